@@ -1,0 +1,43 @@
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { resolve } from 'node:path';
+
+const alias = { '@shared': resolve('src-shared') };
+
+export default defineConfig({
+  main: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: {
+        input: {
+          // The Electron shell and the plain-Node web host share every module but the host.
+          index: resolve('src-main/hosts/electron/main.ts'),
+          serve: resolve('src-main/hosts/web/serve.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload must be one self-contained CommonJS file (zod included).
+      externalizeDeps: false,
+      isolatedEntries: true,
+      rolldownOptions: {
+        input: { index: resolve('src-main/hosts/electron/preload.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src-renderer',
+    resolve: { alias },
+    plugins: [svelte()],
+    build: {
+      outDir: resolve('out/renderer'),
+      rolldownOptions: { input: resolve('src-renderer/index.html') },
+    },
+  },
+});

@@ -1,0 +1,91 @@
+// `npm start`: build the app, then launch Electron. Where Electron cannot start (no binary,
+// no display) say so in one line and run the web host instead, so the app runs everywhere.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const root = path.resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+const extraArgs = process.argv.slice(2);
+
+function run(cmd, args, options = {}) {
+  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+}
+
+const build = run(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build']);
+if (build.status !== 0) {
+  console.error('The build failed; see the messages above.');
+  process.exit(build.status ?? 1);
+}
+
+/** Returns why Electron cannot run here, or null with the binary path and version. */
+function electronProblem() {
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    return { reason: 'no display: DISPLAY and WAYLAND_DISPLAY are unset' };
+  }
+  // electron's index.js fetches its binary on first use; run it apart so a failure stays quiet.
+  const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  const binary = probe.stdout?.trim();
+  if (probe.status !== 0 || !binary || !fs.existsSync(binary)) {
+    return { reason: 'its binary is missing and could not be downloaded' };
+  }
+  const version = require('electron/package.json').version;
+  return { binary, version };
+}
+
+/** better-sqlite3 built for Electron's ABI, kept apart from the Node build that tests use. */
+function ensureElectronSqlite(version) {
+  const target = path.join(root, '.electron-native', version, 'better_sqlite3.node');
+  if (fs.existsSync(target)) return null;
+  const work = path.join(root, '.electron-native', 'build-src');
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'node_modules/better-sqlite3'), work, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}build${path.sep}`),
+  });
+  const gyp =
+    process.env.npm_config_node_gyp ??
+    path.join(path.dirname(process.execPath), '../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js');
+  const result = run(process.execPath, [gyp, 'rebuild', '--release', `--target=${version}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'], {
+    cwd: work,
+    stdio: 'ignore',
+  });
+  const built = path.join(work, 'build/Release/better_sqlite3.node');
+  if (result.status !== 0 || !fs.existsSync(built)) return 'the database driver could not be built for Electron';
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(built, target);
+  fs.rmSync(work, { recursive: true, force: true });
+  return null;
+}
+
+function startWebHost(reason) {
+  console.log(`Electron cannot start here (${reason}); starting the web host instead.`);
+  const child = spawn(process.execPath, [path.join(root, 'out/main/serve.js'), ...extraArgs], { cwd: root, stdio: 'inherit' });
+  const forward = (signal) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+const electron = electronProblem();
+if (electron.reason) {
+  startWebHost(electron.reason);
+} else {
+  const sqliteProblem = ensureElectronSqlite(electron.version);
+  if (sqliteProblem) {
+    startWebHost(sqliteProblem);
+  } else {
+    const child = spawn(electron.binary, [root], { cwd: root, stdio: 'inherit' });
+    const startedAt = Date.now();
+    child.on('exit', (code) => {
+      // A crash at launch (missing libraries, no GPU) falls back; a normal quit just ends.
+      if (code !== 0 && Date.now() - startedAt < 5000) startWebHost(`it exited at launch with code ${code}`);
+      else process.exit(code ?? 0);
+    });
+  }
+}

@@ -1,0 +1,465 @@
+// The application core shared by both hosts: one set of handlers over the campaign
+// database. Electron IPC and the web host only move bytes to `dispatch` and back.
+import type { Database } from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  contract,
+  describeIssues,
+  isCommandName,
+  type CampaignSummary,
+  type CampaignView,
+  type CommandName,
+  type ParsedArgsOf,
+  type Push,
+  type Reply,
+  type ResultOf,
+} from '@shared/contract.ts';
+import { ITEM_SLOTS, type LichslayerPatch } from '@shared/gauntlet.ts';
+import {
+  backupCampaignFile,
+  CAMPAIGN_EXTENSION,
+  CampaignFileError,
+  openCampaignFile,
+  readCampaignName,
+} from '../db/campaign-file.ts';
+import { pushHistory, RecordingWriter, redo, undo } from '../db/history.ts';
+import { judgeCampaignView } from '../views/judge-view.ts';
+import { STARTING_STATS } from '../rules/starting-stats.ts';
+import { inventoryDepth } from '../rules/gauntlet-derived.ts';
+import { CommandFailure } from './command-failure.ts';
+import { loadStarterCampaign, type StarterLichslayer } from './starter-campaign.ts';
+
+export interface AppOptions {
+  dataDir: string;
+  host: 'electron' | 'web';
+  version: string;
+  resourcesDir: string;
+  nativeBinding?: string | undefined;
+}
+
+interface OpenCampaign {
+  path: string;
+  db: Database;
+}
+
+type Handler<K extends CommandName> = (args: ParsedArgsOf<K>) => ResultOf<K> | Promise<ResultOf<K>>;
+type Handlers = { [K in CommandName]: Handler<K> };
+
+const PATCH_COLUMNS: Record<keyof LichslayerPatch, string> = {
+  name: 'name',
+  level: 'level',
+  health: 'health',
+  maxHealth: 'max_health',
+  armor: 'armor',
+  maxArmor: 'max_armor',
+  power: 'power',
+  speed: 'speed',
+  sanity: 'sanity',
+  gold: 'gold',
+  xp: 'xp',
+  hiddenClass: 'hidden_class',
+  skill1: 'skill1',
+  skill2: 'skill2',
+  skill3: 'skill3',
+  capstone: 'capstone',
+  notes: 'notes',
+};
+
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[^\w\- ]+/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 48);
+  return cleaned || 'campaign';
+}
+
+export class CampaignApp {
+  readonly campaignsDir: string;
+  readonly backupsDir: string;
+  private readonly recentFile: string;
+  private readonly settingsFile: string;
+  private current: OpenCampaign | null = null;
+  private readonly listeners = new Set<(push: Push) => void>();
+  /** One command at a time: every Judge action is one transaction, acknowledged after commit. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly options: AppOptions) {
+    this.campaignsDir = path.join(options.dataDir, 'campaigns');
+    this.backupsDir = path.join(options.dataDir, 'backups');
+    this.recentFile = path.join(options.dataDir, 'recent.json');
+    this.settingsFile = path.join(options.dataDir, 'settings.json');
+    fs.mkdirSync(this.campaignsDir, { recursive: true });
+  }
+
+  subscribe(listener: (push: Push) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Validates the command name and arguments, then runs the handler. Never throws. */
+  dispatch(name: unknown, rawArgs: unknown): Promise<Reply<unknown>> {
+    const run = this.queue.then(() => this.run(name, rawArgs));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async run(name: unknown, rawArgs: unknown): Promise<Reply<unknown>> {
+    if (!isCommandName(name)) {
+      return { ok: false, error: { code: 'unknown-command', message: `Unknown command: ${String(name).slice(0, 80)}` } };
+    }
+    const parsed = contract[name].args.safeParse(rawArgs ?? {});
+    if (!parsed.success) {
+      return { ok: false, error: { code: 'invalid-args', message: `${name}: ${describeIssues(parsed.error)}` } };
+    }
+    try {
+      const handler = this.handlers[name] as (args: unknown) => unknown;
+      const value = await handler(parsed.data);
+      return { ok: true, value };
+    } catch (error) {
+      if (error instanceof CommandFailure) return { ok: false, error: { code: error.code, message: error.message } };
+      if (error instanceof CampaignFileError) return { ok: false, error: { code: 'campaign-file', message: error.message } };
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, error: { code: 'internal', message: `${name} failed: ${message}` } };
+    }
+  }
+
+  /** Typed call for tests and hosts that hold a command name statically. */
+  async call<K extends CommandName>(name: K, args: ParsedArgsOf<K> | Record<string, unknown> = {}): Promise<ResultOf<K>> {
+    const reply = await this.dispatch(name, args);
+    if (!reply.ok) throw new CommandFailure(reply.error.code, reply.error.message);
+    return reply.value as ResultOf<K>;
+  }
+
+  close(): void {
+    this.current?.db.close();
+    this.current = null;
+  }
+
+  /** First launch: a demo campaign from the starter pack, so the app shows something real at once. */
+  async ensureFirstLaunch(): Promise<void> {
+    if (fs.existsSync(this.settingsFile)) return;
+    const starter = loadStarterCampaign(path.join(this.options.resourcesDir, 'starter', 'demo-campaign.json'));
+    const file = this.freshCampaignPath(starter.campaign);
+    const opened = await openCampaignFile(file, { create: true, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
+    try {
+      opened.db.transaction(() => {
+        opened.db.prepare(`INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(starter.campaign, new Date().toISOString());
+        opened.db.prepare(`INSERT INTO town (id, name, day) VALUES (1, ?, ?)`).run(starter.town.name, starter.town.day);
+        const writer = new RecordingWriter(opened.db);
+        starter.lichslayers.forEach((l, i) => insertLichslayer(writer, l, i));
+      })();
+    } finally {
+      opened.db.close();
+    }
+    fs.writeFileSync(this.settingsFile, JSON.stringify({ demoCreated: new Date().toISOString() }, null, 2));
+  }
+
+  private freshCampaignPath(name: string): string {
+    const base = safeFileName(name);
+    let file = path.join(this.campaignsDir, base + CAMPAIGN_EXTENSION);
+    for (let n = 2; fs.existsSync(file); n++) file = path.join(this.campaignsDir, `${base}-${n}${CAMPAIGN_EXTENSION}`);
+    return file;
+  }
+
+  private readRecent(): string[] {
+    try {
+      const raw: unknown = JSON.parse(fs.readFileSync(this.recentFile, 'utf8'));
+      return Array.isArray(raw) ? raw.filter((p): p is string => typeof p === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private remember(file: string): void {
+    const recent = [file, ...this.readRecent().filter((p) => p !== file)].slice(0, 20);
+    fs.writeFileSync(this.recentFile, JSON.stringify(recent, null, 2));
+  }
+
+  private forget(file: string): void {
+    fs.writeFileSync(this.recentFile, JSON.stringify(this.readRecent().filter((p) => p !== file), null, 2));
+  }
+
+  private summary(file: string): CampaignSummary {
+    let modifiedAt = '';
+    try {
+      modifiedAt = fs.statSync(file).mtime.toISOString();
+    } catch {
+      /* a missing recent file still gets listed with its problem */
+    }
+    const base = { path: file, fileName: path.basename(file), modifiedAt };
+    if (this.current?.path === file) return { ...base, name: judgeCampaignView(this.current.db, file).name, problem: null };
+    try {
+      return { ...base, name: readCampaignName(file, this.options.nativeBinding), problem: null };
+    } catch (error) {
+      return { ...base, name: null, problem: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private require(): OpenCampaign {
+    if (!this.current) throw new CommandFailure('no-campaign', 'No campaign is open. Open or create one first.');
+    return this.current;
+  }
+
+  private view(): CampaignView {
+    const { db, path: file } = this.require();
+    return judgeCampaignView(db, file);
+  }
+
+  private publish(view: CampaignView | null): void {
+    for (const listener of this.listeners) listener({ type: 'campaign', view });
+  }
+
+  /** Runs one Judge action as one transaction with its undo step and action-log row. */
+  private mutate(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => void): CampaignView {
+    const { db } = this.require();
+    db.transaction(() => {
+      const writer = new RecordingWriter(db);
+      change(writer, db);
+      pushHistory(db, label, writer.changes);
+      db.prepare(`INSERT INTO action_log (at, command, args) VALUES (?, ?, ?)`).run(new Date().toISOString(), command, JSON.stringify(args));
+    })();
+    const view = this.view();
+    this.publish(view);
+    return view;
+  }
+
+  private async openFile(file: string, create: boolean): Promise<OpenCampaign> {
+    const resolved = path.resolve(file);
+    if (this.current?.path === resolved) return this.current;
+    const opened = await openCampaignFile(resolved, { create, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
+    this.close();
+    this.current = { path: resolved, db: opened.db };
+    this.remember(resolved);
+    return this.current;
+  }
+
+  private lichslayerRow(db: Database, id: number): Record<string, unknown> {
+    const row = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
+    if (!row) throw new CommandFailure('not-found', `No Lichslayer with id ${id} in this campaign.`);
+    return row;
+  }
+
+  private readonly handlers: Handlers = {
+    'app.info': () => ({
+      version: this.options.version,
+      host: this.options.host,
+      dataDir: this.options.dataDir,
+      campaignsDir: this.campaignsDir,
+    }),
+
+    'campaign.list': () => {
+      const inDir = fs
+        .readdirSync(this.campaignsDir)
+        .filter((f) => f.endsWith(CAMPAIGN_EXTENSION))
+        .map((f) => path.join(this.campaignsDir, f));
+      const files = [...new Set([...this.readRecent(), ...inDir])];
+      return files.map((f) => this.summary(f));
+    },
+
+    'campaign.current': () => (this.current ? this.view() : null),
+
+    'campaign.create': async ({ name }) => {
+      const file = this.freshCampaignPath(name);
+      const { db } = await this.openFile(file, true);
+      db.transaction(() => {
+        db.prepare(`INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(name, new Date().toISOString());
+        db.prepare(`INSERT INTO town (id, name, day) VALUES (1, 'Unnamed town', 1)`).run();
+      })();
+      const view = this.view();
+      this.publish(view);
+      return view;
+    },
+
+    'campaign.open': async ({ path: file }) => {
+      await this.openFile(file, false);
+      const { db } = this.require();
+      // A file that was empty when opened gets the campaign basics, like a new one.
+      if (!db.prepare(`SELECT 1 FROM meta WHERE key = 'name'`).get()) {
+        db.transaction(() => {
+          db.prepare(`INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(
+            path.basename(file, CAMPAIGN_EXTENSION),
+            new Date().toISOString(),
+          );
+          db.prepare(`INSERT OR IGNORE INTO town (id, name, day) VALUES (1, 'Unnamed town', 1)`).run();
+        })();
+      }
+      const view = this.view();
+      this.publish(view);
+      return view;
+    },
+
+    'campaign.close': () => {
+      this.close();
+      this.publish(null);
+      return null;
+    },
+
+    'campaign.duplicate': async ({ path: file, name }) => {
+      const source = path.resolve(file);
+      const target = this.freshCampaignPath(name);
+      if (this.current?.path === source) await this.current.db.backup(target);
+      else await backupCampaignFile(source, target, this.options.nativeBinding);
+      const opened = await openCampaignFile(target, { backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
+      try {
+        opened.db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)`).run(name);
+        // The copy starts its own undo history: undoing in it must not reach into the original's past.
+        opened.db.prepare(`DELETE FROM history`).run();
+      } finally {
+        opened.db.close();
+      }
+      return this.summary(target);
+    },
+
+    'campaign.delete': async ({ path: file }) => {
+      const target = path.resolve(file);
+      if (!fs.existsSync(target)) {
+        this.forget(target);
+        return null;
+      }
+      if (this.current?.path === target) {
+        this.close();
+        this.publish(null);
+      }
+      // Deleting keeps a safety copy in backups/deleted: a Judge's months of play are never one click from gone.
+      const trash = path.join(this.backupsDir, 'deleted');
+      fs.mkdirSync(trash, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      try {
+        await backupCampaignFile(target, path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`), this.options.nativeBinding);
+      } catch (error) {
+        if (!(error instanceof CampaignFileError)) throw error;
+        // Not a campaign we can read: refuse rather than delete something that is not ours.
+        throw new CommandFailure('refused', `Not deleted: ${error.message}`);
+      }
+      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
+      this.forget(target);
+      return null;
+    },
+
+    'lichslayer.create': (args) =>
+      this.mutate('lichslayer.create', args, `Add ${args.name}`, (w, db) => {
+        const next = (db.prepare(`SELECT coalesce(max(position), -1) + 1 AS n FROM lichslayer`).get() as { n: number }).n;
+        w.insert('lichslayer', {
+          position: next,
+          name: args.name,
+          level: STARTING_STATS.level,
+          health: STARTING_STATS.health,
+          max_health: STARTING_STATS.health,
+          armor: STARTING_STATS.armor,
+          max_armor: STARTING_STATS.armor,
+          power: STARTING_STATS.power,
+          speed: STARTING_STATS.speed,
+          sanity: STARTING_STATS.sanity,
+          gold: STARTING_STATS.gold,
+        });
+      }),
+
+    'lichslayer.update': (args) => {
+      const { db } = this.require();
+      const row = this.lichslayerRow(db, args.id);
+      const patch: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(args.patch) as [keyof LichslayerPatch, unknown][]) {
+        const column = PATCH_COLUMNS[key];
+        // Only real changes count: a no-op edit must not become an undo step.
+        if (value !== undefined && row[column] !== value) patch[column] = value;
+      }
+      if (Object.keys(patch).length === 0) return this.view();
+      const merged = { ...row, ...patch } as { health: number; max_health: number; armor: number; max_armor: number; name: string };
+      if (merged.health > merged.max_health) {
+        throw new CommandFailure('invalid-args', `Health (${merged.health}) cannot be above maximum Health (${merged.max_health}). Nothing was saved.`);
+      }
+      if (merged.armor > merged.max_armor) {
+        throw new CommandFailure('invalid-args', `Armor (${merged.armor}) cannot be above maximum Armor (${merged.max_armor}). Nothing was saved.`);
+      }
+      const fields = (Object.keys(args.patch) as (keyof LichslayerPatch)[]).filter((k) => PATCH_COLUMNS[k] in patch).join(', ');
+      return this.mutate('lichslayer.update', args, `Edit ${merged.name}: ${fields}`, (w) => w.update('lichslayer', args.id, patch));
+    },
+
+    'lichslayer.delete': (args) => {
+      const { db } = this.require();
+      const row = this.lichslayerRow(db, args.id);
+      return this.mutate('lichslayer.delete', args, `Remove ${String(row.name)}`, (w) => {
+        for (const table of ['item', 'inventory']) {
+          const ids = db.prepare(`SELECT id FROM ${table} WHERE lichslayer_id = ?`).all(args.id) as { id: number }[];
+          for (const { id } of ids) w.delete(table, id);
+        }
+        w.delete('lichslayer', args.id);
+      });
+    },
+
+    'lichslayer.setItem': (args) => {
+      const { db } = this.require();
+      const row = this.lichslayerRow(db, args.id);
+      const existing = db.prepare(`SELECT id FROM item WHERE lichslayer_id = ? AND slot = ?`).get(args.id, args.slot) as { id: number } | undefined;
+      const label = args.item ? `${String(row.name)}: ${args.item.name} in ${args.slot}` : `${String(row.name)}: clear ${args.slot}`;
+      return this.mutate('lichslayer.setItem', args, label, (w) => {
+        const values = args.item
+          ? { name: args.item.name, colour: args.item.colour, broken: args.item.broken ? 1 : 0, notes: args.item.notes }
+          : null;
+        if (existing && values) w.update('item', existing.id, values);
+        else if (existing) w.delete('item', existing.id);
+        else if (values) w.insert('item', { lichslayer_id: args.id, slot: args.slot, ...values });
+      });
+    },
+
+    'lichslayer.setInventory': (args) => {
+      const { db } = this.require();
+      const row = this.lichslayerRow(db, args.id);
+      const depth = inventoryDepth(Number(row.max_health)).value;
+      if (args.stacks.length > depth) {
+        throw new CommandFailure(
+          'invalid-args',
+          `${String(row.name)}'s inventory holds ${depth} stacks (1 + max Health ÷ 6, ch.4); ${args.stacks.length} were given. Nothing was saved.`,
+        );
+      }
+      return this.mutate('lichslayer.setInventory', args, `${String(row.name)}: inventory`, (w) => {
+        const ids = db.prepare(`SELECT id FROM inventory WHERE lichslayer_id = ?`).all(args.id) as { id: number }[];
+        for (const { id } of ids) w.delete('inventory', id);
+        args.stacks.forEach((s, position) => w.insert('inventory', { lichslayer_id: args.id, position, name: s.name, count: s.count }));
+      });
+    },
+
+    'history.undo': () => this.stepHistory(undo, 'Nothing to undo.'),
+    'history.redo': () => this.stepHistory(redo, 'Nothing to redo.'),
+  };
+
+  private stepHistory(step: (db: Database) => string | null, nothing: string): CampaignView {
+    const { db } = this.require();
+    const label = db.transaction(() => step(db))();
+    if (label === null) throw new CommandFailure('refused', nothing);
+    const view = this.view();
+    this.publish(view);
+    return view;
+  }
+}
+
+function insertLichslayer(w: RecordingWriter, l: StarterLichslayer, position: number): void {
+  const id = w.insert('lichslayer', {
+    position,
+    name: l.name,
+    level: l.level,
+    health: l.health,
+    max_health: l.maxHealth,
+    armor: l.armor,
+    max_armor: l.maxArmor,
+    power: l.power,
+    speed: l.speed,
+    sanity: l.sanity,
+    gold: l.gold,
+    xp: l.xp,
+    hidden_class: l.hiddenClass,
+    skill1: l.skill1,
+    skill2: l.skill2,
+    skill3: l.skill3,
+    capstone: l.capstone,
+    notes: l.notes,
+  });
+  for (const slot of ITEM_SLOTS) {
+    const item = l.items[slot];
+    if (item) w.insert('item', { lichslayer_id: id, slot, name: item.name, colour: item.colour, broken: item.broken ? 1 : 0, notes: item.notes });
+  }
+  l.inventory.forEach((s, i) => w.insert('inventory', { lichslayer_id: id, position: i, name: s.name, count: s.count }));
+}

@@ -1,0 +1,182 @@
+// Opening a campaign file safely: every check that could refuse the file runs on a
+// read-only handle first, so a file we refuse is left byte-for-byte as it was.
+import Database, { type Database as Db } from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
+
+/** 'LJUD' — marks a SQLite file as a Lichslayer Judge campaign. */
+export const APPLICATION_ID = 0x4c4a5544;
+export const CAMPAIGN_EXTENSION = '.lichslayer';
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+export type CampaignFileProblem = 'missing' | 'not-sqlite' | 'not-campaign' | 'newer' | 'read-only' | 'damaged';
+
+export class CampaignFileError extends Error {
+  constructor(
+    readonly problem: CampaignFileProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CampaignFileError';
+  }
+}
+
+export interface OpenOptions {
+  /** Create the file when it does not exist (new campaign). */
+  create?: boolean;
+  /** Where pre-migration backups go. */
+  backupDir: string;
+  /** Electron's own better-sqlite3 build; Node uses the default one. */
+  nativeBinding?: string | undefined;
+}
+
+export interface OpenedCampaign {
+  db: Db;
+  migratedFrom: number;
+  backupPath: string | null;
+}
+
+function sqliteOptions(nativeBinding: string | undefined, extra: Database.Options = {}): Database.Options {
+  return nativeBinding ? { ...extra, nativeBinding } : extra;
+}
+
+/** Checks a file without writing to it; throws CampaignFileError with a Judge-readable reason. */
+export function inspectCampaignFile(file: string, nativeBinding?: string): { version: number; empty: boolean } {
+  const shown = path.basename(file);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw new CampaignFileError('missing', `No campaign file at ${file}.`);
+  }
+  if (!stat.isFile()) throw new CampaignFileError('not-sqlite', `${file} is a folder, not a campaign file.`);
+  try {
+    fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
+    fs.accessSync(path.dirname(file), fs.constants.W_OK);
+    // access() always succeeds for root; the mode bits say what the Judge marked read-only.
+    if ((stat.mode & 0o222) === 0) throw new Error('read-only mode');
+  } catch {
+    throw new CampaignFileError(
+      'read-only',
+      `${shown} is read-only (or its folder is), so changes could not be saved. Copy it to a writable folder or change its permissions, then open it again. The file was not changed.`,
+    );
+  }
+  if (stat.size === 0) return { version: 0, empty: true };
+
+  const header = Buffer.alloc(16);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, header, 0, 16, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (!header.equals(SQLITE_HEADER)) {
+    throw new CampaignFileError(
+      'not-sqlite',
+      `${shown} is not a campaign file: it is not an SQLite database. The file was not changed.`,
+    );
+  }
+
+  let ro: Db | null = null;
+  try {
+    ro = new Database(file, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
+    const appId = ro.pragma('application_id', { simple: true }) as number;
+    const version = ro.pragma('user_version', { simple: true }) as number;
+    const tables = (ro.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n;
+    if (appId !== APPLICATION_ID && (appId !== 0 || tables > 0)) {
+      throw new CampaignFileError(
+        'not-campaign',
+        `${shown} is an SQLite database but not a Lichslayer Judge campaign. The file was not changed.`,
+      );
+    }
+    if (version > LATEST_VERSION) {
+      throw new CampaignFileError(
+        'newer',
+        `${shown} was saved by a newer version of Lichslayer Judge (campaign format ${version}; this app reads up to ${LATEST_VERSION}). Update the app to open it. The file was not changed.`,
+      );
+    }
+    const check = ro.pragma('quick_check', { simple: true });
+    if (check !== 'ok') {
+      throw new CampaignFileError(
+        'damaged',
+        `${shown} is damaged (SQLite integrity check: ${String(check)}). It was not opened or changed; restore a backup.`,
+      );
+    }
+    return { version, empty: tables === 0 };
+  } catch (error) {
+    if (error instanceof CampaignFileError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CampaignFileError(
+      'damaged',
+      `${shown} could not be read as a campaign (${reason}). The file was not changed.`,
+    );
+  } finally {
+    ro?.close();
+  }
+}
+
+function timestamp(date = new Date()): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+/** Opens (or creates) a campaign, backing it up with db.backup() before migrating it. */
+export async function openCampaignFile(file: string, options: OpenOptions): Promise<OpenedCampaign> {
+  const exists = fs.existsSync(file);
+  if (!exists && !options.create) throw new CampaignFileError('missing', `No campaign file at ${file}.`);
+  const before = exists ? inspectCampaignFile(file, options.nativeBinding) : { version: 0, empty: true };
+
+  const db = new Database(file, sqliteOptions(options.nativeBinding));
+  try {
+    let backupPath: string | null = null;
+    if (exists && before.version < LATEST_VERSION) {
+      fs.mkdirSync(options.backupDir, { recursive: true });
+      const base = path.basename(file, CAMPAIGN_EXTENSION);
+      backupPath = path.join(options.backupDir, `${base}-${timestamp()}-before-v${LATEST_VERSION}${CAMPAIGN_EXTENSION}`);
+      await db.backup(backupPath);
+    }
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, before.version);
+    return { db, migratedFrom: before.version, backupPath };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function migrate(db: Db, from: number): void {
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= from) continue;
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}
+
+/** The campaign's name, read without writing to the file. */
+export function readCampaignName(file: string, nativeBinding?: string): string {
+  const { empty } = inspectCampaignFile(file, nativeBinding);
+  if (empty) return 'New campaign (not yet set up)';
+  const ro = new Database(file, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
+  try {
+    const row = ro.prepare(`SELECT value FROM meta WHERE key = 'name'`).get() as { value: string } | undefined;
+    return row?.value ?? path.basename(file, CAMPAIGN_EXTENSION);
+  } finally {
+    ro.close();
+  }
+}
+
+/** Copies a campaign with SQLite's online backup (never a raw file copy of a live database). */
+export async function backupCampaignFile(file: string, destination: string, nativeBinding?: string): Promise<void> {
+  inspectCampaignFile(file, nativeBinding);
+  const ro = new Database(file, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
+  try {
+    await ro.backup(destination);
+  } finally {
+    ro.close();
+  }
+}

@@ -1,0 +1,117 @@
+// Undo and redo for every Judge action, kept in the campaign so they survive a restart.
+// A mutation records the before and after image of each row it touches; undo writes the
+// before images back, redo the after images. One mechanism serves every table.
+import type { Database } from 'better-sqlite3';
+
+type Row = Record<string, unknown>;
+export interface RowChange {
+  table: string;
+  id: number;
+  before: Row | null;
+  after: Row | null;
+}
+
+/** Tables whose rows Judge actions change; anything else is refused. */
+const TRACKED = new Set(['town', 'lichslayer', 'item', 'inventory']);
+
+function assertTracked(table: string): void {
+  if (!TRACKED.has(table)) throw new Error(`History does not track table ${table}`);
+}
+
+/** The write surface a mutation gets: every change goes through here and is recorded. */
+export class RecordingWriter {
+  readonly changes: RowChange[] = [];
+  constructor(private readonly db: Database) {}
+
+  get(table: string, id: number): Row | null {
+    assertTracked(table);
+    return (this.db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined) ?? null;
+  }
+
+  insert(table: string, row: Row): number {
+    assertTracked(table);
+    const cols = Object.keys(row);
+    const info = this.db
+      .prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`)
+      .run(row);
+    const id = Number(info.lastInsertRowid);
+    this.changes.push({ table, id, before: null, after: this.get(table, id) });
+    return id;
+  }
+
+  update(table: string, id: number, patch: Row): void {
+    const before = this.get(table, id);
+    if (!before) throw new Error(`No ${table} row ${id}`);
+    const cols = Object.keys(patch);
+    if (cols.length === 0) return;
+    this.db.prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id });
+    this.changes.push({ table, id, before, after: this.get(table, id) });
+  }
+
+  delete(table: string, id: number): void {
+    const before = this.get(table, id);
+    if (!before) return;
+    this.db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+    this.changes.push({ table, id, before, after: null });
+  }
+}
+
+function writeImage(db: Database, table: string, id: number, image: Row | null): void {
+  assertTracked(table);
+  if (!image) {
+    db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+    return;
+  }
+  const cols = Object.keys(image);
+  const exists = db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id);
+  // Update in place rather than delete-and-insert, which would cascade to child rows.
+  if (exists) db.prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run(image);
+  else db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(image);
+}
+
+/** Stores a finished mutation as the newest undo step; a new step clears the redo stack. */
+export function pushHistory(db: Database, label: string, changes: RowChange[]): void {
+  if (changes.length === 0) return;
+  db.prepare(`DELETE FROM history WHERE undone = 1`).run();
+  db.prepare(`INSERT INTO history (label, changes, at) VALUES (?, ?, ?)`).run(
+    label,
+    JSON.stringify(changes),
+    new Date().toISOString(),
+  );
+}
+
+interface HistoryRow {
+  id: number;
+  label: string;
+  changes: string;
+}
+
+export function nextUndo(db: Database): HistoryRow | null {
+  return (db.prepare(`SELECT id, label, changes FROM history WHERE undone = 0 ORDER BY id DESC LIMIT 1`).get() as HistoryRow | undefined) ?? null;
+}
+
+export function nextRedo(db: Database): HistoryRow | null {
+  return (db.prepare(`SELECT id, label, changes FROM history WHERE undone = 1 ORDER BY id ASC LIMIT 1`).get() as HistoryRow | undefined) ?? null;
+}
+
+/** Reverts the newest step; returns its label, or null when there is nothing to undo. */
+export function undo(db: Database): string | null {
+  const step = nextUndo(db);
+  if (!step) return null;
+  const changes = JSON.parse(step.changes) as RowChange[];
+  // Deferred so that rows come back in any order without tripping foreign keys mid-way.
+  db.pragma('defer_foreign_keys = ON');
+  for (const change of [...changes].reverse()) writeImage(db, change.table, change.id, change.before);
+  db.prepare(`UPDATE history SET undone = 1 WHERE id = ?`).run(step.id);
+  return step.label;
+}
+
+export function redo(db: Database): string | null {
+  const step = nextRedo(db);
+  if (!step) return null;
+  const changes = JSON.parse(step.changes) as RowChange[];
+  db.pragma('defer_foreign_keys = ON');
+  for (const change of changes) writeImage(db, change.table, change.id, change.after);
+  db.prepare(`UPDATE history SET undone = 0 WHERE id = ?`).run(step.id);
+  return step.label;
+}

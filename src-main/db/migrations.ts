@@ -1,0 +1,84 @@
+// Numbered schema migrations. Each runs in its own transaction and sets PRAGMA user_version,
+// so a crash mid-migration leaves the file at the previous version, never half-migrated.
+import type { Database } from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  describe: string;
+  up: (db: Database) => void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    describe: 'campaign, town, Lichslayers with their Gauntlet, undo history and action log',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE meta (
+          key   TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE town (
+          id   INTEGER PRIMARY KEY CHECK (id = 1),
+          name TEXT NOT NULL,
+          day  INTEGER NOT NULL DEFAULT 1 CHECK (day >= 1)
+        ) STRICT;
+        CREATE TABLE lichslayer (
+          id           INTEGER PRIMARY KEY,
+          position     INTEGER NOT NULL,
+          name         TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 60),
+          level        INTEGER NOT NULL DEFAULT 1 CHECK (level >= 1),
+          health       INTEGER NOT NULL CHECK (health >= 0),
+          max_health   INTEGER NOT NULL CHECK (max_health >= 6),
+          armor        INTEGER NOT NULL CHECK (armor >= 0),
+          max_armor    INTEGER NOT NULL CHECK (max_armor >= 0),
+          power        INTEGER NOT NULL CHECK (power >= 0),
+          speed        INTEGER NOT NULL CHECK (speed >= 0),
+          sanity       TEXT NOT NULL CHECK (sanity IN ('whole','strange','edge','paranoid','lost')),
+          gold         INTEGER NOT NULL CHECK (gold >= 0),
+          xp           INTEGER NOT NULL DEFAULT 0 CHECK (xp >= 0),
+          hidden_class TEXT,
+          skill1       TEXT NOT NULL DEFAULT '',
+          skill2       TEXT NOT NULL DEFAULT '',
+          skill3       TEXT NOT NULL DEFAULT '',
+          capstone     TEXT NOT NULL DEFAULT '',
+          notes        TEXT NOT NULL DEFAULT '',
+          CHECK (health <= max_health),
+          CHECK (armor <= max_armor)
+        ) STRICT;
+        CREATE TABLE item (
+          id            INTEGER PRIMARY KEY,
+          lichslayer_id INTEGER NOT NULL REFERENCES lichslayer(id) ON DELETE CASCADE,
+          slot          TEXT NOT NULL CHECK (slot IN ('gear','garment','accessory','loot1','loot2','loot3')),
+          name          TEXT NOT NULL,
+          colour        TEXT NOT NULL,
+          broken        INTEGER NOT NULL DEFAULT 0 CHECK (broken IN (0, 1)),
+          notes         TEXT NOT NULL DEFAULT '',
+          UNIQUE (lichslayer_id, slot)
+        ) STRICT;
+        CREATE TABLE inventory (
+          id            INTEGER PRIMARY KEY,
+          lichslayer_id INTEGER NOT NULL REFERENCES lichslayer(id) ON DELETE CASCADE,
+          position      INTEGER NOT NULL,
+          name          TEXT NOT NULL,
+          count         INTEGER NOT NULL CHECK (count BETWEEN 1 AND 6)
+        ) STRICT;
+        CREATE TABLE history (
+          id      INTEGER PRIMARY KEY,
+          label   TEXT NOT NULL,
+          changes TEXT NOT NULL,
+          undone  INTEGER NOT NULL DEFAULT 0,
+          at      TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE action_log (
+          id      INTEGER PRIMARY KEY,
+          at      TEXT NOT NULL,
+          command TEXT NOT NULL,
+          args    TEXT NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

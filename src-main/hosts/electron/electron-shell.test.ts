@@ -1,0 +1,130 @@
+// The Electron shell with the Electron module faked (its binary cannot run on this machine):
+// window isolation, sandbox, node integration, CSP, navigation/new-window denial, IPC sender check.
+import { describe, expect, it, vi } from 'vitest';
+import path from 'node:path';
+import { RESOURCES_DIR, tempDir } from '../../test-support/temp-app.ts';
+
+const fake = vi.hoisted(() => {
+  type Listener = (...args: unknown[]) => unknown;
+  const state = {
+    windows: [] as Record<string, unknown>[],
+    appListeners: new Map<string, Listener>(),
+    ipc: new Map<string, Listener>(),
+    protocolHandler: null as null | ((req: Request) => Promise<Response>),
+    loaded: [] as string[],
+    permissionHandler: null as null | Listener,
+    userData: '',
+  };
+  let ready: () => void = () => undefined;
+  const whenReady = new Promise<void>((resolve) => (ready = resolve));
+  class BrowserWindow {
+    webContents = { send: () => undefined };
+    constructor(options: Record<string, unknown>) {
+      state.windows.push(options);
+    }
+    static getAllWindows() {
+      return [];
+    }
+    on() {}
+    once() {}
+    isDestroyed() {
+      return false;
+    }
+    async loadURL(url: string) {
+      state.loaded.push(url);
+    }
+  }
+  const electron = {
+    app: {
+      enableSandbox: () => undefined,
+      whenReady: () => whenReady,
+      getPath: () => state.userData,
+      on: (event: string, fn: Listener) => state.appListeners.set(event, fn),
+      exit: (code: number) => {
+        throw new Error(`app.exit(${code})`);
+      },
+      quit: () => undefined,
+    },
+    BrowserWindow,
+    ipcMain: { handle: (channel: string, fn: Listener) => state.ipc.set(channel, fn) },
+    net: { fetch: async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }) },
+    protocol: {
+      registerSchemesAsPrivileged: () => undefined,
+      handle: (_scheme: string, fn: (req: Request) => Promise<Response>) => (state.protocolHandler = fn),
+    },
+    session: { defaultSession: { setPermissionRequestHandler: (fn: Listener) => (state.permissionHandler = fn) } },
+  };
+  return { state, electron, ready: () => ready() };
+});
+
+vi.mock('electron', () => ({ ...fake.electron, default: fake.electron }));
+vi.mock('../../app/app-paths.ts', async (original) => {
+  const real = await original<typeof import('../../app/app-paths.ts')>();
+  return {
+    ...real,
+    builtPaths: () => ({ rendererDir: path.resolve('out/renderer'), resourcesDir: RESOURCES_DIR, preload: path.resolve('out/preload/index.cjs') }),
+  };
+});
+
+async function boot() {
+  fake.state.userData = tempDir('lj-electron-');
+  await import('./main.ts');
+  fake.ready();
+  await vi.waitFor(() => expect(fake.state.loaded).toHaveLength(1));
+}
+
+describe('Electron shell', () => {
+  it('opens a hardened window, serves a strict CSP, denies navigation and pop-ups, and checks IPC senders', async () => {
+    await boot();
+    const options = fake.state.windows[0] as { webPreferences: Record<string, unknown> };
+    expect(options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
+    expect(String(options.webPreferences.preload)).toMatch(/index\.cjs$/);
+    expect(fake.state.loaded[0]).toBe('app://judge/index.html');
+
+    // CSP on every response of the app:// protocol
+    const page = await fake.state.protocolHandler!(new Request('app://judge/index.html'));
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect((await fake.state.protocolHandler!(new Request('app://judge/..%2F..%2F..%2Fetc%2Fpasswd'))).status).toBe(404);
+    expect((await fake.state.protocolHandler!(new Request('app://elsewhere/index.html'))).status).toBe(404);
+
+    // navigation and window.open denied
+    const contentsListeners = new Map<string, (...args: unknown[]) => void>();
+    let openHandler: (() => { action: string }) | null = null;
+    const contents = {
+      on: (event: string, fn: (...args: unknown[]) => void) => contentsListeners.set(event, fn),
+      setWindowOpenHandler: (fn: () => { action: string }) => (openHandler = fn),
+    };
+    fake.state.appListeners.get('web-contents-created')!({}, contents);
+    const prevented = vi.fn();
+    contentsListeners.get('will-navigate')!({ preventDefault: prevented }, 'https://evil.example/');
+    expect(prevented).toHaveBeenCalledOnce();
+    const allowed = vi.fn();
+    contentsListeners.get('will-navigate')!({ preventDefault: allowed }, 'app://judge/index.html#/home');
+    expect(allowed).not.toHaveBeenCalled();
+    expect(openHandler!()).toEqual({ action: 'deny' });
+    const denied = vi.fn();
+    fake.state.permissionHandler!({}, 'camera', denied);
+    expect(denied).toHaveBeenCalledWith(false);
+
+    // IPC: only our own frame may call, and calls go through the shared contract
+    const invoke = fake.state.ipc.get('lichslayer:command')!;
+    const foreign = await invoke({ senderFrame: { url: 'https://evil.example/' } }, 'campaign.list', {});
+    expect(foreign).toMatchObject({ ok: false, error: { code: 'refused' } });
+    const ours = (await invoke({ senderFrame: { url: 'app://judge/index.html' } }, 'campaign.list', {})) as { ok: boolean; value: unknown[] };
+    expect(ours.ok).toBe(true);
+    expect(ours.value).toHaveLength(1); // the demo campaign made on first launch
+    const malformed = await invoke({ senderFrame: { url: 'app://judge/index.html' } }, 'campaign.create', { name: 42 });
+    expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+  });
+});

@@ -1,0 +1,94 @@
+// The Electron shell: the only module tree that imports 'electron'. It hosts the same
+// CampaignApp as the web host, behind a hardened window and a sender-checked IPC channel.
+import { app, BrowserWindow, ipcMain, net, protocol, session } from 'electron';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pkg from '../../../package.json';
+import { CampaignApp } from '../../app/campaign-app.ts';
+import { builtPaths } from '../../app/app-paths.ts';
+import { APP_ORIGIN, ELECTRON_CSP, isTrustedSender, mainWindowOptions } from './window-options.ts';
+import { INVOKE_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
+import { electronNativeBinding } from './native-binding.ts';
+
+const paths = builtPaths(import.meta.url);
+const projectRoot = path.resolve(paths.rendererDir, '../..');
+
+app.enableSandbox();
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+let campaignApp: CampaignApp | null = null;
+
+function serveRenderer(): void {
+  protocol.handle('app', async (request) => {
+    const url = new URL(request.url);
+    const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+    const file = path.resolve(paths.rendererDir, '.' + rel);
+    if (url.host !== 'judge' || !file.startsWith(paths.rendererDir + path.sep)) {
+      return new Response('Not found', { status: 404 });
+    }
+    const response = await net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', ELECTRON_CSP);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(response.body, { status: response.status, headers });
+  });
+}
+
+function harden(): void {
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (!url.startsWith(APP_ORIGIN + '/')) event.preventDefault();
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!url.startsWith(APP_ORIGIN + '/')) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+}
+
+async function createWindow(core: CampaignApp): Promise<void> {
+  const win = new BrowserWindow(mainWindowOptions(paths.preload));
+  const unsubscribe = core.subscribe((push) => {
+    if (!win.isDestroyed()) win.webContents.send(PUSH_CHANNEL, push);
+  });
+  win.on('closed', unsubscribe);
+  win.once('ready-to-show', () => win.show());
+  await win.loadURL(`${APP_ORIGIN}/index.html`);
+}
+
+app.whenReady().then(async () => {
+  const nativeBinding = electronNativeBinding(projectRoot, process.versions.electron);
+  campaignApp = new CampaignApp({
+    dataDir: app.getPath('userData'),
+    host: 'electron',
+    version: pkg.version,
+    resourcesDir: paths.resourcesDir,
+    nativeBinding,
+  });
+  await campaignApp.ensureFirstLaunch();
+  serveRenderer();
+  harden();
+  const core = campaignApp;
+  ipcMain.handle(INVOKE_CHANNEL, (event, name: unknown, args: unknown) => {
+    if (!isTrustedSender(event.senderFrame?.url)) {
+      return { ok: false, error: { code: 'refused', message: 'Refused: the request did not come from the app window.' } };
+    }
+    return core.dispatch(name, args);
+  });
+  await createWindow(core);
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) void createWindow(core);
+  });
+}).catch((error: unknown) => {
+  console.error(`Lichslayer Judge could not start: ${error instanceof Error ? error.message : String(error)}`);
+  app.exit(1);
+});
+
+app.on('window-all-closed', () => {
+  campaignApp?.close();
+  app.quit();
+});

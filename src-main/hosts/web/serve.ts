@@ -1,0 +1,42 @@
+// `npm run serve`: the web host on 127.0.0.1, and the fallback of `npm start` where Electron
+// cannot run. Prints one URL carrying this launch's secret token.
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import pkg from '../../../package.json';
+import { CampaignApp } from '../../app/campaign-app.ts';
+import { builtPaths, defaultDataDir } from '../../app/app-paths.ts';
+import { startWebHost } from './web-host.ts';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string', default: '5178' },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
+    process.exit(2);
+  }
+  const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  const paths = builtPaths(import.meta.url);
+  const app = new CampaignApp({ dataDir, host: 'web', version: pkg.version, resourcesDir: paths.resourcesDir });
+  await app.ensureFirstLaunch();
+  const host = await startWebHost({ app, rendererDir: paths.rendererDir, port });
+  console.log(`Lichslayer Judge is running at ${host.url}`);
+  console.log(`Campaigns live in ${app.campaignsDir}`);
+  const stop = () => {
+    void host.close().then(() => {
+      app.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Lichslayer Judge could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+// The local web host: the token, Host and Origin checks, body limits, and live pushes.
+import { afterEach, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { makeApp, tempDir } from '../../test-support/temp-app.ts';
+import { MAX_BODY_BYTES, startWebHost, type WebHost } from './web-host.ts';
+
+let host: WebHost | null = null;
+afterEach(async () => {
+  await host?.close();
+  host = null;
+});
+
+async function start(): Promise<WebHost> {
+  const rendererDir = tempDir('lj-renderer-');
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+  const app = makeApp();
+  await app.call('campaign.create', { name: 'Host test' });
+  host = await startWebHost({ app, rendererDir, port: 0 });
+  return host;
+}
+
+/** A raw request, so the test controls Host and Origin exactly as a hostile page could. */
+function request(
+  h: WebHost,
+  options: { path: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: h.port, path: options.path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${h.port}`, ...options.headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+const json = { 'Content-Type': 'application/json' };
+
+describe('web host', () => {
+  it('binds to 127.0.0.1 and prints a URL with the secret token', async () => {
+    const h = await start();
+    expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/\\?token=[0-9a-f]{48}$`));
+  });
+
+  it('serves the renderer and commands with the token', async () => {
+    const h = await start();
+    const page = await request(h, { path: `/?token=${h.token}` });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    const reply = await request(h, { path: '/api/campaign.current', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: '{}' });
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { name: 'Host test' } });
+  });
+
+  it('refuses a request without the token', async () => {
+    const h = await start();
+    expect((await request(h, { path: '/' })).status).toBe(401);
+    const api = await request(h, { path: '/api/campaign.current', method: 'POST', headers: json, body: '{}' });
+    expect(api.status).toBe(401);
+    expect(api.body).toMatch(/token/);
+    expect((await request(h, { path: '/?token=wrong' })).status).toBe(401);
+  });
+
+  it('refuses a foreign Origin even with the token', async () => {
+    const h = await start();
+    const reply = await request(h, {
+      path: '/api/lichslayer.create',
+      method: 'POST',
+      headers: { ...json, 'X-Lichslayer-Token': h.token, Origin: 'http://evil.example' },
+      body: JSON.stringify({ name: 'Intruder' }),
+    });
+    expect(reply.status).toBe(403);
+  });
+
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
+    const h = await start();
+    const reply = await request(h, { path: `/?token=${h.token}`, headers: { Host: `evil.example:${h.port}` } });
+    expect(reply.status).toBe(421);
+  });
+
+  it('refuses oversized bodies and malformed JSON with a clear message', async () => {
+    const h = await start();
+    const big = await request(h, {
+      path: '/api/lichslayer.create',
+      method: 'POST',
+      headers: { ...json, 'X-Lichslayer-Token': h.token },
+      body: JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES + 10) }),
+    });
+    expect(big.status).toBe(413);
+    const bad = await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: '{"name":' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).error.message).toMatch(/not valid JSON/);
+  });
+
+  it('does not serve files outside the renderer folder', async () => {
+    const h = await start();
+    expect((await request(h, { path: `/../package.json?token=${h.token}` })).status).toBe(404);
+    expect((await request(h, { path: `/%2e%2e/%2e%2e/etc/passwd?token=${h.token}` })).status).toBe(404);
+  });
+
+  it('pushes the campaign view over the web socket after a change, and refuses sockets without the token', async () => {
+    const h = await start();
+    const refused = new WebSocket(`ws://127.0.0.1:${h.port}/ws`);
+    await new Promise<void>((resolve) => refused.on('error', () => resolve()));
+
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/ws?token=${h.token}`, { headers: { Origin: `http://127.0.0.1:${h.port}` } });
+    await new Promise<void>((resolve, reject) => {
+      ws.on('open', () => resolve());
+      ws.on('error', reject);
+    });
+    const pushed = new Promise<unknown>((resolve) => ws.on('message', (data) => resolve(JSON.parse(String(data)))));
+    await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ name: 'Pushed' }) });
+    expect(await pushed).toMatchObject({ type: 'campaign', view: { roster: [{ name: 'Pushed' }] } });
+    ws.close();
+  });
+});

@@ -1,0 +1,108 @@
+// The Judge's view of an open campaign, computed in main from the database.
+// Derived Gauntlet numbers come from the rules core; the renderer only shows them.
+import type { Database } from 'better-sqlite3';
+import type { CampaignView, LichslayerView } from '@shared/contract.ts';
+import { ITEM_SLOTS, type Item, type ItemSlot, type SanityLevel, type Stack, type Colour } from '@shared/gauntlet.ts';
+import { goldMarks, inventoryDepth, magicFromGold } from '../rules/gauntlet-derived.ts';
+import { nextRedo, nextUndo } from '../db/history.ts';
+import { LATEST_VERSION } from '../db/migrations.ts';
+
+export interface LichslayerRow {
+  id: number;
+  position: number;
+  name: string;
+  level: number;
+  health: number;
+  max_health: number;
+  armor: number;
+  max_armor: number;
+  power: number;
+  speed: number;
+  sanity: SanityLevel;
+  gold: number;
+  xp: number;
+  hidden_class: string | null;
+  skill1: string;
+  skill2: string;
+  skill3: string;
+  capstone: string;
+  notes: string;
+}
+
+interface ItemRow {
+  lichslayer_id: number;
+  slot: ItemSlot;
+  name: string;
+  colour: Colour;
+  broken: number;
+  notes: string;
+}
+
+interface StackRow {
+  lichslayer_id: number;
+  name: string;
+  count: number;
+}
+
+export function campaignName(db: Database): string {
+  const row = db.prepare(`SELECT value FROM meta WHERE key = 'name'`).get() as { value: string } | undefined;
+  return row?.value ?? 'Untitled campaign';
+}
+
+export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[]): LichslayerView {
+  const slots = Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])) as Record<ItemSlot, Item | null>;
+  for (const item of items) {
+    slots[item.slot] = { name: item.name, colour: item.colour, broken: item.broken === 1, notes: item.notes };
+  }
+  const inventory: Stack[] = stacks.map((s) => ({ name: s.name, count: s.count }));
+  return {
+    id: row.id,
+    name: row.name,
+    level: row.level,
+    health: row.health,
+    maxHealth: row.max_health,
+    armor: row.armor,
+    maxArmor: row.max_armor,
+    power: row.power,
+    speed: row.speed,
+    sanity: row.sanity,
+    gold: row.gold,
+    xp: row.xp,
+    hiddenClass: row.hidden_class,
+    skill1: row.skill1,
+    skill2: row.skill2,
+    skill3: row.skill3,
+    capstone: row.capstone,
+    notes: row.notes,
+    items: slots,
+    inventory,
+    derived: {
+      magic: magicFromGold(row.gold),
+      goldMarks: goldMarks(row.gold),
+      inventoryDepth: inventoryDepth(row.max_health),
+    },
+  };
+}
+
+export function judgeCampaignView(db: Database, file: string): CampaignView {
+  const town = db.prepare(`SELECT name, day FROM town WHERE id = 1`).get() as { name: string; day: number } | undefined;
+  const rows = db.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[];
+  const items = db.prepare(`SELECT * FROM item`).all() as ItemRow[];
+  const stacks = db.prepare(`SELECT * FROM inventory ORDER BY position, id`).all() as StackRow[];
+  const undo = nextUndo(db);
+  const redo = nextRedo(db);
+  return {
+    path: file,
+    name: campaignName(db),
+    schemaVersion: LATEST_VERSION,
+    town: town ?? { name: 'No town yet', day: 1 },
+    roster: rows.map((row) =>
+      lichslayerView(
+        row,
+        items.filter((i) => i.lichslayer_id === row.id),
+        stacks.filter((s) => s.lichslayer_id === row.id),
+      ),
+    ),
+    history: { canUndo: undo?.label ?? null, canRedo: redo?.label ?? null },
+  };
+}

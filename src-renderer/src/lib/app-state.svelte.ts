@@ -1,0 +1,124 @@
+// The renderer's state: views received from main and which screen is showing.
+// No rules are computed here; every number shown comes from main.
+import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, ResultOf } from '@shared/contract.ts';
+import { ApiError, onPush, send } from './api.ts';
+
+export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'gauntlet'; id: number };
+
+function screenFromHash(hash: string): Screen {
+  const gauntlet = /^#\/gauntlet\/(\d+)$/.exec(hash);
+  if (gauntlet) return { name: 'gauntlet', id: Number(gauntlet[1]) };
+  if (hash === '#/home') return { name: 'home' };
+  return { name: 'picker' };
+}
+
+function hashFor(screen: Screen): string {
+  return screen.name === 'gauntlet' ? `#/gauntlet/${screen.id}` : screen.name === 'home' ? '#/home' : '#/';
+}
+
+export class AppState {
+  info = $state<AppInfo | null>(null);
+  campaigns = $state<CampaignSummary[]>([]);
+  campaign = $state<CampaignView | null>(null);
+  screen = $state<Screen>({ name: 'picker' });
+  notice = $state<{ kind: 'error' | 'info'; text: string } | null>(null);
+  pending = $state(0);
+  loaded = $state(false);
+  private noticeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  async start(): Promise<void> {
+    onPush((push) => {
+      if (push.type === 'campaign') {
+        this.campaign = push.view;
+        if (!push.view && this.screen.name !== 'picker') this.go({ name: 'picker' });
+      }
+    });
+    window.addEventListener('hashchange', () => {
+      this.screen = this.guard(screenFromHash(location.hash));
+    });
+    this.info = await this.run('app.info', {});
+    this.campaign = await this.run('campaign.current', {});
+    await this.refreshList();
+    this.screen = this.guard(screenFromHash(location.hash));
+    this.loaded = true;
+  }
+
+  /** Screens that need an open campaign fall back to the picker. */
+  private guard(screen: Screen): Screen {
+    if (!this.campaign) return { name: 'picker' };
+    if (screen.name === 'gauntlet' && !this.campaign.roster.some((l) => l.id === screen.id)) return { name: 'home' };
+    return screen;
+  }
+
+  go(screen: Screen): void {
+    this.screen = this.guard(screen);
+    const hash = hashFor(this.screen);
+    if (location.hash !== hash) history.pushState(null, '', hash);
+  }
+
+  say(kind: 'error' | 'info', text: string): void {
+    this.notice = { kind, text };
+    clearTimeout(this.noticeTimer);
+    if (kind === 'info') this.noticeTimer = setTimeout(() => (this.notice = null), 3500);
+  }
+
+  /** Sends a command; on refusal shows the reason and returns null. */
+  async run<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<ResultOf<K> | null> {
+    this.pending++;
+    try {
+      return await send(name, args);
+    } catch (error) {
+      this.say('error', error instanceof ApiError ? error.message : String(error));
+      return null;
+    } finally {
+      this.pending--;
+    }
+  }
+
+  /** Like run, but for commands that return the campaign view. */
+  async change<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<boolean> {
+    const view = await this.run(name, args);
+    if (view && typeof view === 'object' && 'roster' in view) {
+      this.campaign = view as CampaignView;
+      return true;
+    }
+    return false;
+  }
+
+  /** Sends a command that returns the campaign view; resolves to the refusal text, or null when saved. */
+  async attempt<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<string | null> {
+    this.pending++;
+    try {
+      const view = await send(name, args);
+      if (view && typeof view === 'object' && 'roster' in view) this.campaign = view as CampaignView;
+      if (this.notice?.kind === 'error') this.notice = null;
+      return null;
+    } catch (error) {
+      const text = error instanceof ApiError ? error.message : String(error);
+      this.say('error', text);
+      return text;
+    } finally {
+      this.pending--;
+    }
+  }
+
+  async refreshList(): Promise<void> {
+    this.campaigns = (await this.run('campaign.list', {})) ?? [];
+  }
+
+  async open(path: string): Promise<void> {
+    if (await this.change('campaign.open', { path })) this.go({ name: 'home' });
+  }
+
+  async undo(): Promise<void> {
+    const label = this.campaign?.history.canUndo;
+    if (label && (await this.change('history.undo', {}))) this.say('info', `Undone: ${label}`);
+  }
+
+  async redo(): Promise<void> {
+    const label = this.campaign?.history.canRedo;
+    if (label && (await this.change('history.redo', {}))) this.say('info', `Redone: ${label}`);
+  }
+}
+
+export const appState = new AppState();
