@@ -25,7 +25,8 @@ import {
 } from '../db/campaign-file.ts';
 import { pushHistory, RecordingWriter, redo, undo } from '../db/history.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
-import { STARTING_STATS } from '../rules/starting-stats.ts';
+import { startingGauntlet } from '../rules/starting-stats.ts';
+import { DEFAULT_HOUSE_RULES } from '@shared/house-rules.ts';
 import { inventoryDepth } from '../rules/gauntlet-derived.ts';
 import { CommandFailure } from './command-failure.ts';
 import { loadStarterCampaign, type StarterLichslayer } from './starter-campaign.ts';
@@ -342,18 +343,19 @@ export class CampaignApp {
     'lichslayer.create': (args) =>
       this.mutate('lichslayer.create', args, `Add ${args.name}`, (w, db) => {
         const next = (db.prepare(`SELECT coalesce(max(position), -1) + 1 AS n FROM lichslayer`).get() as { n: number }).n;
+        const start = startingGauntlet(DEFAULT_HOUSE_RULES);
         w.insert('lichslayer', {
           position: next,
           name: args.name,
-          level: STARTING_STATS.level,
-          health: STARTING_STATS.health,
-          max_health: STARTING_STATS.health,
-          armor: STARTING_STATS.armor,
-          max_armor: STARTING_STATS.armor,
-          power: STARTING_STATS.power,
-          speed: STARTING_STATS.speed,
-          sanity: STARTING_STATS.sanity,
-          gold: STARTING_STATS.gold,
+          level: start.level,
+          health: start.health,
+          max_health: start.maxHealth,
+          armor: start.armor,
+          max_armor: start.maxArmor,
+          power: start.power,
+          speed: start.speed,
+          sanity: start.sanity,
+          gold: start.gold,
         });
       }),
 

@@ -1,11 +1,17 @@
-// Starting Gauntlet values (ch.1, ch.4). The book names the stats but omits their numbers;
-// RULINGS.md sets these defaults, which a campaign's house rules may override.
-export const STARTING_STATS = {
-  level: 1,
-  health: 36, // ch.1: Health base 36
-  armor: 6, // ch.1: Armor base 6
-  power: 6, // RULINGS: Power 6
-  speed: 6, // RULINGS: Speed 6
-  sanity: 'whole', // ch.1: Sanity starts Whole
-  gold: 0,
-} as const;
+// Starting Gauntlet values (ch.1, ch.4). The book names the stats but omits some numbers;
+// the house rules carry them (RULINGS defaults: Power 6, Speed 6, Health 36, Armor 6).
+import type { HouseRules } from '@shared/house-rules.ts';
+
+export function startingGauntlet(rules: HouseRules) {
+  return {
+    level: 1, // ch.1 step 2: set Level to 1
+    health: rules.startingStats.health,
+    maxHealth: rules.startingStats.health,
+    armor: rules.startingStats.armor,
+    maxArmor: rules.startingStats.armor,
+    power: rules.startingStats.power,
+    speed: rules.startingStats.speed,
+    sanity: 'whole' as const, // ch.1: Sanity starts Whole
+    gold: 0,
+  };
+}

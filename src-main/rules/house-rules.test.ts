@@ -1,0 +1,85 @@
+// Every house-rule setting (RULINGS.md) changes a result when changed: one check per setting,
+// and the map's type makes a new setting without a check fail to compile.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOUSE_RULES, houseRulesSchema, type HouseRules } from '@shared/house-rules.ts';
+import { Dice } from './dice.ts';
+import { ScriptedRandom } from './random-source.ts';
+import { rollChallenge } from './challenge.ts';
+import { openChest } from './board-facts.ts';
+import { startingGauntlet } from './starting-stats.ts';
+import { levelForXp, rollClass, rollStatPoints } from './character.ts';
+import { floorTenOpponents } from './lich.ts';
+import { turnsPerRound, placeEntityTier } from './entities.ts';
+import { rollDisposition, smithPrice } from './smith.ts';
+import { isWeeklyRollDay } from './calendar.ts';
+import { endOfDay } from './survival-clock.ts';
+import { synchronicity } from './synchronicity.ts';
+import { rollRoom } from './room-roll.ts';
+
+const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
+const withRule = (patch: Partial<HouseRules>): HouseRules => houseRulesSchema.parse({ ...DEFAULT_HOUSE_RULES, ...patch });
+
+/** For each setting: a result under the default and under a changed value, which must differ. */
+const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rules: HouseRules) => unknown } } = {
+  challengeDice: { changed: 'single-die', result: (r) => rollChallenge(scripted(4, 4, 4), { level: 3, target: 12, cause: 'x' }, r).success },
+  explosionsCountAsNatural: { changed: true, result: (r) => rollChallenge(scripted(6, 1), { level: 1, target: 6, cause: 'x' }, r).integrityCheckDue },
+  chestSuccessOn: { changed: 5, result: (r) => openChest(scripted(4), r, 'x').hasLoot },
+  startingStats: { changed: { power: 7, speed: 6, health: 42, armor: 6 }, result: (r) => startingGauntlet(r).maxHealth },
+  statPointTable: { changed: ['speed', 'speed', 'health', 'armor', 'magic', 'choice'], result: (r) => rollStatPoints(scripted(1, 1, 1, 1, 1, 1), r).points[0] },
+  classTable: {
+    changed: ['The Witch', 'The Veteran', 'The Bandit', 'The Scholar', 'The Aristocrat', 'The Lich Doctor', 'The Breaker', 'reroll'],
+    result: (r) => rollClass(scripted(1), r).className,
+  },
+  levelTable: { changed: [0, 10, 30, 60], result: (r) => levelForXp(11, r).value },
+  lichOnFloorTen: { changed: true, result: (r) => floorTenOpponents(r, { playersAtLost: 0, unboundVestmentsEquipped: 0 }).length },
+  statBlockTurnsWin: { changed: false, result: (r) => turnsPerRound(6, r, 2).value },
+  smithDistinctColours: { changed: false, result: (r) => rollDisposition(scripted(1, 1, 2, 3, 4, 5), r).favoured.length },
+  smithRounding: { changed: 'nearest', result: (r) => smithPrice(33, 'Red', { favoured: ['Red'], distrusted: [] }, r).value }, // 26.4: up 27, nearest 26
+  weekStartDay: { changed: 3, result: (r) => isWeeklyRollDay(8, r) },
+  middleTierOnTwoTierFloors: { changed: 'lowest', result: (r) => placeEntityTier(scripted(3), 5, r, 'x').tier },
+  hungerMaxHealthLoss: {
+    changed: 'table-total',
+    result: (r) => {
+      let s = { daysWithoutMeal: 3, daysWithoutShelter: 0, maxHealth: 36, hungerMaxHealthLost: 0, health: 36, missedDaysSinceRest: 0 };
+      s = endOfDay(s, { ate: false, sheltered: true }, r).state;
+      s = endOfDay(s, { ate: false, sheltered: true }, r).state;
+      return s.maxHealth;
+    },
+  },
+  synchronicityMinItems: { changed: 1, result: (r) => synchronicity([{ name: 'a', colour: 'Red' }], r).conditions.length },
+  stageFourColourlessFrom: { changed: 6, result: (r) => rollRoom(scripted(5), { floor: 1, attentionStage: 4, festival: false, squareEmpty: false }, r, 'x').stageFour },
+};
+
+describe('house rules (RULINGS.md)', () => {
+  it('defaults are the ones RULINGS.md names', () => {
+    expect(DEFAULT_HOUSE_RULES).toMatchObject({
+      challengeDice: 'level-dice',
+      explosionsCountAsNatural: false,
+      chestSuccessOn: 4,
+      startingStats: { power: 6, speed: 6, health: 36, armor: 6 },
+      lichOnFloorTen: false,
+      statBlockTurnsWin: true,
+      smithDistinctColours: true,
+      smithRounding: 'up',
+      weekStartDay: 1,
+    });
+    expect(DEFAULT_HOUSE_RULES.levelTable.slice(0, 4)).toEqual([0, 12, 36, 72]);
+    expect(DEFAULT_HOUSE_RULES.classTable[7]).toBe('reroll');
+  });
+
+  for (const [setting, check] of Object.entries(checks) as [keyof HouseRules, (typeof checks)[keyof HouseRules]][]) {
+    it(`changing ${setting} changes the result`, () => {
+      const before = check.result(DEFAULT_HOUSE_RULES);
+      const after = check.result(withRule({ [setting]: check.changed }));
+      expect(after).not.toEqual(before);
+    });
+  }
+
+  it('refuses impossible settings with a message naming the setting', () => {
+    const bad = houseRulesSchema.safeParse({ chestSuccessOn: 9 });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(['chestSuccessOn']);
+    expect(houseRulesSchema.safeParse({ levelTable: [0, 12, 10] }).error?.issues[0]?.message).toMatch(/more XP than the one before/);
+    expect(houseRulesSchema.safeParse({ classTable: Array(8).fill('reroll') }).success).toBe(false);
+  });
+});

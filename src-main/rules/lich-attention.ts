@@ -1,0 +1,127 @@
+// The Lich's Attention (rulebook ch.5, ch.16): stages 0–4, what raises them, what each does,
+// and the clocks that let them fall. Stage 4 never falls.
+import type { AttentionStage } from './sanity.ts';
+import type { VanityStage } from './idol.ts';
+
+export type AttentionTrigger =
+  | { kind: 'descent'; floor: number }
+  | { kind: 'unbound-set-completed' }
+  | { kind: 'vanity-stage'; stage: VanityStage }
+  | { kind: 'crown-applied' };
+
+export interface AttentionState {
+  stage: AttentionStage;
+  /** Floors already descended to at least once (for "first Floor 4 / 6 descent"). */
+  deepestFloorReached: number;
+  /** Consecutive days without a dive past Floor 3 / past Floor 5. */
+  daysWithoutDivePast3: number;
+  daysWithoutDivePast5: number;
+}
+
+export const INITIAL_ATTENTION: AttentionState = { stage: 0, deepestFloorReached: 0, daysWithoutDivePast3: 0, daysWithoutDivePast5: 0 };
+
+const raiseTo = (state: AttentionState, stage: AttentionStage): AttentionStage => (stage > state.stage ? stage : state.stage);
+
+/** Applies a trigger; returns the new state and why the stage moved (if it did). */
+export function applyAttentionTrigger(state: AttentionState, trigger: AttentionTrigger): { state: AttentionState; explain: string | null } {
+  let stage = state.stage;
+  let deepest = state.deepestFloorReached;
+  let why: string | null = null;
+  switch (trigger.kind) {
+    case 'descent': {
+      if (trigger.floor >= 4 && deepest < 4) {
+        stage = raiseTo(state, 1);
+        why = 'first descent to Floor 4: the Lich is Watching (Stage 1, ch.5)';
+      }
+      if (trigger.floor >= 6 && deepest < 6) {
+        stage = raiseTo({ ...state, stage }, 2);
+        why = 'first descent to Floor 6: the Lich is Reaching (Stage 2, ch.5)';
+      }
+      deepest = Math.max(deepest, trigger.floor);
+      break;
+    }
+    case 'unbound-set-completed':
+      stage = raiseTo(state, 3);
+      why = 'the Unbound set completed: Active Conflict (Stage 3, ch.5)';
+      break;
+    case 'vanity-stage':
+      if (trigger.stage >= 4) {
+        stage = 4;
+        why = 'several Tier 3 Vanity Idols raised: Manifestation (Stage 4, ch.5, ch.6)';
+      } else if (trigger.stage === 3) {
+        stage = raiseTo(state, 3);
+        why = 'a Tier 3 Vanity Idol raised: Active Conflict (Stage 3, ch.5)';
+      } else if (trigger.stage === 2 && state.stage < 4) {
+        // ch.6 Vanity Stage 2: "escalates one full tier"
+        stage = (Math.min(3, state.stage + 1) as AttentionStage);
+        why = 'Vanity stage 2: the Lich’s Attention escalates one full stage (ch.6)';
+      }
+      break;
+    case 'crown-applied':
+      stage = 4;
+      why = 'the Lich’s Crown applied: Manifestation (Stage 4, ch.5)';
+      break;
+  }
+  return { state: { ...state, stage, deepestFloorReached: deepest }, explain: stage !== state.stage ? why : null };
+}
+
+/** End of an in-game day: the de-escalation clocks (ch.5). */
+export function attentionAfterDay(state: AttentionState, day: { deepestFloorDived: number; banquetSponsored?: boolean }): { state: AttentionState; explain: string | null } {
+  const d3 = day.deepestFloorDived > 3 ? 0 : state.daysWithoutDivePast3 + 1;
+  const d5 = day.deepestFloorDived > 5 ? 0 : state.daysWithoutDivePast5 + 1;
+  let stage = state.stage;
+  let explain: string | null = null;
+  if (stage === 2 && (d5 >= 14 || day.banquetSponsored)) {
+    stage = 1;
+    explain = day.banquetSponsored ? 'a Banquet sponsored: Stage 2 → 1 (ch.5)' : '14 days without a dive past Floor 5: Stage 2 → 1 (ch.5)';
+  } else if (stage === 1 && d3 >= 7) {
+    stage = 0;
+    explain = '7 days without a dive past Floor 3: the Lich loses interest, Stage 1 → 0 (ch.5)';
+  }
+  // A fall restarts the next clock, so one quiet stretch cannot drop two stages at once.
+  const reset = stage !== state.stage;
+  return { state: { ...state, stage, daysWithoutDivePast3: reset ? 0 : d3, daysWithoutDivePast5: reset ? 0 : d5 }, explain };
+}
+
+/** Stage 3 falls to 2 when every Vanity Idol, or the Unbound set, is destroyed, or the Judge rules a deed counts (ch.5). */
+export function attentionAfterResolution(state: AttentionState, deed: 'vanity-idols-destroyed' | 'unbound-set-destroyed' | 'narrative'): { state: AttentionState; explain: string | null } {
+  if (state.stage !== 3) return { state, explain: null };
+  return { state: { ...state, stage: 2 }, explain: `${deed.replace(/-/g, ' ')}: Stage 3 → 2 (ch.5)` };
+}
+
+export interface StageEffects {
+  innModifier: number;
+  innClosed: boolean;
+  floorRollModifier: number;
+  sanityTargetShift: { tombs: number; elsewhere: number };
+  shrinesUnsafeOnFloorsUpTo: number;
+  smithRerollsLowEvents: boolean;
+  smithRefusesLost: boolean;
+  smithGone: boolean;
+  festivalsAllowed: boolean;
+  restIsShelterInTombs: boolean;
+  notes: string[];
+}
+
+/** What each stage does (ch.5, ch.10). */
+export function attentionEffects(stage: AttentionStage): StageEffects {
+  return {
+    innModifier: stage >= 1 && stage <= 3 ? -stage : 0,
+    innClosed: stage === 4,
+    floorRollModifier: stage >= 1 && stage <= 3 ? -stage : 0,
+    sanityTargetShift: { tombs: stage === 0 ? 0 : stage >= 3 ? 6 : stage * 2, elsewhere: stage >= 3 ? 6 : 0 },
+    shrinesUnsafeOnFloorsUpTo: stage >= 2 ? 5 : 0,
+    smithRerollsLowEvents: stage === 2,
+    smithRefusesLost: stage === 3,
+    smithGone: stage === 4,
+    festivalsAllowed: stage < 3,
+    restIsShelterInTombs: stage < 3,
+    notes: [
+      ...(stage === 2 ? ['One Town NPC leaves each week', 'Square Watch counter capped at 1', 'Lost Sanity needs 2 nights of rest'] : []),
+      ...(stage === 3 ? ['Inn events lock to 2-9', '1d6 disturbed sleep each night at the Inn (1: drop one Sanity level)', 'Square Watch counter does not advance'] : []),
+      ...(stage === 4
+        ? ['Turned characters recalled to the Tombs', 'Forest hostile: an extra Floor 7-9 encounter per visit', 'All party members default to Lost in the Town', 'Communion: 1d6 each round at Lost in Town, on 6 Sanity Challenge 18 or be turned']
+        : []),
+    ],
+  };
+}

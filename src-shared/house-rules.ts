@@ -1,0 +1,69 @@
+// House rules: every point where the rulebook is silent or contradicts itself (RULINGS.md)
+// is a campaign setting with the default RULINGS.md names, never a constant in code.
+import { z } from 'zod';
+
+export const CLASS_NAMES = ['The Breaker', 'The Veteran', 'The Bandit', 'The Scholar', 'The Aristocrat', 'The Lich Doctor', 'The Witch'] as const;
+export type ClassName = (typeof CLASS_NAMES)[number];
+
+export const STAT_POINT_KINDS = ['power', 'speed', 'health', 'armor', 'magic', 'choice'] as const;
+export type StatPointKind = (typeof STAT_POINT_KINDS)[number];
+
+/** Default level table: level N needs 6 × N × (N − 1) XP (RULINGS). Index 0 is level 1. */
+export function defaultLevelTable(levels = 20): number[] {
+  return Array.from({ length: levels }, (_, i) => 6 * (i + 1) * i);
+}
+
+const levelTable = z
+  .array(z.number().int().min(0))
+  .min(2)
+  .max(99)
+  .refine((xs) => xs[0] === 0, { error: 'Level 1 must need 0 XP' })
+  .refine((xs) => xs.every((x, i) => i === 0 || x > xs[i - 1]!), { error: 'Each level must need more XP than the one before' });
+
+export const houseRulesSchema = z.strictObject({
+  /** ch.1 "level d6, all 1s fail" vs ch.11 "roll the die, a 1 fails". */
+  challengeDice: z.enum(['level-dice', 'single-die']).default('level-dice'),
+  /** Does the extra roll of an exploded die count as a natural face? RULINGS: no. */
+  explosionsCountAsNatural: z.boolean().default(false),
+  /** A chest holds loot on this d6 face or higher (ch.9 leaves "success" undefined). */
+  chestSuccessOn: z.number().int().min(1).max(6).default(4),
+  startingStats: z
+    .strictObject({
+      power: z.number().int().min(0).max(99).default(6),
+      speed: z.number().int().min(0).max(99).default(6),
+      health: z.number().int().min(6).max(999).default(36),
+      armor: z.number().int().min(0).max(99).default(6),
+    })
+    .default({ power: 6, speed: 6, health: 36, armor: 6 }),
+  /** d6 face (index 0 = 1) → what one stat point buys (ch.4 gives no mapping). */
+  statPointTable: z.array(z.enum(STAT_POINT_KINDS)).length(6).default(['power', 'speed', 'health', 'armor', 'magic', 'choice']),
+  /** d8 face (index 0 = 1) → class; 'reroll' rolls again (seven classes on a d8). */
+  classTable: z
+    .array(z.union([z.enum(CLASS_NAMES), z.literal('reroll')]))
+    .length(8)
+    .refine((xs) => xs.some((x) => x !== 'reroll'), { error: 'At least one face must name a class' })
+    .default([...CLASS_NAMES, 'reroll']),
+  /** XP needed for each level, index 0 = level 1. */
+  levelTable: levelTable.default(defaultLevelTable()),
+  /** ch.12 gives a Floor-10 Lich block; ch.16 says the Lich has no body until Stage 4. */
+  lichOnFloorTen: z.boolean().default(false),
+  /** Explicit turns in a stat block ("2 turns per Round") win over the Speed formula. */
+  statBlockTurnsWin: z.boolean().default(true),
+  /** Smith disposition: the four colours rolled are all distinct. */
+  smithDistinctColours: z.boolean().default(true),
+  /** Smith prices after disposition: round up to whole gold, or to the nearest. */
+  smithRounding: z.enum(['up', 'nearest']).default('up'),
+  /** Weekly rolls fire on days 1, 8, 15 … when this is 1. */
+  weekStartDay: z.number().int().min(1).max(7).default(1),
+  /** On floors 4-6 only two tiers exist; which one "the middle tier available" means. */
+  middleTierOnTwoTierFloors: z.enum(['own', 'lowest']).default('own'),
+  /** Hunger's max-Health loss: each day's figure is lost that day (stacking), or the figure is the total. */
+  hungerMaxHealthLoss: z.enum(['per-day', 'table-total']).default('per-day'),
+  /** Fewest active loot items for a synchronicity condition to hold. */
+  synchronicityMinItems: z.number().int().min(1).max(6).default(2),
+  /** At Stage 4 a d6 picks the room: at or above this face the Colourless Antechamber, else the Empty one. */
+  stageFourColourlessFrom: z.number().int().min(1).max(7).default(4),
+});
+
+export type HouseRules = z.output<typeof houseRulesSchema>;
+export const DEFAULT_HOUSE_RULES: HouseRules = houseRulesSchema.parse({});
