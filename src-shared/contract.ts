@@ -14,6 +14,7 @@ import {
   type LichslayerFields,
   type Stack,
 } from './gauntlet.ts';
+import { houseRulesPatchSchema, type HouseRules } from './house-rules.ts';
 
 // ---------- Views (what main sends; the renderer only shows them) ----------
 
@@ -61,6 +62,7 @@ export interface CampaignView {
   schemaVersion: number;
   town: TownView;
   roster: LichslayerView[];
+  houseRules: HouseRules;
   history: { canUndo: string | null; canRedo: string | null };
 }
 
@@ -98,6 +100,8 @@ export const contract = {
   'lichslayer.setInventory': command<CampaignView>()(
     z.strictObject({ id: rowId, stacks: z.array(stackSchema).max(LIMITS.inventoryMaxStacks, { error: 'Too many inventory stacks' }) }),
   ),
+  'houseRules.update': command<CampaignView>()(z.strictObject({ patch: houseRulesPatchSchema })),
+  'houseRules.reset': command<CampaignView>()(noArgs),
   'history.undo': command<CampaignView>()(noArgs),
   'history.redo': command<CampaignView>()(noArgs),
 };

@@ -67,3 +67,51 @@ export const houseRulesSchema = z.strictObject({
 
 export type HouseRules = z.output<typeof houseRulesSchema>;
 export const DEFAULT_HOUSE_RULES: HouseRules = houseRulesSchema.parse({});
+
+export const houseRulesPatchSchema = houseRulesSchema.partial();
+export type HouseRulesPatch = z.input<typeof houseRulesPatchSchema>;
+
+/** What the House rules view tells the Judge about each setting, in the app's own words. */
+export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: string; otherReading?: string; chapter: string }> = {
+  challengeDice: {
+    label: 'Challenge dice',
+    gap: 'Ch.1 rolls one d6 per level and fails only on all 1s; ch.11 describes a single die where a 1 fails.',
+    otherReading: 'single-die: one exploding d6, a natural 1 fails',
+    chapter: 'ch.1, ch.11',
+  },
+  explosionsCountAsNatural: { label: 'Exploded dice count as natural', gap: 'The book does not say whether the extra roll of an exploded 6 can be a "natural 1".', chapter: 'ch.1' },
+  chestSuccessOn: { label: 'Chest holds loot on', gap: 'A chest "succeeds" on its d6 but the success face is not given.', chapter: 'ch.9' },
+  startingStats: { label: 'Starting stats', gap: 'Every Lichslayer begins at listed values, but the values are missing.', chapter: 'ch.4' },
+  statPointTable: { label: 'Stat point table (d6)', gap: 'Six d6 each assign a point, but the face-to-stat mapping is missing.', chapter: 'ch.4' },
+  classTable: { label: 'Class table (d8)', gap: 'The class is rolled on d8, but there are seven classes.', chapter: 'ch.1, ch.2' },
+  levelTable: { label: 'XP per level', gap: 'The XP needed for each level is not given.', chapter: 'ch.1' },
+  lichOnFloorTen: {
+    label: 'The Lich waits on Floor 10',
+    gap: 'Ch.12 gives a Floor-10 Lich block; ch.16 says the Lich has no body until Stage 4.',
+    otherReading: 'on: the ch.12 Lich (144 Health) stands on Floor 10 beside its Phylactery',
+    chapter: 'ch.10, ch.12, ch.16',
+  },
+  statBlockTurnsWin: {
+    label: "A stat block's turn count wins",
+    gap: 'The Lich has "Speed 6 (2 turns)" though Speed 6 gives one turn by the general rule.',
+    otherReading: 'off: always use 1 + one turn per full 6 Speed above 6',
+    chapter: 'ch.11, ch.12',
+  },
+  smithDistinctColours: { label: 'Smith colours all distinct', gap: '"Re-roll duplicates" could mean within each pair or across all four.', otherReading: 'off: only repeated pairs are re-rolled', chapter: 'ch.4' },
+  smithRounding: { label: 'Smith price rounding', gap: 'The percentage prices do not say how to round.', chapter: 'ch.4' },
+  weekStartDay: { label: 'Weekly rolls start on day', gap: 'Which day a week starts is not given.', chapter: 'ch.5' },
+  middleTierOnTwoTierFloors: {
+    label: '"Middle tier" on floors 4-6',
+    gap: 'Only two tiers exist above floors 4-6, so "the middle tier available" is unclear there.',
+    otherReading: 'lowest: a 3-4 places an Upper Tombs entity',
+    chapter: 'ch.12',
+  },
+  hungerMaxHealthLoss: {
+    label: 'Hunger max-Health loss',
+    gap: 'Days 4 and 5 of hunger list −6 and −12 max Health; the book does not say if these add up.',
+    otherReading: 'table-total: the figure is the total lost so far',
+    chapter: 'ch.4',
+  },
+  synchronicityMinItems: { label: 'Loot needed for synchronicity', gap: 'Whether a single loot item is "all one colour" is not said.', chapter: 'ch.14' },
+  stageFourColourlessFrom: { label: 'Stage 4 room: Colourless from d6', gap: 'At Stage 4 every room is the Empty or the Colourless Antechamber, without saying which.', chapter: 'ch.10' },
+};

@@ -225,3 +225,31 @@ describe('undo and redo', () => {
     again.close();
   });
 });
+
+describe('house rules', () => {
+  it('start at the RULINGS defaults, change, undo, and drive new Lichslayers', async () => {
+    const app = makeApp();
+    await app.call('campaign.create', { name: 'Rules' });
+    let view = await app.call('campaign.current', {});
+    expect(view!.houseRules.chestSuccessOn).toBe(4);
+    view = await app.call('houseRules.update', { patch: { chestSuccessOn: 5, startingStats: { power: 7, speed: 6, health: 42, armor: 5 } } });
+    expect(view.houseRules.chestSuccessOn).toBe(5);
+    view = await app.call('lichslayer.create', { name: 'Tough' });
+    expect(view.roster[0]).toMatchObject({ maxHealth: 42, armor: 5, power: 7 });
+    await app.call('history.undo', {});
+    view = await app.call('history.undo', {});
+    expect(view.houseRules.chestSuccessOn).toBe(4);
+    app.close();
+  });
+
+  it('refuses an impossible setting and saves nothing', async () => {
+    const app = makeApp();
+    await app.call('campaign.create', { name: 'Rules' });
+    const reply = await app.dispatch('houseRules.update', { patch: { chestSuccessOn: 9 } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    const reply2 = await app.dispatch('houseRules.update', { patch: { levelTable: [0, 50, 20] } });
+    expect(reply2).toMatchObject({ ok: false, error: { message: expect.stringMatching(/more XP than the one before/) } });
+    expect((await app.call('campaign.current', {}))!.history.canUndo).toBeNull();
+    app.close();
+  });
+});

@@ -26,7 +26,8 @@ import {
 import { pushHistory, RecordingWriter, redo, undo } from '../db/history.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
 import { startingGauntlet } from '../rules/starting-stats.ts';
-import { DEFAULT_HOUSE_RULES } from '@shared/house-rules.ts';
+import { DEFAULT_HOUSE_RULES, houseRulesSchema } from '@shared/house-rules.ts';
+import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { inventoryDepth } from '../rules/gauntlet-derived.ts';
 import { CommandFailure } from './command-failure.ts';
 import { loadStarterCampaign, type StarterLichslayer } from './starter-campaign.ts';
@@ -343,7 +344,7 @@ export class CampaignApp {
     'lichslayer.create': (args) =>
       this.mutate('lichslayer.create', args, `Add ${args.name}`, (w, db) => {
         const next = (db.prepare(`SELECT coalesce(max(position), -1) + 1 AS n FROM lichslayer`).get() as { n: number }).n;
-        const start = startingGauntlet(DEFAULT_HOUSE_RULES);
+        const start = startingGauntlet(readHouseRules(db));
         w.insert('lichslayer', {
           position: next,
           name: args.name,
@@ -422,6 +423,20 @@ export class CampaignApp {
         for (const { id } of ids) w.delete('inventory', id);
         args.stacks.forEach((s, position) => w.insert('inventory', { lichslayer_id: args.id, position, name: s.name, count: s.count }));
       });
+    },
+
+    'houseRules.update': (args) => {
+      const { db } = this.require();
+      const current = readHouseRules(db);
+      const merged = houseRulesSchema.safeParse({ ...current, ...args.patch });
+      if (!merged.success) throw new CommandFailure('invalid-args', `House rules: ${describeIssues(merged.error)}. Nothing was saved.`);
+      const names = Object.keys(args.patch).join(', ');
+      return this.mutate('houseRules.update', args, `House rules: ${names}`, (w) => writeSetting(w, db, 'house_rules', merged.data));
+    },
+
+    'houseRules.reset': (args) => {
+      const { db } = this.require();
+      return this.mutate('houseRules.reset', args, 'House rules: reset to RULINGS defaults', (w) => writeSetting(w, db, 'house_rules', DEFAULT_HOUSE_RULES));
     },
 
     'history.undo': () => this.stepHistory(undo, 'Nothing to undo.'),

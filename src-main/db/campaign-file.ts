@@ -41,6 +41,35 @@ function sqliteOptions(nativeBinding: string | undefined, extra: Database.Option
   return nativeBinding ? { ...extra, nativeBinding } : extra;
 }
 
+/**
+ * Opens a file read-only. SQLite creates empty -wal/-shm side files when reading a WAL-mode
+ * file; `release` closes the handle and removes those, so a file we only looked at is left as found.
+ */
+function openReadOnly(file: string, nativeBinding: string | undefined): { db: Db; release: () => void } {
+  const sideFiles = ['-wal', '-shm'].map((suffix) => file + suffix).filter((f) => !fs.existsSync(f));
+  const db = new Database(file, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
+  const release = () => {
+    db.close();
+    for (const side of sideFiles) {
+      try {
+        if (!side.endsWith('-wal') || fs.statSync(side).size === 0) fs.rmSync(side, { force: true });
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  return { db, release };
+}
+
+function withReadOnly<T>(file: string, nativeBinding: string | undefined, use: (db: Db) => T): T {
+  const { db, release } = openReadOnly(file, nativeBinding);
+  try {
+    return use(db);
+  } finally {
+    release();
+  }
+}
+
 /** Checks a file without writing to it; throws CampaignFileError with a Judge-readable reason. */
 export function inspectCampaignFile(file: string, nativeBinding?: string): { version: number; empty: boolean } {
   const shown = path.basename(file);
@@ -78,32 +107,32 @@ export function inspectCampaignFile(file: string, nativeBinding?: string): { ver
     );
   }
 
-  let ro: Db | null = null;
   try {
-    ro = new Database(file, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
-    const appId = ro.pragma('application_id', { simple: true }) as number;
-    const version = ro.pragma('user_version', { simple: true }) as number;
-    const tables = (ro.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n;
-    if (appId !== APPLICATION_ID && (appId !== 0 || tables > 0)) {
-      throw new CampaignFileError(
-        'not-campaign',
-        `${shown} is an SQLite database but not a Lichslayer Judge campaign. The file was not changed.`,
-      );
-    }
-    if (version > LATEST_VERSION) {
-      throw new CampaignFileError(
-        'newer',
-        `${shown} was saved by a newer version of Lichslayer Judge (campaign format ${version}; this app reads up to ${LATEST_VERSION}). Update the app to open it. The file was not changed.`,
-      );
-    }
-    const check = ro.pragma('quick_check', { simple: true });
-    if (check !== 'ok') {
-      throw new CampaignFileError(
-        'damaged',
-        `${shown} is damaged (SQLite integrity check: ${String(check)}). It was not opened or changed; restore a backup.`,
-      );
-    }
-    return { version, empty: tables === 0 };
+    return withReadOnly(file, nativeBinding, (ro) => {
+      const appId = ro.pragma('application_id', { simple: true }) as number;
+      const version = ro.pragma('user_version', { simple: true }) as number;
+      const tables = (ro.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n;
+      if (appId !== APPLICATION_ID && (appId !== 0 || tables > 0)) {
+        throw new CampaignFileError(
+          'not-campaign',
+          `${shown} is an SQLite database but not a Lichslayer Judge campaign. The file was not changed.`,
+        );
+      }
+      if (version > LATEST_VERSION) {
+        throw new CampaignFileError(
+          'newer',
+          `${shown} was saved by a newer version of Lichslayer Judge (campaign format ${version}; this app reads up to ${LATEST_VERSION}). Update the app to open it. The file was not changed.`,
+        );
+      }
+      const check = ro.pragma('quick_check', { simple: true });
+      if (check !== 'ok') {
+        throw new CampaignFileError(
+          'damaged',
+          `${shown} is damaged (SQLite integrity check: ${String(check)}). It was not opened or changed; restore a backup.`,
+        );
+      }
+      return { version, empty: tables === 0 };
+    });
   } catch (error) {
     if (error instanceof CampaignFileError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
@@ -111,8 +140,6 @@ export function inspectCampaignFile(file: string, nativeBinding?: string): { ver
       'damaged',
       `${shown} could not be read as a campaign (${reason}). The file was not changed.`,
     );
-  } finally {
-    ro?.close();
   }
 }
 
@@ -161,22 +188,19 @@ function migrate(db: Db, from: number): void {
 export function readCampaignName(file: string, nativeBinding?: string): string {
   const { empty } = inspectCampaignFile(file, nativeBinding);
   if (empty) return 'New campaign (not yet set up)';
-  const ro = new Database(file, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
-  try {
+  return withReadOnly(file, nativeBinding, (ro) => {
     const row = ro.prepare(`SELECT value FROM meta WHERE key = 'name'`).get() as { value: string } | undefined;
     return row?.value ?? path.basename(file, CAMPAIGN_EXTENSION);
-  } finally {
-    ro.close();
-  }
+  });
 }
 
 /** Copies a campaign with SQLite's online backup (never a raw file copy of a live database). */
 export async function backupCampaignFile(file: string, destination: string, nativeBinding?: string): Promise<void> {
   inspectCampaignFile(file, nativeBinding);
-  const ro = new Database(file, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
+  const { db, release } = openReadOnly(file, nativeBinding);
   try {
-    await ro.backup(destination);
+    await db.backup(destination);
   } finally {
-    ro.close();
+    release();
   }
 }

@@ -79,6 +79,19 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    describe: 'campaign settings (house rules)',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE setting (
+          id    INTEGER PRIMARY KEY,
+          key   TEXT NOT NULL UNIQUE,
+          value TEXT NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

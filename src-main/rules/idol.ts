@@ -45,3 +45,22 @@ export function vanityStage(idols: readonly Idol[], today: number): { stage: Van
   else if (t1 === 1) stage = 1;
   return { stage, explain: `Active Vanity Idols: ${t1} Tier 1, ${t2} Tier 2, ${t3} Tier 3${crown ? ', the Lich’s Crown applied' : ''} → Vanity stage ${stage} (ch.6)` };
 }
+
+/** The inscriptions an Idol may bear (ch.6), summarised in the app's own words. */
+export const INSCRIPTIONS = {
+  'unbound-sign': { label: "The Unbound's Sign", foundIn: 'Rare cache, floors 7-9', boon: 'Inn rest restores twice the Sanity' },
+  'givers-mark': { label: "The Giver's Mark", foundIn: 'Granted by the fed Giver', boon: 'Survival clock penalties come one step later; the Banquet needs 300 gold, not 500' },
+  'elemental-sigil': { label: 'The Elemental Sigil', foundIn: 'Tomb chests, Floor 4 and below', boon: 'Smith prices ignore colour; Elemental Call costs no gold' },
+  'celestial-mark': { label: 'The Celestial Mark', foundIn: 'Granted by a Celestial Being', boon: 'Full Sanity once a week for the party; the Town heals 36 Health a day' },
+  'forest-sigil': { label: 'The Forest Sigil', foundIn: 'Two Stones combined', boon: 'Half the hostile Forest encounters; Daedric Beings seek the party' },
+  'lich-crown': { label: "The Lich's Crown", foundIn: 'Crafted at Lost Sanity', boon: 'None: the most extreme Vanity consequence, and it can never be removed' },
+} as const;
+export type InscriptionId = keyof typeof INSCRIPTIONS;
+
+/** A wrong inscription grants half the boon and the full consequence (ch.6); none at all is Vanity. */
+export function inscriptionOutcome(inscription: InscriptionId | null, suitsSubject: boolean): { boon: 'full' | 'half' | 'none'; vanity: boolean; explain: string } {
+  if (inscription === null) return { boon: 'none', vanity: true, explain: 'No inscription: a Vanity Idol (ch.6)' };
+  if (inscription === 'lich-crown') return { boon: 'none', vanity: true, explain: "The Lich's Crown: the most extreme Vanity consequence (ch.6)" };
+  if (!suitsSubject) return { boon: 'half', vanity: true, explain: `${INSCRIPTIONS[inscription].label} on the wrong subject: half the boon, the full consequence (ch.6)` };
+  return { boon: 'full', vanity: false, explain: `${INSCRIPTIONS[inscription].label}: ${INSCRIPTIONS[inscription].boon} (ch.6)` };
+}

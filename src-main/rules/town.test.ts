@@ -6,7 +6,7 @@ import { Dice } from './dice.ts';
 import { ScriptedRandom, SeededRandom } from './random-source.ts';
 import { INN_PRICES, rollInn, type InnContext } from './inn.ts';
 import { armorRepair, brokenItemRepair, recolour, rollDisposition, smithPrice } from './smith.ts';
-import { IDOL_TIERS, idolActive, vanityStage, type Idol } from './idol.ts';
+import { IDOL_TIERS, idolActive, inscriptionOutcome, vanityStage, type Idol } from './idol.ts';
 import { loyaltyAfterPay, retainerCap, rollRetainers, RETAINER_GRADES } from './retainers.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
@@ -93,6 +93,15 @@ describe('Idols (ch.6)', () => {
     expect(vanityStage([idol(1, { crown: true })], 10).stage).toBe(4);
     expect(vanityStage([idol(1, { inscription: "The Giver's Mark" })], 10).stage).toBe(0);
     expect(vanityStage([idol(1, { inscription: "The Giver's Mark", selfIdol: true })], 10).stage).toBe(1);
+  });
+});
+
+describe('Idol inscriptions (ch.6)', () => {
+  it('ch.6: a proper inscription grants its boon; a wrong one half the boon and the full consequence; none is Vanity', () => {
+    expect(inscriptionOutcome('givers-mark', true)).toMatchObject({ boon: 'full', vanity: false });
+    expect(inscriptionOutcome('givers-mark', false)).toMatchObject({ boon: 'half', vanity: true });
+    expect(inscriptionOutcome(null, true)).toMatchObject({ boon: 'none', vanity: true });
+    expect(inscriptionOutcome('lich-crown', true).vanity).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import { ITEM_SLOTS, type Item, type ItemSlot, type SanityLevel, type Stack, typ
 import { goldMarks, inventoryDepth, magicFromGold } from '../rules/gauntlet-derived.ts';
 import { nextRedo, nextUndo } from '../db/history.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
+import { readHouseRules } from '../db/settings.ts';
 
 export interface LichslayerRow {
   id: number;
@@ -103,6 +104,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         stacks.filter((s) => s.lichslayer_id === row.id),
       ),
     ),
+    houseRules: readHouseRules(db),
     history: { canUndo: undo?.label ?? null, canRedo: redo?.label ?? null },
   };
 }

@@ -3,17 +3,19 @@
 import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, ResultOf } from '@shared/contract.ts';
 import { ApiError, onPush, send } from './api.ts';
 
-export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'gauntlet'; id: number };
+export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'gauntlet'; id: number };
 
 function screenFromHash(hash: string): Screen {
   const gauntlet = /^#\/gauntlet\/(\d+)$/.exec(hash);
   if (gauntlet) return { name: 'gauntlet', id: Number(gauntlet[1]) };
   if (hash === '#/home') return { name: 'home' };
+  if (hash === '#/rules') return { name: 'rules' };
   return { name: 'picker' };
 }
 
 function hashFor(screen: Screen): string {
-  return screen.name === 'gauntlet' ? `#/gauntlet/${screen.id}` : screen.name === 'home' ? '#/home' : '#/';
+  if (screen.name === 'gauntlet') return `#/gauntlet/${screen.id}`;
+  return screen.name === 'picker' ? '#/' : `#/${screen.name}`;
 }
 
 export class AppState {

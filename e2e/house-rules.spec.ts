@@ -1,0 +1,34 @@
+// House rules (RULINGS.md) in the browser: a changed setting persists and drives new Lichslayers (ch.4).
+import { expect, test } from '@playwright/test';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+
+let host: RunningHost;
+test.afterEach(async () => {
+  await host?.stop();
+});
+
+test('a Judge changes the starting Health house rule; a new Lichslayer starts with it, after a reload too', async ({ page }) => {
+  host = await startHost(tempDataDir());
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await page.getByRole('button', { name: 'House rules' }).click();
+  const health = page.locator('[data-rule="startingStats"] label', { hasText: 'health' }).locator('input');
+  await health.fill('42');
+  await health.press('Enter');
+  await expect(page.locator('[data-rule="startingStats"]')).toContainText('changed from default');
+  await page.reload();
+  await expect(health).toHaveValue('42');
+
+  const chest = page.getByLabel('Chest holds loot on');
+  await chest.fill('9');
+  await chest.press('Enter');
+  await expect(page.getByRole('alert').first()).toContainText('chestSuccessOn');
+  await page.reload();
+  await expect(chest).toHaveValue('4');
+
+  await page.getByRole('button', { name: 'Demo: The Ashen Causeway' }).click();
+  await page.getByLabel('New Lichslayer').fill('Newcomer');
+  await page.getByRole('button', { name: 'Add Lichslayer' }).click();
+  await page.getByRole('button', { name: "Open Newcomer's Gauntlet" }).click();
+  await expect(page.getByTestId('max-health')).toHaveValue('42');
+});

@@ -1,0 +1,51 @@
+// Every released campaign format opens, migrates and keeps every value, with a backup first.
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
+
+describe('migrations', () => {
+  it('are numbered 1..N without gaps', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+  });
+
+  it('a fixture exists for every released format before the latest', () => {
+    for (let v = 1; v < LATEST_VERSION; v++) expect(fs.existsSync(path.join(FIXTURES, `campaign-v${v}.lichslayer`))).toBe(true);
+  });
+
+  for (const fixture of fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.lichslayer'))) {
+    it(`${fixture} opens, migrates to v${LATEST_VERSION} and keeps every value`, async () => {
+      const dir = tempDir();
+      const file = path.join(dir, fixture);
+      fs.copyFileSync(path.join(FIXTURES, fixture), file);
+      const before = new Database(file, { readonly: true });
+      const tables = ['lichslayer', 'item', 'inventory', 'town', 'meta'];
+      const rowsBefore = Object.fromEntries(tables.map((t) => [t, before.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()]));
+      const fromVersion = before.pragma('user_version', { simple: true }) as number;
+      before.close();
+
+      const dataDir = tempDir();
+      const app = makeApp(dataDir);
+      const view = await app.call('campaign.open', { path: file });
+      expect(view.schemaVersion).toBe(LATEST_VERSION);
+      const odile = view.roster.find((l) => l.name === 'Odile Vantreck')!;
+      expect(odile).toMatchObject({ gold: 1337, notes: 'fixture v1' });
+      expect(odile.inventory).toEqual([{ name: 'Fixture Torch', count: 5 }]);
+      // house rules arrived in v2: older files get the defaults, newer ones keep their change
+      expect(view.houseRules.chestSuccessOn).toBe(fromVersion >= 2 ? 5 : 4);
+      app.close();
+
+      const after = new Database(file, { readonly: true });
+      for (const t of tables) expect(after.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()).toEqual(rowsBefore[t]);
+      after.close();
+      if (fromVersion < LATEST_VERSION) {
+        const backups = fs.readdirSync(path.join(dataDir, 'backups'));
+        expect(backups.some((b) => b.includes(`before-v${LATEST_VERSION}`))).toBe(true);
+      }
+    });
+  }
+});
