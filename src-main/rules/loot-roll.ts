@@ -53,18 +53,23 @@ function finish(d100: DieRoll, influence: LootRollResult['influence'], modifiers
   };
 }
 
-function rollInfluence(dice: Dice, influence: readonly InfluenceDie[], cause: string) {
+/** The floor's offset on a loot roll: (Floor − 5) × 10 (ch.1). */
+export function lootFloorModifier(floor: number): Modifier {
+  if (!Number.isInteger(floor) || floor < 1 || floor > 10) throw new RangeError(`Floor must be 1 to 10, not ${floor}`);
+  return { source: `Floor ${floor}`, value: (floor - 5) * 10 };
+}
+
+export function rollInfluence(dice: Dice, influence: readonly InfluenceDie[], cause: string) {
   return influence.map((i) => ({ source: i.source, roll: dice.die(i.sides, `${cause}: influence from ${i.source}`) }));
 }
 
 /** A loot roll on a Tomb floor (ch.1): floor offset and influence dice, clamped to the table. */
 export function rollLoot(dice: Dice, input: { floor: number; influence?: readonly InfluenceDie[]; cause: string; extra?: Modifier[] }): LootRollResult {
-  if (!Number.isInteger(input.floor) || input.floor < 1 || input.floor > 10) throw new RangeError(`Floor must be 1 to 10, not ${input.floor}`);
+  const floor = lootFloorModifier(input.floor);
   const d100 = dice.die(100, input.cause);
   const influence = rollInfluence(dice, input.influence ?? [], input.cause);
-  const offset = (input.floor - 5) * 10;
   const modifiers: Modifier[] = [
-    { source: `Floor ${input.floor}`, value: offset },
+    floor,
     ...influence.map((i) => ({ source: `influence: ${i.source}`, value: i.roll.total })),
     ...(input.extra ?? []),
   ];

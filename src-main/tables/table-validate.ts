@@ -1,0 +1,126 @@
+// Table validation, shown live in the editor and enforced at save: the die parses (or says
+// at which column it fails), ranges neither overlap nor leave gaps, rows stay inside the
+// table's span, references name existing tables, and no chain of references loops.
+import { formatRange, LIMITS_TABLES, type TableDef, type TableIssue } from '@shared/tables.ts';
+import { DiceSyntaxError, parseDice, type DiceExpression } from './dice-expression.ts';
+
+export interface TableSpan {
+  min: number;
+  max: number;
+  /** Values the die can produce inside the span (d66 has holes); null when every value can occur. */
+  values: number[] | null;
+}
+
+/** The results a table's rows must cover: its explicit span, else the die's. */
+export function tableSpan(table: Pick<TableDef, 'die' | 'span'>): { span: TableSpan | null; expression: DiceExpression | null; error: string | null } {
+  if (table.die === null) return { span: null, expression: null, error: null };
+  let expression: DiceExpression;
+  try {
+    expression = parseDice(table.die);
+  } catch (error) {
+    return { span: null, expression: null, error: error instanceof DiceSyntaxError ? `Die: ${error.message}` : String(error) };
+  }
+  if (table.span) return { span: { min: table.span.min, max: table.span.max, values: null }, expression, error: null };
+  const holes = expression.values !== null && expression.values.length !== expression.max - expression.min + 1;
+  return { span: { min: expression.min, max: expression.max, values: holes ? expression.values : null }, expression, error: null };
+}
+
+const rowName = (i: number, label: string) => `row ${i + 1} (“${label.length > 30 ? label.slice(0, 29) + '…' : label}”)`;
+
+export function validateTable(table: TableDef, knownTables?: ReadonlySet<string>): TableIssue[] {
+  const issues: TableIssue[] = [];
+  if (table.rows.length > LIMITS_TABLES.rows) issues.push({ severity: 'error', row: null, message: `At most ${LIMITS_TABLES.rows} rows; this table has ${table.rows.length}` });
+  if (table.rows.length === 0) issues.push({ severity: 'warning', row: null, message: 'The table has no rows yet' });
+  const { span, error } = tableSpan(table);
+  if (error) issues.push({ severity: 'error', row: null, message: error });
+
+  if (table.die === null) {
+    table.rows.forEach((r, i) => {
+      if (r.weight === null) issues.push({ severity: 'error', row: i, message: `${rowName(i, r.label)} needs a weight: this table has no die` });
+    });
+  } else if (span) {
+    const keyed: { i: number; from: number; to: number }[] = [];
+    table.rows.forEach((r, i) => {
+      if (!r.range) {
+        issues.push({ severity: 'error', row: i, message: `${rowName(i, r.label)} has no roll value or range` });
+        return;
+      }
+      const to = r.range.to ?? Math.max(span.max, r.range.from);
+      if (r.range.from < span.min || r.range.from > span.max || (r.range.to !== null && r.range.to > span.max)) {
+        issues.push({ severity: 'error', row: i, message: `${rowName(i, r.label)}: ${formatRange(r.range)} is outside ${span.min}-${span.max}, what ${table.die} can give` });
+      }
+      keyed.push({ i, from: r.range.from, to });
+    });
+    keyed.sort((a, b) => a.from - b.from || a.to - b.to);
+    for (let k = 1; k < keyed.length; k++) {
+      const prev = keyed[k - 1]!;
+      const cur = keyed[k]!;
+      if (cur.from <= prev.to) {
+        const both = `${Math.max(cur.from, prev.from)}${Math.min(cur.to, prev.to) > Math.max(cur.from, prev.from) ? `-${Math.min(cur.to, prev.to)}` : ''}`;
+        issues.push({
+          severity: 'error',
+          row: cur.i,
+          message: `${rowName(cur.i, table.rows[cur.i]!.label)} overlaps ${rowName(prev.i, table.rows[prev.i]!.label)} on ${both}`,
+        });
+      }
+    }
+    // Gaps: values the die can give that no row covers (one sweep over the sorted ranges).
+    const gaps: string[] = [];
+    const possible = span.values ? new Set(span.values) : null;
+    const addGap = (lo: number, hi: number) => {
+      if (!possible) return void gaps.push(lo === hi ? String(lo) : `${lo}-${hi}`);
+      let run: number | null = null;
+      for (let v = lo; v <= hi + 1; v++) {
+        if (v <= hi && possible.has(v)) run ??= v;
+        else if (run !== null) {
+          gaps.push(run === v - 1 ? String(run) : `${run}-${v - 1}`);
+          run = null;
+        }
+      }
+    };
+    if (keyed.length) {
+      let cursor = span.min;
+      for (const r of keyed) {
+        if (r.from > cursor) addGap(cursor, Math.min(r.from - 1, span.max));
+        cursor = Math.max(cursor, r.to + 1);
+      }
+      if (cursor <= span.max) addGap(cursor, span.max);
+    }
+    if (gaps.length) issues.push({ severity: 'warning', row: null, message: `No row covers ${gaps.slice(0, 8).join(', ')}${gaps.length > 8 ? ` and ${gaps.length - 8} more gaps` : ''}` });
+  }
+
+  table.rows.forEach((r, i) => {
+    if (r.rollOn && knownTables && !knownTables.has(r.rollOn.table)) {
+      issues.push({ severity: 'error', row: i, message: `${rowName(i, r.label)} rolls on “${r.rollOn.table}”, which is not a table in this campaign` });
+    }
+  });
+  return issues;
+}
+
+/** Finds a chain of references that loops back to where it started, e.g. ["a", "b", "a"]. */
+export function findCycle(tables: ReadonlyMap<string, Pick<TableDef, 'rows'>>, start?: string): string[] | null {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const path: string[] = [];
+  const visit = (key: string): string[] | null => {
+    if (state.get(key) === 'done') return null;
+    if (state.get(key) === 'visiting') return [...path.slice(path.indexOf(key)), key];
+    state.set(key, 'visiting');
+    path.push(key);
+    const refs = new Set((tables.get(key)?.rows ?? []).flatMap((r) => (r.rollOn ? [r.rollOn.table] : [])));
+    for (const ref of refs) {
+      if (!tables.has(ref)) continue;
+      const cycle = visit(ref);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(key, 'done');
+    return null;
+  };
+  for (const key of start ? [start] : tables.keys()) {
+    const cycle = visit(key);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+export const hasErrors = (issues: readonly TableIssue[]) => issues.some((i) => i.severity === 'error');

@@ -1,0 +1,128 @@
+// The table model shared by main and renderer: tables are data (a die, keyed rows, typed
+// fields where the app acts on them), validated by these schemas at every boundary.
+import { z } from 'zod';
+import { COLOURS } from './gauntlet.ts';
+
+export const ROOM_TYPES = ['hall', 'chamber', 'vault', 'antechamber', 'shrine'] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+export const FACTIONS = ['Ghoul', 'Zombie', 'Phantom', 'Demon', 'Ogre', 'Maw'] as const;
+export type Faction = (typeof FACTIONS)[number];
+export const LOOT_TIER_NAMES = ['common', 'uncommon', 'rare'] as const;
+/** The closed action list of ch.13. */
+export const LOOT_ACTIONS = ['attack', 'block', 'channel', 'consume', 'equip', 'influence', 'inscribe'] as const;
+export type LootAction = (typeof LOOT_ACTIONS)[number];
+export const ITEM_TYPES = ['weapon', 'garment', 'jewelry', 'gem', 'component', 'consumable', 'scroll', 'tool', 'treasure', 'relic'] as const;
+export const TABLE_CATEGORIES = ['loot', 'room', 'entity', 'event', 'custom'] as const;
+export type TableCategory = (typeof TABLE_CATEGORIES)[number];
+
+export const LIMITS_TABLES = { rows: 2000, depth: 8, times: 10, label: 200, details: 2000, name: 80, tables: 500 } as const;
+
+const whole = z.number().int();
+export const tableKeySchema = z
+  .string()
+  .min(1, { error: 'Table key cannot be empty' })
+  .max(60, { error: 'Table key is longer than 60 characters' })
+  .regex(/^[a-z0-9][a-z0-9-]*$/, { error: 'Table key uses lower-case letters, digits and hyphens only' });
+
+export const lootFieldsSchema = z.strictObject({
+  tier: z.enum(LOOT_TIER_NAMES),
+  colour: z.enum(COLOURS),
+  itemType: z.enum(ITEM_TYPES),
+  actions: z.array(z.enum(LOOT_ACTIONS)).max(LOOT_ACTIONS.length),
+  breakable: z.boolean().default(true),
+});
+export type LootFields = z.output<typeof lootFieldsSchema>;
+
+export const roomFieldsSchema = z.strictObject({
+  roomType: z.enum(ROOM_TYPES),
+  /** A die expression or a number: how many entities the room holds (empty = none). */
+  entities: z.string().max(40).default(''),
+  faction: z.union([z.enum(FACTIONS), z.literal('any'), z.literal('')]).default(''),
+  trap: z.boolean().default(false),
+  chest: z.boolean().default(false),
+  sanityTest: z.boolean().default(false),
+  /** Exploding-d6 gold formula (ch.10), e.g. "2d6x10"; empty when the room has none. */
+  gold: z.string().max(40).default(''),
+});
+export type RoomFields = z.output<typeof roomFieldsSchema>;
+
+export const entityFieldsSchema = z.strictObject({
+  faction: z.enum(FACTIONS),
+  colour: z.enum(COLOURS),
+  level: whole.min(1).max(30),
+  health: whole.min(1).max(9999),
+  armor: whole.min(0).max(999),
+  speed: whole.min(0).max(99),
+  attack: z.string().max(40),
+  turns: whole.min(1).max(10).optional(),
+});
+export type EntityFields = z.output<typeof entityFieldsSchema>;
+
+export const rowRangeSchema = z
+  .strictObject({ from: whole, to: whole.nullable() })
+  .refine((r) => r.to === null || r.to >= r.from, { error: 'A range must not end before it starts' });
+export type RowRange = z.output<typeof rowRangeSchema>;
+
+export const rollOnSchema = z.strictObject({
+  table: tableKeySchema,
+  modifier: whole.min(-1000).max(1000).default(0),
+  times: whole.min(1).max(LIMITS_TABLES.times).default(1),
+});
+
+export const tableRowSchema = z.strictObject({
+  range: rowRangeSchema.nullable().default(null),
+  weight: whole.min(1).max(1_000_000).nullable().default(null),
+  label: z.string().trim().min(1, { error: 'Every row needs a label' }).max(LIMITS_TABLES.label),
+  details: z.string().max(LIMITS_TABLES.details).default(''),
+  /** Other columns kept from an import, by column name. */
+  fields: z.record(z.string().max(60), z.string().max(LIMITS_TABLES.details)).default({}),
+  loot: lootFieldsSchema.nullable().default(null),
+  room: roomFieldsSchema.nullable().default(null),
+  entity: entityFieldsSchema.nullable().default(null),
+  rollOn: rollOnSchema.nullable().default(null),
+});
+export type TableRow = z.output<typeof tableRowSchema>;
+export type TableRowInput = z.input<typeof tableRowSchema>;
+
+export const tableDefSchema = z.strictObject({
+  key: tableKeySchema,
+  name: z.string().trim().min(1, { error: 'A table needs a name' }).max(LIMITS_TABLES.name),
+  category: z.enum(TABLE_CATEGORIES).default('custom'),
+  /** A die expression, or null for a table rolled by weight. */
+  die: z.string().max(60).nullable(),
+  /** Results outside the die's span that rows may cover (the Loot Table's 1..121); rolls clamp to it. */
+  span: z
+    .strictObject({ min: whole, max: whole })
+    .refine((s) => s.max >= s.min, { error: 'The span must not end before it starts' })
+    .nullable()
+    .default(null),
+  drawWithoutReplacement: z.boolean().default(false),
+  starter: z.boolean().default(false),
+  rows: z.array(tableRowSchema).max(LIMITS_TABLES.rows, { error: `A table holds at most ${LIMITS_TABLES.rows} rows` }),
+});
+export type TableDef = z.output<typeof tableDefSchema>;
+export type TableDefInput = z.input<typeof tableDefSchema>;
+
+export const PACK_FORMAT = 'lichslayer-table-pack';
+export const PACK_VERSION = 1;
+export const tablePackSchema = z.strictObject({
+  format: z.literal(PACK_FORMAT, { error: `Not a Lichslayer Judge table pack (format must be "${PACK_FORMAT}")` }),
+  version: z.number().int().refine((v) => v <= PACK_VERSION, { error: `This pack was made by a newer version of the app (pack version above ${PACK_VERSION})` }),
+  name: z.string().max(LIMITS_TABLES.name).default(''),
+  tables: z.array(tableDefSchema).max(LIMITS_TABLES.tables),
+});
+export type TablePack = z.output<typeof tablePackSchema>;
+
+/** "61-100", "12+", "7" — how a row's key is written. */
+export function formatRange(range: RowRange | null, weight: number | null = null): string {
+  if (!range) return weight !== null ? `weight ${weight}` : '—';
+  if (range.to === null) return `${range.from}+`;
+  return range.from === range.to ? String(range.from) : `${range.from}-${range.to}`;
+}
+
+export interface TableIssue {
+  severity: 'error' | 'warning';
+  /** Row index (0-based), or null for the table as a whole. */
+  row: number | null;
+  message: string;
+}
