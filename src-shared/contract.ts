@@ -3,6 +3,7 @@
 // web host) dispatch through the same map, and main parses arguments before any handler runs.
 import { z } from 'zod';
 import {
+  COLOURS,
   campaignNameSchema,
   itemInputSchema,
   ITEM_SLOTS,
@@ -15,6 +16,17 @@ import {
   type Stack,
 } from './gauntlet.ts';
 import { houseRulesPatchSchema, type HouseRules } from './house-rules.ts';
+import type { RollNode } from './dice.ts';
+import {
+  LOOT_TIER_NAMES,
+  TABLE_CATEGORIES,
+  tableDefSchema,
+  tableKeySchema,
+  tableRowSchema,
+  type TableCategory,
+  type TableDef,
+  type TableIssue,
+} from './tables.ts';
 
 // ---------- Views (what main sends; the renderer only shows them) ----------
 
@@ -63,7 +75,60 @@ export interface CampaignView {
   town: TownView;
   roster: LichslayerView[];
   houseRules: HouseRules;
+  session: number;
   history: { canUndo: string | null; canRedo: string | null };
+}
+
+export interface TableSummary {
+  key: string;
+  name: string;
+  category: TableCategory;
+  die: string | null;
+  rows: number;
+  starter: boolean;
+}
+
+export interface TableView {
+  table: TableDef;
+  issues: TableIssue[];
+  drawn: number;
+  /** A starter version exists to reset to. */
+  hasStarter: boolean;
+  /** Every table key in the campaign, for "roll on" pickers. */
+  keys: string[];
+}
+
+export interface ImportPreviewView {
+  format: 'markdown' | 'csv' | 'lines' | 'unknown';
+  table: TableDef | null;
+  problems: { line: number | null; message: string }[];
+  rowLines: number[];
+  /** A table with the same key already exists: the Judge chooses replace or rename. */
+  conflict: boolean;
+}
+
+export interface PackPreviewView {
+  tables: { key: string; name: string; rows: number; conflict: boolean }[];
+  problems: { line: number | null; message: string }[];
+}
+
+export interface LedgerEntry {
+  id: number;
+  at: string;
+  session: number;
+  command: string;
+  cause: string;
+  table: string | null;
+  floor: number | null;
+  room: string | null;
+  character: string | null;
+  explain: string;
+  faces: { sides: number; face: number; cause: string }[];
+}
+
+export interface RollView {
+  node: RollNode;
+  entry: LedgerEntry;
 }
 
 // ---------- Commands ----------
@@ -81,6 +146,27 @@ function command<R>() {
 }
 
 const pathArgs = z.strictObject({ path: filePath });
+const keyArgs = z.strictObject({ key: tableKeySchema });
+const rowIndex = z.number().int().min(0).max(1999);
+const pasteText = z.string().max(2_000_000, { error: 'The text is longer than 2,000,000 characters' });
+const modifierSchema = z.strictObject({ source: z.string().trim().min(1).max(80), value: z.number().int().min(-1000).max(1000) });
+export const rollContextSchema = z.strictObject({
+  floor: z.number().int().min(1).max(10).optional(),
+  influence: z.array(z.strictObject({ source: z.string().trim().min(1).max(80), sides: z.number().int().min(2).max(100) })).max(10).optional(),
+  attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+  festival: z.boolean().optional(),
+  squareEmpty: z.boolean().optional(),
+  tier: z.enum(LOOT_TIER_NAMES).optional(),
+  lostReroll: z.boolean().optional(),
+  extra: z.array(modifierSchema).max(10).optional(),
+});
+const importOptions = {
+  text: pasteText,
+  name: z.string().trim().max(80).optional(),
+  category: z.enum(TABLE_CATEGORIES).optional(),
+  die: z.string().max(60).optional(),
+};
+const tableMetaPatch = tableDefSchema.pick({ name: true, category: true, die: true, span: true, drawWithoutReplacement: true }).partial();
 
 export const contract = {
   'app.info': command<AppInfo>()(noArgs),
@@ -102,6 +188,45 @@ export const contract = {
   ),
   'houseRules.update': command<CampaignView>()(z.strictObject({ patch: houseRulesPatchSchema })),
   'houseRules.reset': command<CampaignView>()(noArgs),
+  'tables.list': command<TableSummary[]>()(noArgs),
+  'tables.get': command<TableView>()(keyArgs),
+  'tables.create': command<TableView>()(
+    z.strictObject({ name: z.string().trim().min(1, { error: 'A table needs a name' }).max(80), category: z.enum(TABLE_CATEGORIES), die: z.string().max(60).nullable() }),
+  ),
+  'tables.updateMeta': command<TableView>()(z.strictObject({ key: tableKeySchema, patch: tableMetaPatch })),
+  'tables.setRow': command<TableView>()(z.strictObject({ key: tableKeySchema, index: rowIndex, row: tableRowSchema })),
+  'tables.insertRow': command<TableView>()(z.strictObject({ key: tableKeySchema, index: z.number().int().min(0).max(2000), row: tableRowSchema })),
+  'tables.deleteRows': command<TableView>()(z.strictObject({ key: tableKeySchema, indices: z.array(rowIndex).min(1).max(2000) })),
+  'tables.recolour': command<TableView>()(z.strictObject({ key: tableKeySchema, indices: z.array(rowIndex).min(1).max(2000), colour: z.enum(COLOURS) })),
+  'tables.delete': command<TableSummary[]>()(keyArgs),
+  'tables.resetToStarter': command<TableView>()(keyArgs),
+  'tables.resetDraws': command<TableView>()(keyArgs),
+  'tables.importPreview': command<ImportPreviewView>()(z.strictObject(importOptions)),
+  'tables.importSave': command<TableView>()(z.strictObject({ ...importOptions, onConflict: z.enum(['refuse', 'replace', 'rename']).default('refuse') })),
+  'tables.packPreview': command<PackPreviewView>()(z.strictObject({ text: pasteText })),
+  'tables.packImport': command<TableSummary[]>()(
+    z.strictObject({ text: pasteText, resolutions: z.record(tableKeySchema, z.enum(['keep', 'replace', 'rename'])).default({}) }),
+  ),
+  'tables.export': command<{ text: string; fileName: string }>()(
+    z.strictObject({ keys: z.array(tableKeySchema).min(1).max(500), format: z.enum(['json', 'markdown']) }),
+  ),
+  'tables.roll': command<RollView>()(
+    z.strictObject({ key: tableKeySchema, context: rollContextSchema.default({}), character: z.string().max(60).optional(), cause: z.string().max(120).optional() }),
+  ),
+  'ledger.list': command<LedgerEntry[]>()(
+    z.strictObject({
+      session: z.number().int().min(1).optional(),
+      table: tableKeySchema.optional(),
+      floor: z.number().int().min(1).max(10).optional(),
+      character: z.string().max(60).optional(),
+      limit: z.number().int().min(1).max(5000).optional(),
+    }),
+  ),
+  'ledger.verify': command<{ entries: number; faces: number; ok: boolean; problem: string | null }>()(
+    z.strictObject({ session: z.number().int().min(1).optional() }),
+  ),
+  'ledger.newSession': command<{ session: number }>()(noArgs),
+  'dice.setSeed': command<{ seed: number }>()(z.strictObject({ seed: z.number().int().min(0).max(2 ** 31 - 1) })),
   'history.undo': command<CampaignView>()(noArgs),
   'history.redo': command<CampaignView>()(noArgs),
 };

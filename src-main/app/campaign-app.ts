@@ -31,6 +31,7 @@ import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { inventoryDepth } from '../rules/gauntlet-derived.ts';
 import { CommandFailure } from './command-failure.ts';
 import { loadStarterCampaign, type StarterLichslayer } from './starter-campaign.ts';
+import { ensureStarterTables, tableHandlers } from './table-handlers.ts';
 
 export interface AppOptions {
   dataDir: string;
@@ -40,13 +41,24 @@ export interface AppOptions {
   nativeBinding?: string | undefined;
 }
 
-interface OpenCampaign {
+export interface OpenCampaign {
   path: string;
   db: Database;
 }
 
 type Handler<K extends CommandName> = (args: ParsedArgsOf<K>) => ResultOf<K> | Promise<ResultOf<K>>;
-type Handlers = { [K in CommandName]: Handler<K> };
+export type Handlers = { [K in CommandName]: Handler<K> };
+
+/** What a handler module may use: the open campaign, and one-transaction Judge actions. */
+export interface HandlerContext {
+  require(): OpenCampaign;
+  /** Runs one Judge action as one transaction with its undo step and action-log row, then publishes. */
+  transact<T>(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => T): T;
+  /** Publishes the campaign view after a change that is not an undoable edit (rolls, play state). */
+  changed(): void;
+  backup(reason: string): Promise<string | null>;
+  options: AppOptions;
+}
 
 const PATCH_COLUMNS: Record<keyof LichslayerPatch, string> = {
   name: 'name',
@@ -153,6 +165,7 @@ export class CampaignApp {
         const writer = new RecordingWriter(opened.db);
         starter.lichslayers.forEach((l, i) => insertLichslayer(writer, l, i));
       })();
+      ensureStarterTables(opened.db, this.options.resourcesDir);
     } finally {
       opened.db.close();
     }
@@ -215,23 +228,50 @@ export class CampaignApp {
   }
 
   /** Runs one Judge action as one transaction with its undo step and action-log row. */
-  private mutate(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => void): CampaignView {
+  private transact<T>(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => T): T {
     const { db } = this.require();
-    db.transaction(() => {
+    const result = db.transaction(() => {
       const writer = new RecordingWriter(db);
-      change(writer, db);
+      const value = change(writer, db);
       pushHistory(db, label, writer.changes);
       db.prepare(`INSERT INTO action_log (at, command, args) VALUES (?, ?, ?)`).run(new Date().toISOString(), command, JSON.stringify(args));
+      return value;
     })();
-    const view = this.view();
-    this.publish(view);
-    return view;
+    this.publish(this.view());
+    return result;
+  }
+
+  private mutate(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => void): CampaignView {
+    this.transact(command, args, label, change);
+    return this.view();
+  }
+
+  /** A db.backup() copy of the open campaign, kept in backups/ (before imports and the like). */
+  private async backup(reason: string): Promise<string | null> {
+    if (!this.current) return null;
+    fs.mkdirSync(this.backupsDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(this.backupsDir, `${path.basename(this.current.path, CAMPAIGN_EXTENSION)}-${stamp}-${reason}${CAMPAIGN_EXTENSION}`);
+    await this.current.db.backup(file);
+    return file;
+  }
+
+  private handlerCache: Handlers | null = null;
+  /** Built on first use: class fields initialise before the constructor has set `options`. */
+  private get handlers(): Handlers {
+    return (this.handlerCache ??= this.buildHandlers());
   }
 
   private async openFile(file: string, create: boolean): Promise<OpenCampaign> {
     const resolved = path.resolve(file);
     if (this.current?.path === resolved) return this.current;
     const opened = await openCampaignFile(resolved, { create, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
+    try {
+      ensureStarterTables(opened.db, this.options.resourcesDir);
+    } catch (error) {
+      opened.db.close();
+      throw error;
+    }
     this.close();
     this.current = { path: resolved, db: opened.db };
     this.remember(resolved);
@@ -244,7 +284,16 @@ export class CampaignApp {
     return row;
   }
 
-  private readonly handlers: Handlers = {
+  private buildHandlers(): Handlers {
+    const context: HandlerContext = {
+      require: () => this.require(),
+      transact: (command, args, label, change) => this.transact(command, args, label, change),
+      changed: () => this.publish(this.view()),
+      backup: (reason) => this.backup(reason),
+      options: this.options,
+    };
+    return {
+    ...tableHandlers(context),
     'app.info': () => ({
       version: this.options.version,
       host: this.options.host,
@@ -441,7 +490,8 @@ export class CampaignApp {
 
     'history.undo': () => this.stepHistory(undo, 'Nothing to undo.'),
     'history.redo': () => this.stepHistory(redo, 'Nothing to redo.'),
-  };
+    };
+  }
 
   private stepHistory(step: (db: Database) => string | null, nothing: string): CampaignView {
     const { db } = this.require();

@@ -92,6 +92,50 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    describe: 'random tables, their rows, and the roll ledger',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE rtable (
+          id        INTEGER PRIMARY KEY,
+          key       TEXT NOT NULL UNIQUE,
+          name      TEXT NOT NULL,
+          category  TEXT NOT NULL,
+          die       TEXT,
+          span_min  INTEGER,
+          span_max  INTEGER,
+          draw_without_replacement INTEGER NOT NULL DEFAULT 0,
+          starter   INTEGER NOT NULL DEFAULT 0,
+          drawn     TEXT NOT NULL DEFAULT '[]'
+        ) STRICT;
+        CREATE TABLE rtable_row (
+          id        INTEGER PRIMARY KEY,
+          table_id  INTEGER NOT NULL REFERENCES rtable(id) ON DELETE CASCADE,
+          position  INTEGER NOT NULL,
+          data      TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX rtable_row_by_table ON rtable_row (table_id, position);
+        CREATE TABLE roll_log (
+          id         INTEGER PRIMARY KEY,
+          at         TEXT NOT NULL,
+          session    INTEGER NOT NULL,
+          command    TEXT NOT NULL,
+          cause      TEXT NOT NULL,
+          table_key  TEXT,
+          floor      INTEGER,
+          room       TEXT,
+          character  TEXT,
+          explain    TEXT NOT NULL,
+          result     TEXT NOT NULL,
+          faces      TEXT NOT NULL,
+          rng_before TEXT NOT NULL,
+          rng_after  TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX roll_log_by_session ON roll_log (session, id);
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -1,15 +1,9 @@
 // Dice (rulebook ch.1, ch.11): plain dN, NdM, and the exploding d6 whose 6 rolls again and adds
 // with no cap. Every roll returns its faces and is reported to the log with its cause.
+import type { DieRoll, Modifier } from '@shared/dice.ts';
 import type { RandomSource } from './random-source.ts';
 
-export interface DieRoll {
-  sides: number;
-  /** Every face rolled for this die: more than one only when it exploded. */
-  faces: number[];
-  /** The die's first face: the only one that counts as "natural" (RULINGS). */
-  natural: number;
-  total: number;
-}
+export type { DieRoll, Modifier };
 
 export interface DiceLogEntry {
   cause: string;
@@ -67,11 +61,6 @@ export const DIFFICULTY = {
   merciless: 30,
 } as const;
 export type Difficulty = keyof typeof DIFFICULTY;
-
-export interface Modifier {
-  source: string;
-  value: number;
-}
 
 export const signed = (n: number): string => (n >= 0 ? `+ ${n}` : `− ${-n}`);
 

@@ -1,6 +1,7 @@
 // Rolling on tables: the die, roll-time modifiers from the rules core, clamps, re-rolls,
 // draw without replacement, and nested rolls ("roll twice on X"), as an explained tree.
 import { formatRange, LIMITS_TABLES, type TableDef, type TableRow } from '@shared/tables.ts';
+import type { RollNode } from '@shared/dice.ts';
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from '../rules/dice.ts';
 import { LOOT_TIERS, lootFloorModifier, lootTier, rollInfluence, type InfluenceDie, type LootTier } from '../rules/loot-roll.ts';
 import { roomModifiers } from '../rules/room-roll.ts';
@@ -25,25 +26,7 @@ export interface RollContext {
   extra?: Modifier[];
 }
 
-export interface RollNode {
-  table: string;
-  tableName: string;
-  die: string | null;
-  dice: DieRoll[];
-  natural: number;
-  modifiers: Modifier[];
-  raw: number;
-  value: number;
-  clamps: string[];
-  rerolls: string[];
-  row: number | null;
-  key: string;
-  label: string;
-  details: string;
-  tier: LootTier | null;
-  children: RollNode[];
-  explain: string;
-}
+export type { RollNode };
 
 /** Rows already drawn, per table, for tables drawn without replacement. */
 export type DrawState = Map<string, Set<number>>;

@@ -7,6 +7,7 @@ import { goldMarks, inventoryDepth, magicFromGold } from '../rules/gauntlet-deri
 import { nextRedo, nextUndo } from '../db/history.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { readHouseRules } from '../db/settings.ts';
+import { currentSession } from '../db/ledger.ts';
 
 export interface LichslayerRow {
   id: number;
@@ -105,6 +106,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
       ),
     ),
     houseRules: readHouseRules(db),
+    session: currentSession(db),
     history: { canUndo: undo?.label ?? null, canRedo: redo?.label ?? null },
   };
 }

@@ -1,0 +1,341 @@
+// Writes resources/starter/tables.json: the original starter tables, shaped like the book's
+// (ch.5, ch.9, ch.10, ch.12, ch.13) but with entries written for this app.
+// Run with: node --import tsx scripts/build-starter-tables.ts
+import fs from 'node:fs';
+import { PACK_FORMAT, PACK_VERSION, tableDefSchema, type LootAction, type TableDefInput, type TablePack } from '../src-shared/tables.ts';
+
+type Colour = 'Red' | 'Blue' | 'Green' | 'Purple' | 'Black' | 'Orange' | 'Colourless' | 'All-Color';
+type ItemType = 'weapon' | 'garment' | 'jewelry' | 'gem' | 'component' | 'consumable' | 'scroll' | 'tool' | 'treasure' | 'relic';
+
+const ADJECTIVES: Record<Colour, string[]> = {
+  Red: ['Ember', 'Cinder', 'Scarlet', 'Rust', 'Blister', 'Kiln', 'Brand', 'Ruddy'],
+  Blue: ['Brine', 'Frost', 'Tidal', 'Sleet', 'Cobalt', 'Drowned', 'Rime', 'Mist'],
+  Green: ['Moss', 'Thorn', 'Sap', 'Bramble', 'Fen', 'Lichen', 'Verdant', 'Reed'],
+  Purple: ['Dusk', 'Plum', 'Velvet', 'Hex', 'Bruise', 'Mauve', 'Orchid', 'Omen'],
+  Black: ['Soot', 'Tar', 'Grave', 'Pitch', 'Jet', 'Raven', 'Nightfall', 'Hollow'],
+  Orange: ['Amber', 'Saffron', 'Lantern', 'Copper', 'Marigold', 'Honey', 'Tawny', 'Dawn'],
+  Colourless: ['Ashen', 'Pale', 'Bleached', 'Grey', 'Faded', 'Chalk', 'Bone', 'Wan'],
+  'All-Color': ['Prismatic', 'Opaline', 'Kaleid', 'Iridine', 'Spectral', 'Rainbow'],
+};
+const NOUNS: Record<ItemType, string[]> = {
+  weapon: ['Maul', 'Stiletto', 'Hatchet', 'Sickle', 'Flail', 'Spear', 'Cleaver', 'Sling'],
+  garment: ['Coat', 'Cowl', 'Mantle', 'Gloves', 'Boots', 'Hauberk', 'Sash', 'Veil'],
+  jewelry: ['Ring', 'Earring', 'Necklace', 'Torc', 'Anklet', 'Brooch'],
+  gem: ['Shard', 'Teardrop', 'Cabochon', 'Geode', 'Facet', 'Pearl'],
+  component: ['Dust', 'Wax', 'Marrow', 'Resin', 'Feather', 'Salt', 'Ink'],
+  consumable: ['Tonic', 'Flask', 'Draught', 'Poultice', 'Biscuit', 'Salve'],
+  scroll: ['Scroll', 'Vellum', 'Litany', 'Folio'],
+  tool: ['Lockpick', 'Lantern', 'Chalk', 'Compass', 'Rope', 'Bell'],
+  treasure: ['Coin', 'Chalice', 'Idolet', 'Signet', 'Reliquary'],
+  relic: ['Crown', 'Censer', 'Reliquary Hand', 'Astrolabe', 'Mask'],
+};
+const ACTIONS: Record<ItemType, LootAction[]> = {
+  weapon: ['attack', 'equip'],
+  garment: ['equip', 'block'],
+  jewelry: ['equip', 'inscribe'],
+  gem: ['channel', 'inscribe'],
+  component: ['consume'],
+  consumable: ['consume'],
+  scroll: ['consume', 'inscribe'],
+  tool: ['equip', 'influence'],
+  treasure: ['influence'],
+  relic: ['equip', 'channel'],
+};
+const SCHOOL: Partial<Record<Colour, string>> = { Red: 'Elemental', Blue: "the Unbound's", Green: 'Daedric', Purple: 'Arcana', Black: 'Demon', Orange: 'Celestial' };
+
+function effect(type: ItemType, tier: number, colour: Colour, n: number): string {
+  const school = SCHOOL[colour] ?? "any school's";
+  switch (type) {
+    case 'weapon':
+      return `Attack: ${tier}d6 ${colour === 'Colourless' ? 'Colourless ' : ''}damage${tier === 3 ? '; a natural 6 strikes twice' : ''}.`;
+    case 'garment':
+      return `While worn: +${tier} Armor${tier > 1 ? ` and +${tier * 3} Health` : ''}. Block once a round.`;
+    case 'jewelry':
+      return `While worn: +${tier} Magic. One socket for a gem.`;
+    case 'gem':
+      return `Merge: its holder gains +${tier} to ${['Power', 'Speed', 'Magic'][n % 3]} for as long as the host survives. Channel: +${tier * 2} to all rolls until the dive ends.`;
+    case 'component':
+      return `Component for ${school} spells (×${tier + 1}).`;
+    case 'consumable':
+      return `Restores ${tier}d6 Health${n % 2 ? ' and one Sanity level' : ''}. Stackable.`;
+    case 'scroll':
+      return `Casts one ${school} spell at Magic ${tier * 2}, then crumbles.`;
+    case 'tool':
+      return `Influence: add 1d${4 + tier * 2} to any roll to open, find or escape.`;
+    case 'treasure':
+      return `Worth ${tier * 150} gold to a collector. Influence: add 1d${2 + tier * 2} to a loot roll.`;
+    case 'relic':
+      return `Once a floor: ${['reveal one adjacent room', 'negate one instance of Colourless damage', 'move one room without provoking', 'recover one Sanity level'][n % 4]}.${tier === 3 ? ' Unbreakable.' : ''}`;
+  }
+}
+
+function pickColour(value: number): Colour {
+  // The tier tables colour the depths: Colourless and Red above, Blue and Purple in the middle, Green and Black below (ch.10).
+  const band: Colour[] =
+    value <= 60
+      ? ['Colourless', 'Red', 'Colourless', 'Red', 'Orange', 'Blue', 'Green', 'Purple', 'Black']
+      : value <= 100
+        ? ['Blue', 'Purple', 'Blue', 'Purple', 'Orange', 'Red', 'Black', 'Green', 'Colourless']
+        : ['Green', 'Black', 'Green', 'Black', 'Orange', 'All-Color', 'Purple', 'Blue', 'Red'];
+  return band[value % band.length]!;
+}
+
+function lootTable(): TableDefInput {
+  const types = Object.keys(NOUNS) as ItemType[];
+  const used = new Set<string>();
+  const rows = Array.from({ length: 121 }, (_, k) => {
+    const value = k + 1;
+    const tier = value <= 60 ? 1 : value <= 100 ? 2 : 3;
+    const colour = pickColour(value);
+    const type = types[(value * 7) % types.length]!;
+    const adjs = ADJECTIVES[colour];
+    const nouns = NOUNS[type];
+    let name = '';
+    for (let t = 0; t < adjs.length * nouns.length; t++) {
+      name = `${adjs[(value + t) % adjs.length]} ${nouns[(value * 3 + t) % nouns.length]}`;
+      if (!used.has(name)) break;
+    }
+    used.add(name);
+    return {
+      label: name,
+      range: { from: value, to: value },
+      details: effect(type, tier, colour, value),
+      loot: {
+        tier: (['common', 'uncommon', 'rare'] as const)[tier - 1]!,
+        colour,
+        itemType: type,
+        actions: ACTIONS[type],
+        breakable: !(type === 'relic' && tier === 3),
+      },
+    };
+  });
+  return { key: 'loot', name: 'Tomb Loot Table', category: 'loot', die: 'd100', span: { min: 1, max: 121 }, starter: true, rows };
+}
+
+type RoomSpec = [string, 'hall' | 'chamber' | 'vault' | 'antechamber' | 'shrine', string, string, boolean, boolean, boolean, string, string];
+// [name, type, entities, faction, trap, chest, sanity test, gold, description]
+const ROOMS: Record<'upper' | 'middle' | 'lower', RoomSpec[]> = {
+  upper: [
+    ['Empty Antechamber', 'antechamber', '', '', false, false, false, '', 'Swept floor, two shut doors, nothing else.'],
+    ['Collapsed Ossuary', 'hall', '1d2', 'Ghoul', true, false, false, '', 'Bones spill from the walls into a narrow crawl.'],
+    ['Mourners’ Hall', 'hall', '1', 'Zombie', false, false, false, '1d6x5', 'Benches face an empty bier.'],
+    ['Tallow Chapel', 'shrine', '', '', false, false, false, '', 'Stub candles still warm; a safe place to breathe.'],
+    ['Rat-king Nest', 'chamber', '1d3', 'Maw', false, true, false, '', 'A knot of tails and teeth guards a cracked coffer.'],
+    ['Burial Alcoves', 'chamber', '2', 'Zombie', true, false, false, '1d6x10', 'Niches in rows, some of them empty too recently.'],
+    ['Whispering Stair', 'antechamber', '1', 'Phantom', false, false, true, '', 'Voices count the steps with you, and miscount.'],
+    ['Sexton’s Storeroom', 'vault', '1d2', 'Ghoul', false, true, false, '2d6x10', 'Shovels, lamp oil, and a locked strongbox.'],
+    ['Flooded Crypt', 'chamber', '1d3', 'Zombie', true, false, false, '', 'Knee-deep black water hides the floor.'],
+    ['Coin Cellar', 'vault', '1d3', 'any', false, true, false, '3d6x10', 'Offerings heaped by generations of the grieving.'],
+    ['Quiet Cloister', 'shrine', '', '', false, false, false, '', 'A square of dead garden open to a false sky.'],
+    ['Ghoul Larder', 'chamber', '1d3+1', 'Ghoul', true, true, true, '2d6x10', 'Hooks, salt barrels, and a smell that stays.'],
+  ],
+  middle: [
+    ['Colourless Antechamber', 'antechamber', '1', 'any', false, false, true, '', 'Every hue drains from whatever enters.'],
+    ['Hall of Chains', 'hall', '2', 'Demon', true, false, false, '', 'Chains hang taut toward something unseen.'],
+    ['Drowned Library', 'chamber', '1d3', 'Phantom', false, true, false, '2d6x10', 'Swollen books; one page still legible.'],
+    ['Blue Fountain', 'shrine', '', '', false, false, false, '', 'Cold clear water that tastes of nothing.'],
+    ['Ogre Kitchen', 'chamber', '1d2+1', 'Ogre', true, false, false, '2d6x10', 'A cauldron big enough to climb into.'],
+    ['Mirror Gallery', 'hall', '1d2', 'Phantom', false, false, true, '', 'Reflections arrive a moment late.'],
+    ['Reliquary Vault', 'vault', '1d3+1', 'any', true, true, false, '4d6x10', 'Saints’ fingers in glass, and their gold.'],
+    ['Purple Nave', 'chamber', '1d3', 'Maw', false, true, false, '', 'Violet light leaks from cracks in the altar.'],
+    ['Gatehouse Ruin', 'antechamber', '1d2', 'Demon', true, false, false, '1d6x10', 'A portcullis half down, its winch smashed.'],
+    ['Bone Orchard', 'vault', '2d2', 'Zombie', false, false, true, '3d6x10', 'Ribcages planted in rows like saplings.'],
+    ['Pilgrims’ Rest', 'shrine', '', '', false, false, false, '', 'Old bedrolls and a scratched prayer on the wall.'],
+    ['Maw Pit', 'chamber', '1d3+1', 'Maw', true, true, true, '2d6x10', 'The floor is a throat; the walls are teeth.'],
+  ],
+  lower: [
+    ['Empty Antechamber', 'antechamber', '', '', false, false, false, '', 'Too clean. Something tidied it.'],
+    ['Obsidian Hall', 'hall', '2', 'Demon', true, false, true, '', 'Black glass underfoot shows the room above.'],
+    ['Green Vault', 'vault', '2d3', 'any', true, true, false, '6d6x10', 'Moss grows on the coins and nowhere else.'],
+    ['Giants’ Refectory', 'chamber', '1d2+2', 'Ogre', false, true, false, '3d6x10', 'Tables carved from single coffin lids.'],
+    ['Shrine of the Last Candle', 'shrine', '', '', false, false, false, '', 'One candle that never burns down.'],
+    ['Choir of Hollows', 'chamber', '1d3+1', 'Phantom', false, false, true, '', 'Empty robes sing in parts.'],
+    ['Demon Forge', 'chamber', '1d3+1', 'Demon', true, true, false, '4d6x10', 'Anvils still ring without hammers.'],
+    ['Throat Gallery', 'hall', '2', 'Maw', true, false, false, '', 'A corridor that swallows slowly.'],
+    ['Colourless Antechamber', 'antechamber', '1d2', 'any', false, false, true, '', 'Grey creeps up the boots of whoever waits here.'],
+    ['Necropolis Square', 'vault', '2d3', 'Zombie', false, true, true, '5d6x10', 'A buried town square, its dead still queuing.'],
+    ['Ninth Stair', 'antechamber', '1d2', 'Ghoul', true, false, false, '2d6x10', 'The way down is always one more flight.'],
+    ['Lich’s Antechapel', 'chamber', '1d3+2', 'any', true, true, true, '6d6x10', 'Every surface faces the floor below.'],
+  ],
+};
+
+function roomTable(tier: 'upper' | 'middle' | 'lower'): TableDefInput {
+  const labels = { upper: 'Upper Tombs Rooms (Floors 1-3)', middle: 'Middle Tombs Rooms (Floors 4-6)', lower: 'Lower Tombs Rooms (Floors 7-9)' };
+  return {
+    key: `rooms-${tier}`,
+    name: labels[tier],
+    category: 'room',
+    die: 'd12',
+    starter: true,
+    rows: ROOMS[tier].map(([name, roomType, entities, faction, trap, chest, sanityTest, gold, description], i) => ({
+      label: name,
+      range: { from: i + 1, to: i + 1 },
+      details: description,
+      room: { roomType, entities, faction: faction as '', trap, chest, sanityTest, gold },
+    })),
+  };
+}
+
+const FACTION_COLOUR = { Ghoul: 'Red', Zombie: 'Green', Phantom: 'Blue', Demon: 'Black', Ogre: 'Orange', Maw: 'Purple' } as const;
+const ENTITY_NAMES: Record<keyof typeof FACTION_COLOUR, [string, string, string, string, string, string]> = {
+  Ghoul: ['Gnawer', 'Crypt Scavenger', 'Marrow Thief', 'Ghoul Matron', 'Feaster', 'Ghast Lord'],
+  Zombie: ['Shambler', 'Bloated Mourner', 'Gravewalker', 'Stitched Brute', 'Plague Deacon', 'Rot Colossus'],
+  Phantom: ['Wisp', 'Weeping Shade', 'Lantern Ghost', 'Hollow Bride', 'Echo Knight', 'Banshee Abbess'],
+  Demon: ['Imp', 'Ash Fiend', 'Chain Devil', 'Brass Tormentor', 'Pit Herald', 'Obsidian Duke'],
+  Ogre: ['Ogre Whelp', 'Cave Lout', 'Ogre Butcher', 'Boulder Chewer', 'Ogre Warlord', 'Mountain Glutton'],
+  Maw: ['Gulper', 'Tooth Swarm', 'Hungry Doorway', 'Maw Hound', 'Swallower', 'The Endless Mouth'],
+};
+
+function entityTable(tier: 'upper' | 'middle' | 'lower'): TableDefInput {
+  const t = { upper: 0, middle: 1, lower: 2 }[tier];
+  const factions = Object.keys(FACTION_COLOUR) as (keyof typeof FACTION_COLOUR)[];
+  const rows = factions.flatMap((faction, f) =>
+    [0, 1].map((k) => {
+      const level = 1 + t * 3 + k * 2;
+      const name = ENTITY_NAMES[faction][t * 2 + k]!;
+      const colourless = (f + k + t) % 7 === 6;
+      return {
+        label: name,
+        range: { from: f * 2 + k + 1, to: f * 2 + k + 1 },
+        details: `${faction} of the ${['Upper', 'Middle', 'Lower'][t]} Tombs.`,
+        entity: {
+          faction,
+          colour: (colourless ? 'Colourless' : FACTION_COLOUR[faction]) as Colour,
+          level,
+          health: 6 * level + (faction === 'Ogre' ? 12 : faction === 'Phantom' ? -3 : 0),
+          armor: Math.max(0, level - (faction === 'Phantom' ? 2 : 1)),
+          speed: faction === 'Phantom' || faction === 'Maw' ? 6 + level : 6 + Math.floor(level / 2),
+          attack: `${1 + Math.floor(level / 3)}d6`,
+        },
+      };
+    }),
+  );
+  return { key: `entities-${tier}`, name: `${['Upper', 'Middle', 'Lower'][t]} Tombs Entities`, category: 'entity', die: 'd12', starter: true, rows };
+}
+
+const simple = (key: string, name: string, die: string, entries: [string, string][], category: 'event' | 'custom' = 'event'): TableDefInput => ({
+  key,
+  name,
+  category,
+  die,
+  starter: true,
+  rows: entries.map(([label, details], i) => ({ label, details, range: { from: i + 1, to: i + 1 } })),
+});
+
+const EVENTS: TableDefInput[] = [
+  simple('inn-events', 'Inn Events', 'd12', [
+    ['Brawl in the common room', 'Each patron pays 12 gold in damages or spends the night in the stocks.'],
+    ['Spoiled stew', 'Meals today restore nothing; the Inn refunds half.'],
+    ['Rats in the rafters', 'Shelter tonight is uneasy: Sanity does not recover.'],
+    ['A stranger asks too many questions', 'The Judge notes one secret the stranger learned.'],
+    ['Leaking roof', 'Shelter costs 12 gold more today.'],
+    ['Quiet evening', 'Nothing of note.'],
+    ['A travelling fiddler', 'Everyone who eats here tonight recovers one Sanity level on rest.'],
+    ['Rumour of the deep', 'Reveal the type of one room on any floor the party has reached.'],
+    ['Generous patron', 'One Lichslayer’s meal today is paid for.'],
+    ['Retired diver’s stories', '+1 to the next Challenge roll in the Tombs.'],
+    ['Feast night', 'Meals cost half today and count as two days fed.'],
+    ['The keeper’s favour', 'A free night of shelter and meal for the whole party.'],
+  ]),
+  simple('smith-events', 'Smith Weekly Events', 'd8', [
+    ['Coal shortage', 'All Smith prices +20 % this week.'],
+    ['Bad temper', 'The Smith refuses one colour of work this week (roll the disposition die).'],
+    ['Drift toward a colour', 'One distrusted colour becomes neutral.'],
+    ['Ordinary week', 'Nothing changes.'],
+    ['Fresh ore', 'Armor repairs cost 30 gold a point this week.'],
+    ['Apprentice hired', 'Recolouring takes no Stone this week, but a second item per day.'],
+    ['A favour remembered', 'One favoured colour gains a further −10 %.'],
+    ['Masterwork mood', 'One broken item is repaired free this week.'],
+  ]),
+  simple('retainer-events', 'Retainer Daily Roll', 'd8', [
+    ['Desertion', 'The least loyal Retainer leaves in the night.'],
+    ['Grumbling', 'One Retainer shifts down a loyalty state.'],
+    ['Drunk on duty', 'One Retainer misses the next dive.'],
+    ['Routine', 'Nothing happens.'],
+    ['Routine', 'Nothing happens.'],
+    ['Sharp eyes', 'One Retainer shares a piece of floor intelligence early.'],
+    ['Pride in the work', 'One Retainer shifts up a loyalty state.'],
+    ['Sworn oath', 'One Retainer becomes Devoted.'],
+  ]),
+  simple('forest-conditions', 'Forest Daily Conditions', 'd6', [
+    ['Colourless drift', 'Grey mist: all colour effects halved today.'],
+    ['Thorn-tide', 'Every move between clearings costs 1d6 Health.'],
+    ['Still', 'Nothing stirs.'],
+    ['Birdsong', 'Flora are easy to find: one extra Flora roll.'],
+    ['Great Being abroad', 'A Celestial or Daedric Being may be met today.'],
+    ['The Giver wakes', 'The Giver can be found and fed today.'],
+  ]),
+  simple('phenomena', 'Tomb Phenomena', 'd6', [
+    ['Lights gutter out', 'Darkness until someone relights a flame.'],
+    ['Grave cold', 'Everyone on the floor takes −1 to rolls for a round.'],
+    ['Distant bells', 'Every Lichslayer on the floor makes a Sanity Challenge (target 6).'],
+    ['Shifting walls', 'One unrevealed room swaps with another.'],
+    ['A door opens', 'One blocked passage clears.'],
+    ['Hush', 'The floor is silent; enemies do not move this round.'],
+  ]),
+  simple('flora', 'Forest Flora', 'd12', [
+    ['Ashbloom', 'Red. Consume: restore 1d6 Health.'],
+    ['Brine lily', 'Blue. Consume: +1 Magic until the day ends.'],
+    ['Mossheart', 'Green. Consume: cure Poison.'],
+    ['Duskcap', 'Purple. Consume: one Sanity level back, then −1 to rolls for an hour.'],
+    ['Tarroot', 'Black. Component for Demon spells.'],
+    ['Sunpetal', 'Orange. Consume: +1 Armor until rest.'],
+    ['Greyweed', 'Colourless. Worthless, but the Giver likes it.'],
+    ['Thimble thistle', 'Green. Consume: +2 to the next Challenge.'],
+    ['Candlemoss', 'Orange. Glows for a day.'],
+    ['Widow’s lace', 'Black. Poison: 1d6 ongoing damage to whoever eats it.'],
+    ['Veilflower', 'Purple. Channel: see one hidden room.'],
+    ['Prism orchid', 'All-Color. Counts for the Pilgrimage as any colour.'],
+  ]),
+  simple('familiars', 'Familiars', 'd8', [
+    ['Grave moth', 'Flits ahead: reveals whether an adjacent room holds enemies.'],
+    ['Bone rat', 'Squeezes through walls; carries one small item.'],
+    ['Lantern cat', 'Lights the room; enemies gain no surprise.'],
+    ['Ink crow', 'Repeats one word it heard on this floor.'],
+    ['Salt toad', 'Its croak warns of traps in the current room.'],
+    ['Ash hound', 'Tracks a fleeing enemy one room.'],
+    ['Mirror newt', 'Shows the true colour of one entity.'],
+    ['Will-o’-wisp', 'Guides the party back to the stair.'],
+  ]),
+  simple('square-events', 'Square Events', 'd6', [
+    ['Empty square', 'The Square empties: −1 to floor rolls until reversed.'],
+    ['Market day', 'Inn prices −12 gold tomorrow.'],
+    ['Preacher', 'Each Lichslayer at Lost makes a Sanity Challenge (target 12).'],
+    ['Watch drills', 'The Square Watch counter rises by one.'],
+    ['Procession', '+1 to all rolls tomorrow for contributors.'],
+    ['Festival', 'A Festival: +2 to floor rolls for one day.'],
+  ]),
+  simple('traps-upper', 'Traps: Upper Tombs', 'd6', [
+    ['Loose flagstone', '1d6 damage (one instance).'],
+    ['Dart slot', '1d6 damage, Poison 1 for two rounds.'],
+    ['Bone snare', 'Lose your next move.'],
+    ['Falling urn', '1d6 damage.'],
+    ['Dust of sleep', 'Sanity Challenge (target 6) or lose a turn.'],
+    ['Rusted pit', '2d6 damage.'],
+  ]),
+  simple('traps-middle', 'Traps: Middle Tombs', 'd6', [
+    ['Scything blade', '2d6 damage.'],
+    ['Cold fire', '1d6 ongoing damage for two rounds.'],
+    ['Swinging censer', '2d6 damage; drop one held item.'],
+    ['Mirror glare', 'Blinded for one round.'],
+    ['Collapsing stair', '2d6 damage and fall to an adjacent room.'],
+    ['Grasping hands', 'Bound until a Challenge (target 12) succeeds.'],
+  ]),
+  simple('traps-lower', 'Traps: Lower Tombs', 'd6', [
+    ['Obsidian spikes', '3d6 damage.'],
+    ['Colourless gas', 'Sanity Challenge (target 18) or drop a Sanity level.'],
+    ['Crushing ceiling', '3d6 damage; Armor cannot block it.'],
+    ['Soul hook', 'Lose 1d6 max Health until rest.'],
+    ['Black flame', '2d6 ongoing damage for two rounds.'],
+    ['Lich’s eye', 'The Lich notices: roll a Sanity Challenge (target 18).'],
+  ]),
+];
+
+const pack: TablePack = {
+  format: PACK_FORMAT,
+  version: PACK_VERSION,
+  name: 'Lichslayer Judge starter tables (original content, not from the rulebook)',
+  tables: [lootTable(), roomTable('upper'), roomTable('middle'), roomTable('lower'), entityTable('upper'), entityTable('middle'), entityTable('lower'), ...EVENTS].map((t) => tableDefSchema.parse(t)),
+};
+fs.writeFileSync(new URL('../resources/starter/tables.json', import.meta.url), JSON.stringify(pack, null, 1) + '\n');
+console.log(`wrote ${pack.tables.length} tables, ${pack.tables.reduce((a, t) => a + t.rows.length, 0)} rows`);

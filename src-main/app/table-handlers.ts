@@ -1,0 +1,303 @@
+// Handlers for random tables, the roll panel and the roll ledger.
+import type { Database } from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CommandName, LedgerEntry, TableView } from '@shared/contract.ts';
+import { tablePackSchema, type TableDef, type TablePack } from '@shared/tables.ts';
+import { RecordingWriter } from '../db/history.ts';
+import { listLedger, reseed, rollWithLedger, startSession, verifyLedger } from '../db/ledger.ts';
+import { clearDraws, deleteTable, insertTable, loadAllTables, loadTable, replaceRows, saveDraws, tableSummaries, updateTableMeta, type StoredTable } from '../db/tables-repo.ts';
+import { DiceSyntaxError, parseDice } from '../tables/dice-expression.ts';
+import { exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../tables/table-export.ts';
+import { previewImport, slugify } from '../tables/table-import.ts';
+import { rollOnTable, TableRollError, type DrawState } from '../tables/table-roll.ts';
+import { findCycle, hasErrors, validateTable } from '../tables/table-validate.ts';
+import { CommandFailure } from './command-failure.ts';
+import type { HandlerContext, Handlers } from './campaign-app.ts';
+
+type TableCommand = Extract<CommandName, `tables.${string}` | `ledger.${string}` | 'dice.setSeed'>;
+
+const packCache = new Map<string, TablePack>();
+
+/** The original starter tables shipped in resources/ (validated like any outside data). */
+export function starterPack(resourcesDir: string): TablePack {
+  const cached = packCache.get(resourcesDir);
+  if (cached) return cached;
+  const file = path.join(resourcesDir, 'starter', 'tables.json');
+  const parsed = tablePackSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`The starter tables in ${file} are invalid`);
+  packCache.set(resourcesDir, parsed.data);
+  return parsed.data;
+}
+
+/** Gives a campaign the starter tables once (new campaigns, and older ones on first open). */
+export function ensureStarterTables(db: Database, resourcesDir: string): void {
+  if (db.prepare(`SELECT 1 FROM setting WHERE key = 'starter_tables'`).get()) return;
+  const pack = starterPack(resourcesDir);
+  db.transaction(() => {
+    const writer = new RecordingWriter(db);
+    for (const table of pack.tables) {
+      if (!db.prepare(`SELECT 1 FROM rtable WHERE key = ?`).get(table.key)) insertTable(writer, { ...table, starter: true });
+    }
+    db.prepare(`INSERT INTO setting (key, value) VALUES ('starter_tables', ?)`).run(JSON.stringify({ seeded: new Date().toISOString() }));
+  })();
+}
+
+function uniqueKey(db: Database, base: string): string {
+  let key = base.slice(0, 56);
+  for (let n = 2; db.prepare(`SELECT 1 FROM rtable WHERE key = ?`).get(key); n++) key = `${base.slice(0, 56)}-${n}`;
+  return key;
+}
+
+export function tableHandlers(ctx: HandlerContext): Pick<Handlers, TableCommand> {
+  const db = () => ctx.require().db;
+
+  function stored(key: string): StoredTable {
+    const found = loadTable(db(), key);
+    if (!found) throw new CommandFailure('not-found', `There is no table “${key}” in this campaign.`);
+    return found;
+  }
+
+  function view(key: string): TableView {
+    const s = stored(key);
+    const keys = tableSummaries(db()).map((t) => t.key);
+    return {
+      table: s.def,
+      issues: validateTable(s.def, new Set(keys)),
+      drawn: s.drawn.length,
+      hasStarter: starterPack(ctx.options.resourcesDir).tables.some((t) => t.key === key),
+      keys,
+    };
+  }
+
+  /** Refuses a save that would make tables roll on each other in a loop, naming the loop. */
+  function refuseCycle(def: TableDef): void {
+    const all = new Map([...loadAllTables(db())].map(([k, v]) => [k, v.def]));
+    all.set(def.key, def);
+    const cycle = findCycle(all, def.key);
+    if (cycle) throw new CommandFailure('refused', `Not saved: ${def.name} would roll on itself through ${cycle.join(' → ')}.`);
+  }
+
+  function checkDie(die: string | null): void {
+    if (die === null) return;
+    try {
+      parseDice(die);
+    } catch (error) {
+      throw new CommandFailure('invalid-args', error instanceof DiceSyntaxError ? `Die: ${error.message}. Nothing was saved.` : String(error));
+    }
+  }
+
+  function rowsChange(key: string, label: string, command: CommandName, args: unknown, next: (def: TableDef) => TableDef['rows']): TableView {
+    const s = stored(key);
+    const rows = next(s.def);
+    const def = { ...s.def, rows };
+    refuseCycle(def);
+    ctx.transact(command, args, `${s.def.name}: ${label}`, (w) => replaceRows(w, s, rows));
+    return view(key);
+  }
+
+  function importTables(tables: TableDef[], resolutions: Record<string, 'keep' | 'replace' | 'rename'>, command: CommandName, args: unknown, label: string): void {
+    const existing = new Set(tableSummaries(db()).map((t) => t.key));
+    const renamed = new Map<string, string>();
+    for (const t of tables) {
+      if (!existing.has(t.key)) continue;
+      const choice = resolutions[t.key];
+      if (!choice) throw new CommandFailure('refused', `A table keyed “${t.key}” already exists. Choose keep, replace or rename for it; nothing was imported.`);
+      if (choice === 'rename') renamed.set(t.key, uniqueKey(db(), t.key));
+    }
+    const incoming = tables
+      .filter((t) => !(existing.has(t.key) && resolutions[t.key] === 'keep'))
+      .map((t) => ({
+        ...t,
+        key: renamed.get(t.key) ?? t.key,
+        starter: false,
+        rows: t.rows.map((r) => (r.rollOn && renamed.has(r.rollOn.table) ? { ...r, rollOn: { ...r.rollOn, table: renamed.get(r.rollOn.table)! } } : r)),
+      }));
+    const all = new Map([...loadAllTables(db())].map(([k, v]) => [k, v.def]));
+    for (const t of incoming) all.set(t.key, t);
+    const cycle = findCycle(all);
+    if (cycle) throw new CommandFailure('refused', `Not imported: the tables would roll on each other in a loop: ${cycle.join(' → ')}.`);
+    ctx.transact(command, args, label, (w) => {
+      for (const t of incoming) {
+        const old = loadTable(db(), t.key);
+        if (old) deleteTable(w, old);
+        insertTable(w, t);
+      }
+    });
+  }
+
+  return {
+    'tables.list': () => tableSummaries(db()),
+    'tables.get': ({ key }) => view(key),
+
+    'tables.create': (args) => {
+      checkDie(args.die);
+      const key = uniqueKey(db(), slugify(args.name));
+      ctx.transact('tables.create', args, `New table ${args.name}`, (w) => insertTable(w, { key, name: args.name, category: args.category, die: args.die, span: null, drawWithoutReplacement: false, starter: false, rows: [] }));
+      return view(key);
+    },
+
+    'tables.updateMeta': (args) => {
+      const s = stored(args.key);
+      if (args.patch.die !== undefined) checkDie(args.patch.die);
+      const def = { ...s.def, ...args.patch };
+      const fields = Object.keys(args.patch).join(', ');
+      ctx.transact('tables.updateMeta', args, `${s.def.name}: ${fields}`, (w) => {
+        updateTableMeta(w, s, def);
+        if (args.patch.drawWithoutReplacement === false) clearDraws(w, s);
+      });
+      return view(args.key);
+    },
+
+    'tables.setRow': (args) => {
+      const s = stored(args.key);
+      const id = s.rowIds[args.index];
+      if (id === undefined) throw new CommandFailure('not-found', `${s.def.name} has no row ${args.index + 1}.`);
+      if (args.row.rollOn) refuseCycle({ ...s.def, rows: s.def.rows.map((r, i) => (i === args.index ? args.row : r)) });
+      ctx.transact('tables.setRow', args, `${s.def.name}: row ${args.index + 1}`, (w) => w.update('rtable_row', id, { data: JSON.stringify(args.row) }));
+      return view(args.key);
+    },
+
+    'tables.insertRow': (args) =>
+      rowsChange(args.key, `add row ${args.index + 1}`, 'tables.insertRow', args, (def) => {
+        if (def.rows.length >= 2000) throw new CommandFailure('refused', `${def.name} already holds 2,000 rows, the most a table may have.`);
+        const rows = [...def.rows];
+        rows.splice(Math.min(args.index, rows.length), 0, args.row);
+        return rows;
+      }),
+
+    'tables.deleteRows': (args) =>
+      rowsChange(args.key, `remove ${args.indices.length} row${args.indices.length > 1 ? 's' : ''}`, 'tables.deleteRows', args, (def) => {
+        const drop = new Set(args.indices);
+        return def.rows.filter((_, i) => !drop.has(i));
+      }),
+
+    'tables.recolour': (args) => {
+      const s = stored(args.key);
+      const bad = args.indices.find((i) => !s.def.rows[i]?.loot);
+      if (bad !== undefined) throw new CommandFailure('refused', `Row ${bad + 1} of ${s.def.name} has no loot colour to change. Nothing was recoloured.`);
+      ctx.transact('tables.recolour', args, `${s.def.name}: recolour ${args.indices.length} rows ${args.colour}`, (w) => {
+        for (const i of args.indices) {
+          const row = s.def.rows[i]!;
+          w.update('rtable_row', s.rowIds[i]!, { data: JSON.stringify({ ...row, loot: { ...row.loot!, colour: args.colour } }) });
+        }
+      });
+      return view(args.key);
+    },
+
+    'tables.delete': (args) => {
+      const s = stored(args.key);
+      const users = [...loadAllTables(db()).values()].filter((t) => t.def.key !== args.key && t.def.rows.some((r) => r.rollOn?.table === args.key));
+      if (users.length) throw new CommandFailure('refused', `Not deleted: ${users.map((u) => u.def.name).join(', ')} roll${users.length === 1 ? 's' : ''} on ${s.def.name}.`);
+      ctx.transact('tables.delete', args, `Delete table ${s.def.name}`, (w) => deleteTable(w, s));
+      return tableSummaries(db());
+    },
+
+    'tables.resetToStarter': (args) => {
+      const s = stored(args.key);
+      const starter = starterPack(ctx.options.resourcesDir).tables.find((t) => t.key === args.key);
+      if (!starter) throw new CommandFailure('refused', `${s.def.name} is not a starter table, so there is nothing to reset it to.`);
+      ctx.transact('tables.resetToStarter', args, `${s.def.name}: reset to starter`, (w) => {
+        updateTableMeta(w, s, { ...starter, starter: true });
+        replaceRows(w, s, starter.rows);
+      });
+      return view(args.key);
+    },
+
+    'tables.resetDraws': (args) => {
+      const s = stored(args.key);
+      saveDraws(db(), s.id, []);
+      return view(args.key);
+    },
+
+    'tables.importPreview': (args) => {
+      const preview = previewImport(args.text, { name: args.name, category: args.category, die: args.die });
+      return { ...preview, conflict: !!preview.table && !!loadTable(db(), preview.table.key) };
+    },
+
+    'tables.importSave': async (args) => {
+      const preview = previewImport(args.text, { name: args.name, category: args.category, die: args.die });
+      if (!preview.table || preview.problems.length) {
+        const first = preview.problems.slice(0, 3).map((p) => (p.line ? `line ${p.line}: ${p.message}` : p.message));
+        throw new CommandFailure('refused', `Not imported: ${first.join('; ')}${preview.problems.length > 3 ? ` (and ${preview.problems.length - 3} more)` : ''}.`);
+      }
+      let table = preview.table;
+      const clash = loadTable(db(), table.key);
+      if (clash && args.onConflict === 'refuse') throw new CommandFailure('refused', `A table keyed “${table.key}” already exists. Choose replace or rename; nothing was imported.`);
+      if (clash && args.onConflict === 'rename') table = { ...table, key: uniqueKey(db(), table.key), name: `${table.name} (imported)` };
+      await ctx.backup('before-import');
+      importTables([table], { [table.key]: 'replace' }, 'tables.importSave', args, `Import ${table.name}`);
+      return view(table.key);
+    },
+
+    'tables.packPreview': (args) => {
+      const pack = readPack(args.text);
+      return {
+        tables: pack.tables.map((t) => ({ key: t.key, name: t.name, rows: t.rows.length, conflict: !!loadTable(db(), t.key) })),
+        problems: pack.problems,
+      };
+    },
+
+    'tables.packImport': async (args) => {
+      const pack = readPack(args.text);
+      if (pack.problems.length || pack.tables.length === 0) {
+        throw new CommandFailure('refused', `Not imported: ${pack.problems[0]?.message ?? 'the pack holds no tables'}.`);
+      }
+      await ctx.backup('before-import');
+      importTables(pack.tables, args.resolutions, 'tables.packImport', args, `Import ${pack.tables.length} tables`);
+      return tableSummaries(db());
+    },
+
+    'tables.export': (args) => {
+      const tables = args.keys.map((k) => stored(k).def);
+      const base = tables.length === 1 ? tables[0]!.key : 'lichslayer-tables';
+      if (args.format === 'json') return { text: exportPack(tables), fileName: `${base}.json` };
+      return { text: tables.length === 1 ? exportMarkdown(tables[0]!) : exportPackMarkdown(tables), fileName: `${base}.md` };
+    },
+
+    'tables.roll': (args) => {
+      const database = db();
+      const all = loadAllTables(database);
+      const target = all.get(args.key);
+      if (!target) throw new CommandFailure('not-found', `There is no table “${args.key}” in this campaign.`);
+      const errors = validateTable(target.def, new Set(all.keys())).filter((i) => i.severity === 'error');
+      if (hasErrors(errors)) throw new CommandFailure('refused', `${target.def.name} cannot be rolled until it is fixed: ${errors[0]!.message}.`);
+      const drawn: DrawState = new Map([...all].map(([k, t]) => [k, new Set(t.drawn)]));
+      const defs = new Map([...all].map(([k, t]) => [k, t.def]));
+      const cause = args.cause ?? `Roll panel: ${target.def.name}`;
+      const roll = database.transaction(() => {
+        const outcome = rollWithLedger(database, 'tables.roll', (dice) => {
+          const node = rollOnTable({ dice, tables: defs, drawn, cause }, args.key, args.context);
+          return { value: node, records: [{ cause, table: args.key, floor: args.context.floor ?? null, character: args.character ?? null, explain: node.explain, result: node }] };
+        });
+        // Draws and the ledger entry commit together with the roll, or not at all.
+        for (const [k, t] of all) {
+          const now = drawn.get(k);
+          if (t.def.drawWithoutReplacement && now && now.size !== t.drawn.length) saveDraws(database, t.id, [...now]);
+        }
+        return outcome;
+      });
+      let outcome: ReturnType<typeof roll>;
+      try {
+        outcome = roll();
+      } catch (error) {
+        if (error instanceof TableRollError) throw new CommandFailure('refused', error.message);
+        throw error;
+      }
+      const entry = listLedger(database, { limit: 1 })[0] as LedgerEntry;
+      return { node: outcome.value, entry };
+    },
+
+    'ledger.list': (args) => listLedger(db(), args),
+    'ledger.verify': (args) => verifyLedger(db(), args.session),
+    'ledger.newSession': () => {
+      const session = startSession(db());
+      ctx.changed();
+      return { session };
+    },
+    'dice.setSeed': (args) => {
+      reseed(db(), args.seed);
+      return { seed: args.seed };
+    },
+  };
+}

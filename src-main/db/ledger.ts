@@ -1,0 +1,157 @@
+// The roll ledger: every roll the app makes, with its cause, faces, modifiers, clamps and
+// nested results, and the random source's state before and after, so any session replays.
+import type { Database } from 'better-sqlite3';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import type { DiceLogEntry } from '../rules/dice.ts';
+import { Dice } from '../rules/dice.ts';
+import { SeededRandom } from '../rules/random-source.ts';
+import { readSetting } from './settings.ts';
+
+const randomStateSchema = z.strictObject({
+  seed: z.number().int(),
+  position: z.number().int().min(0),
+  s: z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]),
+});
+
+/** Random state and the current session are play state: saved without undo steps. */
+function writePlayState(db: Database, key: string, value: unknown): void {
+  db.prepare(`INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(key, JSON.stringify(value));
+}
+
+export function loadRandom(db: Database): SeededRandom {
+  const state = readSetting(db, 'random', randomStateSchema.nullable(), null);
+  if (state) return SeededRandom.resume(state);
+  const fresh = new SeededRandom(crypto.randomInt(0, 2 ** 31));
+  writePlayState(db, 'random', fresh.snapshot());
+  return fresh;
+}
+
+export function reseed(db: Database, seed: number): void {
+  writePlayState(db, 'random', new SeededRandom(seed).snapshot());
+}
+
+export function currentSession(db: Database): number {
+  return readSetting(db, 'session', z.number().int().min(1), 1);
+}
+
+export function startSession(db: Database): number {
+  const next = currentSession(db) + 1;
+  writePlayState(db, 'session', next);
+  return next;
+}
+
+export interface RollRecord {
+  cause: string;
+  table?: string | null;
+  floor?: number | null;
+  room?: string | null;
+  character?: string | null;
+  explain: string;
+  result: unknown;
+}
+
+/**
+ * Runs `roll` with the campaign's random source and writes one ledger entry per recorded
+ * result, with the faces drawn and the source's state before and after. Call inside a transaction.
+ */
+export function rollWithLedger<T>(db: Database, command: string, roll: (dice: Dice) => { value: T; records: RollRecord[] }): { value: T; ids: number[] } {
+  const rng = loadRandom(db);
+  const before = rng.snapshot();
+  const faces: DiceLogEntry[] = [];
+  const dice = new Dice(rng, (entry) => faces.push(entry));
+  const { value, records } = roll(dice);
+  const after = rng.snapshot();
+  writePlayState(db, 'random', after);
+  const session = currentSession(db);
+  const insert = db.prepare(
+    `INSERT INTO roll_log (at, session, command, cause, table_key, floor, room, character, explain, result, faces, rng_before, rng_after)
+     VALUES (@at, @session, @command, @cause, @table, @floor, @room, @character, @explain, @result, @faces, @before, @after)`,
+  );
+  const at = new Date().toISOString();
+  const ids = records.map((r, i) =>
+    Number(
+      insert.run({
+        at,
+        session,
+        command,
+        cause: r.cause,
+        table: r.table ?? null,
+        floor: r.floor ?? null,
+        room: r.room ?? null,
+        character: r.character ?? null,
+        explain: r.explain,
+        result: JSON.stringify(r.result),
+        // One command's faces are kept on its first entry; the others chain on from it.
+        faces: JSON.stringify(i === 0 ? faces.map((f) => ({ sides: f.sides, face: f.face, cause: f.cause })) : []),
+        before: JSON.stringify(i === 0 ? before : after),
+        after: JSON.stringify(after),
+      }).lastInsertRowid,
+    ),
+  );
+  return { value, ids };
+}
+
+export interface LedgerFilter {
+  session?: number | undefined;
+  table?: string | undefined;
+  floor?: number | undefined;
+  character?: string | undefined;
+  limit?: number | undefined;
+}
+
+export interface LedgerRow {
+  id: number;
+  at: string;
+  session: number;
+  command: string;
+  cause: string;
+  table: string | null;
+  floor: number | null;
+  room: string | null;
+  character: string | null;
+  explain: string;
+  faces: { sides: number; face: number; cause: string }[];
+}
+
+export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
+  const where: string[] = [];
+  const params: Record<string, unknown> = { limit: filter.limit ?? 500 };
+  if (filter.session !== undefined) (where.push('session = @session'), (params.session = filter.session));
+  if (filter.table !== undefined) (where.push('table_key = @table'), (params.table = filter.table));
+  if (filter.floor !== undefined) (where.push('floor = @floor'), (params.floor = filter.floor));
+  if (filter.character !== undefined) (where.push('character = @character'), (params.character = filter.character));
+  const rows = db
+    .prepare(
+      `SELECT id, at, session, command, cause, table_key AS "table", floor, room, character, explain, faces FROM roll_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`,
+    )
+    .all(params) as (Omit<LedgerRow, 'faces'> & { faces: string })[];
+  return rows.map((r) => ({ ...r, faces: JSON.parse(r.faces) as LedgerRow['faces'] }));
+}
+
+export interface ReplayReport {
+  entries: number;
+  faces: number;
+  ok: boolean;
+  problem: string | null;
+}
+
+/** Replays a session from its stored random states: every face must come out again, in order. */
+export function verifyLedger(db: Database, session?: number): ReplayReport {
+  const rows = db
+    .prepare(`SELECT id, faces, rng_before, rng_after FROM roll_log ${session !== undefined ? 'WHERE session = ?' : ''} ORDER BY id`)
+    .all(...(session !== undefined ? [session] : [])) as { id: number; faces: string; rng_before: string; rng_after: string }[];
+  let faces = 0;
+  for (const row of rows) {
+    const rng = SeededRandom.resume(randomStateSchema.parse(JSON.parse(row.rng_before)));
+    for (const f of JSON.parse(row.faces) as { sides: number; face: number }[]) {
+      const again = rng.int(f.sides);
+      faces++;
+      if (again !== f.face) return { entries: rows.length, faces, ok: false, problem: `Entry ${row.id}: a d${f.sides} showed ${f.face} but replays as ${again}` };
+    }
+    if (JSON.stringify(rng.snapshot()) !== JSON.stringify(JSON.parse(row.rng_after))) {
+      return { entries: rows.length, faces, ok: false, problem: `Entry ${row.id}: the random source does not end where the ledger says` };
+    }
+  }
+  return { entries: rows.length, faces, ok: true, problem: null };
+}

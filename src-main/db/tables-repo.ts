@@ -1,0 +1,127 @@
+// Random tables in the campaign database: one rtable row per table, one rtable_row per row
+// (so an edit to one row of a 2,000-row table writes, and undoes, one row).
+import type { Database } from 'better-sqlite3';
+import { tableDefSchema, tableRowSchema, type TableDef, type TableRow } from '@shared/tables.ts';
+import type { RecordingWriter } from './history.ts';
+
+interface TableRecord {
+  id: number;
+  key: string;
+  name: string;
+  category: TableDef['category'];
+  die: string | null;
+  span_min: number | null;
+  span_max: number | null;
+  draw_without_replacement: number;
+  starter: number;
+  drawn: string;
+}
+
+export interface StoredTable {
+  id: number;
+  def: TableDef;
+  rowIds: number[];
+  drawn: number[];
+}
+
+function toDef(rec: TableRecord, rows: TableRow[]): TableDef {
+  return {
+    key: rec.key,
+    name: rec.name,
+    category: rec.category,
+    die: rec.die,
+    span: rec.span_min !== null && rec.span_max !== null ? { min: rec.span_min, max: rec.span_max } : null,
+    drawWithoutReplacement: rec.draw_without_replacement === 1,
+    starter: rec.starter === 1,
+    rows,
+  };
+}
+
+function parseRow(json: string): TableRow {
+  // Rows were validated on the way in; parse again so a hand-edited file cannot reach the engine malformed.
+  return tableRowSchema.parse(JSON.parse(json));
+}
+
+export function loadTable(db: Database, key: string): StoredTable | null {
+  const rec = db.prepare(`SELECT * FROM rtable WHERE key = ?`).get(key) as TableRecord | undefined;
+  if (!rec) return null;
+  const rows = db.prepare(`SELECT id, data FROM rtable_row WHERE table_id = ? ORDER BY position, id`).all(rec.id) as { id: number; data: string }[];
+  return { id: rec.id, def: toDef(rec, rows.map((r) => parseRow(r.data))), rowIds: rows.map((r) => r.id), drawn: JSON.parse(rec.drawn) as number[] };
+}
+
+export function loadAllTables(db: Database): Map<string, StoredTable> {
+  const recs = db.prepare(`SELECT * FROM rtable ORDER BY category, name`).all() as TableRecord[];
+  const rows = db.prepare(`SELECT id, table_id, data FROM rtable_row ORDER BY table_id, position, id`).all() as { id: number; table_id: number; data: string }[];
+  const byTable = new Map<number, { id: number; data: string }[]>();
+  for (const r of rows) {
+    const list = byTable.get(r.table_id) ?? [];
+    list.push(r);
+    byTable.set(r.table_id, list);
+  }
+  return new Map(
+    recs.map((rec) => {
+      const list = byTable.get(rec.id) ?? [];
+      return [rec.key, { id: rec.id, def: toDef(rec, list.map((r) => parseRow(r.data))), rowIds: list.map((r) => r.id), drawn: JSON.parse(rec.drawn) as number[] }];
+    }),
+  );
+}
+
+export function tableSummaries(db: Database): { key: string; name: string; category: TableDef['category']; die: string | null; rows: number; starter: boolean }[] {
+  return db
+    .prepare(
+      `SELECT t.key, t.name, t.category, t.die, t.starter, (SELECT count(*) FROM rtable_row r WHERE r.table_id = t.id) AS rows FROM rtable t ORDER BY t.category, t.name`,
+    )
+    .all()
+    .map((r) => {
+      const x = r as { key: string; name: string; category: TableDef['category']; die: string | null; rows: number; starter: number };
+      return { ...x, starter: x.starter === 1 };
+    });
+}
+
+function metaColumns(def: TableDef) {
+  return {
+    key: def.key,
+    name: def.name,
+    category: def.category,
+    die: def.die,
+    span_min: def.span?.min ?? null,
+    span_max: def.span?.max ?? null,
+    draw_without_replacement: def.drawWithoutReplacement ? 1 : 0,
+    starter: def.starter ? 1 : 0,
+  };
+}
+
+export function insertTable(w: RecordingWriter, def: TableDef): number {
+  const parsed = tableDefSchema.parse(def);
+  const id = w.insert('rtable', { ...metaColumns(parsed), drawn: '[]' });
+  parsed.rows.forEach((row, position) => w.insert('rtable_row', { table_id: id, position, data: JSON.stringify(row) }));
+  return id;
+}
+
+export function updateTableMeta(w: RecordingWriter, stored: StoredTable, def: TableDef): void {
+  const cols = metaColumns(def);
+  const before = metaColumns(stored.def);
+  const patch = Object.fromEntries(Object.entries(cols).filter(([k, v]) => before[k as keyof typeof before] !== v));
+  if (Object.keys(patch).length) w.update('rtable', stored.id, patch);
+}
+
+export function replaceRows(w: RecordingWriter, stored: StoredTable, rows: readonly TableRow[]): void {
+  for (const id of stored.rowIds) w.delete('rtable_row', id);
+  rows.forEach((row, position) => w.insert('rtable_row', { table_id: stored.id, position, data: JSON.stringify(tableRowSchema.parse(row)) }));
+  clearDraws(w, stored);
+}
+
+export function deleteTable(w: RecordingWriter, stored: StoredTable): void {
+  for (const id of stored.rowIds) w.delete('rtable_row', id);
+  w.delete('rtable', stored.id);
+}
+
+/** Row positions shift when rows are added or removed, so draws start over after such edits. */
+export function clearDraws(w: RecordingWriter, stored: StoredTable): void {
+  if (stored.drawn.length) w.update('rtable', stored.id, { drawn: '[]' });
+}
+
+/** Draws are play state, not an edit: they are saved without an undo step. */
+export function saveDraws(db: Database, tableId: number, drawn: readonly number[]): void {
+  db.prepare(`UPDATE rtable SET drawn = ? WHERE id = ?`).run(JSON.stringify([...drawn].sort((a, b) => a - b)), tableId);
+}
