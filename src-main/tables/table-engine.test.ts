@@ -4,7 +4,7 @@ import { tableDefSchema, type TableDef, type TableDefInput } from '@shared/table
 import { Dice } from '../rules/dice.ts';
 import { ScriptedRandom, SeededRandom } from '../rules/random-source.ts';
 import { parseDice, rollExpression } from './dice-expression.ts';
-import { parseRowKey } from './row-key.ts';
+import { parseRowKey } from '@shared/row-key.ts';
 import { findCycle, validateTable } from './table-validate.ts';
 import { rollOnTable, TableRollError, type DrawState } from './table-roll.ts';
 

@@ -5,7 +5,7 @@ import { readTypedColumns, type TypedColumn } from './table-columns.ts';
 import { tableDefSchema, type TableCategory, type TableDef, type TableRow } from '@shared/tables.ts';
 import { describeIssues } from '@shared/contract.ts';
 import { DiceSyntaxError, parseDice } from './dice-expression.ts';
-import { parseRowKey } from './row-key.ts';
+import { parseRowKey } from '@shared/row-key.ts';
 import { validateTable } from './table-validate.ts';
 
 export interface ImportProblem {

@@ -3,18 +3,22 @@
 import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, ResultOf } from '@shared/contract.ts';
 import { ApiError, onPush, send } from './api.ts';
 
-export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'gauntlet'; id: number };
+export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'ledger' } | { name: 'tables'; key: string | null } | { name: 'gauntlet'; id: number };
 
 function screenFromHash(hash: string): Screen {
   const gauntlet = /^#\/gauntlet\/(\d+)$/.exec(hash);
   if (gauntlet) return { name: 'gauntlet', id: Number(gauntlet[1]) };
   if (hash === '#/home') return { name: 'home' };
   if (hash === '#/rules') return { name: 'rules' };
+  if (hash === '#/ledger') return { name: 'ledger' };
+  const tables = /^#\/tables(?:\/([a-z0-9-]+))?$/.exec(hash);
+  if (tables) return { name: 'tables', key: tables[1] ?? null };
   return { name: 'picker' };
 }
 
 function hashFor(screen: Screen): string {
   if (screen.name === 'gauntlet') return `#/gauntlet/${screen.id}`;
+  if (screen.name === 'tables') return screen.key ? `#/tables/${screen.key}` : '#/tables';
   return screen.name === 'picker' ? '#/' : `#/${screen.name}`;
 }
 
