@@ -5,28 +5,28 @@ import { Dice } from '../src-main/rules/dice.ts';
 import { SeededRandom } from '../src-main/rules/random-source.ts';
 import { rollLoot } from '../src-main/rules/loot-roll.ts';
 import { rollChallenge } from '../src-main/rules/challenge.ts';
-import { nsPerOp, type Benchmark } from './harness.ts';
+import { paired, type Benchmark } from './harness.ts';
 
 export const rulesBenchmarks: Benchmark[] = [
   {
     name: 'loot roll vs raw random source',
     run: () => {
       const raw = new SeededRandom(1);
-      const baseline = nsPerOp(() => raw.int(100));
       const dice = new Dice(new SeededRandom(1));
-      const subject = nsPerOp(() => rollLoot(dice, { floor: 7, cause: 'bench' }));
-      const ratio = subject / baseline;
-      return { name: 'loot-roll', value: Math.round(1e9 / subject), unit: 'rolls/s', baseline: Math.round(1e9 / baseline), ratio: Number(ratio.toFixed(2)), target: '< 5×', pass: ratio < 5 };
+      const { subjectNs, baselineNs, ratio } = paired(() => rollLoot(dice, { floor: 7, cause: 'bench' }), () => raw.int(100));
+      return { name: 'loot-roll', value: Math.round(1e9 / subjectNs), unit: 'rolls/s', baseline: Math.round(1e9 / baselineNs), ratio: Number(ratio.toFixed(2)), target: '< 5×', pass: ratio < 5 };
     },
   },
   {
     name: 'challenge roll (level 3) vs three raw d6',
     run: () => {
       const raw = new SeededRandom(2);
-      const baseline = nsPerOp(() => raw.int(6) + raw.int(6) + raw.int(6));
       const dice = new Dice(new SeededRandom(2));
-      const subject = nsPerOp(() => rollChallenge(dice, { level: 3, target: 12, cause: 'bench', sanity: 'strange' }, DEFAULT_HOUSE_RULES));
-      return { name: 'challenge-roll', value: Math.round(1e9 / subject), unit: 'rolls/s', baseline: Math.round(1e9 / baseline), ratio: Number((subject / baseline).toFixed(2)), target: null, pass: null };
+      const { subjectNs, baselineNs, ratio } = paired(
+        () => rollChallenge(dice, { level: 3, target: 12, cause: 'bench', sanity: 'strange' }, DEFAULT_HOUSE_RULES),
+        () => raw.int(6) + raw.int(6) + raw.int(6),
+      );
+      return { name: 'challenge-roll', value: Math.round(1e9 / subjectNs), unit: 'rolls/s', baseline: Math.round(1e9 / baselineNs), ratio: Number(ratio.toFixed(2)), target: null, pass: null };
     },
   },
 ];

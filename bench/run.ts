@@ -1,11 +1,12 @@
 // `npm run bench` prints a table; `npm run bench -- --json` prints one JSON array of
 // {name, value, unit, baseline, ratio, target}.
 import { rulesBenchmarks } from './rules.bench.ts';
+import { tableBenchmarks } from './tables.bench.ts';
 import type { BenchResult } from './harness.ts';
 
 const json = process.argv.includes('--json');
 const results: BenchResult[] = [];
-for (const bench of [...rulesBenchmarks]) {
+for (const bench of [...rulesBenchmarks, ...tableBenchmarks]) {
   if (!json) process.stderr.write(`running ${bench.name}…\n`);
   results.push(await bench.run());
 }

@@ -37,16 +37,25 @@ function toDef(rec: TableRecord, rows: TableRow[]): TableDef {
   };
 }
 
-function parseRow(json: string): TableRow {
-  // Rows were validated on the way in; parse again so a hand-edited file cannot reach the engine malformed.
-  return tableRowSchema.parse(JSON.parse(json));
+/** Parsed rows per connection, keyed by row id and checked against the stored text. */
+const rowCache = new WeakMap<Database, Map<number, { data: string; row: TableRow }>>();
+
+function parseRow(db: Database, id: number, json: string): TableRow {
+  let cache = rowCache.get(db);
+  if (!cache) rowCache.set(db, (cache = new Map()));
+  const hit = cache.get(id);
+  if (hit && hit.data === json) return hit.row;
+  // Validated on the way in too; parsing again means a hand-edited file cannot reach the engine malformed.
+  const row = tableRowSchema.parse(JSON.parse(json));
+  cache.set(id, { data: json, row });
+  return row;
 }
 
 export function loadTable(db: Database, key: string): StoredTable | null {
   const rec = db.prepare(`SELECT * FROM rtable WHERE key = ?`).get(key) as TableRecord | undefined;
   if (!rec) return null;
   const rows = db.prepare(`SELECT id, data FROM rtable_row WHERE table_id = ? ORDER BY position, id`).all(rec.id) as { id: number; data: string }[];
-  return { id: rec.id, def: toDef(rec, rows.map((r) => parseRow(r.data))), rowIds: rows.map((r) => r.id), drawn: JSON.parse(rec.drawn) as number[] };
+  return { id: rec.id, def: toDef(rec, rows.map((r) => parseRow(db, r.id, r.data))), rowIds: rows.map((r) => r.id), drawn: JSON.parse(rec.drawn) as number[] };
 }
 
 export function loadAllTables(db: Database): Map<string, StoredTable> {
@@ -61,7 +70,7 @@ export function loadAllTables(db: Database): Map<string, StoredTable> {
   return new Map(
     recs.map((rec) => {
       const list = byTable.get(rec.id) ?? [];
-      return [rec.key, { id: rec.id, def: toDef(rec, list.map((r) => parseRow(r.data))), rowIds: list.map((r) => r.id), drawn: JSON.parse(rec.drawn) as number[] }];
+      return [rec.key, { id: rec.id, def: toDef(rec, list.map((r) => parseRow(db, r.id, r.data))), rowIds: list.map((r) => r.id), drawn: JSON.parse(rec.drawn) as number[] }];
     }),
   );
 }

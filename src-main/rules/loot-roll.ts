@@ -23,40 +23,51 @@ export interface InfluenceDie {
   sides: number;
 }
 
-export interface LootRollResult {
-  d100: DieRoll;
-  influence: { source: string; roll: DieRoll }[];
-  modifiers: Modifier[];
-  raw: number;
-  value: number;
-  tier: LootTier;
-  clamp: string | null;
-  explain: string;
-  chapter: string;
+/** A loot roll's numbers; its one-line working is built when read (a roll is made far more often than shown). */
+export class LootRollResult {
+  readonly value: number;
+  readonly tier: LootTier;
+  readonly clamp: string | null;
+  readonly raw: number;
+
+  constructor(
+    readonly d100: DieRoll,
+    readonly influence: { source: string; roll: DieRoll }[],
+    readonly modifiers: Modifier[],
+    low: number,
+    high: number,
+    readonly chapter: string,
+    private readonly what: string,
+  ) {
+    this.raw = d100.total + totalOf(modifiers);
+    const clamped = clamp(this.raw, low, high);
+    this.value = clamped.value;
+    this.clamp = clamped.clamp;
+    this.tier = lootTier(clamped.value);
+  }
+
+  get explain(): string {
+    const infl = this.influence.length ? ` ${showDice(this.influence.map((i) => i.roll))}` : '';
+    return `${this.value} = ${this.d100.total} on d100${showModifiers(this.modifiers)}${infl}${this.clamp ? ` (${this.clamp})` : ''} → ${LOOT_TIERS[this.tier].label}${this.what} (${this.chapter})`;
+  }
+
+  toJSON() {
+    const { d100, influence, modifiers, raw, value, tier, clamp, explain, chapter } = this;
+    return { d100, influence, modifiers, raw, value, tier, clamp, explain, chapter };
+  }
 }
 
 function finish(d100: DieRoll, influence: LootRollResult['influence'], modifiers: Modifier[], low: number, high: number, chapter: string, what: string): LootRollResult {
-  const raw = d100.total + totalOf(modifiers);
-  const clamped = clamp(raw, low, high);
-  const tier = lootTier(clamped.value);
-  const infl = influence.length ? ` ${showDice(influence.map((i) => i.roll))}` : '';
-  return {
-    d100,
-    influence,
-    modifiers,
-    raw,
-    value: clamped.value,
-    tier,
-    clamp: clamped.clamp,
-    explain: `${clamped.value} = ${d100.total} on d100${showModifiers(modifiers)}${infl}${clamped.clamp ? ` (${clamped.clamp})` : ''} → ${LOOT_TIERS[tier].label}${what} (${chapter})`,
-    chapter,
-  };
+  return new LootRollResult(d100, influence, modifiers, low, high, chapter, what);
 }
+
+const FLOOR_MODIFIERS: readonly Modifier[] = Array.from({ length: 10 }, (_, i) => Object.freeze({ source: `Floor ${i + 1}`, value: (i + 1 - 5) * 10 }));
 
 /** The floor's offset on a loot roll: (Floor − 5) × 10 (ch.1). */
 export function lootFloorModifier(floor: number): Modifier {
-  if (!Number.isInteger(floor) || floor < 1 || floor > 10) throw new RangeError(`Floor must be 1 to 10, not ${floor}`);
-  return { source: `Floor ${floor}`, value: (floor - 5) * 10 };
+  const modifier = FLOOR_MODIFIERS[floor - 1];
+  if (!modifier || !Number.isInteger(floor)) throw new RangeError(`Floor must be 1 to 10, not ${floor}`);
+  return modifier;
 }
 
 export function rollInfluence(dice: Dice, influence: readonly InfluenceDie[], cause: string) {
@@ -67,12 +78,10 @@ export function rollInfluence(dice: Dice, influence: readonly InfluenceDie[], ca
 export function rollLoot(dice: Dice, input: { floor: number; influence?: readonly InfluenceDie[]; cause: string; extra?: Modifier[] }): LootRollResult {
   const floor = lootFloorModifier(input.floor);
   const d100 = dice.die(100, input.cause);
-  const influence = rollInfluence(dice, input.influence ?? [], input.cause);
-  const modifiers: Modifier[] = [
-    floor,
-    ...influence.map((i) => ({ source: `influence: ${i.source}`, value: i.roll.total })),
-    ...(input.extra ?? []),
-  ];
+  const influence = input.influence?.length ? rollInfluence(dice, input.influence, input.cause) : [];
+  const modifiers: Modifier[] = [floor];
+  for (const i of influence) modifiers.push({ source: `influence: ${i.source}`, value: i.roll.total });
+  if (input.extra) modifiers.push(...input.extra);
   return finish(d100, influence, modifiers, LOOT_MIN, LOOT_MAX, 'ch.1', '');
 }
 

@@ -3,7 +3,7 @@
 import type { Dice, DieRoll } from '../rules/dice.ts';
 
 export const MAX_DICE = 100;
-export const MAX_SIDES = 1000;
+export const MAX_SIDES = 10_000;
 
 export type Term = { kind: 'dice'; sign: 1 | -1; count: number; sides: number; d66: boolean } | { kind: 'constant'; sign: 1 | -1; value: number };
 

@@ -4,7 +4,7 @@
 import { readTypedColumns, type TypedColumn } from './table-columns.ts';
 import { tableDefSchema, type TableCategory, type TableDef, type TableRow } from '@shared/tables.ts';
 import { describeIssues } from '@shared/contract.ts';
-import { DiceSyntaxError, parseDice } from './dice-expression.ts';
+import { parseDice } from './dice-expression.ts';
 import { parseRowKey } from '@shared/row-key.ts';
 import { validateTable } from './table-validate.ts';
 
@@ -196,13 +196,6 @@ function finish(
     starter: false,
     rows,
   };
-  if (options.die !== undefined) {
-    try {
-      parseDice(options.die);
-    } catch (error) {
-      problems.push({ line: null, message: error instanceof DiceSyntaxError ? `Die: ${error.message}` : String(error) });
-    }
-  }
   const parsed = tableDefSchema.safeParse(candidate);
   if (!parsed.success) {
     problems.push({ line: null, message: describeIssues(parsed.error) });
