@@ -8,6 +8,16 @@ import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 
+function fromVersionOf(file: string): number {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return db.pragma('user_version', { simple: true }) as number;
+  } finally {
+    db.close();
+    for (const side of ['-wal', '-shm']) fs.rmSync(file + side, { force: true });
+  }
+}
+
 describe('migrations', () => {
   it('are numbered 1..N without gaps', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
@@ -23,7 +33,7 @@ describe('migrations', () => {
       const file = path.join(dir, fixture);
       fs.copyFileSync(path.join(FIXTURES, fixture), file);
       const before = new Database(file, { readonly: true });
-      const tables = ['lichslayer', 'item', 'inventory', 'town', 'meta'];
+      const tables = ['lichslayer', 'item', 'inventory', 'town', 'meta', ...(fromVersionOf(path.join(FIXTURES, fixture)) >= 3 ? ['rtable', 'rtable_row', 'roll_log'] : [])];
       const rowsBefore = Object.fromEntries(tables.map((t) => [t, before.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()]));
       const fromVersion = before.pragma('user_version', { simple: true }) as number;
       before.close();
@@ -37,6 +47,11 @@ describe('migrations', () => {
       expect(odile.inventory).toEqual([{ name: 'Fixture Torch', count: 5 }]);
       // house rules arrived in v2: older files get the defaults, newer ones keep their change
       expect(view.houseRules.chestSuccessOn).toBe(fromVersion >= 2 ? 5 : 4);
+      // tables arrived in v3: older files get the starter tables, newer ones keep their edits and ledger
+      const flora = await app.call('tables.get', { key: 'flora' });
+      expect(flora.table.rows[0]!.label === 'Fixture Bloom').toBe(fromVersion >= 3);
+      expect((await app.call('ledger.list', {})).length).toBe(fromVersion >= 3 ? 1 : 0);
+      if (fromVersion >= 3) expect(await app.call('ledger.verify', {})).toMatchObject({ ok: true, entries: 1 });
       app.close();
 
       const after = new Database(file, { readonly: true });
