@@ -18,6 +18,15 @@ import {
 import { houseRulesPatchSchema, type HouseRules } from './house-rules.ts';
 import type { RollNode } from './dice.ts';
 import {
+  newTokenSchema,
+  placeSchema,
+  roomPatchSchema,
+  tokenPatchSchema,
+  worldPatchSchema,
+  type BoardView,
+  type PlayerView,
+} from './board.ts';
+import {
   LOOT_TIER_NAMES,
   TABLE_CATEGORIES,
   tableDefSchema,
@@ -170,6 +179,7 @@ const tableMetaPatch = tableDefSchema.pick({ name: true, category: true, die: tr
 
 export const contract = {
   'app.info': command<AppInfo>()(noArgs),
+  'app.playersScreen': command<{ url: string | null; opened: boolean }>()(noArgs),
   'campaign.list': command<CampaignSummary[]>()(noArgs),
   'campaign.current': command<CampaignView | null>()(noArgs),
   'campaign.create': command<CampaignView>()(z.strictObject({ name: campaignNameSchema })),
@@ -227,6 +237,25 @@ export const contract = {
   ),
   'ledger.newSession': command<{ session: number }>()(noArgs),
   'dice.setSeed': command<{ seed: number }>()(z.strictObject({ seed: z.number().int().min(0).max(2 ** 31 - 1) })),
+  'board.view': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(10) })),
+  'board.setWorld': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(10), patch: worldPatchSchema })),
+  'board.enterFloor': command<BoardView>()(
+    z.strictObject({ floor: z.number().int().min(1).max(10), x: z.number().int().min(0).max(4).optional(), y: z.number().int().min(0).max(4).optional() }),
+  ),
+  'board.placeLichslayer': command<BoardView>()(placeSchema.extend({ lichslayerId: rowId })),
+  'board.moveToken': command<BoardView>()(placeSchema.extend({ tokenId: rowId, override: z.boolean().default(false) })),
+  'board.revealRoom': command<BoardView>()(placeSchema),
+  'board.prerollRoom': command<BoardView>()(placeSchema),
+  'board.prerollFloor': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(9) })),
+  'board.setRoom': command<BoardView>()(placeSchema.extend({ patch: roomPatchSchema, revealed: z.boolean().optional() })),
+  'board.resetRoom': command<BoardView>()(placeSchema),
+  'board.disableTrap': command<BoardView>()(placeSchema),
+  'board.openChest': command<BoardView>()(placeSchema),
+  'board.addToken': command<BoardView>()(newTokenSchema),
+  'board.updateToken': command<BoardView>()(z.strictObject({ id: rowId, patch: tokenPatchSchema })),
+  'board.removeToken': command<BoardView>()(z.strictObject({ id: rowId })),
+  'board.reorderStack': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(10), tokenIds: z.array(rowId).max(500) })),
+  'players.view': command<PlayerView>()(noArgs),
   'history.undo': command<CampaignView>()(noArgs),
   'history.redo': command<CampaignView>()(noArgs),
 };
@@ -252,6 +281,7 @@ export type ErrorCode =
   | 'campaign-file'
   | 'not-found'
   | 'refused'
+  | 'needs-confirmation'
   | 'internal';
 
 export interface CommandError {
@@ -262,7 +292,10 @@ export interface CommandError {
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: CommandError };
 
 /** Pushed by main whenever the open campaign changes (web socket or IPC event). */
-export type Push = { type: 'campaign'; view: CampaignView | null };
+export type Push = { type: 'campaign'; view: CampaignView | null } | { type: 'players'; view: PlayerView | null };
+
+/** The only commands a players' screen may call (with the read-only players token). */
+export const PLAYER_COMMANDS: readonly CommandName[] = ['players.view'];
 
 /** Turns a schema failure into one line that says what and where. */
 export function describeIssues(error: z.ZodError): string {

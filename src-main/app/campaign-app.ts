@@ -25,6 +25,7 @@ import {
 } from '../db/campaign-file.ts';
 import { pushHistory, RecordingWriter, redo, undo } from '../db/history.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
+import { playerView } from '../views/player-view.ts';
 import { startingGauntlet } from '../rules/starting-stats.ts';
 import { DEFAULT_HOUSE_RULES, houseRulesSchema } from '@shared/house-rules.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
@@ -32,6 +33,7 @@ import { inventoryDepth } from '../rules/gauntlet-derived.ts';
 import { CommandFailure } from './command-failure.ts';
 import { loadStarterCampaign, type StarterLichslayer } from './starter-campaign.ts';
 import { ensureStarterTables, tableHandlers } from './table-handlers.ts';
+import { boardHandlers } from './board-handlers.ts';
 
 export interface AppOptions {
   dataDir: string;
@@ -39,6 +41,8 @@ export interface AppOptions {
   version: string;
   resourcesDir: string;
   nativeBinding?: string | undefined;
+  /** The host opens a players' screen (Electron: a second window; web: a URL with the players token). */
+  playersScreen?: () => { url: string | null; opened: boolean };
 }
 
 export interface OpenCampaign {
@@ -97,6 +101,7 @@ export class CampaignApp {
   private readonly settingsFile: string;
   private current: OpenCampaign | null = null;
   private readonly listeners = new Set<(push: Push) => void>();
+  private readonly playerListeners = new Set<(push: Push) => void>();
   /** One command at a time: every Judge action is one transaction, acknowledged after commit. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -111,6 +116,12 @@ export class CampaignApp {
   subscribe(listener: (push: Push) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Players' screens get only the players' view, computed apart from the Judge's. */
+  subscribePlayers(listener: (push: Push) => void): () => void {
+    this.playerListeners.add(listener);
+    return () => this.playerListeners.delete(listener);
   }
 
   /** Validates the command name and arguments, then runs the handler. Never throws. */
@@ -225,6 +236,9 @@ export class CampaignApp {
 
   private publish(view: CampaignView | null): void {
     for (const listener of this.listeners) listener({ type: 'campaign', view });
+    if (this.playerListeners.size === 0) return;
+    const players: Push = { type: 'players', view: this.current ? playerView(this.current.db) : null };
+    for (const listener of this.playerListeners) listener(players);
   }
 
   /** Runs one Judge action as one transaction with its undo step and action-log row. */
@@ -294,12 +308,15 @@ export class CampaignApp {
     };
     return {
     ...tableHandlers(context),
+    ...boardHandlers(context),
     'app.info': () => ({
       version: this.options.version,
       host: this.options.host,
       dataDir: this.options.dataDir,
       campaignsDir: this.campaignsDir,
     }),
+
+    'app.playersScreen': () => this.options.playersScreen?.() ?? { url: null, opened: false },
 
     'campaign.list': () => {
       const inDir = fs

@@ -49,6 +49,8 @@ export interface RollRecord {
   character?: string | null;
   explain: string;
   result: unknown;
+  /** Shown on the players' screen (a revealed room's roll); everything else stays with the Judge. */
+  public?: boolean;
 }
 
 /**
@@ -65,8 +67,8 @@ export function rollWithLedger<T>(db: Database, command: string, roll: (dice: Di
   writePlayState(db, 'random', after);
   const session = currentSession(db);
   const insert = db.prepare(
-    `INSERT INTO roll_log (at, session, command, cause, table_key, floor, room, character, explain, result, faces, rng_before, rng_after)
-     VALUES (@at, @session, @command, @cause, @table, @floor, @room, @character, @explain, @result, @faces, @before, @after)`,
+    `INSERT INTO roll_log (at, session, command, cause, table_key, floor, room, character, explain, result, faces, rng_before, rng_after, public)
+     VALUES (@at, @session, @command, @cause, @table, @floor, @room, @character, @explain, @result, @faces, @before, @after, @public)`,
   );
   const at = new Date().toISOString();
   const ids = records.map((r, i) =>
@@ -86,6 +88,7 @@ export function rollWithLedger<T>(db: Database, command: string, roll: (dice: Di
         faces: JSON.stringify(i === 0 ? faces.map((f) => ({ sides: f.sides, face: f.face, cause: f.cause })) : []),
         before: JSON.stringify(i === 0 ? before : after),
         after: JSON.stringify(after),
+        public: r.public ? 1 : 0,
       }).lastInsertRowid,
     ),
   );
@@ -127,6 +130,11 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
     )
     .all(params) as (Omit<LedgerRow, 'faces'> & { faces: string })[];
   return rows.map((r) => ({ ...r, faces: JSON.parse(r.faces) as LedgerRow['faces'] }));
+}
+
+/** The rolls players may see, newest first. */
+export function publicRolls(db: Database, limit = 8): { explain: string; at: string }[] {
+  return db.prepare(`SELECT explain, at FROM roll_log WHERE public = 1 ORDER BY id DESC LIMIT ?`).all(limit) as { explain: string; at: string }[];
 }
 
 export interface ReplayReport {

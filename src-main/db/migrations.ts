@@ -136,6 +136,59 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    describe: 'the Tomb board: rooms, tokens, the turn stack, and public rolls',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE room (
+          id          INTEGER PRIMARY KEY,
+          floor       INTEGER NOT NULL CHECK (floor BETWEEN 1 AND 10),
+          x           INTEGER NOT NULL CHECK (x BETWEEN 0 AND 4),
+          y           INTEGER NOT NULL CHECK (y BETWEEN 0 AND 4),
+          revealed    INTEGER NOT NULL DEFAULT 0 CHECK (revealed IN (0, 1)),
+          prepared    INTEGER NOT NULL DEFAULT 0 CHECK (prepared IN (0, 1)),
+          entered     INTEGER NOT NULL DEFAULT 0 CHECK (entered IN (0, 1)),
+          room_type   TEXT CHECK (room_type IN ('hall','chamber','vault','antechamber','shrine')),
+          name        TEXT NOT NULL DEFAULT '',
+          details     TEXT NOT NULL DEFAULT '',
+          trap        TEXT,
+          chest       TEXT,
+          sanity_test INTEGER NOT NULL DEFAULT 0,
+          stair       INTEGER NOT NULL DEFAULT 0,
+          phylactery  INTEGER NOT NULL DEFAULT 0,
+          gold        INTEGER NOT NULL DEFAULT 0,
+          notes       TEXT NOT NULL DEFAULT '',
+          UNIQUE (floor, x, y)
+        ) STRICT;
+        CREATE TABLE token (
+          id            INTEGER PRIMARY KEY,
+          kind          TEXT NOT NULL CHECK (kind IN ('lichslayer','retainer','familiar','entity','phylactery')),
+          lichslayer_id INTEGER REFERENCES lichslayer(id) ON DELETE CASCADE,
+          name          TEXT NOT NULL,
+          colour        TEXT NOT NULL,
+          floor         INTEGER CHECK (floor BETWEEN 1 AND 10),
+          x             INTEGER CHECK (x BETWEEN 0 AND 4),
+          y             INTEGER CHECK (y BETWEEN 0 AND 4),
+          health        INTEGER,
+          max_health    INTEGER,
+          armor         INTEGER,
+          stats         TEXT NOT NULL DEFAULT '{}',
+          intention     TEXT NOT NULL DEFAULT '',
+          hidden        INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+          defeated      INTEGER NOT NULL DEFAULT 0 CHECK (defeated IN (0, 1)),
+          placed_at     INTEGER NOT NULL DEFAULT 0
+        ) STRICT;
+        CREATE INDEX token_by_place ON token (floor, x, y);
+        CREATE TABLE turn_stack (
+          id        INTEGER PRIMARY KEY,
+          token_id  INTEGER NOT NULL UNIQUE REFERENCES token(id) ON DELETE CASCADE,
+          position  INTEGER NOT NULL
+        ) STRICT;
+        ALTER TABLE roll_log ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   const app = new CampaignApp({ dataDir, host: 'web', version: pkg.version, resourcesDir: paths.resourcesDir });
   await app.ensureFirstLaunch();
   const host = await startWebHost({ app, rendererDir: paths.rendererDir, port });
+  app.options.playersScreen = () => ({ url: host.playersUrl, opened: false });
   console.log(`Lichslayer Judge is running at ${host.url}`);
+  console.log(`Players' screen (read-only): ${host.playersUrl}`);
   console.log(`Campaigns live in ${app.campaignsDir}`);
   const stop = () => {
     void host.close().then(() => {

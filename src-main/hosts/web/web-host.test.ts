@@ -101,6 +101,40 @@ describe('web host', () => {
     expect(JSON.parse(bad.body).error.message).toMatch(/not valid JSON/);
   });
 
+  it("gives the players' screen its own read-only token that can never call a Judge command", async () => {
+    const h = await start();
+    expect(h.playersUrl).toMatch(/\/players\?token=[0-9a-f]{48}$/);
+    expect(h.playersToken).not.toBe(h.token);
+    const page = await request(h, { path: `/players?token=${h.playersToken}` });
+    expect(page.status).toBe(200);
+    const view = await request(h, { path: '/api/players.view', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.playersToken }, body: '{}' });
+    expect(JSON.parse(view.body)).toMatchObject({ ok: true, value: { campaign: 'Host test' } });
+    for (const command of ['lichslayer.create', 'campaign.current', 'board.view', 'tables.get', 'history.undo', 'nope']) {
+      const reply = await request(h, { path: `/api/${command}`, method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.playersToken }, body: JSON.stringify({ name: 'Spy' }) });
+      expect(reply.status).toBe(403);
+      expect(reply.body).toMatch(/read-only/);
+    }
+    // the Judge's token on the players' page is still only a players' page
+    const judgeOnPlayers = await request(h, { path: `/api/lichslayer.create?token=${h.playersToken}`, method: 'POST', headers: { ...json, Cookie: `lichslayer_token=${h.token}` }, body: JSON.stringify({ name: 'Spy' }) });
+    expect(judgeOnPlayers.status).toBe(403);
+  });
+
+  it("a players' socket hears only the players' view", async () => {
+    const h = await start();
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/players/ws?token=${h.playersToken}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.on('open', () => resolve());
+      ws.on('error', reject);
+    });
+    const messages: { type: string }[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(String(data)) as { type: string }));
+    await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ name: 'Seen' }) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.every((m) => m.type === 'players')).toBe(true);
+    ws.close();
+  });
+
   it('does not serve files outside the renderer folder', async () => {
     const h = await start();
     expect((await request(h, { path: `/../package.json?token=${h.token}` })).status).toBe(404);

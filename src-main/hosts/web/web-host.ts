@@ -7,9 +7,11 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { CampaignApp } from '../../app/campaign-app.ts';
+import { PLAYER_COMMANDS } from '@shared/contract.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const COOKIE = 'lichslayer_token';
+const PLAYERS_COOKIE = 'lichslayer_players';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,26 +33,31 @@ export interface WebHostOptions {
   rendererDir: string;
   port?: number;
   token?: string;
+  playersToken?: string;
 }
 
 export interface WebHost {
   url: string;
+  /** The players' screen: read-only, its own token, never a Judge command. */
+  playersUrl: string;
   port: number;
   token: string;
+  playersToken: string;
   close: () => Promise<void>;
 }
 
-function tokenOf(req: http.IncomingMessage, url: URL): string | null {
+function tokensOf(req: http.IncomingMessage, url: URL): string[] {
+  const found: string[] = [];
   const header = req.headers['x-lichslayer-token'];
-  if (typeof header === 'string') return header;
+  if (typeof header === 'string') found.push(header);
   const query = url.searchParams.get('token');
-  if (query) return query;
+  if (query) found.push(query);
   const cookie = req.headers.cookie ?? '';
   for (const part of cookie.split(';')) {
     const [k, v] = part.trim().split('=');
-    if (k === COOKIE && v) return decodeURIComponent(v);
+    if ((k === COOKIE || k === PLAYERS_COOKIE) && v) found.push(decodeURIComponent(v));
   }
-  return null;
+  return found;
 }
 
 function sameSecret(a: string | null, b: string): boolean {
@@ -62,18 +69,24 @@ function sameSecret(a: string | null, b: string): boolean {
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? crypto.randomBytes(24).toString('hex');
+  const playersToken = options.playersToken ?? crypto.randomBytes(24).toString('hex');
   const rendererDir = path.resolve(options.rendererDir);
   let port = options.port ?? 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
-  /** Why a request is refused, or null when it may go on. */
-  function refusal(req: http.IncomingMessage, url: URL): { status: number; message: string } | null {
+  type Role = 'judge' | 'players';
+  /** Who is asking (the Judge, or a players' screen), or why the request is refused. */
+  function admit(req: http.IncomingMessage, url: URL): { role: Role } | { status: number; message: string } {
     if (!allowedHosts().has(req.headers.host ?? '')) return { status: 421, message: 'Refused: foreign Host header.' };
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins().has(origin)) return { status: 403, message: 'Refused: foreign Origin.' };
-    if (!sameSecret(tokenOf(req, url), token)) return { status: 401, message: 'Refused: missing or wrong token. Use the URL the app printed.' };
-    return null;
+    const presented = tokensOf(req, url);
+    // A players' page must stay a players' page even if a Judge cookie sits in the same browser.
+    const playersPage = url.pathname === '/players' || url.searchParams.get('token') === playersToken || req.headers['x-lichslayer-token'] === playersToken;
+    if (!playersPage && presented.some((t) => sameSecret(t, token))) return { role: 'judge' };
+    if (presented.some((t) => sameSecret(t, playersToken))) return { role: 'players' };
+    return { status: 401, message: 'Refused: missing or wrong token. Use the URL the app printed.' };
   }
 
   function send(res: http.ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
@@ -101,8 +114,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, command: string): Promise<void> {
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, command: string, role: Role): Promise<void> {
     if (req.method !== 'POST') return send(res, 405, 'Use POST for commands.');
+    if (role === 'players' && !(PLAYER_COMMANDS as readonly string[]).includes(command)) {
+      return send(res, 403, JSON.stringify({ ok: false, error: { code: 'refused', message: `Refused: the players' screen is read-only (${command.slice(0, 60)}).` } }), 'application/json');
+    }
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return send(res, 415, 'Commands take a JSON body (Content-Type: application/json).');
     }
@@ -119,8 +135,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     send(res, reply.ok ? 200 : reply.error.code === 'internal' ? 500 : 400, JSON.stringify(reply), 'application/json');
   }
 
-  function serveStatic(res: http.ServerResponse, url: URL): void {
-    const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+  function serveStatic(res: http.ServerResponse, url: URL, role: Role): void {
+    const rel = decodeURIComponent(url.pathname === '/' || url.pathname === '/players' ? '/index.html' : url.pathname);
     const file = path.resolve(rendererDir, '.' + rel);
     if (!file.startsWith(rendererDir + path.sep)) return send(res, 404, 'Not found.');
     fs.readFile(file, (error, data) => {
@@ -131,7 +147,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'no-referrer',
         // The token travels in a cookie so module scripts and assets load without it in their URLs.
-        'Set-Cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        'Set-Cookie': role === 'judge' ? `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/` : `${PLAYERS_COOKIE}=${playersToken}; HttpOnly; SameSite=Strict; Path=/`,
         'Cache-Control': 'no-store',
       });
       res.end(data);
@@ -140,30 +156,34 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const refused = refusal(req, url);
-    if (refused) return send(res, refused.status, refused.message);
+    const who = admit(req, url);
+    if ('status' in who) return send(res, who.status, who.message);
     if (url.pathname.startsWith('/api/')) {
-      handleApi(req, res, url.pathname.slice('/api/'.length)).catch((error: unknown) => {
+      handleApi(req, res, url.pathname.slice('/api/'.length), who.role).catch((error: unknown) => {
         send(res, 500, JSON.stringify({ ok: false, error: { code: 'internal', message: String(error) } }), 'application/json');
       });
       return;
     }
     if (req.method !== 'GET') return send(res, 405, 'Method not allowed.');
-    serveStatic(res, url);
+    serveStatic(res, url, who.role);
   });
 
   const sockets = new Set<WebSocket>();
+  const playerSockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/ws' || refusal(req, url)) {
+    const who = admit(req, url);
+    if ((url.pathname !== '/ws' && url.pathname !== '/players/ws') || 'status' in who) {
       socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
     }
+    // A players' socket hears only the players' view, whatever path it asked for.
+    const pool = who.role === 'players' || url.pathname === '/players/ws' ? playerSockets : sockets;
     wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
+      pool.add(ws);
+      ws.on('close', () => pool.delete(ws));
       // The socket only pushes; nothing a client sends over it is acted upon.
       ws.on('message', () => undefined);
     });
@@ -171,6 +191,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const unsubscribe = options.app.subscribe((push) => {
     const data = JSON.stringify(push);
     for (const ws of sockets) ws.send(data);
+  });
+  const unsubscribePlayers = options.app.subscribePlayers((push) => {
+    const data = JSON.stringify(push);
+    for (const ws of playerSockets) ws.send(data);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -182,11 +206,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
+    playersUrl: `http://127.0.0.1:${port}/players?token=${playersToken}`,
     port,
     token,
+    playersToken,
     close: async () => {
       unsubscribe();
-      for (const ws of sockets) ws.terminate();
+      unsubscribePlayers();
+      for (const ws of [...sockets, ...playerSockets]) ws.terminate();
       wss.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

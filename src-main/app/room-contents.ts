@@ -1,0 +1,146 @@
+// What a newly revealed room holds (rulebook ch.9, ch.10, ch.12): the tier's room table with the
+// current modifiers, its trap and chest, its gold, and its entities placed by tier.
+import type { WorldState } from '@shared/board.ts';
+import type { HouseRules } from '@shared/house-rules.ts';
+import type { EntityFields, RoomType, TableDef } from '@shared/tables.ts';
+import type { Dice } from '../rules/dice.ts';
+import type { RollRecord } from '../db/ledger.ts';
+import { ROOM_CAPACITY } from '../rules/board-facts.ts';
+import { placeEntityTier, scaledEntityHealth } from '../rules/entities.ts';
+import { rollGold } from '../rules/gold.ts';
+import { floorTier, rollRoom } from '../rules/room-roll.ts';
+import { parseDice, rollExpression } from '../tables/dice-expression.ts';
+import { rollOnTable, TableRollError, type DrawState } from '../tables/table-roll.ts';
+
+export interface RolledEntity {
+  name: string;
+  fields: EntityFields;
+  health: number;
+  table: string;
+}
+
+export interface RoomContents {
+  type: RoomType;
+  name: string;
+  details: string;
+  trap: string | null;
+  chest: boolean;
+  sanityTest: boolean;
+  gold: number;
+  entities: RolledEntity[];
+  records: RollRecord[];
+}
+
+export interface RevealSetting {
+  dice: Dice;
+  tables: ReadonlyMap<string, TableDef>;
+  drawn: DrawState;
+  rules: HouseRules;
+  world: WorldState;
+  players: number;
+  floor: number;
+  where: string;
+}
+
+function needTable(tables: ReadonlyMap<string, TableDef>, key: string): TableDef {
+  const t = tables.get(key);
+  if (!t) throw new TableRollError(`The table “${key}” is missing from this campaign; restore it from the starter pack on the Tables screen`);
+  return t;
+}
+
+export function rollRoomContents(s: RevealSetting): RoomContents {
+  const tier = floorTier(s.floor);
+  const cause = `Reveal ${s.where}`;
+  const records: RollRecord[] = [];
+  const env = { dice: s.dice, tables: s.tables, drawn: s.drawn, cause };
+
+  if (s.world.attentionStage === 4) {
+    // ch.10: at Stage 4 every room is the Empty or the Colourless Antechamber.
+    const r = rollRoom(s.dice, { floor: s.floor, attentionStage: 4, festival: false, squareEmpty: false }, s.rules, cause);
+    records.push({ cause, floor: s.floor, room: s.where, explain: r.explain, result: r, public: true });
+    const colourless = r.stageFour === 'colourless-antechamber';
+    return {
+      type: 'antechamber',
+      name: colourless ? 'Colourless Antechamber' : 'Empty Antechamber',
+      details: colourless ? 'All colour drains from whoever waits here.' : '',
+      trap: null,
+      chest: false,
+      sanityTest: colourless,
+      gold: 0,
+      entities: [],
+      records,
+    };
+  }
+
+  const roomTable = `rooms-${tier}`;
+  needTable(s.tables, roomTable);
+  const node = rollOnTable(env, roomTable, { floor: s.floor, attentionStage: s.world.attentionStage, festival: s.world.festival, squareEmpty: s.world.squareEmpty });
+  records.push({ cause, table: roomTable, floor: s.floor, room: s.where, explain: node.explain, result: node, public: true });
+  const row = node.row !== null ? s.tables.get(roomTable)!.rows[node.row]! : null;
+  const fields = row?.room ?? { roomType: 'antechamber' as const, entities: '', faction: '' as const, trap: false, chest: false, sanityTest: false, gold: '' };
+
+  let trap: string | null = null;
+  if (fields.trap) {
+    const trapTable = s.tables.get(`traps-${tier}`);
+    if (trapTable) {
+      const t = rollOnTable(env, trapTable.key, {});
+      records.push({ cause: `${cause}: trap`, table: trapTable.key, floor: s.floor, room: s.where, explain: t.explain, result: t });
+      trap = t.label;
+    } else trap = 'A trap';
+  }
+
+  let gold = 0;
+  if (fields.gold && s.floor !== 10) {
+    const g = rollGold(s.dice, fields.gold, `${cause}: gold`);
+    if (g) {
+      gold = g.gold;
+      records.push({ cause: `${cause}: gold`, floor: s.floor, room: s.where, explain: g.explain, result: g });
+    }
+  }
+
+  const entities: RolledEntity[] = [];
+  const capacity = ROOM_CAPACITY[fields.roomType];
+  if (fields.entities.trim() && capacity > 0) {
+    let count: number;
+    if (/^\d+$/.test(fields.entities.trim())) count = Number(fields.entities.trim());
+    else {
+      const roll = rollExpression(s.dice, parseDice(fields.entities), `${cause}: how many entities`);
+      count = roll.total;
+      records.push({ cause: `${cause}: entities`, floor: s.floor, room: s.where, explain: `${count} entities = ${fields.entities} ${roll.shown} (room table)`, result: roll });
+    }
+    // A room never holds more than its capacity (ch.9).
+    count = Math.max(0, Math.min(count, capacity));
+    for (let i = 0; i < count; i++) {
+      const placement = placeEntityTier(s.dice, s.floor, s.rules, `${cause}: entity ${i + 1} tier`);
+      const key = `entities-${placement.tier}`;
+      const table = needTable(s.tables, key);
+      const choices = table.rows.map((r, index) => ({ r, index })).filter(({ r }) => r.entity && (!fields.faction || fields.faction === 'any' || r.entity.faction === fields.faction));
+      if (choices.length === 0) throw new TableRollError(`${table.name} has no ${fields.faction} entity to place`);
+      const pick = s.dice.die(choices.length, `${cause}: entity ${i + 1}${fields.faction && fields.faction !== 'any' ? ` (${fields.faction})` : ''}`);
+      const chosen = choices[pick.natural - 1]!;
+      const ent = chosen.r.entity!;
+      const health = scaledEntityHealth(ent.health, ent.level, s.players);
+      entities.push({ name: chosen.r.label, fields: ent, health: health.value, table: key });
+      records.push({
+        cause: `${cause}: entity ${i + 1}`,
+        table: key,
+        floor: s.floor,
+        room: s.where,
+        explain: `${placement.explain}; ${pick.natural} of ${choices.length} → ${chosen.r.label} (${table.name}); ${health.explain}`,
+        result: { placement, pick, entity: chosen.r.label },
+      });
+    }
+  }
+
+  return {
+    type: fields.roomType,
+    name: row?.label ?? 'Empty room',
+    details: row?.details ?? '',
+    trap,
+    chest: fields.chest,
+    sanityTest: fields.sanityTest,
+    gold,
+    entities,
+    records,
+  };
+}

@@ -1,0 +1,48 @@
+// Moving on the board (rulebook ch.9): rooms are joined to their four neighbours; a full room
+// blocks passage for everyone until an entity leaves (RULINGS); only the party reveals rooms.
+import type { RoomType } from '@shared/tables.ts';
+import { canEnter, ROOM_LABEL } from './board-facts.ts';
+
+export interface Place {
+  floor: number;
+  x: number;
+  y: number;
+}
+
+/** RULINGS: a floor is entered at a Judge-chosen edge room, by default the centre of the top row. */
+export const DEFAULT_ENTRANCE = { x: 2, y: 0 } as const;
+
+export function isAdjacent(a: Place, b: Place): boolean {
+  return a.floor === b.floor && Math.abs(a.x - b.x) + Math.abs(a.y - b.y) === 1;
+}
+
+export type MoveVerdict = { kind: 'ok'; reveals: boolean } | { kind: 'refused'; reason: string } | { kind: 'confirm'; reason: string };
+
+export interface MoveInput {
+  mover: { kind: 'lichslayer' | 'retainer' | 'familiar' | 'entity' | 'phylactery'; name: string };
+  from: Place | null;
+  to: Place;
+  target: { revealed: boolean; type: RoomType | null; occupancy: number };
+  /** The Judge confirmed a move that the adjacency rule would not allow. */
+  override: boolean;
+}
+
+export function judgeMove(input: MoveInput): MoveVerdict {
+  const { mover, from, to, target } = input;
+  if (mover.kind === 'phylactery') return { kind: 'refused', reason: 'The Phylactery is immobile (ch.12)' };
+  if (from && from.floor === to.floor && from.x === to.x && from.y === to.y) return { kind: 'refused', reason: `${mover.name} is already there` };
+  if (!target.revealed && mover.kind !== 'lichslayer') {
+    return { kind: 'refused', reason: `Only a Lichslayer reveals a room: ${mover.name} cannot go into an unrevealed room (ch.10)` };
+  }
+  if (target.revealed && target.type) {
+    const entry = canEnter(target.type, target.occupancy, mover.kind === 'entity');
+    if (!entry.ok) return { kind: 'refused', reason: entry.reason };
+  }
+  if (from && !isAdjacent(from, to) && !input.override) {
+    const why = from.floor !== to.floor ? `a different floor (Floor ${from.floor} → ${to.floor})` : `not next to (${from.x + 1},${from.y + 1}): rooms join only their four neighbours`;
+    return { kind: 'confirm', reason: `${mover.name} → (${to.x + 1},${to.y + 1}) is ${why} (ch.9). Move anyway as a Judge override?` };
+  }
+  return { kind: 'ok', reveals: !target.revealed };
+}
+
+export { ROOM_LABEL };

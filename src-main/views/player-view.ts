@@ -1,0 +1,59 @@
+// The players' view, computed from the database with every secret left out: unrevealed rooms,
+// hidden tokens, traps, chests, the stair, the Phylactery, stat blocks, intentions, hidden classes.
+// Counts and orders are computed from what players can see, so nothing hidden can be inferred.
+import type { Database } from 'better-sqlite3';
+import type { PlayerToken, PlayerView } from '@shared/board.ts';
+import { ROOM_CAPACITY } from '../rules/board-facts.ts';
+import { allTokens, readBoardState, roomsOfFloor, turnStack } from '../db/board-repo.ts';
+import { publicRolls } from '../db/ledger.ts';
+import { campaignName } from './judge-view.ts';
+
+const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
+
+export function playerView(db: Database): PlayerView {
+  const { partyFloor } = readBoardState(db);
+  const tokens = allTokens(db);
+  const revealedRooms = partyFloor === null ? [] : roomsOfFloor(db, partyFloor).filter((r) => r.revealed === 1);
+  const revealedAt = new Set(revealedRooms.map((r) => `${r.x},${r.y}`));
+  // Visible: on the party's floor, in a revealed room, not hidden, not defeated; never the Phylactery until found.
+  const visible = tokens.filter(
+    (t) => t.floor === partyFloor && t.x !== null && t.y !== null && revealedAt.has(`${t.x},${t.y}`) && !t.hidden && !t.defeated && t.kind !== 'phylactery',
+  );
+  const visibleIds = new Set(visible.map((t) => t.id));
+  const playerTokens: PlayerToken[] = visible.map((t, i) => ({
+    key: `t${i}`,
+    kind: t.kind,
+    name: t.name,
+    colour: t.colour,
+    x: t.x!,
+    y: t.y!,
+    health: PARTY_KINDS.has(t.kind) ? t.health : null,
+    maxHealth: PARTY_KINDS.has(t.kind) ? t.maxHealth : null,
+    armor: PARTY_KINDS.has(t.kind) ? t.armor : null,
+  }));
+  const rooms = revealedRooms.map((r) => {
+    const occupancy = visible.filter((t) => t.x === r.x && t.y === r.y && t.kind === 'entity').length;
+    const capacity = r.room_type ? ROOM_CAPACITY[r.room_type] : null;
+    return {
+      x: r.x,
+      y: r.y,
+      type: r.room_type,
+      name: r.name,
+      occupancy,
+      capacity,
+      full: capacity !== null && r.room_type !== 'shrine' && occupancy >= capacity,
+      cleared: r.entered === 1 && occupancy === 0,
+    };
+  });
+  const byId = new Map(tokens.map((t) => [t.id, t]));
+  return {
+    campaign: campaignName(db),
+    floor: partyFloor,
+    rooms,
+    tokens: playerTokens,
+    turnOrder: turnStack(db)
+      .filter((e) => visibleIds.has(e.token_id))
+      .map((e) => ({ name: byId.get(e.token_id)!.name, kind: byId.get(e.token_id)!.kind, current: false })),
+    rolls: publicRolls(db),
+  };
+}

@@ -1,0 +1,200 @@
+// The Tomb board as data: what the Judge's view holds, and the separately computed players'
+// view, which carries no secret at all (main drops them; the renderer never has to hide one).
+import { z } from 'zod';
+import { COLOURS, type Colour } from './gauntlet.ts';
+import { FACTIONS, ROOM_TYPES, type RoomType } from './tables.ts';
+
+export const GRID = 5;
+export const TOKEN_KINDS = ['lichslayer', 'retainer', 'familiar', 'entity', 'phylactery'] as const;
+export type TokenKind = (typeof TOKEN_KINDS)[number];
+
+export interface Trap {
+  label: string;
+  disabled: boolean;
+  /** Token ids of the characters it has already triggered for (once per character, ch.9). */
+  triggeredFor: number[];
+}
+
+export interface Chest {
+  opened: boolean;
+  hasLoot: boolean | null;
+  contents: string;
+}
+
+export interface RoomView {
+  id: number;
+  floor: number;
+  x: number;
+  y: number;
+  revealed: boolean;
+  /** Contents rolled or set ahead of time, still hidden from players. */
+  prepared: boolean;
+  entered: boolean;
+  type: RoomType | null;
+  name: string;
+  details: string;
+  capacity: number | null;
+  /** Entities standing in the room (not defeated). */
+  occupancy: number;
+  full: boolean;
+  cleared: boolean;
+  trap: Trap | null;
+  chest: Chest | null;
+  sanityTest: boolean;
+  stair: boolean;
+  phylactery: boolean;
+  gold: number;
+  notes: string;
+}
+
+export interface EntityStats {
+  faction?: string;
+  level?: number;
+  speed?: number;
+  attack?: string;
+  turns?: number;
+  table?: string;
+}
+
+export interface TokenView {
+  id: number;
+  kind: TokenKind;
+  name: string;
+  colour: Colour;
+  floor: number | null;
+  x: number | null;
+  y: number | null;
+  health: number | null;
+  maxHealth: number | null;
+  armor: number | null;
+  hidden: boolean;
+  defeated: boolean;
+  lichslayerId: number | null;
+  stats: EntityStats;
+  intention: string;
+}
+
+export interface TurnEntryView {
+  tokenId: number;
+  name: string;
+  kind: TokenKind;
+  hidden: boolean;
+  floor: number | null;
+}
+
+export interface WorldState {
+  attentionStage: 0 | 1 | 2 | 3 | 4;
+  festival: boolean;
+  squareEmpty: boolean;
+}
+
+export interface BoardView {
+  floor: number;
+  partyFloor: number | null;
+  rooms: RoomView[];
+  tokens: TokenView[];
+  /** Lichslayers not yet on any floor. */
+  offBoard: { lichslayerId: number; name: string }[];
+  turnStack: TurnEntryView[];
+  world: WorldState;
+  entrance: { x: number; y: number };
+  /** Hidden-info pane: each Lichslayer's class while still hidden (below level 2). */
+  hiddenClasses: { name: string; className: string }[];
+  /** Rooms with something secret in them, on this floor, for the hidden-info pane. */
+  secrets: { x: number; y: number; lines: string[] }[];
+  /** What the last action set off (a trap, a reveal), for the Judge to read out. */
+  notices?: string[];
+}
+
+export interface PlayerRoom {
+  x: number;
+  y: number;
+  type: RoomType | null;
+  name: string;
+  occupancy: number;
+  capacity: number | null;
+  full: boolean;
+  cleared: boolean;
+}
+
+export interface PlayerToken {
+  /** Opaque within one view: never a database id, so gaps cannot betray hidden tokens. */
+  key: string;
+  kind: TokenKind;
+  name: string;
+  colour: Colour;
+  x: number;
+  y: number;
+  /** Only for the party's own side; enemy numbers are the Judge's. */
+  health: number | null;
+  maxHealth: number | null;
+  armor: number | null;
+}
+
+export interface PlayerView {
+  campaign: string;
+  floor: number | null;
+  rooms: PlayerRoom[];
+  tokens: PlayerToken[];
+  turnOrder: { name: string; kind: TokenKind; current: boolean }[];
+  rolls: { explain: string; at: string }[];
+}
+
+export const worldPatchSchema = z
+  .strictObject({
+    attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    festival: z.boolean(),
+    squareEmpty: z.boolean(),
+  })
+  .partial();
+
+const coord = z.number().int().min(0).max(GRID - 1);
+const floorNumber = z.number().int().min(1).max(10);
+export const placeSchema = z.strictObject({ floor: floorNumber, x: coord, y: coord });
+
+export const roomPatchSchema = z
+  .strictObject({
+    type: z.enum(ROOM_TYPES).nullable(),
+    name: z.string().trim().max(80),
+    details: z.string().max(2000),
+    trap: z.strictObject({ label: z.string().trim().min(1).max(200), disabled: z.boolean().default(false) }).nullable(),
+    chest: z.boolean(),
+    sanityTest: z.boolean(),
+    stair: z.boolean(),
+    phylactery: z.boolean(),
+    gold: z.number().int().min(0).max(1_000_000),
+    notes: z.string().max(4000),
+  })
+  .partial();
+
+export const newTokenSchema = z.strictObject({
+  kind: z.enum(['retainer', 'familiar', 'entity']),
+  name: z.string().trim().min(1, { error: 'A token needs a name' }).max(60),
+  colour: z.enum(COLOURS),
+  floor: floorNumber,
+  x: coord,
+  y: coord,
+  health: z.number().int().min(0).max(99_999).nullable().default(null),
+  armor: z.number().int().min(0).max(9_999).nullable().default(null),
+  hidden: z.boolean().default(false),
+  stats: z
+    .strictObject({
+      faction: z.enum(FACTIONS).optional(),
+      level: z.number().int().min(1).max(30).optional(),
+      speed: z.number().int().min(0).max(99).optional(),
+      attack: z.string().max(40).optional(),
+      turns: z.number().int().min(1).max(10).optional(),
+    })
+    .default({}),
+});
+
+export const tokenPatchSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(60),
+    health: z.number().int().min(0).max(99_999),
+    armor: z.number().int().min(0).max(9_999),
+    hidden: z.boolean(),
+    defeated: z.boolean(),
+    intention: z.string().max(500),
+  })
+  .partial();
