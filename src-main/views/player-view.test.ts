@@ -27,6 +27,20 @@ const tokenArb = fc.record({
 });
 
 describe("players' view", () => {
+  it('numbers visible entities afresh, so a hidden one leaves no gap in the names', async () => {
+    const app = makeApp(tempDir());
+    const view = await app.call('campaign.create', { name: 'Numbering' });
+    app.close();
+    const db = new Database(view.path);
+    db.prepare(`INSERT INTO setting (key, value) VALUES ('board', '{"partyFloor":1}')`).run();
+    db.prepare(`INSERT INTO room (floor, x, y, revealed, room_type, name) VALUES (1, 0, 0, 1, 'vault', 'Open Vault')`).run();
+    for (const [name, hidden] of [['Gnawer', 0], ['Gnawer 2', 1], ['Gnawer 3', 0]] as const) {
+      db.prepare(`INSERT INTO token (kind, name, colour, floor, x, y, hidden) VALUES ('entity', ?, 'Red', 1, 0, 0, ?)`).run(name, hidden);
+    }
+    expect(playerView(db).tokens.map((t) => t.name)).toEqual(['Gnawer', 'Gnawer 2']);
+    db.close();
+  });
+
   it('leaks no secret and betrays no hidden entrant (many random board states)', async () => {
     const app = makeApp(tempDir());
     const view = await app.call('campaign.create', { name: 'Leak probe' });
@@ -86,7 +100,7 @@ describe("players' view", () => {
         }
         // turn order is the stack order of visible tokens, with no gaps to count
         const visibleNames = order.map((id) => db.prepare('SELECT name FROM token WHERE id = ?').get(id) as { name: string }).filter((r) => !r.name.startsWith('SECRET-')).map((r) => r.name);
-        expect(pv.turnOrder.map((t) => t.name)).toEqual(visibleNames);
+        expect(pv.turnOrder.map((t) => t.name.replace(/ \d+$/, ''))).toEqual(visibleNames.map((n) => n.replace(/ \d+$/, '')));
         expect(pv.tokens.every((t) => /^t\d+$/.test(t.key))).toBe(true);
         expect(pv.tokens.map((t) => t.key)).toEqual(pv.tokens.map((_, i) => `t${i}`));
         // enemies show no numbers

@@ -20,10 +20,21 @@ export function playerView(db: Database): PlayerView {
     (t) => t.floor === partyFloor && t.x !== null && t.y !== null && revealedAt.has(`${t.x},${t.y}`) && !t.hidden && !t.defeated && t.kind !== 'phylactery',
   );
   const visibleIds = new Set(visible.map((t) => t.id));
+  // Entities are numbered afresh among the visible ones: "Gnawer 3" must not hint at a hidden Gnawer 2.
+  const seen = new Map<string, number>();
+  const shownName = new Map(
+    visible.map((t) => {
+      if (t.kind !== 'entity') return [t.id, t.name] as const;
+      const base = t.name.replace(/\s+\d+$/, '');
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      return [t.id, n > 1 ? `${base} ${n}` : base] as const;
+    }),
+  );
   const playerTokens: PlayerToken[] = visible.map((t, i) => ({
     key: `t${i}`,
     kind: t.kind,
-    name: t.name,
+    name: shownName.get(t.id)!,
     colour: t.colour,
     x: t.x!,
     y: t.y!,
@@ -53,7 +64,7 @@ export function playerView(db: Database): PlayerView {
     tokens: playerTokens,
     turnOrder: turnStack(db)
       .filter((e) => visibleIds.has(e.token_id))
-      .map((e) => ({ name: byId.get(e.token_id)!.name, kind: byId.get(e.token_id)!.kind, current: false })),
+      .map((e) => ({ name: shownName.get(e.token_id)!, kind: byId.get(e.token_id)!.kind, current: false })),
     rolls: publicRolls(db),
   };
 }

@@ -1,7 +1,10 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+import PlayersApp from './PlayersApp.svelte';
+import { isPlayersScreen } from './lib/api.ts';
 import './app.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('The page has no #app element');
-mount(App, { target });
+// The players' screen is its own small app: it asks for the players' view and nothing else.
+mount(isPlayersScreen() ? PlayersApp : App, { target });

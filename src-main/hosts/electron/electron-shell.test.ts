@@ -14,14 +14,18 @@ const fake = vi.hoisted(() => {
     loaded: [] as string[],
     permissionHandler: null as null | Listener,
     userData: '',
+    instances: [] as { webContents: { id: number } }[],
   };
   let ready: () => void = () => undefined;
   const whenReady = new Promise<void>((resolve) => (ready = resolve));
+  let nextId = 1;
   class BrowserWindow {
-    webContents = { send: () => undefined };
+    webContents = { send: () => undefined, id: nextId++ };
     constructor(options: Record<string, unknown>) {
       state.windows.push(options);
+      state.instances.push(this);
     }
+    focus() {}
     static getAllWindows() {
       return [];
     }
@@ -119,12 +123,26 @@ describe('Electron shell', () => {
 
     // IPC: only our own frame may call, and calls go through the shared contract
     const invoke = fake.state.ipc.get('lichslayer:command')!;
-    const foreign = await invoke({ senderFrame: { url: 'https://evil.example/' } }, 'campaign.list', {});
+    const foreign = await invoke({ senderFrame: { url: 'https://evil.example/' }, sender: { id: 99 } }, 'campaign.list', {});
     expect(foreign).toMatchObject({ ok: false, error: { code: 'refused' } });
-    const ours = (await invoke({ senderFrame: { url: 'app://judge/index.html' } }, 'campaign.list', {})) as { ok: boolean; value: unknown[] };
+    const ours = (await invoke({ senderFrame: { url: 'app://judge/index.html' }, sender: { id: 1 } }, 'campaign.list', {})) as { ok: boolean; value: unknown[] };
     expect(ours.ok).toBe(true);
     expect(ours.value).toHaveLength(1); // the demo campaign made on first launch
-    const malformed = await invoke({ senderFrame: { url: 'app://judge/index.html' } }, 'campaign.create', { name: 42 });
+    const malformed = await invoke({ senderFrame: { url: 'app://judge/index.html' }, sender: { id: 1 } }, 'campaign.create', { name: 42 });
     expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+
+    // the players' screen opens as a second hardened window whose IPC reaches only the players' view
+    const main = fake.state.instances[0]!;
+    const demo = (ours.value[0] as { path: string }).path;
+    expect(await invoke({ senderFrame: { url: 'app://judge/index.html' }, sender: { id: main.webContents.id } }, 'campaign.open', { path: demo })).toMatchObject({ ok: true });
+    const opened = (await invoke({ senderFrame: { url: 'app://judge/index.html' }, sender: { id: main.webContents.id } }, 'app.playersScreen', {})) as { value: unknown };
+    expect(opened.value).toEqual({ url: null, opened: true });
+    expect(fake.state.loaded).toContain('app://judge/players');
+    expect((fake.state.windows[1] as { webPreferences: Record<string, unknown> }).webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    const players = fake.state.instances[1]!;
+    const fromPlayers = (name: string, args: unknown) => invoke({ senderFrame: { url: 'app://judge/players' }, sender: { id: players.webContents.id } }, name, args);
+    expect(await fromPlayers('lichslayer.create', { name: 'Spy' })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await fromPlayers('campaign.list', {})).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await fromPlayers('players.view', {})).toMatchObject({ ok: true });
   });
 });

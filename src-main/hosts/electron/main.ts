@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pkg from '../../../package.json';
 import { CampaignApp } from '../../app/campaign-app.ts';
+import { PLAYER_COMMANDS } from '@shared/contract.ts';
 import { builtPaths } from '../../app/app-paths.ts';
 import { APP_ORIGIN, ELECTRON_CSP, isTrustedSender, mainWindowOptions } from './window-options.ts';
 import { INVOKE_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
@@ -19,11 +20,12 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 let campaignApp: CampaignApp | null = null;
+let playersWindow: BrowserWindow | null = null;
 
 function serveRenderer(): void {
   protocol.handle('app', async (request) => {
     const url = new URL(request.url);
-    const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+    const rel = decodeURIComponent(url.pathname === '/' || url.pathname === '/players' ? '/index.html' : url.pathname);
     const file = path.resolve(paths.rendererDir, '.' + rel);
     if (url.host !== 'judge' || !file.startsWith(paths.rendererDir + path.sep)) {
       return new Response('Not found', { status: 404 });
@@ -50,6 +52,25 @@ function harden(): void {
   });
 }
 
+/** The players' screen: a second window, fed only the players' view, allowed only players' commands. */
+function openPlayersWindow(core: CampaignApp): void {
+  if (playersWindow && !playersWindow.isDestroyed()) {
+    playersWindow.focus();
+    return;
+  }
+  const win = new BrowserWindow({ ...mainWindowOptions(paths.preload), title: 'Lichslayer Judge — players' });
+  playersWindow = win;
+  const unsubscribe = core.subscribePlayers((push) => {
+    if (!win.isDestroyed()) win.webContents.send(PUSH_CHANNEL, push);
+  });
+  win.on('closed', () => {
+    unsubscribe();
+    playersWindow = null;
+  });
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(`${APP_ORIGIN}/players`);
+}
+
 async function createWindow(core: CampaignApp): Promise<void> {
   const win = new BrowserWindow(mainWindowOptions(paths.preload));
   const unsubscribe = core.subscribe((push) => {
@@ -69,6 +90,11 @@ app.whenReady().then(async () => {
     resourcesDir: paths.resourcesDir,
     nativeBinding,
   });
+  const created = campaignApp;
+  created.options.playersScreen = () => {
+    openPlayersWindow(created);
+    return { url: null, opened: true };
+  };
   await campaignApp.ensureFirstLaunch();
   serveRenderer();
   harden();
@@ -76,6 +102,10 @@ app.whenReady().then(async () => {
   ipcMain.handle(INVOKE_CHANNEL, (event, name: unknown, args: unknown) => {
     if (!isTrustedSender(event.senderFrame?.url)) {
       return { ok: false, error: { code: 'refused', message: 'Refused: the request did not come from the app window.' } };
+    }
+    // The players' window may only read the players' view, whatever it asks.
+    if (playersWindow && event.sender.id === playersWindow.webContents.id && !(PLAYER_COMMANDS as readonly unknown[]).includes(name)) {
+      return { ok: false, error: { code: 'refused', message: "Refused: the players' screen is read-only." } };
     }
     return core.dispatch(name, args);
   });

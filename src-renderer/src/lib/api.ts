@@ -48,6 +48,9 @@ export async function send<K extends CommandName>(name: K, args: ArgsOf<K>): Pro
   return reply.value;
 }
 
+/** True on the players' screen: a read-only page that only ever asks for the players' view. */
+export const isPlayersScreen = (): boolean => location.pathname === '/players' || location.hash.startsWith('#/players-screen');
+
 /** Live updates from main; reconnects the web socket if the host restarts. */
 export function onPush(listener: (push: Push) => void): () => void {
   const bridge = window.lichslayer;
@@ -57,7 +60,7 @@ export function onPush(listener: (push: Push) => void): () => void {
   let retry: ReturnType<typeof setTimeout> | undefined;
   const connect = () => {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    socket = new WebSocket(`${proto}://${location.host}/ws?token=${encodeURIComponent(webToken())}`);
+    socket = new WebSocket(`${proto}://${location.host}${isPlayersScreen() ? '/players/ws' : '/ws'}?token=${encodeURIComponent(webToken())}`);
     socket.onmessage = (event) => {
       try {
         listener(JSON.parse(String(event.data)) as Push);

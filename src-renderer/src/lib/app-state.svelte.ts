@@ -3,7 +3,7 @@
 import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, ResultOf } from '@shared/contract.ts';
 import { ApiError, onPush, send } from './api.ts';
 
-export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'ledger' } | { name: 'tables'; key: string | null } | { name: 'gauntlet'; id: number };
+export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'ledger' } | { name: 'board' } | { name: 'tables'; key: string | null } | { name: 'gauntlet'; id: number };
 
 function screenFromHash(hash: string): Screen {
   const gauntlet = /^#\/gauntlet\/(\d+)$/.exec(hash);
@@ -11,6 +11,7 @@ function screenFromHash(hash: string): Screen {
   if (hash === '#/home') return { name: 'home' };
   if (hash === '#/rules') return { name: 'rules' };
   if (hash === '#/ledger') return { name: 'ledger' };
+  if (hash === '#/board') return { name: 'board' };
   const tables = /^#\/tables(?:\/([a-z0-9-]+))?$/.exec(hash);
   if (tables) return { name: 'tables', key: tables[1] ?? null };
   return { name: 'picker' };

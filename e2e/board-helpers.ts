@@ -1,0 +1,52 @@
+// Helpers for driving the Konva board: where a token sits on screen, and the app's own API.
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { BoardView, TokenView } from '../src-shared/board.ts';
+import { cellOrigin, CELL, tokenSlot, WORLD } from '../src-renderer/src/components/board/board-geometry.ts';
+import type { RunningHost } from './web-host.ts';
+
+export async function api<T>(request: APIRequestContext, host: RunningHost, command: string, args: unknown = {}): Promise<T> {
+  const token = new URL(host.url).searchParams.get('token')!;
+  const res = await request.post(`${host.origin}/api/${command}`, { headers: { 'X-Lichslayer-Token': token, 'Content-Type': 'application/json' }, data: args });
+  const reply = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
+  if (!reply.ok) throw new Error(`${command}: ${reply.error?.message}`);
+  return reply.value;
+}
+
+async function stageFrame(page: Page) {
+  const box = (await page.getByTestId('board-canvas').boundingBox())!;
+  const scale = Math.min(box.width / WORLD, box.height / WORLD);
+  return { box, scale, ox: box.x + Math.max(0, (box.width - WORLD * scale) / 2), oy: box.y + Math.max(0, (box.height - WORLD * scale) / 2) };
+}
+
+/** Screen point of a token, laid out as the canvas lays it out (same geometry module). */
+export async function tokenPoint(page: Page, board: BoardView, token: TokenView) {
+  const f = await stageFrame(page);
+  const inRoom = board.tokens.filter((t) => t.x === token.x && t.y === token.y && !t.defeated);
+  const slot = tokenSlot(token.x!, token.y!, inRoom.findIndex((t) => t.id === token.id));
+  return { x: f.ox + slot.x * f.scale, y: f.oy + slot.y * f.scale };
+}
+
+export async function roomPoint(page: Page, x: number, y: number) {
+  const f = await stageFrame(page);
+  const o = cellOrigin(x, y);
+  return { x: f.ox + (o.x + CELL / 2) * f.scale, y: f.oy + (o.y + CELL / 2) * f.scale };
+}
+
+export async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 6, from.y + 6, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** Where Konva draws a token now (after a refused drop it must be back in its slot). */
+export function konvaTokenPositions(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { Konva: { stages: { find: (s: string) => { x: () => number; y: () => number }[] }[] } };
+    return w.Konva.stages[0]!
+      .find('.token')
+      .map((n) => ({ x: Math.round(n.x()), y: Math.round(n.y()) }))
+      .sort((a, b) => a.y - b.y || a.x - b.x);
+  });
+}

@@ -1,0 +1,92 @@
+// The Tomb board in Chromium (rulebook ch.9 the board, ch.10 room generation): drag to reveal,
+// refusal of a full room, undo, restart; and the players' screen beside it.
+import { expect, test } from '@playwright/test';
+import type { BoardView } from '../src-shared/board.ts';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+import { api, drag, konvaTokenPositions, roomPoint, tokenPoint } from './board-helpers.ts';
+
+let host: RunningHost;
+test.afterEach(async () => {
+  await host?.stop();
+});
+
+async function openBoard(page: import('@playwright/test').Page) {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+}
+
+test('drag a Lichslayer into an adjacent unrevealed room: revealed, entities placed, roll in the ledger; undo; restart', async ({ page, request }) => {
+  const dataDir = tempDataDir();
+  host = await startHost(dataDir);
+  await openBoard(page);
+  await api(request, host, 'dice.setSeed', { seed: 4 });
+  await page.getByRole('button', { name: 'Enter party here' }).click();
+  await expect(page.locator('.board-notices')).toContainText('The party enters Floor 1');
+
+  let board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const odile = board.tokens.find((t) => t.name === 'Odile Vantreck')!;
+  await drag(page, await tokenPoint(page, board, odile), await roomPoint(page, 2, 1));
+  await expect(page.locator('.board-notices')).toContainText('Odile Vantreck reveals');
+
+  board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const revealed = board.rooms.find((r) => r.x === 2 && r.y === 1)!;
+  expect(revealed.revealed).toBe(true);
+  expect(board.tokens.find((t) => t.id === odile.id)).toMatchObject({ x: 2, y: 1 });
+  const entities = board.tokens.filter((t) => t.kind === 'entity' && t.x === 2 && t.y === 1);
+  for (const e of entities) expect(board.turnStack.map((s) => s.tokenId)).toContain(e.id);
+  const ledger = await api<{ cause: string; explain: string }[]>(request, host, 'ledger.list', { floor: 1 });
+  expect(ledger.some((l) => l.cause === 'Reveal F1 (3,2)' && l.explain.includes(revealed.name))).toBe(true);
+  await expect(page.getByRole('region', { name: 'Selected room' })).toContainText(revealed.name);
+
+  // undo the reveal from the keyboard
+  await page.locator('.keys').click();
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await api<BoardView>(request, host, 'board.view', { floor: 1 })).rooms.find((r) => r.x === 2 && r.y === 1)!.revealed).toBe(false);
+  board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  expect(board.tokens.find((t) => t.id === odile.id)).toMatchObject({ x: 2, y: 0 });
+
+  await host.stop();
+  host = await startHost(dataDir);
+  await openBoard(page);
+  const after = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  expect(after.rooms.find((r) => r.x === 2 && r.y === 1)!.revealed).toBe(false);
+  expect(after.tokens.find((t) => t.id === odile.id)).toMatchObject({ x: 2, y: 0 });
+  expect(after.rooms.find((r) => r.x === 2 && r.y === 0)!.revealed).toBe(true);
+});
+
+test('dragging into a full room is refused with the reason, and the token returns', async ({ page, request }) => {
+  host = await startHost(tempDataDir());
+  await openBoard(page);
+  await page.getByRole('button', { name: 'Enter party here' }).click();
+  await api(request, host, 'board.setRoom', { floor: 1, x: 1, y: 0, patch: { type: 'hall', name: 'Choked Hall' }, revealed: true });
+  await api(request, host, 'board.addToken', { kind: 'entity', name: 'Ghoul One', colour: 'Red', floor: 1, x: 1, y: 0, health: 6, armor: 0 });
+  const board = await api<BoardView>(request, host, 'board.addToken', { kind: 'entity', name: 'Ghoul Two', colour: 'Red', floor: 1, x: 1, y: 0, health: 6, armor: 0 });
+  await page.reload();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  const before = await konvaTokenPositions(page);
+  const sable = board.tokens.find((t) => t.name === 'Sable Hartigan')!;
+  await drag(page, await tokenPoint(page, board, sable), await roomPoint(page, 1, 0));
+  await expect(page.getByRole('alert').first()).toContainText('The Hall is full (2 of 2): it blocks passage until an entity leaves (ch.9). Sable Hartigan stays where they were.');
+  await expect.poll(() => konvaTokenPositions(page)).toEqual(before);
+  const now = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  expect(now.tokens.find((t) => t.id === sable.id)).toMatchObject({ x: 2, y: 0 });
+});
+
+test("the players' screen updates live and shows nothing secret", async ({ page, request, context }) => {
+  host = await startHost(tempDataDir());
+  await openBoard(page);
+  await api(request, host, 'board.setRoom', { floor: 1, x: 4, y: 4, patch: { type: 'vault', name: 'SECRET Hoard', trap: { label: 'SECRET spikes', disabled: false } } });
+  await page.getByRole('button', { name: 'Enter party here' }).click();
+  const [players] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: "Players' screen" }).click()]);
+  await expect(players.getByRole('heading', { name: 'Turn order' })).toBeVisible();
+  await expect(players.locator('body')).toContainText('Floor 1');
+  const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const wren = board.tokens.find((t) => t.name === 'Wren of the Hollow')!;
+  await drag(page, await tokenPoint(page, board, wren), await roomPoint(page, 3, 0));
+  await expect(players.locator('.public-rolls li')).toHaveCount(2);
+  const text = await players.locator('body').innerText();
+  expect(text).not.toContain('SECRET');
+  expect(await players.evaluate(() => document.documentElement.outerHTML)).not.toContain('SECRET');
+});
