@@ -2,11 +2,12 @@
 // {name, value, unit, baseline, ratio, target}.
 import { rulesBenchmarks } from './rules.bench.ts';
 import { tableBenchmarks } from './tables.bench.ts';
+import { boardBenchmarks } from './board.bench.ts';
 import type { BenchResult } from './harness.ts';
 
 const json = process.argv.includes('--json');
 const results: BenchResult[] = [];
-for (const bench of [...rulesBenchmarks, ...tableBenchmarks]) {
+for (const bench of [...rulesBenchmarks, ...tableBenchmarks, ...boardBenchmarks]) {
   if (!json) process.stderr.write(`running ${bench.name}…\n`);
   results.push(await bench.run());
 }
