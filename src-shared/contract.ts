@@ -26,6 +26,7 @@ import {
   type BoardView,
   type PlayerView,
 } from './board.ts';
+import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
 import {
   LOOT_TIER_NAMES,
   TABLE_CATEGORIES,
@@ -256,6 +257,12 @@ export const contract = {
   'board.removeToken': command<BoardView>()(z.strictObject({ id: rowId })),
   'board.reorderStack': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(10), tokenIds: z.array(rowId).max(500) })),
   'players.view': command<PlayerView>()(noArgs),
+  'print.gauntlets': command<PrintGauntlet[]>()(z.strictObject({ ids: z.array(rowId).max(200).optional() })),
+  'print.floorHandout': command<PrintFloorHandout>()(z.strictObject({ floor: z.number().int().min(1).max(10) })),
+  'print.lootCards': command<PrintLootCard[]>()(z.strictObject({ indices: z.array(z.number().int().min(0).max(1999)).min(1).max(500) })),
+  'print.savePdf': command<{ saved: boolean; path: string | null; message: string }>()(
+    z.strictObject({ suggestedName: z.string().trim().min(1).max(120).regex(/^[^/\\:*?"<>|]+$/, { error: 'A file name cannot hold / \\ : * ? " < > |' }), pageSize: z.enum(['A4', 'Letter']), landscape: z.boolean() }),
+  ),
   'history.undo': command<CampaignView>()(noArgs),
   'history.redo': command<CampaignView>()(noArgs),
 };

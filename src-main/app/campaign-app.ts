@@ -26,6 +26,7 @@ import {
 import { pushHistory, RecordingWriter, redo, undo } from '../db/history.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
 import { playerView } from '../views/player-view.ts';
+import { floorHandout, lootCards, printGauntlets } from '../views/print-view.ts';
 import { startingGauntlet } from '../rules/starting-stats.ts';
 import { DEFAULT_HOUSE_RULES, houseRulesSchema } from '@shared/house-rules.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
@@ -43,6 +44,8 @@ export interface AppOptions {
   nativeBinding?: string | undefined;
   /** The host opens a players' screen (Electron: a second window; web: a URL with the players token). */
   playersScreen?: () => { url: string | null; opened: boolean };
+  /** Electron prints the current print view to a PDF the Judge places; the web host uses the browser's print. */
+  savePdf?: (request: { suggestedName: string; pageSize: 'A4' | 'Letter'; landscape: boolean }) => Promise<{ saved: boolean; path: string | null; message: string }>;
 }
 
 export interface OpenCampaign {
@@ -315,6 +318,15 @@ export class CampaignApp {
       dataDir: this.options.dataDir,
       campaignsDir: this.campaignsDir,
     }),
+
+    'print.gauntlets': (args) => {
+      const { db, path: file } = this.require();
+      return printGauntlets(db, file, args.ids);
+    },
+    'print.floorHandout': (args) => floorHandout(this.require().db, args.floor),
+    'print.lootCards': (args) => lootCards(this.require().db, args.indices),
+    'print.savePdf': async (args) =>
+      this.options.savePdf ? this.options.savePdf(args) : { saved: false, path: null, message: "Use the browser's print dialog and choose “Save as PDF”." },
 
     'app.playersScreen': () => this.options.playersScreen?.() ?? { url: null, opened: false },
 

@@ -1,6 +1,7 @@
 // The Electron shell: the only module tree that imports 'electron'. It hosts the same
 // CampaignApp as the web host, behind a hardened window and a sender-checked IPC channel.
-import { app, BrowserWindow, ipcMain, net, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, protocol, session } from 'electron';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pkg from '../../../package.json';
@@ -94,6 +95,15 @@ app.whenReady().then(async () => {
   created.options.playersScreen = () => {
     openPlayersWindow(created);
     return { url: null, opened: true };
+  };
+  created.options.savePdf = async (request) => {
+    const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+    if (!win) return { saved: false, path: null, message: 'No window to print.' };
+    const choice = await dialog.showSaveDialog(win, { defaultPath: `${request.suggestedName}.pdf`, filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+    if (choice.canceled || !choice.filePath) return { saved: false, path: null, message: 'Not saved.' };
+    const pdf = await win.webContents.printToPDF({ pageSize: request.pageSize, landscape: request.landscape, printBackground: true });
+    await fs.promises.writeFile(choice.filePath, pdf);
+    return { saved: true, path: choice.filePath, message: `Saved ${choice.filePath}` };
   };
   await campaignApp.ensureFirstLaunch();
   serveRenderer();
