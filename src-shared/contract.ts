@@ -54,6 +54,20 @@ export interface CampaignSummary {
   name: string | null;
   modifiedAt: string;
   problem: string | null;
+  /** The file failed its integrity check: the picker offers the newest good backup. */
+  damaged: boolean;
+}
+
+export interface BackupEntry {
+  fileName: string;
+  at: string;
+  reason: string;
+  bytes: number;
+}
+
+export interface BackupRetention {
+  keepToday: number;
+  keepDays: number;
 }
 
 /** A number a rule derived, with the working a Judge would read. */
@@ -262,6 +276,14 @@ export const contract = {
   'print.lootCards': command<PrintLootCard[]>()(z.strictObject({ indices: z.array(z.number().int().min(0).max(1999)).min(1).max(500) })),
   'print.savePdf': command<{ saved: boolean; path: string | null; message: string }>()(
     z.strictObject({ suggestedName: z.string().trim().min(1).max(120).regex(/^[^/\\:*?"<>|]+$/, { error: 'A file name cannot hold / \\ : * ? " < > |' }), pageSize: z.enum(['A4', 'Letter']), landscape: z.boolean() }),
+  ),
+  'backups.list': command<BackupEntry[]>()(noArgs),
+  'backups.create': command<BackupEntry[]>()(noArgs),
+  'backups.restore': command<CampaignView>()(z.strictObject({ fileName: z.string().min(1).max(255).regex(/^[^/\\]+\.lichslayer$/, { error: 'Not a backup file name' }) })),
+  'backups.restoreNewest': command<CampaignView>()(pathArgs),
+  'backups.retention': command<BackupRetention>()(noArgs),
+  'backups.setRetention': command<BackupRetention>()(
+    z.strictObject({ keepToday: z.number().int().min(1).max(100), keepDays: z.number().int().min(0).max(365) }),
   ),
   'history.undo': command<CampaignView>()(noArgs),
   'history.redo': command<CampaignView>()(noArgs),

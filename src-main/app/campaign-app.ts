@@ -24,6 +24,7 @@ import {
   readCampaignName,
 } from '../db/campaign-file.ts';
 import { pushHistory, RecordingWriter, redo, undo } from '../db/history.ts';
+import { DEFAULT_RETENTION, isHealthy, listBackups, pruneBackups, restoreInto, retentionSchema, takeBackup, type BackupInfo, type Retention } from '../db/backups.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
 import { playerView } from '../views/player-view.ts';
 import { floorHandout, lootCards, printGauntlets } from '../views/print-view.ts';
@@ -105,6 +106,9 @@ export class CampaignApp {
   private current: OpenCampaign | null = null;
   private readonly listeners = new Set<(push: Push) => void>();
   private readonly playerListeners = new Set<(push: Push) => void>();
+  /** When the open campaign was last backed up (every 15 minutes of activity). */
+  private lastBackupAt = 0;
+  static readonly BACKUP_EVERY_MS = 15 * 60 * 1000;
   /** One command at a time: every Judge action is one transaction, acknowledged after commit. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -218,12 +222,13 @@ export class CampaignApp {
     } catch {
       /* a missing recent file still gets listed with its problem */
     }
-    const base = { path: file, fileName: path.basename(file), modifiedAt };
+    const base = { path: file, fileName: path.basename(file), modifiedAt, damaged: false };
     if (this.current?.path === file) return { ...base, name: judgeCampaignView(this.current.db, file).name, problem: null };
     try {
       return { ...base, name: readCampaignName(file, this.options.nativeBinding), problem: null };
     } catch (error) {
-      return { ...base, name: null, problem: error instanceof Error ? error.message : String(error) };
+      const damaged = error instanceof CampaignFileError && error.problem === 'damaged';
+      return { ...base, name: null, problem: error instanceof Error ? error.message : String(error), damaged };
     }
   }
 
@@ -255,7 +260,31 @@ export class CampaignApp {
       return value;
     })();
     this.publish(this.view());
+    this.backupIfDue();
     return result;
+  }
+
+  private backupIfDue(): void {
+    if (Date.now() - this.lastBackupAt < CampaignApp.BACKUP_EVERY_MS) return;
+    this.lastBackupAt = Date.now();
+    void this.backup('periodic').catch(() => undefined);
+  }
+
+  private readSettings(): Record<string, unknown> {
+    try {
+      return JSON.parse(fs.readFileSync(this.settingsFile, 'utf8')) as Record<string, unknown>;
+    } catch {
+      return {};
+    }
+  }
+
+  retention(): Retention {
+    const parsed = retentionSchema.safeParse(this.readSettings().backupRetention);
+    return parsed.success ? parsed.data : DEFAULT_RETENTION;
+  }
+
+  private entry(b: BackupInfo) {
+    return { fileName: b.fileName, at: b.at, reason: b.reason, bytes: b.bytes };
   }
 
   private mutate(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => void): CampaignView {
@@ -263,14 +292,13 @@ export class CampaignApp {
     return this.view();
   }
 
-  /** A db.backup() copy of the open campaign, kept in backups/ (before imports and the like). */
+  /** A db.backup() copy of the open campaign, kept in backups/ under the retention. */
   private async backup(reason: string): Promise<string | null> {
     if (!this.current) return null;
-    fs.mkdirSync(this.backupsDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = path.join(this.backupsDir, `${path.basename(this.current.path, CAMPAIGN_EXTENSION)}-${stamp}-${reason}${CAMPAIGN_EXTENSION}`);
-    await this.current.db.backup(file);
-    return file;
+    const { db, path: file } = this.current;
+    const made = await takeBackup(db, file, this.backupsDir, reason);
+    pruneBackups(this.backupsDir, file, this.retention());
+    return made;
   }
 
   private handlerCache: Handlers | null = null;
@@ -292,6 +320,10 @@ export class CampaignApp {
     this.close();
     this.current = { path: resolved, db: opened.db };
     this.remember(resolved);
+    if (!create) {
+      this.lastBackupAt = Date.now();
+      await this.backup('on-open');
+    }
     return this.current;
   }
 
@@ -354,7 +386,18 @@ export class CampaignApp {
     },
 
     'campaign.open': async ({ path: file }) => {
-      await this.openFile(file, false);
+      try {
+        await this.openFile(file, false);
+      } catch (error) {
+        if (error instanceof CampaignFileError && error.problem === 'damaged') {
+          const good = listBackups(this.backupsDir, path.resolve(file)).find((b) => isHealthy(b.file));
+          throw new CommandFailure(
+            'campaign-file',
+            `${error.message} ${good ? `The newest good backup is from ${new Date(good.at).toLocaleString('en-GB')}: choose “Restore newest good backup”.` : 'No good backup of it was found.'}`,
+          );
+        }
+        throw error;
+      }
       const { db } = this.require();
       // A file that was empty when opened gets the campaign basics, like a new one.
       if (!db.prepare(`SELECT 1 FROM meta WHERE key = 'name'`).get()) {
@@ -515,6 +558,49 @@ export class CampaignApp {
     'houseRules.reset': (args) => {
       const { db } = this.require();
       return this.mutate('houseRules.reset', args, 'House rules: reset to RULINGS defaults', (w) => writeSetting(w, db, 'house_rules', DEFAULT_HOUSE_RULES));
+    },
+
+    'backups.list': () => listBackups(this.backupsDir, this.require().path).map((b) => this.entry(b)),
+
+    'backups.create': async () => {
+      this.require();
+      await this.backup('by-hand');
+      return listBackups(this.backupsDir, this.require().path).map((b) => this.entry(b));
+    },
+
+    'backups.restore': async ({ fileName }) => {
+      const { path: file } = this.require();
+      const chosen = listBackups(this.backupsDir, file).find((b) => b.fileName === fileName);
+      if (!chosen) throw new CommandFailure('not-found', `No backup called ${fileName} for this campaign.`);
+      if (!isHealthy(chosen.file)) throw new CommandFailure('refused', `${fileName} is damaged itself; choose another backup.`);
+      // Restoring first backs up the state it replaces, so a restore can itself be undone by restoring.
+      await this.backup('before-restore');
+      this.close();
+      await restoreInto(chosen.file, file, path.join(this.backupsDir, 'replaced'));
+      await this.openFile(file, false);
+      const view = this.view();
+      this.publish(view);
+      return view;
+    },
+
+    'backups.restoreNewest': async ({ path: file }) => {
+      const target = path.resolve(file);
+      const good = listBackups(this.backupsDir, target).find((b) => isHealthy(b.file));
+      if (!good) throw new CommandFailure('not-found', `No good backup of ${path.basename(target)} was found in ${this.backupsDir}.`);
+      if (this.current?.path === target) this.close();
+      // The damaged file is moved aside untouched, never written to.
+      await restoreInto(good.file, target, path.join(this.backupsDir, 'damaged'));
+      await this.openFile(target, false);
+      const view = this.view();
+      this.publish(view);
+      return view;
+    },
+
+    'backups.retention': () => this.retention(),
+
+    'backups.setRetention': (args) => {
+      fs.writeFileSync(this.settingsFile, JSON.stringify({ ...this.readSettings(), backupRetention: args }, null, 2));
+      return this.retention();
     },
 
     'history.undo': () => this.stepHistory(undo, 'Nothing to undo.'),

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import Database from 'better-sqlite3';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
 import { playerView } from './player-view.ts';
+import { floorHandout, printGauntlets } from './print-view.ts';
 
 const roomArb = fc.record({
   revealed: fc.boolean(),
@@ -89,9 +90,12 @@ describe("players' view", () => {
 
         const pv = playerView(db);
         const text = JSON.stringify(pv);
+        // what players' printouts are made from: the floor handout and the Gauntlet sheets
+        const printed = JSON.stringify([floorHandout(db, 1), printGauntlets(db, view.path)]);
         for (const s of secrets) {
-          probes++;
+          probes += 2;
           if (text.includes(s)) throw new Error(`players' view leaks ${s}`);
+          if (printed.includes(s)) throw new Error(`a players' printout leaks ${s}`);
         }
         // counts from visible entities only
         for (const room of pv.rooms) {
@@ -109,7 +113,8 @@ describe("players' view", () => {
       }),
       { numRuns: 150 },
     );
-    expect(probes).toBeGreaterThan(3000);
+    expect(probes).toBeGreaterThan(6000);
+    console.log(`leak probe: ${probes} secret values checked against the players' view and printouts, none found`);
     db.close();
   });
 });

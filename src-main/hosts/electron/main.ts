@@ -8,7 +8,7 @@ import pkg from '../../../package.json';
 import { CampaignApp } from '../../app/campaign-app.ts';
 import { PLAYER_COMMANDS } from '@shared/contract.ts';
 import { builtPaths } from '../../app/app-paths.ts';
-import { APP_ORIGIN, ELECTRON_CSP, isTrustedSender, mainWindowOptions } from './window-options.ts';
+import { APP_ORIGIN, ELECTRON_CSP, isTrustedSender, mainWindowOptions, playersWindowOptions } from './window-options.ts';
 import { INVOKE_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
 import { electronNativeBinding } from './native-binding.ts';
 
@@ -59,7 +59,7 @@ function openPlayersWindow(core: CampaignApp): void {
     playersWindow.focus();
     return;
   }
-  const win = new BrowserWindow({ ...mainWindowOptions(paths.preload), title: 'Lichslayer Judge — players' });
+  const win = new BrowserWindow(playersWindowOptions(paths.preload));
   playersWindow = win;
   const unsubscribe = core.subscribePlayers((push) => {
     if (!win.isDestroyed()) win.webContents.send(PUSH_CHANNEL, push);

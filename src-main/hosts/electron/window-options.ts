@@ -6,7 +6,7 @@ export const APP_ORIGIN = 'app://judge';
 
 /** Strict CSP for the renderer: only our own bundle, no eval, no remote anything. */
 export const ELECTRON_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 export function mainWindowOptions(preload: string): BrowserWindowConstructorOptions {
   return {
@@ -30,8 +30,15 @@ export function mainWindowOptions(preload: string): BrowserWindowConstructorOpti
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // Middle-click must not open links in new windows (Electronegativity AUXCLICK check).
+      disableBlinkFeatures: 'Auxclick',
     },
   };
+}
+
+/** The players' screen: the same hardened preferences, its own title. */
+export function playersWindowOptions(preload: string): BrowserWindowConstructorOptions {
+  return { ...mainWindowOptions(preload), title: 'Lichslayer Judge — players' };
 }
 
 /** True only for frames showing our own bundle; IPC from anything else is refused. */

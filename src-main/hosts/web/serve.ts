@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     options: {
       'data-dir': { type: 'string' },
       port: { type: 'string', default: '5178' },
+      'players-on-lan': { type: 'boolean', default: false },
     },
   });
   const port = Number(values.port);
@@ -23,10 +24,11 @@ async function main(): Promise<void> {
   const paths = builtPaths(import.meta.url);
   const app = new CampaignApp({ dataDir, host: 'web', version: pkg.version, resourcesDir: paths.resourcesDir });
   await app.ensureFirstLaunch();
-  const host = await startWebHost({ app, rendererDir: paths.rendererDir, port });
+  const host = await startWebHost({ app, rendererDir: paths.rendererDir, port, playersOnLan: values['players-on-lan'] });
   app.options.playersScreen = () => ({ url: host.playersUrl, opened: false });
   console.log(`Lichslayer Judge is running at ${host.url}`);
   console.log(`Players' screen (read-only): ${host.playersUrl}`);
+  if (values['players-on-lan']) console.log("The players' screen is also shared on the local network (read-only); everything else stays on this machine.");
   console.log(`Campaigns live in ${app.campaignsDir}`);
   const stop = () => {
     void host.close().then(() => {

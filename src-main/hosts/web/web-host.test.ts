@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { makeApp, tempDir } from '../../test-support/temp-app.ts';
-import { MAX_BODY_BYTES, startWebHost, type WebHost } from './web-host.ts';
+import { admission, isLoopback, MAX_BODY_BYTES, startWebHost, type WebHost } from './web-host.ts';
 
 let host: WebHost | null = null;
 afterEach(async () => {
@@ -155,5 +155,33 @@ describe('web host', () => {
     await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ name: 'Pushed' }) });
     expect(await pushed).toMatchObject({ type: 'campaign', view: { roster: [{ name: 'Pushed' }] } });
     ws.close();
+  });
+});
+
+describe('players on the local network', () => {
+  const base = { host: '192.0.2.1:5178', origin: undefined, playersPage: false, port: 5178, token: 'J'.repeat(48), playersToken: 'P'.repeat(48) };
+
+  it('refuses every other machine unless the Judge shares the players’ screen', () => {
+    expect(isLoopback('::ffff:127.0.0.1')).toBe(true);
+    expect(isLoopback('192.0.2.7')).toBe(false);
+    expect(admission({ ...base, remote: '192.0.2.7', presented: ['P'.repeat(48)], playersOnLan: false })).toMatchObject({ status: 403 });
+    expect(admission({ ...base, remote: '192.0.2.7', presented: ['P'.repeat(48)], playersOnLan: true })).toEqual({ role: 'players' });
+  });
+
+  it('never lets another machine in as the Judge, even with the Judge token', () => {
+    expect(admission({ ...base, remote: '192.0.2.7', presented: ['J'.repeat(48)], playersOnLan: true })).toMatchObject({ status: 401 });
+    expect(admission({ ...base, remote: '192.0.2.7', presented: ['P'.repeat(48)], origin: 'http://evil.example', playersOnLan: true })).toMatchObject({ status: 403 });
+  });
+
+  it('on this machine the Judge gets the app on a LAN-enabled host', async () => {
+    const rendererDir = tempDir('lj-renderer-');
+    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html>');
+    const lan = await startWebHost({ app: makeApp(), rendererDir, port: 0, playersOnLan: true });
+    try {
+      expect((await fetch(`http://127.0.0.1:${lan.port}/?token=${lan.token}`)).status).toBe(200);
+      expect(admission({ ...base, host: `127.0.0.1:${lan.port}`, port: lan.port, token: lan.token, playersToken: lan.playersToken, remote: '127.0.0.1', presented: [lan.token], playersOnLan: true })).toEqual({ role: 'judge' });
+    } finally {
+      await lan.close();
+    }
   });
 });

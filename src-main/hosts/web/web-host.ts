@@ -26,7 +26,7 @@ const MIME: Record<string, string> = {
 
 /** The same policy the Electron window gets (see hosts/electron/window-options.ts). */
 export const WEB_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 export interface WebHostOptions {
   app: CampaignApp;
@@ -34,7 +34,15 @@ export interface WebHostOptions {
   port?: number;
   token?: string;
   playersToken?: string;
+  /**
+   * The Judge's explicit choice to show the players' screen on the local network: the host then
+   * listens on every interface, but anything not from this machine gets only the players' screen.
+   */
+  playersOnLan?: boolean;
 }
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+export const isLoopback = (address: string | undefined): boolean => address !== undefined && LOOPBACK.has(address);
 
 export interface WebHost {
   url: string;
@@ -67,26 +75,56 @@ function sameSecret(a: string | null, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
+export interface AdmissionInput {
+  remote: string | undefined;
+  host: string | undefined;
+  origin: string | undefined;
+  presented: readonly string[];
+  playersPage: boolean;
+  port: number;
+  token: string;
+  playersToken: string;
+  playersOnLan: boolean;
+}
+
+/** Who may come in: the Judge (this machine, right Host/Origin, Judge token) or a players' screen. */
+export function admission(a: AdmissionInput): { role: 'judge' | 'players' } | { status: number; message: string } {
+  if (!isLoopback(a.remote)) {
+    // From another machine: only the players' screen, and only when the Judge switched it on.
+    if (!a.playersOnLan) return { status: 403, message: 'Refused: this host serves this machine only.' };
+    const lanOrigin = `http://${(a.host ?? '').split(':')[0]}:${a.port}`;
+    if (a.origin !== undefined && a.origin !== lanOrigin) return { status: 403, message: 'Refused: foreign Origin.' };
+    return a.presented.some((t) => sameSecret(t, a.playersToken)) ? { role: 'players' } : { status: 401, message: "Refused: only the players' screen is shared on the network." };
+  }
+  const hosts = new Set([`127.0.0.1:${a.port}`, `localhost:${a.port}`]);
+  if (!hosts.has(a.host ?? '')) return { status: 421, message: 'Refused: foreign Host header.' };
+  if (a.origin !== undefined && !new Set([`http://127.0.0.1:${a.port}`, `http://localhost:${a.port}`]).has(a.origin)) return { status: 403, message: 'Refused: foreign Origin.' };
+  if (!a.playersPage && a.presented.some((t) => sameSecret(t, a.token))) return { role: 'judge' };
+  if (a.presented.some((t) => sameSecret(t, a.playersToken))) return { role: 'players' };
+  return { status: 401, message: 'Refused: missing or wrong token. Use the URL the app printed.' };
+}
+
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? crypto.randomBytes(24).toString('hex');
   const playersToken = options.playersToken ?? crypto.randomBytes(24).toString('hex');
   const rendererDir = path.resolve(options.rendererDir);
   let port = options.port ?? 0;
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
   type Role = 'judge' | 'players';
   /** Who is asking (the Judge, or a players' screen), or why the request is refused. */
   function admit(req: http.IncomingMessage, url: URL): { role: Role } | { status: number; message: string } {
-    if (!allowedHosts().has(req.headers.host ?? '')) return { status: 421, message: 'Refused: foreign Host header.' };
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin)) return { status: 403, message: 'Refused: foreign Origin.' };
-    const presented = tokensOf(req, url);
-    // A players' page must stay a players' page even if a Judge cookie sits in the same browser.
-    const playersPage = url.pathname === '/players' || url.searchParams.get('token') === playersToken || req.headers['x-lichslayer-token'] === playersToken;
-    if (!playersPage && presented.some((t) => sameSecret(t, token))) return { role: 'judge' };
-    if (presented.some((t) => sameSecret(t, playersToken))) return { role: 'players' };
-    return { status: 401, message: 'Refused: missing or wrong token. Use the URL the app printed.' };
+    return admission({
+      remote: req.socket.remoteAddress,
+      host: req.headers.host,
+      origin: req.headers.origin,
+      presented: tokensOf(req, url),
+      // A players' page must stay a players' page even if a Judge cookie sits in the same browser.
+      playersPage: url.pathname === '/players' || url.searchParams.get('token') === playersToken || req.headers['x-lichslayer-token'] === playersToken,
+      port,
+      token,
+      playersToken,
+      playersOnLan: !!options.playersOnLan,
+    });
   }
 
   function send(res: http.ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
@@ -199,7 +237,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, options.playersOnLan ? '0.0.0.0' : '127.0.0.1', () => resolve());
   });
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : port;

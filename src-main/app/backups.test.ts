@@ -1,0 +1,83 @@
+// Backups and integrity: db.backup() copies on open, before migration and import, retention,
+// restore (which first backs up what it replaces), and damaged files offered their newest good backup.
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { makeApp, sha256, tempDir } from '../test-support/temp-app.ts';
+import { pruneBackups, listBackups } from '../db/backups.ts';
+
+async function opened(dataDir = tempDir()) {
+  const app = makeApp(dataDir);
+  const view = await app.call('campaign.create', { name: 'Kept Safe' });
+  const id = (await app.call('lichslayer.create', { name: 'Ines' })).roster[0]!.id;
+  app.close();
+  const again = makeApp(dataDir);
+  await again.call('campaign.open', { path: view.path });
+  return { app: again, file: view.path, dataDir, id };
+}
+
+describe('backups', () => {
+  it('takes one on opening a campaign, and by hand', async () => {
+    const { app } = await opened();
+    const list = await app.call('backups.list', {});
+    expect(list.map((b) => b.reason)).toContain('on-open');
+    const after = await app.call('backups.create', {});
+    expect(after.map((b) => b.reason)).toContain('by-hand');
+    app.close();
+  });
+
+  it('restores a backup after first backing up the state it replaces', async () => {
+    const { app, id } = await opened();
+    await app.call('lichslayer.update', { id, patch: { gold: 999 } });
+    const onOpen = (await app.call('backups.list', {})).find((b) => b.reason === 'on-open')!;
+    const view = await app.call('backups.restore', { fileName: onOpen.fileName });
+    expect(view.roster[0]!.gold).toBe(0);
+    const list = await app.call('backups.list', {});
+    const before = list.find((b) => b.reason === 'before-restore')!;
+    const back = await app.call('backups.restore', { fileName: before.fileName });
+    expect(back.roster[0]!.gold).toBe(999);
+    expect(await app.dispatch('backups.restore', { fileName: '../../etc/passwd.lichslayer' })).toMatchObject({ ok: false });
+    app.close();
+  });
+
+  it('keeps the newest five of today and one a day for fourteen days', () => {
+    const dir = tempDir();
+    const campaign = path.join(tempDir(), 'c.lichslayer');
+    const names = [
+      ...Array.from({ length: 8 }, (_, i) => `c-2026-11-29T1${i}-00-00-000Z-periodic.lichslayer`),
+      'c-2026-11-28T10-00-00-000Z-periodic.lichslayer',
+      'c-2026-11-28T11-00-00-000Z-periodic.lichslayer',
+      'c-2026-11-01T11-00-00-000Z-periodic.lichslayer',
+    ];
+    for (const n of names) fs.writeFileSync(path.join(dir, n), 'x');
+    const removed = pruneBackups(dir, campaign, { keepToday: 5, keepDays: 14 }, new Date('2026-11-29T20:00:00Z'));
+    expect(removed.sort()).toEqual(
+      ['c-2026-11-29T10-00-00-000Z-periodic.lichslayer', 'c-2026-11-29T11-00-00-000Z-periodic.lichslayer', 'c-2026-11-29T12-00-00-000Z-periodic.lichslayer', 'c-2026-11-28T10-00-00-000Z-periodic.lichslayer', 'c-2026-11-01T11-00-00-000Z-periodic.lichslayer'].sort(),
+    );
+    expect(listBackups(dir, campaign)).toHaveLength(6);
+  });
+
+  it('a damaged campaign is never written to; the Judge restores the newest good backup', async () => {
+    const { app, file, dataDir, id } = await opened();
+    await app.call('lichslayer.update', { id, patch: { gold: 321 } });
+    await app.call('backups.create', {});
+    app.close();
+    // damage the file: overwrite pages in the middle
+    const bytes = fs.readFileSync(file);
+    for (let i = 4096; i < Math.min(bytes.length, 4096 * 3); i++) bytes[i] = (i * 7) & 0xff;
+    fs.writeFileSync(file, bytes);
+    const damagedHash = sha256(file);
+    const again = makeApp(dataDir);
+    const list = await again.call('campaign.list', {});
+    expect(list[0]).toMatchObject({ damaged: true });
+    const reply = await again.dispatch('campaign.open', { path: file });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringMatching(/Restore newest good backup/) } });
+    expect(sha256(file)).toBe(damagedHash);
+    const restored = await again.call('backups.restoreNewest', { path: file });
+    expect(restored.roster[0]!.gold).toBe(321);
+    const aside = fs.readdirSync(path.join(dataDir, 'backups', 'damaged'));
+    expect(aside).toHaveLength(1);
+    expect(sha256(path.join(dataDir, 'backups', 'damaged', aside[0]!))).toBe(damagedHash);
+    again.close();
+  });
+});

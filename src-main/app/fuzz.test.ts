@@ -1,0 +1,122 @@
+// Fuzzed boundaries: random and mutated payloads for every contract command, and random bytes
+// as a campaign file. No unhandled exception, no internal error, and a refused input leaves the
+// campaign's content exactly as it was.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { COMMAND_NAMES, type CommandName } from '@shared/contract.ts';
+import { makeApp, sha256, tempDir } from '../test-support/temp-app.ts';
+import type { CampaignApp } from './campaign-app.ts';
+
+/** A hash of every row of every table: the campaign's content, whatever the WAL holds. */
+function contentHash(db: Database): string {
+  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[];
+  const h = crypto.createHash('sha256');
+  for (const { name } of tables) h.update(name + JSON.stringify(db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()));
+  return h.digest('hex');
+}
+
+/** Commands that switch, make or remove whole campaigns: fuzzed for errors, not for the content hash. */
+const LIFECYCLE = new Set<CommandName>(['campaign.create', 'campaign.open', 'campaign.close', 'campaign.duplicate', 'campaign.delete', 'backups.restore', 'backups.restoreNewest', 'backups.create', 'backups.setRetention']);
+
+/** One plausible payload per command, to mutate. */
+const EXAMPLES: Partial<Record<CommandName, unknown>> = {
+  'lichslayer.update': { id: 1, patch: { gold: 10, name: 'X' } },
+  'lichslayer.setItem': { id: 1, slot: 'gear', item: { name: 'Knife', colour: 'Red' } },
+  'lichslayer.setInventory': { id: 1, stacks: [{ name: 'Rope', count: 2 }] },
+  'tables.setRow': { key: 'flora', index: 0, row: { label: 'x', range: { from: 1, to: 1 } } },
+  'tables.roll': { key: 'loot', context: { floor: 3 } },
+  'tables.importSave': { text: '1 = a\n2 = b', name: 'Fuzz' },
+  'board.moveToken': { tokenId: 1, floor: 1, x: 1, y: 0 },
+  'board.setRoom': { floor: 1, x: 3, y: 3, patch: { name: 'y' } },
+  'houseRules.update': { patch: { chestSuccessOn: 5 } },
+  'print.lootCards': { indices: [1, 2] },
+};
+
+function mutate(example: unknown): fc.Arbitrary<unknown> {
+  return fc.tuple(fc.anything(), fc.nat(10)).map(([junk, n]) => {
+    const copy = JSON.parse(JSON.stringify(example ?? {})) as Record<string, unknown>;
+    const keys = Object.keys(copy);
+    if (keys.length) copy[keys[n % keys.length]!] = junk;
+    else copy[`k${n}`] = junk;
+    return copy;
+  });
+}
+
+describe('fuzzed command payloads', () => {
+  it('every command survives random and mutated payloads', async () => {
+    const dataDir = tempDir();
+    const app: CampaignApp = makeApp(dataDir);
+    await app.ensureFirstLaunch();
+    const [demo] = await app.call('campaign.list', {});
+    await app.call('campaign.open', { path: demo!.path });
+    await app.call('board.enterFloor', { floor: 1 });
+    const db = () => (app as unknown as { current: { db: Database } | null }).current?.db;
+    let inputs = 0;
+    let refused = 0;
+    for (const name of COMMAND_NAMES) {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.anything(), mutate(EXAMPLES[name])), async (payload) => {
+          inputs++;
+          const before = db() ? contentHash(db()!) : null;
+          const reply = await app.dispatch(name, payload);
+          expect(typeof reply.ok).toBe('boolean');
+          if (!reply.ok) {
+            refused++;
+            if (reply.error.code === 'internal') throw new Error(`${name} failed internally on ${JSON.stringify(payload)}: ${reply.error.message}`);
+            if (!LIFECYCLE.has(name) && before !== null && db()) expect(contentHash(db()!)).toBe(before);
+          }
+          // keep fuzzing the demo campaign even if a lifecycle command switched away from it
+          if (LIFECYCLE.has(name) && (app as unknown as { current: { path: string } | null }).current?.path !== demo!.path) {
+            await app.dispatch('campaign.open', { path: demo!.path });
+          }
+        }),
+        { numRuns: 25 },
+      );
+    }
+    expect(refused).toBeGreaterThan(COMMAND_NAMES.length * 10);
+    console.log(`fuzz: ${inputs} payloads over ${COMMAND_NAMES.length} commands, ${refused} refused cleanly, none failed internally`);
+    app.close();
+  }, 120_000);
+
+  it('unknown commands are refused with a clear error', async () => {
+    const app = makeApp();
+    await fc.assert(
+      fc.asyncProperty(fc.string(), fc.anything(), async (name, payload) => {
+        fc.pre(!(COMMAND_NAMES as string[]).includes(name));
+        const reply = await app.dispatch(name, payload);
+        expect(reply).toMatchObject({ ok: false, error: { code: 'unknown-command' } });
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('random bytes as a campaign file', () => {
+  it('is refused with a clear message and left byte-for-byte as it was', async () => {
+    const app = makeApp();
+    const dir = tempDir();
+    let probes = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 20_000 }), fc.boolean(), async (bytes, withHeader) => {
+        const file = path.join(dir, `random-${probes++}.lichslayer`);
+        const header = Buffer.from('SQLite format 3\0', 'latin1');
+        fs.writeFileSync(file, withHeader ? Buffer.concat([header, Buffer.from(bytes)]) : Buffer.from(bytes));
+        const before = sha256(file);
+        const reply = await app.dispatch('campaign.open', { path: file });
+        expect(reply.ok).toBe(false);
+        if (!reply.ok) {
+          expect(reply.error.code).toBe('campaign-file');
+          expect(reply.error.message).toContain(path.basename(file));
+        }
+        expect(sha256(file)).toBe(before);
+        expect(fs.existsSync(file + '-wal')).toBe(false);
+      }),
+      { numRuns: 120 },
+    );
+    app.close();
+  });
+});

@@ -1,0 +1,126 @@
+// Backups of a campaign, always with SQLite's online backup (never a raw copy of a live file),
+// named <campaign>-<time>-<reason>.lichslayer, with a retention the Judge can set.
+import type { Database as Db } from 'better-sqlite3';
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { CAMPAIGN_EXTENSION } from './campaign-file.ts';
+
+export const retentionSchema = z.strictObject({
+  /** Keep this many of today's backups (newest first). */
+  keepToday: z.number().int().min(1).max(100),
+  /** Then keep the newest backup of each of this many earlier days. */
+  keepDays: z.number().int().min(0).max(365),
+});
+export type Retention = z.output<typeof retentionSchema>;
+export const DEFAULT_RETENTION: Retention = { keepToday: 5, keepDays: 14 };
+
+export interface BackupInfo {
+  file: string;
+  fileName: string;
+  at: string;
+  reason: string;
+  bytes: number;
+}
+
+const STAMP = /^(.*)-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)-([a-z0-9-]+)\.lichslayer$/;
+
+export function stampNow(date = new Date()): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+function parseStamp(stamp: string): Date {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/.exec(stamp);
+  return m ? new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`) : new Date(0);
+}
+
+export const campaignBase = (campaignFile: string) => path.basename(campaignFile, CAMPAIGN_EXTENSION);
+
+/** Takes a db.backup() copy of an open campaign. */
+export async function takeBackup(db: Db, campaignFile: string, backupsDir: string, reason: string): Promise<string> {
+  fs.mkdirSync(backupsDir, { recursive: true });
+  let file = path.join(backupsDir, `${campaignBase(campaignFile)}-${stampNow()}-${reason}${CAMPAIGN_EXTENSION}`);
+  // Two backups in the same millisecond get distinct names rather than one overwriting the other.
+  for (let n = 2; fs.existsSync(file); n++) file = path.join(backupsDir, `${campaignBase(campaignFile)}-${stampNow()}-${reason}-${n}${CAMPAIGN_EXTENSION}`);
+  await db.backup(file);
+  return file;
+}
+
+export function listBackups(backupsDir: string, campaignFile: string): BackupInfo[] {
+  if (!fs.existsSync(backupsDir)) return [];
+  const base = campaignBase(campaignFile);
+  return fs
+    .readdirSync(backupsDir)
+    .flatMap((name) => {
+      const m = STAMP.exec(name);
+      if (!m || m[1] !== base) return [];
+      const file = path.join(backupsDir, name);
+      return [{ file, fileName: name, at: parseStamp(m[2]!).toISOString(), reason: m[3]!, bytes: fs.statSync(file).size }];
+    })
+    .sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/** Applies the retention: the newest `keepToday` of today, then one a day for `keepDays` days. */
+export function pruneBackups(backupsDir: string, campaignFile: string, retention: Retention, now = new Date()): string[] {
+  const today = now.toISOString().slice(0, 10);
+  const removed: string[] = [];
+  const keptDays = new Set<string>();
+  let todayKept = 0;
+  for (const b of listBackups(backupsDir, campaignFile)) {
+    const day = b.at.slice(0, 10);
+    const ageDays = Math.floor((Date.parse(today) - Date.parse(day)) / 86_400_000);
+    let keep = false;
+    if (day === today) keep = todayKept++ < retention.keepToday;
+    else if (ageDays <= retention.keepDays && !keptDays.has(day)) {
+      keptDays.add(day);
+      keep = true;
+    }
+    if (!keep) {
+      fs.rmSync(b.file, { force: true });
+      removed.push(b.fileName);
+    }
+  }
+  return removed;
+}
+
+/** True when the file is an SQLite database that passes quick_check. */
+export function isHealthy(file: string): boolean {
+  let db: Db | null = null;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    return db.pragma('quick_check', { simple: true }) === 'ok';
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+    for (const side of ['-wal', '-shm']) {
+      try {
+        if (fs.statSync(file + side).size === 0) fs.rmSync(file + side, { force: true });
+      } catch {
+        /* none */
+      }
+    }
+  }
+}
+
+/**
+ * Puts a backup in place of a campaign file that is closed. The file it replaces is moved aside
+ * into `asideDir`, never written to, so even a damaged original is kept as it was.
+ */
+export async function restoreInto(backupFile: string, campaignFile: string, asideDir: string): Promise<string | null> {
+  fs.mkdirSync(asideDir, { recursive: true });
+  let aside: string | null = null;
+  if (fs.existsSync(campaignFile)) {
+    aside = path.join(asideDir, `${campaignBase(campaignFile)}-${stampNow()}-replaced${CAMPAIGN_EXTENSION}`);
+    fs.renameSync(campaignFile, aside);
+    for (const side of ['-wal', '-shm']) if (fs.existsSync(campaignFile + side)) fs.renameSync(campaignFile + side, aside + side);
+  }
+  const source = new Database(backupFile, { readonly: true, fileMustExist: true });
+  try {
+    await source.backup(campaignFile);
+  } finally {
+    source.close();
+  }
+  return aside;
+}
