@@ -33,7 +33,7 @@ describe('migrations', () => {
       const file = path.join(dir, fixture);
       fs.copyFileSync(path.join(FIXTURES, fixture), file);
       const before = new Database(file, { readonly: true });
-      const tables = ['lichslayer', 'item', 'inventory', 'town', 'meta', ...(fromVersionOf(path.join(FIXTURES, fixture)) >= 3 ? ['rtable', 'rtable_row', 'roll_log'] : [])];
+      const tables = ['lichslayer', 'item', 'inventory', 'town', 'meta', ...(fromVersionOf(path.join(FIXTURES, fixture)) >= 3 ? ['rtable', 'rtable_row', 'roll_log'] : []), ...(fromVersionOf(path.join(FIXTURES, fixture)) >= 4 ? ['room', 'token', 'turn_stack'] : [])];
       const rowsBefore = Object.fromEntries(tables.map((t) => [t, before.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()]));
       const fromVersion = before.pragma('user_version', { simple: true }) as number;
       before.close();
@@ -51,7 +51,11 @@ describe('migrations', () => {
       const flora = await app.call('tables.get', { key: 'flora' });
       expect(flora.table.rows[0]!.label === 'Fixture Bloom').toBe(fromVersion >= 3);
       expect((await app.call('ledger.list', {})).length).toBe(fromVersion >= 3 ? 1 : 0);
-      if (fromVersion >= 3) expect(await app.call('ledger.verify', {})).toMatchObject({ ok: true, entries: 1 });
+      if (fromVersion >= 3) expect(await app.call('ledger.verify', {})).toMatchObject({ ok: true });
+      // the board arrived in v4
+      const board = await app.call('board.view', { floor: 1 });
+      expect(board.tokens.filter((t) => t.kind === 'lichslayer').length).toBe(fromVersion >= 4 ? 4 : 0);
+      if (fromVersion >= 4) expect(board.rooms.find((r) => r.x === 2 && r.y === 0)).toMatchObject({ name: 'Fixture Hall', notes: 'fixture note', revealed: true });
       app.close();
 
       const after = new Database(file, { readonly: true });
