@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { LedgerEntry } from '@shared/contract.ts';
 import type { DiceLogEntry } from '../rules/dice.ts';
 import { Dice } from '../rules/dice.ts';
 import { SeededRandom } from '../rules/random-source.ts';
@@ -103,19 +104,8 @@ export interface LedgerFilter {
   limit?: number | undefined;
 }
 
-export interface LedgerRow {
-  id: number;
-  at: string;
-  session: number;
-  command: string;
-  cause: string;
-  table: string | null;
-  floor: number | null;
-  room: string | null;
-  character: string | null;
-  explain: string;
-  faces: { sides: number; face: number; cause: string }[];
-}
+/** One ledger entry as the contract shows it. */
+export type LedgerRow = LedgerEntry;
 
 export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   const where: string[] = [];
