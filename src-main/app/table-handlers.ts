@@ -11,7 +11,7 @@ import { DiceSyntaxError, parseDice } from '../tables/dice-expression.ts';
 import { exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../tables/table-export.ts';
 import { previewImport, slugify } from '../tables/table-import.ts';
 import { rollOnTable, TableRollError, type DrawState } from '../tables/table-roll.ts';
-import { findCycle, hasErrors, validateTable } from '../tables/table-validate.ts';
+import { findCycle, validateTable } from '../tables/table-validate.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 
@@ -261,7 +261,7 @@ export function tableHandlers(ctx: HandlerContext): Pick<Handlers, TableCommand>
       const target = all.get(args.key);
       if (!target) throw new CommandFailure('not-found', `There is no table “${args.key}” in this campaign.`);
       const errors = validateTable(target.def, new Set(all.keys())).filter((i) => i.severity === 'error');
-      if (hasErrors(errors)) throw new CommandFailure('refused', `${target.def.name} cannot be rolled until it is fixed: ${errors[0]!.message}.`);
+      if (errors.length) throw new CommandFailure('refused', `${target.def.name} cannot be rolled until it is fixed: ${errors[0]!.message}.`);
       const drawn: DrawState = new Map([...all].map(([k, t]) => [k, new Set(t.drawn)]));
       const defs = new Map([...all].map(([k, t]) => [k, t.def]));
       const cause = args.cause ?? `Roll panel: ${target.def.name}`;

@@ -1,7 +1,7 @@
 // Moving on the board (rulebook ch.9): rooms are joined to their four neighbours; a full room
 // blocks passage for everyone until an entity leaves (RULINGS); only the party reveals rooms.
 import type { RoomType } from '@shared/tables.ts';
-import { canEnter, ROOM_LABEL } from './board-facts.ts';
+import { canEnter } from './board-facts.ts';
 
 export interface Place {
   floor: number;
@@ -45,4 +45,3 @@ export function judgeMove(input: MoveInput): MoveVerdict {
   return { kind: 'ok', reveals: !target.revealed };
 }
 
-export { ROOM_LABEL };

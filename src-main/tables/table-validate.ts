@@ -123,4 +123,3 @@ export function findCycle(tables: ReadonlyMap<string, Pick<TableDef, 'rows'>>, s
   return null;
 }
 
-export const hasErrors = (issues: readonly TableIssue[]) => issues.some((i) => i.severity === 'error');
