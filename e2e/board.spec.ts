@@ -13,6 +13,7 @@ test.afterEach(async () => {
 async function openBoard(page: import('@playwright/test').Page) {
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
   await page.getByRole('button', { name: 'Board', exact: true }).click();
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
 }

@@ -11,6 +11,7 @@ test('a Judge changes the starting Health house rule; a new Lichslayer starts wi
   host = await startHost(tempDataDir());
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
   await page.getByRole('button', { name: 'House rules' }).click();
   const health = page.locator('[data-rule="startingStats"] label', { hasText: 'health' }).locator('input');
   await health.fill('42');

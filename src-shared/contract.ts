@@ -27,6 +27,7 @@ import {
   type PlayerView,
 } from './board.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
+import { diveEventSchema, type PhaseView } from './phase.ts';
 import {
   LOOT_TIER_NAMES,
   TABLE_CATEGORIES,
@@ -271,6 +272,8 @@ export const contract = {
   'board.removeToken': command<BoardView>()(z.strictObject({ id: rowId })),
   'board.reorderStack': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(10), tokenIds: z.array(rowId).max(500) })),
   'players.view': command<PlayerView>()(noArgs),
+  'phase.view': command<PhaseView>()(noArgs),
+  'phase.send': command<PhaseView>()(z.strictObject({ event: diveEventSchema })),
   'print.gauntlets': command<PrintGauntlet[]>()(z.strictObject({ ids: z.array(rowId).max(200).optional() })),
   'print.floorHandout': command<PrintFloorHandout>()(z.strictObject({ floor: z.number().int().min(1).max(10) })),
   'print.lootCards': command<PrintLootCard[]>()(z.strictObject({ indices: z.array(z.number().int().min(0).max(1999)).min(1).max(500) })),

@@ -39,7 +39,12 @@ type BoardCommand = Extract<CommandName, `board.${string}` | `players.${string}`
 const where = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
-export function boardHandlers(ctx: HandlerContext): Pick<Handlers, BoardCommand> {
+/** Board work other handlers share (the dive's descent moves the party on the board too). */
+export interface BoardOperations {
+  enterFloor: (w: RecordingWriter, database: Database, floor: number, x: number | undefined, y: number | undefined, notices: string[]) => void;
+}
+
+export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOperations> = {}): Pick<Handlers, BoardCommand> {
   const db = () => ctx.require().db;
 
   /** Rolls with the campaign's dice, writing the ledger, tables' draws included, inside the current transaction. */
@@ -181,6 +186,23 @@ export function boardHandlers(ctx: HandlerContext): Pick<Handlers, BoardCommand>
     return allTokens(database).find((t) => t.id === id)!;
   }
 
+  /** The party (Lichslayers, Retainers, the Familiar) arrives at a floor's entrance, revealing it if need be. */
+  function enterFloor(w: RecordingWriter, database: Database, floor: number, ex: number | undefined, ey: number | undefined, notices: string[]): void {
+    const x = ex ?? DEFAULT_ENTRANCE.x;
+    const y = ey ?? DEFAULT_ENTRANCE.y;
+    const roster = database.prepare(`SELECT id FROM lichslayer ORDER BY position, id`).all() as { id: number }[];
+    if (roster.length === 0) throw new CommandFailure('refused', 'There are no Lichslayers in this campaign to send into the Tombs.');
+    const room = reveal(w, database, floor, x, y, 'board.enterFloor');
+    const party = [...roster.map((l) => lichslayerToken(w, database, l.id)), ...allTokens(database).filter((t) => t.kind === 'retainer' || t.kind === 'familiar')];
+    for (const t of party) {
+      w.update('token', t.id, { floor, x, y });
+      arrive(w, database, { ...t, floor, x, y }, roomAt(database, floor, x, y)!, notices);
+    }
+    notices.unshift(`The party enters Floor ${floor} at ${room.name || 'the entrance'}`);
+    writeBoardState(w, database, { partyFloor: floor });
+  }
+  operations.enterFloor = enterFloor;
+
   return {
     'board.view': ({ floor }) => boardView(db(), floor),
 
@@ -191,21 +213,8 @@ export function boardHandlers(ctx: HandlerContext): Pick<Handlers, BoardCommand>
       }),
 
     'board.enterFloor': (args) => {
-      const x = args.x ?? DEFAULT_ENTRANCE.x;
-      const y = args.y ?? DEFAULT_ENTRANCE.y;
       const notices: string[] = [];
-      ctx.transact('board.enterFloor', args, `Party enters Floor ${args.floor}`, (w, database) => {
-        const roster = database.prepare(`SELECT id FROM lichslayer ORDER BY position, id`).all() as { id: number }[];
-        if (roster.length === 0) throw new CommandFailure('refused', 'There are no Lichslayers in this campaign to send into the Tombs.');
-        const room = reveal(w, database, args.floor, x, y, 'board.enterFloor');
-        const party = [...roster.map((l) => lichslayerToken(w, database, l.id)), ...allTokens(database).filter((t) => t.kind === 'retainer' || t.kind === 'familiar')];
-        for (const t of party) {
-          w.update('token', t.id, { floor: args.floor, x, y });
-          arrive(w, database, { ...t, floor: args.floor, x, y }, roomAt(database, args.floor, x, y)!, notices);
-        }
-        notices.unshift(`The party enters Floor ${args.floor} at ${room.name || 'the entrance'}`);
-        writeBoardState(w, database, { partyFloor: args.floor });
-      });
+      ctx.transact('board.enterFloor', args, `Party enters Floor ${args.floor}`, (w, database) => enterFloor(w, database, args.floor, args.x, args.y, notices));
       return result(args.floor, notices);
     },
 

@@ -35,7 +35,8 @@ import { inventoryDepth } from '../rules/gauntlet-derived.ts';
 import { CommandFailure } from './command-failure.ts';
 import { loadStarterCampaign, type StarterLichslayer } from './starter-campaign.ts';
 import { ensureStarterTables, tableHandlers } from './table-handlers.ts';
-import { boardHandlers } from './board-handlers.ts';
+import { boardHandlers, type BoardOperations } from './board-handlers.ts';
+import { phaseHandlers } from './phase-handlers.ts';
 
 export interface AppOptions {
   dataDir: string;
@@ -341,9 +342,12 @@ export class CampaignApp {
       backup: (reason) => this.backup(reason),
       options: this.options,
     };
+    // Filled in by the board handlers, used by the phase handlers.
+    const boardOperations: Partial<BoardOperations> = {};
     return {
     ...tableHandlers(context),
-    ...boardHandlers(context),
+    ...boardHandlers(context, boardOperations),
+    ...phaseHandlers(context, boardOperations),
     'app.info': () => ({
       version: this.options.version,
       host: this.options.host,

@@ -1,0 +1,76 @@
+// Phases in a real campaign (ch.5 Attention on descents, ch.10 the Gate and its Sanity cost, ch.1 XP
+// per cleared floor): persisted across a restart, undoable, refusals explained.
+import { describe, expect, it } from 'vitest';
+import { makeApp, tempDir } from '../test-support/temp-app.ts';
+
+async function demo(dataDir = tempDir()) {
+  const app = makeApp(dataDir);
+  await app.ensureFirstLaunch();
+  const [c] = await app.call('campaign.list', {});
+  await app.call('campaign.open', { path: c!.path });
+  return { app, file: c!.path, dataDir };
+}
+
+describe('phase handlers', () => {
+  it('starts in the Town with only the way down allowed', async () => {
+    const { app } = await demo();
+    const p = await app.call('phase.view', {});
+    expect(p.dive.state).toBe('town');
+    expect(p.dive.actions.filter((a) => a.allowed).map((a) => a.type)).toEqual(['DESCEND']);
+    expect(p.dive.actions.find((a) => a.type === 'OPEN_GATE')!.why).toBe('The Gate is on Floor 9 (ch.10)');
+    app.close();
+  });
+
+  it('ch.5: the first descent to Floor 4 raises the Attention and the board follows; survives a restart; undoable', async () => {
+    const { app, file, dataDir } = await demo();
+    for (let f = 0; f < 4; f++) await app.call('phase.send', { event: { type: 'DESCEND' } });
+    let p = await app.call('phase.view', {});
+    expect(p).toMatchObject({ dive: { state: 'exploring', floor: 4 }, attention: { stage: 1 } });
+    expect((await app.call('board.view', { floor: 4 })).world.attentionStage).toBe(1);
+    app.close();
+    const again = makeApp(dataDir);
+    await again.call('campaign.open', { path: file });
+    p = await again.call('phase.view', {});
+    expect(p).toMatchObject({ dive: { floor: 4 }, attention: { stage: 1 } });
+    await again.call('history.undo', {});
+    p = await again.call('phase.view', {});
+    expect(p).toMatchObject({ dive: { floor: 3 }, attention: { stage: 0 } });
+    again.close();
+  });
+
+  it('ch.10: forcing the locked Gate costs each Lichslayer a Sanity level; descending is refused with the reason', async () => {
+    const { app } = await demo();
+    for (let f = 0; f < 9; f++) await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const before = await app.call('campaign.current', {});
+    await app.call('phase.send', { event: { type: 'FORCE_GATE' } });
+    const after = await app.call('campaign.current', {});
+    expect(after!.roster.map((l) => l.sanity)).not.toEqual(before!.roster.map((l) => l.sanity));
+    expect(after!.roster[0]!.sanity).toBe('strange');
+    const reply = await app.dispatch('phase.send', { event: { type: 'DESCEND' } });
+    expect(reply).toMatchObject({ ok: false, error: { message: 'The Gate is locked until every Lichslayer has cleared a room on Floor 9 (ch.10). Nothing changed.' } });
+    app.close();
+  });
+
+  it('a descent puts the party on the new floor of the board in the same undoable step', async () => {
+    const { app } = await demo();
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    let board = await app.call('board.view', { floor: 1 });
+    expect(board.partyFloor).toBe(1);
+    expect(board.tokens.filter((t) => t.kind === 'lichslayer' && t.x === 2 && t.y === 0)).toHaveLength(4);
+    await app.call('history.undo', {});
+    board = await app.call('board.view', { floor: 1 });
+    expect(board.partyFloor).toBeNull();
+    expect((await app.call('phase.view', {})).dive.state).toBe('town');
+    app.close();
+  });
+
+  it('ch.1: a fully cleared floor gives each Lichslayer 6 XP, once', async () => {
+    const { app } = await demo();
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const xp = (await app.call('campaign.current', {}))!.roster.map((l) => l.xp);
+    await app.call('phase.send', { event: { type: 'FLOOR_CLEARED' } });
+    await app.call('phase.send', { event: { type: 'FLOOR_CLEARED' } });
+    expect((await app.call('campaign.current', {}))!.roster.map((l) => l.xp)).toEqual(xp.map((x) => x + 6));
+    app.close();
+  });
+});
