@@ -30,7 +30,7 @@ export type DiveEvent =
   | { type: 'WITHDRAW' }
   | { type: 'PHYLACTERY_DESTROYED' };
 
-export const diveMachine = setup({
+const diveSetup = setup({
   types: { context: {} as DiveContext, events: {} as DiveEvent, input: {} as { party: number[] } },
   guards: {
     /** ch.10: the Gate opens only after every Lichslayer has cleared a room on Floor 9. */
@@ -68,7 +68,19 @@ export const diveMachine = setup({
     leaveTombs: assign({ floor: null, present: [], zeroes: {} }),
     destroyPhylactery: assign({ phylacteryDestroyed: true }),
   },
-}).createMachine({
+});
+
+/** 0 Health and withdrawal work the same while exploring and in combat on Floors 1-9 (ch.11). */
+const onFloorsOneToNine = {
+  AT_ZERO: [
+    { guard: 'thirdZero', actions: 'loseForever' },
+    { guard: 'lastOneWithdraws', target: 'town', actions: ['countZero', 'leaveTombs'] },
+    { guard: 'isPresent', actions: 'countZero' },
+  ],
+  WITHDRAW: { target: 'town', actions: 'leaveTombs' },
+} as const;
+
+export const diveMachine = diveSetup.createMachine({
   id: 'dive',
   context: ({ input }) => ({ floor: null, party: input.party, present: [], zeroes: {}, lost: [], clearedOnNine: [], gateOpen: false, forceAttempts: 0, floorsCleared: [], phylacteryDestroyed: false }),
   initial: 'town',
@@ -87,12 +99,7 @@ export const diveMachine = setup({
         FLOOR_CLEARED: { actions: 'recordFloorCleared' },
         FORCE_GATE: { guard: 'gateLockedOnNine', actions: 'countForcing' },
         OPEN_GATE: { guard: 'everyoneClearedOnNine', actions: 'openGate' },
-        AT_ZERO: [
-          { guard: 'thirdZero', actions: 'loseForever' },
-          { guard: 'lastOneWithdraws', target: 'town', actions: ['countZero', 'leaveTombs'] },
-          { guard: 'isPresent', actions: 'countZero' },
-        ],
-        WITHDRAW: { target: 'town', actions: 'leaveTombs' },
+        ...onFloorsOneToNine,
       },
       always: { guard: 'everyoneLost', target: 'town', actions: 'leaveTombs' },
     },
@@ -100,12 +107,7 @@ export const diveMachine = setup({
       on: {
         COMBAT_OVER: 'exploring',
         ROOM_CLEARED: { guard: 'onNine', actions: 'markRoomCleared' },
-        AT_ZERO: [
-          { guard: 'thirdZero', actions: 'loseForever' },
-          { guard: 'lastOneWithdraws', target: 'town', actions: ['countZero', 'leaveTombs'] },
-          { guard: 'isPresent', actions: 'countZero' },
-        ],
-        WITHDRAW: { target: 'town', actions: 'leaveTombs' },
+        ...onFloorsOneToNine,
       },
       always: { guard: 'everyoneLost', target: 'town', actions: 'leaveTombs' },
     },
