@@ -28,6 +28,11 @@ test('a short dive: Town → Floor 1 → combat → cleared → Town, with the b
 
   await page.keyboard.press('Alt+n');
   await expect(banner).toContainText('Combat · Floor 1');
+  const stack = (await api<{ turnStack: { name: string }[] }>(request, host, 'board.view', { floor: 1 })).turnStack.map((e) => e.name);
+  await expect(banner.getByTestId('turn')).toContainText(`Round 1 · ${stack[0]}'s turn`);
+  await page.keyboard.press('Alt+t');
+  await expect(banner.getByTestId('turn')).toContainText(`${stack[1]}'s turn`);
+  await expect(page.locator('.turn-stack li.current-turn')).toContainText(stack[1]!);
   await expect(banner.getByRole('button', { name: 'Descend' })).toHaveAttribute('title', 'Finish the fight before taking the stair (ch.11)');
   await banner.getByRole('button', { name: 'Combat over' }).click();
   await expect(banner).toContainText('Exploring · Floor 1');

@@ -102,6 +102,8 @@ export interface BoardView {
   hiddenClasses: { name: string; className: string }[];
   /** Rooms with something secret in them, on this floor, for the hidden-info pane. */
   secrets: { x: number; y: number; lines: string[] }[];
+  /** Whose turn it is while a fight is on (ch.11). */
+  currentTurn: number | null;
   /** What the last action set off (a trap, a reveal), for the Judge to read out. */
   notices?: string[];
 }

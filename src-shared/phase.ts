@@ -30,4 +30,14 @@ export interface PhaseView {
     actions: { type: (typeof DIVE_EVENT_TYPES)[number]; allowed: boolean; why: string | null }[];
   };
   attention: { stage: number; last: string | null };
+  /** The combat round while a fight is on (ch.11). */
+  combat: {
+    round: number;
+    current: string | null;
+    currentTokenId: number | null;
+    atRoundEnd: boolean;
+    upcoming: string[];
+    /** What the Judge resolves between rounds (ch.11, ch.15). */
+    hooks: string[];
+  } | null;
 }

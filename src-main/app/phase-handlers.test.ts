@@ -64,6 +64,48 @@ describe('phase handlers', () => {
     app.close();
   });
 
+  it('ch.11: enemies start the combat round from the floor’s stack; turns advance, rounds end; it survives a restart', async () => {
+    const { app, file, dataDir } = await demo();
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    let board = await app.call('board.view', { floor: 1 });
+    const fast = await app.call('board.addToken', { kind: 'entity', name: 'Quick Wisp', colour: 'Blue', floor: 1, x: 2, y: 0, health: 3, armor: 0, stats: { speed: 12 } });
+    board = fast;
+    const stack = board.turnStack.filter((e) => e.floor === 1);
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(p.combat).toMatchObject({ round: 1, current: stack[0]!.name, atRoundEnd: false });
+    // the wisp's Speed 12 gives it two turns (ch.11): one turn per entrant, then its second
+    for (let i = 1; i < stack.length; i++) p = await app.call('phase.nextTurn', {});
+    expect(p.combat!.current).toBe('Quick Wisp');
+    p = await app.call('phase.nextTurn', {});
+    expect(p.combat!.current).toBe('Quick Wisp');
+    app.close();
+    const again = makeApp(dataDir);
+    await again.call('campaign.open', { path: file });
+    p = await again.call('phase.nextTurn', {});
+    expect(p.combat).toMatchObject({ round: 1, atRoundEnd: true });
+    expect(p.combat!.hooks.length).toBeGreaterThan(0);
+    p = await again.call('phase.nextTurn', {});
+    expect(p.combat).toMatchObject({ round: 2, current: stack[0]!.name });
+    p = await again.call('phase.send', { event: { type: 'COMBAT_OVER' } });
+    expect(p.combat).toBeNull();
+    expect(await again.dispatch('phase.nextTurn', {})).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no fight on/) } });
+    again.close();
+  });
+
+  it("a hidden entrant's turn never shows on the players' screen: the highlight waits on the next visible one", async () => {
+    const { app } = await demo();
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.addToken', { kind: 'entity', name: 'Lurker', colour: 'Black', floor: 1, x: 2, y: 0, health: 5, armor: 0, hidden: true });
+    const board = await app.call('board.view', { floor: 1 });
+    await app.call('board.reorderStack', { floor: 1, tokenIds: [board.turnStack.at(-1)!.tokenId, ...board.turnStack.slice(0, -1).map((e) => e.tokenId)] });
+    const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(p.combat!.current).toBe('Lurker');
+    const players = await app.call('players.view', {});
+    expect(JSON.stringify(players)).not.toContain('Lurker');
+    expect(players.turnOrder.filter((t) => t.current).map((t) => t.name)).toEqual([players.turnOrder[0]!.name]);
+    app.close();
+  });
+
   it('ch.1: a fully cleared floor gives each Lichslayer 6 XP, once', async () => {
     const { app } = await demo();
     await app.call('phase.send', { event: { type: 'DESCEND' } });

@@ -12,6 +12,11 @@ import { XP_PER_CLEARED_FLOOR } from '../rules/character.ts';
 import { dropSanity } from '../rules/sanity.ts';
 import { attentionMachine } from '../machines/attention-machine.ts';
 import { diveMachine, whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
+import { combatRound, type Slot } from '../machines/combat-round.ts';
+import { allTokens, readBoardState, turnStack } from '../db/board-repo.ts';
+import { readHouseRules } from '../db/settings.ts';
+import { turnsPerRound } from '../rules/entities.ts';
+import { COMBAT_SANITY_TRIGGERS } from '../rules/sanity.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import type { BoardOperations } from './board-handlers.ts';
@@ -44,6 +49,27 @@ export function attentionActor(db: Database) {
   return actor;
 }
 
+/** The board's turn stack for the party's floor, with each entrant's turns per round (ch.11). */
+export function stackSlots(db: Database): Slot[] {
+  const floor = readBoardState(db).partyFloor;
+  const rules = readHouseRules(db);
+  const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
+  const speeds = new Map((db.prepare(`SELECT id, speed FROM lichslayer`).all() as { id: number; speed: number }[]).map((r) => [r.id, r.speed]));
+  return turnStack(db).flatMap((e) => {
+    const t = tokens.get(e.token_id);
+    if (!t || t.defeated || t.floor !== floor || t.kind === 'phylactery') return [];
+    const speed = t.lichslayerId !== null ? (speeds.get(t.lichslayerId) ?? 6) : (t.stats.speed ?? 6);
+    return [{ tokenId: t.id, turns: turnsPerRound(speed, rules, t.kind === 'entity' ? t.stats.turns : undefined).value }];
+  });
+}
+
+export function combatActor(db: Database) {
+  const snapshot = stored(db, 'machine:combat');
+  return createActor(combatRound, snapshot ? { snapshot: snapshot as SnapshotFrom<typeof combatRound> } : {}).start();
+}
+
+const ROUND_HOOKS = ['End Round castings resolve; Start Next Round castings come next (ch.15)', ...COMBAT_SANITY_TRIGGERS.map((t) => `Sanity Challenge: ${t.label} (ch.11)`)];
+
 export function phaseView(db: Database): PhaseView {
   const dive = diveActor(db).getSnapshot();
   const attention = attentionActor(db).getSnapshot();
@@ -63,6 +89,23 @@ export function phaseView(db: Database): PhaseView {
       }),
     },
     attention: { stage: attention.context.stage, last: attention.context.last },
+    combat: combatView(db),
+  };
+}
+
+function combatView(db: Database): PhaseView['combat'] {
+  if (!stored(db, 'machine:combat')) return null;
+  const snap = combatActor(db).getSnapshot();
+  if (snap.value === 'idle') return null;
+  const names = new Map(allTokens(db).map((t) => [t.id, t.name]));
+  const name = (id: number) => names.get(id) ?? `#${id}`;
+  return {
+    round: snap.context.round,
+    current: snap.context.current !== null ? name(snap.context.current) : null,
+    currentTokenId: snap.context.current,
+    atRoundEnd: snap.value === 'roundEnd',
+    upcoming: snap.context.queue.slice(0, 6).map(name),
+    hooks: snap.value === 'roundEnd' ? ROUND_HOOKS : [],
   };
 }
 
@@ -105,7 +148,26 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
           const stage = attention.getSnapshot().context.stage as 0 | 1 | 2 | 3 | 4;
           if (world.attentionStage !== stage) writeWorld(w, database, { ...world, attentionStage: stage });
         }
+        // ch.11: enemies on the stack start the round; the fight's end closes it.
+        if (String(after.value) === 'combat' && String(before.value) !== 'combat') {
+          const combat = createActor(combatRound).start();
+          combat.send({ type: 'START', order: stackSlots(database) });
+          writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
+        } else if (String(before.value) === 'combat' && String(after.value) !== 'combat') {
+          writeSetting(w, database, 'machine:combat', null);
+        }
         writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
+        return phaseView(database);
+      }),
+
+    'phase.nextTurn': () =>
+      ctx.transact('phase.nextTurn', {}, 'Next turn', (w: RecordingWriter, database) => {
+        if (!stored(database, 'machine:combat')) throw new CommandFailure('refused', 'There is no fight on: turns advance only in combat (ch.11).');
+        const combat = combatActor(database);
+        // The board's stack is the truth: newcomers join, the fallen leave, before the turn moves.
+        combat.send({ type: 'SYNC', order: stackSlots(database) });
+        combat.send(combat.getSnapshot().value === 'roundEnd' ? { type: 'END_ROUND' } : { type: 'NEXT_TURN' });
+        writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
         return phaseView(database);
       }),
   };

@@ -87,5 +87,12 @@ export function boardView(db: Database, floor: number): BoardView {
     entrance: { ...DEFAULT_ENTRANCE },
     hiddenClasses: roster.filter((l) => l.hidden_class && !skillsUnlocked(l.level).classRevealed).map((l) => ({ name: l.name, className: l.hidden_class! })),
     secrets,
+    currentTurn: currentTurn(db),
   };
+}
+
+function currentTurn(db: Database): number | null {
+  const row = db.prepare(`SELECT value FROM setting WHERE key = 'machine:combat'`).get() as { value: string } | undefined;
+  const snap = row ? (JSON.parse(row.value) as { context?: { current: number | null } } | null) : null;
+  return snap?.context?.current ?? null;
 }

@@ -57,6 +57,13 @@ export function playerView(db: Database): PlayerView {
     };
   });
   const byId = new Map(tokens.map((t) => [t.id, t]));
+  // Whose turn players see: the current one if visible; during a hidden entrant's turn, the next
+  // visible one (as "up next"), so no gap in the highlight betrays it.
+  const combat = db.prepare(`SELECT value FROM setting WHERE key = 'machine:combat'`).get() as { value: string } | undefined;
+  const turn = combat ? ((JSON.parse(combat.value) as { context?: { current: number | null; queue: number[]; acted: number[] } } | null)?.context ?? null) : null;
+  const highlighted = turn
+    ? [turn.current, ...turn.queue].find((id) => id !== null && visibleIds.has(id)) ?? [...turn.acted].reverse().find((id) => visibleIds.has(id)) ?? null
+    : null;
   return {
     campaign: campaignName(db),
     floor: partyFloor,
@@ -64,7 +71,7 @@ export function playerView(db: Database): PlayerView {
     tokens: playerTokens,
     turnOrder: turnStack(db)
       .filter((e) => visibleIds.has(e.token_id))
-      .map((e) => ({ name: shownName.get(e.token_id)!, kind: byId.get(e.token_id)!.kind, current: false })),
+      .map((e) => ({ name: shownName.get(e.token_id)!, kind: byId.get(e.token_id)!.kind, current: e.token_id === highlighted })),
     rolls: publicRolls(db),
   };
 }
