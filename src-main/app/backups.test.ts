@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { makeApp, sha256, tempDir } from '../test-support/temp-app.ts';
 import { pruneBackups, listBackups } from '../db/backups.ts';
+import { CampaignApp } from './campaign-app.ts';
 
 async function opened(dataDir = tempDir()) {
   const app = makeApp(dataDir);
@@ -23,6 +24,21 @@ describe('backups', () => {
     expect(list.map((b) => b.reason)).toContain('on-open');
     const after = await app.call('backups.create', {});
     expect(after.map((b) => b.reason)).toContain('by-hand');
+    app.close();
+  });
+
+  it('takes one during play once 15 minutes of activity have passed', async () => {
+    const { app, id } = await opened();
+    await app.call('lichslayer.update', { id, patch: { gold: 5 } });
+    expect((await app.call('backups.list', {})).map((b) => b.reason)).not.toContain('periodic');
+    const every = CampaignApp.BACKUP_EVERY_MS;
+    CampaignApp.BACKUP_EVERY_MS = 0;
+    try {
+      await app.call('lichslayer.update', { id, patch: { gold: 6 } });
+      await expect.poll(async () => (await app.call('backups.list', {})).map((b) => b.reason)).toContain('periodic');
+    } finally {
+      CampaignApp.BACKUP_EVERY_MS = every;
+    }
     app.close();
   });
 

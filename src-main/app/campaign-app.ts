@@ -109,7 +109,8 @@ export class CampaignApp {
   private readonly playerListeners = new Set<(push: Push) => void>();
   /** When the open campaign was last backed up (every 15 minutes of activity). */
   private lastBackupAt = 0;
-  static readonly BACKUP_EVERY_MS = 15 * 60 * 1000;
+  /** Every 15 minutes of activity; a test may shorten it. */
+  static BACKUP_EVERY_MS = 15 * 60 * 1000;
   /** One command at a time: every Judge action is one transaction, acknowledged after commit. */
   private queue: Promise<unknown> = Promise.resolve();
 
