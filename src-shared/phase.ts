@@ -30,6 +30,8 @@ export interface PhaseView {
     actions: { type: (typeof DIVE_EVENT_TYPES)[number]; allowed: boolean; why: string | null }[];
   };
   attention: { stage: number; last: string | null };
+  /** What the last step set off (a wave, the Phylactery's spell), for the Judge to read out. */
+  notices?: string[];
   /** The combat round while a fight is on (ch.11). */
   combat: {
     round: number;

@@ -31,7 +31,7 @@ import { rollOnTable, TableRollError, type DrawState } from '../tables/table-rol
 import { boardView, occupants } from '../views/board-view.ts';
 import { playerView } from '../views/player-view.ts';
 import { CommandFailure } from './command-failure.ts';
-import { rollRoomContents, type RoomContents } from './room-contents.ts';
+import { rollRoomContents, rollWave, type RoomContents } from './room-contents.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 
 type BoardCommand = Extract<CommandName, `board.${string}` | `players.${string}`>;
@@ -42,6 +42,7 @@ const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 /** Board work other handlers share (the dive's descent moves the party on the board too). */
 export interface BoardOperations {
   enterFloor: (w: RecordingWriter, database: Database, floor: number, x: number | undefined, y: number | undefined, notices: string[]) => void;
+  floorTenRound: (w: RecordingWriter, database: Database, notices: string[]) => void;
 }
 
 export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOperations> = {}): Pick<Handlers, BoardCommand> {
@@ -202,6 +203,58 @@ export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOper
     writeBoardState(w, database, { partyFloor: floor });
   }
   operations.enterFloor = enterFloor;
+
+  /**
+   * The start of a round on Floor 10 (ch.10): a wave enters at the Gate while the Phylactery stands,
+   * filling the Gate and then the nearest rooms with space (a full room blocks passage, ch.9); and
+   * the Phylactery's spell goes to the nearest character (RULINGS: fewest room steps; ties are the Judge's).
+   */
+  function floorTenRound(w: RecordingWriter, database: Database, notices: string[]): void {
+    const tokens = allTokens(database);
+    const phylactery = tokens.find((t) => t.kind === 'phylactery' && t.floor === 10 && !t.defeated);
+    const wave = withDice(database, 'phase.nextTurn', (dice, drawn, all) => {
+      const w10 = rollWave({ dice, tables: new Map([...all].map(([k, t]) => [k, t.def])), drawn, rules: readHouseRules(database), world: readWorld(database), players: (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n, floor: 10, where: 'the Gate' });
+      return { value: w10, records: w10.records };
+    });
+    // Rooms by distance from the Gate: the Gate first, then its neighbours, and so on.
+    const gate = DEFAULT_ENTRANCE;
+    const order = Array.from({ length: 25 }, (_, i) => ({ x: i % 5, y: Math.floor(i / 5) })).sort((a, b) => Math.abs(a.x - gate.x) + Math.abs(a.y - gate.y) - (Math.abs(b.x - gate.x) + Math.abs(b.y - gate.y)));
+    let waiting = 0;
+    for (const e of wave.entities) {
+      const spot = order.find((p) => {
+        const room = roomAt(database, 10, p.x, p.y);
+        if (!room?.revealed || !room.room_type) return false;
+        return judgeMove({ mover: { kind: 'entity', name: e.name }, from: null, to: { floor: 10, ...p }, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), 10, p.x, p.y).length }, override: false }).kind === 'ok';
+      });
+      if (!spot) {
+        waiting++;
+        continue;
+      }
+      const id = w.insert('token', {
+        kind: 'entity',
+        name: e.name,
+        colour: e.fields.colour,
+        floor: 10,
+        x: spot.x,
+        y: spot.y,
+        health: e.health,
+        max_health: e.health,
+        armor: e.fields.armor,
+        stats: JSON.stringify({ faction: e.fields.faction, level: e.fields.level, speed: e.fields.speed, attack: e.fields.attack, turns: e.fields.turns, table: e.table }),
+        placed_at: nextPlacement(database),
+      });
+      joinTurnStack(w, database, id);
+    }
+    notices.push(`${wave.entities.length} entities enter at the Gate (ch.10)${waiting ? `; ${waiting} wait outside: every room near the Gate is full` : ''}`);
+    if (phylactery && phylactery.x !== null && phylactery.y !== null) {
+      const party = allTokens(database).filter((t) => PARTY.has(t.kind) && t.floor === 10 && !t.defeated && t.x !== null && t.y !== null);
+      const steps = (t: TokenView) => Math.abs(t.x! - phylactery.x!) + Math.abs(t.y! - phylactery.y!);
+      const nearest = Math.min(...party.map(steps));
+      const targets = party.filter((t) => steps(t) === nearest).map((t) => t.name);
+      if (targets.length) notices.push(`The Phylactery casts one Lich's Magic spell, free, at ${targets.length > 1 ? `the nearest: ${targets.join(' or ')} (the Judge picks)` : targets[0]} — ${nearest} room${nearest === 1 ? '' : 's'} away (ch.10)`);
+    }
+  }
+  operations.floorTenRound = floorTenRound;
 
   return {
     'board.view': ({ floor }) => boardView(db(), floor),

@@ -8,6 +8,9 @@ async function demo(dataDir = tempDir()) {
   await app.ensureFirstLaunch();
   const [c] = await app.call('campaign.list', {});
   await app.call('campaign.open', { path: c!.path });
+  await app.call('dice.setSeed', { seed: 1 });
+  // A quiet entrance on Floor 1, so tests that add tokens there never meet a full room by chance.
+  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
   return { app, file: c!.path, dataDir };
 }
 
@@ -104,6 +107,43 @@ describe('phase handlers', () => {
     expect(JSON.stringify(players)).not.toContain('Lurker');
     expect(players.turnOrder.filter((t) => t.current).map((t) => t.name)).toEqual([players.turnOrder[0]!.name]);
     app.close();
+  });
+
+  it('ch.10: Floor 10 is one long fight; stopped in round 3 and resumed, the same turn, stack, hidden Phylactery, and the next wave still to come', async () => {
+    const { app, file, dataDir } = await demo();
+    await app.call('dice.setSeed', { seed: 10 });
+    await app.call('board.setRoom', { floor: 10, x: 4, y: 4, patch: { phylactery: true, name: 'Ash Reliquary', type: 'vault' } });
+    for (let f = 0; f < 9; f++) await app.call('phase.send', { event: { type: 'DESCEND' } });
+    for (const l of (await app.call('campaign.current', {}))!.roster) await app.call('phase.send', { event: { type: 'ROOM_CLEARED', lichslayer: l.id } });
+    await app.call('phase.send', { event: { type: 'OPEN_GATE' } });
+    let p = await app.call('phase.send', { event: { type: 'DESCEND' } });
+    expect(p.dive.state).toBe('floorTen');
+    expect(p.notices?.[0]).toMatch(/entities enter at the Gate \(ch\.10\)/);
+    expect(p.notices?.some((n) => /The Phylactery casts one Lich's Magic spell/.test(n))).toBe(true);
+    expect(p.combat).toMatchObject({ round: 1 });
+    expect(p.dive.actions.find((a) => a.type === 'WITHDRAW')).toMatchObject({ allowed: false, why: expect.stringMatching(/No withdrawal from Floor 10/) });
+    let guard = 0;
+    while (p.combat!.round < 3 && guard++ < 200) p = await app.call('phase.nextTurn', {});
+    p = await app.call('phase.nextTurn', {});
+    const before = { combat: p.combat, board: await app.call('board.view', { floor: 10 }) };
+    expect(before.board.tokens.find((t) => t.kind === 'phylactery')).toMatchObject({ hidden: true });
+    app.close();
+
+    const again = makeApp(dataDir);
+    await again.call('campaign.open', { path: file });
+    const after = { phase: await again.call('phase.view', {}), board: await again.call('board.view', { floor: 10 }) };
+    expect(after.phase.combat).toEqual(before.combat);
+    expect(after.board.turnStack).toEqual(before.board.turnStack);
+    expect(after.board.tokens.find((t) => t.kind === 'phylactery')).toMatchObject({ hidden: true, x: 4, y: 4 });
+    expect(JSON.stringify(await again.call('players.view', {}))).not.toMatch(/Phylactery|Ash Reliquary/);
+    // play on to the end of round 3: the next round opens with a new wave
+    p = after.phase;
+    guard = 0;
+    while (!p.combat!.atRoundEnd && guard++ < 200) p = await again.call('phase.nextTurn', {});
+    p = await again.call('phase.nextTurn', {});
+    expect(p.combat!.round).toBe(4);
+    expect(p.notices?.[0]).toMatch(/entities enter at the Gate/);
+    again.close();
   });
 
   it('ch.1: a fully cleared floor gives each Lichslayer 6 XP, once', async () => {

@@ -148,8 +148,12 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
           const stage = attention.getSnapshot().context.stage as 0 | 1 | 2 | 3 | 4;
           if (world.attentionStage !== stage) writeWorld(w, database, { ...world, attentionStage: stage });
         }
-        // ch.11: enemies on the stack start the round; the fight's end closes it.
-        if (String(after.value) === 'combat' && String(before.value) !== 'combat') {
+        const notices: string[] = [];
+        // ch.11: enemies on the stack start the round; the fight's end closes it. Floor 10 is one
+        // long fight (ch.10): its first round starts at the Gate with the first wave.
+        const fightStarts = (String(after.value) === 'combat' || String(after.value) === 'floorTen') && String(before.value) !== 'combat' && String(before.value) !== 'floorTen';
+        if (fightStarts) {
+          if (String(after.value) === 'floorTen') board.floorTenRound?.(w, database, notices);
           const combat = createActor(combatRound).start();
           combat.send({ type: 'START', order: stackSlots(database) });
           writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
@@ -157,18 +161,28 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
           writeSetting(w, database, 'machine:combat', null);
         }
         writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
-        return phaseView(database);
+        return { ...phaseView(database), notices };
       }),
 
     'phase.nextTurn': () =>
       ctx.transact('phase.nextTurn', {}, 'Next turn', (w: RecordingWriter, database) => {
         if (!stored(database, 'machine:combat')) throw new CommandFailure('refused', 'There is no fight on: turns advance only in combat (ch.11).');
         const combat = combatActor(database);
+        const notices: string[] = [];
         // The board's stack is the truth: newcomers join, the fallen leave, before the turn moves.
         combat.send({ type: 'SYNC', order: stackSlots(database) });
-        combat.send(combat.getSnapshot().value === 'roundEnd' ? { type: 'END_ROUND' } : { type: 'NEXT_TURN' });
+        const newRound = combat.getSnapshot().value === 'roundEnd';
+        if (newRound) {
+          // ch.10: on Floor 10 every round starts with a wave, while the Phylactery stands.
+          const dive = diveActor(database).getSnapshot();
+          if (String(dive.value) === 'floorTen' && !dive.context.phylacteryDestroyed) {
+            board.floorTenRound?.(w, database, notices);
+            combat.send({ type: 'SYNC', order: stackSlots(database) });
+          }
+          combat.send({ type: 'END_ROUND' });
+        } else combat.send({ type: 'NEXT_TURN' });
         writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
-        return phaseView(database);
+        return { ...phaseView(database), notices };
       }),
   };
 }

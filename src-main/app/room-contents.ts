@@ -144,3 +144,27 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
     records,
   };
 }
+
+/**
+ * A Floor-10 wave (ch.10): at the start of each round 1d6 entities enter at the Gate, each rolled
+ * on the Floor 7-9 entity tables with the tier-placement d6 (RULINGS).
+ */
+export function rollWave(s: RevealSetting): { entities: RolledEntity[]; records: RollRecord[] } {
+  const cause = `Floor 10 wave, ${s.where}`;
+  const count = s.dice.die(6, `${cause}: how many`);
+  const records: RollRecord[] = [{ cause, floor: 10, room: s.where, explain: `${count.natural} entities enter at the Gate (1d6, ch.10)`, result: count, public: true }];
+  const entities: RolledEntity[] = [];
+  for (let i = 0; i < count.natural; i++) {
+    const placement = placeEntityTier(s.dice, 9, s.rules, `${cause}: entity ${i + 1} tier`);
+    const key = `entities-${placement.tier}`;
+    const table = needTable(s.tables, key);
+    const choices = table.rows.filter((r) => r.entity);
+    if (choices.length === 0) throw new TableRollError(`${table.name} has no entity to send`);
+    const pick = s.dice.die(choices.length, `${cause}: entity ${i + 1}`);
+    const row = choices[pick.natural - 1]!;
+    const health = scaledEntityHealth(row.entity!.health, row.entity!.level, s.players);
+    entities.push({ name: row.label, fields: row.entity!, health: health.value, table: key });
+    records.push({ cause: `${cause}: entity ${i + 1}`, table: key, floor: 10, room: s.where, explain: `${placement.explain}; ${pick.natural} of ${choices.length} → ${row.label} (${table.name}); ${health.explain}`, result: { placement, pick } });
+  }
+  return { entities, records };
+}
