@@ -275,6 +275,7 @@ export const contract = {
   'phase.view': command<PhaseView>()(noArgs),
   'phase.send': command<PhaseView>()(z.strictObject({ event: diveEventSchema })),
   'phase.nextTurn': command<PhaseView>()(noArgs),
+  'phase.respond': command<PhaseView>()(z.strictObject({ tokenId: rowId })),
   'print.gauntlets': command<PrintGauntlet[]>()(z.strictObject({ ids: z.array(rowId).max(200).optional() })),
   'print.floorHandout': command<PrintFloorHandout>()(z.strictObject({ floor: z.number().int().min(1).max(10) })),
   'print.lootCards': command<PrintLootCard[]>()(z.strictObject({ indices: z.array(z.number().int().min(0).max(1999)).min(1).max(500) })),

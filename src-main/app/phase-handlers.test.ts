@@ -95,6 +95,23 @@ describe('phase handlers', () => {
     again.close();
   });
 
+  it('ch.15: a Response interrupts the current turn and costs the responder its next one', async () => {
+    const { app } = await demo();
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const stack = (await app.call('board.view', { floor: 1 })).turnStack.filter((e) => e.floor === 1);
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    const last = stack.at(-1)!;
+    p = await app.call('phase.respond', { tokenId: last.tokenId });
+    expect(p.combat!.current).toBe(last.name);
+    expect(await app.dispatch('phase.respond', { tokenId: stack[1]!.tokenId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/one at a time/) } });
+    p = await app.call('phase.nextTurn', {});
+    expect(p.combat!.current).toBe(stack[0]!.name);
+    for (let i = 1; i < stack.length - 1; i++) p = await app.call('phase.nextTurn', {});
+    p = await app.call('phase.nextTurn', {});
+    expect(p.combat!.atRoundEnd).toBe(true);
+    app.close();
+  });
+
   it("a hidden entrant's turn never shows on the players' screen: the highlight waits on the next visible one", async () => {
     const { app } = await demo();
     await app.call('phase.send', { event: { type: 'DESCEND' } });

@@ -164,6 +164,19 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
         return { ...phaseView(database), notices };
       }),
 
+    'phase.respond': (args) =>
+      ctx.transact('phase.respond', args, 'Response', (w: RecordingWriter, database) => {
+        if (!stored(database, 'machine:combat')) throw new CommandFailure('refused', 'Responses happen in combat (ch.15).');
+        const combat = combatActor(database);
+        combat.send({ type: 'SYNC', order: stackSlots(database) });
+        if (!combat.getSnapshot().can({ type: 'RESPONSE', tokenId: args.tokenId })) {
+          throw new CommandFailure('refused', 'A Response comes from another entrant, outside its own turn, one at a time (ch.15). Nothing changed.');
+        }
+        combat.send({ type: 'RESPONSE', tokenId: args.tokenId });
+        writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
+        return phaseView(database);
+      }),
+
     'phase.nextTurn': () =>
       ctx.transact('phase.nextTurn', {}, 'Next turn', (w: RecordingWriter, database) => {
         if (!stored(database, 'machine:combat')) throw new CommandFailure('refused', 'There is no fight on: turns advance only in combat (ch.11).');

@@ -39,3 +39,23 @@ describe('combat round (ch.11)', () => {
     expect(b.getSnapshot().context).toEqual(a.getSnapshot().context);
   });
 });
+
+describe('Responses (ch.15)', () => {
+  it('a Response acts at once, the interrupted turn resumes, and the responder gives up its next turn', () => {
+    const a = createActor(combatRound).start();
+    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1 }, { tokenId: 2, turns: 1 }, { tokenId: 3, turns: 1 }] });
+    a.send({ type: 'RESPONSE', tokenId: 3 });
+    expect(a.getSnapshot().context).toMatchObject({ current: 3, interrupted: 1 });
+    expect(a.getSnapshot().can({ type: 'RESPONSE', tokenId: 2 })).toBe(false);
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().context.current).toBe(1);
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().context.current).toBe(2);
+    a.send({ type: 'NEXT_TURN' });
+    // 3's own turn is given up for its Response: the round ends
+    expect(a.getSnapshot().value).toBe('roundEnd');
+    a.send({ type: 'END_ROUND' });
+    expect(roundTurns(a.getSnapshot().context.order)).toEqual([1, 2, 3]);
+    expect(a.getSnapshot().context.owes).toEqual([]);
+  });
+});

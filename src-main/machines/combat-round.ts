@@ -16,13 +16,18 @@ export interface CombatContext {
   current: number | null;
   /** Who has acted this round, in order. */
   acted: number[];
+  /** Entrants who answered with a Response and so give up their next turn's action (ch.15). */
+  owes: number[];
+  /** The turn a Response interrupted, resumed when the Response is done. */
+  interrupted: number | null;
 }
 
 export type CombatEvent =
   | { type: 'START'; order: Slot[] }
   | { type: 'NEXT_TURN' }
   | { type: 'END_ROUND' }
-  | { type: 'SYNC'; order: Slot[] };
+  | { type: 'SYNC'; order: Slot[] }
+  | { type: 'RESPONSE'; tokenId: number };
 
 /** One round's turns: pass 1 gives every entrant its first turn, pass 2 the second turns, and so on. */
 export function roundTurns(order: readonly Slot[]): number[] {
@@ -32,20 +37,57 @@ export function roundTurns(order: readonly Slot[]): number[] {
   return out;
 }
 
+/** The queue once turns owed for Responses are given up (each owed turn once). */
+function remaining(queue: readonly number[], owes: readonly number[]): number[] {
+  const owed = [...owes];
+  return queue.filter((id) => {
+    const i = owed.indexOf(id);
+    if (i === -1) return true;
+    owed.splice(i, 1);
+    return false;
+  });
+}
+
 export const combatRound = setup({
   types: { context: {} as CombatContext, events: {} as CombatEvent },
   guards: {
-    queueEmpty: ({ context }) => context.queue.length === 0,
+    queueEmpty: ({ context }) => remaining(context.queue, context.owes).length === 0 && context.interrupted === null,
+    /** ch.15: a Response comes from someone else on the stack, outside their own turn. */
+    canRespond: ({ context, event }) =>
+      event.type === 'RESPONSE' && event.tokenId !== context.current && context.interrupted === null && context.order.some((s) => s.tokenId === event.tokenId),
     hasEntrants: ({ event }) => event.type === 'START' && event.order.length > 0,
   },
   actions: {
     begin: assign(({ event }) => {
       if (event.type !== 'START') return {};
       const queue = roundTurns(event.order);
-      return { round: 1, order: event.order, current: queue[0] ?? null, queue: queue.slice(1), acted: [] };
+      return { round: 1, order: event.order, current: queue[0] ?? null, queue: queue.slice(1), acted: [], owes: [], interrupted: null };
     }),
-    advance: assign(({ context }) => ({ acted: context.current !== null ? [...context.acted, context.current] : context.acted, current: context.queue[0] ?? null, queue: context.queue.slice(1) })),
-    closeRound: assign(({ context }) => ({ acted: context.current !== null ? [...context.acted, context.current] : context.acted, current: null })),
+    advance: assign(({ context }) => {
+      const acted = context.current !== null && context.interrupted === null ? [...context.acted, context.current] : context.acted;
+      if (context.interrupted !== null) return { acted, current: context.interrupted, interrupted: null };
+      // A turn owed for an earlier Response is given up: skip it once (ch.15).
+      const queue = [...context.queue];
+      const owes = [...context.owes];
+      let next = queue.shift() ?? null;
+      while (next !== null && owes.includes(next)) {
+        owes.splice(owes.indexOf(next), 1);
+        next = queue.shift() ?? null;
+      }
+      return { acted, current: next, queue, owes };
+    }),
+    respond: assign(({ context, event }) =>
+      event.type === 'RESPONSE' ? { interrupted: context.current, current: event.tokenId, owes: [...context.owes, event.tokenId] } : {},
+    ),
+    closeRound: assign(({ context }) => {
+      // Owed turns given up this round are settled; an owed turn with none left this round carries over.
+      const stillOwed = [...context.owes];
+      for (const id of context.queue) {
+        const i = stillOwed.indexOf(id);
+        if (i !== -1) stillOwed.splice(i, 1);
+      }
+      return { acted: context.current !== null ? [...context.acted, context.current] : context.acted, current: null, queue: [], owes: stillOwed };
+    }),
     nextRound: assign(({ context }) => {
       const queue = roundTurns(context.order);
       return { round: context.round + 1, current: queue[0] ?? null, queue: queue.slice(1), acted: [] };
@@ -66,7 +108,7 @@ export const combatRound = setup({
   },
 }).createMachine({
   id: 'combat',
-  context: { round: 0, order: [], queue: [], current: null, acted: [] },
+  context: { round: 0, order: [], queue: [], current: null, acted: [], owes: [], interrupted: null },
   initial: 'idle',
   states: {
     idle: { on: { START: { guard: 'hasEntrants', target: 'turn', actions: 'begin' } } },
@@ -74,6 +116,7 @@ export const combatRound = setup({
       on: {
         NEXT_TURN: [{ guard: 'queueEmpty', target: 'roundEnd', actions: 'closeRound' }, { actions: 'advance' }],
         SYNC: { actions: 'sync' },
+        RESPONSE: { guard: 'canRespond', actions: 'respond' },
       },
       always: { guard: ({ context }) => context.current === null && context.queue.length > 0, actions: 'advance' },
     },
