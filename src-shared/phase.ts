@@ -37,8 +37,10 @@ export interface PhaseView {
     round: number;
     current: string | null;
     currentTokenId: number | null;
+    /** The current entrant is hidden from players: the banner names it only while secrets show. */
+    currentHidden: boolean;
     atRoundEnd: boolean;
-    upcoming: string[];
+    upcoming: { name: string; hidden: boolean }[];
     /** What the Judge resolves between rounds (ch.11, ch.15). */
     hooks: string[];
   } | null;

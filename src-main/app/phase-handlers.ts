@@ -97,14 +97,15 @@ function combatView(db: Database): PhaseView['combat'] {
   if (!stored(db, 'machine:combat')) return null;
   const snap = combatActor(db).getSnapshot();
   if (snap.value === 'idle') return null;
-  const names = new Map(allTokens(db).map((t) => [t.id, t.name]));
-  const name = (id: number) => names.get(id) ?? `#${id}`;
+  const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
+  const name = (id: number) => tokens.get(id)?.name ?? `#${id}`;
   return {
     round: snap.context.round,
     current: snap.context.current !== null ? name(snap.context.current) : null,
     currentTokenId: snap.context.current,
+    currentHidden: snap.context.current !== null && !!tokens.get(snap.context.current)?.hidden,
     atRoundEnd: snap.value === 'roundEnd',
-    upcoming: snap.context.queue.slice(0, 6).map(name),
+    upcoming: snap.context.queue.slice(0, 6).map((id) => ({ name: name(id), hidden: !!tokens.get(id)?.hidden })),
     hooks: snap.value === 'roundEnd' ? ROUND_HOOKS : [],
   };
 }

@@ -35,6 +35,13 @@ export class AppState {
   notice = $state<{ kind: 'error' | 'info'; text: string } | null>(null);
   pending = $state(0);
   loaded = $state(false);
+  /** Judge-only secrets on screen; H hides them all at once (the laptop turned around). */
+  secrets = $state(sessionStorage.getItem('lichslayer-secrets') !== 'off');
+
+  toggleSecrets(): void {
+    this.secrets = !this.secrets;
+    sessionStorage.setItem('lichslayer-secrets', this.secrets ? 'on' : 'off');
+  }
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
   async start(): Promise<void> {
