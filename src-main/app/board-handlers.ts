@@ -21,17 +21,16 @@ import {
   writeWorld,
   type RoomRecord,
 } from '../db/board-repo.ts';
-import { rollWithLedger, type RollRecord } from '../db/ledger.ts';
+import type { RollRecord } from '../db/ledger.ts';
 import { readHouseRules } from '../db/settings.ts';
-import { loadAllTables, saveDraws } from '../db/tables-repo.ts';
 import { openChest } from '../rules/board-facts.ts';
 import { DEFAULT_ENTRANCE, judgeMove } from '../rules/board-moves.ts';
-import type { Dice } from '../rules/dice.ts';
-import { rollOnTable, TableRollError, type DrawState } from '../tables/table-roll.ts';
+import { rollOnTable } from '../tables/table-roll.ts';
 import { boardView, occupants } from '../views/board-view.ts';
 import { playerView } from '../views/player-view.ts';
 import { CommandFailure } from './command-failure.ts';
 import { rollRoomContents, rollWave, type RoomContents } from './room-contents.ts';
+import { rollWithTables } from './table-rolls.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 
 type BoardCommand = Extract<CommandName, `board.${string}` | `players.${string}`>;
@@ -48,32 +47,15 @@ export interface BoardOperations {
 export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOperations> = {}): Pick<Handlers, BoardCommand> {
   const db = () => ctx.require().db;
 
-  /** Rolls with the campaign's dice, writing the ledger, tables' draws included, inside the current transaction. */
-  function withDice<T>(database: Database, command: CommandName, roll: (dice: Dice, drawn: DrawState, tables: ReturnType<typeof loadAllTables>) => { value: T; records: RollRecord[] }): T {
-    const all = loadAllTables(database);
-    const drawn: DrawState = new Map([...all].map(([k, t]) => [k, new Set(t.drawn)]));
-    try {
-      const { value } = rollWithLedger(database, command, (dice) => roll(dice, drawn, all));
-      for (const [k, t] of all) {
-        const now = drawn.get(k);
-        if (t.def.drawWithoutReplacement && now && now.size !== t.drawn.length) saveDraws(database, t.id, [...now]);
-      }
-      return value;
-    } catch (error) {
-      if (error instanceof TableRollError || error instanceof RangeError) throw new CommandFailure('refused', error.message);
-      throw error;
-    }
-  }
-
   function contentsFor(database: Database, floor: number, x: number, y: number, command: CommandName): RoomContents {
     if (floor === 10) {
       // ch.10: Floor 10 is not table-generated; the Judge prepares it by hand.
       return { type: 'chamber', name: 'The Lich’s Floor', details: '', trap: null, chest: false, sanityTest: false, gold: 0, entities: [], records: [] };
     }
-    return withDice(database, command, (dice, drawn, all) => {
+    return rollWithTables(database, command, ({ dice, tables, drawn }) => {
       const c = rollRoomContents({
         dice,
-        tables: new Map([...all].map(([k, t]) => [k, t.def])),
+        tables,
         drawn,
         rules: readHouseRules(database),
         world: readWorld(database),
@@ -212,8 +194,8 @@ export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOper
   function floorTenRound(w: RecordingWriter, database: Database, notices: string[]): void {
     const tokens = allTokens(database);
     const phylactery = tokens.find((t) => t.kind === 'phylactery' && t.floor === 10 && !t.defeated);
-    const wave = withDice(database, 'phase.nextTurn', (dice, drawn, all) => {
-      const w10 = rollWave({ dice, tables: new Map([...all].map(([k, t]) => [k, t.def])), drawn, rules: readHouseRules(database), world: readWorld(database), players: (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n, floor: 10, where: 'the Gate' });
+    const wave = rollWithTables(database, 'phase.nextTurn', ({ dice, tables, drawn }) => {
+      const w10 = rollWave({ dice, tables, drawn, rules: readHouseRules(database), world: readWorld(database), players: (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n, floor: 10, where: 'the Gate' });
       return { value: w10, records: w10.records };
     });
     // Rooms by distance from the Gate: the Gate first, then its neighbours, and so on.
@@ -386,14 +368,14 @@ export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOper
         if (!room || !chest) throw new CommandFailure('refused', `There is no chest at ${where(args.floor, args.x, args.y)}.`);
         if (chest.opened) throw new CommandFailure('refused', 'That chest has already been opened.');
         if (!room.revealed) throw new CommandFailure('refused', 'Reveal the room before opening its chest.');
-        const opened = withDice(database, 'board.openChest', (dice, drawn, all) => {
+        const opened = rollWithTables(database, 'board.openChest', ({ dice, tables, drawn }) => {
           const rules = readHouseRules(database);
           const cause = `Chest at ${where(args.floor, args.x, args.y)}`;
           const roll = openChest(dice, rules, cause);
           const records: RollRecord[] = [{ cause, floor: args.floor, room: where(args.floor, args.x, args.y), explain: roll.explain, result: roll, public: true }];
           let contents = '';
-          if (roll.hasLoot && all.has('loot')) {
-            const node = rollOnTable({ dice, tables: new Map([...all].map(([k, t]) => [k, t.def])), drawn, cause }, 'loot', { floor: args.floor });
+          if (roll.hasLoot && tables.has('loot')) {
+            const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { floor: args.floor });
             contents = node.label;
             records.push({ cause: `${cause}: loot`, table: 'loot', floor: args.floor, room: where(args.floor, args.x, args.y), explain: node.explain, result: node, public: true });
           }

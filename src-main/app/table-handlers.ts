@@ -5,12 +5,13 @@ import path from 'node:path';
 import type { CommandName, LedgerEntry, TableView } from '@shared/contract.ts';
 import { tablePackSchema, type TableDef, type TablePack } from '@shared/tables.ts';
 import { RecordingWriter } from '../db/history.ts';
-import { listLedger, reseed, rollWithLedger, startSession, verifyLedger } from '../db/ledger.ts';
+import { listLedger, reseed, startSession, verifyLedger } from '../db/ledger.ts';
 import { clearDraws, deleteTable, insertTable, loadAllTables, loadTable, replaceRows, saveDraws, tableSummaries, updateTableMeta, type StoredTable } from '../db/tables-repo.ts';
 import { DiceSyntaxError, parseDice } from '../tables/dice-expression.ts';
 import { exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../tables/table-export.ts';
 import { previewImport, slugify } from '../tables/table-import.ts';
-import { rollOnTable, TableRollError, type DrawState } from '../tables/table-roll.ts';
+import { rollOnTable } from '../tables/table-roll.ts';
+import { rollWithTables } from './table-rolls.ts';
 import { findCycle, validateTable } from '../tables/table-validate.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
@@ -262,30 +263,15 @@ export function tableHandlers(ctx: HandlerContext): Pick<Handlers, TableCommand>
       if (!target) throw new CommandFailure('not-found', `There is no table “${args.key}” in this campaign.`);
       const errors = validateTable(target.def, new Set(all.keys())).filter((i) => i.severity === 'error');
       if (errors.length) throw new CommandFailure('refused', `${target.def.name} cannot be rolled until it is fixed: ${errors[0]!.message}.`);
-      const drawn: DrawState = new Map([...all].map(([k, t]) => [k, new Set(t.drawn)]));
-      const defs = new Map([...all].map(([k, t]) => [k, t.def]));
       const cause = args.cause ?? `Roll panel: ${target.def.name}`;
-      const roll = database.transaction(() => {
-        const outcome = rollWithLedger(database, 'tables.roll', (dice) => {
-          const node = rollOnTable({ dice, tables: defs, drawn, cause }, args.key, args.context);
-          return { value: node, records: [{ cause, table: args.key, floor: args.context.floor ?? null, character: args.character ?? null, explain: node.explain, result: node }] };
-        });
-        // Draws and the ledger entry commit together with the roll, or not at all.
-        for (const [k, t] of all) {
-          const now = drawn.get(k);
-          if (t.def.drawWithoutReplacement && now && now.size !== t.drawn.length) saveDraws(database, t.id, [...now]);
-        }
-        return outcome;
-      });
-      let outcome: ReturnType<typeof roll>;
-      try {
-        outcome = roll();
-      } catch (error) {
-        if (error instanceof TableRollError) throw new CommandFailure('refused', error.message);
-        throw error;
-      }
+      const node = database.transaction(() =>
+        rollWithTables(database, 'tables.roll', ({ dice, tables, drawn }) => {
+          const rolled = rollOnTable({ dice, tables, drawn, cause }, args.key, args.context);
+          return { value: rolled, records: [{ cause, table: args.key, floor: args.context.floor ?? null, character: args.character ?? null, explain: rolled.explain, result: rolled }] };
+        }),
+      )();
       const entry = listLedger(database, { limit: 1 })[0] as LedgerEntry;
-      return { node: outcome.value, entry };
+      return { node, entry };
     },
 
     'ledger.list': (args) => listLedger(db(), args),
