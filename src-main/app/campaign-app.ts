@@ -180,8 +180,7 @@ export class CampaignApp {
     const opened = await openCampaignFile(file, { create: true, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
     try {
       opened.db.transaction(() => {
-        opened.db.prepare(`INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(starter.campaign, new Date().toISOString());
-        opened.db.prepare(`INSERT INTO town (id, name, day) VALUES (1, ?, ?)`).run(starter.town.name, starter.town.day);
+        initialiseCampaign(opened.db, starter.campaign, starter.town);
         const writer = new RecordingWriter(opened.db);
         starter.lichslayers.forEach((l, i) => insertLichslayer(writer, l, i));
       })();
@@ -381,10 +380,7 @@ export class CampaignApp {
     'campaign.create': async ({ name }) => {
       const file = this.freshCampaignPath(name);
       const { db } = await this.openFile(file, true);
-      db.transaction(() => {
-        db.prepare(`INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(name, new Date().toISOString());
-        db.prepare(`INSERT INTO town (id, name, day) VALUES (1, 'Unnamed town', 1)`).run();
-      })();
+      db.transaction(() => initialiseCampaign(db, name))();
       const view = this.view();
       this.publish(view);
       return view;
@@ -395,7 +391,7 @@ export class CampaignApp {
         await this.openFile(file, false);
       } catch (error) {
         if (error instanceof CampaignFileError && error.problem === 'damaged') {
-          const good = listBackups(this.backupsDir, path.resolve(file)).find((b) => isHealthy(b.file));
+          const good = listBackups(this.backupsDir, path.resolve(file)).find((b) => isHealthy(b.file, this.options.nativeBinding));
           throw new CommandFailure(
             'campaign-file',
             `${error.message} ${good ? `The newest good backup is from ${new Date(good.at).toLocaleString('en-GB')}: choose “Restore newest good backup”.` : 'No good backup of it was found.'}`,
@@ -406,13 +402,7 @@ export class CampaignApp {
       const { db } = this.require();
       // A file that was empty when opened gets the campaign basics, like a new one.
       if (!db.prepare(`SELECT 1 FROM meta WHERE key = 'name'`).get()) {
-        db.transaction(() => {
-          db.prepare(`INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(
-            path.basename(file, CAMPAIGN_EXTENSION),
-            new Date().toISOString(),
-          );
-          db.prepare(`INSERT OR IGNORE INTO town (id, name, day) VALUES (1, 'Unnamed town', 1)`).run();
-        })();
+        db.transaction(() => initialiseCampaign(db, path.basename(file, CAMPAIGN_EXTENSION)))();
       }
       const view = this.view();
       this.publish(view);
@@ -577,11 +567,11 @@ export class CampaignApp {
       const { path: file } = this.require();
       const chosen = listBackups(this.backupsDir, file).find((b) => b.fileName === fileName);
       if (!chosen) throw new CommandFailure('not-found', `No backup called ${fileName} for this campaign.`);
-      if (!isHealthy(chosen.file)) throw new CommandFailure('refused', `${fileName} is damaged itself; choose another backup.`);
+      if (!isHealthy(chosen.file, this.options.nativeBinding)) throw new CommandFailure('refused', `${fileName} is damaged itself; choose another backup.`);
       // Restoring first backs up the state it replaces, so a restore can itself be undone by restoring.
       await this.backup('before-restore');
       this.close();
-      await restoreInto(chosen.file, file, path.join(this.backupsDir, 'replaced'));
+      await restoreInto(chosen.file, file, path.join(this.backupsDir, 'replaced'), this.options.nativeBinding);
       await this.openFile(file, false);
       const view = this.view();
       this.publish(view);
@@ -590,11 +580,11 @@ export class CampaignApp {
 
     'backups.restoreNewest': async ({ path: file }) => {
       const target = path.resolve(file);
-      const good = listBackups(this.backupsDir, target).find((b) => isHealthy(b.file));
+      const good = listBackups(this.backupsDir, target).find((b) => isHealthy(b.file, this.options.nativeBinding));
       if (!good) throw new CommandFailure('not-found', `No good backup of ${path.basename(target)} was found in ${this.backupsDir}.`);
       if (this.current?.path === target) this.close();
       // The damaged file is moved aside untouched, never written to.
-      await restoreInto(good.file, target, path.join(this.backupsDir, 'damaged'));
+      await restoreInto(good.file, target, path.join(this.backupsDir, 'damaged'), this.options.nativeBinding);
       await this.openFile(target, false);
       const view = this.view();
       this.publish(view);
@@ -621,6 +611,12 @@ export class CampaignApp {
     this.publish(view);
     return view;
   }
+}
+
+/** A campaign's basics: its name, when it began, and its Town (an unnamed one on day 1 unless given). */
+function initialiseCampaign(db: Database, name: string, town: { name: string; day: number } = { name: 'Unnamed town', day: 1 }): void {
+  db.prepare(`INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(name, new Date().toISOString());
+  db.prepare(`INSERT OR IGNORE INTO town (id, name, day) VALUES (1, ?, ?)`).run(town.name, town.day);
 }
 
 function insertLichslayer(w: RecordingWriter, l: StarterLichslayer, position: number): void {

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CAMPAIGN_EXTENSION } from './campaign-file.ts';
+import { CAMPAIGN_EXTENSION, sqliteOptions, withReadOnly } from './campaign-file.ts';
 
 export const retentionSchema = z.strictObject({
   /** Keep this many of today's backups (newest first). */
@@ -84,23 +84,12 @@ export function pruneBackups(backupsDir: string, campaignFile: string, retention
   return removed;
 }
 
-/** True when the file is an SQLite database that passes quick_check. */
-export function isHealthy(file: string): boolean {
-  let db: Db | null = null;
+/** True when the file is an SQLite database that passes quick_check (read without a trace left). */
+export function isHealthy(file: string, nativeBinding?: string): boolean {
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    return db.pragma('quick_check', { simple: true }) === 'ok';
+    return withReadOnly(file, nativeBinding, (db) => db.pragma('quick_check', { simple: true }) === 'ok');
   } catch {
     return false;
-  } finally {
-    db?.close();
-    for (const side of ['-wal', '-shm']) {
-      try {
-        if (fs.statSync(file + side).size === 0) fs.rmSync(file + side, { force: true });
-      } catch {
-        /* none */
-      }
-    }
   }
 }
 
@@ -108,7 +97,7 @@ export function isHealthy(file: string): boolean {
  * Puts a backup in place of a campaign file that is closed. The file it replaces is moved aside
  * into `asideDir`, never written to, so even a damaged original is kept as it was.
  */
-export async function restoreInto(backupFile: string, campaignFile: string, asideDir: string): Promise<string | null> {
+export async function restoreInto(backupFile: string, campaignFile: string, asideDir: string, nativeBinding?: string): Promise<string | null> {
   fs.mkdirSync(asideDir, { recursive: true });
   let aside: string | null = null;
   if (fs.existsSync(campaignFile)) {
@@ -116,7 +105,8 @@ export async function restoreInto(backupFile: string, campaignFile: string, asid
     fs.renameSync(campaignFile, aside);
     for (const side of ['-wal', '-shm']) if (fs.existsSync(campaignFile + side)) fs.renameSync(campaignFile + side, aside + side);
   }
-  const source = new Database(backupFile, { readonly: true, fileMustExist: true });
+  // Electron loads its own driver build; the Node one would not load there.
+  const source = new Database(backupFile, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
   try {
     await source.backup(campaignFile);
   } finally {

@@ -37,7 +37,7 @@ export interface OpenedCampaign {
   backupPath: string | null;
 }
 
-function sqliteOptions(nativeBinding: string | undefined, extra: Database.Options = {}): Database.Options {
+export function sqliteOptions(nativeBinding: string | undefined, extra: Database.Options = {}): Database.Options {
   return nativeBinding ? { ...extra, nativeBinding } : extra;
 }
 
@@ -61,7 +61,7 @@ function openReadOnly(file: string, nativeBinding: string | undefined): { db: Db
   return { db, release };
 }
 
-function withReadOnly<T>(file: string, nativeBinding: string | undefined, use: (db: Db) => T): T {
+export function withReadOnly<T>(file: string, nativeBinding: string | undefined, use: (db: Db) => T): T {
   const { db, release } = openReadOnly(file, nativeBinding);
   try {
     return use(db);
