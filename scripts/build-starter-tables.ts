@@ -2,7 +2,7 @@
 // (ch.5, ch.9, ch.10, ch.12, ch.13) but with entries written for this app.
 // Run with: node --import tsx scripts/build-starter-tables.ts
 import fs from 'node:fs';
-import { PACK_FORMAT, PACK_VERSION, tableDefSchema, type LootAction, type TableDefInput, type TablePack } from '../src-shared/tables.ts';
+import { PACK_FORMAT, PACK_VERSION, SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, tableDefSchema, type CastingTime, type LootAction, type SpellFields, type SpellSchool, type TableDefInput, type TablePack } from '../src-shared/tables.ts';
 
 type Colour = 'Red' | 'Blue' | 'Green' | 'Purple' | 'Black' | 'Orange' | 'Colourless' | 'All-Color';
 type ItemType = 'weapon' | 'garment' | 'jewelry' | 'gem' | 'component' | 'consumable' | 'scroll' | 'tool' | 'treasure' | 'relic';
@@ -331,11 +331,93 @@ const EVENTS: TableDefInput[] = [
   ]),
 ];
 
+
+// Spells per school (ch.15): original starter entries. Cost in gold, a casting time, the dice
+// rolled when the spell resolves, and what must be worn or carried.
+type SpellSpec = [label: string, details: string, cost: number, time: CastingTime, roll: string, addsMagic: boolean, extra?: { vestment?: SpellFields['vestment']; component?: string }];
+const SPELLS: Record<SpellSchool, SpellSpec[]> = {
+  lich: [
+    ['Grey Hush', 'Every character in the target room loses their next Response.', 0, 'on-turn', '', false],
+    ['Drain of Colour', 'One item of the target loses its colour until the round ends; Colourless damage.', 0, 'on-turn', '2d6', true],
+    ['Hollow Summons', 'One defeated entity of the floor stands again at half Health.', 0, 'end-round', '', false],
+    ['Ash Bell', 'Everyone in the room rolls a Sanity Challenge, target 12.', 0, 'start-next-round', '', false],
+    ['Pale Grasp', 'Colourless damage to one character; Armor does not stop it.', 0, 'on-turn', '3d6', true],
+    ['The Quiet Word', 'The target passes a Sanity Challenge, target 18, or drops two levels.', 0, 'next-turn', '', false],
+  ],
+  demon: [
+    ['Cinder Lash', 'Black damage to one target in the room.', 36, 'on-turn', '2d6', true],
+    ['Crush', 'Breaks one Armor point of the target outright; reduces the Phylactery to 0 when cast inside its room.', 144, 'next-turn', '', false],
+    ['Pact of Blood', 'The caster loses 6 Health; the next attack this round adds 3d6.', 12, 'on-turn', '3d6', false],
+    ['Smoke Stair', 'The caster moves to any revealed room of the floor.', 24, 'response', '', false],
+    ['Burning Floor', 'The room burns: everyone in it takes 1d6 each round it lasts (not an instance).', 48, 'end-round', '1d6', false],
+    ['Horned Echo', 'Repeat the last Demon spell cast this round at no cost.', 60, 'start-next-round', '', false],
+  ],
+  celestial: [
+    ['Dawn Mend', 'Restore Health to one character.', 24, 'on-turn', '2d6', true],
+    ['Restore', 'Lifts a turning from one character (ch.16), and one broken item works again until the dive ends.', 120, 'next-turn', '', false],
+    ['Halo Ward', 'Each ally in the room gains 1 Armor, up to its maximum.', 36, 'start-next-round', '', false],
+    ['Sun Needle', 'Orange damage to one target; double against Zombies.', 30, 'on-turn', '2d6', true],
+    ['Quiet Mind', 'One character climbs one Sanity level.', 48, 'end-round', '', false],
+    ['Skyward Step', 'Answer an attack by stepping out of its reach: it misses.', 18, 'response', '', false],
+  ],
+  arcana: [
+    ['Reorder', 'Swap two entrants on the turn stack.', 24, 'on-turn', '', false],
+    ['Haste Thread', 'One ally gains an extra turn this round, at the bottom of the stack.', 48, 'end-round', '', false],
+    ['Stall', 'One entity loses its next turn.', 36, 'response', '', false],
+    ['Second Hand', 'The caster acts first next round.', 30, 'start-next-round', '', false],
+    ['Mirror Bolt', 'Purple damage to one target.', 24, 'on-turn', '2d6', true],
+    ['Loop', 'The caster’s last action happens again at the start of their next turn.', 60, 'next-turn', '', false],
+  ],
+  daedric: [
+    ['Cleanse', 'Removes Zombies from the room; a turned character counts as one (ch.16). A player-killing when it strikes one.', 72, 'on-turn', '4d6', true],
+    ['Call Elemental Spirit', 'A spirit joins the stack until the floor is left (roll on the spirit table).', 36, 'end-round', '', false],
+    ['Call Wild Spirit', 'A wild spirit joins the stack for three rounds.', 30, 'start-next-round', '', false],
+    ['Root Bind', 'One entity cannot leave its room next round.', 18, 'on-turn', '', false],
+    ['Green Tide', 'Green damage to every entity in the room.', 54, 'next-turn', '2d6', true],
+    ['Bark Skin', 'Answer a hit: its damage is halved.', 24, 'response', '', false],
+  ],
+  unbound: [
+    ['Null Zone', 'No spell resolves in the room until the round ends.', 72, 'on-turn', '', false, { vestment: 'Whisper-Blade' }],
+    ['Melt in Shadow', 'The caster leaves the turn stack until their next turn and cannot be targeted.', 48, 'response', '', false, { vestment: 'The Unbound’s Mantle' }],
+    ['Banish', 'One entity of the room leaves the floor.', 96, 'next-turn', '', false, { vestment: 'The Unbound’s Best Bracelet' }],
+    ['Reanimate', 'A defeated ally rises with 1d6 × Magic Health.', 108, 'end-round', '1d6', true, { vestment: 'The Unbound’s Scroll' }],
+    ['Blaze', 'Blue fire strikes every enemy in the room.', 60, 'on-turn', '3d6', true, { vestment: 'The Unbound’s Coat of Arms' }],
+    ['Sludge', 'The room becomes mire: every entity there moves last next round.', 36, 'start-next-round', '', false, { vestment: 'Candles' }],
+    ['One-Thousand Blades', 'Blades fill the floor: every enemy on it is struck.', 360, 'end-round', '6d6', true, { vestment: 'all' }],
+  ],
+  giver: [
+    ['Petal Broth', 'Restore Health to one character; costs the caster 6 Health instead of gold.', 0, 'on-turn', '2d6', true, { component: 'Forest Flower' }],
+    ['Sap Poultice', 'Mend one broken item until the dive ends.', 0, 'end-round', '', false, { component: 'Forest Flower' }],
+    ['Rootwine', 'One character climbs one Sanity level.', 0, 'next-turn', '', false, { component: 'Forest Flower' }],
+    ['Seed of Colour', 'One Colourless item takes the colour of the caster’s Gear until the dive ends.', 0, 'start-next-round', '', false, { component: 'Forest Flower' }],
+    ['Thorn Answer', 'Answer a hit: the attacker takes 1d6.', 0, 'response', '1d6', false, { component: 'Forest Flower' }],
+    ['The Giver’s Gift', 'Every ally in the room restores Health.', 0, 'end-round', '1d6', true, { component: 'Forest Flower' }],
+  ],
+};
+
+function spellTable(school: SpellSchool): TableDefInput {
+  const specs = SPELLS[school];
+  const die = specs.length <= 6 ? 'd6' : 'd8';
+  return {
+    key: `spells-${school}`,
+    name: `Spells: ${SPELL_SCHOOL_LABEL[school]}`,
+    category: 'spell',
+    die,
+    starter: true,
+    rows: specs.map(([label, details, cost, castingTime, roll, addsMagic, extra], i) => ({
+      label,
+      details,
+      range: i === specs.length - 1 && die === 'd8' ? { from: i + 1, to: 8 } : { from: i + 1, to: i + 1 },
+      spell: { school, cost, castingTime, roll, addsMagic, vestment: extra?.vestment ?? '', component: extra?.component ?? '' },
+    })),
+  };
+}
+
 const pack: TablePack = {
   format: PACK_FORMAT,
   version: PACK_VERSION,
   name: 'Lichslayer Judge starter tables (original content, not from the rulebook)',
-  tables: [lootTable(), roomTable('upper'), roomTable('middle'), roomTable('lower'), entityTable('upper'), entityTable('middle'), entityTable('lower'), ...EVENTS].map((t) => tableDefSchema.parse(t)),
+  tables: [lootTable(), roomTable('upper'), roomTable('middle'), roomTable('lower'), entityTable('upper'), entityTable('middle'), entityTable('lower'), ...EVENTS, ...SPELL_SCHOOLS.map(spellTable)].map((t) => tableDefSchema.parse(t)),
 };
 fs.writeFileSync(new URL('../resources/starter/tables.json', import.meta.url), JSON.stringify(pack, null, 1) + '\n');
 console.log(`wrote ${pack.tables.length} tables, ${pack.tables.reduce((a, t) => a + t.rows.length, 0)} rows`);

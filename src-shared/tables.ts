@@ -12,7 +12,7 @@ export const LOOT_TIER_NAMES = ['common', 'uncommon', 'rare'] as const;
 export const LOOT_ACTIONS = ['attack', 'block', 'channel', 'consume', 'equip', 'influence', 'inscribe'] as const;
 export type LootAction = (typeof LOOT_ACTIONS)[number];
 export const ITEM_TYPES = ['weapon', 'garment', 'jewelry', 'gem', 'component', 'consumable', 'scroll', 'tool', 'treasure', 'relic'] as const;
-export const TABLE_CATEGORIES = ['loot', 'room', 'entity', 'event', 'custom'] as const;
+export const TABLE_CATEGORIES = ['loot', 'room', 'entity', 'spell', 'event', 'custom'] as const;
 export type TableCategory = (typeof TABLE_CATEGORIES)[number];
 
 export const LIMITS_TABLES = { rows: 2000, depth: 8, times: 10, label: 200, details: 2000, name: 80, tables: 500 } as const;
@@ -58,6 +58,47 @@ export const entityFieldsSchema = z.strictObject({
 });
 export type EntityFields = z.output<typeof entityFieldsSchema>;
 
+/** The spell schools of ch.15 (the Daedric school's spirit tables are ordinary tables). */
+export const SPELL_SCHOOLS = ['lich', 'demon', 'celestial', 'arcana', 'daedric', 'unbound', 'giver'] as const;
+export type SpellSchool = (typeof SPELL_SCHOOLS)[number];
+export const SPELL_SCHOOL_LABEL: Record<SpellSchool, string> = {
+  lich: "Lich's Magic",
+  demon: 'Demon Magic',
+  celestial: 'Celestial Magic',
+  arcana: 'Arcana',
+  daedric: 'Daedric Magic',
+  unbound: "The Unbound's Incantations",
+  giver: "The Giver's Recipes",
+};
+/** When a cast resolves (ch.15). */
+export const CASTING_TIMES = ['on-turn', 'next-turn', 'end-round', 'start-next-round', 'response'] as const;
+export type CastingTime = (typeof CASTING_TIMES)[number];
+export const CASTING_TIME_LABEL: Record<CastingTime, string> = {
+  'on-turn': 'On Turn',
+  'next-turn': 'Next Turn',
+  'end-round': 'End Round',
+  'start-next-round': 'Start Next Round',
+  response: 'Response',
+};
+/** The six Unbound Vestments (ch.15), by their d6 order; "all" is the whole set. */
+export const VESTMENTS = ['Whisper-Blade', 'The Unbound’s Mantle', 'The Unbound’s Best Bracelet', 'The Unbound’s Scroll', 'The Unbound’s Coat of Arms', 'Candles'] as const;
+
+export const spellFieldsSchema = z.strictObject({
+  school: z.enum(SPELL_SCHOOLS),
+  /** Gold spent when the spell is cast (ch.15: erased from the Gauntlet at once). */
+  cost: whole.min(0).max(1_000_000),
+  castingTime: z.enum(CASTING_TIMES),
+  /** Dice rolled when it resolves (empty: no roll), e.g. "2d6". */
+  roll: z.string().max(40).default(''),
+  /** The caster's Magic is added to the roll, read when the spell resolves. */
+  addsMagic: z.boolean().default(false),
+  /** A Vestment that must be equipped to cast ("all": the six), or none. */
+  vestment: z.union([z.enum(VESTMENTS), z.literal('all'), z.literal('')]).default(''),
+  /** A component that must be in the inventory; one is used up by the cast. */
+  component: z.string().max(60).default(''),
+});
+export type SpellFields = z.output<typeof spellFieldsSchema>;
+
 export const rowRangeSchema = z
   .strictObject({ from: whole, to: whole.nullable() })
   .refine((r) => r.to === null || r.to >= r.from, { error: 'A range must not end before it starts' });
@@ -79,6 +120,7 @@ export const tableRowSchema = z.strictObject({
   loot: lootFieldsSchema.nullable().default(null),
   room: roomFieldsSchema.nullable().default(null),
   entity: entityFieldsSchema.nullable().default(null),
+  spell: spellFieldsSchema.nullable().default(null),
   rollOn: rollOnSchema.nullable().default(null),
 });
 export type TableRow = z.output<typeof tableRowSchema>;

@@ -31,16 +31,25 @@ export function starterPack(resourcesDir: string): TablePack {
   return parsed.data;
 }
 
-/** Gives a campaign the starter tables once (new campaigns, and older ones on first open). */
+/**
+ * Gives a campaign each starter table once: new campaigns get them all, older campaigns get the
+ * tables added to the pack since (the spell schools). A table the Judge deleted stays deleted.
+ */
 export function ensureStarterTables(db: Database, resourcesDir: string): void {
-  if (db.prepare(`SELECT 1 FROM setting WHERE key = 'starter_tables'`).get()) return;
+  const row = db.prepare(`SELECT value FROM setting WHERE key = 'starter_tables'`).get() as { value: string } | undefined;
   const pack = starterPack(resourcesDir);
+  const record = row ? (JSON.parse(row.value) as { seeded?: string; keys?: unknown }) : null;
+  // Campaigns seeded before the list of keys was kept had every table of the first pack.
+  const seeded = new Set(record ? (Array.isArray(record.keys) ? record.keys.filter((k): k is string => typeof k === 'string') : pack.tables.filter((t) => t.category !== 'spell').map((t) => t.key)) : []);
+  const missing = pack.tables.filter((t) => !seeded.has(t.key));
+  if (record && missing.length === 0) return;
   db.transaction(() => {
     const writer = new RecordingWriter(db);
-    for (const table of pack.tables) {
+    for (const table of missing) {
       if (!db.prepare(`SELECT 1 FROM rtable WHERE key = ?`).get(table.key)) insertTable(writer, { ...table, starter: true });
     }
-    db.prepare(`INSERT INTO setting (key, value) VALUES ('starter_tables', ?)`).run(JSON.stringify({ seeded: new Date().toISOString() }));
+    const value = JSON.stringify({ seeded: record?.seeded ?? new Date().toISOString(), keys: pack.tables.map((t) => t.key) });
+    db.prepare(`INSERT INTO setting (key, value) VALUES ('starter_tables', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(value);
   })();
 }
 

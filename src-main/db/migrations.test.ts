@@ -63,7 +63,10 @@ describe('migrations', () => {
       for (const t of tables) {
         const rows = after.prepare(`SELECT * FROM ${t} ORDER BY 1`).all() as Record<string, unknown>[];
         const before = rowsBefore[t] as Record<string, unknown>[];
-        expect(rows.map((r, i) => Object.fromEntries(Object.keys(before[i] ?? r).map((k) => [k, r[k]])))).toEqual(before);
+        // Starter tables added to the pack since (the spell schools) arrive after the old rows.
+        const kept = rows.slice(0, before.length);
+        expect(kept.map((r, i) => Object.fromEntries(Object.keys(before[i] ?? r).map((k) => [k, r[k]])))).toEqual(before);
+        if (rows.length > before.length) expect(t === 'rtable' || t === 'rtable_row').toBe(true);
       }
       after.close();
       if (fromVersion < LATEST_VERSION) {

@@ -1,13 +1,13 @@
 // Typed columns in pasted or exported tables ("loot.tier", "room.trap", "roll on" …): how a
 // cell's text becomes a typed field, and back, so Markdown round-trips without loss.
 import { COLOURS } from '@shared/gauntlet.ts';
-import { FACTIONS, ITEM_TYPES, LOOT_ACTIONS, LOOT_TIER_NAMES, ROOM_TYPES, type TableRow } from '@shared/tables.ts';
+import { CASTING_TIMES, FACTIONS, ITEM_TYPES, LOOT_ACTIONS, LOOT_TIER_NAMES, ROOM_TYPES, SPELL_SCHOOLS, VESTMENTS, type TableRow } from '@shared/tables.ts';
 
 type Parsed = { value: unknown; error?: undefined } | { value?: undefined; error: string };
 
 export interface TypedColumn {
   name: string;
-  group: 'loot' | 'room' | 'entity' | 'rollOn';
+  group: 'loot' | 'room' | 'entity' | 'spell' | 'rollOn';
   field: string;
   parse: (text: string) => Parsed;
   show: (value: unknown) => string;
@@ -70,6 +70,16 @@ export const ENTITY_COLUMNS: TypedColumn[] = [
   col('entity', 'turns', whole),
 ];
 
+export const SPELL_COLUMNS: TypedColumn[] = [
+  col('spell', 'school', oneOf(SPELL_SCHOOLS)),
+  col('spell', 'cost', whole),
+  col('spell', 'castingTime', oneOf(CASTING_TIMES)),
+  col('spell', 'roll', free),
+  col('spell', 'addsMagic', yesNo),
+  col('spell', 'vestment', oneOf([...VESTMENTS, 'all', ''])),
+  col('spell', 'component', free),
+];
+
 /** "ghoul-table", "ghoul-table ×2", "ghoul-table x2 +1" — a nested roll. */
 export const ROLL_ON_COLUMN: TypedColumn = {
   name: 'roll on',
@@ -88,7 +98,7 @@ export const ROLL_ON_COLUMN: TypedColumn = {
   },
 };
 
-export const ALL_TYPED_COLUMNS = [...LOOT_COLUMNS, ...ROOM_COLUMNS, ...ENTITY_COLUMNS, ROLL_ON_COLUMN];
+export const ALL_TYPED_COLUMNS = [...LOOT_COLUMNS, ...ROOM_COLUMNS, ...ENTITY_COLUMNS, ...SPELL_COLUMNS, ROLL_ON_COLUMN];
 
 /** Which of a header's columns (by index) are typed columns. */
 export function readTypedColumns(columns: readonly string[]): Map<number, TypedColumn> {
@@ -106,6 +116,7 @@ export function typedColumnsFor(rows: readonly TableRow[]): TypedColumn[] {
     ...(rows.some((r) => r.loot) ? LOOT_COLUMNS : []),
     ...(rows.some((r) => r.room) ? ROOM_COLUMNS : []),
     ...(rows.some((r) => r.entity) ? ENTITY_COLUMNS : []),
+    ...(rows.some((r) => r.spell) ? SPELL_COLUMNS : []),
     ...(rows.some((r) => r.rollOn) ? [ROLL_ON_COLUMN] : []),
   ];
 }

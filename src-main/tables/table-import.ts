@@ -148,6 +148,7 @@ function fromGrid(grid: Grid, format: 'markdown' | 'csv', options: ImportOptions
       loot: null,
       room: null,
       entity: null,
+      spell: null,
       rollOn: null,
       ...typedValues,
     });
@@ -189,7 +190,7 @@ function finish(
   const candidate = {
     key: options.key ?? meta.key ?? slugify(name),
     name,
-    category: options.category ?? meta.category ?? (rows.some((r) => r.loot) ? 'loot' : rows.some((r) => r.room) ? 'room' : rows.some((r) => r.entity) ? 'entity' : 'custom'),
+    category: options.category ?? meta.category ?? (rows.some((r) => r.loot) ? 'loot' : rows.some((r) => r.room) ? 'room' : rows.some((r) => r.entity) ? 'entity' : rows.some((r) => r.spell) ? 'spell' : 'custom'),
     die,
     span: meta.span ?? null,
     drawWithoutReplacement: meta.drawWithoutReplacement ?? false,
@@ -282,7 +283,7 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
       return;
     }
     const [label, ...rest] = m[2]!.split(/\s+[—–-]\s+|:\s+/);
-    rows.push({ range: key, weight: null, label: (label ?? m[2]!).trim(), details: rest.join(' — ').trim(), fields: {}, loot: null, room: null, entity: null, rollOn: null });
+    rows.push({ range: key, weight: null, label: (label ?? m[2]!).trim(), details: rest.join(' — ').trim(), fields: {}, loot: null, room: null, entity: null, spell: null, rollOn: null });
     rowLines.push(line);
   });
   return finish('lines', rows, rowLines, problems, options, die, meta);

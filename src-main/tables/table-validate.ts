@@ -93,6 +93,15 @@ export function validateTable(table: TableDef, knownTables?: ReadonlySet<string>
     if (r.rollOn && knownTables && !knownTables.has(r.rollOn.table)) {
       issues.push({ severity: 'error', row: i, message: `${rowName(i, r.label)} rolls on “${r.rollOn.table}”, which is not a table in this campaign` });
     }
+    // A spell's roll is thrown when it resolves (ch.15): a bad expression would fail mid-fight.
+    if (r.spell?.roll) {
+      try {
+        parseDice(r.spell.roll);
+      } catch (e) {
+        if (!(e instanceof DiceSyntaxError)) throw e;
+        issues.push({ severity: 'error', row: i, message: `${rowName(i, r.label)}: its spell roll “${r.spell.roll}” is not a dice expression (${e.message})` });
+      }
+    }
   });
   return issues;
 }
