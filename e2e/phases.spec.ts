@@ -44,3 +44,55 @@ test('a short dive: Town → Floor 1 → combat → cleared → Town, with the b
   await banner.getByRole('button', { name: 'Withdraw to Town' }).click();
   await expect(banner).toContainText('In the Town');
 });
+
+test('spells in the round and the Lich in the Town: cast from the dialog, pay at once, then Stage 4 brings the manifestation (ch.15, ch.16)', async ({ page, request }) => {
+  host = await startHost(tempDataDir());
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
+  await api(request, host, 'dice.setSeed', { seed: 15 });
+  const banner = page.getByRole('status', { name: 'Phase' });
+  await banner.getByRole('button', { name: 'Descend' }).click();
+  await expect(banner).toContainText('Exploring · Floor 1');
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
+  await api(request, host, 'board.addToken', { kind: 'entity', name: 'Grey Hound', colour: 'Red', floor: 1, x: 2, y: 0, health: 6, armor: 0 });
+  await page.keyboard.press('Alt+n');
+  await expect(banner).toContainText('Combat · Floor 1');
+  // Whatever the entrance room rolled, go to the first Lichslayer's turn.
+  const names = (await api<{ roster: { name: string }[] }>(request, host, 'campaign.current')).roster.map((l) => l.name);
+  const current = async () => (await api<{ combat: { current: string | null } }>(request, host, 'phase.view')).combat.current;
+  for (let i = 0; i < 12 && !names.includes((await current()) ?? ''); i++) await page.keyboard.press('Alt+t');
+  const first = (await current())!;
+  await expect(banner.getByTestId('turn')).toContainText(`${first}'s turn`);
+  const goldOf = async () => (await api<{ roster: { name: string; gold: number }[] }>(request, host, 'campaign.current')).roster.find((l) => l.name === first)!.gold;
+  const gold = await goldOf();
+
+  await page.keyboard.press('Alt+c');
+  const dialog = page.getByRole('dialog', { name: 'Cast a spell' });
+  await expect(dialog.getByLabel('Caster')).toHaveValue(/\d+/);
+  // a spell needing a Vestment is listed only with the refusals, and says why
+  await expect(dialog.getByRole('button', { name: 'Blaze' })).toHaveCount(0);
+  await dialog.getByText('Show spells not allowed now').click();
+  await expect(dialog.getByRole('button', { name: 'Blaze' })).toBeDisabled();
+  await expect(dialog).toContainText('can be cast only while The Unbound’s Coat of Arms is equipped and unbroken (ch.15)');
+  await dialog.getByRole('button', { name: 'Cinder Lash' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'What happened' })).toContainText(/Cinder Lash \(.+\) resolves: 2d6 \[\d, \d\] \+ Magic \d+ = \d+ \(ch\.15\)/);
+  expect(await goldOf()).toBe(gold - 36);
+  // On Turn used the action: the turn is over, enemies may move before the next one (ch.11)
+  await expect(banner.getByTestId('turn')).toContainText('between turns');
+  await expect(banner.getByRole('button', { name: 'Enemies close in' })).toBeEnabled();
+
+  await banner.getByRole('button', { name: 'Withdraw to Town' }).click();
+  await expect(banner).toContainText('In the Town');
+  await expect(banner.getByRole('button', { name: 'The Lich manifests' })).toHaveCount(0);
+  await banner.getByText("Lich's Attention: Stage 0").click();
+  await page.getByRole('menuitem', { name: "The Lich's Crown is applied" }).click();
+  await expect(banner).toContainText("Lich's Attention: Stage 4");
+  await banner.getByRole('button', { name: 'The Lich manifests' }).click();
+  await expect(banner).toContainText('The Lich in the Town');
+  await expect(page.getByLabel('The Lich Health')).toHaveValue('360');
+  await expect(page.getByRole('list', { name: 'What happened' })).toContainText('every Lichslayer in the Town is at Lost (ch.16)');
+  await expect(banner.getByRole('button', { name: 'Lich defeated' })).toHaveAttribute('title', /Phylactery stands/);
+  await page.screenshot({ path: test.info().outputPath('manifestation.png') });
+});

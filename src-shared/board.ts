@@ -54,6 +54,9 @@ export interface EntityStats {
   attack?: string;
   turns?: number;
   table?: string;
+  /** The Lich's own Magic (ch.16) and the mark that makes it the Lich for the round's rules. */
+  magic?: number;
+  lich?: boolean;
 }
 
 export interface TokenView {

@@ -27,7 +27,7 @@ import {
   type PlayerView,
 } from './board.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
-import { diveEventSchema, type PhaseView } from './phase.ts';
+import { attentionEventSchema, diveEventSchema, type PhaseView, type SpellbookView } from './phase.ts';
 import {
   LOOT_TIER_NAMES,
   TABLE_CATEGORIES,
@@ -276,6 +276,10 @@ export const contract = {
   'phase.send': command<PhaseView>()(z.strictObject({ event: diveEventSchema })),
   'phase.nextTurn': command<PhaseView>()(noArgs),
   'phase.respond': command<PhaseView>()(z.strictObject({ tokenId: rowId })),
+  'phase.spellbook': command<SpellbookView>()(z.strictObject({ tokenId: rowId })),
+  'phase.cast': command<PhaseView>()(z.strictObject({ tokenId: rowId, table: tableKeySchema, row: z.number().int().min(0).max(1999) })),
+  'phase.enemiesAdvance': command<PhaseView>()(noArgs),
+  'phase.attention': command<PhaseView>()(z.strictObject({ event: attentionEventSchema })),
   'print.gauntlets': command<PrintGauntlet[]>()(z.strictObject({ ids: z.array(rowId).max(200).optional() })),
   'print.floorHandout': command<PrintFloorHandout>()(z.strictObject({ floor: z.number().int().min(1).max(10) })),
   'print.lootCards': command<PrintLootCard[]>()(z.strictObject({ indices: z.array(z.number().int().min(0).max(1999)).min(1).max(500) })),

@@ -2,7 +2,19 @@
 // allow next, and why the rest is refused.
 import { z } from 'zod';
 
-export const DIVE_EVENT_TYPES = ['DESCEND', 'ENEMIES_ENTER', 'COMBAT_OVER', 'FLOOR_CLEARED', 'FORCE_GATE', 'OPEN_GATE', 'WITHDRAW', 'PHYLACTERY_DESTROYED'] as const;
+export const DIVE_EVENT_TYPES = [
+  'DESCEND',
+  'ENEMIES_ENTER',
+  'COMBAT_OVER',
+  'FLOOR_CLEARED',
+  'FORCE_GATE',
+  'OPEN_GATE',
+  'WITHDRAW',
+  'PHYLACTERY_DESTROYED',
+  'LEAVE_TOMB',
+  'MANIFEST',
+  'LICH_DEFEATED',
+] as const;
 
 const rowId = z.number().int().positive();
 const simple = <T extends (typeof DIVE_EVENT_TYPES)[number]>(type: T) => z.strictObject({ type: z.literal(type) });
@@ -15,18 +27,31 @@ export const diveEventSchema = z.discriminatedUnion('type', [
   simple('OPEN_GATE'),
   simple('WITHDRAW'),
   simple('PHYLACTERY_DESTROYED'),
+  simple('LEAVE_TOMB'),
+  simple('MANIFEST'),
+  simple('LICH_DEFEATED'),
+  z.strictObject({ type: z.literal('CAMPAIGN_ENDS'), how: z.enum(['town-destroyed', 'party-departs']) }),
   z.strictObject({ type: z.literal('ROOM_CLEARED'), lichslayer: rowId }),
   z.strictObject({ type: z.literal('AT_ZERO'), lichslayer: rowId, choice: z.enum(['withdraw', 'press-on']) }),
 ]);
 
+/** Triggers the Judge records for the Lich's Attention (ch.5, ch.16); descents and days are counted by the app. */
+export const attentionEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('UNBOUND_COMPLETED') }),
+  z.strictObject({ type: z.literal('CROWN') }),
+  z.strictObject({ type: z.literal('RESOLVED'), deed: z.enum(['vanity-idols-destroyed', 'unbound-set-destroyed', 'narrative']) }),
+]);
+
 export interface PhaseView {
   dive: {
-    state: 'town' | 'exploring' | 'combat' | 'floorTen' | 'fallen';
+    state: 'town' | 'exploring' | 'combat' | 'floorTen' | 'fallen' | 'manifestation' | 'resolved';
     floor: number | null;
     gateOpen: boolean;
     clearedOnNine: string[];
     lost: string[];
     floorsCleared: number[];
+    turned: string[];
+    ending: string | null;
     actions: { type: (typeof DIVE_EVENT_TYPES)[number]; allowed: boolean; why: string | null }[];
   };
   attention: { stage: number; last: string | null };
@@ -41,7 +66,23 @@ export interface PhaseView {
     currentHidden: boolean;
     atRoundEnd: boolean;
     upcoming: { name: string; hidden: boolean }[];
-    /** What the Judge resolves between rounds (ch.11, ch.15). */
+    /** What the Judge still resolves by hand between rounds (ch.11). */
     hooks: string[];
+    /** A player's turn is over and the next not begun: enemies may move (ch.11). */
+    between: boolean;
+    /** Spells declared and waiting for their moment (ch.15). */
+    pending: { label: string; caster: string; time: string }[];
+    /** Entrants who may act now (cast on their turn); everyone else may only answer with a Response. */
+    entrants: { tokenId: number; name: string; hidden: boolean; party: boolean; lichslayerId: number | null; health: number | null; maxHealth: number | null }[];
   } | null;
+}
+
+/** The spells an entrant could cast now, each allowed or refused with the rule that says so (ch.15). */
+export interface SpellbookView {
+  caster: string;
+  schools: {
+    school: string;
+    label: string;
+    spells: { table: string; row: number; label: string; details: string; cost: number; castingTime: string; allowed: boolean; why: string }[];
+  }[];
 }

@@ -42,6 +42,8 @@ const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 export interface BoardOperations {
   enterFloor: (w: RecordingWriter, database: Database, floor: number, x: number | undefined, y: number | undefined, notices: string[]) => void;
   floorTenRound: (w: RecordingWriter, database: Database, notices: string[]) => void;
+  /** Moves a token by the board's rules, without the Judge's override (enemies closing in, ch.11). */
+  moveToken: (w: RecordingWriter, database: Database, tokenId: number, floor: number, x: number, y: number, notices: string[]) => void;
 }
 
 export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOperations> = {}): Pick<Handlers, BoardCommand> {
@@ -237,6 +239,11 @@ export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOper
     }
   }
   operations.floorTenRound = floorTenRound;
+  operations.moveToken = (w, database, tokenId, floor, x, y, notices) => {
+    const token = allTokens(database).find((t) => t.id === tokenId);
+    if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
+    moveOne(w, database, token, floor, x, y, false, notices, 'phase.enemiesAdvance');
+  };
 
   return {
     'board.view': ({ floor }) => boardView(db(), floor),

@@ -3,6 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
 
+type App = ReturnType<typeof makeApp>;
+
+/** Next turn, passing through the gap after a player's turn where enemies may move (ch.11). */
+async function turn(app: App) {
+  const p = await app.call('phase.nextTurn', {});
+  return p.combat?.between ? app.call('phase.nextTurn', {}) : p;
+}
+
 async function demo(dataDir = tempDir()) {
   const app = makeApp(dataDir);
   await app.ensureFirstLaunch();
@@ -77,17 +85,17 @@ describe('phase handlers', () => {
     let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(p.combat).toMatchObject({ round: 1, current: stack[0]!.name, atRoundEnd: false });
     // the wisp's Speed 12 gives it two turns (ch.11): one turn per entrant, then its second
-    for (let i = 1; i < stack.length; i++) p = await app.call('phase.nextTurn', {});
+    for (let i = 1; i < stack.length; i++) p = await turn(app);
     expect(p.combat!.current).toBe('Quick Wisp');
-    p = await app.call('phase.nextTurn', {});
+    p = await turn(app);
     expect(p.combat!.current).toBe('Quick Wisp');
     app.close();
     const again = makeApp(dataDir);
     await again.call('campaign.open', { path: file });
-    p = await again.call('phase.nextTurn', {});
+    p = await turn(again);
     expect(p.combat).toMatchObject({ round: 1, atRoundEnd: true });
     expect(p.combat!.hooks.length).toBeGreaterThan(0);
-    p = await again.call('phase.nextTurn', {});
+    p = await turn(again);
     expect(p.combat).toMatchObject({ round: 2, current: stack[0]!.name });
     p = await again.call('phase.send', { event: { type: 'COMBAT_OVER' } });
     expect(p.combat).toBeNull();
@@ -104,10 +112,10 @@ describe('phase handlers', () => {
     p = await app.call('phase.respond', { tokenId: last.tokenId });
     expect(p.combat!.current).toBe(last.name);
     expect(await app.dispatch('phase.respond', { tokenId: stack[1]!.tokenId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/one at a time/) } });
-    p = await app.call('phase.nextTurn', {});
+    p = await turn(app);
     expect(p.combat!.current).toBe(stack[0]!.name);
-    for (let i = 1; i < stack.length - 1; i++) p = await app.call('phase.nextTurn', {});
-    p = await app.call('phase.nextTurn', {});
+    for (let i = 1; i < stack.length - 1; i++) p = await turn(app);
+    p = await turn(app);
     expect(p.combat!.atRoundEnd).toBe(true);
     app.close();
   });
@@ -140,8 +148,8 @@ describe('phase handlers', () => {
     expect(p.combat).toMatchObject({ round: 1 });
     expect(p.dive.actions.find((a) => a.type === 'WITHDRAW')).toMatchObject({ allowed: false, why: expect.stringMatching(/No withdrawal from Floor 10/) });
     let guard = 0;
-    while (p.combat!.round < 3 && guard++ < 200) p = await app.call('phase.nextTurn', {});
-    p = await app.call('phase.nextTurn', {});
+    while (p.combat!.round < 3 && guard++ < 200) p = await turn(app);
+    p = await turn(app);
     const before = { combat: p.combat, board: await app.call('board.view', { floor: 10 }) };
     expect(before.board.tokens.find((t) => t.kind === 'phylactery')).toMatchObject({ hidden: true });
     app.close();
@@ -156,8 +164,8 @@ describe('phase handlers', () => {
     // play on to the end of round 3: the next round opens with a new wave
     p = after.phase;
     guard = 0;
-    while (!p.combat!.atRoundEnd && guard++ < 200) p = await again.call('phase.nextTurn', {});
-    p = await again.call('phase.nextTurn', {});
+    while (!p.combat!.atRoundEnd && guard++ < 200) p = await turn(again);
+    p = await turn(again);
     expect(p.combat!.round).toBe(4);
     expect(p.notices?.[0]).toMatch(/entities enter at the Gate/);
     again.close();

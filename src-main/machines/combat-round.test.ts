@@ -59,3 +59,97 @@ describe('Responses (ch.15)', () => {
     expect(a.getSnapshot().context.owes).toEqual([]);
   });
 });
+
+describe('casting times (ch.15)', () => {
+  const spell = (caster: number, time: 'on-turn' | 'next-turn' | 'end-round' | 'start-next-round' | 'response') => ({
+    type: 'CAST' as const,
+    casting: { caster, table: 'spells-arcana', row: 0, label: `${time} spell`, time },
+  });
+  const begin = () => {
+    const a = createActor(combatRound).start();
+    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1 }, { tokenId: 2, turns: 1 }, { tokenId: 3, turns: 1 }] });
+    return a;
+  };
+  const due = (a: ReturnType<typeof begin>) => a.getSnapshot().context.due.map((c) => c.label);
+
+  it('On Turn resolves at once; a spell is cast only on the caster’s own turn', () => {
+    const a = begin();
+    expect(a.getSnapshot().can(spell(2, 'on-turn'))).toBe(false);
+    a.send(spell(1, 'on-turn'));
+    expect(due(a)).toEqual(['on-turn spell']);
+    a.send({ type: 'RESOLVED' });
+    expect(due(a)).toEqual([]);
+  });
+
+  it('Next Turn resolves when the caster’s next turn begins, in the next round', () => {
+    const a = begin();
+    a.send(spell(1, 'next-turn'));
+    expect(due(a)).toEqual([]);
+    a.send({ type: 'NEXT_TURN' });
+    a.send({ type: 'NEXT_TURN' });
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().value).toBe('roundEnd');
+    expect(due(a)).toEqual([]);
+    a.send({ type: 'END_ROUND' });
+    expect(a.getSnapshot().context.current).toBe(1);
+    expect(due(a)).toEqual(['next-turn spell']);
+  });
+
+  it('End Round resolves after everyone has acted; Start Next Round before anyone acts next round', () => {
+    const a = begin();
+    a.send(spell(1, 'end-round'));
+    a.send(spell(1, 'start-next-round'));
+    a.send({ type: 'NEXT_TURN' });
+    a.send({ type: 'NEXT_TURN' });
+    expect(due(a)).toEqual([]);
+    a.send({ type: 'NEXT_TURN' });
+    expect(due(a)).toEqual(['end-round spell']);
+    a.send({ type: 'RESOLVED' });
+    a.send({ type: 'END_ROUND' });
+    expect(due(a)).toEqual(['start-next-round spell']);
+    expect(a.getSnapshot().context).toMatchObject({ round: 2, current: 1, acted: [] });
+  });
+
+  it('a Response is cast outside one’s own turn, resolves at once and costs the next turn', () => {
+    const a = begin();
+    expect(a.getSnapshot().can(spell(1, 'response'))).toBe(false);
+    a.send(spell(3, 'response'));
+    expect(a.getSnapshot().context).toMatchObject({ current: 3, interrupted: 1, owes: [3] });
+    expect(due(a)).toEqual(['response spell']);
+    a.send({ type: 'RESOLVED' });
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().context.current).toBe(1);
+    a.send({ type: 'NEXT_TURN' });
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().value).toBe('roundEnd');
+  });
+});
+
+describe('enemies between player turns (ch.11)', () => {
+  it('after a player’s turn the machine waits between turns; each enemy moves once in that gap', () => {
+    const a = createActor(combatRound).start();
+    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1, party: true }, { tokenId: 2, turns: 1, party: true }, { tokenId: 9, turns: 1 }] });
+    expect(a.getSnapshot().can({ type: 'ENEMY_MOVED', tokenId: 9 })).toBe(false);
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot()).toMatchObject({ value: 'between', context: { current: null, acted: [1] } });
+    expect(a.getSnapshot().can({ type: 'ENEMY_MOVED', tokenId: 1 })).toBe(false);
+    a.send({ type: 'ENEMY_MOVED', tokenId: 9 });
+    expect(a.getSnapshot().can({ type: 'ENEMY_MOVED', tokenId: 9 })).toBe(false);
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot()).toMatchObject({ value: 'turn', context: { current: 2, moved: [] } });
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().value).toBe('between');
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().context.current).toBe(9);
+    // an enemy's own turn passes straight on: the round ends
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().value).toBe('roundEnd');
+  });
+
+  it('a fight with no enemies never pauses between turns', () => {
+    const a = createActor(combatRound).start();
+    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1, party: true }, { tokenId: 2, turns: 1, party: true }] });
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot()).toMatchObject({ value: 'turn', context: { current: 2 } });
+  });
+});

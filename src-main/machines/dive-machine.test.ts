@@ -81,16 +81,57 @@ describe('dive machine', () => {
       { type: 'OPEN_GATE' },
       { type: 'AT_ZERO', lichslayer: 1, choice: 'press-on' },
       { type: 'WITHDRAW' },
+      { type: 'PHYLACTERY_DESTROYED' },
+      { type: 'LEAVE_TOMB' },
+      { type: 'MANIFEST', stage: 3 },
+      { type: 'MANIFEST', stage: 4 },
+      { type: 'TURNED', lichslayer: 1 },
+      { type: 'LICH_DEFEATED' },
     ];
     const paths = getShortestPaths(diveMachine, {
       input: { party: [1] },
       events,
-      serializeState: (s: SnapshotFrom<typeof diveMachine>) => JSON.stringify([s.value, s.context.floor, s.context.gateOpen, s.context.lost, s.context.clearedOnNine, s.context.zeroes, s.context.present]),
+      serializeState: (s: SnapshotFrom<typeof diveMachine>) => JSON.stringify([s.value, s.context.floor, s.context.gateOpen, s.context.lost, s.context.clearedOnNine, s.context.zeroes, s.context.present, s.context.phylacteryDestroyed, s.context.turned]),
       limit: 5000,
     });
     const reached = new Set(paths.map((p) => String(p.state.value)));
-    expect(reached).toEqual(new Set(['town', 'exploring', 'combat', 'floorTen', 'fallen']));
+    expect(reached).toEqual(new Set(['town', 'exploring', 'combat', 'floorTen', 'fallen', 'manifestation', 'resolved']));
     for (const p of paths) expect(p.state.context.floor === null || p.state.context.floor <= 10).toBe(true);
+    // ch.16: no path reaches the manifestation below Stage 4, nor resolves it with the Phylactery standing
+    for (const p of paths) {
+      const steps = p.steps.map((st) => st.event);
+      if (p.state.value === 'manifestation') expect(steps.some((e) => e.type === 'MANIFEST' && e.stage === 4)).toBe(true);
+      if (p.state.value === 'resolved') expect(steps.some((e) => e.type === 'PHYLACTERY_DESTROYED')).toBe(true);
+    }
+  });
+
+  it('ch.16: the Lich manifests only at Stage 4 in the Town, and stays dead only once the Phylactery is destroyed', () => {
+    const a = start();
+    expect(a.getSnapshot().can({ type: 'MANIFEST', stage: 3 })).toBe(false);
+    expect(whyRefused('town', a.getSnapshot().context, 'MANIFEST')).toMatch(/Stage 4/);
+    a.send({ type: 'MANIFEST', stage: 4 });
+    expect(a.getSnapshot()).toMatchObject({ value: 'manifestation', context: { present: [1, 2], floor: null } });
+    expect(a.getSnapshot().can({ type: 'LICH_DEFEATED' })).toBe(false);
+    expect(a.getSnapshot().can({ type: 'WITHDRAW' })).toBe(false);
+    expect(whyRefused('manifestation', a.getSnapshot().context, 'WITHDRAW')).toMatch(/cannot be de-escalated/);
+    // a communion failed: the turned leave the party's side (ch.16)
+    a.send({ type: 'TURNED', lichslayer: 2 });
+    expect(a.getSnapshot().context).toMatchObject({ present: [1], turned: [2] });
+    // the party leaves for the Tombs to break the Phylactery
+    a.send({ type: 'DESCEND' });
+    expect(a.getSnapshot().context).toMatchObject({ floor: 1, present: [1] });
+    descendTo(a, 9);
+    a.send({ type: 'ROOM_CLEARED', lichslayer: 1 });
+    a.send({ type: 'OPEN_GATE' });
+    a.send({ type: 'DESCEND' });
+    expect(a.getSnapshot().can({ type: 'LEAVE_TOMB' })).toBe(false);
+    a.send({ type: 'PHYLACTERY_DESTROYED' });
+    a.send({ type: 'LEAVE_TOMB' });
+    expect(a.getSnapshot().value).toBe('town');
+    a.send({ type: 'MANIFEST', stage: 4 });
+    a.send({ type: 'LICH_DEFEATED' });
+    expect(a.getSnapshot()).toMatchObject({ value: 'resolved', context: { ending: expect.stringMatching(/destroyed for good/) } });
+    expect(a.getSnapshot().status).toBe('done');
   });
 
   it('persists and restores mid-dive exactly', () => {

@@ -1,5 +1,7 @@
 // The dive (rulebook ch.4, ch.9, ch.10, ch.11, ch.16): Town → Floor 1 → … → Floor 9 → the Gate →
-// Floor 10. Guards say what the rules forbid; actions record what the rules cause.
+// Floor 10; and at Attention Stage 4 the Lich's manifestation in the Town, which ends the
+// campaign only once the Phylactery is destroyed. Guards say what the rules forbid; actions
+// record what the rules cause.
 import { assign, setup } from 'xstate';
 
 export interface DiveContext {
@@ -16,6 +18,10 @@ export interface DiveContext {
   forceAttempts: number;
   floorsCleared: number[];
   phylacteryDestroyed: boolean;
+  /** Characters turned by the Lich: off the party's side until cured (ch.16). */
+  turned: number[];
+  /** How the campaign ended, once it has (ch.16). */
+  ending: string | null;
 }
 
 export type DiveEvent =
@@ -28,7 +34,12 @@ export type DiveEvent =
   | { type: 'OPEN_GATE' }
   | { type: 'AT_ZERO'; lichslayer: number; choice: 'withdraw' | 'press-on' }
   | { type: 'WITHDRAW' }
-  | { type: 'PHYLACTERY_DESTROYED' };
+  | { type: 'PHYLACTERY_DESTROYED' }
+  | { type: 'MANIFEST'; stage: number }
+  | { type: 'TURNED'; lichslayer: number }
+  | { type: 'LEAVE_TOMB' }
+  | { type: 'LICH_DEFEATED' }
+  | { type: 'CAMPAIGN_ENDS'; how: 'town-destroyed' | 'party-departs' };
 
 const diveSetup = setup({
   types: { context: {} as DiveContext, events: {} as DiveEvent, input: {} as { party: number[] } },
@@ -46,9 +57,13 @@ const diveSetup = setup({
     lastOneWithdraws: ({ context, event }) => event.type === 'AT_ZERO' && event.choice === 'withdraw' && context.present.length === 1 && context.present[0] === event.lichslayer,
     isPresent: ({ context, event }) => 'lichslayer' in event && context.present.includes(event.lichslayer),
     everyoneLost: ({ context }) => context.present.length === 0,
+    /** ch.16: the Lich manifests only at Attention Stage 4, in the Town. */
+    stageFour: ({ event }) => event.type === 'MANIFEST' && event.stage >= 4,
+    /** ch.16: the Lich stays dead only once its Phylactery is destroyed. */
+    phylacteryGone: ({ context }) => context.phylacteryDestroyed,
   },
   actions: {
-    enterNextFloor: assign(({ context }) => ({ floor: (context.floor ?? 0) + 1, present: context.party.filter((id) => !context.lost.includes(id)), zeroes: {} })),
+    enterNextFloor: assign(({ context }) => ({ floor: (context.floor ?? 0) + 1, present: context.party.filter((id) => !context.lost.includes(id) && !context.turned.includes(id)), zeroes: {} })),
     markRoomCleared: assign(({ context, event }) =>
       event.type === 'ROOM_CLEARED' && !context.clearedOnNine.includes(event.lichslayer) ? { clearedOnNine: [...context.clearedOnNine, event.lichslayer] } : {},
     ),
@@ -67,6 +82,17 @@ const diveSetup = setup({
     recordFloorCleared: assign(({ context }) => (context.floor !== null && !context.floorsCleared.includes(context.floor) ? { floorsCleared: [...context.floorsCleared, context.floor] } : {})),
     leaveTombs: assign({ floor: null, present: [], zeroes: {} }),
     destroyPhylactery: assign({ phylacteryDestroyed: true }),
+    /** ch.16: the whole party, save the lost and the turned, faces the Lich in the Town. */
+    gatherInTown: assign(({ context }) => ({ floor: null, present: context.party.filter((id) => !context.lost.includes(id) && !context.turned.includes(id)), zeroes: {} })),
+    turn: assign(({ context, event }) =>
+      event.type === 'TURNED' && !context.turned.includes(event.lichslayer)
+        ? { turned: [...context.turned, event.lichslayer], present: context.present.filter((id) => id !== event.lichslayer) }
+        : {},
+    ),
+    endLichDefeated: assign({ ending: 'The Lich is destroyed for good: the campaign is won (ch.16)' }),
+    endByJudge: assign(({ event }) =>
+      event.type === 'CAMPAIGN_ENDS' ? { ending: event.how === 'town-destroyed' ? 'The Town is destroyed (ch.16)' : 'The party departs the world (ch.16)' } : {},
+    ),
   },
 });
 
@@ -82,12 +108,41 @@ const onFloorsOneToNine = {
 
 export const diveMachine = diveSetup.createMachine({
   id: 'dive',
-  context: ({ input }) => ({ floor: null, party: input.party, present: [], zeroes: {}, lost: [], clearedOnNine: [], gateOpen: false, forceAttempts: 0, floorsCleared: [], phylacteryDestroyed: false }),
+  context: ({ input }) => ({
+    floor: null,
+    party: input.party,
+    present: [],
+    zeroes: {},
+    lost: [],
+    clearedOnNine: [],
+    gateOpen: false,
+    forceAttempts: 0,
+    floorsCleared: [],
+    phylacteryDestroyed: false,
+    turned: [],
+    ending: null,
+  }),
   initial: 'town',
   states: {
     town: {
-      on: { DESCEND: { guard: 'hasParty', target: 'exploring', actions: 'enterNextFloor' } },
+      on: {
+        DESCEND: { guard: 'hasParty', target: 'exploring', actions: 'enterNextFloor' },
+        MANIFEST: { guard: 'stageFour', target: 'manifestation', actions: 'gatherInTown' },
+      },
     },
+    // ch.16: the Lich in the Town, two turns a round, reviving while its Phylactery stands. The
+    // party may leave the fight for the Tombs (to break the Phylactery); Stage 4 never ends.
+    manifestation: {
+      on: {
+        DESCEND: { guard: 'hasParty', target: 'exploring', actions: 'enterNextFloor' },
+        TURNED: { guard: 'isPresent', actions: 'turn' },
+        AT_ZERO: [{ guard: 'thirdZero', actions: 'loseForever' }, { guard: 'isPresent', actions: 'countZero' }],
+        LICH_DEFEATED: { guard: 'phylacteryGone', target: 'resolved', actions: 'endLichDefeated' },
+        CAMPAIGN_ENDS: { target: 'resolved', actions: 'endByJudge' },
+      },
+      always: { guard: 'everyoneLost', target: 'fallen' },
+    },
+    resolved: { type: 'final' },
     exploring: {
       on: {
         DESCEND: [
@@ -116,6 +171,9 @@ export const diveMachine = diveSetup.createMachine({
       on: {
         AT_ZERO: { guard: 'isPresent', actions: 'loseForever' },
         PHYLACTERY_DESTROYED: { actions: 'destroyPhylactery' },
+        TURNED: { guard: 'isPresent', actions: 'turn' },
+        // ch.12: with the Phylactery destroyed the Tomb is ended; the party climbs back to the Town.
+        LEAVE_TOMB: { guard: 'phylacteryGone', target: 'town', actions: 'leaveTombs' },
       },
       always: { guard: 'everyoneLost', target: 'fallen' },
     },
@@ -125,11 +183,18 @@ export const diveMachine = diveSetup.createMachine({
 
 /** Why the rules refuse an event here, for the disabled button's tooltip. */
 export function whyRefused(state: string, context: DiveContext, event: DiveEvent['type']): string {
-  if (state === 'fallen') return 'The whole party was lost on Floor 10 (ch.10)';
+  if (state === 'fallen') return 'The whole party has fallen (ch.10, ch.16)';
+  if (state === 'resolved') return `The campaign has ended: ${context.ending ?? ''}`;
+  if (event === 'MANIFEST') return state !== 'town' ? 'The Lich manifests only in the Town (ch.16)' : 'The Lich manifests only at Attention Stage 4 (ch.16)';
+  if (event === 'LICH_DEFEATED') return state !== 'manifestation' ? 'The Lich has not manifested (ch.16)' : 'While the Phylactery stands the Lich revives at half Health next round (ch.16)';
+  if (event === 'CAMPAIGN_ENDS') return 'Only the manifestation at Stage 4 ends the campaign (ch.16)';
+  if (event === 'LEAVE_TOMB') return state !== 'floorTen' ? 'Only Floor 10 is left this way' : 'No way back through the Gate while the Phylactery stands (ch.10)';
+  if (event === 'TURNED') return 'Only the Lich turns a character (ch.16)';
   if (state === 'floorTen') {
     if (event === 'WITHDRAW') return 'No withdrawal from Floor 10: through the Gate there is no retreat (ch.10)';
     if (event === 'DESCEND') return 'Floor 10 is the deepest floor (ch.9)';
   }
+  if (state === 'manifestation' && (event === 'WITHDRAW' || event === 'COMBAT_OVER')) return 'Stage 4 cannot be de-escalated: the fight in the Town ends only with the campaign (ch.16)';
   if (event === 'DESCEND' && context.floor === 9 && !context.gateOpen) return 'The Gate is locked until every Lichslayer has cleared a room on Floor 9 (ch.10)';
   if (event === 'DESCEND' && state === 'combat') return 'Finish the fight before taking the stair (ch.11)';
   if (event === 'OPEN_GATE') return context.floor !== 9 ? 'The Gate is on Floor 9 (ch.10)' : context.gateOpen ? 'The Gate is already open' : 'Not every Lichslayer has cleared a room on Floor 9 yet (ch.10)';

@@ -26,3 +26,24 @@ export function inventoryDepth(maxHealth: number): Derived {
   const value = 1 + Math.floor(maxHealth / HEALTH_PER_INVENTORY_SLOT);
   return { value, explain: `1 + ${maxHealth} max Health ÷ ${HEALTH_PER_INVENTORY_SLOT} = ${value} stacks (ch.4)` };
 }
+
+/** "+1 Magic" or "Magic +2" in an item's notes: how the Judge marks loot that changes Magic. */
+const MAGIC_NOTE = /(?:([+−-]\s*\d{1,3})\s*Magic\b|\bMagic\s*([+−-]\s*\d{1,3}))/i;
+
+export function itemMagic(notes: string): number {
+  const m = MAGIC_NOTE.exec(notes);
+  const raw = m?.[1] ?? m?.[2];
+  return raw ? Number(raw.replace(/\s/g, '').replace('−', '-')) : 0;
+}
+
+/**
+ * Magic as it stands: gold held (ch.4) plus equipped, unbroken loot that changes Magic (ch.13;
+ * a broken item confers no effect, ch.11). Spells read it when they resolve (ch.15).
+ */
+export function currentMagic(gold: number, items: readonly { name: string; notes: string; broken: boolean }[]): Derived {
+  const fromGold = magicFromGold(gold);
+  const loot = items.filter((i) => !i.broken && itemMagic(i.notes) !== 0).map((i) => ({ name: i.name, value: itemMagic(i.notes) }));
+  const value = Math.max(0, fromGold.value + loot.reduce((a, l) => a + l.value, 0));
+  if (!loot.length) return fromGold;
+  return { value, explain: `${fromGold.explain}; ${loot.map((l) => `${l.name} ${l.value > 0 ? '+' : '−'}${Math.abs(l.value)}`).join(', ')} (ch.13) = ${value} Magic` };
+}

@@ -3,7 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import type { CampaignView, LichslayerView } from '@shared/contract.ts';
 import { ITEM_SLOTS, type Item, type ItemSlot, type SanityLevel, type Stack, type Colour } from '@shared/gauntlet.ts';
-import { goldMarks, inventoryDepth, magicFromGold } from '../rules/gauntlet-derived.ts';
+import { currentMagic, goldMarks, inventoryDepth } from '../rules/gauntlet-derived.ts';
 import { nextRedo, nextUndo } from '../db/history.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { readHouseRules } from '../db/settings.ts';
@@ -79,7 +79,7 @@ export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: Sta
     items: slots,
     inventory,
     derived: {
-      magic: magicFromGold(row.gold),
+      magic: currentMagic(row.gold, items.map((i) => ({ name: i.name, notes: i.notes, broken: i.broken === 1 }))),
       goldMarks: goldMarks(row.gold),
       inventoryDepth: inventoryDepth(row.max_health),
     },

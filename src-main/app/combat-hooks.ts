@@ -1,0 +1,327 @@
+// What the rules make happen inside a fight, applied by the app rather than listed for the Judge:
+// Sanity triggers (ch.11, ch.12, ch.16), spells cast and resolved (ch.15), enemies closing in
+// between player turns (ch.11), the Lich's communion and revival (ch.16). Each roll is logged.
+import type { Database } from 'better-sqlite3';
+import type { TokenView } from '@shared/board.ts';
+import type { Colour, ItemSlot, SanityLevel } from '@shared/gauntlet.ts';
+import { SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, type SpellFields, type TableDef } from '@shared/tables.ts';
+import { allTokens, roomAt } from '../db/board-repo.ts';
+import type { RecordingWriter } from '../db/history.ts';
+import { rollWithLedger } from '../db/ledger.ts';
+import { readHouseRules } from '../db/settings.ts';
+import { loadAllTables } from '../db/tables-repo.ts';
+import { rollChallenge } from '../rules/challenge.ts';
+import { currentMagic } from '../rules/gauntlet-derived.ts';
+import { lichAtZero, lichTarget } from '../rules/lich.ts';
+import { dropSanity, SANITY_LADDER } from '../rules/sanity.ts';
+import { checkCast, resolveSpell, type Caster } from '../rules/spell-cast.ts';
+import { canEnter } from '../rules/board-facts.ts';
+import { parseDice } from '../tables/dice-expression.ts';
+import { occupants } from '../views/board-view.ts';
+import type { Casting } from '../machines/combat-round.ts';
+import { combatActor, PARTY_KINDS, attentionStage } from './phase-store.ts';
+import { CommandFailure } from './command-failure.ts';
+
+type Where = 'tombs' | 'town' | 'forest';
+
+interface LichslayerRow {
+  id: number;
+  name: string;
+  level: number;
+  health: number;
+  sanity: SanityLevel;
+  gold: number;
+}
+
+function lichslayer(db: Database, id: number): LichslayerRow | undefined {
+  return db.prepare(`SELECT id, name, level, health, sanity, gold FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+}
+
+/** A Sanity Challenge rolled for a Lichslayer (ch.8): a failure drops one level, written at once. */
+export function sanityChallenge(
+  w: RecordingWriter,
+  db: Database,
+  command: string,
+  input: { lichslayerId: number; target: number; cause: string; where: Where },
+): { passed: boolean; explain: string } {
+  const l = lichslayer(db, input.lichslayerId);
+  if (!l) return { passed: true, explain: '' };
+  const rules = readHouseRules(db);
+  const stage = attentionStage(db);
+  const { value } = rollWithLedger(db, command, (dice) => {
+    const r = rollChallenge(dice, { level: l.level, target: input.target, cause: input.cause, sanity: l.sanity, sanityChallenge: { attentionStage: stage, where: input.where } }, rules);
+    return { value: r, records: [{ cause: input.cause, character: l.name, explain: r.explain, result: r }] };
+  });
+  if (!value.success) {
+    const next = dropSanity(l.sanity);
+    w.update('lichslayer', l.id, { sanity: next });
+    return { passed: false, explain: `${input.cause}: ${l.name} fails (${value.explain}) and drops to ${SANITY_LADDER[next].label} (ch.8)` };
+  }
+  return { passed: true, explain: `${input.cause}: ${l.name} holds (${value.explain})` };
+}
+
+const steps = (a: TokenView, b: TokenView) => Math.abs(a.x! - b.x!) + Math.abs(a.y! - b.y!);
+const placed = (t: TokenView) => t.x !== null && t.y !== null && !t.defeated;
+
+/** ch.11: another player character at 0 Health on the floor shakes everyone else there. */
+export function allyAtZero(w: RecordingWriter, db: Database, fallen: number, present: readonly number[], notices: string[]): void {
+  const name = lichslayer(db, fallen)?.name ?? 'A Lichslayer';
+  for (const id of present) {
+    if (id === fallen) continue;
+    notices.push(sanityChallenge(w, db, 'phase.send', { lichslayerId: id, target: 12, cause: `${name} reached 0 Health (ch.11)`, where: 'tombs' }).explain);
+  }
+}
+
+/**
+ * The end of a round on a floor (ch.11, ch.12): a round spent next to a Colourless entity (its room
+ * or a neighbouring one) calls a Sanity Challenge; the Lich on the stack picks one character each
+ * round for a target-18 challenge.
+ */
+export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: readonly number[], notices: string[]): void {
+  const onStack = new Set(stackIds);
+  const tokens = allTokens(db).filter((t) => onStack.has(t.id) && placed(t));
+  const party = tokens.filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null);
+  const colourless = tokens.filter((t) => t.kind === 'entity' && t.colour === 'Colourless');
+  for (const p of party) {
+    const near = colourless.find((e) => steps(p, e) <= 1);
+    if (near) notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: p.lichslayerId!, target: 12, cause: `A round beside ${near.name}, Colourless (ch.11)`, where: 'tombs' }).explain);
+  }
+  const lich = tokens.find((t) => t.stats.lich);
+  if (lich && party.length) {
+    const { value: pick } = rollWithLedger(db, 'phase.nextTurn', (dice) => {
+      const roll = dice.die(party.length, "The Lich's Attention picks a character (ch.12)");
+      const chosen = party[roll.natural - 1]!;
+      return { value: chosen, records: [{ cause: "The Lich's Attention picks a character (ch.12)", explain: `1d${party.length} = ${roll.natural}: ${chosen.name}`, result: roll }] };
+    });
+    notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: pick.lichslayerId!, target: 18, cause: "The Lich's Attention (ch.12)", where: 'tombs' }).explain);
+  }
+}
+
+/**
+ * ch.16: each round a character at Lost spends in the Town during the manifestation, the Judge
+ * rolls 1d6 openly; on a 6 the character passes a target-18 Sanity Challenge or is turned.
+ * Returns the ids of the newly turned.
+ */
+export function communion(w: RecordingWriter, db: Database, present: readonly number[], notices: string[]): number[] {
+  const turned: number[] = [];
+  for (const id of present) {
+    const l = lichslayer(db, id);
+    if (!l || l.sanity !== 'lost') continue;
+    const cause = `The Lich attempts communion with ${l.name} (ch.16)`;
+    const { value: face } = rollWithLedger(db, 'phase.nextTurn', (dice) => {
+      const roll = dice.die(6, cause);
+      return { value: roll.natural, records: [{ cause, character: l.name, explain: `1d6 = ${roll.natural}${roll.natural === 6 ? ': a Sanity Challenge, target 18' : ': no communion'}`, result: roll, public: true }] };
+    });
+    if (face !== 6) {
+      notices.push(`${cause}: 1d6 = ${face}, nothing`);
+      continue;
+    }
+    const r = sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: id, target: 18, cause, where: 'town' });
+    if (r.passed) notices.push(r.explain);
+    else {
+      turned.push(id);
+      notices.push(`${l.name} is turned: a Zombie acting for the Lich (ch.16)`);
+    }
+  }
+  return turned;
+}
+
+/** ch.12, ch.16: a Lich at 0 revives at the start of the next round at half Health while its Phylactery stands. */
+export function reviveLich(w: RecordingWriter, db: Database, phylacteryDestroyed: boolean, notices: string[]): void {
+  for (const t of allTokens(db)) {
+    if (!t.stats.lich || (!t.defeated && (t.health ?? 1) > 0)) continue;
+    const r = lichAtZero(t.maxHealth ?? 0, phylacteryDestroyed);
+    if (r.revives) w.update('token', t.id, { defeated: 0, health: r.health });
+    notices.push(r.explain);
+  }
+}
+
+/** ch.16: the manifested Lich attacks the character holding the most gold; ties are the Judge's call. */
+export function lichTargetNotice(db: Database, present: readonly number[]): string {
+  const rows = present.map((id) => lichslayer(db, id)).filter((l): l is LichslayerRow => !!l);
+  if (!rows.length) return 'The Lich has no one left to strike';
+  const targets = lichTarget(rows);
+  return `The Lich's turn: it strikes ${targets.length > 1 ? `${targets.map((t) => t.name).join(' or ')} (tied on ${targets[0]!.gold} gold: the Judge picks)` : `${targets[0]!.name}, holding the most gold (${targets[0]!.gold})`}, and casts one Lich's Magic spell free (ch.16)`;
+}
+
+// ---- spells (ch.15) ----
+
+interface ItemRow {
+  slot: ItemSlot;
+  name: string;
+  colour: Colour;
+  broken: number;
+  notes: string;
+}
+
+function casterOf(db: Database, lichslayerId: number): Caster & { items: (Caster['items'][number] & { notes: string })[] } {
+  const l = lichslayer(db, lichslayerId)!;
+  const items = (db.prepare(`SELECT slot, name, colour, broken, notes FROM item WHERE lichslayer_id = ?`).all(lichslayerId) as ItemRow[]).map((i) => ({
+    slot: i.slot,
+    name: i.name,
+    colour: i.colour,
+    broken: i.broken === 1,
+    notes: i.notes,
+  }));
+  const inventory = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(lichslayerId) as { name: string; count: number }[];
+  return { name: l.name, gold: l.gold, items, inventory };
+}
+
+export interface SpellRef {
+  table: TableDef;
+  row: number;
+  label: string;
+  details: string;
+  fields: SpellFields;
+}
+
+/** Every spell in the campaign's spell tables, school by school. */
+export function spellbook(db: Database): SpellRef[] {
+  const out: SpellRef[] = [];
+  for (const { def } of loadAllTables(db).values()) {
+    if (def.category !== 'spell') continue;
+    def.rows.forEach((r, i) => {
+      if (r.spell) out.push({ table: def, row: i, label: r.label, details: r.details, fields: r.spell });
+    });
+  }
+  return out.sort((a, b) => SPELL_SCHOOLS.indexOf(a.fields.school) - SPELL_SCHOOLS.indexOf(b.fields.school) || a.table.key.localeCompare(b.table.key) || a.row - b.row);
+}
+
+export function findSpell(db: Database, table: string, row: number): SpellRef {
+  const hit = spellbook(db).find((s) => s.table.key === table && s.row === row);
+  if (!hit) throw new CommandFailure('not-found', `There is no spell at row ${row + 1} of “${table}”.`);
+  return hit;
+}
+
+export interface CastVerdict {
+  ok: boolean;
+  cost: number;
+  why: string;
+}
+
+/**
+ * Whether an entrant may cast a spell now. A Lichslayer pays, wears and carries what the spell
+ * needs (ch.15) and reaches Lich's Magic only when turned or in Full Spectrum (ch.15); the Judge's
+ * entities cast without a Gauntlet to check.
+ */
+export function castVerdict(db: Database, token: TokenView, spell: SpellRef, when: { current: number | null; turned: readonly number[] }): CastVerdict {
+  if (badRoll(spell)) return { ok: false, cost: 0, why: `${spell.label}'s roll “${spell.fields.roll}” is not a dice expression: fix it in “${spell.table.name}”` };
+  const response = spell.fields.castingTime === 'response';
+  if (response && token.id === when.current) return { ok: false, cost: 0, why: 'A Response is cast outside the caster’s own turn (ch.15)' };
+  if (!response && token.id !== when.current) return { ok: false, cost: 0, why: `Only on ${token.name}’s own turn; outside it, only a Response (ch.15)` };
+  if (token.lichslayerId === null) return { ok: true, cost: 0, why: `${spell.label}: cast by the Judge` };
+  const caster = casterOf(db, token.lichslayerId);
+  const rules = readHouseRules(db);
+  const check = checkCast({ label: spell.label, fields: spell.fields }, caster, rules);
+  const refusals = [...check.refusals];
+  if (spell.fields.school === 'lich' && !when.turned.includes(token.lichslayerId) && !check.fullSpectrum) {
+    refusals.unshift(`Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15)`);
+  }
+  return refusals.length ? { ok: false, cost: check.cost, why: refusals.join('; ') } : { ok: true, cost: check.cost, why: check.explain };
+}
+
+function badRoll(spell: SpellRef): boolean {
+  if (!spell.fields.roll) return false;
+  try {
+    parseDice(spell.fields.roll);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Pays for a cast at once: the gold leaves the Gauntlet and one component is used up (ch.15). */
+export function payForCast(w: RecordingWriter, db: Database, token: TokenView, spell: SpellRef, cost: number): void {
+  if (token.lichslayerId === null) return;
+  const l = lichslayer(db, token.lichslayerId)!;
+  if (cost) w.update('lichslayer', l.id, { gold: l.gold - cost });
+  if (spell.fields.component) {
+    const stack = (db.prepare(`SELECT id, name, count FROM inventory WHERE lichslayer_id = ?`).all(l.id) as { id: number; name: string; count: number }[]).find(
+      (s) => s.name.trim().toLowerCase() === spell.fields.component.trim().toLowerCase(),
+    );
+    if (stack) {
+      if (stack.count > 1) w.update('inventory', stack.id, { count: stack.count - 1 });
+      else w.delete('inventory', stack.id);
+    }
+  }
+}
+
+/** Resolves every casting whose moment has come, reading the caster's Magic now (ch.15). */
+export function resolveDue(db: Database, due: readonly Casting[], notices: string[]): void {
+  if (!due.length) return;
+  const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
+  const book = spellbook(db);
+  for (const c of due) {
+    const token = tokens.get(c.caster);
+    const spell = book.find((s) => s.table.key === c.table && s.row === c.row && s.label === c.label);
+    if (!token) {
+      notices.push(`${c.label} fizzles: its caster is gone`);
+      continue;
+    }
+    if (!spell) {
+      notices.push(`${c.label} (${token.name}) fizzles: the spell is no longer in its table`);
+      continue;
+    }
+    if (badRoll(spell)) {
+      notices.push(`${c.label} (${token.name}) fizzles: its roll “${spell.fields.roll}” is no longer a dice expression`);
+      continue;
+    }
+    let magic = token.stats.magic ?? 0;
+    let holdsBlue = false;
+    if (token.lichslayerId !== null) {
+      const caster = casterOf(db, token.lichslayerId);
+      magic = currentMagic(caster.gold, caster.items).value;
+      holdsBlue = caster.items.some((i) => !i.broken && i.colour === 'Blue');
+    }
+    const cause = `Spell: ${spell.label} by ${token.name} (${SPELL_SCHOOL_LABEL[spell.fields.school]})`;
+    const { value } = rollWithLedger(db, 'phase.cast', (dice) => {
+      const r = resolveSpell(dice, { label: spell.label, fields: spell.fields, caster: token.name, magic, holdsBlue, cause });
+      return { value: r, records: [{ cause, table: spell.table.key, character: token.lichslayerId !== null ? token.name : null, explain: r.explain, result: r }] };
+    });
+    notices.push(`${value.explain}${spell.details ? ` — ${spell.details}` : ''}`);
+  }
+}
+
+// ---- enemies between player turns (ch.11) ----
+
+/**
+ * Enemies on the stack that stand apart from the party each move one room toward the most
+ * vulnerable character (lowest Health), through revealed rooms with space (ch.9, RULINGS).
+ */
+export function enemiesCloseIn(
+  db: Database,
+  move: (tokenId: number, x: number, y: number) => void,
+  notices: string[],
+): number[] {
+  const combat = combatActor(db).getSnapshot().context;
+  const stackIds = new Set(combat.order.map((s) => s.tokenId));
+  const healthOf = (t: TokenView) => (t.lichslayerId !== null ? (lichslayer(db, t.lichslayerId)?.health ?? 0) : (t.health ?? 0));
+  const moved: number[] = [];
+  const enemies = allTokens(db).filter((t) => stackIds.has(t.id) && t.kind === 'entity' && placed(t) && !t.hidden && !combat.moved.includes(t.id));
+  for (const enemy of enemies) {
+    const tokens = allTokens(db);
+    const party = tokens.filter((t) => PARTY_KINDS.has(t.kind) && t.floor === enemy.floor && placed(t));
+    if (!party.length || party.some((p) => steps(p, enemy) === 0)) continue;
+    const weakest = Math.min(...party.map(healthOf));
+    const prey = party.filter((p) => healthOf(p) === weakest).sort((a, b) => steps(a, enemy) - steps(b, enemy))[0]!;
+    const options = [
+      { x: enemy.x! + 1, y: enemy.y! },
+      { x: enemy.x! - 1, y: enemy.y! },
+      { x: enemy.x!, y: enemy.y! + 1 },
+      { x: enemy.x!, y: enemy.y! - 1 },
+    ].filter((p) => Math.abs(p.x - prey.x!) + Math.abs(p.y - prey.y!) < steps(prey, enemy));
+    const open = options.find((p) => {
+      const room = roomAt(db, enemy.floor!, p.x, p.y);
+      if (!room?.revealed || !room.room_type) return false;
+      return canEnter(room.room_type, occupants(tokens, enemy.floor!, p.x, p.y).length, true).ok;
+    });
+    if (!open) {
+      notices.push(`${enemy.name} holds: no open room toward ${prey.name} (ch.9)`);
+      continue;
+    }
+    move(enemy.id, open.x, open.y);
+    moved.push(enemy.id);
+    notices.push(`${enemy.name} moves to (${open.x + 1},${open.y + 1}), closing on ${prey.name} (Health ${weakest}) (ch.11)`);
+  }
+  return moved;
+}
