@@ -86,6 +86,35 @@ export interface LichslayerView extends LichslayerFields {
     goldMarks: Derived;
     inventoryDepth: Derived;
   };
+  life: {
+    statPoints: number;
+    goldGained: number;
+    level: Derived & { nextAt: number | null };
+    classRevealed: boolean;
+    /** Roll penalties in force, each with its source (ch.4, ch.8). */
+    penalties: { source: string; value: number }[];
+    clock: { daysWithoutMeal: number; daysWithoutShelter: number; ateToday: boolean; shelteredToday: boolean; hungerMaxHealthLost: number };
+  };
+}
+
+/** What one "next day" did (ch.5 order): every roll (also in the ledger) and every change. */
+export interface DayReport {
+  day: number;
+  lines: { kind: 'roll' | 'change' | 'note'; text: string }[];
+}
+
+export interface LifeNotes {
+  day: number;
+  notes: string[];
+}
+
+/** A Lichslayer rolled up by the book (ch.1); the class is not in it: it stays hidden. */
+export interface RolledLichslayer {
+  id: number;
+  loot: { value: number; name: string; colour: string }[];
+  points: string[];
+  pointsExplain: string;
+  toChoose: number;
 }
 
 export interface TownView {
@@ -206,6 +235,21 @@ export const contract = {
   'lichslayer.create': command<CampaignView>()(z.strictObject({ name: nameSchema })),
   'lichslayer.update': command<CampaignView>()(z.strictObject({ id: rowId, patch: lichslayerPatchSchema })),
   'lichslayer.delete': command<CampaignView>()(z.strictObject({ id: rowId })),
+  'lichslayer.roll': command<RolledLichslayer>()(
+    z.strictObject({
+      name: nameSchema,
+      /** An influence die for each of the three starting loot rolls (0: none), ch.1. */
+      influence: z
+        .array(z.number().int().refine((v) => [0, 4, 6, 8, 10, 12, 20].includes(v), { error: 'An influence die is a d4, d6, d8, d10, d12 or d20 (or none)' }))
+        .length(3)
+        .default([0, 0, 0]),
+    }),
+  ),
+  'lichslayer.spendPoint': command<LifeNotes>()(z.strictObject({ id: rowId, stat: z.enum(['power', 'speed', 'health', 'armor', 'magic']) })),
+  'lichslayer.gainGold': command<LifeNotes>()(z.strictObject({ id: rowId, amount: z.number().int().min(1, { error: 'Gold found must be at least 1' }).max(1_000_000) })),
+  'town.buy': command<LifeNotes>()(z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() })),
+  'town.nextDay': command<DayReport>()(noArgs),
+  'town.reports': command<DayReport[]>()(z.strictObject({ limit: z.number().int().min(1).max(400).default(30) })),
   'lichslayer.setItem': command<CampaignView>()(
     z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), item: itemInputSchema.nullable() }),
   ),

@@ -37,6 +37,7 @@ import { loadStarterCampaign, type StarterLichslayer } from './starter-campaign.
 import { ensureStarterTables, tableHandlers } from './table-handlers.ts';
 import { boardHandlers, type BoardOperations } from './board-handlers.ts';
 import { phaseHandlers } from './phase-handlers.ts';
+import { lifeHandlers } from './life-handlers.ts';
 
 export interface AppOptions {
   dataDir: string;
@@ -348,6 +349,7 @@ export class CampaignApp {
     ...tableHandlers(context),
     ...boardHandlers(context, boardOperations),
     ...phaseHandlers(context, boardOperations),
+    ...lifeHandlers(context),
     'app.info': () => ({
       version: this.options.version,
       host: this.options.host,

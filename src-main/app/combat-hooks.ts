@@ -270,7 +270,7 @@ export function resolveDue(db: Database, due: readonly Casting[], notices: strin
     let holdsBlue = false;
     if (token.lichslayerId !== null) {
       const caster = casterOf(db, token.lichslayerId);
-      magic = currentMagic(caster.gold, caster.items).value;
+      magic = currentMagic(caster.gold, caster.items, (db.prepare(`SELECT magic_bonus FROM lichslayer WHERE id = ?`).get(token.lichslayerId) as { magic_bonus: number }).magic_bonus).value;
       holdsBlue = caster.items.some((i) => !i.broken && i.colour === 'Blue');
     }
     const cause = `Spell: ${spell.label} by ${token.name} (${SPELL_SCHOOL_LABEL[spell.fields.school]})`;

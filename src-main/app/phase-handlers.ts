@@ -17,6 +17,7 @@ import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { combatRound } from '../machines/combat-round.ts';
 import { CommandFailure } from './command-failure.ts';
+import { addXp } from './life-handlers.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import type { BoardOperations } from './board-handlers.ts';
 import { attentionActor, attentionStage, combatActor, diveActor, stackSlots, stored } from './phase-store.ts';
@@ -212,10 +213,7 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
         if (event.type === 'AT_ZERO' && String(before.value) !== 'manifestation') allyAtZero(w, database, event.lichslayer, after.context.present, notices);
         if (event.type === 'FLOOR_CLEARED' && !before.context.floorsCleared.includes(before.context.floor ?? -1)) {
           // ch.1: 6 XP per floor fully cleared, to each Lichslayer there.
-          for (const id of present) {
-            const l = database.prepare(`SELECT xp FROM lichslayer WHERE id = ?`).get(id) as { xp: number } | undefined;
-            if (l) w.update('lichslayer', id, { xp: l.xp + XP_PER_CLEARED_FLOOR });
-          }
+          for (const id of present) addXp(w, database, id, XP_PER_CLEARED_FLOOR, notices);
         }
         if (after.context.floor !== before.context.floor && after.context.floor !== null) {
           // The descent puts the party at the new floor's entrance on the board, in the same step.

@@ -12,7 +12,7 @@ export interface RowChange {
 }
 
 /** Tables whose rows Judge actions change; anything else is refused. */
-const TRACKED = new Set(['town', 'lichslayer', 'item', 'inventory', 'setting', 'rtable', 'rtable_row', 'room', 'token', 'turn_stack']);
+const TRACKED = new Set(['town', 'lichslayer', 'item', 'inventory', 'setting', 'rtable', 'rtable_row', 'room', 'token', 'turn_stack', 'day_report']);
 
 function assertTracked(table: string): void {
   if (!TRACKED.has(table)) throw new Error(`History does not track table ${table}`);

@@ -189,6 +189,28 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    describe: 'campaign life: XP sources, unspent stat points, the survival clock, and day reports',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE lichslayer ADD COLUMN gold_gained INTEGER NOT NULL DEFAULT 0 CHECK (gold_gained >= 0);
+        ALTER TABLE lichslayer ADD COLUMN stat_points INTEGER NOT NULL DEFAULT 0 CHECK (stat_points >= 0);
+        ALTER TABLE lichslayer ADD COLUMN magic_bonus INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE lichslayer ADD COLUMN days_without_meal INTEGER NOT NULL DEFAULT 0 CHECK (days_without_meal >= 0);
+        ALTER TABLE lichslayer ADD COLUMN days_without_shelter INTEGER NOT NULL DEFAULT 0 CHECK (days_without_shelter >= 0);
+        ALTER TABLE lichslayer ADD COLUMN hunger_lost INTEGER NOT NULL DEFAULT 0 CHECK (hunger_lost >= 0);
+        ALTER TABLE lichslayer ADD COLUMN missed_since_rest INTEGER NOT NULL DEFAULT 0 CHECK (missed_since_rest >= 0);
+        ALTER TABLE lichslayer ADD COLUMN ate_today INTEGER NOT NULL DEFAULT 0 CHECK (ate_today IN (0, 1));
+        ALTER TABLE lichslayer ADD COLUMN sheltered_today INTEGER NOT NULL DEFAULT 0 CHECK (sheltered_today IN (0, 1));
+        CREATE TABLE day_report (
+          id      INTEGER PRIMARY KEY,
+          day     INTEGER NOT NULL,
+          report  TEXT NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -40,10 +40,16 @@ export function itemMagic(notes: string): number {
  * Magic as it stands: gold held (ch.4) plus equipped, unbroken loot that changes Magic (ch.13;
  * a broken item confers no effect, ch.11). Spells read it when they resolve (ch.15).
  */
-export function currentMagic(gold: number, items: readonly { name: string; notes: string; broken: boolean }[]): Derived {
+export function currentMagic(gold: number, items: readonly { name: string; notes: string; broken: boolean }[], statPoints = 0): Derived {
   const fromGold = magicFromGold(gold);
   const loot = items.filter((i) => !i.broken && itemMagic(i.notes) !== 0).map((i) => ({ name: i.name, value: itemMagic(i.notes) }));
-  const value = Math.max(0, fromGold.value + loot.reduce((a, l) => a + l.value, 0));
-  if (!loot.length) return fromGold;
-  return { value, explain: `${fromGold.explain}; ${loot.map((l) => `${l.name} ${l.value > 0 ? '+' : '−'}${Math.abs(l.value)}`).join(', ')} (ch.13) = ${value} Magic` };
+  if (!loot.length && !statPoints) return fromGold;
+  const value = Math.max(0, fromGold.value + statPoints + loot.reduce((a, l) => a + l.value, 0));
+  const parts = [
+    fromGold.explain,
+    // Stat points spent on Magic (ch.4) count beside loot that changes it (ch.13).
+    ...(statPoints ? [`stat points ${statPoints > 0 ? '+' : '−'}${Math.abs(statPoints)} (ch.4)`] : []),
+    ...(loot.length ? [`${loot.map((l) => `${l.name} ${l.value > 0 ? '+' : '−'}${Math.abs(l.value)}`).join(', ')} (ch.13)`] : []),
+  ];
+  return { value, explain: `${parts.join('; ')} = ${value} Magic` };
 }

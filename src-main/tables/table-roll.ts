@@ -45,7 +45,7 @@ export interface RollEnvironment {
   cause: string;
 }
 
-function rowAt(table: TableDef, value: number): number | null {
+export function rowAt(table: TableDef, value: number): number | null {
   const i = table.rows.findIndex((r) => r.range && value >= r.range.from && (r.range.to === null || value <= r.range.to));
   return i === -1 ? null : i;
 }

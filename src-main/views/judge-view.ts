@@ -7,6 +7,10 @@ import { currentMagic, goldMarks, inventoryDepth } from '../rules/gauntlet-deriv
 import { nextRedo, nextUndo } from '../db/history.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { readHouseRules } from '../db/settings.ts';
+import type { HouseRules } from '@shared/house-rules.ts';
+import { levelForXp, skillsUnlocked } from '../rules/character.ts';
+import { sanityModifier } from '../rules/sanity.ts';
+import { clockPenalties } from '../rules/survival-clock.ts';
 import { currentSession } from '../db/ledger.ts';
 
 export interface LichslayerRow {
@@ -29,6 +33,14 @@ export interface LichslayerRow {
   skill3: string;
   capstone: string;
   notes: string;
+  gold_gained: number;
+  stat_points: number;
+  magic_bonus: number;
+  days_without_meal: number;
+  days_without_shelter: number;
+  hunger_lost: number;
+  ate_today: number;
+  sheltered_today: number;
 }
 
 interface ItemRow {
@@ -51,7 +63,7 @@ export function campaignName(db: Database): string {
   return row?.value ?? 'Untitled campaign';
 }
 
-export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[]): LichslayerView {
+export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[], rules: HouseRules): LichslayerView {
   const slots = Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])) as Record<ItemSlot, Item | null>;
   for (const item of items) {
     slots[item.slot] = { name: item.name, colour: item.colour, broken: item.broken === 1, notes: item.notes };
@@ -79,10 +91,26 @@ export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: Sta
     items: slots,
     inventory,
     derived: {
-      magic: currentMagic(row.gold, items.map((i) => ({ name: i.name, notes: i.notes, broken: i.broken === 1 }))),
+      magic: currentMagic(row.gold, items.map((i) => ({ name: i.name, notes: i.notes, broken: i.broken === 1 })), row.magic_bonus),
       goldMarks: goldMarks(row.gold),
       inventoryDepth: inventoryDepth(row.max_health),
     },
+    life: lifeView(row, rules),
+  };
+}
+
+/** Growth and the survival clock as the Gauntlet shows them (ch.1, ch.4, ch.8). */
+function lifeView(row: LichslayerRow, rules: HouseRules): LichslayerView['life'] {
+  const level = levelForXp(row.xp, rules);
+  const sanity = sanityModifier(row.sanity);
+  const clock = { daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter };
+  return {
+    statPoints: row.stat_points,
+    goldGained: row.gold_gained,
+    level: { value: row.level, nextAt: level.nextAt, explain: level.explain },
+    classRevealed: skillsUnlocked(row.level).classRevealed,
+    penalties: [...clockPenalties(clock), ...(sanity.value ? [sanity] : [])],
+    clock: { ...clock, ateToday: row.ate_today === 1, shelteredToday: row.sheltered_today === 1, hungerMaxHealthLost: row.hunger_lost },
   };
 }
 
@@ -91,6 +119,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
   const rows = db.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[];
   const items = db.prepare(`SELECT * FROM item`).all() as ItemRow[];
   const stacks = db.prepare(`SELECT * FROM inventory ORDER BY position, id`).all() as StackRow[];
+  const rules = readHouseRules(db);
   const undo = nextUndo(db);
   const redo = nextRedo(db);
   return {
@@ -103,9 +132,10 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         row,
         items.filter((i) => i.lichslayer_id === row.id),
         stacks.filter((s) => s.lichslayer_id === row.id),
+        rules,
       ),
     ),
-    houseRules: readHouseRules(db),
+    houseRules: rules,
     session: currentSession(db),
     history: { canUndo: undo?.label ?? null, canRedo: redo?.label ?? null },
   };

@@ -1,0 +1,278 @@
+// Campaign life between dives (rulebook ch.1, ch.4, ch.5, ch.8): creating a Lichslayer by the
+// book, growth from XP, the Inn's meal and shelter, and "next day" with its report. Every roll is
+// in the ledger; every change is one undoable step.
+import type { Database } from 'better-sqlite3';
+import type { CommandName, DayReport } from '@shared/contract.ts';
+import type { SanityLevel } from '@shared/gauntlet.ts';
+import { readWorld } from '../db/board-repo.ts';
+import type { RecordingWriter } from '../db/history.ts';
+import type { RollRecord } from '../db/ledger.ts';
+import { readHouseRules } from '../db/settings.ts';
+import { isWeeklyRollDay, weekOf } from '../rules/calendar.ts';
+import { FIRST_SKILL, levelForXp, rollClass, rollStatPoints, statPointsForLevels, STAT_POINT_EFFECT, xpFromGold } from '../rules/character.ts';
+import { INN_PRICES, rollInn } from '../rules/inn.ts';
+import { rollStartingLoot } from '../rules/loot-roll.ts';
+import { dropSanity, sanityAfterNight, SANITY_LADDER } from '../rules/sanity.ts';
+import { startingGauntlet } from '../rules/starting-stats.ts';
+import { endOfDay, restRecovery } from '../rules/survival-clock.ts';
+import { rowAt } from '../tables/table-roll.ts';
+import { CommandFailure } from './command-failure.ts';
+import type { HandlerContext, Handlers } from './campaign-app.ts';
+import { attentionActor, attentionStage, diveActor } from './phase-store.ts';
+import { rollWithTables } from './table-rolls.ts';
+import { writeSetting } from '../db/settings.ts';
+
+type LifeCommand = Extract<CommandName, 'lichslayer.roll' | 'lichslayer.spendPoint' | 'lichslayer.gainGold' | 'town.buy' | 'town.nextDay' | 'town.reports'>;
+
+export interface LifeRow {
+  id: number;
+  name: string;
+  level: number;
+  xp: number;
+  gold: number;
+  gold_gained: number;
+  health: number;
+  max_health: number;
+  max_armor: number;
+  power: number;
+  speed: number;
+  sanity: SanityLevel;
+  hidden_class: string | null;
+  skill1: string;
+  stat_points: number;
+  magic_bonus: number;
+  days_without_meal: number;
+  days_without_shelter: number;
+  hunger_lost: number;
+  missed_since_rest: number;
+  ate_today: number;
+  sheltered_today: number;
+}
+
+function row(db: Database, id: number): LifeRow {
+  const r = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LifeRow | undefined;
+  if (!r) throw new CommandFailure('not-found', `No Lichslayer with id ${id} in this campaign.`);
+  return r;
+}
+
+/**
+ * XP earned, and what it brings (ch.1, ch.2): each level reached gives two stat points; level 2
+ * reveals the class and unlocks its first skill. The one place XP is added, whatever earned it.
+ */
+export function addXp(w: RecordingWriter, db: Database, id: number, gained: number, notes: string[] = []): void {
+  const l = row(db, id);
+  const xp = l.xp + gained;
+  const level = Math.max(l.level, levelForXp(xp, readHouseRules(db)).value);
+  const patch: Record<string, unknown> = { xp };
+  if (level > l.level) {
+    patch.level = level;
+    patch.stat_points = l.stat_points + statPointsForLevels(l.level, level);
+    notes.push(`${l.name} reaches level ${level}: +${statPointsForLevels(l.level, level)} stat points (ch.1)`);
+    if (l.level < 2 && level >= 2 && l.hidden_class) {
+      const skill = FIRST_SKILL[l.hidden_class as keyof typeof FIRST_SKILL];
+      if (skill && !l.skill1) patch.skill1 = skill;
+      notes.push(`${l.name}'s class is revealed: ${l.hidden_class}${skill ? `, Skill 1 ${skill} unlocked` : ''} (ch.1, ch.2)`);
+    }
+  }
+  w.update('lichslayer', id, patch);
+}
+
+export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
+  const db = () => ctx.require().db;
+  const view = (database: Database, notes: string[]) => ({ day: (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number } | undefined)?.day ?? 1, notes });
+
+  return {
+    'lichslayer.roll': (args) =>
+      ctx.transact('lichslayer.roll', args, `Roll up ${args.name}`, (w, database) => {
+        const rules = readHouseRules(database);
+        const start = startingGauntlet(rules);
+        const cause = `Creation of ${args.name}`;
+        // ch.1: starting loot three times (1d100 − 40, influence allowed), stat points 6 × 1d6, class on d8.
+        const rolled = rollWithTables(database, 'lichslayer.roll', ({ dice, tables }) => {
+          const influence = args.influence.map((sides, i) => (sides ? [{ source: `influence die ${i + 1}`, sides }] : []));
+          const loot = rollStartingLoot(dice, influence, `${cause}: starting loot`);
+          const table = tables.get('loot');
+          const items = loot.map((l) => {
+            const index = table ? rowAt(table, l.value) : null;
+            const entry = index !== null && table ? table.rows[index] : undefined;
+            return { value: l.value, name: entry?.label ?? `Loot ${l.value}`, colour: entry?.loot?.colour ?? 'Colourless', notes: entry?.details ?? '' };
+          });
+          const points = rollStatPoints(dice, rules, `${cause}: stat points`);
+          const cls = rollClass(dice, rules, `${cause}: class (hidden)`);
+          const records: RollRecord[] = [
+            ...loot.map((l, i) => ({ cause: `${cause}: starting loot ${i + 1}`, character: args.name, table: 'loot', explain: `${l.explain}: ${items[i]!.name}`, result: l })),
+            { cause: `${cause}: stat points`, character: args.name, explain: points.explain, result: points },
+            { cause: `${cause}: class (hidden)`, character: args.name, explain: cls.explain, result: cls },
+          ];
+          return { value: { items, points, cls }, records };
+        });
+        const stats = { power: start.power, speed: start.speed, maxHealth: start.maxHealth, maxArmor: start.maxArmor, magicBonus: 0 };
+        let choice = 0;
+        for (const p of rolled.points.points) {
+          if (p === 'choice') choice++;
+          else stats[STAT_POINT_EFFECT[p].field] += STAT_POINT_EFFECT[p].amount;
+        }
+        const next = (database.prepare(`SELECT coalesce(max(position), -1) + 1 AS n FROM lichslayer`).get() as { n: number }).n;
+        const id = w.insert('lichslayer', {
+          position: next,
+          name: args.name,
+          level: 1,
+          health: stats.maxHealth,
+          max_health: stats.maxHealth,
+          armor: stats.maxArmor,
+          max_armor: stats.maxArmor,
+          power: stats.power,
+          speed: stats.speed,
+          sanity: start.sanity,
+          gold: start.gold,
+          hidden_class: rolled.cls.className,
+          magic_bonus: stats.magicBonus,
+          stat_points: choice,
+        });
+        (['loot1', 'loot2', 'loot3'] as const).forEach((slot, i) => {
+          const item = rolled.items[i]!;
+          w.insert('item', { lichslayer_id: id, slot, name: item.name, colour: item.colour, broken: 0, notes: item.notes });
+        });
+        return {
+          id,
+          loot: rolled.items.map((i) => ({ value: i.value, name: i.name, colour: i.colour })),
+          points: rolled.points.points,
+          pointsExplain: rolled.points.explain.replace(/ \(ch\.4\)$/, ''),
+          toChoose: choice,
+        };
+      }),
+
+    'lichslayer.spendPoint': (args) =>
+      ctx.transact('lichslayer.spendPoint', args, `Stat point: ${args.stat}`, (w, database) => {
+        const l = row(database, args.id);
+        if (l.stat_points < 1) throw new CommandFailure('refused', `${l.name} has no stat points to spend. Nothing changed.`);
+        const effect = STAT_POINT_EFFECT[args.stat];
+        const column = { power: 'power', speed: 'speed', maxHealth: 'max_health', maxArmor: 'max_armor', magicBonus: 'magic_bonus' }[effect.field];
+        const patch: Record<string, unknown> = { stat_points: l.stat_points - 1, [column]: (l as unknown as Record<string, number>)[column]! + effect.amount };
+        // A point of Health raises the maximum and the current alike; so does Armor (RULINGS).
+        if (effect.field === 'maxHealth') patch.health = l.health + effect.amount;
+        if (effect.field === 'maxArmor') patch.armor = (database.prepare(`SELECT armor FROM lichslayer WHERE id = ?`).get(args.id) as { armor: number }).armor + effect.amount;
+        w.update('lichslayer', args.id, patch);
+        return view(database, [`${l.name}: +${effect.amount} ${args.stat}`]);
+      }),
+
+    'lichslayer.gainGold': (args) =>
+      ctx.transact('lichslayer.gainGold', args, `Gold found: ${args.amount}`, (w, database) => {
+        const l = row(database, args.id);
+        const notes: string[] = [];
+        // ch.1: XP from gold counts gold as it enters the Gauntlet; spending it never takes XP back.
+        const gained = xpFromGold(l.gold_gained + args.amount).value - xpFromGold(l.gold_gained).value;
+        w.update('lichslayer', args.id, { gold: Math.min(10_000_000, l.gold + args.amount), gold_gained: l.gold_gained + args.amount });
+        notes.push(`${l.name} gains ${args.amount} gold: ${xpFromGold(l.gold_gained + args.amount).explain}`);
+        if (gained) addXp(w, database, args.id, gained, notes);
+        return view(database, notes);
+      }),
+
+    'town.buy': (args) =>
+      ctx.transact('town.buy', args, `Inn: ${args.what}`, (w, database) => {
+        const l = row(database, args.id);
+        if (attentionStage(database) >= 4) throw new CommandFailure('refused', 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.16). Nothing changed.');
+        const price = INN_PRICES[args.what];
+        const already = (args.what !== 'shelter' && l.ate_today === 1) || (args.what !== 'meal' && l.sheltered_today === 1);
+        if (already) throw new CommandFailure('refused', `${l.name} already has that today. Nothing changed.`);
+        const payer = args.payer ? row(database, args.payer) : l;
+        if (payer.gold < price) throw new CommandFailure('refused', `${args.what === 'both' ? 'A meal and shelter cost' : `A ${args.what} costs`} ${price} gold and ${payer.name} holds ${payer.gold} (ch.4). Nothing changed.`);
+        w.update('lichslayer', payer.id, { gold: payer.gold - price });
+        w.update('lichslayer', l.id, { ...(args.what !== 'shelter' ? { ate_today: 1 } : {}), ...(args.what !== 'meal' ? { sheltered_today: 1 } : {}) });
+        return view(database, [`${l.name}: ${args.what === 'both' ? 'meal and shelter' : args.what} for ${price} gold${payer.id !== l.id ? `, paid by ${payer.name}` : ''} (ch.4)`]);
+      }),
+
+    'town.nextDay': () =>
+      ctx.transact('town.nextDay', {}, 'Next day', (w, database) => {
+        const rules = readHouseRules(database);
+        const town = database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number };
+        const day = town.day;
+        const stage = attentionStage(database);
+        const world = readWorld(database);
+        const dive = diveActor(database).getSnapshot();
+        const lines: DayReport['lines'] = [];
+        // ch.5's order: the Inn's d12 first, then the weekly Smith, then the Attention's clocks,
+        // then each Lichslayer's survival clock.
+        const inn = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
+          const r = rollInn(dice, { contributedYesterday: 0, activeRetainers: 0, festival: world.festival, squareEmpty: world.squareEmpty, attentionStage: stage, turnedCharacters: dive.context.turned.length }, `Inn, day ${day}`);
+          const table = tables.get('inn-events');
+          const index = !r.closed && table ? rowAt(table, r.value) : null;
+          const event = index !== null && table ? table.rows[index] : undefined;
+          const explain = r.closed ? r.explain : `${r.explain}: ${event?.label ?? 'no entry'}${event?.details ? ` — ${event.details}` : ''}`;
+          return { value: explain, records: [{ cause: `Inn, day ${day} (ch.5)`, table: 'inn-events', explain, result: r }] };
+        });
+        lines.push({ kind: 'roll', text: `Inn: ${inn}` });
+        if (isWeeklyRollDay(day, rules)) {
+          const smith = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
+            const roll = dice.die(8, `Smith, week ${weekOf(day, rules)}`);
+            const table = tables.get('smith-events');
+            const index = table ? rowAt(table, roll.natural) : null;
+            const event = index !== null && table ? table.rows[index] : undefined;
+            const explain = `1d8 = ${roll.natural}: ${event?.label ?? 'no entry'}${event?.details ? ` — ${event.details}` : ''}`;
+            return { value: explain, records: [{ cause: `Smith, week ${weekOf(day, rules)} (ch.5)`, table: 'smith-events', explain, result: roll }] };
+          });
+          lines.push({ kind: 'roll', text: `Smith (weekly): ${stage >= 4 ? 'the Smith has fled (ch.16)' : smith}` });
+        }
+        const attention = attentionActor(database);
+        const before = attention.getSnapshot().context.stage;
+        attention.send({ type: 'DAY_PASSED', deepestFloorDived: dive.context.floor ?? 0 });
+        const after = attention.getSnapshot().context;
+        if (after.stage !== before) lines.push({ kind: 'change', text: `Lich's Attention: Stage ${before} → ${after.stage}${after.last ? ` — ${after.last}` : ''}` });
+        writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
+
+        const roster = database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LifeRow[];
+        for (const l of roster) {
+          if (dive.context.lost.includes(l.id)) continue;
+          // Stage 4: the Inn is closed and the clock runs unchecked (ch.16).
+          const ate = stage < 4 && l.ate_today === 1;
+          const sheltered = stage < 4 && l.sheltered_today === 1;
+          const out = endOfDay(
+            { daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter, maxHealth: l.max_health, hungerMaxHealthLost: l.hunger_lost, health: l.health, missedDaysSinceRest: l.missed_since_rest },
+            { ate, sheltered },
+            rules,
+          );
+          let sanity = l.sanity;
+          for (let i = 0; i < out.sanityDrops; i++) sanity = dropSanity(sanity);
+          let health = out.state.health;
+          let missed = out.state.missedDaysSinceRest;
+          const notes = [...out.notes];
+          if (ate && sheltered) {
+            // A full night with a meal: Health back by rest (ch.8), Sanity by a night's sleep.
+            const rest = rollWithTables(database, 'town.nextDay', ({ dice }) => {
+              const r = restRecovery(dice, { level: l.level, missedDaysSinceRest: missed, health, maxHealth: out.state.maxHealth }, `${l.name} rests, day ${day}`);
+              return { value: r, records: [{ cause: `${l.name} rests, day ${day} (ch.8)`, character: l.name, explain: r.explain, result: r }] };
+            });
+            health = rest.health;
+            missed = 0;
+            if (rest.healed && health > l.health) notes.push(`Rest: ${rest.explain}`);
+            const night = sanityAfterNight({ sanity, daysSinceMeal: out.state.daysWithoutMeal, sheltered, attentionStage: stage, lostNights: 0 });
+            if (night.sanity !== sanity) notes.push(night.explain);
+            sanity = night.sanity;
+          }
+          if (sanity !== l.sanity && !notes.some((n) => n.includes('Sanity'))) notes.push(`Sanity: ${SANITY_LADDER[l.sanity].label} → ${SANITY_LADDER[sanity].label}`);
+          w.update('lichslayer', l.id, {
+            days_without_meal: out.state.daysWithoutMeal,
+            days_without_shelter: out.state.daysWithoutShelter,
+            max_health: out.state.maxHealth,
+            hunger_lost: out.state.hungerMaxHealthLost,
+            health: Math.min(health, out.state.maxHealth),
+            missed_since_rest: missed,
+            sanity,
+            ate_today: 0,
+            sheltered_today: 0,
+          });
+          const status = `${ate ? 'ate' : 'no meal'}, ${sheltered ? 'sheltered' : 'no shelter'}`;
+          lines.push({ kind: notes.length || out.penalties.length ? 'change' : 'note', text: `${l.name} (${status}): ${notes.length ? notes.join('; ') : 'no change'}${out.penalties.length ? ` · penalties now ${out.penalties.map((p) => `${p.source} ${p.value}`).join(', ')}` : ''}` });
+        }
+        w.update('town', 1, { day: day + 1 });
+        const report: DayReport = { day, lines };
+        w.insert('day_report', { day, report: JSON.stringify(report) });
+        return report;
+      }),
+
+    'town.reports': (args) => {
+      const rows = db().prepare(`SELECT report FROM day_report ORDER BY id DESC LIMIT ?`).all(args.limit) as { report: string }[];
+      return rows.map((r) => JSON.parse(r.report) as DayReport);
+    },
+  };
+}
