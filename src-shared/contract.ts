@@ -100,7 +100,20 @@ export interface LichslayerView extends LichslayerFields {
 /** What one "next day" did (ch.5 order): every roll (also in the ledger) and every change. */
 export interface DayReport {
   day: number;
+  /** The session the day was played in. */
+  session?: number;
   lines: { kind: 'roll' | 'change' | 'note'; text: string }[];
+}
+
+/** One session of play as the journal shows it: what the app recorded, and the Judge's own words. */
+export interface JournalSession {
+  session: number;
+  startedAt: string | null;
+  dives: string[];
+  days: { day: number; changes: number }[];
+  notableRolls: string[];
+  changes: { label: string; at: string }[];
+  notes: string;
 }
 
 export interface LifeNotes {
@@ -249,6 +262,8 @@ export const contract = {
   'lichslayer.gainGold': command<LifeNotes>()(z.strictObject({ id: rowId, amount: z.number().int().min(1, { error: 'Gold found must be at least 1' }).max(1_000_000) })),
   'town.buy': command<LifeNotes>()(z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() })),
   'town.nextDay': command<DayReport>()(noArgs),
+  'journal.view': command<JournalSession[]>()(noArgs),
+  'journal.setNotes': command<JournalSession[]>()(z.strictObject({ session: z.number().int().min(1).max(100_000), text: z.string().max(20_000, { error: 'Journal notes are longer than 20,000 characters' }) })),
   'town.reports': command<DayReport[]>()(z.strictObject({ limit: z.number().int().min(1).max(400).default(30) })),
   'lichslayer.setItem': command<CampaignView>()(
     z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), item: itemInputSchema.nullable() }),

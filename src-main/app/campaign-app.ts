@@ -38,6 +38,7 @@ import { ensureStarterTables, tableHandlers } from './table-handlers.ts';
 import { boardHandlers, type BoardOperations } from './board-handlers.ts';
 import { phaseHandlers } from './phase-handlers.ts';
 import { lifeHandlers } from './life-handlers.ts';
+import { journalHandlers } from './journal.ts';
 
 export interface AppOptions {
   dataDir: string;
@@ -350,6 +351,7 @@ export class CampaignApp {
     ...boardHandlers(context, boardOperations),
     ...phaseHandlers(context, boardOperations),
     ...lifeHandlers(context),
+    ...journalHandlers(context),
     'app.info': () => ({
       version: this.options.version,
       host: this.options.host,

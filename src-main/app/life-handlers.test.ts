@@ -125,3 +125,29 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
     expect(a.reports[7]!.lines.some((l) => /No shelter day 8: −6 Health/.test(l.text))).toBe(true);
   });
 });
+
+describe('the session journal', () => {
+  it('sorts dives, days and notable rolls into sessions, and keeps the Judge’s notes (undoable)', async () => {
+    const app = await demo();
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('phase.send', { event: { type: 'WITHDRAW' } });
+    await app.call('town.nextDay', {});
+    await app.call('ledger.newSession', {});
+    await app.call('lichslayer.roll', { name: 'Ysolde Marrow' });
+    await app.call('town.nextDay', {});
+    let j = await app.call('journal.view', {});
+    expect(j.map((s) => s.session)).toEqual([2, 1]);
+    const [two, one] = j;
+    expect(one!.dives).toEqual(['descend', 'withdraw']);
+    expect(one!.days.map((d) => d.day)).toEqual([1]);
+    expect(two!.days.map((d) => d.day)).toEqual([2]);
+    expect(two!.notableRolls.some((r) => r.startsWith('Creation of Ysolde Marrow: starting loot 1'))).toBe(true);
+    expect(two!.startedAt).not.toBeNull();
+    j = await app.call('journal.setNotes', { session: 1, text: 'The party fled the first stair.' });
+    expect(j.find((s) => s.session === 1)!.notes).toBe('The party fled the first stair.');
+    expect(await app.dispatch('journal.setNotes', { session: 3, text: 'later' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no session 3 yet/) } });
+    await app.call('history.undo', {});
+    expect((await app.call('journal.view', {})).find((s) => s.session === 1)!.notes).toBe('');
+    app.close();
+  });
+});

@@ -6,7 +6,7 @@ import type { CommandName, DayReport } from '@shared/contract.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';
 import { readWorld } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
-import type { RollRecord } from '../db/ledger.ts';
+import { currentSession, type RollRecord } from '../db/ledger.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { isWeeklyRollDay, weekOf } from '../rules/calendar.ts';
 import { FIRST_SKILL, levelForXp, rollClass, rollStatPoints, statPointsForLevels, STAT_POINT_EFFECT, xpFromGold } from '../rules/character.ts';
@@ -265,7 +265,7 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
           lines.push({ kind: notes.length || out.penalties.length ? 'change' : 'note', text: `${l.name} (${status}): ${notes.length ? notes.join('; ') : 'no change'}${out.penalties.length ? ` · penalties now ${out.penalties.map((p) => `${p.source} ${p.value}`).join(', ')}` : ''}` });
         }
         w.update('town', 1, { day: day + 1 });
-        const report: DayReport = { day, lines };
+        const report: DayReport = { day, session: currentSession(database), lines };
         w.insert('day_report', { day, report: JSON.stringify(report) });
         return report;
       }),

@@ -39,7 +39,13 @@ export function currentSession(db: Database): number {
 export function startSession(db: Database): number {
   const next = currentSession(db) + 1;
   writePlayState(db, 'session', next);
+  // When each session began, so the journal can sort the campaign's history into sessions.
+  writePlayState(db, 'session-starts', { ...sessionStarts(db), [String(next)]: new Date().toISOString() });
   return next;
+}
+
+export function sessionStarts(db: Database): Record<string, string> {
+  return readSetting(db, 'session-starts', z.record(z.string(), z.string()), {});
 }
 
 export interface RollRecord {

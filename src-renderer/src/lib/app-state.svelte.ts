@@ -3,7 +3,7 @@
 import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, ResultOf } from '@shared/contract.ts';
 import { ApiError, onPush, send } from './api.ts';
 
-export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'ledger' } | { name: 'board' } | { name: 'backups' } | { name: 'print'; kind: string; arg: string | null } | { name: 'tables'; key: string | null } | { name: 'gauntlet'; id: number };
+export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'ledger' } | { name: 'journal' } | { name: 'board' } | { name: 'backups' } | { name: 'print'; kind: string; arg: string | null } | { name: 'tables'; key: string | null } | { name: 'gauntlet'; id: number };
 
 function screenFromHash(hash: string): Screen {
   const gauntlet = /^#\/gauntlet\/(\d+)$/.exec(hash);
@@ -11,6 +11,7 @@ function screenFromHash(hash: string): Screen {
   if (hash === '#/home') return { name: 'home' };
   if (hash === '#/rules') return { name: 'rules' };
   if (hash === '#/ledger') return { name: 'ledger' };
+  if (hash === '#/journal') return { name: 'journal' };
   if (hash === '#/board') return { name: 'board' };
   if (hash === '#/backups') return { name: 'backups' };
   const print = /^#\/print\/([a-z]+)(?:\/([0-9,]+))?$/.exec(hash);
