@@ -94,6 +94,8 @@ export interface LichslayerView extends LichslayerFields {
     /** Roll penalties in force, each with its source (ch.4, ch.8). */
     penalties: { source: string; value: number }[];
     clock: { daysWithoutMeal: number; daysWithoutShelter: number; ateToday: boolean; shelteredToday: boolean; hungerMaxHealthLost: number };
+    /** Loot channelled into buffs, until the dive ends (ch.13). */
+    buffs: { name: string; details: string }[];
   };
 }
 
@@ -206,6 +208,17 @@ const filePath = z
   .min(1, { error: 'Path cannot be empty' })
   .max(4096, { error: 'Path is too long' });
 const rowId = z.number({ error: 'Id must be a number' }).int().positive({ error: 'Id must be positive' });
+const lootSource = z.union([z.strictObject({ slot: z.enum(ITEM_SLOTS) }), z.strictObject({ stack: z.number().int().min(0).max(199) })]);
+/** The five fates of loot (ch.13), plus taking an item off: each one command with its rule. */
+export const lootFateSchema = z.discriminatedUnion('fate', [
+  z.strictObject({ fate: z.literal('consume'), id: rowId, from: lootSource }),
+  z.strictObject({ fate: z.literal('channel'), id: rowId, from: lootSource }),
+  z.strictObject({ fate: z.literal('merge'), id: rowId, from: lootSource, host: z.enum(ITEM_SLOTS) }),
+  z.strictObject({ fate: z.literal('component'), id: rowId, from: lootSource, choice: z.enum(['all-at-once', 'singly']) }),
+  z.strictObject({ fate: z.literal('hold'), id: rowId, stack: z.number().int().min(0).max(199), slot: z.enum(ITEM_SLOTS) }),
+  z.strictObject({ fate: z.literal('unequip'), id: rowId, slot: z.enum(ITEM_SLOTS) }),
+]);
+
 
 /** Binds a result type to an argument schema; the result exists at the type level only. */
 function command<R>() {
@@ -262,6 +275,7 @@ export const contract = {
   'lichslayer.gainGold': command<LifeNotes>()(z.strictObject({ id: rowId, amount: z.number().int().min(1, { error: 'Gold found must be at least 1' }).max(1_000_000) })),
   'town.buy': command<LifeNotes>()(z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() })),
   'town.nextDay': command<DayReport>()(noArgs),
+  'loot.fate': command<LifeNotes>()(lootFateSchema),
   'journal.view': command<JournalSession[]>()(noArgs),
   'journal.setNotes': command<JournalSession[]>()(z.strictObject({ session: z.number().int().min(1).max(100_000), text: z.string().max(20_000, { error: 'Journal notes are longer than 20,000 characters' }) })),
   'town.reports': command<DayReport[]>()(z.strictObject({ limit: z.number().int().min(1).max(400).default(30) })),

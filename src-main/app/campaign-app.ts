@@ -39,6 +39,7 @@ import { boardHandlers, type BoardOperations } from './board-handlers.ts';
 import { phaseHandlers } from './phase-handlers.ts';
 import { lifeHandlers } from './life-handlers.ts';
 import { journalHandlers } from './journal.ts';
+import { lootHandlers, type PhaseOperations } from './loot-handlers.ts';
 
 export interface AppOptions {
   dataDir: string;
@@ -346,10 +347,12 @@ export class CampaignApp {
     };
     // Filled in by the board handlers, used by the phase handlers.
     const boardOperations: Partial<BoardOperations> = {};
+    const phaseOperations: Partial<PhaseOperations> = {};
     return {
     ...tableHandlers(context),
     ...boardHandlers(context, boardOperations),
-    ...phaseHandlers(context, boardOperations),
+    ...phaseHandlers(context, boardOperations, phaseOperations),
+    ...lootHandlers(context, phaseOperations),
     ...lifeHandlers(context),
     ...journalHandlers(context),
     'app.info': () => ({

@@ -18,6 +18,7 @@ import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { combatRound } from '../machines/combat-round.ts';
 import { CommandFailure } from './command-failure.ts';
 import { addXp } from './life-handlers.ts';
+import { endChannelBuffs, type PhaseOperations } from './loot-handlers.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import type { BoardOperations } from './board-handlers.ts';
 import { attentionActor, attentionStage, combatActor, diveActor, stackSlots, stored } from './phase-store.ts';
@@ -84,7 +85,7 @@ function combatView(db: Database): PhaseView['combat'] {
   };
 }
 
-export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperations>): Pick<Handlers, PhaseCommand> {
+export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperations>, operations: Partial<PhaseOperations> = {}): Pick<Handlers, PhaseCommand> {
   const db = () => ctx.require().db;
 
   /** ch.16: the Lich takes shape in the Town, the party there with it, every one of them at Lost. */
@@ -186,6 +187,13 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
     }
   }
 
+  operations.endTurn = (w, database, notices) => {
+    const combat = combatActor(database);
+    combat.send({ type: 'SYNC', order: stackSlots(database) });
+    step(w, database, combat, notices);
+    writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
+  };
+
   return {
     'phase.view': () => phaseView(db()),
     'phase.send': (args) =>
@@ -228,6 +236,8 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
           if (world.attentionStage !== stage) writeWorld(w, database, { ...world, attentionStage: stage });
         }
         if (event.type === 'LEAVE_TOMB') writeBoardState(w, database, { partyFloor: null });
+        // ch.13: the glow is bought fresh each descent; the dive's end takes every Channel buff.
+        if (String(after.value) === 'town' && String(before.value) !== 'town') endChannelBuffs(w, database, notices);
         const was = String(before.value);
         const now = String(after.value);
         if (now === 'manifestation' && was !== 'manifestation') manifest(w, database, after.context.present, notices);

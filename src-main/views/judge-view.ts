@@ -11,6 +11,7 @@ import type { HouseRules } from '@shared/house-rules.ts';
 import { levelForXp, skillsUnlocked } from '../rules/character.ts';
 import { sanityModifier } from '../rules/sanity.ts';
 import { clockPenalties } from '../rules/survival-clock.ts';
+import { readBuffs } from '../db/channel-buffs.ts';
 import { currentSession } from '../db/ledger.ts';
 
 export interface LichslayerRow {
@@ -63,7 +64,7 @@ export function campaignName(db: Database): string {
   return row?.value ?? 'Untitled campaign';
 }
 
-export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[], rules: HouseRules): LichslayerView {
+export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[], rules: HouseRules, buffs: { name: string; details: string }[] = []): LichslayerView {
   const slots = Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])) as Record<ItemSlot, Item | null>;
   for (const item of items) {
     slots[item.slot] = { name: item.name, colour: item.colour, broken: item.broken === 1, notes: item.notes };
@@ -95,12 +96,12 @@ export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: Sta
       goldMarks: goldMarks(row.gold),
       inventoryDepth: inventoryDepth(row.max_health),
     },
-    life: lifeView(row, rules),
+    life: { ...lifeView(row, rules), buffs },
   };
 }
 
 /** Growth and the survival clock as the Gauntlet shows them (ch.1, ch.4, ch.8). */
-function lifeView(row: LichslayerRow, rules: HouseRules): LichslayerView['life'] {
+function lifeView(row: LichslayerRow, rules: HouseRules): Omit<LichslayerView['life'], 'buffs'> {
   const level = levelForXp(row.xp, rules);
   const sanity = sanityModifier(row.sanity);
   const clock = { daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter };
@@ -120,6 +121,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
   const items = db.prepare(`SELECT * FROM item`).all() as ItemRow[];
   const stacks = db.prepare(`SELECT * FROM inventory ORDER BY position, id`).all() as StackRow[];
   const rules = readHouseRules(db);
+  const buffs = readBuffs(db);
   const undo = nextUndo(db);
   const redo = nextRedo(db);
   return {
@@ -133,6 +135,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         items.filter((i) => i.lichslayer_id === row.id),
         stacks.filter((s) => s.lichslayer_id === row.id),
         rules,
+        buffs[String(row.id)] ?? [],
       ),
     ),
     houseRules: rules,
