@@ -94,6 +94,10 @@ export interface LichslayerView extends LichslayerFields {
     /** Roll penalties in force, each with its source (ch.4, ch.8). */
     penalties: { source: string; value: number }[];
     clock: { daysWithoutMeal: number; daysWithoutShelter: number; ateToday: boolean; shelteredToday: boolean; hungerMaxHealthLost: number };
+    /** Skills held, with how often each may be used and whether it acts on the board (ch.2). */
+    skills: { name: string; kind: string; limit: string | null; board: string | null }[];
+    /** A capstone condition the campaign's history can show (ch.2). */
+    capstone: { capstone: string; have: number; need: number; explain: string } | null;
     /** Loot channelled into buffs, until the dive ends (ch.13). */
     buffs: { name: string; details: string }[];
   };
@@ -276,6 +280,14 @@ export const contract = {
   'town.buy': command<LifeNotes>()(z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() })),
   'town.nextDay': command<DayReport>()(noArgs),
   'loot.fate': command<LifeNotes>()(lootFateSchema),
+  'skill.use': command<LifeNotes>()(
+    z.strictObject({
+      id: rowId,
+      skill: z.string().trim().min(1, { error: 'Name the skill' }).max(60),
+      rooms: z.array(z.strictObject({ x: z.number().int().min(0).max(4), y: z.number().int().min(0).max(4) })).max(25).optional(),
+      tokenId: rowId.optional(),
+    }),
+  ),
   'journal.view': command<JournalSession[]>()(noArgs),
   'journal.setNotes': command<JournalSession[]>()(z.strictObject({ session: z.number().int().min(1).max(100_000), text: z.string().max(20_000, { error: 'Journal notes are longer than 20,000 characters' }) })),
   'town.reports': command<DayReport[]>()(z.strictObject({ limit: z.number().int().min(1).max(400).default(30) })),

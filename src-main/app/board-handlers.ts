@@ -44,6 +44,8 @@ export interface BoardOperations {
   floorTenRound: (w: RecordingWriter, database: Database, notices: string[]) => void;
   /** Moves a token by the board's rules, without the Judge's override (enemies closing in, ch.11). */
   moveToken: (w: RecordingWriter, database: Database, tokenId: number, floor: number, x: number, y: number, notices: string[]) => void;
+  /** Reveals a room without anyone entering it (skills that read the Tomb, ch.2). */
+  revealRoom: (w: RecordingWriter, database: Database, floor: number, x: number, y: number, notices: string[]) => void;
 }
 
 export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOperations> = {}): Pick<Handlers, BoardCommand> {
@@ -239,6 +241,12 @@ export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOper
     }
   }
   operations.floorTenRound = floorTenRound;
+  operations.revealRoom = (w, database, floor, x, y, notices) => {
+    const before = roomAt(database, floor, x, y);
+    if (before?.revealed) return;
+    const room = reveal(w, database, floor, x, y, 'skill.use');
+    notices.push(`Revealed ${where(floor, x, y)}: ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
+  };
   operations.moveToken = (w, database, tokenId, floor, x, y, notices) => {
     const token = allTokens(database).find((t) => t.id === tokenId);
     if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);

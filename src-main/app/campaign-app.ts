@@ -39,6 +39,7 @@ import { boardHandlers, type BoardOperations } from './board-handlers.ts';
 import { phaseHandlers } from './phase-handlers.ts';
 import { lifeHandlers } from './life-handlers.ts';
 import { journalHandlers } from './journal.ts';
+import { skillHandlers } from './skill-handlers.ts';
 import { lootHandlers, type PhaseOperations } from './loot-handlers.ts';
 
 export interface AppOptions {
@@ -355,6 +356,7 @@ export class CampaignApp {
     ...lootHandlers(context, phaseOperations),
     ...lifeHandlers(context),
     ...journalHandlers(context),
+    ...skillHandlers(context, boardOperations),
     'app.info': () => ({
       version: this.options.version,
       host: this.options.host,

@@ -65,12 +65,12 @@ describe('spells in the round (ch.15)', () => {
     const app = await demo();
     const p0 = await fight(app);
     const caster = p0.combat!.entrants.find((e) => e.tokenId === p0.combat!.currentTokenId)!;
-    await app.call('lichslayer.setInventory', { id: caster.lichslayerId!, stacks: [{ name: 'Forest Flower', count: 2 }] });
+    await app.call('lichslayer.setItem', { id: caster.lichslayerId!, slot: 'loot3', item: { name: 'Forest Flower', colour: 'Green' } });
     const fire = await spell(app, 'The Giver’s Gift');
     let p = await app.call('phase.cast', { tokenId: caster.tokenId, ...fire });
     expect(p.combat!.pending).toEqual([{ label: 'The Giver’s Gift', caster: caster.name, time: 'End Round' }]);
-    // the component is used up at the cast (ch.15)
-    expect((await roster(app)).find((l) => l.id === caster.lichslayerId)!.inventory).toEqual([{ name: 'Forest Flower', count: 1 }]);
+    // the component is spent from its Loot slot at the cast (ch.4, ch.13)
+    expect((await roster(app)).find((l) => l.id === caster.lichslayerId)!.items.loot3).toBeNull();
     expect(p.notices!.some((n) => /resolves/.test(n))).toBe(false);
     // loot changes Magic before the spell resolves (ch.15): an item marked +3 Magic is equipped
     await app.call('lichslayer.setItem', { id: caster.lichslayerId!, slot: 'loot3', item: { name: 'Humming Orb', colour: 'Black', notes: '+3 Magic' } });

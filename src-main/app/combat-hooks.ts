@@ -14,7 +14,7 @@ import { rollChallenge } from '../rules/challenge.ts';
 import { currentMagic } from '../rules/gauntlet-derived.ts';
 import { lichAtZero, lichTarget } from '../rules/lich.ts';
 import { dropSanity, SANITY_LADDER } from '../rules/sanity.ts';
-import { checkCast, resolveSpell, type Caster } from '../rules/spell-cast.ts';
+import { checkCast, componentAfterCast, resolveSpell, type Caster } from '../rules/spell-cast.ts';
 import { canEnter } from '../rules/board-facts.ts';
 import { parseDice } from '../tables/dice-expression.ts';
 import { occupants } from '../views/board-view.ts';
@@ -236,15 +236,16 @@ export function payForCast(w: RecordingWriter, db: Database, token: TokenView, s
   const l = lichslayer(db, token.lichslayerId)!;
   if (cost) w.update('lichslayer', l.id, { gold: l.gold - cost });
   if (spell.fields.component) {
-    const stack = (db.prepare(`SELECT id, name, count FROM inventory WHERE lichslayer_id = ?`).all(l.id) as { id: number; name: string; count: number }[]).find(
-      (s) => s.name.trim().toLowerCase() === spell.fields.component.trim().toLowerCase(),
-    );
-    if (stack) {
-      if (stack.count > 1) w.update('inventory', stack.id, { count: stack.count - 1 });
-      else w.delete('inventory', stack.id);
+    const held = db
+      .prepare(`SELECT id, name, notes FROM item WHERE lichslayer_id = ? AND slot IN ('loot1', 'loot2', 'loot3') AND broken = 0`)
+      .all(l.id)
+      .find((i) => (i as { name: string }).name.trim().toLowerCase() === spell.fields.component.trim().toLowerCase()) as { id: number; notes: string } | undefined;
+    if (held) {
+      const left = componentAfterCast(held.notes);
+      if (left === null) w.delete('item', held.id);
+      else w.update('item', held.id, { notes: left });
     }
-  }
-}
+  }}
 
 /** Resolves every casting whose moment has come, reading the caster's Magic now (ch.15). */
 export function resolveDue(db: Database, due: readonly Casting[], notices: string[]): void {

@@ -9,13 +9,14 @@ import type { RecordingWriter } from '../db/history.ts';
 import { currentSession, type RollRecord } from '../db/ledger.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { isWeeklyRollDay, weekOf } from '../rules/calendar.ts';
-import { FIRST_SKILL, levelForXp, rollClass, rollStatPoints, statPointsForLevels, STAT_POINT_EFFECT, xpFromGold } from '../rules/character.ts';
+import { levelForXp, rollClass, rollStatPoints, statPointsForLevels, STAT_POINT_EFFECT, xpFromGold } from '../rules/character.ts';
 import { INN_PRICES, rollInn } from '../rules/inn.ts';
 import { rollStartingLoot } from '../rules/loot-roll.ts';
 import { dropSanity, sanityAfterNight, SANITY_LADDER } from '../rules/sanity.ts';
 import { startingGauntlet } from '../rules/starting-stats.ts';
 import { endOfDay, restRecovery } from '../rules/survival-clock.ts';
 import { rowAt } from '../tables/table-roll.ts';
+import { classSkill } from '../rules/skills.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import { attentionActor, attentionStage, diveActor } from './phase-store.ts';
@@ -39,6 +40,8 @@ export interface LifeRow {
   sanity: SanityLevel;
   hidden_class: string | null;
   skill1: string;
+  skill2: string;
+  skill3: string;
   stat_points: number;
   magic_bonus: number;
   days_without_meal: number;
@@ -69,9 +72,17 @@ export function addXp(w: RecordingWriter, db: Database, id: number, gained: numb
     patch.stat_points = l.stat_points + statPointsForLevels(l.level, level);
     notes.push(`${l.name} reaches level ${level}: +${statPointsForLevels(l.level, level)} stat points (ch.1)`);
     if (l.level < 2 && level >= 2 && l.hidden_class) {
-      const skill = FIRST_SKILL[l.hidden_class as keyof typeof FIRST_SKILL];
+      const skill = classSkill(l.hidden_class, 1)?.name;
       if (skill && !l.skill1) patch.skill1 = skill;
       notes.push(`${l.name}'s class is revealed: ${l.hidden_class}${skill ? `, Skill 1 ${skill} unlocked` : ''} (ch.1, ch.2)`);
+    }
+    // ch.2: Skills 2 and 3 unlock at levels 4 and 6.
+    for (const [at, slot, field] of [[4, 2, 'skill2'], [6, 3, 'skill3']] as const) {
+      const skill = classSkill(l.hidden_class, slot);
+      if (l.level < at && level >= at && skill && !(l as unknown as Record<string, string>)[field]) {
+        patch[field] = skill.name;
+        notes.push(`${l.name} unlocks Skill ${slot}: ${skill.name} (ch.2)`);
+      }
     }
   }
   w.update('lichslayer', id, patch);

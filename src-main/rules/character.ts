@@ -87,13 +87,3 @@ export function powerAttackDice(power: number): number {
   return Math.max(0, power - 6);
 }
 
-/** The first skill of each class, unlocked with the class at level 2 (ch.2). */
-export const FIRST_SKILL: Record<ClassName, string> = {
-  'The Breaker': 'Break',
-  'The Veteran': 'Recall',
-  'The Bandit': 'Burgle',
-  'The Scholar': 'Identify',
-  'The Aristocrat': 'Command',
-  'The Lich Doctor': 'Diagnose and Bandage',
-  'The Witch': 'Commune',
-};

@@ -4,7 +4,7 @@ import { DEFAULT_HOUSE_RULES } from '@shared/house-rules.ts';
 import type { SpellFields } from '@shared/tables.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
-import { checkCast, resolveSpell, type Caster } from './spell-cast.ts';
+import { checkCast, componentAfterCast, resolveSpell, type Caster } from './spell-cast.ts';
 import { currentMagic, itemMagic } from './gauntlet-derived.ts';
 
 const fields = (patch: Partial<SpellFields>): SpellFields => ({ school: 'demon', cost: 36, castingTime: 'on-turn', roll: '', addsMagic: false, vestment: '', component: '', ...patch });
@@ -23,10 +23,10 @@ describe('casting (ch.15)', () => {
     expect(checkCast(blades, worn, rules).refusals[0]).toMatch(/missing Whisper-Blade, The Unbound’s Mantle/);
   });
 
-  it('a component must be carried; the gold must be held (ch.15)', () => {
+  it('ch.4: a component is spent from a Loot slot, not the inventory; the gold must be held (ch.15)', () => {
     const broth = { label: 'Petal Broth', fields: fields({ school: 'giver', cost: 0, component: 'Forest Flower' }) };
-    expect(checkCast(broth, caster(), rules).refusals).toEqual(['Petal Broth needs a Forest Flower in the inventory']);
-    expect(checkCast(broth, caster({ inventory: [{ name: 'forest flower', count: 2 }] }), rules).ok).toBe(true);
+    expect(checkCast(broth, caster({ inventory: [{ name: 'Forest Flower', count: 2 }] }), rules).refusals).toEqual(['Petal Broth needs a Forest Flower in a Loot slot: components are spent only from there (ch.4)']);
+    expect(checkCast(broth, caster({ items: [{ slot: 'loot2', name: 'forest flower', colour: 'Green', broken: false }] }), rules).ok).toBe(true);
     expect(checkCast({ label: 'Cinder Lash', fields: fields({ cost: 120 }) }, caster({ gold: 119 }), rules).refusals).toEqual(['Cinder Lash costs 120 gold and Ada holds 119 (ch.15)']);
   });
 
@@ -36,6 +36,18 @@ describe('casting (ch.15)', () => {
     expect(checkCast({ label: 'Sludge', fields: fields({ school: 'unbound', cost: 30, vestment: 'Candles' }) }, blue, rules).cost).toBe(0);
     const black = caster({ items: [{ slot: 'gear', name: 'Soot Axe', colour: 'Black', broken: false }, { slot: 'garment', name: 'Soot Cloak', colour: 'Black', broken: false }] });
     expect(checkCast({ label: 'Cinder Lash', fields: fields({ cost: 37 }) }, black, rules)).toMatchObject({ cost: 19, explain: expect.stringMatching(/half of 37 = 19 gold \(ch\.14\)/) });
+  });
+});
+
+describe('components ×N (ch.13)', () => {
+  it('“singly” serves up to N castings, then the item is consumed; without a choice the first casting consumes it', () => {
+    const first = componentAfterCast('Component choice: singly, up to 3 times (day 2)');
+    expect(first).toBe('Component choice: singly, up to 3 times (day 2)\nComponent uses: 1');
+    const second = componentAfterCast(first!);
+    expect(second).toMatch(/Component uses: 2$/);
+    expect(componentAfterCast(second!)).toBeNull();
+    expect(componentAfterCast('Component choice: all 3 at once (day 2)')).toBeNull();
+    expect(componentAfterCast('')).toBeNull();
   });
 });
 

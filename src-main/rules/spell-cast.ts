@@ -18,6 +18,20 @@ export const SCHOOL_COLOUR: Record<SpellSchool, Colour | null> = {
   giver: null,
 };
 
+const LOOT_SLOTS: readonly ItemSlot[] = ['loot1', 'loot2', 'loot3'];
+
+/**
+ * ch.13: a ×N component chosen "singly" serves up to N castings, then is consumed; otherwise (or
+ * "all at once") the casting consumes it. Returns the item's notes after one use, or null when used up.
+ */
+export function componentAfterCast(notes: string): string | null {
+  const singly = /^Component choice: singly, up to (\d+) times/m.exec(notes);
+  if (!singly) return null;
+  const used = Number(/^Component uses: (\d+)/m.exec(notes)?.[1] ?? 0) + 1;
+  if (used >= Number(singly[1])) return null;
+  return /^Component uses: /m.test(notes) ? notes.replace(/^Component uses: \d+/m, `Component uses: ${used}`) : `${notes}\nComponent uses: ${used}`;
+}
+
 /** ch.15: a Mono-Color Blue build pays 36 gold less for an Incantation, never below 0. */
 export const MONO_BLUE_DISCOUNT = 36;
 
@@ -61,9 +75,10 @@ export function checkCast(spell: { label: string; fields: SpellFields }, caster:
     refusals.push(`${spell.label} can be cast only while ${f.vestment} is equipped and unbroken (ch.15)`);
   }
   if (f.component) {
-    const stack = caster.inventory.find((s) => same(s.name, f.component));
-    if (!stack || stack.count < 1) refusals.push(`${spell.label} needs a ${f.component} in the inventory`);
-    else notes.push(`uses one ${f.component}`);
+    // ch.4: a component is spent only from a Loot slot, never from the inventory.
+    const held = caster.items.find((i) => LOOT_SLOTS.includes(i.slot) && !i.broken && same(i.name, f.component));
+    if (!held) refusals.push(`${spell.label} needs a ${f.component} in a Loot slot: components are spent only from there (ch.4)`);
+    else notes.push(`spends the ${f.component} (ch.13)`);
   }
   let cost = f.cost;
   const colour = SCHOOL_COLOUR[f.school];

@@ -12,6 +12,8 @@ import { levelForXp, skillsUnlocked } from '../rules/character.ts';
 import { sanityModifier } from '../rules/sanity.ts';
 import { clockPenalties } from '../rules/survival-clock.ts';
 import { readBuffs } from '../db/channel-buffs.ts';
+import { readSkillUses } from '../db/skill-uses.ts';
+import { capstoneProgress, LIMIT_LABEL, skillNamed, type SkillUse } from '../rules/skills.ts';
 import { currentSession } from '../db/ledger.ts';
 
 export interface LichslayerRow {
@@ -64,7 +66,7 @@ export function campaignName(db: Database): string {
   return row?.value ?? 'Untitled campaign';
 }
 
-export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[], rules: HouseRules, buffs: { name: string; details: string }[] = []): LichslayerView {
+export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[], rules: HouseRules, buffs: { name: string; details: string }[] = [], uses: readonly SkillUse[] = []): LichslayerView {
   const slots = Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])) as Record<ItemSlot, Item | null>;
   for (const item of items) {
     slots[item.slot] = { name: item.name, colour: item.colour, broken: item.broken === 1, notes: item.notes };
@@ -96,12 +98,20 @@ export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: Sta
       goldMarks: goldMarks(row.gold),
       inventoryDepth: inventoryDepth(row.max_health),
     },
-    life: { ...lifeView(row, rules), buffs },
+    life: {
+      ...lifeView(row, rules),
+      buffs,
+      skills: [row.skill1, row.skill2, row.skill3, row.capstone].filter(Boolean).map((name) => {
+        const def = skillNamed(name);
+        return { name, kind: def?.kind ?? 'unknown', limit: def?.limit ? LIMIT_LABEL[def.limit] : null, board: def?.board ?? null };
+      }),
+      capstone: capstoneProgress(row.hidden_class, uses, row.id),
+    },
   };
 }
 
 /** Growth and the survival clock as the Gauntlet shows them (ch.1, ch.4, ch.8). */
-function lifeView(row: LichslayerRow, rules: HouseRules): Omit<LichslayerView['life'], 'buffs'> {
+function lifeView(row: LichslayerRow, rules: HouseRules): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone'> {
   const level = levelForXp(row.xp, rules);
   const sanity = sanityModifier(row.sanity);
   const clock = { daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter };
@@ -122,6 +132,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
   const stacks = db.prepare(`SELECT * FROM inventory ORDER BY position, id`).all() as StackRow[];
   const rules = readHouseRules(db);
   const buffs = readBuffs(db);
+  const uses = readSkillUses(db);
   const undo = nextUndo(db);
   const redo = nextRedo(db);
   return {
@@ -136,6 +147,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         stacks.filter((s) => s.lichslayer_id === row.id),
         rules,
         buffs[String(row.id)] ?? [],
+        uses,
       ),
     ),
     houseRules: rules,

@@ -1,0 +1,142 @@
+// Using a class skill (rulebook ch.2): the skill must be held and not passive, its usage limit
+// unspent; skills that act on the board go through the same board work as any move, so the
+// players' screen and the ledger stay right. Every use is recorded for limits and capstones.
+import type { Database } from 'better-sqlite3';
+import type { CommandName } from '@shared/contract.ts';
+import { allTokens, parseTrap, roomAt } from '../db/board-repo.ts';
+import type { RecordingWriter } from '../db/history.ts';
+import { currentSession } from '../db/ledger.ts';
+import { writeSetting } from '../db/settings.ts';
+import { readSkillUses } from '../db/skill-uses.ts';
+import { currentMagic } from '../rules/gauntlet-derived.ts';
+import { capstoneProgress, limitReached, skillNamed, type SkillUse } from '../rules/skills.ts';
+import { rollOnTable } from '../tables/table-roll.ts';
+import { CommandFailure } from './command-failure.ts';
+import type { HandlerContext, Handlers } from './campaign-app.ts';
+import type { BoardOperations } from './board-handlers.ts';
+import { combatActor, diveActor, stored } from './phase-store.ts';
+import { rollWithTables } from './table-rolls.ts';
+
+type SkillCommand = Extract<CommandName, 'skill.use'>;
+
+const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
+
+export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperations>): Pick<Handlers, SkillCommand> {
+  return {
+    'skill.use': (args) =>
+      ctx.transact('skill.use', args, `Skill: ${args.skill}`, (w: RecordingWriter, database) => {
+        const l = database.prepare(`SELECT id, name, level, gold, magic_bonus, hidden_class, skill1, skill2, skill3, capstone FROM lichslayer WHERE id = ?`).get(args.id) as
+          | { id: number; name: string; level: number; gold: number; magic_bonus: number; hidden_class: string | null; skill1: string; skill2: string; skill3: string; capstone: string }
+          | undefined;
+        if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.id} in this campaign.`);
+        const held = [l.skill1, l.skill2, l.skill3, l.capstone].some((k) => k.trim().toLowerCase() === args.skill.trim().toLowerCase());
+        const def = skillNamed(args.skill);
+        if (!held) throw new CommandFailure('refused', `${l.name} does not hold ${args.skill}: skills unlock at levels 2, 4 and 6 (ch.2). Nothing changed.`);
+        if (!def) throw new CommandFailure('refused', `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`);
+        if (def.kind === 'passive') throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
+        const day = (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day;
+        const dive = diveActor(database).getSnapshot().context;
+        const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
+        const now = { session: currentSession(database), day, floor: dive.floor, round: combat?.round ?? null, turn: combat ? combat.acted.length : null };
+        const uses = readSkillUses(database);
+        const spent = limitReached(def, uses, now, l.id);
+        if (spent) throw new CommandFailure('refused', `${spent}. Nothing changed.`);
+
+        const notes: string[] = [];
+        const token = allTokens(database).find((t) => t.lichslayerId === l.id);
+        const here = token && token.floor !== null && token.x !== null && token.y !== null ? { floor: token.floor, x: token.x, y: token.y } : null;
+        const magic = currentMagic(l.gold, database.prepare(`SELECT name, notes, broken FROM item WHERE lichslayer_id = ?`).all(l.id).map((i) => {
+          const r = i as { name: string; notes: string; broken: number };
+          return { name: r.name, notes: r.notes, broken: r.broken === 1 };
+        }), l.magic_bonus).value;
+        let target: string | undefined;
+        let faction: string | undefined;
+        const needHere = () => {
+          if (!here) throw new CommandFailure('refused', `${l.name} is not on the board: ${def.name} acts in the Tombs. Nothing changed.`);
+          return here;
+        };
+        const rooms = args.rooms ?? [];
+        switch (def.board) {
+          case 'reveal': {
+            const pos = needHere();
+            if (def.name === 'Recall') {
+              // ch.2: up to Magic rooms of the current floor, without entering them.
+              if (rooms.length === 0) throw new CommandFailure('invalid-args', 'Choose the rooms Recall reveals. Nothing changed.');
+              if (rooms.length > magic) throw new CommandFailure('refused', `Recall reveals up to Magic rooms: ${l.name} has Magic ${magic} and chose ${rooms.length} (ch.2). Nothing changed.`);
+              for (const r of rooms) board.revealRoom?.(w, database, pos.floor, r.x, r.y, notes);
+            } else {
+              // Commune: every room within 1 space, or one room up to Magic spaces away (ch.2).
+              const [r] = rooms;
+              if (!r || rooms.length > 1) throw new CommandFailure('invalid-args', 'Choose one room for Commune. Nothing changed.');
+              const steps = Math.abs(r.x - pos.x) + Math.abs(r.y - pos.y);
+              if (steps <= 1) {
+                for (const [dx, dy] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+                  const x = pos.x + dx;
+                  const y = pos.y + dy;
+                  if (x >= 0 && x < 5 && y >= 0 && y < 5) board.revealRoom?.(w, database, pos.floor, x, y, notes);
+                }
+              } else if (steps <= magic) board.revealRoom?.(w, database, pos.floor, r.x, r.y, notes);
+              else throw new CommandFailure('refused', `Commune reaches one room up to Magic spaces away: that room is ${steps} away and ${l.name} has Magic ${magic} (ch.2). Nothing changed.`);
+            }
+            if (!notes.length) notes.push('Every room chosen was already revealed');
+            break;
+          }
+          case 'disarm': {
+            const pos = needHere();
+            const room = roomAt(database, pos.floor, pos.x, pos.y);
+            const trap = parseTrap(room?.trap ?? null);
+            if (!room || !trap || trap.disabled) throw new CommandFailure('refused', `There is no armed trap in ${l.name}'s room: Disarm works on the current room (ch.2). Nothing changed.`);
+            w.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
+            notes.push(`${l.name} disarms ${trap.label} at ${at(pos.floor, pos.x, pos.y)}: it triggers for no one for the rest of the dive (ch.2)`);
+            break;
+          }
+          case 'break': {
+            needHere();
+            const [r] = rooms;
+            if (!r || !token) throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
+            board.moveToken?.(w, database, token.id, here!.floor, r.x, r.y, notes);
+            notes.push(`${l.name} breaks into ${at(here!.floor, r.x, r.y)} without a Challenge roll (ch.2)`);
+            break;
+          }
+          case 'burgle': {
+            const pos = needHere();
+            const victim = args.tokenId ? allTokens(database).find((t) => t.id === args.tokenId) : undefined;
+            if (args.tokenId && (!victim || victim.floor !== pos.floor || victim.x !== pos.x || victim.y !== pos.y)) {
+              throw new CommandFailure('refused', `Burgle takes from an enemy in ${l.name}'s own room. Nothing changed.`);
+            }
+            const found = rollWithTables(database, 'skill.use', ({ dice, tables, drawn }) => {
+              const cause = `${l.name} Burgles${victim ? ` ${victim.name}` : ''}`;
+              const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { floor: pos.floor });
+              return { value: node.label, records: [{ cause, table: 'loot', floor: pos.floor, character: l.name, explain: node.explain, result: node }] };
+            });
+            const stacks = database.prepare(`SELECT id, name, count FROM inventory WHERE lichslayer_id = ? ORDER BY position, id`).all(l.id) as { id: number; name: string; count: number }[];
+            const same = stacks.find((s) => s.name === found && s.count < 6);
+            if (same) w.update('inventory', same.id, { count: same.count + 1 });
+            else w.insert('inventory', { lichslayer_id: l.id, position: stacks.length, name: found, count: 1 });
+            notes.push(`${l.name} Burgles ${found}${victim ? ` from ${victim.name}` : ''}: secured at once (ch.2)`);
+            if (victim) target = victim.name;
+            break;
+          }
+          default: {
+            if (def.name === 'Identify' && args.tokenId) {
+              const t = allTokens(database).find((k) => k.id === args.tokenId);
+              if (!t) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
+              target = t.name;
+              faction = t.stats.faction;
+              notes.push(`${l.name} Identifies ${t.name}: ${t.stats.faction ?? 'no faction'}, ${t.colour}, Health ${t.health ?? '?'} / Armor ${t.armor ?? '?'}, Speed ${t.stats.speed ?? '?'}${t.stats.attack ? `, attack ${t.stats.attack}` : ''} (ch.2)`);
+            } else notes.push(`${l.name} uses ${def.name} (ch.2)`);
+          }
+        }
+        const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}) };
+        const all = [...uses, record];
+        writeSetting(w, database, 'skill-uses', all);
+        // ch.2: the capstone unlocks once all three skills are held and its condition is met.
+        const progress = capstoneProgress(l.hidden_class, all, l.id);
+        if (progress && progress.have >= progress.need && !l.capstone && l.skill1 && l.skill2 && l.skill3) {
+          w.update('lichslayer', l.id, { capstone: progress.capstone });
+          notes.push(`${l.name}'s capstone condition is met: ${progress.capstone} unlocks (ch.2)`);
+        }
+        return { day, notes };
+      }),
+  };
+}

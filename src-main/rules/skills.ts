@@ -1,0 +1,120 @@
+// The classes' skills (rulebook ch.2) as data: which slot each fills, how it acts, how often it may
+// be used, and what it does on the board. Summaries are the app's own labels, not the book's text.
+import type { ClassName } from '@shared/house-rules.ts';
+
+export type SkillLimit = 'turn' | 'round' | 'floor' | 'day' | 'session';
+export type BoardEffect = 'reveal' | 'burgle' | 'disarm' | 'break';
+
+export interface SkillDef {
+  name: string;
+  className: ClassName;
+  slot: 1 | 2 | 3 | 'capstone';
+  kind: 'action' | 'passive' | 'response';
+  limit: SkillLimit | null;
+  board: BoardEffect | null;
+}
+
+const s = (className: ClassName, slot: SkillDef['slot'], name: string, kind: SkillDef['kind'], limit: SkillLimit | null = null, board: BoardEffect | null = null): SkillDef => ({ name, className, slot, kind, limit, board });
+
+export const SKILLS: readonly SkillDef[] = [
+  s('The Breaker', 1, 'Break', 'action', null, 'break'),
+  s('The Breaker', 2, 'Rumble Hat', 'passive'),
+  s('The Breaker', 3, 'Charge', 'action'),
+  s('The Breaker', 'capstone', 'Crush', 'action', 'round'),
+  s('The Veteran', 1, 'Recall', 'action', null, 'reveal'),
+  s('The Veteran', 2, 'Worn Armor', 'passive'),
+  s('The Veteran', 3, 'Maneuver', 'response', 'round'),
+  s('The Veteran', 'capstone', 'Rally', 'action', 'floor'),
+  s('The Bandit', 1, 'Burgle', 'action', 'turn', 'burgle'),
+  s('The Bandit', 2, 'Extra Pockets', 'passive'),
+  s('The Bandit', 3, 'Disarm', 'action', null, 'disarm'),
+  s('The Bandit', 'capstone', 'Cheat', 'action', 'floor'),
+  s('The Scholar', 1, 'Identify', 'action'),
+  s('The Scholar', 2, 'Scrolls and Ink', 'action'),
+  s('The Scholar', 3, 'Investiture', 'passive'),
+  s('The Scholar', 'capstone', 'Predict', 'action', 'round'),
+  s('The Aristocrat', 1, 'Command', 'action', 'round'),
+  s('The Aristocrat', 2, 'Retainers', 'passive'),
+  s('The Aristocrat', 3, 'Family Heirloom', 'passive'),
+  s('The Aristocrat', 'capstone', 'Influence', 'action', 'day'),
+  s('The Lich Doctor', 1, 'Diagnose and Bandage', 'action'),
+  s('The Lich Doctor', 2, 'Medicine Bay', 'passive'),
+  s('The Lich Doctor', 3, 'Doctor’s Coat of Arms', 'passive'),
+  s('The Lich Doctor', 'capstone', 'Cure', 'action', 'session'),
+  s('The Witch', 1, 'Commune', 'action', null, 'reveal'),
+  s('The Witch', 2, 'Familiar', 'action'),
+  s('The Witch', 3, 'Counter Magic', 'response'),
+  s('The Witch', 'capstone', 'Oneness', 'action', 'session'),
+];
+
+export function skillNamed(name: string): SkillDef | undefined {
+  return SKILLS.find((k) => k.name.toLowerCase() === name.trim().toLowerCase());
+}
+
+/** The skill a class unlocks in a slot (ch.2: skills 1-3 at levels 2, 4 and 6). */
+export function classSkill(className: string | null, slot: 1 | 2 | 3 | 'capstone'): SkillDef | undefined {
+  return SKILLS.find((k) => k.className === className && k.slot === slot);
+}
+
+/** One recorded use of a skill, with where and when, for limits and capstone progress. */
+export interface SkillUse {
+  lichslayerId: number;
+  skill: string;
+  session: number;
+  day: number;
+  floor: number | null;
+  round: number | null;
+  turn: number | null;
+  /** What it was used on (an enemy's name for Burgle and Identify, with its faction). */
+  target?: string;
+  faction?: string;
+}
+
+export const LIMIT_LABEL: Record<SkillLimit, string> = { turn: 'once per turn', round: 'once per Round', floor: 'once per floor', day: 'once per in-game day', session: 'once per session' };
+
+/** Whether a limited skill is spent for now (ch.2), and why. Round and turn limits bind only in a fight. */
+export function limitReached(def: SkillDef, uses: readonly SkillUse[], now: Omit<SkillUse, 'lichslayerId' | 'skill'>, lichslayerId: number): string | null {
+  if (!def.limit) return null;
+  const mine = uses.filter((u) => u.lichslayerId === lichslayerId && u.skill === def.name);
+  const spent = mine.some((u) => {
+    switch (def.limit) {
+      case 'session':
+        return u.session === now.session;
+      case 'day':
+        return u.day === now.day;
+      case 'floor':
+        return now.floor !== null && u.floor === now.floor && u.day === now.day;
+      case 'round':
+        return now.round !== null && u.round === now.round && u.day === now.day && u.floor === now.floor;
+      case 'turn':
+        return now.turn !== null && u.turn === now.turn && u.round === now.round && u.day === now.day && u.floor === now.floor;
+      default:
+        return false;
+    }
+  });
+  return spent ? `${def.name} is ${LIMIT_LABEL[def.limit]} (ch.2), and it has been used` : null;
+}
+
+export interface CapstoneProgress {
+  capstone: string;
+  have: number;
+  need: number;
+  explain: string;
+}
+
+const FACTION_NAMES = ['Ghoul', 'Zombie', 'Phantom', 'Demon', 'Ogre', 'Maw'];
+
+/** Capstone conditions the campaign's history can show (ch.2); others are the Judge's to mark. */
+export function capstoneProgress(className: string | null, uses: readonly SkillUse[], lichslayerId: number): CapstoneProgress | null {
+  const mine = uses.filter((u) => u.lichslayerId === lichslayerId);
+  if (className === 'The Bandit') {
+    const distinct = new Set(mine.filter((u) => u.skill === 'Burgle' && u.target).map((u) => u.target!.toLowerCase()));
+    return { capstone: 'Cheat', have: Math.min(10, distinct.size), need: 10, explain: `${distinct.size} distinct enemies Burgled of 10 (ch.2)` };
+  }
+  if (className === 'The Scholar') {
+    const seen = new Set(mine.filter((u) => u.skill === 'Identify' && u.faction && FACTION_NAMES.includes(u.faction)).map((u) => u.faction!));
+    const missing = FACTION_NAMES.filter((f) => !seen.has(f));
+    return { capstone: 'Predict', have: seen.size, need: 6, explain: `${seen.size} of 6 factions Identified${missing.length ? `; still ${missing.join(', ')}` : ''} (ch.2)` };
+  }
+  return null;
+}
