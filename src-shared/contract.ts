@@ -27,6 +27,7 @@ import {
   type PlayerView,
 } from './board.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
+import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, type TownStateView } from './town.ts';
 import { attentionEventSchema, diveEventSchema, type PhaseView, type SpellbookView } from './phase.ts';
 import {
   LOOT_TIER_NAMES,
@@ -280,6 +281,22 @@ export const contract = {
   'town.buy': command<LifeNotes>()(z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() })),
   'town.nextDay': command<DayReport>()(noArgs),
   'loot.fate': command<LifeNotes>()(lootFateSchema),
+  'town.state': command<TownStateView>()(noArgs),
+  'smith.roll': command<TownStateView>()(noArgs),
+  'smith.repairArmor': command<TownStateView>()(z.strictObject({ id: rowId, points: z.number().int().min(1).max(999) })),
+  'smith.repairItem': command<TownStateView>()(z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), sellValue: z.number().int().min(0).max(1_000_000) })),
+  'smith.recolour': command<TownStateView>()(z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), colour: z.enum(COLOURS) })),
+  'retainer.hire': command<TownStateView>()(z.strictObject({ employer: rowId, name: nameSchema, grade: z.enum(RETAINER_GRADE_NAMES) })),
+  'retainer.dismiss': command<TownStateView>()(z.strictObject({ retainer: z.number().int().min(1) })),
+  'retainer.payDouble': command<TownStateView>()(z.strictObject({ retainer: z.number().int().min(1) })),
+  'town.contribute': command<TownStateView>()(z.strictObject({ id: rowId, to: z.enum(['inn', 'square']), amount: z.number().int().min(1, { error: 'Give at least 1 gold' }).max(1_000_000) })),
+  'idol.commission': command<TownStateView>()(
+    z.strictObject({ payer: rowId, tier: z.union([z.literal(1), z.literal(2), z.literal(3)]), inscription: z.enum(INSCRIPTION_IDS).nullable(), selfIdol: z.boolean(), suitsSubject: z.boolean().default(true), subject: z.string().max(60).default('') }),
+  ),
+  'idol.destroy': command<TownStateView>()(z.strictObject({ idol: z.number().int().min(1), payer: rowId })),
+  'forest.go': command<LifeNotes>()(z.strictObject({ ids: z.array(rowId).min(1).max(50), where: z.enum(['forest', 'town']) })),
+  'forest.feed': command<LifeNotes>()(z.strictObject({ id: rowId })),
+  'town.travel': command<{ days: number; notes: string[] }>()(z.strictObject({ to: nameSchema })),
   'skill.use': command<LifeNotes>()(
     z.strictObject({
       id: rowId,

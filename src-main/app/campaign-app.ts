@@ -40,6 +40,7 @@ import { phaseHandlers } from './phase-handlers.ts';
 import { lifeHandlers } from './life-handlers.ts';
 import { journalHandlers } from './journal.ts';
 import { skillHandlers } from './skill-handlers.ts';
+import { townHandlers } from './town-handlers.ts';
 import { lootHandlers, type PhaseOperations } from './loot-handlers.ts';
 
 export interface AppOptions {
@@ -357,6 +358,7 @@ export class CampaignApp {
     ...lifeHandlers(context),
     ...journalHandlers(context),
     ...skillHandlers(context, boardOperations),
+    ...townHandlers(context),
     'app.info': () => ({
       version: this.options.version,
       host: this.options.host,

@@ -21,6 +21,7 @@ import { CommandFailure } from './command-failure.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import { attentionActor, attentionStage, diveActor } from './phase-store.ts';
 import { rollWithTables } from './table-rolls.ts';
+import { readTown, townDay, townWeek } from './town-handlers.ts';
 import { writeSetting } from '../db/settings.ts';
 
 type LifeCommand = Extract<CommandName, 'lichslayer.roll' | 'lichslayer.spendPoint' | 'lichslayer.gainGold' | 'town.buy' | 'town.nextDay' | 'town.reports'>;
@@ -196,23 +197,28 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
     'town.nextDay': () =>
       ctx.transact('town.nextDay', {}, 'Next day', (w, database) => {
         const rules = readHouseRules(database);
-        const town = database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number };
-        const day = town.day;
+        const day = (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day;
         const stage = attentionStage(database);
         const world = readWorld(database);
         const dive = diveActor(database).getSnapshot();
         const lines: DayReport['lines'] = [];
         // ch.5's order: the Inn's d12 first, then the weekly Smith, then the Attention's clocks,
         // then each Lichslayer's survival clock.
+        const town = readTown(database);
         const inn = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
-          const r = rollInn(dice, { contributedYesterday: 0, activeRetainers: 0, festival: world.festival, squareEmpty: world.squareEmpty, attentionStage: stage, turnedCharacters: dive.context.turned.length }, `Inn, day ${day}`);
+          const r = rollInn(
+            dice,
+            { contributedYesterday: town.contributed.innYesterday, activeRetainers: town.retainers.length, festival: world.festival, squareEmpty: world.squareEmpty, attentionStage: stage, turnedCharacters: dive.context.turned.length },
+            `Inn, day ${day}`,
+          );
           const table = tables.get('inn-events');
           const index = !r.closed && table ? rowAt(table, r.value) : null;
           const event = index !== null && table ? table.rows[index] : undefined;
           const explain = r.closed ? r.explain : `${r.explain}: ${event?.label ?? 'no entry'}${event?.details ? ` — ${event.details}` : ''}`;
-          return { value: explain, records: [{ cause: `Inn, day ${day} (ch.5)`, table: 'inn-events', explain, result: r }] };
+          return { value: { explain, value: r.value, closed: r.closed }, records: [{ cause: `Inn, day ${day} (ch.5)`, table: 'inn-events', explain, result: r }] };
         });
-        lines.push({ kind: 'roll', text: `Inn: ${inn}` });
+        lines.push({ kind: 'roll', text: `Inn: ${inn.explain}` });
+        townDay(w, database, day, inn, lines);
         if (isWeeklyRollDay(day, rules)) {
           const smith = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
             const roll = dice.die(8, `Smith, week ${weekOf(day, rules)}`);
@@ -224,6 +230,7 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
           });
           lines.push({ kind: 'roll', text: `Smith (weekly): ${stage >= 4 ? 'the Smith has fled (ch.16)' : smith}` });
         }
+        if (isWeeklyRollDay(day, rules)) townWeek(w, database, day, lines);
         const attention = attentionActor(database);
         const before = attention.getSnapshot().context.stage;
         attention.send({ type: 'DAY_PASSED', deepestFloorDived: dive.context.floor ?? 0 });

@@ -18,6 +18,7 @@ import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { combatRound } from '../machines/combat-round.ts';
 import { CommandFailure } from './command-failure.ts';
 import { addXp } from './life-handlers.ts';
+import { familiarRolls } from './town-handlers.ts';
 import { endChannelBuffs, type PhaseOperations } from './loot-handlers.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import type { BoardOperations } from './board-handlers.ts';
@@ -227,6 +228,8 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
           // The descent puts the party at the new floor's entrance on the board, in the same step.
           board.enterFloor?.(w, database, after.context.floor, undefined, undefined, []);
           if (after.context.floor === 10) floorTenLichArrives(w, database, notices);
+          // ch.3: the Witch's Familiar is rolled at the start of each dive.
+          if (before.context.floor === null) familiarRolls(database, after.context.present, `the dive, day ${(database.prepare('SELECT day FROM town WHERE id = 1').get() as { day: number }).day}`, notices);
           const attention = attentionActor(database);
           attention.send({ type: 'DESCENT', floor: after.context.floor });
           writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());

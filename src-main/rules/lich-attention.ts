@@ -62,7 +62,12 @@ export function applyAttentionTrigger(state: AttentionState, trigger: AttentionT
       why = 'the Lich’s Crown applied: Manifestation (Stage 4, ch.5)';
       break;
   }
-  return { state: { ...state, stage, deepestFloorReached: deepest }, explain: stage !== state.stage ? why : null };
+  // A rise restarts the quiet-day clocks: days already quiet before the Lich looked do not count toward its losing interest.
+  const rose = stage > state.stage;
+  return {
+    state: { ...state, stage, deepestFloorReached: deepest, ...(rose ? { daysWithoutDivePast3: 0, daysWithoutDivePast5: 0 } : {}) },
+    explain: stage !== state.stage ? why : null,
+  };
 }
 
 /** End of an in-game day: the de-escalation clocks (ch.5). */

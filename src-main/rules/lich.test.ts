@@ -74,3 +74,16 @@ describe('the Lich (ch.12, ch.16)', () => {
     expect(turningStatus(10, 17).permanent).toBe(true);
   });
 });
+
+describe('the quiet-day clocks restart when the Attention rises (ch.5)', () => {
+  it('days already quiet before a rise do not count toward Stage 1 → 0', async () => {
+    const { applyAttentionTrigger, attentionAfterDay, INITIAL_ATTENTION } = await import('./lich-attention.ts');
+    let s = INITIAL_ATTENTION;
+    for (let d = 0; d < 10; d++) s = attentionAfterDay(s, { deepestFloorDived: 0 }).state;
+    s = applyAttentionTrigger(s, { kind: 'vanity-stage', stage: 2 }).state;
+    expect(s).toMatchObject({ stage: 1, daysWithoutDivePast3: 0 });
+    for (let d = 0; d < 6; d++) s = attentionAfterDay(s, { deepestFloorDived: 0 }).state;
+    expect(s.stage).toBe(1);
+    expect(attentionAfterDay(s, { deepestFloorDived: 0 }).state.stage).toBe(0);
+  });
+});

@@ -1,0 +1,139 @@
+// The Town between dives in a real campaign: the Smith (ch.4), Retainers (ch.7), contributions and
+// the Square (ch.5), Idols (ch.6), the Forest and the Giver (ch.17), the Familiar (ch.3), travel (ch.5).
+import { describe, expect, it } from 'vitest';
+import { makeApp, tempDir } from '../test-support/temp-app.ts';
+
+async function setup(seed = 21) {
+  const app = makeApp(tempDir());
+  await app.ensureFirstLaunch();
+  const [c] = await app.call('campaign.list', {});
+  await app.call('campaign.open', { path: c!.path });
+  await app.call('dice.setSeed', { seed });
+  const roster = (await app.call('campaign.current', {}))!.roster;
+  const me = async (id: number) => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === id)!;
+  return { app, roster, me };
+}
+
+describe('the Smith (ch.4)', () => {
+  it('the disposition is rolled once; prices follow it; Armor is repaired up to its maximum; recolour needs a Stone, one a day', async () => {
+    const { app, roster, me } = await setup();
+    const o = roster[0]!;
+    expect(await app.dispatch('smith.repairArmor', { id: o.id, points: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Roll the Smith's disposition first/) } });
+    const t = await app.call('smith.roll', {});
+    expect(t.state.smith!.favoured).toHaveLength(2);
+    expect(new Set([...t.state.smith!.favoured, ...t.state.smith!.distrusted]).size).toBe(4);
+    expect(await app.dispatch('smith.roll', {})).toMatchObject({ ok: false });
+    const fav = t.smithPrices.find((p) => p.colour === t.state.smith!.favoured[0])!;
+    const dis = t.smithPrices.find((p) => p.colour === t.state.smith!.distrusted[0])!;
+    expect([fav.armorPoint, dis.armorPoint]).toEqual([Math.ceil(36 * 0.8), Math.ceil(36 * 1.3)]);
+    // Odile: Armor 5 of 7; ask for 5 points, get 2
+    const before = await me(o.id);
+    await app.call('smith.repairArmor', { id: o.id, points: 5 });
+    const after = await me(o.id);
+    expect(after.armor).toBe(7);
+    expect(before.gold - after.gold).toBeGreaterThanOrEqual(2 * 28);
+    expect(await app.dispatch('smith.repairArmor', { id: o.id, points: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/at its maximum/) } });
+    expect(await app.dispatch('smith.recolour', { id: o.id, slot: 'gear', colour: 'Blue' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/needs a Sapphire/) } });
+    await app.call('lichslayer.setInventory', { id: o.id, stacks: [{ name: 'Sapphire', count: 2 }] });
+    await app.call('smith.recolour', { id: o.id, slot: 'gear', colour: 'Blue' });
+    expect((await me(o.id)).items.gear!.colour).toBe('Blue');
+    expect((await me(o.id)).inventory).toEqual([{ name: 'Sapphire', count: 1 }]);
+    expect(await app.dispatch('smith.recolour', { id: o.id, slot: 'garment', colour: 'Blue' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/one item a day/) } });
+    expect(await app.dispatch('smith.recolour', { id: o.id, slot: 'accessory', colour: 'Blue' })).toMatchObject({ ok: false });
+    app.close();
+  });
+});
+
+describe('Retainers (ch.7)', () => {
+  it('only an Aristocrat hires, up to their level; wages are paid each day; a missed wage costs loyalty; double pay earns it; the d8 is rolled', async () => {
+    const { app, roster, me } = await setup();
+    const [o, , s] = roster;
+    expect(await app.dispatch('retainer.hire', { employer: o!.id, name: 'Pell', grade: 'common' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not one \(ch\.7\)/) } });
+    await app.call('lichslayer.update', { id: s!.id, patch: { hiddenClass: 'The Aristocrat', level: 2 } });
+    await app.call('retainer.hire', { employer: s!.id, name: 'Pell', grade: 'common' });
+    let t = await app.call('retainer.hire', { employer: s!.id, name: 'Quince', grade: 'skilled' });
+    expect(t.aristocrats).toEqual([{ id: s!.id, name: 'Sable Hartigan', cap: 2, employed: 2 }]);
+    expect(await app.dispatch('retainer.hire', { employer: s!.id, name: 'Rook', grade: 'common' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/at most 2 Retainers/) } });
+    await app.call('retainer.payDouble', { retainer: t.state.retainers[0]!.id });
+    const gold = (await me(s!.id)).gold;
+    let report = await app.call('town.nextDay', {});
+    expect((await me(s!.id)).gold).toBe(gold - 216 - 216);
+    expect(report.lines.some((l) => /^Retainers: \d+ = \d on d8/.test(l.text))).toBe(true);
+    t = await app.call('town.state', {});
+    expect(t.state.retainers.map((r) => r.loyalty)).toEqual(['devoted', 'standard']);
+    // no gold: wages missed
+    await app.call('lichslayer.update', { id: s!.id, patch: { gold: 0 } });
+    report = await app.call('town.nextDay', {});
+    expect(report.lines.filter((l) => /is not paid/.test(l.text))).toHaveLength(2);
+    t = await app.call('town.state', {});
+    // Quince drops to Wary, and a Wary Retainer leaves on a bad night at the Inn (ch.7)
+    const badNight = report.lines.some((l) => /Quince, Wary, leaves after a bad night/.test(l.text));
+    expect(t.state.retainers.map((r) => r.loyalty)).toEqual(badNight ? ['standard'] : ['standard', 'wary']);
+    app.close();
+  });
+});
+
+describe('contributions, Idols and the Forest (ch.5, ch.6, ch.17)', () => {
+  it('100+ gold to the Square brings its d6 at the day’s end; gold to the Inn raises tomorrow’s Inn roll', async () => {
+    const { app, roster } = await setup();
+    const s = roster[2]!;
+    await app.call('town.contribute', { id: s.id, to: 'square', amount: 120 });
+    await app.call('town.contribute', { id: s.id, to: 'inn', amount: 400 });
+    let report = await app.call('town.nextDay', {});
+    expect(report.lines.some((l) => /^Square: \d on d6 \(120 gold given\)/.test(l.text))).toBe(true);
+    report = await app.call('town.nextDay', {});
+    expect(report.lines[0]!.text).toMatch(/\+ 2 \(Patron investment\)/);
+    app.close();
+  });
+
+  it('a Vanity Idol raises the Lich’s Attention at the weekly check; destruction takes its days', async () => {
+    const { app, roster } = await setup();
+    const s = roster[2]!;
+    await app.call('lichslayer.update', { id: s.id, patch: { gold: 20000 } });
+    await app.call('idol.commission', { payer: s.id, tier: 2, inscription: null, selfIdol: true, subject: 'Sable' });
+    for (let d = 0; d < 8; d++) await app.call('town.nextDay', {});
+    const all = await app.call('town.reports', { limit: 10 });
+    expect(all.find((r) => r.day === 8)!.lines.some((l) => /Vanity stage 0 → 2/.test(l.text))).toBe(true);
+    // ch.6 Vanity stage 2: the Attention escalates one full stage, 0 → 1
+    expect((await app.call('phase.view', {})).attention.stage).toBe(1);
+    const t = await app.call('town.state', {});
+    await app.call('idol.destroy', { idol: t.state.idols[0]!.id, payer: s.id });
+    expect(await app.dispatch('idol.destroy', { idol: t.state.idols[0]!.id, payer: s.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/already under way/) } });
+    for (let d = 0; d < 3; d++) await app.call('town.nextDay', {});
+    expect((await app.call('town.state', {})).state.idols[0]!.destroyed).toBe(true);
+    app.close();
+  });
+
+  it('the Forest: a d6 per party member there each day; the Witch’s Familiar at each visit; the Giver fed, or starving by the week', async () => {
+    const { app, roster } = await setup();
+    const [o, q] = roster;
+    await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Witch' } });
+    const go = await app.call('forest.go', { ids: [o!.id, q!.id], where: 'forest' });
+    expect(go.notes).toEqual([expect.stringMatching(/^Brother Quillam's Familiar: \d on d8: .+ \(ch\.3\)$/)]);
+    await app.call('forest.feed', { id: o!.id });
+    let report = await app.call('town.nextDay', {});
+    expect(report.lines.filter((l) => l.text.startsWith('Forest ('))).toHaveLength(2);
+    expect(report.lines.find((l) => l.text.startsWith('Forest (Odile'))!.text).toMatch(/\+ 1 \(the Giver fed this week\)/);
+    await app.call('forest.go', { ids: [o!.id, q!.id], where: 'town' });
+    for (let d = 0; d < 7; d++) report = await app.call('town.nextDay', {});
+    expect((await app.call('town.state', {})).state.forest.giverHealth).toBe(300);
+    app.close();
+  });
+});
+
+describe('travel (ch.5)', () => {
+  it('1d6 days on the road with a roll for each; the new Town brings its own Smith and Attention; no return for 7 days', async () => {
+    const { app } = await setup();
+    await app.call('smith.roll', {});
+    await app.call('phase.attention', { event: { type: 'UNBOUND_COMPLETED' } });
+    const trip = await app.call('town.travel', { to: 'Harrowfield' });
+    expect(trip.days).toBeGreaterThanOrEqual(1);
+    expect(trip.notes.filter((n) => n.startsWith('Road, day'))).toHaveLength(trip.days);
+    const t = await app.call('town.state', {});
+    expect(t.townName).toBe('Harrowfield');
+    expect(t.state.smith).toBeNull();
+    expect((await app.call('phase.view', {})).attention.stage).toBe(0);
+    expect(await app.dispatch('town.travel', { to: 'Marrowgate' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no return for 7 days/) } });
+    app.close();
+  });
+});
