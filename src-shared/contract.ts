@@ -95,6 +95,14 @@ export interface LichslayerView extends LichslayerFields {
     /** Roll penalties in force, each with its source (ch.4, ch.8). */
     penalties: { source: string; value: number }[];
     clock: { daysWithoutMeal: number; daysWithoutShelter: number; ateToday: boolean; shelteredToday: boolean; hungerMaxHealthLost: number };
+    /** Synchronicity conditions met by the equipped, unbroken loot, with their effects (ch.14). */
+    sync: { label: string; effects: string[]; colours: string[] }[];
+    syncExplain: string;
+    /** Where the XP came from (ch.1). */
+    xpSources: { goldGained: number; enemiesFelled: number; floorsCleared: number; explain: string };
+    /** Skill points to spend on Skills 2 and 3 or on enhancing one (ch.2), and the skills enhanced. */
+    skillPoints: number;
+    enhanced: string[];
     /** Skills held, with how often each may be used and whether it acts on the board (ch.2). */
     skills: { name: string; kind: string; limit: string | null; board: string | null }[];
     /** A capstone condition the campaign's history can show (ch.2). */
@@ -281,6 +289,9 @@ export const contract = {
   'town.buy': command<LifeNotes>()(z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() })),
   'town.nextDay': command<DayReport>()(noArgs),
   'loot.fate': command<LifeNotes>()(lootFateSchema),
+  'skill.points': command<LifeNotes>()(z.strictObject({ id: rowId, delta: z.number().int().min(-99).max(99).refine((v) => v !== 0, { error: 'Change the Skill Points by at least one' }) })),
+  'skill.spendPoint': command<LifeNotes>()(z.strictObject({ id: rowId, action: z.enum(['unlock', 'enhance']), skill: z.string().max(60).optional() })),
+  'lichslayer.felled': command<LifeNotes>()(z.strictObject({ id: rowId, tokenId: rowId.optional() })),
   'town.state': command<TownStateView>()(noArgs),
   'smith.roll': command<TownStateView>()(noArgs),
   'smith.repairArmor': command<TownStateView>()(z.strictObject({ id: rowId, points: z.number().int().min(1).max(999) })),
@@ -289,6 +300,7 @@ export const contract = {
   'retainer.hire': command<TownStateView>()(z.strictObject({ employer: rowId, name: nameSchema, grade: z.enum(RETAINER_GRADE_NAMES) })),
   'retainer.dismiss': command<TownStateView>()(z.strictObject({ retainer: z.number().int().min(1) })),
   'retainer.payDouble': command<TownStateView>()(z.strictObject({ retainer: z.number().int().min(1) })),
+  'square.set': command<TownStateView>()(z.strictObject({ festival: z.boolean().optional(), empty: z.boolean().optional(), watch: z.union([z.literal(1), z.literal(-1)]).optional() })),
   'town.contribute': command<TownStateView>()(z.strictObject({ id: rowId, to: z.enum(['inn', 'square']), amount: z.number().int().min(1, { error: 'Give at least 1 gold' }).max(1_000_000) })),
   'idol.commission': command<TownStateView>()(
     z.strictObject({ payer: rowId, tier: z.union([z.literal(1), z.literal(2), z.literal(3)]), inscription: z.enum(INSCRIPTION_IDS).nullable(), selfIdol: z.boolean(), suitsSubject: z.boolean().default(true), subject: z.string().max(60).default('') }),
@@ -296,6 +308,8 @@ export const contract = {
   'idol.destroy': command<TownStateView>()(z.strictObject({ idol: z.number().int().min(1), payer: rowId })),
   'forest.go': command<LifeNotes>()(z.strictObject({ ids: z.array(rowId).min(1).max(50), where: z.enum(['forest', 'town']) })),
   'forest.feed': command<LifeNotes>()(z.strictObject({ id: rowId })),
+  'forest.mine': command<LifeNotes>()(z.strictObject({ id: rowId })),
+  'forest.move': command<LifeNotes>()(noArgs),
   'town.travel': command<{ days: number; notes: string[] }>()(z.strictObject({ to: nameSchema })),
   'skill.use': command<LifeNotes>()(
     z.strictObject({

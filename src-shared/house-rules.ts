@@ -63,6 +63,10 @@ export const houseRulesSchema = z.strictObject({
   synchronicityMinItems: z.number().int().min(1).max(6).default(2),
   /** At Stage 4 a d6 picks the room: at or above this face the Colourless Antechamber, else the Empty one. */
   stageFourColourlessFrom: z.number().int().min(1).max(7).default(4),
+  /** ch.7 says both "unpaid Retainers leave" and "a missed wage shifts loyalty down". */
+  unpaidRetainer: z.enum(['loyalty-step', 'leave']).default('loyalty-step'),
+  /** ch.5: a Town left behind "may resolve or escalate — roll for it", with no roll given. */
+  absentAttention: z.enum(['d6-drift', 'unchanged']).default('d6-drift'),
 });
 
 export type HouseRules = z.output<typeof houseRulesSchema>;
@@ -114,4 +118,16 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
   },
   synchronicityMinItems: { label: 'Loot needed for synchronicity', gap: 'Whether a single loot item is "all one colour" is not said.', chapter: 'ch.14' },
   stageFourColourlessFrom: { label: 'Stage 4 room: Colourless from d6', gap: 'At Stage 4 every room is the Empty or the Colourless Antechamber, without saying which.', chapter: 'ch.10' },
+  unpaidRetainer: {
+    label: 'An unpaid Retainer',
+    gap: 'Unpaid Retainers "leave at the end of the day", yet a missed wage "shifts one down" a loyalty state.',
+    otherReading: 'leave: any unpaid Retainer leaves that night',
+    chapter: 'ch.7',
+  },
+  absentAttention: {
+    label: "A Town's Attention while the party is away",
+    gap: 'The Attention of a Town left behind "may resolve or escalate — roll for it", but no roll is given.',
+    otherReading: 'unchanged: the Town is as the party left it',
+    chapter: 'ch.5',
+  },
 };

@@ -54,10 +54,22 @@ export const townStateSchema = z.strictObject({
       fedThisWeek: z.boolean().default(false),
       feedings: z.record(z.string(), z.number().int()).default({}),
       griefing: z.number().int().default(0),
+      /** The party's region has been mined out: grayed for good (ch.17). */
+      regionGray: z.boolean().default(false),
+      grayedRegions: z.number().int().default(0),
     })
-    .default({ present: [], giverHealth: 360, fedThisWeek: false, feedings: {}, griefing: 0 }),
+    .default({ present: [], giverHealth: 360, fedThisWeek: false, feedings: {}, griefing: 0, regionGray: false, grayedRegions: 0 }),
   /** Towns left behind: no return for 7 days (ch.5). */
-  departed: z.array(z.strictObject({ town: z.string(), day: z.number().int() })).default([]),
+  departed: z
+    .array(
+      z.strictObject({
+        town: z.string(),
+        day: z.number().int(),
+        /** The Town as it was left (its state, Attention and Square), restored on return. */
+        archive: z.string().default(''),
+      }),
+    )
+    .default([]),
 });
 export type TownState = z.output<typeof townStateSchema>;
 
@@ -71,4 +83,7 @@ export interface TownStateView {
   aristocrats: { id: number; name: string; cap: number; employed: number }[];
   innClosed: boolean;
   smithGone: boolean;
+  festival: boolean;
+  squareEmpty: boolean;
+  attentionStage: number;
 }

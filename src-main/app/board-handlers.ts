@@ -258,7 +258,9 @@ export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOper
 
     'board.setWorld': (args) =>
       ctx.transact('board.setWorld', args, `World: ${Object.keys(args.patch).join(', ')}`, (w, database) => {
-        writeWorld(w, database, { ...readWorld(database), ...args.patch });
+        const next = { ...readWorld(database), ...args.patch };
+        if (args.patch.festival === true && next.attentionStage >= 3) throw new CommandFailure('refused', `No Festival may be held while Stage ${next.attentionStage} lasts (ch.5). Nothing changed.`);
+        writeWorld(w, database, next);
         return boardView(database, args.floor);
       }),
 

@@ -9,49 +9,26 @@ import type { RecordingWriter } from '../db/history.ts';
 import { currentSession, type RollRecord } from '../db/ledger.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { isWeeklyRollDay, weekOf } from '../rules/calendar.ts';
-import { levelForXp, rollClass, rollStatPoints, statPointsForLevels, STAT_POINT_EFFECT, xpFromGold } from '../rules/character.ts';
+import { XP_PER_ENEMY, levelForXp, rollClass, rollStatPoints, statPointsForLevels, STAT_POINT_EFFECT, xpFromGold } from '../rules/character.ts';
 import { INN_PRICES, rollInn } from '../rules/inn.ts';
 import { rollStartingLoot } from '../rules/loot-roll.ts';
 import { dropSanity, sanityAfterNight, SANITY_LADDER } from '../rules/sanity.ts';
 import { startingGauntlet } from '../rules/starting-stats.ts';
 import { endOfDay, restRecovery } from '../rules/survival-clock.ts';
 import { rowAt } from '../tables/table-roll.ts';
+import { lifeRecord, writeLifeRecord } from '../db/life-records.ts';
 import { classSkill } from '../rules/skills.ts';
 import { CommandFailure } from './command-failure.ts';
+import { closeDay, type LifeRow } from './day-close.ts';
+export type { LifeRow } from './day-close.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import { attentionActor, attentionStage, diveActor } from './phase-store.ts';
 import { rollWithTables } from './table-rolls.ts';
 import { readTown, townDay, townWeek } from './town-handlers.ts';
 import { writeSetting } from '../db/settings.ts';
 
-type LifeCommand = Extract<CommandName, 'lichslayer.roll' | 'lichslayer.spendPoint' | 'lichslayer.gainGold' | 'town.buy' | 'town.nextDay' | 'town.reports'>;
+type LifeCommand = Extract<CommandName, 'lichslayer.felled' | 'lichslayer.roll' | 'lichslayer.spendPoint' | 'lichslayer.gainGold' | 'town.buy' | 'town.nextDay' | 'town.reports'>;
 
-export interface LifeRow {
-  id: number;
-  name: string;
-  level: number;
-  xp: number;
-  gold: number;
-  gold_gained: number;
-  health: number;
-  max_health: number;
-  max_armor: number;
-  power: number;
-  speed: number;
-  sanity: SanityLevel;
-  hidden_class: string | null;
-  skill1: string;
-  skill2: string;
-  skill3: string;
-  stat_points: number;
-  magic_bonus: number;
-  days_without_meal: number;
-  days_without_shelter: number;
-  hunger_lost: number;
-  missed_since_rest: number;
-  ate_today: number;
-  sheltered_today: number;
-}
 
 function row(db: Database, id: number): LifeRow {
   const r = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LifeRow | undefined;
@@ -63,8 +40,13 @@ function row(db: Database, id: number): LifeRow {
  * XP earned, and what it brings (ch.1, ch.2): each level reached gives two stat points; level 2
  * reveals the class and unlocks its first skill. The one place XP is added, whatever earned it.
  */
-export function addXp(w: RecordingWriter, db: Database, id: number, gained: number, notes: string[] = []): void {
+export function addXp(w: RecordingWriter, db: Database, id: number, gained: number, notes: string[] = [], source: 'gold' | 'enemy' | 'floor' = 'gold'): void {
   const l = row(db, id);
+  // Gold is counted on the Gauntlet itself; enemies and floors in the Lichslayer's record (ch.1).
+  if (source !== 'gold') {
+    const r = lifeRecord(db, id);
+    writeLifeRecord(w, db, id, source === 'enemy' ? { ...r, enemiesFelled: r.enemiesFelled + 1 } : { ...r, floorsCleared: r.floorsCleared + 1 });
+  }
   const xp = l.xp + gained;
   const level = Math.max(l.level, levelForXp(xp, readHouseRules(db)).value);
   const patch: Record<string, unknown> = { xp };
@@ -88,6 +70,7 @@ export function addXp(w: RecordingWriter, db: Database, id: number, gained: numb
   }
   w.update('lichslayer', id, patch);
 }
+
 
 export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
   const db = () => ctx.require().db;
@@ -168,6 +151,23 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
         return view(database, [`${l.name}: +${effect.amount} ${args.stat}`]);
       }),
 
+    'lichslayer.felled': (args) =>
+      ctx.transact('lichslayer.felled', args, 'Enemy felled', (w, database) => {
+        const l = row(database, args.id);
+        const notes: string[] = [];
+        let what = 'an enemy';
+        if (args.tokenId) {
+          const t = database.prepare(`SELECT id, name, kind, defeated FROM token WHERE id = ?`).get(args.tokenId) as { id: number; name: string; kind: string; defeated: number } | undefined;
+          if (!t || t.kind !== 'entity') throw new CommandFailure('refused', 'Only an entity on the board is felled for XP (ch.1). Nothing changed.');
+          if (t.defeated) throw new CommandFailure('refused', `${t.name} is already defeated. Nothing changed.`);
+          w.update('token', t.id, { defeated: 1, health: 0 });
+          what = t.name;
+        }
+        notes.push(`${l.name} fells ${what}: +${XP_PER_ENEMY} XP (ch.1)`);
+        addXp(w, database, l.id, XP_PER_ENEMY, notes, 'enemy');
+        return view(database, notes);
+      }),
+
     'lichslayer.gainGold': (args) =>
       ctx.transact('lichslayer.gainGold', args, `Gold found: ${args.amount}`, (w, database) => {
         const l = row(database, args.id);
@@ -242,45 +242,7 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
         for (const l of roster) {
           if (dive.context.lost.includes(l.id)) continue;
           // Stage 4: the Inn is closed and the clock runs unchecked (ch.16).
-          const ate = stage < 4 && l.ate_today === 1;
-          const sheltered = stage < 4 && l.sheltered_today === 1;
-          const out = endOfDay(
-            { daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter, maxHealth: l.max_health, hungerMaxHealthLost: l.hunger_lost, health: l.health, missedDaysSinceRest: l.missed_since_rest },
-            { ate, sheltered },
-            rules,
-          );
-          let sanity = l.sanity;
-          for (let i = 0; i < out.sanityDrops; i++) sanity = dropSanity(sanity);
-          let health = out.state.health;
-          let missed = out.state.missedDaysSinceRest;
-          const notes = [...out.notes];
-          if (ate && sheltered) {
-            // A full night with a meal: Health back by rest (ch.8), Sanity by a night's sleep.
-            const rest = rollWithTables(database, 'town.nextDay', ({ dice }) => {
-              const r = restRecovery(dice, { level: l.level, missedDaysSinceRest: missed, health, maxHealth: out.state.maxHealth }, `${l.name} rests, day ${day}`);
-              return { value: r, records: [{ cause: `${l.name} rests, day ${day} (ch.8)`, character: l.name, explain: r.explain, result: r }] };
-            });
-            health = rest.health;
-            missed = 0;
-            if (rest.healed && health > l.health) notes.push(`Rest: ${rest.explain}`);
-            const night = sanityAfterNight({ sanity, daysSinceMeal: out.state.daysWithoutMeal, sheltered, attentionStage: stage, lostNights: 0 });
-            if (night.sanity !== sanity) notes.push(night.explain);
-            sanity = night.sanity;
-          }
-          if (sanity !== l.sanity && !notes.some((n) => n.includes('Sanity'))) notes.push(`Sanity: ${SANITY_LADDER[l.sanity].label} → ${SANITY_LADDER[sanity].label}`);
-          w.update('lichslayer', l.id, {
-            days_without_meal: out.state.daysWithoutMeal,
-            days_without_shelter: out.state.daysWithoutShelter,
-            max_health: out.state.maxHealth,
-            hunger_lost: out.state.hungerMaxHealthLost,
-            health: Math.min(health, out.state.maxHealth),
-            missed_since_rest: missed,
-            sanity,
-            ate_today: 0,
-            sheltered_today: 0,
-          });
-          const status = `${ate ? 'ate' : 'no meal'}, ${sheltered ? 'sheltered' : 'no shelter'}`;
-          lines.push({ kind: notes.length || out.penalties.length ? 'change' : 'note', text: `${l.name} (${status}): ${notes.length ? notes.join('; ') : 'no change'}${out.penalties.length ? ` · penalties now ${out.penalties.map((p) => `${p.source} ${p.value}`).join(', ')}` : ''}` });
+          lines.push(closeDay(w, database, l, { ate: stage < 4 && l.ate_today === 1, sheltered: stage < 4 && l.sheltered_today === 1, day, stage }));
         }
         w.update('town', 1, { day: day + 1 });
         const report: DayReport = { day, session: currentSession(database), lines };

@@ -222,7 +222,7 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
         if (event.type === 'AT_ZERO' && String(before.value) !== 'manifestation') allyAtZero(w, database, event.lichslayer, after.context.present, notices);
         if (event.type === 'FLOOR_CLEARED' && !before.context.floorsCleared.includes(before.context.floor ?? -1)) {
           // ch.1: 6 XP per floor fully cleared, to each Lichslayer there.
-          for (const id of present) addXp(w, database, id, XP_PER_CLEARED_FLOOR, notices);
+          for (const id of present) addXp(w, database, id, XP_PER_CLEARED_FLOOR, notices, 'floor');
         }
         if (after.context.floor !== before.context.floor && after.context.floor !== null) {
           // The descent puts the party at the new floor's entrance on the board, in the same step.

@@ -103,3 +103,50 @@ describe('skills (ch.2)', () => {
     app.close();
   });
 });
+
+describe('Skill Points and XP sources (ch.1, ch.2)', () => {
+  it('a Skill Point unlocks the next skill early or enhances one once; Burgle enhanced may be used twice a turn', async () => {
+    const { app, roster, me } = await setup();
+    const sable = roster[2]!;
+    await app.call('lichslayer.update', { id: sable.id, patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', level: 2 } });
+    expect(await app.dispatch('skill.spendPoint', { id: sable.id, action: 'unlock' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no Skill Points/) } });
+    await app.call('skill.points', { id: sable.id, delta: 2 });
+    await app.call('skill.spendPoint', { id: sable.id, action: 'unlock' });
+    expect((await me(sable.id)).skill2).toBe('Extra Pockets');
+    await app.call('skill.spendPoint', { id: sable.id, action: 'enhance', skill: 'Burgle' });
+    expect((await me(sable.id)).life).toMatchObject({ skillPoints: 0, enhanced: ['Burgle'] });
+    await app.call('skill.points', { id: sable.id, delta: 1 });
+    expect(await app.dispatch('skill.spendPoint', { id: sable.id, action: 'enhance', skill: 'Burgle' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/enhanced already/) } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    const token = p.combat!.entrants.find((e) => e.lichslayerId === sable.id)!;
+    let guard = 0;
+    while (p.combat!.currentTokenId !== token.tokenId && guard++ < 40) p = await app.call('phase.nextTurn', {});
+    await app.call('skill.use', { id: sable.id, skill: 'Burgle' });
+    await app.call('skill.use', { id: sable.id, skill: 'Burgle' });
+    expect(await app.dispatch('skill.use', { id: sable.id, skill: 'Burgle' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/twice per turn/) } });
+    app.close();
+  });
+
+  it('XP is explained by source: gold gained, enemies felled, floors cleared; synchronicity is shown with its effects', async () => {
+    const { app, roster, me } = await setup();
+    const o = roster[0]!;
+    await app.call('lichslayer.gainGold', { id: o.id, amount: 72 });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
+    const board = await app.call('board.addToken', { kind: 'entity', name: 'Felled Husk', colour: 'Red', floor: 1, x: 2, y: 0, health: 3, armor: 0 });
+    await app.call('lichslayer.felled', { id: o.id, tokenId: board.tokens.find((t) => t.name === 'Felled Husk')!.id });
+    await app.call('phase.send', { event: { type: 'FLOOR_CLEARED' } });
+    const after = await me(o.id);
+    expect(after.life.xpSources).toMatchObject({ goldGained: 72, enemiesFelled: 1, floorsCleared: 1, explain: '2 from gold + 1 from enemies felled + 6 from 1 cleared floors = 9 XP (ch.1)' });
+    expect(after.xp).toBe(o.xp + 2 + 1 + 6);
+    expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.name === 'Felled Husk')!.defeated).toBe(true);
+    // all one colour: Mono-Color, with its effects (ch.14)
+    await app.call('lichslayer.setItem', { id: o.id, slot: 'gear', item: { name: 'Red A', colour: 'Red' } });
+    for (const slot of ['garment', 'accessory', 'loot1', 'loot2'] as const) await app.call('lichslayer.setItem', { id: o.id, slot, item: { name: `Red ${slot}`, colour: 'Red' } });
+    const mono = await me(o.id);
+    expect(mono.life.sync.map((c) => c.label)).toContain('Mono-Color');
+    expect(mono.life.sync.find((c) => c.label === 'Mono-Color')!.effects).toContain('2× damage dealt');
+    app.close();
+  });
+});

@@ -8,8 +8,9 @@ import type { RecordingWriter } from '../db/history.ts';
 import { currentSession } from '../db/ledger.ts';
 import { writeSetting } from '../db/settings.ts';
 import { readSkillUses } from '../db/skill-uses.ts';
+import { lifeRecord, writeLifeRecord } from '../db/life-records.ts';
 import { currentMagic } from '../rules/gauntlet-derived.ts';
-import { capstoneProgress, limitReached, skillNamed, type SkillUse } from '../rules/skills.ts';
+import { capstoneProgress, classSkill, limitReached, skillNamed, type SkillUse } from '../rules/skills.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
@@ -17,12 +18,50 @@ import type { BoardOperations } from './board-handlers.ts';
 import { combatActor, diveActor, stored } from './phase-store.ts';
 import { rollWithTables } from './table-rolls.ts';
 
-type SkillCommand = Extract<CommandName, 'skill.use'>;
+type SkillCommand = Extract<CommandName, 'skill.use' | 'skill.points' | 'skill.spendPoint'>;
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 
 export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperations>): Pick<Handlers, SkillCommand> {
   return {
+    'skill.points': (args) =>
+      ctx.transact('skill.points', args, `Skill points ${args.delta > 0 ? '+' : ''}${args.delta}`, (w, database) => {
+        const l = database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(args.id) as { name: string } | undefined;
+        if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.id} in this campaign.`);
+        const r = lifeRecord(database, args.id);
+        const points = r.skillPoints + args.delta;
+        if (points < 0) throw new CommandFailure('refused', `${l.name} has ${r.skillPoints} Skill Points: cannot take ${-args.delta}. Nothing changed.`);
+        writeLifeRecord(w, database, args.id, { ...r, skillPoints: points });
+        return { day: (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day, notes: [`${l.name}: ${points} Skill Point${points === 1 ? '' : 's'} (ch.2)`] };
+      }),
+    'skill.spendPoint': (args) =>
+      ctx.transact('skill.spendPoint', args, `Skill Point: ${args.action}`, (w, database) => {
+        const l = database.prepare(`SELECT id, name, hidden_class, level, skill1, skill2, skill3 FROM lichslayer WHERE id = ?`).get(args.id) as
+          | { id: number; name: string; hidden_class: string | null; level: number; skill1: string; skill2: string; skill3: string }
+          | undefined;
+        if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.id} in this campaign.`);
+        const r = lifeRecord(database, l.id);
+        if (r.skillPoints < 1) throw new CommandFailure('refused', `${l.name} has no Skill Points to spend (ch.2). Nothing changed.`);
+        const notes: string[] = [];
+        if (args.action === 'unlock') {
+          // ch.2: a point unlocks Skill 2 or Skill 3 (the next not yet held); Skill 1 comes with level 2.
+          if (!l.skill1) throw new CommandFailure('refused', `${l.name} must reach level 2 and hold Skill 1 first (ch.2). Nothing changed.`);
+          const slot = !l.skill2 ? 2 : !l.skill3 ? 3 : null;
+          const skill = slot ? classSkill(l.hidden_class, slot) : undefined;
+          if (!slot || !skill) throw new CommandFailure('refused', `${l.name} already holds every skill their class can unlock (ch.2). Nothing changed.`);
+          w.update('lichslayer', l.id, { [`skill${slot}`]: skill.name });
+          notes.push(`${l.name} unlocks Skill ${slot}: ${skill.name} (ch.2)`);
+        } else {
+          const held = [l.skill1, l.skill2, l.skill3].some((k) => k && k.toLowerCase() === (args.skill ?? '').toLowerCase());
+          if (!args.skill || !held) throw new CommandFailure('refused', `Enhance a skill ${l.name} holds (ch.2). Nothing changed.`);
+          const name = skillNamed(args.skill)?.name ?? args.skill;
+          if (r.enhanced.includes(name)) throw new CommandFailure('refused', `${name} is enhanced already: each skill once (ch.2). Nothing changed.`);
+          writeLifeRecord(w, database, l.id, { ...r, enhanced: [...r.enhanced, name] });
+          notes.push(`${l.name} enhances ${name} (ch.2)`);
+        }
+        writeLifeRecord(w, database, l.id, { ...lifeRecord(database, l.id), skillPoints: r.skillPoints - 1 });
+        return { day: (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day, notes };
+      }),
     'skill.use': (args) =>
       ctx.transact('skill.use', args, `Skill: ${args.skill}`, (w: RecordingWriter, database) => {
         const l = database.prepare(`SELECT id, name, level, gold, magic_bonus, hidden_class, skill1, skill2, skill3, capstone FROM lichslayer WHERE id = ?`).get(args.id) as
@@ -39,7 +78,7 @@ export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperation
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
         const now = { session: currentSession(database), day, floor: dive.floor, round: combat?.round ?? null, turn: combat ? combat.acted.length : null };
         const uses = readSkillUses(database);
-        const spent = limitReached(def, uses, now, l.id);
+        const spent = limitReached(def, uses, now, l.id, lifeRecord(database, l.id).enhanced.includes(def.name));
         if (spent) throw new CommandFailure('refused', `${spent}. Nothing changed.`);
 
         const notes: string[] = [];

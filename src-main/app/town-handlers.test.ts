@@ -137,3 +137,60 @@ describe('travel (ch.5)', () => {
     app.close();
   });
 });
+
+describe('the Square (ch.5) and the Forest’s veins (ch.17)', () => {
+  it('no Festival at Stage 3; a Festival lasts one day; the Watch stops at 1 at Stage 2', async () => {
+    const { app } = await setup();
+    let t = await app.call('square.set', { festival: true });
+    expect(t.festival).toBe(true);
+    const r = await app.call('town.nextDay', {});
+    expect(r.lines.some((l) => l.text === 'The Festival is over (ch.5)')).toBe(true);
+    expect((await app.call('town.state', {})).festival).toBe(false);
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    for (let f = 1; f < 6; f++) await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('phase.send', { event: { type: 'WITHDRAW' } });
+    expect((await app.call('phase.view', {})).attention.stage).toBe(2);
+    t = await app.call('square.set', { watch: 1 });
+    expect(t.state.squareWatch).toBe(1);
+    expect(await app.dispatch('square.set', { watch: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/cannot exceed 1 while Stage 2/) } });
+    await app.call('phase.attention', { event: { type: 'UNBOUND_COMPLETED' } });
+    expect(await app.dispatch('square.set', { festival: true })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/No Festival may be held while Stage 3/) } });
+    app.close();
+  });
+
+  it('a vein yields 1d6 (exploding) Stones of its d6 colour; the region grays; a day there calls a Sanity Challenge', async () => {
+    const { app, roster, me } = await setup();
+    const o = roster[0]!;
+    expect(await app.dispatch('forest.mine', { id: o.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not in the Forest/) } });
+    await app.call('forest.go', { ids: [o.id], where: 'forest' });
+    const mined = await app.call('forest.mine', { id: o.id });
+    expect(mined.notes[0]).toMatch(/^Odile Vantreck: \d on d6: (Ruby|Sapphire|Emerald|Amethyst|Obsidian|Topaz) \(\w+\); \d+ Stones? \(1d6! [\d+]+\) \(ch\.17\)$/);
+    const stones = (await me(o.id)).inventory.filter((s) => /Ruby|Sapphire|Emerald|Amethyst|Obsidian|Topaz/.test(s.name)).reduce((a, s) => a + s.count, 0);
+    expect(stones).toBe(Number(/; (\d+) Stone/.exec(mined.notes[0]!)![1]));
+    expect(await app.dispatch('forest.mine', { id: o.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/gray/) } });
+    const day = await app.call('town.nextDay', {});
+    expect(day.lines.some((l) => l.text.startsWith('A day in a grayed region of the Forest (ch.17): Odile Vantreck'))).toBe(true);
+    await app.call('forest.move', {});
+    expect((await app.call('forest.mine', { id: o.id })).notes).toHaveLength(2);
+    app.close();
+  });
+});
+
+describe('returning to a Town (ch.5)', () => {
+  it('the Town left behind is kept as it was and its Attention rolled for on return', async () => {
+    const { app } = await setup(8);
+    await app.call('smith.roll', {});
+    const smith = (await app.call('town.state', {})).state.smith;
+    await app.call('phase.attention', { event: { type: 'UNBOUND_COMPLETED' } });
+    await app.call('town.travel', { to: 'Harrowfield' });
+    for (let d = 0; d < 7; d++) await app.call('town.nextDay', {});
+    const back = await app.call('town.travel', { to: 'Marrowgate' });
+    expect(back.notes.some((n) => /^Marrowgate: \d on d6: Stage 3 → [234] while the party was away \(ch\.5, house rule\)$/.test(n))).toBe(true);
+    const t = await app.call('town.state', {});
+    expect(t.townName).toBe('Marrowgate');
+    expect(t.state.smith).toEqual(smith);
+    expect(t.state.departed.map((d) => d.town)).toEqual(['Harrowfield']);
+    expect((await app.call('phase.view', {})).attention.stage).toBeGreaterThanOrEqual(2);
+    app.close();
+  });
+});

@@ -6,20 +6,23 @@ import type { Colour, SanityLevel } from '@shared/gauntlet.ts';
 import { townStateSchema, type TownState, type TownStateView } from '@shared/town.ts';
 import type { TableDef } from '@shared/tables.ts';
 import { readWorld, writeWorld } from '../db/board-repo.ts';
+import { absentAttentionShift } from '../rules/lich-attention.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
 import { IDOL_TIERS, idolActive, isVanity, vanityStage, type Idol } from '../rules/idol.ts';
-import { loyaltyAfterPay, retainerCap, rollRetainers, RETAINER_GRADES } from '../rules/retainers.ts';
-import { armorRepair, brokenItemRepair, DISPOSITION_COLOURS, recolour, rollDisposition, smithPrice, ARMOR_REPAIR_PER_POINT, RECOLOUR_COST } from '../rules/smith.ts';
+import { afterMissedWage, loyaltyAfterPay, retainerCap, rollRetainers, RETAINER_GRADES } from '../rules/retainers.ts';
+import { armorRepair, brokenItemRepair, DISPOSITION_COLOURS, recolour, rollDisposition, smithPrice, ARMOR_REPAIR_PER_POINT, RECOLOUR_COST, STONE_FOR } from '../rules/smith.ts';
 import { rowAt } from '../tables/table-roll.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import { attentionActor, attentionStage, diveActor } from './phase-store.ts';
 import { rollWithTables } from './table-rolls.ts';
+import { sanityChallenge } from './combat-hooks.ts';
+import { closeDay, type LifeRow } from './day-close.ts';
 
 type TownCommand = Extract<
   CommandName,
-  'town.state' | 'smith.roll' | 'smith.repairArmor' | 'smith.repairItem' | 'smith.recolour' | 'retainer.hire' | 'retainer.dismiss' | 'retainer.payDouble' | 'town.contribute' | 'idol.commission' | 'idol.destroy' | 'forest.go' | 'forest.feed' | 'town.travel'
+  'town.state' | 'square.set' | 'smith.roll' | 'smith.repairArmor' | 'smith.repairItem' | 'smith.recolour' | 'retainer.hire' | 'retainer.dismiss' | 'retainer.payDouble' | 'town.contribute' | 'idol.commission' | 'idol.destroy' | 'forest.go' | 'forest.feed' | 'forest.mine' | 'forest.move' | 'town.travel'
 >;
 
 export const readTown = (db: Database): TownState => readSetting(db, 'town-state', townStateSchema, townStateSchema.parse({}));
@@ -82,12 +85,13 @@ export function townDay(w: RecordingWriter, db: Database, day: number, inn: { va
         w.update('lichslayer', boss.id, { gold: boss.gold - wage });
         loyalty = loyaltyAfterPay(loyalty, r.double ? 'double' : 'wage');
       } else {
-        // RULINGS for ch.7's two readings: a missed wage costs a loyalty step; an unpaid Wary Retainer leaves.
-        if (loyalty === 'wary') {
+        // ch.7 reads two ways (a house rule): a missed wage costs a loyalty step, or the unpaid leave.
+        const after = afterMissedWage(loyalty, readHouseRules(db).unpaidRetainer);
+        if (after === 'leaves') {
           lines.push({ kind: 'change', text: `${r.name} is not paid and leaves (ch.7)` });
           continue;
         }
-        loyalty = loyaltyAfterPay(loyalty, 'missed');
+        loyalty = after;
         lines.push({ kind: 'change', text: `${r.name} is not paid: ${r.loyalty} → ${loyalty} (ch.7)` });
       }
       if (loyalty === 'wary' && !inn.closed && inn.value <= 6) {
@@ -121,6 +125,10 @@ export function townDay(w: RecordingWriter, db: Database, day: number, inn: { va
     });
     lines.push({ kind: 'roll', text: `Forest (${p.name}): ${text}` });
   }
+  // ch.17: a day spent in a grayed region forces a Sanity Challenge, target 12.
+  if (state.forest.regionGray) {
+    for (const id of state.forest.present) lines.push({ kind: 'change', text: sanityChallenge(w, db, 'town.nextDay', { lichslayerId: id, target: 12, cause: 'A day in a grayed region of the Forest (ch.17)', where: 'forest' }).explain });
+  }
   // The Square: its d6 when 100 or more gold was given today (ch.5).
   if (state.contributed.square >= 100) {
     const text = rollWithTables(db, 'town.nextDay', ({ dice, tables }) => {
@@ -131,6 +139,14 @@ export function townDay(w: RecordingWriter, db: Database, day: number, inn: { va
     lines.push({ kind: 'roll', text: `Square: ${text}` });
   }
   state = { ...state, contributed: { inn: 0, square: 0, innYesterday: state.contributed.inn } };
+  // ch.5 (Modifier table): a Festival lasts one in-game day.
+  const world = readWorld(db);
+  if (world.festival) {
+    writeWorld(w, db, { ...world, festival: false });
+    lines.push({ kind: 'change', text: 'The Festival is over (ch.5)' });
+  }
+  // ch.16: at Stage 4 the Watch counter is reset to 0.
+  if (stage >= 4 && state.squareWatch) state = { ...state, squareWatch: 0 };
   // Idols: destructions finish, and a new one completes.
   state = { ...state, idols: state.idols.map((i) => (i.destroyOrdered !== null && !i.destroyed && day + 1 >= i.destroyOrdered + IDOL_TIERS[i.tier].destroyDays ? { ...i, destroyed: true } : i)) };
   writeTown(w, db, state);
@@ -189,6 +205,9 @@ export function townView(db: Database): TownStateView {
     aristocrats: roster.filter((l) => l.hidden_class === 'The Aristocrat').map((l) => ({ id: l.id, name: l.name, cap: retainerCap(l.level), employed: state.retainers.filter((r) => r.employer === l.id).length })),
     innClosed: stage >= 4,
     smithGone: stage >= 4,
+    festival: readWorld(db).festival,
+    squareEmpty: readWorld(db).squareEmpty,
+    attentionStage: stage,
   };
 }
 
@@ -209,6 +228,23 @@ export function townHandlers(ctx: HandlerContext): Pick<Handlers, TownCommand> {
 
   return {
     'town.state': () => townView(db()),
+    'square.set': (args) =>
+      ctx.transact('square.set', args, 'The Square', (w, database) => {
+        const stage = attentionStage(database);
+        const world = readWorld(database);
+        let state = readTown(database);
+        if (args.festival === true && stage >= 3) throw new CommandFailure('refused', `No Festival may be held while Stage ${stage} lasts (ch.5). Nothing changed.`);
+        if (args.watch === 1) {
+          // ch.5: the Watch cannot pass 1 at Stage 2, does not advance at Stage 3, and is held at 0 at Stage 4.
+          if (stage >= 3) throw new CommandFailure('refused', `The Square Watch counter does not advance at Stage ${stage} (ch.5). Nothing changed.`);
+          if (stage === 2 && state.squareWatch >= 1) throw new CommandFailure('refused', 'The Square Watch counter cannot exceed 1 while Stage 2 lasts (ch.5). Nothing changed.');
+        }
+        if (args.watch === -1 && state.squareWatch === 0) throw new CommandFailure('refused', 'The Square Watch counter is at 0. Nothing changed.');
+        if (args.watch) state = { ...state, squareWatch: state.squareWatch + args.watch };
+        writeWorld(w, database, { ...world, ...(args.festival !== undefined ? { festival: args.festival } : {}), ...(args.empty !== undefined ? { squareEmpty: args.empty } : {}) });
+        writeTown(w, database, state);
+        return townView(database);
+      }),
     'smith.roll': () =>
       ctx.transact('smith.roll', {}, "The Smith's disposition", (w, database) => {
         const state = readTown(database);
@@ -317,6 +353,43 @@ export function townHandlers(ctx: HandlerContext): Pick<Handlers, TownCommand> {
         writeTown(w, database, { ...state, forest: { ...state.forest, fedThisWeek: true, feedings: { ...state.forest.feedings, [String(p.id)]: times } } });
         return { day: today(database), notes: [`${p.name} feeds the Giver (${times} time${times === 1 ? '' : 's'})${times === 3 ? ": the Giver's Recipes open to them (ch.17)" : ''}`] };
       }),
+    'forest.mine': (args) =>
+      ctx.transact('forest.mine', args, 'Mine a vein', (w, database) => {
+        const state = readTown(database);
+        const p = person(database, args.id);
+        if (!state.forest.present.includes(p.id)) throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
+        if (state.forest.regionGray) throw new CommandFailure('refused', 'This region is gray: its vein is spent and nothing regrows (ch.17). Move on first. Nothing changed.');
+        // ch.17: the vein's colour on d6 (one Stone per colour), 1d6 Stones, exploding; then the region grays.
+        const found = rollWithTables(database, 'forest.mine', ({ dice }) => {
+          const colour = dice.die(6, `${p.name} mines a vein: colour`);
+          const count = dice.explodingD6(`${p.name} mines a vein: Stones`);
+          const c = DISPOSITION_COLOURS[colour.natural - 1]!;
+          const stone = STONE_FOR[c]!;
+          const explain = `${colour.natural} on d6: ${stone} (${c}); ${count.total} Stone${count.total === 1 ? '' : 's'} (1d6! ${count.faces.join('+')}) (ch.17)`;
+          return { value: { stone, n: count.total, explain }, records: [{ cause: `${p.name} mines a vein (ch.17)`, character: p.name, explain, result: { colour, count } }] };
+        });
+        const stacks = database.prepare(`SELECT id, position, name, count FROM inventory WHERE lichslayer_id = ? ORDER BY position, id`).all(p.id) as { id: number; position: number; name: string; count: number }[];
+        let left = found.n;
+        for (const st of stacks.filter((x) => x.name === found.stone && x.count < 6)) {
+          const add = Math.min(left, 6 - st.count);
+          w.update('inventory', st.id, { count: st.count + add });
+          left -= add;
+        }
+        for (let pos = stacks.length; left > 0; pos++) {
+          const add = Math.min(6, left);
+          w.insert('inventory', { lichslayer_id: p.id, position: pos, name: found.stone, count: add });
+          left -= add;
+        }
+        writeTown(w, database, { ...state, forest: { ...state.forest, regionGray: true, grayedRegions: state.forest.grayedRegions + 1 } });
+        return { day: today(database), notes: [`${p.name}: ${found.explain}`, 'The vein is empty: this region grays for good; a day here forces a Sanity Challenge (target 12) (ch.17)'] };
+      }),
+    'forest.move': () =>
+      ctx.transact('forest.move', {}, 'Move on in the Forest', (w, database) => {
+        const state = readTown(database);
+        if (!state.forest.present.length) throw new CommandFailure('refused', 'No one is in the Forest. Nothing changed.');
+        writeTown(w, database, { ...state, forest: { ...state.forest, regionGray: false } });
+        return { day: today(database), notes: ['The party moves on to a living region of the Forest'] };
+      }),
     'town.travel': (args) =>
       ctx.transact('town.travel', args, `Travel to ${args.to}`, (w, database) => {
         const state = readTown(database);
@@ -344,13 +417,42 @@ export function townHandlers(ctx: HandlerContext): Pick<Handlers, TownCommand> {
           return { value: d.natural, records };
         });
         lines.push(`The survival clock runs the whole way: ${days} day${days === 1 ? '' : 's'} pass (ch.5)`);
-        // ch.5: the new Town brings its own Smith, Inn history, Attention and Square Watch.
-        w.update('town', 1, { name: args.to.trim() });
-        const fresh = townStateSchema.parse({ departed: [...state.departed.filter((d) => d.town !== from.name), { town: from.name, day: from.day }], retainers: state.retainers, nextId: state.nextId });
-        writeTown(w, database, fresh);
-        writeSetting(w, database, 'machine:attention', null);
+        // ch.5: each Town keeps its own Smith, Inn history, Attention and Square Watch: the one left
+        // behind is kept as it was; the one reached is its own (restored if known, fresh if not).
         const world = readWorld(database);
-        writeWorld(w, database, { ...world, attentionStage: 0, festival: false, squareEmpty: false });
+        const { departed: _omit, ...kept } = state;
+        void _omit;
+        const archive = JSON.stringify({ state: kept, attention: database.prepare(`SELECT value FROM setting WHERE key = 'machine:attention'`).get() ?? null, world });
+        const departed = [...state.departed.filter((d) => d.town.toLowerCase() !== from.name.toLowerCase() && d !== left), { town: from.name, day: from.day, archive }];
+        w.update('town', 1, { name: left?.town ?? args.to.trim() });
+        if (left?.archive) {
+          const saved = JSON.parse(left.archive) as { state: Omit<TownState, 'departed'>; attention: { value: string } | null; world: typeof world };
+          const snapshot = saved.attention ? (JSON.parse(saved.attention.value) as { value: string; context: { stage: number } } | null) : null;
+          const before = (snapshot?.context.stage ?? saved.world.attentionStage) as 0 | 1 | 2 | 3 | 4;
+          const shift = rollWithTables(database, 'town.travel', ({ dice }) => {
+            const d6 = dice.die(6, `${left.town}'s Attention while away`);
+            const r = absentAttentionShift(before, d6.natural, readHouseRules(database).absentAttention);
+            return { value: r, records: [{ cause: `${left.town}'s Attention while the party was away (ch.5)`, explain: r.explain, result: d6 }] };
+          });
+          lines.push(`${left.town}: ${shift.explain}`);
+          writeTown(w, database, townStateSchema.parse({ ...saved.state, retainers: state.retainers, nextId: Math.max(state.nextId, saved.state.nextId), departed }));
+          writeSetting(w, database, 'machine:attention', snapshot ? { ...snapshot, value: `stage${shift.stage}`, context: { ...snapshot.context, stage: shift.stage } } : null);
+          writeWorld(w, database, { ...saved.world, attentionStage: shift.stage });
+        } else {
+          writeTown(w, database, townStateSchema.parse({ departed, retainers: state.retainers, nextId: state.nextId }));
+          writeSetting(w, database, 'machine:attention', null);
+          writeWorld(w, database, { ...world, attentionStage: 0, festival: false, squareEmpty: false });
+        }
+        // The days on the road pass for the calendar and the survival clocks.
+        const day0 = (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day;
+        w.update('town', 1, { day: day0 + days });
+        // No Inn on the road: each day closes unfed and unsheltered (ch.5), through the same rules as in Town.
+        for (let d = 0; d < days; d++) {
+          for (const l of database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LifeRow[]) {
+            const line = closeDay(w, database, l, { ate: false, sheltered: false, day: day0 + d, stage: 0 });
+            if (line.kind === 'change') lines.push(`Road, day ${d + 1}: ${line.text}`);
+          }
+        }
         return { days, notes: lines };
       }),
   };

@@ -15,6 +15,8 @@ import { isWeeklyRollDay } from './calendar.ts';
 import { endOfDay } from './survival-clock.ts';
 import { synchronicity } from './synchronicity.ts';
 import { rollRoom } from './room-roll.ts';
+import { afterMissedWage } from './retainers.ts';
+import { absentAttentionShift } from './lich-attention.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
 const withRule = (patch: Partial<HouseRules>): HouseRules => houseRulesSchema.parse({ ...DEFAULT_HOUSE_RULES, ...patch });
@@ -47,6 +49,8 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
     },
   },
   synchronicityMinItems: { changed: 1, result: (r) => synchronicity([{ name: 'a', colour: 'Red' }], r).conditions.length },
+  unpaidRetainer: { changed: 'leave', result: (r) => afterMissedWage('standard', r.unpaidRetainer) },
+  absentAttention: { changed: 'unchanged', result: (r) => absentAttentionShift(2, 6, r.absentAttention).stage },
   stageFourColourlessFrom: { changed: 6, result: (r) => rollRoom(scripted(5), { floor: 1, attentionStage: 4, festival: false, squareEmpty: false }, r, 'x').stageFour },
 };
 

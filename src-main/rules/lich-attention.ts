@@ -130,3 +130,14 @@ export function attentionEffects(stage: AttentionStage): StageEffects {
     ],
   };
 }
+
+/**
+ * A Town's Attention when the party returns after time away (ch.5 "roll for it"; a house rule):
+ * on a d6, 1-2 a stage lower and 5-6 a stage higher; Stage 4 never falls, nothing rises past 3.
+ */
+export function absentAttentionShift(stage: AttentionStage, d6: number, rule: 'd6-drift' | 'unchanged'): { stage: AttentionStage; explain: string } {
+  if (rule === 'unchanged') return { stage, explain: `unchanged while the party was away (house rule)` };
+  if (stage === 4) return { stage, explain: 'Stage 4 cannot fall (ch.5)' };
+  const next = (d6 <= 2 ? Math.max(0, stage - 1) : d6 >= 5 ? Math.min(3, stage + 1) : stage) as AttentionStage;
+  return { stage: next, explain: `${d6} on d6: Stage ${stage} → ${next} while the party was away (ch.5, house rule)` };
+}

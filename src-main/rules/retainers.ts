@@ -34,3 +34,12 @@ export function rollRetainers(dice: Dice, input: { devoted: number; activeVanity
   const value = d8.natural + totalOf(modifiers);
   return { d8, modifiers, value, explain: `${value} = ${d8.natural} on d8${showModifiers(modifiers)} (ch.7)` };
 }
+
+/**
+ * An unpaid Retainer at the day's end (ch.7 reads two ways; a house rule picks): a loyalty step
+ * down, a Wary one leaving; or every unpaid Retainer leaving.
+ */
+export function afterMissedWage(loyalty: Loyalty, rule: 'loyalty-step' | 'leave'): Loyalty | 'leaves' {
+  if (rule === 'leave' || loyalty === 'wary') return 'leaves';
+  return loyaltyAfterPay(loyalty, 'missed');
+}

@@ -72,11 +72,15 @@ export interface SkillUse {
 
 export const LIMIT_LABEL: Record<SkillLimit, string> = { turn: 'once per turn', round: 'once per Round', floor: 'once per floor', day: 'once per in-game day', session: 'once per session' };
 
+/** Skills a Skill Point enhances into two uses where one was allowed (ch.2: Burgle, Maneuver). */
+export const TWICE_WHEN_ENHANCED: readonly string[] = ['Burgle', 'Maneuver'];
+
 /** Whether a limited skill is spent for now (ch.2), and why. Round and turn limits bind only in a fight. */
-export function limitReached(def: SkillDef, uses: readonly SkillUse[], now: Omit<SkillUse, 'lichslayerId' | 'skill'>, lichslayerId: number): string | null {
+export function limitReached(def: SkillDef, uses: readonly SkillUse[], now: Omit<SkillUse, 'lichslayerId' | 'skill'>, lichslayerId: number, enhanced = false): string | null {
   if (!def.limit) return null;
+  const allowed = enhanced && TWICE_WHEN_ENHANCED.includes(def.name) ? 2 : 1;
   const mine = uses.filter((u) => u.lichslayerId === lichslayerId && u.skill === def.name);
-  const spent = mine.some((u) => {
+  const spent = mine.filter((u) => {
     switch (def.limit) {
       case 'session':
         return u.session === now.session;
@@ -91,8 +95,9 @@ export function limitReached(def: SkillDef, uses: readonly SkillUse[], now: Omit
       default:
         return false;
     }
-  });
-  return spent ? `${def.name} is ${LIMIT_LABEL[def.limit]} (ch.2), and it has been used` : null;
+  }).length >= allowed;
+  const label = allowed === 2 ? LIMIT_LABEL[def.limit].replace('once', 'twice') : LIMIT_LABEL[def.limit];
+  return spent ? `${def.name} is ${label} (ch.2), and it has been used${allowed === 2 ? ' twice' : ''}` : null;
 }
 
 export interface CapstoneProgress {

@@ -8,7 +8,9 @@ import { nextRedo, nextUndo } from '../db/history.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { readHouseRules } from '../db/settings.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
-import { levelForXp, skillsUnlocked } from '../rules/character.ts';
+import { levelForXp, skillsUnlocked, totalXp } from '../rules/character.ts';
+import { synchronicity } from '../rules/synchronicity.ts';
+import { readLifeRecords, type LifeRecord } from '../db/life-records.ts';
 import { sanityModifier } from '../rules/sanity.ts';
 import { clockPenalties } from '../rules/survival-clock.ts';
 import { readBuffs } from '../db/channel-buffs.ts';
@@ -66,7 +68,7 @@ export function campaignName(db: Database): string {
   return row?.value ?? 'Untitled campaign';
 }
 
-export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[], rules: HouseRules, buffs: { name: string; details: string }[] = [], uses: readonly SkillUse[] = []): LichslayerView {
+export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[], rules: HouseRules, buffs: { name: string; details: string }[] = [], uses: readonly SkillUse[] = [], record: LifeRecord = { enemiesFelled: 0, floorsCleared: 0, skillPoints: 0, enhanced: [] }): LichslayerView {
   const slots = Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])) as Record<ItemSlot, Item | null>;
   for (const item of items) {
     slots[item.slot] = { name: item.name, colour: item.colour, broken: item.broken === 1, notes: item.notes };
@@ -106,12 +108,22 @@ export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: Sta
         return { name, kind: def?.kind ?? 'unknown', limit: def?.limit ? LIMIT_LABEL[def.limit] : null, board: def?.board ?? null };
       }),
       capstone: capstoneProgress(row.hidden_class, uses, row.id),
+      ...syncView(items, rules),
+      xpSources: { goldGained: row.gold_gained, enemiesFelled: record.enemiesFelled, floorsCleared: record.floorsCleared, explain: totalXp({ goldGained: row.gold_gained, enemiesFelled: record.enemiesFelled, floorsCleared: record.floorsCleared }).explain },
+      skillPoints: record.skillPoints,
+      enhanced: record.enhanced,
     },
   };
 }
 
+/** ch.14: the synchronicity conditions of the equipped loot, broken items ignored. */
+function syncView(items: readonly ItemRow[], rules: HouseRules): Pick<LichslayerView['life'], 'sync' | 'syncExplain'> {
+  const r = synchronicity(items.map((i) => ({ name: i.name, colour: i.colour, broken: i.broken === 1 })), rules);
+  return { sync: r.conditions.map((c) => ({ label: c.label, effects: c.effects, colours: c.colours ?? [] })), syncExplain: r.explain };
+}
+
 /** Growth and the survival clock as the Gauntlet shows them (ch.1, ch.4, ch.8). */
-function lifeView(row: LichslayerRow, rules: HouseRules): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone'> {
+function lifeView(row: LichslayerRow, rules: HouseRules): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone' | 'sync' | 'syncExplain' | 'xpSources' | 'skillPoints' | 'enhanced'> {
   const level = levelForXp(row.xp, rules);
   const sanity = sanityModifier(row.sanity);
   const clock = { daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter };
@@ -133,6 +145,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
   const rules = readHouseRules(db);
   const buffs = readBuffs(db);
   const uses = readSkillUses(db);
+  const records = readLifeRecords(db);
   const undo = nextUndo(db);
   const redo = nextRedo(db);
   return {
@@ -148,6 +161,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         rules,
         buffs[String(row.id)] ?? [],
         uses,
+        records[String(row.id)],
       ),
     ),
     houseRules: rules,
