@@ -90,7 +90,8 @@ export interface LichslayerView extends LichslayerFields {
   life: {
     statPoints: number;
     goldGained: number;
-    level: Derived & { nextAt: number | null };
+    /** value: the level held; due: the level the XP reaches (higher when a level-up is waiting). */
+    level: Derived & { nextAt: number | null; due: number };
     classRevealed: boolean;
     /** Roll penalties in force, each with its source (ch.4, ch.8). */
     penalties: { source: string; value: number }[];
@@ -291,6 +292,7 @@ export const contract = {
   'loot.fate': command<LifeNotes>()(lootFateSchema),
   'skill.points': command<LifeNotes>()(z.strictObject({ id: rowId, delta: z.number().int().min(-99).max(99).refine((v) => v !== 0, { error: 'Change the Skill Points by at least one' }) })),
   'skill.spendPoint': command<LifeNotes>()(z.strictObject({ id: rowId, action: z.enum(['unlock', 'enhance']), skill: z.string().max(60).optional() })),
+  'lichslayer.levelUp': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'lichslayer.felled': command<LifeNotes>()(z.strictObject({ id: rowId, tokenId: rowId.optional() })),
   'town.state': command<TownStateView>()(noArgs),
   'smith.roll': command<TownStateView>()(noArgs),

@@ -151,3 +151,17 @@ describe('the session journal', () => {
     app.close();
   });
 });
+
+describe('a waiting level-up (ch.1)', () => {
+  it('XP set by hand above the level offers the level-up, with its stat points and the class revealed', async () => {
+    const app = await demo();
+    const s = (await app.call('campaign.current', {}))!.roster.find((l) => l.name === 'Sable Hartigan')!;
+    expect(s).toMatchObject({ level: 1, xp: 33 });
+    expect(s.life.level).toMatchObject({ value: 1, due: 2 });
+    expect(s.life.xpSources.explain).toBe('0 from gold + 0 from enemies felled + 0 from 0 cleared floors = 0 XP; 33 more set by hand → 33 XP (ch.1)');
+    const r = await app.call('lichslayer.levelUp', { id: s.id });
+    expect(r.notes.join(' ')).toMatch(/reaches level 2: \+2 stat points.*class is revealed: The Bandit, Skill 1 Burgle unlocked/);
+    expect(await app.dispatch('lichslayer.levelUp', { id: s.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/already level 2/) } });
+    app.close();
+  });
+});

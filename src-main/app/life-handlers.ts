@@ -27,7 +27,7 @@ import { rollWithTables } from './table-rolls.ts';
 import { readTown, townDay, townWeek } from './town-handlers.ts';
 import { writeSetting } from '../db/settings.ts';
 
-type LifeCommand = Extract<CommandName, 'lichslayer.felled' | 'lichslayer.roll' | 'lichslayer.spendPoint' | 'lichslayer.gainGold' | 'town.buy' | 'town.nextDay' | 'town.reports'>;
+type LifeCommand = Extract<CommandName, 'lichslayer.levelUp' | 'lichslayer.felled' | 'lichslayer.roll' | 'lichslayer.spendPoint' | 'lichslayer.gainGold' | 'town.buy' | 'town.nextDay' | 'town.reports'>;
 
 
 function row(db: Database, id: number): LifeRow {
@@ -149,6 +149,16 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
         if (effect.field === 'maxArmor') patch.armor = (database.prepare(`SELECT armor FROM lichslayer WHERE id = ?`).get(args.id) as { armor: number }).armor + effect.amount;
         w.update('lichslayer', args.id, patch);
         return view(database, [`${l.name}: +${effect.amount} ${args.stat}`]);
+      }),
+
+    'lichslayer.levelUp': (args) =>
+      ctx.transact('lichslayer.levelUp', args, 'Level up', (w, database) => {
+        const l = row(database, args.id);
+        const due = levelForXp(l.xp, readHouseRules(database));
+        if (due.value <= l.level) throw new CommandFailure('refused', `${l.name} has ${l.xp} XP: ${due.explain}, and is already level ${l.level}. Nothing changed.`);
+        const notes: string[] = [];
+        addXp(w, database, l.id, 0, notes);
+        return view(database, notes);
       }),
 
     'lichslayer.felled': (args) =>

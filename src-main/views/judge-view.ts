@@ -109,11 +109,20 @@ export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: Sta
       }),
       capstone: capstoneProgress(row.hidden_class, uses, row.id),
       ...syncView(items, rules),
-      xpSources: { goldGained: row.gold_gained, enemiesFelled: record.enemiesFelled, floorsCleared: record.floorsCleared, explain: totalXp({ goldGained: row.gold_gained, enemiesFelled: record.enemiesFelled, floorsCleared: record.floorsCleared }).explain },
+      xpSources: xpSources(row, record),
       skillPoints: record.skillPoints,
       enhanced: record.enhanced,
     },
   };
+}
+
+/** Where the XP came from (ch.1); XP set by hand or earned before the app counted sources is named as such. */
+function xpSources(row: LichslayerRow, record: LifeRecord): LichslayerView['life']['xpSources'] {
+  const sources = { goldGained: row.gold_gained, enemiesFelled: record.enemiesFelled, floorsCleared: record.floorsCleared };
+  const counted = totalXp(sources);
+  const other = row.xp - counted.value;
+  const explain = other === 0 ? counted.explain : `${counted.explain.replace(/ \(ch\.1\)$/, '')}; ${other > 0 ? `${other} more` : `${-other} fewer`} set by hand → ${row.xp} XP (ch.1)`;
+  return { ...sources, explain };
 }
 
 /** ch.14: the synchronicity conditions of the equipped loot, broken items ignored. */
@@ -130,7 +139,7 @@ function lifeView(row: LichslayerRow, rules: HouseRules): Omit<LichslayerView['l
   return {
     statPoints: row.stat_points,
     goldGained: row.gold_gained,
-    level: { value: row.level, nextAt: level.nextAt, explain: level.explain },
+    level: { value: row.level, nextAt: level.nextAt, due: level.value, explain: level.explain },
     classRevealed: skillsUnlocked(row.level).classRevealed,
     penalties: [...clockPenalties(clock), ...(sanity.value ? [sanity] : [])],
     clock: { ...clock, ateToday: row.ate_today === 1, shelteredToday: row.sheltered_today === 1, hungerMaxHealthLost: row.hunger_lost },
