@@ -50,3 +50,11 @@ export function konvaTokenPositions(page: Page) {
       .sort((a, b) => a.y - b.y || a.x - b.x);
   });
 }
+
+/** Opens the demo campaign in the page, waits for it, and seeds the dice: where a played scenario starts. */
+export async function openSeededDemo(page: Page, request: APIRequestContext, host: RunningHost, seed: number): Promise<void> {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await page.getByRole('heading', { name: 'Demo: The Ashen Causeway' }).waitFor();
+  await api(request, host, 'dice.setSeed', { seed });
+}

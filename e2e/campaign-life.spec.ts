@@ -3,7 +3,7 @@
 // the hunger penalty arriving at the end of the fourth day without a meal.
 import { expect, test } from '@playwright/test';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api } from './board-helpers.ts';
+import { api, openSeededDemo } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -12,10 +12,7 @@ test.afterEach(async () => {
 
 test('the creation wizard, the hidden class revealed at level 2, and the Day 4 hunger penalty', async ({ page, request }) => {
   host = await startHost(tempDataDir());
-  await page.goto(host.url);
-  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
-  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
-  await api(request, host, 'dice.setSeed', { seed: 4242 });
+  await openSeededDemo(page, request, host, 4242);
 
   await page.getByRole('button', { name: 'Roll a Lichslayer…' }).click();
   const wizard = page.getByRole('dialog', { name: 'Roll a Lichslayer' });

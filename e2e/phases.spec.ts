@@ -2,7 +2,7 @@
 // phase banner at each step (ch.9 floors, ch.11 combat, ch.1 XP for a cleared floor).
 import { expect, test } from '@playwright/test';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api } from './board-helpers.ts';
+import { api, openSeededDemo } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -11,10 +11,7 @@ test.afterEach(async () => {
 
 test('a short dive: Town → Floor 1 → combat → cleared → Town, with the banner and the rules in step', async ({ page, request }) => {
   host = await startHost(tempDataDir());
-  await page.goto(host.url);
-  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
-  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
-  await api(request, host, 'dice.setSeed', { seed: 2026 });
+  await openSeededDemo(page, request, host, 2026);
   const banner = page.getByRole('status', { name: 'Phase' });
   await expect(banner).toContainText('In the Town');
   await expect(banner).toContainText("Lich's Attention: Stage 0");
@@ -47,10 +44,7 @@ test('a short dive: Town → Floor 1 → combat → cleared → Town, with the b
 
 test('spells in the round and the Lich in the Town: cast from the dialog, pay at once, then Stage 4 brings the manifestation (ch.15, ch.16)', async ({ page, request }) => {
   host = await startHost(tempDataDir());
-  await page.goto(host.url);
-  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
-  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
-  await api(request, host, 'dice.setSeed', { seed: 15 });
+  await openSeededDemo(page, request, host, 15);
   const banner = page.getByRole('status', { name: 'Phase' });
   await banner.getByRole('button', { name: 'Descend' }).click();
   await expect(banner).toContainText('Exploring · Floor 1');

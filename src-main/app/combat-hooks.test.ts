@@ -3,16 +3,12 @@
 // Lich's manifestation in the Town (ch.16).
 import { describe, expect, it } from 'vitest';
 import type { Colour } from '@shared/gauntlet.ts';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { makeApp, openDemo } from '../test-support/temp-app.ts';
 
 type App = ReturnType<typeof makeApp>;
 
 async function demo() {
-  const app = makeApp(tempDir());
-  await app.ensureFirstLaunch();
-  const [c] = await app.call('campaign.list', {});
-  await app.call('campaign.open', { path: c!.path });
-  await app.call('dice.setSeed', { seed: 7 });
+  const { app } = await openDemo(7);
   await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
   return app;
 }

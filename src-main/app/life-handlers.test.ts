@@ -1,16 +1,9 @@
 // Campaign life in a real campaign file: creation by the book (ch.1), growth from XP (ch.1, ch.2),
 // the Inn (ch.4) and "next day" in ch.5's order with the survival clock (ch.4, ch.8).
 import { describe, expect, it } from 'vitest';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { openDemo } from '../test-support/temp-app.ts';
 
-async function demo(seed = 5) {
-  const app = makeApp(tempDir());
-  await app.ensureFirstLaunch();
-  const [c] = await app.call('campaign.list', {});
-  await app.call('campaign.open', { path: c!.path });
-  await app.call('dice.setSeed', { seed });
-  return app;
-}
+const demo = async (seed = 5) => (await openDemo(seed)).app;
 
 const find = async (app: Awaited<ReturnType<typeof demo>>, name: string) => (await app.call('campaign.current', {}))!.roster.find((l) => l.name === name)!;
 

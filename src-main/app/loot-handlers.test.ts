@@ -1,18 +1,14 @@
 // Loot's five fates (ch.13) against the starter Loot Table, in a real campaign file.
 import { describe, expect, it } from 'vitest';
 import type { TableRow } from '@shared/tables.ts';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { openDemo } from '../test-support/temp-app.ts';
 
 async function setup() {
-  const app = makeApp(tempDir());
-  await app.ensureFirstLaunch();
-  const [c] = await app.call('campaign.list', {});
-  await app.call('campaign.open', { path: c!.path });
-  await app.call('dice.setSeed', { seed: 3 });
+  const { app, me: of } = await openDemo(3);
   const loot = (await app.call('tables.get', { key: 'loot' })).table.rows;
   const pick = (test: (r: TableRow) => boolean) => loot.find((r) => r.loot && test(r))!;
   const odile = (await app.call('campaign.current', {}))!.roster[0]!;
-  const me = async () => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === odile.id)!;
+  const me = () => of(odile.id);
   return { app, pick, odile, me };
 }
 

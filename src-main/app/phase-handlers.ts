@@ -162,6 +162,14 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
     if (token?.stats.lich && String(dive.value) === 'manifestation') notices.push(lichTargetNotice(database, dive.context.present));
   }
 
+  /** The fight's round, synced with the board's stack (newcomers join, the fallen leave); refused when no fight is on. */
+  function liveCombat(database: Database, why: string) {
+    if (!stored(database, 'machine:combat')) throw new CommandFailure('refused', why);
+    const combat = combatActor(database);
+    combat.send({ type: 'SYNC', order: stackSlots(database) });
+    return combat;
+  }
+
   /** One press of "next turn": the turn passes, or a round ends or begins, with what the rules attach to each. */
   function step(w: RecordingWriter, database: Database, combat: ReturnType<typeof combatActor>, notices: string[]): void {
     const dive = diveActor(database);
@@ -189,8 +197,7 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
   }
 
   operations.endTurn = (w, database, notices) => {
-    const combat = combatActor(database);
-    combat.send({ type: 'SYNC', order: stackSlots(database) });
+    const combat = liveCombat(database, 'There is no fight on (ch.11).');
     step(w, database, combat, notices);
     writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
   };
@@ -275,9 +282,7 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
 
     'phase.respond': (args) =>
       ctx.transact('phase.respond', args, 'Response', (w: RecordingWriter, database) => {
-        if (!stored(database, 'machine:combat')) throw new CommandFailure('refused', 'Responses happen in combat (ch.15).');
-        const combat = combatActor(database);
-        combat.send({ type: 'SYNC', order: stackSlots(database) });
+        const combat = liveCombat(database, 'Responses happen in combat (ch.15).');
         if (!combat.getSnapshot().can({ type: 'RESPONSE', tokenId: args.tokenId })) {
           throw new CommandFailure('refused', 'A Response comes from another entrant, outside its own turn, one at a time (ch.15). Nothing changed.');
         }
@@ -316,12 +321,10 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
 
     'phase.cast': (args) =>
       ctx.transact('phase.cast', args, 'Cast a spell', (w: RecordingWriter, database) => {
-        if (!stored(database, 'machine:combat')) throw new CommandFailure('refused', 'Spells are cast in combat, on the turn stack (ch.15). Nothing changed.');
+        const combat = liveCombat(database, 'Spells are cast in combat, on the turn stack (ch.15). Nothing changed.');
         const token = allTokens(database).find((t) => t.id === args.tokenId);
         if (!token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
         const spell = findSpell(database, args.table, args.row);
-        const combat = combatActor(database);
-        combat.send({ type: 'SYNC', order: stackSlots(database) });
         const ctxNow = combat.getSnapshot().context;
         const verdict = castVerdict(database, token, spell, { current: ctxNow.current, turned: diveActor(database).getSnapshot().context.turned });
         const casting = { caster: token.id, table: spell.table.key, row: spell.row, label: spell.label, time: spell.fields.castingTime };
@@ -342,9 +345,7 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
 
     'phase.enemiesAdvance': () =>
       ctx.transact('phase.enemiesAdvance', {}, 'Enemies close in', (w: RecordingWriter, database) => {
-        if (!stored(database, 'machine:combat')) throw new CommandFailure('refused', 'Enemies move on the turn stack, in a fight (ch.11).');
-        const combat = combatActor(database);
-        combat.send({ type: 'SYNC', order: stackSlots(database) });
+        const combat = liveCombat(database, 'Enemies move on the turn stack, in a fight (ch.11).');
         const state = String(combat.getSnapshot().value);
         if (state !== 'between' && state !== 'roundEnd') throw new CommandFailure('refused', 'Enemies move between player turns: end the current turn first (ch.11). Nothing changed.');
         const notices: string[] = [];
@@ -360,11 +361,9 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
 
     'phase.nextTurn': () =>
       ctx.transact('phase.nextTurn', {}, 'Next turn', (w: RecordingWriter, database) => {
-        if (!stored(database, 'machine:combat')) throw new CommandFailure('refused', 'There is no fight on: turns advance only in combat (ch.11).');
-        const combat = combatActor(database);
-        const notices: string[] = [];
         // The board's stack is the truth: newcomers join, the fallen leave, before the turn moves.
-        combat.send({ type: 'SYNC', order: stackSlots(database) });
+        const combat = liveCombat(database, 'There is no fight on: turns advance only in combat (ch.11).');
+        const notices: string[] = [];
         step(w, database, combat, notices);
         writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
         return { ...phaseView(database), notices };

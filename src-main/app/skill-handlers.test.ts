@@ -1,18 +1,9 @@
 // Class skills (ch.2): held or refused, passive or used, limits enforced, board skills through
 // the board (reveal, disarm, break, burgle), and capstone progress from the campaign's history.
 import { describe, expect, it } from 'vitest';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { openDemo } from '../test-support/temp-app.ts';
 
-async function setup() {
-  const app = makeApp(tempDir());
-  await app.ensureFirstLaunch();
-  const [c] = await app.call('campaign.list', {});
-  await app.call('campaign.open', { path: c!.path });
-  await app.call('dice.setSeed', { seed: 11 });
-  const roster = (await app.call('campaign.current', {}))!.roster;
-  const me = async (id: number) => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === id)!;
-  return { app, roster, me };
-}
+const setup = () => openDemo(11);
 
 describe('skills (ch.2)', () => {
   it('refuses a skill not held and a passive one; level 4 and 6 unlock Skills 2 and 3', async () => {
@@ -138,7 +129,7 @@ describe('Skill Points and XP sources (ch.1, ch.2)', () => {
     await app.call('lichslayer.felled', { id: o.id, tokenId: board.tokens.find((t) => t.name === 'Felled Husk')!.id });
     await app.call('phase.send', { event: { type: 'FLOOR_CLEARED' } });
     const after = await me(o.id);
-    expect(after.life.xpSources).toMatchObject({ goldGained: 72, enemiesFelled: 1, floorsCleared: 1, explain: '2 from gold + 1 from enemies felled + 6 from 1 cleared floors = 9 XP (ch.1)' });
+    expect(after.life.xpSources).toMatchObject({ goldGained: 72, enemiesFelled: 1, floorsCleared: 1, explain: `2 from gold + 1 from enemies felled + 6 from 1 cleared floors = 9 XP; ${o.xp} more set by hand → ${o.xp + 9} XP (ch.1)` });
     expect(after.xp).toBe(o.xp + 2 + 1 + 6);
     expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.name === 'Felled Husk')!.defeated).toBe(true);
     // all one colour: Mono-Color, with its effects (ch.14)

@@ -1,18 +1,9 @@
 // The Town between dives in a real campaign: the Smith (ch.4), Retainers (ch.7), contributions and
 // the Square (ch.5), Idols (ch.6), the Forest and the Giver (ch.17), the Familiar (ch.3), travel (ch.5).
 import { describe, expect, it } from 'vitest';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { openDemo } from '../test-support/temp-app.ts';
 
-async function setup(seed = 21) {
-  const app = makeApp(tempDir());
-  await app.ensureFirstLaunch();
-  const [c] = await app.call('campaign.list', {});
-  await app.call('campaign.open', { path: c!.path });
-  await app.call('dice.setSeed', { seed });
-  const roster = (await app.call('campaign.current', {}))!.roster;
-  const me = async (id: number) => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === id)!;
-  return { app, roster, me };
-}
+const setup = (seed = 21) => openDemo(seed);
 
 describe('the Smith (ch.4)', () => {
   it('the disposition is rolled once; prices follow it; Armor is repaired up to its maximum; recolour needs a Stone, one a day', async () => {

@@ -18,3 +18,15 @@ export function makeApp(dataDir = tempDir()): CampaignApp {
 export function sha256(file: string): string {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
+
+/** The demo campaign opened in a fresh data folder, with the dice seeded: where most rules tests start. */
+export async function openDemo(seed: number, dataDir = tempDir()) {
+  const app = makeApp(dataDir);
+  await app.ensureFirstLaunch();
+  const [c] = await app.call('campaign.list', {});
+  await app.call('campaign.open', { path: c!.path });
+  await app.call('dice.setSeed', { seed });
+  const roster = (await app.call('campaign.current', {}))!.roster;
+  const me = async (id: number) => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === id)!;
+  return { app, file: c!.path, dataDir, roster, me };
+}
