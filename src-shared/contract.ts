@@ -397,6 +397,7 @@ export const contract = {
   'phase.spellbook': command<SpellbookView>()(z.strictObject({ tokenId: rowId })),
   'phase.cast': command<PhaseView>()(z.strictObject({ tokenId: rowId, table: tableKeySchema, row: z.number().int().min(0).max(1999) })),
   'phase.enemiesAdvance': command<PhaseView>()(noArgs),
+  'phase.cure': command<PhaseView>()(z.strictObject({ id: rowId, how: z.enum(['cleanse', 'restore', 'cure', 'pilgrimage']) })),
   'phase.attention': command<PhaseView>()(z.strictObject({ event: attentionEventSchema })),
   'print.gauntlets': command<PrintGauntlet[]>()(z.strictObject({ ids: z.array(rowId).max(200).optional() })),
   'print.floorHandout': command<PrintFloorHandout>()(z.strictObject({ floor: z.number().int().min(1).max(10) })),

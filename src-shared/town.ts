@@ -22,6 +22,8 @@ export const townStateSchema = z.strictObject({
         hiredDay: z.number().int(),
         /** Paid double today: loyalty rises at the day's end (ch.7). */
         double: z.boolean().default(false),
+        /** The Retainer's token: it goes down with the party and takes turns on the stack (ch.7). */
+        tokenId: z.number().int().nullable().default(null),
       }),
     )
     .default([]),

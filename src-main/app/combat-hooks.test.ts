@@ -193,3 +193,25 @@ describe('the manifestation (ch.16)', () => {
     app.close();
   });
 });
+
+describe('turning and its cures (ch.16)', () => {
+  it('a communion that turns a Lichslayer starts a six-day Pilgrimage clock; a cure within it frees them, after it none applies', async () => {
+    const app = await demo();
+    await app.call('phase.attention', { event: { type: 'CROWN' } });
+    let p = await app.call('phase.send', { event: { type: 'MANIFEST' } });
+    let guard = 0;
+    while (p.dive.turned.length < 2 && guard++ < 200) p = await app.call('phase.nextTurn', {});
+    expect(p.dive.turned.length).toBeGreaterThanOrEqual(2);
+    const roster = (await app.call('campaign.current', {}))!.roster;
+    const [first, second] = p.dive.turned.map((n) => roster.find((l) => l.name === n)!);
+    const report = await app.call('town.nextDay', {});
+    expect(report.lines.some((l) => l.text.startsWith(`${first!.name}, turned on day 1: 5 day(s) left to finish the Pilgrimage (ch.16)`))).toBe(true);
+    p = await app.call('phase.cure', { id: first!.id, how: 'pilgrimage' });
+    expect(p.dive.turned).not.toContain(first!.name);
+    expect(p.notices).toEqual([`${first!.name} is freed from the turning by the Pilgrimage: a flower of every colour brought to a Shrine (ch.16)`]);
+    for (let d = 0; d < 6; d++) await app.call('town.nextDay', {});
+    expect(await app.dispatch('phase.cure', { id: second!.id, how: 'restore' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/turning is permanent/) } });
+    expect(await app.dispatch('phase.cure', { id: first!.id, how: 'cure' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/is not turned/) } });
+    app.close();
+  });
+});

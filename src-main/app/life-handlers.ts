@@ -19,10 +19,11 @@ import { rowAt } from '../tables/table-roll.ts';
 import { lifeRecord, writeLifeRecord } from '../db/life-records.ts';
 import { classSkill } from '../rules/skills.ts';
 import { CommandFailure } from './command-failure.ts';
+import { turningStatus } from '../rules/lich.ts';
 import { closeDay, type LifeRow } from './day-close.ts';
 export type { LifeRow } from './day-close.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
-import { attentionActor, attentionStage, diveActor } from './phase-store.ts';
+import { attentionActor, attentionStage, diveActor, turnedOn } from './phase-store.ts';
 import { rollWithTables } from './table-rolls.ts';
 import { readTown, townDay, townWeek } from './town-handlers.ts';
 import { writeSetting } from '../db/settings.ts';
@@ -248,6 +249,13 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
         if (after.stage !== before) lines.push({ kind: 'change', text: `Lich's Attention: Stage ${before} → ${after.stage}${after.last ? ` — ${after.last}` : ''}` });
         writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
 
+        // ch.16: each turned character's Pilgrimage clock.
+        const since = turnedOn(database);
+        for (const id of dive.context.turned) {
+          const t = database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(id) as { name: string } | undefined;
+          const on = since[String(id)];
+          if (t && on !== undefined) lines.push({ kind: 'change', text: `${t.name}, turned on day ${on}: ${turningStatus(on, day + 1).explain}` });
+        }
         const roster = database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LifeRow[];
         for (const l of roster) {
           if (dive.context.lost.includes(l.id)) continue;

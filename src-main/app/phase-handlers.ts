@@ -12,7 +12,7 @@ import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { XP_PER_CLEARED_FLOOR } from '../rules/character.ts';
 import { dropSanity, COMBAT_SANITY_TRIGGERS } from '../rules/sanity.ts';
-import { floorTenLich, manifestedLich } from '../rules/lich.ts';
+import { floorTenLich, manifestedLich, turningStatus } from '../rules/lich.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { combatRound } from '../machines/combat-round.ts';
@@ -22,7 +22,7 @@ import { familiarRolls } from './town-handlers.ts';
 import { endChannelBuffs, type PhaseOperations } from './loot-handlers.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import type { BoardOperations } from './board-handlers.ts';
-import { attentionActor, attentionStage, combatActor, diveActor, stackSlots, stored } from './phase-store.ts';
+import { attentionActor, attentionStage, combatActor, diveActor, stackSlots, stored, turnedOn } from './phase-store.ts';
 import { allyAtZero, castVerdict, communion, enemiesCloseIn, findSpell, lichTargetNotice, payForCast, resolveDue, reviveLich, roundEndSanity, spellbook } from './combat-hooks.ts';
 
 export { diveActor, attentionActor, combatActor, stackSlots } from './phase-store.ts';
@@ -31,6 +31,8 @@ type PhaseCommand = Extract<CommandName, `phase.${string}`>;
 
 /** What the Judge still resolves by hand at a round's end: the triggers the app cannot see (ch.11). */
 const MANUAL_HOOKS = COMBAT_SANITY_TRIGGERS.filter((t) => t.id === 'lich-damage' || t.id === 'enemy-ability').map((t) => `Sanity Challenge if it happened: ${t.label} (ch.11)`);
+
+const townDay = (db: Database) => (db.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day;
 
 /** The dive event as the machine takes it: MANIFEST carries the Attention stage it is guarded by. */
 function machineEvent(db: Database, type: (typeof DIVE_EVENT_TYPES)[number]): DiveEvent {
@@ -189,7 +191,10 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
       if (combat.getSnapshot().value === 'roundEnd') {
         // The round's end (ch.11, ch.16): Sanity triggers, and in the Town the Lich's communion.
         if (phase === 'manifestation') {
-          for (const id of communion(w, database, dive.getSnapshot().context.present, notices)) dive.send({ type: 'TURNED', lichslayer: id });
+          const turnedNow = communion(w, database, dive.getSnapshot().context.present, notices);
+          for (const id of turnedNow) dive.send({ type: 'TURNED', lichslayer: id });
+          // ch.16: the six days of the Pilgrimage count from the day of the turning.
+          if (turnedNow.length) writeSetting(w, database, 'turned-on', { ...turnedOn(database), ...Object.fromEntries(turnedNow.map((id) => [String(id), townDay(database)])) });
           writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
         } else roundEndSanity(w, database, combat.getSnapshot().context.order.map((s) => s.tokenId), notices);
       } else turnNotices(database, combat, notices);
@@ -203,6 +208,20 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
   };
 
   return {
+    'phase.cure': (args) =>
+      ctx.transact('phase.cure', args, `Cure the turning (${args.how})`, (w: RecordingWriter, database) => {
+        const dive = diveActor(database);
+        const l = database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(args.id) as { name: string } | undefined;
+        if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.id} in this campaign.`);
+        if (!dive.getSnapshot().context.turned.includes(args.id)) throw new CommandFailure('refused', `${l.name} is not turned. Nothing changed.`);
+        const since = turnedOn(database)[String(args.id)];
+        const status = since !== undefined ? turningStatus(since, townDay(database)) : null;
+        if (status?.permanent) throw new CommandFailure('refused', `${l.name}'s turning is permanent: ${status.explain}. Nothing changed.`);
+        dive.send({ type: 'CURED', lichslayer: args.id });
+        writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
+        const how = { cleanse: 'Cleanse (Daedric) — a player-killing', restore: 'Restore (Celestial)', cure: "the Lich Doctor's Cure", pilgrimage: 'the Pilgrimage: a flower of every colour brought to a Shrine' }[args.how];
+        return { ...phaseView(database), notices: [`${l.name} is freed from the turning by ${how} (ch.16)`] };
+      }),
     'phase.view': () => phaseView(db()),
     'phase.send': (args) =>
       ctx.transact('phase.send', args, `Phase: ${args.event.type.toLowerCase().replace(/_/g, ' ')}`, (w: RecordingWriter, database) => {

@@ -3,7 +3,8 @@
 import type { Database } from 'better-sqlite3';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { allTokens, readBoardState, readWorld, turnStack } from '../db/board-repo.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { readHouseRules, readSetting } from '../db/settings.ts';
+import { z } from 'zod';
 import { turnsPerRound } from '../rules/entities.ts';
 import { attentionMachine } from '../machines/attention-machine.ts';
 import { diveMachine } from '../machines/dive-machine.ts';
@@ -71,3 +72,7 @@ export function combatActor(db: Database) {
     snapshot ? { snapshot: withDefaults<SnapshotFrom<typeof combatRound>>(snapshot, { pending: [], due: [], nextCastId: 1, moved: [] }) } : {},
   ).start();
 }
+
+const turnedOnSchema = z.record(z.string(), z.number().int());
+/** The day each turned character was turned (ch.16), for the Pilgrimage's six days. */
+export const turnedOn = (db: Database): Record<string, number> => readSetting(db, 'turned-on', turnedOnSchema, {});

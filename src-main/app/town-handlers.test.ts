@@ -185,3 +185,40 @@ describe('returning to a Town (ch.5)', () => {
     app.close();
   });
 });
+
+describe('undo brings back what a deletion took with it', () => {
+  it('a Retainer hired joins the stack and goes down with the party; dismissed, its token goes; undo restores token and place on the stack', async () => {
+    const { app, roster } = await setup();
+    const s = roster[2]!;
+    await app.call('lichslayer.update', { id: s.id, patch: { hiddenClass: 'The Aristocrat', level: 2 } });
+    const t = await app.call('retainer.hire', { employer: s.id, name: 'Pell', grade: 'skilled' });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    let board = await app.call('board.view', { floor: 1 });
+    const pell = board.tokens.find((k) => k.name === 'Pell')!;
+    expect(pell).toMatchObject({ kind: 'retainer', floor: 1, health: 30, armor: 6 });
+    expect(board.turnStack.some((e) => e.tokenId === pell.id)).toBe(true);
+    await app.call('phase.send', { event: { type: 'WITHDRAW' } });
+    await app.call('retainer.dismiss', { retainer: t.state.retainers[0]!.id });
+    board = await app.call('board.view', { floor: 1 });
+    expect(board.tokens.some((k) => k.name === 'Pell')).toBe(false);
+    await app.call('history.undo', {});
+    board = await app.call('board.view', { floor: 1 });
+    expect(board.tokens.some((k) => k.id === pell.id)).toBe(true);
+    expect(board.turnStack.some((e) => e.tokenId === pell.id)).toBe(true);
+    app.close();
+  });
+
+  it('removing a Lichslayer on the board takes their token and stack place; undo restores both', async () => {
+    const { app, roster } = await setup();
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const before = await app.call('board.view', { floor: 1 });
+    const token = before.tokens.find((k) => k.lichslayerId === roster[3]!.id)!;
+    await app.call('lichslayer.delete', { id: roster[3]!.id });
+    expect((await app.call('board.view', { floor: 1 })).tokens.some((k) => k.id === token.id)).toBe(false);
+    await app.call('history.undo', {});
+    const after = await app.call('board.view', { floor: 1 });
+    expect(after.tokens.find((k) => k.id === token.id)).toMatchObject({ lichslayerId: roster[3]!.id, x: token.x, y: token.y });
+    expect(after.turnStack.map((e) => e.tokenId)).toEqual(before.turnStack.map((e) => e.tokenId));
+    app.close();
+  });
+});

@@ -5,7 +5,7 @@ import type { CommandName, DayReport } from '@shared/contract.ts';
 import type { Colour, SanityLevel } from '@shared/gauntlet.ts';
 import { townStateSchema, type TownState, type TownStateView } from '@shared/town.ts';
 import type { TableDef } from '@shared/tables.ts';
-import { readWorld, writeWorld } from '../db/board-repo.ts';
+import { joinTurnStack, nextPlacement, readWorld, writeWorld } from '../db/board-repo.ts';
 import { absentAttentionShift } from '../rules/lich-attention.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
@@ -45,6 +45,11 @@ function person(db: Database, id: number): Person {
 function pay(w: RecordingWriter, p: Person, cost: number, what: string): void {
   if (p.gold < cost) throw new CommandFailure('refused', `${what} costs ${cost} gold and ${p.name} holds ${p.gold}. Nothing changed.`);
   w.update('lichslayer', p.id, { gold: p.gold - cost });
+}
+
+/** A departing Retainer's token leaves the board and the stack with them. */
+function removeToken(w: RecordingWriter, db: Database, tokenId: number | null): void {
+  if (tokenId !== null && db.prepare(`SELECT 1 FROM token WHERE id = ?`).get(tokenId)) w.delete('token', tokenId);
 }
 
 /** A table's entry for a rolled value, as "label — details". */
@@ -89,6 +94,7 @@ export function townDay(w: RecordingWriter, db: Database, day: number, inn: { va
         const after = afterMissedWage(loyalty, readHouseRules(db).unpaidRetainer);
         if (after === 'leaves') {
           lines.push({ kind: 'change', text: `${r.name} is not paid and leaves (ch.7)` });
+          removeToken(w, db, r.tokenId);
           continue;
         }
         loyalty = after;
@@ -96,6 +102,7 @@ export function townDay(w: RecordingWriter, db: Database, day: number, inn: { va
       }
       if (loyalty === 'wary' && !inn.closed && inn.value <= 6) {
         lines.push({ kind: 'change', text: `${r.name}, Wary, leaves after a bad night at the Inn (ch.7)` });
+        removeToken(w, db, r.tokenId);
         continue;
       }
       if (loyalty !== r.loyalty && boss && boss.gold >= wage) lines.push({ kind: 'change', text: `${r.name}: ${r.loyalty} → ${loyalty} (${r.double ? 'paid double' : 'paid'}, ch.7)` });
@@ -290,15 +297,30 @@ export function townHandlers(ctx: HandlerContext): Pick<Handlers, TownCommand> {
       w.update('item', item.id, { colour: a.colour });
       return { ...state, recolouredOn: { ...state.recolouredOn, [String(a.id)]: day } };
     }),
-    'retainer.hire': act('retainer.hire', (a: { employer: number; name: string; grade: 'common' | 'skilled' | 'exceptional' }) => `Hire ${a.name}`, (_w, database, state, a) => {
+    'retainer.hire': act('retainer.hire', (a: { employer: number; name: string; grade: 'common' | 'skilled' | 'exceptional' }) => `Hire ${a.name}`, (w, database, state, a) => {
       const boss = person(database, a.employer);
       if (boss.hidden_class !== 'The Aristocrat') throw new CommandFailure('refused', `Retainers are hired by the Aristocrat, and ${boss.name} is not one (ch.7). Nothing changed.`);
       const employed = state.retainers.filter((r) => r.employer === boss.id).length;
       if (employed >= retainerCap(boss.level)) throw new CommandFailure('refused', `${boss.name} keeps at most ${retainerCap(boss.level)} Retainers, one per level (ch.7). Nothing changed.`);
-      return { ...state, retainers: [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard', employer: boss.id, hiredDay: today(database), double: false }], nextId: state.nextId + 1 };
+      // ch.7: a Retainer joins the turn stack at the Aristocrat's side and goes down with the party.
+      const g = RETAINER_GRADES[a.grade];
+      const tokenId = w.insert('token', {
+        kind: 'retainer',
+        name: a.name,
+        colour: 'Colourless',
+        health: g.health,
+        max_health: g.health,
+        armor: g.armor,
+        stats: JSON.stringify({ speed: 6, attack: g.attackDice ? `+${g.attackDice}d6` : '+0' }),
+        placed_at: nextPlacement(database),
+      });
+      joinTurnStack(w, database, tokenId);
+      return { ...state, retainers: [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard', employer: boss.id, hiredDay: today(database), double: false, tokenId }], nextId: state.nextId + 1 };
     }),
-    'retainer.dismiss': act('retainer.dismiss', (a: { retainer: number }) => `Dismiss Retainer ${a.retainer}`, (_w, _database, state, a) => {
-      if (!state.retainers.some((r) => r.id === a.retainer)) throw new CommandFailure('not-found', `No Retainer ${a.retainer}.`);
+    'retainer.dismiss': act('retainer.dismiss', (a: { retainer: number }) => `Dismiss Retainer ${a.retainer}`, (w, database, state, a) => {
+      const r = state.retainers.find((x) => x.id === a.retainer);
+      if (!r) throw new CommandFailure('not-found', `No Retainer ${a.retainer}.`);
+      removeToken(w, database, r.tokenId);
       return { ...state, retainers: state.retainers.filter((r) => r.id !== a.retainer) };
     }),
     'retainer.payDouble': act('retainer.payDouble', (a: { retainer: number }) => `Double wage for Retainer ${a.retainer}`, (_w, _database, state, a) => {

@@ -14,6 +14,17 @@ export interface RowChange {
 /** Tables whose rows Judge actions change; anything else is refused. */
 const TRACKED = new Set(['town', 'lichslayer', 'item', 'inventory', 'setting', 'rtable', 'rtable_row', 'room', 'token', 'turn_stack', 'day_report']);
 
+/** The schema's ON DELETE CASCADE links between tracked tables: child table and its column. */
+const CASCADES: Record<string, [string, string][]> = {
+  lichslayer: [
+    ['item', 'lichslayer_id'],
+    ['inventory', 'lichslayer_id'],
+    ['token', 'lichslayer_id'],
+  ],
+  token: [['turn_stack', 'token_id']],
+  rtable: [['rtable_row', 'table_id']],
+};
+
 function assertTracked(table: string): void {
   if (!TRACKED.has(table)) throw new Error(`History does not track table ${table}`);
 }
@@ -51,6 +62,10 @@ export class RecordingWriter {
   delete(table: string, id: number): void {
     const before = this.get(table, id);
     if (!before) return;
+    // Rows that SQLite would remove by ON DELETE CASCADE are removed here first, so undo brings them back too.
+    for (const [child, column] of CASCADES[table] ?? []) {
+      for (const { id: childId } of this.db.prepare(`SELECT id FROM ${child} WHERE ${column} = ?`).all(id) as { id: number }[]) this.delete(child, childId);
+    }
     this.db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
     this.changes.push({ table, id, before, after: null });
   }

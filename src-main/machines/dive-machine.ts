@@ -39,7 +39,8 @@ export type DiveEvent =
   | { type: 'TURNED'; lichslayer: number }
   | { type: 'LEAVE_TOMB' }
   | { type: 'LICH_DEFEATED' }
-  | { type: 'CAMPAIGN_ENDS'; how: 'town-destroyed' | 'party-departs' };
+  | { type: 'CAMPAIGN_ENDS'; how: 'town-destroyed' | 'party-departs' }
+  | { type: 'CURED'; lichslayer: number };
 
 const diveSetup = setup({
   types: { context: {} as DiveContext, events: {} as DiveEvent, input: {} as { party: number[] } },
@@ -59,6 +60,7 @@ const diveSetup = setup({
     everyoneLost: ({ context }) => context.present.length === 0,
     /** ch.16: the Lich manifests only at Attention Stage 4, in the Town. */
     stageFour: ({ event }) => event.type === 'MANIFEST' && event.stage >= 4,
+    isTurned: ({ context, event }) => event.type === 'CURED' && context.turned.includes(event.lichslayer),
     /** ch.16: the Lich stays dead only once its Phylactery is destroyed. */
     phylacteryGone: ({ context }) => context.phylacteryDestroyed,
   },
@@ -89,6 +91,8 @@ const diveSetup = setup({
         ? { turned: [...context.turned, event.lichslayer], present: context.present.filter((id) => id !== event.lichslayer) }
         : {},
     ),
+    /** ch.16: Cleanse, Restore, Cure or the Pilgrimage end a turning; the cured rejoin the party. */
+    cure: assign(({ context, event }) => (event.type === 'CURED' ? { turned: context.turned.filter((id) => id !== event.lichslayer) } : {})),
     endLichDefeated: assign({ ending: 'The Lich is destroyed for good: the campaign is won (ch.16)' }),
     endByJudge: assign(({ event }) =>
       event.type === 'CAMPAIGN_ENDS' ? { ending: event.how === 'town-destroyed' ? 'The Town is destroyed (ch.16)' : 'The party departs the world (ch.16)' } : {},
@@ -123,6 +127,7 @@ export const diveMachine = diveSetup.createMachine({
     ending: null,
   }),
   initial: 'town',
+  on: { CURED: { guard: 'isTurned', actions: 'cure' } },
   states: {
     town: {
       on: {
