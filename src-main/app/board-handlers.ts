@@ -31,6 +31,7 @@ import { playerView } from '../views/player-view.ts';
 import { CommandFailure } from './command-failure.ts';
 import { rollRoomContents, rollWave, type RoomContents } from './room-contents.ts';
 import { rollWithTables } from './table-rolls.ts';
+import { lichSpell } from './combat-hooks.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 
 type BoardCommand = Extract<CommandName, `board.${string}` | `players.${string}`>;
@@ -237,7 +238,7 @@ export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOper
       const steps = (t: TokenView) => Math.abs(t.x! - phylactery.x!) + Math.abs(t.y! - phylactery.y!);
       const nearest = Math.min(...party.map(steps));
       const targets = party.filter((t) => steps(t) === nearest).map((t) => t.name);
-      if (targets.length) notices.push(`The Phylactery casts one Lich's Magic spell, free, at ${targets.length > 1 ? `the nearest: ${targets.join(' or ')} (the Judge picks)` : targets[0]} — ${nearest} room${nearest === 1 ? '' : 's'} away (ch.10)`);
+      if (targets.length) notices.push(`The Phylactery casts ${lichSpell(database, 'The Phylactery’s spell')} at ${targets.length > 1 ? `the nearest: ${targets.join(' or ')} (the Judge picks)` : targets[0]} — ${nearest} room${nearest === 1 ? '' : 's'} away (ch.10)`);
     }
   }
   operations.floorTenRound = floorTenRound;

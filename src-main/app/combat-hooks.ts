@@ -16,6 +16,8 @@ import { lichAtZero, lichTarget } from '../rules/lich.ts';
 import { dropSanity, SANITY_LADDER } from '../rules/sanity.ts';
 import { checkCast, componentAfterCast, resolveSpell, type Caster } from '../rules/spell-cast.ts';
 import { canEnter } from '../rules/board-facts.ts';
+import { rollOnTable } from '../tables/table-roll.ts';
+import { rollWithTables } from './table-rolls.ts';
 import { parseDice } from '../tables/dice-expression.ts';
 import { occupants } from '../views/board-view.ts';
 import type { Casting } from '../machines/combat-round.ts';
@@ -141,7 +143,19 @@ export function lichTargetNotice(db: Database, present: readonly number[]): stri
   const rows = present.map((id) => lichslayer(db, id)).filter((l): l is LichslayerRow => !!l);
   if (!rows.length) return 'The Lich has no one left to strike';
   const targets = lichTarget(rows);
-  return `The Lich's turn: it strikes ${targets.length > 1 ? `${targets.map((t) => t.name).join(' or ')} (tied on ${targets[0]!.gold} gold: the Judge picks)` : `${targets[0]!.name}, holding the most gold (${targets[0]!.gold})`}, and casts one Lich's Magic spell free (ch.16)`;
+  return `The Lich's turn: it strikes ${targets.length > 1 ? `${targets.map((t) => t.name).join(' or ')} (tied on ${targets[0]!.gold} gold: the Judge picks)` : `${targets[0]!.name}, holding the most gold (${targets[0]!.gold})`}, and casts ${lichSpell(db, 'The Lich’s free spell')} (ch.16)`;
+}
+
+/**
+ * The free Lich's Magic spell of the Lich or its Phylactery (ch.10, ch.16): rolled on the campaign's
+ * Lich's Magic table and logged; "one Lich's Magic spell" when the Judge has no such table.
+ */
+export function lichSpell(db: Database, cause: string): string {
+  if (!loadAllTables(db).has('spells-lich')) return "one Lich's Magic spell, free";
+  return rollWithTables(db, 'phase.nextTurn', ({ dice, tables, drawn }) => {
+    const node = rollOnTable({ dice, tables, drawn, cause }, 'spells-lich');
+    return { value: `${node.label}, free (rolled on Lich's Magic; the roll is in the ledger)`, records: [{ cause: `${cause} (ch.16)`, table: 'spells-lich', explain: node.explain, result: node }] };
+  });
 }
 
 // ---- spells (ch.15) ----

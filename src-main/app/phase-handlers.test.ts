@@ -144,7 +144,7 @@ describe('phase handlers', () => {
     let p = await app.call('phase.send', { event: { type: 'DESCEND' } });
     expect(p.dive.state).toBe('floorTen');
     expect(p.notices?.[0]).toMatch(/entities enter at the Gate \(ch\.10\)/);
-    expect(p.notices?.some((n) => /The Phylactery casts one Lich's Magic spell/.test(n))).toBe(true);
+    expect(p.notices?.some((n) => /^The Phylactery casts .+, free \(rolled on Lich's Magic; the roll is in the ledger\) at .+ \(ch\.10\)$/.test(n))).toBe(true);
     expect(p.combat).toMatchObject({ round: 1 });
     expect(p.dive.actions.find((a) => a.type === 'WITHDRAW')).toMatchObject({ allowed: false, why: expect.stringMatching(/No withdrawal from Floor 10/) });
     let guard = 0;
