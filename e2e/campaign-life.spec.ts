@@ -65,3 +65,30 @@ test('the creation wizard, the hidden class revealed at level 2, and the Day 4 h
   await expect(gauntlet.getByRole('list', { name: 'Penalties' })).toContainText('Hunger, day 4 (ch.4): -1 to rolls');
   await page.screenshot({ path: test.info().outputPath('gauntlet-day4.png'), fullPage: true });
 });
+
+test('the Town: the Smith rolled once, gifts to the Square bring its roll, the journal keeps the day (ch.4, ch.5)', async ({ page, request }) => {
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 77);
+  const services = page.getByRole('region', { name: 'Town services' });
+  await services.getByRole('button', { name: "Roll the Smith's disposition" }).click();
+  const smith = services.getByRole('article', { name: 'The Smith' });
+  await expect(smith).toContainText(/Favoured \w+, \w+ \(−20 %\) · distrusted \w+, \w+ \(\+30 %\)/);
+  await expect(smith.getByRole('button', { name: "Roll the Smith's disposition" })).toHaveCount(0);
+  // recolouring without the Stone is refused with the reason
+  await smith.getByRole('button', { name: 'Recolour' }).click();
+  await expect(page.getByRole('alert')).toContainText(/needs a Ruby in the inventory \(ch\.4\)/);
+
+  await services.getByLabel('Gold to give').fill('120');
+  await services.getByRole('button', { name: 'Give to the Square' }).click();
+  await expect(services).toContainText('Square 120');
+  const town = page.getByRole('region', { name: 'The Town' });
+  await town.getByRole('button', { name: 'Next day' }).click();
+  await expect(town.getByRole('list', { name: 'Day 1 report' })).toContainText(/Square: \d on d6 \(120 gold given\)/);
+
+  await page.getByRole('button', { name: 'Journal' }).click();
+  const session = page.getByRole('article', { name: 'Session 1' });
+  await expect(session).toContainText('Day 1');
+  await session.getByTestId('journal-notes-1').fill('The Square rang its bells.');
+  await session.getByTestId('journal-notes-1').blur();
+  await expect.poll(async () => (await api<{ session: number; notes: string }[]>(request, host, 'journal.view'))[0]!.notes).toBe('The Square rang its bells.');
+});
