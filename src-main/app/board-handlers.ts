@@ -32,6 +32,7 @@ import { CommandFailure } from './command-failure.ts';
 import { rollRoomContents, rollWave, type RoomContents } from './room-contents.ts';
 import { rollWithTables } from './table-rolls.ts';
 import { lichSpell } from './combat-hooks.ts';
+import { requireLichslayer } from './lichslayer-row.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 
 type BoardCommand = Extract<CommandName, `board.${string}` | `players.${string}`>;
@@ -166,8 +167,7 @@ export function boardHandlers(ctx: HandlerContext, operations: Partial<BoardOper
   function lichslayerToken(w: RecordingWriter, database: Database, lichslayerId: number): TokenView {
     const existing = allTokens(database).find((t) => t.lichslayerId === lichslayerId);
     if (existing) return existing;
-    const l = database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(lichslayerId) as { name: string } | undefined;
-    if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${lichslayerId} in this campaign.`);
+    const l = requireLichslayer(database, lichslayerId);
     const colour = (database.prepare(`SELECT colour FROM item WHERE lichslayer_id = ? AND slot = 'gear'`).get(lichslayerId) as { colour: Colour } | undefined)?.colour ?? 'Colourless';
     const id = w.insert('token', { kind: 'lichslayer', lichslayer_id: lichslayerId, name: l.name, colour, placed_at: nextPlacement(database) });
     joinTurnStack(w, database, id);

@@ -38,6 +38,7 @@ import { ensureStarterTables, tableHandlers } from './table-handlers.ts';
 import { boardHandlers, type BoardOperations } from './board-handlers.ts';
 import { phaseHandlers } from './phase-handlers.ts';
 import { lifeHandlers } from './life-handlers.ts';
+import { requireLichslayer } from './lichslayer-row.ts';
 import { journalHandlers } from './journal.ts';
 import { skillHandlers } from './skill-handlers.ts';
 import { townHandlers } from './town-handlers.ts';
@@ -334,9 +335,7 @@ export class CampaignApp {
   }
 
   private lichslayerRow(db: Database, id: number): Record<string, unknown> {
-    const row = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
-    if (!row) throw new CommandFailure('not-found', `No Lichslayer with id ${id} in this campaign.`);
-    return row;
+    return requireLichslayer(db, id) as unknown as Record<string, unknown>;
   }
 
   private buildHandlers(): Handlers {

@@ -3,7 +3,7 @@
 // between player turns (ch.11), the Lich's communion and revival (ch.16). Each roll is logged.
 import type { Database } from 'better-sqlite3';
 import type { TokenView } from '@shared/board.ts';
-import type { Colour, ItemSlot, SanityLevel } from '@shared/gauntlet.ts';
+import type { Colour, ItemSlot } from '@shared/gauntlet.ts';
 import { SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, type SpellFields, type TableDef } from '@shared/tables.ts';
 import { allTokens, roomAt } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
@@ -14,7 +14,7 @@ import { rollChallenge } from '../rules/challenge.ts';
 import { currentMagic } from '../rules/gauntlet-derived.ts';
 import { lichAtZero, lichTarget } from '../rules/lich.ts';
 import { dropSanity, SANITY_LADDER } from '../rules/sanity.ts';
-import { checkCast, componentAfterCast, resolveSpell, type Caster } from '../rules/spell-cast.ts';
+import { checkCast, componentAfterCast, heldComponent, resolveSpell, type Caster } from '../rules/spell-cast.ts';
 import { canEnter } from '../rules/board-facts.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { rollWithTables } from './table-rolls.ts';
@@ -23,20 +23,13 @@ import { occupants } from '../views/board-view.ts';
 import type { Casting } from '../machines/combat-round.ts';
 import { combatActor, PARTY_KINDS, attentionStage } from './phase-store.ts';
 import { CommandFailure } from './command-failure.ts';
+import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
 
 type Where = 'tombs' | 'town' | 'forest';
 
-interface LichslayerRow {
-  id: number;
-  name: string;
-  level: number;
-  health: number;
-  sanity: SanityLevel;
-  gold: number;
-}
-
+/** A Lichslayer's row, or nothing when they are gone (the round's hooks skip them). */
 function lichslayer(db: Database, id: number): LichslayerRow | undefined {
-  return db.prepare(`SELECT id, name, level, health, sanity, gold FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+  return db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
 }
 
 /** A Sanity Challenge rolled for a Lichslayer (ch.8): a failure drops one level, written at once. */
@@ -168,8 +161,9 @@ interface ItemRow {
   notes: string;
 }
 
-function casterOf(db: Database, lichslayerId: number): Caster & { items: (Caster['items'][number] & { notes: string })[] } {
-  const l = lichslayer(db, lichslayerId)!;
+/** A Lichslayer as a caster: gold, equipped items, inventory, and Magic as it stands now (ch.4, ch.13). */
+function casterOf(db: Database, lichslayerId: number): Caster & { items: (Caster['items'][number] & { notes: string })[]; magic: number } {
+  const l = requireLichslayer(db, lichslayerId);
   const items = (db.prepare(`SELECT slot, name, colour, broken, notes FROM item WHERE lichslayer_id = ?`).all(lichslayerId) as ItemRow[]).map((i) => ({
     slot: i.slot,
     name: i.name,
@@ -178,8 +172,11 @@ function casterOf(db: Database, lichslayerId: number): Caster & { items: (Caster
     notes: i.notes,
   }));
   const inventory = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(lichslayerId) as { name: string; count: number }[];
-  return { name: l.name, gold: l.gold, items, inventory };
+  return { name: l.name, gold: l.gold, items, inventory, magic: currentMagic(l.gold, items, l.magic_bonus).value };
 }
+
+/** A Lichslayer's Magic as it stands now. */
+export const lichslayerMagic = (db: Database, lichslayerId: number): number => casterOf(db, lichslayerId).magic;
 
 export interface SpellRef {
   table: TableDef;
@@ -250,16 +247,16 @@ export function payForCast(w: RecordingWriter, db: Database, token: TokenView, s
   const l = lichslayer(db, token.lichslayerId)!;
   if (cost) w.update('lichslayer', l.id, { gold: l.gold - cost });
   if (spell.fields.component) {
-    const held = db
-      .prepare(`SELECT id, name, notes FROM item WHERE lichslayer_id = ? AND slot IN ('loot1', 'loot2', 'loot3') AND broken = 0`)
-      .all(l.id)
-      .find((i) => (i as { name: string }).name.trim().toLowerCase() === spell.fields.component.trim().toLowerCase()) as { id: number; notes: string } | undefined;
+    const items = db.prepare(`SELECT id, slot, name, colour, broken, notes FROM item WHERE lichslayer_id = ?`).all(l.id) as (ItemRow & { id: number })[];
+    const held = heldComponent(items.map((i) => ({ ...i, broken: i.broken === 1 })), spell.fields.component);
     if (held) {
       const left = componentAfterCast(held.notes);
       if (left === null) w.delete('item', held.id);
       else w.update('item', held.id, { notes: left });
     }
-  }}
+  }
+}
+
 
 /** Resolves every casting whose moment has come, reading the caster's Magic now (ch.15). */
 export function resolveDue(db: Database, due: readonly Casting[], notices: string[]): void {
@@ -285,7 +282,7 @@ export function resolveDue(db: Database, due: readonly Casting[], notices: strin
     let holdsBlue = false;
     if (token.lichslayerId !== null) {
       const caster = casterOf(db, token.lichslayerId);
-      magic = currentMagic(caster.gold, caster.items, (db.prepare(`SELECT magic_bonus FROM lichslayer WHERE id = ?`).get(token.lichslayerId) as { magic_bonus: number }).magic_bonus).value;
+      magic = caster.magic;
       holdsBlue = caster.items.some((i) => !i.broken && i.colour === 'Blue');
     }
     const cause = `Spell: ${spell.label} by ${token.name} (${SPELL_SCHOOL_LABEL[spell.fields.school]})`;

@@ -2,45 +2,19 @@
 // days on the road between Towns.
 import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
-import type { SanityLevel } from '@shared/gauntlet.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { dropSanity, sanityAfterNight, SANITY_LADDER } from '../rules/sanity.ts';
 import { endOfDay, restRecovery } from '../rules/survival-clock.ts';
 import { rollWithTables } from './table-rolls.ts';
+import type { LichslayerRow } from './lichslayer-row.ts';
 
-export interface LifeRow {
-  id: number;
-  name: string;
-  level: number;
-  xp: number;
-  gold: number;
-  gold_gained: number;
-  health: number;
-  max_health: number;
-  max_armor: number;
-  power: number;
-  speed: number;
-  sanity: SanityLevel;
-  hidden_class: string | null;
-  skill1: string;
-  skill2: string;
-  skill3: string;
-  stat_points: number;
-  magic_bonus: number;
-  days_without_meal: number;
-  days_without_shelter: number;
-  hunger_lost: number;
-  missed_since_rest: number;
-  ate_today: number;
-  sheltered_today: number;
-}
 
 /**
  * One Lichslayer's day ends (ch.4, ch.8): the survival clock with its penalties, and after a fed,
  * sheltered night, rest and a night's Sanity. The one place a day closes, in Town or on the road.
  */
-export function closeDay(w: RecordingWriter, database: Database, l: LifeRow, opts: { ate: boolean; sheltered: boolean; day: number; stage: 0 | 1 | 2 | 3 | 4 }): DayReport['lines'][number] {
+export function closeDay(w: RecordingWriter, database: Database, l: LichslayerRow, opts: { ate: boolean; sheltered: boolean; day: number; stage: 0 | 1 | 2 | 3 | 4 }): DayReport['lines'][number] {
   const { ate, sheltered, day, stage } = opts;
   const out = endOfDay(
     { daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter, maxHealth: l.max_health, hungerMaxHealthLost: l.hunger_lost, health: l.health, missedDaysSinceRest: l.missed_since_rest },

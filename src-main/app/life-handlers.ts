@@ -3,7 +3,6 @@
 // in the ledger; every change is one undoable step.
 import type { Database } from 'better-sqlite3';
 import type { CommandName, DayReport } from '@shared/contract.ts';
-import type { SanityLevel } from '@shared/gauntlet.ts';
 import { readWorld } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { currentSession, type RollRecord } from '../db/ledger.ts';
@@ -12,30 +11,23 @@ import { isWeeklyRollDay, weekOf } from '../rules/calendar.ts';
 import { XP_PER_ENEMY, levelForXp, rollClass, rollStatPoints, statPointsForLevels, STAT_POINT_EFFECT, xpFromGold } from '../rules/character.ts';
 import { INN_PRICES, rollInn } from '../rules/inn.ts';
 import { rollStartingLoot } from '../rules/loot-roll.ts';
-import { dropSanity, sanityAfterNight, SANITY_LADDER } from '../rules/sanity.ts';
 import { startingGauntlet } from '../rules/starting-stats.ts';
-import { endOfDay, restRecovery } from '../rules/survival-clock.ts';
-import { rowAt } from '../tables/table-roll.ts';
 import { lifeRecord, writeLifeRecord } from '../db/life-records.ts';
 import { classSkill } from '../rules/skills.ts';
 import { CommandFailure } from './command-failure.ts';
 import { turningStatus } from '../rules/lich.ts';
-import { closeDay, type LifeRow } from './day-close.ts';
-export type { LifeRow } from './day-close.ts';
+import { closeDay } from './day-close.ts';
+import { requireLichslayer as row, type LichslayerRow } from './lichslayer-row.ts';
+import { today } from '../db/town-repo.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import { attentionActor, attentionStage, diveActor, turnedOn } from './phase-store.ts';
-import { rollWithTables } from './table-rolls.ts';
+import { entryAt, entryText, rollWithTables } from './table-rolls.ts';
 import { readTown, townDay, townWeek } from './town-handlers.ts';
 import { writeSetting } from '../db/settings.ts';
 
 type LifeCommand = Extract<CommandName, 'lichslayer.levelUp' | 'lichslayer.felled' | 'lichslayer.roll' | 'lichslayer.spendPoint' | 'lichslayer.gainGold' | 'town.buy' | 'town.nextDay' | 'town.reports'>;
 
 
-function row(db: Database, id: number): LifeRow {
-  const r = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LifeRow | undefined;
-  if (!r) throw new CommandFailure('not-found', `No Lichslayer with id ${id} in this campaign.`);
-  return r;
-}
 
 /**
  * XP earned, and what it brings (ch.1, ch.2): each level reached gives two stat points; level 2
@@ -75,7 +67,7 @@ export function addXp(w: RecordingWriter, db: Database, id: number, gained: numb
 
 export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
   const db = () => ctx.require().db;
-  const view = (database: Database, notes: string[]) => ({ day: (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number } | undefined)?.day ?? 1, notes });
+  const view = (database: Database, notes: string[]) => ({ day: today(database), notes });
 
   return {
     'lichslayer.roll': (args) =>
@@ -87,10 +79,8 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
         const rolled = rollWithTables(database, 'lichslayer.roll', ({ dice, tables }) => {
           const influence = args.influence.map((sides, i) => (sides ? [{ source: `influence die ${i + 1}`, sides }] : []));
           const loot = rollStartingLoot(dice, influence, `${cause}: starting loot`);
-          const table = tables.get('loot');
           const items = loot.map((l) => {
-            const index = table ? rowAt(table, l.value) : null;
-            const entry = index !== null && table ? table.rows[index] : undefined;
+            const entry = entryAt(tables, 'loot', l.value);
             return { value: l.value, name: entry?.label ?? `Loot ${l.value}`, colour: entry?.loot?.colour ?? 'Colourless', notes: entry?.details ?? '' };
           });
           const points = rollStatPoints(dice, rules, `${cause}: stat points`);
@@ -147,7 +137,7 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
         const patch: Record<string, unknown> = { stat_points: l.stat_points - 1, [column]: (l as unknown as Record<string, number>)[column]! + effect.amount };
         // A point of Health raises the maximum and the current alike; so does Armor (RULINGS).
         if (effect.field === 'maxHealth') patch.health = l.health + effect.amount;
-        if (effect.field === 'maxArmor') patch.armor = (database.prepare(`SELECT armor FROM lichslayer WHERE id = ?`).get(args.id) as { armor: number }).armor + effect.amount;
+        if (effect.field === 'maxArmor') patch.armor = l.armor + effect.amount;
         w.update('lichslayer', args.id, patch);
         return view(database, [`${l.name}: +${effect.amount} ${args.stat}`]);
       }),
@@ -208,7 +198,7 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
     'town.nextDay': () =>
       ctx.transact('town.nextDay', {}, 'Next day', (w, database) => {
         const rules = readHouseRules(database);
-        const day = (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day;
+        const day = today(database);
         const stage = attentionStage(database);
         const world = readWorld(database);
         const dive = diveActor(database).getSnapshot();
@@ -222,10 +212,7 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
             { contributedYesterday: town.contributed.innYesterday, activeRetainers: town.retainers.length, festival: world.festival, squareEmpty: world.squareEmpty, attentionStage: stage, turnedCharacters: dive.context.turned.length },
             `Inn, day ${day}`,
           );
-          const table = tables.get('inn-events');
-          const index = !r.closed && table ? rowAt(table, r.value) : null;
-          const event = index !== null && table ? table.rows[index] : undefined;
-          const explain = r.closed ? r.explain : `${r.explain}: ${event?.label ?? 'no entry'}${event?.details ? ` — ${event.details}` : ''}`;
+          const explain = r.closed ? r.explain : `${r.explain}: ${entryText(tables, 'inn-events', r.value)}`;
           return { value: { explain, value: r.value, closed: r.closed }, records: [{ cause: `Inn, day ${day} (ch.5)`, table: 'inn-events', explain, result: r }] };
         });
         lines.push({ kind: 'roll', text: `Inn: ${inn.explain}` });
@@ -233,10 +220,7 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
         if (isWeeklyRollDay(day, rules)) {
           const smith = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
             const roll = dice.die(8, `Smith, week ${weekOf(day, rules)}`);
-            const table = tables.get('smith-events');
-            const index = table ? rowAt(table, roll.natural) : null;
-            const event = index !== null && table ? table.rows[index] : undefined;
-            const explain = `1d8 = ${roll.natural}: ${event?.label ?? 'no entry'}${event?.details ? ` — ${event.details}` : ''}`;
+            const explain = `1d8 = ${roll.natural}: ${entryText(tables, 'smith-events', roll.natural)}`;
             return { value: explain, records: [{ cause: `Smith, week ${weekOf(day, rules)} (ch.5)`, table: 'smith-events', explain, result: roll }] };
           });
           lines.push({ kind: 'roll', text: `Smith (weekly): ${stage >= 4 ? 'the Smith has fled (ch.16)' : smith}` });
@@ -256,7 +240,7 @@ export function lifeHandlers(ctx: HandlerContext): Pick<Handlers, LifeCommand> {
           const on = since[String(id)];
           if (t && on !== undefined) lines.push({ kind: 'change', text: `${t.name}, turned on day ${on}: ${turningStatus(on, day + 1).explain}` });
         }
-        const roster = database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LifeRow[];
+        const roster = database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[];
         for (const l of roster) {
           if (dive.context.lost.includes(l.id)) continue;
           // Stage 4: the Inn is closed and the clock runs unchecked (ch.16).

@@ -10,6 +10,9 @@ import { readBuffs } from '../db/channel-buffs.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
 import { canChannel, canConsume, canMerge, componentChoice, merged, type FateVerdict, type LootItem } from '../rules/loot-fate.ts';
 import { CommandFailure } from './command-failure.ts';
+import { requireLichslayer } from './lichslayer-row.ts';
+import { today } from '../db/town-repo.ts';
+import { addToInventory } from '../db/inventory.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import { combatActor, diveActor, stored } from './phase-store.ts';
 import { allTokens } from '../db/board-repo.ts';
@@ -91,10 +94,9 @@ export function lootHandlers(ctx: HandlerContext, phase: Partial<PhaseOperations
   return {
     'loot.fate': (args) =>
       ctx.transact('loot.fate', args, `Loot: ${args.fate}`, (w, database) => {
-        const l = database.prepare(`SELECT id, name FROM lichslayer WHERE id = ?`).get(args.id) as { id: number; name: string } | undefined;
-        if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.id} in this campaign.`);
+        const l = requireLichslayer(database, args.id);
         const notes: string[] = [];
-        const day = (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day;
+        const day = today(database);
         switch (args.fate) {
           case 'consume': {
             const s = source(database, args.id, args.from);
@@ -146,10 +148,7 @@ export function lootHandlers(ctx: HandlerContext, phase: Partial<PhaseOperations
             const item = slotItem(database, args.id, args.slot);
             if (!item) throw new CommandFailure('refused', 'Nothing is in that slot. Nothing changed.');
             takesTheTurn(w, database, args.id, 'Unequipping', notes);
-            const all = stacks(database, args.id);
-            const same = all.find((s) => s.name.trim().toLowerCase() === item.name.trim().toLowerCase() && s.count < 6);
-            if (same) w.update('inventory', same.id, { count: same.count + 1 });
-            else w.insert('inventory', { lichslayer_id: args.id, position: all.length, name: item.name, count: 1 });
+            addToInventory(w, database, args.id, item.name);
             w.delete('item', item.id);
             notes.push(`${l.name} puts ${item.name} away`);
             break;

@@ -18,6 +18,8 @@ import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { combatRound } from '../machines/combat-round.ts';
 import { CommandFailure } from './command-failure.ts';
 import { addXp } from './life-handlers.ts';
+import { requireLichslayer } from './lichslayer-row.ts';
+import { today } from '../db/town-repo.ts';
 import { familiarRolls } from './town-handlers.ts';
 import { endChannelBuffs, type PhaseOperations } from './loot-handlers.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
@@ -32,7 +34,6 @@ type PhaseCommand = Extract<CommandName, `phase.${string}`>;
 /** What the Judge still resolves by hand at a round's end: the triggers the app cannot see (ch.11). */
 const MANUAL_HOOKS = COMBAT_SANITY_TRIGGERS.filter((t) => t.id === 'lich-damage' || t.id === 'enemy-ability').map((t) => `Sanity Challenge if it happened: ${t.label} (ch.11)`);
 
-const townDay = (db: Database) => (db.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day;
 
 /** The dive event as the machine takes it: MANIFEST carries the Attention stage it is guarded by. */
 function machineEvent(db: Database, type: (typeof DIVE_EVENT_TYPES)[number]): DiveEvent {
@@ -194,7 +195,7 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
           const turnedNow = communion(w, database, dive.getSnapshot().context.present, notices);
           for (const id of turnedNow) dive.send({ type: 'TURNED', lichslayer: id });
           // ch.16: the six days of the Pilgrimage count from the day of the turning.
-          if (turnedNow.length) writeSetting(w, database, 'turned-on', { ...turnedOn(database), ...Object.fromEntries(turnedNow.map((id) => [String(id), townDay(database)])) });
+          if (turnedNow.length) writeSetting(w, database, 'turned-on', { ...turnedOn(database), ...Object.fromEntries(turnedNow.map((id) => [String(id), today(database)])) });
           writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
         } else roundEndSanity(w, database, combat.getSnapshot().context.order.map((s) => s.tokenId), notices);
       } else turnNotices(database, combat, notices);
@@ -211,11 +212,10 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
     'phase.cure': (args) =>
       ctx.transact('phase.cure', args, `Cure the turning (${args.how})`, (w: RecordingWriter, database) => {
         const dive = diveActor(database);
-        const l = database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(args.id) as { name: string } | undefined;
-        if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.id} in this campaign.`);
+        const l = requireLichslayer(database, args.id);
         if (!dive.getSnapshot().context.turned.includes(args.id)) throw new CommandFailure('refused', `${l.name} is not turned. Nothing changed.`);
         const since = turnedOn(database)[String(args.id)];
-        const status = since !== undefined ? turningStatus(since, townDay(database)) : null;
+        const status = since !== undefined ? turningStatus(since, today(database)) : null;
         if (status?.permanent) throw new CommandFailure('refused', `${l.name}'s turning is permanent: ${status.explain}. Nothing changed.`);
         dive.send({ type: 'CURED', lichslayer: args.id });
         writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
@@ -255,7 +255,7 @@ export function phaseHandlers(ctx: HandlerContext, board: Partial<BoardOperation
           board.enterFloor?.(w, database, after.context.floor, undefined, undefined, []);
           if (after.context.floor === 10) floorTenLichArrives(w, database, notices);
           // ch.3: the Witch's Familiar is rolled at the start of each dive.
-          if (before.context.floor === null) familiarRolls(database, after.context.present, `the dive, day ${(database.prepare('SELECT day FROM town WHERE id = 1').get() as { day: number }).day}`, notices);
+          if (before.context.floor === null) familiarRolls(database, after.context.present, `the dive, day ${today(database)}`, notices);
           const attention = attentionActor(database);
           attention.send({ type: 'DESCENT', floor: after.context.floor });
           writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());

@@ -1,7 +1,6 @@
 // Using a class skill (rulebook ch.2): the skill must be held and not passive, its usage limit
 // unspent; skills that act on the board go through the same board work as any move, so the
 // players' screen and the ledger stay right. Every use is recorded for limits and capstones.
-import type { Database } from 'better-sqlite3';
 import type { CommandName } from '@shared/contract.ts';
 import { allTokens, parseTrap, roomAt } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
@@ -9,10 +8,13 @@ import { currentSession } from '../db/ledger.ts';
 import { writeSetting } from '../db/settings.ts';
 import { readSkillUses } from '../db/skill-uses.ts';
 import { lifeRecord, writeLifeRecord } from '../db/life-records.ts';
-import { currentMagic } from '../rules/gauntlet-derived.ts';
 import { capstoneProgress, classSkill, limitReached, skillNamed, type SkillUse } from '../rules/skills.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { CommandFailure } from './command-failure.ts';
+import { lichslayerMagic } from './combat-hooks.ts';
+import { requireLichslayer } from './lichslayer-row.ts';
+import { today } from '../db/town-repo.ts';
+import { addToInventory } from '../db/inventory.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import type { BoardOperations } from './board-handlers.ts';
 import { combatActor, diveActor, stored } from './phase-store.ts';
@@ -26,20 +28,16 @@ export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperation
   return {
     'skill.points': (args) =>
       ctx.transact('skill.points', args, `Skill points ${args.delta > 0 ? '+' : ''}${args.delta}`, (w, database) => {
-        const l = database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(args.id) as { name: string } | undefined;
-        if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.id} in this campaign.`);
+        const l = requireLichslayer(database, args.id);
         const r = lifeRecord(database, args.id);
         const points = r.skillPoints + args.delta;
         if (points < 0) throw new CommandFailure('refused', `${l.name} has ${r.skillPoints} Skill Points: cannot take ${-args.delta}. Nothing changed.`);
         writeLifeRecord(w, database, args.id, { ...r, skillPoints: points });
-        return { day: (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day, notes: [`${l.name}: ${points} Skill Point${points === 1 ? '' : 's'} (ch.2)`] };
+        return { day: today(database), notes: [`${l.name}: ${points} Skill Point${points === 1 ? '' : 's'} (ch.2)`] };
       }),
     'skill.spendPoint': (args) =>
       ctx.transact('skill.spendPoint', args, `Skill Point: ${args.action}`, (w, database) => {
-        const l = database.prepare(`SELECT id, name, hidden_class, level, skill1, skill2, skill3 FROM lichslayer WHERE id = ?`).get(args.id) as
-          | { id: number; name: string; hidden_class: string | null; level: number; skill1: string; skill2: string; skill3: string }
-          | undefined;
-        if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.id} in this campaign.`);
+        const l = requireLichslayer(database, args.id);
         const r = lifeRecord(database, l.id);
         if (r.skillPoints < 1) throw new CommandFailure('refused', `${l.name} has no Skill Points to spend (ch.2). Nothing changed.`);
         const notes: string[] = [];
@@ -60,20 +58,17 @@ export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperation
           notes.push(`${l.name} enhances ${name} (ch.2)`);
         }
         writeLifeRecord(w, database, l.id, { ...lifeRecord(database, l.id), skillPoints: r.skillPoints - 1 });
-        return { day: (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day, notes };
+        return { day: today(database), notes };
       }),
     'skill.use': (args) =>
       ctx.transact('skill.use', args, `Skill: ${args.skill}`, (w: RecordingWriter, database) => {
-        const l = database.prepare(`SELECT id, name, level, gold, magic_bonus, hidden_class, skill1, skill2, skill3, capstone FROM lichslayer WHERE id = ?`).get(args.id) as
-          | { id: number; name: string; level: number; gold: number; magic_bonus: number; hidden_class: string | null; skill1: string; skill2: string; skill3: string; capstone: string }
-          | undefined;
-        if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.id} in this campaign.`);
+        const l = requireLichslayer(database, args.id);
         const held = [l.skill1, l.skill2, l.skill3, l.capstone].some((k) => k.trim().toLowerCase() === args.skill.trim().toLowerCase());
         const def = skillNamed(args.skill);
         if (!held) throw new CommandFailure('refused', `${l.name} does not hold ${args.skill}: skills unlock at levels 2, 4 and 6 (ch.2). Nothing changed.`);
         if (!def) throw new CommandFailure('refused', `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`);
         if (def.kind === 'passive') throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
-        const day = (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day;
+        const day = today(database);
         const dive = diveActor(database).getSnapshot().context;
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
         const now = { session: currentSession(database), day, floor: dive.floor, round: combat?.round ?? null, turn: combat ? combat.acted.length : null };
@@ -84,10 +79,7 @@ export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperation
         const notes: string[] = [];
         const token = allTokens(database).find((t) => t.lichslayerId === l.id);
         const here = token && token.floor !== null && token.x !== null && token.y !== null ? { floor: token.floor, x: token.x, y: token.y } : null;
-        const magic = currentMagic(l.gold, database.prepare(`SELECT name, notes, broken FROM item WHERE lichslayer_id = ?`).all(l.id).map((i) => {
-          const r = i as { name: string; notes: string; broken: number };
-          return { name: r.name, notes: r.notes, broken: r.broken === 1 };
-        }), l.magic_bonus).value;
+        const magic = lichslayerMagic(database, l.id);
         let target: string | undefined;
         let faction: string | undefined;
         const needHere = () => {
@@ -148,10 +140,7 @@ export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperation
               const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { floor: pos.floor });
               return { value: node.label, records: [{ cause, table: 'loot', floor: pos.floor, character: l.name, explain: node.explain, result: node }] };
             });
-            const stacks = database.prepare(`SELECT id, name, count FROM inventory WHERE lichslayer_id = ? ORDER BY position, id`).all(l.id) as { id: number; name: string; count: number }[];
-            const same = stacks.find((s) => s.name === found && s.count < 6);
-            if (same) w.update('inventory', same.id, { count: same.count + 1 });
-            else w.insert('inventory', { lichslayer_id: l.id, position: stacks.length, name: found, count: 1 });
+            addToInventory(w, database, l.id, found);
             notes.push(`${l.name} Burgles ${found}${victim ? ` from ${victim.name}` : ''}: secured at once (ch.2)`);
             if (victim) target = victim.name;
             break;

@@ -3,11 +3,11 @@
 // transaction, so the roll, its ledger entries and its draws commit together or not at all.
 import type { Database } from 'better-sqlite3';
 import type { CommandName } from '@shared/contract.ts';
-import type { TableDef } from '@shared/tables.ts';
+import type { TableDef, TableRow } from '@shared/tables.ts';
 import type { Dice } from '../rules/dice.ts';
 import { rollWithLedger, type RollRecord } from '../db/ledger.ts';
 import { loadAllTables, saveDraws } from '../db/tables-repo.ts';
-import { TableRollError, type DrawState } from '../tables/table-roll.ts';
+import { rowAt, TableRollError, type DrawState } from '../tables/table-roll.ts';
 import { CommandFailure } from './command-failure.ts';
 
 export interface TableRollKit {
@@ -32,4 +32,17 @@ export function rollWithTables<T>(database: Database, command: CommandName, roll
     if (error instanceof TableRollError || error instanceof RangeError) throw new CommandFailure('refused', error.message);
     throw error;
   }
+}
+
+/** The row a rolled value lands on in one of the campaign's tables, if any. */
+export function entryAt(tables: ReadonlyMap<string, TableDef>, key: string, value: number): TableRow | undefined {
+  const table = tables.get(key);
+  const index = table ? rowAt(table, value) : null;
+  return index !== null && table ? table.rows[index] : undefined;
+}
+
+/** That row as a report reads it: "label — details", or "no entry". */
+export function entryText(tables: ReadonlyMap<string, TableDef>, key: string, value: number): string {
+  const row = entryAt(tables, key, value);
+  return row ? `${row.label}${row.details ? ` — ${row.details}` : ''}` : 'no entry';
 }

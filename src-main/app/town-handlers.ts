@@ -2,9 +2,8 @@
 // Forest and travel, as commands; and the daily and weekly steps "next day" runs in ch.5's order.
 import type { Database } from 'better-sqlite3';
 import type { CommandName, DayReport } from '@shared/contract.ts';
-import type { Colour, SanityLevel } from '@shared/gauntlet.ts';
+import type { Colour } from '@shared/gauntlet.ts';
 import { townStateSchema, type TownState, type TownStateView } from '@shared/town.ts';
-import type { TableDef } from '@shared/tables.ts';
 import { joinTurnStack, nextPlacement, readWorld, writeWorld } from '../db/board-repo.ts';
 import { absentAttentionShift } from '../rules/lich-attention.ts';
 import type { RecordingWriter } from '../db/history.ts';
@@ -12,13 +11,15 @@ import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
 import { IDOL_TIERS, idolActive, isVanity, vanityStage, type Idol } from '../rules/idol.ts';
 import { afterMissedWage, loyaltyAfterPay, retainerCap, rollRetainers, RETAINER_GRADES } from '../rules/retainers.ts';
 import { armorRepair, brokenItemRepair, DISPOSITION_COLOURS, recolour, rollDisposition, smithPrice, ARMOR_REPAIR_PER_POINT, RECOLOUR_COST, STONE_FOR } from '../rules/smith.ts';
-import { rowAt } from '../tables/table-roll.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { HandlerContext, Handlers } from './campaign-app.ts';
 import { attentionActor, attentionStage, diveActor } from './phase-store.ts';
-import { rollWithTables } from './table-rolls.ts';
+import { entryText, rollWithTables } from './table-rolls.ts';
 import { sanityChallenge } from './combat-hooks.ts';
-import { closeDay, type LifeRow } from './day-close.ts';
+import { closeDay } from './day-close.ts';
+import { requireLichslayer as person, type LichslayerRow } from './lichslayer-row.ts';
+import { today } from '../db/town-repo.ts';
+import { addToInventory } from '../db/inventory.ts';
 
 type TownCommand = Extract<
   CommandName,
@@ -27,22 +28,8 @@ type TownCommand = Extract<
 
 export const readTown = (db: Database): TownState => readSetting(db, 'town-state', townStateSchema, townStateSchema.parse({}));
 export const writeTown = (w: RecordingWriter, db: Database, state: TownState) => writeSetting(w, db, 'town-state', state);
-const today = (db: Database) => (db.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day;
 
-interface Person {
-  id: number;
-  name: string;
-  gold: number;
-  level: number;
-  hidden_class: string | null;
-  sanity: SanityLevel;
-}
-function person(db: Database, id: number): Person {
-  const p = db.prepare(`SELECT id, name, gold, level, hidden_class, sanity FROM lichslayer WHERE id = ?`).get(id) as Person | undefined;
-  if (!p) throw new CommandFailure('not-found', `No Lichslayer with id ${id} in this campaign.`);
-  return p;
-}
-function pay(w: RecordingWriter, p: Person, cost: number, what: string): void {
+function pay(w: RecordingWriter, p: LichslayerRow, cost: number, what: string): void {
   if (p.gold < cost) throw new CommandFailure('refused', `${what} costs ${cost} gold and ${p.name} holds ${p.gold}. Nothing changed.`);
   w.update('lichslayer', p.id, { gold: p.gold - cost });
 }
@@ -50,14 +37,6 @@ function pay(w: RecordingWriter, p: Person, cost: number, what: string): void {
 /** A departing Retainer's token leaves the board and the stack with them. */
 function removeToken(w: RecordingWriter, db: Database, tokenId: number | null): void {
   if (tokenId !== null && db.prepare(`SELECT 1 FROM token WHERE id = ?`).get(tokenId)) w.delete('token', tokenId);
-}
-
-/** A table's entry for a rolled value, as "label — details". */
-function entryText(key: string, value: number, tables: ReadonlyMap<string, TableDef>): string {
-  const table = tables.get(key);
-  const index = table ? rowAt(table, value) : null;
-  const row = index !== null && table ? table.rows[index] : undefined;
-  return row ? `${row.label}${row.details ? ` — ${row.details}` : ''}` : 'no entry';
 }
 
 /** ch.4: the Smith's disposition, rolled once at the start of the campaign (or on arrival in a new Town). */
@@ -113,7 +92,7 @@ export function townDay(w: RecordingWriter, db: Database, day: number, inn: { va
       const text = rollWithTables(db, 'town.nextDay', ({ dice, tables }) => {
         const vanityIdols = activeVanity(state, day);
         const r = rollRetainers(dice, { devoted: kept.filter((k) => k.loyalty === 'devoted').length, activeVanityIdols: vanityIdols }, `Retainers, day ${day}`);
-        const explain = `${r.explain}: ${entryText('retainer-events', Math.max(1, Math.min(8, r.value)), tables)}`;
+        const explain = `${r.explain}: ${entryText(tables, 'retainer-events', Math.max(1, Math.min(8, r.value)))}`;
         return { value: explain, records: [{ cause: `Retainers, day ${day} (ch.7)`, table: 'retainer-events', explain, result: r }] };
       });
       lines.push({ kind: 'roll', text: `Retainers: ${text}` });
@@ -127,7 +106,7 @@ export function townDay(w: RecordingWriter, db: Database, day: number, inn: { va
       const d6 = dice.die(6, `The Forest for ${p.name}, day ${day}`);
       const mods = [...(state.forest.fedThisWeek ? [{ source: 'the Giver fed this week', value: 1 }] : []), ...(state.forest.griefing ? [{ source: 'griefing', value: -state.forest.griefing }] : []), ...(state.forest.giverHealth <= 0 ? [{ source: 'the Giver is dead', value: -2 }] : [])];
       const value = Math.max(1, Math.min(6, d6.natural + mods.reduce((a, m) => a + m.value, 0)));
-      const explain = `${value} = ${d6.natural} on d6${mods.map((m) => ` ${m.value > 0 ? '+' : '−'} ${Math.abs(m.value)} (${m.source})`).join('')}: ${entryText('forest-conditions', value, tables)}${stage >= 4 ? '; and the Forest is hostile: an extra encounter (ch.16)' : ''} (ch.17)`;
+      const explain = `${value} = ${d6.natural} on d6${mods.map((m) => ` ${m.value > 0 ? '+' : '−'} ${Math.abs(m.value)} (${m.source})`).join('')}: ${entryText(tables, 'forest-conditions', value)}${stage >= 4 ? '; and the Forest is hostile: an extra encounter (ch.16)' : ''} (ch.17)`;
       return { value: explain, records: [{ cause: `The Forest for ${p.name}, day ${day} (ch.5)`, table: 'forest-conditions', character: p.name, explain, result: d6 }] };
     });
     lines.push({ kind: 'roll', text: `Forest (${p.name}): ${text}` });
@@ -140,7 +119,7 @@ export function townDay(w: RecordingWriter, db: Database, day: number, inn: { va
   if (state.contributed.square >= 100) {
     const text = rollWithTables(db, 'town.nextDay', ({ dice, tables }) => {
       const d6 = dice.die(6, `The Square, day ${day}`);
-      const explain = `${d6.natural} on d6 (${state.contributed.square} gold given): ${entryText('square-events', d6.natural, tables)} (ch.5)`;
+      const explain = `${d6.natural} on d6 (${state.contributed.square} gold given): ${entryText(tables, 'square-events', d6.natural)} (ch.5)`;
       return { value: explain, records: [{ cause: `The Square, day ${day} (ch.5)`, table: 'square-events', explain, result: d6, public: true }] };
     });
     lines.push({ kind: 'roll', text: `Square: ${text}` });
@@ -226,7 +205,7 @@ export function townHandlers(ctx: HandlerContext): Pick<Handlers, TownCommand> {
       writeTown(w, database, change(w, database, readTown(database), args));
       return townView(database);
     });
-  const smithOpen = (database: Database, state: TownState, p: Person): NonNullable<TownState['smith']> => {
+  const smithOpen = (database: Database, state: TownState, p: LichslayerRow): NonNullable<TownState['smith']> => {
     if (attentionStage(database) >= 4) throw new CommandFailure('refused', 'The Smith has fled the Town: nothing is repaired or upgraded until the campaign resolves (ch.16). Nothing changed.');
     if (attentionStage(database) === 3 && p.sanity === 'lost') throw new CommandFailure('refused', `The Smith refuses work from ${p.name}, at Lost Sanity, while Stage 3 lasts (ch.5). Nothing changed.`);
     if (!state.smith) throw new CommandFailure('refused', "Roll the Smith's disposition first (ch.4). Nothing changed.");
@@ -262,13 +241,12 @@ export function townHandlers(ctx: HandlerContext): Pick<Handlers, TownCommand> {
     'smith.repairArmor': act('smith.repairArmor', (a: { id: number; points: number }) => `Smith: ${a.points} Armor`, (w, database, state, a) => {
       const p = person(database, a.id);
       const smith = smithOpen(database, state, p);
-      const l = database.prepare(`SELECT armor, max_armor FROM lichslayer WHERE id = ?`).get(a.id) as { armor: number; max_armor: number };
-      const r = armorRepair(l.armor, l.max_armor, a.points);
+      const r = armorRepair(p.armor, p.max_armor, a.points);
       if (r.points === 0) throw new CommandFailure('refused', `${p.name}'s Armor is at its maximum: it cannot be repaired above it (ch.4). Nothing changed.`);
       const colour = (database.prepare(`SELECT colour FROM item WHERE lichslayer_id = ? AND slot = 'garment'`).get(a.id) as { colour: Colour } | undefined)?.colour ?? 'Colourless';
       const price = smithPrice(r.cost, colour, smith, readHouseRules(database)).value;
       pay(w, p, price, `Repairing ${r.points} Armor`);
-      w.update('lichslayer', a.id, { armor: l.armor + r.points });
+      w.update('lichslayer', a.id, { armor: p.armor + r.points });
       return state;
     }),
     'smith.repairItem': act('smith.repairItem', (a: { id: number; slot: string; sellValue: number }) => `Smith: repair ${a.slot}`, (w, database, state, a) => {
@@ -390,18 +368,7 @@ export function townHandlers(ctx: HandlerContext): Pick<Handlers, TownCommand> {
           const explain = `${colour.natural} on d6: ${stone} (${c}); ${count.total} Stone${count.total === 1 ? '' : 's'} (1d6! ${count.faces.join('+')}) (ch.17)`;
           return { value: { stone, n: count.total, explain }, records: [{ cause: `${p.name} mines a vein (ch.17)`, character: p.name, explain, result: { colour, count } }] };
         });
-        const stacks = database.prepare(`SELECT id, position, name, count FROM inventory WHERE lichslayer_id = ? ORDER BY position, id`).all(p.id) as { id: number; position: number; name: string; count: number }[];
-        let left = found.n;
-        for (const st of stacks.filter((x) => x.name === found.stone && x.count < 6)) {
-          const add = Math.min(left, 6 - st.count);
-          w.update('inventory', st.id, { count: st.count + add });
-          left -= add;
-        }
-        for (let pos = stacks.length; left > 0; pos++) {
-          const add = Math.min(6, left);
-          w.insert('inventory', { lichslayer_id: p.id, position: pos, name: found.stone, count: add });
-          left -= add;
-        }
+        addToInventory(w, database, p.id, found.stone, found.n);
         writeTown(w, database, { ...state, forest: { ...state.forest, regionGray: true, grayedRegions: state.forest.grayedRegions + 1 } });
         return { day: today(database), notes: [`${p.name}: ${found.explain}`, 'The vein is empty: this region grays for good; a day here forces a Sanity Challenge (target 12) (ch.17)'] };
       }),
@@ -431,7 +398,7 @@ export function townHandlers(ctx: HandlerContext): Pick<Handlers, TownCommand> {
             if (e.natural <= 2) {
               const tier = deepest <= 3 ? 'upper' : deepest <= 6 ? 'middle' : 'lower';
               const pick = dice.die(12, `Travel day ${i} encounter`);
-              text = `an encounter: ${entryText(`entities-${tier}`, pick.natural, tables)}`;
+              text = `an encounter: ${entryText(tables, `entities-${tier}`, pick.natural)}`;
             }
             lines.push(`Road, day ${i}: ${e.natural} on d6, ${text} (ch.5)`);
             records.push({ cause: `Travel day ${i} (ch.5)`, explain: `${e.natural} on d6: ${text}`, result: e });
@@ -442,13 +409,11 @@ export function townHandlers(ctx: HandlerContext): Pick<Handlers, TownCommand> {
         // ch.5: each Town keeps its own Smith, Inn history, Attention and Square Watch: the one left
         // behind is kept as it was; the one reached is its own (restored if known, fresh if not).
         const world = readWorld(database);
-        const { departed: _omit, ...kept } = state;
-        void _omit;
-        const archive = JSON.stringify({ state: kept, attention: database.prepare(`SELECT value FROM setting WHERE key = 'machine:attention'`).get() ?? null, world });
+        const archive = JSON.stringify({ state: { ...state, departed: [] }, attention: database.prepare(`SELECT value FROM setting WHERE key = 'machine:attention'`).get() ?? null, world });
         const departed = [...state.departed.filter((d) => d.town.toLowerCase() !== from.name.toLowerCase() && d !== left), { town: from.name, day: from.day, archive }];
         w.update('town', 1, { name: left?.town ?? args.to.trim() });
         if (left?.archive) {
-          const saved = JSON.parse(left.archive) as { state: Omit<TownState, 'departed'>; attention: { value: string } | null; world: typeof world };
+          const saved = JSON.parse(left.archive) as { state: TownState; attention: { value: string } | null; world: typeof world };
           const snapshot = saved.attention ? (JSON.parse(saved.attention.value) as { value: string; context: { stage: number } } | null) : null;
           const before = (snapshot?.context.stage ?? saved.world.attentionStage) as 0 | 1 | 2 | 3 | 4;
           const shift = rollWithTables(database, 'town.travel', ({ dice }) => {
@@ -466,11 +431,11 @@ export function townHandlers(ctx: HandlerContext): Pick<Handlers, TownCommand> {
           writeWorld(w, database, { ...world, attentionStage: 0, festival: false, squareEmpty: false });
         }
         // The days on the road pass for the calendar and the survival clocks.
-        const day0 = (database.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number }).day;
+        const day0 = today(database);
         w.update('town', 1, { day: day0 + days });
         // No Inn on the road: each day closes unfed and unsheltered (ch.5), through the same rules as in Town.
         for (let d = 0; d < days; d++) {
-          for (const l of database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LifeRow[]) {
+          for (const l of database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[]) {
             const line = closeDay(w, database, l, { ate: false, sheltered: false, day: day0 + d, stage: 0 });
             if (line.kind === 'change') lines.push(`Road, day ${d + 1}: ${line.text}`);
           }
@@ -487,7 +452,7 @@ export function familiarRolls(db: Database, ids: readonly number[], where: strin
     if (!l || l.hidden_class !== 'The Witch') continue;
     const text = rollWithTables(db, 'phase.send', ({ dice, tables }) => {
       const d8 = dice.die(8, `${l.name}'s Familiar`);
-      const explain = `${d8.natural} on d8: ${entryText('familiars', d8.natural, tables)} (ch.3)`;
+      const explain = `${d8.natural} on d8: ${entryText(tables, 'familiars', d8.natural)} (ch.3)`;
       return { value: explain, records: [{ cause: `${l.name}'s Familiar, ${where} (ch.3)`, table: 'familiars', character: l.name, explain, result: d8 }] };
     });
     notes.push(`${l.name}'s Familiar: ${text}`);

@@ -20,6 +20,11 @@ export const SCHOOL_COLOUR: Record<SpellSchool, Colour | null> = {
 
 const LOOT_SLOTS: readonly ItemSlot[] = ['loot1', 'loot2', 'loot3'];
 
+/** ch.4: the component a cast spends is the unbroken one of that name in a Loot slot. */
+export function heldComponent<T extends Pick<CasterItem, 'slot' | 'name' | 'broken'>>(items: readonly T[], component: string): T | undefined {
+  return items.find((i) => LOOT_SLOTS.includes(i.slot) && !i.broken && same(i.name, component));
+}
+
 /**
  * ch.13: a ×N component chosen "singly" serves up to N castings, then is consumed; otherwise (or
  * "all at once") the casting consumes it. Returns the item's notes after one use, or null when used up.
@@ -76,7 +81,7 @@ export function checkCast(spell: { label: string; fields: SpellFields }, caster:
   }
   if (f.component) {
     // ch.4: a component is spent only from a Loot slot, never from the inventory.
-    const held = caster.items.find((i) => LOOT_SLOTS.includes(i.slot) && !i.broken && same(i.name, f.component));
+    const held = heldComponent(caster.items, f.component);
     if (!held) refusals.push(`${spell.label} needs a ${f.component} in a Loot slot: components are spent only from there (ch.4)`);
     else notes.push(`spends the ${f.component} (ch.13)`);
   }

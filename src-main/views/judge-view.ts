@@ -44,6 +44,7 @@ export interface LichslayerRow {
   days_without_meal: number;
   days_without_shelter: number;
   hunger_lost: number;
+  missed_since_rest: number;
   ate_today: number;
   sheltered_today: number;
 }

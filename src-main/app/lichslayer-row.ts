@@ -1,0 +1,12 @@
+// Reading one Lichslayer's row where a command needs it: the whole row, or a clear refusal.
+import type { Database } from 'better-sqlite3';
+import type { LichslayerRow } from '../views/judge-view.ts';
+import { CommandFailure } from './command-failure.ts';
+
+export type { LichslayerRow };
+
+export function requireLichslayer(db: Database, id: number): LichslayerRow {
+  const row = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+  if (!row) throw new CommandFailure('not-found', `No Lichslayer with id ${id} in this campaign.`);
+  return row;
+}
