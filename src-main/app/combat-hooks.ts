@@ -18,7 +18,7 @@ import { checkCast, componentAfterCast, heldComponent, resolveSpell, type Caster
 import { canEnter } from '../rules/board-facts.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { rollWithTables } from './table-rolls.ts';
-import { parseDice } from '../tables/dice-expression.ts';
+import { parseDice } from '../rules/dice-expression.ts';
 import { occupants } from '../views/board-view.ts';
 import type { Casting } from '../machines/combat-round.ts';
 import { combatActor, PARTY_KINDS, attentionStage } from './phase-store.ts';

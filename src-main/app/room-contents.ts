@@ -9,7 +9,7 @@ import { ROOM_CAPACITY } from '../rules/board-facts.ts';
 import { placeEntityTier, scaledEntityHealth } from '../rules/entities.ts';
 import { rollGold } from '../rules/gold.ts';
 import { floorTier, rollRoom } from '../rules/room-roll.ts';
-import { parseDice, rollExpression } from '../tables/dice-expression.ts';
+import { parseDice, rollExpression } from '../rules/dice-expression.ts';
 import { rollOnTable, TableRollError, type DrawState } from '../tables/table-roll.ts';
 
 export interface RolledEntity {

@@ -7,7 +7,7 @@ import { tablePackSchema, type TableDef, type TablePack } from '@shared/tables.t
 import { RecordingWriter } from '../db/history.ts';
 import { listLedger, reseed, startSession, verifyLedger } from '../db/ledger.ts';
 import { clearDraws, deleteTable, insertTable, loadAllTables, loadTable, replaceRows, saveDraws, tableSummaries, updateTableMeta, type StoredTable } from '../db/tables-repo.ts';
-import { DiceSyntaxError, parseDice } from '../tables/dice-expression.ts';
+import { DiceSyntaxError, parseDice } from '../rules/dice-expression.ts';
 import { exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../tables/table-export.ts';
 import { previewImport, slugify } from '../tables/table-import.ts';
 import { rollOnTable } from '../tables/table-roll.ts';

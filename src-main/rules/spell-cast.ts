@@ -5,7 +5,7 @@ import type { HouseRules } from '@shared/house-rules.ts';
 import { VESTMENTS, type SpellFields, type SpellSchool } from '@shared/tables.ts';
 import type { Dice, DieRoll } from './dice.ts';
 import { synchronicity } from './synchronicity.ts';
-import { parseDice, rollExpression } from '../tables/dice-expression.ts';
+import { parseDice, rollExpression } from './dice-expression.ts';
 
 /** The colour of each school (ch.15); the Giver's Recipes and Lich's Magic have none a build can match. */
 export const SCHOOL_COLOUR: Record<SpellSchool, Colour | null> = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tableDefSchema, type TableDef, type TableDefInput } from '@shared/tables.ts';
 import { Dice } from '../rules/dice.ts';
 import { ScriptedRandom, SeededRandom } from '../rules/random-source.ts';
-import { parseDice, rollExpression } from './dice-expression.ts';
+import { parseDice, rollExpression } from '../rules/dice-expression.ts';
 import { parseRowKey } from '@shared/row-key.ts';
 import { findCycle, validateTable } from './table-validate.ts';
 import { rollOnTable, TableRollError, type DrawState } from './table-roll.ts';

@@ -4,7 +4,7 @@
 import { readTypedColumns, type TypedColumn } from './table-columns.ts';
 import { tableDefSchema, type TableCategory, type TableDef, type TableRow } from '@shared/tables.ts';
 import { describeIssues } from '@shared/contract.ts';
-import { parseDice } from './dice-expression.ts';
+import { parseDice } from '../rules/dice-expression.ts';
 import { parseRowKey } from '@shared/row-key.ts';
 import { validateTable } from './table-validate.ts';
 

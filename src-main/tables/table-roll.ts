@@ -6,7 +6,7 @@ import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from
 import { LOOT_TIERS, lootFloorModifier, lootTier, rollInfluence, type InfluenceDie, type LootTier } from '../rules/loot-roll.ts';
 import { roomModifiers } from '../rules/room-roll.ts';
 import type { AttentionStage } from '../rules/sanity.ts';
-import { rollExpression } from './dice-expression.ts';
+import { rollExpression } from '../rules/dice-expression.ts';
 import { tableSpan } from './table-validate.ts';
 
 export interface RollContext {

@@ -2,7 +2,7 @@
 // at which column it fails), ranges neither overlap nor leave gaps, rows stay inside the
 // table's span, references name existing tables, and no chain of references loops.
 import { formatRange, LIMITS_TABLES, type TableDef, type TableIssue } from '@shared/tables.ts';
-import { DiceSyntaxError, parseDice, type DiceExpression } from './dice-expression.ts';
+import { DiceSyntaxError, parseDice, type DiceExpression } from '../rules/dice-expression.ts';
 
 export interface TableSpan {
   min: number;

@@ -1,6 +1,6 @@
 // Die expressions for tables (d6, 2d6, d66, d100, 3d6+2, 2d6 + 1d4 − 1 …): parsed once,
 // validated with the column where parsing failed, and rolled with every face kept.
-import type { Dice, DieRoll } from '../rules/dice.ts';
+import type { Dice, DieRoll } from './dice.ts';
 
 export const MAX_DICE = 100;
 export const MAX_SIDES = 10_000;
