@@ -1,30 +1,28 @@
-// Using a class skill (rulebook ch.2): the skill must be held and not passive, its usage limit
+// skill.*: using a class skill (rulebook ch.2): the skill must be held and not passive, its usage limit
 // unspent; skills that act on the board go through the same board work as any move, so the
 // players' screen and the ledger stay right. Every use is recorded for limits and capstones.
-import type { CommandName } from '@shared/contract.ts';
-import { allTokens, parseTrap, roomAt } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { currentSession } from '../db/ledger.ts';
-import { writeSetting } from '../db/settings.ts';
-import { readSkillUses } from '../db/skill-uses.ts';
-import { lifeRecord, writeLifeRecord } from '../db/life-records.ts';
-import { capstoneProgress, classSkill, limitReached, skillNamed, type SkillUse } from '../rules/skills.ts';
-import { rollOnTable } from '../tables/table-roll.ts';
-import { CommandFailure } from './command-failure.ts';
-import { lichslayerMagic } from './combat-hooks.ts';
-import { requireLichslayer } from './lichslayer-row.ts';
-import { today } from '../db/town-repo.ts';
-import { addToInventory } from '../db/inventory.ts';
-import type { HandlerContext, Handlers } from './campaign-app.ts';
-import type { BoardOperations } from './board-handlers.ts';
-import { combatActor, diveActor, stored } from './phase-store.ts';
-import { rollWithTables } from './table-rolls.ts';
+import { allTokens, parseTrap, roomAt } from '../../db/board-repo.ts';
+import type { RecordingWriter } from '../../db/history.ts';
+import { currentSession } from '../../db/ledger.ts';
+import { writeSetting } from '../../db/settings.ts';
+import { readSkillUses } from '../../db/skill-uses.ts';
+import { lifeRecord, writeLifeRecord } from '../../db/life-records.ts';
+import { capstoneProgress, classSkill, limitReached, skillNamed, type SkillUse } from '../../rules/skills.ts';
+import { rollOnTable } from '../../tables/table-roll.ts';
+import { CommandFailure } from '../command-failure.ts';
+import { lichslayerMagic } from '../combat-hooks.ts';
+import { requireLichslayer } from '../lichslayer-row.ts';
+import { today } from '../../db/town-repo.ts';
+import { addToInventory } from '../../db/inventory.ts';
+import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { moveTokenByRules, revealRoom } from '../board-ops.ts';
+import { combatActor, diveActor, stored } from '../phase-store.ts';
+import { rollWithTables } from '../table-rolls.ts';
 
-type SkillCommand = Extract<CommandName, 'skill.use' | 'skill.points' | 'skill.spendPoint'>;
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 
-export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperations>): Pick<Handlers, SkillCommand> {
+export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
   return {
     'skill.points': (args) =>
       ctx.transact('skill.points', args, `Skill points ${args.delta > 0 ? '+' : ''}${args.delta}`, (w, database) => {
@@ -94,7 +92,7 @@ export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperation
               // ch.2: up to Magic rooms of the current floor, without entering them.
               if (rooms.length === 0) throw new CommandFailure('invalid-args', 'Choose the rooms Recall reveals. Nothing changed.');
               if (rooms.length > magic) throw new CommandFailure('refused', `Recall reveals up to Magic rooms: ${l.name} has Magic ${magic} and chose ${rooms.length} (ch.2). Nothing changed.`);
-              for (const r of rooms) board.revealRoom?.(w, database, pos.floor, r.x, r.y, notes);
+              for (const r of rooms) revealRoom(w, database, pos.floor, r.x, r.y, notes);
             } else {
               // Commune: every room within 1 space, or one room up to Magic spaces away (ch.2).
               const [r] = rooms;
@@ -104,9 +102,9 @@ export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperation
                 for (const [dx, dy] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
                   const x = pos.x + dx;
                   const y = pos.y + dy;
-                  if (x >= 0 && x < 5 && y >= 0 && y < 5) board.revealRoom?.(w, database, pos.floor, x, y, notes);
+                  if (x >= 0 && x < 5 && y >= 0 && y < 5) revealRoom(w, database, pos.floor, x, y, notes);
                 }
-              } else if (steps <= magic) board.revealRoom?.(w, database, pos.floor, r.x, r.y, notes);
+              } else if (steps <= magic) revealRoom(w, database, pos.floor, r.x, r.y, notes);
               else throw new CommandFailure('refused', `Commune reaches one room up to Magic spaces away: that room is ${steps} away and ${l.name} has Magic ${magic} (ch.2). Nothing changed.`);
             }
             if (!notes.length) notes.push('Every room chosen was already revealed');
@@ -125,7 +123,7 @@ export function skillHandlers(ctx: HandlerContext, board: Partial<BoardOperation
             needHere();
             const [r] = rooms;
             if (!r || !token) throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
-            board.moveToken?.(w, database, token.id, here!.floor, r.x, r.y, notes);
+            moveTokenByRules(w, database, token.id, here!.floor, r.x, r.y, notes, 'skill.use');
             notes.push(`${l.name} breaks into ${at(here!.floor, r.x, r.y)} without a Challenge roll (ch.2)`);
             break;
           }

@@ -1,57 +1,23 @@
-// Handlers for random tables, the roll panel and the roll ledger.
+// tables.*: random tables — editing, the paste import, packs, export and the roll panel.
 import type { Database } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CommandName, LedgerEntry, TableView } from '@shared/contract.ts';
 import { tablePackSchema, type TableDef, type TablePack } from '@shared/tables.ts';
-import { RecordingWriter } from '../db/history.ts';
-import { listLedger, reseed, startSession, verifyLedger } from '../db/ledger.ts';
-import { clearDraws, deleteTable, insertTable, loadAllTables, loadTable, replaceRows, saveDraws, tableSummaries, updateTableMeta, type StoredTable } from '../db/tables-repo.ts';
-import { DiceSyntaxError, parseDice } from '../rules/dice-expression.ts';
-import { exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../tables/table-export.ts';
-import { previewImport, slugify } from '../tables/table-import.ts';
-import { rollOnTable } from '../tables/table-roll.ts';
-import { rollWithTables } from './table-rolls.ts';
-import { findCycle, validateTable } from '../tables/table-validate.ts';
-import { CommandFailure } from './command-failure.ts';
-import type { HandlerContext, Handlers } from './campaign-app.ts';
+import { RecordingWriter } from '../../db/history.ts';
+import { listLedger, reseed, startSession, verifyLedger } from '../../db/ledger.ts';
+import { clearDraws, deleteTable, insertTable, loadAllTables, loadTable, replaceRows, saveDraws, tableSummaries, updateTableMeta, type StoredTable } from '../../db/tables-repo.ts';
+import { DiceSyntaxError, parseDice } from '../../rules/dice-expression.ts';
+import { exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../../tables/table-export.ts';
+import { previewImport, slugify } from '../../tables/table-import.ts';
+import { rollOnTable } from '../../tables/table-roll.ts';
+import { rollWithTables } from '../table-rolls.ts';
+import { findCycle, validateTable } from '../../tables/table-validate.ts';
+import { CommandFailure } from '../command-failure.ts';
+import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { starterPack } from '../starter-tables.ts';
 
-type TableCommand = Extract<CommandName, `tables.${string}` | `ledger.${string}` | 'dice.setSeed'>;
 
-const packCache = new Map<string, TablePack>();
-
-/** The original starter tables shipped in resources/ (validated like any outside data). */
-export function starterPack(resourcesDir: string): TablePack {
-  const cached = packCache.get(resourcesDir);
-  if (cached) return cached;
-  const file = path.join(resourcesDir, 'starter', 'tables.json');
-  const parsed = tablePackSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`The starter tables in ${file} are invalid`);
-  packCache.set(resourcesDir, parsed.data);
-  return parsed.data;
-}
-
-/**
- * Gives a campaign each starter table once: new campaigns get them all, older campaigns get the
- * tables added to the pack since (the spell schools). A table the Judge deleted stays deleted.
- */
-export function ensureStarterTables(db: Database, resourcesDir: string): void {
-  const row = db.prepare(`SELECT value FROM setting WHERE key = 'starter_tables'`).get() as { value: string } | undefined;
-  const pack = starterPack(resourcesDir);
-  const record = row ? (JSON.parse(row.value) as { seeded?: string; keys?: unknown }) : null;
-  // Campaigns seeded before the list of keys was kept had every table of the first pack.
-  const seeded = new Set(record ? (Array.isArray(record.keys) ? record.keys.filter((k): k is string => typeof k === 'string') : pack.tables.filter((t) => t.category !== 'spell').map((t) => t.key)) : []);
-  const missing = pack.tables.filter((t) => !seeded.has(t.key));
-  if (record && missing.length === 0) return;
-  db.transaction(() => {
-    const writer = new RecordingWriter(db);
-    for (const table of missing) {
-      if (!db.prepare(`SELECT 1 FROM rtable WHERE key = ?`).get(table.key)) insertTable(writer, { ...table, starter: true });
-    }
-    const value = JSON.stringify({ seeded: record?.seeded ?? new Date().toISOString(), keys: pack.tables.map((t) => t.key) });
-    db.prepare(`INSERT INTO setting (key, value) VALUES ('starter_tables', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(value);
-  })();
-}
 
 function uniqueKey(db: Database, base: string): string {
   let key = base.slice(0, 56);
@@ -59,7 +25,7 @@ function uniqueKey(db: Database, base: string): string {
   return key;
 }
 
-export function tableHandlers(ctx: HandlerContext): Pick<Handlers, TableCommand> {
+export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
   const db = () => ctx.require().db;
 
   function stored(key: string): StoredTable {
@@ -281,18 +247,6 @@ export function tableHandlers(ctx: HandlerContext): Pick<Handlers, TableCommand>
       )();
       const entry = listLedger(database, { limit: 1 })[0] as LedgerEntry;
       return { node, entry };
-    },
-
-    'ledger.list': (args) => listLedger(db(), args),
-    'ledger.verify': (args) => verifyLedger(db(), args.session),
-    'ledger.newSession': () => {
-      const session = startSession(db());
-      ctx.changed();
-      return { session };
-    },
-    'dice.setSeed': (args) => {
-      reseed(db(), args.seed);
-      return { seed: args.seed };
     },
   };
 }

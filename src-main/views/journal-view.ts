@@ -2,13 +2,9 @@
 // campaign already records (history, day reports, the ledger), with the Judge's own notes beside.
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import type { CommandName, DayReport, JournalSession } from '@shared/contract.ts';
+import type { DayReport, JournalSession } from '@shared/contract.ts';
 import { currentSession, sessionStarts } from '../db/ledger.ts';
 import { readSetting, writeSetting } from '../db/settings.ts';
-import type { HandlerContext, Handlers } from './campaign-app.ts';
-import { CommandFailure } from './command-failure.ts';
-
-type JournalCommand = Extract<CommandName, `journal.${string}`>;
 
 /** Phase steps that make up a dive's story. */
 const DIVE_STEP = /^Phase: (descend|withdraw|floor cleared|open gate|force gate|phylactery destroyed|leave tomb|manifest|lich defeated|campaign ends|at zero)/;
@@ -52,14 +48,3 @@ export function journal(db: Database): JournalSession[] {
   return sessions.reverse();
 }
 
-export function journalHandlers(ctx: HandlerContext): Pick<Handlers, JournalCommand> {
-  return {
-    'journal.view': () => journal(ctx.require().db),
-    'journal.setNotes': (args) =>
-      ctx.transact('journal.setNotes', args, `Journal, session ${args.session}`, (w, database) => {
-        if (args.session > currentSession(database)) throw new CommandFailure('refused', `There is no session ${args.session} yet: this is session ${currentSession(database)}. Nothing changed.`);
-        writeSetting(w, database, `journal:${args.session}`, args.text);
-        return journal(database);
-      }),
-  };
-}

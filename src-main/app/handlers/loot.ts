@@ -1,32 +1,24 @@
-// Loot's five fates (rulebook ch.13) as commands: each checks its rule against the item's loot-table
+// loot.*: loot's five fates (rulebook ch.13) as commands: each checks its rule against the item's loot-table
 // entry and applies it in one undoable step. Equipping and unequipping take the holder's turn in a
 // fight; channelled buffs last until the dive ends.
 import type { Database } from 'better-sqlite3';
-import type { CommandName } from '@shared/contract.ts';
 import type { Colour, ItemSlot } from '@shared/gauntlet.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { writeSetting } from '../db/settings.ts';
-import { readBuffs } from '../db/channel-buffs.ts';
-import { loadAllTables } from '../db/tables-repo.ts';
-import { canChannel, canConsume, canMerge, componentChoice, merged, type FateVerdict, type LootItem } from '../rules/loot-fate.ts';
-import { CommandFailure } from './command-failure.ts';
-import { requireLichslayer } from './lichslayer-row.ts';
-import { today } from '../db/town-repo.ts';
-import { addToInventory } from '../db/inventory.ts';
-import type { HandlerContext, Handlers } from './campaign-app.ts';
-import { combatActor, diveActor, stored } from './phase-store.ts';
-import { allTokens } from '../db/board-repo.ts';
+import type { RecordingWriter } from '../../db/history.ts';
+import { writeSetting } from '../../db/settings.ts';
+import { readBuffs } from '../../db/channel-buffs.ts';
+import { loadAllTables } from '../../db/tables-repo.ts';
+import { canChannel, canConsume, canMerge, componentChoice, merged, type FateVerdict, type LootItem } from '../../rules/loot-fate.ts';
+import { CommandFailure } from '../command-failure.ts';
+import { requireLichslayer } from '../lichslayer-row.ts';
+import { today } from '../../db/town-repo.ts';
+import { addToInventory } from '../../db/inventory.ts';
+import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { endTurn } from '../phase-ops.ts';
+import { combatActor, diveActor, stored } from '../phase-store.ts';
+import { allTokens } from '../../db/board-repo.ts';
 
-type LootCommand = Extract<CommandName, 'loot.fate'>;
 
 
-/** ch.13: every Channel buff ends when the dive ends. */
-export function endChannelBuffs(w: RecordingWriter, db: Database, notices: string[]): void {
-  const buffs = readBuffs(db);
-  if (!Object.values(buffs).some((b) => b.length)) return;
-  writeSetting(w, db, 'channel-buffs', {});
-  notices.push('The dive is over: every Channel buff ends (ch.13)');
-}
 
 interface ItemRow {
   id: number;
@@ -42,12 +34,8 @@ interface StackRow {
   count: number;
 }
 
-export interface PhaseOperations {
-  /** Ends the current turn as "next turn" would, with everything the rules attach to it. */
-  endTurn: (w: RecordingWriter, database: Database, notices: string[]) => void;
-}
 
-export function lootHandlers(ctx: HandlerContext, phase: Partial<PhaseOperations>): Pick<Handlers, LootCommand> {
+export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
   function entryFor(database: Database, name: string): LootItem['entry'] {
     for (const { def } of loadAllTables(database).values()) {
       if (def.category !== 'loot') continue;
@@ -88,7 +76,7 @@ export function lootHandlers(ctx: HandlerContext, phase: Partial<PhaseOperations
     const onStack = token && combatActor(database).getSnapshot().context.order.some((s) => s.tokenId === token.id);
     if (!onStack) return;
     if (current !== token.id) throw new CommandFailure('refused', `${what} takes a turn in a fight: wait for ${token.name}'s turn (ch.11). Nothing changed.`);
-    phase.endTurn?.(w, database, notes);
+    endTurn(w, database, notes);
   }
 
   return {

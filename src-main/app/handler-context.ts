@@ -1,0 +1,61 @@
+// What a handler module is given and what it returns: the types every command handler shares, kept
+// apart from campaign-app.ts so that no handler imports the app that dispatches to it.
+import type { Database } from 'better-sqlite3';
+import type { CampaignSummary, CampaignView, CommandName, ParsedArgsOf, ResultOf } from '@shared/contract.ts';
+import type { RecordingWriter } from '../db/history.ts';
+import type { Retention } from '../db/backups.ts';
+
+export interface AppOptions {
+  dataDir: string;
+  host: 'electron' | 'web';
+  version: string;
+  resourcesDir: string;
+  nativeBinding?: string | undefined;
+  /** The host opens a players' screen (Electron: a second window; web: a URL with the players token). */
+  playersScreen?: () => { url: string | null; opened: boolean };
+  /** Electron prints the current print view to a PDF the Judge places; the web host uses the browser's print. */
+  savePdf?: (request: { suggestedName: string; pageSize: 'A4' | 'Letter'; landscape: boolean }) => Promise<{ saved: boolean; path: string | null; message: string }>;
+}
+
+export interface OpenCampaign {
+  path: string;
+  db: Database;
+}
+
+type Handler<K extends CommandName> = (args: ParsedArgsOf<K>) => ResultOf<K> | Promise<ResultOf<K>>;
+export type Handlers = { [K in CommandName]: Handler<K> };
+/** The handlers of one command prefix ("town" → every `town.*` command), as one module provides them. */
+export type HandlersOf<Prefix extends string> = Pick<Handlers, Extract<CommandName, `${Prefix}.${string}`>>;
+
+/** The campaign file's lifecycle, owned by the app: opening, closing, the recent list and backups. */
+export interface CampaignFiles {
+  readonly campaignsDir: string;
+  readonly backupsDir: string;
+  current(): OpenCampaign | null;
+  /** Opens (or creates) a campaign file and makes it the current one. */
+  open(file: string, create: boolean): Promise<OpenCampaign>;
+  close(): void;
+  /** A path for a new campaign file named after the campaign, never overwriting one. */
+  freshPath(name: string): string;
+  summary(file: string): CampaignSummary;
+  recent(): string[];
+  forget(file: string): void;
+  retention(): Retention;
+  setRetention(retention: Retention): Retention;
+}
+
+/** What a handler module may use: the open campaign, one-transaction Judge actions, and the files. */
+export interface HandlerContext {
+  require(): OpenCampaign;
+  /** Runs one Judge action as one transaction with its undo step and action-log row, then publishes. */
+  transact<T>(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => T): T;
+  /** Publishes the campaign view after a change that is not an undoable edit (rolls, play state). */
+  changed(): void;
+  /** The Judge's view of the open campaign, as the last change left it. */
+  view(): CampaignView;
+  /** Publishes a campaign that was opened, closed or replaced (null when none is open). */
+  publish(view: CampaignView | null): void;
+  backup(reason: string): Promise<string | null>;
+  files: CampaignFiles;
+  options: AppOptions;
+}

@@ -1,0 +1,104 @@
+// campaign.*: the campaign files a Judge keeps — listing, creating, opening, duplicating, deleting.
+import fs from 'node:fs';
+import path from 'node:path';
+import { backupCampaignFile, CAMPAIGN_EXTENSION, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
+import { isHealthy, listBackups } from '../../db/backups.ts';
+import { CommandFailure } from '../command-failure.ts';
+import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { initialiseCampaign } from '../starter-campaign.ts';
+
+export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
+  const { files, options } = ctx;
+  const opened = () => {
+    const view = ctx.view();
+    ctx.publish(view);
+    return view;
+  };
+  return {
+    'campaign.list': () => {
+      const inDir = fs
+        .readdirSync(files.campaignsDir)
+        .filter((f) => f.endsWith(CAMPAIGN_EXTENSION))
+        .map((f) => path.join(files.campaignsDir, f));
+      return [...new Set([...files.recent(), ...inDir])].map((f) => files.summary(f));
+    },
+
+    'campaign.current': () => (files.current() ? ctx.view() : null),
+
+    'campaign.create': async ({ name }) => {
+      const { db } = await files.open(files.freshPath(name), true);
+      db.transaction(() => initialiseCampaign(db, name))();
+      return opened();
+    },
+
+    'campaign.open': async ({ path: file }) => {
+      try {
+        await files.open(file, false);
+      } catch (error) {
+        if (error instanceof CampaignFileError && error.problem === 'damaged') {
+          const good = listBackups(files.backupsDir, path.resolve(file)).find((b) => isHealthy(b.file, options.nativeBinding));
+          throw new CommandFailure(
+            'campaign-file',
+            `${error.message} ${good ? `The newest good backup is from ${new Date(good.at).toLocaleString('en-GB')}: choose “Restore newest good backup”.` : 'No good backup of it was found.'}`,
+          );
+        }
+        throw error;
+      }
+      const { db } = ctx.require();
+      // A file that was empty when opened gets the campaign basics, like a new one.
+      if (!db.prepare(`SELECT 1 FROM meta WHERE key = 'name'`).get()) {
+        db.transaction(() => initialiseCampaign(db, path.basename(file, CAMPAIGN_EXTENSION)))();
+      }
+      return opened();
+    },
+
+    'campaign.close': () => {
+      files.close();
+      ctx.publish(null);
+      return null;
+    },
+
+    'campaign.duplicate': async ({ path: file, name }) => {
+      const source = path.resolve(file);
+      const target = files.freshPath(name);
+      const current = files.current();
+      if (current?.path === source) await current.db.backup(target);
+      else await backupCampaignFile(source, target, options.nativeBinding);
+      const copy = await openCampaignFile(target, { backupDir: files.backupsDir, nativeBinding: options.nativeBinding });
+      try {
+        copy.db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)`).run(name);
+        // The copy starts its own undo history: undoing in it must not reach into the original's past.
+        copy.db.prepare(`DELETE FROM history`).run();
+      } finally {
+        copy.db.close();
+      }
+      return files.summary(target);
+    },
+
+    'campaign.delete': async ({ path: file }) => {
+      const target = path.resolve(file);
+      if (!fs.existsSync(target)) {
+        files.forget(target);
+        return null;
+      }
+      if (files.current()?.path === target) {
+        files.close();
+        ctx.publish(null);
+      }
+      // Deleting keeps a safety copy in backups/deleted: a Judge's months of play are never one click from gone.
+      const trash = path.join(files.backupsDir, 'deleted');
+      fs.mkdirSync(trash, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      try {
+        await backupCampaignFile(target, path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`), options.nativeBinding);
+      } catch (error) {
+        if (!(error instanceof CampaignFileError)) throw error;
+        // Not a campaign we can read: refuse rather than delete something that is not ours.
+        throw new CommandFailure('refused', `Not deleted: ${error.message}`);
+      }
+      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
+      files.forget(target);
+      return null;
+    },
+  };
+}

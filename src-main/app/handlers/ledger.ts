@@ -1,0 +1,26 @@
+// ledger.* and dice.*: the roll ledger (every roll with its cause and working), replaying a session
+// from its stored random states, starting a new session, and seeding the campaign's dice.
+import { listLedger, reseed, startSession, verifyLedger } from '../../db/ledger.ts';
+import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+
+export function ledgerHandlers(ctx: HandlerContext): HandlersOf<'ledger'> {
+  const db = () => ctx.require().db;
+  return {
+    'ledger.list': (args) => listLedger(db(), args),
+    'ledger.verify': (args) => verifyLedger(db(), args.session),
+    'ledger.newSession': () => {
+      const session = startSession(db());
+      ctx.changed();
+      return { session };
+    },
+  };
+}
+
+export function diceHandlers(ctx: HandlerContext): HandlersOf<'dice'> {
+  return {
+    'dice.setSeed': (args) => {
+      reseed(ctx.require().db, args.seed);
+      return { seed: args.seed };
+    },
+  };
+}

@@ -1,0 +1,236 @@
+// lichslayer.*: the roster and each Crystal Gauntlet — adding, editing, rolling up by the book
+// (ch.1), stat points, gold found, levels and enemies felled (ch.1, ch.2), items and inventory.
+import type { Database } from 'better-sqlite3';
+import type { LichslayerPatch } from '@shared/gauntlet.ts';
+import type { RollRecord } from '../../db/ledger.ts';
+import { readHouseRules } from '../../db/settings.ts';
+import { today } from '../../db/town-repo.ts';
+import { levelForXp, rollClass, rollStatPoints, STAT_POINT_EFFECT, XP_PER_ENEMY, xpFromGold } from '../../rules/character.ts';
+import { inventoryDepth } from '../../rules/gauntlet-derived.ts';
+import { rollStartingLoot } from '../../rules/loot-roll.ts';
+import { startingGauntlet } from '../../rules/starting-stats.ts';
+import { CommandFailure } from '../command-failure.ts';
+import { addXp } from '../growth.ts';
+import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { requireLichslayer as row } from '../lichslayer-row.ts';
+import { entryAt, rollWithTables } from '../table-rolls.ts';
+
+const PATCH_COLUMNS: Record<keyof LichslayerPatch, string> = {
+  name: 'name',
+  level: 'level',
+  health: 'health',
+  maxHealth: 'max_health',
+  armor: 'armor',
+  maxArmor: 'max_armor',
+  power: 'power',
+  speed: 'speed',
+  sanity: 'sanity',
+  gold: 'gold',
+  xp: 'xp',
+  hiddenClass: 'hidden_class',
+  skill1: 'skill1',
+  skill2: 'skill2',
+  skill3: 'skill3',
+  capstone: 'capstone',
+  notes: 'notes',
+};
+
+const nextPosition = (db: Database) => (db.prepare(`SELECT coalesce(max(position), -1) + 1 AS n FROM lichslayer`).get() as { n: number }).n;
+
+export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'> {
+  /** An edit of the roster: one undoable step, answered with the Judge's view. */
+  const edit = (command: Parameters<HandlerContext['transact']>[0], args: unknown, label: string, change: Parameters<HandlerContext['transact']>[3]) => {
+    ctx.transact(command, args, label, change);
+    return ctx.view();
+  };
+  const notes = (db: Database, lines: string[]) => ({ day: today(db), notes: lines });
+
+  return {
+    'lichslayer.create': (args) =>
+      edit('lichslayer.create', args, `Add ${args.name}`, (w, db) => {
+        const start = startingGauntlet(readHouseRules(db));
+        w.insert('lichslayer', {
+          position: nextPosition(db),
+          name: args.name,
+          level: start.level,
+          health: start.health,
+          max_health: start.maxHealth,
+          armor: start.armor,
+          max_armor: start.maxArmor,
+          power: start.power,
+          speed: start.speed,
+          sanity: start.sanity,
+          gold: start.gold,
+        });
+      }),
+
+    'lichslayer.update': (args) => {
+      const { db } = ctx.require();
+      const current = row(db, args.id) as unknown as Record<string, unknown>;
+      const patch: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(args.patch) as [keyof LichslayerPatch, unknown][]) {
+        const column = PATCH_COLUMNS[key];
+        // Only real changes count: a no-op edit must not become an undo step.
+        if (value !== undefined && current[column] !== value) patch[column] = value;
+      }
+      if (Object.keys(patch).length === 0) return ctx.view();
+      const merged = { ...current, ...patch } as { health: number; max_health: number; armor: number; max_armor: number; name: string };
+      if (merged.health > merged.max_health) {
+        throw new CommandFailure('invalid-args', `Health (${merged.health}) cannot be above maximum Health (${merged.max_health}). Nothing was saved.`);
+      }
+      if (merged.armor > merged.max_armor) {
+        throw new CommandFailure('invalid-args', `Armor (${merged.armor}) cannot be above maximum Armor (${merged.max_armor}). Nothing was saved.`);
+      }
+      const fields = (Object.keys(args.patch) as (keyof LichslayerPatch)[]).filter((k) => PATCH_COLUMNS[k] in patch).join(', ');
+      return edit('lichslayer.update', args, `Edit ${merged.name}: ${fields}`, (w) => w.update('lichslayer', args.id, patch));
+    },
+
+    'lichslayer.delete': (args) => {
+      const l = row(ctx.require().db, args.id);
+      return edit('lichslayer.delete', args, `Remove ${l.name}`, (w, db) => {
+        for (const table of ['item', 'inventory']) {
+          const ids = db.prepare(`SELECT id FROM ${table} WHERE lichslayer_id = ?`).all(args.id) as { id: number }[];
+          for (const { id } of ids) w.delete(table, id);
+        }
+        w.delete('lichslayer', args.id);
+      });
+    },
+
+    'lichslayer.setItem': (args) => {
+      const { db } = ctx.require();
+      const l = row(db, args.id);
+      const existing = db.prepare(`SELECT id FROM item WHERE lichslayer_id = ? AND slot = ?`).get(args.id, args.slot) as { id: number } | undefined;
+      const label = args.item ? `${l.name}: ${args.item.name} in ${args.slot}` : `${l.name}: clear ${args.slot}`;
+      return edit('lichslayer.setItem', args, label, (w) => {
+        const values = args.item ? { name: args.item.name, colour: args.item.colour, broken: args.item.broken ? 1 : 0, notes: args.item.notes } : null;
+        if (existing && values) w.update('item', existing.id, values);
+        else if (existing) w.delete('item', existing.id);
+        else if (values) w.insert('item', { lichslayer_id: args.id, slot: args.slot, ...values });
+      });
+    },
+
+    'lichslayer.setInventory': (args) => {
+      const { db } = ctx.require();
+      const l = row(db, args.id);
+      const depth = inventoryDepth(l.max_health).value;
+      if (args.stacks.length > depth) {
+        throw new CommandFailure('invalid-args', `${l.name}'s inventory holds ${depth} stacks (1 + max Health ÷ 6, ch.4); ${args.stacks.length} were given. Nothing was saved.`);
+      }
+      return edit('lichslayer.setInventory', args, `${l.name}: inventory`, (w) => {
+        const ids = db.prepare(`SELECT id FROM inventory WHERE lichslayer_id = ?`).all(args.id) as { id: number }[];
+        for (const { id } of ids) w.delete('inventory', id);
+        args.stacks.forEach((s, position) => w.insert('inventory', { lichslayer_id: args.id, position, name: s.name, count: s.count }));
+      });
+    },
+
+    'lichslayer.roll': (args) =>
+      ctx.transact('lichslayer.roll', args, `Roll up ${args.name}`, (w, database) => {
+        const rules = readHouseRules(database);
+        const start = startingGauntlet(rules);
+        const cause = `Creation of ${args.name}`;
+        // ch.1: starting loot three times (1d100 − 40, influence allowed), stat points 6 × 1d6, class on d8.
+        const rolled = rollWithTables(database, 'lichslayer.roll', ({ dice, tables }) => {
+          const influence = args.influence.map((sides, i) => (sides ? [{ source: `influence die ${i + 1}`, sides }] : []));
+          const loot = rollStartingLoot(dice, influence, `${cause}: starting loot`);
+          const items = loot.map((l) => {
+            const entry = entryAt(tables, 'loot', l.value);
+            return { value: l.value, name: entry?.label ?? `Loot ${l.value}`, colour: entry?.loot?.colour ?? 'Colourless', notes: entry?.details ?? '' };
+          });
+          const points = rollStatPoints(dice, rules, `${cause}: stat points`);
+          const cls = rollClass(dice, rules, `${cause}: class (hidden)`);
+          const records: RollRecord[] = [
+            ...loot.map((l, i) => ({ cause: `${cause}: starting loot ${i + 1}`, character: args.name, table: 'loot', explain: `${l.explain}: ${items[i]!.name}`, result: l })),
+            { cause: `${cause}: stat points`, character: args.name, explain: points.explain, result: points },
+            { cause: `${cause}: class (hidden)`, character: args.name, explain: cls.explain, result: cls },
+          ];
+          return { value: { items, points, cls }, records };
+        });
+        const stats = { power: start.power, speed: start.speed, maxHealth: start.maxHealth, maxArmor: start.maxArmor, magicBonus: 0 };
+        let choice = 0;
+        for (const p of rolled.points.points) {
+          if (p === 'choice') choice++;
+          else stats[STAT_POINT_EFFECT[p].field] += STAT_POINT_EFFECT[p].amount;
+        }
+        const id = w.insert('lichslayer', {
+          position: nextPosition(database),
+          name: args.name,
+          level: 1,
+          health: stats.maxHealth,
+          max_health: stats.maxHealth,
+          armor: stats.maxArmor,
+          max_armor: stats.maxArmor,
+          power: stats.power,
+          speed: stats.speed,
+          sanity: start.sanity,
+          gold: start.gold,
+          hidden_class: rolled.cls.className,
+          magic_bonus: stats.magicBonus,
+          stat_points: choice,
+        });
+        (['loot1', 'loot2', 'loot3'] as const).forEach((slot, i) => {
+          const item = rolled.items[i]!;
+          w.insert('item', { lichslayer_id: id, slot, name: item.name, colour: item.colour, broken: 0, notes: item.notes });
+        });
+        return {
+          id,
+          loot: rolled.items.map((i) => ({ value: i.value, name: i.name, colour: i.colour })),
+          points: rolled.points.points,
+          pointsExplain: rolled.points.explain.replace(/ \(ch\.4\)$/, ''),
+          toChoose: choice,
+        };
+      }),
+
+    'lichslayer.spendPoint': (args) =>
+      ctx.transact('lichslayer.spendPoint', args, `Stat point: ${args.stat}`, (w, database) => {
+        const l = row(database, args.id);
+        if (l.stat_points < 1) throw new CommandFailure('refused', `${l.name} has no stat points to spend. Nothing changed.`);
+        const effect = STAT_POINT_EFFECT[args.stat];
+        const column = ({ power: 'power', speed: 'speed', maxHealth: 'max_health', maxArmor: 'max_armor', magicBonus: 'magic_bonus' } as const)[effect.field];
+        const patch: Record<string, unknown> = { stat_points: l.stat_points - 1, [column]: l[column] + effect.amount };
+        // A point of Health raises the maximum and the current alike; so does Armor (RULINGS).
+        if (effect.field === 'maxHealth') patch.health = l.health + effect.amount;
+        if (effect.field === 'maxArmor') patch.armor = l.armor + effect.amount;
+        w.update('lichslayer', args.id, patch);
+        return notes(database, [`${l.name}: +${effect.amount} ${args.stat}`]);
+      }),
+
+    'lichslayer.levelUp': (args) =>
+      ctx.transact('lichslayer.levelUp', args, 'Level up', (w, database) => {
+        const l = row(database, args.id);
+        const due = levelForXp(l.xp, readHouseRules(database));
+        if (due.value <= l.level) throw new CommandFailure('refused', `${l.name} has ${l.xp} XP: ${due.explain}, and is already level ${l.level}. Nothing changed.`);
+        const lines: string[] = [];
+        addXp(w, database, l.id, 0, lines);
+        return notes(database, lines);
+      }),
+
+    'lichslayer.felled': (args) =>
+      ctx.transact('lichslayer.felled', args, 'Enemy felled', (w, database) => {
+        const l = row(database, args.id);
+        const lines: string[] = [];
+        let what = 'an enemy';
+        if (args.tokenId) {
+          const t = database.prepare(`SELECT id, name, kind, defeated FROM token WHERE id = ?`).get(args.tokenId) as { id: number; name: string; kind: string; defeated: number } | undefined;
+          if (!t || t.kind !== 'entity') throw new CommandFailure('refused', 'Only an entity on the board is felled for XP (ch.1). Nothing changed.');
+          if (t.defeated) throw new CommandFailure('refused', `${t.name} is already defeated. Nothing changed.`);
+          w.update('token', t.id, { defeated: 1, health: 0 });
+          what = t.name;
+        }
+        lines.push(`${l.name} fells ${what}: +${XP_PER_ENEMY} XP (ch.1)`);
+        addXp(w, database, l.id, XP_PER_ENEMY, lines, 'enemy');
+        return notes(database, lines);
+      }),
+
+    'lichslayer.gainGold': (args) =>
+      ctx.transact('lichslayer.gainGold', args, `Gold found: ${args.amount}`, (w, database) => {
+        const l = row(database, args.id);
+        const lines: string[] = [];
+        // ch.1: XP from gold counts gold as it enters the Gauntlet; spending it never takes XP back.
+        const gained = xpFromGold(l.gold_gained + args.amount).value - xpFromGold(l.gold_gained).value;
+        w.update('lichslayer', args.id, { gold: Math.min(10_000_000, l.gold + args.amount), gold_gained: l.gold_gained + args.amount });
+        lines.push(`${l.name} gains ${args.amount} gold: ${xpFromGold(l.gold_gained + args.amount).explain}`);
+        if (gained) addXp(w, database, args.id, gained, lines);
+        return notes(database, lines);
+      }),
+  };
+}

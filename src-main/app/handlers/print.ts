@@ -1,0 +1,16 @@
+// print.*: Gauntlet sheets, the floor handout and loot cards, built in main (secrets dropped there).
+import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { floorHandout, lootCards, printGauntlets } from '../../views/print-view.ts';
+
+export function printHandlers(ctx: HandlerContext): HandlersOf<'print'> {
+  return {
+    'print.gauntlets': (args) => {
+      const { db, path: file } = ctx.require();
+      return printGauntlets(db, file, args.ids);
+    },
+    'print.floorHandout': (args) => floorHandout(ctx.require().db, args.floor),
+    'print.lootCards': (args) => lootCards(ctx.require().db, args.indices),
+    'print.savePdf': async (args) =>
+      ctx.options.savePdf ? ctx.options.savePdf(args) : { saved: false, path: null, message: "Use the browser's print dialog and choose “Save as PDF”." },
+  };
+}

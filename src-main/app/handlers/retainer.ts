@@ -1,0 +1,44 @@
+// retainer.*: Retainers (rulebook ch.7): hired by the Aristocrat up to their level, a token on the
+// turn stack, dismissed, or paid double to win their loyalty.
+import { joinTurnStack, nextPlacement } from '../../db/board-repo.ts';
+import { today } from '../../db/town-repo.ts';
+import { retainerCap, RETAINER_GRADES } from '../../rules/retainers.ts';
+import { requireLichslayer as person } from '../lichslayer-row.ts';
+import { removeToken, townAct } from '../town-ops.ts';
+import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { CommandFailure } from '../command-failure.ts';
+
+export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
+  return {
+    'retainer.hire': townAct(ctx, 'retainer.hire', (a: { employer: number; name: string; grade: 'common' | 'skilled' | 'exceptional' }) => `Hire ${a.name}`, (w, database, state, a) => {
+      const boss = person(database, a.employer);
+      if (boss.hidden_class !== 'The Aristocrat') throw new CommandFailure('refused', `Retainers are hired by the Aristocrat, and ${boss.name} is not one (ch.7). Nothing changed.`);
+      const employed = state.retainers.filter((r) => r.employer === boss.id).length;
+      if (employed >= retainerCap(boss.level)) throw new CommandFailure('refused', `${boss.name} keeps at most ${retainerCap(boss.level)} Retainers, one per level (ch.7). Nothing changed.`);
+      // ch.7: a Retainer joins the turn stack at the Aristocrat's side and goes down with the party.
+      const g = RETAINER_GRADES[a.grade];
+      const tokenId = w.insert('token', {
+        kind: 'retainer',
+        name: a.name,
+        colour: 'Colourless',
+        health: g.health,
+        max_health: g.health,
+        armor: g.armor,
+        stats: JSON.stringify({ speed: 6, attack: g.attackDice ? `+${g.attackDice}d6` : '+0' }),
+        placed_at: nextPlacement(database),
+      });
+      joinTurnStack(w, database, tokenId);
+      return { ...state, retainers: [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard', employer: boss.id, hiredDay: today(database), double: false, tokenId }], nextId: state.nextId + 1 };
+    }),
+    'retainer.dismiss': townAct(ctx, 'retainer.dismiss', (a: { retainer: number }) => `Dismiss Retainer ${a.retainer}`, (w, database, state, a) => {
+      const r = state.retainers.find((x) => x.id === a.retainer);
+      if (!r) throw new CommandFailure('not-found', `No Retainer ${a.retainer}.`);
+      removeToken(w, database, r.tokenId);
+      return { ...state, retainers: state.retainers.filter((r) => r.id !== a.retainer) };
+    }),
+    'retainer.payDouble': townAct(ctx, 'retainer.payDouble', (a: { retainer: number }) => `Double wage for Retainer ${a.retainer}`, (_w, _database, state, a) => {
+      if (!state.retainers.some((r) => r.id === a.retainer)) throw new CommandFailure('not-found', `No Retainer ${a.retainer}.`);
+      return { ...state, retainers: state.retainers.map((r) => (r.id === a.retainer ? { ...r, double: true } : r)) };
+    }),
+  };
+}

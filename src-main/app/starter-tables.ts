@@ -1,0 +1,42 @@
+// The original starter tables shipped in resources/ and the campaigns that receive them.
+import type { Database } from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { tablePackSchema, type TablePack } from '@shared/tables.ts';
+import { RecordingWriter } from '../db/history.ts';
+import { insertTable } from '../db/tables-repo.ts';
+
+const packCache = new Map<string, TablePack>();
+
+/** The original starter tables shipped in resources/ (validated like any outside data). */
+export function starterPack(resourcesDir: string): TablePack {
+  const cached = packCache.get(resourcesDir);
+  if (cached) return cached;
+  const file = path.join(resourcesDir, 'starter', 'tables.json');
+  const parsed = tablePackSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`The starter tables in ${file} are invalid`);
+  packCache.set(resourcesDir, parsed.data);
+  return parsed.data;
+}
+
+/**
+ * Gives a campaign each starter table once: new campaigns get them all, older campaigns get the
+ * tables added to the pack since (the spell schools). A table the Judge deleted stays deleted.
+ */
+export function ensureStarterTables(db: Database, resourcesDir: string): void {
+  const row = db.prepare(`SELECT value FROM setting WHERE key = 'starter_tables'`).get() as { value: string } | undefined;
+  const pack = starterPack(resourcesDir);
+  const record = row ? (JSON.parse(row.value) as { seeded?: string; keys?: unknown }) : null;
+  // Campaigns seeded before the list of keys was kept had every table of the first pack.
+  const seeded = new Set(record ? (Array.isArray(record.keys) ? record.keys.filter((k): k is string => typeof k === 'string') : pack.tables.filter((t) => t.category !== 'spell').map((t) => t.key)) : []);
+  const missing = pack.tables.filter((t) => !seeded.has(t.key));
+  if (record && missing.length === 0) return;
+  db.transaction(() => {
+    const writer = new RecordingWriter(db);
+    for (const table of missing) {
+      if (!db.prepare(`SELECT 1 FROM rtable WHERE key = ?`).get(table.key)) insertTable(writer, { ...table, starter: true });
+    }
+    const value = JSON.stringify({ seeded: record?.seeded ?? new Date().toISOString(), keys: pack.tables.map((t) => t.key) });
+    db.prepare(`INSERT INTO setting (key, value) VALUES ('starter_tables', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(value);
+  })();
+}
