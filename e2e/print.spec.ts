@@ -66,7 +66,8 @@ test('the floor handout shows what the party knows and no secret; loot cards fit
   await api(request, host, 'board.prerollFloor', { floor: 2 });
   await api(request, host, 'board.setRoom', { floor: 2, x: 0, y: 4, patch: { name: 'SECRET-VAULT', trap: { label: 'SECRET-TRAP', disabled: false }, chest: true, stair: true, notes: 'SECRET-NOTE' } });
   await api(request, host, 'board.setRoom', { floor: 2, x: 2, y: 0, patch: { trap: { label: 'SECRET-ENTRY-TRAP', disabled: false }, notes: 'SECRET-ENTRY-NOTE' } });
-  const board = await api<BoardView>(request, host, 'board.enterFloor', { floor: 2 });
+  for (let f = 0; f < 2; f++) await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  const board = await api<BoardView>(request, host, 'board.view', { floor: 2 });
   const hidden = board.rooms.filter((r) => !r.revealed).map((r) => r.name).filter((n) => n && !board.rooms.some((k) => k.revealed && k.name === n));
   const entrance = board.rooms.find((r) => r.x === 2 && r.y === 0)!;
 

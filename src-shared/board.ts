@@ -85,8 +85,8 @@ export interface TurnEntryView {
   floor: number | null;
 }
 
+/** The Square's state as it shifts floor rolls (ch.10); the Lich's Attention lives in its own machine. */
 export interface WorldState {
-  attentionStage: 0 | 1 | 2 | 3 | 4;
   festival: boolean;
   squareEmpty: boolean;
 }
@@ -100,6 +100,8 @@ export interface BoardView {
   offBoard: { lichslayerId: number; name: string }[];
   turnStack: TurnEntryView[];
   world: WorldState;
+  /** The Lich's Attention stage, as its machine holds it (read-only here). */
+  attentionStage: 0 | 1 | 2 | 3 | 4;
   entrance: { x: number; y: number };
   /** Hidden-info pane: each Lichslayer's class while still hidden (below level 2). */
   hiddenClasses: { name: string; className: string }[];
@@ -147,7 +149,6 @@ export interface PlayerView {
 
 export const worldPatchSchema = z
   .strictObject({
-    attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
     festival: z.boolean(),
     squareEmpty: z.boolean(),
   })

@@ -40,6 +40,8 @@ export const attentionEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('UNBOUND_COMPLETED') }),
   z.strictObject({ type: z.literal('CROWN') }),
   z.strictObject({ type: z.literal('RESOLVED'), deed: z.enum(['vanity-idols-destroyed', 'unbound-set-destroyed', 'narrative']) }),
+  /** The Judge's override: the stage set by hand. */
+  z.strictObject({ type: z.literal('JUDGE_SETS'), stage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) }),
 ]);
 
 export interface PhaseView {

@@ -1,7 +1,7 @@
 // The Tomb board through the real handlers (rulebook ch.9 board, ch.10 room generation, ch.12 entities).
 import { describe, expect, it } from 'vitest';
 import type { BoardView } from '@shared/board.ts';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { descendTo, makeApp, tempDir } from '../test-support/temp-app.ts';
 
 async function demo(seed = 11, dataDir = tempDir()) {
   const app = makeApp(dataDir);
@@ -97,7 +97,8 @@ describe('board (ch.9, ch.10)', () => {
 
   it('undoes a reveal (room, entities and stack) and keeps board state across a restart', async () => {
     const { app, file, dataDir } = await demo(3);
-    let b = await app.call('board.enterFloor', { floor: 2 });
+    await descendTo(app, 2);
+    let b = await app.call('board.view', { floor: 2 });
     const stackBefore = b.turnStack.length;
     const token = party(b)[1]!;
     b = await app.call('board.moveToken', { tokenId: token.id, floor: 2, x: 2, y: 1 });
@@ -123,8 +124,10 @@ describe('board (ch.9, ch.10)', () => {
     expect(b.rooms.every((r) => r.prepared && !r.revealed)).toBe(true);
     const rollsBefore = (await app.call('ledger.list', {})).length;
     expect(rollsBefore).toBeGreaterThanOrEqual(25);
+    await descendTo(app, 3);
+    const beforeFour = (await app.call('ledger.list', {})).length;
     b = await app.call('board.enterFloor', { floor: 4 });
-    expect((await app.call('ledger.list', {})).length).toBe(rollsBefore);
+    expect((await app.call('ledger.list', {})).length).toBe(beforeFour);
     expect(room(b, 2, 0)).toMatchObject({ revealed: true, prepared: false });
     const players = await app.call('players.view', {});
     expect(players.rooms).toHaveLength(1);
@@ -134,7 +137,8 @@ describe('board (ch.9, ch.10)', () => {
   it('ch.10: Floor 10 is not rolled; the Phylactery is hidden until a character enters its room', async () => {
     const { app } = await demo();
     await app.call('board.setRoom', { floor: 10, x: 3, y: 3, patch: { phylactery: true, name: 'Reliquary of Ash', type: 'vault' } });
-    let b = await app.call('board.enterFloor', { floor: 10 });
+    await descendTo(app, 10);
+    let b = await app.call('board.view', { floor: 10 });
     expect(b.tokens.find((t) => t.kind === 'phylactery')).toMatchObject({ hidden: true, x: 3, y: 3 });
     expect(JSON.stringify(await app.call('players.view', {}))).not.toMatch(/Phylactery|Reliquary of Ash/);
     await app.call('board.setRoom', { floor: 10, x: 3, y: 3, patch: {}, revealed: true });
@@ -147,7 +151,7 @@ describe('board (ch.9, ch.10)', () => {
 
   it('opens a chest: d6 against the house rule, loot rolled on the floor’s offset, both public', async () => {
     const { app } = await demo(21);
-    await app.call('board.enterFloor', { floor: 3 });
+    await descendTo(app, 3);
     await app.call('board.setRoom', { floor: 3, x: 2, y: 0, patch: { chest: true } });
     const b = await app.call('board.openChest', { floor: 3, x: 2, y: 0 });
     const chest = room(b, 2, 0).chest!;

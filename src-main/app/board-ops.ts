@@ -7,7 +7,7 @@ import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { Colour } from '@shared/gauntlet.ts';
 import type { RecordingWriter } from '../db/history.ts';
-import { allTokens, ensureRoom, joinTurnStack, nextPlacement, parseTrap, readWorld, roomAt, writeBoardState, type RoomRecord } from '../db/board-repo.ts';
+import { allTokens, ensureRoom, joinTurnStack, nextPlacement, parseTrap, readWorld, roomAt, type RoomRecord } from '../db/board-repo.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { DEFAULT_ENTRANCE, judgeMove } from '../rules/board-moves.ts';
 import { occupants } from '../views/board-view.ts';
@@ -16,6 +16,7 @@ import { CommandFailure } from './command-failure.ts';
 import { requireLichslayer } from './lichslayer-row.ts';
 import { rollRoomContents, rollWave, type RoomContents } from './room-contents.ts';
 import { rollWithTables } from './table-rolls.ts';
+import { attentionStage } from './phase-store.ts';
 
 export const where = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
@@ -32,6 +33,7 @@ export function contentsFor(database: Database, floor: number, x: number, y: num
       drawn,
       rules: readHouseRules(database),
       world: readWorld(database),
+      attentionStage: attentionStage(database),
       players: (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n,
       floor,
       where: where(floor, x, y),
@@ -138,20 +140,30 @@ export function lichslayerToken(w: RecordingWriter, database: Database, lichslay
   return allTokens(database).find((t) => t.id === id)!;
 }
 
-/** The party (Lichslayers, Retainers, the Familiar) arrives at a floor's entrance, revealing it if need be. */
-export function enterFloor(w: RecordingWriter, database: Database, floor: number, ex: number | undefined, ey: number | undefined, notices: string[]): void {
-  const x = ex ?? DEFAULT_ENTRANCE.x;
-  const y = ey ?? DEFAULT_ENTRANCE.y;
-  const roster = database.prepare(`SELECT id FROM lichslayer ORDER BY position, id`).all() as { id: number }[];
-  if (roster.length === 0) throw new CommandFailure('refused', 'There are no Lichslayers in this campaign to send into the Tombs.');
+/**
+ * The party on the dive — the Lichslayers still present, with the Retainers and the Familiar —
+ * arrives at a floor's entrance, revealing it if need be. The dive machine says who and where;
+ * this puts their tokens there.
+ */
+export function enterFloor(w: RecordingWriter, database: Database, floor: number, present: readonly number[], entrance: { x: number; y: number } | undefined, notices: string[]): void {
+  const { x, y } = entrance ?? DEFAULT_ENTRANCE;
+  if (present.length === 0) throw new CommandFailure('refused', 'There are no Lichslayers in this campaign to send into the Tombs.');
   const room = reveal(w, database, floor, x, y, 'board.enterFloor');
-  const party = [...roster.map((l) => lichslayerToken(w, database, l.id)), ...allTokens(database).filter((t) => t.kind === 'retainer' || t.kind === 'familiar')];
+  const party = [...present.map((id) => lichslayerToken(w, database, id)), ...allTokens(database).filter((t) => t.kind === 'retainer' || t.kind === 'familiar')];
   for (const t of party) {
     w.update('token', t.id, { floor, x, y });
     arrive(w, database, { ...t, floor, x, y }, roomAt(database, floor, x, y)!, notices);
   }
   notices.unshift(`The party enters Floor ${floor} at ${room.name || 'the entrance'}`);
-  writeBoardState(w, database, { partyFloor: floor });
+}
+
+/** Party tokens leave the board: the dive is over for them (withdrawal, the Town, ch.11). */
+export function leaveBoard(w: RecordingWriter, database: Database, lichslayerIds: readonly number[] | 'everyone'): void {
+  for (const t of allTokens(database)) {
+    if (t.floor === null) continue;
+    const leaves = t.kind === 'lichslayer' ? lichslayerIds === 'everyone' || (t.lichslayerId !== null && lichslayerIds.includes(t.lichslayerId)) : lichslayerIds === 'everyone' && (t.kind === 'retainer' || t.kind === 'familiar');
+    if (leaves) w.update('token', t.id, { floor: null, x: null, y: null });
+  }
 }
 
 /**
@@ -163,7 +175,7 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
   const tokens = allTokens(database);
   const phylactery = tokens.find((t) => t.kind === 'phylactery' && t.floor === 10 && !t.defeated);
   const wave = rollWithTables(database, 'phase.nextTurn', ({ dice, tables, drawn }) => {
-    const w10 = rollWave({ dice, tables, drawn, rules: readHouseRules(database), world: readWorld(database), players: (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n, floor: 10, where: 'the Gate' });
+    const w10 = rollWave({ dice, tables, drawn, rules: readHouseRules(database), world: readWorld(database), attentionStage: attentionStage(database), players: (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n, floor: 10, where: 'the Gate' });
     return { value: w10, records: w10.records };
   });
   // Rooms by distance from the Gate: the Gate first, then its neighbours, and so on.

@@ -3,7 +3,7 @@
 // clocks; each Lichslayer's survival clock and night — written as one step with its report.
 import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
-import { townStateSchema, type TownState } from '@shared/town.ts';
+import { type TownState } from '@shared/town.ts';
 import { readWorld, writeWorld } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { currentSession } from '../db/ledger.ts';
@@ -12,6 +12,7 @@ import { readTown, today, writeTown } from '../db/town-repo.ts';
 import { isWeeklyRollDay, weekOf } from '../rules/calendar.ts';
 import { IDOL_TIERS, vanityStage } from '../rules/idol.ts';
 import { rollInn } from '../rules/inn.ts';
+import { attentionEffects } from '../rules/lich-attention.ts';
 import { turningStatus } from '../rules/lich.ts';
 import { afterMissedWage, loyaltyAfterPay, rollRetainers, RETAINER_GRADES } from '../rules/retainers.ts';
 import { sanityChallenge } from './combat-hooks.ts';
@@ -77,7 +78,7 @@ export function townDay(w: RecordingWriter, db: Database, day: number, inn: { va
       const d6 = dice.die(6, `The Forest for ${p.name}, day ${day}`);
       const mods = [...(state.forest.fedThisWeek ? [{ source: 'the Giver fed this week', value: 1 }] : []), ...(state.forest.griefing ? [{ source: 'griefing', value: -state.forest.griefing }] : []), ...(state.forest.giverHealth <= 0 ? [{ source: 'the Giver is dead', value: -2 }] : [])];
       const value = Math.max(1, Math.min(6, d6.natural + mods.reduce((a, m) => a + m.value, 0)));
-      const explain = `${value} = ${d6.natural} on d6${mods.map((m) => ` ${m.value > 0 ? '+' : '−'} ${Math.abs(m.value)} (${m.source})`).join('')}: ${entryText(tables, 'forest-conditions', value)}${stage >= 4 ? '; and the Forest is hostile: an extra encounter (ch.16)' : ''} (ch.17)`;
+      const explain = `${value} = ${d6.natural} on d6${mods.map((m) => ` ${m.value > 0 ? '+' : '−'} ${Math.abs(m.value)} (${m.source})`).join('')}: ${entryText(tables, 'forest-conditions', value)}${attentionEffects(stage).forestHostile ? '; and the Forest is hostile: an extra Floor 7-9 encounter (ch.5)' : ''} (ch.17)`;
       return { value: explain, records: [{ cause: `The Forest for ${p.name}, day ${day} (ch.5)`, table: 'forest-conditions', character: p.name, explain, result: d6 }] };
     });
     lines.push({ kind: 'roll', text: `Forest (${p.name}): ${text}` });
@@ -103,7 +104,7 @@ export function townDay(w: RecordingWriter, db: Database, day: number, inn: { va
     lines.push({ kind: 'change', text: 'The Festival is over (ch.5)' });
   }
   // ch.16: at Stage 4 the Watch counter is reset to 0.
-  if (stage >= 4 && state.squareWatch) state = { ...state, squareWatch: 0 };
+  if (attentionEffects(stage).watch.resetToZero && state.squareWatch) state = { ...state, squareWatch: 0 };
   // Idols: destructions finish, and a new one completes.
   state = { ...state, idols: state.idols.map((i) => (i.destroyOrdered !== null && !i.destroyed && day + 1 >= i.destroyOrdered + IDOL_TIERS[i.tier].destroyDays ? { ...i, destroyed: true } : i)) };
   writeTown(w, db, state);
@@ -126,7 +127,7 @@ export function townWeek(w: RecordingWriter, db: Database, day: number, lines: D
   // ch.17: the Giver loses 60 Health for each week unfed (twice as fast at Stage 3, ch.5).
   // The first week has only begun on the campaign's first weekly day: nothing has gone unfed yet.
   if (day > readHouseRules(db).weekStartDay && !state.forest.fedThisWeek && state.forest.giverHealth > 0) {
-    const loss = stage === 3 ? 120 : 60;
+    const loss = 60 * attentionEffects(stage).giverHungerFactor;
     const health = Math.max(0, state.forest.giverHealth - loss);
     lines.push({ kind: 'change', text: `The Giver goes unfed: −${loss} Health, ${health} left${health === 0 ? ': it dies and the Forest collapses by half' : ''} (ch.17)` });
     state = { ...state, forest: { ...state.forest, giverHealth: health } };
@@ -163,7 +164,7 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
       const explain = `1d8 = ${roll.natural}: ${entryText(tables, 'smith-events', roll.natural)}`;
       return { value: explain, records: [{ cause: `Smith, week ${weekOf(day, rules)} (ch.5)`, table: 'smith-events', explain, result: roll }] };
     });
-    lines.push({ kind: 'roll', text: `Smith (weekly): ${stage >= 4 ? 'the Smith has fled (ch.16)' : smith}` });
+    lines.push({ kind: 'roll', text: `Smith (weekly): ${attentionEffects(stage).smithGone ? 'the Smith has fled (ch.5)' : smith}` });
   }
   if (isWeeklyRollDay(day, rules)) townWeek(w, database, day, lines);
   const attention = attentionActor(database);
@@ -184,7 +185,8 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
   for (const l of roster) {
     if (dive.context.lost.includes(l.id)) continue;
     // Stage 4: the Inn is closed and the clock runs unchecked (ch.16).
-    lines.push(closeDay(w, database, l, { ate: stage < 4 && l.ate_today === 1, sheltered: stage < 4 && l.sheltered_today === 1, day, stage }));
+    const innOpen = !attentionEffects(stage).innClosed;
+    lines.push(closeDay(w, database, l, { ate: innOpen && l.ate_today === 1, sheltered: innOpen && l.sheltered_today === 1, day, stage }));
   }
   w.update('town', 1, { day: day + 1 });
   const report: DayReport = { day, session: currentSession(database), lines };

@@ -3,22 +3,30 @@
 // manifesting in the Town or waiting on Floor 10. Plain functions over one transaction's writer.
 import type { Database } from 'better-sqlite3';
 import type { SanityLevel } from '@shared/gauntlet.ts';
-import { allTokens, joinTurnStack, nextPlacement, writeBoardState } from '../db/board-repo.ts';
+import { allTokens, joinTurnStack, nextPlacement } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { today } from '../db/town-repo.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { floorTenLich, manifestedLich } from '../rules/lich.ts';
-import { floorTenRound } from './board-ops.ts';
+import { enterFloor, floorTenRound, leaveBoard } from './board-ops.ts';
 import { communion, lichTargetNotice, resolveDue, reviveLich, roundEndSanity } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
-import { combatActor, diveActor, stackSlots, stored, turnedOn } from './phase-store.ts';
+import { attentionActor, combatActor, diveActor, partyIds, stackSlots, stored, turnedOn } from './phase-store.ts';
+import { createActor } from 'xstate';
+import { endChannelBuffs } from '../db/channel-buffs.ts';
+import { XP_PER_CLEARED_FLOOR } from '../rules/character.ts';
+import { dropSanity } from '../rules/sanity.ts';
+import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
+import { combatRound } from '../machines/combat-round.ts';
+import { allyAtZero } from './combat-hooks.ts';
+import { addXp } from './growth.ts';
+import { familiarRolls } from './town-ops.ts';
 
 export type CombatActor = ReturnType<typeof combatActor>;
 
 /** ch.16: the Lich takes shape in the Town, the party there with it, every one of them at Lost. */
 export function manifest(w: RecordingWriter, database: Database, present: readonly number[], notices: string[]): void {
-  writeBoardState(w, database, { partyFloor: null });
   for (const t of allTokens(database)) {
     if (t.kind === 'lichslayer' && t.lichslayerId !== null && present.includes(t.lichslayerId)) w.update('token', t.id, { floor: null, x: null, y: null });
   }
@@ -132,4 +140,69 @@ export function endTurn(w: RecordingWriter, database: Database, notices: string[
   const combat = liveCombat(database, 'There is no fight on (ch.11).');
   step(w, database, combat, notices);
   writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
+}
+
+/**
+ * One step of the dive (ch.9-11, ch.16): the dive machine decides, and everything the phase carries
+ * happens in the same transaction — the party's tokens follow it onto a floor or off the board, a
+ * fight's round starts or ends, the Attention hears of a descent, the Familiar is rolled, XP for a
+ * cleared floor, Sanity for a forced Gate. The one place a dive event is applied.
+ */
+export function applyDiveEvent(w: RecordingWriter, database: Database, event: DiveEvent, notices: string[], entrance?: { x: number; y: number }): void {
+  const dive = diveActor(database);
+  const before = dive.getSnapshot();
+  const sent: DiveEvent = event.type === 'DESCEND' && before.context.floor === null ? { type: 'DESCEND', roster: partyIds(database) } : event;
+  if (!before.can(sent)) throw new CommandFailure('refused', `${whyRefused(String(before.value), before.context, event.type)}. Nothing changed.`);
+  if (event.type === 'LICH_DEFEATED') {
+    const lich = allTokens(database).find((t) => t.stats.lich && t.floor === null);
+    if (lich && !lich.defeated && (lich.health ?? 0) > 0) throw new CommandFailure('refused', `The Lich still stands at ${lich.health} Health. Nothing changed.`);
+  }
+  dive.send(sent);
+  const after = dive.getSnapshot();
+  const present = before.context.present;
+  if (event.type === 'FORCE_GATE') {
+    // ch.10: each attempt to force the Gate costs every Lichslayer there 1 Sanity.
+    for (const id of present) {
+      const l = database.prepare(`SELECT sanity FROM lichslayer WHERE id = ?`).get(id) as { sanity: SanityLevel } | undefined;
+      if (l) w.update('lichslayer', id, { sanity: dropSanity(l.sanity) });
+    }
+  }
+  if (event.type === 'AT_ZERO' && String(before.value) !== 'manifestation') allyAtZero(w, database, event.lichslayer, after.context.present, notices);
+  if (event.type === 'FLOOR_CLEARED' && !before.context.floorsCleared.includes(before.context.floor ?? -1)) {
+    // ch.1: 6 XP per floor fully cleared, to each Lichslayer there.
+    for (const id of present) addXp(w, database, id, XP_PER_CLEARED_FLOOR, notices, 'floor');
+  }
+  // The party's tokens follow the dive: onto the new floor's entrance, or off the board when a
+  // Lichslayer's dive ends (withdrawal at 0 Health, lost for good) or the party is back in the Town.
+  const left = present.filter((id) => !after.context.present.includes(id));
+  if (after.context.floor === null && before.context.floor !== null) leaveBoard(w, database, 'everyone');
+  else if (left.length) leaveBoard(w, database, left);
+  if (after.context.floor !== before.context.floor && after.context.floor !== null) {
+    enterFloor(w, database, after.context.floor, after.context.present, entrance, notices);
+    if (after.context.floor === 10) floorTenLichArrives(w, database, notices);
+    // ch.3: the Witch's Familiar is rolled at the start of each dive.
+    if (before.context.floor === null) familiarRolls(database, after.context.present, `the dive, day ${today(database)}`, notices);
+    const attention = attentionActor(database);
+    attention.send({ type: 'DESCENT', floor: after.context.floor });
+    writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
+  }
+  // ch.13: the glow is bought fresh each descent; the dive's end takes every Channel buff.
+  if (String(after.value) === 'town' && String(before.value) !== 'town') endChannelBuffs(w, database, notices);
+  const was = String(before.value);
+  const now = String(after.value);
+  if (now === 'manifestation' && was !== 'manifestation') manifest(w, database, after.context.present, notices);
+  // ch.11: enemies on the stack start the round; the fight's end closes it. Floor 10 is one long
+  // fight (ch.10), and so is the Lich in the Town (ch.16). The machine is saved first: the stack
+  // is read where the dive now stands.
+  writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
+  const fights = new Set(['combat', 'floorTen', 'manifestation']);
+  if (fights.has(now) && !fights.has(was)) {
+    if (now === 'floorTen') floorTenRound(w, database, notices);
+    const combat = createActor(combatRound).start();
+    combat.send({ type: 'START', order: stackSlots(database) });
+    turnNotices(database, combat, notices);
+    writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
+  } else if (fights.has(was) && !fights.has(now)) {
+    writeSetting(w, database, 'machine:combat', null);
+  }
 }

@@ -2,11 +2,13 @@
 // any edit), restored into live actors; and the board's turn stack as the combat round sees it.
 import type { Database } from 'better-sqlite3';
 import { createActor, type SnapshotFrom } from 'xstate';
-import { allTokens, readBoardState, readWorld, turnStack } from '../db/board-repo.ts';
+import { allTokens, legacyPartyFloor, legacyWorldAttention, turnStack } from '../db/board-repo.ts';
 import { readHouseRules, readSetting } from '../db/settings.ts';
 import { z } from 'zod';
 import { turnsPerRound } from '../rules/entities.ts';
 import { attentionMachine } from '../machines/attention-machine.ts';
+import type { AttentionStage } from '../rules/lich-attention.ts';
+import type { DivePlace } from '../rules/board-moves.ts';
 import { diveMachine } from '../machines/dive-machine.ts';
 import { combatRound, type Slot } from '../machines/combat-round.ts';
 
@@ -29,31 +31,55 @@ function withDefaults<T>(snapshot: unknown, defaults: Record<string, unknown>): 
 
 export function diveActor(db: Database) {
   const snapshot = stored(db, 'machine:dive');
-  return createActor(diveMachine, {
+  const actor = createActor(diveMachine, {
     input: { party: partyIds(db) },
     ...(snapshot ? { snapshot: withDefaults<SnapshotFrom<typeof diveMachine>>(snapshot, { turned: [], ending: null }) } : {}),
   }).start();
+  // A campaign saved before the dive machine owned the party's place had the party on a floor.
+  const legacy = snapshot ? null : legacyPartyFloor(db);
+  if (legacy !== null) {
+    actor.send({ type: 'DESCEND', roster: partyIds(db) });
+    for (let floor = 1; floor < Math.min(legacy, 9) && actor.getSnapshot().context.floor === floor; floor++) actor.send({ type: 'DESCEND' });
+  }
+  return actor;
 }
 
 export function attentionActor(db: Database) {
   const snapshot = stored(db, 'machine:attention');
   if (snapshot) return createActor(attentionMachine, { snapshot: snapshot as SnapshotFrom<typeof attentionMachine> }).start();
-  // A campaign without a saved machine starts from the stage the board's world shows.
+  // A campaign saved before the machine existed starts from the stage it kept beside the Square.
   const actor = createActor(attentionMachine).start();
-  const stage = readWorld(db).attentionStage;
-  if (stage >= 4) actor.send({ type: 'CROWN' });
-  else if (stage === 3) actor.send({ type: 'UNBOUND_COMPLETED' });
-  else for (const floor of [4, 6].slice(0, stage)) actor.send({ type: 'DESCENT', floor });
+  const stage = legacyWorldAttention(db);
+  if (stage > 0) actor.send({ type: 'JUDGE_SETS', stage });
   return actor;
 }
 
-export function attentionStage(db: Database): 0 | 1 | 2 | 3 | 4 {
+/** A fresh Attention machine set to a stage, as saved: a Town reached with no machine of its own. */
+export function attentionSnapshotAt(stage: AttentionStage): unknown {
+  const actor = createActor(attentionMachine).start();
+  if (stage > 0) actor.send({ type: 'JUDGE_SETS', stage });
+  return actor.getPersistedSnapshot();
+}
+
+/** The Lich's Attention stage: its one home is the Attention machine (ch.5, ch.16). */
+export function attentionStage(db: Database): AttentionStage {
   return attentionActor(db).getSnapshot().context.stage as 0 | 1 | 2 | 3 | 4;
 }
 
 /** The board's turn stack where the party is (a floor, or the Town), with each entrant's turns per round (ch.11). */
+/** Where the party is: its one home is the dive machine (null: in the Town). */
+export function partyFloor(db: Database): number | null {
+  return diveActor(db).getSnapshot().context.floor;
+}
+
+/** The party's place as the board's rules read it. */
+export function divePlace(db: Database): DivePlace {
+  const { floor, present } = diveActor(db).getSnapshot().context;
+  return { floor, present };
+}
+
 export function stackSlots(db: Database): Slot[] {
-  const floor = readBoardState(db).partyFloor;
+  const floor = partyFloor(db);
   const rules = readHouseRules(db);
   const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
   const speeds = new Map((db.prepare(`SELECT id, speed FROM lichslayer`).all() as { id: number; speed: number }[]).map((r) => [r.id, r.speed]));

@@ -9,6 +9,7 @@ import { ROOM_CAPACITY } from '../rules/board-facts.ts';
 import { placeEntityTier, scaledEntityHealth } from '../rules/entities.ts';
 import { rollGold } from '../rules/gold.ts';
 import { floorTier, rollRoom } from '../rules/room-roll.ts';
+import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
 import { parseDice, rollExpression } from '../rules/dice-expression.ts';
 import { rollOnTable, TableRollError, type DrawState } from '../tables/table-roll.ts';
 
@@ -37,6 +38,8 @@ export interface RevealSetting {
   drawn: DrawState;
   rules: HouseRules;
   world: WorldState;
+  /** The Lich's Attention stage, from its machine. */
+  attentionStage: AttentionStage;
   players: number;
   floor: number;
   where: string;
@@ -54,7 +57,7 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
   const records: RollRecord[] = [];
   const env = { dice: s.dice, tables: s.tables, drawn: s.drawn, cause };
 
-  if (s.world.attentionStage === 4) {
+  if (attentionEffects(s.attentionStage).antechambersOnly) {
     // ch.10: at Stage 4 every room is the Empty or the Colourless Antechamber.
     const r = rollRoom(s.dice, { floor: s.floor, attentionStage: 4, festival: false, squareEmpty: false }, s.rules, cause);
     records.push({ cause, floor: s.floor, room: s.where, explain: r.explain, result: r, public: true });
@@ -74,7 +77,7 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
 
   const roomTable = `rooms-${tier}`;
   needTable(s.tables, roomTable);
-  const node = rollOnTable(env, roomTable, { floor: s.floor, attentionStage: s.world.attentionStage, festival: s.world.festival, squareEmpty: s.world.squareEmpty });
+  const node = rollOnTable(env, roomTable, { floor: s.floor, attentionStage: s.attentionStage, festival: s.world.festival, squareEmpty: s.world.squareEmpty });
   records.push({ cause, table: roomTable, floor: s.floor, room: s.where, explain: node.explain, result: node, public: true });
   const row = node.row !== null ? s.tables.get(roomTable)!.rows[node.row]! : null;
   const fields = row?.room ?? { roomType: 'antechamber' as const, entities: '', faction: '' as const, trap: false, chest: false, sanityTest: false, gold: '' };

@@ -198,13 +198,18 @@ describe('undo brings back what a deletion took with it', () => {
     expect(pell).toMatchObject({ kind: 'retainer', floor: 1, health: 30, armor: 6 });
     expect(board.turnStack.some((e) => e.tokenId === pell.id)).toBe(true);
     await app.call('phase.send', { event: { type: 'WITHDRAW' } });
-    await app.call('retainer.dismiss', { retainer: t.state.retainers[0]!.id });
+    // Back in the Town the party's tokens are off the board, the Retainer's with them.
     board = await app.call('board.view', { floor: 1 });
     expect(board.tokens.some((k) => k.name === 'Pell')).toBe(false);
+    expect(board.turnStack.some((e) => e.tokenId === pell.id)).toBe(true);
+    await app.call('retainer.dismiss', { retainer: t.state.retainers[0]!.id });
+    board = await app.call('board.view', { floor: 1 });
+    expect(board.turnStack.some((e) => e.tokenId === pell.id)).toBe(false);
     await app.call('history.undo', {});
     board = await app.call('board.view', { floor: 1 });
-    expect(board.tokens.some((k) => k.id === pell.id)).toBe(true);
     expect(board.turnStack.some((e) => e.tokenId === pell.id)).toBe(true);
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    expect((await app.call('board.view', { floor: 1 })).tokens.find((k) => k.id === pell.id)).toMatchObject({ floor: 1 });
     app.close();
   });
 

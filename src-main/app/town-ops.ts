@@ -7,6 +7,7 @@ import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { idolActive, isVanity, type Idol } from '../rules/idol.ts';
 import { rollDisposition } from '../rules/smith.ts';
+import { attentionEffects } from '../rules/lich-attention.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { entryText, rollWithTables } from './table-rolls.ts';
@@ -50,8 +51,9 @@ export const activeVanity = (state: TownState, day: number) => state.idols.map(a
 
 /** The Smith works unless the Lich's Attention has driven it off or it refuses this Lichslayer (ch.5, ch.16). */
 export function smithOpen(database: Database, state: TownState, p: LichslayerRow): NonNullable<TownState['smith']> {
-  if (attentionStage(database) >= 4) throw new CommandFailure('refused', 'The Smith has fled the Town: nothing is repaired or upgraded until the campaign resolves (ch.16). Nothing changed.');
-  if (attentionStage(database) === 3 && p.sanity === 'lost') throw new CommandFailure('refused', `The Smith refuses work from ${p.name}, at Lost Sanity, while Stage 3 lasts (ch.5). Nothing changed.`);
+  const effects = attentionEffects(attentionStage(database));
+  if (effects.smithGone) throw new CommandFailure('refused', 'The Smith has fled the Town: nothing is repaired or upgraded until the campaign resolves (ch.5). Nothing changed.');
+  if (effects.smithRefusesLost && p.sanity === 'lost') throw new CommandFailure('refused', `The Smith refuses work from ${p.name}, at Lost Sanity, while Stage ${effects.stage} lasts (ch.5). Nothing changed.`);
   if (!state.smith) throw new CommandFailure('refused', "Roll the Smith's disposition first (ch.4). Nothing changed.");
   return state.smith;
 }

@@ -6,11 +6,11 @@ import { readWorld, writeWorld } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { readTown, today, writeTown } from '../db/town-repo.ts';
-import { absentAttentionShift } from '../rules/lich-attention.ts';
+import { absentAttentionShift, type AttentionStage } from '../rules/lich-attention.ts';
 import { CommandFailure } from './command-failure.ts';
 import { closeDay } from './day-close.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
-import { diveActor } from './phase-store.ts';
+import { attentionSnapshotAt, diveActor } from './phase-store.ts';
 import { entryText, rollWithTables } from './table-rolls.ts';
 
 /** The party sets out for another Town; returns the days on the road and what happened on them. */
@@ -47,9 +47,10 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
   const departed = [...state.departed.filter((d) => d.town.toLowerCase() !== from.name.toLowerCase() && d !== left), { town: from.name, day: from.day, archive }];
   w.update('town', 1, { name: left?.town ?? args.to.trim() });
   if (left?.archive) {
-    const saved = JSON.parse(left.archive) as { state: TownState; attention: { value: string } | null; world: typeof world };
+    // Archives written before format 6 kept the stage beside the Square's state too.
+    const saved = JSON.parse(left.archive) as { state: TownState; attention: { value: string } | null; world: typeof world & { attentionStage?: number } };
     const snapshot = saved.attention ? (JSON.parse(saved.attention.value) as { value: string; context: { stage: number } } | null) : null;
-    const before = (snapshot?.context.stage ?? saved.world.attentionStage) as 0 | 1 | 2 | 3 | 4;
+    const before = (snapshot?.context.stage ?? saved.world.attentionStage ?? 0) as AttentionStage;
     const shift = rollWithTables(database, 'town.travel', ({ dice }) => {
       const d6 = dice.die(6, `${left.town}'s Attention while away`);
       const r = absentAttentionShift(before, d6.natural, readHouseRules(database).absentAttention);
@@ -57,12 +58,12 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
     });
     lines.push(`${left.town}: ${shift.explain}`);
     writeTown(w, database, townStateSchema.parse({ ...saved.state, retainers: state.retainers, nextId: Math.max(state.nextId, saved.state.nextId), departed }));
-    writeSetting(w, database, 'machine:attention', snapshot ? { ...snapshot, value: `stage${shift.stage}`, context: { ...snapshot.context, stage: shift.stage } } : null);
-    writeWorld(w, database, { ...saved.world, attentionStage: shift.stage });
+    writeSetting(w, database, 'machine:attention', snapshot ? { ...snapshot, value: `stage${shift.stage}`, context: { ...snapshot.context, stage: shift.stage } } : attentionSnapshotAt(shift.stage));
+    writeWorld(w, database, { festival: saved.world.festival, squareEmpty: saved.world.squareEmpty });
   } else {
     writeTown(w, database, townStateSchema.parse({ departed, retainers: state.retainers, nextId: state.nextId }));
     writeSetting(w, database, 'machine:attention', null);
-    writeWorld(w, database, { ...world, attentionStage: 0, festival: false, squareEmpty: false });
+    writeWorld(w, database, { festival: false, squareEmpty: false });
   }
   // The days on the road pass for the calendar and the survival clocks.
   const day0 = today(database);

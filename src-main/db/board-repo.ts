@@ -112,25 +112,31 @@ export function joinTurnStack(w: RecordingWriter, db: Database, tokenId: number)
   w.insert('turn_stack', { token_id: tokenId, position: next });
 }
 
-const worldSchema = z.strictObject({
-  attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+// Campaigns before format 6 also kept a copy of the Attention stage here; it is ignored (the
+// Attention machine is its one home) and read only to seed a machine that was never saved.
+const worldSchema = z.object({
   festival: z.boolean(),
   squareEmpty: z.boolean(),
 });
-export const DEFAULT_WORLD: WorldState = { attentionStage: 0, festival: false, squareEmpty: false };
+export const DEFAULT_WORLD: WorldState = { festival: false, squareEmpty: false };
 
 export function readWorld(db: Database): WorldState {
   return readSetting(db, 'world', worldSchema, DEFAULT_WORLD);
+}
+
+/** The Attention stage an older campaign kept beside the Square's state, if it has no saved machine. */
+export function legacyWorldAttention(db: Database): 0 | 1 | 2 | 3 | 4 {
+  return readSetting(db, 'world', z.object({ attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) }), { attentionStage: 0 }).attentionStage;
 }
 
 export function writeWorld(w: RecordingWriter, db: Database, world: WorldState): void {
   writeSetting(w, db, 'world', world);
 }
 
-const boardSchema = z.strictObject({ partyFloor: z.number().int().min(1).max(10).nullable() });
-export function readBoardState(db: Database): { partyFloor: number | null } {
-  return readSetting(db, 'board', boardSchema, { partyFloor: null });
-}
-export function writeBoardState(w: RecordingWriter, db: Database, state: { partyFloor: number | null }): void {
-  writeSetting(w, db, 'board', state);
+/**
+ * The floor an older campaign (before format 6) kept for the party beside the dive machine; read
+ * only to place a dive machine that was never saved. The dive machine is the party's one home.
+ */
+export function legacyPartyFloor(db: Database): number | null {
+  return readSetting(db, 'board', z.object({ partyFloor: z.number().int().min(1).max(10).nullable() }), { partyFloor: null }).partyFloor;
 }

@@ -2,7 +2,7 @@
 // a state; triggers and quiet days move it through the same functions the rules tests check.
 import { assign, setup } from 'xstate';
 import type { VanityStage } from '../rules/idol.ts';
-import { applyAttentionTrigger, attentionAfterDay, attentionAfterResolution, INITIAL_ATTENTION, type AttentionState } from '../rules/lich-attention.ts';
+import { applyAttentionTrigger, attentionAfterDay, attentionAfterResolution, judgeSetsStage, INITIAL_ATTENTION, type AttentionStage, type AttentionState } from '../rules/lich-attention.ts';
 
 export type AttentionEvent =
   | { type: 'DESCENT'; floor: number }
@@ -10,7 +10,8 @@ export type AttentionEvent =
   | { type: 'VANITY'; stage: VanityStage }
   | { type: 'CROWN' }
   | { type: 'DAY_PASSED'; deepestFloorDived: number; banquet?: boolean }
-  | { type: 'RESOLVED'; deed: 'vanity-idols-destroyed' | 'unbound-set-destroyed' | 'narrative' };
+  | { type: 'RESOLVED'; deed: 'vanity-idols-destroyed' | 'unbound-set-destroyed' | 'narrative' }
+  | { type: 'JUDGE_SETS'; stage: AttentionStage };
 
 export interface AttentionContext extends AttentionState {
   /** The last change and why, for the day report and the phase banner. */
@@ -35,7 +36,9 @@ export const attentionMachine = setup({
                 ? applyAttentionTrigger(state, { kind: 'crown-applied' })
                 : event.type === 'DAY_PASSED'
                   ? attentionAfterDay(state, { deepestFloorDived: event.deepestFloorDived, banquetSponsored: event.banquet })
-                  : attentionAfterResolution(state, event.deed);
+                  : event.type === 'JUDGE_SETS'
+                    ? judgeSetsStage(state, event.stage)
+                    : attentionAfterResolution(state, event.deed);
       return { ...next.state, last: next.explain ?? context.last };
     }),
   },

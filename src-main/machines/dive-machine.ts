@@ -25,7 +25,7 @@ export interface DiveContext {
 }
 
 export type DiveEvent =
-  | { type: 'DESCEND' }
+  | { type: 'DESCEND'; /** The roster as it stands, when a dive starts from the Town. */ roster?: number[] }
   | { type: 'ENEMIES_ENTER' }
   | { type: 'COMBAT_OVER' }
   | { type: 'ROOM_CLEARED'; lichslayer: number }
@@ -52,7 +52,7 @@ const diveSetup = setup({
     /** ch.9: floors go down one at a time; past Floor 9 only through an open Gate (ch.10). */
     canDescendToNext: ({ context }) => context.floor !== null && context.floor < 9,
     canPassGate: ({ context }) => context.floor === 9 && context.gateOpen,
-    hasParty: ({ context }) => context.party.length > 0,
+    hasParty: ({ context, event }) => (event.type === 'DESCEND' && event.roster ? event.roster : context.party).length > 0,
     /** ch.11: the third time at 0 Health on one floor is permanent loss. */
     thirdZero: ({ context, event }) => event.type === 'AT_ZERO' && (context.zeroes[String(event.lichslayer)] ?? 0) >= 2,
     lastOneWithdraws: ({ context, event }) => event.type === 'AT_ZERO' && event.choice === 'withdraw' && context.present.length === 1 && context.present[0] === event.lichslayer,
@@ -65,7 +65,13 @@ const diveSetup = setup({
     phylacteryGone: ({ context }) => context.phylacteryDestroyed,
   },
   actions: {
-    enterNextFloor: assign(({ context }) => ({ floor: (context.floor ?? 0) + 1, present: context.party.filter((id) => !context.lost.includes(id) && !context.turned.includes(id)), zeroes: {} })),
+    /** A dive starts: everyone on the roster who is neither lost nor turned goes down to Floor 1. */
+    startDive: assign(({ context, event }) => {
+      const party = event.type === 'DESCEND' && event.roster ? event.roster : context.party;
+      return { party, floor: 1, present: party.filter((id) => !context.lost.includes(id) && !context.turned.includes(id)), zeroes: {} };
+    }),
+    /** ch.9: the stair down; only those still on the floor go on (a withdrawn character's dive is over, ch.11). */
+    goDown: assign(({ context }) => ({ floor: (context.floor ?? 0) + 1, zeroes: {} })),
     markRoomCleared: assign(({ context, event }) =>
       event.type === 'ROOM_CLEARED' && !context.clearedOnNine.includes(event.lichslayer) ? { clearedOnNine: [...context.clearedOnNine, event.lichslayer] } : {},
     ),
@@ -131,7 +137,7 @@ export const diveMachine = diveSetup.createMachine({
   states: {
     town: {
       on: {
-        DESCEND: { guard: 'hasParty', target: 'exploring', actions: 'enterNextFloor' },
+        DESCEND: { guard: 'hasParty', target: 'exploring', actions: 'startDive' },
         MANIFEST: { guard: 'stageFour', target: 'manifestation', actions: 'gatherInTown' },
       },
     },
@@ -139,7 +145,7 @@ export const diveMachine = diveSetup.createMachine({
     // party may leave the fight for the Tombs (to break the Phylactery); Stage 4 never ends.
     manifestation: {
       on: {
-        DESCEND: { guard: 'hasParty', target: 'exploring', actions: 'enterNextFloor' },
+        DESCEND: { guard: 'hasParty', target: 'exploring', actions: 'startDive' },
         TURNED: { guard: 'isPresent', actions: 'turn' },
         AT_ZERO: [{ guard: 'thirdZero', actions: 'loseForever' }, { guard: 'isPresent', actions: 'countZero' }],
         LICH_DEFEATED: { guard: 'phylacteryGone', target: 'resolved', actions: 'endLichDefeated' },
@@ -151,8 +157,8 @@ export const diveMachine = diveSetup.createMachine({
     exploring: {
       on: {
         DESCEND: [
-          { guard: 'canDescendToNext', target: 'exploring', reenter: true, actions: 'enterNextFloor' },
-          { guard: 'canPassGate', target: 'floorTen', actions: 'enterNextFloor' },
+          { guard: 'canDescendToNext', target: 'exploring', reenter: true, actions: 'goDown' },
+          { guard: 'canPassGate', target: 'floorTen', actions: 'goDown' },
         ],
         ENEMIES_ENTER: 'combat',
         ROOM_CLEARED: { guard: 'onNine', actions: 'markRoomCleared' },

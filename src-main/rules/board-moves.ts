@@ -27,6 +27,28 @@ export interface MoveInput {
   override: boolean;
 }
 
+/** Where the dive stands, as its machine holds it: the one home of the party's place. */
+export interface DivePlace {
+  floor: number | null;
+  /** Lichslayers still on the dive. */
+  present: readonly number[];
+}
+
+const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
+
+/**
+ * The phase's say over a party token's move (ch.9, ch.11): in the Town the party is not on the board;
+ * on a dive its tokens stay on the party's floor (floors change only by the stair), and a Lichslayer
+ * whose dive has ended does not walk back in. Enemies are the Judge's to place anywhere. Null: allowed.
+ */
+export function phaseRefusesMove(mover: { kind: MoveInput['mover']['kind']; name: string; lichslayerId: number | null }, dive: DivePlace, toFloor: number): string | null {
+  if (!PARTY_KINDS.has(mover.kind)) return null;
+  if (dive.floor === null) return `The party is in the Town: ${mover.name} goes into the Tombs when the party descends (ch.9)`;
+  if (toFloor !== dive.floor) return `The party is on Floor ${dive.floor}: floors change only by the stair, when the party descends (ch.9)`;
+  if (mover.kind === 'lichslayer' && mover.lichslayerId !== null && !dive.present.includes(mover.lichslayerId)) return `${mover.name}'s dive is over (withdrawn or lost, ch.11): they are not on this floor`;
+  return null;
+}
+
 export function judgeMove(input: MoveInput): MoveVerdict {
   const { mover, from, to, target } = input;
   if (mover.kind === 'phylactery') return { kind: 'refused', reason: 'The Phylactery is immobile (ch.12)' };

@@ -1,6 +1,6 @@
 // The Inn (rulebook ch.4, ch.5): prices, and the d12 event roll with its modifiers.
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from './dice.ts';
-import type { AttentionStage } from './sanity.ts';
+import { attentionEffects, type AttentionStage } from './lich-attention.ts';
 
 export const INN_PRICES = { meal: 36, shelter: 72, both: 108 } as const; // ch.4
 
@@ -24,7 +24,8 @@ export function innModifiers(ctx: InnContext): Modifier[] {
   if (retainers) mods.push({ source: 'Retainers', value: retainers });
   if (ctx.festival) mods.push({ source: 'Festival', value: 2 });
   if (ctx.squareEmpty) mods.push({ source: 'Square Empty', value: -2 });
-  if (ctx.attentionStage >= 1 && ctx.attentionStage <= 3) mods.push({ source: `Lich's Attention Stage ${ctx.attentionStage}`, value: -ctx.attentionStage });
+  const attention = attentionEffects(ctx.attentionStage).innModifier;
+  if (attention) mods.push({ source: `Lich's Attention Stage ${ctx.attentionStage}`, value: attention });
   if (ctx.turnedCharacters) mods.push({ source: 'Turned characters', value: -ctx.turnedCharacters });
   return mods;
 }
@@ -39,11 +40,12 @@ export interface InnRoll {
 
 /** The daily Inn d12 (ch.5): capped at 12 high and 2 low; closed at Stage 4; Stage 3 locks to 2-9. */
 export function rollInn(dice: Dice, ctx: InnContext, cause = 'Inn event'): InnRoll {
-  if (ctx.attentionStage === 4) return { closed: true, d12: null, modifiers: [], value: 0, explain: 'The Inn is closed at Stage 4 (ch.5)' };
+  const effects = attentionEffects(ctx.attentionStage);
+  if (effects.innClosed) return { closed: true, d12: null, modifiers: [], value: 0, explain: 'The Inn is closed at Stage 4 (ch.5)' };
   const d12 = dice.die(12, cause);
   const modifiers = innModifiers(ctx);
-  const high = ctx.attentionStage === 3 ? 9 : 12;
+  const high = effects.innHighest;
   const clamped = clamp(d12.natural + totalOf(modifiers), 2, high);
-  const lock = ctx.attentionStage === 3 ? ', locked to events 2-9 at Stage 3' : '';
+  const lock = high < 12 ? `, locked to events 2-${high} at Stage ${ctx.attentionStage}` : '';
   return { closed: false, d12, modifiers, value: clamped.value, explain: `${clamped.value} = ${d12.natural} on d12${showModifiers(modifiers)}${clamped.clamp ? ` (${clamped.clamp}${lock})` : ''} (ch.5)` };
 }

@@ -1,7 +1,9 @@
 // The Lich's Attention (rulebook ch.5, ch.16): stages 0–4, what raises them, what each does,
 // and the clocks that let them fall. Stage 4 never falls.
-import type { AttentionStage } from './sanity.ts';
 import type { VanityStage } from './idol.ts';
+
+/** The Lich's Attention, Stage 0 (unaware) to Stage 4 (Manifestation) (ch.5, ch.16). */
+export type AttentionStage = 0 | 1 | 2 | 3 | 4;
 
 export type AttentionTrigger =
   | { kind: 'descent'; floor: number }
@@ -94,38 +96,83 @@ export function attentionAfterResolution(state: AttentionState, deed: 'vanity-id
   return { state: { ...state, stage: 2 }, explain: `${deed.replace(/-/g, ' ')}: Stage 3 → 2 (ch.5)` };
 }
 
+/** The Judge sets the stage by hand, over the book's triggers (a Judge's call, kept in the machine). */
+export function judgeSetsStage(state: AttentionState, stage: AttentionStage): { state: AttentionState; explain: string | null } {
+  if (stage === state.stage) return { state, explain: null };
+  return { state: { ...state, stage, daysWithoutDivePast3: 0, daysWithoutDivePast5: 0 }, explain: `The Judge sets the Lich's Attention to Stage ${stage} (Judge's call)` };
+}
+
 export interface StageEffects {
+  stage: AttentionStage;
+  /** Added to the Inn's d12 (ch.5). */
   innModifier: number;
+  /** Stage 4: no meals, no shelter, the survival clock runs unchecked (ch.5). */
   innClosed: boolean;
+  /** Stage 3: the Inn's events lock to the negative half, 2-9 (ch.5). */
+  innHighest: number;
+  /** Added to every Tomb floor roll (ch.10). */
   floorRollModifier: number;
+  /** Stage 4: every room rolled is one of the two antechambers (ch.10). */
+  antechambersOnly: boolean;
+  /** Added to Sanity Challenge targets, in the Tombs and elsewhere (ch.5); Stage 4 sets its own targets. */
   sanityTargetShift: { tombs: number; elsewhere: number };
+  /** Shrine and Rest rooms on floors up to this one are unsafe: enemies may enter (ch.5). 0: none. */
   shrinesUnsafeOnFloorsUpTo: number;
+  /** Stage 2: the Smith's weekly 1-2 are re-rolled once (ch.5). */
   smithRerollsLowEvents: boolean;
+  /** Stage 3: the Smith refuses work from anyone at Lost Sanity (ch.5). */
   smithRefusesLost: boolean;
+  /** Stage 4: the Smith has fled (ch.5). */
   smithGone: boolean;
+  /** Stage 3 and up: no Festival may be held (ch.5). */
   festivalsAllowed: boolean;
+  /** The Square Watch counter (ch.5): capped at 1 at Stage 2, frozen at 3, reset to 0 and frozen at 4. */
+  watch: { cap: number | null; advances: boolean; resetToZero: boolean };
+  /** Stage 3 and up: Rest rooms in the Tombs do not count as shelter (ch.10). */
   restIsShelterInTombs: boolean;
+  /** Stage 2: a Lost character needs this many nights of rest to recover (ch.5). */
+  lostNightsToRecover: number;
+  /** Stage 3: each night at the Inn rolls 1d6 for disturbed sleep (ch.5). */
+  disturbedSleep: boolean;
+  /** Stage 3: the Giver loses Health this many times as fast when unfed (ch.5). */
+  giverHungerFactor: number;
+  /** Stage 4: every Forest visit brings an extra Floor 7-9 encounter (ch.5). */
+  forestHostile: boolean;
+  /** Stage 4: everyone in the Town defaults to Lost, and the Lich attempts communion each round (ch.5). */
+  manifestation: boolean;
+  /** What the stage does, in the app's words, for the Judge's banner. */
   notes: string[];
 }
 
-/** What each stage does (ch.5, ch.10). */
+/** What each stage of the Lich's Attention does (ch.5, ch.10): the one table every rule reads. */
 export function attentionEffects(stage: AttentionStage): StageEffects {
+  const pressure = stage >= 1 && stage <= 3 ? -stage : 0;
   return {
-    innModifier: stage >= 1 && stage <= 3 ? -stage : 0,
+    stage,
+    innModifier: pressure,
     innClosed: stage === 4,
-    floorRollModifier: stage >= 1 && stage <= 3 ? -stage : 0,
-    sanityTargetShift: { tombs: stage === 0 ? 0 : stage >= 3 ? 6 : stage * 2, elsewhere: stage >= 3 ? 6 : 0 },
+    innHighest: stage === 3 ? 9 : 12,
+    floorRollModifier: pressure,
+    antechambersOnly: stage === 4,
+    sanityTargetShift: stage === 1 || stage === 2 ? { tombs: stage * 2, elsewhere: 0 } : stage === 3 ? { tombs: 6, elsewhere: 6 } : { tombs: 0, elsewhere: 0 },
     shrinesUnsafeOnFloorsUpTo: stage >= 2 ? 5 : 0,
     smithRerollsLowEvents: stage === 2,
     smithRefusesLost: stage === 3,
     smithGone: stage === 4,
     festivalsAllowed: stage < 3,
+    watch: stage === 2 ? { cap: 1, advances: true, resetToZero: false } : stage === 3 ? { cap: null, advances: false, resetToZero: false } : stage === 4 ? { cap: 0, advances: false, resetToZero: true } : { cap: null, advances: true, resetToZero: false },
     restIsShelterInTombs: stage < 3,
+    lostNightsToRecover: stage === 2 ? 2 : 1,
+    disturbedSleep: stage === 3,
+    giverHungerFactor: stage === 3 ? 2 : 1,
+    forestHostile: stage === 4,
+    manifestation: stage === 4,
     notes: [
-      ...(stage === 2 ? ['One Town NPC leaves each week', 'Square Watch counter capped at 1', 'Lost Sanity needs 2 nights of rest'] : []),
-      ...(stage === 3 ? ['Inn events lock to 2-9', '1d6 disturbed sleep each night at the Inn (1: drop one Sanity level)', 'Square Watch counter does not advance'] : []),
+      ...(stage === 1 ? ['Inn −1, floor rolls −1, Sanity Challenges in the Tombs +2'] : []),
+      ...(stage === 2 ? ['Inn −2, floor rolls −2, Sanity Challenges in the Tombs +4', 'Shrine and Rest rooms on floors 1-5 unsafe', 'One Town NPC leaves each week', 'Square Watch counter capped at 1', 'Lost Sanity needs 2 nights of rest'] : []),
+      ...(stage === 3 ? ['Inn −3 and locked to events 2-9, floor rolls −3, every Sanity Challenge +6', '1d6 disturbed sleep each night at the Inn (1: drop one Sanity level)', 'No Festival; the Square Watch counter does not advance', 'The Smith refuses anyone at Lost', 'Rest rooms in the Tombs are no shelter'] : []),
       ...(stage === 4
-        ? ['Turned characters recalled to the Tombs', 'Forest hostile: an extra Floor 7-9 encounter per visit', 'All party members default to Lost in the Town', 'Communion: 1d6 each round at Lost in Town, on 6 Sanity Challenge 18 or be turned']
+        ? ['Inn closed, Smith fled', 'Turned characters recalled to the Tombs', 'Forest hostile: an extra Floor 7-9 encounter per visit', 'All party members default to Lost in the Town', 'Communion: 1d6 each round at Lost in Town, on 6 Sanity Challenge 18 or be turned']
         : []),
     ],
   };

@@ -2,7 +2,7 @@
 // Lich's Attention and Square modifiers applied cumulatively and the result clamped to 1..12.
 import type { HouseRules } from '@shared/house-rules.ts';
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from './dice.ts';
-import type { AttentionStage } from './sanity.ts';
+import { attentionEffects, type AttentionStage } from './lich-attention.ts';
 
 export type FloorTier = 'upper' | 'middle' | 'lower';
 export const FLOOR_TIER_LABEL: Record<FloorTier, string> = { upper: 'Upper Tombs (1-3)', middle: 'Middle Tombs (4-6)', lower: 'Lower Tombs (7-9)' };
@@ -26,7 +26,8 @@ export interface RoomContext {
 
 export function roomModifiers(ctx: RoomContext): Modifier[] {
   const mods: Modifier[] = [];
-  if (ctx.attentionStage >= 1 && ctx.attentionStage <= 3) mods.push({ source: `Lich's Attention Stage ${ctx.attentionStage}`, value: -ctx.attentionStage });
+  const attention = attentionEffects(ctx.attentionStage).floorRollModifier;
+  if (attention) mods.push({ source: `Lich's Attention Stage ${ctx.attentionStage}`, value: attention });
   if (ctx.festival) mods.push({ source: 'Square Festival', value: 2 });
   if (ctx.squareEmpty) mods.push({ source: 'Square Empty', value: -1 });
   return mods;
@@ -51,7 +52,7 @@ export interface RoomRollResult {
 
 export function rollRoom(dice: Dice, ctx: RoomContext, rules: HouseRules, cause: string): RoomRollResult {
   const tier = floorTier(ctx.floor);
-  if (ctx.attentionStage === 4) {
+  if (attentionEffects(ctx.attentionStage).antechambersOnly) {
     const d6 = dice.die(6, `${cause}: Stage 4 room`);
     const stageFour: StageFourRoom = d6.natural >= rules.stageFourColourlessFrom ? 'colourless-antechamber' : 'empty-antechamber';
     return {

@@ -1,6 +1,7 @@
 // Sanity (rulebook ch.8, ch.11, ch.5/ch.16 for the Attention shifts).
 import { SANITY_LEVELS, type SanityLevel } from '@shared/gauntlet.ts';
 import type { Modifier } from './dice.ts';
+import { attentionEffects, type AttentionStage } from './lich-attention.ts';
 
 export interface SanityRung {
   level: SanityLevel;
@@ -36,14 +37,15 @@ export function recoverSanity(level: SanityLevel, steps = 1): SanityLevel {
   return SANITY_LEVELS[i]!;
 }
 
-export type AttentionStage = 0 | 1 | 2 | 3 | 4;
+export type { AttentionStage };
 
 /**
  * How much the Lich's Attention raises a Sanity Challenge's target (ch.5): Stage 1 +2 and
  * Stage 2 +4 in the Tombs only; Stage 3 +6 anywhere. Stage 4 leaves the targets to its own rules.
  */
 export function attentionSanityShift(stage: AttentionStage, where: 'tombs' | 'town' | 'forest'): Modifier {
-  const shift = stage === 1 || stage === 2 ? (where === 'tombs' ? stage * 2 : 0) : stage >= 3 ? 6 : 0;
+  const shifts = attentionEffects(stage).sanityTargetShift;
+  const shift = where === 'tombs' ? shifts.tombs : shifts.elsewhere;
   return { source: `Lich's Attention Stage ${stage}${shift ? '' : ' (no shift here)'} (ch.5)`, value: shift };
 }
 
@@ -76,14 +78,15 @@ export function sanityAfterNight(input: {
   disturbedSleepRoll?: number;
 }): NightRecovery {
   const { sanity, attentionStage } = input;
+  const effects = attentionEffects(attentionStage);
   if (!input.sheltered) return { sanity, explain: 'No shelter: no Sanity recovered (ch.8)' };
-  if (attentionStage === 4) return { sanity, explain: 'The Inn is closed at Stage 4: no rest (ch.5)' };
-  if (attentionStage === 3 && input.disturbedSleepRoll === 1) {
+  if (effects.innClosed) return { sanity, explain: 'The Inn is closed at Stage 4: no rest (ch.5)' };
+  if (effects.disturbedSleep && input.disturbedSleepRoll === 1) {
     return { sanity: dropSanity(sanity), explain: 'Disturbed sleep (1 on 1d6 at Stage 3): drops one level (ch.5)' };
   }
   if (input.daysSinceMeal > 3) return { sanity, explain: `Not eaten for ${input.daysSinceMeal} days: no Sanity recovered (ch.8)` };
-  if (sanity === 'lost' && attentionStage === 2 && input.lostNights < 1) {
-    return { sanity, explain: 'Lost needs 2 nights of rest at Stage 2: first night counted (ch.5)' };
+  if (sanity === 'lost' && input.lostNights + 1 < effects.lostNightsToRecover) {
+    return { sanity, explain: `Lost needs ${effects.lostNightsToRecover} nights of rest at Stage ${attentionStage}: night ${input.lostNights + 1} counted (ch.5)` };
   }
   const next = recoverSanity(sanity);
   return { sanity: next, explain: next === sanity ? 'Already Whole' : `Rested and fed: ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.8)` };

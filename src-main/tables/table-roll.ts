@@ -5,7 +5,7 @@ import type { RollNode } from '@shared/dice.ts';
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from '../rules/dice.ts';
 import { LOOT_TIERS, lootFloorModifier, lootTier, rollInfluence, type InfluenceDie, type LootTier } from '../rules/loot-roll.ts';
 import { roomModifiers } from '../rules/room-roll.ts';
-import type { AttentionStage } from '../rules/sanity.ts';
+import type { AttentionStage } from '../rules/lich-attention.ts';
 import { rollExpression } from '../rules/dice-expression.ts';
 import { tableSpan } from './table-validate.ts';
 

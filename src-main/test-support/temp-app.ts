@@ -30,3 +30,15 @@ export async function openDemo(seed: number, dataDir = tempDir()) {
   const me = async (id: number) => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === id)!;
   return { app, file: c!.path, dataDir, roster, me };
 }
+
+/** Takes the party down to a floor the way a Judge does: descending one floor at a time, opening the Gate for Floor 10 (ch.9, ch.10). */
+export async function descendTo(app: CampaignApp, floor: number): Promise<void> {
+  let at = (await app.call('phase.view', {})).dive.floor ?? 0;
+  while (at < floor) {
+    if (at === 9) {
+      for (const l of (await app.call('campaign.current', {}))!.roster) await app.call('phase.send', { event: { type: 'ROOM_CLEARED', lichslayer: l.id } });
+      await app.call('phase.send', { event: { type: 'OPEN_GATE' } });
+    }
+    at = (await app.call('phase.send', { event: { type: 'DESCEND' } })).dive.floor ?? 0;
+  }
+}

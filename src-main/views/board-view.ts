@@ -5,7 +5,8 @@ import { GRID, type BoardView, type RoomView, type TokenView } from '@shared/boa
 import { ROOM_CAPACITY } from '../rules/board-facts.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { skillsUnlocked } from '../rules/character.ts';
-import { allTokens, parseChest, parseTrap, readBoardState, readWorld, roomsOfFloor, turnStack, type RoomRecord } from '../db/board-repo.ts';
+import { attentionStage, partyFloor } from '../app/phase-store.ts';
+import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, turnStack, type RoomRecord } from '../db/board-repo.ts';
 
 /** Entities standing in a room: the number capacity counts (ch.9). */
 export function occupants(tokens: readonly TokenView[], floor: number, x: number, y: number): TokenView[] {
@@ -75,7 +76,7 @@ export function boardView(db: Database, floor: number): BoardView {
     .filter((s) => s.lines.length);
   return {
     floor,
-    partyFloor: readBoardState(db).partyFloor,
+    partyFloor: partyFloor(db),
     rooms,
     tokens: tokens.filter((t) => t.floor === floor),
     offBoard: roster.filter((l) => !placed.has(l.id)).map((l) => ({ lichslayerId: l.id, name: l.name })),
@@ -84,6 +85,7 @@ export function boardView(db: Database, floor: number): BoardView {
       return t ? [{ tokenId: t.id, name: t.name, kind: t.kind, hidden: t.hidden, floor: t.floor }] : [];
     }),
     world: readWorld(db),
+    attentionStage: attentionStage(db),
     entrance: { ...DEFAULT_ENTRANCE },
     hiddenClasses: roster.filter((l) => l.hidden_class && !skillsUnlocked(l.level).classRevealed).map((l) => ({ name: l.name, className: l.hidden_class! })),
     secrets,

@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import type { DayReport, JournalSession } from '@shared/contract.ts';
 import { currentSession, sessionStarts } from '../db/ledger.ts';
-import { readSetting, writeSetting } from '../db/settings.ts';
+import { readSetting } from '../db/settings.ts';
 
 /** Phase steps that make up a dive's story. */
 const DIVE_STEP = /^Phase: (descend|withdraw|floor cleared|open gate|force gate|phylactery destroyed|leave tomb|manifest|lich defeated|campaign ends|at zero)/;

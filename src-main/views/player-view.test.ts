@@ -31,9 +31,10 @@ describe("players' view", () => {
   it('numbers visible entities afresh, so a hidden one leaves no gap in the names', async () => {
     const app = makeApp(tempDir());
     const view = await app.call('campaign.create', { name: 'Numbering' });
+    await app.call('lichslayer.create', { name: 'Visible Hero' });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
     app.close();
     const db = new Database(view.path);
-    db.prepare(`INSERT INTO setting (key, value) VALUES ('board', '{"partyFloor":1}')`).run();
     db.prepare(`INSERT INTO room (floor, x, y, revealed, room_type, name) VALUES (1, 0, 0, 1, 'vault', 'Open Vault')`).run();
     for (const [name, hidden] of [['Gnawer', 0], ['Gnawer 2', 1], ['Gnawer 3', 0]] as const) {
       db.prepare(`INSERT INTO token (kind, name, colour, floor, x, y, hidden) VALUES ('entity', ?, 'Red', 1, 0, 0, ?)`).run(name, hidden);

@@ -4,20 +4,21 @@
 import type { Database } from 'better-sqlite3';
 import type { PlayerToken, PlayerView } from '@shared/board.ts';
 import { ROOM_CAPACITY } from '../rules/board-facts.ts';
-import { allTokens, readBoardState, roomsOfFloor, turnStack } from '../db/board-repo.ts';
+import { allTokens, roomsOfFloor, turnStack } from '../db/board-repo.ts';
+import { partyFloor } from '../app/phase-store.ts';
 import { publicRolls } from '../db/ledger.ts';
 import { campaignName } from './judge-view.ts';
 
 const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
 
 export function playerView(db: Database): PlayerView {
-  const { partyFloor } = readBoardState(db);
+  const floor = partyFloor(db);
   const tokens = allTokens(db);
-  const revealedRooms = partyFloor === null ? [] : roomsOfFloor(db, partyFloor).filter((r) => r.revealed === 1);
+  const revealedRooms = floor === null ? [] : roomsOfFloor(db, floor).filter((r) => r.revealed === 1);
   const revealedAt = new Set(revealedRooms.map((r) => `${r.x},${r.y}`));
   // Visible: on the party's floor, in a revealed room, not hidden, not defeated; never the Phylactery until found.
   const visible = tokens.filter(
-    (t) => t.floor === partyFloor && t.x !== null && t.y !== null && revealedAt.has(`${t.x},${t.y}`) && !t.hidden && !t.defeated && t.kind !== 'phylactery',
+    (t) => t.floor === floor && t.x !== null && t.y !== null && revealedAt.has(`${t.x},${t.y}`) && !t.hidden && !t.defeated && t.kind !== 'phylactery',
   );
   const visibleIds = new Set(visible.map((t) => t.id));
   // Entities are numbered afresh among the visible ones: "Gnawer 3" must not hint at a hidden Gnawer 2.
@@ -66,7 +67,7 @@ export function playerView(db: Database): PlayerView {
     : null;
   return {
     campaign: campaignName(db),
-    floor: partyFloor,
+    floor,
     rooms,
     tokens: playerTokens,
     turnOrder: turnStack(db)

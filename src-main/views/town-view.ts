@@ -6,6 +6,7 @@ import { readWorld } from '../db/board-repo.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { readTown, today } from '../db/town-repo.ts';
 import { vanityStage } from '../rules/idol.ts';
+import { attentionEffects } from '../rules/lich-attention.ts';
 import { retainerCap } from '../rules/retainers.ts';
 import { ARMOR_REPAIR_PER_POINT, DISPOSITION_COLOURS, RECOLOUR_COST, smithPrice } from '../rules/smith.ts';
 import { attentionStage } from '../app/phase-store.ts';
@@ -26,8 +27,8 @@ export function townView(db: Database): TownStateView {
       : [],
     vanity: vanityStage(state.idols.map(asIdol), day),
     aristocrats: roster.filter((l) => l.hidden_class === 'The Aristocrat').map((l) => ({ id: l.id, name: l.name, cap: retainerCap(l.level), employed: state.retainers.filter((r) => r.employer === l.id).length })),
-    innClosed: stage >= 4,
-    smithGone: stage >= 4,
+    innClosed: attentionEffects(stage).innClosed,
+    smithGone: attentionEffects(stage).smithGone,
     festival: readWorld(db).festival,
     squareEmpty: readWorld(db).squareEmpty,
     attentionStage: stage,

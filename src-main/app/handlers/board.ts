@@ -3,10 +3,13 @@
 // the players' own view of it.
 import type { BoardView } from '@shared/board.ts';
 import type { RollRecord } from '../../db/ledger.ts';
-import { allTokens, ensureRoom, joinTurnStack, nextPlacement, parseChest, parseTrap, readBoardState, readWorld, roomAt, tokenRecord, turnStack, writeBoardState, writeWorld } from '../../db/board-repo.ts';
+import { allTokens, ensureRoom, joinTurnStack, nextPlacement, parseChest, parseTrap, readWorld, roomAt, tokenRecord, turnStack, writeWorld } from '../../db/board-repo.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { openChest } from '../../rules/board-facts.ts';
-import { judgeMove } from '../../rules/board-moves.ts';
+import { attentionEffects } from '../../rules/lich-attention.ts';
+import { attentionStage, diveActor, divePlace, partyFloor } from '../phase-store.ts';
+import { applyDiveEvent } from '../phase-ops.ts';
+import { DEFAULT_ENTRANCE, judgeMove, phaseRefusesMove } from '../../rules/board-moves.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import { boardView, occupants } from '../../views/board-view.ts';
 import { playerView } from '../../views/player-view.ts';
@@ -30,14 +33,23 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
     'board.setWorld': (args) =>
       ctx.transact('board.setWorld', args, `World: ${Object.keys(args.patch).join(', ')}`, (w, database) => {
         const next = { ...readWorld(database), ...args.patch };
-        if (args.patch.festival === true && next.attentionStage >= 3) throw new CommandFailure('refused', `No Festival may be held while Stage ${next.attentionStage} lasts (ch.5). Nothing changed.`);
+        const stage = attentionStage(database);
+        if (args.patch.festival === true && !attentionEffects(stage).festivalsAllowed) throw new CommandFailure('refused', `No Festival may be held while Stage ${stage} lasts (ch.5). Nothing changed.`);
         writeWorld(w, database, next);
         return boardView(database, args.floor);
       }),
 
+    // "Enter party here": the next floor down is a descent through the dive machine with this room as
+    // its entrance (RULINGS: a Judge-chosen edge room); on the party's own floor it moves the party to it.
     'board.enterFloor': (args) => {
       const notices: string[] = [];
-      ctx.transact('board.enterFloor', args, `Party enters Floor ${args.floor}`, (w, database) => enterFloor(w, database, args.floor, args.x, args.y, notices));
+      ctx.transact('board.enterFloor', args, `Party enters Floor ${args.floor}`, (w, database) => {
+        const dive = diveActor(database).getSnapshot().context;
+        const entrance = { x: args.x ?? DEFAULT_ENTRANCE.x, y: args.y ?? DEFAULT_ENTRANCE.y };
+        if (dive.floor === args.floor) enterFloor(w, database, args.floor, dive.present, entrance, notices);
+        else if ((dive.floor ?? 0) + 1 === args.floor) applyDiveEvent(w, database, { type: 'DESCEND' }, notices, entrance);
+        else throw new CommandFailure('refused', `${dive.floor === null ? 'The party is in the Town: a dive starts on Floor 1' : `The party is on Floor ${dive.floor}`}; floors are entered one at a time, by the stair (ch.9). Nothing changed.`);
+      });
       return result(args.floor, notices);
     },
 
@@ -45,8 +57,9 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
       const notices: string[] = [];
       ctx.transact('board.placeLichslayer', args, `Place a Lichslayer at ${where(args.floor, args.x, args.y)}`, (w, database) => {
         const token = lichslayerToken(w, database, args.lichslayerId);
+        const refused = phaseRefusesMove(token, divePlace(database), args.floor);
+        if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
         moveOne(w, database, token, args.floor, args.x, args.y, true, notices, 'board.placeLichslayer');
-        if (readBoardState(database).partyFloor === null) writeBoardState(w, database, { partyFloor: args.floor });
       });
       return result(args.floor, notices);
     },
@@ -56,8 +69,9 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
       ctx.transact('board.moveToken', args, `Move to ${where(args.floor, args.x, args.y)}`, (w, database) => {
         const token = allTokens(database).find((t) => t.id === args.tokenId);
         if (!token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
+        const refused = phaseRefusesMove(token, divePlace(database), args.floor);
+        if (refused) throw new CommandFailure('refused', `${refused}. ${token.name} stays where they were.`);
         moveOne(w, database, token, args.floor, args.x, args.y, args.override, notices, 'board.moveToken');
-        if (token.kind === 'lichslayer' && token.floor !== args.floor) writeBoardState(w, database, { partyFloor: args.floor });
       });
       return result(args.floor, notices);
     },
@@ -215,7 +229,7 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         if (p.defeated !== undefined) patch.defeated = p.defeated ? 1 : 0;
         if (p.intention !== undefined) patch.intention = p.intention;
         w.update('token', rec.id, patch);
-        return boardView(database, rec.floor ?? readBoardState(database).partyFloor ?? 1);
+        return boardView(database, rec.floor ?? partyFloor(database) ?? 1);
       }),
 
     'board.removeToken': (args) =>

@@ -1,30 +1,22 @@
 // phase.*: the phase machines in the campaign — the dive, the Lich's Attention and the combat round —
 // driven by Judge events, applying what the rules cause (rolls logged, changes undoable), persisted so
 // a session stops mid-fight and resumes exactly where it was.
-import { createActor } from 'xstate';
 import type { SpellbookView } from '@shared/phase.ts';
 import { CASTING_TIME_LABEL, SPELL_SCHOOL_LABEL } from '@shared/tables.ts';
-import type { SanityLevel } from '@shared/gauntlet.ts';
-import { allTokens, readWorld, writeBoardState, writeWorld } from '../../db/board-repo.ts';
+import { allTokens } from '../../db/board-repo.ts';
 import type { RecordingWriter } from '../../db/history.ts';
 import { writeSetting } from '../../db/settings.ts';
 import { today } from '../../db/town-repo.ts';
-import { endChannelBuffs } from '../../db/channel-buffs.ts';
-import { XP_PER_CLEARED_FLOOR } from '../../rules/character.ts';
-import { dropSanity } from '../../rules/sanity.ts';
 import { turningStatus } from '../../rules/lich.ts';
-import { whyRefused, type DiveEvent } from '../../machines/dive-machine.ts';
-import { combatRound } from '../../machines/combat-round.ts';
+import { type DiveEvent } from '../../machines/dive-machine.ts';
 import { machineEvent, phaseView } from '../../views/phase-view.ts';
-import { enterFloor, floorTenRound, moveTokenByRules } from '../board-ops.ts';
-import { allyAtZero, castVerdict, enemiesCloseIn, findSpell, payForCast, spellbook } from '../combat-hooks.ts';
+import { moveTokenByRules } from '../board-ops.ts';
+import { castVerdict, enemiesCloseIn, findSpell, payForCast, spellbook } from '../combat-hooks.ts';
 import { CommandFailure } from '../command-failure.ts';
-import { addXp } from '../growth.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
-import { floorTenLichArrives, liveCombat, manifest, settle, step, turnNotices } from '../phase-ops.ts';
-import { attentionActor, combatActor, diveActor, stackSlots, stored, turnedOn } from '../phase-store.ts';
-import { familiarRolls } from '../town-ops.ts';
+import { applyDiveEvent, liveCombat, settle, step } from '../phase-ops.ts';
+import { attentionActor, combatActor, diveActor, stored, turnedOn } from '../phase-store.ts';
 
 export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
   const db = () => ctx.require().db;
@@ -46,63 +38,8 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
     'phase.send': (args) =>
       ctx.transact('phase.send', args, `Phase: ${args.event.type.toLowerCase().replace(/_/g, ' ')}`, (w: RecordingWriter, database) => {
         const event: DiveEvent = args.event.type === 'MANIFEST' ? machineEvent(database, 'MANIFEST') : (args.event as DiveEvent);
-        const dive = diveActor(database);
-        const before = dive.getSnapshot();
-        if (!before.can(event)) throw new CommandFailure('refused', `${whyRefused(String(before.value), before.context, event.type)}. Nothing changed.`);
-        if (event.type === 'LICH_DEFEATED') {
-          const lich = allTokens(database).find((t) => t.stats.lich && t.floor === null);
-          if (lich && !lich.defeated && (lich.health ?? 0) > 0) throw new CommandFailure('refused', `The Lich still stands at ${lich.health} Health. Nothing changed.`);
-        }
-        dive.send(event);
-        const after = dive.getSnapshot();
-        const present = before.context.present;
         const notices: string[] = [];
-        // What the rules cause beyond the phase itself:
-        if (event.type === 'FORCE_GATE') {
-          // ch.10: each attempt to force the Gate costs every Lichslayer there 1 Sanity.
-          for (const id of present) {
-            const l = database.prepare(`SELECT sanity FROM lichslayer WHERE id = ?`).get(id) as { sanity: SanityLevel } | undefined;
-            if (l) w.update('lichslayer', id, { sanity: dropSanity(l.sanity) });
-          }
-        }
-        if (event.type === 'AT_ZERO' && String(before.value) !== 'manifestation') allyAtZero(w, database, event.lichslayer, after.context.present, notices);
-        if (event.type === 'FLOOR_CLEARED' && !before.context.floorsCleared.includes(before.context.floor ?? -1)) {
-          // ch.1: 6 XP per floor fully cleared, to each Lichslayer there.
-          for (const id of present) addXp(w, database, id, XP_PER_CLEARED_FLOOR, notices, 'floor');
-        }
-        if (after.context.floor !== before.context.floor && after.context.floor !== null) {
-          // The descent puts the party at the new floor's entrance on the board, in the same step.
-          enterFloor(w, database, after.context.floor, undefined, undefined, []);
-          if (after.context.floor === 10) floorTenLichArrives(w, database, notices);
-          // ch.3: the Witch's Familiar is rolled at the start of each dive.
-          if (before.context.floor === null) familiarRolls(database, after.context.present, `the dive, day ${today(database)}`, notices);
-          const attention = attentionActor(database);
-          attention.send({ type: 'DESCENT', floor: after.context.floor });
-          writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
-          // The board's modifiers follow the Lich's Attention (ch.10).
-          const world = readWorld(database);
-          const stage = attention.getSnapshot().context.stage as 0 | 1 | 2 | 3 | 4;
-          if (world.attentionStage !== stage) writeWorld(w, database, { ...world, attentionStage: stage });
-        }
-        if (event.type === 'LEAVE_TOMB') writeBoardState(w, database, { partyFloor: null });
-        // ch.13: the glow is bought fresh each descent; the dive's end takes every Channel buff.
-        if (String(after.value) === 'town' && String(before.value) !== 'town') endChannelBuffs(w, database, notices);
-        const was = String(before.value);
-        const now = String(after.value);
-        if (now === 'manifestation' && was !== 'manifestation') manifest(w, database, after.context.present, notices);
-        // ch.11: enemies on the stack start the round; the fight's end closes it. Floor 10 is one
-        // long fight (ch.10), and so is the Lich in the Town (ch.16).
-        const fights = new Set(['combat', 'floorTen', 'manifestation']);
-        if (fights.has(now) && !fights.has(was)) {
-          if (now === 'floorTen') floorTenRound(w, database, notices);
-          const combat = createActor(combatRound).start();
-          combat.send({ type: 'START', order: stackSlots(database) });
-          turnNotices(database, combat, notices);
-          writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
-        } else if (fights.has(was) && !fights.has(now)) {
-          writeSetting(w, database, 'machine:combat', null);
-        }
-        writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
+        applyDiveEvent(w, database, event, notices);
         return { ...phaseView(database), notices };
       }),
 
@@ -114,8 +51,6 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
         const after = attention.getSnapshot().context;
         if (after.stage === before && args.event.type !== 'RESOLVED') throw new CommandFailure('refused', `The Lich's Attention stays at Stage ${before}: ${after.last ?? 'that trigger does not raise it'}. Nothing changed.`);
         writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
-        const world = readWorld(database);
-        if (world.attentionStage !== after.stage) writeWorld(w, database, { ...world, attentionStage: after.stage as 0 | 1 | 2 | 3 | 4 });
         return { ...phaseView(database), notices: after.last ? [after.last] : [] };
       }),
 

@@ -1,11 +1,8 @@
 // tables.*: random tables — editing, the paste import, packs, export and the roll panel.
 import type { Database } from 'better-sqlite3';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CommandName, LedgerEntry, TableView } from '@shared/contract.ts';
-import { tablePackSchema, type TableDef, type TablePack } from '@shared/tables.ts';
-import { RecordingWriter } from '../../db/history.ts';
-import { listLedger, reseed, startSession, verifyLedger } from '../../db/ledger.ts';
+import { type TableDef } from '@shared/tables.ts';
+import { listLedger } from '../../db/ledger.ts';
 import { clearDraws, deleteTable, insertTable, loadAllTables, loadTable, replaceRows, saveDraws, tableSummaries, updateTableMeta, type StoredTable } from '../../db/tables-repo.ts';
 import { DiceSyntaxError, parseDice } from '../../rules/dice-expression.ts';
 import { exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../../tables/table-export.ts';

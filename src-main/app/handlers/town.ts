@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
 import { today } from '../../db/town-repo.ts';
 import { INN_PRICES } from '../../rules/inn.ts';
+import { attentionEffects } from '../../rules/lich-attention.ts';
 import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { nextDay } from '../next-day.ts';
@@ -21,7 +22,7 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
     'town.buy': (args) =>
       ctx.transact('town.buy', args, `Inn: ${args.what}`, (w, database) => {
         const l = person(database, args.id);
-        if (attentionStage(database) >= 4) throw new CommandFailure('refused', 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.16). Nothing changed.');
+        if (attentionEffects(attentionStage(database)).innClosed) throw new CommandFailure('refused', 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.5). Nothing changed.');
         const price = INN_PRICES[args.what];
         const already = (args.what !== 'shelter' && l.ate_today === 1) || (args.what !== 'meal' && l.sheltered_today === 1);
         if (already) throw new CommandFailure('refused', `${l.name} already has that today. Nothing changed.`);
@@ -38,7 +39,7 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
     },
     'town.contribute': townAct(ctx, 'town.contribute', (a: { id: number; to: 'inn' | 'square'; amount: number }) => `Give ${a.amount} gold to the ${a.to}`, (w, database, state, a) => {
       const p = person(database, a.id);
-      if (a.to === 'inn' && attentionStage(database) >= 4) throw new CommandFailure('refused', 'The Inn is closed at Stage 4 (ch.16). Nothing changed.');
+      if (a.to === 'inn' && attentionEffects(attentionStage(database)).innClosed) throw new CommandFailure('refused', 'The Inn is closed at Stage 4 (ch.5). Nothing changed.');
       pay(w, p, a.amount, `Giving ${a.amount} gold`);
       return { ...state, contributed: { ...state.contributed, [a.to]: state.contributed[a.to] + a.amount } };
     }),
