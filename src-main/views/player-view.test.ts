@@ -39,7 +39,7 @@ describe("players' view", () => {
     for (const [name, hidden] of [['Gnawer', 0], ['Gnawer 2', 1], ['Gnawer 3', 0]] as const) {
       db.prepare(`INSERT INTO token (kind, name, colour, floor, x, y, hidden) VALUES ('entity', ?, 'Red', 1, 0, 0, ?)`).run(name, hidden);
     }
-    expect(playerView(db).tokens.map((t) => t.name)).toEqual(['Gnawer', 'Gnawer 2']);
+    expect(playerView(db).tokens.map((t) => t.name).filter((n) => n.startsWith('Gnawer'))).toEqual(['Gnawer', 'Gnawer 2']);
     db.close();
   });
 
