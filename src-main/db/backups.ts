@@ -1,11 +1,10 @@
 // Backups of a campaign, always with SQLite's online backup (never a raw copy of a live file),
 // named <campaign>-<time>-<reason>.lichslayer, with a retention the Judge can set.
 import type { Database as Db } from 'better-sqlite3';
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CAMPAIGN_EXTENSION, sqliteOptions, withReadOnly } from './campaign-file.ts';
+import { CAMPAIGN_EXTENSION, openSqlite, withReadOnly } from './campaign-file.ts';
 
 export const retentionSchema = z.strictObject({
   /** Keep this many of today's backups (newest first). */
@@ -106,7 +105,7 @@ export async function restoreInto(backupFile: string, campaignFile: string, asid
     for (const side of ['-wal', '-shm']) if (fs.existsSync(campaignFile + side)) fs.renameSync(campaignFile + side, aside + side);
   }
   // Electron loads its own driver build; the Node one would not load there.
-  const source = new Database(backupFile, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
+  const source = openSqlite(backupFile, nativeBinding, { readonly: true, fileMustExist: true });
   try {
     await source.backup(campaignFile);
   } finally {

@@ -4,13 +4,14 @@ import Database, { type Database as Db } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
+import { expectedSchema, oversizedValue, readSchema, schemaProblems } from './campaign-schema.ts';
 
 /** 'LJUD' — marks a SQLite file as a Lichslayer Judge campaign. */
 export const APPLICATION_ID = 0x4c4a5544;
 export const CAMPAIGN_EXTENSION = '.lichslayer';
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
-export type CampaignFileProblem = 'missing' | 'not-sqlite' | 'not-campaign' | 'newer' | 'read-only' | 'damaged';
+export type CampaignFileProblem = 'missing' | 'not-sqlite' | 'not-campaign' | 'foreign-schema' | 'oversized' | 'newer' | 'read-only' | 'damaged';
 
 export class CampaignFileError extends Error {
   constructor(
@@ -42,12 +43,27 @@ export function sqliteOptions(nativeBinding: string | undefined, extra: Database
 }
 
 /**
+ * Every connection the app makes to a campaign or backup file: with trusted_schema off, SQL
+ * stored in the file (views, triggers, defaults, checks) may not call functions with side effects.
+ */
+export function openSqlite(file: string, nativeBinding: string | undefined, extra: Database.Options = {}): Db {
+  const db = new Database(file, sqliteOptions(nativeBinding, extra));
+  try {
+    db.pragma('trusted_schema = OFF');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/**
  * Opens a file read-only. SQLite creates empty -wal/-shm side files when reading a WAL-mode
  * file; `release` closes the handle and removes those, so a file we only looked at is left as found.
  */
 function openReadOnly(file: string, nativeBinding: string | undefined): { db: Db; release: () => void } {
   const sideFiles = ['-wal', '-shm'].map((suffix) => file + suffix).filter((f) => !fs.existsSync(f));
-  const db = new Database(file, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
+  const db = openSqlite(file, nativeBinding, { readonly: true, fileMustExist: true });
   const release = () => {
     db.close();
     for (const side of sideFiles) {
@@ -124,11 +140,29 @@ export function inspectCampaignFile(file: string, nativeBinding?: string): { ver
           `${shown} was saved by a newer version of Lichslayer Judge (campaign format ${version}; this app reads up to ${LATEST_VERSION}). Update the app to open it. The file was not changed.`,
         );
       }
+      // Before any query on its tables: a crafted schema could make one endless (finding 6).
+      if (tables > 0) {
+        const problems = schemaProblems(readSchema(ro), expectedSchema(version, sqliteOptions(nativeBinding)));
+        if (problems.length) {
+          const shownProblems = problems.slice(0, 4).join('; ') + (problems.length > 4 ? `; and ${problems.length - 4} more` : '');
+          throw new CampaignFileError(
+            'foreign-schema',
+            `${shown} was not made by Lichslayer Judge as it is: it has ${shownProblems}. It was not opened, nothing stored in it ran, and the file was not changed.`,
+          );
+        }
+      }
       const check = ro.pragma('quick_check', { simple: true });
       if (check !== 'ok') {
         throw new CampaignFileError(
           'damaged',
           `${shown} is damaged (SQLite integrity check: ${String(check)}). It was not opened or changed; restore a backup.`,
+        );
+      }
+      const oversized = tables > 0 ? oversizedValue(ro, expectedSchema(version, sqliteOptions(nativeBinding))) : null;
+      if (oversized) {
+        throw new CampaignFileError(
+          'oversized',
+          `${shown} holds a value far larger than the app ever writes, in ${oversized}. It was not opened, and the file was not changed.`,
         );
       }
       return { version, empty: tables === 0 };
@@ -153,7 +187,7 @@ export async function openCampaignFile(file: string, options: OpenOptions): Prom
   if (!exists && !options.create) throw new CampaignFileError('missing', `No campaign file at ${file}.`);
   const before = exists ? inspectCampaignFile(file, options.nativeBinding) : { version: 0, empty: true };
 
-  const db = new Database(file, sqliteOptions(options.nativeBinding));
+  const db = openSqlite(file, options.nativeBinding);
   try {
     let backupPath: string | null = null;
     if (exists && before.version < LATEST_VERSION) {
@@ -189,7 +223,8 @@ export function readCampaignName(file: string, nativeBinding?: string): string {
   const { empty } = inspectCampaignFile(file, nativeBinding);
   if (empty) return 'New campaign (not yet set up)';
   return withReadOnly(file, nativeBinding, (ro) => {
-    const row = ro.prepare(`SELECT value FROM meta WHERE key = 'name'`).get() as { value: string } | undefined;
+    // A list shows a name, not a novel: at most 200 characters of it are read.
+    const row = ro.prepare(`SELECT substr(value, 1, 200) AS value FROM meta WHERE key = 'name'`).get() as { value: string } | undefined;
     return row?.value ?? path.basename(file, CAMPAIGN_EXTENSION);
   });
 }
