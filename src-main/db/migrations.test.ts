@@ -29,8 +29,10 @@ describe('migrations', () => {
 
   for (const fixture of fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.lichslayer'))) {
     it(`${fixture} opens, migrates to v${LATEST_VERSION} and keeps every value`, async () => {
-      const dir = tempDir();
-      const file = path.join(dir, fixture);
+      const dataDir = tempDir();
+      // Campaigns are opened from the campaigns folder only (issue 16, finding 5).
+      const file = path.join(dataDir, 'campaigns', fixture);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.copyFileSync(path.join(FIXTURES, fixture), file);
       // A table the fixture has but left empty gets a row, so that keeping its values is checked too.
       const seed = new Database(file);
@@ -51,7 +53,6 @@ describe('migrations', () => {
       const fromVersion = before.pragma('user_version', { simple: true }) as number;
       before.close();
 
-      const dataDir = tempDir();
       const app = makeApp(dataDir);
       const view = await app.call('campaign.open', { path: file });
       expect(view.schemaVersion).toBe(LATEST_VERSION);
