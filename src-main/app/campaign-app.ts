@@ -255,6 +255,16 @@ export class CampaignApp implements CampaignFiles {
     this.close();
     this.currentCampaign = { path: resolved, db: opened.db };
     this.releaseLock = release;
+    if (!create) {
+      // Its settings are read before anything is copied: a damaged one is refused here (and
+      // the Judge offered a good backup), never reset to a default or copied into a new backup.
+      try {
+        this.rebuildView();
+      } catch (error) {
+        this.close();
+        throw error;
+      }
+    }
     this.remember(resolved);
     if (!create) {
       this.lastBackupAt = Date.now();
@@ -290,7 +300,8 @@ export class CampaignApp implements CampaignFiles {
 
   private rebuildView(): CampaignView {
     const { db, path: file } = this.require();
-    this.lastView = judgeCampaignView(db, file);
+    const view = judgeCampaignView(db, file);
+    this.lastView = this.backupProblem ? { ...view, backupProblem: this.backupProblem } : view;
     return this.lastView;
   }
 
@@ -323,7 +334,26 @@ export class CampaignApp implements CampaignFiles {
   private backupIfDue(): void {
     if (Date.now() - this.lastBackupAt < CampaignApp.BACKUP_EVERY_MS) return;
     this.lastBackupAt = Date.now();
-    void this.backup('periodic').catch(() => undefined);
+    const campaign = this.currentCampaign;
+    void this.backup('periodic').then(
+      () => this.setBackupProblem(campaign, null),
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        const message = `The automatic backup of this campaign failed (${reason}). Your play is saved in the campaign itself; make a backup by hand on the Backups screen, and check the disk and the backups folder (${this.backupsDir}).`;
+        console.error(`Lichslayer Judge: ${message}`);
+        this.setBackupProblem(campaign, message);
+      },
+    );
+  }
+
+  /** Why the last automatic backup failed, shown with the campaign until one succeeds. */
+  private backupProblem: string | null = null;
+
+  private setBackupProblem(campaign: OpenCampaign | null, problem: string | null): void {
+    // A campaign closed meanwhile is not shown another's problem.
+    if (campaign !== this.currentCampaign || problem === this.backupProblem) return;
+    this.backupProblem = problem;
+    this.publish(this.rebuildView());
   }
 
   /** A db.backup() copy of the open campaign, kept in backups/ under the retention. */

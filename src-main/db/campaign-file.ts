@@ -102,6 +102,16 @@ function checkWritable(file: string, stat: fs.Stats): void {
   }
 }
 
+/** withReadOnly for async work (a backup copy): the handle and its side files go when it is done. */
+export async function withReadOnlyAsync<T>(file: string, nativeBinding: string | undefined, use: (db: Db) => Promise<T>): Promise<T> {
+  const { db, release } = openReadOnly(file, nativeBinding);
+  try {
+    return await use(db);
+  } finally {
+    release();
+  }
+}
+
 /** Checks a file without writing to it; throws CampaignFileError with a Judge-readable reason. */
 export function inspectCampaignFile(file: string, nativeBinding?: string, needWrite = true): { version: number; empty: boolean } {
   const shown = path.basename(file);
