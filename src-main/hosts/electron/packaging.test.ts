@@ -39,7 +39,7 @@ describe('packaging', () => {
   });
 
   it('names the packaged binary as electron-builder lays it out on each platform', async () => {
-    const { packagedBinary } = (await import('../../../scripts/fuses.mjs')) as { packagedBinary: (o: Record<string, string>) => string };
+    const { packagedBinary } = await import('../../../scripts/fuses.mjs');
     expect(packagedBinary({ appOutDir: '/o', electronPlatformName: 'darwin', productFilename: 'Lichslayer Judge' })).toBe(path.join('/o', 'Lichslayer Judge.app'));
     expect(packagedBinary({ appOutDir: '/o', electronPlatformName: 'win32', productFilename: 'Lichslayer Judge' })).toBe(path.join('/o', 'Lichslayer Judge.exe'));
     expect(packagedBinary({ appOutDir: '/o', electronPlatformName: 'linux', productFilename: 'Lichslayer Judge', executableName: 'lichslayer-judge' })).toBe(path.join('/o', 'lichslayer-judge'));
