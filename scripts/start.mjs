@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { ensureElectronSqlite } from './electron-sqlite.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -38,31 +39,6 @@ function electronProblem() {
   return { binary, version };
 }
 
-/** better-sqlite3 built for Electron's ABI, kept apart from the Node build that tests use. */
-function ensureElectronSqlite(version) {
-  const target = path.join(root, '.electron-native', version, 'better_sqlite3.node');
-  if (fs.existsSync(target)) return null;
-  const work = path.join(root, '.electron-native', 'build-src');
-  fs.rmSync(work, { recursive: true, force: true });
-  fs.cpSync(path.join(root, 'node_modules/better-sqlite3'), work, {
-    recursive: true,
-    filter: (src) => !src.includes(`${path.sep}build${path.sep}`),
-  });
-  const gyp =
-    process.env.npm_config_node_gyp ??
-    path.join(path.dirname(process.execPath), '../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js');
-  const result = run(process.execPath, [gyp, 'rebuild', '--release', `--target=${version}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'], {
-    cwd: work,
-    stdio: 'ignore',
-  });
-  const built = path.join(work, 'build/Release/better_sqlite3.node');
-  if (result.status !== 0 || !fs.existsSync(built)) return 'the database driver could not be built for Electron';
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.copyFileSync(built, target);
-  fs.rmSync(work, { recursive: true, force: true });
-  return null;
-}
-
 function startWebHost(reason) {
   console.log(`Electron cannot start here (${reason}); starting the web host instead.`);
   const child = spawn(process.execPath, [path.join(root, 'out/main/serve.js'), ...extraArgs], { cwd: root, stdio: 'inherit' });
@@ -76,7 +52,7 @@ const electron = electronProblem();
 if (electron.reason) {
   startWebHost(electron.reason);
 } else {
-  const sqliteProblem = ensureElectronSqlite(electron.version);
+  const sqliteProblem = ensureElectronSqlite(root, electron.version);
   if (sqliteProblem) {
     startWebHost(sqliteProblem);
   } else {

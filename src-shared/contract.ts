@@ -160,6 +160,8 @@ export interface CampaignView {
   houseRules: HouseRules;
   session: number;
   history: { canUndo: string | null; canRedo: string | null };
+  /** Why the last automatic backup failed, until one succeeds again (shown, never swallowed). */
+  backupProblem?: string;
 }
 
 export interface TableSummary {

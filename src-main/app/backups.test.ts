@@ -1,6 +1,7 @@
 // Backups and integrity: db.backup() copies on open, before migration and import, retention,
 // restore (which first backs up what it replaces), and damaged files offered their newest good backup.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeApp, sha256, tempDir } from '../test-support/temp-app.ts';
@@ -94,6 +95,91 @@ describe('backups', () => {
     const aside = fs.readdirSync(path.join(dataDir, 'backups', 'damaged'));
     expect(aside).toHaveLength(1);
     expect(sha256(path.join(dataDir, 'backups', 'damaged', aside[0]!))).toBe(damagedHash);
+    again.close();
+  });
+});
+
+// Issue 16, finding 10: backups leave no -wal/-shm files behind, a failed automatic backup is
+// said (in the log and with the campaign the app shows), and a damaged setting is reported and
+// the newest good backup offered, never silently replaced by a default.
+describe('backups fail loudly and leave nothing behind', () => {
+  const sideFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('-wal') || f.endsWith('-shm'));
+
+  it('restoring and pruning leave no -wal or -shm files beside the backups', async () => {
+    const { app, id, dataDir } = await opened();
+    await app.call('lichslayer.update', { id, patch: { gold: 7 } });
+    const onOpen = (await app.call('backups.list', {})).find((b) => b.reason === 'on-open')!;
+    await app.call('backups.restore', { fileName: onOpen.fileName });
+    const backupsDir = path.join(dataDir, 'backups');
+    expect(sideFiles(backupsDir)).toEqual([]);
+    // a side file some other reader left goes with its backup when the retention drops it
+    for (let i = 0; i < 7; i++) await app.call('backups.create', {});
+    const oldest = listBackups(backupsDir, app.current()!.path).at(-1)!;
+    fs.writeFileSync(oldest.file + '-shm', 'x');
+    await app.call('backups.create', {});
+    expect(fs.existsSync(oldest.file)).toBe(false);
+    expect(sideFiles(backupsDir)).toEqual([]);
+    app.close();
+  });
+
+  it('a failed automatic backup is logged and shown with the campaign until one succeeds', async () => {
+    const { app, id, dataDir } = await opened();
+    const pushed: (string | undefined)[] = [];
+    app.subscribe((push) => {
+      if (push.type === 'campaign') pushed.push(push.view?.backupProblem);
+    });
+    const backupsDir = path.join(dataDir, 'backups');
+    fs.renameSync(backupsDir, backupsDir + '-moved');
+    fs.writeFileSync(backupsDir, 'not a folder');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const every = CampaignApp.BACKUP_EVERY_MS;
+    CampaignApp.BACKUP_EVERY_MS = 0;
+    try {
+      await app.call('lichslayer.update', { id, patch: { gold: 11 } });
+      await expect.poll(() => pushed.filter(Boolean).length).toBe(1);
+      const problem = pushed.find(Boolean)!;
+      expect(problem).toMatch(/^The automatic backup of this campaign failed \(.+\)\. Your play is saved in the campaign itself; make a backup by hand on the Backups screen/);
+      expect((await app.call('campaign.current', {}))!.backupProblem).toBe(problem);
+      expect(logged).toHaveBeenCalledWith(`Lichslayer Judge: ${problem}`);
+      // the folder is back: the next automatic backup succeeds and the problem is cleared
+      fs.rmSync(backupsDir);
+      fs.renameSync(backupsDir + '-moved', backupsDir);
+      await app.call('lichslayer.update', { id, patch: { gold: 12 } });
+      await expect.poll(async () => (await app.call('campaign.current', {}))!.backupProblem).toBeUndefined();
+    } finally {
+      CampaignApp.BACKUP_EVERY_MS = every;
+      logged.mockRestore();
+    }
+    app.close();
+  });
+
+  it('a damaged setting is reported and a good backup offered; nothing is reset to defaults', async () => {
+    const { app, id, file, dataDir } = await opened();
+    await app.call('houseRules.update', { patch: { chestSuccessOn: 5 } });
+    await app.call('lichslayer.update', { id, patch: { gold: 40 } });
+    await app.call('backups.create', {});
+    app.close();
+    for (const [value, reason] of [
+      ['{"chestSuccessOn": 5', 'it is not valid JSON'],
+      ['{"chestSuccessOn": "lots"}', 'chestSuccessOn'],
+    ] as const) {
+      const db = new Database(file);
+      db.prepare(`UPDATE setting SET value = ? WHERE key = 'house_rules'`).run(value);
+      db.close();
+      const before = sha256(file);
+      const again = makeApp(dataDir);
+      const reply = await again.dispatch('campaign.open', { path: file });
+      expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('This campaign\'s setting “house_rules” is damaged (') } });
+      expect(reply).toMatchObject({ error: { message: expect.stringContaining(reason) } });
+      expect(reply).toMatchObject({ error: { message: expect.stringMatching(/The newest good backup is from .*: choose “Restore newest good backup”\./) } });
+      expect(await again.call('campaign.current', {})).toBeNull();
+      expect(sha256(file)).toBe(before);
+      again.close();
+    }
+    const again = makeApp(dataDir);
+    const restored = await again.call('backups.restoreNewest', { path: file });
+    expect(restored.houseRules.chestSuccessOn).toBe(5);
+    expect(restored.roster[0]!.gold).toBe(40);
     again.close();
   });
 });

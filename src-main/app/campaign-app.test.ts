@@ -82,7 +82,9 @@ describe('campaign lifecycle', () => {
 describe('migrations and refusals', () => {
   it('migrates an empty file and takes a db.backup() copy first', async () => {
     const dataDir = tempDir();
-    const file = path.join(tempDir(), 'empty.lichslayer');
+    // Files are opened from the campaigns folder only (issue 16, finding 5).
+    const file = path.join(dataDir, 'campaigns', 'empty.lichslayer');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, '');
     const app = makeApp(dataDir);
     const view = await app.call('campaign.open', { path: file });
@@ -98,10 +100,12 @@ describe('migrations and refusals', () => {
 
   function refusedUnchanged(make: (file: string) => void, expected: RegExp) {
     return async () => {
-      const file = path.join(tempDir(), 'subject.lichslayer');
+      const dataDir = tempDir();
+      const file = path.join(dataDir, 'campaigns', 'subject.lichslayer');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
       make(file);
       const before = sha256(file);
-      const app = makeApp();
+      const app = makeApp(dataDir);
       const reply = await app.dispatch('campaign.open', { path: file });
       expect(reply.ok).toBe(false);
       if (!reply.ok) {

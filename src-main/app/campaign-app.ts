@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contract, describeIssues, isCommandName, type CampaignSummary, type CampaignView, type CommandName, type ParsedArgsOf, type Push, type Reply, type ResultOf } from '@shared/contract.ts';
 import { CAMPAIGN_EXTENSION, CampaignFileError, openCampaignFile, readCampaignName } from '../db/campaign-file.ts';
+import { acquireCampaignLock } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
 import { DEFAULT_RETENTION, pruneBackups, retentionSchema, takeBackup, type Retention } from '../db/backups.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
@@ -81,6 +82,8 @@ export class CampaignApp implements CampaignFiles {
   private readonly recentFile: string;
   private readonly settingsFile: string;
   private currentCampaign: OpenCampaign | null = null;
+  /** Gives back the open campaign's lock (one process owns a campaign at a time). */
+  private releaseLock: (() => void) | null = null;
   /** The Judge's view as the last change left it: built once per change, read by every reply. */
   private lastView: CampaignView | null = null;
   private readonly listeners = new Set<(push: Push) => void>();
@@ -165,6 +168,8 @@ export class CampaignApp implements CampaignFiles {
   close(): void {
     this.currentCampaign?.db.close();
     this.currentCampaign = null;
+    this.releaseLock?.();
+    this.releaseLock = null;
     this.lastView = null;
   }
 
@@ -232,15 +237,34 @@ export class CampaignApp implements CampaignFiles {
   async open(file: string, create: boolean): Promise<OpenCampaign> {
     const resolved = path.resolve(file);
     if (this.currentCampaign?.path === resolved) return this.currentCampaign;
-    const opened = await openCampaignFile(resolved, { create, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
+    // Taken before the file is touched: a second opener is refused, naming who holds it.
+    const release = acquireCampaignLock(resolved, this.options.host);
+    let opened: Awaited<ReturnType<typeof openCampaignFile>>;
     try {
-      ensureStarterTables(opened.db, this.options.resourcesDir);
+      opened = await openCampaignFile(resolved, { create, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
+      try {
+        ensureStarterTables(opened.db, this.options.resourcesDir);
+      } catch (error) {
+        opened.db.close();
+        throw error;
+      }
     } catch (error) {
-      opened.db.close();
+      release();
       throw error;
     }
     this.close();
     this.currentCampaign = { path: resolved, db: opened.db };
+    this.releaseLock = release;
+    if (!create) {
+      // Its settings are read before anything is copied: a damaged one is refused here (and
+      // the Judge offered a good backup), never reset to a default or copied into a new backup.
+      try {
+        this.rebuildView();
+      } catch (error) {
+        this.close();
+        throw error;
+      }
+    }
     this.remember(resolved);
     if (!create) {
       this.lastBackupAt = Date.now();
@@ -276,7 +300,8 @@ export class CampaignApp implements CampaignFiles {
 
   private rebuildView(): CampaignView {
     const { db, path: file } = this.require();
-    this.lastView = judgeCampaignView(db, file);
+    const view = judgeCampaignView(db, file);
+    this.lastView = this.backupProblem ? { ...view, backupProblem: this.backupProblem } : view;
     return this.lastView;
   }
 
@@ -309,7 +334,26 @@ export class CampaignApp implements CampaignFiles {
   private backupIfDue(): void {
     if (Date.now() - this.lastBackupAt < CampaignApp.BACKUP_EVERY_MS) return;
     this.lastBackupAt = Date.now();
-    void this.backup('periodic').catch(() => undefined);
+    const campaign = this.currentCampaign;
+    void this.backup('periodic').then(
+      () => this.setBackupProblem(campaign, null),
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        const message = `The automatic backup of this campaign failed (${reason}). Your play is saved in the campaign itself; make a backup by hand on the Backups screen, and check the disk and the backups folder (${this.backupsDir}).`;
+        console.error(`Lichslayer Judge: ${message}`);
+        this.setBackupProblem(campaign, message);
+      },
+    );
+  }
+
+  /** Why the last automatic backup failed, shown with the campaign until one succeeds. */
+  private backupProblem: string | null = null;
+
+  private setBackupProblem(campaign: OpenCampaign | null, problem: string | null): void {
+    // A campaign closed meanwhile is not shown another's problem.
+    if (campaign !== this.currentCampaign || problem === this.backupProblem) return;
+    this.backupProblem = problem;
+    this.publish(this.rebuildView());
   }
 
   /** A db.backup() copy of the open campaign, kept in backups/ under the retention. */

@@ -7,7 +7,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
 
-const KILLS = Number(process.env.CRASH_KILLS ?? 50);
+// `npm test` runs a dozen kills (each starts a worker process: seconds on a loaded machine);
+// `npm run test:crash` runs 1,000. The timeout grows with the count and never decides the result.
+const KILLS = Number(process.env.CRASH_KILLS ?? 12);
 const WORKER = path.resolve(import.meta.dirname, '../test-support/crash-worker.ts');
 
 function runAndKill(dataDir: string, file: string, start: number, delayMs: number): Promise<number[]> {
@@ -17,7 +19,8 @@ function runAndKill(dataDir: string, file: string, start: number, delayMs: numbe
     let buffer = '';
     let errors = '';
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const safety = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    // Only so a worker that never started is ended; a slow start is not a failure.
+    const safety = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
       const lines = buffer.split('\n');
@@ -94,7 +97,8 @@ describe('crash safety', () => {
       expect(result.problem).toBe('');
       next = result.applied + 1;
     }
-    expect(totalAcks).toBeGreaterThan(KILLS);
+    // Each kill comes after the worker's first acknowledged action, so every run committed one.
+    expect(totalAcks).toBeGreaterThanOrEqual(KILLS);
     console.log(`crash test: ${KILLS} kills survived, ${totalAcks} acknowledged actions, ${next} applied, nothing lost or half-applied`);
-  }, 60_000 + KILLS * 2_000);
+  }, 120_000 + KILLS * 15_000);
 });

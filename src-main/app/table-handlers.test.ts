@@ -57,7 +57,7 @@ describe('rolling and the ledger', () => {
   });
 
   it('a seeded session replays exactly, and a tampered face is caught', async () => {
-    const { app, file } = await campaign();
+    const { app, file, dataDir } = await campaign();
     await app.call('dice.setSeed', { seed: 99 });
     for (let i = 0; i < 20; i++) await app.call('tables.roll', { key: i % 2 ? 'rooms-middle' : 'loot', context: { floor: 4, attentionStage: 1 } });
     expect(await app.call('ledger.verify', {})).toMatchObject({ entries: 20, ok: true });
@@ -78,7 +78,7 @@ describe('rolling and the ledger', () => {
     faces[0]!.face = (faces[0]!.face % faces[0]!.sides) + 1;
     db.prepare('UPDATE roll_log SET faces = ? WHERE id = ?').run(JSON.stringify(faces), row.id);
     db.close();
-    const again = makeApp();
+    const again = makeApp(dataDir);
     await again.call('campaign.open', { path: file });
     expect(await again.call('ledger.verify', {})).toMatchObject({ ok: false, problem: expect.stringMatching(new RegExp(`Entry ${row.id}`)) });
     again.close();

@@ -1,11 +1,10 @@
 // Backups of a campaign, always with SQLite's online backup (never a raw copy of a live file),
 // named <campaign>-<time>-<reason>.lichslayer, with a retention the Judge can set.
 import type { Database as Db } from 'better-sqlite3';
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CAMPAIGN_EXTENSION, sqliteOptions, withReadOnly } from './campaign-file.ts';
+import { CAMPAIGN_EXTENSION, withReadOnly, withReadOnlyAsync } from './campaign-file.ts';
 
 export const retentionSchema = z.strictObject({
   /** Keep this many of today's backups (newest first). */
@@ -77,7 +76,8 @@ export function pruneBackups(backupsDir: string, campaignFile: string, retention
       keep = true;
     }
     if (!keep) {
-      fs.rmSync(b.file, { force: true });
+      // A backup goes with its side files, if reading it ever left any.
+      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(b.file + suffix, { force: true });
       removed.push(b.fileName);
     }
   }
@@ -105,12 +105,7 @@ export async function restoreInto(backupFile: string, campaignFile: string, asid
     fs.renameSync(campaignFile, aside);
     for (const side of ['-wal', '-shm']) if (fs.existsSync(campaignFile + side)) fs.renameSync(campaignFile + side, aside + side);
   }
-  // Electron loads its own driver build; the Node one would not load there.
-  const source = new Database(backupFile, sqliteOptions(nativeBinding, { readonly: true, fileMustExist: true }));
-  try {
-    await source.backup(campaignFile);
-  } finally {
-    source.close();
-  }
+  // Read through the opener that removes the -wal/-shm files reading leaves beside the backup.
+  await withReadOnlyAsync(backupFile, nativeBinding, (source) => source.backup(campaignFile));
   return aside;
 }

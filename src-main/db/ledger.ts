@@ -128,9 +128,30 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   return rows.map((r) => ({ ...r, faces: JSON.parse(r.faces) as LedgerRow['faces'] }));
 }
 
-/** The rolls players may see, newest first. */
+/**
+ * A board room's label in the ledger's `room` column, as the board's handlers write it
+ * ("F2 (3,1)"); the players' list below depends on reading it the same way.
+ */
+export const roomLabel = (floor: number, x: number, y: number): string => `F${floor} (${x + 1},${y + 1})`;
+
+const GRID_LABELS = JSON.stringify(Array.from({ length: 10 * 25 }, (_, i) => roomLabel(Math.floor(i / 25) + 1, i % 5, Math.floor((i % 25) / 5))));
+
+/**
+ * The rolls players may see, newest first. A public roll tied to a room of the board (a room's
+ * contents, its chest) was made out of the players' sight when the room was pre-rolled: it is
+ * shown only while that room is revealed, so a pre-rolled floor tells them nothing, a reveal
+ * brings its rolls to light, and undoing the reveal hides them again.
+ */
 export function publicRolls(db: Database, limit = 8): { explain: string; at: string }[] {
-  return db.prepare(`SELECT explain, at FROM roll_log WHERE public = 1 ORDER BY id DESC LIMIT ?`).all(limit) as { explain: string; at: string }[];
+  const revealed = (db.prepare(`SELECT floor, x, y FROM room WHERE revealed = 1`).all() as { floor: number; x: number; y: number }[]).map((r) => roomLabel(r.floor, r.x, r.y));
+  return db
+    .prepare(
+      `SELECT explain, at FROM roll_log
+       WHERE public = 1
+         AND (room IS NULL OR room NOT IN (SELECT value FROM json_each(@grid)) OR room IN (SELECT value FROM json_each(@revealed)))
+       ORDER BY id DESC LIMIT @limit`,
+    )
+    .all({ grid: GRID_LABELS, revealed: JSON.stringify(revealed), limit }) as { explain: string; at: string }[];
 }
 
 export interface ReplayReport {

@@ -29,16 +29,30 @@ describe('migrations', () => {
 
   for (const fixture of fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.lichslayer'))) {
     it(`${fixture} opens, migrates to v${LATEST_VERSION} and keeps every value`, async () => {
-      const dir = tempDir();
-      const file = path.join(dir, fixture);
+      const dataDir = tempDir();
+      // Campaigns are opened from the campaigns folder only (issue 16, finding 5).
+      const file = path.join(dataDir, 'campaigns', fixture);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.copyFileSync(path.join(FIXTURES, fixture), file);
+      // A table the fixture has but left empty gets a row, so that keeping its values is checked too.
+      const seed = new Database(file);
+      if (seed.prepare(`SELECT 1 FROM sqlite_schema WHERE name = 'day_report'`).get() && !seed.prepare(`SELECT 1 FROM day_report`).get()) {
+        seed.prepare(`INSERT INTO day_report (day, report) VALUES (3, '{"fixture":"day report"}')`).run();
+      }
+      seed.close();
       const before = new Database(file, { readonly: true });
-      const tables = ['lichslayer', 'item', 'inventory', 'town', 'meta', ...(fromVersionOf(path.join(FIXTURES, fixture)) >= 3 ? ['rtable', 'rtable_row', 'roll_log'] : []), ...(fromVersionOf(path.join(FIXTURES, fixture)) >= 4 ? ['room', 'token', 'turn_stack'] : [])];
+      // Every table the fixture has, so a format's new game state (setting, day_report, ...) is covered.
+      const tables = (before.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name`).all() as { name: string }[]).map((r) => r.name);
+      expect(tables).toEqual(expect.arrayContaining(['lichslayer', 'item', 'inventory', 'town', 'meta', 'history', 'action_log']));
+      if (fromVersionOf(path.join(FIXTURES, fixture)) >= 2) expect(tables).toContain('setting');
+      if (fromVersionOf(path.join(FIXTURES, fixture)) >= 5) {
+        expect(tables).toContain('day_report');
+        expect(before.prepare(`SELECT count(*) AS n FROM day_report`).get()).toEqual({ n: 1 });
+      }
       const rowsBefore = Object.fromEntries(tables.map((t) => [t, before.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()]));
       const fromVersion = before.pragma('user_version', { simple: true }) as number;
       before.close();
 
-      const dataDir = tempDir();
       const app = makeApp(dataDir);
       const view = await app.call('campaign.open', { path: file });
       expect(view.schemaVersion).toBe(LATEST_VERSION);
@@ -63,10 +77,21 @@ describe('migrations', () => {
       for (const t of tables) {
         const rows = after.prepare(`SELECT * FROM ${t} ORDER BY 1`).all() as Record<string, unknown>[];
         const before = rowsBefore[t] as Record<string, unknown>[];
+        if (t === 'setting') {
+          // Settings are keyed: each keeps its value, except the app's record of which starter
+          // tables it has seeded, which grows with the pack (when it was first seeded stays).
+          const now = new Map(rows.map((r) => [r.key, String(r.value)]));
+          for (const r of before) {
+            const value = now.get(r.key);
+            if (r.key === 'starter_tables') expect((JSON.parse(value!) as { seeded: string }).seeded, `${fixture}: setting ${String(r.key)}`).toBe((JSON.parse(String(r.value)) as { seeded: string }).seeded);
+            else expect(value, `${fixture}: setting ${String(r.key)}`).toBe(r.value);
+          }
+          continue;
+        }
         // Starter tables added to the pack since (the spell schools) arrive after the old rows.
         const kept = rows.slice(0, before.length);
-        expect(kept.map((r, i) => Object.fromEntries(Object.keys(before[i] ?? r).map((k) => [k, r[k]])))).toEqual(before);
-        if (rows.length > before.length) expect(t === 'rtable' || t === 'rtable_row').toBe(true);
+        expect(kept.map((r, i) => Object.fromEntries(Object.keys(before[i] ?? r).map((k) => [k, r[k]]))), `${fixture}: table ${t}`).toEqual(before);
+        if (rows.length > before.length) expect(t === 'rtable' || t === 'rtable_row', `${fixture}: rows added to ${t}`).toBe(true);
       }
       after.close();
       if (fromVersion < LATEST_VERSION) {

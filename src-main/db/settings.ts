@@ -3,16 +3,33 @@ import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import { DEFAULT_HOUSE_RULES, houseRulesSchema, type HouseRules } from '@shared/house-rules.ts';
 import type { RecordingWriter } from './history.ts';
+import { describeIssues } from '@shared/contract.ts';
+import { CampaignFileError } from './campaign-file.ts';
 
+/**
+ * A campaign setting, validated. A missing one takes its default; a damaged one (not JSON, or
+ * not what the app writes) is never silently reset: reading it refuses, naming the setting, and
+ * the Judge is offered the newest good backup.
+ */
 export function readSetting<S extends z.ZodType>(db: Database, key: string, schema: S, fallback: z.output<S>): z.output<S> {
   const row = db.prepare(`SELECT value FROM setting WHERE key = ?`).get(key) as { value: string } | undefined;
   if (!row) return fallback;
+  let raw: unknown;
   try {
-    const parsed = schema.safeParse(JSON.parse(row.value));
-    return parsed.success ? parsed.data : fallback;
+    raw = JSON.parse(row.value);
   } catch {
-    return fallback;
+    throw damagedSetting(key, 'it is not valid JSON');
   }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw damagedSetting(key, describeIssues(parsed.error));
+  return parsed.data;
+}
+
+function damagedSetting(key: string, reason: string): CampaignFileError {
+  return new CampaignFileError(
+    'damaged',
+    `This campaign's setting “${key.slice(0, 60)}” is damaged (${reason.slice(0, 200)}), so it was not used and not reset to a default. Nothing was changed. Close the campaign and choose “Restore newest good backup” for it on the Campaigns screen.`,
+  );
 }
 
 export function writeSetting(writer: RecordingWriter, db: Database, key: string, value: unknown): void {

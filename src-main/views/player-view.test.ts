@@ -4,7 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Database from 'better-sqlite3';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import WebSocket from 'ws';
+import type { BoardView, PlayerView } from '@shared/board.ts';
+import type { CampaignView } from '@shared/contract.ts';
+import { socketProtocols } from '@shared/web-socket-token.ts';
+import { makeApp, openDemo, tempDir } from '../test-support/temp-app.ts';
+import { startWebHost } from '../hosts/web/web-host.ts';
 import { playerView } from './player-view.ts';
 import { floorHandout, printGauntlets } from './print-view.ts';
 
@@ -118,4 +125,98 @@ describe("players' view", () => {
     console.log(`leak probe: ${probes} secret values checked against the players' view and printouts, none found`);
     db.close();
   });
+});
+
+// Issue 16, finding 9: everything the players' token can receive — every field of
+// players.view, every WebSocket push, the page — after every kind of Judge action, pre-rolls
+// included, holds none of the secrets the Judge's own board shows.
+describe("what the players' token receives", () => {
+  const json = { 'Content-Type': 'application/json' };
+
+  /** Every string the Judge's board holds that players must not see (rooms unrevealed, hidden tokens, notes). */
+  function secretsOf(boards: BoardView[]): Set<string> {
+    const secret = new Set<string>();
+    const shown = new Set<string>();
+    for (const b of boards) {
+      const revealedAt = new Set(b.rooms.filter((r) => r.revealed).map((r) => `${r.floor},${r.x},${r.y}`));
+      for (const r of b.rooms) {
+        if (r.revealed) shown.add(r.name);
+        else for (const s of [r.name, r.details]) secret.add(s);
+        for (const s of [r.notes, r.trap?.label ?? '', r.chest && !r.chest.opened ? r.chest.contents : '']) secret.add(s);
+      }
+      for (const s of b.secrets.flatMap((x) => x.lines)) secret.add(s);
+      for (const t of b.tokens) {
+        const visible = t.floor === b.partyFloor && revealedAt.has(`${t.floor},${t.x},${t.y}`) && !t.hidden && !t.defeated && t.kind !== 'phylactery';
+        if (visible) shown.add(t.name.replace(/\s+\d+$/, ''));
+        else secret.add(t.name);
+        secret.add(t.intention);
+        if (t.kind === 'entity') secret.add(String(t.stats.attack ?? ''));
+      }
+      for (const h of b.hiddenClasses) secret.add(h.className);
+    }
+    // A name players legitimately see elsewhere (a second "Gnawer", an "Empty room") is no secret.
+    return new Set([...secret].filter((s) => s.trim().length >= 4 && ![...shown].some((v) => v === s || v === s.replace(/\s+\d+$/, ''))));
+  }
+
+  it('holds no secret after any Judge action, pre-rolled floors included', async () => {
+    const { app } = await openDemo(916);
+    const rendererDir = tempDir('lj-renderer-');
+    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Lichslayer Judge</title><div id="app"></div>');
+    const host = await startWebHost({ app, rendererDir, port: 0 });
+    const base = `http://127.0.0.1:${host.port}`;
+    const judge = async (command: string, args: unknown) => {
+      const reply = (await (await fetch(`${base}/api/${command}`, { method: 'POST', headers: { ...json, 'X-Lichslayer-Token': host.token }, body: JSON.stringify(args) })).json()) as { ok: boolean; value: unknown; error?: { message: string } };
+      if (!reply.ok) throw new Error(`${command}: ${reply.error?.message}`);
+      return reply.value;
+    };
+    const pushes: string[] = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/players/ws`, socketProtocols(host.playersToken));
+    ws.on('message', (data) => pushes.push(String(data)));
+    await new Promise<void>((resolve, reject) => {
+      ws.on('open', () => resolve());
+      ws.on('error', reject);
+    });
+    try {
+      const roster = ((await judge('campaign.current', {})) as CampaignView).roster;
+      const actions: [string, unknown][] = [
+        ['board.prerollFloor', { floor: 1 }],
+        ['board.prerollFloor', { floor: 2 }],
+        ['board.prerollFloor', { floor: 3 }],
+        ['board.setRoom', { floor: 1, x: 0, y: 0, patch: { name: 'Sealed Ossuary of Nine', details: 'A lever behind the altar', notes: 'Judge: the lever floods it', trap: { label: 'Ninefold needle' } } }],
+        ['board.enterFloor', { floor: 1 }],
+        ['board.addToken', { kind: 'entity', name: 'Lurking Veilwraith', colour: 'Black', floor: 1, x: 2, y: 4, hidden: true, stats: { attack: 'Veil strike 3d6' } }],
+        ['lichslayer.update', { id: roster[0]!.id, patch: { hiddenClass: 'The Witch' } }],
+        ['board.revealRoom', { floor: 1, x: 1, y: 4 }],
+        ['board.prerollRoom', { floor: 4, x: 0, y: 0 }],
+        ['tables.roll', { key: 'loot', context: { floor: 2 } }],
+        ['town.nextDay', {}],
+        ['history.undo', {}],
+        ['history.redo', {}],
+      ];
+      const leaks: string[] = [];
+      let probes = 0;
+      for (const [command, args] of actions) {
+        await judge(command, args);
+        const view = await (await fetch(`${base}/api/players.view`, { method: 'POST', headers: { ...json, 'X-Lichslayer-Token': host.playersToken }, body: '{}' })).text();
+        const page = await (await fetch(`${base}/players`)).text();
+        const boards = await Promise.all(Array.from({ length: 10 }, (_, i) => judge('board.view', { floor: i + 1 }) as Promise<BoardView>));
+        const received = [view, page, ...pushes].join('\n');
+        for (const s of secretsOf(boards)) {
+          probes++;
+          if (received.includes(s)) leaks.push(`after ${command}: ${s}`);
+        }
+      }
+      expect(pushes.length).toBeGreaterThan(0);
+      expect(probes).toBeGreaterThan(500);
+      expect(leaks).toEqual([]);
+      // What a revealed room's roll decided is shown once the room is in sight.
+      const shown = JSON.parse((await (await fetch(`${base}/api/players.view`, { method: 'POST', headers: { ...json, 'X-Lichslayer-Token': host.playersToken }, body: '{}' })).text())) as { value: PlayerView };
+      expect(shown.value.rolls.some((r) => r.explain.includes('→'))).toBe(true);
+      console.log(`players' token probe: ${probes} secret values checked after ${actions.length} Judge actions, none received`);
+    } finally {
+      ws.close();
+      await host.close();
+      app.close();
+    }
+  }, 120_000);
 });

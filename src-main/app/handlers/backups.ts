@@ -1,6 +1,8 @@
 // backups.*: the open campaign's db.backup() copies, restoring one, and how many are kept.
 import path from 'node:path';
 import { isHealthy, listBackups, restoreInto, type BackupInfo } from '../../db/backups.ts';
+import { campaignInFolder } from '../../db/campaign-file.ts';
+import { describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 
@@ -36,7 +38,10 @@ export function backupsHandlers(ctx: HandlerContext): HandlersOf<'backups'> {
     },
 
     'backups.restoreNewest': async ({ path: file }) => {
-      const target = path.resolve(file);
+      // Only a campaign of the campaigns folder is replaced, and only when no other process has it open.
+      const target = campaignInFolder(files.campaignsDir, file);
+      const holder = files.current()?.path === target ? null : liveHolder(target);
+      if (holder) throw new CommandFailure('refused', `Not restored: ${path.basename(target)} is open in ${describeHolder(holder)}. Close it there first.`);
       const good = listBackups(files.backupsDir, target).find((b) => isHealthy(b.file, options.nativeBinding));
       if (!good) throw new CommandFailure('not-found', `No good backup of ${path.basename(target)} was found in ${files.backupsDir}.`);
       if (files.current()?.path === target) files.close();

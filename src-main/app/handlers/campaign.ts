@@ -1,7 +1,8 @@
 // campaign.*: the campaign files a Judge keeps — listing, creating, opening, duplicating, deleting.
 import fs from 'node:fs';
 import path from 'node:path';
-import { backupCampaignFile, CAMPAIGN_EXTENSION, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
+import { backupCampaignFile, CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
+import { describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
@@ -9,6 +10,13 @@ import { initialiseCampaign } from '../starter-campaign.ts';
 
 export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
   const { files, options } = ctx;
+  /** File commands touch only campaigns in the campaigns folder; others come in by import (finding 5). */
+  const inFolder = (file: string) => campaignInFolder(files.campaignsDir, file);
+  /** A campaign another process has open is not this one's to delete or replace (finding 8). */
+  const notHeldElsewhere = (file: string, doing: string) => {
+    const holder = files.current()?.path === file ? null : liveHolder(file);
+    if (holder) throw new CommandFailure('refused', `Not ${doing}: ${path.basename(file)} is open in ${describeHolder(holder)}. Close it there first.`);
+  };
   const opened = () => {
     const view = ctx.view();
     ctx.publish(view);
@@ -20,7 +28,14 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
         .readdirSync(files.campaignsDir)
         .filter((f) => f.endsWith(CAMPAIGN_EXTENSION))
         .map((f) => path.join(files.campaignsDir, f));
-      return [...new Set([...files.recent(), ...inDir])].map((f) => files.summary(f));
+      return [...new Set([...files.recent(), ...inDir])].map((f) => {
+        try {
+          return files.summary(inFolder(f));
+        } catch (error) {
+          // Opened from elsewhere before files were confined: listed, with the way to bring it in.
+          return { path: f, fileName: path.basename(f), modifiedAt: '', damaged: false, name: null, problem: error instanceof Error ? error.message : String(error) };
+        }
+      });
     },
 
     'campaign.current': () => (files.current() ? ctx.view() : null),
@@ -31,7 +46,8 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       return opened();
     },
 
-    'campaign.open': async ({ path: file }) => {
+    'campaign.open': async (args) => {
+      const file = inFolder(args.path);
       try {
         await files.open(file, false);
       } catch (error) {
@@ -59,7 +75,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
     },
 
     'campaign.duplicate': async ({ path: file, name }) => {
-      const source = path.resolve(file);
+      const source = inFolder(file);
       const target = files.freshPath(name);
       const current = files.current();
       if (current?.path === source) await current.db.backup(target);
@@ -76,11 +92,12 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
     },
 
     'campaign.delete': async ({ path: file }) => {
-      const target = path.resolve(file);
-      if (!fs.existsSync(target)) {
-        files.forget(target);
+      if (!fs.existsSync(path.resolve(file))) {
+        files.forget(path.resolve(file));
         return null;
       }
+      const target = inFolder(file);
+      notHeldElsewhere(target, 'deleted');
       if (files.current()?.path === target) {
         files.close();
         ctx.publish(null);

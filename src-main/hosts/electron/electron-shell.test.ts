@@ -13,6 +13,10 @@ const fake = vi.hoisted(() => {
     protocolHandler: null as null | ((req: Request) => Promise<Response>),
     loaded: [] as string[],
     permissionHandler: null as null | Listener,
+    permissionCheck: null as null | Listener,
+    singleInstance: true,
+    quits: 0,
+    menu: null as null | { label?: string; submenu?: { label?: string }[] }[],
     userData: '',
     instances: [] as { webContents: { id: number } }[],
   };
@@ -34,6 +38,9 @@ const fake = vi.hoisted(() => {
     isDestroyed() {
       return false;
     }
+    isMinimized() {
+      return false;
+    }
     async loadURL(url: string) {
       state.loaded.push(url);
     }
@@ -47,8 +54,16 @@ const fake = vi.hoisted(() => {
       exit: (code: number) => {
         throw new Error(`app.exit(${code})`);
       },
-      quit: () => undefined,
+      quit: () => {
+        state.quits++;
+      },
+      requestSingleInstanceLock: () => state.singleInstance,
     },
+    Menu: {
+      buildFromTemplate: (template: { label?: string; submenu?: { label?: string }[] }[]) => template,
+      setApplicationMenu: (menu: { label?: string; submenu?: { label?: string }[] }[]) => (state.menu = menu),
+    },
+    dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showMessageBox: async () => ({ response: 0 }), showSaveDialog: async () => ({ canceled: true }) },
     BrowserWindow,
     ipcMain: { handle: (channel: string, fn: Listener) => state.ipc.set(channel, fn) },
     net: { fetch: async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }) },
@@ -56,7 +71,7 @@ const fake = vi.hoisted(() => {
       registerSchemesAsPrivileged: () => undefined,
       handle: (_scheme: string, fn: (req: Request) => Promise<Response>) => (state.protocolHandler = fn),
     },
-    session: { defaultSession: { setPermissionRequestHandler: (fn: Listener) => (state.permissionHandler = fn) } },
+    session: { defaultSession: { setPermissionRequestHandler: (fn: Listener) => (state.permissionHandler = fn), setPermissionCheckHandler: (fn: Listener) => (state.permissionCheck = fn) } },
   };
   return { state, electron, ready: () => ready() };
 });
@@ -120,6 +135,13 @@ describe('Electron shell', () => {
     const denied = vi.fn();
     fake.state.permissionHandler!({}, 'camera', denied);
     expect(denied).toHaveBeenCalledWith(false);
+    // checks are answered too, not left to Electron's default of yes
+    expect(fake.state.permissionCheck!({}, 'clipboard-sanitized-write', 'app://judge', {})).toBe(false);
+    expect(fake.state.permissionCheck!({}, 'media', 'app://judge', {})).toBe(false);
+    // a campaign from elsewhere comes in through the native dialog, never a path from the page
+    expect(fake.state.menu!.find((m) => m.label === 'File')!.submenu!.map((i) => i.label)).toContain('Import campaign…');
+    expect((await fake.state.protocolHandler!(new Request('app://judge/%'))).status).toBe(404);
+    expect((await fake.state.protocolHandler!(new Request('app://judge/index.html%00.png'))).status).toBe(404);
 
     // IPC: only our own frame may call, and calls go through the shared contract
     const invoke = fake.state.ipc.get('lichslayer:command')!;
@@ -144,5 +166,18 @@ describe('Electron shell', () => {
     expect(await fromPlayers('lichslayer.create', { name: 'Spy' })).toMatchObject({ ok: false, error: { code: 'refused' } });
     expect(await fromPlayers('campaign.list', {})).toMatchObject({ ok: false, error: { code: 'refused' } });
     expect(await fromPlayers('players.view', {})).toMatchObject({ ok: true });
+  });
+
+  it('a second launch gets no window: the first instance keeps its campaigns (single-instance lock)', async () => {
+    vi.resetModules();
+    const windowsBefore = fake.state.windows.length;
+    const quitsBefore = fake.state.quits;
+    fake.state.singleInstance = false;
+    // main.ts asks for the lock while it loads, before anything waits for Electron to be ready.
+    await import('./main.ts');
+    expect(fake.state.quits).toBe(quitsBefore + 1);
+    expect(fake.state.windows.length).toBe(windowsBefore);
+    // the first instance is told, and brings its window forward
+    expect(fake.state.appListeners.has('second-instance')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // The Electron shell: the only module tree that imports 'electron'. It hosts the same
 // CampaignApp as the web host, behind a hardened window and a sender-checked IPC channel.
-import { app, BrowserWindow, dialog, ipcMain, net, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, type MenuItemConstructorOptions } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +11,8 @@ import { builtPaths } from '../../app/app-paths.ts';
 import { APP_ORIGIN, ELECTRON_CSP, isTrustedSender, mainWindowOptions, playersWindowOptions } from './window-options.ts';
 import { INVOKE_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
 import { electronNativeBinding } from './native-binding.ts';
+import { staticFile } from '../web/http-input.ts';
+import { CAMPAIGN_EXTENSION, importCampaign } from '../../db/campaign-file.ts';
 
 const paths = builtPaths(import.meta.url);
 const projectRoot = path.resolve(paths.rendererDir, '../..');
@@ -25,12 +27,15 @@ let playersWindow: BrowserWindow | null = null;
 
 function serveRenderer(): void {
   protocol.handle('app', async (request) => {
-    const url = new URL(request.url);
-    const rel = decodeURIComponent(url.pathname === '/' || url.pathname === '/players' ? '/index.html' : url.pathname);
-    const file = path.resolve(paths.rendererDir, '.' + rel);
-    if (url.host !== 'judge' || !file.startsWith(paths.rendererDir + path.sep)) {
-      return new Response('Not found', { status: 404 });
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return new Response('Bad request', { status: 400 });
     }
+    // The same guarded path rules as the web host: bad encoding, NUL bytes and escapes are a 404.
+    const file = url.host === 'judge' ? staticFile(paths.rendererDir, url.pathname) : null;
+    if (file === null) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);
     headers.set('Content-Security-Policy', ELECTRON_CSP);
@@ -40,7 +45,10 @@ function serveRenderer(): void {
 }
 
 function harden(): void {
+  // The app asks for no permission: every request is refused, and every check answers no, so
+  // features that only check (not request) a permission stay off too.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
       if (!url.startsWith(APP_ORIGIN + '/')) event.preventDefault();
@@ -82,7 +90,63 @@ async function createWindow(core: CampaignApp): Promise<void> {
   await win.loadURL(`${APP_ORIGIN}/index.html`);
 }
 
-app.whenReady().then(async () => {
+/** Campaign files named on the command line (a double-click, "Open with"). */
+const campaignArgs = (argv: readonly string[]) => argv.filter((a) => a.endsWith(CAMPAIGN_EXTENSION) && fs.existsSync(a));
+
+/**
+ * The explicit way in for a campaign kept outside the campaigns folder: checked, copied in under
+ * a fresh name, then opened. File commands from the window only ever name campaigns already there.
+ */
+async function importAndOpen(core: CampaignApp, source: string): Promise<void> {
+  try {
+    const target = await importCampaign(source, (name) => core.freshPath(name), core.options.nativeBinding);
+    await core.dispatch('campaign.open', { path: target });
+  } catch (error) {
+    await dialog.showMessageBox({ type: 'error', title: 'Not imported', message: `Not imported: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}
+
+async function importWithDialog(core: CampaignApp): Promise<void> {
+  const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+  const options = { title: 'Import a campaign', properties: ['openFile' as const], filters: [{ name: 'Lichslayer campaign', extensions: [CAMPAIGN_EXTENSION.slice(1)] }] };
+  const choice = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+  if (choice.canceled) return;
+  for (const file of choice.filePaths) await importAndOpen(core, file);
+}
+
+function appMenu(core: CampaignApp): Menu {
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Import campaign…', accelerator: 'CmdOrCtrl+Shift+I', click: () => void importWithDialog(core) },
+        { type: 'separator' },
+        process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    { role: 'windowMenu' },
+  ];
+  return Menu.buildFromTemplate(template);
+}
+
+// One desktop app at a time: a second launch hands its files to the first and ends (finding 8).
+const firstInstance = app.requestSingleInstanceLock();
+if (!firstInstance) {
+  console.log('Lichslayer Judge is already running; its window is brought forward.');
+  app.quit();
+}
+app.on('second-instance', (_event, argv) => {
+  const win = BrowserWindow.getAllWindows()[0];
+  if (win) {
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  }
+  if (campaignApp) for (const file of campaignArgs(argv)) void importAndOpen(campaignApp, file);
+});
+
+if (firstInstance) app.whenReady().then(async () => {
   const nativeBinding = electronNativeBinding(projectRoot, process.versions.electron);
   campaignApp = new CampaignApp({
     dataDir: app.getPath('userData'),
@@ -119,7 +183,9 @@ app.whenReady().then(async () => {
     }
     return core.dispatch(name, args);
   });
+  Menu.setApplicationMenu(appMenu(core));
   await createWindow(core);
+  for (const file of campaignArgs(process.argv.slice(1))) await importAndOpen(core, file);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createWindow(core);
   });

@@ -1,10 +1,11 @@
 // better-sqlite3 compiled for Electron's ABI lives apart from the Node build that tests use,
-// so `npm test` and `npm start` never overwrite each other's binary.
+// so `npm test` and `npm start` never overwrite each other's binary. `npm start` puts it there
+// (scripts/electron-sqlite.mjs: the prebuilt binary, or a compile as the fallback).
 import fs from 'node:fs';
-import path from 'node:path';
+import { electronSqliteTarget } from '../../../scripts/electron-sqlite.mjs';
 
 export function electronNativeBinding(projectRoot: string, electronVersion: string | undefined): string | undefined {
   if (!electronVersion) return undefined;
-  const file = path.join(projectRoot, '.electron-native', electronVersion, 'better_sqlite3.node');
+  const file = electronSqliteTarget(projectRoot, electronVersion);
   return fs.existsSync(file) ? file : undefined;
 }

@@ -6,6 +6,7 @@ import pkg from '../../../package.json';
 import { CampaignApp } from '../../app/campaign-app.ts';
 import { builtPaths, defaultDataDir } from '../../app/app-paths.ts';
 import { startWebHost } from './web-host.ts';
+import { importCampaign } from '../../db/campaign-file.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -13,6 +14,8 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       port: { type: 'string', default: '5178' },
       'players-on-lan': { type: 'boolean', default: false },
+      // A campaign kept outside the campaigns folder comes in only this way (or the desktop app's dialog).
+      import: { type: 'string', multiple: true, default: [] },
     },
   });
   const port = Number(values.port);
@@ -24,6 +27,14 @@ async function main(): Promise<void> {
   const paths = builtPaths(import.meta.url);
   const app = new CampaignApp({ dataDir, host: 'web', version: pkg.version, resourcesDir: paths.resourcesDir });
   await app.ensureFirstLaunch();
+  for (const source of values.import) {
+    try {
+      const imported = await importCampaign(source, (name) => app.freshPath(name));
+      console.log(`Imported ${source} into the campaigns folder as ${path.basename(imported)}.`);
+    } catch (error) {
+      console.error(`Not imported: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const host = await startWebHost({ app, rendererDir: paths.rendererDir, port, playersOnLan: values['players-on-lan'] });
   app.options.playersScreen = () => ({ url: host.playersUrl, opened: false });
   console.log(`Lichslayer Judge is running at ${host.url}`);

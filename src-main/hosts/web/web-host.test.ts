@@ -1,11 +1,14 @@
-// The local web host: the token, Host and Origin checks, body limits, and live pushes.
+// The local web host: the token, Host and Origin checks, body limits, live pushes, and requests
+// that once ended the host (issue 16: bad targets, bad static paths, bad frames, cookie tokens).
 import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { socketProtocols } from '@shared/web-socket-token.ts';
 import { makeApp, tempDir } from '../../test-support/temp-app.ts';
 import { admission, isLoopback, MAX_BODY_BYTES, startWebHost, type WebHost } from './web-host.ts';
+import { MAX_PASTE_CHARS } from './http-input.ts';
 
 let host: WebHost | null = null;
 afterEach(async () => {
@@ -51,9 +54,9 @@ describe('web host', () => {
     expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/\\?token=[0-9a-f]{48}$`));
   });
 
-  it('serves the renderer and commands with the token', async () => {
+  it('serves the renderer without a token, and commands only with the token header', async () => {
     const h = await start();
-    const page = await request(h, { path: `/?token=${h.token}` });
+    const page = await request(h, { path: '/' });
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     const reply = await request(h, { path: '/api/campaign.current', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: '{}' });
@@ -61,13 +64,28 @@ describe('web host', () => {
     expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { name: 'Host test' } });
   });
 
-  it('refuses a request without the token', async () => {
+  it('finding 4: the token never rides in a cookie, and a cookie carrying it opens nothing', async () => {
     const h = await start();
-    expect((await request(h, { path: '/' })).status).toBe(401);
+    for (const p of ['/', `/?token=${h.token}`, '/players', `/players?token=${h.playersToken}`]) {
+      const page = await request(h, { path: p });
+      expect(page.status).toBe(200);
+      expect(page.headers['set-cookie']).toBeUndefined();
+    }
+    // Cookies are not bound to a port: one set here would reach every server on 127.0.0.1.
+    const byCookie = await request(h, { path: '/api/campaign.current', method: 'POST', headers: { ...json, Cookie: `lichslayer_token=${h.token}; lichslayer_players=${h.playersToken}` }, body: '{}' });
+    expect(byCookie.status).toBe(401);
+    // Nor does the token in a command's address count: only the header does.
+    const byQuery = await request(h, { path: `/api/campaign.current?token=${h.token}`, method: 'POST', headers: json, body: '{}' });
+    expect(byQuery.status).toBe(401);
+  });
+
+  it('refuses a command without the token, with a JSON reply the app can show', async () => {
+    const h = await start();
     const api = await request(h, { path: '/api/campaign.current', method: 'POST', headers: json, body: '{}' });
     expect(api.status).toBe(401);
-    expect(api.body).toMatch(/token/);
-    expect((await request(h, { path: '/?token=wrong' })).status).toBe(401);
+    expect(JSON.parse(api.body)).toMatchObject({ ok: false, error: { code: 'refused', message: expect.stringMatching(/token/) } });
+    const wrong = await request(h, { path: '/api/campaign.current', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': 'wrong' }, body: '{}' });
+    expect(wrong.status).toBe(401);
   });
 
   it('refuses a foreign Origin even with the token', async () => {
@@ -81,32 +99,36 @@ describe('web host', () => {
     expect(reply.status).toBe(403);
   });
 
-  it('refuses a foreign Host header (DNS rebinding)', async () => {
+  it('refuses a foreign Host header (DNS rebinding), for pages too', async () => {
     const h = await start();
-    const reply = await request(h, { path: `/?token=${h.token}`, headers: { Host: `evil.example:${h.port}` } });
+    expect((await request(h, { path: '/', headers: { Host: `evil.example:${h.port}` } })).status).toBe(421);
+    const reply = await request(h, { path: '/api/campaign.current', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token, Host: `evil.example:${h.port}` }, body: '{}' });
     expect(reply.status).toBe(421);
   });
 
-  it('refuses oversized bodies and malformed JSON with a clear message', async () => {
+  it("accepts a paste of the contract's maximum at its worst encoding, and answers anything larger with a JSON error", async () => {
     const h = await start();
-    const big = await request(h, {
-      path: '/api/lichslayer.create',
-      method: 'POST',
-      headers: { ...json, 'X-Lichslayer-Token': h.token },
-      body: JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES + 10) }),
-    });
-    expect(big.status).toBe(413);
+    expect(MAX_PASTE_CHARS).toBe(2_000_000);
+    // Control characters are JSON-escaped to six bytes each: the largest body a legal paste makes.
+    const worst = JSON.stringify({ text: '\u0001'.repeat(MAX_PASTE_CHARS) });
+    expect(Buffer.byteLength(worst)).toBeGreaterThan(11_000_000);
+    const legal = await request(h, { path: '/api/tables.importPreview', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: worst });
+    // The host let it through: the answer is the import's own, not the host's size limit.
+    expect(legal.status).not.toBe(413);
+    expect(JSON.parse(legal.body).error?.message ?? '').not.toMatch(/the app accepts/);
+    const over = await request(h, { path: '/api/tables.importPreview', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ text: '\u0001'.repeat(MAX_PASTE_CHARS + 20_000) }) });
+    expect(over.status).toBe(413);
+    expect(JSON.parse(over.body)).toMatchObject({ ok: false, error: { code: 'invalid-args', message: 'tables.importPreview: the request is larger than the 12.1 MB the app accepts (a pasted table may hold up to 2,000,000 characters). Nothing was changed.' } });
+    expect(MAX_BODY_BYTES).toBe(MAX_PASTE_CHARS * 6 + 64 * 1024);
     const bad = await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: '{"name":' });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).error.message).toMatch(/not valid JSON/);
-  });
+  }, 60_000);
 
   it("gives the players' screen its own read-only token that can never call a Judge command", async () => {
     const h = await start();
     expect(h.playersUrl).toMatch(/\/players\?token=[0-9a-f]{48}$/);
     expect(h.playersToken).not.toBe(h.token);
-    const page = await request(h, { path: `/players?token=${h.playersToken}` });
-    expect(page.status).toBe(200);
     const view = await request(h, { path: '/api/players.view', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.playersToken }, body: '{}' });
     expect(JSON.parse(view.body)).toMatchObject({ ok: true, value: { campaign: 'Host test' } });
     for (const command of ['lichslayer.create', 'campaign.current', 'board.view', 'tables.get', 'history.undo', 'nope']) {
@@ -114,39 +136,40 @@ describe('web host', () => {
       expect(reply.status).toBe(403);
       expect(reply.body).toMatch(/read-only/);
     }
-    // the Judge's token on the players' page is still only a players' page
-    const judgeOnPlayers = await request(h, { path: `/api/lichslayer.create?token=${h.playersToken}`, method: 'POST', headers: { ...json, Cookie: `lichslayer_token=${h.token}` }, body: JSON.stringify({ name: 'Spy' }) });
-    expect(judgeOnPlayers.status).toBe(403);
   });
 
-  it("a players' socket hears only the players' view", async () => {
+  it("a players' socket hears only the players' view, even when it shows the Judge's token", async () => {
     const h = await start();
-    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/players/ws?token=${h.playersToken}`);
-    await new Promise<void>((resolve, reject) => {
-      ws.on('open', () => resolve());
-      ws.on('error', reject);
-    });
-    const messages: { type: string }[] = [];
-    ws.on('message', (data) => messages.push(JSON.parse(String(data)) as { type: string }));
-    await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ name: 'Seen' }) });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(messages.length).toBeGreaterThan(0);
-    expect(messages.every((m) => m.type === 'players')).toBe(true);
-    ws.close();
+    for (const shown of [h.playersToken, h.token]) {
+      const ws = new WebSocket(`ws://127.0.0.1:${h.port}/players/ws`, socketProtocols(shown));
+      await new Promise<void>((resolve, reject) => {
+        ws.on('open', () => resolve());
+        ws.on('error', reject);
+      });
+      expect(ws.protocol).toBe('lichslayer');
+      const messages: { type: string }[] = [];
+      ws.on('message', (data) => messages.push(JSON.parse(String(data)) as { type: string }));
+      await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ name: `Seen ${shown.slice(0, 4)}` }) });
+      await expect.poll(() => messages.length).toBeGreaterThan(0);
+      expect(messages.every((m) => m.type === 'players')).toBe(true);
+      ws.close();
+    }
   });
 
   it('does not serve files outside the renderer folder', async () => {
     const h = await start();
-    expect((await request(h, { path: `/../package.json?token=${h.token}` })).status).toBe(404);
-    expect((await request(h, { path: `/%2e%2e/%2e%2e/etc/passwd?token=${h.token}` })).status).toBe(404);
+    expect((await request(h, { path: '/../package.json' })).status).toBe(404);
+    expect((await request(h, { path: '/%2e%2e/%2e%2e/etc/passwd' })).status).toBe(404);
   });
 
   it('pushes the campaign view over the web socket after a change, and refuses sockets without the token', async () => {
     const h = await start();
-    const refused = new WebSocket(`ws://127.0.0.1:${h.port}/ws`);
-    await new Promise<void>((resolve) => refused.on('error', () => resolve()));
+    for (const refusedUrl of [`ws://127.0.0.1:${h.port}/ws`, `ws://127.0.0.1:${h.port}/ws?token=${h.token}`]) {
+      const refused = new WebSocket(refusedUrl);
+      await new Promise<void>((resolve) => refused.on('error', () => resolve()));
+    }
 
-    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/ws?token=${h.token}`, { headers: { Origin: `http://127.0.0.1:${h.port}` } });
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/ws`, socketProtocols(h.token), { headers: { Origin: `http://127.0.0.1:${h.port}` } });
     await new Promise<void>((resolve, reject) => {
       ws.on('open', () => resolve());
       ws.on('error', reject);
@@ -159,7 +182,7 @@ describe('web host', () => {
 });
 
 describe('players on the local network', () => {
-  const base = { host: '192.0.2.1:5178', origin: undefined, playersPage: false, port: 5178, token: 'J'.repeat(48), playersToken: 'P'.repeat(48) };
+  const base = { host: '192.0.2.1:5178', origin: undefined, publicAsset: false, port: 5178, token: 'J'.repeat(48), playersToken: 'P'.repeat(48) };
 
   it('refuses every other machine unless the Judge shares the players’ screen', () => {
     expect(isLoopback('::ffff:127.0.0.1')).toBe(true);
@@ -178,7 +201,7 @@ describe('players on the local network', () => {
     fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html>');
     const lan = await startWebHost({ app: makeApp(), rendererDir, port: 0, playersOnLan: true });
     try {
-      expect((await fetch(`http://127.0.0.1:${lan.port}/?token=${lan.token}`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${lan.port}/`)).status).toBe(200);
       expect(admission({ ...base, host: `127.0.0.1:${lan.port}`, port: lan.port, token: lan.token, playersToken: lan.playersToken, remote: '127.0.0.1', presented: [lan.token], playersOnLan: true })).toEqual({ role: 'judge' });
     } finally {
       await lan.close();

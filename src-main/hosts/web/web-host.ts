@@ -5,13 +5,15 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { CampaignApp } from '../../app/campaign-app.ts';
 import { PLAYER_COMMANDS } from '@shared/contract.ts';
+import { declaredLength, MAX_BODY_BYTES, MAX_PASTE_CHARS, parseTarget, presentedTokens, SOCKET_PROTOCOL, staticFile } from './http-input.ts';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
-const COOKIE = 'lichslayer_token';
-const PLAYERS_COOKIE = 'lichslayer_players';
+export { MAX_BODY_BYTES } from './http-input.ts';
+/** A client that keeps sending past the limit is cut off here rather than read for ever. */
+const DISCARD_LIMIT = MAX_BODY_BYTES * 2;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -54,20 +56,6 @@ export interface WebHost {
   close: () => Promise<void>;
 }
 
-function tokensOf(req: http.IncomingMessage, url: URL): string[] {
-  const found: string[] = [];
-  const header = req.headers['x-lichslayer-token'];
-  if (typeof header === 'string') found.push(header);
-  const query = url.searchParams.get('token');
-  if (query) found.push(query);
-  const cookie = req.headers.cookie ?? '';
-  for (const part of cookie.split(';')) {
-    const [k, v] = part.trim().split('=');
-    if ((k === COOKIE || k === PLAYERS_COOKIE) && v) found.push(decodeURIComponent(v));
-  }
-  return found;
-}
-
 function sameSecret(a: string | null, b: string): boolean {
   if (a === null) return false;
   const x = Buffer.from(a);
@@ -80,28 +68,78 @@ export interface AdmissionInput {
   host: string | undefined;
   origin: string | undefined;
   presented: readonly string[];
-  playersPage: boolean;
+  /** The renderer's own files hold no secret: they are served without a token. */
+  publicAsset: boolean;
   port: number;
   token: string;
   playersToken: string;
   playersOnLan: boolean;
 }
 
+export type Role = 'judge' | 'players' | 'anyone';
+
 /** Who may come in: the Judge (this machine, right Host/Origin, Judge token) or a players' screen. */
-export function admission(a: AdmissionInput): { role: 'judge' | 'players' } | { status: number; message: string } {
+export function admission(a: AdmissionInput): { role: Role } | { status: number; message: string } {
   if (!isLoopback(a.remote)) {
     // From another machine: only the players' screen, and only when the Judge switched it on.
     if (!a.playersOnLan) return { status: 403, message: 'Refused: this host serves this machine only.' };
     const lanOrigin = `http://${(a.host ?? '').split(':')[0]}:${a.port}`;
     if (a.origin !== undefined && a.origin !== lanOrigin) return { status: 403, message: 'Refused: foreign Origin.' };
+    if (a.publicAsset) return { role: 'anyone' };
     return a.presented.some((t) => sameSecret(t, a.playersToken)) ? { role: 'players' } : { status: 401, message: "Refused: only the players' screen is shared on the network." };
   }
   const hosts = new Set([`127.0.0.1:${a.port}`, `localhost:${a.port}`]);
   if (!hosts.has(a.host ?? '')) return { status: 421, message: 'Refused: foreign Host header.' };
   if (a.origin !== undefined && !new Set([`http://127.0.0.1:${a.port}`, `http://localhost:${a.port}`]).has(a.origin)) return { status: 403, message: 'Refused: foreign Origin.' };
-  if (!a.playersPage && a.presented.some((t) => sameSecret(t, a.token))) return { role: 'judge' };
+  if (a.presented.some((t) => sameSecret(t, a.token))) return { role: 'judge' };
   if (a.presented.some((t) => sameSecret(t, a.playersToken))) return { role: 'players' };
-  return { status: 401, message: 'Refused: missing or wrong token. Use the URL the app printed.' };
+  if (a.publicAsset) return { role: 'anyone' };
+  return { status: 401, message: 'Refused: missing or wrong token. Open the link the app printed when it started.' };
+}
+
+/** Headers every answer carries. */
+const BASE_HEADERS = {
+  'Content-Security-Policy': WEB_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
+function send(res: http.ServerResponse, status: number, body: string | Buffer, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
+  // The client may be gone already (an aborted upload): there is no one left to answer.
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': type, ...extra });
+  res.end(body);
+}
+
+/** Every answer to a command is the contract's reply shape, so the app can show it as it is. */
+function sendError(res: http.ServerResponse, status: number, code: 'refused' | 'invalid-args' | 'unknown-command' | 'internal', message: string, extra: Record<string, string> = {}): void {
+  send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json', extra);
+}
+
+/** A push to a socket that is closing is simply not delivered; its client reconnects and reloads. */
+function sendQuietly(ws: WebSocket, data: string): void {
+  if (ws.readyState === ws.OPEN) ws.send(data, () => undefined);
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/** Refuses a body over the limit with a JSON reply; the rest of the upload is dropped, not stored. */
+function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, command: string, size: number | null): void {
+  const said = size === null ? '' : ` (${megabytes(size)})`;
+  sendError(
+    res,
+    413,
+    'invalid-args',
+    `${command.slice(0, 60)}: the request${said} is larger than the ${megabytes(MAX_BODY_BYTES)} the app accepts (a pasted table may hold up to ${MAX_PASTE_CHARS.toLocaleString('en-GB')} characters). Nothing was changed.`,
+    { Connection: 'close' },
+  );
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_LIMIT) req.socket.destroy();
+  });
+  req.resume();
 }
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
@@ -110,16 +148,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const rendererDir = path.resolve(options.rendererDir);
   let port = options.port ?? 0;
 
-  type Role = 'judge' | 'players';
-  /** Who is asking (the Judge, or a players' screen), or why the request is refused. */
-  function admit(req: http.IncomingMessage, url: URL): { role: Role } | { status: number; message: string } {
+  /** Who is asking (the Judge, a players' screen, anyone for public files), or why the request is refused. */
+  function admit(req: http.IncomingMessage, publicAsset: boolean): { role: Role } | { status: number; message: string } {
     return admission({
       remote: req.socket.remoteAddress,
       host: req.headers.host,
       origin: req.headers.origin,
-      presented: tokensOf(req, url),
-      // A players' page must stay a players' page even if a Judge cookie sits in the same browser.
-      playersPage: url.pathname === '/players' || url.searchParams.get('token') === playersToken || req.headers['x-lichslayer-token'] === playersToken,
+      presented: presentedTokens(req.headers),
+      publicAsset,
       port,
       token,
       playersToken,
@@ -127,112 +163,136 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
 
-  function send(res: http.ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
-    res.writeHead(status, {
-      'Content-Type': type,
-      'Content-Security-Policy': WEB_CSP,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-      'Cache-Control': 'no-store',
-    });
-    res.end(body);
-  }
-
-  async function readBody(req: http.IncomingMessage): Promise<string | null> {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) return null;
+  /** Reads a JSON body up to the limit; null when the limit was passed (the reply is sent). */
+  async function readBody(req: http.IncomingMessage, res: http.ServerResponse, command: string): Promise<string | null> {
+    const declared = declaredLength(req.headers['content-length']);
+    if (Number.isNaN(declared)) {
+      sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the Content-Length header is not a number.`, { Connection: 'close' });
+      return null;
+    }
+    if (declared !== null && declared > MAX_BODY_BYTES) {
+      refuseTooLarge(req, res, command, declared);
+      return null;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of req) {
       const buf = chunk as Buffer;
       size += buf.length;
-      if (size > MAX_BODY_BYTES) return null;
+      if (size > MAX_BODY_BYTES) {
+        refuseTooLarge(req, res, command, null);
+        return null;
+      }
       chunks.push(buf);
     }
     return Buffer.concat(chunks).toString('utf8');
   }
 
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, command: string, role: Role): Promise<void> {
-    if (req.method !== 'POST') return send(res, 405, 'Use POST for commands.');
-    if (role === 'players' && !(PLAYER_COMMANDS as readonly string[]).includes(command)) {
-      return send(res, 403, JSON.stringify({ ok: false, error: { code: 'refused', message: `Refused: the players' screen is read-only (${command.slice(0, 60)}).` } }), 'application/json');
+    if (req.method !== 'POST') return sendError(res, 405, 'refused', 'Use POST for commands.');
+    if (role !== 'judge' && !(PLAYER_COMMANDS as readonly string[]).includes(command)) {
+      return sendError(res, 403, 'refused', `Refused: the players' screen is read-only (${command.slice(0, 60)}).`);
     }
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      return send(res, 415, 'Commands take a JSON body (Content-Type: application/json).');
+      return sendError(res, 415, 'invalid-args', 'Commands take a JSON body (Content-Type: application/json).');
     }
-    const body = await readBody(req);
-    if (body === null) return send(res, 413, `Refused: the request is larger than ${MAX_BODY_BYTES} bytes.`);
+    const body = await readBody(req, res, command);
+    if (body === null) return;
     let args: unknown;
     try {
       args = body.length ? JSON.parse(body) : {};
     } catch {
-      const reply = { ok: false, error: { code: 'invalid-args', message: `${command}: the request body is not valid JSON.` } };
-      return send(res, 400, JSON.stringify(reply), 'application/json');
+      return sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the request body is not valid JSON.`);
     }
     const reply = await options.app.dispatch(command, args);
     send(res, reply.ok ? 200 : reply.error.code === 'internal' ? 500 : 400, JSON.stringify(reply), 'application/json');
   }
 
-  function serveStatic(res: http.ServerResponse, url: URL, role: Role): void {
-    const rel = decodeURIComponent(url.pathname === '/' || url.pathname === '/players' ? '/index.html' : url.pathname);
-    const file = path.resolve(rendererDir, '.' + rel);
-    if (!file.startsWith(rendererDir + path.sep)) return send(res, 404, 'Not found.');
+  function serveStatic(res: http.ServerResponse, pathname: string): void {
+    const file = staticFile(rendererDir, pathname);
+    if (file === null) return send(res, 404, 'Not found.');
     fs.readFile(file, (error, data) => {
       if (error) return send(res, 404, 'Not found.');
-      res.writeHead(200, {
-        'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
-        'Content-Security-Policy': WEB_CSP,
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'no-referrer',
-        // The token travels in a cookie so module scripts and assets load without it in their URLs.
-        'Set-Cookie': role === 'judge' ? `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/` : `${PLAYERS_COOKIE}=${playersToken}; HttpOnly; SameSite=Strict; Path=/`,
-        'Cache-Control': 'no-store',
-      });
-      res.end(data);
+      // No cookie, no token: the renderer's files are public; the token lives in the page only.
+      send(res, 200, data, MIME[path.extname(file)] ?? 'application/octet-stream');
     });
   }
 
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const who = admit(req, url);
-    if ('status' in who) return send(res, who.status, who.message);
-    if (url.pathname.startsWith('/api/')) {
-      handleApi(req, res, url.pathname.slice('/api/'.length), who.role).catch((error: unknown) => {
-        send(res, 500, JSON.stringify({ ok: false, error: { code: 'internal', message: String(error) } }), 'application/json');
+  function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const target = parseTarget(req.url);
+    if (target === null) return send(res, 400, 'Bad request target.');
+    const api = target.pathname.startsWith('/api/');
+    const who = admit(req, !api);
+    if ('status' in who) return api ? sendError(res, who.status, 'refused', who.message) : send(res, who.status, who.message);
+    if (api) {
+      handleApi(req, res, target.pathname.slice('/api/'.length), who.role).catch((error: unknown) => {
+        sendError(res, 500, 'internal', `The host could not answer: ${error instanceof Error ? error.message : String(error)}`);
       });
       return;
     }
-    if (req.method !== 'GET') return send(res, 405, 'Method not allowed.');
-    serveStatic(res, url, who.role);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed.');
+    serveStatic(res, target.pathname);
+  }
+
+  const server = http.createServer((req, res) => {
+    // A broken pipe while answering is the client's business, not a reason to stop the host.
+    res.on('error', () => undefined);
+    req.on('error', () => undefined);
+    try {
+      onRequest(req, res);
+    } catch (error) {
+      sendError(res, 500, 'internal', `The host could not answer: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  // Malformed HTTP (llhttp's parse errors, header overflows, timeouts): a 400 and the socket closed.
+  server.on('clientError', (_error, socket: Duplex) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    socket.destroy();
   });
 
   const sockets = new Set<WebSocket>();
   const playerSockets = new Set<WebSocket>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const who = admit(req, url);
-    if ((url.pathname !== '/ws' && url.pathname !== '/players/ws') || 'status' in who) {
-      socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 1024,
+    // The token came as a second offered subprotocol; the answer names only the plain one.
+    handleProtocols: (protocols) => (protocols.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
+  });
+  wss.on('error', () => undefined);
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const refuse = (status: string) => {
+      if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       socket.destroy();
-      return;
+    };
+    try {
+      const target = parseTarget(req.url);
+      if (target === null) return refuse('400 Bad Request');
+      if (target.pathname !== '/ws' && target.pathname !== '/players/ws') return refuse('404 Not Found');
+      const who = admit(req, false);
+      if ('status' in who) return refuse('401 Unauthorized');
+      // A players' socket hears only the players' view, whatever token it showed.
+      const pool = who.role !== 'judge' || target.pathname === '/players/ws' ? playerSockets : sockets;
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        // An oversized or unmasked frame, or a bad close code, is an 'error' on this socket:
+        // that client is dropped and nobody else notices.
+        ws.on('error', () => ws.terminate());
+        pool.add(ws);
+        ws.on('close', () => pool.delete(ws));
+        // The socket only pushes; nothing a client sends over it is acted upon.
+        ws.on('message', () => undefined);
+      });
+    } catch {
+      refuse('400 Bad Request');
     }
-    // A players' socket hears only the players' view, whatever path it asked for.
-    const pool = who.role === 'players' || url.pathname === '/players/ws' ? playerSockets : sockets;
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      pool.add(ws);
-      ws.on('close', () => pool.delete(ws));
-      // The socket only pushes; nothing a client sends over it is acted upon.
-      ws.on('message', () => undefined);
-    });
   });
   const unsubscribe = options.app.subscribe((push) => {
     const data = JSON.stringify(push);
-    for (const ws of sockets) ws.send(data);
+    for (const ws of sockets) sendQuietly(ws, data);
   });
   const unsubscribePlayers = options.app.subscribePlayers((push) => {
     const data = JSON.stringify(push);
-    for (const ws of playerSockets) ws.send(data);
+    for (const ws of playerSockets) sendQuietly(ws, data);
   });
 
   await new Promise<void>((resolve, reject) => {

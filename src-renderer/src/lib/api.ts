@@ -2,6 +2,7 @@
 // (the preload bridge) when present, otherwise by the local web host over HTTP + WebSocket.
 import type { ArgsOf, CommandName, Push, Reply, ResultOf, CommandError } from '@shared/contract.ts';
 import type { Bridge } from '@shared/bridge.ts';
+import { socketProtocols } from '@shared/web-socket-token.ts';
 
 declare global {
   interface Window {
@@ -16,11 +17,42 @@ export class ApiError extends Error {
   }
 }
 
-function webToken(): string {
-  const fromUrl = new URLSearchParams(location.search).get('token');
-  if (fromUrl) sessionStorage.setItem('lichslayer-token', fromUrl);
-  return fromUrl ?? sessionStorage.getItem('lichslayer-token') ?? '';
+const TOKEN_KEY = 'lichslayer-token';
+
+/**
+ * This launch's token, taken from the link the host printed and kept in the page: it leaves the
+ * address bar at once (history.replaceState), so it is not in the history, a bookmark or a
+ * screenshot. It is kept in sessionStorage so a reload still works: unlike a cookie, that store
+ * belongs to this origin alone (scheme, host and port), so no other local server ever sees it.
+ */
+function readToken(): string {
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    params.delete('token');
+    const rest = params.toString();
+    history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  }
+  return fromUrl ?? sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
+
+let token: string | null = null;
+function webToken(): string {
+  return (token ??= readToken());
+}
+
+/** True when commands can reach main: Electron's bridge, or a web page that has its token. */
+export function hasHostAccess(): boolean {
+  return window.lichslayer !== undefined || webToken() !== '';
+}
+
+// The token leaves the address bar as soon as this module loads, before any view renders.
+if (typeof window !== 'undefined' && !window.lichslayer) webToken();
+
+/** What the page says when it was opened without the link that carries the token. */
+export const MISSING_TOKEN_MESSAGE =
+  'This page needs the link the app printed when it started (it carries a secret token). Open that link, or restart the app to get a new one.';
 
 async function overHttp<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<Reply<ResultOf<K>>> {
   let response: Response;
@@ -33,6 +65,7 @@ async function overHttp<K extends CommandName>(name: K, args: ArgsOf<K>): Promis
   } catch {
     return { ok: false, error: { code: 'internal', message: 'The Lichslayer Judge host is not reachable. Is it still running?' } };
   }
+  if (response.status === 401) return { ok: false, error: { code: 'refused', message: MISSING_TOKEN_MESSAGE } };
   const text = await response.text();
   try {
     return JSON.parse(text) as Reply<ResultOf<K>>;
@@ -60,7 +93,8 @@ export function onPush(listener: (push: Push) => void): () => void {
   let retry: ReturnType<typeof setTimeout> | undefined;
   const connect = () => {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    socket = new WebSocket(`${proto}://${location.host}${isPlayersScreen() ? '/players/ws' : '/ws'}?token=${encodeURIComponent(webToken())}`);
+    // A browser cannot put a header on a WebSocket: the token goes as an offered subprotocol.
+    socket = new WebSocket(`${proto}://${location.host}${isPlayersScreen() ? '/players/ws' : '/ws'}`, socketProtocols(webToken()));
     socket.onmessage = (event) => {
       try {
         listener(JSON.parse(String(event.data)) as Push);

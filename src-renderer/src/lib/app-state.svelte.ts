@@ -48,6 +48,8 @@ export class AppState {
   async start(): Promise<void> {
     onPush((push) => {
       if (push.type === 'campaign') {
+        // A failed automatic backup is said at once, not kept in a log nobody reads.
+        if (push.view?.backupProblem && push.view.backupProblem !== this.campaign?.backupProblem) this.say('error', push.view.backupProblem);
         this.campaign = push.view;
         if (!push.view && this.screen.name !== 'picker') this.go({ name: 'picker' });
       }

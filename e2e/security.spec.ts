@@ -1,0 +1,44 @@
+// The web host's token in a real browser (issue 16, finding 4): it leaves the address bar at
+// once, never becomes a cookie (cookies reach every port of 127.0.0.1), survives a reload, and a
+// page opened without it says which link to open and reaches nothing.
+import { expect, test } from '@playwright/test';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+
+let host: RunningHost;
+test.afterEach(async () => {
+  await host?.stop();
+});
+
+test("the Judge's token leaves the address bar, sets no cookie, and still works after a reload", async ({ page, context }) => {
+  host = await startHost(tempDataDir());
+  const demo = page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' });
+  await page.goto(host.url);
+  await expect(demo).toBeVisible();
+  expect(page.url()).toBe(`${host.origin}/`);
+  expect(await context.cookies()).toEqual([]);
+  await page.reload();
+  await expect(demo).toBeVisible();
+  expect(await context.cookies()).toEqual([]);
+  // A link with a screen in its hash keeps the hash, loses the token.
+  await page.goto(host.url + '#/ledger');
+  await expect.poll(() => page.url()).toBe(`${host.origin}/#/ledger`);
+  await page.goto(host.origin + '/');
+  await demo.click();
+  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/security-judge.png' });
+});
+
+test('a page opened without the token says which link to open, and reaches nothing', async ({ browser }) => {
+  host = await startHost(tempDataDir());
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await page.goto(host.origin + '/');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText('This page needs the link the app printed when it started')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/security-no-token.png' });
+  const players = await context.newPage();
+  await players.goto(host.origin + '/players');
+  await expect(players.getByRole('alert')).toContainText('This page needs the link the app printed when it started');
+  await context.close();
+});

@@ -1,0 +1,147 @@
+// Which files a campaign command may touch, and who owns a campaign (issue 16, findings 5 and 8).
+// File commands take only campaigns of the data folder's campaigns/; a file elsewhere comes in
+// through an explicit import that checks it and copies it in. One process owns a campaign at a
+// time; a second opener is refused, naming who holds it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { makeApp, sha256, tempDir } from '../test-support/temp-app.ts';
+import { importCampaign } from './campaign-file.ts';
+
+/** A campaign made in one data folder and copied to a folder outside any data folder. */
+async function campaignElsewhere(name: string) {
+  const maker = makeApp();
+  const view = await maker.call('campaign.create', { name });
+  await maker.call('lichslayer.create', { name: 'Wanderer' });
+  maker.close();
+  const outside = path.join(tempDir('lj-elsewhere-'), path.basename(view.path));
+  const db = new Database(view.path);
+  await db.backup(outside);
+  db.close();
+  return outside;
+}
+
+describe('finding 5: file commands are confined to the campaigns folder', () => {
+  it('campaign.open does not turn an empty file elsewhere into a campaign', async () => {
+    const empty = path.join(tempDir('lj-elsewhere-'), 'shopping.lichslayer');
+    fs.writeFileSync(empty, '');
+    const app = makeApp();
+    const reply = await app.dispatch('campaign.open', { path: empty });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('is not in the campaigns folder') } });
+    expect(reply).toMatchObject({ error: { message: expect.stringContaining('File ▸ Import campaign…') } });
+    expect(fs.statSync(empty).size).toBe(0);
+    app.close();
+  });
+
+  it('campaign.delete and campaign.duplicate leave a campaign elsewhere alone', async () => {
+    const outside = await campaignElsewhere('Kept Elsewhere');
+    const hash = sha256(outside);
+    const app = makeApp();
+    expect(await app.dispatch('campaign.delete', { path: outside })).toMatchObject({ ok: false, error: { message: expect.stringContaining('is not in the campaigns folder') } });
+    expect(await app.dispatch('campaign.duplicate', { path: outside, name: 'Copy' })).toMatchObject({ ok: false, error: { message: expect.stringContaining('is not in the campaigns folder') } });
+    expect(sha256(outside)).toBe(hash);
+    expect(await app.call('campaign.list', {})).toEqual([]);
+    app.close();
+  });
+
+  it('backups.restoreNewest does not move a text file aside and write a database in its place', async () => {
+    const dataDir = tempDir();
+    const app = makeApp(dataDir);
+    await app.call('campaign.create', { name: 'notes' });
+    await app.call('backups.create', {});
+    app.close();
+    const text = path.join(tempDir('lj-elsewhere-'), 'notes.lichslayer');
+    fs.writeFileSync(text, 'my session notes\n');
+    const again = makeApp(dataDir);
+    expect(await again.dispatch('backups.restoreNewest', { path: text })).toMatchObject({ ok: false, error: { message: expect.stringContaining('is not in the campaigns folder') } });
+    expect(fs.readFileSync(text, 'utf8')).toBe('my session notes\n');
+    again.close();
+  });
+
+  it('a path that climbs out, or a link in campaigns/ that points out, is refused', async () => {
+    const outside = await campaignElsewhere('Linked');
+    const dataDir = tempDir();
+    const app = makeApp(dataDir);
+    const link = path.join(app.campaignsDir, 'Linked.lichslayer');
+    fs.symlinkSync(outside, link);
+    expect(await app.dispatch('campaign.open', { path: link })).toMatchObject({ ok: false, error: { message: expect.stringContaining('is not in the campaigns folder') } });
+    expect(await app.dispatch('campaign.open', { path: path.join(app.campaignsDir, '..', '..', path.basename(path.dirname(outside)), 'Linked.lichslayer') })).toMatchObject({ ok: false });
+    app.close();
+  });
+
+  it('a campaign opened from elsewhere before is listed with the way to import it', async () => {
+    const outside = await campaignElsewhere('From Before');
+    const dataDir = tempDir();
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'recent.json'), JSON.stringify([outside]));
+    const app = makeApp(dataDir);
+    const [listed] = await app.call('campaign.list', {});
+    expect(listed).toMatchObject({ path: outside, name: null, problem: expect.stringContaining('Import it instead') });
+    app.close();
+  });
+
+  it('an import checks the file, copies it into campaigns/, and leaves the source as it was', async () => {
+    const outside = await campaignElsewhere('Brought In');
+    fs.chmodSync(outside, 0o444);
+    const hash = sha256(outside);
+    const app = makeApp();
+    const imported = await importCampaign(outside, (name) => app.freshPath(name));
+    expect(path.dirname(imported)).toBe(app.campaignsDir);
+    const view = await app.call('campaign.open', { path: imported });
+    expect(view).toMatchObject({ name: 'Brought In', roster: [{ name: 'Wanderer' }] });
+    expect(sha256(outside)).toBe(hash);
+    // a crafted file is refused at the door, and nothing is copied in
+    const crafted = await campaignElsewhere('Crafted');
+    const db = new Database(crafted);
+    db.exec(`CREATE TRIGGER wipe AFTER INSERT ON roll_log BEGIN DELETE FROM lichslayer; END;`);
+    db.close();
+    await expect(importCampaign(crafted, (name) => app.freshPath(name))).rejects.toThrow(/it has a trigger “wipe”/);
+    expect(fs.readdirSync(app.campaignsDir).filter((f) => f.endsWith('.lichslayer'))).toEqual(['Brought-In.lichslayer']);
+    app.close();
+  });
+});
+
+describe('finding 8: one process owns a campaign at a time', () => {
+  let child: ChildProcess | null = null;
+  afterEach(() => {
+    child?.kill('SIGKILL');
+    child = null;
+  });
+
+  it('a second opener in the same data folder is refused, naming who holds it; after a close it opens', async () => {
+    const dataDir = tempDir();
+    const first = makeApp(dataDir);
+    const view = await first.call('campaign.create', { name: 'Shared Table' });
+    const second = makeApp(dataDir);
+    const reply = await second.dispatch('campaign.open', { path: view.path });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining(`Shared-Table.lichslayer is open in the web host (process ${process.pid} on this machine, since`) } });
+    expect(await second.dispatch('campaign.delete', { path: view.path })).toMatchObject({ ok: false, error: { message: expect.stringContaining('Not deleted: Shared-Table.lichslayer is open in the web host') } });
+    first.close();
+    expect(await second.call('campaign.open', { path: view.path })).toMatchObject({ name: 'Shared Table' });
+    second.close();
+  });
+
+  it('another host process holds it while it runs; once that process is gone, its lock is taken over', async () => {
+    const dataDir = tempDir();
+    const worker = path.resolve(import.meta.dirname, '../test-support/web-host-worker.ts');
+    child = spawn(process.execPath, ['--import', 'tsx', worker, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = await new Promise<{ file: string }>((resolve, reject) => {
+      let out = '';
+      child!.stdout!.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!) as { file: string });
+      });
+      child!.on('exit', (code) => reject(new Error(`host ended (${code})`)));
+    });
+    const app = makeApp(dataDir);
+    expect(await app.dispatch('campaign.open', { path: started.file })).toMatchObject({ ok: false, error: { message: expect.stringContaining(`is open in the web host (process ${child.pid} on this machine`) } });
+    const gone = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGKILL');
+    await gone;
+    child = null;
+    expect(await app.call('campaign.open', { path: started.file })).toMatchObject({ name: 'Under attack', roster: [{ name: 'Steadfast' }] });
+    app.close();
+  }, 60_000);
+});

@@ -1,0 +1,141 @@
+// Crafted campaign files (issue 16, findings 6 and 7): an endless recursive view behind a
+// table's name, a trigger that runs on the Judge's writes, huge values, a wrong schema, a newer
+// format and a file that is not SQLite. Each is listed with its problem and refused on open with a
+// clear message, nothing stored in it runs, the file stays byte for byte as it was, and the app
+// keeps working with its other campaigns.
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { makeApp, sha256, tempDir } from '../test-support/temp-app.ts';
+import { LATEST_VERSION } from './migrations.ts';
+import { openCampaignFile, withReadOnly } from './campaign-file.ts';
+
+const WORKER = path.resolve(import.meta.dirname, '../test-support/crafted-worker.ts');
+/** Generous: the worker answers in a second or two; only a query that never ends uses this up. */
+const BUDGET_MS = 90_000;
+
+/** One command in a process of its own; a reply, or null when it was still spinning at the budget. */
+function inProcess(dataDir: string, command: string, args: unknown = {}): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } } | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dataDir, command, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const budget = setTimeout(() => child.kill('SIGKILL'), BUDGET_MS);
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('exit', (code, signal) => {
+      clearTimeout(budget);
+      if (signal === 'SIGKILL') return resolve(null);
+      if (code !== 0) return reject(new Error(`worker failed (${code}): ${err}`));
+      resolve(JSON.parse(out.trim()) as { ok: boolean });
+    });
+  });
+}
+
+/** A data folder with a good campaign and a second one that `craft` then rewrites by hand. */
+async function withCrafted(craft: (db: Database.Database) => void) {
+  const dataDir = tempDir();
+  const app = makeApp(dataDir);
+  await app.call('campaign.create', { name: 'Still Fine' });
+  const view = await app.call('campaign.create', { name: 'Crafted' });
+  await app.call('lichslayer.create', { name: 'Bystander' });
+  app.close();
+  const db = new Database(view.path);
+  craft(db);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  return { dataDir, file: view.path, hash: sha256(view.path) };
+}
+
+type Summary = { name: string | null; fileName: string; problem: string | null };
+
+describe('crafted campaign files', () => {
+  it('finding 6: an endless recursive view named like a table neither freezes the campaign list nor opens', async () => {
+    const { dataDir, file, hash } = await withCrafted((db) => {
+      db.exec(`DROP TABLE meta;
+        CREATE VIEW meta (key, value) AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT 'name', n FROM r WHERE n = 0;`);
+    });
+    const list = await inProcess(dataDir, 'campaign.list');
+    expect(list, 'campaign.list was still spinning when its budget ran out').not.toBeNull();
+    const summaries = list!.value as Summary[];
+    expect(summaries.find((s) => s.fileName === 'Still-Fine.lichslayer')).toMatchObject({ name: 'Still Fine', problem: null });
+    expect(summaries.find((s) => s.fileName === 'Crafted.lichslayer')!.problem).toBe(
+      'Crafted.lichslayer was not made by Lichslayer Judge as it is: it has a view “meta”; no table “meta”. It was not opened, nothing stored in it ran, and the file was not changed.',
+    );
+    const open = await inProcess(dataDir, 'campaign.open', { path: file });
+    expect(open).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('it has a view “meta”') } });
+    expect(sha256(file)).toBe(hash);
+  }, BUDGET_MS * 2 + 30_000);
+
+  it("finding 7: a campaign's own trigger never runs on the Judge's writes: the file is refused", async () => {
+    const { dataDir, file, hash } = await withCrafted((db) => {
+      db.exec(`CREATE TRIGGER wipe_roster AFTER INSERT ON roll_log BEGIN DELETE FROM lichslayer; END;`);
+    });
+    const app = makeApp(dataDir);
+    const reply = await app.dispatch('campaign.open', { path: file });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('it has a trigger “wipe_roster” on “roll_log”') } });
+    // No campaign is open, so no roll can be logged: nothing ran, the roster is there, the file as it was.
+    expect(await app.call('campaign.current', {})).toBeNull();
+    app.close();
+    expect(sha256(file)).toBe(hash);
+    expect(withReadOnly(file, undefined, (db) => db.prepare(`SELECT name FROM lichslayer`).all())).toEqual([{ name: 'Bystander' }]);
+  });
+
+  it('every connection runs with trusted_schema off', async () => {
+    const { file } = await withCrafted(() => undefined);
+    expect(withReadOnly(file, undefined, (db) => db.pragma('trusted_schema', { simple: true }))).toBe(0);
+    const opened = await openCampaignFile(file, { backupDir: tempDir() });
+    expect(opened.db.pragma('trusted_schema', { simple: true })).toBe(0);
+    opened.db.close();
+  });
+
+  it('a huge value is refused on open and listed with its problem, without reading it whole', async () => {
+    const { dataDir, file, hash } = await withCrafted((db) => {
+      db.prepare(`UPDATE lichslayer SET notes = ?`).run('x'.repeat(40 * 1024 * 1024));
+    });
+    const app = makeApp(dataDir);
+    const crafted = (await app.call('campaign.list', {})).find((s) => s.fileName === 'Crafted.lichslayer')!;
+    expect(crafted.problem).toBe('Crafted.lichslayer holds a value far larger than the app ever writes, in lichslayer.notes (42 MB). It was not opened, and the file was not changed.');
+    expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({ ok: false, error: { code: 'campaign-file', message: crafted.problem } });
+    expect(await app.call('campaign.open', { path: path.join(dataDir, 'campaigns', 'Still-Fine.lichslayer') })).toMatchObject({ name: 'Still Fine' });
+    app.close();
+    expect(sha256(file)).toBe(hash);
+  });
+
+  it('a wrong schema is refused, naming what differs', async () => {
+    const cases: [string, string, string][] = [
+      ['a missing column', `ALTER TABLE lichslayer DROP COLUMN notes`, 'a table “lichslayer” unlike the app\'s own'],
+      ['an extra table', `CREATE TABLE extra (x)`, 'an unknown table “extra”'],
+      ['a missing index', `DROP INDEX roll_log_by_session`, 'no index “roll_log_by_session”'],
+      ['a changed check', `DROP TABLE day_report; CREATE TABLE day_report (id INTEGER PRIMARY KEY, day INTEGER NOT NULL, report TEXT NOT NULL CHECK (randomblob(100)))`, 'a table “day_report” unlike the app\'s own'],
+    ];
+    for (const [what, sql, expected] of cases) {
+      const { dataDir, file, hash } = await withCrafted((db) => db.exec(sql));
+      const app = makeApp(dataDir);
+      const reply = await app.dispatch('campaign.open', { path: file });
+      expect(reply, what).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining(`it has ${expected}`) } });
+      app.close();
+      expect(sha256(file), what).toBe(hash);
+    }
+  });
+
+  it('a newer format and a file that is not SQLite are refused, the file unchanged', async () => {
+    const { dataDir, file, hash } = await withCrafted((db) => db.pragma(`user_version = ${LATEST_VERSION + 1}`));
+    const notSqlite = path.join(dataDir, 'campaigns', 'Notes.lichslayer');
+    fs.writeFileSync(notSqlite, 'Remember to buy dice.\n');
+    const app = makeApp(dataDir);
+    expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({
+      ok: false,
+      error: { message: `Crafted.lichslayer was saved by a newer version of Lichslayer Judge (campaign format ${LATEST_VERSION + 1}; this app reads up to ${LATEST_VERSION}). Update the app to open it. The file was not changed.` },
+    });
+    expect(await app.dispatch('campaign.open', { path: notSqlite })).toMatchObject({
+      ok: false,
+      error: { message: 'Notes.lichslayer is not a campaign file: it is not an SQLite database. The file was not changed.' },
+    });
+    app.close();
+    expect(sha256(file)).toBe(hash);
+    expect(fs.readFileSync(notSqlite, 'utf8')).toBe('Remember to buy dice.\n');
+  });
+});

@@ -1,0 +1,236 @@
+// Hostile bytes against the web host running in a process of its own (issue 16, findings 1-3):
+// request targets `new URL()` rejects, bad percent-encoding and NUL bytes in static paths,
+// oversized and unmasked WebSocket frames, and a raw-socket fuzz of request lines, headers,
+// encodings and frames. After every one the host process is alive and still answers, and at the
+// end the campaign is exactly as it was.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import fc from 'fast-check';
+import Database from 'better-sqlite3';
+import { tempDir } from '../../test-support/temp-app.ts';
+import { socketProtocols } from '@shared/web-socket-token.ts';
+
+const WORKER = path.resolve(import.meta.dirname, '../../test-support/web-host-worker.ts');
+
+interface Hosted {
+  child: ChildProcess;
+  port: number;
+  token: string;
+  playersToken: string;
+  file: string;
+  stderr: () => string;
+}
+
+let hosted: Hosted;
+
+function startHostProcess(): Promise<Hosted> {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, tempDir('lj-hostile-')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve({ child, ...(JSON.parse(line) as { port: number; token: string; playersToken: string; file: string }), stderr: () => err });
+    });
+    child.on('exit', (code) => reject(new Error(`the host process ended (${code}) before it started: ${err}`)));
+  });
+}
+
+/**
+ * Writes raw bytes and collects everything the host answers until it closes the connection.
+ * `complete` requests (with Connection: close) are left for the host to close; a fuzzed request
+ * may be incomplete on purpose, so once the host has been quiet for a while the test half-closes
+ * its side, which ends the request for the host's parser (the answer is then not checked).
+ */
+function raw(port: number, bytes: Buffer | string, complete = true): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const hush = () => {
+      clearTimeout(quiet);
+      if (!complete) quiet = setTimeout(() => socket.end(), 300);
+    };
+    socket.on('data', (c: Buffer) => {
+      answer += c.toString('latin1');
+      hush();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(quiet);
+      resolve(answer);
+    });
+    socket.write(bytes, hush);
+    // Not a time limit on the host: only so a test that went wrong ends instead of hanging.
+    socket.setTimeout(60_000, () => socket.destroy());
+  });
+}
+
+const status = (answer: string): number => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+
+/** The host process is still running and a proper command is still answered. */
+async function expectAlive(h: Hosted): Promise<void> {
+  expect(h.child.exitCode, h.stderr()).toBeNull();
+  const reply = await fetch(`http://127.0.0.1:${h.port}/api/campaign.current`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Lichslayer-Token': h.token }, body: '{}' });
+  expect(reply.status).toBe(200);
+}
+
+/** Opens a WebSocket by hand (so later frames can be anything) and returns the open socket. */
+function handshake(h: Hosted, tokenToShow: string): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(h.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    let head = '';
+    const onData = (c: Buffer) => {
+      head += c.toString('latin1');
+      if (!head.includes('\r\n\r\n')) return;
+      socket.off('data', onData);
+      if (status(head) === 101) resolve(socket);
+      else reject(new Error(`handshake refused: ${head.split('\r\n')[0]}`));
+    };
+    socket.on('data', onData);
+    socket.write(
+      [
+        // The query token is what the old host read; today's reads the subprotocol. Both are sent
+        // so this reproduction runs against either.
+        `GET /players/ws?token=${tokenToShow} HTTP/1.1`,
+        `Host: 127.0.0.1:${h.port}`,
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        `Sec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}`,
+        'Sec-WebSocket-Version: 13',
+        `Sec-WebSocket-Protocol: ${socketProtocols(tokenToShow).join(', ')}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+  });
+}
+
+/** One WebSocket frame: masked as a client must, or not. */
+function frame(opcode: number, payload: Buffer, masked: boolean, fin = true): Buffer {
+  const len = payload.length;
+  const header = len < 126 ? Buffer.from([(fin ? 0x80 : 0) | opcode, (masked ? 0x80 : 0) | len]) : len < 65536 ? Buffer.from([(fin ? 0x80 : 0) | opcode, (masked ? 0x80 : 0) | 126, len >> 8, len & 0xff]) : Buffer.concat([Buffer.from([(fin ? 0x80 : 0) | opcode, (masked ? 0x80 : 0) | 127]), (() => { const b = Buffer.alloc(8); b.writeBigUInt64BE(BigInt(len)); return b; })()]);
+  if (!masked) return Buffer.concat([header, payload]);
+  const mask = crypto.randomBytes(4);
+  return Buffer.concat([header, mask, Buffer.from(payload.map((b, i) => b ^ mask[i % 4]!))]);
+}
+
+/** Sends frames on an open socket and waits until the host has closed it (or the frames were taken). */
+function sendFrames(socket: net.Socket, frames: Buffer[]): Promise<void> {
+  return new Promise((resolve) => {
+    socket.on('close', () => resolve());
+    socket.write(Buffer.concat(frames), () => socket.end());
+    socket.setTimeout(30_000, () => socket.destroy());
+  });
+}
+
+function campaignState(file: string): string {
+  const db = new Database(file, { readonly: true });
+  try {
+    return JSON.stringify(['lichslayer', 'inventory', 'item', 'history', 'action_log', 'meta', 'room', 'token'].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
+  } finally {
+    db.close();
+  }
+}
+
+let before = '';
+beforeAll(async () => {
+  hosted = await startHostProcess();
+  before = campaignState(hosted.file);
+}, 60_000);
+afterAll(() => {
+  hosted.child.kill('SIGKILL');
+});
+
+describe('the web host survives hostile requests (its own process)', () => {
+  it('finding 1: a request target new URL() rejects is a 400, with or without the token, and on the WebSocket upgrade', async () => {
+    for (const target of ['//[', '//[/', '/[::1', 'http://[', '*', '//%', '\u00ff']) {
+      const answer = await raw(hosted.port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${hosted.port}\r\nConnection: close\r\n\r\n`);
+      expect(status(answer), `${target}: ${answer.slice(0, 80)}`).toBeGreaterThanOrEqual(400);
+      await expectAlive(hosted);
+    }
+    const upgrade = await raw(hosted.port, `GET //[ HTTP/1.1\r\nHost: 127.0.0.1:${hosted.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    expect(status(upgrade)).toBe(400);
+    await expectAlive(hosted);
+  });
+
+  it('finding 2: an oversized frame or an unmasked frame drops that socket, not the host', async () => {
+    const big = await handshake(hosted, hosted.playersToken);
+    await sendFrames(big, [frame(0x1, Buffer.alloc(5000, 0x61), true)]);
+    await expectAlive(hosted);
+    const unmasked = await handshake(hosted, hosted.playersToken);
+    await sendFrames(unmasked, [frame(0x1, Buffer.from('hello'), false)]);
+    await expectAlive(hosted);
+    const badClose = await handshake(hosted, hosted.playersToken);
+    await sendFrames(badClose, [frame(0x8, Buffer.from([0x03, 0xe7]), true)]);
+    await expectAlive(hosted);
+  });
+
+  it('finding 3: bad percent-encoding and NUL bytes in a static path are answered, not thrown', async () => {
+    for (const p of ['/%', '/%E0%A4%A', '/index.html%00.png', '/%00', '/..%2f..%2fetc%2fpasswd', '/%5c..%5cpackage.json']) {
+      const answer = await raw(hosted.port, `GET ${p} HTTP/1.1\r\nHost: 127.0.0.1:${hosted.port}\r\nConnection: close\r\n\r\n`);
+      expect(status(answer), p).toBe(404);
+      await expectAlive(hosted);
+    }
+  });
+
+  it('a raw-socket fuzz of request lines, headers, encodings and WebSocket frames leaves the host up and the campaign unchanged', async () => {
+    const methods = fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'CONNECT', 'TRACE', 'G\u0000T', '', 'get');
+    const pieces = fc.constantFrom('/', '//', '/api/', '/api/campaign.current', '/api/players.view', '/api/lichslayer.delete', '/ws', '/players/ws', '/players', '/index.html', '%', '%00', '%zz', '%E0%A4', '[', ']', '..', '?', '#', '&', '=', 'token=', '\u00e9', '\u0000', '\t', ' ', '\\', '@', ':');
+    const target = fc.array(pieces, { maxLength: 8 }).map((p) => p.join(''));
+    const headerName = fc.constantFrom('Host', 'Origin', 'Content-Length', 'Content-Type', 'Transfer-Encoding', 'Cookie', 'X-Lichslayer-Token', 'Upgrade', 'Connection', 'Sec-WebSocket-Key', 'Sec-WebSocket-Version', 'Sec-WebSocket-Protocol', 'Expect', 'X\u0000Bad', '', ' Leading');
+    const headerValue = fc.oneof(
+      fc.constantFrom('', '-1', '99999999999999999999', '0', '5', 'chunked', 'gzip, chunked', 'application/json', 'websocket', 'Upgrade', '13', '100-continue', `127.0.0.1`, 'http://evil.example', 'lichslayer_token=x', 'lichslayer, lichslayer-token.x'),
+      fc.string({ maxLength: 40 }),
+      fc.uint8Array({ maxLength: 20 }).map((b) => Buffer.from(b).toString('latin1')),
+    );
+    const body = fc.oneof(fc.constant(''), fc.string({ maxLength: 200 }), fc.constantFrom('{}', '{"name":', '5\r\n{}\r\n0\r\n\r\n', 'zz\r\nxx\r\n', '0\r\n\r\n'));
+    const version = fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/1.1 extra', '', 'HTTP/9');
+    const useToken = fc.constantFrom('none', 'judge', 'players', 'wrong');
+    const request = fc.record({ method: methods, target, version, headers: fc.array(fc.tuple(headerName, headerValue), { maxLength: 6 }), body, useToken, goodHost: fc.boolean() });
+
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const lines = [`${r.method} ${r.target} ${r.version}`];
+        if (r.goodHost) lines.push(`Host: 127.0.0.1:${hosted.port}`);
+        const shown = r.useToken === 'judge' ? hosted.token : r.useToken === 'players' ? hosted.playersToken : r.useToken === 'wrong' ? 'f'.repeat(48) : null;
+        if (shown) lines.push(`X-Lichslayer-Token: ${shown}`);
+        for (const [k, v] of r.headers) lines.push(`${k}: ${v}`);
+        await raw(hosted.port, Buffer.from(`${lines.join('\r\n')}\r\n\r\n${r.body}`, 'latin1'), false);
+        sent++;
+        expect(hosted.child.exitCode, hosted.stderr()).toBeNull();
+      }),
+      { numRuns: 400, seed: 16 },
+    );
+    await expectAlive(hosted);
+
+    // WebSocket frames: every opcode, masked or not, fragmented, oversized lengths, garbage.
+    const frameArb = fc.record({ opcode: fc.integer({ min: 0, max: 15 }), masked: fc.boolean(), fin: fc.boolean(), payload: fc.uint8Array({ maxLength: 1500 }) });
+    const wireArb = fc.oneof(
+      fc.array(frameArb, { minLength: 1, maxLength: 4 }).map((fs) => Buffer.concat(fs.map((f) => frame(f.opcode, Buffer.from(f.payload), f.masked, f.fin)))),
+      fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => Buffer.from(b)),
+    );
+    let frames = 0;
+    await fc.assert(
+      fc.asyncProperty(wireArb, fc.boolean(), async (wire, judge) => {
+        const socket = await handshake(hosted, judge ? hosted.token : hosted.playersToken);
+        await sendFrames(socket, [wire]);
+        frames++;
+        expect(hosted.child.exitCode, hosted.stderr()).toBeNull();
+      }),
+      { numRuns: 150, seed: 16 },
+    );
+    await expectAlive(hosted);
+    expect(campaignState(hosted.file)).toBe(before);
+    expect(sent).toBe(400);
+    expect(frames).toBe(150);
+    console.log(`web host fuzz: ${sent} raw requests and ${frames} WebSocket streams; host up, campaign unchanged`);
+  }, 240_000);
+});
