@@ -126,7 +126,7 @@ export function readWorld(db: Database): WorldState {
 
 /** The Attention stage an older campaign kept beside the Square's state, if it has no saved machine. */
 export function legacyWorldAttention(db: Database): 0 | 1 | 2 | 3 | 4 {
-  return readSetting(db, 'world', z.object({ attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) }), { attentionStage: 0 }).attentionStage;
+  return readSetting(db, 'world', z.object({ attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional() }), {}).attentionStage ?? 0;
 }
 
 export function writeWorld(w: RecordingWriter, db: Database, world: WorldState): void {
@@ -138,5 +138,5 @@ export function writeWorld(w: RecordingWriter, db: Database, world: WorldState):
  * only to place a dive machine that was never saved. The dive machine is the party's one home.
  */
 export function legacyPartyFloor(db: Database): number | null {
-  return readSetting(db, 'board', z.object({ partyFloor: z.number().int().min(1).max(10).nullable() }), { partyFloor: null }).partyFloor;
+  return readSetting(db, 'board', z.object({ partyFloor: z.number().int().min(1).max(10).nullable().optional() }), {}).partyFloor ?? null;
 }
