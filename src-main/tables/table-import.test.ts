@@ -52,7 +52,7 @@ describe('paste import', () => {
   it('a header without a die column is refused with a clear error', () => {
     const p = previewImport('| Name | Effect |\n|---|---|\n| Torch | Light |');
     expect(p.table).toBeNull();
-    expect(p.problems[0]).toEqual({ line: 1, message: 'The first column must be the die (such as “d6”, “2d6” or “Roll”); found “Name”' });
+    expect(p.problems[0]).toEqual({ line: 1, message: 'The first column must be the die (such as “d6”, “2d6” or “Roll”); found “Name”. Put the die or “Roll” in the first header cell, or tick “Import as a plain list”' });
   });
 
   it('duplicate and overlapping keys are errors on their lines', () => {
