@@ -128,6 +128,16 @@ export function readFoundry(text: string): FoundryRead {
     }
     const results: FoundryResult[] = [];
     const resultLines: (number | null)[] = [];
+    // Results without an _id are found by their text, in order.
+    let searchFrom = text.indexOf('"results"');
+    const textLine = (r: FoundryResult): number | null => {
+      const written = r.text ?? r.name ?? null;
+      if (written === null || searchFrom < 0) return null;
+      const at = text.indexOf(JSON.stringify(written), searchFrom);
+      if (at < 0) return null;
+      searchFrom = at + 1;
+      return lineAt(text, at);
+    };
     doc.data.results.forEach((r, i) => {
       const parsed = resultSchema.safeParse(r);
       if (!parsed.success) {
@@ -135,7 +145,7 @@ export function readFoundry(text: string): FoundryRead {
         return;
       }
       results.push(parsed.data);
-      resultLines.push(idLine(parsed.data._id, line));
+      resultLines.push(parsed.data._id ? idLine(parsed.data._id, line) : (textLine(parsed.data) ?? line));
     });
     const flags = tableFlagSchema.safeParse(doc.data.flags?.[FLAG_SCOPE] ?? null);
     documents.push({

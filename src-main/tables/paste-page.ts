@@ -428,7 +428,9 @@ export function readPage(text: string): Page {
       else if (k !== 'blank' && k !== 'text') break;
     }
     const resumes = nextCand !== null && nextCand.key.from === lastTo + 1;
-    if (!fits && (bare || (!cand.explicit && unfinished) || resumes)) {
+    // "20 gold pieces" after "A purse holding": a lone number, lower-case words, a sentence left open.
+    const prose = !cand.explicit && cand.key.from === cand.key.to && (/^\p{Ll}/u.test(cand.text) || /(?:,|\b(?:and|or|of|the|a|an|with|holding|to|for|in|on|by|from|at))$/i.test(last.lastLine.trim()));
+    if (!fits && (bare || (unfinished && prose) || resumes)) {
       return `it starts with “${cand.keyText}” but does not carry on the numbers (${lastTo} came before${resumes ? `, ${lastTo + 1} comes next` : ''})`;
     }
     if (fits && bare && nextCand?.explicit && nextCand.key.from === cand.key.from) return `it starts with “${cand.keyText}” but the next line is the row keyed ${cand.keyText}`;

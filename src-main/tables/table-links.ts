@@ -46,7 +46,7 @@ export function findLinks(text: string): ProseLink[] {
   }
   const reroll = times || on ? null : REROLL.exec(text);
   if (reroll) links.push({ at: reroll.index, link: { kind: 'reroll', phrase: reroll[0], target: null, times: 1 } });
-  return links.sort((a, b) => a.at - b.at).map((l) => l.link);
+  return links.sort((a, b) => a.at - b.at).map((l) => ({ ...l.link, phrase: l.link.phrase.trim() }));
 }
 
 const normal = (name: string) =>
