@@ -186,7 +186,7 @@ export function htmlToText(html: string): string {
 
 /** The exact inverse of htmlToText for plain text: escapes, and line breaks as <br>. */
 export function textToHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br>');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;').replace(/\n/g, '<br>');
 }
 
 // ---------- Writing ----------

@@ -13,7 +13,7 @@ import { readTypedColumns, type TypedColumn } from './table-columns.ts';
 import { coverageOf, runText, type Coverage } from './table-coverage.ts';
 import { findCycle } from './table-validate.ts';
 import { companionTable, findLinks, resolveTarget, type NamedTable } from './table-links.ts';
-import { readExactCell, readPastedCell } from './markdown-cells.ts';
+import { readExactCell, readPastedCell, splitCells } from './markdown-cells.ts';
 import { META, dieHeader, dieIn, nameFromTitle, readPage, type GridRow, type Section } from './paste-page.ts';
 import { dieFromFormula, documentLink, looksLikeFoundry, readFoundry, resultKind, resultText, targetId, type FoundryDocument } from './foundry-table.ts';
 
@@ -166,6 +166,13 @@ function readRowTyped(typed: Map<number, TypedColumn>, cells: string[], line: nu
     if (col.group === 'rollOn') groups.rollOn = parsed.value as Record<string, unknown>;
     else (groups[col.group] ??= {})[col.field] = parsed.value;
   }
+  // An empty cell of a group the row has is its empty value (no loot actions), where one exists.
+  for (const [i, col] of typed) {
+    const group = groups[col.group];
+    if (!group || col.group === 'rollOn' || (cells[i]?.trim() ?? '') !== '' || col.field in group) continue;
+    const empty = col.parse('');
+    if (!empty.error && (Array.isArray(empty.value) || empty.value === '')) group[col.field] = empty.value;
+  }
   return groups as Partial<TableRow>;
 }
 
@@ -182,7 +189,7 @@ function applyTitle(draft: Draft, section: Section): void {
       draft.die = die;
       draft.dieHow = 'read';
       draft.dieLine = l.line;
-      draft.dieNote = `read from line ${l.line}`;
+      draft.dieNote = `from line ${l.line}`;
     }
   }
   for (const c of section.captions) draft.notes.push({ line: c.line, message: `“${short(c.text, 60)}” is read as a caption of ${draft.name ?? 'the table'}, not a row` });
@@ -199,7 +206,8 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
     draft.name = meta.name ?? draft.name;
   }
   const headerCells = body.header.map(cell);
-  const head = body.headerless ? 'roll' : dieHeader(headerCells[0] ?? '');
+  // An exported table's die is in its meta line; its header cell is only for people.
+  const head = body.headerless ? 'roll' : exact ? (meta.die === null ? 'weight' : 'roll') : dieHeader(headerCells[0] ?? '');
   if (head === null) {
     draft.problems.push({
       line: body.headerLine,
@@ -214,7 +222,7 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
     draft.die = head;
     draft.dieHow = 'read';
     draft.dieLine = body.headerLine;
-    draft.dieNote = `read from the header on line ${body.headerLine}`;
+    draft.dieNote = `from the header on line ${body.headerLine}`;
   }
   if (exact) {
     draft.die = meta.die ?? null;
@@ -326,8 +334,13 @@ function listDraft(text: string): Draft {
     if (die) draft.notes.push({ line: first.line, message: `the title names ${die}, but a plain list is rolled with one face per entry` });
     start = 1;
   }
-  lines.slice(start).forEach((l) => {
-    const entry = splitEntry(l.t.replace(BULLET, '').replace(/^\*\*(.+?)\*\*/, '$1'));
+  // A Markdown table without a die column: its header and separator are not entries, its first cell is.
+  const grid = lines.some((l) => /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)+\|?$/.test(l.t));
+  const entries = lines.slice(start).filter((l, n, all) => !grid || (!/^\|?\s*:?-{2,}/.test(l.t) && !/^\|?\s*:?-{2,}/.test(all[n + 1]?.t ?? '')));
+  entries.forEach((l) => {
+    const cells = grid ? splitCells(l.t).map(readPastedCell) : null;
+    const written = cells ? `${cells[0] ?? ''}${cells.slice(1).some((c) => c) ? `: ${cells.slice(1).filter((c) => c).join(' — ')}` : ''}` : l.t;
+    const entry = splitEntry(written.replace(BULLET, '').replace(/^\*\*(.+?)\*\*/, '$1'));
     const split = splitLong(entry.label, entry.details);
     draft.rows.push({ key: null, weight: null, label: split.label, details: split.details, fields: {}, typed: {}, line: l.line, notes: split.note ? [split.note] : [] });
   });
@@ -373,7 +386,7 @@ function foundryDrafts(doc: FoundryDocument): Draft {
       draft.die = die;
       draft.dieHow = 'read';
       draft.dieLine = doc.line;
-      draft.dieNote = `read from the formula “${doc.formula}”`;
+      draft.dieNote = `from the formula “${doc.formula}”`;
     } else draft.notes.push({ line: doc.line, message: `${doc.name}: the formula “${short(doc.formula)}” uses things this app cannot roll, so the die is guessed from the ranges; type a die in Die to change it` });
   }
   const seen = new Set<string>();
@@ -457,7 +470,7 @@ function settle(draft: Draft, given: string | undefined): void {
       draft.dieNote = 'no keys to guess from';
     } else {
       draft.die = inferDie(Math.min(...values), Math.max(...values), values);
-      draft.dieNote = `guessed from the keys ${Math.min(...values)}–${Math.max(...values)}; type a die in Die if the book says otherwise`;
+      draft.dieNote = `from the keys ${Math.min(...values)}–${Math.max(...values)}: type the die in Die if the book says otherwise`;
     }
     draft.dieHow = 'guessed';
   }
@@ -637,7 +650,7 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
   const single = drafts.length === 1;
   const used = new Set<string>();
   const unique = (base: string) => {
-    let k = base.slice(0, 56).replace(/-+$/, '') || 'table';
+    let k = base || 'table';
     for (let n = 2; used.has(k); n++) k = `${base.slice(0, 52).replace(/-+$/, '')}-${n}`;
     used.add(k);
     return k;
