@@ -53,7 +53,7 @@ const CORPUS: Record<string, Expectation> = {
   "11-markdown-d66.md": { tables: [
     { name: "Imported table", die: "d66", how: "read", rows: ["3: 11-13 Aldric", "4: 14-16 Bertha", "5: 21-26 Corvin", "6: 31-36 Dagny", "7: 41-46 Edric", "8: 51-56 Freya", "9: 61-66 Gorm"] },
   ] },
-  "12-markdown-overlap-refused.md": { refuse: [[5, "row 3 (“Silence”) overlaps row 2 (“Smoke”) from li"]] },
+  "12-markdown-overlap-refused.md": { refuse: [[5, "row 3 (“Silence”) overlaps row 2 (“Smoke”) on 4 (l"]] },
   "13-markdown-no-die-column-refused.md": { refuse: [[1, "The first column must be the die (such as “d6”, “2"]] },
   "14-markdown-bad-key-refused.md": { refuse: [[4, "“three” is not a roll value or range: write 7, 5-6"]] },
   "15-csv-quoted-commas.csv": { tables: [
@@ -185,7 +185,7 @@ const CORPUS: Record<string, Expectation> = {
   "64-foundry-messy-d101-duplicate.json": { tables: [
     { name: "Community Loot (messy)", die: "d101", how: "read", rows: ["7: 1-10 Loot 1-10", "18: 11-20 Loot 11-20", "29: 21-30 Loot 21-30", "40: 31-40 Loot 31-40", "51: 41-50 Loot 41-50", "62: 51-60 Loot 51-60", "73: 61-70 Loot 61-70", "84: 71-80 Loot 71-80", "95: 81-90 Loot 81-90", "106: 91-100 Loot 91-100"], uncovered: "101" },
   ] },
-  "65-foundry-overlap-refused.json": { refuse: [[16, "row 2 (“Darts”) overlaps row 1 (“Pit”) from line 7"]] },
+  "65-foundry-overlap-refused.json": { refuse: [[16, "row 2 (“Darts”) overlaps row 1 (“Pit”) on 8-10 (li"]] },
   "66-foundry-formula-unrollable.json": { tables: [
     { name: "Skill Check Fumbles", die: "d4", how: "guessed", rows: ["7: 1-2 Trip", "16: 3-4 Drop weapon"] },
   ] },

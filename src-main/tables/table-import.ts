@@ -570,7 +570,7 @@ function coverageProblems(b: Built, problems: ImportProblem[], several: boolean)
   for (const o of c.overlaps) {
     problems.push({
       line: rowLines[o.row] ?? null,
-      message: `${of}${rowName(table, o.row)} overlaps ${rowName(table, o.other)}${rowLines[o.other] ? ` from line ${rowLines[o.other]}` : ''} on ${runText(o)}: change one of the two keys`,
+      message: `${of}${rowName(table, o.row)} overlaps ${rowName(table, o.other)} on ${runText(o)}${rowLines[o.other] ? ` (line ${rowLines[o.other]})` : ''}: change one of the two keys`,
     });
   }
 }
@@ -628,8 +628,17 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
       const d = section.body.kind === 'lines' ? linesDraft(section, section.body) : gridDraft(section, section.body);
       drafts.push(d);
     }
-    const meaningful = page.leftOut.filter((l) => l.text.trim());
-    for (const l of meaningful) notes.push({ line: l.line, message: `“${short(l.text, 60)}” is not part of a table and was left out` });
+    // Prose around the tables: one note per paragraph, not per line.
+    const paragraphs: { line: number; last: number; text: string }[] = [];
+    for (const l of page.leftOut.filter((x) => x.text.trim()).sort((a, b) => a.line - b.line)) {
+      const prev = paragraphs[paragraphs.length - 1];
+      if (prev && prev.last === l.line - 1) prev.last = l.line;
+      else paragraphs.push({ line: l.line, last: l.line, text: l.text });
+    }
+    for (const p of paragraphs) {
+      const what = p.last > p.line ? `Lines ${p.line}-${p.last} (“${short(p.text, 40)}”) are` : `“${short(p.text, 60)}” is`;
+      notes.push({ line: p.line, message: `${what} not part of a table and ${p.last > p.line ? 'were' : 'was'} left out` });
+    }
     format = drafts.length > 1 ? 'page' : (drafts[0]?.format ?? 'unknown');
     // Offer a plain list when no table was found, or when numbered lines 1..N miss the die's last faces.
     const plain = text.split('\n').filter((l) => l.trim());
