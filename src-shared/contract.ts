@@ -324,6 +324,8 @@ const importOptions = {
   die: z.string().max(60).optional(),
   gaps: z.enum(IMPORT_GAP_CHOICES).optional(),
   asList: z.boolean().optional(),
+  /** false: leave prose such as "roll on Weather" as text instead of nested rolls. */
+  links: z.boolean().optional(),
 };
 const tableMetaPatch = tableDefSchema.pick({ name: true, category: true, die: true, span: true, drawWithoutReplacement: true }).partial();
 

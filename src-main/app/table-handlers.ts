@@ -139,9 +139,9 @@ export function tableHandlers(ctx: HandlerContext): Pick<Handlers, TableCommand>
   }
 
   /** The import options of a command, with the campaign's tables that links may name. */
-  function importOptions(args: { name?: string; category?: TableDef['category']; die?: string; gaps?: ImportGapChoice; asList?: boolean }): ImportOptions {
+  function importOptions(args: { name?: string; category?: TableDef['category']; die?: string; gaps?: ImportGapChoice; asList?: boolean; links?: boolean }): ImportOptions {
     const known = tableSummaries(db()).map((t) => ({ key: t.key, name: t.name }));
-    return { name: args.name, category: args.category, die: args.die, gaps: args.gaps, asList: args.asList, known };
+    return { name: args.name, category: args.category, die: args.die, gaps: args.gaps, asList: args.asList, links: args.links, known };
   }
 
   return {

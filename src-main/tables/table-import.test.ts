@@ -184,3 +184,14 @@ describe('what the preview tells', () => {
     }
   });
 });
+
+describe('links', () => {
+  it('prose links become nested rolls, unless the Judge leaves them as text', () => {
+    const page = 'A - Roll a d2\n1 Up. Roll on B.\n2 Down. Reroll.\n\nB - Roll a d2\n1 Left\n2 Right';
+    const linked = previewImport(page);
+    expect(linked.tables.map((t) => t.table.rows.map((r) => r.rollOn?.table ?? null))).toEqual([['b', 'a-again'], [null, null], ['b']]);
+    const plain = previewImport(page, { links: false });
+    expect(plain.links).toEqual([]);
+    expect(plain.tables.map((t) => t.table.rows.map((r) => r.rollOn))).toEqual([[null, null], [null, null]]);
+  });
+});

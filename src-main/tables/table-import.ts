@@ -38,6 +38,8 @@ export interface ImportOptions {
   gaps?: GapChoice;
   /** Read every line as one entry of a uniform table (a plain list of names). */
   asList?: boolean;
+  /** false: prose such as "roll on Weather" stays text rather than becoming a nested roll. */
+  links?: boolean;
   /** Tables already in the campaign, which links may name. */
   known?: readonly NamedTable[];
 }
@@ -708,7 +710,7 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
         else b.imported.rowNotes[i]!.push(`links a roll table that is not in this file (${ft.name || ft.id}): kept as text`);
         return;
       }
-      if (b.draft.exact || b.draft.format === 'foundry' || b.draft.format === 'list') return;
+      if (b.draft.exact || b.draft.format === 'foundry' || b.draft.format === 'list' || options.links === false) return;
       const found = findLinks(b.texts[i] ?? '');
       const link = found[0];
       if (!link) return;
