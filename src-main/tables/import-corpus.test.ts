@@ -169,6 +169,20 @@ const CORPUS: Record<string, Expectation> = {
     { name: "Swamp Hazards", die: "d4", how: "guessed", rows: ["2: 1 Leeches || lose 1 blood", "3: 2 Sinkhole || climb out or drown", "4: 3 Gas || hold your breath", "5: 4 Nothing || lucky you"] },
   ] },
   "54-outside-die-refused.txt": { refuse: [[4, "row 3 (“Silence”) is keyed 5-7, outside 1-6, what "]] },
+  "55-page-no-blank-lines.txt": { tables: [
+    { name: "WEATHER", die: "d2", how: "guessed", rows: ["2: 1 Rain", "3: 2 Fog"] },
+    { name: "SEASON", die: "d2", how: "guessed", rows: ["5: 1 Spring", "6: 2 Summer"] },
+  ] },
+  "56-forum-bold-numbers-with-dots.md": { tables: [
+    { name: "Imported table", die: "d3", how: "guessed", rows: ["1: 1 Goblins", "2: 2 Orcs", "3: 3 Trolls"] },
+  ] },
+  "57-book-table-number-title.txt": { tables: [
+    { name: "Cave Contents", die: "d6", how: "read", rows: ["2: 1-2 Bats", "3: 3-4 Bears", "4: 5-6 Nothing"] },
+  ] },
+  "58-2d6-roll-again-on-this-table.txt": { tables: [
+    { name: "ENCOUNTERS", die: "2d6", how: "read", rows: ["2: 2-4 Dragon", "3: 5-9 Goblins, roll again on this table for their leader → encounters-again×1", "4: 10-12 Nothing"] },
+    { name: "ENCOUNTERS (rolled again)", die: "weights", how: "weights", rows: ["2: weight 6 Dragon", "4: weight 6 Nothing"] },
+  ], links: ["encounters#2 reroll → encounters-again"] },
   "60-foundry-v9.json": { tables: [
     { name: "Wandering Monsters", die: "d6", how: "read", rows: ["14: 1-3 Goblins", "29: 4-5 Orcs", "44: 6 A troll & its pet"] },
   ] },

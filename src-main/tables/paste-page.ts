@@ -58,7 +58,7 @@ const HEADING = /^#{1,6}\s+(.+?)\s*#*$/;
 const BOLD = /^(\*\*|__)(.+?)\1\s*[:.]?$/;
 const MD_SEPARATOR = /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/;
 const KEY_PART = `(?:\\d{1,6}(?:\\s*[${DASH_CHARS}]+\\s*\\d{1,6}|\\s+(?:to|through|thru)\\s+\\d{1,6}|\\s*\\+|\\s+or\\s+(?:more|higher|above|greater|less|lower|below|fewer)|\\s+and\\s+(?:up|above|over|higher|below|under|lower))?|(?:≤|<=|⩽|≥|>=|⩾|up\\s+to)\\s*\\d{1,6})`;
-const ROW = new RegExp(`^(?:[*•·]\\s+)?(?:\\*\\*)?\\(?(${KEY_PART})\\)?(?:\\*\\*)?(?:(\\s*(?:[=:.)\\],]|[${DASH_CHARS}](?=\\s))\\s*)|(\\s+))(\\S.*)$`, 'i');
+const ROW = new RegExp(`^(?:[*•·]\\s+)?(?:\\*\\*)?\\(?(${KEY_PART})\\)?(?:\\*\\*)?(?:(\\s*(?:[=:.)\\],]|[${DASH_CHARS}](?=\\s))(?:\\*\\*)?\\s*)|(\\s+))(\\S.*)$`, 'i');
 export const ROLL_HEADER = /^(roll|rolls|result|#|die|dice|d%|n|no\.?|value|range|number|score|total)$/i;
 const ROLL_AFTER_DASH = new RegExp(`\\s?[${DASH_CHARS}:]\\s*roll\\b`, 'i');
 const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty';
