@@ -704,7 +704,9 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
       if (draftRow?.foundryTarget) {
         const ft = draftRow.foundryTarget;
         const hit = byFoundryId.get(ft.id);
-        const resolved = hit ? { key: hit.imported.table.key, name: hit.imported.table.name, existing: false } : ((n) => (n ? { ...n, existing: true } : null))(ft.name ? resolveTarget(ft.name, known) : null);
+        // A table of the same file by its id, else a campaign table by the name Foundry shows.
+        const inCampaign = !hit && ft.name ? resolveTarget(ft.name, known) : null;
+        const resolved = hit ? { key: hit.imported.table.key, name: hit.imported.table.name, existing: false } : inCampaign ? { ...inCampaign, existing: true } : null;
         links.push({ table: t.key, row: i, line, kind: 'foundry', phrase: `links the roll table ${ft.name ? `“${ft.name}”` : ft.id}`, target: ft.name || ft.id, times: 1, resolved });
         if (resolved) rows[i] = { ...r, rollOn: { table: resolved.key, times: 1, modifier: 0 } };
         else b.imported.rowNotes[i]!.push(`links a roll table that is not in this file (${ft.name || ft.id}): kept as text`);

@@ -83,7 +83,7 @@ export function resolveTarget(target: string, tables: readonly NamedTable[]): Na
 }
 
 /** How many ways the die lands on each total (exact counts while they fit, else proportional). */
-export function dieDistribution(expression: DiceExpression): Map<number, number> {
+function dieDistribution(expression: DiceExpression): Map<number, number> {
   let dist = new Map<number, number>([[0, 1]]);
   const convolve = (faces: Map<number, number>, sign: 1 | -1) => {
     const next = new Map<number, number>();
@@ -107,7 +107,7 @@ export function dieDistribution(expression: DiceExpression): Map<number, number>
 }
 
 /** Dice small enough to weigh exactly (the companion's weights come from every total). */
-export function canWeigh(die: string): boolean {
+function canWeigh(die: string): boolean {
   try {
     const e = parseDice(die);
     return e.max - e.min <= 20_000 && e.terms.every((t) => t.kind === 'constant' || t.count * (t.d66 ? 36 : t.sides) <= 20_000);
