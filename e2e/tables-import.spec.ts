@@ -128,11 +128,23 @@ test('a Foundry VTT export opened as a file imports through the same dialog, and
   expect(doc.results[10]).toMatchObject({ range: [101, 101], type: 'document', documentUuid: expect.stringMatching(/^RollTable\.[A-Za-z0-9]{16}$/) });
 });
 
-test('a paste longer than the import takes is refused in the dialog with the limit', async ({ page }) => {
+test('refusals name their lines; a list without a die imports as a uniform table when the Judge says so; too long a paste is refused with the limit', async ({ page }, testInfo) => {
   host = await startHost(tempDataDir());
   await openTables(page);
   await page.getByRole('button', { name: 'Import…' }).click();
   const dialog = page.getByRole('dialog');
+  const preview = dialog.getByLabel('Preview');
+  await dialog.getByLabel('Table text').fill('Inn names\n\n| Name | Sign |\n|---|---|\n| The Drowned Rat | a rat |\n| The Ninth Bell | a bell |\n| The Crooked Crown | a crown |');
+  await expect(preview.getByLabel('Problems')).toHaveText('Line 3: The first column must be the die (such as “d6”, “2d6” or “Roll”); found “Name”. Put the die or “Roll” in the first header cell, or tick “Import as a plain list”');
+  await page.screenshot({ path: testInfo.outputPath('import-refused.png') });
+  await dialog.getByLabel(/Import as a plain list/).check();
+  await expect(preview.getByTestId('die-line')).toContainText('d3 one per entry');
+  await expect(preview.locator('tbody tr')).toHaveText([/1The Drowned Rat\s*a rat/, /2The Ninth Bell\s*a bell/, /3The Crooked Crown\s*a crown/]);
+  await dialog.getByRole('button', { name: 'Save table' }).click();
+  await expect(page.getByLabel('Table name')).toHaveValue('Inn names');
+  await expect(page.getByLabel('Row 3 result')).toHaveValue('The Crooked Crown');
+
+  await page.getByRole('button', { name: 'Import…' }).click();
   await dialog.getByLabel('Table text').fill(`1 = ${'x'.repeat(2_000_000)}`);
   await expect(dialog.getByRole('alert')).toHaveText('The text is 2,000,004 characters; the import takes at most 2,000,000 at once. Split it into several imports.');
   await expect(dialog.getByRole('button', { name: 'Save table' })).toBeDisabled();

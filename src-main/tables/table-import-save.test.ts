@@ -137,6 +137,17 @@ describe('a whole page of linked tables', () => {
     app.close();
   });
 
+  it('one undo takes the whole page back out', async () => {
+    const app = await campaign();
+    const before = (await app.call('tables.list', {})).map((t) => t.key);
+    await app.call('tables.importSave', { text: fixture('37-whole-page-linked.txt') });
+    expect((await app.call('tables.list', {})).length).toBe(before.length + 4);
+    const undone = await app.call('history.undo', {});
+    expect(undone.history.canRedo).toBe('Import 4 tables from a page');
+    expect((await app.call('tables.list', {})).map((t) => t.key)).toEqual(before);
+    app.close();
+  });
+
   it('a link may name a table already in the campaign', async () => {
     const app = await campaign();
     const text = 'Grave goods (d2)\n1 A sealed urn. Roll on the Tomb Loot Table.\n2 Dust';

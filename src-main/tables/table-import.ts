@@ -327,18 +327,25 @@ function listDraft(text: string): Draft {
     .map((t, i) => ({ t: t.trim(), line: i + 1 }))
     .filter((l) => l.t);
   const draft = emptyDraft('list', lines[0]?.line ?? 1);
-  let start = 0;
-  const first = lines[0];
-  if (first && lines.length > 2 && (/^#{1,6}\s|^\*\*.*\*\*:?$|^__.*__:?$/.test(first.t) || (/:$/.test(first.t) && !BULLET.test(first.t)))) {
-    draft.name = nameFromTitle(first.t.replace(/:$/, ''));
-    draft.titleLine = first.line;
-    const die = dieIn(first.t);
-    if (die) draft.notes.push({ line: first.line, message: `the title names ${die}, but a plain list is rolled with one face per entry` });
-    start = 1;
+  // A Markdown table without a die column: the lines above its header name it, its first cell is each entry.
+  const separator = lines.findIndex((l) => /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)+\|?$/.test(l.t));
+  const grid = separator >= 1;
+  const titled = (l: (typeof lines)[number] | undefined) => !!l && (/^#{1,6}\s|^\*\*.*\*\*:?$|^__.*__:?$/.test(l.t) || (/:$/.test(l.t) && !BULLET.test(l.t)));
+  let title: (typeof lines)[number] | undefined;
+  let entries = lines;
+  if (grid) {
+    title = lines.slice(0, separator - 1).pop();
+    entries = lines.slice(separator + 1).filter((l) => l.t.includes('|'));
+  } else if (lines.length > 2 && titled(lines[0])) {
+    title = lines[0];
+    entries = lines.slice(1);
   }
-  // A Markdown table without a die column: its header and separator are not entries, its first cell is.
-  const grid = lines.some((l) => /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)+\|?$/.test(l.t));
-  const entries = lines.slice(start).filter((l, n, all) => !grid || (!/^\|?\s*:?-{2,}/.test(l.t) && !/^\|?\s*:?-{2,}/.test(all[n + 1]?.t ?? '')));
+  if (title) {
+    draft.name = nameFromTitle(title.t.replace(/:$/, ''));
+    draft.titleLine = title.line;
+    const die = dieIn(title.t);
+    if (die) draft.notes.push({ line: title.line, message: `the title names ${die}, but a plain list is rolled with one face per entry` });
+  }
   entries.forEach((l) => {
     const cells = grid ? splitCells(l.t).map(readPastedCell) : null;
     const written = cells ? `${cells[0] ?? ''}${cells.slice(1).some((c) => c) ? `: ${cells.slice(1).filter((c) => c).join(' — ')}` : ''}` : l.t;
