@@ -183,13 +183,76 @@ export interface TableView {
   keys: string[];
 }
 
-export interface ImportPreviewView {
-  format: 'markdown' | 'csv' | 'lines' | 'unknown';
+/** A line of the pasted text and what it says (a refusal names what to change). */
+export interface ImportProblemView {
+  line: number | null;
+  message: string;
+}
+
+/** What to do with results no row covers: stretch the row above, roll again, or keep "no entry". */
+export const IMPORT_GAP_CHOICES = ['fill', 'reroll', 'keep'] as const;
+export type ImportGapChoice = (typeof IMPORT_GAP_CHOICES)[number];
+
+export interface ImportCoverageView {
+  min: number;
+  max: number;
+  /** Results the die can give that no row covers. */
+  uncovered: { from: number; to: number }[];
+  uncoveredCount: number;
+  /** Rows keyed outside what the die can give. */
+  outside: { row: number; from: number; to: number }[];
+  overlaps: { row: number; other: number; from: number; to: number }[];
+}
+
+export interface ImportedTableView {
+  table: TableDef;
+  /** Source line of each row; null for a row the import made (a fill or a re-roll). */
+  rowLines: (number | null)[];
+  /** Per row: lines joined into it, a long entry split, a link found… */
+  rowNotes: string[][];
+  titleLine: number | null;
+  /** The die, and whether it was read from the text, guessed from the keys or typed by the Judge. */
+  die: { how: 'read' | 'guessed' | 'given' | 'weights' | 'list'; line: number | null; note: string };
+  coverage: ImportCoverageView | null;
+  /** A companion made by the import for "roll again": the key of the table it serves. */
+  companionOf: string | null;
+}
+
+export interface ImportLinkView {
+  table: string;
+  row: number;
+  line: number | null;
+  kind: 'section' | 'roll-on' | 'roll-again' | 'reroll' | 'foundry';
+  phrase: string;
+  /** The table as written; null for the same table. */
+  target: string | null;
+  times: number;
+  /** Where the nested roll goes; null when no table by that name was found. */
+  resolved: { key: string; name: string; existing: boolean } | null;
+}
+
+export interface ImportPreviewBody {
+  format: 'markdown' | 'csv' | 'lines' | 'list' | 'foundry' | 'page' | 'unknown';
+  tables: ImportedTableView[];
+  /** The first table (the one opened after saving). */
   table: TableDef | null;
-  problems: { line: number | null; message: string }[];
-  rowLines: number[];
+  rowLines: (number | null)[];
+  /** Refusals, each naming its line and what to change: nothing is saved while any remain. */
+  problems: ImportProblemView[];
+  /** How things were read, shown but not blocking. */
+  notes: ImportProblemView[];
+  links: ImportLinkView[];
+  /** Tables with results no row covers: saving needs a choice. */
+  gaps: { needed: boolean; chosen: ImportGapChoice | null; tables: { key: string; name: string; uncovered: string; line: number | null }[] };
+  /** The text reads as a plain list: it can be imported as a uniform table. */
+  list: { entries: number; die: string } | null;
+}
+
+export interface ImportPreviewView extends ImportPreviewBody {
   /** A table with the same key already exists: the Judge chooses replace or rename. */
   conflict: boolean;
+  /** The keys of the incoming tables that already exist in the campaign. */
+  conflicts: string[];
 }
 
 export interface PackPreviewView {
@@ -261,6 +324,10 @@ const importOptions = {
   name: z.string().trim().max(80).optional(),
   category: z.enum(TABLE_CATEGORIES).optional(),
   die: z.string().max(60).optional(),
+  gaps: z.enum(IMPORT_GAP_CHOICES).optional(),
+  asList: z.boolean().optional(),
+  /** false: leave prose such as "roll on Weather" as text instead of nested rolls. */
+  links: z.boolean().optional(),
 };
 const tableMetaPatch = tableDefSchema.pick({ name: true, category: true, die: true, span: true, drawWithoutReplacement: true }).partial();
 
@@ -354,7 +421,7 @@ export const contract = {
     z.strictObject({ text: pasteText, resolutions: z.record(tableKeySchema, z.enum(['keep', 'replace', 'rename'])).default({}) }),
   ),
   'tables.export': command<{ text: string; fileName: string }>()(
-    z.strictObject({ keys: z.array(tableKeySchema).min(1).max(500), format: z.enum(['json', 'markdown']) }),
+    z.strictObject({ keys: z.array(tableKeySchema).min(1).max(500), format: z.enum(['json', 'markdown', 'foundry']) }),
   ),
   'tables.roll': command<RollView>()(
     z.strictObject({ key: tableKeySchema, context: rollContextSchema.default({}), character: z.string().max(60).optional(), cause: z.string().max(120).optional() }),

@@ -1,29 +1,58 @@
-// Row keys as books print them: "7", "61-100", "11–12", "12+", "01-05", "00" (100 on a d100).
+// The one grammar for row keys as books, PDFs and forums print them, used by every import
+// format and by the table editor: "7", "61-100", "11–12", "17 to 19", "12+", "12 or more",
+// "≤2", "2 or less", "01-05", "00" (100 on a d100), "000" (1000 on a d1000).
 import type { RowRange } from '@shared/tables.ts';
 
-const DASHES = /\s*[-–—]\s*|\s+to\s+/i;
+/** Hyphen, non-breaking hyphen, figure dash, en and em dash, horizontal bar, minus, small and full-width hyphen-minus. */
+export const DASH_CHARS = '\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d';
+const NUM = '(\\d{1,6})';
+const RANGE = new RegExp(`^${NUM}\\s*(?:[${DASH_CHARS}]+|\\s(?:to|through|thru)\\s)\\s*${NUM}$`, 'i');
+const OR_MORE = new RegExp(`^(?:${NUM}\\s*(?:\\+|or\\s+(?:more|higher|above|greater)|and\\s+(?:up|above|over|higher))|(?:≥|>=|⩾)\\s*${NUM})$`, 'i');
+const OR_LESS = new RegExp(`^(?:${NUM}\\s*(?:or\\s+(?:less|lower|below|fewer)|and\\s+(?:below|under|lower))|(?:≤|<=|⩽|up\\s+to)\\s*${NUM})$`, 'i');
 
-function keyNumber(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d{1,6}$/.test(t)) return null;
-  return t === '00' ? 100 : Number(t);
+/** A key as written, before it meets a die: an open low end ("or less") is null until then. */
+export interface KeyRead {
+  from: number | null;
+  to: number | null;
+  /** Written as a lone "0": a d10 numbered 0–9, whose 0 is its 10. */
+  zero: boolean;
+}
+
+/** "00" is a d100's 100 and "000" a d1000's 1000, as percentile dice are read. */
+function keyNumber(text: string): number {
+  if (/^0{2,3}$/.test(text)) return 10 ** text.length;
+  return Number(text);
+}
+
+/** Reads a row key; null when the text is not a key at all. */
+export function readRowKey(text: string): KeyRead | null {
+  const t = text.trim().replace(/\s+/g, ' ');
+  if (/^\d{1,6}$/.test(t)) {
+    const n = keyNumber(t);
+    return { from: n, to: n, zero: t === '0' };
+  }
+  const range = RANGE.exec(t);
+  if (range) {
+    const from = keyNumber(range[1]!);
+    const to = keyNumber(range[2]!);
+    // "96-00" is 96-100; a range that ends before it starts is not a key.
+    return to >= from ? { from, to, zero: false } : null;
+  }
+  const more = OR_MORE.exec(t);
+  if (more) return { from: keyNumber((more[1] ?? more[2])!), to: null, zero: false };
+  const less = OR_LESS.exec(t);
+  if (less) return { from: null, to: keyNumber((less[1] ?? less[2])!), zero: false };
+  return null;
+}
+
+/** Resolves a key against the lowest result of the die (what "or less" starts from). */
+export function keyRange(key: KeyRead, low: number): RowRange {
+  const from = key.from ?? Math.min(low, key.to ?? low);
+  return { from, to: key.to };
 }
 
 /** Parses a row key; returns null when the text is not a key at all. */
-export function parseRowKey(text: string): RowRange | null {
-  const t = text.trim();
-  const plus = /^(\d{1,6})\s*\+$/.exec(t) ?? /^(\d{1,6})\s+or\s+more$/i.exec(t);
-  if (plus) return { from: Number(plus[1]), to: null };
-  const parts = t.split(DASHES);
-  if (parts.length === 1) {
-    const n = keyNumber(parts[0]!);
-    return n === null ? null : { from: n, to: n };
-  }
-  if (parts.length === 2) {
-    const a = keyNumber(parts[0]!);
-    const b = keyNumber(parts[1]!);
-    if (a === null || b === null) return null;
-    return { from: a, to: b };
-  }
-  return null;
+export function parseRowKey(text: string, low = 1): RowRange | null {
+  const key = readRowKey(text);
+  return key ? keyRange(key, low) : null;
 }

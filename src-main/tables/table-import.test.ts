@@ -52,7 +52,7 @@ describe('paste import', () => {
   it('a header without a die column is refused with a clear error', () => {
     const p = previewImport('| Name | Effect |\n|---|---|\n| Torch | Light |');
     expect(p.table).toBeNull();
-    expect(p.problems[0]).toEqual({ line: 1, message: 'The first column must be the die (such as “d6”, “2d6” or “Roll”); found “Name”' });
+    expect(p.problems[0]).toEqual({ line: 1, message: 'The first column must be the die (such as “d6”, “2d6” or “Roll”); found “Name”. Put the die or “Roll” in the first header cell, or tick “Import as a plain list”' });
   });
 
   it('duplicate and overlapping keys are errors on their lines', () => {
@@ -116,5 +116,82 @@ describe('export and round trips', () => {
       { numRuns: 500 },
     );
     fc.assert(fc.property(fc.string(), (s) => Array.isArray(readPack(s).problems)), { numRuns: 300 });
+  });
+});
+
+describe('one range grammar for every format', () => {
+  it('reads every dash, “to”, “or less”/≤, “or more”/+, and 00/000 as 100/1000', async () => {
+    const { readRowKey, parseRowKey } = await import('@shared/row-key.ts');
+    const dashes = ['-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212', '\ufe63', '\uff0d'];
+    for (const d of dashes) expect([parseRowKey(`17${d}19`), parseRowKey(`17 ${d} 19`)]).toEqual([{ from: 17, to: 19 }, { from: 17, to: 19 }]);
+    expect(['17 to 19', '17 through 19', '17 thru 19', '96-00', '000', '901-000', '01–05'].map((k) => parseRowKey(k))).toEqual([
+      { from: 17, to: 19 },
+      { from: 17, to: 19 },
+      { from: 17, to: 19 },
+      { from: 96, to: 100 },
+      { from: 1000, to: 1000 },
+      { from: 901, to: 1000 },
+      { from: 1, to: 5 },
+    ]);
+    expect(['12+', '12 +', '12 or more', '12 or higher', '≥12', '>=12', '12 and up'].map((k) => parseRowKey(k))).toEqual(Array(7).fill({ from: 12, to: null }));
+    expect(['≤2', '<= 2', '2 or less', '2 or lower', 'up to 2'].map((k) => readRowKey(k))).toEqual(Array(5).fill({ from: null, to: 2, zero: false }));
+    // "or less" starts where the die does: 2d6 from 2.
+    expect(parseRowKey('4 or less', 2)).toEqual({ from: 2, to: 4 });
+    expect(readRowKey('0')).toEqual({ from: 0, to: 0, zero: true });
+    expect(['seven', '1-2-3', '5-3', '', 'd6', '1d6'].map((k) => readRowKey(k))).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('the same keys read alike in Markdown, CSV and numbered lines', () => {
+    const keys = ['1 to 2', '3\u20114', '5\u22126', '7 or more'];
+    const md = previewImport(`| d8 | R |\n|---|---|\n${keys.map((k, i) => `| ${k} | r${i} |`).join('\n')}`);
+    const csv = previewImport(`d8,R\n${keys.map((k, i) => `${k},r${i}`).join('\n')}`);
+    const lines = previewImport(`d8 R\n${keys.map((k, i) => `${k}: r${i}`).join('\n')}`);
+    const ranges = [{ from: 1, to: 2 }, { from: 3, to: 4 }, { from: 5, to: 6 }, { from: 7, to: null }];
+    for (const p of [md, csv, lines]) expect(p.table!.rows.map((r) => r.range)).toEqual(ranges);
+  });
+});
+
+describe('what the preview tells', () => {
+  it('the die: read from a header or title, guessed from the keys (and said so), or typed by the Judge', () => {
+    expect(previewImport('| d20 | E |\n|---|---|\n| 1-19 | a |').tables[0]!.die).toEqual({ how: 'read', line: 1, note: 'from the header on line 1' });
+    expect(previewImport('1-4 a\n5-19 b').tables[0]).toMatchObject({ table: { die: 'd20' }, die: { how: 'guessed' }, coverage: { uncovered: [{ from: 20, to: 20 }] } });
+    expect(previewImport('1-4 a\n5-19 b', { die: 'd19' }).tables[0]).toMatchObject({ table: { die: 'd19' }, die: { how: 'given' }, coverage: { uncoveredCount: 0 } });
+  });
+
+  it('a plain list imports as a uniform table only when the Judge says so', () => {
+    const text = '- The Drowned Rat\n- The Gilded Goose\n- The Ninth Bell';
+    const asked = previewImport(text);
+    expect(asked.tables).toEqual([]);
+    expect(asked.list).toEqual({ entries: 3, die: 'd3' });
+    const list = previewImport(text, { asList: true });
+    expect(list.table).toMatchObject({ die: 'd3', rows: [{ range: { from: 1, to: 1 }, label: 'The Drowned Rat' }, { range: { from: 2, to: 2 } }, { range: { from: 3, to: 3 }, label: 'The Ninth Bell' }] });
+    const grid = previewImport('| Name | Effect |\n|---|---|\n| Torch | Light |\n| Rope | Climb |', { asList: true });
+    expect(grid.table!.rows.map((r) => [r.label, r.details])).toEqual([
+      ['Torch', 'Light'],
+      ['Rope', 'Climb'],
+    ]);
+  });
+
+  it('every refusal names its line and what to change', () => {
+    const texts = ['| d6 | R |\n|---|---|\n| 1 | a |\n| x | b |', '1 = a\n2 = b\n2 = c', 'd6 X\n1-2 a\n3-7 b', '| Name | X |\n|---|---|\n| a | b |'];
+    for (const t of texts) {
+      const p = previewImport(t);
+      expect(p.problems.length).toBeGreaterThan(0);
+      for (const problem of p.problems) {
+        expect(problem.line).toEqual(expect.any(Number));
+        expect(problem.message).toMatch(/[:.] (write|change|put|shorten|remove|delete)\b/i);
+      }
+    }
+  });
+});
+
+describe('links', () => {
+  it('prose links become nested rolls, unless the Judge leaves them as text', () => {
+    const page = 'A - Roll a d2\n1 Up. Roll on B.\n2 Down. Reroll.\n\nB - Roll a d2\n1 Left\n2 Right';
+    const linked = previewImport(page);
+    expect(linked.tables.map((t) => t.table.rows.map((r) => r.rollOn?.table ?? null))).toEqual([['b', 'a-again'], [null, null], ['b']]);
+    const plain = previewImport(page, { links: false });
+    expect(plain.links).toEqual([]);
+    expect(plain.tables.map((t) => t.table.rows.map((r) => r.rollOn))).toEqual([[null, null], [null, null]]);
   });
 });

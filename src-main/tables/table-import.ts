@@ -1,37 +1,52 @@
-// Paste import: a table as found in a rulebook or a forum post — a Markdown table whose first
-// column is the die, CSV/TSV of the same shape, or numbered lines — becomes a draft table
-// with every problem marked by line, before anything is saved.
-import { readTypedColumns, type TypedColumn } from './table-columns.ts';
-import { tableDefSchema, type TableCategory, type TableDef, type TableRow } from '@shared/tables.ts';
-import { describeIssues } from '@shared/contract.ts';
+// Paste import: whatever a Judge pastes or opens — a Markdown table (with or without outer
+// pipes), CSV/TSV whose first cell is the die, numbered lines from a PDF or a forum post, a
+// whole page of titled tables that send the reader to each other, a plain list, or a Foundry
+// VTT RollTable export — becomes draft tables with every row traced to its source line, the
+// die read or guessed (and said which), the coverage of the die, the links between tables,
+// and every refusal naming its line and what to change. Nothing here saves; the save command
+// runs this same function, so what the preview shows is exactly what is saved.
+import { LIMITS_TABLES, tableDefSchema, tableRowSchema, type TableCategory, type TableDef, type TableRow, type TableRowInput } from '@shared/tables.ts';
+import { describeIssues, type ImportedTableView, type ImportGapChoice, type ImportLinkView, type ImportPreviewBody, type ImportProblemView } from '@shared/contract.ts';
+import { keyRange, readRowKey, type KeyRead } from '@shared/row-key.ts';
 import { parseDice } from '../rules/dice-expression.ts';
-import { parseRowKey } from '@shared/row-key.ts';
-import { validateTable } from './table-validate.ts';
+import { readTypedColumns, type TypedColumn } from './table-columns.ts';
+import { coverageOf, runText, type Coverage } from './table-coverage.ts';
+import { findCycle } from './table-validate.ts';
+import { companionTable, findLinks, resolveTarget, type NamedTable } from './table-links.ts';
+import { readExactCell, readPastedCell, splitCells } from './markdown-cells.ts';
+import { META, dieHeader, dieIn, nameFromTitle, readPage, type GridRow, type Section } from './paste-page.ts';
+import { dieFromFormula, documentLink, looksLikeFoundry, readFoundry, resultKind, resultText, targetId, type FoundryDocument } from './foundry-table.ts';
 
-export interface ImportProblem {
-  line: number | null;
-  message: string;
-}
+export const MAX_TEXT = 2_000_000;
+
+
+export type ImportProblem = ImportProblemView;
+export type GapChoice = ImportGapChoice;
+export type DieHow = ImportedTableView['die']['how'];
+export type ImportFormat = ImportPreviewBody['format'];
+export type ImportedTable = ImportedTableView;
+export type ImportLink = ImportLinkView;
+export type ImportPreview = ImportPreviewBody;
 
 export interface ImportOptions {
   name?: string;
   key?: string;
   category?: TableCategory;
-  /** Overrides the die found in (or inferred from) the text. */
+  /** Overrides the die found in (or guessed from) the text, for a single table. */
   die?: string;
+  /** What to do with results no row covers: stretch the row above, roll again, or keep "no entry". */
+  gaps?: GapChoice;
+  /** Read every line as one entry of a uniform table (a plain list of names). */
+  asList?: boolean;
+  /** false: prose such as "roll on Weather" stays text rather than becoming a nested roll. */
+  links?: boolean;
+  /** Tables already in the campaign, which links may name. */
+  known?: readonly NamedTable[];
 }
 
-export interface ImportPreview {
-  format: 'markdown' | 'csv' | 'lines' | 'unknown';
-  table: TableDef | null;
-  problems: ImportProblem[];
-  /** Row index → source line, so the preview marks the line a problem came from. */
-  rowLines: number[];
-}
-
-const ROLL_WORDS = /^(roll|result|#|die|dice|d%|n|no\.?|value|range)$/i;
-const DETAIL_WORDS = /^(effect|effects|description|details|text|notes)$/i;
-const MAX_TEXT = 2_000_000;
+const DETAIL_WORDS = /^(effect|effects|description|details|text|notes|what happens)$/i;
+const LABEL_WORDS = /^(result|results|entry|name|item|outcome|event|encounter)$/i;
+const STANDARD_DICE = [2, 3, 4, 6, 8, 10, 12, 16, 20, 24, 30, 100, 1000];
 
 export function slugify(name: string): string {
   return (
@@ -40,121 +55,104 @@ export function slugify(name: string): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'table'
+      .slice(0, 56)
+      .replace(/-+$/, '') || 'table'
   );
 }
 
-/** Picks the die a table's keys were written for, when the text does not name it. */
-export function inferDie(min: number, max: number): string {
-  if (min >= 11 && max <= 66 && max > 12) return 'd66';
+/** The die a table's keys were most likely written for: the smallest usual die that reaches the highest key. */
+export function inferDie(min: number, max: number, values: readonly number[] = []): string {
+  const d66Digits = values.length > 0 && values.every((v) => v >= 11 && v <= 66 && v % 10 >= 1 && v % 10 <= 6);
+  if (min >= 11 && max <= 66 && max > 20 && (values.length === 0 || d66Digits)) return 'd66';
   if (min === 2 && max === 12) return '2d6';
   if (min === 3 && max === 18) return '3d6';
-  return `d${Math.max(2, max)}`;
+  const sides = STANDARD_DICE.find((s) => s >= max) ?? max;
+  return `d${Math.max(2, sides)}`;
 }
 
-function splitMarkdownRow(line: string): string[] {
-  const inner = line.trim().replace(/^\|/, '').replace(/\|$/, '');
-  return inner.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
-}
+const short = (t: string, n = 40) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
 
-function parseCsvLine(line: string, sep: string): string[] {
-  const cells: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"' && cur.trim() === '') {
-      quoted = true;
-      cur = '';
-    } else if (ch === sep) {
-      cells.push(cur.trim());
-      cur = '';
-    } else cur += ch;
+/** A long entry becomes a label and details rather than a refusal: the first sentence, else the first words. */
+export function splitLong(label: string, details: string): { label: string; details: string; note: string | null } {
+  if (label.length <= LIMITS_TABLES.label) return { label, details, note: null };
+  const sentence = /^(.{3,200}?[.!?;:])\s+(\S[\s\S]*)$/.exec(label);
+  let head: string;
+  let rest: string;
+  if (sentence) {
+    head = sentence[1]!;
+    rest = sentence[2]!;
+  } else {
+    const cut = label.lastIndexOf(' ', 120);
+    const at = cut > 40 ? cut : 120;
+    head = `${label.slice(0, at).trimEnd()}…`;
+    rest = `…${label.slice(at).trimStart()}`;
   }
-  cells.push(cur.trim());
-  return cells;
+  return { label: head, details: details ? `${rest}\n\n${details}` : rest, note: `a long entry (${label.length} characters): its first ${sentence ? 'sentence' : 'words'} became the label, the rest the details` };
 }
 
-function dieFromHeader(cell: string): string | null | 'roll' | 'weight' {
-  const c = cell.trim().replace(/^1d/i, 'd');
-  if (/^weights?$/i.test(c)) return 'weight';
-  if (ROLL_WORDS.test(c)) return c.toLowerCase() === 'd%' ? 'd100' : 'roll';
+// ---------- Drafts: what the text says, before a die is settled ----------
+
+interface DraftRow {
+  key: KeyRead | null;
+  weight: number | null;
+  label: string;
+  details: string;
+  fields: Record<string, string>;
+  typed: Partial<TableRow>;
+  line: number | null;
+  notes: string[];
+  /** Set by a Foundry result that points at another document of the import. */
+  foundryTarget?: { id: string; name: string };
+}
+
+interface Draft {
+  format: Exclude<ImportFormat, 'page' | 'unknown'>;
+  name: string | null;
+  titleLine: number | null;
+  line: number;
+  /** Exported by this app (Markdown meta or Foundry flags): read as written, nothing guessed. */
+  exact: Partial<TableDef> | null;
+  die: string | null;
+  dieHow: DieHow;
+  dieLine: number | null;
+  dieNote: string;
+  weighted: boolean;
+  rows: DraftRow[];
+  problems: ImportProblem[];
+  notes: ImportProblem[];
+  drawWithoutReplacement: boolean;
+  foundryId?: string | null;
+}
+
+const emptyDraft = (format: Draft['format'], line: number): Draft => ({
+  format,
+  name: null,
+  titleLine: null,
+  line,
+  exact: null,
+  die: null,
+  dieHow: 'guessed',
+  dieLine: null,
+  dieNote: '',
+  weighted: false,
+  rows: [],
+  problems: [],
+  notes: [],
+  drawWithoutReplacement: false,
+});
+
+function readMeta(text: string): (Partial<TableDef> & { fields?: string[] }) | null {
+  const m = META.exec(text.trim());
+  if (!m?.[1]) return null;
   try {
-    parseDice(c);
-    return c.toLowerCase();
+    const { fields: rawFields, ...raw } = JSON.parse(m[1]) as Record<string, unknown>;
+    const picked = tableDefSchema.pick({ key: true, name: true, category: true, die: true, span: true, drawWithoutReplacement: true }).partial().safeParse(raw);
+    if (!picked.success) return null;
+    const fields = Array.isArray(rawFields) && rawFields.every((f) => typeof f === 'string') ? (rawFields as string[]) : undefined;
+    return { ...(picked.data as Partial<TableDef>), ...(fields ? { fields } : {}) };
   } catch {
     return null;
   }
-}
-
-interface Grid {
-  header: string[];
-  headerLine: number;
-  rows: { cells: string[]; line: number }[];
-}
-
-function fromGrid(grid: Grid, format: 'markdown' | 'csv', options: ImportOptions, meta: Partial<TableDef>): ImportPreview {
-  const problems: ImportProblem[] = [];
-  const die = dieFromHeader(grid.header[0] ?? '');
-  if (die === null) {
-    return {
-      format,
-      table: null,
-      rowLines: [],
-      problems: [{ line: grid.headerLine, message: `The first column must be the die (such as “d6”, “2d6” or “Roll”); found “${grid.header[0] ?? ''}”` }],
-    };
-  }
-  const columns = grid.header.slice(1);
-  const typed = readTypedColumns(columns);
-  const detailCol = columns.findIndex((c, i) => i > 0 && DETAIL_WORDS.test(c) && !typed.has(i));
-  const rows: TableRow[] = [];
-  const rowLines: number[] = [];
-  for (const { cells, line } of grid.rows) {
-    const weightMatch = die === 'weight' ? /^(?:weight\s+)?(\d{1,7})$/i.exec((cells[0] ?? '').trim()) : null;
-    const key = die === 'weight' ? null : parseRowKey(cells[0] ?? '');
-    if (die === 'weight' && (!weightMatch || Number(weightMatch[1]) < 1)) {
-      problems.push({ line, message: `“${cells[0] ?? ''}” is not a weight (a whole number of 1 or more)` });
-      continue;
-    }
-    if (!key && die !== 'weight') {
-      problems.push({ line, message: `“${cells[0] ?? ''}” is not a roll value or range (write 7, 5-6, 11–12 or 12+)` });
-      continue;
-    }
-    const rest = cells.slice(1);
-    const label = rest[0]?.trim() ?? '';
-    if (!label) {
-      problems.push({ line, message: 'This row has no text after its roll value' });
-      continue;
-    }
-    const fields: Record<string, string> = {};
-    columns.forEach((name, i) => {
-      if (i === 0 || i === detailCol || typed.has(i)) return;
-      const v = rest[i]?.trim() ?? '';
-      if (v) fields[name || `column ${i + 2}`] = v;
-    });
-    const typedValues = typed.size ? readRowTyped(typed, rest, line, problems) : {};
-    rows.push({
-      range: key,
-      weight: weightMatch ? Number(weightMatch[1]) : null,
-      label,
-      details: detailCol >= 0 ? (rest[detailCol] ?? '') : '',
-      fields,
-      loot: null,
-      room: null,
-      entity: null,
-      spell: null,
-      rollOn: null,
-      ...typedValues,
-    });
-    rowLines.push(line);
-  }
-  return finish(format, rows, rowLines, problems, options, die === 'roll' ? null : die, meta, die === 'weight');
 }
 
 function readRowTyped(typed: Map<number, TypedColumn>, cells: string[], line: number, problems: ImportProblem[]): Partial<TableRow> {
@@ -170,121 +168,682 @@ function readRowTyped(typed: Map<number, TypedColumn>, cells: string[], line: nu
     if (col.group === 'rollOn') groups.rollOn = parsed.value as Record<string, unknown>;
     else (groups[col.group] ??= {})[col.field] = parsed.value;
   }
+  // An empty cell of a group the row has is its empty value (no loot actions), where one exists.
+  for (const [i, col] of typed) {
+    const group = groups[col.group];
+    if (!group || col.group === 'rollOn' || (cells[i]?.trim() ?? '') !== '' || col.field in group) continue;
+    const empty = col.parse('');
+    if (!empty.error && (Array.isArray(empty.value) || empty.value === '')) group[col.field] = empty.value;
+  }
   return groups as Partial<TableRow>;
 }
 
-function finish(
-  format: ImportPreview['format'],
-  rows: TableRow[],
-  rowLines: number[],
-  problems: ImportProblem[],
-  options: ImportOptions,
-  foundDie: string | null,
-  meta: Partial<TableDef>,
-  weighted = false,
-): ImportPreview {
-  if (rows.length === 0 && problems.length === 0) problems.push({ line: null, message: 'No table rows were found in the text' });
-  const values = rows.flatMap((r) => (r.range ? [r.range.from, r.range.to ?? r.range.from] : []));
-  const die = weighted ? null : (options.die ?? meta.die ?? foundDie ?? (values.length ? inferDie(Math.min(...values), Math.max(...values)) : 'd6'));
-  const name = options.name?.trim() || meta.name || 'Imported table';
+/** The title and captions of a section: its name, and a die named there. */
+function applyTitle(draft: Draft, section: Section): void {
+  if (section.title) {
+    draft.name = nameFromTitle(section.title.text) || null;
+    draft.titleLine = section.title.line;
+  }
+  for (const l of [section.title, ...section.captions]) {
+    if (!l) continue;
+    const die = dieIn(l.text);
+    if (die && draft.dieHow !== 'read') {
+      draft.die = die;
+      draft.dieHow = 'read';
+      draft.dieLine = l.line;
+      draft.dieNote = `from line ${l.line}`;
+    }
+  }
+  for (const c of section.captions) draft.notes.push({ line: c.line, message: `“${short(c.text, 60)}” is read as a caption of ${draft.name ?? 'the table'}, not a row` });
+}
+
+function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'markdown' | 'csv' }>): Draft {
+  const draft = emptyDraft(body.kind, body.headerLine);
+  const meta = section.meta ? readMeta(section.meta.text) : null;
+  const exact = body.kind === 'markdown' && meta !== null;
+  const cell = (raw: string) => (exact ? readExactCell(raw) : body.kind === 'markdown' ? readPastedCell(raw) : raw);
+  applyTitle(draft, section);
+  if (meta) {
+    draft.exact = meta;
+    draft.name = meta.name ?? draft.name;
+  }
+  const headerCells = body.header.map(cell);
+  // An exported table's die is in its meta line; its header cell is only for people.
+  const head = body.headerless ? 'roll' : exact ? (meta.die === null ? 'weight' : 'roll') : dieHeader(headerCells[0] ?? '');
+  if (head === null) {
+    draft.problems.push({
+      line: body.headerLine,
+      message: `The first column must be the die (such as “d6”, “2d6” or “Roll”); found “${short(headerCells[0] ?? '')}”. Put the die or “Roll” in the first header cell, or tick “Import as a plain list”`,
+    });
+    return draft;
+  }
+  if (head === 'weight') {
+    draft.weighted = true;
+    draft.dieHow = 'weights';
+  } else if (head !== 'roll' && !exact) {
+    draft.die = head;
+    draft.dieHow = 'read';
+    draft.dieLine = body.headerLine;
+    draft.dieNote = `from the header on line ${body.headerLine}`;
+  }
+  if (exact) {
+    draft.die = meta.die ?? null;
+    draft.weighted = meta.die === null;
+    draft.dieHow = meta.die === null ? 'weights' : 'read';
+    draft.dieLine = section.meta!.line;
+    draft.dieNote = 'as exported';
+  }
+  const columns = headerCells.slice(1);
+  // Exported tables name their field columns in the meta line; pasted ones by their header words.
+  const fieldNames = exact ? (meta.fields ?? columns.slice(2).filter((c) => !readTypedColumns([c]).size)) : null;
+  const typed = readTypedColumns(exact ? columns.map((c, i) => (i >= 2 + (fieldNames?.length ?? 0) ? c : '')) : columns);
+  let labelCol = exact ? 0 : columns.findIndex((c) => LABEL_WORDS.test(c) && !typed.has(columns.indexOf(c)));
+  if (labelCol < 0) labelCol = 0;
+  const detailCol = exact ? 1 : columns.findIndex((c, i) => i !== labelCol && DETAIL_WORDS.test(c) && !typed.has(i));
+  for (const r of body.rows as GridRow[]) {
+    const cells = r.cells.map(cell);
+    const keyText = (cells[0] ?? '').trim();
+    const problemsBefore = draft.problems.length;
+    let key: KeyRead | null = null;
+    let weight: number | null = null;
+    if (draft.weighted) {
+      const m = /^(?:weight\s+)?(\d{1,7})$/i.exec(keyText);
+      if (!m || Number(m[1]) < 1) {
+        draft.problems.push({ line: r.line, message: `“${short(keyText)}” is not a weight: write a whole number of 1 or more in the first column` });
+        continue;
+      }
+      weight = Number(m[1]);
+    } else {
+      key = readRowKey(keyText);
+      if (!key) {
+        draft.problems.push({ line: r.line, message: `“${short(keyText)}” is not a roll value or range: write 7, 5-6, 11–12, 17 to 19, 12+ or ≤2 in the first column` });
+        continue;
+      }
+    }
+    const rest = cells.slice(1);
+    let label = (rest[labelCol] ?? '').trim();
+    let details = detailCol >= 0 ? (rest[detailCol] ?? '') : '';
+    if (!label) {
+      // A row whose label cell is empty but another cell has text uses that text.
+      const other = rest.findIndex((c, i) => i !== labelCol && !typed.has(i) && c.trim());
+      if (other < 0) {
+        draft.problems.push({ line: r.line, message: `This row has no text after its roll value “${short(keyText)}”: write the result in the next column, or delete the row` });
+        continue;
+      }
+      label = rest[other]!.trim();
+      if (other === detailCol) details = '';
+    }
+    const fields: Record<string, string> = {};
+    if (exact) {
+      (fieldNames ?? []).forEach((name, n) => {
+        const v = rest[2 + n] ?? '';
+        if (v !== '') fields[name] = v;
+      });
+    } else {
+      columns.forEach((name, i) => {
+        if (i === labelCol || i === detailCol || typed.has(i)) return;
+        const v = rest[i]?.trim() ?? '';
+        if (v) fields[name || `column ${i + 2}`] = v;
+      });
+    }
+    const typedValues = typed.size ? readRowTyped(typed, rest, r.line, draft.problems) : {};
+    if (draft.problems.length > problemsBefore) continue;
+    const notes = r.joined.map((j) => `line ${j.line} joined: ${j.why}`);
+    const split = exact ? { label, details, note: null } : splitLong(label, details);
+    if (split.note) notes.push(split.note);
+    draft.rows.push({ key, weight, label: split.label, details: split.details, fields, typed: typedValues, line: r.line, notes });
+  }
+  return draft;
+}
+
+/** Splits "Label — details" and "Label: details" the way books print entries. */
+function splitEntry(text: string): { label: string; details: string } {
+  const m = /^(.+?)(?:\s+[—–-]\s+|:\s+)([\s\S]+)$/.exec(text);
+  if (m && m[1]!.trim().length >= 2 && !/\b(?:go|turn|roll|see)\b[^.]*$/i.test(m[1]!)) return { label: m[1]!.trim(), details: m[2]!.trim() };
+  return { label: text.trim(), details: '' };
+}
+
+function linesDraft(section: Section, body: Extract<Section['body'], { kind: 'lines' }>): Draft {
+  const draft = emptyDraft('lines', body.rows[0]?.line ?? 1);
+  applyTitle(draft, section);
+  for (const b of body.bad) draft.problems.push({ line: b.line, message: `“${short(b.text)}” does not start with a roll value: write its number first (“2 = …”, “2. …”, “2-3: …”), or delete the line` });
+  for (const r of body.rows) {
+    const notes = r.joined.map((j) => `line ${j.line} joined: ${j.why}`);
+    const entry = splitEntry(r.text);
+    const split = splitLong(entry.label, entry.details);
+    if (split.note) notes.push(split.note);
+    draft.rows.push({ key: r.key, weight: null, label: split.label, details: split.details, fields: {}, typed: {}, line: r.line, notes });
+  }
+  return draft;
+}
+
+const BULLET = /^\s*(?:[-*•·+–—]|\d{1,4}[.)]|\(\d{1,4}\)|[a-z][.)])\s+/i;
+
+/** A plain list: every line one entry of a uniform table. */
+function listDraft(text: string): Draft {
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((t, i) => ({ t: t.trim(), line: i + 1 }))
+    .filter((l) => l.t);
+  const draft = emptyDraft('list', lines[0]?.line ?? 1);
+  // A Markdown table without a die column: the lines above its header name it, its first cell is each entry.
+  const separator = lines.findIndex((l) => /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)+\|?$/.test(l.t));
+  const grid = separator >= 1;
+  const titled = (l: (typeof lines)[number] | undefined) => !!l && (/^#{1,6}\s|^\*\*.*\*\*:?$|^__.*__:?$/.test(l.t) || (/:$/.test(l.t) && !BULLET.test(l.t)));
+  let title: (typeof lines)[number] | undefined;
+  let entries = lines;
+  if (grid) {
+    title = lines.slice(0, separator - 1).pop();
+    entries = lines.slice(separator + 1).filter((l) => l.t.includes('|'));
+  } else if (lines.length > 2 && titled(lines[0])) {
+    title = lines[0];
+    entries = lines.slice(1);
+  }
+  if (title) {
+    draft.name = nameFromTitle(title.t.replace(/:$/, ''));
+    draft.titleLine = title.line;
+    const die = dieIn(title.t);
+    if (die) draft.notes.push({ line: title.line, message: `the title names ${die}, but a plain list is rolled with one face per entry` });
+  }
+  entries.forEach((l) => {
+    const cells = grid ? splitCells(l.t).map(readPastedCell) : null;
+    const written = cells ? `${cells[0] ?? ''}${cells.slice(1).some((c) => c) ? `: ${cells.slice(1).filter((c) => c).join(' — ')}` : ''}` : l.t;
+    const entry = splitEntry(written.replace(BULLET, '').replace(/^\*\*(.+?)\*\*/, '$1'));
+    const split = splitLong(entry.label, entry.details);
+    draft.rows.push({ key: null, weight: null, label: split.label, details: split.details, fields: {}, typed: {}, line: l.line, notes: split.note ? [split.note] : [] });
+  });
+  const n = draft.rows.length;
+  draft.rows.forEach((r, i) => (r.key = { from: i + 1, to: i + 1, zero: false }));
+  if (n >= 2) {
+    draft.die = `d${n}`;
+    draft.dieHow = 'list';
+    draft.dieNote = `one face per entry: ${n} entries`;
+  } else {
+    draft.weighted = true;
+    draft.dieHow = 'weights';
+    draft.rows.forEach((r) => {
+      r.key = null;
+      r.weight = 1;
+    });
+  }
+  return draft;
+}
+
+function foundryDrafts(doc: FoundryDocument): Draft {
+  const draft = emptyDraft('foundry', doc.line);
+  const flags = doc.flags?.key ? doc.flags : null;
+  draft.name = doc.name.trim() || null;
+  draft.titleLine = doc.line;
+  draft.foundryId = doc.id;
+  draft.drawWithoutReplacement = !doc.replacement;
+  if (flags) draft.exact = { key: flags.key, category: flags.category, die: flags.die ?? null, span: flags.span ?? null };
+  const weightedByFlags = flags && flags.die === null;
+  const missingRange = doc.results.some((r) => !r.range || r.range.length !== 2);
+  if (weightedByFlags || (missingRange && !flags)) {
+    draft.weighted = true;
+    draft.dieHow = 'weights';
+    if (!weightedByFlags) draft.notes.push({ line: doc.line, message: `${doc.name}: some results have no range, so the table is rolled by the results' weights` });
+  } else if (flags) {
+    draft.die = flags.die ?? null;
+    draft.dieHow = 'read';
+    draft.dieLine = doc.line;
+    draft.dieNote = 'as exported';
+  } else if (doc.formula?.trim()) {
+    const die = dieFromFormula(doc.formula);
+    if (die) {
+      draft.die = die;
+      draft.dieHow = 'read';
+      draft.dieLine = doc.line;
+      draft.dieNote = `from the formula “${doc.formula}”`;
+    } else draft.notes.push({ line: doc.line, message: `${doc.name}: the formula “${short(doc.formula)}” uses things this app cannot roll, so the die is guessed from the ranges; type a die in Die to change it` });
+  }
+  const seen = new Set<string>();
+  doc.results.forEach((r, i) => {
+    const line = doc.resultLines[i] ?? doc.line;
+    const text = resultText(r);
+    const kind = resultKind(r);
+    const flagged = text.flagged;
+    let label = (flagged?.label ?? text.label).trim();
+    let details = text.details;
+    const notes: string[] = [];
+    if (kind === 'table') label = label || (r.text ?? '').trim();
+    if (!label) {
+      label = '(no text)';
+      notes.push('this result has no text in Foundry');
+    }
+    const range = r.range && r.range.length === 2 ? { from: Math.round(r.range[0]!), to: Math.round(r.range[1]!) } : null;
+    const identity = JSON.stringify([range, label, details, kind === 'document' ? documentLink(r) : '']);
+    if (!flags && seen.has(identity)) {
+      draft.notes.push({ line, message: `${doc.name}: result ${i + 1} (“${short(label)}”) repeats an earlier result exactly and was left out` });
+      return;
+    }
+    seen.add(identity);
+    const fields: Record<string, string> = { ...(flagged?.fields ?? {}) };
+    if (kind === 'document' && !flags) {
+      fields['Foundry link'] = documentLink(r);
+      notes.push(`links a Foundry document (${short(documentLink(r), 60)}): kept as text with its link`);
+    }
+    const split = flags ? { label, details, note: null } : splitLong(label, details);
+    if (split.note) notes.push(split.note);
+    const typed: Partial<TableRow> = {};
+    for (const k of ['loot', 'room', 'entity', 'spell', 'rollOn'] as const) if (flagged?.[k]) (typed as Record<string, unknown>)[k] = flagged[k];
+    const key: KeyRead | null = draft.weighted ? null : range ? { from: range.from, to: flagged?.openEnd ? null : range.to, zero: false } : null;
+    const weight = draft.weighted ? Math.max(1, Math.round(r.weight ?? 1)) : null;
+    const row: DraftRow = { key, weight, label: split.label, details: split.details, fields, typed, line, notes };
+    if (kind === 'table' && !flagged?.rollOn) {
+      const id = targetId(r);
+      if (id) row.foundryTarget = { id, name: (r.text ?? r.name ?? '').trim() };
+    }
+    draft.rows.push(row);
+  });
+  return draft;
+}
+
+// ---------- From drafts to tables ----------
+
+interface Built {
+  draft: Draft;
+  imported: ImportedTable;
+  /** Rows' prose, for links. */
+  texts: string[];
+}
+
+/** Settles the die and the keys of a draft (zeros, "or less", a die given by the Judge). */
+function settle(draft: Draft, given: string | undefined): void {
+  if (given) {
+    draft.die = given.trim();
+    draft.weighted = false;
+    draft.dieHow = 'given';
+    draft.dieLine = null;
+    draft.dieNote = 'typed in Die';
+  }
+  if (draft.weighted) return;
+  const keys = draft.rows.flatMap((r) => (r.key ? [r.key] : []));
+  const values = keys.flatMap((k) => [k.from, k.to].filter((v): v is number => v !== null));
+  // A d10 numbered 0–9: its lone 0 is the 10.
+  if (!draft.exact && keys.some((k) => k.zero) && values.every((v) => v <= 9) && (draft.die === null || draft.die === 'd10')) {
+    const ranged = keys.some((k) => k.from === 0 && k.to !== 0);
+    if (ranged) {
+      draft.die ??= 'd10-1';
+      draft.dieNote ||= 'the keys run 0–9: a d10 read from 0, rolled as d10−1';
+    } else {
+      for (const k of keys) if (k.zero) k.from = k.to = 10;
+      draft.notes.push({ line: draft.rows.find((r) => r.key?.zero)?.line ?? null, message: 'the key 0 is read as 10, as a d10 numbered 0–9 is rolled' });
+      values.splice(0, values.length, ...keys.flatMap((k) => [k.from, k.to].filter((v): v is number => v !== null)));
+    }
+  }
+  if (draft.die === null) {
+    if (values.length === 0) {
+      draft.die = 'd6';
+      draft.dieNote = 'no keys to guess from';
+    } else {
+      draft.die = inferDie(Math.min(...values), Math.max(...values), values);
+      draft.dieNote = `from the keys ${Math.min(...values)}–${Math.max(...values)}: type the die in Die if the book says otherwise`;
+    }
+    draft.dieHow = 'guessed';
+  }
+}
+
+function build(draft: Draft, key: string, options: ImportOptions, single: boolean): Built {
+  const problems = draft.problems;
+  let low = 1;
+  if (draft.die !== null && !draft.weighted) {
+    try {
+      low = parseDice(draft.die).min;
+    } catch (error) {
+      problems.push({ line: draft.dieLine, message: `The die “${short(draft.die)}” does not parse (${error instanceof Error ? error.message : String(error)}): write it as d6, 2d6, d66 or d100` });
+    }
+  }
+  const rows: TableRow[] = [];
+  const rowLines: (number | null)[] = [];
+  const rowNotes: string[][] = [];
+  const texts: string[] = [];
+  for (const r of draft.rows) {
+    const input: TableRowInput = {
+      range: r.key ? keyRange(r.key, low) : null,
+      weight: r.weight,
+      label: r.label,
+      details: r.details,
+      fields: r.fields,
+      ...r.typed,
+    };
+    const parsed = tableRowSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.join('.') ?? '';
+      const fix =
+        where === 'details'
+          ? `its details are ${r.details.length.toLocaleString('en-GB')} characters; at most ${LIMITS_TABLES.details.toLocaleString('en-GB')} fit: shorten the entry or split it in two rows`
+          : where === 'range'
+            ? 'its range ends before it starts: write the smaller number first'
+            : describeIssues(parsed.error);
+      problems.push({ line: r.line, message: `The row “${short(r.label)}” cannot be kept: ${fix}` });
+      continue;
+    }
+    rows.push(parsed.data);
+    rowLines.push(r.line);
+    rowNotes.push([...r.notes]);
+    texts.push(`${r.label} ${r.details}`);
+  }
+  const exact = draft.exact;
+  const name = (single && options.name?.trim()) || exact?.name || draft.name || options.name?.trim() || 'Imported table';
+  const category: TableCategory =
+    options.category ?? exact?.category ?? (rows.some((r) => r.loot) ? 'loot' : rows.some((r) => r.room) ? 'room' : rows.some((r) => r.entity) ? 'entity' : rows.some((r) => r.spell) ? 'spell' : 'custom');
   const candidate = {
-    key: options.key ?? meta.key ?? slugify(name),
-    name,
-    category: options.category ?? meta.category ?? (rows.some((r) => r.loot) ? 'loot' : rows.some((r) => r.room) ? 'room' : rows.some((r) => r.entity) ? 'entity' : rows.some((r) => r.spell) ? 'spell' : 'custom'),
-    die,
-    span: meta.span ?? null,
-    drawWithoutReplacement: meta.drawWithoutReplacement ?? false,
+    key,
+    name: name.length > LIMITS_TABLES.name ? name.slice(0, LIMITS_TABLES.name).trimEnd() : name,
+    category,
+    die: draft.weighted ? null : draft.die,
+    span: exact?.span ?? null,
+    drawWithoutReplacement: exact?.drawWithoutReplacement ?? draft.drawWithoutReplacement,
     starter: false,
     rows,
   };
+  if (name.length > LIMITS_TABLES.name) draft.notes.push({ line: draft.titleLine, message: `the name is longer than ${LIMITS_TABLES.name} characters and was shortened` });
   const parsed = tableDefSchema.safeParse(candidate);
-  if (!parsed.success) {
-    problems.push({ line: null, message: describeIssues(parsed.error) });
-    return { format, table: null, problems, rowLines };
-  }
-  for (const issue of validateTable(parsed.data)) {
-    if (issue.severity === 'error') problems.push({ line: issue.row !== null ? (rowLines[issue.row] ?? null) : null, message: issue.message });
-  }
-  return { format, table: parsed.data, problems, rowLines };
+  const table: TableDef = parsed.success ? parsed.data : { ...candidate, rows: [] };
+  if (!parsed.success) problems.push({ line: draft.titleLine ?? draft.line, message: describeIssues(parsed.error) });
+  if (rows.length === 0 && problems.length === 0) problems.push({ line: draft.line, message: 'No table rows were found: start each row with its roll value (1 = …, 2-3: …) or tick “Import as a plain list”' });
+  const how = draft.weighted ? 'weights' : draft.dieHow;
+  return {
+    draft,
+    texts,
+    imported: {
+      table,
+      rowLines,
+      rowNotes,
+      titleLine: draft.titleLine,
+      die: { how, line: draft.dieLine, note: how === 'weights' ? 'rolled by weight' : draft.dieNote },
+      coverage: null,
+      companionOf: null,
+    },
+  };
 }
 
-const META = /^<!--\s*lichslayer-table\s+(\{.*\})\s*-->$/;
+const rowName = (t: TableDef, i: number) => `row ${i + 1} (“${short(t.rows[i]?.label ?? '', 30)}”)`;
 
-function readMeta(line: string): Partial<TableDef> {
-  const m = META.exec(line.trim());
-  if (!m?.[1]) return {};
-  try {
-    const raw = JSON.parse(m[1]) as Record<string, unknown>;
-    const picked = tableDefSchema.pick({ key: true, name: true, category: true, die: true, span: true, drawWithoutReplacement: true }).partial().safeParse(raw);
-    return picked.success ? (picked.data as Partial<TableDef>) : {};
-  } catch {
-    return {};
+/** Refusals for rows outside the die and overlapping rows, each on its line. */
+function coverageProblems(b: Built, problems: ImportProblem[], several: boolean): void {
+  const { table, rowLines } = b.imported;
+  const of = several ? `${table.name}: ` : '';
+  const c = coverageOf(table);
+  b.imported.coverage = c;
+  if (!c) return;
+  for (const o of c.outside) {
+    problems.push({
+      line: rowLines[o.row] ?? null,
+      message: `${of}${rowName(table, o.row)} is keyed ${runText(o)}, outside ${c.min}-${c.max}, what ${table.die} can give: change the key, or type the right die in Die`,
+    });
+  }
+  for (const o of c.overlaps) {
+    problems.push({
+      line: rowLines[o.row] ?? null,
+      message: `${of}${rowName(table, o.row)} overlaps ${rowName(table, o.other)} on ${runText(o)}${rowLines[o.other] ? ` (line ${rowLines[o.other]})` : ''}: change one of the two keys`,
+    });
   }
 }
 
-/** Parses pasted text into a draft table; never throws, never saves. */
+/** Stretches the row above each uncovered run over it (the row below for a run at the start). */
+function fillGaps(imported: ImportedTable): void {
+  const c = imported.coverage;
+  if (!c) return;
+  const rows = imported.table.rows.map((r) => ({ ...r, range: r.range ? { ...r.range } : null }));
+  for (const run of c.uncovered) {
+    const above = rows.findIndex((r) => r.range && r.range.to === run.from - 1);
+    const below = rows.findIndex((r) => r.range && r.range.from === run.to + 1);
+    const i = above >= 0 ? above : below;
+    if (i < 0) continue;
+    const r = rows[i]!.range!;
+    if (above >= 0) r.to = run.to;
+    else r.from = run.from;
+    imported.rowNotes[i]!.push(`stretched over ${runText(run)}, which no row covered`);
+  }
+  imported.table = { ...imported.table, rows };
+}
+
+/** Rolls the import found no table for, and where the page's tables point. */
 export function previewImport(text: string, options: ImportOptions = {}): ImportPreview {
-  if (typeof text !== 'string') return { format: 'unknown', table: null, problems: [{ line: null, message: 'Nothing to import' }], rowLines: [] };
-  if (text.length > MAX_TEXT) return { format: 'unknown', table: null, problems: [{ line: null, message: `The text is longer than ${MAX_TEXT.toLocaleString('en-GB')} characters` }], rowLines: [] };
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  let meta: Partial<TableDef> = {};
-  let heading: string | undefined;
-  const content: { text: string; line: number }[] = [];
-  lines.forEach((l, i) => {
-    if (META.test(l.trim())) meta = readMeta(l);
-    else if (/^#{1,6}\s+/.test(l.trim())) heading ??= l.trim().replace(/^#{1,6}\s+/, '');
-    else if (l.trim() !== '') content.push({ text: l, line: i + 1 });
+  const empty = (message: string, line: number | null = null): ImportPreview => ({
+    format: 'unknown',
+    tables: [],
+    table: null,
+    rowLines: [],
+    problems: [{ line, message }],
+    notes: [],
+    links: [],
+    gaps: { needed: false, chosen: options.gaps ?? null, tables: [] },
+    list: null,
   });
-  if (heading && !meta.name) meta = { ...meta, name: heading };
-  if (content.length === 0) return { format: 'unknown', table: null, problems: [{ line: null, message: 'The text is empty' }], rowLines: [] };
+  if (typeof text !== 'string' || !text.trim()) return empty('The text is empty: paste a table, or open a file');
+  if (text.length > MAX_TEXT) return empty(`The text is ${text.length.toLocaleString('en-GB')} characters; at most ${MAX_TEXT.toLocaleString('en-GB')} can be imported at once: split it into several imports`);
 
-  if (content[0]!.text.trim().startsWith('|')) {
-    const tableLines = content.filter((c) => c.text.trim().startsWith('|'));
-    const stray = content.find((c) => !c.text.trim().startsWith('|'));
-    const problems: ImportProblem[] = stray ? [{ line: stray.line, message: 'This line is not part of the Markdown table and was left out' }] : [];
-    const [head, ...body] = tableLines;
-    const rows = body.filter((r) => !/^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/.test(r.text.trim()));
-    const preview = fromGrid({ header: splitMarkdownRow(head!.text), headerLine: head!.line, rows: rows.map((r) => ({ cells: splitMarkdownRow(r.text), line: r.line })) }, 'markdown', options, meta);
-    return { ...preview, problems: [...problems, ...preview.problems] };
-  }
-
-  const first = content[0]!.text;
-  const sep = first.includes('\t') ? '\t' : first.includes(',') || first.includes(';') ? (first.split(';').length > first.split(',').length ? ';' : ',') : null;
-  if (sep) {
-    const header = parseCsvLine(first, sep);
-    if (dieFromHeader(header[0] ?? '') !== null || content.length > 1) {
-      const grid = { header, headerLine: content[0]!.line, rows: content.slice(1).map((c) => ({ cells: parseCsvLine(c.text, sep), line: c.line })) };
-      if (dieFromHeader(header[0] ?? '') !== null || parseRowKey(header[0] ?? '') === null) return fromGrid(grid, 'csv', options, meta);
-    }
-  }
-
-  // Numbered lines: "1 = text", "1. text", "1-2: text", "11-12 text", "12+ text", "3) text".
+  let format: ImportFormat;
+  const drafts: Draft[] = [];
+  const notes: ImportProblem[] = [];
   const problems: ImportProblem[] = [];
-  const rows: TableRow[] = [];
-  const rowLines: number[] = [];
-  let die: string | null = null;
-  content.forEach(({ text: raw, line }, n) => {
-    const t = raw.trim();
-    const head = /^(\d*d(?:\d+|%))\s*(?:[:\-–—]\s*)?(.*)$/i.exec(t);
-    if (n === 0 && head) {
-      try {
-        parseDice(head[1]!.replace('%', '100'));
-        die = head[1]!.toLowerCase().replace('d%', 'd100');
-        if (head[2] && !meta.name) meta = { ...meta, name: head[2].trim() };
-        return;
-      } catch {
-        /* not a die heading: read it as a row */
-      }
+  let list: ImportPreview['list'] = null;
+  if (looksLikeFoundry(text)) {
+    const read = readFoundry(text);
+    problems.push(...read.problems);
+    drafts.push(...read.documents.map(foundryDrafts));
+    format = 'foundry';
+  } else if (options.asList) {
+    drafts.push(listDraft(text));
+    format = 'list';
+  } else {
+    const page = readPage(text);
+    for (const section of page.sections) {
+      const d = section.body.kind === 'lines' ? linesDraft(section, section.body) : gridDraft(section, section.body);
+      drafts.push(d);
     }
-    const m = /^(\d{1,6}(?:\s*[-–—]\s*\d{1,6}|\s*\+)?)\s*(?:[=:.)\]]|\s)\s*(.+)$/.exec(t);
-    const key = m ? parseRowKey(m[1]!) : null;
-    if (!m || !key) {
-      problems.push({ line, message: `“${t.length > 40 ? t.slice(0, 39) + '…' : t}” does not start with a roll value (write “1 = text”, “1. text”, “1-2: text” or “11-12 text”)` });
-      return;
+    // Prose around the tables: one note per paragraph, not per line.
+    const paragraphs: { line: number; last: number; text: string }[] = [];
+    for (const l of page.leftOut.filter((x) => x.text.trim()).sort((a, b) => a.line - b.line)) {
+      const prev = paragraphs[paragraphs.length - 1];
+      if (prev && prev.last === l.line - 1) prev.last = l.line;
+      else paragraphs.push({ line: l.line, last: l.line, text: l.text });
     }
-    const [label, ...rest] = m[2]!.split(/\s+[—–-]\s+|:\s+/);
-    rows.push({ range: key, weight: null, label: (label ?? m[2]!).trim(), details: rest.join(' — ').trim(), fields: {}, loot: null, room: null, entity: null, spell: null, rollOn: null });
-    rowLines.push(line);
+    for (const p of paragraphs) {
+      const what = p.last > p.line ? `Lines ${p.line}-${p.last} (“${short(p.text, 40)}”) are` : `“${short(p.text, 60)}” is`;
+      notes.push({ line: p.line, message: `${what} not part of a table and ${p.last > p.line ? 'were' : 'was'} left out` });
+    }
+    format = drafts.length > 1 ? 'page' : (drafts[0]?.format ?? 'unknown');
+    // Offer a plain list when no table was found, or when numbered lines 1..N miss the die's last faces.
+    const plain = text.split('\n').filter((l) => l.trim());
+    if (drafts.length === 0 && plain.length >= 2) list = { entries: plain.length - (/:$/.test(plain[0]!.trim()) && plain.length > 2 ? 1 : 0), die: '' };
+    const only = drafts.length === 1 ? drafts[0]! : null;
+    if (only && only.format === 'lines' && only.dieHow !== 'read' && only.rows.every((r, i) => r.key?.from === i + 1 && r.key.to === i + 1)) {
+      const n = only.rows.length;
+      if (!STANDARD_DICE.includes(n)) list = { entries: n, die: `d${n}` };
+    }
+    if (list && !list.die) list.die = list.entries >= 2 ? `d${list.entries}` : 'weights';
+  }
+  if (drafts.length === 0 && problems.length === 0) {
+    const result = empty(list ? 'No roll values were found: this reads as a plain list; tick “Import as a plain list” to roll it as a uniform table' : 'No table rows were found: start each row with its roll value (1 = …, 2-3: …), or paste a Markdown table whose first column is the die');
+    return { ...result, notes, list };
+  }
+
+  // Keys: as exported, else from the names, unique within the import.
+  const single = drafts.length === 1;
+  const used = new Set<string>();
+  const unique = (base: string) => {
+    let k = base || 'table';
+    for (let n = 2; used.has(k); n++) k = `${base.slice(0, 52).replace(/-+$/, '')}-${n}`;
+    used.add(k);
+    return k;
+  };
+  // A section that gave no rows says why among the problems, and makes no table.
+  for (const d of drafts) if (d.rows.length === 0) problems.push(...d.problems);
+  const built: Built[] = drafts
+    .filter((d) => d.rows.length > 0)
+    .map((d) => {
+    settle(d, single ? options.die?.trim() || undefined : undefined);
+    const name = (single && options.name?.trim()) || d.exact?.name || d.name || 'Imported table';
+    const key = unique((single && options.key) || d.exact?.key || slugify(name));
+    return build(d, key, options, single);
   });
-  return finish('lines', rows, rowLines, problems, options, die, meta);
+  for (const b of built) {
+    problems.push(...b.draft.problems);
+    notes.push(...b.draft.notes);
+  }
+  for (const b of built) if (b.imported.table.rows.length) coverageProblems(b, problems, built.length > 1);
+
+  // Links: prose in pasted tables, document results in Foundry ones, nested rolls in both.
+  const links: ImportLink[] = [];
+  const named: NamedTable[] = built.map((b) => ({ key: b.imported.table.key, name: b.imported.table.name }));
+  const known = (options.known ?? []).filter((k) => !named.some((n) => n.key === k.key));
+  const againRows = new Map<Built, Set<number>>();
+  const byFoundryId = new Map(built.flatMap((b) => (b.draft.foundryId ? [[b.draft.foundryId, b] as const] : [])));
+  const byExportedKey = new Map(built.flatMap((b) => (b.draft.exact?.key ? [[b.draft.exact.key, b] as const] : [])));
+  for (const b of built) {
+    const t = b.imported.table;
+    const rows = t.rows.map((r) => ({ ...r }));
+    t.rows.forEach((r, i) => {
+      const line = b.imported.rowLines[i] ?? null;
+      if (r.rollOn) {
+        // An exported link keeps its target, renamed with it if the import renamed it.
+        const target = byExportedKey.get(r.rollOn.table);
+        if (target && target.imported.table.key !== r.rollOn.table) rows[i] = { ...r, rollOn: { ...r.rollOn, table: target.imported.table.key } };
+        return;
+      }
+      const draftRow = b.draft.rows[i];
+      if (draftRow?.foundryTarget) {
+        const ft = draftRow.foundryTarget;
+        const hit = byFoundryId.get(ft.id);
+        // A table of the same file by its id, else a campaign table by the name Foundry shows.
+        const inCampaign = !hit && ft.name ? resolveTarget(ft.name, known) : null;
+        const resolved = hit ? { key: hit.imported.table.key, name: hit.imported.table.name, existing: false } : inCampaign ? { ...inCampaign, existing: true } : null;
+        links.push({ table: t.key, row: i, line, kind: 'foundry', phrase: `links the roll table ${ft.name ? `“${ft.name}”` : ft.id}`, target: ft.name || ft.id, times: 1, resolved });
+        if (resolved) rows[i] = { ...r, rollOn: { table: resolved.key, times: 1, modifier: 0 } };
+        else b.imported.rowNotes[i]!.push(`links a roll table that is not in this file (${ft.name || ft.id}): kept as text`);
+        return;
+      }
+      if (b.draft.exact || b.draft.format === 'foundry' || b.draft.format === 'list' || options.links === false) return;
+      const found = findLinks(b.texts[i] ?? '');
+      const link = found[0];
+      if (!link) return;
+      if (found.length > 1) b.imported.rowNotes[i]!.push(`holds ${found.length} links; only the first (“${short(link.phrase, 40)}”) becomes a nested roll`);
+      let resolved: ImportLink['resolved'] = null;
+      let self = link.target === null;
+      if (link.target !== null) {
+        const onPage = resolveTarget(link.target, named);
+        const inCampaign = onPage ? null : resolveTarget(link.target, known);
+        if (onPage?.key === t.key) self = true;
+        else if (onPage) resolved = { ...onPage, existing: false };
+        else if (inCampaign) resolved = { ...inCampaign, existing: true };
+      }
+      if (self) {
+        const set = againRows.get(b) ?? new Set<number>();
+        set.add(i);
+        againRows.set(b, set);
+        links.push({ table: t.key, row: i, line, kind: link.kind === 'roll-on' ? 'reroll' : link.kind, phrase: link.phrase, target: null, times: link.times, resolved: null });
+        return;
+      }
+      links.push({ table: t.key, row: i, line, kind: link.kind, phrase: link.phrase, target: link.target, times: link.times, resolved });
+      if (resolved) rows[i] = { ...r, rollOn: { table: resolved.key, times: link.times, modifier: 0 } };
+      else b.imported.rowNotes[i]!.push(`names “${short(link.target ?? '', 40)}”, which is not a table on this page or in the campaign: kept as text`);
+    });
+    b.imported.table = { ...t, rows };
+  }
+
+  // Gaps: shown before saving; the Judge chooses fill, re-roll or keep "no entry".
+  const gapTables = built.filter((b) => !b.draft.exact && b.imported.coverage && b.imported.coverage.uncoveredCount > 0 && b.imported.coverage.outside.length === 0);
+  const gaps: ImportPreview['gaps'] = {
+    needed: gapTables.length > 0 && !options.gaps,
+    chosen: options.gaps ?? null,
+    tables: gapTables.map((b) => ({ key: b.imported.table.key, name: b.imported.table.name, uncovered: b.imported.coverage!.uncovered.map(runText).join(', '), line: b.imported.titleLine ?? b.draft.line })),
+  };
+  if (options.gaps === 'fill') for (const b of gapTables) fillGaps(b.imported);
+  if (options.gaps === 'reroll') {
+    for (const b of gapTables) {
+      const t = b.imported.table;
+      const set = againRows.get(b) ?? new Set<number>();
+      const extra = b.imported.coverage!.uncovered.map((run) => ({ range: { from: run.from, to: run.to }, weight: null, label: 'Roll again', details: '', fields: {}, loot: null, room: null, entity: null, spell: null, rollOn: null }) as TableRow);
+      extra.forEach((_, n) => set.add(t.rows.length + n));
+      againRows.set(b, set);
+      b.imported.table = { ...t, rows: [...t.rows, ...extra] };
+      b.imported.rowLines.push(...extra.map(() => null));
+      b.imported.rowNotes.push(...extra.map((r) => [`added for ${formatRun(r)}, which no row covered: rolls again`]));
+    }
+  }
+
+  // Rolling again on a table goes through its companion of the other rows.
+  const companions: ImportedTable[] = [];
+  for (const [b, set] of againRows) {
+    const t = b.imported.table;
+    const key = unique(`${t.key.slice(0, 50)}-again`);
+    const made = companionTable(t, key, set);
+    if (!made.table) {
+      problems.push({ line: b.imported.rowLines[[...set][0]!] ?? b.draft.line, message: `${t.name}: cannot roll again: ${made.error}; edit the row to say what happens instead` });
+      continue;
+    }
+    const times = new Map(links.filter((l) => l.table === t.key && l.resolved === null && l.target === null).map((l) => [l.row, l.times]));
+    b.imported.table = { ...t, rows: t.rows.map((r, i) => (set.has(i) ? { ...r, rollOn: { table: key, times: times.get(i) ?? 1, modifier: 0 } } : r)) };
+    for (const l of links) if (l.table === t.key && l.target === null) l.resolved = { key, name: made.table.name, existing: false };
+    const lines = made.table.rows.map((r) => b.imported.rowLines[t.rows.findIndex((o) => o.label === r.label && o.details === r.details)] ?? null);
+    companions.push({
+      table: made.table,
+      rowLines: lines,
+      rowNotes: made.table.rows.map((r) => [`weight ${r.weight}: its share of ${t.die}`]),
+      titleLine: b.imported.titleLine,
+      die: { how: 'weights', line: null, note: `the rows of ${t.name} that do not roll again, weighted by their share of ${t.die}` },
+      coverage: null,
+      companionOf: t.key,
+    });
+  }
+
+  const tables = [...built.map((b) => b.imported), ...companions];
+  // Coverage after the choice, so the dialog shows what will be saved.
+  for (const t of tables) if (!t.companionOf) t.coverage = coverageOf(t.table);
+
+  // Links must not loop: the roll would never end.
+  const cycle = findCycle(new Map(tables.map((t) => [t.table.key, t.table])));
+  if (cycle) {
+    const from = links.find((l) => l.table === cycle[0] && l.resolved?.key === cycle[1]);
+    problems.push({ line: from?.line ?? null, message: `The tables roll on each other in a loop (${cycle.join(' → ')}): remove or reword one of these links` });
+  }
+  for (const t of tables) {
+    const v = tableDefSchema.safeParse(t.table);
+    if (!v.success) problems.push({ line: t.titleLine, message: `${t.table.name}: ${describeIssues(v.error)}` });
+  }
+  const first = tables[0] ?? null;
+  return {
+    format,
+    tables,
+    table: first?.table ?? null,
+    rowLines: first?.rowLines ?? [],
+    problems: dedupe(problems),
+    notes,
+    links,
+    gaps,
+    list,
+  };
+}
+
+const formatRun = (r: TableRow) => (r.range ? runText({ from: r.range.from, to: r.range.to ?? r.range.from }) : '');
+
+function dedupe(problems: ImportProblem[]): ImportProblem[] {
+  const seen = new Set<string>();
+  return problems
+    .filter((p) => {
+      const k = `${p.line}|${p.message}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    })
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+}
+
+/** Why a preview cannot be saved as it stands, in one sentence; null when it can. */
+export function refusal(preview: ImportPreview): string | null {
+  if (preview.problems.length || preview.tables.length === 0) {
+    const first = preview.problems.slice(0, 3).map((p) => (p.line ? `line ${p.line}: ${p.message}` : p.message));
+    return `Not imported: ${first.join('; ') || 'no table was found'}${preview.problems.length > 3 ? ` (and ${preview.problems.length - 3} more)` : ''}.`;
+  }
+  if (preview.gaps.needed) {
+    const t = preview.gaps.tables[0]!;
+    return `Not imported: ${t.line ? `line ${t.line}: ` : ''}no row of ${t.name} covers ${t.uncovered}. Choose what those rolls do: fill (stretch the row above), re-roll, or keep “no entry”.`;
+  }
+  return null;
 }

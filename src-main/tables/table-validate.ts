@@ -3,6 +3,7 @@
 // table's span, references name existing tables, and no chain of references loops.
 import { formatRange, LIMITS_TABLES, type TableDef, type TableIssue } from '@shared/tables.ts';
 import { DiceSyntaxError, parseDice, type DiceExpression } from '../rules/dice-expression.ts';
+import { runText, uncoveredRuns } from './table-coverage.ts';
 
 export interface TableSpan {
   min: number;
@@ -64,28 +65,8 @@ export function validateTable(table: TableDef, knownTables?: ReadonlySet<string>
         });
       }
     }
-    // Gaps: values the die can give that no row covers (one sweep over the sorted ranges).
-    const gaps: string[] = [];
-    const possible = span.values ? new Set(span.values) : null;
-    const addGap = (lo: number, hi: number) => {
-      if (!possible) return void gaps.push(lo === hi ? String(lo) : `${lo}-${hi}`);
-      let run: number | null = null;
-      for (let v = lo; v <= hi + 1; v++) {
-        if (v <= hi && possible.has(v)) run ??= v;
-        else if (run !== null) {
-          gaps.push(run === v - 1 ? String(run) : `${run}-${v - 1}`);
-          run = null;
-        }
-      }
-    };
-    if (keyed.length) {
-      let cursor = span.min;
-      for (const r of keyed) {
-        if (r.from > cursor) addGap(cursor, Math.min(r.from - 1, span.max));
-        cursor = Math.max(cursor, r.to + 1);
-      }
-      if (cursor <= span.max) addGap(cursor, span.max);
-    }
+    // Gaps: values the die can give that no row covers (the same sweep the import preview shows).
+    const gaps = keyed.length ? uncoveredRuns(span, keyed).map(runText) : [];
     if (gaps.length) issues.push({ severity: 'warning', row: null, message: `No row covers ${gaps.slice(0, 8).join(', ')}${gaps.length > 8 ? ` and ${gaps.length - 8} more gaps` : ''}` });
   }
 

@@ -1,12 +1,12 @@
 // tables.*: random tables — editing, the paste import, packs, export and the roll panel.
 import type { Database } from 'better-sqlite3';
-import type { CommandName, LedgerEntry, TableView } from '@shared/contract.ts';
+import type { CommandName, ImportGapChoice, LedgerEntry, TableView } from '@shared/contract.ts';
 import { type TableDef } from '@shared/tables.ts';
 import { listLedger } from '../../db/ledger.ts';
 import { clearDraws, deleteTable, insertTable, loadAllTables, loadTable, replaceRows, saveDraws, tableSummaries, updateTableMeta, type StoredTable } from '../../db/tables-repo.ts';
 import { DiceSyntaxError, parseDice } from '../../rules/dice-expression.ts';
-import { exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../../tables/table-export.ts';
-import { previewImport, slugify } from '../../tables/table-import.ts';
+import { exportFoundry, exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../../tables/table-export.ts';
+import { previewImport, refusal, slugify, type ImportOptions } from '../../tables/table-import.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { findCycle, validateTable } from '../../tables/table-validate.ts';
@@ -69,7 +69,8 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     return view(key);
   }
 
-  function importTables(tables: TableDef[], resolutions: Record<string, 'keep' | 'replace' | 'rename'>, command: CommandName, args: unknown, label: string): void {
+  /** Saves incoming tables in one undoable step; returns their keys as saved (renamed ones included). */
+  function importTables(tables: TableDef[], resolutions: Record<string, 'keep' | 'replace' | 'rename'>, command: CommandName, args: unknown, label: string): string[] {
     const existing = new Set(tableSummaries(db()).map((t) => t.key));
     const renamed = new Map<string, string>();
     for (const t of tables) {
@@ -97,6 +98,13 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
         insertTable(w, t);
       }
     });
+    return incoming.map((t) => t.key);
+  }
+
+  /** The import options of a command, with the campaign's tables that links may name. */
+  function importOptions(args: { name?: string; category?: TableDef['category']; die?: string; gaps?: ImportGapChoice; asList?: boolean; links?: boolean }): ImportOptions {
+    const known = tableSummaries(db()).map((t) => ({ key: t.key, name: t.name }));
+    return { name: args.name, category: args.category, die: args.die, gaps: args.gaps, asList: args.asList, links: args.links, known };
   }
 
   return {
@@ -184,23 +192,27 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     },
 
     'tables.importPreview': (args) => {
-      const preview = previewImport(args.text, { name: args.name, category: args.category, die: args.die });
-      return { ...preview, conflict: !!preview.table && !!loadTable(db(), preview.table.key) };
+      const preview = previewImport(args.text, importOptions(args));
+      const conflicts = preview.tables.filter((t) => loadTable(db(), t.table.key)).map((t) => t.table.key);
+      return { ...preview, conflict: conflicts.length > 0, conflicts };
     },
 
     'tables.importSave': async (args) => {
-      const preview = previewImport(args.text, { name: args.name, category: args.category, die: args.die });
-      if (!preview.table || preview.problems.length) {
-        const first = preview.problems.slice(0, 3).map((p) => (p.line ? `line ${p.line}: ${p.message}` : p.message));
-        throw new CommandFailure('refused', `Not imported: ${first.join('; ')}${preview.problems.length > 3 ? ` (and ${preview.problems.length - 3} more)` : ''}.`);
+      // The same reading as the preview, so what was shown is what is saved.
+      const preview = previewImport(args.text, importOptions(args));
+      const refused = refusal(preview);
+      if (refused) throw new CommandFailure('refused', refused);
+      const tables = preview.tables.map((t) => t.table);
+      const clashes = tables.filter((t) => loadTable(db(), t.key));
+      if (clashes.length && args.onConflict === 'refuse') {
+        throw new CommandFailure('refused', `${clashes.length === 1 ? `A table keyed “${clashes[0]!.key}” already exists` : `Tables keyed ${clashes.map((t) => `“${t.key}”`).join(', ')} already exist`}. Choose replace or rename; nothing was imported.`);
       }
-      let table = preview.table;
-      const clash = loadTable(db(), table.key);
-      if (clash && args.onConflict === 'refuse') throw new CommandFailure('refused', `A table keyed “${table.key}” already exists. Choose replace or rename; nothing was imported.`);
-      if (clash && args.onConflict === 'rename') table = { ...table, key: uniqueKey(db(), table.key), name: `${table.name} (imported)` };
+      const resolutions = Object.fromEntries(clashes.map((t) => [t.key, args.onConflict === 'rename' ? ('rename' as const) : ('replace' as const)]));
+      // A copy keeps its name apart from the table it copies.
+      const named = tables.map((t) => (resolutions[t.key] === 'rename' ? { ...t, name: `${t.name.slice(0, 69)} (imported)` } : t));
       await ctx.backup('before-import');
-      importTables([table], { [table.key]: 'replace' }, 'tables.importSave', args, `Import ${table.name}`);
-      return view(table.key);
+      const keys = importTables(named, resolutions, 'tables.importSave', args, named.length === 1 ? `Import ${named[0]!.name}` : `Import ${named.length} tables from a page`);
+      return view(keys[0]!);
     },
 
     'tables.packPreview': (args) => {
@@ -225,6 +237,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       const tables = args.keys.map((k) => stored(k).def);
       const base = tables.length === 1 ? tables[0]!.key : 'lichslayer-tables';
       if (args.format === 'json') return { text: exportPack(tables), fileName: `${base}.json` };
+      if (args.format === 'foundry') return { text: exportFoundry(tables), fileName: `${base}.foundry.json` };
       return { text: tables.length === 1 ? exportMarkdown(tables[0]!) : exportPackMarkdown(tables), fileName: `${base}.md` };
     },
 

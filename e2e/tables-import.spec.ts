@@ -1,0 +1,151 @@
+// Importing tables in the browser: a whole page of linked tables pasted, previewed with its
+// coverage and links, saved at once, and rolled — the chain of nested rolls shows in the roll
+// tree and in the ledger. A Foundry VTT export opened as a file, and exported back.
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+
+let host: RunningHost;
+test.afterEach(async () => {
+  await host?.stop();
+});
+
+async function openTables(page: Page): Promise<void> {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
+  await page.getByRole('button', { name: 'Tables', exact: true }).click();
+}
+
+// Every row of the first table sends the roll on, so any roll shows a chain.
+const PAGE = `Here is the road table from my zine, enjoy!
+
+ROAD - Roll a d4 to see where the road takes you
+1-2 A muddy crossroads. Go to the section below named 'WEATHER'.
+3 A crumbling tower. Roll on ENCOUNTERS.
+4 A quiet inn. Roll twice.
+
+WEATHER - Roll a d4 for the sky
+1 Rain
+2 Fog
+3 Sun, and on the road
+ahead a rider waves.
+4 Storm. Roll on ENCOUNTERS.
+
+ENCOUNTERS - Roll a d6 for who you meet
+1-2 Bandits
+3-4 Pilgrims
+5 Wolves
+6 A knight`;
+
+test('a whole page of linked tables: preview with coverage and links, save, roll the first, see the chain', async ({ page }, testInfo) => {
+  host = await startHost(tempDataDir());
+  await openTables(page);
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Table text').fill(PAGE);
+
+  const preview = dialog.getByLabel('Preview');
+  await expect(preview.getByText('A page of tables')).toBeVisible();
+  await expect(preview.getByRole('region', { name: 'Table ROAD', exact: true })).toBeVisible();
+  await expect(preview.getByRole('region', { name: 'Table WEATHER' })).toBeVisible();
+  await expect(preview.getByRole('region', { name: 'Table ENCOUNTERS' })).toBeVisible();
+  await expect(preview.getByRole('region', { name: 'Table ROAD (rolled again)' })).toBeVisible();
+  const links = preview.getByRole('region', { name: 'Links' });
+  await expect(links.locator('li')).toHaveCount(4);
+  await expect(links).toContainText('ROAD row 1: “Go to the section below named \'WEATHER\'” → WEATHER');
+  await expect(links).toContainText('ROAD row 3: “Roll twice” → ROAD (rolled again) ×2');
+  await expect(links).toContainText('WEATHER row 4: “Roll on ENCOUNTERS” → ENCOUNTERS');
+  // The die was read from each title; every result is covered; the wrapped line was joined.
+  await expect(preview.getByRole('region', { name: 'Table ROAD', exact: true }).getByTestId('die-line')).toContainText('d4 read from line 3');
+  await expect(preview.getByRole('region', { name: 'Table ENCOUNTERS' }).getByTestId('coverage')).toHaveText('Every result 1-6 of d6 has a row.');
+  await expect(preview.getByRole('region', { name: 'Table WEATHER' })).toContainText('line 12 joined: a wrapped line');
+  await expect(preview.getByText('No problems found.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('import-page-links.png') });
+
+  await dialog.getByRole('button', { name: 'Save 4 tables' }).click();
+  await expect(page.getByLabel('Table name')).toHaveValue('ROAD');
+
+  await page.getByLabel('Table to roll').selectOption({ label: 'ROAD' });
+  await page.getByRole('button', { name: 'Roll', exact: true }).click();
+  const result = page.locator('.roll-result');
+  // The first table's node, and at least one nested node under it: the chain.
+  await expect(result.locator('.roll-node').first().locator('.roll-node').first()).toBeVisible();
+  const line = page.getByTestId('ledger-line');
+  await expect(line).toHaveText(/^\d = \d on d4 → .+ \(ROAD\) ⟶ .+ \((WEATHER|ENCOUNTERS|ROAD \(rolled again\))\)/);
+  const explain = await line.textContent();
+  await page.screenshot({ path: testInfo.outputPath('import-page-rolled.png') });
+  await page.getByRole('button', { name: 'Ledger', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Rolls' }).locator('li').first()).toContainText(explain!);
+});
+
+test('uncovered results need a choice before saving; the choice is what is saved', async ({ page }, testInfo) => {
+  host = await startHost(tempDataDir());
+  await openTables(page);
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Table text').fill('**Random Encounters (d20)**\n1 to 4: Rats\n5–8: Bandits\n9‑12: Wolves\n13−16: Ogre\n17 to 19: Owlbear. Roll on TROLLS.');
+  const preview = dialog.getByLabel('Preview');
+  await expect(preview.getByTestId('coverage')).toHaveText('No row covers 20.');
+  await expect(preview.getByLabel('Uncovered results')).toContainText('no row of Random Encounters covers 20.');
+  await expect(preview.getByRole('region', { name: 'Links' })).toContainText('“TROLLS” not found: kept as text');
+  await expect(dialog.getByRole('button', { name: 'Save table' })).toBeDisabled();
+  await page.screenshot({ path: testInfo.outputPath('import-gap-choice.png') });
+
+  await dialog.getByLabel('Fill: stretch the row above over them').check();
+  await expect(preview.getByTestId('coverage')).toHaveText('Every result 1-20 of d20 has a row.');
+  await expect(preview.locator('tbody tr').last()).toContainText('17-20');
+  await dialog.getByRole('button', { name: 'Save table' }).click();
+  await expect(page.getByLabel('Table name')).toHaveValue('Random Encounters');
+  await expect(page.getByLabel('Row 5 roll')).toHaveValue('17-20');
+});
+
+test('a Foundry VTT export opened as a file imports through the same dialog, and a table exports back to Foundry', async ({ page }, testInfo) => {
+  host = await startHost(tempDataDir());
+  await openTables(page);
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Table file').setInputFiles('src-main/tables/fixtures/pastes/64-foundry-messy-d101-duplicate.json');
+  const preview = dialog.getByLabel('Preview');
+  await expect(preview.getByText('Foundry VTT RollTable')).toBeVisible();
+  await expect(preview.getByTestId('die-line')).toContainText('d101 read from the formula “1d101”');
+  await expect(preview.getByTestId('coverage')).toHaveText('No row covers 101.');
+  await preview.getByText(/How the text was read/).click();
+  await expect(preview).toContainText('result 11 (“Loot 31-40”) repeats an earlier result exactly and was left out');
+  await dialog.getByLabel('Re-roll: roll again when they come up').check();
+  await expect(preview.getByRole('region', { name: 'Table Community Loot (messy) (rolled again)' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('import-foundry.png') });
+  await dialog.getByRole('button', { name: 'Save 2 tables' }).click();
+  await expect(page.getByLabel('Table name')).toHaveValue('Community Loot (messy)');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export to Foundry VTT' }).click();
+  const file = await (await download).path();
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { name: string; formula: string; results: { range: number[]; type: string; documentUuid?: string }[] };
+  expect(doc.name).toBe('Community Loot (messy)');
+  expect(doc.formula).toBe('1d101');
+  expect(doc.results).toHaveLength(11);
+  expect(doc.results[10]).toMatchObject({ range: [101, 101], type: 'document', documentUuid: expect.stringMatching(/^RollTable\.[A-Za-z0-9]{16}$/) });
+});
+
+test('refusals name their lines; a list without a die imports as a uniform table when the Judge says so; too long a paste is refused with the limit', async ({ page }, testInfo) => {
+  host = await startHost(tempDataDir());
+  await openTables(page);
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog');
+  const preview = dialog.getByLabel('Preview');
+  await dialog.getByLabel('Table text').fill('Inn names\n\n| Name | Sign |\n|---|---|\n| The Drowned Rat | a rat |\n| The Ninth Bell | a bell |\n| The Crooked Crown | a crown |');
+  await expect(preview.getByLabel('Problems')).toHaveText('Line 3: The first column must be the die (such as “d6”, “2d6” or “Roll”); found “Name”. Put the die or “Roll” in the first header cell, or tick “Import as a plain list”');
+  await page.screenshot({ path: testInfo.outputPath('import-refused.png') });
+  await dialog.getByLabel(/Import as a plain list/).check();
+  await expect(preview.getByTestId('die-line')).toContainText('d3 one per entry');
+  await expect(preview.locator('tbody tr')).toHaveText([/1The Drowned Rat\s*a rat/, /2The Ninth Bell\s*a bell/, /3The Crooked Crown\s*a crown/]);
+  await dialog.getByRole('button', { name: 'Save table' }).click();
+  await expect(page.getByLabel('Table name')).toHaveValue('Inn names');
+  await expect(page.getByLabel('Row 3 result')).toHaveValue('The Crooked Crown');
+
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await dialog.getByLabel('Table text').fill(`1 = ${'x'.repeat(2_000_000)}`);
+  await expect(dialog.getByRole('alert')).toHaveText('The text is 2,000,004 characters; the import takes at most 2,000,000 at once. Split it into several imports.');
+  await expect(dialog.getByRole('button', { name: 'Save table' })).toBeDisabled();
+});

@@ -1,0 +1,347 @@
+// Foundry VTT RollTable documents, both ways. Reading takes the shapes Foundry has exported
+// over the years — numeric result types with `collection`/`resultId` (v9), numeric types with
+// `documentCollection`/`documentId` (v10-11), string types "text"/"document"/"pack" (v12),
+// `name`/`description`/`documentUuid` (v13+) — a single document, an array of them, or a
+// compendium file with one document per line. Writing gives the current shape with the older
+// `text` alongside, and keeps what Foundry has no field for in the document's flags, so a
+// table exported here and imported back is the same table.
+import { z } from 'zod';
+import { TABLE_CATEGORIES, tableRowSchema, type TableDef, type TableRow } from '@shared/tables.ts';
+import { parseDice } from '../rules/dice-expression.ts';
+import { tableSpan } from './table-validate.ts';
+
+export const FLAG_SCOPE = 'lichslayer-judge';
+
+const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
+const optionalText = z.string().nullable().optional();
+
+const resultSchema = loose({
+  _id: optionalText,
+  type: z.union([z.number(), z.string()]).nullable().optional(),
+  text: optionalText,
+  name: optionalText,
+  description: optionalText,
+  range: z.array(z.number()).nullable().optional(),
+  weight: z.number().nullable().optional(),
+  collection: optionalText,
+  resultId: optionalText,
+  documentCollection: optionalText,
+  documentId: optionalText,
+  documentUuid: optionalText,
+  flags: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type FoundryResult = z.output<typeof resultSchema>;
+
+const documentSchema = loose({
+  _id: optionalText,
+  name: z.string({ error: 'A Foundry RollTable needs a name' }),
+  formula: optionalText,
+  replacement: z.boolean().nullable().optional(),
+  description: optionalText,
+  results: z.array(z.unknown(), { error: 'A Foundry RollTable needs a "results" list' }),
+  flags: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
+const tableFlagSchema = z.looseObject({
+  key: z.string().optional(),
+  category: z.enum(TABLE_CATEGORIES).optional(),
+  die: z.string().nullable().optional(),
+  span: z.strictObject({ min: z.number().int(), max: z.number().int() }).nullable().optional(),
+});
+const rowFlagSchema = tableRowSchema.pick({ fields: true, loot: true, room: true, entity: true, spell: true, rollOn: true }).partial().extend({
+  openEnd: z.boolean().optional(),
+  weighted: z.boolean().optional(),
+  label: z.string().optional(),
+});
+
+export interface FoundryDocument {
+  /** The document's own `_id`, which other results point at. */
+  id: string | null;
+  name: string;
+  formula: string | null;
+  replacement: boolean;
+  results: FoundryResult[];
+  /** Where each result starts in the text (1-based), when it can be found. */
+  resultLines: (number | null)[];
+  line: number;
+  flags: z.output<typeof tableFlagSchema> | null;
+}
+
+export interface FoundryRead {
+  documents: FoundryDocument[];
+  problems: { line: number | null; message: string }[];
+}
+
+/** Whether a text is Foundry VTT JSON at all (one document, a list, or a compendium file). */
+export function looksLikeFoundry(text: string): boolean {
+  const t = text.trimStart();
+  return (t.startsWith('{') || t.startsWith('[')) && /"results"\s*:/.test(text) && !/"format"\s*:\s*"lichslayer-table-pack"/.test(text);
+}
+
+/** Line numbers by character offset, found once for the whole text (exports run to 2,000,000 characters). */
+function lineFinder(text: string): (index: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (index) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+}
+
+/** Reads Foundry JSON; every document that is not a RollTable is named with its line. */
+export function readFoundry(text: string): FoundryRead {
+  const problems: FoundryRead['problems'] = [];
+  const documents: FoundryDocument[] = [];
+  const lineAt = lineFinder(text);
+  const raws: { value: unknown; line: number }[] = [];
+  try {
+    const whole: unknown = JSON.parse(text);
+    const list = Array.isArray(whole) ? whole : [whole];
+    list.forEach((value) => raws.push({ value, line: 1 }));
+  } catch (error) {
+    // A compendium file (.db) holds one document per line.
+    const lines = text.split('\n');
+    const perLine = lines.map((l, i) => ({ l: l.trim(), i })).filter((x) => x.l);
+    const parsed = perLine.map((x) => {
+      try {
+        return { value: JSON.parse(x.l) as unknown, line: x.i + 1 };
+      } catch {
+        return null;
+      }
+    });
+    if (perLine.length > 1 && parsed.every((p) => p)) raws.push(...(parsed as { value: unknown; line: number }[]));
+    else {
+      const message = error instanceof Error ? error.message : String(error);
+      const at = /position (\d+)/.exec(message);
+      const line = at ? lineAt(Number(at[1])) : null;
+      problems.push({ line, message: `This is not valid JSON (${message.replace(/^JSON\.parse: /, '')}): check the quotes and commas around that line, or paste the whole exported file` });
+      return { documents: [], problems };
+    }
+  }
+  // Locate documents and results in the text for line numbers: by their _id where they have one.
+  const idAt = new Map<string, number>();
+  for (const m of text.matchAll(/"_id"\s*:\s*"([^"\\]{1,64})"/g)) if (!idAt.has(m[1]!)) idAt.set(m[1]!, m.index);
+  const idLine = (id: string | null | undefined, from: number): number | null => {
+    const at = id ? idAt.get(id) : undefined;
+    return at !== undefined ? lineAt(at) : from || null;
+  };
+  raws.forEach(({ value, line }, n) => {
+    const doc = documentSchema.safeParse(value);
+    if (!doc.success) {
+      const what = value && typeof value === 'object' && 'type' in value ? ` (a ${String((value as { type: unknown }).type)})` : '';
+      problems.push({ line, message: `Document ${n + 1}${what} is not a Foundry RollTable: ${doc.error.issues[0]?.message ?? 'unexpected shape'}. Export the roll table itself from Foundry (right-click it, Export Data)` });
+      return;
+    }
+    const results: FoundryResult[] = [];
+    const resultLines: (number | null)[] = [];
+    // Results without an _id are found by their text, in order.
+    let searchFrom = text.indexOf('"results"');
+    const textLine = (r: FoundryResult): number | null => {
+      const written = r.text ?? r.name ?? null;
+      if (written === null || searchFrom < 0) return null;
+      const at = text.indexOf(JSON.stringify(written), searchFrom);
+      if (at < 0) return null;
+      searchFrom = at + 1;
+      return lineAt(at);
+    };
+    doc.data.results.forEach((r, i) => {
+      const parsed = resultSchema.safeParse(r);
+      if (!parsed.success) {
+        problems.push({ line: idLine(doc.data._id, line), message: `${doc.data.name}: result ${i + 1} is not a table result (${parsed.error.issues[0]?.message ?? 'unexpected shape'})` });
+        return;
+      }
+      results.push(parsed.data);
+      resultLines.push(parsed.data._id ? idLine(parsed.data._id, line) : (textLine(parsed.data) ?? line));
+    });
+    const flags = tableFlagSchema.safeParse(doc.data.flags?.[FLAG_SCOPE] ?? null);
+    documents.push({
+      id: doc.data._id ?? null,
+      name: doc.data.name,
+      formula: doc.data.formula ?? null,
+      replacement: doc.data.replacement ?? true,
+      results,
+      resultLines,
+      line: idLine(doc.data._id, line) ?? line,
+      flags: flags.success ? flags.data : null,
+    });
+  });
+  return { documents, problems };
+}
+
+// ---------- HTML of results, both ways ----------
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#39': "'" };
+
+/** Foundry result text is HTML: paragraphs and breaks become line breaks, other tags go. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n/g, ' ')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*<p[^>]*>/gi, '\n')
+    .replace(/<\/?(?:p|div)[^>]*>/gi, '')
+    .replace(/<li[^>]*>/gi, '\n• ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/@UUID\[[^\]]*\]\{([^}]*)\}/g, '$1')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (all, name: string) => {
+      if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? all;
+    });
+}
+
+/** The exact inverse of htmlToText for plain text: escapes, and line breaks as <br>. */
+export function textToHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;').replace(/\n/g, '<br>');
+}
+
+// ---------- Writing ----------
+
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A stable 16-character Foundry id for a key, so links between exported tables hold. */
+export function foundryId(seed: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  let out = '';
+  for (let round = 0; out.length < 16; round++) {
+    for (let i = 0; i < seed.length; i++) {
+      h1 = Math.imul(h1 ^ seed.charCodeAt(i), 0x01000193) >>> 0;
+      h2 = Math.imul(h2 ^ (seed.charCodeAt(i) + round), 0x5bd1e995) >>> 0;
+    }
+    h1 = Math.imul(h1 ^ round, 0x01000193) >>> 0;
+    out += ID_CHARS[h1 % 62]! + ID_CHARS[h2 % 62]!;
+  }
+  return out.slice(0, 16);
+}
+
+/** Foundry's formula for a die expression ("d6" → "1d6", "d66" → "1d6*10+1d6"). */
+export function foundryFormula(die: string): string {
+  return die
+    .replace(/(^|[^\d])d%/gi, '$11d100')
+    .replace(/(^|[^\d])d66\b/gi, '$1(1d6*10+1d6)')
+    .replace(/(^|[^\d])d(\d)/gi, '$11d$2')
+    .replace(/[−–]/g, '-');
+}
+
+/** The die a Foundry formula stands for, when this app can roll it. */
+export function dieFromFormula(formula: string): string | null {
+  const f = formula.replace(/\s+/g, '');
+  if (/^\(?1d6\*10\)?\+1d6$/i.test(f)) return 'd66';
+  try {
+    parseDice(f);
+    return f.replace(/^1d/i, 'd').replace(/([+-])1d/gi, '$1d').toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+function cleanFlags(row: TableRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (Object.keys(row.fields).length) out.fields = row.fields;
+  for (const k of ['loot', 'room', 'entity', 'spell', 'rollOn'] as const) if (row[k]) out[k] = row[k];
+  if (row.range && row.range.to === null) out.openEnd = true;
+  return out;
+}
+
+/** One table as a Foundry RollTable document (current shape, with `text` for older Foundry). */
+export function toFoundry(table: TableDef, names: ReadonlyMap<string, string> = new Map()): Record<string, unknown> {
+  const { span } = tableSpan(table);
+  let cursor = 0;
+  const total = table.rows.reduce((a, r) => a + (r.weight ?? 1), 0);
+  const results = table.rows.map((row, i) => {
+    let range: [number, number];
+    if (table.die === null) {
+      const w = row.weight ?? 1;
+      range = [cursor + 1, cursor + w];
+      cursor += w;
+    } else {
+      const from = row.range?.from ?? 0;
+      range = [from, row.range?.to ?? Math.max(from, span?.max ?? from)];
+    }
+    const link = row.rollOn;
+    const targetId = link ? foundryId(link.table) : null;
+    const targetName = link ? (names.get(link.table) ?? link.table) : null;
+    const text = link ? (targetName ?? row.label) : textToHtml(row.label) + (row.details ? `<br>${textToHtml(row.details)}` : '');
+    return {
+      _id: foundryId(`${table.key}#${i}`),
+      type: link ? 'document' : 'text',
+      name: row.label,
+      description: textToHtml(row.details),
+      text,
+      img: 'icons/svg/d20-black.svg',
+      ...(link ? { documentCollection: 'RollTable', documentId: targetId, documentUuid: `RollTable.${targetId}` } : {}),
+      weight: table.die === null ? (row.weight ?? 1) : range[1] - range[0] + 1,
+      range,
+      drawn: false,
+      flags: { [FLAG_SCOPE]: { ...cleanFlags(row), ...(link ? { label: row.label } : {}), ...(table.die === null ? { weighted: true } : {}) } },
+    };
+  });
+  return {
+    _id: foundryId(table.key),
+    name: table.name,
+    img: 'icons/svg/d20-grey.svg',
+    description: '',
+    results,
+    formula: table.die === null ? `1d${Math.max(1, total)}` : foundryFormula(table.die),
+    replacement: !table.drawWithoutReplacement,
+    displayRoll: true,
+    folder: null,
+    sort: 0,
+    ownership: { default: 0 },
+    flags: { [FLAG_SCOPE]: { key: table.key, category: table.category, die: table.die, span: table.span } },
+  };
+}
+
+/** One table as one document; several as a list (Foundry imports one per file; this app reads both). */
+export function exportFoundry(tables: readonly TableDef[]): string {
+  const names = new Map(tables.map((t) => [t.key, t.name]));
+  const docs = tables.map((t) => toFoundry(t, names));
+  return JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2);
+}
+
+// ---------- Reading into rows ----------
+
+/** What kind of result it is, across the numeric (v9-11) and string (v12+) types. */
+export function resultKind(r: FoundryResult): 'text' | 'table' | 'document' {
+  const uuid = r.documentUuid ?? '';
+  const collection = r.documentCollection ?? r.collection ?? '';
+  const type = r.type;
+  const isText = type === 0 || type === 'text' || type === undefined || type === null;
+  if (/(^|\.)RollTable\./.test(uuid) || (!isText && collection === 'RollTable')) return 'table';
+  if (uuid || (!isText && (collection || r.documentId || r.resultId))) return 'document';
+  return 'text';
+}
+
+/** The id of the table a result points at, when it points at one. */
+export function targetId(r: FoundryResult): string | null {
+  if (r.documentUuid) return /RollTable\.([A-Za-z0-9]+)$/.exec(r.documentUuid)?.[1] ?? null;
+  return r.documentId ?? r.resultId ?? null;
+}
+
+/** The link of a result to a document of another kind (an item, a compendium entry). */
+export function documentLink(r: FoundryResult): string {
+  if (r.documentUuid) return r.documentUuid;
+  const collection = r.documentCollection ?? r.collection ?? '';
+  const id = r.documentId ?? r.resultId ?? '';
+  const pack = r.type === 2 || r.type === 'pack';
+  return pack ? `Compendium.${collection}.${id}` : `${collection}.${id}`;
+}
+
+/** The label and details of a result as written in Foundry (name/description in v13, text before). */
+export function resultText(r: FoundryResult): { label: string; details: string; flagged: z.output<typeof rowFlagSchema> | null } {
+  const flag = rowFlagSchema.safeParse(r.flags?.[FLAG_SCOPE] ?? null);
+  const name = r.name ?? '';
+  const description = r.description ?? '';
+  if (name.trim() || (r.name !== undefined && r.description !== undefined && r.text === undefined)) {
+    return { label: name, details: htmlToText(description), flagged: flag.success ? flag.data : null };
+  }
+  const text = htmlToText(r.text ?? description);
+  return { label: text, details: '', flagged: flag.success ? flag.data : null };
+}

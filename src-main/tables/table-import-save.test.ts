@@ -1,0 +1,218 @@
+// Import through the commands a Judge's dialog sends, on a real campaign file: the preview and
+// the save agree (nothing the preview calls clean rolls "no entry"), a page of linked tables
+// saves at once and rolls its chain into the ledger, Foundry documents come in and go out.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RollNode } from '@shared/dice.ts';
+import type { TableDef } from '@shared/tables.ts';
+import { parseDice } from '../rules/dice-expression.ts';
+import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { rowAt } from './table-roll.ts';
+import { tableSpan } from './table-validate.ts';
+
+const DIR = path.join(import.meta.dirname, 'fixtures', 'pastes');
+const fixture = (name: string) => fs.readFileSync(path.join(DIR, name), 'utf8');
+
+async function campaign() {
+  const app = makeApp(tempDir());
+  await app.call('campaign.create', { name: 'Imports' });
+  return app;
+}
+
+/** Every result the table's die can give, with the row it lands on (null: "no entry"). */
+function landings(t: TableDef): { value: number; row: number | null }[] {
+  const { span } = tableSpan(t);
+  if (!span) return [];
+  const values = span.values ?? Array.from({ length: span.max - span.min + 1 }, (_, i) => span.min + i);
+  return values.map((value) => ({ value, row: rowAt(t, value) }));
+}
+
+const noEntry = (n: RollNode): boolean => n.label === 'no entry' || n.children.some(noEntry);
+
+describe('preview and save agree', () => {
+  it('nothing the preview calls clean rolls “no entry”: every fixture, every result of its die, and seeded rolls', async () => {
+    const app = await campaign();
+    await app.call('dice.setSeed', { seed: 15 });
+    let clean = 0;
+    let tablesChecked = 0;
+    for (const file of fs.readdirSync(DIR).sort()) {
+      const text = fixture(file);
+      const base = file.includes('asList') ? { asList: true } : {};
+      const first = await app.call('tables.importPreview', { text, ...base });
+      if (first.problems.length) continue;
+      // A table with gaps is saved only with a choice: fill and re-roll leave no result uncovered.
+      for (const gaps of first.gaps.needed ? (['fill', 'reroll'] as const) : [undefined]) {
+        const args = { text, ...base, ...(gaps ? { gaps } : {}) };
+        const preview = await app.call('tables.importPreview', args);
+        expect(preview.problems).toEqual([]);
+        expect(preview.gaps.needed).toBe(false);
+        for (const t of preview.tables) expect(t.coverage?.uncoveredCount ?? 0).toBe(0);
+        const before = new Set((await app.call('tables.list', {})).map((t) => t.key));
+        await app.call('tables.importSave', { ...args, onConflict: 'rename' });
+        const saved = (await app.call('tables.list', {})).filter((t) => !before.has(t.key));
+        expect(saved).toHaveLength(preview.tables.length);
+        clean++;
+        for (const s of saved) {
+          const t = (await app.call('tables.get', { key: s.key })).table;
+          expect(landings(t).filter((l) => l.row === null)).toEqual([]);
+          for (let i = 0; i < 12; i++) {
+            // A Foundry table drawn without replacement runs out: start its deck again.
+            if (t.drawWithoutReplacement) await app.call('tables.resetDraws', { key: s.key });
+            expect(noEntry((await app.call('tables.roll', { key: s.key })).node)).toBe(false);
+          }
+          tablesChecked++;
+        }
+      }
+    }
+    expect(clean).toBeGreaterThanOrEqual(45);
+    expect(tablesChecked).toBeGreaterThanOrEqual(55);
+    app.close();
+  }, 240_000);
+
+  it('“keep”: the uncovered results the preview lists are exactly the ones that roll “no entry”', async () => {
+    const app = await campaign();
+    const text = fixture('07-markdown-missing-last-rows.md');
+    const preview = await app.call('tables.importPreview', { text, gaps: 'keep' });
+    expect(preview.tables[0]!.coverage!.uncovered).toEqual([{ from: 20, to: 20 }]);
+    const saved = await app.call('tables.importSave', { text, gaps: 'keep', name: 'Encounters' });
+    expect(landings(saved.table).filter((l) => l.row === null).map((l) => l.value)).toEqual([20]);
+    app.close();
+  });
+
+  it('a table with gaps is not saved without a choice; the refusal names the line and the choices', async () => {
+    const app = await campaign();
+    const before = await app.call('tables.list', {});
+    const reply = await app.dispatch('tables.importSave', { text: fixture('50-d20-numbered-with-gap-fill.txt') });
+    expect(reply).toMatchObject({ ok: false, error: { message: 'Not imported: line 1: no row of Trinkets covers 16. Choose what those rolls do: fill (stretch the row above), re-roll, or keep “no entry”.' } });
+    expect(await app.call('tables.list', {})).toEqual(before);
+    const filled = await app.call('tables.importSave', { text: fixture('50-d20-numbered-with-gap-fill.txt'), gaps: 'fill' });
+    expect(filled.table.rows.map((r) => r.range)).toEqual([{ from: 1, to: 5 }, { from: 6, to: 10 }, { from: 11, to: 16 }, { from: 17, to: 20 }]);
+    app.close();
+  });
+
+  it('re-roll: the uncovered results roll again on the other rows, each by its share of the die', async () => {
+    const app = await campaign();
+    const saved = await app.call('tables.importSave', { text: fixture('06-markdown-gap.md'), gaps: 'reroll', name: 'Pockets' });
+    expect(saved.table.rows.at(-1)).toMatchObject({ range: { from: 4, to: 4 }, label: 'Roll again', rollOn: { table: 'pockets-again', times: 1 } });
+    const again = (await app.call('tables.get', { key: 'pockets-again' })).table;
+    expect(again.die).toBeNull();
+    expect(again.rows.map((r) => [r.label, r.weight])).toEqual([
+      ['Copper coins', 1],
+      ['A candle stub', 1],
+      ['Rope, frayed', 1],
+      ['A silver spoon', 1],
+      ['A map fragment', 1],
+    ]);
+    app.close();
+  });
+});
+
+describe('a whole page of linked tables', () => {
+  it('saves every table at once; rolling the first follows the links, in the roll tree and the ledger', async () => {
+    const app = await campaign();
+    const preview = await app.call('tables.importPreview', { text: fixture('37-whole-page-linked.txt') });
+    expect(preview.tables.map((t) => [t.table.key, t.table.name])).toEqual([
+      ['start', 'START'],
+      ['weather', 'WEATHER'],
+      ['encounters', 'ENCOUNTERS'],
+      ['start-again', 'START (rolled again)'],
+    ]);
+    const saved = await app.call('tables.importSave', { text: fixture('37-whole-page-linked.txt') });
+    expect(saved.table.key).toBe('start');
+    expect(saved.issues.filter((i) => i.severity === 'error')).toEqual([]);
+    await app.call('dice.setSeed', { seed: 4 });
+    const firstHops = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const { node, entry } = await app.call('tables.roll', { key: 'start' });
+      const row = saved.table.rows[node.row!]!;
+      // Every row of START sends the roll on: the tree holds the nested rolls, the ledger line says so.
+      expect(node.children).toHaveLength(row.rollOn!.times);
+      for (const c of node.children) firstHops.add(c.table);
+      expect(entry.explain).toBe(node.explain);
+      expect(entry.explain).toMatch(/^\d = \d on d6 → .+ \(START\) ⟶ /);
+    }
+    expect([...firstHops].sort()).toEqual(['encounters', 'start-again', 'weather']);
+    expect((await app.call('ledger.verify', {})).ok).toBe(true);
+    app.close();
+  });
+
+  it('one undo takes the whole page back out', async () => {
+    const app = await campaign();
+    const before = (await app.call('tables.list', {})).map((t) => t.key);
+    await app.call('tables.importSave', { text: fixture('37-whole-page-linked.txt') });
+    expect((await app.call('tables.list', {})).length).toBe(before.length + 4);
+    const undone = await app.call('history.undo', {});
+    expect(undone.history.canRedo).toBe('Import 4 tables from a page');
+    expect((await app.call('tables.list', {})).map((t) => t.key)).toEqual(before);
+    app.close();
+  });
+
+  it('a link may name a table already in the campaign', async () => {
+    const app = await campaign();
+    const text = 'Grave goods (d2)\n1 A sealed urn. Roll on the Tomb Loot Table.\n2 Dust';
+    const preview = await app.call('tables.importPreview', { text });
+    expect(preview.links).toEqual([expect.objectContaining({ line: 2, kind: 'roll-on', resolved: { key: 'loot', name: 'Tomb Loot Table', existing: true } })]);
+    await app.call('tables.importSave', { text });
+    await app.call('dice.setSeed', { seed: 1 });
+    let nested = 0;
+    for (let i = 0; i < 10; i++) {
+      const { node } = await app.call('tables.roll', { key: 'grave-goods' });
+      if (node.label.startsWith('A sealed urn')) {
+        expect(node.children.map((c) => c.table)).toEqual(['loot']);
+        nested++;
+      }
+    }
+    expect(nested).toBe(7);
+    app.close();
+  });
+
+  it('a page whose keys exist is refused as a whole, or saved as copies whose links follow them', async () => {
+    const app = await campaign();
+    const text = fixture('42-table-twice-on-other.txt');
+    await app.call('tables.importSave', { text });
+    const preview = await app.call('tables.importPreview', { text });
+    expect(preview.conflicts).toEqual(['hoard', 'gems']);
+    expect(await app.dispatch('tables.importSave', { text })).toMatchObject({ ok: false, error: { message: 'Tables keyed “hoard”, “gems” already exist. Choose replace or rename; nothing was imported.' } });
+    const copy = await app.call('tables.importSave', { text, onConflict: 'rename' });
+    expect(copy.table).toMatchObject({ key: 'hoard-2', name: 'HOARD (imported)' });
+    expect(copy.table.rows[1]!.rollOn).toEqual({ table: 'gems-2', times: 2, modifier: 0 });
+    app.close();
+  });
+});
+
+describe('Foundry VTT', () => {
+  it('imports a v11 export with a table link and a compendium item, and exports them back to the same tables', async () => {
+    const app = await campaign();
+    const saved = await app.call('tables.importSave', { text: fixture('61-foundry-v11-links.json') });
+    expect(saved.table.key).toBe('dungeon-room');
+    expect(saved.table.rows[1]!.rollOn).toEqual({ table: 'treasure', times: 1, modifier: 0 });
+    expect(saved.table.rows[2]!.fields).toEqual({ 'Foundry link': 'Compendium.dnd5e.items.ItemXYZ123456789' });
+    const treasure = (await app.call('tables.get', { key: 'treasure' })).table;
+    expect(treasure.rows.map((r) => [r.label, r.details])).toEqual([
+      ['10 gold', ''],
+      ['A gem\nworth 50 gold', ''],
+    ]);
+    const out = await app.call('tables.export', { keys: ['dungeon-room', 'treasure'], format: 'foundry' });
+    expect(out.fileName).toBe('lichslayer-tables.foundry.json');
+    const docs = JSON.parse(out.text) as { _id: string; formula: string; results: { type: string; documentUuid?: string }[] }[];
+    expect(docs.map((d) => d.formula)).toEqual(['1d4', '1d2']);
+    expect(docs[0]!.results[1]).toMatchObject({ type: 'document', documentUuid: `RollTable.${docs[1]!._id}` });
+    const back = await app.call('tables.importPreview', { text: out.text });
+    expect(back.tables.map((t) => t.table)).toEqual([saved.table, treasure]);
+    app.close();
+  });
+
+  it('a messy community table: 1d101 over results 1-100 and a duplicated result are named; fill makes it whole', async () => {
+    const app = await campaign();
+    const text = fixture('64-foundry-messy-d101-duplicate.json');
+    const preview = await app.call('tables.importPreview', { text });
+    expect(preview.gaps.tables).toEqual([{ key: 'community-loot-messy', name: 'Community Loot (messy)', uncovered: '101', line: 1 }]);
+    expect(preview.notes).toContainEqual({ line: 40, message: 'Community Loot (messy): result 11 (“Loot 31-40”) repeats an earlier result exactly and was left out' });
+    const saved = await app.call('tables.importSave', { text, gaps: 'fill' });
+    expect(saved.table.die).toBe('d101');
+    expect(saved.table.rows.at(-1)!.range).toEqual({ from: 91, to: 101 });
+    expect(parseDice(saved.table.die!).max).toBe(101);
+    app.close();
+  });
+});

@@ -1,0 +1,145 @@
+// Prose links between pasted tables — "Go to the section below named 'WEATHER'", "roll on
+// Encounters", "roll twice", "reroll" — found in a row's text and turned into the nested
+// rolls the table model already has. Rolling again on the same table goes through a
+// companion table of the other rows, weighted by how often the die lands on each, so the
+// chance of every row is what the book meant and the chain stays loop-free.
+import { LIMITS_TABLES, type TableDef, type TableRow } from '@shared/tables.ts';
+import { parseDice, type DiceExpression } from '../rules/dice-expression.ts';
+import { rowAt } from './table-roll.ts';
+import { tableSpan } from './table-validate.ts';
+
+export type LinkKind = 'section' | 'roll-on' | 'roll-again' | 'reroll';
+
+export interface ProseLink {
+  kind: LinkKind;
+  /** The words that made the link, as written. */
+  phrase: string;
+  /** The table named, as written; null for this same table. */
+  target: string | null;
+  times: number;
+}
+
+const Q_OPEN = `'"‘“«`;
+const Q_CLOSE = `'"’”»`;
+const SECTION = new RegExp(`\\b(?:go|turn|skip|proceed|continue|jump|move)\\s+(?:on\\s+)?to\\b[^${Q_OPEN}\\n]{0,80}?[${Q_OPEN}]([^${Q_CLOSE}\\n]{1,80})[${Q_CLOSE}]`, 'i');
+const TIMES_WORDS: Record<string, number> = { twice: 2, thrice: 3, 'two times': 2, 'three times': 3, 'four times': 4, 'two more times': 2, 'three more times': 3 };
+const ROLL_TIMES = /\broll\s+(?:again\s+)?(twice|thrice|two(?:\s+more)?\s+times|three(?:\s+more)?\s+times|four\s+times|(\d{1,2})\s+(?:more\s+)?times)(?:\s+(?:more|again))?(?:\s+on\s+([^.;!?,()\n]{1,80}))?/i;
+const ROLL_ON = /\broll(?:\s+(?:once|again|a\s+d\d+|\d*d\d+))?\s+on\s+([^.;!?,()\n]{1,80})/i;
+const REROLL = /\b(?:re-?roll(?:\s+(?:this|the)\s+(?:result|entry|row))?|roll\s+again)\b/i;
+const SELF = /^(?:this|the\s+same)\s+table\b/i;
+
+/** The first link in a row's text, and how many more it holds (only one becomes a nested roll). */
+export function findLinks(text: string): ProseLink[] {
+  const links: { at: number; link: ProseLink }[] = [];
+  const section = SECTION.exec(text);
+  if (section) links.push({ at: section.index, link: { kind: 'section', phrase: section[0], target: section[1]!.trim(), times: 1 } });
+  const times = ROLL_TIMES.exec(text);
+  if (times) {
+    const n = times[2] ? Number(times[2]) : (TIMES_WORDS[times[1]!.toLowerCase().replace(/\s+/g, ' ')] ?? 2);
+    const target = times[3]?.trim() ?? null;
+    links.push({ at: times.index, link: { kind: 'roll-again', phrase: times[0], target: target && !SELF.test(target) ? target : null, times: Math.min(Math.max(n, 1), LIMITS_TABLES.times) } });
+  }
+  const on = times ? null : ROLL_ON.exec(text);
+  if (on) {
+    const target = on[1]!.trim();
+    links.push({ at: on.index, link: { kind: SELF.test(target) ? 'reroll' : 'roll-on', phrase: on[0], target: SELF.test(target) ? null : target, times: 1 } });
+  }
+  const reroll = times || on ? null : REROLL.exec(text);
+  if (reroll) links.push({ at: reroll.index, link: { kind: 'reroll', phrase: reroll[0], target: null, times: 1 } });
+  return links.sort((a, b) => a.at - b.at).map((l) => ({ ...l.link, phrase: l.link.phrase.trim() }));
+}
+
+const normal = (name: string) =>
+  name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/^the /, '')
+    .replace(/ table$/, '');
+
+export interface NamedTable {
+  key: string;
+  name: string;
+}
+
+/**
+ * The table a link names: the longest table name the written target starts with, so that
+ * "roll on Encounters and add 2" finds "Encounters"; null when no table has that name.
+ */
+export function resolveTarget(target: string, tables: readonly NamedTable[]): NamedTable | null {
+  const written = normal(target);
+  let best: NamedTable | null = null;
+  let bestLength = 0;
+  for (const t of tables) {
+    const n = normal(t.name);
+    if (!n) continue;
+    if ((written === n || written.startsWith(`${n} `)) && n.length > bestLength) {
+      best = t;
+      bestLength = n.length;
+    }
+  }
+  return best;
+}
+
+/** How many ways the die lands on each total (exact counts while they fit, else proportional). */
+function dieDistribution(expression: DiceExpression): Map<number, number> {
+  let dist = new Map<number, number>([[0, 1]]);
+  const convolve = (faces: Map<number, number>, sign: 1 | -1) => {
+    const next = new Map<number, number>();
+    for (const [a, wa] of dist) for (const [b, wb] of faces) next.set(a + sign * b, (next.get(a + sign * b) ?? 0) + wa * wb);
+    // Keep the numbers finite for many dice: relative weights are all that matter.
+    const top = Math.max(...next.values());
+    if (top > 1e12) for (const [k, v] of next) next.set(k, v / 1e6);
+    dist = next;
+  };
+  for (const term of expression.terms) {
+    if (term.kind === 'constant') {
+      dist = new Map([...dist].map(([k, v]) => [k + term.sign * term.value, v]));
+      continue;
+    }
+    const faces = new Map<number, number>();
+    if (term.d66) for (let t = 1; t <= 6; t++) for (let u = 1; u <= 6; u++) faces.set(t * 10 + u, 1);
+    else for (let f = 1; f <= term.sides; f++) faces.set(f, 1);
+    for (let c = 0; c < term.count; c++) convolve(faces, term.sign);
+  }
+  return dist;
+}
+
+/** Dice small enough to weigh exactly (the companion's weights come from every total). */
+function canWeigh(die: string): boolean {
+  try {
+    const e = parseDice(die);
+    return e.max - e.min <= 20_000 && e.terms.every((t) => t.kind === 'constant' || t.count * (t.d66 ? 36 : t.sides) <= 20_000);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The companion of a table for "roll again": every row that does not itself roll again,
+ * weighted by the share of the die's results it covers.
+ */
+export function companionTable(table: TableDef, key: string, againRows: ReadonlySet<number>): { table: TableDef | null; error: string | null } {
+  const { span, expression } = tableSpan(table);
+  if (!span || !expression) return { table: null, error: `${table.name} has no die to roll again` };
+  if (!canWeigh(table.die ?? '')) return { table: null, error: `${table.name}'s die ${table.die} has too many results to weigh for a re-roll` };
+  const counts = new Map<number, number>();
+  for (const [total, ways] of dieDistribution(expression)) {
+    const index = rowAt(table, Math.min(span.max, Math.max(span.min, total)));
+    if (index !== null && !againRows.has(index)) counts.set(index, (counts.get(index) ?? 0) + ways);
+  }
+  const top = Math.max(0, ...counts.values());
+  const scale = top > 1_000_000 ? 1_000_000 / top : 1;
+  const rows: TableRow[] = table.rows.flatMap((r, i) => {
+    const ways = counts.get(i);
+    if (!ways) return [];
+    return [{ ...r, range: null, weight: Math.max(1, Math.round(ways * scale)) }];
+  });
+  if (rows.length === 0) return { table: null, error: `every row of ${table.name} rolls again, so there is nothing to land on` };
+  const name = `${table.name} (rolled again)`;
+  return {
+    table: { key, name: name.length > LIMITS_TABLES.name ? `${table.name.slice(0, LIMITS_TABLES.name - 17).trimEnd()}… (rolled again)` : name, category: table.category, die: null, span: null, drawWithoutReplacement: false, starter: false, rows },
+    error: null,
+  };
+}
