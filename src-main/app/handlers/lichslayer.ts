@@ -10,7 +10,7 @@ import { inventoryDepth } from '../../rules/gauntlet-derived.ts';
 import { rollStartingLoot } from '../../rules/loot-roll.ts';
 import { startingGauntlet } from '../../rules/starting-stats.ts';
 import { CommandFailure } from '../command-failure.ts';
-import { addXp } from '../growth.ts';
+import { addXp, editedGrowthColumns } from '../growth.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer as row } from '../lichslayer-row.ts';
 import { entryAt, rollWithTables } from '../table-rolls.ts';
@@ -74,6 +74,11 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
         if (value !== undefined && current[column] !== value) patch[column] = value;
       }
       if (Object.keys(patch).length === 0) return ctx.view();
+      // A level raised or a class set by hand brings what the rules give with it (ch.1, ch.2).
+      if ((patch.level !== undefined && Number(patch.level) > Number(current.level)) || patch.hidden_class !== undefined) {
+        const growth = editedGrowthColumns(row(db, args.id), { level: patch.level as number | undefined, hiddenClass: patch.hidden_class as string | null | undefined });
+        for (const [k, v] of Object.entries(growth)) if (!(k in patch)) patch[k] = v;
+      }
       const merged = { ...current, ...patch } as { health: number; max_health: number; armor: number; max_armor: number; name: string };
       if (merged.health > merged.max_health) {
         throw new CommandFailure('invalid-args', `Health (${merged.health}) cannot be above maximum Health (${merged.max_health}). Nothing was saved.`);
