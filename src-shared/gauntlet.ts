@@ -8,9 +8,20 @@ export type Colour = (typeof COLOURS)[number];
 export const SANITY_LEVELS = ['whole', 'strange', 'edge', 'paranoid', 'lost'] as const;
 export type SanityLevel = (typeof SANITY_LEVELS)[number];
 
-/** The equipment bands of the Gauntlet that hold exactly one item each. */
-export const ITEM_SLOTS = ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'] as const;
+/**
+ * The equipment bands of the Gauntlet that hold exactly one item each: Gear, Garment, Accessory,
+ * three Loot slots at baseline (ch.1, ch.4), up to three more Loot slots (Extra Pockets, ch.2) and
+ * three Medicine Slots (Medicine Bay, ch.2). Which of them a Lichslayer has open is a rule
+ * (rules/gauntlet-slots.ts); this is only the vocabulary.
+ */
+export const ITEM_SLOTS = ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3', 'loot4', 'loot5', 'loot6', 'medicine1', 'medicine2', 'medicine3'] as const;
 export type ItemSlot = (typeof ITEM_SLOTS)[number];
+/** The slots every Gauntlet has (ch.1). */
+export const BASE_SLOTS = ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'] as const satisfies readonly ItemSlot[];
+/** Loot slots in order: three at baseline, five or six with Extra Pockets (ch.2). */
+export const LOOT_SLOTS = ['loot1', 'loot2', 'loot3', 'loot4', 'loot5', 'loot6'] as const satisfies readonly ItemSlot[];
+/** Medicine Slots: Loot slots for Flora only (Medicine Bay, ch.2). */
+export const MEDICINE_SLOTS = ['medicine1', 'medicine2', 'medicine3'] as const satisfies readonly ItemSlot[];
 
 export const LIMITS = {
   nameMax: 60,
@@ -53,9 +64,17 @@ export const itemInputSchema = z.strictObject({
 export type ItemInput = z.input<typeof itemInputSchema>;
 export type Item = z.output<typeof itemInputSchema>;
 
+/**
+ * An inventory stack: identical items, up to six (ch.4). An item put away keeps its state — its
+ * colour (a merged gem's or the Smith's), broken, and its notes (merges, a ×N choice) — so it comes
+ * back exactly as it was (ch.11, ch.13); a stack without a colour of its own is as its loot entry says.
+ */
 export const stackSchema = z.strictObject({
   name: trimmedName('Item name'),
   count: wholeNumber('Stack size', 1, LIMITS.stackMax),
+  colour: z.enum(COLOURS, { error: `Colour must be one of ${COLOURS.join(', ')}` }).nullable().optional(),
+  broken: z.boolean().optional(),
+  notes: z.string().max(LIMITS.notesMax, { error: `Item notes are longer than ${LIMITS.notesMax} characters` }).optional(),
 });
 export type Stack = z.output<typeof stackSchema>;
 

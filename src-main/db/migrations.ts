@@ -211,6 +211,35 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    describe: 'loot slots 4-6 and Medicine Slots (ch.2); inventory stacks keep an item\'s colour, broken state and notes (ch.13)',
+    up: (db) => {
+      db.exec(`
+        -- Extra Pockets opens Loot slots 4-6 and Medicine Bay three Medicine Slots (ch.2): the slot
+        -- CHECK is part of the table, so the table is rebuilt with its rows and ids kept.
+        ALTER TABLE item RENAME TO item_before_v6;
+        CREATE TABLE item (
+          id            INTEGER PRIMARY KEY,
+          lichslayer_id INTEGER NOT NULL REFERENCES lichslayer(id) ON DELETE CASCADE,
+          slot          TEXT NOT NULL CHECK (slot IN ('gear','garment','accessory','loot1','loot2','loot3','loot4','loot5','loot6','medicine1','medicine2','medicine3')),
+          name          TEXT NOT NULL,
+          colour        TEXT NOT NULL,
+          broken        INTEGER NOT NULL DEFAULT 0 CHECK (broken IN (0, 1)),
+          notes         TEXT NOT NULL DEFAULT '',
+          UNIQUE (lichslayer_id, slot)
+        ) STRICT;
+        INSERT INTO item (id, lichslayer_id, slot, name, colour, broken, notes)
+          SELECT id, lichslayer_id, slot, name, colour, broken, notes FROM item_before_v6;
+        DROP TABLE item_before_v6;
+        -- An item put away keeps its state (ch.11 broken until repaired; ch.13 merges and ×N choices):
+        -- NULL colour means "as its loot entry says".
+        ALTER TABLE inventory ADD COLUMN colour TEXT;
+        ALTER TABLE inventory ADD COLUMN broken INTEGER NOT NULL DEFAULT 0 CHECK (broken IN (0, 1));
+        ALTER TABLE inventory ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -14,6 +14,9 @@ import { addXp, editedGrowthColumns } from '../growth.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer as row } from '../lichslayer-row.ts';
 import { entryAt, rollWithTables } from '../table-rolls.ts';
+import { slotAccepts } from '../../rules/gauntlet-slots.ts';
+import { slotPlanOf } from '../../db/gauntlet-repo.ts';
+import { lootEntries } from '../../db/loot-entries.ts';
 
 const PATCH_COLUMNS: Record<keyof LichslayerPatch, string> = {
   name: 'name',
@@ -106,6 +109,11 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       const l = row(db, args.id);
       const existing = db.prepare(`SELECT id FROM item WHERE lichslayer_id = ? AND slot = ?`).get(args.id, args.slot) as { id: number } | undefined;
       const label = args.item ? `${l.name}: ${args.item.name} in ${args.slot}` : `${l.name}: clear ${args.slot}`;
+      if (args.item) {
+        // ch.2: only the slots the skills open, and only Flora in a Medicine Slot.
+        const fits = slotAccepts(slotPlanOf(db, l), args.slot, { name: args.item.name, flora: lootEntries(db).isFlora(args.item.name) });
+        if (!fits.ok) throw new CommandFailure('refused', `${fits.reason}. Nothing was saved.`);
+      }
       return edit('lichslayer.setItem', args, label, (w) => {
         const values = args.item ? { name: args.item.name, colour: args.item.colour, broken: args.item.broken ? 1 : 0, notes: args.item.notes } : null;
         if (existing && values) w.update('item', existing.id, values);
@@ -124,7 +132,8 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       return edit('lichslayer.setInventory', args, `${l.name}: inventory`, (w) => {
         const ids = db.prepare(`SELECT id FROM inventory WHERE lichslayer_id = ?`).all(args.id) as { id: number }[];
         for (const { id } of ids) w.delete('inventory', id);
-        args.stacks.forEach((s, position) => w.insert('inventory', { lichslayer_id: args.id, position, name: s.name, count: s.count }));
+        // A stack keeps the state its items were put away in (ch.13).
+        args.stacks.forEach((s, position) => w.insert('inventory', { lichslayer_id: args.id, position, name: s.name, count: s.count, colour: s.colour ?? null, broken: s.broken ? 1 : 0, notes: s.notes ?? '' }));
       });
     },
 
