@@ -2,7 +2,7 @@
 // (ch.5, ch.9, ch.10, ch.12, ch.13) but with entries written for this app.
 // Run with: node --import tsx scripts/build-starter-tables.ts
 import fs from 'node:fs';
-import { PACK_FORMAT, PACK_VERSION, SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, tableDefSchema, type CastingTime, type LootAction, type SpellFields, type SpellSchool, type TableDefInput, type TablePack } from '../src-shared/tables.ts';
+import { PACK_FORMAT, PACK_VERSION, SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, VESTMENTS, tableDefSchema, type CastingTime, type LootAction, type SpellFields, type SpellSchool, type TableDefInput, type TablePack } from '../src-shared/tables.ts';
 
 type Colour = 'Red' | 'Blue' | 'Green' | 'Purple' | 'Black' | 'Orange' | 'Colourless' | 'All-Color';
 type ItemType = 'weapon' | 'garment' | 'jewelry' | 'gem' | 'component' | 'consumable' | 'scroll' | 'tool' | 'treasure' | 'relic';
@@ -333,8 +333,12 @@ const EVENTS: TableDefInput[] = [
 
 
 // Spells per school (ch.15): original starter entries. Cost in gold, a casting time, the dice
-// rolled when the spell resolves, and what must be worn or carried.
-type SpellSpec = [label: string, details: string, cost: number, time: CastingTime, roll: string, addsMagic: boolean, extra?: { vestment?: SpellFields['vestment']; component?: string }];
+// rolled when the spell resolves, and what must be worn or carried. Daedric Magic is cast on the
+// Forest path only: whole recipes of a flower and a fungus from the Flora table, no gold (ch.17).
+// The Giver's Recipes cost Health; Flora of their colour raise M and are not required (ch.17).
+type SpellExtra = Partial<Pick<SpellFields, 'vestment' | 'component' | 'healthCost' | 'path' | 'recipe' | 'flora' | 'grantedBy'>> & { rollOn?: string };
+type SpellSpec = [label: string, details: string, cost: number, time: CastingTime, roll: string, addsMagic: boolean, extra?: SpellExtra];
+const forest = (flower: string, fungus = 'Duskcap'): SpellExtra => ({ path: 'forest', recipe: [flower, fungus] });
 const SPELLS: Record<SpellSchool, SpellSpec[]> = {
   lich: [
     ['Grey Hush', 'Every character in the target room loses their next Response.', 0, 'on-turn', '', false],
@@ -369,12 +373,12 @@ const SPELLS: Record<SpellSchool, SpellSpec[]> = {
     ['Loop', 'The caster’s last action happens again at the start of their next turn.', 60, 'next-turn', '', false],
   ],
   daedric: [
-    ['Cleanse', 'Removes Zombies from the room; a turned character counts as one (ch.16). A player-killing when it strikes one.', 72, 'on-turn', '4d6', true],
-    ['Call Elemental Spirit', 'A spirit joins the stack until the floor is left (roll on the spirit table).', 36, 'end-round', '', false],
-    ['Call Wild Spirit', 'A wild spirit joins the stack for three rounds.', 30, 'start-next-round', '', false],
-    ['Root Bind', 'One entity cannot leave its room next round.', 18, 'on-turn', '', false],
-    ['Green Tide', 'Green damage to every entity in the room.', 54, 'next-turn', '2d6', true],
-    ['Bark Skin', 'Answer a hit: its damage is halved.', 24, 'response', '', false],
+    ['Cleanse', 'Removes Zombies from the room; a turned character counts as one (ch.16). A player-killing when it strikes one.', 0, 'on-turn', '4d6', true, forest('Veilflower')],
+    ['Call Elemental Spirit', 'A spirit joins the stack until the floor is left.', 0, 'end-round', '', false, { ...forest('Ashbloom'), rollOn: 'spirits-elemental' }],
+    ['Call Wild Spirit', 'A wild spirit joins the stack for three rounds.', 0, 'start-next-round', '', false, { ...forest('Thimble thistle'), rollOn: 'spirits-wild' }],
+    ['Root Bind', 'One entity cannot leave its room next round.', 0, 'on-turn', '', false, forest('Mossheart')],
+    ['Green Tide', 'Green damage to every entity in the room.', 0, 'next-turn', '2d6', true, forest('Brine lily')],
+    ['Bark Skin', 'Answer a hit: its damage is halved.', 0, 'response', '', false, forest('Sunpetal')],
   ],
   unbound: [
     ['Null Zone', 'No spell resolves in the room until the round ends.', 72, 'on-turn', '', false, { vestment: 'Whisper-Blade' }],
@@ -386,12 +390,12 @@ const SPELLS: Record<SpellSchool, SpellSpec[]> = {
     ['One-Thousand Blades', 'Blades fill the floor: every enemy on it is struck.', 360, 'end-round', '6d6', true, { vestment: 'all' }],
   ],
   giver: [
-    ['Petal Broth', 'Restore Health to one character; costs the caster 6 Health instead of gold.', 0, 'on-turn', '2d6', true, { component: 'Forest Flower' }],
-    ['Sap Poultice', 'Mend one broken item until the dive ends.', 0, 'end-round', '', false, { component: 'Forest Flower' }],
-    ['Rootwine', 'One character climbs one Sanity level.', 0, 'next-turn', '', false, { component: 'Forest Flower' }],
-    ['Seed of Colour', 'One Colourless item takes the colour of the caster’s Gear until the dive ends.', 0, 'start-next-round', '', false, { component: 'Forest Flower' }],
-    ['Thorn Answer', 'Answer a hit: the attacker takes 1d6.', 0, 'response', '1d6', false, { component: 'Forest Flower' }],
-    ['The Giver’s Gift', 'Every ally in the room restores Health.', 0, 'end-round', '1d6', true, { component: 'Forest Flower' }],
+    ['Petal Broth', 'Restore Health to one character.', 0, 'on-turn', '2d6', true, { healthCost: 6, flora: 'Red' }],
+    ['Sap Poultice', 'Mend one broken item until the dive ends.', 0, 'end-round', '', false, { healthCost: 6, flora: 'Green' }],
+    ['Rootwine', 'One character climbs one Sanity level.', 0, 'next-turn', '', false, { healthCost: 12, flora: 'Purple' }],
+    ['Seed of Colour', 'One Colourless item takes the colour of the caster’s Gear until the dive ends.', 0, 'start-next-round', '', false, { healthCost: 6, flora: 'Orange' }],
+    ['Thorn Answer', 'Answer a hit: the attacker takes 1d6.', 0, 'response', '1d6', false, { healthCost: 3, flora: 'Black' }],
+    ['The Giver’s Gift', 'Every ally in the room restores Health.', 0, 'end-round', '1d6', true, { healthCost: 12, flora: 'Blue' }],
   ],
 };
 
@@ -404,20 +408,82 @@ function spellTable(school: SpellSchool): TableDefInput {
     category: 'spell',
     die,
     starter: true,
-    rows: specs.map(([label, details, cost, castingTime, roll, addsMagic, extra], i) => ({
-      label,
-      details,
-      range: i === specs.length - 1 && die === 'd8' ? { from: i + 1, to: 8 } : { from: i + 1, to: i + 1 },
-      spell: { school, cost, castingTime, roll, addsMagic, vestment: extra?.vestment ?? '', component: extra?.component ?? '' },
-    })),
+    rows: specs.map(([label, details, cost, castingTime, roll, addsMagic, extra], i) => {
+      const { rollOn, ...fields } = extra ?? {};
+      return {
+        label,
+        details,
+        range: i === specs.length - 1 && die === 'd8' ? { from: i + 1, to: 8 } : { from: i + 1, to: i + 1 },
+        spell: { school, cost, castingTime, roll, addsMagic, ...fields },
+        ...(rollOn ? { rollOn: { table: rollOn, times: 1, modifier: 0 } } : {}),
+      };
+    }),
   };
 }
+
+// The Daedric school's spirits (ch.15: Elemental Spirits 1d6, Wild Spirits 1d6): original entries.
+const SPIRITS: TableDefInput[] = [
+  {
+    key: 'spirits-elemental',
+    name: 'Daedric: Elemental Spirits',
+    category: 'event',
+    die: 'd6',
+    starter: true,
+    rows: [
+      ['Cinder sprite', 'Red. Health 12, Armor 1; its touch burns for 1d6 each round it clings.'],
+      ['Tide wraith', 'Blue. Health 18, Armor 2; pushes one enemy a room away.'],
+      ['Moss giant', 'Green. Health 30, Armor 3; blocks a doorway while it stands.'],
+      ['Dusk wisp', 'Purple. Health 6, Armor 0; swaps two entrants on the turn stack once.'],
+      ['Tar elemental', 'Black. Health 24, Armor 2; attacks for 2d6.'],
+      ['Amber moth swarm', 'Orange. Health 12, Armor 0; every enemy in the room takes 1d6 at the round’s end.'],
+    ].map(([label, details], i) => ({ label: label!, details: details!, range: { from: i + 1, to: i + 1 } })),
+  },
+  {
+    key: 'spirits-wild',
+    name: 'Daedric: Wild Spirits',
+    category: 'event',
+    die: 'd6',
+    starter: true,
+    rows: [
+      ['Bramble hare', 'Health 6; darts ahead and reveals one adjacent room.'],
+      ['Grey stag', 'Health 18, Armor 1; carries one ally a room away.'],
+      ['Owl of the long night', 'Health 6; the party cannot be surprised while it lives.'],
+      ['Boar of the roots', 'Health 24, Armor 2; charges for 2d6.'],
+      ['Fox of many tails', 'Health 12; steals one item from an enemy (the Judge picks).'],
+      ['Old bear', 'Health 36, Armor 3; attacks for 3d6, then leaves at the round’s end.'],
+    ].map(([label, details], i) => ({ label: label!, details: details!, range: { from: i + 1, to: i + 1 } })),
+  },
+];
+
+// The Unbound Vestments (ch.15), in the book's d6 order: loot entries, so a found Vestment is Blue and
+// takes its fates; loot.vestment rolls which one is found.
+const VESTMENT_ROWS: [ItemType, string][] = [
+  ['weapon', 'Attack: 2d6 Blue damage. Null Zone may be cast while it is held.'],
+  ['garment', 'While worn: +1 Armor. Melt in Shadow may be cast while it is worn.'],
+  ['jewelry', 'While worn: +1 Magic. Banish may be cast while it is worn.'],
+  ['scroll', 'Reanimate may be cast while it is held.'],
+  ['garment', 'While worn: +2 Armor. Blaze may be cast while it is worn.'],
+  ['tool', 'Sludge may be cast while they are held.'],
+];
+const vestmentTable: TableDefInput = {
+  key: 'vestments',
+  name: 'The Unbound Vestments',
+  category: 'loot',
+  die: 'd6',
+  starter: true,
+  rows: VESTMENTS.map((label, i) => ({
+    label,
+    details: VESTMENT_ROWS[i]![1],
+    range: { from: i + 1, to: i + 1 },
+    loot: { tier: 'rare', colour: 'Blue', itemType: VESTMENT_ROWS[i]![0], actions: ACTIONS[VESTMENT_ROWS[i]![0]].filter((a) => a !== 'consume' && a !== 'channel'), breakable: true },
+  })),
+};
 
 const pack: TablePack = {
   format: PACK_FORMAT,
   version: PACK_VERSION,
   name: 'Lichslayer Judge starter tables (original content, not from the rulebook)',
-  tables: [lootTable(), roomTable('upper'), roomTable('middle'), roomTable('lower'), entityTable('upper'), entityTable('middle'), entityTable('lower'), ...EVENTS, ...SPELL_SCHOOLS.map(spellTable)].map((t) => tableDefSchema.parse(t)),
+  tables: [lootTable(), roomTable('upper'), roomTable('middle'), roomTable('lower'), entityTable('upper'), entityTable('middle'), entityTable('lower'), ...EVENTS, ...SPELL_SCHOOLS.map(spellTable), ...SPIRITS, vestmentTable].map((t) => tableDefSchema.parse(t)),
 };
 fs.writeFileSync(new URL('../resources/starter/tables.json', import.meta.url), JSON.stringify(pack, null, 1) + '\n');
 console.log(`wrote ${pack.tables.length} tables, ${pack.tables.reduce((a, t) => a + t.rows.length, 0)} rows`);

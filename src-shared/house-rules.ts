@@ -67,6 +67,12 @@ export const houseRulesSchema = z.strictObject({
   unpaidRetainer: z.enum(['loyalty-step', 'leave']).default('loyalty-step'),
   /** ch.5: a Town left behind "may resolve or escalate — roll for it", with no roll given. */
   absentAttention: z.enum(['d6-drift', 'unchanged']).default('d6-drift'),
+  /** ch.15's −36 for a Mono-Color Blue build's Incantations and ch.14's half price: in place of it, or both. */
+  monoBlueIncantations: z.enum(['minus-36', 'half-then-minus-36']).default('minus-36'),
+  /** ch.15: a spell takes the caster's Magic "at time of casting", and its gold is erased "immediately": which comes first. */
+  magicAtCasting: z.enum(['before-cost', 'after-cost']).default('before-cost'),
+  /** ch.17: "Flora raise M" without saying by how much: M gained per Flora spent on a Giver's Recipe. */
+  floraMagicEach: z.number().int().min(1).max(6).default(1),
 });
 
 export type HouseRules = z.output<typeof houseRulesSchema>;
@@ -124,6 +130,19 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     otherReading: 'leave: any unpaid Retainer leaves that night',
     chapter: 'ch.7',
   },
+  monoBlueIncantations: {
+    label: 'Mono-Color Blue Incantations',
+    gap: 'Ch.15 takes 36 gold off an Incantation for a Mono-Color Blue build; ch.14 halves the gold of spells of one’s colour. The book does not say whether both apply.',
+    otherReading: 'half-then-minus-36: half price first, then 36 off (never below 0)',
+    chapter: 'ch.14, ch.15',
+  },
+  magicAtCasting: {
+    label: 'Magic at casting: before or after the gold',
+    gap: 'A spell uses the caster’s Magic at the time of casting, and its gold leaves the Gauntlet immediately; the book does not say which happens first, though gold held is Magic.',
+    otherReading: 'after-cost: the Magic left once the spell’s gold is gone',
+    chapter: 'ch.15',
+  },
+  floraMagicEach: { label: 'M per Flora on a Giver’s Recipe', gap: 'Flora “raise M” on the Giver’s Recipes, but by how much is not said.', chapter: 'ch.17' },
   absentAttention: {
     label: "A Town's Attention while the party is away",
     gap: 'The Attention of a Town left behind "may resolve or escalate — roll for it", but no roll is given.',

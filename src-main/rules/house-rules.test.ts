@@ -17,6 +17,8 @@ import { synchronicity } from './synchronicity.ts';
 import { rollRoom } from './room-roll.ts';
 import { afterMissedWage } from './retainers.ts';
 import { absentAttentionShift } from './lich-attention.ts';
+import { castingMagic, checkCast, spellGold } from './spell-cast.ts';
+import { spellFieldsSchema } from '@shared/tables.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
 const withRule = (patch: Partial<HouseRules>): HouseRules => houseRulesSchema.parse({ ...DEFAULT_HOUSE_RULES, ...patch });
@@ -51,6 +53,18 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
   synchronicityMinItems: { changed: 1, result: (r) => synchronicity([{ name: 'a', colour: 'Red' }], r).conditions.length },
   unpaidRetainer: { changed: 'leave', result: (r) => afterMissedWage('standard', r.unpaidRetainer) },
   absentAttention: { changed: 'unchanged', result: (r) => absentAttentionShift(2, 6, r.absentAttention).stage },
+  monoBlueIncantations: { changed: 'half-then-minus-36', result: (r) => spellGold({ school: 'unbound', cost: 60 }, 'Blue', r).cost }, // 24 vs 0
+  magicAtCasting: { changed: 'after-cost', result: (r) => castingMagic({ gold: 620, cost: 36, statPoints: 0, lootMagic: 0, floraMagic: 0 }, r).value }, // 1 vs 0
+  floraMagicEach: {
+    changed: 2,
+    result: (r) =>
+      checkCast(
+        { label: 'Petal Broth', fields: spellFieldsSchema.parse({ school: 'giver', cost: 0, castingTime: 'on-turn', flora: 'Red' }) },
+        { name: 'Ada', gold: 0, items: [{ slot: 'loot1', name: 'Ashbloom', colour: 'Red', broken: false, flora: true }], inventory: [] },
+        r,
+        { flora: 1 },
+      ).floraMagic,
+  },
   stageFourColourlessFrom: { changed: 6, result: (r) => rollRoom(scripted(5), { floor: 1, attentionStage: 4, festival: false, squareEmpty: false }, r, 'x').stageFour },
 };
 
