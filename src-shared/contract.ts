@@ -81,6 +81,15 @@ export interface Derived {
 export interface LichslayerView extends LichslayerFields {
   id: number;
   items: Record<(typeof ITEM_SLOTS)[number], Item | null>;
+  /** The slots this Gauntlet has (ch.1; Extra Pockets, Medicine Bay, the Doctor's Coat, ch.2). */
+  slots: {
+    open: (typeof ITEM_SLOTS)[number][];
+    medicine: (typeof ITEM_SLOTS)[number][];
+    garmentIsMedicine: boolean;
+    /** Slots still holding an item though no skill opens them any more: the Judge moves it. */
+    closedHeld: (typeof ITEM_SLOTS)[number][];
+    explain: string;
+  };
   inventory: Stack[];
   derived: {
     magic: Derived;
@@ -110,6 +119,8 @@ export interface LichslayerView extends LichslayerFields {
     capstone: { capstone: string; have: number; need: number; explain: string } | null;
     /** Loot channelled into buffs, until the dive ends (ch.13). */
     buffs: { name: string; details: string }[];
+    /** Influence dice the equipped items offer to any roll (ch.1, ch.13). */
+    influence: { source: string; sides: number }[];
   };
 }
 
@@ -296,6 +307,13 @@ export const lootFateSchema = z.discriminatedUnion('fate', [
   z.strictObject({ fate: z.literal('component'), id: rowId, from: lootSource, choice: z.enum(['all-at-once', 'singly']) }),
   z.strictObject({ fate: z.literal('hold'), id: rowId, stack: z.number().int().min(0).max(199), slot: z.enum(ITEM_SLOTS) }),
   z.strictObject({ fate: z.literal('unequip'), id: rowId, slot: z.enum(ITEM_SLOTS) }),
+  z.strictObject({
+    fate: z.literal('inscribe'),
+    id: rowId,
+    from: lootSource,
+    /** An equipped item, or a spell of the campaign's spell tables (ch.13: "another item or spell"). */
+    target: z.union([z.strictObject({ slot: z.enum(ITEM_SLOTS) }), z.strictObject({ spell: z.strictObject({ table: tableKeySchema, row: z.number().int().min(0).max(1999) }) })]),
+  }),
 ]);
 
 
@@ -359,6 +377,7 @@ export const contract = {
   'town.buy': command<LifeNotes>()(z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() })),
   'town.nextDay': command<DayReport>()(noArgs),
   'loot.fate': command<LifeNotes>()(lootFateSchema),
+  'loot.vestment': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'skill.points': command<LifeNotes>()(z.strictObject({ id: rowId, delta: z.number().int().min(-99).max(99).refine((v) => v !== 0, { error: 'Change the Skill Points by at least one' }) })),
   'skill.spendPoint': command<LifeNotes>()(z.strictObject({ id: rowId, action: z.enum(['unlock', 'enhance']), skill: z.string().max(60).optional() })),
   'lichslayer.levelUp': command<LifeNotes>()(z.strictObject({ id: rowId })),
@@ -464,9 +483,22 @@ export const contract = {
   'phase.nextTurn': command<PhaseView>()(noArgs),
   'phase.respond': command<PhaseView>()(z.strictObject({ tokenId: rowId })),
   'phase.spellbook': command<SpellbookView>()(z.strictObject({ tokenId: rowId })),
-  'phase.cast': command<PhaseView>()(z.strictObject({ tokenId: rowId, table: tableKeySchema, row: z.number().int().min(0).max(1999) })),
+  'phase.cast': command<PhaseView>()(
+    z.strictObject({
+      tokenId: rowId,
+      table: tableKeySchema,
+      row: z.number().int().min(0).max(1999),
+      /** ch.13: a ×N component with no choice made yet is released all at once or cast singly. */
+      componentChoice: z.enum(['all-at-once', 'singly']).optional(),
+      /** ch.17: complete recipes spent on the Forest path (M equals it). */
+      recipes: z.number().int().min(1).max(6).optional(),
+      /** ch.17: colour-matched Flora spent to raise a Giver's Recipe's M. */
+      flora: z.number().int().min(0).max(12).optional(),
+    }),
+  ),
   'phase.enemiesAdvance': command<PhaseView>()(noArgs),
-  'phase.cure': command<PhaseView>()(z.strictObject({ id: rowId, how: z.enum(['cleanse', 'restore', 'cure', 'pilgrimage']) })),
+  'phase.cure': command<PhaseView>()(z.strictObject({ id: rowId, how: z.enum(['cleanse', 'restore', 'cure', 'pilgrimage']), /** Who cast Cleanse: a player-killing (ch.11, ch.16). */ by: rowId.optional() })),
+  'turning.place': command<BoardView>()(placeSchema.extend({ lichslayerId: rowId })),
   'phase.attention': command<PhaseView>()(z.strictObject({ event: attentionEventSchema })),
   'print.gauntlets': command<PrintGauntlet[]>()(z.strictObject({ ids: z.array(rowId).max(200).optional() })),
   'print.floorHandout': command<PrintFloorHandout>()(z.strictObject({ floor: z.number().int().min(1).max(10) })),

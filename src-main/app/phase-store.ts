@@ -74,8 +74,8 @@ export function partyFloor(db: Database): number | null {
 
 /** The party's place as the board's rules read it. */
 export function divePlace(db: Database): DivePlace {
-  const { floor, present } = diveActor(db).getSnapshot().context;
-  return { floor, present };
+  const { floor, present, turned } = diveActor(db).getSnapshot().context;
+  return { floor, present, turned };
 }
 
 export function stackSlots(db: Database): Slot[] {

@@ -8,12 +8,19 @@ import { rollWithTables } from '../table-rolls.ts';
 import { familiarRolls } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../command-failure.ts';
+import { diveActor } from '../phase-store.ts';
+import { turnedMayGo } from '../../rules/turning.ts';
 
 export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
   return {
     'forest.go': (args) =>
       ctx.transact('forest.go', args, args.where === 'forest' ? 'Into the Forest' : 'Back from the Forest', (w, database) => {
         const state = readTown(database);
+        // ch.16: the turned leave the Tombs only on the Pilgrimage, toward the Forest.
+        if (args.where === 'town') {
+          const turned = diveActor(database).getSnapshot().context.turned;
+          for (const id of args.ids.filter((i) => turned.includes(i))) throw new CommandFailure('refused', `${turnedMayGo(person(database, id).name, 'town')}. Nothing changed.`);
+        }
         const present = args.where === 'forest' ? [...new Set([...state.forest.present, ...args.ids])] : state.forest.present.filter((id) => !args.ids.includes(id));
         const notes: string[] = [];
         if (args.where === 'forest') {

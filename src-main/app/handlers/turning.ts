@@ -1,0 +1,34 @@
+// turning.*: a turned character on the board (rulebook ch.16). The turned is a Zombie acting for the
+// Lich: the Judge places their token on any Tomb floor, where it acts as one of the Judge's entities
+// and counts as a Zombie for all effects. Their exits are phase.cure (Restore, Cure, the Pilgrimage,
+// or Cleanse, a killing).
+import type { BoardView } from '@shared/board.ts';
+import { allTokens } from '../../db/board-repo.ts';
+import { TURNED_FACTION } from '../../rules/turning.ts';
+import { boardView } from '../../views/board-view.ts';
+import { lichslayerToken, moveOne, where } from '../board-ops.ts';
+import { CommandFailure } from '../command-failure.ts';
+import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { requireLichslayer } from '../lichslayer-row.ts';
+import { diveActor } from '../phase-store.ts';
+
+export function turningHandlers(ctx: HandlerContext): HandlersOf<'turning'> {
+  return {
+    'turning.place': (args) => {
+      const notices: string[] = [];
+      ctx.transact('turning.place', args, `Place a turned character at ${where(args.floor, args.x, args.y)}`, (w, database) => {
+        const l = requireLichslayer(database, args.lichslayerId);
+        if (!diveActor(database).getSnapshot().context.turned.includes(l.id)) {
+          throw new CommandFailure('refused', `${l.name} is not turned: the party's Lichslayers go where the party goes (ch.9). Nothing changed.`);
+        }
+        const token = lichslayerToken(w, database, l.id);
+        // ch.16: counts as a Zombie for all effects; placed by the Judge, anywhere in the Tombs.
+        w.update('token', token.id, { stats: JSON.stringify({ ...token.stats, faction: TURNED_FACTION }) });
+        moveOne(w, database, allTokens(database).find((t) => t.id === token.id)!, args.floor, args.x, args.y, true, notices, 'turning.place');
+        notices.unshift(`${l.name}, turned, walks the Tombs for the Lich: a Zombie under the Judge (ch.16)`);
+      });
+      const result: BoardView = boardView(ctx.require().db, args.floor);
+      return { ...result, notices };
+    },
+  };
+}
