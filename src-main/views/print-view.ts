@@ -45,7 +45,7 @@ export function printGauntlets(db: Database, file: string, ids?: readonly number
       }),
       skills: [l.skill1, l.skill2, l.skill3],
       capstone: l.capstone,
-      inventory: l.inventory.map((s) => ({ name: s.name, count: s.count })),
+      inventory: l.inventory.map((s) => ({ name: s.broken ? `${s.name} (broken)` : s.name, count: s.count })),
       inventoryDepth: l.derived.inventoryDepth.value,
     }));
 }
