@@ -64,8 +64,16 @@ describe('a turned character is the Lich’s Zombie in the Tombs (ch.16)', () =>
     // the Judge moves them anywhere in the Tombs, as an entity
     await app.call('board.moveToken', { tokenId: token.id, floor: 3, x: 1, y: 2, override: true });
     expect((await app.call('board.view', { floor: 3 })).tokens.find((t) => t.id === token.id)).toMatchObject({ x: 1, y: 2 });
-    // the party dives and withdraws: the turned stays where the Lich keeps them
+    // the party meets them in a fight: on the stack as one of the Judge's, not the party's
+    await app.call('board.moveToken', { tokenId: token.id, floor: 1, x: 2, y: 0, override: true });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const fight = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(fight.combat!.entrants.filter((e) => e.lichslayerId !== null).map((e) => [e.name, e.party])).toEqual(
+      expect.arrayContaining([[turned.name, false], [others[0]!.name, true]]),
+    );
+    await app.call('board.moveToken', { tokenId: token.id, floor: 3, x: 1, y: 2, override: true });
+    await app.call('phase.send', { event: { type: 'COMBAT_OVER' } });
+    // the party withdraws: the turned stays where the Lich keeps them
     await app.call('phase.send', { event: { type: 'WITHDRAW' } });
     expect((await app.call('board.view', { floor: 3 })).tokens.find((t) => t.id === token.id)).toMatchObject({ floor: 3, x: 1, y: 2 });
     // only the Pilgrimage's way out: toward the Forest, never back to the Town
