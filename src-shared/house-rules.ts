@@ -73,6 +73,8 @@ export const houseRulesSchema = z.strictObject({
   magicAtCasting: z.enum(['before-cost', 'after-cost']).default('before-cost'),
   /** ch.17: "Flora raise M" without saying by how much: M gained per Flora spent on a Giver's Recipe. */
   floraMagicEach: z.number().int().min(1).max(6).default(1),
+  /** ch.13 ties Channel buffs to a dive; whether loot may be channelled outside one (the Town, the Forest). */
+  channelOutsideDive: z.boolean().default(false),
 });
 
 export type HouseRules = z.output<typeof houseRulesSchema>;
@@ -143,6 +145,12 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     chapter: 'ch.15',
   },
   floraMagicEach: { label: 'M per Flora on a Giver’s Recipe', gap: 'Flora “raise M” on the Giver’s Recipes, but by how much is not said.', chapter: 'ch.17' },
+  channelOutsideDive: {
+    label: 'Channel outside a dive',
+    gap: 'Channel buffs end when the dive ends and “the glow is bought fresh each descent”; the book does not say whether loot may be channelled in the Town or the Forest at all.',
+    otherReading: 'on: channelled outside a dive, the buff lasts until the end of the next dive',
+    chapter: 'ch.13, ch.17',
+  },
   absentAttention: {
     label: "A Town's Attention while the party is away",
     gap: 'The Attention of a Town left behind "may resolve or escalate — roll for it", but no roll is given.',

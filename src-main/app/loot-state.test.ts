@@ -77,6 +77,43 @@ describe('an item keeps its state as it moves (ch.11, ch.13)', () => {
   });
 });
 
+describe('merging and channelling (ch.13)', () => {
+  it('a merged gem’s effect is the host’s for good: “+1 to Magic” raises Magic; only the Jeweled Scroll takes a second gem', async () => {
+    const { app, odile, me } = await setup();
+    // "Sleet Geode": Blue gem, "+1 to Magic" when merged; "Verdant Ring": jewelry, "+1 Magic" while worn
+    await app.call('lichslayer.setItem', { id: odile.id, slot: 'accessory', item: { name: 'Verdant Ring', colour: 'Green', notes: 'While worn: +1 Magic. One socket for a gem.' } });
+    await app.call('lichslayer.update', { id: odile.id, patch: { gold: 0 } });
+    await app.call('lichslayer.setInventory', { id: odile.id, stacks: [{ name: 'Sleet Geode', count: 3 }] });
+    expect((await me()).derived.magic.value).toBe(1);
+    await app.call('loot.fate', { fate: 'merge', id: odile.id, from: { stack: 0 }, host: 'accessory' });
+    expect((await me()).derived.magic).toMatchObject({ value: 2, explain: '0 gold ÷ 600 = 0 Magic (ch.4); Verdant Ring +2 (ch.13) = 2 Magic' });
+    // ch.13: the Jeweled Scroll is the one multi-socket item
+    const loot = await app.call('tables.get', { key: 'loot' });
+    await app.call('tables.insertRow', { key: 'loot', index: loot.table.rows.length, row: { label: 'Jeweled Scroll', details: 'Any number of gems.', loot: { tier: 'rare', colour: 'Purple', itemType: 'scroll', actions: ['inscribe'] } } });
+    await app.call('lichslayer.setItem', { id: odile.id, slot: 'loot3', item: { name: 'Jeweled Scroll', colour: 'Purple' } });
+    await app.call('loot.fate', { fate: 'merge', id: odile.id, from: { stack: 0 }, host: 'loot3' });
+    await app.call('loot.fate', { fate: 'merge', id: odile.id, from: { stack: 0 }, host: 'loot3' });
+    const scroll = (await me()).items.loot3!;
+    expect(scroll.notes.match(/^Merged: Sleet Geode/gm)).toHaveLength(2);
+    expect((await me()).derived.magic.value).toBe(4);
+    app.close();
+  });
+
+  it('house rule: loot channelled outside a dive is refused by default; allowed, the buff lasts until the next dive ends', async () => {
+    const { app, odile, me } = await setup();
+    await app.call('lichslayer.setItem', { id: odile.id, slot: 'loot3', item: { name: 'Sleet Geode', colour: 'Blue' } });
+    expect(await app.dispatch('loot.fate', { fate: 'channel', id: odile.id, from: { slot: 'loot3' } })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/house rule channelOutsideDive is off/) } });
+    await app.call('houseRules.update', { patch: { channelOutsideDive: true } });
+    const r = await app.call('loot.fate', { fate: 'channel', id: odile.id, from: { slot: 'loot3' } });
+    expect(r.notes).toEqual(['Sleet Geode burns into a buff until the next dive ends; its slot is free (ch.13; house rule: channelled outside a dive)']);
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    expect((await me()).life.buffs.map((b) => b.name)).toEqual(['Sleet Geode']);
+    await app.call('phase.send', { event: { type: 'WITHDRAW' } });
+    expect((await me()).life.buffs).toEqual([]);
+    app.close();
+  });
+});
+
 describe('Mono-Type (ch.14)', () => {
   it('three weapons of three colours are Mono-Type: each item’s type comes from its loot entry', async () => {
     const { app, pick, odile, me } = await setup();

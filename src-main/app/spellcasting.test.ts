@@ -149,6 +149,23 @@ describe('Mono-Color Blue and the half price (ch.14, ch.15)', () => {
   });
 });
 
+describe('Lich’s Magic for a Lichslayer (ch.14, ch.15)', () => {
+  it('opens only in Full Spectrum (or turned): every equipped item a different colour', async () => {
+    const app = await demo();
+    const hush = await spell(app, 'Grey Hush');
+    const c = await fight(app);
+    await bare(app, c.id);
+    await app.call('lichslayer.setItem', { id: c.id, slot: 'gear', item: { name: 'Red Knife', colour: 'Red' } });
+    await app.call('lichslayer.setItem', { id: c.id, slot: 'garment', item: { name: 'Red Cloak', colour: 'Red' } });
+    expect(await app.dispatch('phase.cast', { tokenId: c.tokenId, ...hush })).toMatchObject({ ok: false, error: { message: "Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15). Nothing changed." } });
+    await app.call('lichslayer.setItem', { id: c.id, slot: 'garment', item: { name: 'Blue Cloak', colour: 'Blue' } });
+    expect((await person(app, c.id)).life.sync.map((x) => x.label)).toContain('Full Spectrum');
+    const p = await app.call('phase.cast', { tokenId: c.tokenId, ...hush });
+    expect(p.notices![0]).toMatch(/casts Grey Hush \(On Turn; Grey Hush: 0 gold\)/);
+    app.close();
+  });
+});
+
 describe('the Giver’s Recipes (ch.17)', () => {
   it('open only after three feedings of the Giver (or with Medicine Bay); they cost Health, not gold', async () => {
     const app = await demo();

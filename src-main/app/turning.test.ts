@@ -51,6 +51,19 @@ describe('Cleanse is a player-killing (ch.16, ch.11)', () => {
   });
 });
 
+describe('while characters are turned, the Inn rolls lower (ch.16)', () => {
+  it('the Inn’s d12 takes −1 per turned character', async () => {
+    const { app } = await openDemo(7);
+    await turnSomeone(app);
+    // the Judge sets the Attention back to Stage 0, so that the Inn is open again (ch.5: it is closed at Stage 4)
+    await app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: 0 } });
+    await app.call('town.nextDay', {});
+    const inn = (await app.call('ledger.list', {})).find((e) => /Inn/.test(e.cause) && /on d12/.test(e.explain))!;
+    expect(inn.explain).toMatch(/ − 2 \(Turned characters\)/);
+    app.close();
+  });
+});
+
 describe('a turned character is the Lich’s Zombie in the Tombs (ch.16)', () => {
   it('the Judge places them on any Tomb floor as a Zombie; they stay there when the party leaves, and leave only toward the Forest', async () => {
     const { app } = await openDemo(7);

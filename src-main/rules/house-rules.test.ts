@@ -18,6 +18,7 @@ import { rollRoom } from './room-roll.ts';
 import { afterMissedWage } from './retainers.ts';
 import { absentAttentionShift } from './lich-attention.ts';
 import { castingMagic, checkCast, spellGold } from './spell-cast.ts';
+import { canChannel } from './loot-fate.ts';
 import { spellFieldsSchema } from '@shared/tables.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
@@ -65,6 +66,7 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
         { flora: 1 },
       ).floraMagic,
   },
+  channelOutsideDive: { changed: true, result: (r) => canChannel({ name: 'Glow', colour: 'Red', notes: '', entry: { fields: { tier: 'common', colour: 'Red', itemType: 'relic', actions: ['channel'], breakable: true }, details: '' } }, false, r.channelOutsideDive).ok },
   stageFourColourlessFrom: { changed: 6, result: (r) => rollRoom(scripted(5), { floor: 1, attentionStage: 4, festival: false, squareEmpty: false }, r, 'x').stageFour },
 };
 

@@ -27,10 +27,12 @@ export function canConsume(item: LootItem): FateVerdict {
   return { ok: true, explain: `${item.name} is used up for its effect (ch.13)` };
 }
 
-export function canChannel(item: LootItem, inDive: boolean): FateVerdict {
+/** ch.13: Channel burns an item into a buff until the dive ends; outside a dive only by house rule. */
+export function canChannel(item: LootItem, inDive: boolean, outsideDive = false): FateVerdict {
   if (!item.entry) return unknown(item);
   if (!item.entry.fields.actions.includes('channel')) return { ok: false, reason: `${item.name} has no Channel action (ch.13)` };
-  if (!inDive) return { ok: false, reason: 'Channel buffs last only until the dive ends: channel in the Tombs (ch.13)' };
+  if (!inDive && !outsideDive) return { ok: false, reason: 'Channel buffs last only until the dive ends: channel in the Tombs (ch.13; house rule channelOutsideDive is off)' };
+  if (!inDive) return { ok: true, explain: `${item.name} burns into a buff until the next dive ends; its slot is free (ch.13; house rule: channelled outside a dive)` };
   return { ok: true, explain: `${item.name} burns into a buff until the dive ends; its slot is free (ch.13)` };
 }
 

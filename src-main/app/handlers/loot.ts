@@ -5,7 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ItemSlot } from '@shared/gauntlet.ts';
 import type { RecordingWriter } from '../../db/history.ts';
-import { writeSetting } from '../../db/settings.ts';
+import { readHouseRules, writeSetting } from '../../db/settings.ts';
 import { readBuffs } from '../../db/channel-buffs.ts';
 import {
   canChannel,
@@ -88,7 +88,7 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
           case 'channel': {
             const s = source(database, args.id, args.from);
             const dive = String(diveActor(database).getSnapshot().value);
-            notes.push(check(canChannel(s.item, ['exploring', 'combat', 'floorTen'].includes(dive))));
+            notes.push(check(canChannel(s.item, ['exploring', 'combat', 'floorTen'].includes(dive), readHouseRules(database).channelOutsideDive)));
             s.take(w);
             const buffs = readBuffs(database);
             writeSetting(w, database, 'channel-buffs', { ...buffs, [String(args.id)]: [...(buffs[String(args.id)] ?? []), { name: s.item.name, details: s.item.entry?.details ?? '' }] });
