@@ -113,7 +113,10 @@ export function place(database: Database, floor: number, x: number, y: number) {
   return { rec, occupancy: occupants(allTokens(database), floor, x, y).length };
 }
 
-export function moveOne(w: RecordingWriter, database: Database, token: TokenView, floor: number, x: number, y: number, override: boolean, notices: string[], command: CommandName): void {
+export function moveOne(w: RecordingWriter, database: Database, moving: TokenView, floor: number, x: number, y: number, override: boolean, notices: string[], command: CommandName): void {
+  // ch.16: a turned character moves as one of the Judge's entities: it reveals no room, springs no trap.
+  const turned = moving.kind === 'lichslayer' && moving.lichslayerId !== null && diveActor(database).getSnapshot().context.turned.includes(moving.lichslayerId);
+  const token: TokenView = turned ? { ...moving, kind: 'entity' } : moving;
   const { rec, occupancy } = place(database, floor, x, y);
   const verdict = judgeMove({
     mover: { kind: token.kind, name: token.name },

@@ -74,11 +74,16 @@ describe('a turned character is the Lich’s Zombie in the Tombs (ch.16)', () =>
     expect(b.notices![0]).toBe(`${turned.name}, turned, walks the Tombs for the Lich: a Zombie under the Judge (ch.16)`);
     const token = b.tokens.find((t) => t.lichslayerId === turned.id)!;
     expect(token).toMatchObject({ floor: 3, x: 1, y: 1, stats: { faction: 'Zombie' } });
-    // the Judge moves them anywhere in the Tombs, as an entity
+    // placed like one of the Judge's entities: the unrevealed room stays unrevealed, nothing shows to the players
+    expect(b.rooms.find((r) => r.x === 1 && r.y === 1)?.revealed ?? false).toBe(false);
+    expect(JSON.stringify(await app.call('players.view', {}))).not.toContain(turned.name);
+    // the Judge moves them anywhere in the Tombs, as an entity: into revealed rooms only, revealing nothing
+    expect(await app.dispatch('board.moveToken', { tokenId: token.id, floor: 3, x: 1, y: 2, override: true })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Only a Lichslayer reveals a room/) } });
+    await app.call('board.setRoom', { floor: 3, x: 1, y: 2, patch: { type: 'hall', name: 'Bone Hall' }, revealed: true });
     await app.call('board.moveToken', { tokenId: token.id, floor: 3, x: 1, y: 2, override: true });
     expect((await app.call('board.view', { floor: 3 })).tokens.find((t) => t.id === token.id)).toMatchObject({ x: 1, y: 2 });
     // the party meets them in a fight: on the stack as one of the Judge's, not the party's
-    await app.call('board.moveToken', { tokenId: token.id, floor: 1, x: 2, y: 0, override: true });
+    await app.call('turning.place', { lichslayerId: turned.id, floor: 1, x: 2, y: 0 });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     const fight = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(fight.combat!.entrants.filter((e) => e.lichslayerId !== null).map((e) => [e.name, e.party])).toEqual(

@@ -3,10 +3,11 @@
 // and counts as a Zombie for all effects. Their exits are phase.cure (Restore, Cure, the Pilgrimage,
 // or Cleanse, a killing).
 import type { BoardView } from '@shared/board.ts';
-import { allTokens } from '../../db/board-repo.ts';
+import { allTokens, ensureRoom } from '../../db/board-repo.ts';
 import { TURNED_FACTION } from '../../rules/turning.ts';
-import { boardView } from '../../views/board-view.ts';
-import { lichslayerToken, moveOne, where } from '../board-ops.ts';
+import { boardView, occupants } from '../../views/board-view.ts';
+import { judgeMove } from '../../rules/board-moves.ts';
+import { lichslayerToken, where } from '../board-ops.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
@@ -22,10 +23,17 @@ export function turningHandlers(ctx: HandlerContext): HandlersOf<'turning'> {
           throw new CommandFailure('refused', `${l.name} is not turned: the party's Lichslayers go where the party goes (ch.9). Nothing changed.`);
         }
         const token = lichslayerToken(w, database, l.id);
-        // ch.16: counts as a Zombie for all effects; placed by the Judge, anywhere in the Tombs.
-        w.update('token', token.id, { stats: JSON.stringify({ ...token.stats, faction: TURNED_FACTION }) });
-        moveOne(w, database, allTokens(database).find((t) => t.id === token.id)!, args.floor, args.x, args.y, true, notices, 'turning.place');
-        notices.unshift(`${l.name}, turned, walks the Tombs for the Lich: a Zombie under the Judge (ch.16)`);
+        // Placed by the Judge like any entity: into an unrevealed room it goes unseen (revealing nothing
+        // to the players); a revealed room must have space (ch.9).
+        const room = ensureRoom(w, database, args.floor, args.x, args.y);
+        if (room.revealed && room.room_type) {
+          const here = occupants(allTokens(database).filter((t) => t.id !== token.id), args.floor, args.x, args.y).length;
+          const verdict = judgeMove({ mover: { kind: 'entity', name: l.name }, from: null, to: args, target: { revealed: true, type: room.room_type, occupancy: here }, override: true });
+          if (verdict.kind === 'refused') throw new CommandFailure('refused', `${verdict.reason}. Nothing changed.`);
+        }
+        // ch.16: counts as a Zombie for all effects.
+        w.update('token', token.id, { floor: args.floor, x: args.x, y: args.y, stats: JSON.stringify({ ...token.stats, faction: TURNED_FACTION }) });
+        notices.push(`${l.name}, turned, walks the Tombs for the Lich: a Zombie under the Judge (ch.16)`);
       });
       const result: BoardView = boardView(ctx.require().db, args.floor);
       return { ...result, notices };
