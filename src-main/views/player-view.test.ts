@@ -189,6 +189,7 @@ describe("what the players' token receives", () => {
         ['board.revealRoom', { floor: 1, x: 1, y: 4 }],
         ['board.prerollRoom', { floor: 4, x: 0, y: 0 }],
         ['tables.roll', { key: 'loot', context: { floor: 2 } }],
+        ['loot.vestment', { id: roster[1]!.id }],
         ['town.nextDay', {}],
         ['history.undo', {}],
         ['history.redo', {}],
