@@ -14,7 +14,7 @@ import { readTown, today } from '../db/town-repo.ts';
 import { equippedOf, slotPlanOf } from '../db/gauntlet-repo.ts';
 import { inscriptionsOn } from '../db/spell-inscriptions.ts';
 import { currentMagic, lootMagic } from '../rules/gauntlet-derived.ts';
-import { castingMagic, checkCast, magicAtResolution, resolveSpell, type Caster, type CastCheck, type CastOptions, type CasterItem } from '../rules/spell-cast.ts';
+import { castingMagic, checkCast, holdsBlueLoot, magicAtResolution, resolveSpell, type Caster, type CastCheck, type CastOptions, type CasterItem } from '../rules/spell-cast.ts';
 import { parseDice } from '../rules/dice-expression.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import type { Casting } from '../machines/combat-round.ts';
@@ -170,7 +170,7 @@ export function resolveDue(db: Database, due: readonly Casting[], notices: strin
       const at = c.basis ? magicAtResolution(c.basis, caster.lootMagic) : { value: caster.magic, explain: '' };
       magic = at.value;
       magicNote = at.explain;
-      holdsBlue = caster.items.some((i) => !i.broken && i.colour === 'Blue');
+      holdsBlue = holdsBlueLoot(caster.items);
     }
     const cause = `Spell: ${spell.label} by ${token.name} (${SPELL_SCHOOL_LABEL[spell.fields.school]})`;
     const { value } = rollWithLedger(db, 'phase.cast', (dice) => {

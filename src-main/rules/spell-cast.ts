@@ -275,6 +275,11 @@ export function magicAtResolution(basis: { magic: number; lootMagic: number; fix
   return { value, explain: shift ? `Magic ${basis.magic} at casting ${shift > 0 ? '+' : '−'} ${Math.abs(shift)} from loot since (ch.15) = ${value}` : `Magic ${basis.magic} at casting (ch.15)` };
 }
 
+/** ch.15: holding one or more unbroken Blue loot items (a broken item confers nothing, ch.11). */
+export function holdsBlueLoot(items: readonly Pick<CasterItem, 'colour' | 'broken'>[]): boolean {
+  return items.some((i) => !i.broken && i.colour === 'Blue');
+}
+
 export interface SpellResolution {
   dice: DieRoll[];
   magic: number;
