@@ -60,7 +60,7 @@ describe('the Smith (ch.4)', () => {
 
   it('ch.4: Armor repair is 36 a point, never above maximum; broken items a quarter of sell value', () => {
     expect(armorRepair(4, 6, 5)).toMatchObject({ points: 2, cost: 72 });
-    expect(brokenItemRepair(130)).toBe(33);
+    expect(brokenItemRepair(130, RULES)).toBe(33);
   });
 
   it('ch.4: recolour needs 36 gold and the colour’s Stone; never to or from Colourless', () => {

@@ -5,6 +5,8 @@ import { today } from '../../db/town-repo.ts';
 import { retainerCap, RETAINER_GRADES } from '../../rules/retainers.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { removeToken, townAct } from '../town-ops.ts';
+import { rollWithTables } from '../table-rolls.ts';
+import { rollOnTable } from '../../tables/table-roll.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../command-failure.ts';
 
@@ -28,7 +30,15 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
         placed_at: nextPlacement(database),
       });
       joinTurnStack(w, database, tokenId);
-      return { ...state, retainers: [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard', employer: boss.id, hiredDay: today(database), double: false, tokenId }], nextId: state.nextId + 1 };
+      // ch.7: an Exceptional Retainer comes with one loot item, rolled on the Tomb Loot Table.
+      const loot = g.loot
+        ? rollWithTables(database, 'retainer.hire', ({ dice, tables, drawn }) => {
+            if (!tables.has('loot')) return { value: null, records: [] };
+            const node = rollOnTable({ dice, tables, drawn, cause: `${a.name}'s loot item (ch.7)` }, 'loot');
+            return { value: node.label, records: [{ cause: `${a.name}'s loot item, an Exceptional Retainer (ch.7)`, table: 'loot', explain: node.explain, result: node }] };
+          })
+        : null;
+      return { ...state, retainers: [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard', employer: boss.id, hiredDay: today(database), double: false, tokenId, loot }], nextId: state.nextId + 1 };
     }),
     'retainer.dismiss': townAct(ctx, 'retainer.dismiss', (a: { retainer: number }) => `Dismiss Retainer ${a.retainer}`, (w, database, state, a) => {
       const r = state.retainers.find((x) => x.id === a.retainer);
