@@ -1,4 +1,4 @@
-// Sanity (rulebook ch.8, ch.11, ch.5/ch.16 for the Attention shifts).
+// Sanity (rulebook ch.8, ch.11; ch.5 for the Attention's shifts and the nights at the Inn).
 import { SANITY_LEVELS, type SanityLevel } from '@shared/gauntlet.ts';
 import type { Modifier } from './dice.ts';
 import { attentionEffects, type AttentionStage } from './lich-attention.ts';
