@@ -11,7 +11,7 @@ import { levelForXp, rollClass, rollStatPoints } from './character.ts';
 import { floorTenOpponents } from './lich.ts';
 import { turnsPerRound, placeEntityTier } from './entities.ts';
 import { rollDisposition, smithPrice } from './smith.ts';
-import { isWeeklyRollDay } from './calendar.ts';
+import { weeksAtClose } from './calendar.ts';
 import { endOfDay } from './survival-clock.ts';
 import { synchronicity } from './synchronicity.ts';
 import { rollRoom } from './room-roll.ts';
@@ -47,7 +47,7 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
   statBlockTurnsWin: { changed: false, result: (r) => turnsPerRound(6, r, 2).value },
   smithDistinctColours: { changed: false, result: (r) => rollDisposition(scripted(1, 1, 2, 3, 4, 5), r).favoured.length },
   smithRounding: { changed: 'nearest', result: (r) => smithPrice(33, 'Red', { favoured: ['Red'], distrusted: [] }, r).value }, // 26.4: up 27, nearest 26
-  weekStartDay: { changed: 3, result: (r) => isWeeklyRollDay(8, r) },
+  weekStartDay: { changed: 3, result: (r) => weeksAtClose(7, { opened: 1, closed: 0 }, r).open },
   middleTierOnTwoTierFloors: { changed: 'lowest', result: (r) => placeEntityTier(scripted(3), 5, r, 'x').tier },
   hungerMaxHealthLoss: {
     changed: 'table-total',

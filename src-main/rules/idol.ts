@@ -61,13 +61,6 @@ export const INSCRIPTIONS = {
 } as const;
 export type InscriptionId = keyof typeof INSCRIPTIONS;
 
-/** A wrong inscription grants half the boon and the full consequence (ch.6); none at all is Vanity. */
-export function inscriptionOutcome(inscription: InscriptionId | null, suitsSubject: boolean): { boon: 'full' | 'half' | 'none'; vanity: boolean; explain: string } {
-  if (inscription === null) return { boon: 'none', vanity: true, explain: 'No inscription: a Vanity Idol (ch.6)' };
-  if (inscription === 'lich-crown') return { boon: 'none', vanity: true, explain: "The Lich's Crown: the most extreme Vanity consequence (ch.6)" };
-  if (!suitsSubject) return { boon: 'half', vanity: true, explain: `${INSCRIPTIONS[inscription].label} on the wrong subject: half the boon, the full consequence (ch.6)` };
-  return { boon: 'full', vanity: false, explain: `${INSCRIPTIONS[inscription].label}: ${INSCRIPTIONS[inscription].boon} (ch.6)` };
-}
 
 /** ch.6: a destruction ordered on a day takes its tier's days of work, done at the close of the last one. */
 export function destructionDone(idol: { tier: IdolTier; destroyOrdered: number | null; destroyed?: boolean }, closingDay: number): boolean {
