@@ -415,7 +415,9 @@ export const contract = {
   'forest.move': command<LifeNotes>()(noArgs),
   'forest.forage': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'forest.harvest': command<LifeNotes>()(z.strictObject({ id: rowId, patch: z.number().int().min(1), take: z.number().int().min(1, { error: 'Take at least one' }).max(999) })),
-  'forest.record': command<LifeNotes>()(z.strictObject({ event: z.enum(['tribute', 'tribute-broken', 'griefing']) })),
+  'forest.record': command<LifeNotes>()(
+    z.strictObject({ event: z.enum(['tribute', 'tribute-broken', 'griefing', 'celestial-killed', 'daedric-killed', 'giver-killed']), /** Who struck the killing blow (a Daedric Being's death costs its killer). */ killer: rowId.optional() }),
+  ),
   'smith.drift': command<TownStateView>()(z.strictObject({ colour: z.enum(SMITH_COLOURS), toward: z.enum(['favour', 'distrust']) })),
   'town.banquet': command<TownStateView>()(z.strictObject({ payer: rowId })),
   'town.npc': command<TownStateView>()(z.union([z.strictObject({ add: nameSchema }), z.strictObject({ remove: z.number().int().min(1) })])),

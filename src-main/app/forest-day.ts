@@ -15,6 +15,8 @@ import { giverHealthOf } from './town-ops.ts';
 
 interface ForestRollInput {
   day: number;
+  /** Players in the party, for the Beings' Health (ch.17). */
+  players: number;
   stage: AttentionStage;
   town: TownState;
   tables: ReadonlyMap<string, TableDef>;
@@ -44,7 +46,7 @@ function rollDay(dice: Dice, input: ForestRollInput, who: readonly { id: number;
   const f = town.forest;
   const giverDead = giverHealthOf(town, input.rules) <= 0;
   if (who.length && f.phenomena?.day !== input.day) {
-    const p = rollPhenomena(dice, { day: input.day, stage: input.stage, giverDead, beingAt: (face) => beingAt(input.tables, face) });
+    const p = rollPhenomena(dice, { day: input.day, stage: input.stage, giverDead, players: input.players, beingAt: (face) => beingAt(input.tables, face) });
     records.push({ cause: `The Phenomena, day ${input.day} (ch.17)`, table: 'phenomena', explain: p.explain, result: p });
     lines.push(`Phenomena, day ${input.day}: ${p.explain}`);
     town = { ...town, forest: { ...town.forest, phenomena: { day: input.day, face: p.face, text: p.explain, beingAppears: p.beingAppears } } };

@@ -153,3 +153,21 @@ describe('Flora (ch.17)', () => {
     app.close();
   });
 });
+
+describe('killing a Great Being (ch.17)', () => {
+  it('17.11: a Celestial costs every player a Sanity level, a Daedric its killer one, the Giver every player two and its life', async () => {
+    const { app, roster, me } = await openDemo(71);
+    const [o, q] = roster;
+    for (const l of [o!, q!]) await app.call('lichslayer.update', { id: l.id, patch: { sanity: 'whole' } });
+    await app.call('forest.record', { event: 'celestial-killed' });
+    expect((await me(o!.id)).sanity).toBe('strange');
+    expect(await app.dispatch('forest.record', { event: 'daedric-killed' })).toMatchObject({ ok: false, error: { message: "Name the killer: a Daedric Being's death costs its killer a Sanity level (ch.17). Nothing changed." } });
+    await app.call('forest.record', { event: 'daedric-killed', killer: q!.id });
+    expect([(await me(o!.id)).sanity, (await me(q!.id)).sanity]).toEqual(['strange', 'edge']);
+    const giver = await app.call('forest.record', { event: 'giver-killed' });
+    expect(giver.notes[0]).toBe('The Giver killed: every player drops two Sanity levels, and the Forest collapses by half (ch.17)');
+    expect([(await me(o!.id)).sanity, (await me(q!.id)).sanity]).toEqual(['paranoid', 'lost']);
+    expect((await app.call('town.state', {})).giver).toMatchObject({ health: 0, dead: true });
+    app.close();
+  });
+});

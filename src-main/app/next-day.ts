@@ -17,19 +17,20 @@ import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { readTown, today, writeTown } from '../db/town-repo.ts';
 import { daysOfWeek, weekOf, weeksAtClose } from '../rules/calendar.ts';
 import type { Dice } from '../rules/dice.ts';
-import { destructionDone, properlyInscribed, VANITY_DAILY_TARGET, VANITY_TOWN_DAYS, VANITY_WEEKLY_TARGET, vanityShift } from '../rules/idol.ts';
+import { celestialHeal, celestialWeek, destructionDone, properlyInscribed, VANITY_DAILY_TARGET, VANITY_TOWN_DAYS, VANITY_WEEKLY_TARGET, vanityShift } from '../rules/idol.ts';
 import { rollInn } from '../rules/inn.ts';
 import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
 import { turningStatus } from '../rules/lich.ts';
 import { payWage, RETAINER_GRADES, rollRetainers, waryLeaves } from '../rules/retainers.ts';
-import { characterRollModifiers } from '../rules/roll-modifiers.ts';
+import { characterRollModifiers, clockShiftFor, situationOf } from '../rules/roll-modifiers.ts';
 import { rollSanityChallenge } from '../rules/sanity-challenge.ts';
+import { residentsWhoMayLeave, retainersWhoMayTurnWary } from '../rules/residents.ts';
 import { recoverSanity, SANITY_LADDER } from '../rules/sanity.ts';
 import { rollSmithWeek } from '../rules/smith.ts';
 import { squareEventDue, squareGift, watchUnderStage } from '../rules/square.ts';
 import { lichslayerNight } from '../rules/survival-clock.ts';
 import { giverAfterWeek, giverHungerRuns, GRAYED_REGION_TARGET, patchAtNewWeek } from '../rules/forest.ts';
-import { clockShiftFor, situationOf } from './character-rolls.ts';
+
 import { nightLine, nightPatch } from './day-close.ts';
 import { forestMorning } from './forest-day.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
@@ -209,7 +210,7 @@ function weekStarts(dice: Dice, w: DayWorld, out: DayOut, week: number, paidDoub
     if (shift.raise >= 2 && reached < 2) {
       // ch.6 Vanity stage 2: one Retainer shifts to Wary; the Inn leans negative for 7 days.
       w.town = { ...w.town, vanityTown: { ...w.town.vanityTown, innShiftUntil: w.day + VANITY_TOWN_DAYS } };
-      const pool = w.town.retainers.filter((r) => r.loyalty !== 'wary');
+      const pool = retainersWhoMayTurnWary(w.town.retainers);
       if (pool.length) {
         const pick = dice.die(pool.length, 'Vanity stage 2: which Retainer turns Wary');
         const r = pool[pick.natural - 1]!;
@@ -222,33 +223,28 @@ function weekStarts(dice: Dice, w: DayWorld, out: DayOut, week: number, paidDoub
   }
   w.town = { ...w.town, lastVanityStage: vanity.stage, weeks: { ...w.town.weeks, opened: week } };
 
-  // ch.5 Stage 2: one Town NPC leaves each week, quietly; ch.6 Vanity stage 3: one random NPC a week,
-  // Retainers among them unless paid double — but Devoted Retainers never leave on the Lich's account (ch.7).
-  const npcLeaves = w.stage === 2 || vanity.stage >= 3;
-  if (npcLeaves) {
-    const retainers = vanity.stage >= 3 ? w.town.retainers.filter((r) => !paidDouble.has(r.id) && r.loyalty !== 'devoted') : [];
-    const pool = [...w.town.npcs.map((n) => ({ kind: 'npc' as const, id: n.id, name: n.name })), ...retainers.map((r) => ({ kind: 'retainer' as const, id: r.id, name: r.name }))];
-    const why = vanity.stage >= 3 ? 'a Vanity Idol of stage 3 (ch.6)' : 'Stage 2 (ch.5)';
-    if (pool.length) {
-      const pick = dice.die(pool.length, `A Town resident leaves: ${why}`);
-      const gone = pool[pick.natural - 1]!;
-      out.records.push({ cause: `A Town resident leaves: ${why}`, explain: `1d${pool.length} = ${pick.natural}: ${gone.name}`, result: pick });
-      if (gone.kind === 'npc') w.town = { ...w.town, npcs: w.town.npcs.filter((n) => n.id !== gone.id) };
-      else {
-        out.tokensGone.push(w.town.retainers.find((r) => r.id === gone.id)?.tokenId ?? null);
-        w.town = { ...w.town, retainers: w.town.retainers.filter((r) => r.id !== gone.id) };
-      }
-      line(out, 'change', `${gone.name} leaves the Town quietly: ${why} (1d${pool.length} = ${pick.natural})`);
-    } else line(out, 'note', `A Town resident would leave (${why}), but none is listed in the Town`);
-  }
+  // ch.5 Stage 2 and ch.6 Vanity stage 3: a Town resident leaves each week (never a Devoted Retainer, ch.7).
+  const leaving = residentsWhoMayLeave({ stage: w.stage, vanityStage: vanity.stage, npcs: w.town.npcs, retainers: w.town.retainers, paidDouble });
+  if (leaving?.pool.length) {
+    const pick = dice.die(leaving.pool.length, `A Town resident leaves: ${leaving.why}`);
+    const gone = leaving.pool[pick.natural - 1]!;
+    out.records.push({ cause: `A Town resident leaves: ${leaving.why}`, explain: `1d${leaving.pool.length} = ${pick.natural}: ${gone.name}`, result: pick });
+    if (gone.kind === 'npc') w.town = { ...w.town, npcs: w.town.npcs.filter((n) => n.id !== gone.id) };
+    else {
+      out.tokensGone.push(w.town.retainers.find((r) => r.id === gone.id)?.tokenId ?? null);
+      w.town = { ...w.town, retainers: w.town.retainers.filter((r) => r.id !== gone.id) };
+    }
+    line(out, 'change', `${gone.name} leaves the Town quietly: ${leaving.why} (1d${leaving.pool.length} = ${pick.natural})`);
+  } else if (leaving) line(out, 'note', `A Town resident would leave (${leaving.why}), but none is listed in the Town`);
   // ch.6 Vanity stage 2: the whole party rolls a Sanity Challenge (target 12) once a week.
   if (vanity.weeklyPartyChallenge) for (const id of partyInTown(w)) challenge(dice, w, out, id, VANITY_WEEKLY_TARGET, `A Vanity Idol's weekly toll, week ${week} (ch.6)`, 'town');
   // ch.6 the Celestial Mark: full Sanity for the dedicating party once a week.
   for (const id of partyInTown(w)) {
     const l = w.roster.get(id)!;
-    if (boonStrength(boons, 'celestial-mark', id, w.rules) === 'full' && l.sanity !== 'whole') {
+    const c = celestialWeek(l.sanity, boonStrength(boons, 'celestial-mark', id, w.rules));
+    if (c.restore) {
       w.roster.set(id, { ...l, sanity: 'whole' });
-      line(out, 'change', `${l.name}: the Celestial Mark restores full Sanity, ${SANITY_LADDER[l.sanity].label} → Whole (ch.6)`);
+      line(out, 'change', `${l.name}: ${c.explain}, ${SANITY_LADDER[l.sanity].label} → Whole (ch.6)`);
     }
   }
 }
@@ -305,14 +301,10 @@ function nightStep(dice: Dice, w: DayWorld, out: DayOut): void {
     if (n.rest) out.records.push({ cause: `${l.name} rests, day ${w.day} (ch.8)`, character: l.name, explain: n.rest.explain, result: n.rest });
     let health = n.clock.health;
     const notes = [...n.notes];
-    // ch.6 the Celestial Mark: the Town heals 36 Health per resident per day (half a boon: 18).
-    const celestial = boonStrength(boons, 'celestial-mark', l.id, w.rules);
-    if (celestial && w.dive.floor === null && !w.town.forest.present.includes(l.id) && health < n.clock.maxHealth) {
-      const heal = celestial === 'full' ? 36 : 18;
-      const to = Math.min(n.clock.maxHealth, health + heal);
-      notes.push(`the Celestial Mark heals ${to - health} Health${celestial === 'half' ? ' (half the boon, house rule)' : ''} (ch.6)`);
-      health = to;
-    }
+    // ch.6 the Celestial Mark: the Town heals its residents — those neither on a dive nor in the Forest.
+    const heal = celestialHeal({ health, maxHealth: n.clock.maxHealth, strength: boonStrength(boons, 'celestial-mark', l.id, w.rules), inTown: w.dive.floor === null && !w.town.forest.present.includes(l.id) });
+    if (heal.explain) notes.push(heal.explain);
+    health = heal.health;
     w.roster.set(l.id, { ...l, ...nightPatch(n, health) });
     out.lines.push(nightLine(l.name, { ate, sheltered }, { notes, penalties: n.penalties }));
   }
@@ -358,7 +350,7 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
     world.day += 1;
     refresh();
     morningStep(dice, world, out);
-    const forest = forestMorning(dice, { day: world.day, stage: attention.stage, town: world.town, roster: world.roster, tables, rules });
+    const forest = forestMorning(dice, { day: world.day, stage: attention.stage, town: world.town, roster: world.roster, tables, rules, players: partyInTown(world).length });
     world.town = forest.town;
     out.records.push(...forest.records);
     for (const l of forest.lines) line(out, 'roll', l);

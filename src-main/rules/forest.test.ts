@@ -5,6 +5,7 @@ import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
 import {
   BOOK_STONES,
+  beingHealthBonus,
   feedGiver,
   giverAfterWeek,
   giverRecipesAccess,
@@ -52,6 +53,12 @@ describe('the Forest’s day (ch.5)', () => {
     expect(s3.halvings.map((h) => h.roll.natural)).toEqual([4, 3]);
     expect(s3.beingAppears).toBe(false);
     expect(rollPhenomena(scripted(2, 5), { day: 1, stage: 3, giverDead: false, beingAt }).beingAppears).toBe(true);
+  });
+
+  it('17.03: a Being that appears has +18 Health per player beyond four', () => {
+    const beingAt = () => ({ kind: 'daedric' as const, label: 'a Daedric' });
+    expect(rollPhenomena(scripted(1), { day: 1, stage: 0, giverDead: false, players: 6, beingAt }).explain).toBe('1 on d6: a Daedric — the Being has +36 Health for 6 players (18 per player beyond four) (ch.17)');
+    expect(beingHealthBonus(4)).toBe(0);
   });
 
   it('5.55, 6.24: Stage 4 brings an encounter each visit; the Forest Sigil halves them (d6: 1-3 none)', () => {

@@ -127,7 +127,7 @@ export function beingHalvings(kind: BeingKind, stage: AttentionStage, giverDead:
  */
 export function rollPhenomena(
   dice: Dice,
-  input: { day: number; stage: AttentionStage; giverDead: boolean; beingAt: (face: number) => { kind: BeingKind; label: string } },
+  input: { day: number; stage: AttentionStage; giverDead: boolean; players?: number; beingAt: (face: number) => { kind: BeingKind; label: string } },
 ): { d6: DieRoll; face: number; beingAppears: boolean; halvings: { why: string; roll: DieRoll }[]; explain: string } {
   const d6 = dice.die(6, `The Phenomena, day ${input.day}`);
   const being = input.beingAt(d6.natural);
@@ -135,12 +135,14 @@ export function rollPhenomena(
   const away = halvings.find((h) => h.roll.natural <= 3);
   const beingAppears = being.kind !== 'none' && !away;
   const halved = halvings.map((h) => `${h.why}: ${h.roll.natural} on d6, ${h.roll.natural <= 3 ? 'it stays away' : 'it comes'}`).join('; ');
+  const bonus = beingAppears ? beingHealthBonus(input.players ?? 4) : 0;
+  const stronger = bonus ? ` — the Being has +${bonus} Health for ${input.players} players (18 per player beyond four)` : '';
   return {
     d6,
     face: d6.natural,
     beingAppears,
     halvings,
-    explain: `${d6.natural} on d6: ${being.label}${halved ? ` — ${halved}` : ''} (ch.17)`,
+    explain: `${d6.natural} on d6: ${being.label}${halved ? ` — ${halved}` : ''}${stronger} (ch.17)`,
   };
 }
 
@@ -249,4 +251,21 @@ export function rollFloraPatch(
 /** The Giver's Health: the house rule's starting value until hunger changes it (ch.17). */
 export function giverHealthNow(stored: number | null, rules: Pick<HouseRules, 'giverStartingHealth'>): number {
   return stored ?? rules.giverStartingHealth;
+}
+
+/** ch.17: each Being gains 18 Health for each player beyond four. */
+export function beingHealthBonus(players: number): number {
+  return 18 * Math.max(0, players - 4);
+}
+
+export type BeingKilled = 'celestial-killed' | 'daedric-killed' | 'giver-killed';
+
+/**
+ * ch.17: what killing a Great Being costs — a Celestial drops every player a Sanity level, a Daedric
+ * its killer one, the Giver every player two, and the Forest collapses with it.
+ */
+export function beingKilled(kind: BeingKilled): { everyone: number; killer: number; giverDies: boolean; explain: string } {
+  if (kind === 'celestial-killed') return { everyone: 1, killer: 0, giverDies: false, explain: 'A Celestial Being killed: every player drops one Sanity level; its boon is lost to the Town for the campaign (ch.17)' };
+  if (kind === 'daedric-killed') return { everyone: 0, killer: 1, giverDies: false, explain: 'A Daedric Being killed: its killer drops one Sanity level; its boon is lost to the Town for the campaign (ch.17)' };
+  return { everyone: 2, killer: 0, giverDies: true, explain: 'The Giver killed: every player drops two Sanity levels, and the Forest collapses by half (ch.17)' };
 }

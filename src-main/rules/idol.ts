@@ -170,3 +170,16 @@ export const VANITY_TOWN_DAYS = 7;
 export function properlyInscribed(i: { inscription: string | null; suitsSubject: boolean }): boolean {
   return i.inscription !== null && i.inscription !== 'lich-crown' && i.suitsSubject;
 }
+
+/** ch.6 the Celestial Mark: full Sanity for the dedicating party once a week (no half of a restoration). */
+export function celestialWeek(sanity: string, strength: 'full' | 'half' | null): { restore: boolean; explain: string | null } {
+  if (strength !== 'full' || sanity === 'whole') return { restore: false, explain: null };
+  return { restore: true, explain: 'the Celestial Mark restores full Sanity' };
+}
+
+/** ch.6 the Celestial Mark: the Town heals 36 Health per resident per day — 18 for half the boon (house rule). */
+export function celestialHeal(input: { health: number; maxHealth: number; strength: 'full' | 'half' | null; inTown: boolean }): { health: number; explain: string | null } {
+  if (!input.strength || !input.inTown || input.health >= input.maxHealth) return { health: input.health, explain: null };
+  const to = Math.min(input.maxHealth, input.health + (input.strength === 'full' ? 36 : 18));
+  return { health: to, explain: `the Celestial Mark heals ${to - input.health} Health${input.strength === 'half' ? ' (half the boon, house rule)' : ''} (ch.6)` };
+}

@@ -161,6 +161,8 @@ export interface StageEffects {
   giverHungerFactor: number;
   /** Stage 4: every Forest visit brings an extra Floor 7-9 encounter (ch.5). */
   forestHostile: boolean;
+  /** Stage 2: one Town NPC leaves each in-game week, quietly (ch.5). */
+  npcLeavesWeekly: boolean;
   /** Stage 4: everyone in the Town defaults to Lost, and the Lich attempts communion each round (ch.5). */
   manifestation: boolean;
   /** What the stage does, in the app's words, for the Judge's banner. */
@@ -189,6 +191,7 @@ export function attentionEffects(stage: AttentionStage): StageEffects {
     disturbedSleep: stage === 3,
     giverHungerFactor: stage === 3 ? 2 : 1,
     forestHostile: stage === 4,
+    npcLeavesWeekly: stage === 2,
     manifestation: stage === 4,
     notes: [
       ...(stage === 1 ? ['Inn −1, floor rolls −1, Sanity Challenges in the Tombs +2'] : []),

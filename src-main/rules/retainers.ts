@@ -82,3 +82,11 @@ export function afterMissedWage(loyalty: Loyalty, rule: 'loyalty-step' | 'leave'
   if (rule === 'leave' || loyalty === 'wary') return 'leaves';
   return loyaltyAfterPay(loyalty, 'missed');
 }
+
+/** ch.7: Retainers are hired by the Aristocrat, who keeps as many as their level. */
+export function hireCheck(input: { name: string; className: string | null; level: number; employed: number }): { ok: true } | { ok: false; reason: string } {
+  if (input.className !== 'The Aristocrat') return { ok: false, reason: `Retainers are hired by the Aristocrat, and ${input.name} is not one (ch.7)` };
+  const cap = retainerCap(input.level);
+  if (input.employed >= cap) return { ok: false, reason: `${input.name} keeps at most ${cap} Retainers, one per level (ch.7)` };
+  return { ok: true };
+}

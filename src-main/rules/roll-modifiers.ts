@@ -6,6 +6,8 @@ import type { SanityLevel } from '@shared/gauntlet.ts';
 import type { Modifier } from './dice.ts';
 import { sanityModifier } from './sanity.ts';
 import { clockPenalties, NO_SHIFT, type ClockShift } from './survival-clock.ts';
+import type { HouseRules } from '@shared/house-rules.ts';
+import { boonStrength, type Boon } from './idol.ts';
 
 export interface CharacterRollState {
   sanity: SanityLevel;
@@ -41,4 +43,38 @@ export function characterRollModifiers(c: CharacterRollState, situation: RollSit
 export function modifierList(m: CharacterModifiers): Modifier[] {
   const sanity = sanityModifier(m.sanity);
   return [...(sanity.value ? [sanity] : []), ...m.survival, ...m.other];
+}
+
+/** ch.6: a Vanity Idol's stage 1 brings the clock a day sooner for its dedicator; the Giver's Mark delays it one step. */
+export function clockShiftFor(id: number, boons: readonly Boon[], clockSooner: readonly number[], rules: Pick<HouseRules, 'halfBoon'>): ClockShift {
+  const why: string[] = [];
+  let days = 0;
+  if (clockSooner.includes(id)) {
+    days += 1;
+    why.push('a day sooner: Vanity stage 1, ch.6');
+  }
+  if (boonStrength(boons, 'givers-mark', id, rules.halfBoon) === 'full') {
+    days -= 1;
+    why.push("a step later: the Giver's Mark, ch.6");
+  }
+  return { days, why };
+}
+
+/**
+ * The situation of one roll for a character on a day (ch.4, ch.6): the Idols' boons and Vanity in
+ * force, the Square's gift if it falls on that day, where the roll is made and what it is.
+ */
+export function situationOf(
+  fx: { boons: readonly Boon[]; vanity: { clockSooner: readonly number[]; townSanityPenalty: boolean } },
+  town: { squareGift: { day: number; bonus: number } | null },
+  day: number,
+  id: number,
+  roll: { where: 'tombs' | 'town' | 'forest'; sanityChallenge: boolean },
+  rules: Pick<HouseRules, 'halfBoon'>,
+): RollSituation {
+  return {
+    clockShift: clockShiftFor(id, fx.boons, fx.vanity.clockSooner, rules),
+    squareBonus: town.squareGift?.day === day ? town.squareGift.bonus : 0,
+    vanityTownSanity: fx.vanity.townSanityPenalty && roll.where === 'town' && roll.sanityChallenge,
+  };
 }

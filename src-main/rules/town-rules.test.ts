@@ -8,12 +8,13 @@ import { ScriptedRandom } from './random-source.ts';
 import { lichslayerNight, NO_SHIFT, type LichslayerNightInput } from './survival-clock.ts';
 import { characterRollModifiers, modifierList } from './roll-modifiers.ts';
 import { attentionAfterDay, applyAttentionTrigger, banquetCost, INITIAL_ATTENTION } from './lich-attention.ts';
-import { innEventNegative, payWage } from './retainers.ts';
+import { hireCheck, innEventNegative, payWage } from './retainers.ts';
 import { dispositionFor, drift, rollSmithWeek, standing } from './smith.ts';
 import { squareGift, watchStep, watchUnderStage } from './square.ts';
 import { encounterTier, mayReturn, roadEvent } from './travel.ts';
 import { weeksAtClose } from './calendar.ts';
-import { activeBoons, commissionCheck, destructionDone, vanityConsequences, vanityShift, type DedicatedIdol } from './idol.ts';
+import { activeBoons, celestialHeal, celestialWeek, commissionCheck, destructionDone, vanityConsequences, vanityShift, type DedicatedIdol } from './idol.ts';
+import { residentsWhoMayLeave, retainersWhoMayTurnWary } from './residents.ts';
 import { placeInInventory } from './inventory.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
@@ -201,5 +202,37 @@ describe('the inventory (ch.4)', () => {
     // max Health 12: depth 1 + 2 = 3 stacks
     expect(plan).toMatchObject({ topUps: [{ id: 1, count: 3 }], added: [3, 1], placed: 5, left: 0 });
     expect(placeInInventory([{ id: 1, name: 'A', count: 6 }, { id: 2, name: 'B', count: 6 }, { id: 3, name: 'C', count: 6 }], { name: 'D', count: 1, stackMax: 6 }, 12).left).toBe(1);
+  });
+});
+
+describe('residents and Retainers under the Lich (ch.5, ch.6, ch.7)', () => {
+  const npcs = [{ id: 1, name: 'Maren' }];
+  const retainers = [
+    { id: 2, name: 'Pell', loyalty: 'standard' as const },
+    { id: 3, name: 'Quince', loyalty: 'devoted' as const },
+    { id: 4, name: 'Rook', loyalty: 'wary' as const },
+  ];
+  it('5.36: at Stage 2 a Town NPC, never a Retainer; 6.44 at Vanity stage 3 Retainers too unless paid double; 7.10 never the Devoted', () => {
+    expect(residentsWhoMayLeave({ stage: 1, vanityStage: 2, npcs, retainers, paidDouble: new Set() })).toBeNull();
+    expect(residentsWhoMayLeave({ stage: 2, vanityStage: 0, npcs, retainers, paidDouble: new Set() })!.pool.map((p) => p.name)).toEqual(['Maren']);
+    expect(residentsWhoMayLeave({ stage: 0, vanityStage: 3, npcs, retainers, paidDouble: new Set([4]) })!.pool.map((p) => p.name)).toEqual(['Maren', 'Pell']);
+  });
+
+  it('6.39: a Vanity stage 2 turns one Retainer Wary — one not Wary already', () => {
+    expect(retainersWhoMayTurnWary(retainers).map((r) => r.name)).toEqual(['Pell', 'Quince']);
+  });
+
+  it('7.01, 7.12: only the Aristocrat hires, as many as their level', () => {
+    expect(hireCheck({ name: 'S', className: 'The Bandit', level: 3, employed: 0 }).ok).toBe(false);
+    expect(hireCheck({ name: 'S', className: 'The Aristocrat', level: 2, employed: 1 }).ok).toBe(true);
+    expect(hireCheck({ name: 'S', className: 'The Aristocrat', level: 2, employed: 2 })).toEqual({ ok: false, reason: 'S keeps at most 2 Retainers, one per level (ch.7)' });
+  });
+
+  it('6.22, 6.23: the Celestial Mark restores full Sanity weekly and heals 36 a day in the Town (18 for half the boon)', () => {
+    expect(celestialWeek('edge', 'full').restore).toBe(true);
+    expect(celestialWeek('edge', 'half').restore).toBe(false);
+    expect(celestialHeal({ health: 10, maxHealth: 60, strength: 'full', inTown: true }).health).toBe(46);
+    expect(celestialHeal({ health: 10, maxHealth: 60, strength: 'half', inTown: true }).health).toBe(28);
+    expect(celestialHeal({ health: 10, maxHealth: 60, strength: 'full', inTown: false }).health).toBe(10);
   });
 });

@@ -5,11 +5,12 @@ import { addToInventory } from '../../db/inventory.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { readTown, today, writeTown } from '../../db/town-repo.ts';
 import { weekOf } from '../../rules/calendar.ts';
-import { afterVeinEmptied, feedGiver, harvestPatch, mineVein, rollFloraPatch } from '../../rules/forest.ts';
+import { afterVeinEmptied, beingKilled, feedGiver, harvestPatch, mineVein, rollFloraPatch } from '../../rules/forest.ts';
+import { dropSanity, SANITY_LADDER } from '../../rules/sanity.ts';
 import { loadTable } from '../../db/tables-repo.ts';
 import { forestEntry } from '../forest-day.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
-import { attentionStage, diveActor } from '../phase-store.ts';
+import { attentionStage, diveActor, partyIds } from '../phase-store.ts';
 import { entryAt, rollWithTables } from '../table-rolls.ts';
 import { boonStrength, familiarRolls, giverHealthOf, idolEffects } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
@@ -42,6 +43,7 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
           const r = forestEntry(dice, {
             day,
             stage: attentionStage(database),
+            players: partyIds(database).filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length,
             town: state,
             tables,
             rules,
@@ -141,15 +143,34 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
       ctx.transact('forest.record', args, `Forest: ${args.event}`, (w, database) => {
         const state = readTown(database);
         const f = state.forest;
-        const next = args.event === 'tribute' ? { ...f, tribute: true } : args.event === 'tribute-broken' ? { ...f, tribute: false } : { ...f, griefing: f.griefing + 1 };
-        if (args.event === 'tribute-broken' && !f.tribute) throw new CommandFailure('refused', 'No tribute is standing. Nothing changed.');
-        writeTown(w, database, { ...state, forest: next });
-        const said = {
-          tribute: 'A Daedric Being was tributed: +1 on the Forest’s d6 while it is not attacked (ch.5)',
-          'tribute-broken': 'The tributed Being was attacked: the tribute’s +1 ends (ch.5)',
-          griefing: `A griefing event in the Forest: −${next.griefing} on the Forest’s d6 from now on (ch.5)`,
-        }[args.event];
-        return notes(database, [said]);
+        if (args.event === 'tribute' || args.event === 'tribute-broken' || args.event === 'griefing') {
+          if (args.event === 'tribute-broken' && !f.tribute) throw new CommandFailure('refused', 'No tribute is standing. Nothing changed.');
+          const next = args.event === 'tribute' ? { ...f, tribute: true } : args.event === 'tribute-broken' ? { ...f, tribute: false } : { ...f, griefing: f.griefing + 1 };
+          writeTown(w, database, { ...state, forest: next });
+          const said = {
+            tribute: 'A Daedric Being was tributed: +1 on the Forest’s d6 while it is not attacked (ch.5)',
+            'tribute-broken': 'The tributed Being was attacked: the tribute’s +1 ends (ch.5)',
+            griefing: `A griefing event in the Forest: −${next.griefing} on the Forest’s d6 from now on (ch.5)`,
+          }[args.event];
+          return notes(database, [said]);
+        }
+        // ch.17: a Great Being killed, and what it costs the party.
+        const cost = beingKilled(args.event);
+        if (cost.killer && args.killer === undefined) throw new CommandFailure('refused', "Name the killer: a Daedric Being's death costs its killer a Sanity level (ch.17). Nothing changed.");
+        const rules = readHouseRules(database);
+        if (cost.giverDies && giverHealthOf(state, rules) <= 0) throw new CommandFailure('refused', 'The Giver is dead already (ch.17). Nothing changed.');
+        const dive = diveActor(database).getSnapshot().context;
+        const lines = [cost.explain];
+        for (const id of partyIds(database).filter((x) => !dive.lost.includes(x) && !dive.turned.includes(x))) {
+          const steps = cost.everyone + (id === args.killer ? cost.killer : 0);
+          if (!steps) continue;
+          const l = person(database, id);
+          const to = dropSanity(l.sanity, steps);
+          w.update('lichslayer', id, { sanity: to });
+          lines.push(`${l.name}: Sanity ${SANITY_LADDER[l.sanity].label} → ${SANITY_LADDER[to].label}`);
+        }
+        if (cost.giverDies) writeTown(w, database, { ...state, forest: { ...f, giverHealth: 0 } });
+        return notes(database, lines);
       }),
   };
 }
