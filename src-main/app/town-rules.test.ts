@@ -57,7 +57,7 @@ describe('rest and recovery at the Inn (ch.8, ch.5)', () => {
   it('8.23: a sheltered night recovers a Sanity level when the last meal was yesterday — no meal that day is needed', async () => {
     const { app, roster, me } = await openDemo(33);
     const o = roster[0]!;
-    await app.call('lichslayer.update', { id: o.id, patch: { sanity: 'edge' } });
+    await app.call('lichslayer.update', { id: o.id, patch: { sanity: 'edge', armor: 2 } });
     await app.call('town.buy', { id: o.id, what: 'meal' });
     await app.call('town.nextDay', {});
     expect((await me(o.id)).sanity).toBe('edge');
@@ -65,6 +65,8 @@ describe('rest and recovery at the Inn (ch.8, ch.5)', () => {
     const r = await app.call('town.nextDay', {});
     expect((await me(o.id)).sanity).toBe('strange');
     expect(line(r, 'Odile Vantreck')).toEqual(['Odile Vantreck (no meal, sheltered): sheltered and fed within 3 days: Edge → Strange (ch.8)']);
+    // 4.13: Armor does not recover on its own, night after night
+    expect((await me(o.id)).armor).toBe(2);
     app.close();
   });
 
