@@ -141,3 +141,9 @@ export function giverRecipesFor(db: Database, id: number): ReturnType<typeof giv
   if (!l) return { ok: false, reason: `No Lichslayer ${id}` };
   return giverRecipesAccess({ name: l.name, feedings: readTown(db).forest.feedings[String(id)] ?? 0, skills: [l.skill1, l.skill2, l.skill3] });
 }
+
+/** The Tomb floor a Lichslayer is on, or null in the Town: the Town's places are reached from the Town. */
+export function tombFloorOf(db: Database, id: number): number | null {
+  const dive = diveActor(db).getSnapshot().context;
+  return dive.floor !== null && dive.present.includes(id) ? dive.floor : null;
+}

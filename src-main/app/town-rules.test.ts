@@ -278,6 +278,18 @@ describe('the inventory (ch.4)', () => {
   });
 });
 
+describe('stacks by hand (ch.4, ch.17)', () => {
+  it('4.42: the Judge’s inventory edit is held to an item’s own stack maximum: Sapphire stacks by three', async () => {
+    const { app, roster } = await openDemo(47);
+    expect(await app.dispatch('lichslayer.setInventory', { id: roster[0]!.id, stacks: [{ name: 'Sapphire', count: 4 }] })).toMatchObject({
+      ok: false,
+      error: { message: 'A stack of Sapphire holds at most 3 (its own maximum, ch.4); 4 were given. Nothing was saved.' },
+    });
+    await app.call('lichslayer.setInventory', { id: roster[0]!.id, stacks: [{ name: 'Sapphire', count: 3 }, { name: 'Sapphire', count: 1 }] });
+    app.close();
+  });
+});
+
 describe('the Familiar (ch.2, ch.3)', () => {
   it('follows the Witch’s Familiar skill: a hidden Witch without it rolls nothing, so no roll reveals the class', async () => {
     const { app, roster } = await openDemo(46);

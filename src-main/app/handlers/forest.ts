@@ -12,7 +12,7 @@ import { forestEntry } from '../forest-day.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { attentionStage, diveActor, partyIds } from '../phase-store.ts';
 import { entryAt, rollWithTables } from '../table-rolls.ts';
-import { boonStrength, familiarRolls, giverHealthOf, idolEffects } from '../town-ops.ts';
+import { boonStrength, familiarRolls, giverHealthOf, idolEffects, tombFloorOf } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../command-failure.ts';
 import { turnedMayGo } from '../../rules/turning.ts';
@@ -33,8 +33,8 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
         }
         const dive = diveActor(database).getSnapshot().context;
         const entrants = args.ids.filter((id) => !state.forest.present.includes(id)).map((id) => person(database, id));
-        const diving = entrants.find((l) => dive.floor !== null && dive.present.includes(l.id));
-        if (diving) throw new CommandFailure('refused', `${diving.name} is on Floor ${dive.floor} of the Tombs: the Forest is reached from the Town. Nothing changed.`);
+        const diving = entrants.find((l) => tombFloorOf(database, l.id) !== null);
+        if (diving) throw new CommandFailure('refused', `${diving.name} is on Floor ${tombFloorOf(database, diving.id)} of the Tombs: the Forest is reached from the Town. Nothing changed.`);
         if (!entrants.length) throw new CommandFailure('refused', 'Everyone named is in the Forest already. Nothing changed.');
         const rules = readHouseRules(database);
         const lines: string[] = [];

@@ -10,8 +10,8 @@ import { writeSetting } from '../../db/settings.ts';
 import { commissionCheck, destructionCheck, IDOL_TIERS } from '../../rules/idol.ts';
 import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
-import { attentionActor, diveActor } from '../phase-store.ts';
-import { pay, townAct } from '../town-ops.ts';
+import { attentionActor } from '../phase-store.ts';
+import { pay, tombFloorOf, townAct } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../command-failure.ts';
 
@@ -39,8 +39,8 @@ export function idolHandlers(ctx: HandlerContext): HandlersOf<'idol'> {
         const state = readTown(database);
         const p = person(database, a.payer);
         // ch.6: an Idol is commissioned in the Town.
-        const dive = diveActor(database).getSnapshot().context;
-        if (dive.floor !== null && dive.present.includes(p.id)) throw new CommandFailure('refused', `${p.name} is on Floor ${dive.floor} of the Tombs: an Idol is commissioned in the Town (ch.6). Nothing changed.`);
+        const floor = tombFloorOf(database, p.id);
+        if (floor !== null) throw new CommandFailure('refused', `${p.name} is on Floor ${floor} of the Tombs: an Idol is commissioned in the Town (ch.6). Nothing changed.`);
         const dedicator = a.dedicator !== undefined ? person(database, a.dedicator) : p;
         const tier = IDOL_TIERS[a.tier];
         const check = commissionCheck({ tier: a.tier, inscription: a.inscription, crafterSanity: dedicator.sanity, rareItem: a.rareItem ?? null, rareItemIsRare: a.rareItem ? isRareLoot(database, a.rareItem) : false });
