@@ -49,3 +49,23 @@ test('the Forest: conditions at entry, a vein of Emeralds stacked by three, the 
   await forest.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('town-forest.png'), fullPage: false });
 });
+
+test('the House rules view shows this round’s settings with their choices, and a change is saved (ch.4, ch.5, ch.17)', async ({ page, request }) => {
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 5);
+  await page.getByRole('button', { name: 'House rules' }).click();
+  const vein = page.locator('[data-rule="veinStones"]');
+  await expect(vein).toContainText('A vein yields 1d6 Stones on a d6 Stone table');
+  await vein.getByLabel('Stones of a vein').selectOption('each-stone');
+  await expect.poll(async () => (await api<{ houseRules: { veinStones: string } }>(request, host, 'campaign.current')).houseRules.veinStones).toBe('each-stone');
+  await expect(vein).toContainText('changed from default');
+  const negative = page.locator('[data-rule="innNegativeUpTo"]');
+  await negative.getByLabel('Negative Inn events end at').fill('6');
+  await negative.getByLabel('Negative Inn events end at').blur();
+  await expect.poll(async () => (await api<{ houseRules: { innNegativeUpTo: number } }>(request, host, 'campaign.current')).houseRules.innNegativeUpTo).toBe(6);
+  // the second change leaves the first as it was
+  expect((await api<{ houseRules: { veinStones: string } }>(request, host, 'campaign.current')).houseRules.veinStones).toBe('each-stone');
+  await expect(vein.getByLabel('Stones of a vein')).toHaveValue('each-stone');
+  await vein.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('house-rules.png'), fullPage: false });
+});

@@ -102,7 +102,14 @@ export const houseRulesSchema = z.strictObject({
 export type HouseRules = z.output<typeof houseRulesSchema>;
 export const DEFAULT_HOUSE_RULES: HouseRules = houseRulesSchema.parse({});
 
-export const houseRulesPatchSchema = houseRulesSchema.partial();
+/**
+ * A change to some settings. Only the settings named: zod's partial() of a schema with defaults
+ * fills every missing key with its default, so a change to one setting would reset all the others.
+ */
+const patchShape = Object.fromEntries(
+  Object.entries(houseRulesSchema.shape).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? schema.unwrap() : schema).optional()]),
+) as { [K in keyof typeof houseRulesSchema.shape]: z.ZodOptional<(typeof houseRulesSchema.shape)[K] extends z.ZodDefault<infer Inner> ? Inner : (typeof houseRulesSchema.shape)[K]> };
+export const houseRulesPatchSchema = z.strictObject(patchShape);
 export type HouseRulesPatch = z.input<typeof houseRulesPatchSchema>;
 
 /** What the House rules view tells the Judge about each setting, in the app's own words. */

@@ -278,6 +278,16 @@ describe('the inventory (ch.4)', () => {
   });
 });
 
+describe('house rules (RULINGS.md)', () => {
+  it('a change to one setting leaves the others as the Judge set them', async () => {
+    const { app } = await openDemo(48);
+    await app.call('houseRules.update', { patch: { chestSuccessOn: 5 } });
+    const view = await app.call('houseRules.update', { patch: { smithRounding: 'nearest' } });
+    expect(view.houseRules).toMatchObject({ chestSuccessOn: 5, smithRounding: 'nearest' });
+    app.close();
+  });
+});
+
 describe('stacks by hand (ch.4, ch.17)', () => {
   it('4.42: the Judge’s inventory edit is held to an item’s own stack maximum: Sapphire stacks by three', async () => {
     const { app, roster } = await openDemo(47);
