@@ -195,7 +195,7 @@ describe('the Smith (ch.4, ch.5)', () => {
     for (const l of [o!, q!]) await app.call('lichslayer.setInventory', { id: l.id, stacks: [{ name: 'Sapphire', count: 1 }] });
     await app.call('lichslayer.setItem', { id: q!.id, slot: 'gear', item: { name: 'Old Knife', colour: 'Red' } });
     await app.call('smith.recolour', { id: o!.id, slot: 'gear', colour: 'Blue' });
-    expect(await app.dispatch('smith.recolour', { id: q!.id, slot: 'gear', colour: 'Blue' })).toMatchObject({ ok: false, error: { message: 'The Smith recolours one item a day, and has done today’s: come back tomorrow (ch.4). Nothing changed.' } });
+    expect(await app.dispatch('smith.recolour', { id: q!.id, slot: 'gear', colour: 'Blue' })).toMatchObject({ ok: false, error: { message: 'The Smith recolours one item a day, and has done today’s: come back tomorrow (ch.4, house rule). Nothing changed.' } });
     await app.call('houseRules.update', { patch: { recolourLimit: 'each-lichslayer' } });
     await app.call('smith.recolour', { id: q!.id, slot: 'gear', colour: 'Blue' });
     app.close();

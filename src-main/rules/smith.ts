@@ -116,7 +116,7 @@ export function recolourAllowed(input: { lichslayerId: number; day: number; reco
   if (rule === 'each-lichslayer') {
     return input.recolouredOn[String(input.lichslayerId)] === input.day ? { ok: false, reason: 'The Smith recolours one item a day for each Lichslayer: come back tomorrow (ch.4, house rule)' } : { ok: true };
   }
-  return Object.values(input.recolouredOn).includes(input.day) ? { ok: false, reason: 'The Smith recolours one item a day, and has done today’s: come back tomorrow (ch.4)' } : { ok: true };
+  return Object.values(input.recolouredOn).includes(input.day) ? { ok: false, reason: 'The Smith recolours one item a day, and has done today’s: come back tomorrow (ch.4, house rule)' } : { ok: true };
 }
 
 /**

@@ -100,7 +100,9 @@ export function endOfDay(state: ClockState, day: { ate: boolean; sheltered: bool
     const floorLoss = Math.min(loss, Math.max(0, next.maxHealth - MIN_MAX_HEALTH));
     next.maxHealth -= floorLoss;
     next.hungerMaxHealthLost += floorLoss;
-    notes.push(`${hungerLabel}: −${floorLoss} max Health${floorLoss < loss ? ' (max Health cannot fall below 6)' : ''} (ch.4)`);
+    // Only day 5's figure reads two ways (that day's loss, or the total so far): a house rule.
+    const reading = hungerDay === 5 ? `, ${rules.hungerMaxHealthLoss === 'per-day' ? "that day's loss" : 'the total so far'}: house rule` : '';
+    notes.push(`${hungerLabel}: −${floorLoss} max Health${floorLoss < loss ? ' (max Health cannot fall below 6)' : ''} (ch.4${reading})`);
   }
   sanityDrops += hunger.sanityDrop;
   if (hunger.sanityDrop) notes.push(`${hungerLabel}: drop one Sanity level (ch.4)`);
