@@ -9,7 +9,7 @@ import { activeBoons, boonStrength as boonStrengthRule, idolActive, isVanity, va
 import type { HouseRules } from '@shared/house-rules.ts';
 import { dispositionFor, rollDisposition } from '../rules/smith.ts';
 import { hasFamiliarSkill } from '../rules/familiar.ts';
-import { giverHealthNow, giverRecipesAccess } from '../rules/forest.ts';
+import { giverHealthNow } from '../rules/forest.ts';
 import { attentionEffects } from '../rules/lich-attention.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
@@ -133,13 +133,6 @@ export function townAct<A>(ctx: HandlerContext, name: CommandName, label: (a: A)
       writeTown(w, database, change(w, database, readTown(database), args));
       return townView(database);
     });
-}
-
-/** ch.17, ch.2: whether this Lichslayer may cast the Giver's Recipes (fed three times, or Medicine Bay). */
-export function giverRecipesFor(db: Database, id: number): ReturnType<typeof giverRecipesAccess> {
-  const l = db.prepare(`SELECT name, skill1, skill2, skill3 FROM lichslayer WHERE id = ?`).get(id) as { name: string; skill1: string; skill2: string; skill3: string } | undefined;
-  if (!l) return { ok: false, reason: `No Lichslayer ${id}` };
-  return giverRecipesAccess({ name: l.name, feedings: readTown(db).forest.feedings[String(id)] ?? 0, skills: [l.skill1, l.skill2, l.skill3] });
 }
 
 /** The Tomb floor a Lichslayer is on, or null in the Town: the Town's places are reached from the Town. */

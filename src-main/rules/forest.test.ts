@@ -8,7 +8,6 @@ import {
   beingHealthBonus,
   feedGiver,
   giverAfterWeek,
-  giverRecipesAccess,
   giverHungerRuns,
   harvestPatch,
   hostileVisit,
@@ -85,10 +84,8 @@ describe('the Giver (ch.17)', () => {
     expect(giverHungerRuns({ firstVisit: null, weekLastDay: 7 }, { giverHungerFrom: 'campaign-start' })).toBe(true);
   });
 
-  it('17.07, ch.2: three feedings, or Medicine Bay, open the Recipes; a dead Giver cannot be fed', () => {
-    expect(giverRecipesAccess({ name: 'x', feedings: 2, skills: [] }).ok).toBe(false);
-    expect(giverRecipesAccess({ name: 'x', feedings: 3, skills: [] }).ok).toBe(true);
-    expect(giverRecipesAccess({ name: 'x', feedings: 0, skills: ['Medicine Bay'] }).ok).toBe(true);
+  it('17.07: the third feeding opens the Recipes; a dead Giver cannot be fed', () => {
+    expect(feedGiver({ who: 'x', feedings: 0, giverHealth: 60 })).toMatchObject({ ok: true, feedings: 1, explain: 'x feeds the Giver (1 time this campaign)' });
     expect(feedGiver({ who: 'x', feedings: 2, giverHealth: 60 })).toMatchObject({ ok: true, feedings: 3, explain: "x feeds the Giver (3 times this campaign): the Giver's Recipes open to x, at their current Magic (ch.17)" });
     expect(feedGiver({ who: 'x', feedings: 0, giverHealth: 0 })).toEqual({ ok: false, reason: 'The Giver is dead (ch.17)' });
   });
