@@ -107,7 +107,20 @@ export interface RowCandidate {
   isAlt: boolean;
 }
 
+/** Candidates already read, by line text: a line is looked at several times while a page is read. */
+const candidates = new Map<string, RowCandidate | null>();
+
+/** A line read as a numbered row, or null; shared results, so callers copy what they change. */
 export function rowCandidate(text: string): RowCandidate | null {
+  const known = candidates.get(text);
+  if (known !== undefined) return known;
+  const read = readCandidate(text);
+  if (candidates.size > 200_000) candidates.clear();
+  candidates.set(text, read);
+  return read;
+}
+
+function readCandidate(text: string): RowCandidate | null {
   // The key's own characters may be full-width; the entry's text is kept as written.
   const t = text.trim().replace(/^[^\p{L}]*/u, halfWidth);
   const m = ROW.exec(t);
@@ -398,6 +411,7 @@ type LinesBody = Extract<SectionBody, { kind: 'lines' }>;
 
 /** Reads a page of pasted text (or lines already read out of markup) into its table sections. */
 export function readPage(input: string | readonly PasteLine[]): Page {
+  candidates.clear();
   const source: PasteLine[] = typeof input === 'string' ? input.replace(/\r\n?/g, '\n').split('\n').map((text, i) => ({ text, line: i + 1 })) : [...input];
   const exported = source.some((l) => META.test(l.text.trim()));
   const prepared = exported ? source : keysOnTheirOwn(sideBySide(source));
@@ -413,6 +427,17 @@ export function readPage(input: string | readonly PasteLine[]): Page {
   const at = (i: number): Classified | undefined => lines[i];
   const blankBefore = (i: number) => i <= 0 || lines[i - 1]!.kind === 'blank';
   const readAcross = new Set<LinesBody>();
+  /** Sections with entries written as paragraphs, and the values each section's keys hold (found in constant time). */
+  const paragraphed = new Set<LinesBody>();
+  const held = new Map<LinesBody, { values: Set<number>; wide: { from: number; to: number }[] }>();
+  const holds = (body: LinesBody, from: number, to: number): boolean => {
+    const h = held.get(body);
+    if (!h) return false;
+    if (h.wide.some((w) => from <= w.to && to >= w.from)) return true;
+    if (to - from > 1000) return [...h.values].some((v) => v >= from && v <= to);
+    for (let v = from; v <= to; v++) if (h.values.has(v)) return true;
+    return false;
+  };
   const nextFilled = (i: number): number => {
     let j = i + 1;
     while (j < lines.length && lines[j]!.kind === 'blank') j++;
@@ -596,8 +621,7 @@ export function readPage(input: string | readonly PasteLine[]): Page {
       const continues = afterRow !== null && afterRow.key.from === lastTo + 1;
       // A paragraph under the last entry that sends the reader on ("Go to the section below …"),
       // or that follows entries written as paragraphs, belongs to that entry.
-      const paragraphs = body.rows.some((r) => r.joined.some((x) => x.why === 'a paragraph under this entry'));
-      const underEntry = !titleLike(t) && endsSentence(t) && (paragraphs || findLinks(t).some((k) => k.kind === 'section' || k.kind === 'roll-on'));
+      const underEntry = !titleLike(t) && endsSentence(t) && (paragraphed.has(body) || findLinks(t).some((k) => k.kind === 'section' || k.kind === 'roll-on'));
       if (blankBefore(i) && !continues && !underEntry) {
         close();
         pend(t, i);
@@ -623,15 +647,23 @@ export function readPage(input: string | readonly PasteLine[]): Page {
   function push(body: LinesBody, cand: RowCandidate, l: Classified): void {
     const notes = [...l.notes];
     if (cand.isAlt) readAcross.add(body);
+    const h = held.get(body) ?? { values: new Set<number>(), wide: [] };
+    held.set(body, h);
+    const { from, to } = cand.key;
+    if (from !== null && to !== null && to - from <= 1000) for (let v = from; v <= to; v++) h.values.add(v);
+    else h.wide.push({ from: from ?? -Infinity, to: to ?? Infinity });
     if (cand.share) notes.push(`the share “${cand.share}” after the key is left out of the text: the range gives the chance`);
-    body.rows.push({ key: cand.key, keyText: cand.keyText, text: cand.text, line: l.line, joined: [...l.joined], explicit: cand.explicit, lastLine: l.text.trim(), separator: cand.separator, notes, paragraphs: [] });
+    body.rows.push({ key: { ...cand.key }, keyText: cand.keyText, text: cand.text, line: l.line, joined: [...l.joined], explicit: cand.explicit, lastLine: l.text.trim(), separator: cand.separator, notes, paragraphs: [] });
   }
 
   function join(body: LinesBody, t: string, line: number, why: string): void {
     const last = body.rows[body.rows.length - 1]!;
     const para = last.paragraphs.length - 1;
     // A paragraph under the entry is its description; a wrapped line carries on what it wraps.
-    if (why === 'a paragraph under this entry') last.paragraphs.push(t);
+    if (why === 'a paragraph under this entry') {
+      last.paragraphs.push(t);
+      paragraphed.add(body);
+    }
     else if (para >= 0) last.paragraphs[para] = `${last.paragraphs[para]} ${t}`;
     // A word hyphenated across the wrap is joined whole.
     else if (/\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(t)) last.text = last.text.slice(0, -1) + t;
@@ -706,8 +738,7 @@ export function readPage(input: string | readonly PasteLine[]): Page {
     const resumes = nextCand !== null && nextCand.key.from === lastTo + 1;
     // "4. Thick fog." between "1. Clear skies." and "2. Drizzle.": a PDF's two columns read
     // across — a row written like every other, after a finished entry, on a number no row has.
-    const taken = body.rows.some((r) => r.key.from !== null && r.key.to !== null && cand.key.from! <= r.key.to && (cand.key.to ?? Infinity) >= r.key.from);
-    if (!fits && cand.explicit && dominantExplicit && cand.separator === body.rows[0]!.separator && !unfinished && !taken) return null;
+    if (!fits && cand.explicit && dominantExplicit && cand.separator === body.rows[0]!.separator && !unfinished && !holds(body, cand.key.from, cand.key.to ?? cand.key.from)) return null;
     // "20 gold pieces" after "A purse holding": a lone number, lower-case words, a sentence left open.
     const prose = !cand.explicit && cand.key.from === cand.key.to && (/^\p{Ll}/u.test(cand.text) || /(?:,|\b(?:and|or|of|the|a|an|with|holding|to|for|in|on|by|from|at))$/i.test(last.lastLine.trim()));
     if (!fits && (bare || (unfinished && prose) || resumes)) {
