@@ -240,6 +240,10 @@ export interface ImportLinkView {
   times: number;
   /** Where the nested roll goes; null when no table by that name was found. */
   resolved: { key: string; name: string; existing: boolean } | null;
+  /** How the target was found when not by its name ("by its key “loot”"); null otherwise. */
+  match: string | null;
+  /** Why the phrase may not be meant for the roller (it is linked all the same); null when it plainly is. */
+  doubt: string | null;
 }
 
 export interface ImportPreviewBody {
@@ -267,7 +271,8 @@ export interface ImportPreviewView extends ImportPreviewBody {
 }
 
 export interface PackPreviewView {
-  tables: { key: string; name: string; rows: number; conflict: boolean }[];
+  /** uncovered: the results no row of the table covers ("4", "21-26"), "" when none. */
+  tables: { key: string; name: string; rows: number; conflict: boolean; uncovered: string }[];
   problems: { line: number | null; message: string }[];
 }
 
@@ -458,7 +463,12 @@ export const contract = {
   'tables.importSave': command<TableView>()(z.strictObject({ ...importOptions, onConflict: z.enum(['refuse', 'replace', 'rename']).default('refuse') })),
   'tables.packPreview': command<PackPreviewView>()(z.strictObject({ text: pasteText })),
   'tables.packImport': command<TableSummary[]>()(
-    z.strictObject({ text: pasteText, resolutions: z.record(tableKeySchema, z.enum(['keep', 'replace', 'rename'])).default({}) }),
+    z.strictObject({
+      text: pasteText,
+      resolutions: z.record(tableKeySchema, z.enum(['keep', 'replace', 'rename'])).default({}),
+      /** The Judge has seen the pack's uncovered results and keeps them rolling "no entry". */
+      keepUncovered: z.boolean().default(false),
+    }),
   ),
   'tables.export': command<{ text: string; fileName: string }>()(
     z.strictObject({ keys: z.array(tableKeySchema).min(1).max(500), format: z.enum(['json', 'markdown', 'foundry']) }),
