@@ -17,7 +17,7 @@ import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { readTown, today, writeTown } from '../db/town-repo.ts';
 import { daysOfWeek, weekOf, weeksAtClose } from '../rules/calendar.ts';
 import type { Dice } from '../rules/dice.ts';
-import { celestialHeal, celestialWeek, destructionDone, properlyInscribed, VANITY_DAILY_TARGET, VANITY_TOWN_DAYS, VANITY_WEEKLY_TARGET, vanityShift } from '../rules/idol.ts';
+import { activeVanity, celestialHeal, celestialWeek, destructionDone, properlyInscribed, VANITY_DAILY_TARGET, VANITY_TOWN_DAYS, VANITY_WEEKLY_TARGET, vanityShift } from '../rules/idol.ts';
 import { rollInn } from '../rules/inn.ts';
 import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
 import { turningStatus } from '../rules/lich.ts';
@@ -36,7 +36,7 @@ import { forestMorning } from './forest-day.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { attentionActor, attentionStage, diveActor, turnedOn } from './phase-store.ts';
 import { entryText, rollWithTables } from './table-rolls.ts';
-import { activeVanity, boonStrength, ensureSmith, giverHealthOf, idolEffects, removeToken } from './town-ops.ts';
+import { boonStrength, ensureSmith, giverHealthOf, idolEffects, removeToken } from './town-ops.ts';
 
 /** Everything one day's rules read, loaded once. */
 interface DayWorld {

@@ -5,7 +5,7 @@ import type { DayReport } from '@shared/contract.ts';
 import type { TownState } from '@shared/town.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules } from '../db/settings.ts';
-import { activeBoons, boonStrength as boonStrengthRule, idolActive, isVanity, vanityConsequences, type Boon, type DedicatedIdol } from '../rules/idol.ts';
+import { activeBoons, asIdols, boonStrength as boonStrengthRule, vanityConsequences, type Boon } from '../rules/idol.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import { dispositionFor, rollDisposition } from '../rules/smith.ts';
 import { hasFamiliarSkill } from '../rules/familiar.ts';
@@ -51,24 +51,6 @@ export function deadLichslayers(db: Database): Set<number> {
   const lost = diveActor(db).getSnapshot().context.lost;
   return new Set([...lost, ...readTown(db).idols.map((i) => i.dedicator).filter((d): d is number => d !== null && !roster.has(d))]);
 }
-
-/** The Idols as the rules read them (ch.6): a wrong inscription counts as none for Vanity; a Memorial of the Self is no Vanity once its dedicator is dead. */
-export function asIdols(state: TownState, dead: ReadonlySet<number>): DedicatedIdol[] {
-  return state.idols.map((i) => ({
-    id: i.id,
-    tier: i.tier,
-    commissionedDay: i.commissionedDay,
-    inscription: i.inscription === null || !i.suitsSubject ? null : i.inscription,
-    inscriptionId: i.inscription,
-    suitsSubject: i.suitsSubject,
-    selfIdol: i.selfIdol,
-    memorialOfDeceasedSelf: i.memorial && i.selfIdol && i.dedicator !== null && dead.has(i.dedicator),
-    crown: i.crown,
-    destroyed: i.destroyed,
-    dedicator: i.dedicator,
-  }));
-}
-export const activeVanity = (idols: readonly DedicatedIdol[], day: number) => idols.filter((i) => idolActive(i, day) && isVanity(i)).length;
 
 /** What the Idols standing do today (ch.6): their boons, and the Vanity consequences in force. */
 export function idolEffects(db: Database, state: TownState, day: number) {
