@@ -206,3 +206,8 @@ export function asIdols(state: Pick<TownState, 'idols'>, dead: ReadonlySet<numbe
 export function activeVanity(idols: readonly DedicatedIdol[], day: number): number {
   return idols.filter((i) => idolActive(i, day) && isVanity(i)).length;
 }
+
+/** ch.5: every Vanity Idol that stood today is destroyed (the deed that brings Stage 3 down to 2). */
+export function lastVanityIdolGone(idols: readonly DedicatedIdol[], standing: ReadonlySet<number>, day: number): boolean {
+  return activeVanity(idols, day) > 0 && activeVanity(idols.filter((i) => standing.has(i.id)), day) === 0;
+}
