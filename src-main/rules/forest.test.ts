@@ -13,6 +13,7 @@ import {
   hostileVisit,
   mineVein,
   patchAtNewWeek,
+  recordForestDeed,
   rollForestDay,
   rollPhenomena,
 } from './forest.ts';
@@ -65,6 +66,14 @@ describe('the Forest’s day (ch.5)', () => {
     expect(hostileVisit(scripted(), { stage: 4, forestSigil: false }).encounter).toBe(true);
     expect(hostileVisit(scripted(3), { stage: 4, forestSigil: true }).encounter).toBe(false);
     expect(hostileVisit(scripted(4), { stage: 4, forestSigil: true }).encounter).toBe(true);
+  });
+});
+
+describe('tributes and griefing (ch.5)', () => {
+  it('5.21, 5.22: a tribute stands until its Being is attacked; griefing events add up', () => {
+    expect(recordForestDeed({ tribute: false, griefing: 0 }, 'tribute')).toMatchObject({ ok: true, tribute: true, griefing: 0 });
+    expect(recordForestDeed({ tribute: false, griefing: 0 }, 'tribute-broken')).toEqual({ ok: false, reason: 'No tribute is standing' });
+    expect(recordForestDeed({ tribute: true, griefing: 2 }, 'griefing')).toEqual({ ok: true, tribute: true, griefing: 3, explain: 'A griefing event in the Forest: −3 on the Forest’s d6 from now on (ch.5)' });
   });
 });
 

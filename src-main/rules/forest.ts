@@ -251,3 +251,17 @@ export function beingKilled(kind: BeingKilled): { everyone: number; killer: numb
   if (kind === 'daedric-killed') return { everyone: 0, killer: 1, giverDies: false, explain: 'A Daedric Being killed: its killer drops one Sanity level; its boon is lost to the Town for the campaign (ch.17)' };
   return { everyone: 2, killer: 0, giverDies: true, explain: 'The Giver killed: every player drops two Sanity levels, and the Forest collapses by half (ch.17)' };
 }
+
+/**
+ * ch.5: a Daedric tribute adds +1 to the Forest's d6 while its Being is not attacked; each griefing
+ * event takes 1 more from it, for good.
+ */
+export function recordForestDeed(forest: { tribute: boolean; griefing: number }, deed: 'tribute' | 'tribute-broken' | 'griefing'): { ok: true; tribute: boolean; griefing: number; explain: string } | { ok: false; reason: string } {
+  if (deed === 'tribute') return { ok: true, tribute: true, griefing: forest.griefing, explain: 'A Daedric Being was tributed: +1 on the Forest’s d6 while it is not attacked (ch.5)' };
+  if (deed === 'tribute-broken') {
+    if (!forest.tribute) return { ok: false, reason: 'No tribute is standing' };
+    return { ok: true, tribute: false, griefing: forest.griefing, explain: 'The tributed Being was attacked: the tribute’s +1 ends (ch.5)' };
+  }
+  const griefing = forest.griefing + 1;
+  return { ok: true, tribute: forest.tribute, griefing, explain: `A griefing event in the Forest: −${griefing} on the Forest’s d6 from now on (ch.5)` };
+}
