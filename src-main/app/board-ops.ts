@@ -10,6 +10,7 @@ import type { RecordingWriter } from '../db/history.ts';
 import { allTokens, ensureRoom, joinTurnStack, nextPlacement, parseTrap, readWorld, roomAt, type RoomRecord } from '../db/board-repo.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { DEFAULT_ENTRANCE, judgeMove } from '../rules/board-moves.ts';
+import { shrineSafety, type ShrineSafety } from '../rules/board-facts.ts';
 import { occupants } from '../views/board-view.ts';
 import { lichSpell } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
@@ -19,6 +20,9 @@ import { rollWithTables } from './table-rolls.ts';
 import { attentionStage, diveActor } from './phase-store.ts';
 
 export const where = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
+
+/** Whether Shrines are still safe, as the Attention's stage and the house rules say (ch.5, ch.9). */
+export const shrinesOf = (database: Database): ShrineSafety => shrineSafety(attentionStage(database), readHouseRules(database));
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
 export function contentsFor(database: Database, floor: number, x: number, y: number, command: CommandName): RoomContents {
@@ -122,7 +126,7 @@ export function moveOne(w: RecordingWriter, database: Database, moving: TokenVie
     mover: { kind: token.kind, name: token.name },
     from: token.floor !== null && token.x !== null && token.y !== null ? { floor: token.floor, x: token.x, y: token.y } : null,
     to: { floor, x, y },
-    target: { revealed: rec?.revealed === 1, type: rec?.room_type ?? null, occupancy },
+    target: { revealed: rec?.revealed === 1, type: rec?.room_type ?? null, occupancy, shrines: shrinesOf(database) },
     override,
   });
   if (verdict.kind === 'refused') throw new CommandFailure('refused', `${verdict.reason}. ${token.name} stays where they were.`);
@@ -191,7 +195,7 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
     const spot = order.find((p) => {
       const room = roomAt(database, 10, p.x, p.y);
       if (!room?.revealed || !room.room_type) return false;
-      return judgeMove({ mover: { kind: 'entity', name: e.name }, from: null, to: { floor: 10, ...p }, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), 10, p.x, p.y).length }, override: false }).kind === 'ok';
+      return judgeMove({ mover: { kind: 'entity', name: e.name }, from: null, to: { floor: 10, ...p }, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), 10, p.x, p.y).length, shrines: shrinesOf(database) }, override: false }).kind === 'ok';
     });
     if (!spot) {
       waiting++;

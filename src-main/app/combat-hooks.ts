@@ -17,6 +17,7 @@ import { rollWithTables } from './table-rolls.ts';
 import { occupants } from '../views/board-view.ts';
 import { combatActor, PARTY_KINDS, attentionStage } from './phase-store.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
+import { shrinesOf } from './board-ops.ts';
 
 type Where = 'tombs' | 'town' | 'forest';
 
@@ -175,7 +176,7 @@ export function enemiesCloseIn(
     const open = options.find((p) => {
       const room = roomAt(db, enemy.floor!, p.x, p.y);
       if (!room?.revealed || !room.room_type) return false;
-      return canEnter(room.room_type, occupants(tokens, enemy.floor!, p.x, p.y).length, true).ok;
+      return canEnter(room.room_type, occupants(tokens, enemy.floor!, p.x, p.y).length, true, { floor: enemy.floor!, shrines: shrinesOf(db) }).ok;
     });
     if (!open) {
       notices.push(`${enemy.name} holds: no open room toward ${prey.name} (ch.9)`);

@@ -8,7 +8,7 @@ import type { RollRecord } from '../db/ledger.ts';
 import { ROOM_CAPACITY } from '../rules/board-facts.ts';
 import { placeEntityTier, scaledEntityHealth } from '../rules/entities.ts';
 import { rollGold } from '../rules/gold.ts';
-import { floorTier, rollRoom } from '../rules/room-roll.ts';
+import { floorTier, rollStageFourRoom } from '../rules/room-roll.ts';
 import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
 import { parseDice, rollExpression } from '../rules/dice-expression.ts';
 import { rollOnTable, TableRollError, type DrawState } from '../tables/table-roll.ts';
@@ -59,9 +59,9 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
 
   if (attentionEffects(s.attentionStage).antechambersOnly) {
     // ch.10: at Stage 4 every room is the Empty or the Colourless Antechamber.
-    const r = rollRoom(s.dice, { floor: s.floor, attentionStage: 4, festival: false, squareEmpty: false }, s.rules, cause);
+    const r = rollStageFourRoom(s.dice, s.rules, cause);
     records.push({ cause, floor: s.floor, room: s.where, explain: r.explain, result: r, public: true });
-    const colourless = r.stageFour === 'colourless-antechamber';
+    const colourless = r.room === 'colourless-antechamber';
     return {
       type: 'antechamber',
       name: colourless ? 'Colourless Antechamber' : 'Empty Antechamber',

@@ -2,7 +2,8 @@
 // and the hidden-info pane.
 import type { Database } from 'better-sqlite3';
 import { GRID, type BoardView, type RoomView, type TokenView } from '@shared/board.ts';
-import { ROOM_CAPACITY } from '../rules/board-facts.ts';
+import { roomCapacity, shrineSafety, type ShrineSafety } from '../rules/board-facts.ts';
+import { readHouseRules } from '../db/settings.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { skillsUnlocked } from '../rules/character.ts';
 import { attentionStage, partyFloor } from '../app/phase-store.ts';
@@ -13,10 +14,12 @@ export function occupants(tokens: readonly TokenView[], floor: number, x: number
   return tokens.filter((t) => t.floor === floor && t.x === x && t.y === y && t.kind === 'entity' && !t.defeated);
 }
 
-export function roomView(rec: RoomRecord | undefined, floor: number, x: number, y: number, tokens: readonly TokenView[]): RoomView {
+export function roomView(rec: RoomRecord | undefined, floor: number, x: number, y: number, tokens: readonly TokenView[], shrines: ShrineSafety): RoomView {
   const occupancy = occupants(tokens, floor, x, y).length;
   const type = rec?.room_type ?? null;
-  const capacity = type ? ROOM_CAPACITY[type] : null;
+  // A safe Shrine holds no enemies: capacity 0, never full (ch.9); an unsafe one holds the house rule's number (ch.5).
+  const held = type ? roomCapacity(type, floor, shrines) : null;
+  const capacity = type ? (held ?? 0) : null;
   const revealed = rec?.revealed === 1;
   return {
     id: rec?.id ?? 0,
@@ -31,7 +34,7 @@ export function roomView(rec: RoomRecord | undefined, floor: number, x: number, 
     details: rec?.details ?? '',
     capacity,
     occupancy,
-    full: revealed && capacity !== null && type !== 'shrine' && occupancy >= capacity,
+    full: revealed && held !== null && occupancy >= held,
     cleared: revealed && rec?.entered === 1 && occupancy === 0,
     trap: parseTrap(rec?.trap ?? null),
     chest: parseChest(rec?.chest ?? null),
@@ -45,8 +48,9 @@ export function roomView(rec: RoomRecord | undefined, floor: number, x: number, 
 
 export function floorRooms(db: Database, floor: number, tokens: readonly TokenView[]): RoomView[] {
   const recs = new Map(roomsOfFloor(db, floor).map((r) => [`${r.x},${r.y}`, r]));
+  const shrines = shrineSafety(attentionStage(db), readHouseRules(db));
   const rooms: RoomView[] = [];
-  for (let y = 0; y < GRID; y++) for (let x = 0; x < GRID; x++) rooms.push(roomView(recs.get(`${x},${y}`), floor, x, y, tokens));
+  for (let y = 0; y < GRID; y++) for (let x = 0; x < GRID; x++) rooms.push(roomView(recs.get(`${x},${y}`), floor, x, y, tokens, shrines));
   return rooms;
 }
 

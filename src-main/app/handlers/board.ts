@@ -13,7 +13,7 @@ import { DEFAULT_ENTRANCE, judgeMove, phaseRefusesMove } from '../../rules/board
 import { rollOnTable } from '../../tables/table-roll.ts';
 import { boardView, occupants } from '../../views/board-view.ts';
 import { playerView } from '../../views/player-view.ts';
-import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal, where } from '../board-ops.ts';
+import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal, shrinesOf, where } from '../board-ops.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { rollWithTables } from '../table-rolls.ts';
@@ -191,7 +191,7 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
       ctx.transact('board.addToken', args, `Add ${args.name}`, (w, database) => {
         const room = ensureRoom(w, database, args.floor, args.x, args.y);
         if (args.kind === 'entity' && room.revealed && room.room_type) {
-          const verdict = judgeMove({ mover: { kind: 'entity', name: args.name }, from: null, to: args, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), args.floor, args.x, args.y).length }, override: false });
+          const verdict = judgeMove({ mover: { kind: 'entity', name: args.name }, from: null, to: args, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), args.floor, args.x, args.y).length, shrines: shrinesOf(database) }, override: false });
           if (verdict.kind === 'refused') throw new CommandFailure('refused', `${verdict.reason}. ${args.name} was not added.`);
         }
         const id = w.insert('token', {
