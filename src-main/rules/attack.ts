@@ -131,7 +131,7 @@ export function rollAttack(dice: Dice, input: AttackInput, rules: HouseRules): A
   if (input.powerDice) parts.push(`${input.powerDice}d6! Power above 6 (ch.4)`);
   if (bonus) parts.push(`${bonus}d6! bonus`);
   const flat = base.flat ? ` ${base.flat > 0 ? '+' : '−'} ${Math.abs(base.flat)}` : '';
-  const why = miss ? ': all natural 1s, the attack misses (ch.11, house rule)' : allNaturalOnes ? ': all natural 1s, the attack still lands (ch.1, house rule)' : '';
+  const why = miss ? ': all natural 1s, the attack misses (house rule)' : allNaturalOnes ? ': all natural 1s, the attack lands all the same (house rule)' : '';
   return {
     dice: rolled,
     sum,

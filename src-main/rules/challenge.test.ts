@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOUSE_RULES as RULES } from '@shared/house-rules.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
-import { presetChallenge, rollChallenge, rollModifiersOf, wardsSanity } from './challenge.ts';
+import { judgeChallenge, presetChallenge, rollChallenge, rollModifiersOf, wardsSanity } from './challenge.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
 
@@ -90,5 +90,12 @@ describe("a character's roll modifiers and the named Challenges (ch.1, ch.2, ch.
     expect(target({ id: 'counter-magic', caster: { name: 'The Lich', magic: 18, lich: true } })).toBe("Counter Magic cannot steal the Lich's abilities (ch.2)");
     expect(target({ id: 'influence-lich' })).toBe(24);
     expect(presetChallenge({ id: 'trap', trap: { label: 'Colourless gas', target: 18, sanity: true } })).toMatchObject({ target: 18, sanity: true });
+  });
+});
+
+describe("the Judge's override (ch.1)", () => {
+  it("a total set by hand meets or beats the target, shifted for a Sanity Challenge, and says it is the Judge's call", () => {
+    expect(judgeChallenge({ target: 12 }, 12)).toMatchObject({ success: true, total: 12, target: 12, explain: "12, the Judge's call (set by hand instead of the roll) vs 12: meets the target" });
+    expect(judgeChallenge({ target: 12, sanityChallenge: { attentionStage: 2, where: 'tombs' } }, 14)).toMatchObject({ success: false, target: 16 });
   });
 });

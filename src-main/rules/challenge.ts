@@ -70,6 +70,29 @@ export function rollChallenge(dice: Dice, input: ChallengeInput, rules: HouseRul
   };
 }
 
+/**
+ * A Challenge whose total the Judge sets by hand instead of the roll (an override): the same target,
+ * shifted by the Attention for a Sanity Challenge, met or beaten; recorded as the Judge's call.
+ */
+export function judgeChallenge(input: Pick<ChallengeInput, 'target' | 'sanityChallenge'>, total: number): ChallengeResult {
+  const targetShift = input.sanityChallenge ? attentionSanityShift(input.sanityChallenge.attentionStage, input.sanityChallenge.where) : null;
+  const target = input.target + (targetShift?.value ?? 0);
+  const success = total >= target;
+  return {
+    dice: [],
+    modifiers: { sanity: null, survival: [], other: [] },
+    targetShift,
+    sum: total,
+    total,
+    target,
+    success,
+    allNaturalOnes: false,
+    integrityCheckDue: false,
+    explain: `${total}, the Judge's call (set by hand instead of the roll) vs ${target}: ${success ? 'meets the target' : 'short of the target'}`,
+    chapter: 'ch.1',
+  };
+}
+
 /** "Negates Sanity penalties" in an intact item's notes or Effect (ch.8): how the Judge marks such loot. */
 const SANITY_WARD = /negates?\s+(?:all\s+)?Sanity\s+penalt/i;
 

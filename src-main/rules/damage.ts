@@ -135,6 +135,7 @@ export function resolveHit(defender: Defender, source: HitSource, amount: number
   if (source.crush && defender.phylactery) {
     return { ...keep, health: 0, healthLost: defender.health, outcome: 'crushed', reachedZero: defender.health > 0, explain: `Crush reduces ${defender.name} to 0 in one action (ch.12)` };
   }
+  if (amount === 0) return { ...keep, outcome: 'health', explain: `${source.label} deals no damage: nothing for Armor to answer (ch.11)` };
   if (defender.blockedBy && source.physical && !source.ongoing) {
     return { ...keep, outcome: 'blocked', explain: `${defender.blockedBy} blocks the instance of ${amount}: no damage; the blocking item rolls an integrity check (ch.13)` };
   }

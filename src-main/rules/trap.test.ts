@@ -8,9 +8,10 @@ const effect = (over: object) => trapFieldsSchema.parse(over);
 
 describe('traps (ch.9, ch.11)', () => {
   it('ch.9: a trap rolls 1d6 on its tier table on entry, unless it lists its own effect', () => {
-    expect(trapSource({ label: 'A trap', disabled: false, triggeredFor: [] }).kind).toBe('roll');
+    expect(trapSource({ label: 'A trap', disabled: false, triggeredFor: [], roll: true }).kind).toBe('roll');
     expect(trapSource({ label: 'Spikes', disabled: false, triggeredFor: [], effect: effect({ damage: '2d6' }) })).toMatchObject({ kind: 'listed', effect: { damage: '2d6' } });
-    expect(trapSource({ label: 'Dust of sleep', disabled: false, triggeredFor: [], legacy: true })).toMatchObject({ kind: 'listed', effect: null });
+    // An older campaign's trap was rolled once at reveal: its label stands as its listed effect.
+    expect(trapSource({ label: 'Dust of sleep', disabled: false, triggeredFor: [] })).toMatchObject({ kind: 'listed', effect: null });
   });
 
   it("ch.9, ch.11: a trap's damage dice explode; an ongoing one is marked", () => {

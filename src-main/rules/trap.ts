@@ -11,16 +11,16 @@ export interface RoomTrap {
   disabled: boolean;
   /** Token ids it has already triggered for (once per character, ch.9). */
   triggeredFor: number[];
-  /** A listed effect (the Judge's, or an older campaign's fixed roll): used instead of the roll (ch.9). */
+  /** A listed effect, the Judge's: used instead of the roll (ch.9). */
   effect?: TrapFields | null;
-  /** An older campaign's trap carries only a label: it stays as it was rolled. */
-  legacy?: boolean;
+  /** Rolled on the tier's table for each character entering (ch.9). A trap with neither is an older campaign's, rolled once when its room was revealed: its label is its listed effect. */
+  roll?: boolean;
 }
 
 /** Which effect a trap uses for a character entering (ch.9): its listed effect, or a roll on the tier's d6 table. */
 export function trapSource(trap: RoomTrap): { kind: 'listed'; effect: TrapFields | null; explain: string } | { kind: 'roll'; explain: string } {
-  if (trap.effect || trap.legacy) return { kind: 'listed', effect: trap.effect ?? null, explain: `${trap.label}: its listed effect, instead of the roll (ch.9)` };
-  return { kind: 'roll', explain: `${trap.label}: 1d6 on the tier's trap table for this character (ch.9)` };
+  if (trap.roll && !trap.effect) return { kind: 'roll', explain: `${trap.label}: 1d6 on the tier's trap table for this character (ch.9)` };
+  return { kind: 'listed', effect: trap.effect ?? null, explain: `${trap.label}: its listed effect, instead of the roll (ch.9)` };
 }
 
 export interface TrapDamage {

@@ -2,21 +2,18 @@
 // renderer), revealing and pre-rolling rooms, prep by hand, traps, chests and the turn stack — and
 // the players' own view of it.
 import type { BoardView } from '@shared/board.ts';
-import type { RollRecord } from '../../db/ledger.ts';
 import { allTokens, ensureRoom, joinTurnStack, nextPlacement, parseChest, parseTrap, readWorld, roomAt, tokenRecord, turnStack, writeWorld } from '../../db/board-repo.ts';
 import { readHouseRules } from '../../db/settings.ts';
-import { openChest } from '../../rules/board-facts.ts';
 import { attentionEffects } from '../../rules/lich-attention.ts';
 import { attentionStage, diveActor, divePlace, partyFloor } from '../phase-store.ts';
 import { applyDiveEvent } from '../phase-ops.ts';
 import { DEFAULT_ENTRANCE, judgeMove, phaseRefusesMove } from '../../rules/board-moves.ts';
-import { rollOnTable } from '../../tables/table-roll.ts';
 import { boardView, occupants } from '../../views/board-view.ts';
 import { playerView } from '../../views/player-view.ts';
 import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal, shrinesOf, where } from '../board-ops.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { rollWithTables } from '../table-rolls.ts';
+import { openChestBy, takeRoomGold } from '../looting.ts';
 
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
@@ -118,7 +115,10 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         if (p.type !== undefined) patch.room_type = p.type;
         if (p.name !== undefined) patch.name = p.name;
         if (p.details !== undefined) patch.details = p.details;
-        if (p.trap !== undefined) patch.trap = p.trap ? JSON.stringify({ label: p.trap.label, disabled: p.trap.disabled, triggeredFor: parseTrap(room.trap)?.triggeredFor ?? [] }) : null;
+        if (p.trap !== undefined) {
+          const triggeredFor = parseTrap(room.trap)?.triggeredFor ?? [];
+          patch.trap = p.trap ? JSON.stringify(p.trap.effect ? { label: p.trap.label, disabled: p.trap.disabled, triggeredFor, effect: p.trap.effect } : { label: p.trap.label, disabled: p.trap.disabled, triggeredFor, roll: true }) : null;
+        }
         if (p.chest !== undefined) patch.chest = p.chest ? (room.chest ?? JSON.stringify({ opened: false, hasLoot: null, contents: '' })) : null;
         if (p.sanityTest !== undefined) patch.sanity_test = p.sanityTest ? 1 : 0;
         if (p.stair !== undefined) patch.stair = p.stair ? 1 : 0;
@@ -163,29 +163,25 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         return boardView(database, args.floor);
       }),
 
-    'board.openChest': (args) =>
+    'board.openChest': (args) => {
+      const notices: string[] = [];
       ctx.transact('board.openChest', args, `Open the chest at ${where(args.floor, args.x, args.y)}`, (w, database) => {
         const room = roomAt(database, args.floor, args.x, args.y);
-        const chest = parseChest(room?.chest ?? null);
-        if (!room || !chest) throw new CommandFailure('refused', `There is no chest at ${where(args.floor, args.x, args.y)}.`);
-        if (chest.opened) throw new CommandFailure('refused', 'That chest has already been opened.');
-        if (!room.revealed) throw new CommandFailure('refused', 'Reveal the room before opening its chest.');
-        const opened = rollWithTables(database, 'board.openChest', ({ dice, tables, drawn }) => {
-          const rules = readHouseRules(database);
-          const cause = `Chest at ${where(args.floor, args.x, args.y)}`;
-          const roll = openChest(dice, rules, cause);
-          const records: RollRecord[] = [{ cause, floor: args.floor, room: where(args.floor, args.x, args.y), explain: roll.explain, result: roll, public: true }];
-          let contents = '';
-          if (roll.hasLoot && tables.has('loot')) {
-            const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { floor: args.floor });
-            contents = node.label;
-            records.push({ cause: `${cause}: loot`, table: 'loot', floor: args.floor, room: where(args.floor, args.x, args.y), explain: node.explain, result: node, public: true });
-          }
-          return { value: { hasLoot: roll.hasLoot, contents }, records };
-        });
-        w.update('room', room.id, { chest: JSON.stringify({ opened: true, ...opened }) });
-        return boardView(database, args.floor);
-      }),
+        if (!room) throw new CommandFailure('refused', `There is no chest at ${where(args.floor, args.x, args.y)}.`);
+        openChestBy(w, database, room, args.lichslayerId, 'board.openChest', notices);
+      });
+      return result(args.floor, notices);
+    },
+
+    'board.takeGold': (args) => {
+      const notices: string[] = [];
+      ctx.transact('board.takeGold', args, `Gold taken at ${where(args.floor, args.x, args.y)}`, (w, database) => {
+        const room = roomAt(database, args.floor, args.x, args.y);
+        if (!room) throw new CommandFailure('refused', `There is no gold at ${where(args.floor, args.x, args.y)}.`);
+        takeRoomGold(w, database, room, args.to, 'board.takeGold', notices);
+      });
+      return result(args.floor, notices);
+    },
 
     'board.addToken': (args) =>
       ctx.transact('board.addToken', args, `Add ${args.name}`, (w, database) => {

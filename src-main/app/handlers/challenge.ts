@@ -1,0 +1,17 @@
+// challenge.*: Challenges of every kind (rulebook ch.1, ch.2, ch.8, ch.9, ch.11, ch.12): the named ones that
+// arise where the roller stands, and the roll itself — one undoable step, in the ledger.
+import { allTokens } from '../../db/board-repo.ts';
+import { challengeSetup, runChallenge } from '../challenge-ops.ts';
+import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+
+export function challengeHandlers(ctx: HandlerContext): HandlersOf<'challenge'> {
+  const db = () => ctx.require().db;
+  const who = (a: { lichslayerId?: number | undefined; tokenId?: number | undefined }) =>
+    a.lichslayerId !== undefined
+      ? ((db().prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(a.lichslayerId) as { name: string } | undefined)?.name ?? 'someone')
+      : (allTokens(db()).find((t) => t.id === a.tokenId)?.name ?? 'someone');
+  return {
+    'challenge.presets': (args) => challengeSetup(db(), args),
+    'challenge.roll': (args) => ctx.transact('challenge.roll', args, `Challenge: ${who(args)}`, (w, database) => runChallenge(w, database, args, 'challenge.roll')),
+  };
+}
