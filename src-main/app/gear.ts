@@ -8,7 +8,7 @@ import { loadAllTables } from '../db/tables-repo.ts';
 import { readHouseRules } from '../db/settings.ts';
 import type { EquippedItem } from '../rules/attack.ts';
 import { rollModifiersOf, wardsSanity, type RollModifiers } from '../rules/challenge.ts';
-import { NO_SYNC, type GauntletItem, type SyncHeld } from '../rules/damage.ts';
+import { GAUNTLET_ORDER, NO_SYNC, type GauntletItem, type SyncHeld } from '../rules/damage.ts';
 import { synchronicity } from '../rules/synchronicity.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 
@@ -38,6 +38,7 @@ export interface HeldItem extends EquippedItem, GauntletItem {
 /** The items in a Lichslayer's equipment bands, each with its loot-table entry. */
 export function equippedItems(db: Database, lichslayerId: number): HeldItem[] {
   const rows = db.prepare(`SELECT id, slot, name, colour, broken, notes FROM item WHERE lichslayer_id = ?`).all(lichslayerId) as { id: number; slot: ItemSlot; name: string; colour: Colour; broken: number; notes: string }[];
+  rows.sort((a, b) => GAUNTLET_ORDER.indexOf(a.slot) - GAUNTLET_ORDER.indexOf(b.slot));
   return rows.map((r) => {
     const entry = lootEntryFor(db, r.name);
     return {

@@ -193,6 +193,8 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
     if (entered < 25 || left.length) throw new CommandFailure('refused', `Floor ${floor} is not fully cleared: ${entered} of 25 rooms entered${left.length ? `, ${left.map((t) => t.name).join(', ')} still on the turn stack` : ''} (ch.1, RULINGS). Nothing changed.`);
   }
   dive.send(sent);
+  // Saved at once: what the event sets off (a floor entered, a trap, a room cleared) reads and records the dive as it now stands.
+  writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
   const after = dive.getSnapshot();
   const present = before.context.present;
   if (event.type === 'FORCE_GATE') {
@@ -242,9 +244,7 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
   const now = String(after.value);
   if (now === 'manifestation' && was !== 'manifestation') manifest(w, database, after.context.present, notices);
   // ch.11: enemies on the stack start the round; the fight's end closes it. Floor 10 is one long
-  // fight (ch.10), and so is the Lich in the Town (ch.16). The machine is saved first: the stack
-  // is read where the dive now stands.
-  writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
+  // fight (ch.10), and so is the Lich in the Town (ch.16); the stack is read where the dive now stands.
   const fights = new Set(['combat', 'floorTen', 'manifestation']);
   if (fights.has(now) && !fights.has(was)) {
     if (now === 'floorTen') floorTenRound(w, database, notices);

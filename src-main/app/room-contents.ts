@@ -129,7 +129,7 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
     else {
       const roll = rollExpression(s.dice, parseDice(fields.entities), `${cause}: how many entities`);
       count = roll.total;
-      records.push({ cause: `${cause}: entities`, floor: s.floor, room: s.where, explain: `${count} entities = ${fields.entities} ${roll.shown} (room table)`, result: roll });
+      records.push({ cause: `${cause}: entities`, floor: s.floor, room: s.where, explain: `${count} entities = ${roll.shown} (room table)`, result: roll });
     }
     // A room never holds more than its capacity (ch.9).
     count = Math.max(0, Math.min(count, capacity));

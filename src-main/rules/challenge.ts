@@ -118,7 +118,7 @@ export function rollModifiersOf(c: { sanity: SanityLevel; daysWithoutMeal: numbe
   const survival = clockPenalties(c);
   const all = [...(sanity ? [sanity] : []), ...survival];
   const warded = penalty && c.ward ? `; ${c.ward} negates the Sanity penalty while intact (ch.8)` : '';
-  return { sanity, survival, all, explain: `${all.length ? all.map((m) => `${m.value} ${m.source}`).join(', ') : 'no penalties'}${warded}` };
+  return { sanity, survival, all, explain: `${all.length ? all.map((m) => `${m.source} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`).join(', ') : 'no penalties'}${warded}` };
 }
 
 /** The book's named Challenges (ch.1 and where each is named), as one-click presets. */
@@ -172,6 +172,6 @@ export function presetChallenge(ctx: PresetContext): ChallengePreset | { refused
     case 'sanity-ability':
       return { id: ctx.id, label: `${ctx.enemy.name}'s ability: Sanity Challenge`, target: ctx.enemy.target, sanity: true, explain: `An enemy ability flagged for Sanity, target ${ctx.enemy.target} (ch.8, ch.11)` };
     case 'sanity':
-      return { id: ctx.id, label: `Sanity Challenge: ${ctx.why}`, target: ctx.target, sanity: true, explain: `${ctx.why}: target ${ctx.target} (ch.8)` };
+      return { id: ctx.id, label: `Sanity Challenge: ${ctx.why}`, target: ctx.target, sanity: true, explain: `${ctx.why}: target ${ctx.target}; a failure drops one Sanity level` };
   }
 }
