@@ -124,6 +124,8 @@ export interface BoardView {
   secrets: { x: number; y: number; lines: string[] }[];
   /** Whose turn it is while a fight is on (ch.11). */
   currentTurn: number | null;
+  /** Lichslayers on the dive at 0 Health, waiting to withdraw or press on (ch.11). */
+  awaitingZero: { lichslayerId: number; name: string; explain: string }[];
   /** What the last action set off (a trap, a reveal), for the Judge to read out. */
   notices?: string[];
 }

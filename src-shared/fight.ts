@@ -88,6 +88,8 @@ export interface FightOptionsView {
   attacker: { tokenId: number; name: string; kind: string; lichslayerId: number | null };
   /** Why this entrant cannot attack at all now, or null. */
   refused: string | null;
+  /** A fight is on and it is another's turn: an attack now is out of turn (a skill's, or the Judge's call). */
+  notYourTurn: string | null;
   /** A Lichslayer's Gear and loot that allow the attack action; empty for the Judge's entrants. */
   weapons: FightWeapon[];
   /** The stat block's (or Retainer's) damage, for entrants without a Gauntlet. */

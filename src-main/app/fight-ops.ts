@@ -145,7 +145,8 @@ export function fightOptions(db: Database, attackerId: number): FightOptionsView
   const integrity = kit.lichslayer ? equippedItems(db, kit.lichslayer.id).filter((i) => !i.broken && !i.unbreakable).map((i) => ({ slot: i.slot, name: i.name })) : [];
   return {
     attacker: { tokenId: kit.token.id, name: kit.token.name, kind: kit.token.kind, lichslayerId: kit.token.lichslayerId },
-    refused: kit.refused ?? kit.notYourTurn,
+    refused: kit.refused,
+    notYourTurn: kit.notYourTurn,
     weapons: kit.weapons.map((w) => ({ slot: w.slot, name: w.name, damage: w.damage?.text ?? null, allowed: w.allowed, why: w.why })),
     statDamage: kit.statDamage?.text ?? null,
     targets,

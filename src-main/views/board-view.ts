@@ -6,7 +6,8 @@ import { roomCapacity, shrineSafety, type ShrineSafety } from '../rules/board-fa
 import { readHouseRules } from '../db/settings.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { skillsUnlocked } from '../rules/character.ts';
-import { attentionStage, partyFloor } from '../app/phase-store.ts';
+import { attentionStage, diveActor, partyFloor } from '../app/phase-store.ts';
+import { zeroHealthOutcome } from '../rules/damage.ts';
 import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, turnStack, type RoomRecord } from '../db/board-repo.ts';
 
 /** Entities standing in a room: the number capacity counts (ch.9). */
@@ -94,7 +95,16 @@ export function boardView(db: Database, floor: number): BoardView {
     hiddenClasses: roster.filter((l) => l.hidden_class && !skillsUnlocked(l.level).classRevealed).map((l) => ({ name: l.name, className: l.hidden_class! })),
     secrets,
     currentTurn: currentTurn(db),
+    awaitingZero: awaitingZero(db),
   };
+}
+
+/** Lichslayers on the dive at 0 Health who have not yet chosen to withdraw or press on (ch.11). */
+function awaitingZero(db: Database): BoardView['awaitingZero'] {
+  const dive = diveActor(db).getSnapshot().context;
+  if (!dive.present.length) return [];
+  const rows = db.prepare(`SELECT id, name FROM lichslayer WHERE health = 0 AND id IN (${dive.present.map(() => '?').join(',')})`).all(...dive.present) as { id: number; name: string }[];
+  return rows.map((r) => ({ lichslayerId: r.id, name: r.name, explain: zeroHealthOutcome(dive.floor, (dive.zeroes[String(r.id)] ?? 0) + 1).explain }));
 }
 
 function currentTurn(db: Database): number | null {
