@@ -111,6 +111,8 @@ export interface FightResult {
   challenge: { total: number; target: number; success: boolean } | null;
   /** Lichslayers now at 0 Health, waiting for the withdraw / press-on choice (ch.11). */
   atZero: { lichslayerId: number; name: string; explain: string }[];
+  /** The undo step this action made, so an override undoes exactly it. */
+  step?: string;
 }
 
 export interface ChallengePresetView {

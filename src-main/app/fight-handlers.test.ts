@@ -393,7 +393,10 @@ describe('Challenges (ch.1, ch.2, ch.8)', () => {
       damage: null,
       challenge: { total: -2, target: 18, success: false },
       atZero: [],
+      step: 'Challenge: Brother Quillam',
     });
+    // Even a roll that changed nothing else is one undo step of its own, for the Judge's override.
+    expect((await app.call('campaign.current', {}))!.history.canUndo).toBe('Challenge: Brother Quillam');
     const judged = await app.call('challenge.roll', { lichslayerId: quillam.id, preset: `predict:${tokenNamed(board, 'Gnawer').id}`, total: 7 });
     expect(judged.challenge).toEqual({ total: 7, target: 6, success: true });
     expect(judged.lines[0]).toMatch(/^Brother Quillam: Predict Gnawer — Target 6 = level 2 × 3: .* Brother Quillam succeeds \(7, the Judge's call \(set by hand instead of the roll\) vs 6: meets the target\)$/);

@@ -3,6 +3,7 @@
 // damage still to tick, and turns lost to a trap before a fight began. One setting, undoable like any.
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
+import type { FightResult } from '@shared/fight.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readSetting, writeSetting } from '../db/settings.ts';
 import { combatActor, stored } from './phase-store.ts';
@@ -44,4 +45,13 @@ export function roundNow(db: Database): RoundMark | null {
 /** The round an earlier mark falls in, counted in this fight (null: another fight, or never). */
 export function roundOf(mark: RoundMark | undefined, now: RoundMark | null): number | null {
   return mark && now && mark.serial === now.serial ? mark.round : null;
+}
+
+/**
+ * The last fight action's result, kept as a setting: every action is then one undo step, even a roll
+ * that changed nothing else — so the Judge's override undoes exactly that action, and no other.
+ */
+export function recordResult(w: RecordingWriter, db: Database, step: string, result: FightResult): FightResult {
+  writeSetting(w, db, 'fight:last', { step, lines: result.lines, at: new Date().toISOString() });
+  return { ...result, step };
 }

@@ -185,12 +185,8 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
     if (!lich.defeated && (lich.health ?? 0) > 0) throw new CommandFailure('refused', `The Lich still stands at ${lich.health} Health. Nothing changed.`);
   }
   if (event.type === 'FLOOR_CLEARED') {
-    // RULINGS: all 25 rooms entered and no enemy of the floor left on the turn stack (ch.1, ch.9).
-    const floor = before.context.floor ?? 0;
-    const entered = roomsOfFloor(database, floor).filter((r) => r.entered === 1).length;
-    const onStack = new Set(turnStack(database).map((e) => e.token_id));
-    const left = allTokens(database).filter((t) => t.kind === 'entity' && t.floor === floor && !t.defeated && onStack.has(t.id));
-    if (entered < 25 || left.length) throw new CommandFailure('refused', `Floor ${floor} is not fully cleared: ${entered} of 25 rooms entered${left.length ? `, ${left.map((t) => t.name).join(', ')} still on the turn stack` : ''} (ch.1, RULINGS). Nothing changed.`);
+    const notYet = floorNotCleared(database, before.context.floor ?? 0);
+    if (notYet) throw new CommandFailure('refused', `${notYet}. Nothing changed.`);
   }
   dive.send(sent);
   // Saved at once: what the event sets off (a floor entered, a trap, a room cleared) reads and records the dive as it now stands.
@@ -257,4 +253,13 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
   } else if (fights.has(was) && !fights.has(now)) {
     writeSetting(w, database, 'machine:combat', null);
   }
+}
+
+/** RULINGS: a floor is fully cleared when all 25 rooms are entered and no enemy of it is left on the turn stack (ch.1, ch.9); why not yet, or null. */
+export function floorNotCleared(database: Database, floor: number): string | null {
+  const entered = roomsOfFloor(database, floor).filter((r) => r.entered === 1).length;
+  const onStack = new Set(turnStack(database).map((e) => e.token_id));
+  const left = allTokens(database).filter((t) => t.kind === 'entity' && t.floor === floor && !t.defeated && onStack.has(t.id));
+  if (entered === 25 && !left.length) return null;
+  return `Floor ${floor} is not fully cleared: ${entered} of 25 rooms entered${left.length ? `, ${left.map((t) => t.name).join(', ')} still on the turn stack` : ''} (ch.1, RULINGS)`;
 }

@@ -65,8 +65,8 @@ export function boardView(db: Database, floor: number): BoardView {
     .map((r) => {
       const lines: string[] = [];
       if (!r.revealed && r.prepared) lines.push(`Pre-rolled: ${r.name || 'room'}${r.type ? ` (${r.type})` : ''}`);
-      if (r.trap) lines.push(`Trap: ${r.trap.label}${r.trap.disabled ? ' (disabled)' : ''}`);
-      if (r.chest) lines.push(`Chest: ${r.chest.opened ? (r.chest.hasLoot ? r.chest.contents : 'empty') : 'unopened'}`);
+      if (r.trap) lines.push(`Trap: ${r.trap.label}${r.trap.effect ? ` (${[r.trap.effect.damage, r.trap.effect.challenge ? `${r.trap.effect.challenge.sanity ? 'Sanity ' : ''}Challenge ${r.trap.effect.challenge.target}` : '', r.trap.effect.loseTurn ? 'loses a turn' : ''].filter(Boolean).join(', ') || 'no effect'})` : r.trap.roll ? ' — 1d6 on the tier table at each entry' : ''}${r.trap.disabled ? ' (disabled)' : ''}`);
+      if (r.chest) lines.push(`Chest: ${r.chest.opened ? `opened${r.chest.openedBy ? ` by ${r.chest.openedBy}` : ''}${r.chest.gold ? `, ${r.chest.gold} gold` : ''}${r.chest.contents ? `; ${r.chest.contents} left in it` : r.chest.hasLoot === false ? '; no loot' : ''}` : 'unopened'}`);
       if (r.stair) lines.push('The stair down');
       if (r.phylactery) lines.push('The Phylactery');
       if (r.gold && !r.revealed) lines.push(`${r.gold} gold`);

@@ -3,6 +3,7 @@
 import { allTokens } from '../../db/board-repo.ts';
 import { challengeSetup, runChallenge } from '../challenge-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { recordResult } from '../fight-state.ts';
 
 export function challengeHandlers(ctx: HandlerContext): HandlersOf<'challenge'> {
   const db = () => ctx.require().db;
@@ -12,6 +13,9 @@ export function challengeHandlers(ctx: HandlerContext): HandlersOf<'challenge'> 
       : (allTokens(db()).find((t) => t.id === a.tokenId)?.name ?? 'someone');
   return {
     'challenge.presets': (args) => challengeSetup(db(), args),
-    'challenge.roll': (args) => ctx.transact('challenge.roll', args, `Challenge: ${who(args)}`, (w, database) => runChallenge(w, database, args, 'challenge.roll')),
+    'challenge.roll': (args) => {
+      const step = `Challenge: ${who(args)}`;
+      return ctx.transact('challenge.roll', args, step, (w, database) => recordResult(w, database, step, runChallenge(w, database, args, 'challenge.roll')));
+    },
   };
 }

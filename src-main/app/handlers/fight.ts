@@ -10,6 +10,7 @@ import { requireLichslayer } from '../lichslayer-row.ts';
 import { applyDiveEvent } from '../phase-ops.ts';
 import { diveActor } from '../phase-store.ts';
 import { whyRefused } from '../../machines/dive-machine.ts';
+import { recordResult } from '../fight-state.ts';
 
 const nameOf = (db: Database, tokenId: number) => allTokens(db).find((t) => t.id === tokenId)?.name ?? `token ${tokenId}`;
 
@@ -18,9 +19,15 @@ export function fightHandlers(ctx: HandlerContext): HandlersOf<'fight'> {
   return {
     'fight.options': ({ attacker }) => fightOptions(db(), attacker),
 
-    'fight.attack': (args) => ctx.transact('fight.attack', args, `Attack: ${nameOf(db(), args.attacker)} → ${nameOf(db(), args.target)}`, (w, database) => resolveAttack(w, database, args, 'fight.attack')),
+    'fight.attack': (args) => {
+      const step = `Attack: ${nameOf(db(), args.attacker)} → ${nameOf(db(), args.target)}`;
+      return ctx.transact('fight.attack', args, step, (w, database) => recordResult(w, database, step, resolveAttack(w, database, args, 'fight.attack')));
+    },
 
-    'fight.damage': (args) => ctx.transact('fight.damage', args, `Damage to ${nameOf(db(), args.target)}: ${args.label}`, (w, database) => applyJudgedDamage(w, database, args, 'fight.damage')),
+    'fight.damage': (args) => {
+      const step = `Damage to ${nameOf(db(), args.target)}: ${args.label}`;
+      return ctx.transact('fight.damage', args, step, (w, database) => recordResult(w, database, step, applyJudgedDamage(w, database, args, 'fight.damage')));
+    },
 
     // ch.11: at 0 Health the character chooses: withdraw (the dive ends for them) or press on at 1 Health.
     'fight.atZero': (args) =>
@@ -37,6 +44,9 @@ export function fightHandlers(ctx: HandlerContext): HandlersOf<'fight'> {
         return { lines, damage: null, challenge: null, atZero: [] };
       }),
 
-    'fight.integrity': (args) => ctx.transact('fight.integrity', args, `Integrity check: ${args.slot}`, (w, database) => judgeIntegrity(w, database, args.lichslayerId, args.slot, args.result, 'fight.integrity')),
+    'fight.integrity': (args) => {
+      const step = `Integrity check: ${args.slot}`;
+      return ctx.transact('fight.integrity', args, step, (w, database) => recordResult(w, database, step, judgeIntegrity(w, database, args.lichslayerId, args.slot, args.result, 'fight.integrity')));
+    },
   };
 }
