@@ -34,6 +34,8 @@ export const damageArgsSchema = z.strictObject({
   ongoing: z.boolean().default(false),
   bypassArmor: z.boolean().default(false),
   lichType: z.boolean().default(false),
+  /** Crush (the Breaker's capstone, the Demon Magic spell): through the Lich's Armor; the Phylactery to 0 in one action (ch.12). */
+  crush: z.boolean().default(false),
 });
 
 export const atZeroArgsSchema = z.strictObject({ lichslayerId: id, choice: z.enum(['withdraw', 'press-on']) });

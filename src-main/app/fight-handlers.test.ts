@@ -307,6 +307,10 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
       "The Phylactery is destroyed: the waves stop and the Lich's Revival is denied (ch.10, ch.12)",
     ]);
     expect((await app.call('phase.view', {})).dive.actions.find((a) => a.type === 'LEAVE_TOMB')!.allowed).toBe(true);
+    await app.call('history.undo', {});
+    // Crush, instead: the Phylactery to 0 in one action, whatever the amount (ch.12).
+    const crushed = await app.call('fight.damage', { target: phylactery.id, amount: 1, label: 'Crush', crush: true });
+    expect(crushed.lines.slice(1, 3)).toEqual(['Crush reduces The Phylactery to 0 in one action (ch.12)', 'The Phylactery is brought to 0 Health']);
     const down = await app.call('fight.damage', { target: lich.id, amount: 500, label: 'Everything', colour: 'All-Color' });
     expect(down.lines.slice(-1)).toEqual(['The Lich is down and its Phylactery is destroyed: it stays dead (ch.12, ch.16)']);
     const end = await app.call('phase.send', { event: { type: 'LICH_DEFEATED' } });

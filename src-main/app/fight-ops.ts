@@ -413,7 +413,7 @@ export function applyJudgedDamage(w: RecordingWriter, db: Database, a: DamageArg
   const result = emptyResult();
   result.damage = a.amount;
   result.lines.push(`${a.label}: ${a.amount} to ${target.name}, the Judge's hand`);
-  const hit = applyHit(w, db, target, { colour: a.colour, physical: a.physical, ongoing: a.ongoing, bypassArmor: a.bypassArmor, label: a.label }, a.amount, command, result.lines, result);
+  const hit = applyHit(w, db, target, { colour: a.colour, physical: a.physical, ongoing: a.ongoing, bypassArmor: a.bypassArmor, crush: a.crush, label: a.label }, a.amount, command, result.lines, result);
   rollWithLedger(db, command, () => ({ value: null, records: [{ cause, character: target.lichslayerId !== null ? target.name : null, explain: `${a.amount} from ${a.label}, applied by the Judge: ${hit.explain}`, result: hit }] }));
   if (a.lichType && target.lichslayerId !== null && hit.outcome !== 'immune') {
     const t = sanityTarget('lich-damage', readHouseRules(db));

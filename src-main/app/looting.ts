@@ -12,7 +12,7 @@ import { roomLabel, type RollRecord } from '../db/ledger.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { chestGoldFormula, openChest } from '../rules/board-facts.ts';
 import { inventoryDepth } from '../rules/gauntlet-derived.ts';
-import { rollGold } from '../rules/gold.ts';
+import { isGoldFormula, rollGold } from '../rules/gold.ts';
 import { floorTier } from '../rules/room-roll.ts';
 import { lootingRule } from '../rules/sanity.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
@@ -84,7 +84,7 @@ export function openChestBy(w: RecordingWriter, db: Database, room: RoomRecord, 
       loot = { name: node.label, colour: row?.loot?.colour ?? 'Colourless', notes: row?.details ?? '' };
       records.push({ cause: `${cause}: loot`, table: 'loot', floor: room.floor, room: place, character: l.name, explain: node.explain, result: node, public: true });
     }
-    const gold = rollGold(dice, formula, `${cause}: gold`);
+    const gold = isGoldFormula(formula) ? rollGold(dice, formula, `${cause}: gold`) : null;
     if (gold) records.push({ cause: `${cause}: gold (the Judge's roll)`, floor: room.floor, room: place, character: l.name, explain: gold.explain, result: gold, public: true });
     else records.push({ cause: `${cause}: gold`, floor: room.floor, room: place, explain: `“${formula}” is not a gold formula such as 2d6x10: no gold rolled`, result: null });
     return { value: { hasLoot: roll.hasLoot, explain: roll.explain, loot, gold: gold?.gold ?? 0 }, records };

@@ -3,22 +3,9 @@ import fc from 'fast-check';
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
 import { DEFAULT_HOUSE_RULES as RULES } from '@shared/house-rules.ts';
-import { applyDamage, integrityCheck, integrityDue, integrityTarget, NO_SYNC, resolveHit, syncMultipliers, zeroHealthOutcome } from './damage.ts';
+import { integrityCheck, integrityDue, integrityTarget, NO_SYNC, resolveHit, syncMultipliers, zeroHealthOutcome } from './damage.ts';
 
 describe('damage (ch.11)', () => {
-  it('ch.11: one point of Armor negates a whole instance, however large', () => {
-    expect(applyDamage({ health: 30, armor: 2 }, { amount: 40 })).toMatchObject({ health: 30, armor: 1, negated: true });
-  });
-
-  it('ch.11: at 0 Armor damage strikes Health', () => {
-    expect(applyDamage({ health: 30, armor: 0 }, { amount: 7 })).toMatchObject({ health: 23, armor: 0, healthLost: 7 });
-  });
-
-  it('ch.11: ongoing effects and bypassing attacks ignore Armor', () => {
-    expect(applyDamage({ health: 30, armor: 5 }, { amount: 4, ongoing: true })).toMatchObject({ health: 26, armor: 5 });
-    expect(applyDamage({ health: 30, armor: 5 }, { amount: 9, bypassArmor: true })).toMatchObject({ health: 21, armor: 5 });
-  });
-
   it('ch.11: 0 Health offers withdraw or press on; the third time on a floor is permanent', () => {
     expect(zeroHealthOutcome(3, 1)).toMatchObject({ kind: 'choose', options: ['withdraw', 'press-on'] });
     expect(zeroHealthOutcome(3, 3).kind).toBe('permanently-lost');
@@ -34,10 +21,10 @@ describe('damage (ch.11)', () => {
     expect(integrityCheck(new Dice(new ScriptedRandom([])), { name: 'Crown', unbreakable: true }, 'x').breaks).toBe(false);
   });
 
-  it('property: Armor and Health never go below 0', () => {
+  it('property: a hit never takes Armor or Health below 0, nor raises them', () => {
     fc.assert(
       fc.property(fc.nat(200), fc.nat(40), fc.nat(500), fc.boolean(), fc.boolean(), (health, armor, amount, ongoing, bypassArmor) => {
-        const r = applyDamage({ health, armor }, { amount, ongoing, bypassArmor });
+        const r = resolveHit({ name: 'x', colour: 'Red', health, armor }, { colour: 'Red', physical: !ongoing, ongoing, bypassArmor, label: 'x' }, amount, [], RULES);
         return r.armor >= 0 && r.health >= 0 && r.armor <= armor && r.health <= health;
       }),
     );

@@ -11,33 +11,6 @@ export interface Vitals {
   armor: number;
 }
 
-export interface DamageInstance {
-  amount: number;
-  /** Poison, burning rooms …: not an instance, damages Health directly. */
-  ongoing?: boolean;
-  /** Flagged on enemy or loot entries: ignores Armor. */
-  bypassArmor?: boolean;
-}
-
-export interface DamageResult extends Vitals {
-  negated: boolean;
-  healthLost: number;
-  reachedZero: boolean;
-  explain: string;
-}
-
-/** Armor answers one instance; otherwise the amount strikes Health (ch.11). */
-export function applyDamage(vitals: Vitals, hit: DamageInstance): DamageResult {
-  if (!Number.isInteger(hit.amount) || hit.amount < 0) throw new RangeError(`Damage must be a whole number of 0 or more, not ${hit.amount}`);
-  const viaArmor = !hit.ongoing && !hit.bypassArmor && vitals.armor > 0;
-  if (viaArmor) {
-    return { ...vitals, armor: vitals.armor - 1, negated: true, healthLost: 0, reachedZero: false, explain: `Armor negates the whole instance of ${hit.amount}: Armor ${vitals.armor} → ${vitals.armor - 1}; its other effects still resolve (ch.11)` };
-  }
-  const health = Math.max(0, vitals.health - hit.amount);
-  const why = hit.ongoing ? 'ongoing effect, not an instance' : hit.bypassArmor ? 'bypasses Armor' : 'no Armor left';
-  return { health, armor: vitals.armor, negated: false, healthLost: vitals.health - health, reachedZero: health === 0 && vitals.health > 0, explain: `${hit.amount} to Health (${why}): ${vitals.health} → ${health} (ch.11)` };
-}
-
 /** Where a hit comes from: what the rules of colour, immunity and Armor read. */
 export interface HitSource {
   /** The colour the damage bears: the weapon's, the entity's, the spell school's (ch.14); null: none (a trap). */

@@ -5,6 +5,7 @@ import type { BoardView } from '@shared/board.ts';
 import { allTokens, ensureRoom, joinTurnStack, nextPlacement, parseChest, parseTrap, readWorld, roomAt, tokenRecord, turnStack, writeWorld } from '../../db/board-repo.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { attentionEffects } from '../../rules/lich-attention.ts';
+import { PHYLACTERY } from '../../rules/lich.ts';
 import { attentionStage, diveActor, divePlace, partyFloor } from '../phase-store.ts';
 import { applyDiveEvent } from '../phase-ops.ts';
 import { DEFAULT_ENTRANCE, judgeMove, phaseRefusesMove } from '../../rules/board-moves.ts';
@@ -130,7 +131,8 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
           const existing = allTokens(database).find((t) => t.kind === 'phylactery');
           if (p.phylactery) {
             if (existing) w.update('token', existing.id, { floor: args.floor, x: args.x, y: args.y, hidden: 1 });
-            else w.insert('token', { kind: 'phylactery', name: 'The Phylactery', colour: 'Colourless', floor: args.floor, x: args.x, y: args.y, health: 72, max_health: 72, armor: 36, hidden: 1, placed_at: nextPlacement(database) });
+            // ch.12: its block, from the one home of it.
+            else w.insert('token', { kind: 'phylactery', name: PHYLACTERY.name, colour: 'Colourless', floor: args.floor, x: args.x, y: args.y, health: PHYLACTERY.health, max_health: PHYLACTERY.health, armor: PHYLACTERY.armor, hidden: 1, placed_at: nextPlacement(database) });
             database.prepare(`SELECT id FROM room WHERE floor = ? AND phylactery = 1 AND id != ?`).all(args.floor, room.id).forEach((r) => w.update('room', (r as { id: number }).id, { phylactery: 0 }));
           } else if (existing && existing.x === args.x && existing.y === args.y) w.delete('token', existing.id);
         }
