@@ -2,7 +2,7 @@
 // each; ongoing effects and bypassing attacks strike Health; colour synchronicity doubles or halves
 // what strikes Health; the Lich and its Phylactery ignore Colourless damage; 0 Health means withdraw
 // or press on; a natural 1 calls an integrity check.
-import type { Colour } from '@shared/gauntlet.ts';
+import { ITEM_SLOTS, type Colour } from '@shared/gauntlet.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import { Dice, type DieRoll } from './dice.ts';
 
@@ -180,8 +180,11 @@ export interface GauntletItem {
   unbreakable: boolean;
 }
 
-/** Equipment bands in the Gauntlet's own order: the first candidate when no item was used (ch.11). */
-export const GAUNTLET_ORDER = ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'] as const;
+/**
+ * Equipment bands in the Gauntlet's own order, the extra loot and Medicine Slots last (ch.2): the
+ * first candidate when no item was used (ch.11).
+ */
+export const GAUNTLET_ORDER = ITEM_SLOTS;
 
 /**
  * The item an integrity check falls on unless the Judge picks another (ch.11; house rule
