@@ -47,13 +47,13 @@ export function lichslayerChallenge(
   if (!l) return { passed: true, explain: '', result: null };
   const rules = readHouseRules(db);
   const stage = attentionStage(db);
-  const mods = rollModifiersFor(db, l);
+  const mods = rollModifiersFor(db, l, { where: input.sanity ?? 'tombs', sanityChallenge: input.sanity !== null });
   const items = equippedItems(db, l.id);
   const { value } = rollWithLedger(db, command, (dice) => {
     const shift = input.sanity ? { sanityChallenge: { attentionStage: stage, where: input.sanity } } : {};
     const r =
       input.judgeTotal === undefined
-        ? rollChallenge(dice, { level: l.level, target: input.target, cause: input.cause, ...(mods.sanity ? { sanity: l.sanity } : {}), survival: mods.survival, other: input.other ?? [], ...shift }, rules)
+        ? rollChallenge(dice, { level: l.level, target: input.target, cause: input.cause, ...(mods.sanity ? { sanity: l.sanity } : {}), survival: mods.survival, other: [...mods.other, ...(input.other ?? [])], ...shift }, rules)
         : judgeChallenge({ target: input.target, ...shift }, input.judgeTotal);
     const records: RollRecord[] = [{ cause: input.cause, character: l.name, explain: r.explain, result: r }];
     // ch.11: a natural 1 on a Challenge calls an integrity check on one equipped item.
