@@ -1,11 +1,27 @@
 // The paste corpus: real-shaped pastes from books, PDFs, forums, spreadsheets and Foundry VTT
 // exports (fixtures/pastes/), each with the rows it must import to — every row with its source
 // line, key and text, links with their targets — or the refusal it must give, with its line.
+// Every paste goes through the commands the Import dialog sends, on a real campaign file:
+// tables.importPreview shows it, tables.importSave saves exactly what was shown (or refuses with
+// the preview's words, saving nothing), and tables.roll lands every roll on the row its value names.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { formatRange } from '@shared/tables.ts';
-import { previewImport, refusal, type ImportOptions, type ImportPreview } from './table-import.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportPreviewView } from '@shared/contract.ts';
+import { formatRange, type TableDef } from '@shared/tables.ts';
+import type { CampaignApp } from '../app/campaign-app.ts';
+import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { refusal } from './table-import.ts';
+import { rowAt } from './table-roll.ts';
+import { tableSpan } from './table-validate.ts';
+
+/** What the Import dialog can send with the text: plain list, a die typed in, a category, a gap choice. */
+interface ImportOptions {
+  asList?: boolean;
+  die?: string;
+  category?: TableDef['category'];
+  gaps?: 'fill' | 'reroll' | 'keep';
+}
 
 const DIR = path.join(import.meta.dirname, 'fixtures', 'pastes');
 
@@ -389,7 +405,8 @@ const CORPUS: Record<string, Expectation> = {
     { name: "Arcane Effects", die: "d6", how: "read", rows: ["2: 1 A fiery glow surrounds the caster.","3: 2 The caster floats a foot off the ground.","4: 3 All flames within 30' are snuffed.","5: 4 A swarm of butterflies bursts forth.","6: 5 The caster's reflection acts on its own.","7: 6 Nothing happens. Roll on the Miscast Effects table. → miscast-effects×1"] },
     { name: "Miscast Effects", die: "d4", how: "read", rows: ["10: 1 Lose the spell.","11: 2 Take 1d6 damage.","12: 3 Deaf for an hour.","13: 4 Hair turns white."] },
   ], links: ["arcane-effects#6 roll-on → miscast-effects"] },
-  "131-links-by-key-and-word.txt": { options: {"known":[{"key":"loot","name":"Tomb Loot Table"},{"key":"phenomena","name":"Tomb Phenomena"},{"key":"flora","name":"Forest Flora"},{"key":"familiars","name":"Familiars"}]}, tables: [
+  // The campaign's own tables (Tomb Loot Table keyed loot, Familiars …) are the ones the links find.
+  "131-links-by-key-and-word.txt": { tables: [
     { name: "Crossroads", die: "d4", how: "read", rows: ["2: 1 Roll on Loot. → loot×1","3: 2 Roll on Phenomena. → phenomena×1","4: 3 Roll on the Flora table. → flora×1","5: 4 Roll twice on Familiars. → familiars×2"] },
   ], links: ["crossroads#1 roll-on → loot (by its key “loot”)","crossroads#2 roll-on → phenomena (by its key “phenomena”)","crossroads#3 roll-on → flora (by its key “flora”)","crossroads#4 roll-again → familiars"] },
   "132-roman-numerals.txt": { tables: [
@@ -412,7 +429,7 @@ const CORPUS: Record<string, Expectation> = {
   ], notes: [[1,"the title names d6, but a plain list is rolled with one face"]] },
 };
 
-function rowsOf(p: ImportPreview): ExpectTable[] {
+function rowsOf(p: ImportPreviewView): ExpectTable[] {
   return p.tables.map((t) => ({
     name: t.table.name,
     die: t.table.die ?? 'weights',
@@ -422,9 +439,25 @@ function rowsOf(p: ImportPreview): ExpectTable[] {
   }));
 }
 
+/** The results of the table's die that land on no row (they roll "no entry"). */
+function unlanded(t: TableDef): number[] {
+  const { span } = tableSpan(t);
+  if (!span) return [];
+  const values = span.values ?? Array.from({ length: span.max - span.min + 1 }, (_, i) => span.min + i);
+  return values.filter((v) => rowAt(t, v) === null);
+}
+
 const files = fs.readdirSync(DIR).sort();
 
 describe('the paste corpus', () => {
+  let app: CampaignApp;
+  beforeAll(async () => {
+    app = makeApp(tempDir());
+    await app.call('campaign.create', { name: 'Corpus' });
+    await app.call('dice.setSeed', { seed: 15 });
+  });
+  afterAll(() => app.close());
+
   it('holds more than 50 real-shaped pastes, every one with an expectation', () => {
     expect(files.length).toBeGreaterThanOrEqual(50);
     expect(files.filter((f) => !(f in CORPUS))).toEqual([]);
@@ -432,18 +465,51 @@ describe('the paste corpus', () => {
   });
 
   for (const file of files) {
-    it(file, () => {
+    it(file, async () => {
       const expected = CORPUS[file]!;
-      const p = previewImport(fs.readFileSync(path.join(DIR, file), 'utf8'), expected.options ?? (file.includes('asList') ? { asList: true } : {}));
+      const text = fs.readFileSync(path.join(DIR, file), 'utf8');
+      const options = expected.options ?? (file.includes('asList') ? { asList: true } : {});
+      const before = await app.call('tables.list', {});
+      const p = await app.call('tables.importPreview', { text, ...options });
       if ('refuse' in expected) {
         expect(p.problems.map((x) => [x.line, x.message.slice(0, 50)])).toEqual(expected.refuse);
         expect(refusal(p)).toMatch(/^Not imported: /);
+        // The save refuses in the preview's words, and nothing is saved.
+        expect(await app.dispatch('tables.importSave', { text, ...options, onConflict: 'replace' })).toEqual({ ok: false, error: expect.objectContaining({ code: 'refused', message: refusal(p) }) });
+        expect(await app.call('tables.list', {})).toEqual(before);
         return;
       }
       expect(p.problems).toEqual([]);
       expect(rowsOf(p)).toEqual(expected.tables);
       expect(p.links.map((l) => `${l.table}#${l.row + 1} ${l.kind} → ${l.resolved?.key ?? 'not found'}${l.match ? ` (${l.match})` : ''}${l.doubt ? ' [doubt]' : ''}`)).toEqual(expected.links ?? []);
       expect(p.notes.map((n) => [n.line, n.message.slice(0, 60)])).toEqual(expected.notes ?? []);
+
+      // Results no row covers are saved only when the Judge chooses: without a choice nothing is saved.
+      const gapped = expected.tables.some((t) => t.uncovered);
+      expect(p.gaps.needed).toBe(gapped && !options.gaps);
+      if (p.gaps.needed) {
+        expect(await app.dispatch('tables.importSave', { text, ...options, onConflict: 'replace' })).toMatchObject({ ok: false, error: { code: 'refused', message: expect.stringMatching(/Choose what those rolls do/) } });
+        expect(await app.call('tables.list', {})).toEqual(before);
+      }
+      await app.call('tables.importSave', { text, ...options, ...(p.gaps.needed ? { gaps: 'keep' as const } : {}), onConflict: 'replace' });
+      for (const shown of p.tables) {
+        // What is saved is the table the preview showed, row for row.
+        const saved = (await app.call('tables.get', { key: shown.table.key })).table;
+        expect(saved).toEqual(shown.table);
+        // "no entry" comes only from the results the preview listed as uncovered.
+        const listed = (shown.coverage?.uncovered ?? []).flatMap((u) => Array.from({ length: u.to - u.from + 1 }, (_, i) => u.from + i));
+        expect(unlanded(saved)).toEqual(listed);
+        for (let i = 0; i < 6; i++) {
+          if (saved.drawWithoutReplacement) await app.call('tables.resetDraws', { key: saved.key });
+          const { node } = await app.call('tables.roll', { key: saved.key });
+          expect(node.table).toBe(saved.key);
+          if (saved.die !== null) expect(node.row).toBe(rowAt(saved, node.value));
+          else expect(node.row).not.toBeNull();
+        }
+      }
+      // One undo takes the import back out.
+      await app.call('history.undo', {});
+      expect(await app.call('tables.list', {})).toEqual(before);
     });
   }
 });
