@@ -21,7 +21,8 @@ import { attentionStage, diveActor } from './phase-store.ts';
 export const where = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
-export function contentsFor(database: Database, floor: number, x: number, y: number, command: CommandName): RoomContents {
+/** A room's contents rolled by the tier tables; `by` is the character whose move or skill revealed it, kept on every roll. */
+export function contentsFor(database: Database, floor: number, x: number, y: number, command: CommandName, by: string | null = null): RoomContents {
   if (floor === 10) {
     // ch.10: Floor 10 is not table-generated; the Judge prepares it by hand.
     return { type: 'chamber', name: 'The Lich’s Floor', details: '', trap: null, chest: false, sanityTest: false, gold: 0, entities: [], records: [] };
@@ -38,7 +39,7 @@ export function contentsFor(database: Database, floor: number, x: number, y: num
       floor,
       where: where(floor, x, y),
     });
-    return { value: c, records: c.records };
+    return { value: c, records: by ? c.records.map((r) => ({ ...r, character: r.character ?? by })) : c.records };
   });
 }
 
@@ -78,14 +79,14 @@ export function fillRoom(w: RecordingWriter, database: Database, room: RoomRecor
 }
 
 /** Reveals a room: pre-rolled contents come to light, otherwise the tier's room table is rolled (ch.10). */
-export function reveal(w: RecordingWriter, database: Database, floor: number, x: number, y: number, command: CommandName): RoomRecord {
+export function reveal(w: RecordingWriter, database: Database, floor: number, x: number, y: number, command: CommandName, by: string | null = null): RoomRecord {
   const room = ensureRoom(w, database, floor, x, y);
   if (room.revealed) return room;
   if (room.prepared) {
     w.update('room', room.id, { revealed: 1, prepared: 0 });
     for (const t of allTokens(database)) if (t.floor === floor && t.x === x && t.y === y && t.kind === 'entity') joinTurnStack(w, database, t.id);
   } else {
-    fillRoom(w, database, room, contentsFor(database, floor, x, y, command), true);
+    fillRoom(w, database, room, contentsFor(database, floor, x, y, command, by), true);
   }
   return roomAt(database, floor, x, y)!;
 }
@@ -127,7 +128,7 @@ export function moveOne(w: RecordingWriter, database: Database, moving: TokenVie
   });
   if (verdict.kind === 'refused') throw new CommandFailure('refused', `${verdict.reason}. ${token.name} stays where they were.`);
   if (verdict.kind === 'confirm') throw new CommandFailure('needs-confirmation', verdict.reason);
-  const room = verdict.reveals ? reveal(w, database, floor, x, y, command) : ensureRoom(w, database, floor, x, y);
+  const room = verdict.reveals ? reveal(w, database, floor, x, y, command, PARTY.has(token.kind) ? token.name : null) : ensureRoom(w, database, floor, x, y);
   if (verdict.reveals) notices.push(`${token.name} reveals ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
   w.update('token', token.id, { floor, x, y });
   arrive(w, database, token, roomAt(database, floor, x, y)!, notices);
@@ -223,10 +224,10 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
 }
 
 /** Reveals a room without anyone entering it (skills that read the Tomb, ch.2). */
-export function revealRoom(w: RecordingWriter, database: Database, floor: number, x: number, y: number, notices: string[]): void {
+export function revealRoom(w: RecordingWriter, database: Database, floor: number, x: number, y: number, notices: string[], by: string): void {
   const before = roomAt(database, floor, x, y);
   if (before?.revealed) return;
-  const room = reveal(w, database, floor, x, y, 'skill.use');
+  const room = reveal(w, database, floor, x, y, 'skill.use', by);
   notices.push(`Revealed ${where(floor, x, y)}: ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
 }
 

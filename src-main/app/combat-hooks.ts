@@ -79,7 +79,7 @@ export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: reado
     const { value: pick } = rollWithLedger(db, 'phase.nextTurn', (dice) => {
       const roll = dice.die(party.length, "The Lich's Attention picks a character (ch.12)");
       const chosen = party[roll.natural - 1]!;
-      return { value: chosen, records: [{ cause: "The Lich's Attention picks a character (ch.12)", explain: `1d${party.length} = ${roll.natural}: ${chosen.name}`, result: roll }] };
+      return { value: chosen, records: [{ cause: "The Lich's Attention picks a character (ch.12)", character: chosen.name, explain: `1d${party.length} = ${roll.natural}: ${chosen.name}`, result: roll }] };
     });
     notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: pick.lichslayerId!, target: 18, cause: "The Lich's Attention (ch.12)", where: 'tombs' }).explain);
   }
