@@ -190,7 +190,7 @@ describe("what the players' token receives", () => {
         ['board.prerollRoom', { floor: 4, x: 0, y: 0 }],
         ['tables.roll', { key: 'loot', context: { floor: 2 } }],
         ['loot.vestment', { id: roster[1]!.id }],
-        ['town.nextDay', {}],
+        ['town.nextDay', { duringDive: true }],
         ['history.undo', {}],
         ['history.redo', {}],
       ];

@@ -8,7 +8,8 @@ import { attentionEffects } from '../../rules/lich-attention.ts';
 import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { nextDay } from '../next-day.ts';
-import { attentionStage } from '../phase-store.ts';
+import { attentionStage, partyFloor } from '../phase-store.ts';
+import { dayPassNeedsConfirmation } from '../../rules/calendar.ts';
 import { pay, townAct } from '../town-ops.ts';
 import { travel } from '../travel.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
@@ -32,7 +33,12 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
         w.update('lichslayer', l.id, { ...(args.what !== 'shelter' ? { ate_today: 1 } : {}), ...(args.what !== 'meal' ? { sheltered_today: 1 } : {}) });
         return notes(database, [`${l.name}: ${args.what === 'both' ? 'meal and shelter' : args.what} for ${price} gold${payer.id !== l.id ? `, paid by ${payer.name}` : ''} (ch.4)`]);
       }),
-    'town.nextDay': () => ctx.transact('town.nextDay', {}, 'Next day', (w, database) => nextDay(w, database)),
+    'town.nextDay': (args) =>
+      ctx.transact('town.nextDay', args, 'Next day', (w, database) => {
+        const ask = args.duringDive ? null : dayPassNeedsConfirmation(partyFloor(database));
+        if (ask) throw new CommandFailure('needs-confirmation', ask);
+        return nextDay(w, database);
+      }),
     'town.reports': (args) => {
       const rows = db().prepare(`SELECT report FROM day_report ORDER BY id DESC LIMIT ?`).all(args.limit) as { report: string }[];
       return rows.map((r) => JSON.parse(r.report) as DayReport);
