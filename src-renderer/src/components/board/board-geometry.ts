@@ -75,8 +75,20 @@ export const COLOUR_HEX: Record<string, string> = {
   'All-Color': '#e6cf5a',
 };
 
-/** Light token colours take dark text. */
-export const LIGHT_COLOURS = new Set(['Colourless', 'All-Color', 'Orange']);
+/** Relative luminance of a #rrggbb colour (WCAG 2). */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The ink a token's label takes on its colour: white or near-black, whichever reads better (WCAG contrast). */
+export function labelInk(colour: string): string {
+  const l = luminance(COLOUR_HEX[colour] ?? '#888888');
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#111111';
+}
 
 export const ROOM_FILL: Record<string, string> = {
   hall: '#3b3350',
