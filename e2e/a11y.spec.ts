@@ -44,7 +44,9 @@ test('every screen passes axe: picker, Roster, Gauntlet, board in a fight, key l
   await expect(page.getByRole('status', { name: 'Phase' })).toContainText('Exploring · Floor 1');
   const b = await api<BoardView>(request, host, 'board.view', { floor: 1 });
   await api(request, host, 'board.moveToken', { tokenId: b.tokens.find((t) => t.name === 'Odile Vantreck')!.id, floor: 1, x: 2, y: 1 });
-  await api(request, host, 'board.addToken', { kind: 'entity', name: 'Veil Lurker', colour: 'Black', floor: 1, x: 2, y: 1, health: 9, armor: 0, hidden: true });
+  // The hidden enemy waits in a hall set here, not in whatever room Odile's reveal rolled.
+  await api(request, host, 'board.setRoom', { floor: 1, x: 1, y: 0, patch: { type: 'hall', name: 'Bone Hall' }, revealed: true });
+  await api(request, host, 'board.addToken', { kind: 'entity', name: 'Veil Lurker', colour: 'Black', floor: 1, x: 1, y: 0, health: 9, armor: 0, hidden: true });
   await page.keyboard.press('Alt+n');
   await expect(page.getByTestId('turn')).toBeVisible();
   found.board = await findings(page);

@@ -209,14 +209,27 @@ test.describe('issue 17 at 1366×768', () => {
   test('4. tokens read at a glance: big enough, unique labels, a shape per side, Health bars, whose turn ringed, a card on hover', async ({ page, request }) => {
     host = await startHost(tempDataDir());
     await fight(page, request);
+    // A Retainer and a Familiar join the party in the entrance: each side has its own shape.
+    await api(request, host, 'board.addToken', { kind: 'retainer', name: 'Pell', colour: 'Blue', floor: 1, x: 2, y: 0 });
+    await api(request, host, 'board.addToken', { kind: 'familiar', name: 'Pip', colour: 'Purple', floor: 1, x: 2, y: 0 });
+    const onFloor = (await board(request)).tokens.filter((t) => t.x !== null && t.y !== null);
+    await expect.poll(async () => (await drawnTokens(page)).length).toBe(onFloor.length);
     const tokens = await drawnTokens(page);
-    expect(tokens.length).toBe(11);
     expect(new Set(tokens.map((t) => t.label)).size).toBe(tokens.length);
     expect(tokens.filter((t) => t.label.startsWith('BM')).map((t) => t.label).sort()).toEqual(['BM', 'BM2']);
+    const SHAPE: Record<string, string> = { lichslayer: 'Circle', retainer: 'Rect', familiar: 'RegularPolygon', entity: 'RegularPolygon' };
     for (const t of tokens) {
       expect(t.across, `${t.label} across`).toBeGreaterThanOrEqual(30);
-      expect(t.shape, t.label).toBe(t.kind === 'lichslayer' ? 'Circle' : 'RegularPolygon');
+      expect(t.shape, t.label).toBe(SHAPE[t.kind]);
     }
+    expect(tokens.filter((t) => t.kind === 'retainer' || t.kind === 'familiar').map((t) => t.kind).sort()).toEqual(['familiar', 'retainer']);
+    // The Familiar's diamond and the enemies' hexagon differ in sides, not just colour.
+    expect(await page.evaluate(() => {
+      type Node = { getAttr: (k: string) => unknown; find: (s: string) => Node[] };
+      const w = window as unknown as { Konva: { stages: { find: (s: string) => Node[] }[] } };
+      const sides = (kind: string) => w.Konva.stages[0]!.find('.token').filter((g) => g.getAttr('kind') === kind).map((g) => g.find('.token-shape')[0]!.getAttr('sides'));
+      return { familiar: [...new Set(sides('familiar'))], entity: [...new Set(sides('entity'))] };
+    })).toEqual({ familiar: [4], entity: [6] });
     expect(tokens.filter((t) => t.kind === 'lichslayer').every((t) => t.bar)).toBe(true);
     expect(tokens.filter((t) => t.ring).map((t) => t.label)).toEqual(['BQ']);
     // Brother Quillam's turn ends: between turns no one is ringed; then Sable's turn.
