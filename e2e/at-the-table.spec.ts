@@ -94,7 +94,7 @@ async function openPlayers(browser: Browser, width: number, height: number): Pro
 test.describe('issue 17 at 1366×768', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test('1. one key, one action: Alt+Shift+N on the Roster during a dive does nothing; Next day (Alt+A) asks first; "?" lists the keys', async ({ page, request }) => {
+  test('1. one key, one action: Alt+Shift+N on the Roster during a dive does nothing; Next day (Alt+P) asks first; "?" lists the keys', async ({ page, request }) => {
     host = await startHost(tempDataDir());
     await openSeededDemo(page, request, host, 4);
     const banner = page.getByRole('status', { name: 'Phase' });
@@ -109,12 +109,13 @@ test.describe('issue 17 at 1366×768', () => {
     await expect(keys).toBeVisible();
     expect(await day(request)).toBe(before);
     expect((await phase(request)).dive.state).toBe('exploring');
-    await expect(keys.getByRole('region', { name: 'Roster and Town' })).toContainText(/Alt\+A\s*Next day/);
+    await expect(keys.getByRole('region', { name: 'Roster and Town' })).toContainText(/Alt\+P\s*Next day/);
     await expect(keys.getByRole('region', { name: 'Phase banner (every campaign screen)' })).toContainText(/Alt\+N\s*Enemies enter/);
+    await expect(keys.getByRole('region', { name: 'Phase banner (every campaign screen)' })).toContainText(/Alt\+A\s*The current entrant attacks/);
     await page.keyboard.press('Escape');
     await expect(keys).toHaveCount(0);
 
-    await page.keyboard.press('Alt+a');
+    await page.keyboard.press('Alt+p');
     const ask = page.getByRole('dialog', { name: 'Pass a day during the dive?' });
     await expect(ask).toContainText('The party is on Floor 1 of the Tombs; days pass in the Town between dives (ch.5).');
     await ask.getByRole('button', { name: 'Cancel' }).click();
@@ -247,6 +248,14 @@ test.describe('issue 17 at 1366×768', () => {
     await expect(card).toContainText('Sable Hartigan');
     await expect(card).toContainText(`Health ${sable.health}/${sable.maxHealth}`);
     await expect(card).toContainText('its turn');
+
+    // The fight's token keys are in the one map, and the "?" list shows them on the board.
+    await page.locator('.board-title').click();
+    await page.keyboard.press('?');
+    const keys = page.getByRole('dialog', { name: 'Keys on this screen' }).getByRole('region', { name: 'Board' });
+    await expect(keys).toContainText(/A\s*The selected token attacks/);
+    await expect(keys).toContainText(/C\s*A Challenge for the selected token/);
+    await expect(keys).toContainText(/D\s*Damage to the selected token/);
   });
 
   test('5. the turn tracker: Health, Speed, conditions, whose turn; keyboard driven; hidden entrants never on the players\' side', async ({ page, request, browser }) => {

@@ -46,9 +46,25 @@ describe('the key map', () => {
     const home = liveScopes('home', true);
     expect(bindingFor(keydown('N', 'KeyN', { alt: true, shift: true }), home)).toBeNull();
     expect(bindingFor(keydown('n', 'KeyN', { alt: true }), home)?.id).toBe('dive.ENEMIES_ENTER');
-    expect(bindingFor(keydown('a', 'KeyA', { alt: true }), home)?.id).toBe('town.nextDay');
+    expect(bindingFor(keydown('p', 'KeyP', { alt: true }), home)?.id).toBe('town.nextDay');
     // A Mac's Option+N types a dead key: the physical key still names the chord.
     expect(bindingFor(keydown('Dead', 'KeyN', { alt: true }), home)?.id).toBe('dive.ENEMIES_ENTER');
+  });
+
+  it('keeps a plain key and its Alt chord apart: D on the board is damage, Alt+D descends; Alt+Shift+D is nothing', () => {
+    const board = liveScopes('board', true);
+    expect(bindingFor(keydown('d', 'KeyD'), board)?.id).toBe('board.damage');
+    expect(bindingFor(keydown('d', 'KeyD', { alt: true }), board)?.id).toBe('dive.DESCEND');
+    expect(bindingFor(keydown('D', 'KeyD', { alt: true, shift: true }), board)).toBeNull();
+    expect(bindingFor(keydown('a', 'KeyA'), board)?.id).toBe('board.attack');
+    expect(bindingFor(keydown('a', 'KeyA', { alt: true }), board)?.id).toBe('combat.attack');
+    expect(bindingFor(keydown('c', 'KeyC'), board)?.id).toBe('board.challenge');
+    // Off the board the fight's token keys are not live: A on the Roster does nothing.
+    expect(bindingFor(keydown('a', 'KeyA'), liveScopes('home', true))).toBeNull();
+    expect(bindingFor(keydown('p', 'KeyP', { alt: true }), liveScopes('home', true))?.id).toBe('town.nextDay');
+    // A chord and the same chord with Shift is the near miss the map forbids.
+    expect(isPrefix({ key: 'n', alt: true }, { key: 'n', alt: true, shift: true })).toBe(true);
+    expect(isPrefix({ key: 'd' }, { key: 'd', alt: true })).toBe(false);
   });
 
   it('gives a symbol its own Shift: "?" opens the key list, Shift+S is not S', () => {
@@ -71,7 +87,7 @@ describe('the key map', () => {
     expect(dispatchKey(keydown('r', 'KeyR'), { ...base, typing: true })).toBeNull();
     expect(dispatchKey(keydown('n', 'KeyN', { alt: true }), { ...base, typing: true })?.id).toBe('dive.ENEMIES_ENTER');
     expect(dispatchKey(keydown('r', 'KeyR'), { ...base, modal: true })).toBeNull();
-    expect(dispatchKey(keydown('a', 'KeyA', { alt: true }), { ...base, screen: 'home' })).toBeNull();
+    expect(dispatchKey(keydown('p', 'KeyP', { alt: true }), { ...base, screen: 'home' })).toBeNull();
     expect(ran).toEqual(['enter', 'enter']);
     stop();
     expect(dispatchKey(keydown('n', 'KeyN', { alt: true }), base)).toBeNull();

@@ -64,10 +64,11 @@ export const KEYMAP: readonly Binding[] = [
   { id: 'dive.MANIFEST', scope: 'banner', chords: [alt('m')], label: 'The Lich manifests', inFields: true },
   { id: 'dive.LICH_DEFEATED', scope: 'banner', chords: [alt('k')], label: 'Lich defeated', inFields: true },
   { id: 'combat.nextTurn', scope: 'banner', chords: [alt('t')], label: 'Next turn (in a fight)', inFields: true },
+  { id: 'combat.attack', scope: 'banner', chords: [alt('a')], label: 'The current entrant attacks', inFields: true },
   { id: 'combat.cast', scope: 'banner', chords: [alt('c')], label: 'Cast a spell or answer with a Response', inFields: true },
   { id: 'combat.enemiesAdvance', scope: 'banner', chords: [alt('e')], label: 'Enemies close in (between turns)', inFields: true },
 
-  { id: 'town.nextDay', scope: 'home', chords: [alt('a')], label: 'Next day (asks first while the party is in the Tombs)', inFields: true },
+  { id: 'town.nextDay', scope: 'home', chords: [alt('p')], label: 'Next day: pass a day (asks first while the party is in the Tombs)', inFields: true },
 
   { id: 'board.left', scope: 'board', chords: [plain('ArrowLeft')], label: 'Select the room to the left' },
   { id: 'board.right', scope: 'board', chords: [plain('ArrowRight')], label: 'Select the room to the right' },
@@ -78,6 +79,9 @@ export const KEYMAP: readonly Binding[] = [
   { id: 'board.dropPick', scope: 'board', chords: [plain('Escape')], label: 'Let go of the selected token' },
   { id: 'board.reveal', scope: 'board', chords: [plain('r')], label: 'Reveal the selected room' },
   { id: 'board.preroll', scope: 'board', chords: [plain('p')], label: 'Pre-roll the selected room' },
+  { id: 'board.attack', scope: 'board', chords: [plain('a')], label: 'The selected token attacks' },
+  { id: 'board.challenge', scope: 'board', chords: [plain('c')], label: 'A Challenge for the selected token' },
+  { id: 'board.damage', scope: 'board', chords: [plain('d')], label: "Damage to the selected token by the Judge's hand" },
   { id: 'board.enter', scope: 'board', chords: [plain('b')], label: "Bring the party in at this floor's entrance" },
   { id: 'board.secrets', scope: 'board', chords: [plain('h')], label: 'Hide or show every secret' },
   { id: 'board.zoomIn', scope: 'board', chords: [plain('+'), plain('=')], label: 'Zoom in' },
@@ -125,9 +129,15 @@ export function chordOf(e: { key: string; code?: string; altKey: boolean; shiftK
 export const sameChord = (a: Chord, b: Chord): boolean =>
   a.key === b.key && !!a.mod === !!b.mod && !!a.alt === !!b.alt && !!a.shift === !!b.shift;
 
-/** True when a's modifiers are a strict subset of b's on the same key: a loose check for a fires on b. */
+/**
+ * True when chord a is a prefix of chord b: a holds a modifier, and b is a with more modifiers held
+ * (Alt+N and Alt+Shift+N), so a loose check for a fires on b, and a slipped Shift turns one into the
+ * other. A plain key is not a chord: it and its Alt chord (D and Alt+D) differ by a whole hand
+ * position, as in every desktop app, and the dispatcher compares every modifier exactly.
+ */
 export function isPrefix(a: Chord, b: Chord): boolean {
   if (a.key !== b.key || sameChord(a, b)) return false;
+  if (!a.mod && !a.alt && !a.shift) return false;
   return (!a.mod || !!b.mod) && (!a.alt || !!b.alt) && (!a.shift || !!b.shift);
 }
 
