@@ -25,9 +25,13 @@ describe('the ledger by character', () => {
     // the entrance was revealed by the party as a whole: no one character
     expect((await app.call('ledger.list', {})).filter((e) => e.cause.startsWith('Reveal F1 (3,1)')).every((e) => e.character === null)).toBe(true);
 
+    // Her rolls: the reveal's, and the Sanity Tests her steps set off (the Stair's, once for each character).
+    const hers = (await app.call('ledger.list', {})).filter((e) => e.character === 'Odile Vantreck').map((e) => e.id);
+    expect(hers.length).toBe(reveal.length + 2);
     for (const part of ['odile', 'VANTRECK', 'e v', ' Odile Vantreck ']) {
       const found = await app.call('ledger.list', { character: part });
-      expect(found.map((e) => e.id), part).toEqual(reveal.map((e) => e.id));
+      expect(found.map((e) => e.id), part).toEqual(hers);
+      expect(found.map((e) => e.id), part).toEqual(expect.arrayContaining(reveal.map((e) => e.id)));
     }
     expect(await app.call('ledger.list', { character: 'tobin' })).toEqual([]);
     app.close();
