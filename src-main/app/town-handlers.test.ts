@@ -259,3 +259,22 @@ describe('undo brings back what a deletion took with it', () => {
     app.close();
   });
 });
+
+describe('"Next day" while the party is in the Tombs (issue 17)', () => {
+  it('asks the Judge first and changes nothing; confirmed, the day passes; in the Town it passes at once', async () => {
+    const { app } = await setup();
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const before = (await app.call('campaign.current', {}))!.town.day;
+    const ask = await app.dispatch('town.nextDay', {});
+    expect(ask).toMatchObject({ ok: false, error: { code: 'needs-confirmation', message: expect.stringMatching(/^The party is on Floor 1 of the Tombs; days pass in the Town between dives \(ch\.5\)/) } });
+    expect((await app.call('campaign.current', {}))!.town.day).toBe(before);
+    expect(await app.call('town.reports', { limit: 7 })).toEqual([]);
+    const report = await app.call('town.nextDay', { duringDive: true });
+    expect(report.day).toBe(before);
+    expect((await app.call('campaign.current', {}))!.town.day).toBe(before + 1);
+    await app.call('phase.send', { event: { type: 'WITHDRAW' } });
+    await app.call('town.nextDay', {});
+    expect((await app.call('campaign.current', {}))!.town.day).toBe(before + 2);
+    app.close();
+  });
+});

@@ -8,7 +8,8 @@ import { attentionEffects } from '../../rules/lich-attention.ts';
 import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { nextDay } from '../next-day.ts';
-import { attentionStage } from '../phase-store.ts';
+import { attentionStage, partyFloor } from '../phase-store.ts';
+import { dayPassNeedsConfirmation } from '../../rules/calendar.ts';
 import { boonStrength, idolEffects, pay, townAct } from '../town-ops.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { banquetAllowed, banquetCost } from '../../rules/lich-attention.ts';
@@ -31,7 +32,12 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
         w.update('lichslayer', l.id, { ...(r.eats ? { ate_today: 1 } : {}), ...(r.shelters ? { sheltered_today: 1 } : {}) });
         return notes(database, [r.explain]);
       }),
-    'town.nextDay': () => ctx.transact('town.nextDay', {}, 'Next day', (w, database) => nextDay(w, database)),
+    'town.nextDay': (args) =>
+      ctx.transact('town.nextDay', args, 'Next day', (w, database) => {
+        const ask = args.duringDive ? null : dayPassNeedsConfirmation(partyFloor(database));
+        if (ask) throw new CommandFailure('needs-confirmation', ask);
+        return nextDay(w, database);
+      }),
     'town.reports': (args) => {
       const rows = db().prepare(`SELECT report FROM day_report ORDER BY id DESC LIMIT ?`).all(args.limit) as { report: string }[];
       return rows.map((r) => JSON.parse(r.report) as DayReport);
