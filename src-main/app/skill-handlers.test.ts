@@ -38,37 +38,44 @@ describe('skills (ch.2)', () => {
     app.close();
   });
 
-  it('Burgle: once per turn in a fight, loot rolled into the inventory and logged; ten distinct enemies unlock Cheat', async () => {
+  it('Burgle (ch.2): once per turn in a fight; the loot is kept only in the entity\'s colour or Any; each entity once; ten distinct successes unlock Cheat', async () => {
     const { app, roster, me } = await setup();
     const sable = roster[2]!;
-    await app.call('lichslayer.update', { id: sable.id, patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', skill2: 'Extra Pockets', skill3: 'Disarm', level: 6 } });
+    await app.call('lichslayer.update', { id: sable.id, patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', skill2: 'Extra Pockets', skill3: 'Disarm', level: 6, maxHealth: 72 } });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
     for (const t of (await app.call('board.view', { floor: 1 })).tokens.filter((k) => k.kind === 'entity')) await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
+    const loot = (await app.call('tables.get', { key: 'loot' })).table.rows.map((r, i) => (r.loot ? i : -1)).filter((i) => i >= 0);
+    const colourLoot = (colour: 'Blue' | 'Red' | 'All-Color') => app.call('tables.recolour', { key: 'loot', indices: loot, colour });
     const addMark = async (i: number) => {
       const name = `Mark ${String.fromCharCode(65 + i)}`;
       return (await app.call('board.addToken', { kind: 'entity', name, colour: 'Red', floor: 1, x: 2, y: 0, health: 3, armor: 0 })).tokens.find((t) => t.name === name)!;
     };
+    const count = async () => (await me(sable.id)).inventory.reduce((a, s) => a + s.count, 0);
     const victims = [await addMark(0), await addMark(1)];
     let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const token = p.combat!.entrants.find((e) => e.lichslayerId === sable.id)!;
     let guard = 0;
     while (p.combat!.currentTokenId !== token.tokenId && guard++ < 40) p = await app.call('phase.nextTurn', {});
-    const before = (await me(sable.id)).inventory.reduce((a, s) => a + s.count, 0);
-    await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: victims[0]!.id });
-    expect((await me(sable.id)).inventory.reduce((a, s) => a + s.count, 0)).toBe(before + 1);
+    // A Red enemy and Blue loot: the roll is made and logged, the Bandit takes nothing.
+    await colourLoot('Blue');
+    const before = await count();
+    const miss = await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: victims[0]!.id });
+    expect(miss.notes[0]).toMatch(/^Sable Hartigan Burgles Mark A and rolls .+: the loot is Blue, the entity is Red: the Bandit takes nothing \(ch\.2\)$/);
+    expect(await count()).toBe(before);
+    expect((await app.call('ledger.list', { character: 'Sable Hartigan' })).find((e) => e.cause === 'Sable Hartigan Burgles Mark A')!.explain).toMatch(/; the loot is Blue, the entity is Red: the Bandit takes nothing \(ch\.2\)$/);
+    expect((await me(sable.id)).life.capstone).toMatchObject({ capstone: 'Cheat', have: 0, need: 10 });
     expect(await app.dispatch('skill.use', { id: sable.id, skill: 'Burgle', tokenId: victims[1]!.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/once per turn \(ch\.2\)/) } });
-    expect((await app.call('ledger.list', { character: 'Sable Hartigan' })).some((e) => e.cause === `Sable Hartigan Burgles ${victims[0]!.name}`)).toBe(true);
-    expect((await me(sable.id)).life.capstone).toMatchObject({ capstone: 'Cheat', have: 1, need: 10 });
-    // out of the fight the turn limit does not bind: nine more distinct marks
+    // out of the fight the turn limit does not bind; Mark A may not be Burgled again, whatever its loot
     await app.call('phase.send', { event: { type: 'COMBAT_OVER' } });
-    await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: victims[1]!.id });
-    // the same enemy twice counts once
-    await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: victims[1]!.id });
-    expect((await me(sable.id)).life.capstone).toMatchObject({ have: 2 });
-    // ch.4: an inventory is 1 + max Health ÷ 6 stacks deep; empty it so eight more items fit.
-    await app.call('lichslayer.setInventory', { id: sable.id, stacks: [] });
-    for (let i = 2; i < 10; i++) {
+    await colourLoot('All-Color');
+    expect(await app.dispatch('skill.use', { id: sable.id, skill: 'Burgle', tokenId: victims[0]!.id })).toMatchObject({ ok: false, error: { message: 'Mark A has been Burgled already: an entity may be Burgled once (ch.2). Nothing changed.' } });
+    const any = await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: victims[1]!.id });
+    expect(any.notes[0]).toMatch(/^Sable Hartigan Burgles .+ from Mark B: secured at once \(ch\.2\); the loot is of Any colour: kept \(ch\.2\)$/);
+    expect(await count()).toBe(before + 1);
+    expect((await me(sable.id)).life.capstone).toMatchObject({ have: 1 });
+    await colourLoot('Red');
+    for (let i = 2; i < 11; i++) {
       const mark = await addMark(i);
       await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: mark.id });
       await app.call('board.updateToken', { id: mark.id, patch: { defeated: true } });

@@ -72,6 +72,25 @@ export interface SkillUse {
   /** What it was used on (an enemy's name for Burgle and Identify, with its faction). */
   target?: string;
   faction?: string;
+  /** The entity's token it was used on: each entity may be Burgled once (ch.2). */
+  tokenId?: number;
+  /** Whether it achieved its end (a Burgle whose loot was kept), for capstones that count successes. */
+  success?: boolean;
+}
+
+/**
+ * Burgle from an entity (ch.2): the loot rolled is kept only when its colour matches the entity's,
+ * or the loot is of Any colour (All-Color); otherwise the Bandit takes nothing.
+ */
+export function burgleKeeps(lootColour: string, entityColour: string): { kept: boolean; explain: string } {
+  if (lootColour === 'All-Color') return { kept: true, explain: 'the loot is of Any colour: kept (ch.2)' };
+  if (lootColour === entityColour) return { kept: true, explain: `the loot is ${lootColour}, the entity's colour: kept (ch.2)` };
+  return { kept: false, explain: `the loot is ${lootColour}, the entity is ${entityColour}: the Bandit takes nothing (ch.2)` };
+}
+
+/** Why this entity cannot be Burgled (ch.2: each entity once, whoever tried), or null. */
+export function burgledAlready(uses: readonly SkillUse[], tokenId: number, name: string): string | null {
+  return uses.some((u) => u.skill === 'Burgle' && u.tokenId === tokenId) ? `${name} has been Burgled already: an entity may be Burgled once (ch.2)` : null;
 }
 
 export const LIMIT_LABEL: Record<SkillLimit, string> = { turn: 'once per turn', round: 'once per Round', floor: 'once per floor', day: 'once per in-game day', session: 'once per session' };
@@ -122,8 +141,9 @@ const FACTION_NAMES = ['Ghoul', 'Zombie', 'Phantom', 'Demon', 'Ogre', 'Maw'];
 export function capstoneProgress(className: string | null, uses: readonly SkillUse[], lichslayerId: number): CapstoneProgress | null {
   const mine = uses.filter((u) => u.lichslayerId === lichslayerId);
   if (className === 'The Bandit') {
-    const distinct = new Set(mine.filter((u) => u.skill === 'Burgle' && u.target).map((u) => u.target!.toLowerCase()));
-    return { capstone: 'Cheat', have: Math.min(10, distinct.size), need: 10, explain: `${distinct.size} distinct enemies Burgled of 10 (ch.2)` };
+    // ch.2: successful Burgles from distinct enemies; uses recorded before tokens were kept count by name.
+    const distinct = new Set(mine.filter((u) => u.skill === 'Burgle' && u.target && u.success !== false).map((u) => (u.tokenId !== undefined ? `#${u.tokenId}` : u.target!.toLowerCase())));
+    return { capstone: 'Cheat', have: Math.min(10, distinct.size), need: 10, explain: `${distinct.size} distinct enemies successfully Burgled of 10 (ch.2)` };
   }
   if (className === 'The Scholar') {
     const seen = new Set(mine.filter((u) => u.skill === 'Identify' && u.faction && FACTION_NAMES.includes(u.faction)).map((u) => u.faction!));

@@ -1,0 +1,34 @@
+// Class skills' pure rules (ch.2): usage limits by fight and floor visit, Burgle's colour and once-per-entity.
+import { describe, expect, it } from 'vitest';
+import { burgledAlready, burgleKeeps, capstoneProgress, limitReached, skillNamed, type SkillUse } from './skills.ts';
+
+const use = (over: Partial<SkillUse>): SkillUse => ({ lichslayerId: 1, skill: 'Crush', session: 1, day: 1, floor: 2, fight: 1, visit: 1, round: 1, turn: 0, ...over });
+const now = (over: Partial<SkillUse> = {}) => {
+  const { lichslayerId: _l, skill: _s, ...rest } = use(over);
+  return rest;
+};
+
+describe('skill limits (ch.2)', () => {
+  it('once per Round counts in the same fight only; once per floor per visit, the manifestation a visit of its own', () => {
+    const crush = skillNamed('Crush')!;
+    expect(limitReached(crush, [use({})], now(), 1)).toBe('Crush is once per Round (ch.2), and it has been used');
+    expect(limitReached(crush, [use({})], now({ fight: 2 }), 1)).toBeNull();
+    expect(limitReached(crush, [use({})], now({ fight: null, round: null }), 1)).toBeNull();
+    const rally = skillNamed('Rally')!;
+    expect(limitReached(rally, [use({ skill: 'Rally' })], now({ visit: 2 }), 1)).toBeNull();
+    expect(limitReached(rally, [use({ skill: 'Rally', floor: null, visit: 3 })], now({ floor: null, visit: 3 }), 1)).toBe('Rally is once per floor (ch.2), and it has been used');
+  });
+});
+
+describe('Burgle (ch.2)', () => {
+  it("keeps loot of the entity's colour or of Any colour; each entity once; only successes count toward Cheat", () => {
+    expect(burgleKeeps('Red', 'Red').kept).toBe(true);
+    expect(burgleKeeps('All-Color', 'Green')).toEqual({ kept: true, explain: 'the loot is of Any colour: kept (ch.2)' });
+    expect(burgleKeeps('Blue', 'Red')).toEqual({ kept: false, explain: 'the loot is Blue, the entity is Red: the Bandit takes nothing (ch.2)' });
+    const uses = [use({ skill: 'Burgle', tokenId: 7, target: 'Ghoul', success: false }), use({ skill: 'Burgle', tokenId: 8, target: 'Ghoul', success: true })];
+    expect(burgledAlready(uses, 7, 'Ghoul')).toBe('Ghoul has been Burgled already: an entity may be Burgled once (ch.2)');
+    expect(burgledAlready(uses, 9, 'Ghoul')).toBeNull();
+    // two Ghouls of the same name are two enemies; the failed Burgle does not count
+    expect(capstoneProgress('The Bandit', [...uses, use({ skill: 'Burgle', tokenId: 9, target: 'Ghoul', success: true })], 1)).toMatchObject({ have: 2, need: 10 });
+  });
+});
