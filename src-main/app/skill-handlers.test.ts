@@ -143,6 +143,37 @@ describe('usage limits keyed on the fight and the floor visit (ch.2)', () => {
   });
 });
 
+describe('the Familiar and the Retainers on the turn stack (ch.2, ch.3)', () => {
+  it("a Retainer acts right after its Aristocrat (hired in the Town, on the floor's entry)", async () => {
+    const { app, roster } = await setup();
+    const q = roster[1]!;
+    await app.call('lichslayer.update', { id: q.id, patch: { hiddenClass: 'The Aristocrat', level: 2 } });
+    await app.call('retainer.hire', { employer: q.id, name: 'Pell', grade: 'common' });
+    await app.call('retainer.hire', { employer: q.id, name: 'Quince', grade: 'skilled' });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    const party = p.combat!.entrants.filter((e) => e.party).map((e) => e.name);
+    expect(party).toEqual(['Odile Vantreck', 'Brother Quillam', 'Pell', 'Quince', 'Sable Hartigan', 'Wren of the Hollow']);
+    app.close();
+  });
+
+  it('the Familiar takes no turn of its own (it acts on its Witch\'s) and stays on the floor it was summoned on', async () => {
+    const { app } = await setup();
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const board = await app.call('board.addToken', { kind: 'familiar', name: 'Moth Familiar', colour: 'Colourless', floor: 1, x: 2, y: 0, health: 6, armor: 0 });
+    const familiar = board.tokens.find((t) => t.name === 'Moth Familiar')!;
+    const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(p.combat!.entrants.map((e) => e.tokenId)).not.toContain(familiar.id);
+    expect(p.combat!.entrants.filter((e) => e.party).map((e) => e.name)).toEqual(['Odile Vantreck', 'Brother Quillam', 'Sable Hartigan', 'Wren of the Hollow']);
+    await app.call('phase.send', { event: { type: 'COMBAT_OVER' } });
+    const down = await app.call('phase.send', { event: { type: 'DESCEND' } });
+    expect(down.notices).toContain('Moth Familiar stays behind: a Familiar lasts for the floor it was summoned on (ch.3)');
+    expect((await app.call('board.view', { floor: 2 })).tokens.map((t) => t.name)).not.toContain('Moth Familiar');
+    expect((await app.call('board.view', { floor: 1 })).tokens.map((t) => t.name)).not.toContain('Moth Familiar');
+    app.close();
+  });
+});
+
 describe('Skill Points and XP sources (ch.1, ch.2)', () => {
   it('a Skill Point unlocks the next skill early or enhances one once; Burgle enhanced may be used twice a turn', async () => {
     const { app, roster, me } = await setup();

@@ -1,5 +1,6 @@
 // Class skills' pure rules (ch.2): usage limits by fight and floor visit, Burgle's colour and once-per-entity.
 import { describe, expect, it } from 'vitest';
+import { familiarFollows, retainersAfterEmployers, takesOwnTurn } from './turn-order.ts';
 import { burgledAlready, burgleKeeps, capstoneProgress, limitReached, skillNamed, type SkillUse } from './skills.ts';
 
 const use = (over: Partial<SkillUse>): SkillUse => ({ lichslayerId: 1, skill: 'Crush', session: 1, day: 1, floor: 2, fight: 1, visit: 1, round: 1, turn: 0, ...over });
@@ -30,5 +31,15 @@ describe('Burgle (ch.2)', () => {
     expect(burgledAlready(uses, 9, 'Ghoul')).toBeNull();
     // two Ghouls of the same name are two enemies; the failed Burgle does not count
     expect(capstoneProgress('The Bandit', [...uses, use({ skill: 'Burgle', tokenId: 9, target: 'Ghoul', success: true })], 1)).toMatchObject({ have: 2, need: 10 });
+  });
+});
+
+describe('the turn stack (ch.2, ch.3)', () => {
+  it("each Retainer right after its Aristocrat, in hire order; a Retainer whose employer is not on the stack keeps its place; the Familiar has no slot", () => {
+    // tokens: 1 and 2 Lichslayers (2 the Aristocrat), 10 and 11 its Retainers, 12 a Retainer of someone absent
+    expect(retainersAfterEmployers([10, 1, 11, 12, 2], new Map([[10, 2], [11, 2], [12, 9]]))).toEqual([1, 12, 2, 10, 11]);
+    expect(takesOwnTurn('familiar')).toBe(false);
+    expect(takesOwnTurn('retainer')).toBe(true);
+    expect(familiarFollows(false)).toBe(false);
   });
 });
