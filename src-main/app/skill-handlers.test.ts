@@ -110,14 +110,17 @@ describe('usage limits keyed on the fight and the floor visit (ch.2)', () => {
     const o = roster[0]!;
     await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill2: 'Rumble Hat', skill3: 'Charge', capstone: 'Crush', level: 6 } });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+    const ogre = (await app.call('board.addToken', { kind: 'entity', name: 'Stone Ogre', colour: 'Red', floor: 1, x: 2, y: 0, health: 30, armor: 4 })).tokens.find((t) => t.name === 'Stone Ogre')!;
+    const crush = { id: o.id, skill: 'Crush', tokenId: ogre.id, crush: 'armor' } as const;
     let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(p.combat!.round).toBe(1);
-    await app.call('skill.use', { id: o.id, skill: 'Crush' });
-    expect(await app.dispatch('skill.use', { id: o.id, skill: 'Crush' })).toMatchObject({ ok: false, error: { message: 'Crush is once per Round (ch.2), and it has been used. Nothing changed.' } });
+    await app.call('skill.use', crush);
+    expect(await app.dispatch('skill.use', crush)).toMatchObject({ ok: false, error: { message: 'Crush is once per Round (ch.2), and it has been used. Nothing changed.' } });
     await app.call('phase.send', { event: { type: 'COMBAT_OVER' } });
     p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(p.combat!.round).toBe(1);
-    expect((await app.dispatch('skill.use', { id: o.id, skill: 'Crush' })).ok).toBe(true);
+    expect((await app.dispatch('skill.use', crush)).ok).toBe(true);
     app.close();
   });
 
@@ -170,6 +173,71 @@ describe('the Familiar and the Retainers on the turn stack (ch.2, ch.3)', () => 
     expect(down.notices).toContain('Moth Familiar stays behind: a Familiar lasts for the floor it was summoned on (ch.3)');
     expect((await app.call('board.view', { floor: 2 })).tokens.map((t) => t.name)).not.toContain('Moth Familiar');
     expect((await app.call('board.view', { floor: 1 })).tokens.map((t) => t.name)).not.toContain('Moth Familiar');
+    app.close();
+  });
+});
+
+describe('skills that change a number in a fight (ch.2)', () => {
+  it('Crush: a target in reach to 0 Armor or to 0 Health (felled, +1 XP), once per Round, never the Lich; in the ledger', async () => {
+    const { app, roster, me } = await setup();
+    const o = roster[0]!;
+    await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill2: 'Rumble Hat', skill3: 'Charge', capstone: 'Crush', level: 6 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+    await app.call('board.setRoom', { floor: 1, x: 4, y: 4, patch: { type: 'vault', name: 'Far Vault' } });
+    for (const t of (await app.call('board.view', { floor: 1 })).tokens.filter((k) => k.kind === 'entity')) await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
+    let board = await app.call('board.addToken', { kind: 'entity', name: 'Stone Ogre', colour: 'Red', floor: 1, x: 2, y: 0, health: 30, armor: 4 });
+    board = await app.call('board.addToken', { kind: 'entity', name: 'Far Ghoul', colour: 'Red', floor: 1, x: 4, y: 4, health: 6, armor: 0 });
+    const ogre = board.tokens.find((t) => t.name === 'Stone Ogre')!;
+    const far = board.tokens.find((t) => t.name === 'Far Ghoul')!;
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(await app.dispatch('skill.use', { id: o.id, skill: 'Crush', tokenId: far.id, crush: 'health' })).toMatchObject({ ok: false, error: { message: "Far Ghoul is not in Odile Vantreck's room: an attack reaches only the room the attacker stands in (ch.11). Nothing changed." } });
+    const armor = await app.call('skill.use', { id: o.id, skill: 'Crush', tokenId: ogre.id, crush: 'armor' });
+    expect(armor.notes).toEqual(["Odile Vantreck Crushes Stone Ogre's Armor: 4 → 0 (ch.2)"]);
+    expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.id === ogre.id)).toMatchObject({ health: 30, armor: 0, defeated: false });
+    expect(await app.dispatch('skill.use', { id: o.id, skill: 'Crush', tokenId: ogre.id, crush: 'health' })).toMatchObject({ ok: false, error: { message: 'Crush is once per Round (ch.2), and it has been used. Nothing changed.' } });
+    let guard = 0;
+    while (p.combat!.round === 1 && guard++ < 40) p = await app.call('phase.nextTurn', {});
+    expect(p.combat!.round).toBe(2);
+    const xp = (await me(o.id)).xp;
+    const felled = await app.call('skill.use', { id: o.id, skill: 'Crush', tokenId: ogre.id, crush: 'health' });
+    expect(felled.notes.slice(0, 3)).toEqual(['Odile Vantreck Crushes Stone Ogre to 0 Health (ch.2)', "30 to Stone Ogre's Health (bypasses Armor): 30 → 0 (ch.11)", 'Odile Vantreck fells Stone Ogre: +1 XP (ch.1)']);
+    expect((await me(o.id)).xp).toBe(xp + 1);
+    expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.id === ogre.id)).toMatchObject({ health: 0, defeated: true });
+    expect((await app.call('ledger.list', { character: 'Odile Vantreck' })).filter((e) => e.cause === 'Odile Vantreck uses Crush on Stone Ogre').map((e) => e.explain)).toEqual([
+      "Odile Vantreck Crushes Stone Ogre: 30 to Stone Ogre's Health (bypasses Armor): 30 → 0 (ch.11)",
+      "Odile Vantreck Crushes Stone Ogre's Armor: 4 → 0 (ch.2)",
+    ]);
+    app.close();
+  });
+
+  it('Diagnose and Bandage: up to level characters, (level)d6 Health each up to their maximum; enhanced, 3 Armor too; each roll in the ledger', async () => {
+    const { app, roster, me } = await setup();
+    const [o, q, sable] = roster;
+    await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', level: 2 } });
+    await app.call('lichslayer.update', { id: o!.id, patch: { health: 10, armor: 1 } });
+    const sableMax = (await me(sable!.id)).maxHealth;
+    await app.call('lichslayer.update', { id: sable!.id, patch: { health: sableMax - 3 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const board = await app.call('board.view', { floor: 1 });
+    const tok = (id: number) => board.tokens.find((t) => t.lichslayerId === id)!.id;
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Diagnose and Bandage', tokens: [tok(o!.id), tok(sable!.id), tok(q!.id)] })).toMatchObject({ ok: false, error: { message: 'Diagnose and Bandage heals up to level characters: Brother Quillam is level 2 and chose 3 (ch.2). Nothing changed.' } });
+    await app.call('dice.setSeed', { seed: 3 });
+    const healed = await app.call('skill.use', { id: q!.id, skill: 'Diagnose and Bandage', tokens: [tok(o!.id), tok(sable!.id)] });
+    expect(healed.notes).toEqual(['Odile Vantreck: 8 = 2d6 [2, 6] Health restored: 10 → 18 (ch.2)', `Sable Hartigan: 10 = 2d6 [6, 4] Health restored: ${sableMax - 3} → ${sableMax} (capped at maximum ${sableMax}) (ch.2)`]);
+    expect(await me(o!.id)).toMatchObject({ health: 18 });
+    expect((await app.call('ledger.list', { character: 'Brother Quillam' })).filter((e) => e.cause.startsWith('Brother Quillam uses Diagnose and Bandage on')).map((e) => e.explain)).toEqual([
+      `Sable Hartigan: 10 = 2d6 [6, 4] Health restored: ${sableMax - 3} → ${sableMax} (capped at maximum ${sableMax}) (ch.2)`,
+      'Odile Vantreck: 8 = 2d6 [2, 6] Health restored: 10 → 18 (ch.2)',
+    ]);
+    // enhanced: 3 Armor to each healed as well
+    await app.call('skill.points', { id: q!.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: q!.id, action: 'enhance', skill: 'Diagnose and Bandage' });
+    const armor = (await me(o!.id)).armor;
+    expect(armor).toBe(1);
+    await app.call('dice.setSeed', { seed: 3 });
+    const again = await app.call('skill.use', { id: q!.id, skill: 'Diagnose and Bandage', tokens: [tok(o!.id)] });
+    expect(again.notes).toEqual([`Odile Vantreck: 8 = 2d6 [2, 6] Health restored: 18 → 26; +3 Armor (enhanced): ${armor} → ${armor + 3} (ch.2)`]);
     app.close();
   });
 });

@@ -1,7 +1,9 @@
 // Class skills' pure rules (ch.2): usage limits by fight and floor visit, Burgle's colour and once-per-entity.
 import { describe, expect, it } from 'vitest';
+import { Dice } from './dice.ts';
+import { ScriptedRandom } from './random-source.ts';
 import { familiarFollows, retainersAfterEmployers, takesOwnTurn } from './turn-order.ts';
-import { burgledAlready, burgleKeeps, capstoneProgress, limitReached, skillNamed, type SkillUse } from './skills.ts';
+import { burgledAlready, burgleKeeps, capstoneProgress, crushRefusal, limitReached, rollBandage, skillNamed, type SkillUse } from './skills.ts';
 
 const use = (over: Partial<SkillUse>): SkillUse => ({ lichslayerId: 1, skill: 'Crush', session: 1, day: 1, floor: 2, fight: 1, visit: 1, round: 1, turn: 0, ...over });
 const now = (over: Partial<SkillUse> = {}) => {
@@ -41,5 +43,17 @@ describe('the turn stack (ch.2, ch.3)', () => {
     expect(takesOwnTurn('familiar')).toBe(false);
     expect(takesOwnTurn('retainer')).toBe(true);
     expect(familiarFollows(false)).toBe(false);
+  });
+});
+
+describe('Crush and Diagnose and Bandage (ch.2)', () => {
+  it('Crush never targets the Lich; Bandage heals (level)d6 each up to the maximum, enhanced +3 Armor up to its maximum', () => {
+    expect(crushRefusal({ name: 'The Lich', lich: true, defeated: false })).toBe('Crush cannot target the Lich (ch.2)');
+    expect(crushRefusal({ name: 'Ogre', lich: false, defeated: false })).toBeNull();
+    const dice = new Dice(new ScriptedRandom([3, 4, 6, 6]));
+    const healed = rollBandage(dice, { doctor: 'Doc', level: 2, enhanced: true, targets: [{ name: 'A', health: 5, maxHealth: 30, armor: 2, maxArmor: 6 }, { name: 'B', health: 20, maxHealth: 24, armor: 5, maxArmor: 6 }] });
+    expect(healed.map((h) => [h.health, h.armor, h.restored])).toEqual([[12, 5, 7], [24, 6, 4]]);
+    expect(healed[1]!.explain).toBe('B: 12 = 2d6 [6, 6] Health restored: 20 → 24 (capped at maximum 24); +3 Armor (enhanced): 5 → 6 (capped at maximum 6) (ch.2)');
+    expect(() => rollBandage(dice, { doctor: 'Doc', level: 1, enhanced: false, targets: [healed[0]!, healed[1]!] })).toThrow('Diagnose and Bandage heals up to level characters: Doc is level 1 and chose 2 (ch.2)');
   });
 });

@@ -1,6 +1,7 @@
 // The classes' skills (rulebook ch.2) as data: which slot each fills, how it acts, how often it may
 // be used, and what it does on the board. Summaries are the app's own labels, not the book's text.
 import type { ClassName } from '@shared/house-rules.ts';
+import { showDice, sumDice, type Dice } from './dice.ts';
 
 export type SkillLimit = 'turn' | 'round' | 'floor' | 'day' | 'session';
 export type BoardEffect = 'reveal' | 'burgle' | 'disarm' | 'break';
@@ -151,4 +152,51 @@ export function capstoneProgress(className: string | null, uses: readonly SkillU
     return { capstone: 'Predict', have: seen.size, need: 6, explain: `${seen.size} of 6 factions Identified${missing.length ? `; still ${missing.join(', ')}` : ''} (ch.2)` };
   }
   return null;
+}
+
+/** Crush (the Breaker's capstone, ch.2): a target to 0 Health or 0 Armor, the Breaker's choice; never the Lich. */
+export function crushRefusal(target: { name: string; lich: boolean; defeated: boolean }): string | null {
+  if (target.lich) return 'Crush cannot target the Lich (ch.2)';
+  if (target.defeated) return `${target.name} is already felled`;
+  return null;
+}
+
+export interface BandageTarget {
+  name: string;
+  health: number;
+  maxHealth: number;
+  armor: number;
+  /** The Armor a Gauntlet can hold (null: a token with no maximum). */
+  maxArmor: number | null;
+}
+
+export interface Bandaged extends BandageTarget {
+  restored: number;
+  armorRestored: number;
+  explain: string;
+}
+
+/**
+ * Diagnose and Bandage (the Lich Doctor's Skill 1, ch.2): up to (level) characters, each restored
+ * (level)d6 Health up to their maximum; enhanced, 3 Armor each as well.
+ */
+export function rollBandage(dice: Dice, input: { doctor: string; level: number; enhanced: boolean; targets: readonly BandageTarget[] }): Bandaged[] {
+  if (input.targets.length < 1) throw new RangeError('Diagnose and Bandage needs at least one character to heal');
+  if (input.targets.length > input.level) throw new RangeError(`Diagnose and Bandage heals up to level characters: ${input.doctor} is level ${input.level} and chose ${input.targets.length} (ch.2)`);
+  return input.targets.map((t) => {
+    const rolled = dice.pool(input.level, 6, `${input.doctor} bandages ${t.name}`);
+    const sum = sumDice(rolled);
+    const health = Math.min(t.maxHealth, t.health + sum);
+    const armor = input.enhanced ? Math.min(t.maxArmor ?? Infinity, t.armor + 3) : t.armor;
+    const armorRestored = armor - t.armor;
+    const capped = health < t.health + sum ? ` (capped at maximum ${t.maxHealth})` : '';
+    return {
+      ...t,
+      health,
+      armor,
+      restored: health - t.health,
+      armorRestored,
+      explain: `${t.name}: ${sum} = ${input.level}d6 ${showDice(rolled)} Health restored: ${t.health} → ${health}${capped}${input.enhanced ? `; +3 Armor (enhanced): ${t.armor} → ${armor}${armorRestored < 3 ? ` (capped at maximum ${t.maxArmor})` : ''}` : ''} (ch.2)`,
+    };
+  });
 }

@@ -20,6 +20,7 @@ import { moveTokenByRules, revealRoom } from '../board-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
+import { bandageTokens, crushToken } from '../fight-ops.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -162,7 +163,9 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             break;
           }
           default: {
-            if (def.name === 'Identify' && args.tokenId) {
+            if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
+            else if (def.name === 'Diagnose and Bandage') bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Identify' && args.tokenId) {
               const t = allTokens(database).find((k) => k.id === args.tokenId);
               if (!t) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
               target = t.name;
