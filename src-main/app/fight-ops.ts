@@ -19,7 +19,8 @@ import { isNear } from '../rules/board-moves.ts';
 import { powerAttackDice, XP_PER_ENEMY } from '../rules/character.ts';
 import { integrityCheck, integrityTarget, NO_SYNC, resolveHit, syncMultipliers, zeroHealthOutcome, type Defender, type HitResult, type HitSource } from '../rules/damage.ts';
 import { sanityTarget } from '../rules/sanity.ts';
-import { crushRefusal, rollBandage, type Bandaged } from '../rules/skills.ts';
+import { crushRefusal, rollBandage, wornArmorKeeps, type Bandaged } from '../rules/skills.ts';
+import { lifeRecord } from '../db/life-records.ts';
 import { rollTrapDamage } from '../rules/trap.ts';
 import { trapFieldsSchema } from '@shared/tables.ts';
 import { noteClearedOnNine } from './board-ops.ts';
@@ -158,12 +159,32 @@ export function fightOptions(db: Database, attackerId: number): FightOptionsView
 }
 
 /** The defender as the damage rules read it: a Gauntlet's Health, Armor and synchronicity, or a token's. */
-function defenderOf(db: Database, t: TokenView, blockedBy: string | null): Defender {
+function defenderOf(db: Database, t: TokenView, blockedBy: string | null, source: HitSource | null = null): Defender & { worn?: 'physical' | 'colourless' } {
   if (t.lichslayerId !== null) {
     const l = row(db, t.lichslayerId)!;
-    return { name: l.name, colour: t.colour, health: l.health, armor: l.armor, sync: syncHeld(db, l.id), blockedBy };
+    const worn = source ? wornArmorFor(db, l, source) : null;
+    return { name: l.name, colour: t.colour, health: l.health, armor: l.armor, sync: syncHeld(db, l.id), blockedBy, ...(worn ? { worn, armorKept: `kept by Worn Armor (the first ${worn} instance this Round)` } : {}) };
   }
   return { name: t.name, colour: t.colour, health: t.health ?? 0, armor: t.armor ?? 0, lich: !!t.stats.lich, phylactery: t.kind === 'phylactery', blockedBy };
+}
+
+/** Which first instance of the Round Worn Armor answers for this Lichslayer now (ch.2), or null: only in a fight's round. */
+function wornArmorFor(db: Database, l: LichslayerRow, source: HitSource): 'physical' | 'colourless' | null {
+  if (![l.skill1, l.skill2, l.skill3].includes('Worn Armor')) return null;
+  const now = roundNow(db);
+  if (!now) return null;
+  const marks = readFight(db).worn[String(l.id)] ?? {};
+  const used = { physical: roundOf(marks.physical, now) === now.round, colourless: roundOf(marks.colourless, now) === now.round };
+  return wornArmorKeeps(source, used, lifeRecord(db, l.id).enhanced.includes('Worn Armor'));
+}
+
+/** After a hit: Worn Armor that kept the Armor is spent for this Round (ch.2). */
+function noteWorn(w: RecordingWriter, db: Database, t: TokenView, defender: { worn?: 'physical' | 'colourless' }, hit: HitResult): void {
+  const now = roundNow(db);
+  if (!defender.worn || hit.outcome !== 'armor' || t.lichslayerId === null || !now) return;
+  const fight = readFight(db);
+  const key = String(t.lichslayerId);
+  writeFight(w, db, { ...fight, worn: { ...fight.worn, [key]: { ...(fight.worn[key] ?? {}), [defender.worn]: now } } });
 }
 
 /** Writes a hit's Health and Armor where they live: the Gauntlet for a Lichslayer, the token otherwise. */
@@ -310,10 +331,11 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
     bypassArmor: !!kit.token.stats.bypassArmor,
     halve: a.halve,
     fromEntity: kit.token.kind === 'entity',
+    lichType: !!(kit.token.stats.lich || kit.token.stats.lichType),
     label: weapon ? `${kit.token.name}'s ${weapon.name}` : `${kit.token.name}'s attack`,
   };
   const attackerSync = l ? syncHeld(db, l.id) : NO_SYNC;
-  const defender = defenderOf(db, target, block ? `${block.name}'s ${block.item}` : null);
+  const defender = defenderOf(db, target, block ? `${block.name}'s ${block.item}` : null, source);
   const multipliers = syncMultipliers(attackerSync, { colour: target.colour, sync: defender.sync }, sourceColour);
   const modifiers = l ? rollModifiersFor(db, l).all : [];
   const cause = `Attack: ${kit.token.name} → ${target.name}${weapon ? ` with ${weapon.name}` : ''}`;
@@ -363,6 +385,7 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
   const hit = planned.hit;
   lines.push(`${cause}: ${hit ? `${planned.amount} damage${a.damage !== undefined ? " (the Judge's call)" : ''}` : 'all natural 1s, it misses (ch.11, house rule)'}`, ...(hit ? [hit.explain] : []));
   if (hit) writeHit(w, target, hit);
+  if (hit) noteWorn(w, db, target, defender, hit);
   if (block && blockItem && hit?.outcome === 'blocked') {
     const fight = readFight(db);
     const now = roundNow(db);
@@ -394,10 +417,11 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
  * rules as any: immunity, Armor, bypass, ongoing, synchronicity received, and what 0 Health sets off.
  */
 export function applyHit(w: RecordingWriter, db: Database, target: TokenView, source: HitSource, amount: number, command: CommandName, lines: string[], result: FightResult = emptyResult(), byLichslayerId: number | null = null): HitResult {
-  const defender = defenderOf(db, target, null);
+  const defender = defenderOf(db, target, null, source);
   const hit = resolveHit(defender, source, amount, syncMultipliers(NO_SYNC, { colour: target.colour, sync: defender.sync }, source.colour), readHouseRules(db));
   lines.push(hit.explain);
   writeHit(w, target, hit);
+  noteWorn(w, db, target, defender, hit);
   if (hit.reachedZero) afterZero(w, db, target, byLichslayerId, command, lines, result);
   return hit;
 }
@@ -414,7 +438,7 @@ export function applyJudgedDamage(w: RecordingWriter, db: Database, a: DamageArg
   const result = emptyResult();
   result.damage = a.amount;
   result.lines.push(`${a.label}: ${a.amount} to ${target.name}, the Judge's hand`);
-  const hit = applyHit(w, db, target, { colour: a.colour, physical: a.physical, ongoing: a.ongoing, bypassArmor: a.bypassArmor, crush: a.crush, label: a.label }, a.amount, command, result.lines, result);
+  const hit = applyHit(w, db, target, { colour: a.colour, physical: a.physical, ongoing: a.ongoing, bypassArmor: a.bypassArmor, crush: a.crush, lichType: a.lichType, label: a.label }, a.amount, command, result.lines, result);
   rollWithLedger(db, command, () => ({ value: null, records: [{ cause, character: target.lichslayerId !== null ? target.name : null, explain: `${a.amount} from ${a.label}, applied by the Judge: ${hit.explain}`, result: hit }] }));
   if (a.lichType && target.lichslayerId !== null && hit.outcome !== 'immune') {
     const t = sanityTarget('lich-damage', readHouseRules(db));

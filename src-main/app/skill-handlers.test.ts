@@ -211,6 +211,32 @@ describe('skills that change a number in a fight (ch.2)', () => {
     app.close();
   });
 
+  it('Worn Armor: the first physical instance each Round leaves the Armor; the next, a Colourless one and a spell take it; a new Round starts again', async () => {
+    const { app, roster, me } = await setup();
+    const v = roster[2]!;
+    await app.call('lichslayer.update', { id: v.id, patch: { hiddenClass: 'The Veteran', skill1: 'Recall', skill2: 'Worn Armor', level: 4 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+    for (const t of (await app.call('board.view', { floor: 1 })).tokens.filter((k) => k.kind === 'entity')) await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
+    const board = await app.call('board.addToken', { kind: 'entity', name: 'Grey Hound', colour: 'Red', floor: 1, x: 2, y: 0, health: 20, armor: 0, stats: { level: 2, attack: '1d6' } });
+    const hound = board.tokens.find((t) => t.name === 'Grey Hound')!;
+    const vet = board.tokens.find((t) => t.lichslayerId === v.id)!;
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    const armor = (await me(v.id)).armor;
+    const bite = () => app.call('fight.attack', { attacker: hound.id, target: vet.id, outOfTurn: true, damage: 4 });
+    expect((await bite()).lines[1]).toBe(`Armor negates the whole instance of 4 (Grey Hound's attack): Armor stays ${armor}, kept by Worn Armor (the first physical instance this Round); its other effects still resolve (ch.11, ch.2)`);
+    expect((await bite()).lines[1]).toBe(`Armor negates the whole instance of 4 (Grey Hound's attack): Armor ${armor} → ${armor - 1}; its other effects still resolve (ch.11)`);
+    const grey = await app.call('fight.damage', { target: vet.id, amount: 3, label: 'Grey Hush', colour: 'Colourless' });
+    expect(grey.lines[1]).toBe(`Armor negates the whole instance of 3 (Grey Hush): Armor ${armor - 1} → ${armor - 2}; its other effects still resolve (ch.11)`);
+    let guard = 0;
+    while (p.combat!.round === 1 && guard++ < 40) p = await app.call('phase.nextTurn', {});
+    const spell = await app.call('fight.damage', { target: vet.id, amount: 3, label: 'Ember Bolt', colour: 'Red', physical: false });
+    expect(spell.lines[1]).toBe(`Armor negates the whole instance of 3 (Ember Bolt): Armor ${armor - 2} → ${armor - 3}; its other effects still resolve (ch.11)`);
+    expect((await bite()).lines[1]).toMatch(/Armor stays \d+, kept by Worn Armor \(the first physical instance this Round\)/);
+    expect((await me(v.id)).armor).toBe(armor - 3);
+    app.close();
+  });
+
   it('Diagnose and Bandage: up to level characters, (level)d6 Health each up to their maximum; enhanced, 3 Armor too; each roll in the ledger', async () => {
     const { app, roster, me } = await setup();
     const [o, q, sable] = roster;

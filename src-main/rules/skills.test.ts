@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
 import { familiarFollows, retainersAfterEmployers, takesOwnTurn } from './turn-order.ts';
-import { burgledAlready, burgleKeeps, capstoneProgress, crushRefusal, limitReached, rollBandage, skillNamed, type SkillUse } from './skills.ts';
+import { burgledAlready, burgleKeeps, capstoneProgress, crushRefusal, limitReached, rollBandage, skillNamed, wornArmorKeeps, type SkillUse } from './skills.ts';
 
 const use = (over: Partial<SkillUse>): SkillUse => ({ lichslayerId: 1, skill: 'Crush', session: 1, day: 1, floor: 2, fight: 1, visit: 1, round: 1, turn: 0, ...over });
 const now = (over: Partial<SkillUse> = {}) => {
@@ -55,5 +55,18 @@ describe('Crush and Diagnose and Bandage (ch.2)', () => {
     expect(healed.map((h) => [h.health, h.armor, h.restored])).toEqual([[12, 5, 7], [24, 6, 4]]);
     expect(healed[1]!.explain).toBe('B: 12 = 2d6 [6, 6] Health restored: 20 → 24 (capped at maximum 24); +3 Armor (enhanced): 5 → 6 (capped at maximum 6) (ch.2)');
     expect(() => rollBandage(dice, { doctor: 'Doc', level: 1, enhanced: false, targets: [healed[0]!, healed[1]!] })).toThrow('Diagnose and Bandage heals up to level characters: Doc is level 1 and chose 2 (ch.2)');
+  });
+});
+
+describe('Worn Armor (ch.2)', () => {
+  it('the first physical instance each Round; never a spell, a Lich-type source or ongoing damage; Colourless only enhanced', () => {
+    const none = { physical: false, colourless: false };
+    expect(wornArmorKeeps({ physical: true, colour: 'Red' }, none, false)).toBe('physical');
+    expect(wornArmorKeeps({ physical: true, colour: 'Red' }, { physical: true, colourless: false }, false)).toBeNull();
+    expect(wornArmorKeeps({ physical: false, colour: 'Red' }, none, false)).toBeNull();
+    expect(wornArmorKeeps({ physical: true, colour: null, lichType: true }, none, false)).toBeNull();
+    expect(wornArmorKeeps({ physical: true, colour: 'Red', ongoing: true }, none, false)).toBeNull();
+    expect(wornArmorKeeps({ physical: true, colour: 'Colourless' }, none, false)).toBeNull();
+    expect(wornArmorKeeps({ physical: true, colour: 'Colourless' }, none, true)).toBe('colourless');
   });
 });

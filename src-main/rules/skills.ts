@@ -200,3 +200,15 @@ export function rollBandage(dice: Dice, input: { doctor: string; level: number; 
     };
   });
 }
+
+/**
+ * Worn Armor (the Veteran's Skill 2, ch.2): the first physical instance each Round leaves the Armor
+ * that negates it; spells, Lich-type sources and Colourless damage are not answered — enhanced, the
+ * first Colourless instance each Round is too. Which first instance this hit would be, or null.
+ */
+export function wornArmorKeeps(source: { physical: boolean; colour: string | null; lichType?: boolean; ongoing?: boolean }, used: { physical: boolean; colourless: boolean }, enhanced: boolean): 'physical' | 'colourless' | null {
+  if (source.ongoing) return null;
+  if (source.colour === 'Colourless') return enhanced && !used.colourless ? 'colourless' : null;
+  if (!source.physical || source.lichType) return null;
+  return used.physical ? null : 'physical';
+}
