@@ -140,8 +140,8 @@ describe('travel (ch.5)', () => {
     // seed 21: 2 days on the road, a d6 each; 1-2 an encounter from the deepest floor's tier (none yet: the Upper Tombs)
     expect(trip.days).toBe(2);
     expect(trip.notes.filter((n) => n.startsWith('Road, day'))).toEqual([
-      "Road, day 1: 1 on d6, an encounter (the party's deepest floor is none yet: Upper Tombs (1-3) entities (ch.5)): Shambler — Zombie of the Upper Tombs. (ch.5)",
-      "Road, day 2: 2 on d6, an encounter (the party's deepest floor is none yet: Upper Tombs (1-3) entities (ch.5)): Bloated Mourner — Zombie of the Upper Tombs. (ch.5)",
+      "Road, day 1: 1 on d6, an encounter (the party's deepest floor is none yet: Upper Tombs (1-3) entities (ch.5)): Marrow Thief — Ghoul of the Upper Tombs. (ch.5)",
+      "Road, day 2: 2 on d6, an encounter (the party's deepest floor is none yet: Upper Tombs (1-3) entities (ch.5)): Ghoul Matron — Ghoul of the Upper Tombs. (ch.5)",
     ]);
     const t = await app.call('town.state', {});
     expect(t.townName).toBe('Harrowfield');
