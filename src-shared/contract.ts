@@ -445,6 +445,10 @@ export const contract = {
       skill: z.string().trim().min(1, { error: 'Name the skill' }).max(60),
       rooms: z.array(z.strictObject({ x: z.number().int().min(0).max(4), y: z.number().int().min(0).max(4) })).max(25).optional(),
       tokenId: rowId.optional(),
+      /** Crush: the target's Health or its Armor to 0 (ch.2). */
+      crush: z.enum(['health', 'armor']).optional(),
+      /** Diagnose and Bandage: the tokens of the characters healed (ch.2). */
+      tokens: z.array(rowId).min(1).max(30).optional(),
     }),
   ),
   'journal.view': command<JournalSession[]>()(noArgs),

@@ -7,7 +7,9 @@ import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { Colour } from '@shared/gauntlet.ts';
 import type { RecordingWriter } from '../db/history.ts';
-import { allTokens, ensureRoom, joinTurnStack, nextPlacement, readWorld, roomAt, type RoomRecord } from '../db/board-repo.ts';
+import { allTokens, ensureRoom, joinTurnStack, nextPlacement, readWorld, roomAt, turnStack, type RoomRecord } from '../db/board-repo.ts';
+import { readTown } from '../db/town-repo.ts';
+import { familiarFollows, retainersAfterEmployers } from '../rules/turn-order.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { DEFAULT_ENTRANCE, judgeMove } from '../rules/board-moves.ts';
 import { lostReroller } from '../rules/room-roll.ts';
@@ -219,16 +221,42 @@ export function lichslayerToken(w: RecordingWriter, database: Database, lichslay
  * arrives at a floor's entrance, revealing it if need be. The dive machine says who and where;
  * this puts their tokens there.
  */
-export function enterFloor(w: RecordingWriter, database: Database, floor: number, present: readonly number[], entrance: { x: number; y: number } | undefined, notices: string[]): void {
+export function enterFloor(w: RecordingWriter, database: Database, floor: number, present: readonly number[], entrance: { x: number; y: number } | undefined, notices: string[], diveStarts = true): void {
   const { x, y } = entrance ?? DEFAULT_ENTRANCE;
   if (present.length === 0) throw new CommandFailure('refused', 'There are no Lichslayers in this campaign to send into the Tombs.');
-  const party = [...present.map((id) => lichslayerToken(w, database, id)), ...allTokens(database).filter((t) => t.kind === 'retainer' || t.kind === 'familiar')];
+  const familiars = allTokens(database).filter((t) => t.kind === 'familiar');
+  const party = [...present.map((id) => lichslayerToken(w, database, id)), ...allTokens(database).filter((t) => t.kind === 'retainer'), ...(familiarFollows(diveStarts) ? familiars : [])];
+  // ch.3: a Familiar lasts for its floor; on the next floor it is gone until the next dive summons it.
+  if (!familiarFollows(diveStarts)) {
+    for (const t of familiars.filter((f) => f.floor !== null)) {
+      w.update('token', t.id, { floor: null, x: null, y: null });
+      notices.push(`${t.name} stays behind: a Familiar lasts for the floor it was summoned on (ch.3)`);
+    }
+  }
+  placeRetainers(w, database);
   const room = reveal(w, database, floor, x, y, 'board.enterFloor', party);
   for (const t of party) {
     w.update('token', t.id, { floor, x, y });
     arrive(w, database, { ...t, floor, x, y }, roomAt(database, floor, x, y)!, notices, 'board.enterFloor');
   }
   notices.unshift(`The party enters Floor ${floor} at ${room.name || 'the entrance'}`);
+}
+
+/** The turn stack with each Retainer right after its Aristocrat (ch.2), as hired and on each floor's entry. */
+export function placeRetainers(w: RecordingWriter, database: Database, retainers: readonly { employer: number; tokenId: number | null }[] = readTown(database).retainers): void {
+  const stack = turnStack(database);
+  const tokens = new Map(allTokens(database).map((t) => [t.id, t]));
+  const byLichslayer = new Map([...tokens.values()].filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null).map((t) => [t.lichslayerId!, t.id]));
+  const employerOf = new Map<number, number>();
+  for (const r of retainers) {
+    const boss = byLichslayer.get(r.employer);
+    if (r.tokenId !== null && boss !== undefined) employerOf.set(r.tokenId, boss);
+  }
+  const order = retainersAfterEmployers(stack.map((e) => e.token_id), employerOf);
+  order.forEach((tokenId, position) => {
+    const entry = stack.find((e) => e.token_id === tokenId)!;
+    if (entry.position !== position) w.update('turn_stack', entry.id, { position });
+  });
 }
 
 /** Party tokens leave the board: the dive is over for them (withdrawal, the Town, ch.11). */

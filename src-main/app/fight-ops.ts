@@ -19,6 +19,8 @@ import { isNear } from '../rules/board-moves.ts';
 import { powerAttackDice, XP_PER_ENEMY } from '../rules/character.ts';
 import { integrityCheck, integrityTarget, NO_SYNC, resolveHit, syncMultipliers, zeroHealthOutcome, type Defender, type HitResult, type HitSource } from '../rules/damage.ts';
 import { sanityTarget } from '../rules/sanity.ts';
+import { crushRefusal, rollBandage, wornArmorKeeps, type Bandaged } from '../rules/skills.ts';
+import { lifeRecord } from '../db/life-records.ts';
 import { rollTrapDamage } from '../rules/trap.ts';
 import { trapFieldsSchema } from '@shared/tables.ts';
 import { noteClearedOnNine } from './board-ops.ts';
@@ -157,12 +159,32 @@ export function fightOptions(db: Database, attackerId: number): FightOptionsView
 }
 
 /** The defender as the damage rules read it: a Gauntlet's Health, Armor and synchronicity, or a token's. */
-function defenderOf(db: Database, t: TokenView, blockedBy: string | null): Defender {
+function defenderOf(db: Database, t: TokenView, blockedBy: string | null, source: HitSource | null = null): Defender & { worn?: 'physical' | 'colourless' } {
   if (t.lichslayerId !== null) {
     const l = row(db, t.lichslayerId)!;
-    return { name: l.name, colour: t.colour, health: l.health, armor: l.armor, sync: syncHeld(db, l.id), blockedBy };
+    const worn = source ? wornArmorFor(db, l, source) : null;
+    return { name: l.name, colour: t.colour, health: l.health, armor: l.armor, sync: syncHeld(db, l.id), blockedBy, ...(worn ? { worn, armorKept: `kept by Worn Armor (the first ${worn} instance this Round)` } : {}) };
   }
   return { name: t.name, colour: t.colour, health: t.health ?? 0, armor: t.armor ?? 0, lich: !!t.stats.lich, phylactery: t.kind === 'phylactery', blockedBy };
+}
+
+/** Which first instance of the Round Worn Armor answers for this Lichslayer now (ch.2), or null: only in a fight's round. */
+function wornArmorFor(db: Database, l: LichslayerRow, source: HitSource): 'physical' | 'colourless' | null {
+  if (![l.skill1, l.skill2, l.skill3].includes('Worn Armor')) return null;
+  const now = roundNow(db);
+  if (!now) return null;
+  const marks = readFight(db).worn[String(l.id)] ?? {};
+  const used = { physical: roundOf(marks.physical, now) === now.round, colourless: roundOf(marks.colourless, now) === now.round };
+  return wornArmorKeeps(source, used, lifeRecord(db, l.id).enhanced.includes('Worn Armor'));
+}
+
+/** After a hit: Worn Armor that kept the Armor is spent for this Round (ch.2). */
+function noteWorn(w: RecordingWriter, db: Database, t: TokenView, defender: { worn?: 'physical' | 'colourless' }, hit: HitResult): void {
+  const now = roundNow(db);
+  if (!defender.worn || hit.outcome !== 'armor' || t.lichslayerId === null || !now) return;
+  const fight = readFight(db);
+  const key = String(t.lichslayerId);
+  writeFight(w, db, { ...fight, worn: { ...fight.worn, [key]: { ...(fight.worn[key] ?? {}), [defender.worn]: now } } });
 }
 
 /** Writes a hit's Health and Armor where they live: the Gauntlet for a Lichslayer, the token otherwise. */
@@ -309,10 +331,11 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
     bypassArmor: !!kit.token.stats.bypassArmor,
     halve: a.halve,
     fromEntity: kit.token.kind === 'entity',
+    lichType: !!(kit.token.stats.lich || kit.token.stats.lichType),
     label: weapon ? `${kit.token.name}'s ${weapon.name}` : `${kit.token.name}'s attack`,
   };
   const attackerSync = l ? syncHeld(db, l.id) : NO_SYNC;
-  const defender = defenderOf(db, target, block ? `${block.name}'s ${block.item}` : null);
+  const defender = defenderOf(db, target, block ? `${block.name}'s ${block.item}` : null, source);
   const multipliers = syncMultipliers(attackerSync, { colour: target.colour, sync: defender.sync }, sourceColour);
   const modifiers = l ? rollModifiersFor(db, l).all : [];
   const cause = `Attack: ${kit.token.name} → ${target.name}${weapon ? ` with ${weapon.name}` : ''}`;
@@ -362,6 +385,7 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
   const hit = planned.hit;
   lines.push(`${cause}: ${hit ? `${planned.amount} damage${a.damage !== undefined ? " (the Judge's call)" : ''}` : 'all natural 1s, it misses (ch.11, house rule)'}`, ...(hit ? [hit.explain] : []));
   if (hit) writeHit(w, target, hit);
+  if (hit) noteWorn(w, db, target, defender, hit);
   if (block && blockItem && hit?.outcome === 'blocked') {
     const fight = readFight(db);
     const now = roundNow(db);
@@ -392,12 +416,13 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
  * One hit that no attack rolled (a trap, ongoing damage, the Judge's hand) applied through the same
  * rules as any: immunity, Armor, bypass, ongoing, synchronicity received, and what 0 Health sets off.
  */
-export function applyHit(w: RecordingWriter, db: Database, target: TokenView, source: HitSource, amount: number, command: CommandName, lines: string[], result: FightResult = emptyResult()): HitResult {
-  const defender = defenderOf(db, target, null);
+export function applyHit(w: RecordingWriter, db: Database, target: TokenView, source: HitSource, amount: number, command: CommandName, lines: string[], result: FightResult = emptyResult(), byLichslayerId: number | null = null): HitResult {
+  const defender = defenderOf(db, target, null, source);
   const hit = resolveHit(defender, source, amount, syncMultipliers(NO_SYNC, { colour: target.colour, sync: defender.sync }, source.colour), readHouseRules(db));
   lines.push(hit.explain);
   writeHit(w, target, hit);
-  if (hit.reachedZero) afterZero(w, db, target, null, command, lines, result);
+  noteWorn(w, db, target, defender, hit);
+  if (hit.reachedZero) afterZero(w, db, target, byLichslayerId, command, lines, result);
   return hit;
 }
 
@@ -413,7 +438,7 @@ export function applyJudgedDamage(w: RecordingWriter, db: Database, a: DamageArg
   const result = emptyResult();
   result.damage = a.amount;
   result.lines.push(`${a.label}: ${a.amount} to ${target.name}, the Judge's hand`);
-  const hit = applyHit(w, db, target, { colour: a.colour, physical: a.physical, ongoing: a.ongoing, bypassArmor: a.bypassArmor, crush: a.crush, label: a.label }, a.amount, command, result.lines, result);
+  const hit = applyHit(w, db, target, { colour: a.colour, physical: a.physical, ongoing: a.ongoing, bypassArmor: a.bypassArmor, crush: a.crush, lichType: a.lichType, label: a.label }, a.amount, command, result.lines, result);
   rollWithLedger(db, command, () => ({ value: null, records: [{ cause, character: target.lichslayerId !== null ? target.name : null, explain: `${a.amount} from ${a.label}, applied by the Judge: ${hit.explain}`, result: hit }] }));
   if (a.lichType && target.lichslayerId !== null && hit.outcome !== 'immune') {
     const t = sanityTarget('lich-damage', readHouseRules(db));
@@ -479,4 +504,63 @@ export function judgeIntegrity(w: RecordingWriter, db: Database, lichslayerId: n
   out.lines.push(check.explain);
   if (check.breaks) breakItem(w, item, out.lines);
   return out;
+}
+
+/**
+ * Crush (the Breaker's capstone, ch.2): one target in reach to 0 Health — felled through the same
+ * path as any hit, counted for XP — or to 0 Armor; never the Lich.
+ */
+export function crushToken(w: RecordingWriter, db: Database, breaker: LichslayerRow, tokenId: number | undefined, choice: 'health' | 'armor' | undefined, lines: string[]): string {
+  if (tokenId === undefined || !choice) throw new CommandFailure('invalid-args', 'Crush needs a target and a choice: its Health or its Armor to 0 (ch.2). Nothing changed.');
+  const target = tokenOf(db, tokenId);
+  const refused = crushRefusal({ name: target.name, lich: !!target.stats.lich, defeated: target.defeated });
+  if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
+  const me = allTokens(db).find((t) => t.lichslayerId === breaker.id);
+  const town = townFighters(db);
+  const reach = me ? reachRefusal(positionOf(me, town), positionOf(target, town)) : `${breaker.name} is not on the board`;
+  if (reach) throw new CommandFailure('refused', `${reach}. Nothing changed.`);
+  const defender = defenderOf(db, target, null);
+  let explain: string;
+  if (choice === 'armor') {
+    if (target.lichslayerId !== null) w.update('lichslayer', target.lichslayerId, { armor: 0 });
+    else w.update('token', target.id, { armor: 0 });
+    explain = `${breaker.name} Crushes ${target.name}'s Armor: ${defender.armor} → 0 (ch.2)`;
+    lines.push(explain);
+  } else {
+    lines.push(`${breaker.name} Crushes ${target.name} to 0 Health (ch.2)`);
+    const hit = applyHit(w, db, target, { colour: null, physical: false, bypassArmor: true, crush: true, label: 'Crush' }, defender.health, 'skill.use', lines, emptyResult(), breaker.id);
+    explain = `${breaker.name} Crushes ${target.name}: ${hit.explain}`;
+  }
+  rollWithLedger(db, 'skill.use', () => ({ value: null, records: [{ cause: `${breaker.name} uses Crush on ${target.name}`, character: breaker.name, explain, result: null }] }));
+  return target.name;
+}
+
+/** Diagnose and Bandage (the Lich Doctor's Skill 1, ch.2): up to level characters healed (level)d6 each, the Lich among those it works on. */
+export function bandageTokens(w: RecordingWriter, db: Database, doctor: LichslayerRow, tokenIds: readonly number[] | undefined, enhanced: boolean, lines: string[]): void {
+  if (!tokenIds?.length) throw new CommandFailure('invalid-args', 'Choose the characters Diagnose and Bandage heals. Nothing changed.');
+  const targets = [...new Set(tokenIds)].map((id) => tokenOf(db, id));
+  const bandaged = rollWithLedger(db, 'skill.use', (dice) => {
+    let healed: Bandaged[];
+    try {
+      healed = rollBandage(dice, { doctor: doctor.name, level: doctor.level, enhanced, targets: targets.map((t) => ({ ...vitalsFor(db, t), name: t.name })) });
+    } catch (e) {
+      throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
+    }
+    return { value: healed, records: healed.map((h) => ({ cause: `${doctor.name} uses Diagnose and Bandage on ${h.name}`, character: doctor.name, explain: h.explain, result: h })) };
+  }).value;
+  bandaged.forEach((h, i) => {
+    const t = targets[i]!;
+    if (t.lichslayerId !== null) w.update('lichslayer', t.lichslayerId, { health: h.health, armor: h.armor });
+    else w.update('token', t.id, { health: h.health, armor: h.armor });
+    lines.push(h.explain);
+  });
+}
+
+/** Health, its maximum and Armor where they live: the Gauntlet for a Lichslayer, the token otherwise. */
+function vitalsFor(db: Database, t: TokenView): { health: number; maxHealth: number; armor: number; maxArmor: number | null } {
+  if (t.lichslayerId !== null) {
+    const l = row(db, t.lichslayerId)!;
+    return { health: l.health, maxHealth: l.max_health, armor: l.armor, maxArmor: l.max_armor };
+  }
+  return { health: t.health ?? 0, maxHealth: t.maxHealth ?? t.health ?? 0, armor: t.armor ?? 0, maxArmor: null };
 }

@@ -21,6 +21,8 @@ const fightStateSchema = z.object({
   looted: z.record(z.string(), when),
   /** Item id → the fight and round it last Blocked in (ch.13). */
   blocks: z.record(z.string(), when),
+  /** Lichslayer id → the fight and round Worn Armor last kept their Armor, for a physical and a Colourless instance (ch.2). */
+  worn: z.record(z.string(), z.object({ physical: when.optional(), colourless: when.optional() })).default({}),
   /** Ongoing damage (poison, fire): not instances, it strikes Health at each round's start (ch.11). */
   ongoing: z.array(z.object({ tokenId: z.number().int(), label: z.string().max(200), damage: z.string().max(40), roundsLeft: z.number().int().min(1).max(10) })),
   /** Tokens that lost their next turn while no fight was on: they give it up when one starts (ch.9). */
@@ -29,7 +31,7 @@ const fightStateSchema = z.object({
 export type FightState = z.output<typeof fightStateSchema>;
 export type RoundMark = z.output<typeof when>;
 
-const EMPTY: FightState = { serial: 0, visit: 0, looted: {}, blocks: {}, ongoing: [], loseTurn: [] };
+const EMPTY: FightState = { serial: 0, visit: 0, looted: {}, blocks: {}, worn: {}, ongoing: [], loseTurn: [] };
 
 export function readFight(db: Database): FightState {
   return readSetting(db, 'fight', fightStateSchema, EMPTY);

@@ -228,7 +228,7 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
   else if (left.length) leaveBoard(w, database, left);
   if (after.context.floor !== before.context.floor && after.context.floor !== null) {
     beginVisit(w, database);
-    enterFloor(w, database, after.context.floor, after.context.present, entrance, notices);
+    enterFloor(w, database, after.context.floor, after.context.present, entrance, notices, before.context.floor === null);
     if (after.context.floor === 10) floorTenLichArrives(w, database, notices);
     // ch.3: the Witch's Familiar is rolled at the start of each dive.
     if (before.context.floor === null) familiarRolls(database, after.context.present, `the dive, day ${today(database)}`, notices);

@@ -6,6 +6,7 @@ import { allTokens, legacyPartyFloor, legacyWorldAttention, turnStack } from '..
 import { readHouseRules, readSetting } from '../db/settings.ts';
 import { z } from 'zod';
 import { turnsPerRound } from '../rules/entities.ts';
+import { takesOwnTurn } from '../rules/turn-order.ts';
 import { attentionMachine } from '../machines/attention-machine.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
 import type { DivePlace } from '../rules/board-moves.ts';
@@ -86,7 +87,8 @@ export function stackSlots(db: Database): Slot[] {
   const speeds = new Map((db.prepare(`SELECT id, speed FROM lichslayer`).all() as { id: number; speed: number }[]).map((r) => [r.id, r.speed]));
   return turnStack(db).flatMap((e) => {
     const t = tokens.get(e.token_id);
-    if (!t || t.defeated || t.floor !== floor || t.kind === 'phylactery') return [];
+    // ch.3: a Familiar acts on its Witch's turn, not in a slot of its own.
+    if (!t || t.defeated || t.floor !== floor || t.kind === 'phylactery' || !takesOwnTurn(t.kind)) return [];
     const speed = t.lichslayerId !== null ? (speeds.get(t.lichslayerId) ?? 6) : (t.stats.speed ?? 6);
     return [{ tokenId: t.id, turns: turnsPerRound(speed, rules, t.kind === 'entity' ? t.stats.turns : undefined).value, party: PARTY_KINDS.has(t.kind) && !(t.lichslayerId !== null && turned.includes(t.lichslayerId)) }];
   });

@@ -18,6 +18,8 @@ const useSchema = z.array(
     turn: z.number().nullable(),
     target: z.string().optional(),
     faction: z.string().optional(),
+    tokenId: z.number().int().optional(),
+    success: z.boolean().optional(),
   }),
 );
 

@@ -25,6 +25,8 @@ export interface HitSource {
   halve?: boolean;
   /** Struck by an entity (Dual-Color's immunity is to enemy types, ch.14). */
   fromEntity?: boolean;
+  /** A Lich-type source (the Lich, its kind): Worn Armor does not answer it (ch.2). */
+  lichType?: boolean;
   /** The Judge's name for the source, for the working. */
   label: string;
 }
@@ -51,6 +53,8 @@ export interface Defender extends Vitals {
   sync?: SyncHeld;
   /** A Block declared against this hit, by the named item (ch.13). */
   blockedBy?: string | null;
+  /** What keeps the Armor when it negates this instance (Worn Armor, ch.2), or null. */
+  armorKept?: string | null;
 }
 
 export interface Multiplier {
@@ -117,6 +121,9 @@ export function resolveHit(defender: Defender, source: HitSource, amount: number
   const allColorThrough = source.colour === 'All-Color' && (defender.lich || rules.allColorVsPhylactery === 'through-armor');
   const bypass = guarded ? allColorThrough || !!source.crush : !!source.bypassArmor;
   if (!source.ongoing && !bypass && defender.armor > 0) {
+    if (defender.armorKept) {
+      return { ...keep, outcome: 'armor', explain: `Armor negates the whole instance of ${amount} (${source.label}): Armor stays ${defender.armor}, ${defender.armorKept}; its other effects still resolve (ch.11, ch.2)` };
+    }
     return { ...keep, armor: defender.armor - 1, outcome: 'armor', explain: `Armor negates the whole instance of ${amount} (${source.label}): Armor ${defender.armor} → ${defender.armor - 1}; its other effects still resolve (ch.11)` };
   }
   let dealt = amount;

@@ -1,6 +1,7 @@
 // The classes' skills (rulebook ch.2) as data: which slot each fills, how it acts, how often it may
 // be used, and what it does on the board. Summaries are the app's own labels, not the book's text.
 import type { ClassName } from '@shared/house-rules.ts';
+import { showDice, sumDice, type Dice } from './dice.ts';
 
 export type SkillLimit = 'turn' | 'round' | 'floor' | 'day' | 'session';
 export type BoardEffect = 'reveal' | 'burgle' | 'disarm' | 'break';
@@ -72,6 +73,25 @@ export interface SkillUse {
   /** What it was used on (an enemy's name for Burgle and Identify, with its faction). */
   target?: string;
   faction?: string;
+  /** The entity's token it was used on: each entity may be Burgled once (ch.2). */
+  tokenId?: number;
+  /** Whether it achieved its end (a Burgle whose loot was kept), for capstones that count successes. */
+  success?: boolean;
+}
+
+/**
+ * Burgle from an entity (ch.2): the loot rolled is kept only when its colour matches the entity's,
+ * or the loot is of Any colour (All-Color); otherwise the Bandit takes nothing.
+ */
+export function burgleKeeps(lootColour: string, entityColour: string): { kept: boolean; explain: string } {
+  if (lootColour === 'All-Color') return { kept: true, explain: 'the loot is of Any colour: kept (ch.2)' };
+  if (lootColour === entityColour) return { kept: true, explain: `the loot is ${lootColour}, the entity's colour: kept (ch.2)` };
+  return { kept: false, explain: `the loot is ${lootColour}, the entity is ${entityColour}: the Bandit takes nothing (ch.2)` };
+}
+
+/** Why this entity cannot be Burgled (ch.2: each entity once, whoever tried), or null. */
+export function burgledAlready(uses: readonly SkillUse[], tokenId: number, name: string): string | null {
+  return uses.some((u) => u.skill === 'Burgle' && u.tokenId === tokenId) ? `${name} has been Burgled already: an entity may be Burgled once (ch.2)` : null;
 }
 
 export const LIMIT_LABEL: Record<SkillLimit, string> = { turn: 'once per turn', round: 'once per Round', floor: 'once per floor', day: 'once per in-game day', session: 'once per session' };
@@ -122,8 +142,9 @@ const FACTION_NAMES = ['Ghoul', 'Zombie', 'Phantom', 'Demon', 'Ogre', 'Maw'];
 export function capstoneProgress(className: string | null, uses: readonly SkillUse[], lichslayerId: number): CapstoneProgress | null {
   const mine = uses.filter((u) => u.lichslayerId === lichslayerId);
   if (className === 'The Bandit') {
-    const distinct = new Set(mine.filter((u) => u.skill === 'Burgle' && u.target).map((u) => u.target!.toLowerCase()));
-    return { capstone: 'Cheat', have: Math.min(10, distinct.size), need: 10, explain: `${distinct.size} distinct enemies Burgled of 10 (ch.2)` };
+    // ch.2: successful Burgles from distinct enemies; uses recorded before tokens were kept count by name.
+    const distinct = new Set(mine.filter((u) => u.skill === 'Burgle' && u.target && u.success !== false).map((u) => (u.tokenId !== undefined ? `#${u.tokenId}` : u.target!.toLowerCase())));
+    return { capstone: 'Cheat', have: Math.min(10, distinct.size), need: 10, explain: `${distinct.size} distinct enemies successfully Burgled of 10 (ch.2)` };
   }
   if (className === 'The Scholar') {
     const seen = new Set(mine.filter((u) => u.skill === 'Identify' && u.faction && FACTION_NAMES.includes(u.faction)).map((u) => u.faction!));
@@ -131,4 +152,63 @@ export function capstoneProgress(className: string | null, uses: readonly SkillU
     return { capstone: 'Predict', have: seen.size, need: 6, explain: `${seen.size} of 6 factions Identified${missing.length ? `; still ${missing.join(', ')}` : ''} (ch.2)` };
   }
   return null;
+}
+
+/** Crush (the Breaker's capstone, ch.2): a target to 0 Health or 0 Armor, the Breaker's choice; never the Lich. */
+export function crushRefusal(target: { name: string; lich: boolean; defeated: boolean }): string | null {
+  if (target.lich) return 'Crush cannot target the Lich (ch.2)';
+  if (target.defeated) return `${target.name} is already felled`;
+  return null;
+}
+
+export interface BandageTarget {
+  name: string;
+  health: number;
+  maxHealth: number;
+  armor: number;
+  /** The Armor a Gauntlet can hold (null: a token with no maximum). */
+  maxArmor: number | null;
+}
+
+export interface Bandaged extends BandageTarget {
+  restored: number;
+  armorRestored: number;
+  explain: string;
+}
+
+/**
+ * Diagnose and Bandage (the Lich Doctor's Skill 1, ch.2): up to (level) characters, each restored
+ * (level)d6 Health up to their maximum; enhanced, 3 Armor each as well.
+ */
+export function rollBandage(dice: Dice, input: { doctor: string; level: number; enhanced: boolean; targets: readonly BandageTarget[] }): Bandaged[] {
+  if (input.targets.length < 1) throw new RangeError('Diagnose and Bandage needs at least one character to heal');
+  if (input.targets.length > input.level) throw new RangeError(`Diagnose and Bandage heals up to level characters: ${input.doctor} is level ${input.level} and chose ${input.targets.length} (ch.2)`);
+  return input.targets.map((t) => {
+    const rolled = dice.pool(input.level, 6, `${input.doctor} bandages ${t.name}`);
+    const sum = sumDice(rolled);
+    const health = Math.min(t.maxHealth, t.health + sum);
+    const armor = input.enhanced ? Math.min(t.maxArmor ?? Infinity, t.armor + 3) : t.armor;
+    const armorRestored = armor - t.armor;
+    const capped = health < t.health + sum ? ` (capped at maximum ${t.maxHealth})` : '';
+    return {
+      ...t,
+      health,
+      armor,
+      restored: health - t.health,
+      armorRestored,
+      explain: `${t.name}: ${sum} = ${input.level}d6 ${showDice(rolled)} Health restored: ${t.health} → ${health}${capped}${input.enhanced ? `; +3 Armor (enhanced): ${t.armor} → ${armor}${armorRestored < 3 ? ` (capped at maximum ${t.maxArmor})` : ''}` : ''} (ch.2)`,
+    };
+  });
+}
+
+/**
+ * Worn Armor (the Veteran's Skill 2, ch.2): the first physical instance each Round leaves the Armor
+ * that negates it; spells, Lich-type sources and Colourless damage are not answered — enhanced, the
+ * first Colourless instance each Round is too. Which first instance this hit would be, or null.
+ */
+export function wornArmorKeeps(source: { physical: boolean; colour: string | null; lichType?: boolean; ongoing?: boolean }, used: { physical: boolean; colourless: boolean }, enhanced: boolean): 'physical' | 'colourless' | null {
+  if (source.ongoing) return null;
+  if (source.colour === 'Colourless') return enhanced && !used.colourless ? 'colourless' : null;
+  if (!source.physical || source.lichType) return null;
+  return used.physical ? null : 'physical';
 }

@@ -9,6 +9,7 @@ import { rollWithTables } from '../table-rolls.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../command-failure.ts';
+import { placeRetainers } from '../board-ops.ts';
 
 export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
   return {
@@ -37,7 +38,9 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
             return { value: node.label, records: [{ cause: `${a.name}'s loot item, an Exceptional Retainer (ch.7)`, table: 'loot', explain: node.explain, result: node }] };
           })
         : null;
-      return { ...state, retainers: [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard', employer: boss.id, hiredDay: today(database), double: false, tokenId, loot }], nextId: state.nextId + 1 };
+      const retainers = [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard' as const, employer: boss.id, hiredDay: today(database), double: false, tokenId, loot }];
+      placeRetainers(w, database, retainers);
+      return { ...state, retainers, nextId: state.nextId + 1 };
     }),
     'retainer.dismiss': townAct(ctx, 'retainer.dismiss', (a: { retainer: number }) => `Dismiss Retainer ${a.retainer}`, (w, database, state, a) => {
       const r = state.retainers.find((x) => x.id === a.retainer);

@@ -7,7 +7,7 @@ import { currentSession } from '../../db/ledger.ts';
 import { writeSetting } from '../../db/settings.ts';
 import { readSkillUses } from '../../db/skill-uses.ts';
 import { lifeRecord, writeLifeRecord } from '../../db/life-records.ts';
-import { capstoneProgress, classSkill, limitReached, skillNamed, type SkillUse } from '../../rules/skills.ts';
+import { burgledAlready, burgleKeeps, capstoneProgress, classSkill, limitReached, skillNamed, type SkillUse } from '../../rules/skills.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import { CommandFailure } from '../command-failure.ts';
 import { lichslayerMagic } from '../spellcasting.ts';
@@ -20,6 +20,7 @@ import { moveTokenByRules, revealRoom } from '../board-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
+import { bandageTokens, crushToken } from '../fight-ops.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -83,6 +84,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         const magic = lichslayerMagic(database, l.id);
         let target: string | undefined;
         let faction: string | undefined;
+        let burgled: { tokenId: number; success: boolean } | undefined;
         const needHere = () => {
           if (!here) throw new CommandFailure('refused', `${l.name} is not on the board: ${def.name} acts in the Tombs. Nothing changed.`);
           return here;
@@ -136,19 +138,34 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             if (args.tokenId && (!victim || victim.floor !== pos.floor || victim.x !== pos.x || victim.y !== pos.y)) {
               throw new CommandFailure('refused', `Burgle takes from an enemy in ${l.name}'s own room. Nothing changed.`);
             }
+            if (victim) {
+              const again = burgledAlready(uses, victim.id, victim.name);
+              if (again) throw new CommandFailure('refused', `${again}. Nothing changed.`);
+            }
             const found = rollWithTables(database, 'skill.use', ({ dice, tables, drawn }) => {
               const cause = `${l.name} Burgles${victim ? ` ${victim.name}` : ''}`;
               // ch.1, ch.13: the Influence dice the Bandit's equipped loot holds are added to the loot roll.
               const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { floor: pos.floor, influence: heldInfluence(database, l) });
-              return { value: node.label, records: [{ cause, table: 'loot', floor: pos.floor, character: l.name, explain: node.explain, result: node }] };
+              const colour = (node.row !== null ? tables.get('loot')?.rows[node.row]?.loot?.colour : undefined) ?? 'Colourless';
+              // ch.2: from an entity, only loot of its colour or of Any colour is kept.
+              const verdict = victim ? burgleKeeps(colour, victim.colour) : { kept: true, explain: '' };
+              const explain = verdict.explain ? `${node.explain}; ${verdict.explain}` : node.explain;
+              return { value: { label: node.label, kept: verdict.kept, why: verdict.explain }, records: [{ cause, table: 'loot', floor: pos.floor, character: l.name, explain, result: node }] };
             });
-            addToInventory(w, database, l.id, found);
-            notes.push(`${l.name} Burgles ${found}${victim ? ` from ${victim.name}` : ''}: secured at once (ch.2)`);
-            if (victim) target = victim.name;
+            if (found.kept) {
+              addToInventory(w, database, l.id, found.label);
+              notes.push(`${l.name} Burgles ${found.label}${victim ? ` from ${victim.name}` : ''}: secured at once (ch.2)${found.why ? `; ${found.why}` : ''}`);
+            } else notes.push(`${l.name} Burgles ${victim!.name} and rolls ${found.label}: ${found.why}`);
+            if (victim) {
+              target = victim.name;
+              burgled = { tokenId: victim.id, success: found.kept };
+            }
             break;
           }
           default: {
-            if (def.name === 'Identify' && args.tokenId) {
+            if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
+            else if (def.name === 'Diagnose and Bandage') bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Identify' && args.tokenId) {
               const t = allTokens(database).find((k) => k.id === args.tokenId);
               if (!t) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
               target = t.name;
@@ -157,7 +174,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             } else notes.push(`${l.name} uses ${def.name} (ch.2)`);
           }
         }
-        const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}) };
+        const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}) };
         const all = [...uses, record];
         writeSetting(w, database, 'skill-uses', all);
         // ch.2: the capstone unlocks once all three skills are held and its condition is met.
