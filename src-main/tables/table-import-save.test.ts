@@ -309,6 +309,24 @@ describe('Foundry VTT', () => {
     app.close();
   });
 
+  it('a formula with a modifier over results numbered from 1 (“1d20+5” over 1-20) is refused with the die the results fit, and saves as that die in one step', async () => {
+    const app = await campaign();
+    const text = fixture('167-foundry-formula-plus-five-results-from-1-refused.json');
+    const preview = await app.call('tables.importPreview', { text });
+    expect(preview.problems).toEqual([{ line: 8, message: 'row 1 (“A”) is keyed 1-5, outside 6-25, what d20+5 can give: the keys look like d20 — type d20 in Die, or change the key' }]);
+    const before = await app.call('tables.list', {});
+    expect(await app.dispatch('tables.importSave', { text })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await app.call('tables.list', {})).toEqual(before);
+    const saved = await app.call('tables.importSave', { text, die: 'd20' });
+    expect(saved.table.die).toBe('d20');
+    expect(saved.table.rows.map((r) => r.range)).toEqual([{ from: 1, to: 5 }, { from: 6, to: 10 }, { from: 11, to: 15 }, { from: 16, to: 20 }]);
+    expect(landings(saved.table).filter((l) => l.row === null)).toEqual([]);
+    // A row outside a die the keys do not fill exactly gets no such offer: the key may be the typo.
+    const typo = await app.call('tables.importPreview', { text: fixture('54-outside-die-refused.txt') });
+    expect(typo.problems.map((p) => p.message)).toEqual(['row 3 (“Silence”) is keyed 5-7, outside 1-6, what d6 can give: change the key, or type the right die in Die']);
+    app.close();
+  });
+
   it('a messy community table: 1d101 over results 1-100 and a duplicated result are named; fill makes it whole', async () => {
     const app = await campaign();
     const text = fixture('64-foundry-messy-d101-duplicate.json');

@@ -775,10 +775,13 @@ function coverageProblems(b: Built, problems: ImportProblem[], several: boolean)
       message: `${of}${c.outside.length} of ${table.rows.length} rows (${where}) are keyed outside ${c.min}-${c.max}, what ${table.die} can give: ${hint ? `the keys look like ${hint} — type ${hint} in Die` : 'change the keys, or type the right die in Die'}`,
     });
   } else {
+    // A die whose every result the keys cover exactly (a Foundry "1d20+5" over results 1-20 is a d20) is offered as the fix.
+    const hint = dieHint(table);
+    const exact = hint !== null && coverageOf({ die: hint, span: null, rows: table.rows })?.uncoveredCount === 0 ? hint : null;
     for (const o of c.outside) {
       problems.push({
         line: rowLines[o.row] ?? null,
-        message: `${of}${rowName(table, o.row)} is keyed ${runText(o)}, outside ${c.min}-${c.max}, what ${table.die} can give: change the key, or type the right die in Die`,
+        message: `${of}${rowName(table, o.row)} is keyed ${runText(o)}, outside ${c.min}-${c.max}, what ${table.die} can give: ${exact ? `the keys look like ${exact} — type ${exact} in Die, or change the key` : 'change the key, or type the right die in Die'}`,
       });
     }
   }
