@@ -47,7 +47,7 @@ describe('the Lich’s Attention falls only after quiet days (ch.5)', () => {
   it('a party camped on Floor 6 over the day’s close is diving: its days are not quiet', async () => {
     const { app } = await openDemo(32);
     await descendTo(app, 6);
-    for (let d = 0; d < 15; d++) await app.call('town.nextDay', {});
+    for (let d = 0; d < 15; d++) await app.call('town.nextDay', { duringDive: true });
     expect(await stage(app)).toBe(2);
     app.close();
   });
