@@ -26,7 +26,7 @@ test('the Forest: conditions at entry, a vein of Emeralds stacked by three, the 
   // seed 4: the vein's count die shows 5 and its Stone die 4 — Emerald, which stacks by three (ch.17, ch.4)
   await api(request, host, 'dice.setSeed', { seed: 4 });
   await forest.getByRole('button', { name: 'Mine the vein' }).click();
-  await expect(page.locator('.notice')).toContainText('5 Emerald (Green)');
+  await expect(page.getByRole('region', { name: 'Notices' })).toContainText('5 Emerald (Green)');
   const odile = (await api<{ roster: { name: string; inventory: { name: string; count: number }[] }[] }>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Odile Vantreck')!;
   expect(odile.inventory.filter((s) => s.name === 'Emerald')).toEqual([{ name: 'Emerald', count: 3 }, { name: 'Emerald', count: 2 }]);
   await expect(forest).toContainText('this region is gray');
