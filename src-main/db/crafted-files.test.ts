@@ -4,7 +4,7 @@
 // clear message, nothing stored in it runs, the file stays byte for byte as it was, and the app
 // keeps working with its other campaigns.
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -47,6 +47,23 @@ async function withCrafted(craft: (db: Database.Database) => void) {
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   return { dataDir, file: view.path, hash: sha256(view.path) };
+}
+
+/**
+ * Rewrites a file's schema with python3's sqlite3 module and writable_schema, as an attacker
+ * would (better-sqlite3 refuses writable_schema): statements run in one transaction.
+ */
+function craftWithPython(file: string, statements: string[]): void {
+  const script = [
+    'import sqlite3, sys, json',
+    'db = sqlite3.connect(sys.argv[1], isolation_level=None)',
+    'db.execute("PRAGMA writable_schema = ON")',
+    'for s in json.loads(sys.argv[2]): db.execute(s)',
+    'db.execute("PRAGMA writable_schema = OFF")',
+    'db.close()',
+  ].join('\n');
+  const run = spawnSync('python3', ['-c', script, file, JSON.stringify(statements)], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`python3 could not craft ${file}: ${run.stderr}`);
 }
 
 type Summary = { name: string | null; fileName: string; problem: string | null };
@@ -137,5 +154,47 @@ describe('crafted campaign files', () => {
     app.close();
     expect(sha256(file)).toBe(hash);
     expect(fs.readFileSync(notSqlite, 'utf8')).toBe('Remember to buy dice.\n');
+  });
+
+  it('16b finding 4: an index renamed sqlite_* to hide from the schema check is refused; SQLite\'s own tables pass only as SQLite makes them', async () => {
+    const cases: [string, string[], string][] = [
+      [
+        'a UNIQUE index on roll_log(session)',
+        [`CREATE UNIQUE INDEX evil ON roll_log (session)`, `UPDATE sqlite_schema SET name = 'sqlite_evil', sql = replace(sql, 'evil', 'sqlite_evil') WHERE name = 'evil'`],
+        'an index “sqlite_evil” named like SQLite\'s own',
+      ],
+      [
+        'an expression index that builds a huge string per insert',
+        [`CREATE INDEX heavy ON roll_log (printf('%.*c', 300000000, 'x'))`, `UPDATE sqlite_schema SET name = 'sqlite_autoindex_heavy', sql = replace(sql, 'heavy', 'sqlite_autoindex_heavy') WHERE name = 'heavy'`],
+        'an index “sqlite_autoindex_heavy” named like SQLite\'s own',
+      ],
+      ['a statistics table of another layout', [`CREATE TABLE stat (tbl, idx, stat, extra)`, `UPDATE sqlite_schema SET name = 'sqlite_stat1', tbl_name = 'sqlite_stat1', sql = 'CREATE TABLE sqlite_stat1(tbl,idx,stat,extra)' WHERE name = 'stat'`], 'a table “sqlite_stat1” named like SQLite\'s own'],
+    ];
+    for (const [what, statements, expected] of cases) {
+      const { dataDir, file } = await withCrafted(() => undefined);
+      craftWithPython(file, statements);
+      const hash = sha256(file);
+      const app = makeApp(dataDir);
+      expect(await app.dispatch('campaign.open', { path: file }), what).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining(`it has ${expected}`) } });
+      app.close();
+      expect(sha256(file), what).toBe(hash);
+    }
+    // ANALYZE's own statistics table, as SQLite makes it, is no reason to refuse a campaign.
+    const { dataDir, file } = await withCrafted((db) => db.exec('ANALYZE'));
+    expect(withReadOnly(file, undefined, (db) => db.prepare(`SELECT name FROM sqlite_schema WHERE name LIKE 'sqlite_stat%'`).pluck().all())).toContain('sqlite_stat1');
+    const app = makeApp(dataDir);
+    expect(await app.call('campaign.open', { path: file })).toMatchObject({ name: 'Crafted', roster: [{ name: 'Bystander' }] });
+    app.close();
+  });
+
+  it('16b finding 10: a CHECK whose quoted words differ only in case is not the app\'s own', async () => {
+    const { dataDir, file } = await withCrafted(() => undefined);
+    craftWithPython(file, [`UPDATE sqlite_schema SET sql = replace(sql, '''whole''', '''WHOLE''') WHERE name = 'lichslayer'`]);
+    expect(withReadOnly(file, undefined, (db) => db.prepare(`SELECT sql FROM sqlite_schema WHERE name = 'lichslayer'`).pluck().get())).toContain(`'WHOLE'`);
+    const hash = sha256(file);
+    const app = makeApp(dataDir);
+    expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('it has a table “lichslayer” unlike the app\'s own') } });
+    app.close();
+    expect(sha256(file)).toBe(hash);
   });
 });
