@@ -308,12 +308,20 @@ export async function importCampaignFile(source: string, target: string, nativeB
  * host's --import): checked, then copied into the campaigns folder under a fresh name made from
  * the campaign's own. Returns the new file's path; the source is left as it was.
  */
-export async function importCampaign(source: string, freshPath: (name: string) => string, nativeBinding?: string): Promise<string> {
+export async function importCampaign(source: string, freshPath: (name: string) => string, nativeBinding?: string, verify?: (copy: string) => Promise<void>): Promise<string> {
   const resolved = path.resolve(source);
   if (!resolved.endsWith(CAMPAIGN_EXTENSION)) {
     throw new CampaignFileError('not-campaign', `${path.basename(resolved)} is not a campaign file (a campaign ends in ${CAMPAIGN_EXTENSION}). Nothing was imported.`);
   }
   const target = freshPath(readCampaignName(resolved, nativeBinding, false));
   await importCampaignFile(resolved, target, nativeBinding);
+  try {
+    await verify?.(target);
+  } catch (error) {
+    // The copy goes again: a campaign that fails its checks is not imported at all.
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
+    if (error instanceof CampaignFileError) throw new CampaignFileError(error.problem, `${path.basename(resolved)} was not imported: ${error.message}`);
+    throw error;
+  }
   return target;
 }

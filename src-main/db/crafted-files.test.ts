@@ -11,6 +11,8 @@ import Database from 'better-sqlite3';
 import { makeApp, sha256, tempDir } from '../test-support/temp-app.ts';
 import { LATEST_VERSION } from './migrations.ts';
 import { openCampaignFile, withReadOnly } from './campaign-file.ts';
+import { liveHolder } from './campaign-lock.ts';
+import { CampaignApp } from '../app/campaign-app.ts';
 
 const WORKER = path.resolve(import.meta.dirname, '../test-support/crafted-worker.ts');
 /** Generous: the worker answers in a second or two; only a query that never ends uses this up. */
@@ -34,13 +36,17 @@ function inProcess(dataDir: string, command: string, args: unknown = {}): Promis
   });
 }
 
-/** A data folder with a good campaign and a second one that `craft` then rewrites by hand. */
-async function withCrafted(craft: (db: Database.Database) => void) {
+/**
+ * A data folder with a good campaign and a second one that `craft` then rewrites by hand;
+ * `play` runs on the second one first, through the app, to give it state worth damaging.
+ */
+async function withCrafted(craft: (db: Database.Database) => void, play?: (app: CampaignApp) => Promise<unknown>) {
   const dataDir = tempDir();
   const app = makeApp(dataDir);
   await app.call('campaign.create', { name: 'Still Fine' });
   const view = await app.call('campaign.create', { name: 'Crafted' });
   await app.call('lichslayer.create', { name: 'Bystander' });
+  await play?.(app);
   app.close();
   const db = new Database(view.path);
   craft(db);
@@ -196,5 +202,66 @@ describe('crafted campaign files', () => {
     expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('it has a table “lichslayer” unlike the app\'s own') } });
     app.close();
     expect(sha256(file)).toBe(hash);
+  });
+});
+
+describe('damaged settings (issue 16b, findings 1 and 6)', () => {
+  /** A good backup taken by hand, then the campaign at war: every machine has a saved snapshot. */
+  const atWar = async (app: CampaignApp) => {
+    await app.call('backups.create', {});
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    await app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: 1 } });
+  };
+
+  it('finding 1: a dive snapshot xstate cannot restore is a damaged setting with the repair offer, and the host lives on', async () => {
+    const { dataDir, file, hash } = await withCrafted((db) => db.exec(`UPDATE setting SET value = json_remove(value, '$.children') WHERE key = 'machine:dive'`), atWar);
+    // In a process of its own: before the fix, xstate rethrew from a timer and the process died.
+    const open = await inProcess(dataDir, 'campaign.open', { path: file });
+    expect(open).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('This campaign\'s setting “machine:dive” is damaged (children: ') } });
+    expect(open!.error!.message).toContain('choose “Restore newest good backup”');
+    const list = await inProcess(dataDir, 'campaign.list');
+    expect((list!.value as (Summary & { damaged: boolean })[]).find((s) => s.fileName === 'Crafted.lichslayer')).toMatchObject({ damaged: true, problem: expect.stringContaining('“machine:dive” is damaged') });
+    expect(sha256(file)).toBe(hash);
+    // The repair offered: the newest good backup takes the damaged file's place, and it opens.
+    const app = makeApp(dataDir);
+    expect(await app.call('backups.restoreNewest', { path: file })).toMatchObject({ name: 'Crafted', roster: [{ name: 'Bystander' }] });
+    app.close();
+  }, BUDGET_MS * 2 + 30_000);
+
+  it('finding 1: every machine snapshot and every other setting is validated on open; the campaign is then closed and its lock given back', async () => {
+    const cases: [string, string][] = [
+      ['machine:dive', JSON.stringify({ status: 'active', value: 'nowhere', historyValue: {}, children: {}, context: {} })],
+      ['machine:combat', '{'],
+      ['machine:attention', '[[['],
+      ['machine:attention', JSON.stringify({ status: 'active', value: 'stage9', historyValue: {}, children: {}, context: { stage: 9, deepestFloorReached: 0, daysWithoutDivePast3: 0, daysWithoutDivePast5: 0, last: null } })],
+      ['starter_tables', '{'],
+      ['random', '{"seed":1}'],
+      ['session', '1e12'],
+      ['town-state', '[]'],
+      ['world', '{"festival":"yes"}'],
+      ['house_rules', '7'],
+      ['journal:1', '{"notes":1}'],
+    ];
+    for (const [key, value] of cases) {
+      const { dataDir, file, hash } = await withCrafted((db) => db.prepare(`INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(key, value), atWar);
+      const app = makeApp(dataDir);
+      const reply = await app.dispatch('campaign.open', { path: file });
+      expect(reply, `${key} = ${value}`).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining(`setting “${key}” is damaged`) } });
+      expect(await app.call('campaign.current', {}), key).toBeNull();
+      expect(liveHolder(file), key).toBeNull();
+      app.close();
+      expect(sha256(file), key).toBe(hash);
+    }
+  }, 120_000);
+
+  it('finding 1: an import refuses a campaign with a damaged setting, and nothing is copied in', async () => {
+    const { file } = await withCrafted((db) => db.exec(`UPDATE setting SET value = json_remove(value, '$.children') WHERE key = 'machine:dive'`), atWar);
+    const outside = path.join(tempDir('lj-elsewhere-'), 'Brought.lichslayer');
+    fs.copyFileSync(file, outside);
+    const app = makeApp();
+    await expect(app.importCampaign(outside)).rejects.toThrow('Brought.lichslayer was not imported: its setting “machine:dive” is damaged (children: ');
+    expect(fs.readdirSync(app.campaignsDir)).toEqual([]);
+    app.close();
   });
 });

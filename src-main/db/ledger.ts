@@ -20,8 +20,11 @@ function writePlayState(db: Database, key: string, value: unknown): void {
   db.prepare(`INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(key, JSON.stringify(value));
 }
 
+/** The random source's saved state, validated; null before the first roll. */
+export const savedRandom = (db: Database) => readSetting(db, 'random', randomStateSchema.nullable(), null);
+
 export function loadRandom(db: Database): SeededRandom {
-  const state = readSetting(db, 'random', randomStateSchema.nullable(), null);
+  const state = savedRandom(db);
   if (state) return SeededRandom.resume(state);
   const fresh = new SeededRandom(crypto.randomInt(0, 2 ** 31));
   writePlayState(db, 'random', fresh.snapshot());
@@ -33,7 +36,8 @@ export function reseed(db: Database, seed: number): void {
 }
 
 export function currentSession(db: Database): number {
-  return readSetting(db, 'session', z.number().int().min(1), 1);
+  // Bounded: the journal lists every session, so a crafted count must not ask for a billion of them.
+  return readSetting(db, 'session', z.number().int().min(1).max(100_000), 1);
 }
 
 export function startSession(db: Database): number {

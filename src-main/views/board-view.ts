@@ -5,7 +5,7 @@ import { GRID, type BoardView, type RoomView, type TokenView } from '@shared/boa
 import { ROOM_CAPACITY } from '../rules/board-facts.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { skillsUnlocked } from '../rules/character.ts';
-import { attentionStage, partyFloor } from '../app/phase-store.ts';
+import { attentionStage, partyFloor, stored } from '../app/phase-store.ts';
 import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, turnStack, type RoomRecord } from '../db/board-repo.ts';
 
 /** Entities standing in a room: the number capacity counts (ch.9). */
@@ -94,7 +94,5 @@ export function boardView(db: Database, floor: number): BoardView {
 }
 
 function currentTurn(db: Database): number | null {
-  const row = db.prepare(`SELECT value FROM setting WHERE key = 'machine:combat'`).get() as { value: string } | undefined;
-  const snap = row ? (JSON.parse(row.value) as { context?: { current: number | null } } | null) : null;
-  return snap?.context?.current ?? null;
+  return stored(db, 'machine:combat')?.context.current ?? null;
 }

@@ -5,7 +5,7 @@ import type { Database } from 'better-sqlite3';
 import type { PlayerToken, PlayerView } from '@shared/board.ts';
 import { ROOM_CAPACITY } from '../rules/board-facts.ts';
 import { allTokens, roomsOfFloor, turnStack } from '../db/board-repo.ts';
-import { partyFloor } from '../app/phase-store.ts';
+import { partyFloor, stored } from '../app/phase-store.ts';
 import { publicRolls } from '../db/ledger.ts';
 import { campaignName } from './judge-view.ts';
 
@@ -60,8 +60,7 @@ export function playerView(db: Database): PlayerView {
   const byId = new Map(tokens.map((t) => [t.id, t]));
   // Whose turn players see: the current one if visible; during a hidden entrant's turn, the next
   // visible one (as "up next"), so no gap in the highlight betrays it.
-  const combat = db.prepare(`SELECT value FROM setting WHERE key = 'machine:combat'`).get() as { value: string } | undefined;
-  const turn = combat ? ((JSON.parse(combat.value) as { context?: { current: number | null; queue: number[]; acted: number[] } } | null)?.context ?? null) : null;
+  const turn = stored(db, 'machine:combat')?.context ?? null;
   const highlighted = turn
     ? [turn.current, ...turn.queue].find((id) => id !== null && visibleIds.has(id)) ?? [...turn.acted].reverse().find((id) => visibleIds.has(id)) ?? null
     : null;

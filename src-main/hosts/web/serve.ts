@@ -6,7 +6,7 @@ import pkg from '../../../package.json';
 import { CampaignApp } from '../../app/campaign-app.ts';
 import { builtPaths, defaultDataDir } from '../../app/app-paths.ts';
 import { startWebHost } from './web-host.ts';
-import { importCampaign } from '../../db/campaign-file.ts';
+import { installLastResort } from '../last-resort.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -24,12 +24,14 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  // An error nothing caught is logged and the host serves on (see last-resort.ts for why that is safe).
+  installLastResort({ logFile: path.join(dataDir, 'logs', 'host-errors.log'), exit: (code) => process.exit(code) });
   const paths = builtPaths(import.meta.url);
   const app = new CampaignApp({ dataDir, host: 'web', version: pkg.version, resourcesDir: paths.resourcesDir });
   await app.ensureFirstLaunch();
   for (const source of values.import) {
     try {
-      const imported = await importCampaign(source, (name) => app.freshPath(name));
+      const imported = await app.importCampaign(source);
       console.log(`Imported ${source} into the campaigns folder as ${path.basename(imported)}.`);
     } catch (error) {
       console.error(`Not imported: ${error instanceof Error ? error.message : String(error)}`);
