@@ -5,7 +5,7 @@ import type { Database } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { contract, describeIssues, isCommandName, type CampaignSummary, type CampaignView, type CommandName, type ParsedArgsOf, type Push, type Reply, type ResultOf } from '@shared/contract.ts';
-import { CAMPAIGN_EXTENSION, CampaignFileError, importCampaign, openCampaignFile, readCampaignName, withReadOnly } from '../db/campaign-file.ts';
+import { CAMPAIGN_EXTENSION, CampaignFileError, importCampaign, makePrivateDir, openCampaignFile, PRIVATE_FILE_MODE, readCampaignName, withReadOnly } from '../db/campaign-file.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { acquireCampaignLock } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
@@ -50,7 +50,7 @@ function fileSignature(file: string): string | null {
   try {
     const main = fs.statSync(file);
     const wal = fs.statSync(file + '-wal', { throwIfNoEntry: false });
-    return [main.mtimeMs, main.size, main.ino, wal?.mtimeMs ?? '-', wal?.size ?? '-'].join(':');
+    return [main.mtime.getTime(), main.size, main.ino, wal?.mtime.getTime() ?? '-', wal?.size ?? '-'].join(':');
   } catch {
     return null;
   }
@@ -60,7 +60,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** A file only this user may read (0600): campaigns and the app's own files hold a Judge's secrets. */
 export function writePrivateFile(file: string, data: string): void {
-  fs.writeFileSync(file, data, { mode: 0o600 });
+  fs.writeFileSync(file, data, { mode: PRIVATE_FILE_MODE });
 }
 
 export function safeFileName(name: string): string {
@@ -127,7 +127,8 @@ export class CampaignApp implements CampaignFiles {
     this.backupsDir = path.join(options.dataDir, 'backups');
     this.recentFile = path.join(options.dataDir, 'recent.json');
     this.settingsFile = path.join(options.dataDir, 'settings.json');
-    fs.mkdirSync(this.campaignsDir, { recursive: true });
+    // The data folder and its campaigns are the Judge's alone (issue 16b, finding 12).
+    makePrivateDir(this.campaignsDir);
     this.handlers = allHandlers({
       require: () => this.require(),
       transact: (command, args, label, change) => this.transact(command, args, label, change),

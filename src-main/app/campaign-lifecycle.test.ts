@@ -81,3 +81,51 @@ describe('opening a campaign (16b finding 6)', () => {
     app.close();
   });
 });
+
+describe('the campaign list (16b finding 11)', () => {
+  it('checks a closed campaign once per version of its file, not on every listing', async () => {
+    const dataDir = tempDir();
+    const app = makeApp(dataDir);
+    const { path: file } = await app.call('campaign.create', { name: 'Listed Often' });
+    await app.call('lichslayer.create', { name: 'Steady' });
+    app.close();
+    const listed = async () => (await app.call('campaign.list', {})).find((c) => c.path === file)!;
+    expect(await listed()).toMatchObject({ name: 'Listed Often', problem: null, damaged: false });
+    // Damage a setting behind the app's back, then give the file back its time: same size, same
+    // time, same file. The list answers from what it checked, without reading the file again.
+    const { mtime, size } = fs.statSync(file);
+    const db = new Database(file);
+    db.prepare(`INSERT INTO setting (key, value) VALUES ('session', '"many"') ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    expect(fs.statSync(file).size).toBe(size);
+    fs.utimesSync(file, mtime, mtime);
+    expect(await listed()).toMatchObject({ name: 'Listed Often', problem: null });
+    // Once the file has changed (as any save changes it), it is checked again.
+    const later = new Date(mtime.getTime() + 60_000);
+    fs.utimesSync(file, later, later);
+    expect(await listed()).toMatchObject({ name: null, damaged: true, problem: expect.stringContaining('setting “session” is damaged') });
+  });
+});
+
+describe("the app's files are private (16b finding 12)", () => {
+  it('creates the data folder and its folders 0700, campaigns, backups and its own files 0600', async () => {
+    const before = process.umask(0o022);
+    try {
+      const dataDir = path.join(tempDir(), 'fresh', 'data');
+      const app = makeApp(dataDir);
+      await app.ensureFirstLaunch();
+      const { path: file } = await app.call('campaign.create', { name: 'Private Matters' });
+      await app.call('backups.create', {});
+      await app.call('campaign.duplicate', { path: file, name: 'Private Copy' });
+      const mode = (p: string) => fs.statSync(p).mode & 0o777;
+      expect([dataDir, app.campaignsDir, app.backupsDir].map(mode)).toEqual([0o700, 0o700, 0o700]);
+      const files = [file, `${file}-wal`, path.join(dataDir, 'settings.json'), path.join(dataDir, 'recent.json'), ...fs.readdirSync(app.campaignsDir).map((f) => path.join(app.campaignsDir, f)), ...fs.readdirSync(app.backupsDir).map((f) => path.join(app.backupsDir, f))];
+      expect(files.length).toBeGreaterThan(6);
+      for (const f of files) expect(mode(f), f).toBe(0o600);
+      app.close();
+    } finally {
+      process.umask(before);
+    }
+  });
+});

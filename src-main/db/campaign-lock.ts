@@ -55,7 +55,7 @@ export function acquireCampaignLock(campaignFile: string, host: 'electron' | 'we
   const me: LockHolder = { pid: process.pid, hostname: os.hostname(), host, since: new Date().toISOString(), owner: crypto.randomUUID() };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      fs.writeFileSync(lock, JSON.stringify(me), { flag: 'wx' });
+      fs.writeFileSync(lock, JSON.stringify(me), { flag: 'wx', mode: 0o600 });
       return () => {
         // Only our own lock is removed: a taken-over one belongs to its new holder.
         if (readHolder(lock)?.owner === me.owner) fs.rmSync(lock, { force: true });

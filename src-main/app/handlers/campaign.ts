@@ -1,7 +1,7 @@
 // campaign.*: the campaign files a Judge keeps — listing, creating, opening, duplicating, deleting.
 import fs from 'node:fs';
 import path from 'node:path';
-import { backupCampaignFile, CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
+import { backupCampaignFile, backupTo, makePrivateDir, CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
 import { describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
 import { CommandFailure } from '../command-failure.ts';
@@ -78,7 +78,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       const source = inFolder(file);
       const target = files.freshPath(name);
       const current = files.current();
-      if (current?.path === source) await current.db.backup(target);
+      if (current?.path === source) await backupTo(current.db, target);
       else await backupCampaignFile(source, target, options.nativeBinding);
       const copy = await openCampaignFile(target, { backupDir: files.backupsDir, nativeBinding: options.nativeBinding });
       try {
@@ -104,7 +104,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       }
       // Deleting keeps a safety copy in backups/deleted: a Judge's months of play are never one click from gone.
       const trash = path.join(files.backupsDir, 'deleted');
-      fs.mkdirSync(trash, { recursive: true });
+      makePrivateDir(trash);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       try {
         await backupCampaignFile(target, path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`), options.nativeBinding);
