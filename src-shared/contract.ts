@@ -296,7 +296,9 @@ const noArgs = z.strictObject({});
 const filePath = z
   .string({ error: 'Path must be text' })
   .min(1, { error: 'Path cannot be empty' })
-  .max(4096, { error: 'Path is too long' });
+  .max(4096, { error: 'Path is too long' })
+  // No file system takes one; Node's file calls throw on it.
+  .refine((p) => !p.includes('\0'), { error: 'Path cannot contain a NUL character' });
 const rowId = z.number({ error: 'Id must be a number' }).int().positive({ error: 'Id must be positive' });
 const lootSource = z.union([z.strictObject({ slot: z.enum(ITEM_SLOTS) }), z.strictObject({ stack: z.number().int().min(0).max(199) })]);
 /** The five fates of loot (ch.13), plus taking an item off: each one command with its rule. */

@@ -148,7 +148,10 @@ export function inspectCampaignFile(file: string, nativeBinding?: string, needWr
   } catch {
     throw new CampaignFileError('missing', `No campaign file at ${file}.`);
   }
-  if (!stat.isFile()) throw new CampaignFileError('not-sqlite', `${file} is a folder, not a campaign file.`);
+  if (!stat.isFile()) {
+    const kind = stat.isDirectory() ? 'a folder' : stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : 'not a regular file';
+    throw new CampaignFileError('not-sqlite', `${shown} is not a campaign file: it is ${kind}. It was not opened or changed.`);
+  }
   if (needWrite) checkWritable(file, stat);
   if (stat.size === 0) return { version: 0, empty: true };
 

@@ -3,7 +3,7 @@
 // through an explicit import that checks it and copies it in. One process owns a campaign at a
 // time; a second opener is refused, naming who holds it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -99,6 +99,54 @@ describe('finding 5: file commands are confined to the campaigns folder', () => 
     db.close();
     await expect(importCampaign(crafted, (name) => app.freshPath(name))).rejects.toThrow(/it has a trigger “wipe”/);
     expect(fs.readdirSync(app.campaignsDir).filter((f) => f.endsWith('.lichslayer'))).toEqual(['Brought-In.lichslayer']);
+    app.close();
+  });
+});
+
+describe('16b finding 9: every file command is confined before it looks at a path', () => {
+  it('campaign.delete reads a bare name inside the campaigns folder, not the working directory', async () => {
+    const app = makeApp();
+    const { path: file } = await app.call('campaign.create', { name: 'Doomed' });
+    app.close();
+    expect(process.cwd()).not.toBe(app.campaignsDir);
+    expect(await app.dispatch('campaign.delete', { path: 'Doomed.lichslayer' })).toEqual({ ok: true, value: null });
+    expect(fs.existsSync(file)).toBe(false);
+    expect(fs.readdirSync(path.join(app.backupsDir, 'deleted'))).toEqual([expect.stringMatching(/^Doomed-.*\.lichslayer$/)]);
+  });
+
+  it('campaign.delete answers a path outside the same whether or not something is there (no existence oracle)', async () => {
+    const elsewhere = tempDir('lj-elsewhere-');
+    fs.writeFileSync(path.join(elsewhere, 'there.lichslayer'), 'x');
+    const app = makeApp();
+    const there = await app.dispatch('campaign.delete', { path: path.join(elsewhere, 'there.lichslayer') });
+    const notThere = await app.dispatch('campaign.delete', { path: path.join(elsewhere, 'not-there.lichslayer') });
+    expect(there).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('there.lichslayer is not in the campaigns folder') } });
+    expect(notThere).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('not-there.lichslayer is not in the campaigns folder') } });
+    expect(fs.readFileSync(path.join(elsewhere, 'there.lichslayer'), 'utf8')).toBe('x');
+    app.close();
+  });
+
+  it('a path with a NUL byte is invalid arguments for every file command, not an internal error', async () => {
+    const app = makeApp();
+    const bad = path.join(app.campaignsDir, 'a\0b.lichslayer');
+    for (const [command, args] of [
+      ['campaign.open', { path: bad }],
+      ['campaign.delete', { path: bad }],
+      ['campaign.duplicate', { path: bad, name: 'Copy' }],
+      ['backups.restoreNewest', { path: bad }],
+    ] as const) {
+      expect(await app.dispatch(command, args), command).toEqual({ ok: false, error: { code: 'invalid-args', message: `${command}: path: Path cannot contain a NUL character` } });
+    }
+    app.close();
+  });
+
+  it('a named pipe in the campaigns folder is called what it is, listed and refused without blocking', async () => {
+    const app = makeApp();
+    const pipe = path.join(app.campaignsDir, 'Pipe.lichslayer');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    const expected = 'Pipe.lichslayer is not a campaign file: it is a named pipe. It was not opened or changed.';
+    expect((await app.call('campaign.list', {})).find((c) => c.fileName === 'Pipe.lichslayer')).toMatchObject({ name: null, problem: expected });
+    expect(await app.dispatch('campaign.open', { path: pipe })).toEqual({ ok: false, error: { code: 'campaign-file', message: expected } });
     app.close();
   });
 });

@@ -92,11 +92,23 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
     },
 
     'campaign.delete': async ({ path: file }) => {
-      if (!fs.existsSync(path.resolve(file))) {
-        files.forget(path.resolve(file));
+      // Confined first, like every file command: a name is read inside the campaigns folder, and
+      // one outside it is refused whether or not it exists (issue 16b, finding 9).
+      let target: string;
+      try {
+        target = inFolder(file);
+      } catch (error) {
+        // An entry opened from elsewhere before files were confined leaves the list; its file stays.
+        if (error instanceof CampaignFileError && files.recent().includes(file)) {
+          files.forget(file);
+          throw new CommandFailure('refused', `${error.message} It was taken off the list of recent campaigns; the file itself was not deleted.`);
+        }
+        throw error;
+      }
+      if (!fs.existsSync(target)) {
+        files.forget(target);
         return null;
       }
-      const target = inFolder(file);
       notHeldElsewhere(target, 'deleted');
       if (files.current()?.path === target) {
         files.close();
