@@ -8,6 +8,7 @@ import { currentSession, savedRandom, sessionStarts } from '../db/ledger.ts';
 import { readLifeRecords } from '../db/life-records.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { readSkillUses } from '../db/skill-uses.ts';
+import { readSpellInscriptions } from '../db/spell-inscriptions.ts';
 import { readTown } from '../db/town-repo.ts';
 import { journalNotes } from '../views/journal-view.ts';
 import { attentionActor, combatActor, diveActor, stored, turnedOn } from './phase-store.ts';
@@ -23,6 +24,7 @@ export function checkCampaignSettings(db: Database): void {
   readBuffs(db);
   readLifeRecords(db);
   readSkillUses(db);
+  readSpellInscriptions(db);
   savedRandom(db);
   const sessions = currentSession(db);
   sessionStarts(db);

@@ -38,10 +38,11 @@ function snapshotSchema<C extends z.ZodType>(machine: { states: Record<string, u
   });
 }
 
-// Fields added to a context after campaigns were saved take their defaults (older snapshots lack them).
+// Fields added to a context after campaigns were saved take their defaults (older snapshots lack
+// them). Contexts are loose: a field this schema does not know yet is kept as it was, not dropped.
 const diveSnapshot = snapshotSchema(
   diveMachine,
-  z.object({
+  z.looseObject({
     floor: z.number().int().min(1).max(10).nullable(),
     party: ids,
     present: ids,
@@ -59,7 +60,7 @@ const diveSnapshot = snapshotSchema(
 
 const attentionSnapshot = snapshotSchema(
   attentionMachine,
-  z.object({
+  z.looseObject({
     stage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
     deepestFloorReached: z.number().int().min(0).max(10),
     daysWithoutDivePast3: z.number().int().min(0),
@@ -68,12 +69,21 @@ const attentionSnapshot = snapshotSchema(
   }),
 );
 
-const casting = z.object({ id, caster: id, table: z.string().max(200), row: z.number().int().min(0), label: z.string().max(1000), time: z.enum(CASTING_TIMES), round: z.number().int().min(0) });
+const casting = z.looseObject({
+  id,
+  caster: id,
+  table: z.string().max(200),
+  row: z.number().int().min(0),
+  label: z.string().max(1000),
+  time: z.enum(CASTING_TIMES),
+  round: z.number().int().min(0),
+  basis: z.looseObject({ magic: z.number(), lootMagic: z.number(), fixed: z.boolean(), times: z.number() }).optional(),
+});
 const combatSnapshot = snapshotSchema(
   combatRound,
-  z.object({
+  z.looseObject({
     round: z.number().int().min(0),
-    order: z.array(z.object({ tokenId: id, turns: z.number().int().min(0).max(100), party: z.boolean().optional() })).max(10_000),
+    order: z.array(z.looseObject({ tokenId: id, turns: z.number().int().min(0).max(100), party: z.boolean().optional() })).max(10_000),
     queue: ids,
     current: id.nullable(),
     acted: ids,
