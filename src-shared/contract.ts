@@ -557,12 +557,17 @@ export type Push = { type: 'campaign'; view: CampaignView | null } | { type: 'pl
 /** The only commands a players' screen may call (with the read-only players token). */
 export const PLAYER_COMMANDS: readonly CommandName[] = ['players.view'];
 
-/** Turns a schema failure into one line that says what and where. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const where = issue.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-      return `${where}${issue.message}`;
-    })
-    .join('; ');
+const clip = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
+
+/**
+ * Turns a schema failure into one line that says what and where: the first few issues, each cut
+ * short, so a request built to fail everywhere (a million unknown keys) gets a short answer.
+ */
+export function describeIssues(error: z.ZodError, most = 5): string {
+  const shown = error.issues.slice(0, most).map((issue) => {
+    const where = issue.path.length ? `${clip(issue.path.slice(0, 10).map(String).join('.'), 120)}: ` : '';
+    return clip(`${where}${issue.message}`, 300);
+  });
+  const more = error.issues.length - shown.length;
+  return `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }

@@ -9,11 +9,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { CampaignApp } from '../../app/campaign-app.ts';
 import { PLAYER_COMMANDS } from '@shared/contract.ts';
-import { declaredLength, MAX_BODY_BYTES, MAX_PASTE_CHARS, parseTarget, presentedTokens, SOCKET_PROTOCOL, staticFile } from './http-input.ts';
+import { bodyLimitFor, declaredLength, jsonShapeProblem, MAX_BODY_BYTES, MAX_PASTE_CHARS, parseTarget, presentedTokens, SOCKET_PROTOCOL, staticFile } from './http-input.ts';
 
 export { MAX_BODY_BYTES } from './http-input.ts';
-/** A client that keeps sending past the limit is cut off here rather than read for ever. */
-const DISCARD_LIMIT = MAX_BODY_BYTES * 2;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -124,20 +122,21 @@ function sendQuietly(ws: WebSocket, data: string): void {
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
-/** Refuses a body over the limit with a JSON reply; the rest of the upload is dropped, not stored. */
-function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, command: string, size: number | null): void {
+/**
+ * Refuses a body over the role's limit with a JSON reply; the rest of the upload is dropped, not
+ * stored, and a client that keeps sending past twice the limit is cut off.
+ */
+function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, command: string, size: number | null, limit: number): void {
   const said = size === null ? '' : ` (${megabytes(size)})`;
-  sendError(
-    res,
-    413,
-    'invalid-args',
-    `${command.slice(0, 60)}: the request${said} is larger than the ${megabytes(MAX_BODY_BYTES)} the app accepts (a pasted table may hold up to ${MAX_PASTE_CHARS.toLocaleString('en-GB')} characters). Nothing was changed.`,
-    { Connection: 'close' },
-  );
+  const why =
+    limit === MAX_BODY_BYTES
+      ? `is larger than the ${megabytes(MAX_BODY_BYTES)} the app accepts (a pasted table may hold up to ${MAX_PASTE_CHARS.toLocaleString('en-GB')} characters)`
+      : `is larger than the ${limit.toLocaleString('en-GB')} bytes a players' screen ever sends`;
+  sendError(res, 413, 'invalid-args', `${command.slice(0, 60)}: the request${said} ${why}. Nothing was changed.`, { Connection: 'close' });
   let dropped = 0;
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > DISCARD_LIMIT) req.socket.destroy();
+    if (dropped > limit * 2) req.socket.destroy();
   });
   req.resume();
 }
@@ -163,15 +162,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
 
-  /** Reads a JSON body up to the limit; null when the limit was passed (the reply is sent). */
-  async function readBody(req: http.IncomingMessage, res: http.ServerResponse, command: string): Promise<string | null> {
+  /** Reads a JSON body up to the role's limit; null when the limit was passed (the reply is sent). */
+  async function readBody(req: http.IncomingMessage, res: http.ServerResponse, command: string, role: Role): Promise<string | null> {
+    const limit = bodyLimitFor(role);
     const declared = declaredLength(req.headers['content-length']);
     if (Number.isNaN(declared)) {
       sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the Content-Length header is not a number.`, { Connection: 'close' });
       return null;
     }
-    if (declared !== null && declared > MAX_BODY_BYTES) {
-      refuseTooLarge(req, res, command, declared);
+    // Checked before a byte of the body is read.
+    if (declared !== null && declared > limit) {
+      refuseTooLarge(req, res, command, declared, limit);
       return null;
     }
     const chunks: Buffer[] = [];
@@ -179,8 +180,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     for await (const chunk of req) {
       const buf = chunk as Buffer;
       size += buf.length;
-      if (size > MAX_BODY_BYTES) {
-        refuseTooLarge(req, res, command, null);
+      if (size > limit) {
+        refuseTooLarge(req, res, command, null, limit);
         return null;
       }
       chunks.push(buf);
@@ -196,8 +197,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return sendError(res, 415, 'invalid-args', 'Commands take a JSON body (Content-Type: application/json).');
     }
-    const body = await readBody(req, res, command);
+    const body = await readBody(req, res, command, role);
     if (body === null) return;
+    const shape = jsonShapeProblem(body);
+    if (shape !== null) return sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the request body ${shape}. Nothing was changed.`);
     let args: unknown;
     try {
       args = body.length ? JSON.parse(body) : {};
