@@ -39,7 +39,20 @@ export interface WebHostOptions {
    * listens on every interface, but anything not from this machine gets only the players' screen.
    */
   playersOnLan?: boolean;
+  /** How often each socket is pinged; one that has not answered the previous ping is dropped. */
+  heartbeatMs?: number;
+  /** Unsent bytes a socket may hold before it is dropped as a reader too slow to keep up. */
+  maxBufferedBytes?: number;
 }
+
+/**
+ * Open sockets each token may hold: a Judge has a window or two; the players' token may be on a
+ * TV and a few phones. More is someone holding connections open to exhaust the host.
+ */
+export const MAX_SOCKETS: Readonly<Record<'judge' | 'players', number>> = { judge: 8, players: 32 };
+export const HEARTBEAT_MS = 30_000;
+/** Several full campaign views: a screen that falls this far behind is not reading at all. */
+export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export const isLoopback = (address: string | undefined): boolean => address !== undefined && LOOPBACK.has(address);
@@ -51,6 +64,8 @@ export interface WebHost {
   port: number;
   token: string;
   playersToken: string;
+  /** Open sockets per token, for the status line and for tests. */
+  connections: () => { judge: number; players: number };
   close: () => Promise<void>;
 }
 
@@ -115,9 +130,18 @@ function sendError(res: http.ServerResponse, status: number, code: 'refused' | '
   send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json', extra);
 }
 
-/** A push to a socket that is closing is simply not delivered; its client reconnects and reloads. */
-function sendQuietly(ws: WebSocket, data: string): void {
-  if (ws.readyState === ws.OPEN) ws.send(data, () => undefined);
+/**
+ * A push to a socket that is closing is simply not delivered. A socket whose client stopped
+ * reading (its unsent bytes past the limit) is dropped rather than left to grow the host's memory
+ * without bound; a live page reconnects and gets the next push.
+ */
+function sendQuietly(ws: WebSocket, data: string, maxBuffered: number): void {
+  if (ws.readyState !== ws.OPEN) return;
+  if (ws.bufferedAmount + Buffer.byteLength(data) > maxBuffered) {
+    ws.terminate();
+    return;
+  }
+  ws.send(data, () => undefined);
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
@@ -255,6 +279,23 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const sockets = new Set<WebSocket>();
   const playerSockets = new Set<WebSocket>();
+  /** Which token opened each socket, for the per-token cap. */
+  const owners = new Map<WebSocket, 'judge' | 'players'>();
+  const held = (owner: 'judge' | 'players') => [...owners.values()].filter((o) => o === owner).length;
+  const maxBuffered = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  /** Sockets that answered the last ping; the rest are dead (a sleeping laptop, a cut cable). */
+  const alive = new WeakSet<WebSocket>();
+  const heartbeat = setInterval(() => {
+    for (const ws of owners.keys()) {
+      if (!alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.delete(ws);
+      ws.ping();
+    }
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: 1024,
@@ -274,14 +315,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (target.pathname !== '/ws' && target.pathname !== '/players/ws') return refuse('404 Not Found');
       const who = admit(req, false);
       if ('status' in who) return refuse('401 Unauthorized');
+      const owner = who.role === 'judge' ? 'judge' : 'players';
+      if (held(owner) >= MAX_SOCKETS[owner]) return refuse('429 Too Many Requests');
       // A players' socket hears only the players' view, whatever token it showed.
       const pool = who.role !== 'judge' || target.pathname === '/players/ws' ? playerSockets : sockets;
       wss.handleUpgrade(req, socket, head, (ws) => {
         // An oversized or unmasked frame, or a bad close code, is an 'error' on this socket:
         // that client is dropped and nobody else notices.
         ws.on('error', () => ws.terminate());
+        // Handshakes that raced past the count above: the cap still holds.
+        if (held(owner) >= MAX_SOCKETS[owner]) return ws.close(1013, 'Too many connections for this token.');
         pool.add(ws);
-        ws.on('close', () => pool.delete(ws));
+        owners.set(ws, owner);
+        alive.add(ws);
+        ws.on('pong', () => alive.add(ws));
+        ws.on('close', () => {
+          pool.delete(ws);
+          owners.delete(ws);
+        });
         // The socket only pushes; nothing a client sends over it is acted upon.
         ws.on('message', () => undefined);
       });
@@ -291,11 +342,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   const unsubscribe = options.app.subscribe((push) => {
     const data = JSON.stringify(push);
-    for (const ws of sockets) sendQuietly(ws, data);
+    for (const ws of sockets) sendQuietly(ws, data, maxBuffered);
   });
   const unsubscribePlayers = options.app.subscribePlayers((push) => {
     const data = JSON.stringify(push);
-    for (const ws of playerSockets) sendQuietly(ws, data);
+    for (const ws of playerSockets) sendQuietly(ws, data, maxBuffered);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -311,7 +362,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     token,
     playersToken,
+    connections: () => ({ judge: held('judge'), players: held('players') }),
     close: async () => {
+      clearInterval(heartbeat);
       unsubscribe();
       unsubscribePlayers();
       for (const ws of [...sockets, ...playerSockets]) ws.terminate();
