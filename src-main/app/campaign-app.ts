@@ -9,6 +9,7 @@ import { CAMPAIGN_EXTENSION, CampaignFileError, importCampaign, makePrivateDir, 
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { acquireCampaignLock } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
+import { nextRollId, tieRollsToStep } from '../db/ledger.ts';
 import { DamagedSettingError } from '../db/settings.ts';
 import { DEFAULT_RETENTION, pruneBackups, retentionSchema, takeBackup, type Retention } from '../db/backups.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
@@ -427,8 +428,10 @@ export class CampaignApp implements CampaignFiles {
     const { db } = this.require();
     const result = db.transaction(() => {
       const writer = new RecordingWriter(db);
+      const firstRoll = nextRollId(db);
       const value = change(writer, db);
-      pushHistory(db, label, writer.changes);
+      const step = pushHistory(db, label, writer.changes);
+      if (step !== null) tieRollsToStep(db, step, firstRoll, writer.changes);
       db.prepare(`INSERT INTO action_log (at, command, args) VALUES (?, ?, ?)`).run(new Date().toISOString(), command, JSON.stringify(args));
       return value;
     })();

@@ -72,6 +72,6 @@ export function playerView(db: Database): PlayerView {
     turnOrder: turnStack(db)
       .filter((e) => visibleIds.has(e.token_id))
       .map((e) => ({ name: shownName.get(e.token_id)!, kind: byId.get(e.token_id)!.kind, current: e.token_id === highlighted })),
-    rolls: publicRolls(db),
+    rolls: publicRolls(db, floor),
   };
 }

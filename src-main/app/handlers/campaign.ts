@@ -4,6 +4,7 @@ import path from 'node:path';
 import { backupCampaignFile, backupTo, makePrivateDir, CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
 import { describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
+import { forgetAllSteps } from '../../db/history.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { initialiseCampaign } from '../starter-campaign.ts';
@@ -84,7 +85,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       try {
         copy.db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)`).run(name);
         // The copy starts its own undo history: undoing in it must not reach into the original's past.
-        copy.db.prepare(`DELETE FROM history`).run();
+        forgetAllSteps(copy.db);
       } finally {
         copy.db.close();
       }
