@@ -58,6 +58,8 @@ export interface CampaignSummary {
   problem: string | null;
   /** The file failed its integrity check: the picker offers the newest good backup. */
   damaged: boolean;
+  /** Another running app holds the campaign (who, in words), or null; the picker offers to break the lock. */
+  heldBy: string | null;
 }
 
 export interface BackupEntry {
@@ -361,6 +363,8 @@ export const contract = {
   'campaign.close': command<null>()(noArgs),
   'campaign.duplicate': command<CampaignSummary>()(z.strictObject({ path: filePath, name: campaignNameSchema })),
   'campaign.delete': command<null>()(pathArgs),
+  /** The Judge's explicit "break the lock" on a campaign another app holds (after a warning). */
+  'campaign.breakLock': command<CampaignSummary>()(pathArgs),
   'lichslayer.create': command<CampaignView>()(z.strictObject({ name: nameSchema })),
   'lichslayer.update': command<CampaignView>()(z.strictObject({ id: rowId, patch: lichslayerPatchSchema })),
   'lichslayer.delete': command<CampaignView>()(z.strictObject({ id: rowId })),

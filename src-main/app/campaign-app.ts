@@ -7,7 +7,7 @@ import path from 'node:path';
 import { contract, describeIssues, isCommandName, type CampaignSummary, type CampaignView, type CommandName, type ParsedArgsOf, type Push, type Reply, type ResultOf } from '@shared/contract.ts';
 import { CAMPAIGN_EXTENSION, CampaignFileError, importCampaign, makePrivateDir, openCampaignFile, PRIVATE_FILE_MODE, readCampaignName, withReadOnly } from '../db/campaign-file.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
-import { acquireCampaignLock } from '../db/campaign-lock.ts';
+import { acquireCampaignLock, describeHolder, liveHolder } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
 import { nextRollId, tieRollsToStep } from '../db/ledger.ts';
 import { DamagedSettingError } from '../db/settings.ts';
@@ -254,13 +254,15 @@ export class CampaignApp implements CampaignFiles {
     } catch {
       /* a missing recent file still gets listed with its problem */
     }
-    const base = { path: file, fileName: path.basename(file), modifiedAt, damaged: false };
-    if (this.currentCampaign?.path === file) return { ...base, name: this.view().name, problem: null };
+    if (this.currentCampaign?.path === file) return { path: file, fileName: path.basename(file), modifiedAt, damaged: false, heldBy: null, name: this.view().name, problem: null };
+    // Who holds it is asked on every listing (a lock comes and goes without the file changing).
+    const holder = liveHolder(file, this.options.nativeBinding);
+    const base = { path: file, fileName: path.basename(file), modifiedAt, damaged: false, heldBy: holder ? describeHolder(holder) : null };
     // Checking a file reads all of it (quick_check, every column's largest value, every setting):
     // done once per version of the file, not on every listing (issue 16b, finding 11).
     const signature = fileSignature(file);
     const cached = this.summaries.get(file);
-    if (cached && signature !== null && cached.signature === signature) return cached.summary;
+    if (cached && signature !== null && cached.signature === signature) return { ...cached.summary, heldBy: base.heldBy };
     const summary = this.checkedSummary(file, base);
     if (signature !== null) this.summaries.set(file, { signature, summary });
     return summary;
@@ -288,7 +290,7 @@ export class CampaignApp implements CampaignFiles {
     const resolved = path.resolve(file);
     if (this.currentCampaign?.path === resolved) return this.currentCampaign;
     // Taken before the file is touched: a second opener is refused, naming who holds it.
-    const release = acquireCampaignLock(resolved, this.options.host);
+    const release = acquireCampaignLock(resolved, this.options.host, this.options.nativeBinding);
     let opened: Awaited<ReturnType<typeof openCampaignFile>>;
     try {
       opened = await openCampaignFile(resolved, { create, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });

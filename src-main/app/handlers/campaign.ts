@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { backupCampaignFile, backupTo, makePrivateDir, CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
-import { describeHolder, liveHolder } from '../../db/campaign-lock.ts';
+import { breakCampaignLock, describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
 import { forgetAllSteps } from '../../db/history.ts';
 import { CommandFailure } from '../command-failure.ts';
@@ -15,7 +15,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
   const inFolder = (file: string) => campaignInFolder(files.campaignsDir, file);
   /** A campaign another process has open is not this one's to delete or replace (finding 8). */
   const notHeldElsewhere = (file: string, doing: string) => {
-    const holder = files.current()?.path === file ? null : liveHolder(file);
+    const holder = files.current()?.path === file ? null : liveHolder(file, options.nativeBinding);
     if (holder) throw new CommandFailure('refused', `Not ${doing}: ${path.basename(file)} is open in ${describeHolder(holder)}. Close it there first.`);
   };
   const opened = () => {
@@ -34,7 +34,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
           return files.summary(inFolder(f));
         } catch (error) {
           // Opened from elsewhere before files were confined: listed, with the way to bring it in.
-          return { path: f, fileName: path.basename(f), modifiedAt: '', damaged: false, name: null, problem: error instanceof Error ? error.message : String(error) };
+          return { path: f, fileName: path.basename(f), modifiedAt: '', damaged: false, heldBy: null, name: null, problem: error instanceof Error ? error.message : String(error) };
         }
       });
     },
@@ -92,6 +92,14 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       return files.summary(target);
     },
 
+    'campaign.breakLock': ({ path: file }) => {
+      const target = inFolder(file);
+      if (files.current()?.path === target) throw new CommandFailure('refused', `${path.basename(target)} is open here; there is no other holder's lock to break.`);
+      const holder = breakCampaignLock(target, options.nativeBinding);
+      if (holder) console.error(`Lichslayer Judge: the Judge broke the lock that ${describeHolder(holder)} held on ${target}.`);
+      return files.summary(target);
+    },
+
     'campaign.delete': async ({ path: file }) => {
       // Confined first, like every file command: a name is read inside the campaigns folder, and
       // one outside it is refused whether or not it exists (issue 16b, finding 9).
@@ -126,7 +134,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
         // Not a campaign we can read: refuse rather than delete something that is not ours.
         throw new CommandFailure('refused', `Not deleted: ${error.message}`);
       }
-      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
+      for (const suffix of ['', '-wal', '-shm', '-lock', '-lock-journal', '.lock']) fs.rmSync(target + suffix, { force: true });
       files.forget(target);
       return null;
     },
