@@ -42,3 +42,31 @@ test('a page opened without the token says which link to open, and reaches nothi
   await expect(players.getByRole('alert')).toContainText('This page needs the link the app printed when it started');
   await context.close();
 });
+
+test('the printed link opens one window: its one-time code is gone from the address bar and opens nothing a second time (16b finding 10)', async ({ browser }) => {
+  host = await startHost(tempDataDir());
+  expect(host.printedUrl).toMatch(/\/\?code=[0-9a-f]{32}$/);
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await page.goto(host.printedUrl);
+  const demo = page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' });
+  await expect(demo).toBeVisible();
+  expect(page.url()).toBe(`${host.origin}/`);
+  // The page holds the token (not the code) for this tab only; a reload keeps working.
+  const kept = await page.evaluate(() => sessionStorage.getItem('lichslayer-token'));
+  expect(kept).toMatch(/^[0-9a-f]{48}$/);
+  expect(host.url).toContain(kept!);
+  await page.reload();
+  await expect(demo).toBeVisible();
+  await page.screenshot({ path: 'test-results/security-code-link.png' });
+  // The same link again (from the history, a log, another browser): used up, and it says so.
+  const second = await browser.newContext();
+  const again = await second.newPage();
+  await again.goto(host.printedUrl);
+  await expect(again.getByText('This link has already been used or is not from this launch')).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Open Demo: The Ashen Causeway' })).toHaveCount(0);
+  expect(again.url()).toBe(`${host.origin}/`);
+  await again.screenshot({ path: 'test-results/security-code-used.png' });
+  await first.close();
+  await second.close();
+});

@@ -51,9 +51,25 @@ function request(
 const json = { 'Content-Type': 'application/json' };
 
 describe('web host', () => {
-  it('binds to 127.0.0.1 and prints a URL with the secret token', async () => {
+  it('binds to 127.0.0.1 and prints a link with a one-time code, never the token (16b finding 10)', async () => {
     const h = await start();
-    expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/\\?token=[0-9a-f]{48}$`));
+    expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/\\?code=[0-9a-f]{32}$`));
+    expect(h.url).not.toContain(h.token);
+    const code = new URL(h.url).searchParams.get('code')!;
+    const trade = (c: unknown, headers: Record<string, string> = {}) => request(h, { path: '/session', method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify({ code: c }) });
+    // Another site's page cannot trade it.
+    expect((await trade(code, { Origin: 'http://evil.example' })).status).toBe(403);
+    // Once, for the token...
+    const first = await trade(code);
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ ok: true, value: { token: h.token } });
+    // ...and never again: the link left in the history or a log opens nothing.
+    const again = await trade(code);
+    expect(again.status).toBe(401);
+    expect(JSON.parse(again.body)).toMatchObject({ ok: false, error: { message: expect.stringContaining('already been used') } });
+    for (const wrong of ['', 'f'.repeat(32), 12, null]) expect((await trade(wrong)).status).toBe(401);
+    // A fresh link for another window works once too.
+    expect((await trade(new URL(h.openUrl()).searchParams.get('code'))).status).toBe(200);
   });
 
   it('serves the renderer without a token, and commands only with the token header', async () => {

@@ -43,6 +43,8 @@ export interface WebHostOptions {
   heartbeatMs?: number;
   /** Unsent bytes a socket may hold before it is dropped as a reader too slow to keep up. */
   maxBufferedBytes?: number;
+  /** Called when an opening link's code has been used (serve.ts then prints a fresh link). */
+  onCodeUsed?: () => void;
 }
 
 /**
@@ -58,7 +60,13 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export const isLoopback = (address: string | undefined): boolean => address !== undefined && LOOPBACK.has(address);
 
 export interface WebHost {
+  /**
+   * The link that opens the Judge's page: it carries a one-time code, never the token, so what
+   * sits in the browser's history or a terminal's scrollback opens nothing once used.
+   */
   url: string;
+  /** Another one-time link (another window, or after the first was used). */
+  openUrl: () => string;
   /** The players' screen: read-only, its own token, never a Judge command. */
   playersUrl: string;
   port: number;
@@ -167,6 +175,13 @@ function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, com
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? crypto.randomBytes(24).toString('hex');
+  /** One-time codes not yet exchanged for the token. */
+  const codes = new Set<string>();
+  const issueCode = () => {
+    const code = crypto.randomBytes(16).toString('hex');
+    codes.add(code);
+    return code;
+  };
   const playersToken = options.playersToken ?? crypto.randomBytes(24).toString('hex');
   const rendererDir = path.resolve(options.rendererDir);
   let port = options.port ?? 0;
@@ -245,9 +260,41 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
 
+  /**
+   * POST /session {code}: a one-time code from an opening link, exchanged once for the token,
+   * which the page keeps in sessionStorage. Only from this machine, with this host's Host/Origin.
+   */
+  async function exchangeCode(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const who = admit(req, true);
+    if ('status' in who) return sendError(res, who.status, 'refused', who.message);
+    if (!isLoopback(req.socket.remoteAddress)) return sendError(res, 403, 'refused', 'Refused: the Judge opens this app on this machine only.');
+    if (req.method !== 'POST') return sendError(res, 405, 'refused', 'Use POST to exchange a code.');
+    const body = await readBody(req, res, 'session', 'players');
+    if (body === null) return;
+    let code: unknown;
+    try {
+      code = (JSON.parse(body) as { code?: unknown }).code;
+    } catch {
+      return sendError(res, 400, 'invalid-args', 'session: the request body is not valid JSON.');
+    }
+    const match = typeof code === 'string' ? [...codes].find((c) => sameSecret(code as string, c)) : undefined;
+    if (match === undefined) {
+      return sendError(res, 401, 'refused', 'This link has already been used or is not from this launch: each link opens one window. Use the newest link the app printed, or restart it.');
+    }
+    codes.delete(match);
+    options.onCodeUsed?.();
+    send(res, 200, JSON.stringify({ ok: true, value: { token } }), 'application/json');
+  }
+
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     const target = parseTarget(req.url);
     if (target === null) return send(res, 400, 'Bad request target.');
+    if (target.pathname === '/session') {
+      exchangeCode(req, res).catch((error: unknown) => {
+        sendError(res, 500, 'internal', `The host could not answer: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      return;
+    }
     const api = target.pathname.startsWith('/api/');
     const who = admit(req, !api);
     if ('status' in who) return api ? sendError(res, who.status, 'refused', who.message) : send(res, who.status, who.message);
@@ -356,8 +403,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : port;
 
+  const openUrl = () => `http://127.0.0.1:${port}/?code=${issueCode()}`;
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: openUrl(),
+    openUrl,
     playersUrl: `http://127.0.0.1:${port}/players?token=${playersToken}`,
     port,
     token,
