@@ -9,6 +9,8 @@ export interface RunningHost {
   url: string;
   /** The one-time link the host printed, unused. */
   printedUrl: string;
+  /** The players' screen link this launch printed. */
+  playersUrl: string;
   origin: string;
   dataDir: string;
   stop: () => Promise<void>;
@@ -18,8 +20,9 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'lj-e2e-'));
 }
 
-export async function startHost(dataDir: string): Promise<RunningHost> {
-  const child: ChildProcess = spawn(process.execPath, ['out/main/serve.js', '--data-dir', dataDir, '--port', '0'], {
+/** Starts the host; a port of 0 takes any free one (a restart may ask for the port it had). */
+export async function startHost(dataDir: string, port = 0): Promise<RunningHost> {
+  const child: ChildProcess = spawn(process.execPath, ['out/main/serve.js', '--data-dir', dataDir, '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -37,6 +40,12 @@ export async function startHost(dataDir: string): Promise<RunningHost> {
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`web host exited with ${code}:\n${output}`)));
   });
+  const players = /Players' screen \(read-only\): (\S+)/.exec(output)?.[1] ?? (await new Promise<string>((resolve) => {
+    child.stdout?.on('data', () => {
+      const m = /Players' screen \(read-only\): (\S+)/.exec(output);
+      if (m?.[1]) resolve(m[1]);
+    });
+  }));
   // The printed link opens one window; the specs open many, so they trade its code for the token
   // once, as the page would, and open the app with the token (which the page drops from the address).
   const origin = new URL(url).origin;
@@ -58,6 +67,7 @@ export async function startHost(dataDir: string): Promise<RunningHost> {
   return {
     url: `${origin}/?token=${exchanged.value.token}`,
     printedUrl,
+    playersUrl: players,
     origin,
     dataDir,
     stop: () =>

@@ -55,6 +55,9 @@ const diveSnapshot = snapshotSchema(
     phylacteryDestroyed: z.boolean(),
     turned: ids.default([]),
     ending: z.string().max(1000).nullable().default(null),
+    sanityBreaks: ids.default([]),
+    merchantsDispatched: ids.default([]),
+    lostRerollUsed: ids.default([]),
   }),
 );
 

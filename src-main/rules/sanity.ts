@@ -1,5 +1,6 @@
-// Sanity (rulebook ch.8, ch.11, ch.5/ch.16 for the Attention shifts).
+// Sanity (rulebook ch.8, ch.11; ch.5 for the Attention's shifts and the nights at the Inn).
 import { SANITY_LEVELS, type SanityLevel } from '@shared/gauntlet.ts';
+import type { HouseRules } from '@shared/house-rules.ts';
 import type { Modifier } from './dice.ts';
 import { attentionEffects, type AttentionStage } from './lich-attention.ts';
 
@@ -49,6 +50,67 @@ export function attentionSanityShift(stage: AttentionStage, where: 'tombs' | 'to
   return { source: `Lich's Attention Stage ${stage}${shift ? '' : ' (no shift here)'} (ch.5)`, value: shift };
 }
 
+export type LootingVerdict = { kind: 'free'; explain: string } | { kind: 'challenge'; target: number; preset: 'edge-looting' | 'paranoid-looting'; explain: string };
+
+/**
+ * Whether a character may loot now (ch.8): Edge every other round, or on an off-round with a
+ * Challenge of 12; Paranoid only with a Challenge of 18; Lost as the house rule says. Rounds exist
+ * only in a fight: outside one, Edge loots freely.
+ */
+export function lootingRule(sanity: SanityLevel, when: { round: number | null; lastLootRound: number | null }, rules: HouseRules): LootingVerdict {
+  const rung = sanity === 'lost' && rules.lootingAtLost === 'as-paranoid' ? SANITY_LADDER.paranoid : SANITY_LADDER[sanity];
+  const lost = sanity === 'lost' && rules.lootingAtLost === 'as-paranoid' ? ' (Lost looted as Paranoid, house rule)' : '';
+  const looting = rung.looting;
+  if (looting.kind === 'challenge') return { kind: 'challenge', target: looting.target, preset: 'paranoid-looting', explain: `${SANITY_LADDER[sanity].label}: looting needs a Challenge, target ${looting.target} (ch.8)${lost}` };
+  if (looting.kind === 'every-other-round' && when.round !== null && when.lastLootRound !== null && when.round - when.lastLootRound < 2) {
+    return { kind: 'challenge', target: looting.offRoundTarget, preset: 'edge-looting', explain: `Edge looted in round ${when.lastLootRound}: round ${when.round} is an off-round, a Challenge of ${looting.offRoundTarget} to loot (ch.8)` };
+  }
+  return { kind: 'free', explain: looting.kind === 'every-other-round' ? `Edge: ${when.round === null ? 'no fight on, rounds do not count' : `round ${when.round} is a looting round`} (ch.8)` : `${SANITY_LADDER[sanity].label}: loots freely (ch.8)` };
+}
+
+/** Lost: −1 movement every other round (ch.8): the rounds it bites, counting from the fight's first. */
+export function lostMovementPenalty(sanity: SanityLevel, round: number): { value: number; explain: string } | null {
+  if (!SANITY_LADDER[sanity].movementPenaltyEveryOtherRound || round % 2 === 1) return null;
+  return { value: -1, explain: `Lost: −1 movement this round (round ${round}, every other round, ch.8)` };
+}
+
+/** The Sanity Challenges the app rolls, each with its target (ch.8, ch.11, ch.12, ch.16). */
+export type SanityTrigger =
+  | 'lich-damage'
+  | 'lich-adjacency'
+  | 'phylactery-adjacency'
+  | 'lich-attention'
+  | 'colourless-adjacency'
+  | 'ally-at-zero'
+  | 'sanity-test-room'
+  | 'pvp-kill'
+  | 'communion';
+
+/**
+ * A trigger's target: 12 for Lich-type damage (ch.8) and for killing a player (ch.11); 18 beside the
+ * Lich, for its Attention and its communion (ch.12, ch.16) — and beside its Phylactery, which ch.8
+ * names in the same breath; the house rule's target where the book gives none.
+ */
+export function sanityTarget(trigger: SanityTrigger, rules: HouseRules): { target: number; source: string } {
+  switch (trigger) {
+    case 'lich-damage':
+      return { target: 12, source: 'ch.8' };
+    case 'pvp-kill':
+      return { target: 12, source: 'ch.11' };
+    case 'lich-adjacency':
+    case 'lich-attention':
+      return { target: 18, source: 'ch.12' };
+    case 'phylactery-adjacency':
+      return { target: 18, source: 'ch.8, ch.12' };
+    case 'communion':
+      return { target: 18, source: 'ch.16' };
+    case 'colourless-adjacency':
+    case 'ally-at-zero':
+    case 'sanity-test-room':
+      return { target: rules.unstatedSanityTarget, source: 'house rule' };
+  }
+}
+
 /** What calls for a Sanity Challenge in combat (ch.11); the target for most is 12 (ch.8). */
 export const COMBAT_SANITY_TRIGGERS = [
   { id: 'adjacent-colourless', label: 'A round spent adjacent to a Colourless entity' },
@@ -60,34 +122,55 @@ export const COMBAT_SANITY_TRIGGERS = [
 
 export interface NightRecovery {
   sanity: SanityLevel;
+  /** Qualifying nights now counted at Lost toward the Stage 2 recovery (0 once recovered or no longer Lost). */
+  lostNights: number;
   explain: string;
 }
 
+/** ch.8: Sanity recovers only if the character has eaten within the last 3 days. */
+export const MEAL_WITHIN_DAYS = 3;
+
 /**
- * Sanity after a full night under shelter (ch.8): one level back if the character has eaten
- * within the last 3 days. Attention: Stage 2 makes recovery from Lost take 2 nights;
- * Stage 3 rolls 1d6 per night, a 1 recovers nothing and drops one level instead (ch.5).
+ * Sanity after a night (ch.8): one level back after a full night under shelter, if the character has
+ * eaten within the last 3 days (a meal that day is not needed). The Attention (ch.5): Stage 2 makes
+ * recovery from Lost take 2 nights; Stage 3 rolls 1d6 each night, a 1 recovering nothing and
+ * dropping a level instead; Stage 4 closes the Inn. The Unbound's Sign (ch.6) doubles the recovery.
  */
 export function sanityAfterNight(input: {
   sanity: SanityLevel;
+  /** Days in a row without a meal, today included (0: ate today). */
   daysSinceMeal: number;
   sheltered: boolean;
   attentionStage: AttentionStage;
-  /** Consecutive sheltered nights already spent at Lost (for the Stage 2 rule). */
+  /** Qualifying nights already spent at Lost (for the Stage 2 rule). */
   lostNights: number;
+  /** How a night that does not qualify treats the count (a house rule: consecutive nights, or any). */
+  lostNightsRule?: 'consecutive' | 'cumulative';
   disturbedSleepRoll?: number;
+  /** The Unbound's Sign: recovery doubled at the Inn. */
+  doubled?: boolean;
 }): NightRecovery {
   const { sanity, attentionStage } = input;
   const effects = attentionEffects(attentionStage);
-  if (!input.sheltered) return { sanity, explain: 'No shelter: no Sanity recovered (ch.8)' };
-  if (effects.innClosed) return { sanity, explain: 'The Inn is closed at Stage 4: no rest (ch.5)' };
+  const keep = (why: string): NightRecovery => ({
+    sanity,
+    lostNights: sanity === 'lost' && input.lostNightsRule === 'cumulative' ? input.lostNights : 0,
+    explain: why,
+  });
+  if (effects.innClosed) return keep('The Inn is closed at Stage 4: no rest (ch.5)');
+  if (!input.sheltered) return keep('No shelter: no Sanity recovered (ch.8)');
   if (effects.disturbedSleep && input.disturbedSleepRoll === 1) {
-    return { sanity: dropSanity(sanity), explain: 'Disturbed sleep (1 on 1d6 at Stage 3): drops one level (ch.5)' };
+    const next = dropSanity(sanity);
+    return { sanity: next, lostNights: 0, explain: `Disturbed sleep (1 on 1d6 at Stage 3): no recovery, ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.5)` };
   }
-  if (input.daysSinceMeal > 3) return { sanity, explain: `Not eaten for ${input.daysSinceMeal} days: no Sanity recovered (ch.8)` };
+  const sleep = effects.disturbedSleep && input.disturbedSleepRoll !== undefined ? `${input.disturbedSleepRoll} on 1d6, sleep undisturbed (Stage 3, ch.5); ` : '';
+  if (input.daysSinceMeal > MEAL_WITHIN_DAYS) return keep(`${sleep}not eaten for ${input.daysSinceMeal} days: no Sanity recovered (ch.8)`);
+  if (sanity === 'whole') return { sanity, lostNights: 0, explain: `${sleep}Sanity already Whole (ch.8)` };
   if (sanity === 'lost' && input.lostNights + 1 < effects.lostNightsToRecover) {
-    return { sanity, explain: `Lost needs ${effects.lostNightsToRecover} nights of rest at Stage ${attentionStage}: night ${input.lostNights + 1} counted (ch.5)` };
+    return { sanity, lostNights: input.lostNights + 1, explain: `${sleep}Lost needs ${effects.lostNightsToRecover} nights of rest at Stage ${attentionStage}: night ${input.lostNights + 1} of ${effects.lostNightsToRecover} (ch.5)` };
   }
-  const next = recoverSanity(sanity);
-  return { sanity: next, explain: next === sanity ? 'Already Whole' : `Rested and fed: ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.8)` };
+  const steps = input.doubled ? 2 : 1;
+  const next = recoverSanity(sanity, steps);
+  const why = input.doubled ? "sheltered and fed within 3 days, doubled by the Unbound's Sign (ch.6)" : 'sheltered and fed within 3 days';
+  return { sanity: next, lostNights: 0, explain: `${sleep}${why}: ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.8)` };
 }

@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { DEFAULT_HOUSE_RULES as RULES } from '@shared/house-rules.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom, SeededRandom } from './random-source.ts';
-import { INN_PRICES, rollInn, type InnContext } from './inn.ts';
+import { INN_PRICES, innPurchase, rollInn, type InnContext } from './inn.ts';
 import { armorRepair, brokenItemRepair, recolour, rollDisposition, smithPrice } from './smith.ts';
-import { IDOL_TIERS, idolActive, inscriptionOutcome, vanityStage, type Idol } from './idol.ts';
+import { activeBoons, IDOL_TIERS, idolActive, isVanity, vanityStage, type Idol } from './idol.ts';
 import { loyaltyAfterPay, retainerCap, rollRetainers, RETAINER_GRADES } from './retainers.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
@@ -15,6 +15,15 @@ const quietInn: InnContext = { contributedYesterday: 0, activeRetainers: 0, fest
 describe('the Inn (ch.4, ch.5)', () => {
   it('ch.4: meal 36, shelter 72, both 108', () => {
     expect(INN_PRICES).toEqual({ meal: 36, shelter: 72, both: 108 });
+  });
+
+  it('ch.4, ch.5: a purchase is paid by the character or by another; one meal and one shelter a day; none at Stage 4', () => {
+    const base = { what: 'both' as const, who: 'Odile', ateToday: false, shelteredToday: false, gold: 100, payer: null, stage: 0 as const };
+    expect(innPurchase(base)).toEqual({ ok: false, reason: 'A meal and shelter cost 108 gold and Odile holds 100 (ch.4)' });
+    expect(innPurchase({ ...base, payer: { name: 'Quillam', gold: 108 } })).toEqual({ ok: true, price: 108, eats: true, shelters: true, explain: 'Odile: meal and shelter for 108 gold, paid by Quillam (ch.4)' });
+    expect(innPurchase({ ...base, what: 'meal', ateToday: true })).toEqual({ ok: false, reason: 'Odile already has that today' });
+    expect(innPurchase({ ...base, what: 'shelter', ateToday: true })).toEqual({ ok: true, price: 72, eats: false, shelters: true, explain: 'Odile: shelter for 72 gold (ch.4)' });
+    expect(innPurchase({ ...base, what: 'meal', stage: 4 })).toEqual({ ok: false, reason: 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.5)' });
   });
 
   it('ch.5: patron investment (max +3), Retainers, Square and Attention modifiers; capped 2..12', () => {
@@ -60,7 +69,7 @@ describe('the Smith (ch.4)', () => {
 
   it('ch.4: Armor repair is 36 a point, never above maximum; broken items a quarter of sell value', () => {
     expect(armorRepair(4, 6, 5)).toMatchObject({ points: 2, cost: 72 });
-    expect(brokenItemRepair(130)).toBe(33);
+    expect(brokenItemRepair(130, RULES)).toBe(33);
   });
 
   it('ch.4: recolour needs 36 gold and the colour’s Stone; never to or from Colourless', () => {
@@ -98,10 +107,15 @@ describe('Idols (ch.6)', () => {
 
 describe('Idol inscriptions (ch.6)', () => {
   it('ch.6: a proper inscription grants its boon; a wrong one half the boon and the full consequence; none is Vanity', () => {
-    expect(inscriptionOutcome('givers-mark', true)).toMatchObject({ boon: 'full', vanity: false });
-    expect(inscriptionOutcome('givers-mark', false)).toMatchObject({ boon: 'half', vanity: true });
-    expect(inscriptionOutcome(null, true)).toMatchObject({ boon: 'none', vanity: true });
-    expect(inscriptionOutcome('lich-crown', true).vanity).toBe(true);
+    const idol = (inscription: 'givers-mark' | 'lich-crown' | null, suitsSubject: boolean) => ({ id: 1, tier: 1 as const, commissionedDay: 1, inscriptionId: inscription, inscription: inscription === null || !suitsSubject ? null : inscription, suitsSubject, selfIdol: false, crown: inscription === 'lich-crown', dedicator: 1 });
+    expect(activeBoons([idol('givers-mark', true)], 2).map((b) => b.strength)).toEqual(['full']);
+    expect(isVanity(idol('givers-mark', true))).toBe(false);
+    expect(activeBoons([idol('givers-mark', false)], 2).map((b) => b.strength)).toEqual(['half']);
+    expect(isVanity(idol('givers-mark', false))).toBe(true);
+    expect(activeBoons([idol(null, true)], 2)).toEqual([]);
+    expect(isVanity(idol(null, true))).toBe(true);
+    expect(activeBoons([idol('lich-crown', true)], 2)).toEqual([]);
+    expect(isVanity(idol('lich-crown', true))).toBe(true);
   });
 });
 
