@@ -44,7 +44,7 @@ describe('npm start', () => {
     const lines = out.trim().split('\n');
     expect(lines[0]).toBe('Lichslayer Judge: building…');
     expect(lines[1]).toBe('Electron cannot start here (no display: DISPLAY and WAYLAND_DISPLAY are unset); starting the web host instead.');
-    expect(lines.filter((l) => /running at http:\/\/127\.0\.0\.1:\d+\/\?token=\w+$/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /running at http:\/\/127\.0\.0\.1:\d+\/\?code=\w+$/.test(l))).toHaveLength(1);
     expect(lines.some((l) => /vite|rolldown|modules transformed|built in|out\/|\.js\s+\d/i.test(l))).toBe(false);
     expect(lines.length).toBeLessThanOrEqual(6);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -69,6 +69,8 @@ export interface CampaignSummary {
   problem: string | null;
   /** The file failed its integrity check: the picker offers the newest good backup. */
   damaged: boolean;
+  /** Another running app holds the campaign (who, in words), or null; the picker offers to break the lock. */
+  heldBy: string | null;
 }
 
 export interface BackupEntry {
@@ -312,7 +314,9 @@ const noArgs = z.strictObject({});
 const filePath = z
   .string({ error: 'Path must be text' })
   .min(1, { error: 'Path cannot be empty' })
-  .max(4096, { error: 'Path is too long' });
+  .max(4096, { error: 'Path is too long' })
+  // No file system takes one; Node's file calls throw on it.
+  .refine((p) => !p.includes('\0'), { error: 'Path cannot contain a NUL character' });
 const rowId = z.number({ error: 'Id must be a number' }).int().positive({ error: 'Id must be positive' });
 const lootSource = z.union([z.strictObject({ slot: z.enum(ITEM_SLOTS) }), z.strictObject({ stack: z.number().int().min(0).max(199) })]);
 /** The five fates of loot (ch.13), plus taking an item off: each one command with its rule. */
@@ -375,6 +379,8 @@ export const contract = {
   'campaign.close': command<null>()(noArgs),
   'campaign.duplicate': command<CampaignSummary>()(z.strictObject({ path: filePath, name: campaignNameSchema })),
   'campaign.delete': command<null>()(pathArgs),
+  /** The Judge's explicit "break the lock" on a campaign another app holds (after a warning). */
+  'campaign.breakLock': command<CampaignSummary>()(pathArgs),
   'lichslayer.create': command<CampaignView>()(z.strictObject({ name: nameSchema })),
   'lichslayer.update': command<CampaignView>()(z.strictObject({ id: rowId, patch: lichslayerPatchSchema })),
   'lichslayer.delete': command<CampaignView>()(z.strictObject({ id: rowId })),
@@ -610,12 +616,17 @@ export type Push = { type: 'campaign'; view: CampaignView | null } | { type: 'pl
 /** The only commands a players' screen may call (with the read-only players token). */
 export const PLAYER_COMMANDS: readonly CommandName[] = ['players.view'];
 
-/** Turns a schema failure into one line that says what and where. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const where = issue.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-      return `${where}${issue.message}`;
-    })
-    .join('; ');
+const clip = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
+
+/**
+ * Turns a schema failure into one line that says what and where: the first few issues, each cut
+ * short, so a request built to fail everywhere (a million unknown keys) gets a short answer.
+ */
+export function describeIssues(error: z.ZodError, most = 5): string {
+  const shown = error.issues.slice(0, most).map((issue) => {
+    const where = issue.path.length ? `${clip(issue.path.slice(0, 10).map(String).join('.'), 120)}: ` : '';
+    return clip(`${where}${issue.message}`, 300);
+  });
+  const more = error.issues.length - shown.length;
+  return `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
 }

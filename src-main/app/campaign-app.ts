@@ -5,9 +5,12 @@ import type { Database } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { contract, describeIssues, isCommandName, type CampaignSummary, type CampaignView, type CommandName, type ParsedArgsOf, type Push, type Reply, type ResultOf } from '@shared/contract.ts';
-import { CAMPAIGN_EXTENSION, CampaignFileError, openCampaignFile, readCampaignName } from '../db/campaign-file.ts';
-import { acquireCampaignLock } from '../db/campaign-lock.ts';
+import { CAMPAIGN_EXTENSION, CampaignFileError, importCampaign, makePrivateDir, openCampaignFile, PRIVATE_FILE_MODE, readCampaignName, withReadOnly } from '../db/campaign-file.ts';
+import { LATEST_VERSION } from '../db/migrations.ts';
+import { acquireCampaignLock, describeHolder, liveHolder } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
+import { nextRollId, tieRollsToStep } from '../db/ledger.ts';
+import { DamagedSettingError } from '../db/settings.ts';
 import { DEFAULT_RETENTION, pruneBackups, retentionSchema, takeBackup, type Retention } from '../db/backups.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
 import { playerView } from '../views/player-view.ts';
@@ -15,6 +18,7 @@ import { CommandFailure } from './command-failure.ts';
 import type { AppOptions, CampaignFiles, HandlerContext, Handlers, OpenCampaign } from './handler-context.ts';
 import { initialiseCampaign, insertStarterLichslayer, loadStarterCampaign } from './starter-campaign.ts';
 import { ensureStarterTables } from './starter-tables.ts';
+import { checkCampaignSettings } from './campaign-settings.ts';
 import { appHandlers } from './handlers/app.ts';
 import { backupsHandlers } from './handlers/backups.ts';
 import { boardHandlers, playersHandlers } from './handlers/board.ts';
@@ -40,6 +44,27 @@ import { townHandlers } from './handlers/town.ts';
 import { turningHandlers } from './handlers/turning.ts';
 
 export type { AppOptions, OpenCampaign } from './handler-context.ts';
+
+/**
+ * A campaign file's version as the file system sees it: its and its -wal's modification time and
+ * size (a campaign another process has open changes its -wal first). null when it is not there.
+ */
+function fileSignature(file: string): string | null {
+  try {
+    const main = fs.statSync(file);
+    const wal = fs.statSync(file + '-wal', { throwIfNoEntry: false });
+    return [main.mtime.getTime(), main.size, main.ino, wal?.mtime.getTime() ?? '-', wal?.size ?? '-'].join(':');
+  } catch {
+    return null;
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A file only this user may read (0600): campaigns and the app's own files hold a Judge's secrets. */
+export function writePrivateFile(file: string, data: string): void {
+  fs.writeFileSync(file, data, { mode: PRIVATE_FILE_MODE });
+}
 
 export function safeFileName(name: string): string {
   const cleaned = name
@@ -107,7 +132,8 @@ export class CampaignApp implements CampaignFiles {
     this.backupsDir = path.join(options.dataDir, 'backups');
     this.recentFile = path.join(options.dataDir, 'recent.json');
     this.settingsFile = path.join(options.dataDir, 'settings.json');
-    fs.mkdirSync(this.campaignsDir, { recursive: true });
+    // The data folder and its campaigns are the Judge's alone (issue 16b, finding 12).
+    makePrivateDir(this.campaignsDir);
     this.handlers = allHandlers({
       require: () => this.require(),
       transact: (command, args, label, change) => this.transact(command, args, label, change),
@@ -174,6 +200,8 @@ export class CampaignApp implements CampaignFiles {
   close(): void {
     this.currentCampaign?.db.close();
     this.currentCampaign = null;
+    this.backupProblem = null;
+    this.retentionProblem = null;
     this.releaseLock?.();
     this.releaseLock = null;
     this.lastView = null;
@@ -195,7 +223,7 @@ export class CampaignApp implements CampaignFiles {
     } finally {
       opened.db.close();
     }
-    fs.writeFileSync(this.settingsFile, JSON.stringify({ demoCreated: new Date().toISOString() }, null, 2));
+    writePrivateFile(this.settingsFile, JSON.stringify({ demoCreated: new Date().toISOString() }, null, 2));
   }
 
   freshPath(name: string): string {
@@ -216,11 +244,11 @@ export class CampaignApp implements CampaignFiles {
 
   private remember(file: string): void {
     const recent = [file, ...this.recent().filter((p) => p !== file)].slice(0, 20);
-    fs.writeFileSync(this.recentFile, JSON.stringify(recent, null, 2));
+    writePrivateFile(this.recentFile, JSON.stringify(recent, null, 2));
   }
 
   forget(file: string): void {
-    fs.writeFileSync(this.recentFile, JSON.stringify(this.recent().filter((p) => p !== file), null, 2));
+    writePrivateFile(this.recentFile, JSON.stringify(this.recent().filter((p) => p !== file), null, 2));
   }
 
   summary(file: string): CampaignSummary {
@@ -230,25 +258,51 @@ export class CampaignApp implements CampaignFiles {
     } catch {
       /* a missing recent file still gets listed with its problem */
     }
-    const base = { path: file, fileName: path.basename(file), modifiedAt, damaged: false };
-    if (this.currentCampaign?.path === file) return { ...base, name: this.view().name, problem: null };
+    if (this.currentCampaign?.path === file) return { path: file, fileName: path.basename(file), modifiedAt, damaged: false, heldBy: null, name: this.view().name, problem: null };
+    // Who holds it is asked on every listing (a lock comes and goes without the file changing).
+    const holder = liveHolder(file, this.options.nativeBinding);
+    const base = { path: file, fileName: path.basename(file), modifiedAt, damaged: false, heldBy: holder ? describeHolder(holder) : null };
+    // Checking a file reads all of it (quick_check, every column's largest value, every setting):
+    // done once per version of the file, not on every listing (issue 16b, finding 11).
+    const signature = fileSignature(file);
+    const cached = this.summaries.get(file);
+    if (cached && signature !== null && cached.signature === signature) return { ...cached.summary, heldBy: base.heldBy };
+    const summary = this.checkedSummary(file, base);
+    if (signature !== null) this.summaries.set(file, { signature, summary });
+    return summary;
+  }
+
+  /** What the campaign list says of a closed campaign, after every check opening it would make. */
+  private checkedSummary(file: string, base: Omit<CampaignSummary, 'name' | 'problem'>): CampaignSummary {
     try {
-      return { ...base, name: readCampaignName(file, this.options.nativeBinding), problem: null };
+      const name = readCampaignName(file, this.options.nativeBinding);
+      // Its settings too, so a damaged one is listed with the repair offer before it is opened.
+      withReadOnly(file, this.options.nativeBinding, (ro) => {
+        if (ro.pragma('user_version', { simple: true }) === LATEST_VERSION) checkCampaignSettings(ro);
+      });
+      return { ...base, name, problem: null };
     } catch (error) {
       const damaged = error instanceof CampaignFileError && error.problem === 'damaged';
       return { ...base, name: null, problem: error instanceof Error ? error.message : String(error), damaged };
     }
   }
 
+  /** Summaries of closed campaigns, each with the file signature it was checked at. */
+  private readonly summaries = new Map<string, { signature: string; summary: CampaignSummary }>();
+
   async open(file: string, create: boolean): Promise<OpenCampaign> {
     const resolved = path.resolve(file);
     if (this.currentCampaign?.path === resolved) return this.currentCampaign;
     // Taken before the file is touched: a second opener is refused, naming who holds it.
-    const release = acquireCampaignLock(resolved, this.options.host);
+    const release = acquireCampaignLock(resolved, this.options.host, this.options.nativeBinding);
     let opened: Awaited<ReturnType<typeof openCampaignFile>>;
     try {
       opened = await openCampaignFile(resolved, { create, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
       try {
+        // Every setting is read through its schema before anything else is written or copied: a
+        // damaged one is refused here, by name (and the Judge offered a good backup), never reset
+        // to a default, never a crash in the middle of play.
+        checkCampaignSettings(opened.db);
         ensureStarterTables(opened.db, this.options.resourcesDir);
       } catch (error) {
         opened.db.close();
@@ -261,39 +315,91 @@ export class CampaignApp implements CampaignFiles {
     this.close();
     this.currentCampaign = { path: resolved, db: opened.db };
     this.releaseLock = release;
-    if (!create) {
-      // Its settings are read before anything is copied: a damaged one is refused here (and
-      // the Judge offered a good backup), never reset to a default or copied into a new backup.
-      try {
-        this.rebuildView();
-      } catch (error) {
-        this.close();
-        throw error;
-      }
+    // Whatever fails from here on, the campaign is not left open (and locked) behind an error.
+    try {
+      if (!create) this.rebuildView();
+      this.remember(resolved);
+    } catch (error) {
+      this.close();
+      throw error;
     }
-    this.remember(resolved);
     if (!create) {
       this.lastBackupAt = Date.now();
-      await this.backup('on-open');
+      // A backup that fails on opening does not stop play: it is shown with the campaign, like a
+      // failed periodic one, until a backup succeeds.
+      await this.backupOrReport('on-open');
     }
     return this.currentCampaign;
   }
 
-  private readSettings(): Record<string, unknown> {
+  /**
+   * Brings in a campaign kept elsewhere (the desktop app's dialog, the web host's --import):
+   * checked, copied into campaigns/, then opened once to migrate it and read every setting; a
+   * copy that fails is removed again, so nothing is imported.
+   */
+  async importCampaign(source: string): Promise<string> {
+    return importCampaign(source, (name) => this.freshPath(name), this.options.nativeBinding, async (copy) => {
+      const opened = await openCampaignFile(copy, { backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
+      try {
+        checkCampaignSettings(opened.db);
+      } catch (error) {
+        if (error instanceof DamagedSettingError) throw new CampaignFileError('damaged', `its setting “${error.key.slice(0, 60)}” is damaged (${error.reason.slice(0, 200)}). The file it came from was not changed.`);
+        throw error;
+      } finally {
+        opened.db.close();
+      }
+    });
+  }
+
+  /**
+   * settings.json, the app's own preferences (the backup retention). Missing is empty; damaged is
+   * a problem reported by name, never silently replaced by defaults: a default retention could
+   * delete backups the Judge chose to keep (issue 16b, finding 6).
+   */
+  private readSettings(): { settings: Record<string, unknown> } | { problem: string } {
+    let text: string;
     try {
-      return JSON.parse(fs.readFileSync(this.settingsFile, 'utf8')) as Record<string, unknown>;
-    } catch {
-      return {};
+      text = fs.readFileSync(this.settingsFile, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {} };
+      return { problem: `the app's settings file ${this.settingsFile} could not be read (${(error as Error).message})` };
     }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      return { problem: `the app's settings file ${this.settingsFile} is damaged (it is not valid JSON)` };
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problem: `the app's settings file ${this.settingsFile} is damaged (it is not a JSON object)` };
+    return { settings: raw as Record<string, unknown> };
+  }
+
+  /** The retention, or why it cannot be read. */
+  private readRetention(): { retention: Retention } | { problem: string } {
+    const read = this.readSettings();
+    if ('problem' in read) return read;
+    if (read.settings.backupRetention === undefined) return { retention: DEFAULT_RETENTION };
+    const parsed = retentionSchema.safeParse(read.settings.backupRetention);
+    if (!parsed.success) return { problem: `the backup retention in ${this.settingsFile} is damaged (${describeIssues(parsed.error).slice(0, 200)})` };
+    return { retention: parsed.data };
   }
 
   retention(): Retention {
-    const parsed = retentionSchema.safeParse(this.readSettings().backupRetention);
-    return parsed.success ? parsed.data : DEFAULT_RETENTION;
+    const read = this.readRetention();
+    if ('problem' in read) throw new CommandFailure('refused', `${capitalise(read.problem)}. No backup is deleted until the retention is set again: set it below and save.`);
+    return read.retention;
   }
 
   setRetention(retention: Retention): Retention {
-    fs.writeFileSync(this.settingsFile, JSON.stringify({ ...this.readSettings(), backupRetention: retention }, null, 2));
+    const read = this.readSettings();
+    if ('problem' in read && fs.existsSync(this.settingsFile)) {
+      // The damaged file is kept beside, for whoever wants to see what went wrong.
+      fs.renameSync(this.settingsFile, `${this.settingsFile}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    }
+    const settings = 'settings' in read ? read.settings : {};
+    writePrivateFile(this.settingsFile, JSON.stringify({ ...settings, backupRetention: retention }, null, 2));
+    this.retentionProblem = null;
+    if (this.currentCampaign) this.publish(this.rebuildView());
     return this.retention();
   }
 
@@ -307,7 +413,8 @@ export class CampaignApp implements CampaignFiles {
   private rebuildView(): CampaignView {
     const { db, path: file } = this.require();
     const view = judgeCampaignView(db, file);
-    this.lastView = this.backupProblem ? { ...view, backupProblem: this.backupProblem } : view;
+    const problem = [this.backupProblem, this.retentionProblem].filter((p) => p !== null).join(' ');
+    this.lastView = problem ? { ...view, backupProblem: problem } : view;
     return this.lastView;
   }
 
@@ -327,8 +434,10 @@ export class CampaignApp implements CampaignFiles {
     const { db } = this.require();
     const result = db.transaction(() => {
       const writer = new RecordingWriter(db);
+      const firstRoll = nextRollId(db);
       const value = change(writer, db);
-      pushHistory(db, label, writer.changes);
+      const step = pushHistory(db, label, writer.changes);
+      if (step !== null) tieRollsToStep(db, step, firstRoll, writer.changes);
       db.prepare(`INSERT INTO action_log (at, command, args) VALUES (?, ?, ?)`).run(new Date().toISOString(), command, JSON.stringify(args));
       return value;
     })();
@@ -340,18 +449,23 @@ export class CampaignApp implements CampaignFiles {
   private backupIfDue(): void {
     if (Date.now() - this.lastBackupAt < CampaignApp.BACKUP_EVERY_MS) return;
     this.lastBackupAt = Date.now();
+    void this.backupOrReport('periodic');
+  }
+
+  /** An automatic backup: a failure is logged and shown with the campaign until one succeeds, never dropped. */
+  private async backupOrReport(reason: 'on-open' | 'periodic'): Promise<void> {
     const campaign = this.currentCampaign;
-    void this.backup('periodic').then(
-      () => this.setBackupProblem(campaign, null),
-      (error: unknown) => {
-        // Closing the campaign stops a backup under way: that is not a failure to report.
-        if (campaign !== this.currentCampaign) return;
-        const reason = error instanceof Error ? error.message : String(error);
-        const message = `The automatic backup of this campaign failed (${reason}). Your play is saved in the campaign itself; make a backup by hand on the Backups screen, and check the disk and the backups folder (${this.backupsDir}).`;
-        console.error(`Lichslayer Judge: ${message}`);
-        this.setBackupProblem(campaign, message);
-      },
-    );
+    try {
+      await this.backup(reason);
+      this.setBackupProblem(campaign, null);
+    } catch (error) {
+      // Closing the campaign stops a backup under way: that is not a failure to report.
+      if (campaign !== this.currentCampaign) return;
+      const why = error instanceof Error ? error.message : String(error);
+      const message = `The automatic backup of this campaign ${reason === 'on-open' ? 'on opening it ' : ''}failed (${why}). Your play is saved in the campaign itself; make a backup by hand on the Backups screen, and check the disk and the backups folder (${this.backupsDir}).`;
+      console.error(`Lichslayer Judge: ${message}`);
+      this.setBackupProblem(campaign, message);
+    }
   }
 
   /** Why the last automatic backup failed, shown with the campaign until one succeeds. */
@@ -367,9 +481,27 @@ export class CampaignApp implements CampaignFiles {
   /** A db.backup() copy of the open campaign, kept in backups/ under the retention. */
   private async backup(reason: string): Promise<string | null> {
     if (!this.currentCampaign) return null;
-    const { db, path: file } = this.currentCampaign;
-    const made = await takeBackup(db, file, this.backupsDir, reason);
-    pruneBackups(this.backupsDir, file, this.retention());
+    const campaign = this.currentCampaign;
+    const made = await takeBackup(campaign.db, campaign.path, this.backupsDir, reason);
+    const read = this.readRetention();
+    if ('retention' in read) {
+      pruneBackups(this.backupsDir, campaign.path, read.retention);
+      this.setRetentionProblem(campaign, null);
+    } else {
+      // Nothing is pruned on a guess: the Judge is told, and sets the retention again.
+      const message = `${capitalise(read.problem)}, so no old backup was deleted. Set the retention again on the Backups screen.`;
+      console.error(`Lichslayer Judge: ${message}`);
+      this.setRetentionProblem(campaign, message);
+    }
     return made;
+  }
+
+  /** Why old backups are not pruned (settings.json is damaged), shown with the campaign until repaired. */
+  private retentionProblem: string | null = null;
+
+  private setRetentionProblem(campaign: OpenCampaign, problem: string | null): void {
+    if (campaign !== this.currentCampaign || problem === this.retentionProblem) return;
+    this.retentionProblem = problem;
+    this.publish(this.rebuildView());
   }
 }

@@ -1,16 +1,17 @@
 // The phase machines as the campaign keeps them: persisted snapshots in settings (undoable like
 // any edit), restored into live actors; and the board's turn stack as the combat round sees it.
 import type { Database } from 'better-sqlite3';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor, type AnyActorLogic, type Actor, type SnapshotFrom } from 'xstate';
 import { allTokens, legacyPartyFloor, legacyWorldAttention, turnStack } from '../db/board-repo.ts';
-import { readHouseRules, readSetting } from '../db/settings.ts';
+import { damagedSetting, readHouseRules, readSetting } from '../db/settings.ts';
 import { z } from 'zod';
+import { CASTING_TIMES } from '@shared/tables.ts';
 import { turnsPerRound } from '../rules/entities.ts';
 import { takesOwnTurn } from '../rules/turn-order.ts';
 import { attentionMachine } from '../machines/attention-machine.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
 import type { DivePlace } from '../rules/board-moves.ts';
-import { DIVE_CONTEXT_DEFAULTS, diveMachine } from '../machines/dive-machine.ts';
+import { diveMachine } from '../machines/dive-machine.ts';
 import { combatRound, type Slot } from '../machines/combat-round.ts';
 
 export const PARTY_KINDS: ReadonlySet<string> = new Set(['lichslayer', 'retainer', 'familiar']);
@@ -19,23 +20,138 @@ export function partyIds(db: Database): number[] {
   return (db.prepare(`SELECT id FROM lichslayer ORDER BY position, id`).all() as { id: number }[]).map((r) => r.id);
 }
 
-export function stored(db: Database, key: string): unknown {
-  const row = db.prepare(`SELECT value FROM setting WHERE key = ?`).get(key) as { value: string } | undefined;
-  return row ? (JSON.parse(row.value) as unknown) : undefined;
+// ---- the machines' saved snapshots, validated before xstate sees them ----
+// A snapshot xstate cannot restore makes it throw from a timer, which would end the host (issue
+// 16b, finding 1): every one is read through its schema, and a damaged one refuses by name.
+
+const id = z.number().int();
+const ids = z.array(id).max(10_000);
+
+/** What getPersistedSnapshot() writes for these machines: flat states, no invoked actors, no history states. */
+function snapshotSchema<C extends z.ZodType>(machine: { states: Record<string, unknown> }, context: C) {
+  const states = Object.keys(machine.states) as [string, ...string[]];
+  return z.object({
+    status: z.enum(['active', 'done']),
+    value: z.enum(states),
+    context,
+    children: z.strictObject({}),
+    historyValue: z.strictObject({}),
+  });
 }
 
-/** Snapshots saved by an earlier version lack the newer context fields: fill their defaults. */
-function withDefaults<T>(snapshot: unknown, defaults: Record<string, unknown>): T {
-  const s = snapshot as { context?: Record<string, unknown> };
-  return { ...s, context: { ...defaults, ...(s.context ?? {}) } } as T;
+// Fields added to a context after campaigns were saved take their defaults (older snapshots lack
+// them). Contexts are loose: a field this schema does not know yet is kept as it was, not dropped.
+const diveSnapshot = snapshotSchema(
+  diveMachine,
+  z.looseObject({
+    floor: z.number().int().min(1).max(10).nullable(),
+    party: ids,
+    present: ids,
+    zeroes: z.record(z.string(), z.number().int().min(0)),
+    lost: ids,
+    clearedOnNine: ids,
+    gateOpen: z.boolean(),
+    forceAttempts: z.number().int().min(0),
+    floorsCleared: ids,
+    phylacteryDestroyed: z.boolean(),
+    turned: ids.default([]),
+    ending: z.string().max(1000).nullable().default(null),
+    sanityBreaks: ids.default([]),
+    merchantsDispatched: ids.default([]),
+    lostRerollUsed: ids.default([]),
+  }),
+);
+
+const attentionSnapshot = snapshotSchema(
+  attentionMachine,
+  z.looseObject({
+    stage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    deepestFloorReached: z.number().int().min(0).max(10),
+    daysWithoutDivePast3: z.number().int().min(0),
+    daysWithoutDivePast5: z.number().int().min(0),
+    last: z.string().max(1000).nullable().default(null),
+  }),
+);
+
+const casting = z.looseObject({
+  id,
+  caster: id,
+  table: z.string().max(200),
+  row: z.number().int().min(0),
+  label: z.string().max(1000),
+  time: z.enum(CASTING_TIMES),
+  round: z.number().int().min(0),
+  basis: z.looseObject({ magic: z.number(), lootMagic: z.number(), fixed: z.boolean(), times: z.number() }).optional(),
+});
+const combatSnapshot = snapshotSchema(
+  combatRound,
+  z.looseObject({
+    round: z.number().int().min(0),
+    order: z.array(z.looseObject({ tokenId: id, turns: z.number().int().min(0).max(100), party: z.boolean().optional() })).max(10_000),
+    queue: ids,
+    current: id.nullable(),
+    acted: ids,
+    owes: ids,
+    interrupted: id.nullable(),
+    pending: z.array(casting).max(10_000).default([]),
+    due: z.array(casting).max(10_000).default([]),
+    nextCastId: z.number().int().min(1).default(1),
+    moved: ids.default([]),
+  }),
+);
+
+const MACHINE_SNAPSHOTS = {
+  'machine:dive': diveSnapshot,
+  'machine:attention': attentionSnapshot,
+  'machine:combat': combatSnapshot,
+} as const;
+type MachineKey = keyof typeof MACHINE_SNAPSHOTS;
+
+/**
+ * A machine's saved snapshot, validated; null when there is none (or it was cleared). xstate's
+ * own snapshot types are wider (output, error): the validated shape is handed to it as one.
+ */
+export function stored<K extends MachineKey>(db: Database, key: K): z.output<(typeof MACHINE_SNAPSHOTS)[K]> | null {
+  return readSetting(db, key, MACHINE_SNAPSHOTS[key].nullable(), null) as z.output<(typeof MACHINE_SNAPSHOTS)[K]> | null;
+}
+
+/** The Attention snapshot a departed Town's archive keeps (the setting's stored text), validated like the setting. */
+export function archivedAttention(json: string): z.output<typeof attentionSnapshot> | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    throw damagedSetting('town-state', "a departed Town's Attention is not valid JSON");
+  }
+  const parsed = attentionSnapshot.nullable().safeParse(raw);
+  if (!parsed.success) throw damagedSetting('town-state', "a departed Town's Attention is not a saved Attention machine");
+  return parsed.data;
+}
+
+/**
+ * Starts an actor. A restore xstate refuses (a state the machine lacks, say) would be rethrown
+ * from a timer and end the process; the error observer takes it instead, and it refuses as a
+ * damaged setting. An error later in the actor's life is logged, never thrown from a timer.
+ */
+function started<T extends Actor<AnyActorLogic>>(actor: T, key: MachineKey): T {
+  let failure: unknown = null;
+  actor.subscribe({
+    error: (error: unknown) => {
+      failure ??= error;
+      console.error(`Lichslayer Judge: the ${key.slice('machine:'.length)} machine stopped: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  });
+  actor.start();
+  if (failure !== null || actor.getSnapshot().status === 'error') {
+    const reason = failure instanceof Error ? failure.message : 'it could not be restored';
+    throw damagedSetting(key, `the saved machine could not be restored: ${reason}`);
+  }
+  return actor;
 }
 
 export function diveActor(db: Database) {
   const snapshot = stored(db, 'machine:dive');
-  const actor = createActor(diveMachine, {
-    input: { party: partyIds(db) },
-    ...(snapshot ? { snapshot: withDefaults<SnapshotFrom<typeof diveMachine>>(snapshot, DIVE_CONTEXT_DEFAULTS) } : {}),
-  }).start();
+  const actor = started(createActor(diveMachine, { input: { party: partyIds(db) }, ...(snapshot ? { snapshot: snapshot as unknown as SnapshotFrom<typeof diveMachine> } : {}) }), 'machine:dive');
   // A campaign saved before the dive machine owned the party's place had the party on a floor.
   const legacy = snapshot ? null : legacyPartyFloor(db);
   if (legacy !== null) {
@@ -47,7 +163,7 @@ export function diveActor(db: Database) {
 
 export function attentionActor(db: Database) {
   const snapshot = stored(db, 'machine:attention');
-  if (snapshot) return createActor(attentionMachine, { snapshot: snapshot as SnapshotFrom<typeof attentionMachine> }).start();
+  if (snapshot) return started(createActor(attentionMachine, { snapshot: snapshot as unknown as SnapshotFrom<typeof attentionMachine> }), 'machine:attention');
   // A campaign saved before the machine existed starts from the stage it kept beside the Square.
   const actor = createActor(attentionMachine).start();
   const stage = legacyWorldAttention(db);
@@ -96,10 +212,7 @@ export function stackSlots(db: Database): Slot[] {
 
 export function combatActor(db: Database) {
   const snapshot = stored(db, 'machine:combat');
-  return createActor(
-    combatRound,
-    snapshot ? { snapshot: withDefaults<SnapshotFrom<typeof combatRound>>(snapshot, { pending: [], due: [], nextCastId: 1, moved: [] }) } : {},
-  ).start();
+  return started(createActor(combatRound, snapshot ? { snapshot: snapshot as unknown as SnapshotFrom<typeof combatRound> } : {}), 'machine:combat');
 }
 
 const turnedOnSchema = z.record(z.string(), z.number().int());

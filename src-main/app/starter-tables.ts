@@ -5,6 +5,8 @@ import path from 'node:path';
 import { tablePackSchema, type TablePack } from '@shared/tables.ts';
 import { RecordingWriter } from '../db/history.ts';
 import { insertTable } from '../db/tables-repo.ts';
+import { readSetting } from '../db/settings.ts';
+import { z } from 'zod';
 
 const packCache = new Map<string, TablePack>();
 
@@ -22,16 +24,19 @@ export function starterPack(resourcesDir: string): TablePack {
 /** Tables added to the pack after it began keeping its list of keys (ch.15's spirits and Vestments). */
 const ADDED_WITH_KEYS: ReadonlySet<string> = new Set(['spirits-elemental', 'spirits-wild', 'vestments']);
 
+/** Which starter tables a campaign was given, and when: validated like every setting (a damaged one refuses by name). */
+const starterRecordSchema = z.object({ seeded: z.string().max(100).optional(), keys: z.array(z.string().max(200)).max(10_000).optional() }).nullable();
+export const starterRecord = (db: Database) => readSetting(db, 'starter_tables', starterRecordSchema, null);
+
 /**
  * Gives a campaign each starter table once: new campaigns get them all, older campaigns get the
  * tables added to the pack since (the spell schools). A table the Judge deleted stays deleted.
  */
 export function ensureStarterTables(db: Database, resourcesDir: string): void {
-  const row = db.prepare(`SELECT value FROM setting WHERE key = 'starter_tables'`).get() as { value: string } | undefined;
   const pack = starterPack(resourcesDir);
-  const record = row ? (JSON.parse(row.value) as { seeded?: string; keys?: unknown }) : null;
+  const record = starterRecord(db);
   // Campaigns seeded before the list of keys was kept had every table of the first pack.
-  const seeded = new Set(record ? (Array.isArray(record.keys) ? record.keys.filter((k): k is string => typeof k === 'string') : pack.tables.filter((t) => t.category !== 'spell' && !ADDED_WITH_KEYS.has(t.key)).map((t) => t.key)) : []);
+  const seeded = new Set(record ? (record.keys ?? pack.tables.filter((t) => t.category !== 'spell' && !ADDED_WITH_KEYS.has(t.key)).map((t) => t.key)) : []);
   const missing = pack.tables.filter((t) => !seeded.has(t.key));
   if (record && missing.length === 0) return;
   db.transaction(() => {

@@ -1,16 +1,17 @@
 // Travel between Towns (rulebook ch.5): 1d6 days on the road with a roll each day, the survival
 // clock running all the way, and each Town keeping its own Smith, Inn, Attention and Square.
 import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
 import { townStateSchema, type TownState } from '@shared/town.ts';
 import { readWorld, writeWorld } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
-import { readHouseRules, writeSetting } from '../db/settings.ts';
+import { damagedSetting, readHouseRules, writeSetting } from '../db/settings.ts';
 import { readTown, today, writeTown } from '../db/town-repo.ts';
 import { absentAttentionShift, type AttentionStage } from '../rules/lich-attention.ts';
 import { CommandFailure } from './command-failure.ts';
 import { closeDay } from './day-close.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
-import { attentionActor, attentionSnapshotAt, diveActor } from './phase-store.ts';
+import { archivedAttention, attentionActor, attentionSnapshotAt, diveActor } from './phase-store.ts';
 import { rollWithTables } from './table-rolls.ts';
 import type { RollRecord } from '../db/ledger.ts';
 import { encounterTier, mayReturn, rollRoad } from '../rules/travel.ts';
@@ -60,8 +61,8 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
   const arrival = today(database) + days;
   if (left?.archive) {
     // Archives written before format 6 kept the stage beside the Square's state too.
-    const saved = JSON.parse(left.archive) as { state: TownState; attention: { value: string } | null; world: typeof world & { attentionStage?: number } };
-    const snapshot = saved.attention ? (JSON.parse(saved.attention.value) as { value: string; context: { stage: number } } | null) : null;
+    const saved = readArchive(left.archive);
+    const snapshot = saved.attention ? archivedAttention(saved.attention.value) : null;
     const before = (snapshot?.context.stage ?? saved.world.attentionStage ?? 0) as AttentionStage;
     const shift = rollWithTables(database, 'town.travel', ({ dice }) => {
       const d6 = dice.die(6, `${left.town}'s Attention while away`);
@@ -90,6 +91,25 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
     }
   }
   return { days, notes: lines };
+}
+
+/** A departed Town as this module archives it, validated when the party comes back (a crafted archive refuses by name). */
+const townArchiveSchema = z.object({
+  state: townStateSchema,
+  attention: z.object({ value: z.string() }).nullable(),
+  world: z.object({ festival: z.boolean(), squareEmpty: z.boolean(), attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional() }),
+});
+
+function readArchive(json: string): z.output<typeof townArchiveSchema> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    throw damagedSetting('town-state', "a departed Town's archive is not valid JSON");
+  }
+  const parsed = townArchiveSchema.safeParse(raw);
+  if (!parsed.success) throw damagedSetting('town-state', "a departed Town's archive is not what the app keeps");
+  return parsed.data;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Database as Db } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { CAMPAIGN_EXTENSION, withReadOnly, withReadOnlyAsync } from './campaign-file.ts';
+import { backupTo, CAMPAIGN_EXTENSION, makePrivateDir, withReadOnly, withReadOnlyAsync } from './campaign-file.ts';
 
 export const retentionSchema = z.strictObject({
   /** Keep this many of today's backups (newest first). */
@@ -38,11 +38,11 @@ export const campaignBase = (campaignFile: string) => path.basename(campaignFile
 
 /** Takes a db.backup() copy of an open campaign. */
 export async function takeBackup(db: Db, campaignFile: string, backupsDir: string, reason: string): Promise<string> {
-  fs.mkdirSync(backupsDir, { recursive: true });
+  makePrivateDir(backupsDir);
   let file = path.join(backupsDir, `${campaignBase(campaignFile)}-${stampNow()}-${reason}${CAMPAIGN_EXTENSION}`);
   // Two backups in the same millisecond get distinct names rather than one overwriting the other.
   for (let n = 2; fs.existsSync(file); n++) file = path.join(backupsDir, `${campaignBase(campaignFile)}-${stampNow()}-${reason}-${n}${CAMPAIGN_EXTENSION}`);
-  await db.backup(file);
+  await backupTo(db, file);
   return file;
 }
 
@@ -98,7 +98,7 @@ export function isHealthy(file: string, nativeBinding?: string): boolean {
  * into `asideDir`, never written to, so even a damaged original is kept as it was.
  */
 export async function restoreInto(backupFile: string, campaignFile: string, asideDir: string, nativeBinding?: string): Promise<string | null> {
-  fs.mkdirSync(asideDir, { recursive: true });
+  makePrivateDir(asideDir);
   let aside: string | null = null;
   if (fs.existsSync(campaignFile)) {
     aside = path.join(asideDir, `${campaignBase(campaignFile)}-${stampNow()}-replaced${CAMPAIGN_EXTENSION}`);
@@ -106,6 +106,6 @@ export async function restoreInto(backupFile: string, campaignFile: string, asid
     for (const side of ['-wal', '-shm']) if (fs.existsSync(campaignFile + side)) fs.renameSync(campaignFile + side, aside + side);
   }
   // Read through the opener that removes the -wal/-shm files reading leaves beside the backup.
-  await withReadOnlyAsync(backupFile, nativeBinding, (source) => source.backup(campaignFile));
+  await withReadOnlyAsync(backupFile, nativeBinding, (source) => backupTo(source, campaignFile));
   return aside;
 }

@@ -38,6 +38,33 @@ export interface OpenedCampaign {
   backupPath: string | null;
 }
 
+/**
+ * The app's folders and files are the Judge's alone: folders 0700, campaign and backup files 0600
+ * (SQLite gives a campaign's -wal and -shm the file's own mode). Issue 16b, finding 12.
+ */
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+export function makePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+}
+
+/** Creates an empty file only this user may read, failing if the name is taken (SQLite takes an empty file as a new database). */
+export function createPrivateFile(file: string): void {
+  fs.closeSync(fs.openSync(file, 'wx', PRIVATE_FILE_MODE));
+}
+
+/** db.backup() into a new private file (never over an existing one). */
+export async function backupTo(db: Db, destination: string): Promise<void> {
+  createPrivateFile(destination);
+  try {
+    await db.backup(destination);
+  } catch (error) {
+    fs.rmSync(destination, { force: true });
+    throw error;
+  }
+}
+
 export function sqliteOptions(nativeBinding: string | undefined, extra: Database.Options = {}): Database.Options {
   return nativeBinding ? { ...extra, nativeBinding } : extra;
 }
@@ -121,7 +148,10 @@ export function inspectCampaignFile(file: string, nativeBinding?: string, needWr
   } catch {
     throw new CampaignFileError('missing', `No campaign file at ${file}.`);
   }
-  if (!stat.isFile()) throw new CampaignFileError('not-sqlite', `${file} is a folder, not a campaign file.`);
+  if (!stat.isFile()) {
+    const kind = stat.isDirectory() ? 'a folder' : stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : 'not a regular file';
+    throw new CampaignFileError('not-sqlite', `${shown} is not a campaign file: it is ${kind}. It was not opened or changed.`);
+  }
   if (needWrite) checkWritable(file, stat);
   if (stat.size === 0) return { version: 0, empty: true };
 
@@ -202,15 +232,16 @@ export async function openCampaignFile(file: string, options: OpenOptions): Prom
   const exists = fs.existsSync(file);
   if (!exists && !options.create) throw new CampaignFileError('missing', `No campaign file at ${file}.`);
   const before = exists ? inspectCampaignFile(file, options.nativeBinding) : { version: 0, empty: true };
+  if (!exists) createPrivateFile(file);
 
   const db = openSqlite(file, options.nativeBinding);
   try {
     let backupPath: string | null = null;
     if (exists && before.version < LATEST_VERSION) {
-      fs.mkdirSync(options.backupDir, { recursive: true });
+      makePrivateDir(options.backupDir);
       const base = path.basename(file, CAMPAIGN_EXTENSION);
       backupPath = path.join(options.backupDir, `${base}-${timestamp()}-before-v${LATEST_VERSION}${CAMPAIGN_EXTENSION}`);
-      await db.backup(backupPath);
+      await backupTo(db, backupPath);
     }
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -250,7 +281,7 @@ export async function backupCampaignFile(file: string, destination: string, nati
   inspectCampaignFile(file, nativeBinding);
   const { db, release } = openReadOnly(file, nativeBinding);
   try {
-    await db.backup(destination);
+    await backupTo(db, destination);
   } finally {
     release();
   }
@@ -297,7 +328,7 @@ export async function importCampaignFile(source: string, target: string, nativeB
   if (fs.existsSync(target)) throw new CampaignFileError('locked', `${path.basename(target)} already exists; nothing was imported.`);
   const { db, release } = openReadOnly(source, nativeBinding);
   try {
-    await db.backup(target);
+    await backupTo(db, target);
   } finally {
     release();
   }
@@ -308,12 +339,20 @@ export async function importCampaignFile(source: string, target: string, nativeB
  * host's --import): checked, then copied into the campaigns folder under a fresh name made from
  * the campaign's own. Returns the new file's path; the source is left as it was.
  */
-export async function importCampaign(source: string, freshPath: (name: string) => string, nativeBinding?: string): Promise<string> {
+export async function importCampaign(source: string, freshPath: (name: string) => string, nativeBinding?: string, verify?: (copy: string) => Promise<void>): Promise<string> {
   const resolved = path.resolve(source);
   if (!resolved.endsWith(CAMPAIGN_EXTENSION)) {
     throw new CampaignFileError('not-campaign', `${path.basename(resolved)} is not a campaign file (a campaign ends in ${CAMPAIGN_EXTENSION}). Nothing was imported.`);
   }
   const target = freshPath(readCampaignName(resolved, nativeBinding, false));
   await importCampaignFile(resolved, target, nativeBinding);
+  try {
+    await verify?.(target);
+  } catch (error) {
+    // The copy goes again: a campaign that fails its checks is not imported at all.
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
+    if (error instanceof CampaignFileError) throw new CampaignFileError(error.problem, `${path.basename(resolved)} was not imported: ${error.message}`);
+    throw error;
+  }
   return target;
 }

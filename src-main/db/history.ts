@@ -85,14 +85,35 @@ function writeImage(db: Database, table: string, id: number, image: Row | null):
 }
 
 /** Stores a finished mutation as the newest undo step; a new step clears the redo stack. */
-export function pushHistory(db: Database, label: string, changes: RowChange[]): void {
-  if (changes.length === 0) return;
-  db.prepare(`DELETE FROM history WHERE undone = 1`).run();
-  db.prepare(`INSERT INTO history (label, changes, at) VALUES (?, ?, ?)`).run(
-    label,
-    JSON.stringify(changes),
-    new Date().toISOString(),
+/** Records one step; returns its id, or null when the action changed nothing undo could revert. */
+export function pushHistory(db: Database, label: string, changes: RowChange[]): number | null {
+  if (changes.length === 0) return null;
+  forgetUndoneSteps(db);
+  return Number(
+    db.prepare(`INSERT INTO history (label, changes, at) VALUES (?, ?, ?)`).run(label, JSON.stringify(changes), new Date().toISOString()).lastInsertRowid,
   );
+}
+
+/**
+ * Drops the redo steps. Rolls their actions made stay withdrawn for good (history_id 0), and
+ * rolls they had withdrawn come back, since what withdrew them is gone.
+ */
+export function forgetUndoneSteps(db: Database): void {
+  db.prepare(`UPDATE roll_log SET history_id = 0 WHERE history_id IN (SELECT id FROM history WHERE undone = 1)`).run();
+  db.prepare(`UPDATE roll_log SET withdrawn_by = NULL WHERE withdrawn_by IN (SELECT id FROM history WHERE undone = 1)`).run();
+  db.prepare(`DELETE FROM history WHERE undone = 1`).run();
+}
+
+/**
+ * Starts the history afresh (a duplicated campaign): every roll keeps what it shows now, tied to no
+ * step, since the ids of the steps it was tied to will be handed out again.
+ */
+export function forgetAllSteps(db: Database): void {
+  forgetUndoneSteps(db);
+  db.prepare(`UPDATE roll_log SET history_id = 0 WHERE withdrawn_by IS NOT NULL`).run();
+  db.prepare(`UPDATE roll_log SET history_id = NULL, withdrawn_by = NULL WHERE history_id IS NOT 0`).run();
+  db.prepare(`UPDATE roll_log SET withdrawn_by = NULL`).run();
+  db.prepare(`DELETE FROM history`).run();
 }
 
 interface HistoryRow {

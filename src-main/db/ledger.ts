@@ -8,6 +8,7 @@ import type { DiceLogEntry } from '../rules/dice.ts';
 import { Dice } from '../rules/dice.ts';
 import { SeededRandom } from '../rules/random-source.ts';
 import { readSetting } from './settings.ts';
+import type { RowChange } from './history.ts';
 
 const randomStateSchema = z.strictObject({
   seed: z.number().int(),
@@ -20,8 +21,11 @@ function writePlayState(db: Database, key: string, value: unknown): void {
   db.prepare(`INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(key, JSON.stringify(value));
 }
 
+/** The random source's saved state, validated; null before the first roll. */
+export const savedRandom = (db: Database) => readSetting(db, 'random', randomStateSchema.nullable(), null);
+
 export function loadRandom(db: Database): SeededRandom {
-  const state = readSetting(db, 'random', randomStateSchema.nullable(), null);
+  const state = savedRandom(db);
   if (state) return SeededRandom.resume(state);
   const fresh = new SeededRandom(crypto.randomInt(0, 2 ** 31));
   writePlayState(db, 'random', fresh.snapshot());
@@ -33,7 +37,8 @@ export function reseed(db: Database, seed: number): void {
 }
 
 export function currentSession(db: Database): number {
-  return readSetting(db, 'session', z.number().int().min(1), 1);
+  // Bounded: the journal lists every session, so a crafted count must not ask for a billion of them.
+  return readSetting(db, 'session', z.number().int().min(1).max(100_000), 1);
 }
 
 export function startSession(db: Database): number {
@@ -149,18 +154,48 @@ export const roomLabel = (floor: number, x: number, y: number): string => `F${fl
 
 const GRID_LABELS = JSON.stringify(Array.from({ length: 10 * 25 }, (_, i) => roomLabel(Math.floor(i / 25) + 1, i % 5, Math.floor((i % 25) / 5))));
 
+/** The id the next ledger entry will get: rolls from here on belong to the action now running. */
+export const nextRollId = (db: Database): number => (db.prepare(`SELECT coalesce(max(id), 0) + 1 AS n FROM roll_log`).get() as { n: number }).n;
+
+interface RoomImage {
+  floor: number;
+  x: number;
+  y: number;
+  name: unknown;
+  room_type: unknown;
+}
+
 /**
- * The rolls players may see, newest first. A public roll tied to a room of the board (a room's
- * contents, its chest) was made out of the players' sight when the room was pre-rolled: it is
- * shown only while that room is revealed, so a pre-rolled floor tells them nothing, a reveal
- * brings its rolls to light, and undoing the reveal hides them again.
+ * Ties the rolls an action made to its undo step, and withdraws the earlier rolls of every room
+ * the action cleared or rewrote (its name or type): what they decided is gone from the board, so
+ * players must not read it when the room is revealed again. Undoing the step brings them back.
  */
-export function publicRolls(db: Database, limit = 8): { explain: string; at: string }[] {
-  const revealed = (db.prepare(`SELECT floor, x, y FROM room WHERE revealed = 1`).all() as { floor: number; x: number; y: number }[]).map((r) => roomLabel(r.floor, r.x, r.y));
+export function tieRollsToStep(db: Database, step: number, firstRoll: number, changes: readonly RowChange[]): void {
+  db.prepare(`UPDATE roll_log SET history_id = ? WHERE id >= ?`).run(step, firstRoll);
+  const withdraw = db.prepare(`UPDATE roll_log SET withdrawn_by = ? WHERE room = ? AND id < ? AND withdrawn_by IS NULL AND history_id IS NOT 0`);
+  for (const c of changes) {
+    if (c.table !== 'room' || c.before === null) continue;
+    const before = c.before as unknown as RoomImage;
+    const after = c.after as unknown as RoomImage | null;
+    if (after === null || after.name !== before.name || after.room_type !== before.room_type) withdraw.run(step, roomLabel(before.floor, before.x, before.y), firstRoll);
+  }
+}
+
+/**
+ * The rolls players may see, newest first: public rolls whose action still stands (not undone),
+ * and, for a roll tied to a room of the board (its contents, its chest), only while that room is
+ * revealed on the party's floor and still holds what the roll decided. A pre-rolled floor, a room
+ * revealed ahead on another floor, a reset or rewritten room and an undone action tell them nothing.
+ */
+export function publicRolls(db: Database, floor: number | null, limit = 8): { explain: string; at: string }[] {
+  const revealed =
+    floor === null ? [] : (db.prepare(`SELECT x, y FROM room WHERE revealed = 1 AND floor = ?`).all(floor) as { x: number; y: number }[]).map((r) => roomLabel(floor, r.x, r.y));
   return db
     .prepare(
       `SELECT explain, at FROM roll_log
        WHERE public = 1
+         AND (history_id IS NULL OR (history_id <> 0 AND history_id NOT IN (SELECT id FROM history WHERE undone = 1)))
+         AND (withdrawn_by IS NULL OR withdrawn_by IN (SELECT id FROM history WHERE undone = 1))
          AND (room IS NULL OR room NOT IN (SELECT value FROM json_each(@grid)) OR room IN (SELECT value FROM json_each(@revealed)))
        ORDER BY id DESC LIMIT @limit`,
     )

@@ -100,4 +100,25 @@ describe('migrations', () => {
       }
     });
   }
+
+  it("v6 ties rolls to undo steps: an older file's rolls gain empty links and still show as they did", async () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, 'campaigns', 'campaign-v5.lichslayer');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.copyFileSync(path.join(FIXTURES, 'campaign-v5.lichslayer'), file);
+    const old = new Database(file);
+    old.prepare(`UPDATE roll_log SET public = 1, room = NULL`).run();
+    const rolled = old.prepare(`SELECT explain FROM roll_log`).all() as { explain: string }[];
+    old.close();
+    const app = makeApp(dataDir);
+    await app.call('campaign.open', { path: file });
+    expect(rolled.length).toBe(1);
+    expect((await app.call('players.view', {})).rolls.map((r) => r.explain)).toEqual(rolled.map((r) => r.explain));
+    app.close();
+    const after = new Database(file, { readonly: true });
+    const columns = (after.prepare(`SELECT name FROM pragma_table_info('roll_log')`).all() as { name: string }[]).map((c) => c.name);
+    expect(columns).toEqual(expect.arrayContaining(['history_id', 'withdrawn_by']));
+    expect(after.prepare(`SELECT history_id, withdrawn_by FROM roll_log`).all()).toEqual([{ history_id: null, withdrawn_by: null }]);
+    after.close();
+  });
 });

@@ -25,12 +25,20 @@ export function readSetting<S extends z.ZodType>(db: Database, key: string, sche
   return parsed.data;
 }
 
-function damagedSetting(key: string, reason: string): CampaignFileError {
-  return new CampaignFileError(
-    'damaged',
-    `This campaign's setting “${key.slice(0, 60)}” is damaged (${reason.slice(0, 200)}), so it was not used and not reset to a default. Nothing was changed. Close the campaign and choose “Restore newest good backup” for it on the Campaigns screen.`,
-  );
+/** A setting that is not what the app writes: which one and why, so each caller can say what it means there. */
+export class DamagedSettingError extends CampaignFileError {
+  constructor(
+    readonly key: string,
+    readonly reason: string,
+  ) {
+    super(
+      'damaged',
+      `This campaign's setting “${key.slice(0, 60)}” is damaged (${reason.slice(0, 200)}), so it was not used and not reset to a default. Nothing was changed. Close the campaign and choose “Restore newest good backup” for it on the Campaigns screen.`,
+    );
+  }
 }
+
+export const damagedSetting = (key: string, reason: string) => new DamagedSettingError(key, reason);
 
 export function writeSetting(writer: RecordingWriter, db: Database, key: string, value: unknown): void {
   const json = JSON.stringify(value);

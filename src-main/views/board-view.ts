@@ -6,7 +6,7 @@ import { roomCapacity, shrineSafety, type ShrineSafety } from '../rules/board-fa
 import { readHouseRules } from '../db/settings.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { skillsUnlocked } from '../rules/character.ts';
-import { attentionStage, diveActor, partyFloor } from '../app/phase-store.ts';
+import { attentionStage, diveActor, partyFloor, stored } from '../app/phase-store.ts';
 import { zeroHealthOutcome } from '../rules/damage.ts';
 import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, type RoomRecord } from '../db/board-repo.ts';
 import { turnOrder } from './turn-order.ts';
@@ -105,7 +105,5 @@ function awaitingZero(db: Database): BoardView['awaitingZero'] {
 }
 
 function currentTurn(db: Database): number | null {
-  const row = db.prepare(`SELECT value FROM setting WHERE key = 'machine:combat'`).get() as { value: string } | undefined;
-  const snap = row ? (JSON.parse(row.value) as { context?: { current: number | null } } | null) : null;
-  return snap?.context?.current ?? null;
+  return stored(db, 'machine:combat')?.context.current ?? null;
 }

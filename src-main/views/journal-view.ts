@@ -9,6 +9,9 @@ import { readSetting } from '../db/settings.ts';
 /** Phase steps that make up a dive's story. */
 const DIVE_STEP = /^Phase: (descend|withdraw|floor cleared|open gate|force gate|phylactery destroyed|leave tomb|manifest|lich defeated|campaign ends|at zero)/;
 
+/** The Judge's own notes on a session. */
+export const journalNotes = (db: Database, session: number): string => readSetting(db, `journal:${session}`, z.string(), '');
+
 export function journal(db: Database): JournalSession[] {
   const last = currentSession(db);
   const starts = sessionStarts(db);
@@ -29,7 +32,7 @@ export function journal(db: Database): JournalSession[] {
     days: [],
     notableRolls: [],
     changes: [],
-    notes: readSetting(db, `journal:${i + 1}`, z.string(), ''),
+    notes: journalNotes(db, i + 1),
   }));
   const history = db.prepare(`SELECT label, at FROM history WHERE undone = 0 ORDER BY id`).all() as { label: string; at: string }[];
   for (const h of history) {

@@ -247,3 +247,86 @@ describe("what the players' token receives", () => {
     }
   }, 120_000);
 });
+
+// 16b finding 8: the players' list of rolls shows only what players saw happen and what still
+// stands. Each case goes through the Judge's commands and reads what players.view returns.
+describe("the players' list of rolls (16b finding 8)", () => {
+  type Roll = { explain: string; at: string };
+  const key = (r: Roll) => `${r.at} ${r.explain}`;
+
+  async function setUp(enter: boolean) {
+    const { app } = await openDemo(1608);
+    if (enter) await app.call('board.enterFloor', { floor: 1 });
+    const shown = async () => (await app.call('players.view', {})).rolls.map(key);
+    const newest = async () => (await app.call('ledger.list', { limit: 1 }))[0]?.id ?? 0;
+    /** Every ledger entry after `since` (public or not), as players would see it. */
+    const madeSince = async (since: number) => (await app.call('ledger.list', { limit: 500 })).filter((e) => e.id > since).map((e) => key({ explain: e.explain, at: e.at }));
+    /** Runs a Judge command; returns the ledger entries it made. */
+    const judge = async <K extends Parameters<typeof app.call>[0]>(command: K, args: Parameters<typeof app.call<K>>[1]) => {
+      const since = await newest();
+      await app.call(command, args);
+      return madeSince(since);
+    };
+    return { app, shown, judge };
+  }
+  const overlap = (a: string[], b: string[]) => a.filter((x) => b.includes(x));
+
+  it("a room revealed ahead, on a floor the party is not on, shows none of its rolls; one on the party's floor does", async () => {
+    const { app, shown, judge } = await setUp(true);
+    const ahead = await judge('board.revealRoom', { floor: 3, x: 2, y: 2 });
+    expect(ahead.length).toBeGreaterThan(0);
+    expect(overlap(ahead, await shown())).toEqual([]);
+    const here = await judge('board.revealRoom', { floor: 1, x: 2, y: 2 });
+    expect(overlap(here, await shown()).length).toBeGreaterThan(0);
+    app.close();
+  }, 120_000);
+
+  it('an undone action takes its rolls off the list; redone, they come back', async () => {
+    const { app, shown, judge } = await setUp(false);
+    // 100 gold given at the Square makes the next day roll its public d6 (ch.5).
+    const giver = (await app.call('campaign.current', {}))!.roster[0]!.id;
+    await app.call('lichslayer.gainGold', { id: giver, amount: 150 });
+    await app.call('town.contribute', { id: giver, to: 'square', amount: 120 });
+    const day = await judge('town.nextDay', {});
+    const square = overlap(day, await shown());
+    expect(square.length).toBeGreaterThan(0);
+    await app.call('history.undo', {});
+    expect(overlap(square, await shown())).toEqual([]);
+    await app.call('history.redo', {});
+    expect(overlap(square, await shown())).toEqual(square);
+    // Undone, then replaced by another action: withdrawn for good.
+    await app.call('history.undo', {});
+    await app.call('lichslayer.create', { name: 'Newcomer' });
+    expect(overlap(square, await shown())).toEqual([]);
+    app.close();
+  }, 120_000);
+
+  it('a room cleared and revealed afresh shows only its new rolls; undoing the clear brings the old ones back', async () => {
+    const { app, shown, judge } = await setUp(true);
+    const first = overlap(await judge('board.revealRoom', { floor: 1, x: 2, y: 2 }), await shown());
+    expect(first.length).toBeGreaterThan(0);
+    await app.call('board.resetRoom', { floor: 1, x: 2, y: 2 });
+    const second = overlap(await judge('board.revealRoom', { floor: 1, x: 2, y: 2 }), await shown());
+    expect(second.length).toBeGreaterThan(0);
+    expect(overlap(first, await shown())).toEqual([]);
+    await app.call('history.undo', {});
+    await app.call('history.undo', {});
+    expect(overlap(first, await shown())).toEqual(first);
+    app.close();
+  }, 120_000);
+
+  it('a pre-rolled room the Judge rewrote before revealing it shows none of the pre-roll', async () => {
+    const { app, shown, judge } = await setUp(true);
+    const preroll = await judge('board.prerollRoom', { floor: 1, x: 3, y: 3 });
+    expect(preroll.length).toBeGreaterThan(0);
+    expect(overlap(preroll, await shown())).toEqual([]);
+    await app.call('board.setRoom', { floor: 1, x: 3, y: 3, patch: { name: 'Hall of the Judge', type: 'hall' } });
+    await app.call('board.revealRoom', { floor: 1, x: 3, y: 3 });
+    expect(overlap(preroll, await shown())).toEqual([]);
+    // Untouched, a pre-rolled room's rolls do come to light when it is revealed.
+    const kept = await judge('board.prerollRoom', { floor: 1, x: 4, y: 4 });
+    await app.call('board.revealRoom', { floor: 1, x: 4, y: 4 });
+    expect(overlap(kept, await shown()).length).toBeGreaterThan(0);
+    app.close();
+  }, 120_000);
+});

@@ -7,7 +7,7 @@ import { roomCapacity, shrineSafety } from '../rules/board-facts.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { allTokens, roomsOfFloor } from '../db/board-repo.ts';
 import { turnOrder } from './turn-order.ts';
-import { attentionStage, partyFloor } from '../app/phase-store.ts';
+import { attentionStage, partyFloor, stored } from '../app/phase-store.ts';
 import { publicRolls } from '../db/ledger.ts';
 import { campaignName } from './judge-view.ts';
 
@@ -36,9 +36,8 @@ export function playerView(db: Database): PlayerView {
   );
   // Whose turn players see: the current one if visible; during a hidden entrant's turn, the next
   // visible one (as "up next"), so no gap in the highlight betrays it.
-  const combat = db.prepare(`SELECT value FROM setting WHERE key = 'machine:combat'`).get() as { value: string } | undefined;
-  const saved = combat ? ((JSON.parse(combat.value) as { value?: string; context?: { round: number; current: number | null; queue: number[]; acted: number[] } } | null) ?? null) : null;
-  const turn = saved?.context && saved.value !== 'idle' ? saved.context : null;
+  const saved = stored(db, 'machine:combat');
+  const turn = saved && saved.value !== 'idle' ? saved.context : null;
   const highlighted = turn
     ? ([turn.current, ...turn.queue].find((id) => id !== null && visibleIds.has(id)) ?? [...turn.acted].reverse().find((id) => visibleIds.has(id)) ?? null)
     : null;
@@ -88,6 +87,6 @@ export function playerView(db: Database): PlayerView {
         conditions: e.publicConditions,
       })),
     round: turn ? turn.round : null,
-    rolls: publicRolls(db),
+    rolls: publicRolls(db, floor),
   };
 }

@@ -40,7 +40,7 @@ export function backupsHandlers(ctx: HandlerContext): HandlersOf<'backups'> {
     'backups.restoreNewest': async ({ path: file }) => {
       // Only a campaign of the campaigns folder is replaced, and only when no other process has it open.
       const target = campaignInFolder(files.campaignsDir, file);
-      const holder = files.current()?.path === target ? null : liveHolder(target);
+      const holder = files.current()?.path === target ? null : liveHolder(target, options.nativeBinding);
       if (holder) throw new CommandFailure('refused', `Not restored: ${path.basename(target)} is open in ${describeHolder(holder)}. Close it there first.`);
       const good = listBackups(files.backupsDir, target).find((b) => isHealthy(b.file, options.nativeBinding));
       if (!good) throw new CommandFailure('not-found', `No good backup of ${path.basename(target)} was found in ${files.backupsDir}.`);

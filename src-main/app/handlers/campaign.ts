@@ -1,9 +1,10 @@
 // campaign.*: the campaign files a Judge keeps — listing, creating, opening, duplicating, deleting.
 import fs from 'node:fs';
 import path from 'node:path';
-import { backupCampaignFile, CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
-import { describeHolder, liveHolder } from '../../db/campaign-lock.ts';
+import { backupCampaignFile, backupTo, makePrivateDir, CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
+import { breakCampaignLock, describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
+import { forgetAllSteps } from '../../db/history.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { initialiseCampaign } from '../starter-campaign.ts';
@@ -14,7 +15,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
   const inFolder = (file: string) => campaignInFolder(files.campaignsDir, file);
   /** A campaign another process has open is not this one's to delete or replace (finding 8). */
   const notHeldElsewhere = (file: string, doing: string) => {
-    const holder = files.current()?.path === file ? null : liveHolder(file);
+    const holder = files.current()?.path === file ? null : liveHolder(file, options.nativeBinding);
     if (holder) throw new CommandFailure('refused', `Not ${doing}: ${path.basename(file)} is open in ${describeHolder(holder)}. Close it there first.`);
   };
   const opened = () => {
@@ -33,7 +34,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
           return files.summary(inFolder(f));
         } catch (error) {
           // Opened from elsewhere before files were confined: listed, with the way to bring it in.
-          return { path: f, fileName: path.basename(f), modifiedAt: '', damaged: false, name: null, problem: error instanceof Error ? error.message : String(error) };
+          return { path: f, fileName: path.basename(f), modifiedAt: '', damaged: false, heldBy: null, name: null, problem: error instanceof Error ? error.message : String(error) };
         }
       });
     },
@@ -78,25 +79,45 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       const source = inFolder(file);
       const target = files.freshPath(name);
       const current = files.current();
-      if (current?.path === source) await current.db.backup(target);
+      if (current?.path === source) await backupTo(current.db, target);
       else await backupCampaignFile(source, target, options.nativeBinding);
       const copy = await openCampaignFile(target, { backupDir: files.backupsDir, nativeBinding: options.nativeBinding });
       try {
         copy.db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)`).run(name);
         // The copy starts its own undo history: undoing in it must not reach into the original's past.
-        copy.db.prepare(`DELETE FROM history`).run();
+        forgetAllSteps(copy.db);
       } finally {
         copy.db.close();
       }
       return files.summary(target);
     },
 
+    'campaign.breakLock': ({ path: file }) => {
+      const target = inFolder(file);
+      if (files.current()?.path === target) throw new CommandFailure('refused', `${path.basename(target)} is open here; there is no other holder's lock to break.`);
+      const holder = breakCampaignLock(target, options.nativeBinding);
+      if (holder) console.error(`Lichslayer Judge: the Judge broke the lock that ${describeHolder(holder)} held on ${target}.`);
+      return files.summary(target);
+    },
+
     'campaign.delete': async ({ path: file }) => {
-      if (!fs.existsSync(path.resolve(file))) {
-        files.forget(path.resolve(file));
+      // Confined first, like every file command: a name is read inside the campaigns folder, and
+      // one outside it is refused whether or not it exists (issue 16b, finding 9).
+      let target: string;
+      try {
+        target = inFolder(file);
+      } catch (error) {
+        // An entry opened from elsewhere before files were confined leaves the list; its file stays.
+        if (error instanceof CampaignFileError && files.recent().includes(file)) {
+          files.forget(file);
+          throw new CommandFailure('refused', `${error.message} It was taken off the list of recent campaigns; the file itself was not deleted.`);
+        }
+        throw error;
+      }
+      if (!fs.existsSync(target)) {
+        files.forget(target);
         return null;
       }
-      const target = inFolder(file);
       notHeldElsewhere(target, 'deleted');
       if (files.current()?.path === target) {
         files.close();
@@ -104,7 +125,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       }
       // Deleting keeps a safety copy in backups/deleted: a Judge's months of play are never one click from gone.
       const trash = path.join(files.backupsDir, 'deleted');
-      fs.mkdirSync(trash, { recursive: true });
+      makePrivateDir(trash);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       try {
         await backupCampaignFile(target, path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`), options.nativeBinding);
@@ -113,7 +134,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
         // Not a campaign we can read: refuse rather than delete something that is not ours.
         throw new CommandFailure('refused', `Not deleted: ${error.message}`);
       }
-      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
+      for (const suffix of ['', '-wal', '-shm', '-lock', '-lock-journal', '.lock']) fs.rmSync(target + suffix, { force: true });
       files.forget(target);
       return null;
     },

@@ -12,7 +12,8 @@ import { APP_ORIGIN, ELECTRON_CSP, isTrustedSender, mainWindowOptions, playersWi
 import { INVOKE_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
 import { electronNativeBinding } from './native-binding.ts';
 import { staticFile } from '../web/http-input.ts';
-import { CAMPAIGN_EXTENSION, importCampaign } from '../../db/campaign-file.ts';
+import { CAMPAIGN_EXTENSION } from '../../db/campaign-file.ts';
+import { installLastResort } from '../last-resort.ts';
 
 const paths = builtPaths(import.meta.url);
 const projectRoot = path.resolve(paths.rendererDir, '../..');
@@ -99,7 +100,7 @@ const campaignArgs = (argv: readonly string[]) => argv.filter((a) => a.endsWith(
  */
 async function importAndOpen(core: CampaignApp, source: string): Promise<void> {
   try {
-    const target = await importCampaign(source, (name) => core.freshPath(name), core.options.nativeBinding);
+    const target = await core.importCampaign(source);
     await core.dispatch('campaign.open', { path: target });
   } catch (error) {
     await dialog.showMessageBox({ type: 'error', title: 'Not imported', message: `Not imported: ${error instanceof Error ? error.message : String(error)}` });
@@ -145,6 +146,9 @@ app.on('second-instance', (_event, argv) => {
   }
   if (campaignApp) for (const file of campaignArgs(argv)) void importAndOpen(campaignApp, file);
 });
+
+// An error nothing caught is logged and the app carries on (see last-resort.ts for why that is safe).
+if (firstInstance) installLastResort({ logFile: path.join(app.getPath('userData'), 'logs', 'errors.log'), exit: (code) => app.exit(code) });
 
 if (firstInstance) app.whenReady().then(async () => {
   const nativeBinding = electronNativeBinding(projectRoot, process.versions.electron);

@@ -62,6 +62,45 @@ export const MAX_PASTE_CHARS = contract['tables.importPreview'].args.shape.text.
  */
 export const MAX_BODY_BYTES = MAX_PASTE_CHARS * 6 + 64 * 1024;
 
+/**
+ * The players' screen only ever asks for its view, which takes no arguments: anything longer than
+ * this from its token is refused before it is read (issue 16b, finding 2).
+ */
+export const PLAYERS_MAX_BODY_BYTES = 1024;
+
+/** The body limit for a role: the Judge may paste a table; a players' screen sends nothing. */
+export const bodyLimitFor = (role: 'judge' | 'players' | 'anyone'): number => (role === 'judge' ? MAX_BODY_BYTES : PLAYERS_MAX_BODY_BYTES);
+
+/** No command's arguments nest deeper than a table pack (about 6 levels); this leaves room to spare. */
+export const MAX_JSON_DEPTH = 32;
+/**
+ * No command takes more than a few thousand values (a pasted table is one string); a million keys
+ * would cost seconds in JSON.parse and the schema check, whoever sent them.
+ */
+export const MAX_JSON_VALUES = 100_000;
+
+/**
+ * Why a JSON body is not worth parsing, read in one pass before JSON.parse: nesting deeper than
+ * any command takes, or more values than any command takes. null when neither.
+ */
+export function jsonShapeProblem(text: string): string | null {
+  let depth = 0;
+  let values = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) return `nests deeper than the ${MAX_JSON_DEPTH} levels any command takes`;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x2c && ++values > MAX_JSON_VALUES) return `holds more than the ${MAX_JSON_VALUES.toLocaleString('en-GB')} values any command takes`;
+  }
+  return null;
+}
+
 /** A declared Content-Length, or null when it is absent; NaN when it is not a number. */
 export function declaredLength(value: string | undefined): number | null {
   if (value === undefined) return null;

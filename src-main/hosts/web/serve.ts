@@ -1,12 +1,12 @@
 // `npm run serve`: the web host on 127.0.0.1, and the fallback of `npm start` where Electron
-// cannot run. Prints one URL carrying this launch's secret token.
+// cannot run. Prints a link with a one-time code, which the page exchanges for this launch's token.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import pkg from '../../../package.json';
 import { CampaignApp } from '../../app/campaign-app.ts';
 import { builtPaths, defaultDataDir } from '../../app/app-paths.ts';
-import { startWebHost } from './web-host.ts';
-import { importCampaign } from '../../db/campaign-file.ts';
+import { startWebHost, type WebHost } from './web-host.ts';
+import { installLastResort } from '../last-resort.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -24,18 +24,27 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  // An error nothing caught is logged and the host serves on (see last-resort.ts for why that is safe).
+  installLastResort({ logFile: path.join(dataDir, 'logs', 'host-errors.log'), exit: (code) => process.exit(code) });
   const paths = builtPaths(import.meta.url);
   const app = new CampaignApp({ dataDir, host: 'web', version: pkg.version, resourcesDir: paths.resourcesDir });
   await app.ensureFirstLaunch();
   for (const source of values.import) {
     try {
-      const imported = await importCampaign(source, (name) => app.freshPath(name));
+      const imported = await app.importCampaign(source);
       console.log(`Imported ${source} into the campaigns folder as ${path.basename(imported)}.`);
     } catch (error) {
       console.error(`Not imported: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const host = await startWebHost({ app, rendererDir: paths.rendererDir, port, playersOnLan: values['players-on-lan'] });
+  // Each link opens one window (its code is used up); a fresh one is printed for the next.
+  const host: WebHost = await startWebHost({
+    app,
+    rendererDir: paths.rendererDir,
+    port,
+    playersOnLan: values['players-on-lan'],
+    onCodeUsed: () => console.log(`Link used. To open another window: ${host.openUrl()}`),
+  });
   app.options.playersScreen = () => ({ url: host.playersUrl, opened: false });
   console.log(`Lichslayer Judge is running at ${host.url}`);
   console.log(`Players' screen (read-only): ${host.playersUrl}`);

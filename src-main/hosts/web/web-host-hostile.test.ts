@@ -148,6 +148,66 @@ afterAll(() => {
   hosted.child.kill('SIGKILL');
 });
 
+/** A command posted with a token; the reply's status and text. */
+async function post(h: Hosted, command: string, token: string, body: string): Promise<{ status: number; text: string }> {
+  const reply = await fetch(`http://127.0.0.1:${h.port}/api/${command}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Lichslayer-Token': token }, body });
+  return { status: reply.status, text: await reply.text() };
+}
+
+/** A JSON object with `n` keys (about 12 bytes each): a million is 12 MB, under the Judge's limit. */
+const manyKeys = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',')}}`;
+
+describe("16b finding 2: no request, whoever sends it, costs the host seconds or a huge answer", () => {
+  it("the players' token is refused past 1 KB before the body is read, whatever the body holds", async () => {
+    // A declared 12 MB: the answer comes while the body has not been sent at all.
+    const head = (extra: string) => `POST /api/players.view HTTP/1.1\r\nHost: 127.0.0.1:${hosted.port}\r\nContent-Type: application/json\r\nX-Lichslayer-Token: ${hosted.playersToken}\r\n${extra}\r\n`;
+    const declared = await raw(hosted.port, head('Content-Length: 12000000\r\n') + '{"k0":0,', false);
+    expect(status(declared)).toBe(413);
+    expect(JSON.parse(/\{.*\}/.exec(declared)![0])).toEqual({ ok: false, error: { code: 'invalid-args', message: "players.view: the request (12.0 MB) is larger than the 1,024 bytes a players' screen ever sends. Nothing was changed." } });
+    // No length declared (chunked): refused once 1 KB has come in.
+    const chunk = '['.repeat(2000);
+    const chunked = await raw(hosted.port, head('Transfer-Encoding: chunked\r\n') + `${chunk.length.toString(16)}\r\n${chunk}\r\n`, false);
+    expect(status(chunked)).toBe(413);
+    expect(chunked).toContain("is larger than the 1,024 bytes a players' screen ever sends");
+    // The Judge's limit is far larger: the same 2 KB from the Judge's token is read (and refused for its nesting).
+    expect((await post(hosted, 'campaign.current', hosted.token, chunk)).status).toBe(400);
+    // What a players' screen really sends still works.
+    expect((await post(hosted, 'players.view', hosted.playersToken, '{}')).status).toBe(200);
+    await expectAlive(hosted);
+  }, 120_000);
+
+  it('nesting deeper than any command takes is refused before it is parsed, for every role', async () => {
+    const judge = await post(hosted, 'campaign.current', hosted.token, '['.repeat(1_000_000) + ']'.repeat(1_000_000));
+    expect(judge.status).toBe(400);
+    expect(JSON.parse(judge.text)).toEqual({ ok: false, error: { code: 'invalid-args', message: 'campaign.current: the request body nests deeper than the 32 levels any command takes. Nothing was changed.' } });
+    const players = await post(hosted, 'players.view', hosted.playersToken, '{"a":'.repeat(100) + '0' + '}'.repeat(100));
+    expect(JSON.parse(players.text)).toMatchObject({ error: { message: 'players.view: the request body nests deeper than the 32 levels any command takes. Nothing was changed.' } });
+    // Brackets inside a string are text, not nesting.
+    const text = await post(hosted, 'tables.packPreview', hosted.token, JSON.stringify({ text: '['.repeat(100) + '{'.repeat(100) }));
+    expect(JSON.parse(text.text)).toMatchObject({ ok: true });
+    await expectAlive(hosted);
+  }, 120_000);
+
+  it('a million keys are refused before they are parsed, even from the Judge', async () => {
+    const keys = await post(hosted, 'campaign.current', hosted.token, manyKeys(1_000_000));
+    expect(keys.status).toBe(400);
+    expect(JSON.parse(keys.text)).toEqual({ ok: false, error: { code: 'invalid-args', message: 'campaign.current: the request body holds more than the 100,000 values any command takes. Nothing was changed.' } });
+    await expectAlive(hosted);
+  }, 120_000);
+
+  it('an answer listing what is wrong names the first few issues, each cut short', async () => {
+    const keys = await post(hosted, 'campaign.current', hosted.token, `{${Array.from({ length: 90_000 }, (_, i) => `"unwanted-key-${i}":0`).join(',')}}`);
+    expect(keys.status).toBe(400);
+    const reply = JSON.parse(keys.text) as { ok: false; error: { code: string; message: string } };
+    expect(reply.error.code).toBe('invalid-args');
+    expect(reply.error.message.startsWith('campaign.current: Unrecognized keys: "unwanted-key-0", "unwanted-key-1"')).toBe(true);
+    expect(reply.error.message.length).toBeLessThan(400);
+    const many = await post(hosted, 'lichslayer.update', hosted.token, JSON.stringify({ id: 'x', patch: { xp: 'a', gold: 'b', level: 'c', health: 'd', armor: 'e', speed: 'f', notes: 7 } }));
+    expect(JSON.parse(many.text).error.message).toMatch(/; and \d+ more$/);
+    await expectAlive(hosted);
+  }, 120_000);
+});
+
 describe('the web host survives hostile requests (its own process)', () => {
   it('finding 1: a request target new URL() rejects is a 400, with or without the token, and on the WebSocket upgrade', async () => {
     for (const target of ['//[', '//[/', '/[::1', 'http://[', '*', '//%', '\u00ff']) {

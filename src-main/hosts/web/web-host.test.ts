@@ -7,7 +7,9 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { socketProtocols } from '@shared/web-socket-token.ts';
 import { makeApp, tempDir } from '../../test-support/temp-app.ts';
-import { admission, isLoopback, MAX_BODY_BYTES, startWebHost, type WebHost } from './web-host.ts';
+import net from 'node:net';
+import crypto from 'node:crypto';
+import { admission, isLoopback, MAX_BODY_BYTES, MAX_SOCKETS, startWebHost, type WebHost, type WebHostOptions } from './web-host.ts';
 import { MAX_PASTE_CHARS } from './http-input.ts';
 
 let host: WebHost | null = null;
@@ -16,12 +18,12 @@ afterEach(async () => {
   host = null;
 });
 
-async function start(): Promise<WebHost> {
+async function start(extra: Partial<WebHostOptions> = {}): Promise<WebHost> {
   const rendererDir = tempDir('lj-renderer-');
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
   const app = makeApp();
   await app.call('campaign.create', { name: 'Host test' });
-  host = await startWebHost({ app, rendererDir, port: 0 });
+  host = await startWebHost({ app, rendererDir, port: 0, ...extra });
   return host;
 }
 
@@ -49,9 +51,25 @@ function request(
 const json = { 'Content-Type': 'application/json' };
 
 describe('web host', () => {
-  it('binds to 127.0.0.1 and prints a URL with the secret token', async () => {
+  it('binds to 127.0.0.1 and prints a link with a one-time code, never the token (16b finding 10)', async () => {
     const h = await start();
-    expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/\\?token=[0-9a-f]{48}$`));
+    expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/\\?code=[0-9a-f]{32}$`));
+    expect(h.url).not.toContain(h.token);
+    const code = new URL(h.url).searchParams.get('code')!;
+    const trade = (c: unknown, headers: Record<string, string> = {}) => request(h, { path: '/session', method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify({ code: c }) });
+    // Another site's page cannot trade it.
+    expect((await trade(code, { Origin: 'http://evil.example' })).status).toBe(403);
+    // Once, for the token...
+    const first = await trade(code);
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ ok: true, value: { token: h.token } });
+    // ...and never again: the link left in the history or a log opens nothing.
+    const again = await trade(code);
+    expect(again.status).toBe(401);
+    expect(JSON.parse(again.body)).toMatchObject({ ok: false, error: { message: expect.stringContaining('already been used') } });
+    for (const wrong of ['', 'f'.repeat(32), 12, null]) expect((await trade(wrong)).status).toBe(401);
+    // A fresh link for another window works once too.
+    expect((await trade(new URL(h.openUrl()).searchParams.get('code'))).status).toBe(200);
   });
 
   it('serves the renderer without a token, and commands only with the token header', async () => {
@@ -207,4 +225,95 @@ describe('players on the local network', () => {
       await lan.close();
     }
   });
+});
+
+/** Opens a socket with a token; resolves with the socket once open, or with the refusal's status. */
+function openSocket(h: WebHost, token: string, where = '/ws'): Promise<WebSocket | number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}${where}`, socketProtocols(token));
+    ws.on('open', () => resolve(ws));
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('error', reject);
+  });
+}
+
+/** A WebSocket opened by hand: it never answers a ping, and it reads only when told to. */
+function rawSocket(h: WebHost, token: string): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(h.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    let head = '';
+    const onData = (c: Buffer) => {
+      head += c.toString('latin1');
+      if (!head.includes('\r\n\r\n')) return;
+      socket.off('data', onData);
+      if (head.startsWith('HTTP/1.1 101')) resolve(socket);
+      else reject(new Error(head.split('\r\n')[0]));
+    };
+    socket.on('data', onData);
+    socket.write(
+      `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: ${socketProtocols(token).join(', ')}\r\n\r\n`,
+    );
+  });
+}
+
+describe('16b finding 3: WebSocket connections are capped, kept alive only while they answer, and never buffer without bound', () => {
+  it('each token holds at most its share of sockets; one more is refused 429 until one closes', async () => {
+    const h = await start();
+    const judge: WebSocket[] = [];
+    for (let i = 0; i < MAX_SOCKETS.judge; i++) judge.push((await openSocket(h, h.token)) as WebSocket);
+    expect(judge.every((ws) => ws.readyState === WebSocket.OPEN)).toBe(true);
+    expect(await openSocket(h, h.token)).toBe(429);
+    // The Judge's token on the players' socket still counts against the Judge's share.
+    expect(await openSocket(h, h.token, '/players/ws')).toBe(429);
+    // The players' token has its own share, untouched by the Judge's.
+    const players: WebSocket[] = [];
+    for (let i = 0; i < MAX_SOCKETS.players; i++) players.push((await openSocket(h, h.playersToken, '/players/ws')) as WebSocket);
+    expect(await openSocket(h, h.playersToken, '/players/ws')).toBe(429);
+    expect(h.connections()).toEqual({ judge: 8, players: 32 });
+    // A socket closed frees its place.
+    const closed = new Promise((resolve) => judge[0]!.once('close', resolve));
+    judge[0]!.close();
+    await closed;
+    await expect.poll(() => h.connections().judge, { timeout: 30_000 }).toBe(7);
+    const again = await openSocket(h, h.token);
+    expect(again).toBeInstanceOf(WebSocket);
+    for (const ws of [...judge, ...players, again as WebSocket]) ws.terminate();
+  }, 60_000);
+
+  it('a socket that stops answering pings is dropped; one that answers stays', async () => {
+    const h = await start({ heartbeatMs: 100 });
+    const dead = await rawSocket(h, h.token);
+    const deadClosed = new Promise<void>((resolve) => dead.on('close', () => resolve()));
+    const live = (await openSocket(h, h.token)) as WebSocket;
+    let pings = 0;
+    const fivePings = new Promise<void>((resolve) => live.on('ping', () => ++pings === 5 && resolve()));
+    await deadClosed;
+    await fivePings;
+    expect(live.readyState).toBe(WebSocket.OPEN);
+    expect(h.connections().judge).toBe(1);
+    live.terminate();
+  }, 60_000);
+
+  it('a socket whose reader stopped reading is dropped once its unsent pushes pass the limit; the others still get theirs', async () => {
+    const h = await start({ maxBufferedBytes: 256 * 1024, heartbeatMs: 3_600_000 });
+    const slow = await rawSocket(h, h.token);
+    slow.pause();
+    const reader = (await openSocket(h, h.token)) as WebSocket;
+    let received = 0;
+    reader.on('message', () => received++);
+    // Each Judge command pushes the whole campaign view (tens of KB, growing with the roster)
+    // to both sockets; the kernel's buffers fill first, then the host's own queue.
+    let commands = 0;
+    while (h.connections().judge === 2 && commands < 600) {
+      const reply = await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ name: `Crowd ${commands}` }) });
+      expect(reply.status).toBe(200);
+      commands++;
+    }
+    expect(h.connections().judge).toBe(1);
+    await expect.poll(() => received, { timeout: 30_000 }).toBe(commands);
+    expect(reader.readyState).toBe(WebSocket.OPEN);
+    reader.terminate();
+    slow.destroy();
+  }, 300_000);
 });

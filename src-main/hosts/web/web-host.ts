@@ -9,11 +9,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { CampaignApp } from '../../app/campaign-app.ts';
 import { PLAYER_COMMANDS } from '@shared/contract.ts';
-import { declaredLength, MAX_BODY_BYTES, MAX_PASTE_CHARS, parseTarget, presentedTokens, SOCKET_PROTOCOL, staticFile } from './http-input.ts';
+import { bodyLimitFor, declaredLength, jsonShapeProblem, MAX_BODY_BYTES, MAX_PASTE_CHARS, parseTarget, presentedTokens, SOCKET_PROTOCOL, staticFile } from './http-input.ts';
 
 export { MAX_BODY_BYTES } from './http-input.ts';
-/** A client that keeps sending past the limit is cut off here rather than read for ever. */
-const DISCARD_LIMIT = MAX_BODY_BYTES * 2;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,18 +39,41 @@ export interface WebHostOptions {
    * listens on every interface, but anything not from this machine gets only the players' screen.
    */
   playersOnLan?: boolean;
+  /** How often each socket is pinged; one that has not answered the previous ping is dropped. */
+  heartbeatMs?: number;
+  /** Unsent bytes a socket may hold before it is dropped as a reader too slow to keep up. */
+  maxBufferedBytes?: number;
+  /** Called when an opening link's code has been used (serve.ts then prints a fresh link). */
+  onCodeUsed?: () => void;
 }
+
+/**
+ * Open sockets each token may hold: a Judge has a window or two; the players' token may be on a
+ * TV and a few phones. More is someone holding connections open to exhaust the host.
+ */
+export const MAX_SOCKETS: Readonly<Record<'judge' | 'players', number>> = { judge: 8, players: 32 };
+export const HEARTBEAT_MS = 30_000;
+/** Several full campaign views: a screen that falls this far behind is not reading at all. */
+export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export const isLoopback = (address: string | undefined): boolean => address !== undefined && LOOPBACK.has(address);
 
 export interface WebHost {
+  /**
+   * The link that opens the Judge's page: it carries a one-time code, never the token, so what
+   * sits in the browser's history or a terminal's scrollback opens nothing once used.
+   */
   url: string;
+  /** Another one-time link (another window, or after the first was used). */
+  openUrl: () => string;
   /** The players' screen: read-only, its own token, never a Judge command. */
   playersUrl: string;
   port: number;
   token: string;
   playersToken: string;
+  /** Open sockets per token, for the status line and for tests. */
+  connections: () => { judge: number; players: number };
   close: () => Promise<void>;
 }
 
@@ -117,33 +138,50 @@ function sendError(res: http.ServerResponse, status: number, code: 'refused' | '
   send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json', extra);
 }
 
-/** A push to a socket that is closing is simply not delivered; its client reconnects and reloads. */
-function sendQuietly(ws: WebSocket, data: string): void {
-  if (ws.readyState === ws.OPEN) ws.send(data, () => undefined);
+/**
+ * A push to a socket that is closing is simply not delivered. A socket whose client stopped
+ * reading (its unsent bytes past the limit) is dropped rather than left to grow the host's memory
+ * without bound; a live page reconnects and gets the next push.
+ */
+function sendQuietly(ws: WebSocket, data: string, maxBuffered: number): void {
+  if (ws.readyState !== ws.OPEN) return;
+  if (ws.bufferedAmount + Buffer.byteLength(data) > maxBuffered) {
+    ws.terminate();
+    return;
+  }
+  ws.send(data, () => undefined);
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
-/** Refuses a body over the limit with a JSON reply; the rest of the upload is dropped, not stored. */
-function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, command: string, size: number | null): void {
+/**
+ * Refuses a body over the role's limit with a JSON reply; the rest of the upload is dropped, not
+ * stored, and a client that keeps sending past twice the limit is cut off.
+ */
+function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, command: string, size: number | null, limit: number): void {
   const said = size === null ? '' : ` (${megabytes(size)})`;
-  sendError(
-    res,
-    413,
-    'invalid-args',
-    `${command.slice(0, 60)}: the request${said} is larger than the ${megabytes(MAX_BODY_BYTES)} the app accepts (a pasted table may hold up to ${MAX_PASTE_CHARS.toLocaleString('en-GB')} characters). Nothing was changed.`,
-    { Connection: 'close' },
-  );
+  const why =
+    limit === MAX_BODY_BYTES
+      ? `is larger than the ${megabytes(MAX_BODY_BYTES)} the app accepts (a pasted table may hold up to ${MAX_PASTE_CHARS.toLocaleString('en-GB')} characters)`
+      : `is larger than the ${limit.toLocaleString('en-GB')} bytes a players' screen ever sends`;
+  sendError(res, 413, 'invalid-args', `${command.slice(0, 60)}: the request${said} ${why}. Nothing was changed.`, { Connection: 'close' });
   let dropped = 0;
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > DISCARD_LIMIT) req.socket.destroy();
+    if (dropped > limit * 2) req.socket.destroy();
   });
   req.resume();
 }
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? crypto.randomBytes(24).toString('hex');
+  /** One-time codes not yet exchanged for the token. */
+  const codes = new Set<string>();
+  const issueCode = () => {
+    const code = crypto.randomBytes(16).toString('hex');
+    codes.add(code);
+    return code;
+  };
   const playersToken = options.playersToken ?? crypto.randomBytes(24).toString('hex');
   const rendererDir = path.resolve(options.rendererDir);
   let port = options.port ?? 0;
@@ -163,15 +201,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
 
-  /** Reads a JSON body up to the limit; null when the limit was passed (the reply is sent). */
-  async function readBody(req: http.IncomingMessage, res: http.ServerResponse, command: string): Promise<string | null> {
+  /** Reads a JSON body up to the role's limit; null when the limit was passed (the reply is sent). */
+  async function readBody(req: http.IncomingMessage, res: http.ServerResponse, command: string, role: Role): Promise<string | null> {
+    const limit = bodyLimitFor(role);
     const declared = declaredLength(req.headers['content-length']);
     if (Number.isNaN(declared)) {
       sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the Content-Length header is not a number.`, { Connection: 'close' });
       return null;
     }
-    if (declared !== null && declared > MAX_BODY_BYTES) {
-      refuseTooLarge(req, res, command, declared);
+    // Checked before a byte of the body is read.
+    if (declared !== null && declared > limit) {
+      refuseTooLarge(req, res, command, declared, limit);
       return null;
     }
     const chunks: Buffer[] = [];
@@ -179,8 +219,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     for await (const chunk of req) {
       const buf = chunk as Buffer;
       size += buf.length;
-      if (size > MAX_BODY_BYTES) {
-        refuseTooLarge(req, res, command, null);
+      if (size > limit) {
+        refuseTooLarge(req, res, command, null, limit);
         return null;
       }
       chunks.push(buf);
@@ -196,8 +236,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return sendError(res, 415, 'invalid-args', 'Commands take a JSON body (Content-Type: application/json).');
     }
-    const body = await readBody(req, res, command);
+    const body = await readBody(req, res, command, role);
     if (body === null) return;
+    const shape = jsonShapeProblem(body);
+    if (shape !== null) return sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the request body ${shape}. Nothing was changed.`);
     let args: unknown;
     try {
       args = body.length ? JSON.parse(body) : {};
@@ -218,9 +260,41 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
 
+  /**
+   * POST /session {code}: a one-time code from an opening link, exchanged once for the token,
+   * which the page keeps in sessionStorage. Only from this machine, with this host's Host/Origin.
+   */
+  async function exchangeCode(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const who = admit(req, true);
+    if ('status' in who) return sendError(res, who.status, 'refused', who.message);
+    if (!isLoopback(req.socket.remoteAddress)) return sendError(res, 403, 'refused', 'Refused: the Judge opens this app on this machine only.');
+    if (req.method !== 'POST') return sendError(res, 405, 'refused', 'Use POST to exchange a code.');
+    const body = await readBody(req, res, 'session', 'players');
+    if (body === null) return;
+    let code: unknown;
+    try {
+      code = (JSON.parse(body) as { code?: unknown }).code;
+    } catch {
+      return sendError(res, 400, 'invalid-args', 'session: the request body is not valid JSON.');
+    }
+    const match = typeof code === 'string' ? [...codes].find((c) => sameSecret(code as string, c)) : undefined;
+    if (match === undefined) {
+      return sendError(res, 401, 'refused', 'This link has already been used or is not from this launch: each link opens one window. Use the newest link the app printed, or restart it.');
+    }
+    codes.delete(match);
+    options.onCodeUsed?.();
+    send(res, 200, JSON.stringify({ ok: true, value: { token } }), 'application/json');
+  }
+
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     const target = parseTarget(req.url);
     if (target === null) return send(res, 400, 'Bad request target.');
+    if (target.pathname === '/session') {
+      exchangeCode(req, res).catch((error: unknown) => {
+        sendError(res, 500, 'internal', `The host could not answer: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      return;
+    }
     const api = target.pathname.startsWith('/api/');
     const who = admit(req, !api);
     if ('status' in who) return api ? sendError(res, who.status, 'refused', who.message) : send(res, who.status, who.message);
@@ -252,6 +326,23 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const sockets = new Set<WebSocket>();
   const playerSockets = new Set<WebSocket>();
+  /** Which token opened each socket, for the per-token cap. */
+  const owners = new Map<WebSocket, 'judge' | 'players'>();
+  const held = (owner: 'judge' | 'players') => [...owners.values()].filter((o) => o === owner).length;
+  const maxBuffered = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  /** Sockets that answered the last ping; the rest are dead (a sleeping laptop, a cut cable). */
+  const alive = new WeakSet<WebSocket>();
+  const heartbeat = setInterval(() => {
+    for (const ws of owners.keys()) {
+      if (!alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.delete(ws);
+      ws.ping();
+    }
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: 1024,
@@ -271,14 +362,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (target.pathname !== '/ws' && target.pathname !== '/players/ws') return refuse('404 Not Found');
       const who = admit(req, false);
       if ('status' in who) return refuse('401 Unauthorized');
+      const owner = who.role === 'judge' ? 'judge' : 'players';
+      if (held(owner) >= MAX_SOCKETS[owner]) return refuse('429 Too Many Requests');
       // A players' socket hears only the players' view, whatever token it showed.
       const pool = who.role !== 'judge' || target.pathname === '/players/ws' ? playerSockets : sockets;
       wss.handleUpgrade(req, socket, head, (ws) => {
         // An oversized or unmasked frame, or a bad close code, is an 'error' on this socket:
         // that client is dropped and nobody else notices.
         ws.on('error', () => ws.terminate());
+        // Handshakes that raced past the count above: the cap still holds.
+        if (held(owner) >= MAX_SOCKETS[owner]) return ws.close(1013, 'Too many connections for this token.');
         pool.add(ws);
-        ws.on('close', () => pool.delete(ws));
+        owners.set(ws, owner);
+        alive.add(ws);
+        ws.on('pong', () => alive.add(ws));
+        ws.on('close', () => {
+          pool.delete(ws);
+          owners.delete(ws);
+        });
         // The socket only pushes; nothing a client sends over it is acted upon.
         ws.on('message', () => undefined);
       });
@@ -288,11 +389,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   const unsubscribe = options.app.subscribe((push) => {
     const data = JSON.stringify(push);
-    for (const ws of sockets) sendQuietly(ws, data);
+    for (const ws of sockets) sendQuietly(ws, data, maxBuffered);
   });
   const unsubscribePlayers = options.app.subscribePlayers((push) => {
     const data = JSON.stringify(push);
-    for (const ws of playerSockets) sendQuietly(ws, data);
+    for (const ws of playerSockets) sendQuietly(ws, data, maxBuffered);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -302,13 +403,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : port;
 
+  const openUrl = () => `http://127.0.0.1:${port}/?code=${issueCode()}`;
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: openUrl(),
+    openUrl,
     playersUrl: `http://127.0.0.1:${port}/players?token=${playersToken}`,
     port,
     token,
     playersToken,
+    connections: () => ({ judge: held('judge'), players: held('players') }),
     close: async () => {
+      clearInterval(heartbeat);
       unsubscribe();
       unsubscribePlayers();
       for (const ws of [...sockets, ...playerSockets]) ws.terminate();

@@ -20,52 +20,75 @@ export class ApiError extends Error {
 const TOKEN_KEY = 'lichslayer-token';
 
 /**
- * This launch's token, taken from the link the host printed and kept in the page: it leaves the
- * address bar at once (history.replaceState), so it is not in the history, a bookmark or a
- * screenshot. It is kept in sessionStorage so a reload still works: unlike a cookie, that store
+ * This launch's token, kept in the page only. The link the host prints carries a one-time code,
+ * never the token: the page trades it once (POST /session) for the token and drops it from the
+ * address bar at once (history.replaceState), so neither the history nor a log holds a working
+ * secret. The token is kept in sessionStorage so a reload still works: unlike a cookie, that store
  * belongs to this origin alone (scheme, host and port), so no other local server ever sees it.
+ * A `token` in the address (the players' link, scripts) is taken the same way and dropped too.
  */
-function readToken(): string {
-  const params = new URLSearchParams(location.search);
-  const fromUrl = params.get('token');
-  if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    params.delete('token');
-    const rest = params.toString();
-    history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
-  }
-  return fromUrl ?? sessionStorage.getItem(TOKEN_KEY) ?? '';
+let token = '';
+let codeProblem: string | null = null;
+
+function dropFromAddress(params: URLSearchParams, ...names: string[]): void {
+  for (const name of names) params.delete(name);
+  const rest = params.toString();
+  history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
 }
 
-let token: string | null = null;
-function webToken(): string {
-  return (token ??= readToken());
+async function exchange(code: string): Promise<void> {
+  try {
+    const response = await fetch('/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+    const reply = (await response.json()) as { ok: true; value: { token: string } } | { ok: false; error: { message: string } };
+    if (reply.ok) {
+      token = reply.value.token;
+      sessionStorage.setItem(TOKEN_KEY, token);
+    } else codeProblem = reply.error.message;
+  } catch {
+    codeProblem = 'The Lichslayer Judge host is not reachable. Is it still running?';
+  }
 }
+
+function start(): Promise<void> {
+  if (typeof window === 'undefined' || window.lichslayer) return Promise.resolve();
+  const params = new URLSearchParams(location.search);
+  const code = params.get('code');
+  const fromUrl = params.get('token');
+  token = sessionStorage.getItem(TOKEN_KEY) ?? '';
+  if (fromUrl) {
+    token = fromUrl;
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+  }
+  if (code !== null || fromUrl !== null) dropFromAddress(params, 'code', 'token');
+  return code && !fromUrl ? exchange(code) : Promise.resolve();
+}
+
+// The code and token leave the address bar as soon as this module loads, before any view renders.
+const ready = start();
 
 /** True when commands can reach main: Electron's bridge, or a web page that has its token. */
-export function hasHostAccess(): boolean {
-  return window.lichslayer !== undefined || webToken() !== '';
+export async function hasHostAccess(): Promise<boolean> {
+  await ready;
+  return window.lichslayer !== undefined || token !== '';
 }
-
-// The token leaves the address bar as soon as this module loads, before any view renders.
-if (typeof window !== 'undefined' && !window.lichslayer) webToken();
 
 /** What the page says when it was opened without the link that carries the token. */
 export const MISSING_TOKEN_MESSAGE =
-  'This page needs the link the app printed when it started (it carries a secret token). Open that link, or restart the app to get a new one.';
+  'This page needs the link the app printed when it started (it opens one window). Open the newest link it printed, or restart the app to get a new one.';
 
 async function overHttp<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<Reply<ResultOf<K>>> {
+  await ready;
   let response: Response;
   try {
     response = await fetch(`/api/${name}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Lichslayer-Token': webToken() },
+      headers: { 'Content-Type': 'application/json', 'X-Lichslayer-Token': token },
       body: JSON.stringify(args),
     });
   } catch {
     return { ok: false, error: { code: 'internal', message: 'The Lichslayer Judge host is not reachable. Is it still running?' } };
   }
-  if (response.status === 401) return { ok: false, error: { code: 'refused', message: MISSING_TOKEN_MESSAGE } };
+  if (response.status === 401) return { ok: false, error: { code: 'refused', message: codeProblem ?? MISSING_TOKEN_MESSAGE } };
   const text = await response.text();
   try {
     return JSON.parse(text) as Reply<ResultOf<K>>;
@@ -92,10 +115,12 @@ export function onPush(listener: (push: Push) => void, onStatus?: (open: boolean
   let socket: WebSocket | null = null;
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  const connect = () => {
+  const connect = async () => {
+    await ready;
+    if (stopped) return;
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     // A browser cannot put a header on a WebSocket: the token goes as an offered subprotocol.
-    socket = new WebSocket(`${proto}://${location.host}${isPlayersScreen() ? '/players/ws' : '/ws'}`, socketProtocols(webToken()));
+    socket = new WebSocket(`${proto}://${location.host}${isPlayersScreen() ? '/players/ws' : '/ws'}`, socketProtocols(token));
     socket.onmessage = (event) => {
       try {
         listener(JSON.parse(String(event.data)) as Push);
@@ -107,10 +132,10 @@ export function onPush(listener: (push: Push) => void, onStatus?: (open: boolean
     socket.onclose = () => {
       if (stopped) return;
       onStatus?.(false);
-      retry = setTimeout(connect, 1000);
+      retry = setTimeout(() => void connect(), 1000);
     };
   };
-  connect();
+  void connect();
   return () => {
     stopped = true;
     clearTimeout(retry);
