@@ -26,6 +26,7 @@ import {
   type BoardView,
   type PlayerView,
 } from './board.ts';
+import type { ChallengeGridView, ChallengeOddsView, TableOddsView } from './odds.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
 import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, type TownStateView } from './town.ts';
 import { attentionEventSchema, diveEventSchema, type PhaseView, type SpellbookView } from './phase.ts';
@@ -337,6 +338,15 @@ export const rollContextSchema = z.strictObject({
   lostReroll: z.boolean().optional(),
   extra: z.array(modifierSchema).max(10).optional(),
 });
+/** Highest level the Challenge odds are asked for (the level table's 99 entries). */
+const MAX_CHALLENGE_LEVEL = 99;
+const challengeOddsArgs = {
+  /** A Lichslayer whose level, Sanity and survival penalties the odds take. */
+  id: rowId.optional(),
+  modifiers: z.array(modifierSchema).max(10).default([]),
+  /** A Sanity Challenge in this place: the Attention shifts the target (ch.5). */
+  sanityChallenge: z.enum(['tombs', 'town', 'forest']).optional(),
+};
 const importOptions = {
   text: pasteText,
   name: z.string().trim().max(80).optional(),
@@ -444,6 +454,22 @@ export const contract = {
   ),
   'tables.roll': command<RollView>()(
     z.strictObject({ key: tableKeySchema, context: rollContextSchema.default({}), character: z.string().max(60).optional(), cause: z.string().max(120).optional() }),
+  ),
+  'tables.odds': command<TableOddsView>()(
+    z.strictObject({
+      key: tableKeySchema,
+      context: rollContextSchema.default({}),
+      /** The editor's unsaved version of the table: its odds, with the saved table's beside them. */
+      draft: z.strictObject({ die: z.string().max(60).nullable(), span: tableDefSchema.shape.span, rows: tableDefSchema.shape.rows }).optional(),
+    }),
+  ),
+  'odds.challenge': command<ChallengeOddsView>()(z.strictObject({ ...challengeOddsArgs, level: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL).optional(), target: z.number().int().min(1).max(999) })),
+  'odds.challengeGrid': command<ChallengeGridView>()(
+    z.strictObject({
+      ...challengeOddsArgs,
+      levels: z.strictObject({ from: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL), to: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL) }).refine((l) => l.to >= l.from && l.to - l.from < 30, { error: 'Levels run from low to high, at most 30 of them' }).default({ from: 1, to: 10 }),
+      targets: z.array(z.number().int().min(1).max(999)).min(1).max(40).default([6, 12, 18, 24, 30]),
+    }),
   ),
   'ledger.list': command<LedgerEntry[]>()(
     z.strictObject({
