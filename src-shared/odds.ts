@@ -71,8 +71,11 @@ export interface ChallengeGridView {
 /** Targets of the difficulty ladder (ch.11), the heat map's columns by default. */
 export const LADDER_TARGETS = [6, 12, 18, 24, 30] as const;
 
+/** A chance as a percentage that never rounds a possible outcome to 0% or an uncertain one to 100%. */
 export const percent = (p: number, digits = 1): string => {
-  if (p > 0 && p < 0.0005) return '<0.1%';
-  if (p < 1 && p > 0.9995) return '>99.9%';
+  const step = Math.pow(10, -digits);
+  const edge = step / 200;
+  if (p > 0 && p < edge) return `<${step.toFixed(digits)}%`;
+  if (p < 1 && p > 1 - edge) return `>${(100 - step).toFixed(digits)}%`;
   return `${(p * 100).toFixed(digits)}%`;
 };

@@ -7,7 +7,7 @@ import { percent } from '@shared/odds.ts';
 import { DIFFICULTY } from '../rules/dice.ts';
 import { SANITY_LADDER } from '../rules/sanity.ts';
 import type { Modifier } from '@shared/dice.ts';
-import { loadAllTables } from '../db/tables-repo.ts';
+import { loadTable, type StoredTable } from '../db/tables-repo.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { CommandFailure } from '../app/command-failure.ts';
 import { requireLichslayer } from '../app/lichslayer-row.ts';
@@ -30,9 +30,10 @@ function refusing<T>(work: () => T): T {
 }
 
 export function campaignTableOdds(db: Database, key: string, context: RollContext, draft: Pick<TableDef, 'die' | 'span' | 'rows'> | null): TableOddsView {
-  const all = loadAllTables(db);
-  const stored = all.get(key);
+  const stored = loadTable(db, key);
   if (!stored) throw new CommandFailure('not-found', `There is no table “${key}” in this campaign.`);
+  // Only the tables a roll here can reach (the editor asks on every keystroke).
+  const all = reachableTables(db, [stored, ...(draft ? [{ ...stored, def: { ...stored.def, ...draft } }] : [])]);
   const tables = new Map([...all].map(([k, t]) => [k, t.def]));
   const drawn: DrawState = new Map([...all].map(([k, t]) => [k, new Set(t.drawn)]));
   return refusing(() => {
@@ -45,6 +46,23 @@ export function campaignTableOdds(db: Database, key: string, context: RollContex
     const odds = tableOdds(draftTables, key, context, draftDrawn);
     return { ...odds, saved: { rows: saved.rows.map((r) => r.p), noEntry: saved.noEntry } };
   });
+}
+
+/** The stored tables that the given ones roll on, through any depth of nested rows. */
+function reachableTables(db: Database, from: StoredTable[]): Map<string, StoredTable> {
+  const found = new Map<string, StoredTable>([[from[0]!.def.key, from[0]!]]);
+  const queue = [...from];
+  for (let t = queue.shift(); t; t = queue.shift()) {
+    for (const row of t.def.rows) {
+      const next = row.rollOn?.table;
+      if (!next || found.has(next)) continue;
+      const loaded = loadTable(db, next);
+      if (!loaded) continue;
+      found.set(next, loaded);
+      queue.push(loaded);
+    }
+  }
+  return found;
 }
 
 interface ChallengeArgs {

@@ -261,6 +261,8 @@ export function tableOdds(tables: Tables, key: string, ctx: RollContext = {}, dr
   const refused = Math.max(0, 1 - reached);
   const rows = table.rows.map((r, index) => ({ index, key: formatRange(r.range, r.weight), label: r.label, p: explored.rows[index]! }));
   const best = rows.reduce<RowOdds | null>((a, r) => (a === null || r.p > a.p ? r : a), null);
+  const ties = best ? rows.filter((r) => Math.abs(r.p - best.p) < 1e-12).length - 1 : 0;
+  const possible = rows.filter((r) => r.p > 0).length;
   const problems = [...explored.problems].filter(([, p]) => p > 0).map(([problem, p]) => `${problem} (${pct(p)} of rolls)`);
   return {
     key,
@@ -271,6 +273,6 @@ export function tableOdds(tables: Tables, key: string, ctx: RollContext = {}, dr
     refused: refused < 1e-15 ? 0 : refused,
     problems,
     nested: explored.nested,
-    explain: `${table.die ?? 'weights'} on ${table.name}: ${rows.length} rows${best ? `, likeliest ${best.key} “${best.label}” at ${pct(best.p)}` : ''}${explored.noEntry > 0 ? `, no entry ${pct(explored.noEntry)}` : ''}`,
+    explain: `${table.die ?? 'weights'} on ${table.name}: ${possible} of ${rows.length} rows can come up${best && best.p > 0 ? `; likeliest ${best.key} “${best.label}” at ${pct(best.p)}${ties ? ` (tied with ${ties} more)` : ''}` : ''}${explored.noEntry > 0 ? `; no entry ${pct(explored.noEntry)}` : ''}`,
   };
 }
