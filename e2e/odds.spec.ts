@@ -1,0 +1,74 @@
+// The Odds lab in the browser: each row's exact chance beside the table editor, changing while a
+// range is typed (ch.1 shapes the loot roll), and a Lichslayer's Challenge odds on the Gauntlet
+// (ch.1 level d6, ch.8 the looting Challenge at Edge), with CSV and PNG export.
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+
+let host: RunningHost;
+test.afterEach(async () => {
+  await host?.stop();
+});
+
+async function openDemo(page: Page): Promise<void> {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
+}
+
+test('the loot table shows each row’s exact chance, and an unsaved range edit beside the saved odds', async ({ page }) => {
+  host = await startHost(tempDataDir());
+  await openDemo(page);
+  await page.getByRole('button', { name: 'Tables', exact: true }).click();
+  await page.locator('.table-link').filter({ hasText: 'Tomb Loot Table' }).click();
+  const summary = page.getByTestId('odds-summary');
+  await expect(summary).toContainText('100 of 121 rows can come up; likeliest 1 “Cinder Compass” at 1.00% (tied with 99 more)');
+
+  // Floor 1 takes 40 off the d100 (ch.1): the first entry takes every roll up to 41.
+  await page.getByLabel('Odds: floor').selectOption('1');
+  await expect(summary).toContainText('60 of 121 rows can come up; likeliest 1 “Cinder Compass” at 41.00%');
+  await page.getByLabel('Odds: floor').selectOption('');
+
+  // Typing a range (not yet saved): the edit's odds over the saved ones, row by row.
+  const key = page.getByLabel('Row 1 roll');
+  await key.click();
+  await key.fill('1-20');
+  const changes = page.getByRole('list', { name: 'Rows whose chance the unsaved edit changes' });
+  await expect(changes).toContainText('Cinder Compass: 1.00% → 20.00%');
+  await expect(changes).toContainText('Bleached Ink: 1.00% → 0.00%');
+  const table = page.getByRole('table', { name: 'Tomb Loot Table: chance of each row as a table' });
+  await expect(table.getByRole('row', { name: /^1-20/ })).toContainText('20.0%');
+  await expect(table.getByRole('row', { name: /^1-20/ })).toContainText('1.0%');
+
+  // Leaving the field saves it; the overlay goes, the saved odds are the edit's.
+  await key.press('Tab');
+  await expect(changes).toHaveCount(0);
+  await expect(summary).toContainText('81 of 121 rows can come up; likeliest 1-20 “Cinder Compass” at 20.00%');
+  await page.keyboard.press('Control+z');
+  await expect(summary).toContainText('100 of 121 rows can come up');
+});
+
+test('a Lichslayer’s Challenge odds on the Gauntlet: the heat map, their level marked, Edge looting named, CSV and PNG', async ({ page }) => {
+  host = await startHost(tempDataDir());
+  await openDemo(page);
+  await page.getByRole('button', { name: "Open Odile Vantreck's Gauntlet" }).click();
+  const name = 'Odile Vantreck';
+  await page.getByRole('radio', { name: 'Edge' }).click();
+  const named = page.getByRole('list', { name: 'Named Challenges' });
+  // Level 2, two exploding d6 − 2 against 12: 13% (exact: 1 − P(sum ≤ 13) less the all-1s roll).
+  await expect(named).toContainText(`Edge looting (an off-round) (12): 13% for ${name}`);
+  const grid = page.getByRole('table', { name: `Challenge odds for ${name}: chance by level and target` });
+  await expect(grid.locator('tr[aria-current="true"] th')).toHaveText('2 ◂');
+  await expect(grid.locator('tr[aria-current="true"] td').nth(2)).toHaveText('13%');
+
+  // A Judge's +4 moves every figure as the roll would move the total.
+  await page.getByLabel("Challenge odds: Judge's modifier").fill('4');
+  await expect(grid.locator('tr[aria-current="true"] td').nth(2)).toHaveText('31%');
+
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('.heat').getByRole('button', { name: 'CSV' }).click()]);
+  const text = fs.readFileSync(await csv.path(), 'utf8');
+  expect(text.split('\n')[0]).toBe('level,target 6,target 9,target 12,target 15,target 18,target 21,target 24,target 27,target 30');
+  expect(text.split('\n')).toHaveLength(12);
+  const [png] = await Promise.all([page.waitForEvent('download'), page.locator('.heat').getByRole('button', { name: 'PNG' }).click()]);
+  expect(fs.readFileSync(await png.path()).subarray(1, 4).toString()).toBe('PNG');
+});
