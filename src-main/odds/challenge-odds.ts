@@ -48,7 +48,8 @@ export function challengeOdds(input: Omit<ChallengeInput, 'cause'>, rules: House
   const onesWouldPass = challengeSucceeds(false, setup.count + modifier, setup.target);
   const p = atLeast(dist, need) - (onesWouldPass ? allOnes : 0);
   const pct = (x: number) => `${(x * 100).toFixed(x > 0.001 && x < 0.999 ? 1 : 3)}%`;
-  const mods = setup.all.length ? ` ${setup.all.map((m) => `${m.value >= 0 ? '+' : '−'}${Math.abs(m.value)} ${m.source}`).join(', ')}` : '';
+  const shown = setup.all.filter((m) => m.value !== 0);
+  const mods = shown.length ? ` ${shown.map((m) => `${m.value >= 0 ? '+' : '−'}${Math.abs(m.value)} ${m.source}`).join(', ')}` : '';
   const shift = setup.targetShift?.value ? ` (${input.target} + ${setup.targetShift.value}, ${setup.targetShift.source})` : '';
   return {
     p: Math.max(0, p),

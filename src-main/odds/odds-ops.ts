@@ -103,7 +103,7 @@ export function campaignChallengeGrid(db: Database, args: ChallengeArgs & { leve
   const targets = [...new Set(args.targets)].sort((a, b) => a - b);
   return refusing(() => {
     const p = challengeGrid(levels, targets, base, rules);
-    const modifiers = modifiersOf(base, rules);
+    const modifiers = modifiersOf(base, rules).filter((m) => m.value !== 0);
     const named = level === null ? [] : namedChallenges(base, level, rules, who ?? '');
     const mods = modifiers.length ? modifiers.map((m) => `${m.value >= 0 ? '+' : '−'}${Math.abs(m.value)} ${m.source}`).join(', ') : 'no modifiers';
     return { levels, targets: [...targets], p, who, level, modifiers, named, explain: `Chance to meet each target${who ? ` for ${who}` : ''}: ${mods}; ${rules.challengeDice === 'level-dice' ? 'level d6, sixes explode, all natural 1s fail (ch.1)' : 'one d6, sixes explode, a natural 1 fails (ch.11)'}` };
