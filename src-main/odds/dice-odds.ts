@@ -4,8 +4,8 @@
 import type { DiceExpression } from '../rules/dice-expression.ts';
 import { addUniform, convolve, d66, negate, point, shift, type Dist } from './distribution.ts';
 
-/** Widest expression computed exactly: more values than this is refused, with its width. */
-export const MAX_WIDTH = 2_000_000;
+/** Most work (totals × dice) spent on one expression: anything wider is refused, saying how wide. */
+export const MAX_WORK = 20_000_000;
 
 export class OddsLimitError extends Error {
   constructor(message: string) {
@@ -15,7 +15,9 @@ export class OddsLimitError extends Error {
 }
 
 export function expressionDist(expr: DiceExpression): Dist {
-  if (expr.max - expr.min + 1 > MAX_WIDTH) throw new OddsLimitError(`${expr.source} can give ${expr.max - expr.min + 1} different totals: more than the ${MAX_WIDTH} the odds are computed for`);
+  const width = expr.max - expr.min + 1;
+  const dice = expr.terms.reduce((n, t) => n + (t.kind === 'dice' ? t.count : 0), 0);
+  if (width * dice > MAX_WORK) throw new OddsLimitError(`${expr.source} can give ${width.toLocaleString('en')} different totals from ${dice} dice: too many to work out exactly (at most ${MAX_WORK.toLocaleString('en')} totals × dice)`);
   let total = point(0);
   for (const t of expr.terms) {
     if (t.kind === 'constant') {

@@ -70,3 +70,53 @@ describe('odds.challenge and odds.challengeGrid', () => {
     app.close();
   });
 });
+
+describe('tables.odds on what the Judge builds', () => {
+  it('a table drawn without replacement: rows already drawn in play have no chance, the rest share theirs', async () => {
+    const { app } = await openDemo(4);
+    const made = await app.call('tables.importSave', { text: '1 = Ash\n2 = Bone\n3 = Coal\n4 = Dust', name: 'Omens' });
+    await app.call('tables.updateMeta', { key: made.table.key, patch: { drawWithoutReplacement: true } });
+    const rolled = await app.call('tables.roll', { key: made.table.key });
+    const odds = await app.call('tables.odds', { key: made.table.key });
+    expect(odds.rows[rolled.node.row!]!.p).toBe(0);
+    for (const r of odds.rows) if (r.index !== rolled.node.row) expect(r.p).toBeCloseTo(1 / 3, 14);
+    app.close();
+  });
+
+  it('a row that rolls twice on another table: each nested roll with its joint chance', async () => {
+    const { app } = await openDemo(4);
+    const weather = await app.call('tables.importSave', { text: '1-3 = Rain\n4-6 = Fog', name: 'Weather', die: 'd6' });
+    const omens = await app.call('tables.importSave', { text: '1 = Crows\n2 = Bells', name: 'Omens', die: 'd2' });
+    const row = { ...omens.table.rows[1]!, rollOn: { table: weather.table.key, times: 2, modifier: 3 } };
+    await app.call('tables.setRow', { key: omens.table.key, index: 1, row });
+    const odds = await app.call('tables.odds', { key: omens.table.key });
+    expect(odds.nested.map((n) => n.path)).toEqual([
+      [1, 0],
+      [1, 1],
+    ]);
+    // d6 + 3 on Weather: 4-6 is Fog on 1-3, and 7-9 clamps to 6: Fog always.
+    expect(odds.nested[0]!.rows[0]).toBe(0);
+    expect(odds.nested[0]!.rows[1]).toBeCloseTo(0.5, 15);
+    expect(odds.nested[1]!.via).toBe('2 “Bells” → Weather (roll 2 of 2)');
+    app.close();
+  });
+
+  it('a weighted table and its unsaved weight', async () => {
+    const { app } = await openDemo(4);
+    const made = await app.call('tables.create', { name: 'Loot piles', category: 'custom', die: null });
+    for (const [i, w] of [3, 1].entries()) await app.call('tables.insertRow', { key: made.table.key, index: i, row: { label: `pile ${i}`, weight: w } });
+    const { table } = await app.call('tables.get', { key: made.table.key });
+    const odds = await app.call('tables.odds', { key: made.table.key, draft: { die: null, span: null, rows: table.rows.map((r, i) => (i === 1 ? { ...r, weight: 5 } : r)) } });
+    expect(odds.rows.map((r) => r.p)).toEqual([3 / 8, 5 / 8]);
+    expect(odds.saved!.rows).toEqual([3 / 4, 1 / 4]);
+    app.close();
+  });
+
+  it('refuses a die too wide to work out exactly, saying how wide', async () => {
+    const { app } = await openDemo(4);
+    const made = await app.call('tables.create', { name: 'Huge', category: 'custom', die: '100d10000' });
+    await app.call('tables.insertRow', { key: made.table.key, index: 0, row: { label: 'all', range: { from: 100, to: 1_000_000 } } });
+    await expect(app.call('tables.odds', { key: made.table.key })).rejects.toThrow('100d10000 can give 999,901 different totals from 100 dice: too many to work out exactly');
+    app.close();
+  });
+});

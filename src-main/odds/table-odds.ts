@@ -49,6 +49,8 @@ export interface TableOdds {
 export const MAX_STATES = 5000;
 /** Most (die total × modifier total) pairs settled for one table roll. */
 export const MAX_PAIRS = 4_000_000;
+/** Most (possible result × row) look-ups for one table. */
+export const MAX_LOOKUPS = 50_000_000;
 
 type Tables = ReadonlyMap<string, TableDef>;
 
@@ -110,6 +112,8 @@ export function singleRoll(table: TableDef, ctx: RollContext, drawn: ReadonlySet
     first = { ...plain, p: Float64Array.from(plain.p, (x, k) => (k === one - plain.min ? 0 : x) + x * pOne) };
   }
   const mods = modifierDist(table, ctx);
+  // Each possible value is looked up once among the rows: bound that work too.
+  if ((span.max - span.min + 1) * Math.max(1, table.rows.length) > MAX_LOOKUPS) throw new OddsLimitError(`${table.name}: ${span.max - span.min + 1} possible results × ${table.rows.length} rows is more than the odds look up (${MAX_LOOKUPS.toLocaleString('en')})`);
   if (plain.p.length * mods.p.length > MAX_PAIRS) throw new OddsLimitError(`${table.name}: ${plain.p.length} die totals × ${mods.p.length} modifier totals is more than the ${MAX_PAIRS} the odds settle`);
 
   const rowOf = new Map<number, number | null>();
