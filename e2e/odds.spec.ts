@@ -28,6 +28,17 @@ test('the loot table shows each row’s exact chance, and an unsaved range edit 
   await page.getByLabel('Odds: floor').selectOption('1');
   await expect(summary).toContainText('60 of 121 rows can come up; likeliest 1 “Cinder Compass” at 41.00%');
   await page.getByLabel('Odds: floor').selectOption('');
+  await expect(summary).toContainText('100 of 121 rows can come up');
+
+  // The chart's numbers and picture, exported.
+  const panel = page.getByRole('region', { name: 'Exact odds' });
+  const [csv] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'CSV' }).click()]);
+  const lines = fs.readFileSync(await csv.path(), 'utf8').trim().split('\n');
+  expect(lines[0]).toBe('d100,Chance');
+  expect(lines).toHaveLength(122);
+  expect(lines[121]).toBe('121,0');
+  const [png] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'PNG' }).click()]);
+  expect(fs.readFileSync(await png.path()).subarray(1, 4).toString()).toBe('PNG');
 
   // Typing a range (not yet saved): the edit's odds over the saved ones, row by row.
   const key = page.getByLabel('Row 1 roll');
