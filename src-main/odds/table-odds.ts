@@ -277,6 +277,6 @@ export function tableOdds(tables: Tables, key: string, ctx: RollContext = {}, dr
     refused: refused < 1e-15 ? 0 : refused,
     problems,
     nested: explored.nested,
-    explain: `${table.die ?? 'weights'} on ${table.name}: ${possible} of ${rows.length} rows can come up${best && best.p > 0 ? `; likeliest ${best.key} “${best.label}” at ${pct(best.p)}${ties ? ` (tied with ${ties} more)` : ''}` : ''}${explored.noEntry > 0 ? `; no entry ${pct(explored.noEntry)}` : ''}`,
+    explain: `${table.die ?? 'weights'} on ${table.name}: ${possible} rows of ${rows.length} can come up${best && best.p > 0 ? `; likeliest ${best.key} “${best.label}” at ${pct(best.p)}${ties ? ` (tied with ${ties} more)` : ''}` : ''}${explored.noEntry > 0 ? `; no entry ${pct(explored.noEntry)}` : ''}`,
   };
 }
