@@ -76,6 +76,10 @@ test('a Lichslayer’s Challenge odds on the Gauntlet: the heat map, their level
   await page.getByLabel("Challenge odds: Judge's modifier").fill('4');
   await expect(grid.locator('tr[aria-current="true"] td').nth(2)).toHaveText('31%');
 
+  // Any target at all: Predict against a level-12 enemy needs 36 (level × 3).
+  await page.getByLabel('Challenge odds: any target').fill('36');
+  await expect(page.getByTestId('challenge-single')).toContainText(`${name}: 0.1% (2d6! +2 vs 36; all 1s 2.78%)`);
+
   const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('.heat').getByRole('button', { name: 'CSV' }).click()]);
   const text = fs.readFileSync(await csv.path(), 'utf8');
   expect(text.split('\n')[0]).toBe('level,target 6,target 9,target 12,target 15,target 18,target 21,target 24,target 27,target 30');
