@@ -265,28 +265,77 @@ const EVENTS: TableDefInput[] = [
     ['Great Being abroad', 'A Celestial or Daedric Being may be met today.'],
     ['The Giver wakes', 'The Giver can be found and fed today.'],
   ]),
-  simple('phenomena', 'Tomb Phenomena', 'd6', [
-    ['Lights gutter out', 'Darkness until someone relights a flame.'],
-    ['Grave cold', 'Everyone on the floor takes −1 to rolls for a round.'],
-    ['Distant bells', 'Every Lichslayer on the floor makes a Sanity Challenge (target 6).'],
-    ['Shifting walls', 'One unrevealed room swaps with another.'],
-    ['A door opens', 'One blocked passage clears.'],
-    ['Hush', 'The floor is silent; enemies do not move this round.'],
-  ]),
-  simple('flora', 'Forest Flora', 'd12', [
-    ['Ashbloom', 'Red. Consume: restore 1d6 Health.'],
-    ['Brine lily', 'Blue. Consume: +1 Magic until the day ends.'],
-    ['Mossheart', 'Green. Consume: cure Poison.'],
-    ['Duskcap', 'Purple. Consume: one Sanity level back, then −1 to rolls for an hour.'],
-    ['Tarroot', 'Black. Component for Demon spells.'],
-    ['Sunpetal', 'Orange. Consume: +1 Armor until rest.'],
-    ['Greyweed', 'Colourless. Worthless, but the Giver likes it.'],
-    ['Thimble thistle', 'Green. Consume: +2 to the next Challenge.'],
-    ['Candlemoss', 'Orange. Glows for a day.'],
-    ['Widow’s lace', 'Black. Poison: 1d6 ongoing damage to whoever eats it.'],
-    ['Veilflower', 'Purple. Channel: see one hidden room.'],
-    ['Prism orchid', 'All-Color. Counts for the Pilgrimage as any colour.'],
-  ]),
+  // ch.17: the Phenomena are the Forest's state for the day and the Great Being wandering it; the
+  // "being" column (celestial or daedric) is what the Attention halves (ch.5).
+  {
+    key: 'phenomena',
+    name: 'Forest Phenomena',
+    category: 'event',
+    die: 'd6',
+    starter: true,
+    rows: (
+      [
+        ['Ember haze', 'A warm red mist hangs low. The Cinder Stag, a Daedric Being (Red), grazes on burnt clover.', 'daedric', 'Red'],
+        ['Tide of dew', 'Every leaf drips blue. The Veiled Heron, a Celestial Being (Blue), wades the streams and answers in riddles.', 'celestial', 'Blue'],
+        ['Overgrowth', 'Paths close behind the party. The Bramble Mother, a Daedric Being (Green), tends her thorns and hates the axe.', 'daedric', 'Green'],
+        ['Dusk at noon', 'The light turns violet for the day. The Lantern Owl, a Celestial Being (Purple), watches from the high boughs.', 'celestial', 'Purple'],
+        ['Deep hush', 'No bird sings. The Hollow Hart, a Daedric Being (Black), walks where the shadows are longest.', 'daedric', 'Black'],
+        ['Golden hour', 'Amber light all day long. The Sun Warden, a Celestial Being (Orange), keeps the old clearings.', 'celestial', 'Orange'],
+      ] as const
+    ).map(([label, details, being, colour], i) => ({ label, details, range: { from: i + 1, to: i + 1 }, fields: { being, colour } })),
+  },
+  // ch.17: Flora are Forest loot: consumed, or components for the Giver's Recipes matched by colour.
+  {
+    key: 'flora',
+    name: 'Forest Flora',
+    category: 'loot',
+    die: 'd12',
+    starter: true,
+    rows: (
+      [
+        ['Ashbloom', 'Red', 'Consume: restore 1d6 Health. Component for the Giver’s Recipes (Red).'],
+        ['Brine lily', 'Blue', 'Consume: +1 Magic until the day ends. Component for the Giver’s Recipes (Blue).'],
+        ['Mossheart', 'Green', 'Consume: cure Poison. Component for the Giver’s Recipes (Green).'],
+        ['Duskcap', 'Purple', 'A fungus. Consume: one Sanity level back, then −1 to rolls for an hour. Component (Purple).'],
+        ['Tarroot', 'Black', 'A fungus. Consume: +1 to the next roll. Component for the Giver’s Recipes (Black).'],
+        ['Sunpetal', 'Orange', 'Consume: +1 Armor until rest. Component for the Giver’s Recipes (Orange).'],
+        ['Greyweed', 'Colourless', 'A fungus the Giver likes. Consume: nothing. Component for a Recipe that names no colour.'],
+        ['Thimble thistle', 'Green', 'Consume: +2 to the next Challenge. Component for the Giver’s Recipes (Green).'],
+        ['Candlemoss', 'Orange', 'A fungus that glows for a day. Component for the Giver’s Recipes (Orange).'],
+        ['Widow’s lace', 'Black', 'Poison: 1d6 ongoing damage to whoever eats it. Component (Black).'],
+        ['Veilflower', 'Purple', 'Consume: see one hidden room. Component for the Giver’s Recipes (Purple).'],
+        ['Prism orchid', 'All-Color', 'Counts as any colour for a Recipe. Consume: one Sanity level back.'],
+      ] as const
+    ).map(([label, colour, details], i) => ({
+      label,
+      details,
+      range: { from: i + 1, to: i + 1 },
+      loot: { tier: 'common' as const, colour, itemType: 'component' as const, actions: ['consume', 'equip'] as LootAction[], breakable: true },
+    })),
+  },
+  // ch.17: the Stones by d6 face, one per colour; all are gems; Sapphire and Emerald stack ×3.
+  {
+    key: 'stones',
+    name: 'Forest Stones',
+    category: 'loot',
+    die: 'd6',
+    starter: true,
+    rows: (
+      [
+        ['Ruby', 'Red', '+1 Magic, +1 Speed.', 6],
+        ['Sapphire', 'Blue', '+2 Speed, +2 Magic.', 3],
+        ['Amethyst', 'Purple', '+1 Power, +1 Health.', 6],
+        ['Emerald', 'Green', '+2 Speed, +1 Magic.', 3],
+        ['Topaz', 'Orange', 'Casts Gold Lightning (×6).', 6],
+        ['Obsidian', 'Black', '+2 Power. Resistant to Black damage.', 6],
+      ] as const
+    ).map(([label, colour, details, stackMax], i) => ({
+      label,
+      details: `${details} A Stone from a Forest vein; recolours an item to ${colour} at the Smith.`,
+      range: { from: i + 1, to: i + 1 },
+      loot: { tier: 'common' as const, colour, itemType: 'gem' as const, actions: ['equip', 'consume', 'channel'] as LootAction[], breakable: true, ...(stackMax < 6 ? { stackMax } : {}) },
+    })),
+  },
   simple('familiars', 'Familiars', 'd8', [
     ['Grave moth', 'Flits ahead: reveals whether an adjacent room holds enemies.'],
     ['Bone rat', 'Squeezes through walls; carries one small item.'],

@@ -28,7 +28,7 @@ import {
 } from './board.ts';
 import type { ChallengeGridView, ChallengeOddsView, TableOddsView } from './odds.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
-import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, type TownStateView } from './town.ts';
+import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, SMITH_COLOURS, type TownStateView } from './town.ts';
 import { attentionEventSchema, diveEventSchema, type PhaseView, type SpellbookView } from './phase.ts';
 import {
   LOOT_TIER_NAMES,
@@ -241,6 +241,10 @@ export interface ImportLinkView {
   times: number;
   /** Where the nested roll goes; null when no table by that name was found. */
   resolved: { key: string; name: string; existing: boolean } | null;
+  /** How the target was found when not by its name ("by its key “loot”"); null otherwise. */
+  match: string | null;
+  /** Why the phrase may not be meant for the roller (it is linked all the same); null when it plainly is. */
+  doubt: string | null;
 }
 
 export interface ImportPreviewBody {
@@ -268,7 +272,8 @@ export interface ImportPreviewView extends ImportPreviewBody {
 }
 
 export interface PackPreviewView {
-  tables: { key: string; name: string; rows: number; conflict: boolean }[];
+  /** uncovered: the results no row of the table covers ("4", "21-26"), "" when none. */
+  tables: { key: string; name: string; rows: number; conflict: boolean; uncovered: string }[];
   problems: { line: number | null; message: string }[];
 }
 
@@ -403,13 +408,34 @@ export const contract = {
   'square.set': command<TownStateView>()(z.strictObject({ festival: z.boolean().optional(), empty: z.boolean().optional(), watch: z.union([z.literal(1), z.literal(-1)]).optional() })),
   'town.contribute': command<TownStateView>()(z.strictObject({ id: rowId, to: z.enum(['inn', 'square']), amount: z.number().int().min(1, { error: 'Give at least 1 gold' }).max(1_000_000) })),
   'idol.commission': command<TownStateView>()(
-    z.strictObject({ payer: rowId, tier: z.union([z.literal(1), z.literal(2), z.literal(3)]), inscription: z.enum(INSCRIPTION_IDS).nullable(), selfIdol: z.boolean(), suitsSubject: z.boolean().default(true), subject: z.string().max(60).default('') }),
+    z.strictObject({
+      payer: rowId,
+      tier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+      inscription: z.enum(INSCRIPTION_IDS).nullable(),
+      selfIdol: z.boolean(),
+      suitsSubject: z.boolean().default(true),
+      subject: z.string().max(60).default(''),
+      /** Who dedicates it (the payer when not given): Tier 1 boons and Vanity's personal effects are theirs. */
+      dedicator: rowId.optional(),
+      /** Raised as a Memorial (ch.6). */
+      memorial: z.boolean().default(false),
+      /** The Rare loot item a Great Idol needs, from the payer's inventory (ch.6). */
+      rareItem: z.string().trim().min(1).max(200).optional(),
+    }),
   ),
-  'idol.destroy': command<TownStateView>()(z.strictObject({ idol: z.number().int().min(1), payer: rowId })),
+  'idol.destroy': command<TownStateView>()(z.strictObject({ idol: z.number().int().min(1), payer: rowId, rareItem: z.string().trim().min(1).max(200).optional() })),
   'forest.go': command<LifeNotes>()(z.strictObject({ ids: z.array(rowId).min(1).max(50), where: z.enum(['forest', 'town']) })),
   'forest.feed': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'forest.mine': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'forest.move': command<LifeNotes>()(noArgs),
+  'forest.forage': command<LifeNotes>()(z.strictObject({ id: rowId })),
+  'forest.harvest': command<LifeNotes>()(z.strictObject({ id: rowId, patch: z.number().int().min(1), take: z.number().int().min(1, { error: 'Take at least one' }).max(999) })),
+  'forest.record': command<LifeNotes>()(
+    z.strictObject({ event: z.enum(['tribute', 'tribute-broken', 'griefing', 'celestial-killed', 'daedric-killed', 'giver-killed']), /** Who struck the killing blow (a Daedric Being's death costs its killer). */ killer: rowId.optional() }),
+  ),
+  'smith.drift': command<TownStateView>()(z.strictObject({ colour: z.enum(SMITH_COLOURS), toward: z.enum(['favour', 'distrust']) })),
+  'town.banquet': command<TownStateView>()(z.strictObject({ payer: rowId })),
+  'town.npc': command<TownStateView>()(z.union([z.strictObject({ add: nameSchema }), z.strictObject({ remove: z.number().int().min(1) })])),
   'town.travel': command<{ days: number; notes: string[] }>()(z.strictObject({ to: nameSchema })),
   'skill.use': command<LifeNotes>()(
     z.strictObject({
@@ -447,7 +473,12 @@ export const contract = {
   'tables.importSave': command<TableView>()(z.strictObject({ ...importOptions, onConflict: z.enum(['refuse', 'replace', 'rename']).default('refuse') })),
   'tables.packPreview': command<PackPreviewView>()(z.strictObject({ text: pasteText })),
   'tables.packImport': command<TableSummary[]>()(
-    z.strictObject({ text: pasteText, resolutions: z.record(tableKeySchema, z.enum(['keep', 'replace', 'rename'])).default({}) }),
+    z.strictObject({
+      text: pasteText,
+      resolutions: z.record(tableKeySchema, z.enum(['keep', 'replace', 'rename'])).default({}),
+      /** The Judge has seen the pack's uncovered results and keeps them rolling "no entry". */
+      keepUncovered: z.boolean().default(false),
+    }),
   ),
   'tables.export': command<{ text: string; fileName: string }>()(
     z.strictObject({ keys: z.array(tableKeySchema).min(1).max(500), format: z.enum(['json', 'markdown', 'foundry']) }),

@@ -75,16 +75,51 @@ export const houseRulesSchema = z.strictObject({
   floraMagicEach: z.number().int().min(1).max(6).default(1),
   /** ch.13 ties Channel buffs to a dive; whether loot may be channelled outside one (the Town, the Forest). */
   channelOutsideDive: z.boolean().default(false),
+  /** ch.17: a vein yields 1d6 Stones; one d6 names the kind for the whole vein, or each Stone rolls its own. */
+  veinStones: z.enum(['one-kind', 'each-stone']).default('one-kind'),
+  /** ch.17: the Giver starves by 60 a week, but its Health at the start is not given. */
+  giverStartingHealth: z.number().int().min(60).max(9999).default(360),
+  /** ch.17: whether the Giver's hunger counts weeks before the party first enters the Forest. */
+  giverHungerFrom: z.enum(['first-visit', 'campaign-start']).default('first-visit'),
+  /** ch.5 calls the Inn's 2-9 "the negative half"; ch.7's Wary Retainers leave on a negative event. */
+  innNegativeUpTo: z.number().int().min(2).max(12).default(9),
+  /** ch.5 Stage 2: Lost needs 2 nights of rest; whether a night without rest starts the count again. */
+  lostRestNights: z.enum(['consecutive', 'cumulative']).default('consecutive'),
+  /** ch.4: which item's colour sets the price of an Armor repair (Armor is "modified by Gear"). */
+  smithArmorColour: z.enum(['gear', 'garment']).default('gear'),
+  /** ch.4: "one item per in-game day" — the Smith's one a day, or one for each Lichslayer. */
+  recolourLimit: z.enum(['smith', 'each-lichslayer']).default('smith'),
+  /** ch.4: gold given to the Square "grants stat bonuses" the next day, with no size given. */
+  squareGiftBonus: z.number().int().min(0).max(6).default(1),
+  /** ch.6 Vanity stage 2: "+1 chance of negative events" at the Inn for 7 days, read as a shift of the d12. */
+  vanityInnShift: z.number().int().min(-6).max(0).default(-1),
+  /** ch.6: a wrong inscription grants "half the boon"; boons that are not numbers cannot be halved. */
+  halfBoon: z.enum(['numbers-halved', 'none']).default('numbers-halved'),
+  /** ch.17: a Flora patch's size when found is not given: this many d6 plants. */
+  floraPatchDice: z.number().int().min(1).max(6).default(1),
 });
 
 export type HouseRules = z.output<typeof houseRulesSchema>;
 export const DEFAULT_HOUSE_RULES: HouseRules = houseRulesSchema.parse({});
 
-export const houseRulesPatchSchema = houseRulesSchema.partial();
+/**
+ * A change to some settings. Only the settings named: zod's partial() of a schema with defaults
+ * fills every missing key with its default, so a change to one setting would reset all the others.
+ */
+const patchShape = Object.fromEntries(
+  Object.entries(houseRulesSchema.shape).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? schema.unwrap() : schema).optional()]),
+) as { [K in keyof typeof houseRulesSchema.shape]: z.ZodOptional<(typeof houseRulesSchema.shape)[K] extends z.ZodDefault<infer Inner> ? Inner : (typeof houseRulesSchema.shape)[K]> };
+export const houseRulesPatchSchema = z.strictObject(patchShape);
 export type HouseRulesPatch = z.input<typeof houseRulesPatchSchema>;
 
 /** What the House rules view tells the Judge about each setting, in the app's own words. */
-export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: string; otherReading?: string; chapter: string }> = {
+/** A choice shown as a list in the House rules view (settings whose value is one of a few words). */
+export interface HouseRuleOption {
+  value: string;
+  label: string;
+}
+
+export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: string; otherReading?: string; chapter: string; options?: HouseRuleOption[] }> = {
   challengeDice: {
     label: 'Challenge dice',
     gap: 'Ch.1 rolls one d6 per level and fails only on all 1s; ch.11 describes a single die where a 1 fails.',
@@ -157,4 +192,84 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     otherReading: 'unchanged: the Town is as the party left it',
     chapter: 'ch.5',
   },
+  veinStones: {
+    label: 'Stones of a vein',
+    gap: 'A vein yields 1d6 Stones on a d6 Stone table, without saying whether the d6 is rolled once or for each Stone.',
+    otherReading: 'each-stone: every Stone rolls its own kind',
+    chapter: 'ch.17',
+    options: [
+      { value: 'one-kind', label: 'One d6 for the whole vein' },
+      { value: 'each-stone', label: 'A d6 for each Stone' },
+    ],
+  },
+  giverStartingHealth: { label: "The Giver's Health", gap: 'The Giver loses 60 Health a week unfed, but its Health is not given.', chapter: 'ch.17' },
+  giverHungerFrom: {
+    label: "The Giver's hunger starts",
+    gap: 'The Giver starves week by week; the book does not say whether weeks before the party first enters the Forest count.',
+    otherReading: 'campaign-start: every week counts from day 1',
+    chapter: 'ch.17',
+    options: [
+      { value: 'first-visit', label: "From the party's first Forest visit" },
+      { value: 'campaign-start', label: 'From the start of the campaign' },
+    ],
+  },
+  innNegativeUpTo: {
+    label: 'Negative Inn events end at',
+    gap: 'Wary Retainers leave "on any negative Inn event"; only Stage 3 says the negative half is events 2-9.',
+    otherReading: '6: only the lower half of the d12 is negative',
+    chapter: 'ch.5, ch.7',
+  },
+  lostRestNights: {
+    label: 'Two nights to recover from Lost',
+    gap: 'At Stage 2 Lost needs 2 nights of rest; the book does not say whether they must follow each other.',
+    otherReading: 'cumulative: any two nights of rest while Lost',
+    chapter: 'ch.5',
+    options: [
+      { value: 'consecutive', label: 'Two nights in a row' },
+      { value: 'cumulative', label: 'Any two nights while Lost' },
+    ],
+  },
+  smithArmorColour: {
+    label: 'Armor repair priced by',
+    gap: 'Prices follow colour, but Armor has none of its own; Armor is "modified by Gear".',
+    otherReading: "garment: the Garment's colour",
+    chapter: 'ch.4',
+    options: [
+      { value: 'gear', label: "The Gear's colour" },
+      { value: 'garment', label: "The Garment's colour" },
+    ],
+  },
+  recolourLimit: {
+    label: 'Recolouring per day',
+    gap: 'The Smith recolours "one item per in-game day": the Smith\'s one, or one for each Lichslayer.',
+    otherReading: 'each-lichslayer: one item a day for each Lichslayer',
+    chapter: 'ch.4',
+    options: [
+      { value: 'smith', label: 'One item a day in all' },
+      { value: 'each-lichslayer', label: 'One item a day for each Lichslayer' },
+    ],
+  },
+  squareGiftBonus: {
+    label: 'Square gift: bonus to all rolls',
+    gap: 'Gold given to the Square "grants stat bonuses to all characters the following day", with no size.',
+    otherReading: '0: the Judge applies the bonus by hand',
+    chapter: 'ch.4, ch.5',
+  },
+  vanityInnShift: {
+    label: 'Vanity stage 2: Inn roll',
+    gap: 'A stage 2 Vanity Idol gives the Inn "+1 chance of negative events" for 7 days, without saying how.',
+    otherReading: '0: the Judge applies it by hand',
+    chapter: 'ch.6',
+  },
+  halfBoon: {
+    label: 'Half a boon',
+    gap: 'A wrong inscription grants "half the boon"; a doubling or a restoration cannot be halved.',
+    otherReading: 'none: a wrong inscription grants no boon at all',
+    chapter: 'ch.6',
+    options: [
+      { value: 'numbers-halved', label: 'Numbers halved; other boons none' },
+      { value: 'none', label: 'No boon' },
+    ],
+  },
+  floraPatchDice: { label: 'Flora patch size (d6)', gap: 'A harvested patch dies or doubles, but a patch\'s size when found is not given.', chapter: 'ch.17' },
 };

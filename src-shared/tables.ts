@@ -30,6 +30,8 @@ export const lootFieldsSchema = z.strictObject({
   itemType: z.enum(ITEM_TYPES),
   actions: z.array(z.enum(LOOT_ACTIONS)).max(LOOT_ACTIONS.length),
   breakable: z.boolean().default(true),
+  /** A stack's own maximum where lower than six (ch.4; ch.17: Sapphire and Emerald ×3). */
+  stackMax: z.number().int().min(1).max(6).optional(),
 });
 export type LootFields = z.output<typeof lootFieldsSchema>;
 

@@ -8,9 +8,9 @@ import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger } from '../db/ledger.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
-import { rollChallenge } from '../rules/challenge.ts';
+import { rollSanityChallenge } from '../rules/sanity-challenge.ts';
+import { modifiersFor } from './character-rolls.ts';
 import { lichAtZero, lichTarget } from '../rules/lich.ts';
-import { dropSanity, SANITY_LADDER } from '../rules/sanity.ts';
 import { canEnter } from '../rules/board-facts.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { rollWithTables } from './table-rolls.ts';
@@ -36,16 +36,14 @@ export function sanityChallenge(
   if (!l) return { passed: true, explain: '' };
   const rules = readHouseRules(db);
   const stage = attentionStage(db);
+  // ch.4 "to all rolls": the character's Sanity, survival clock and other modifiers, from their one rule.
+  const modifiers = modifiersFor(db, l, { where: input.where, sanityChallenge: true });
   const { value } = rollWithLedger(db, command, (dice) => {
-    const r = rollChallenge(dice, { level: l.level, target: input.target, cause: input.cause, sanity: l.sanity, sanityChallenge: { attentionStage: stage, where: input.where } }, rules);
-    return { value: r, records: [{ cause: input.cause, character: l.name, explain: r.explain, result: r }] };
+    const r = rollSanityChallenge(dice, { name: l.name, level: l.level, target: input.target, cause: input.cause, where: input.where, attentionStage: stage, modifiers }, rules);
+    return { value: r, records: [{ cause: input.cause, character: l.name, explain: r.result.explain, result: r.result }] };
   });
-  if (!value.success) {
-    const next = dropSanity(l.sanity);
-    w.update('lichslayer', l.id, { sanity: next });
-    return { passed: false, explain: `${input.cause}: ${l.name} fails (${value.explain}) and drops to ${SANITY_LADDER[next].label} (ch.8)` };
-  }
-  return { passed: true, explain: `${input.cause}: ${l.name} holds (${value.explain})` };
+  if (!value.passed) w.update('lichslayer', l.id, { sanity: value.sanity });
+  return { passed: value.passed, explain: value.explain };
 }
 
 const steps = (a: TokenView, b: TokenView) => Math.abs(a.x! - b.x!) + Math.abs(a.y! - b.y!);

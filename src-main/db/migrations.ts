@@ -213,7 +213,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
-    describe: 'loot slots 4-6 and Medicine Slots (ch.2); inventory stacks keep an item\'s colour, broken state and notes (ch.13)',
+    describe: 'loot slots 4-6 and Medicine Slots (ch.2); inventory stacks keep an item\'s colour, broken state and notes (ch.13); nights of rest counted at Lost Sanity (ch.5 Stage 2)',
     up: (db) => {
       db.exec(`
         -- Extra Pockets opens Loot slots 4-6 and Medicine Bay three Medicine Slots (ch.2): the slot
@@ -237,6 +237,8 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE inventory ADD COLUMN colour TEXT;
         ALTER TABLE inventory ADD COLUMN broken INTEGER NOT NULL DEFAULT 0 CHECK (broken IN (0, 1));
         ALTER TABLE inventory ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+        -- ch.5 Stage 2: Lost needs two nights of rest; the nights counted so far.
+        ALTER TABLE lichslayer ADD COLUMN lost_rest_nights INTEGER NOT NULL DEFAULT 0 CHECK (lost_rest_nights >= 0);
       `);
     },
   },

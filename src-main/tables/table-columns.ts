@@ -51,6 +51,7 @@ export const LOOT_COLUMNS: TypedColumn[] = [
   col('loot', 'itemType', oneOf(ITEM_TYPES)),
   col('loot', 'actions', listOf(LOOT_ACTIONS)),
   col('loot', 'breakable', yesNo),
+  col('loot', 'stackMax', whole),
 ];
 export const ROOM_COLUMNS: TypedColumn[] = [
   col('room', 'roomType', oneOf(ROOM_TYPES)),

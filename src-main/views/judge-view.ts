@@ -11,8 +11,9 @@ import type { HouseRules } from '@shared/house-rules.ts';
 import { levelForXp, skillsUnlocked, totalXp } from '../rules/character.ts';
 import { synchronicity } from '../rules/synchronicity.ts';
 import { readLifeRecords, type LifeRecord } from '../db/life-records.ts';
-import { sanityModifier } from '../rules/sanity.ts';
-import { clockPenalties } from '../rules/survival-clock.ts';
+import { characterRollModifiers, modifierList, situationOf, type RollSituation } from '../rules/roll-modifiers.ts';
+import { readTown } from '../db/town-repo.ts';
+import { idolEffects } from '../app/town-ops.ts';
 import { readBuffs } from '../db/channel-buffs.ts';
 import { readSkillUses } from '../db/skill-uses.ts';
 import { capstoneProgress, LIMIT_LABEL, skillNamed, type SkillUse } from '../rules/skills.ts';
@@ -52,6 +53,8 @@ export interface LichslayerRow {
   missed_since_rest: number;
   ate_today: number;
   sheltered_today: number;
+  /** Nights of rest counted at Lost toward recovery at Stage 2 (ch.5). */
+  lost_rest_nights: number;
 }
 
 interface ItemRow {
@@ -78,7 +81,17 @@ export function campaignName(db: Database): string {
   return row?.value ?? 'Untitled campaign';
 }
 
-export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[], rules: HouseRules, buffs: { name: string; details: string }[] = [], uses: readonly SkillUse[] = [], record: LifeRecord = { enemiesFelled: 0, floorsCleared: 0, skillPoints: 0, enhanced: [] }, lookup: LootLookup = lootLookup([])): LichslayerView {
+export function lichslayerView(
+  row: LichslayerRow,
+  items: ItemRow[],
+  stacks: StackRow[],
+  rules: HouseRules,
+  buffs: { name: string; details: string }[] = [],
+  uses: readonly SkillUse[] = [],
+  record: LifeRecord = { enemiesFelled: 0, floorsCleared: 0, skillPoints: 0, enhanced: [] },
+  lookup: LootLookup = lootLookup([]),
+  situation: RollSituation = {},
+): LichslayerView {
   const slots = Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])) as Record<ItemSlot, Item | null>;
   for (const item of items) {
     slots[item.slot] = { name: item.name, colour: item.colour, broken: item.broken === 1, notes: item.notes };
@@ -120,7 +133,7 @@ export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: Sta
       inventoryDepth: inventoryDepth(row.max_health),
     },
     life: {
-      ...lifeView(row, rules),
+      ...lifeView(row, rules, situation),
       buffs,
       skills: [row.skill1, row.skill2, row.skill3, row.capstone].filter(Boolean).map((name) => {
         const def = skillNamed(name);
@@ -152,16 +165,16 @@ function syncView(items: readonly { name: string; colour: Colour; broken: boolea
 }
 
 /** Growth and the survival clock as the Gauntlet shows them (ch.1, ch.4, ch.8). */
-function lifeView(row: LichslayerRow, rules: HouseRules): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone' | 'sync' | 'syncExplain' | 'xpSources' | 'skillPoints' | 'enhanced' | 'influence'> {
+function lifeView(row: LichslayerRow, rules: HouseRules, situation: RollSituation): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone' | 'sync' | 'syncExplain' | 'xpSources' | 'skillPoints' | 'enhanced' | 'influence'> {
   const level = levelForXp(row.xp, rules);
-  const sanity = sanityModifier(row.sanity);
   const clock = { daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter };
   return {
     statPoints: row.stat_points,
     goldGained: row.gold_gained,
     level: { value: row.level, nextAt: level.nextAt, due: level.value, explain: level.explain },
     classRevealed: skillsUnlocked(row.level).classRevealed,
-    penalties: [...clockPenalties(clock), ...(sanity.value ? [sanity] : [])],
+    // ch.4 "to all rolls": the one rule that says what a roll made for this character carries.
+    penalties: modifierList(characterRollModifiers({ sanity: row.sanity, ...clock }, situation)),
     clock: { ...clock, ateToday: row.ate_today === 1, shelteredToday: row.sheltered_today === 1, hungerMaxHealthLost: row.hunger_lost },
   };
 }
@@ -178,6 +191,9 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
   const lookup = lootEntries(db);
   const undo = nextUndo(db);
   const redo = nextRedo(db);
+  const day = town?.day ?? 1;
+  const townState = readTown(db);
+  const fx = idolEffects(db, townState, day);
   return {
     path: file,
     name: campaignName(db),
@@ -193,6 +209,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         uses,
         records[String(row.id)],
         lookup,
+        situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules),
       ),
     ),
     houseRules: rules,

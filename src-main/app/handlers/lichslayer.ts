@@ -9,6 +9,8 @@ import { levelForXp, rollClass, rollStatPoints, STAT_POINT_EFFECT, XP_PER_ENEMY,
 import { inventoryDepth } from '../../rules/gauntlet-derived.ts';
 import { rollStartingLoot } from '../../rules/loot-roll.ts';
 import { startingGauntlet } from '../../rules/starting-stats.ts';
+import { ownStackMax } from '../../db/inventory.ts';
+import { stackMaxOf } from '../../rules/inventory.ts';
 import { CommandFailure } from '../command-failure.ts';
 import { addXp, editedGrowthColumns } from '../growth.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
@@ -129,6 +131,9 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       if (args.stacks.length > depth) {
         throw new CommandFailure('invalid-args', `${l.name}'s inventory holds ${depth} stacks (1 + max Health ÷ 6, ch.4); ${args.stacks.length} were given. Nothing was saved.`);
       }
+      // ch.4: a stack holds fewer than six where the item's own maximum is lower (ch.17: Sapphire, Emerald ×3).
+      const over = args.stacks.find((s) => s.count > stackMaxOf(ownStackMax(db, s.name)));
+      if (over) throw new CommandFailure('invalid-args', `A stack of ${over.name} holds at most ${stackMaxOf(ownStackMax(db, over.name))} (its own maximum, ch.4); ${over.count} were given. Nothing was saved.`);
       return edit('lichslayer.setInventory', args, `${l.name}: inventory`, (w) => {
         const ids = db.prepare(`SELECT id FROM inventory WHERE lichslayer_id = ?`).all(args.id) as { id: number }[];
         for (const { id } of ids) w.delete('inventory', id);
