@@ -19,6 +19,8 @@ import { appHandlers } from './handlers/app.ts';
 import { backupsHandlers } from './handlers/backups.ts';
 import { boardHandlers, playersHandlers } from './handlers/board.ts';
 import { campaignHandlers } from './handlers/campaign.ts';
+import { challengeHandlers } from './handlers/challenge.ts';
+import { fightHandlers } from './handlers/fight.ts';
 import { forestHandlers } from './handlers/forest.ts';
 import { historyHandlers } from './handlers/history.ts';
 import { houseRulesHandlers } from './handlers/house-rules.ts';
@@ -73,6 +75,8 @@ function allHandlers(ctx: HandlerContext): Handlers {
     ...playersHandlers(ctx),
     ...phaseHandlers(ctx),
     ...turningHandlers(ctx),
+    ...fightHandlers(ctx),
+    ...challengeHandlers(ctx),
     ...printHandlers(ctx),
     ...backupsHandlers(ctx),
     ...historyHandlers(ctx),

@@ -1,7 +1,7 @@
 // Class skills (ch.2): held or refused, passive or used, limits enforced, board skills through
 // the board (reveal, disarm, break, burgle), and capstone progress from the campaign's history.
 import { describe, expect, it } from 'vitest';
-import { openDemo } from '../test-support/temp-app.ts';
+import { openDemo, walkEveryRoom } from '../test-support/temp-app.ts';
 
 const setup = () => openDemo(11);
 
@@ -129,6 +129,7 @@ describe('Skill Points and XP sources (ch.1, ch.2)', () => {
     await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
     const board = await app.call('board.addToken', { kind: 'entity', name: 'Felled Husk', colour: 'Red', floor: 1, x: 2, y: 0, health: 3, armor: 0 });
     await app.call('lichslayer.felled', { id: o.id, tokenId: board.tokens.find((t) => t.name === 'Felled Husk')!.id });
+    await walkEveryRoom(app, 1);
     await app.call('phase.send', { event: { type: 'FLOOR_CLEARED' } });
     const after = await me(o.id);
     expect(after.life.xpSources).toMatchObject({ goldGained: 72, enemiesFelled: 1, floorsCleared: 1, explain: `2 from gold + 1 from enemies felled + 6 from 1 cleared floors = 9 XP; ${o.xp} more set by hand → ${o.xp + 9} XP (ch.1)` });

@@ -210,6 +210,8 @@ describe('undo brings back what a deletion took with it', () => {
     const s = roster[2]!;
     await app.call('lichslayer.update', { id: s.id, patch: { hiddenClass: 'The Aristocrat', level: 2 } });
     const t = await app.call('retainer.hire', { employer: s.id, name: 'Pell', grade: 'skilled' });
+    // An empty landing: a trapped one would spring on Pell too (ch.9).
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Landing' } });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     let board = await app.call('board.view', { floor: 1 });
     const pell = board.tokens.find((k) => k.name === 'Pell')!;

@@ -556,7 +556,7 @@ function foundryDrafts(doc: FoundryDocument): Draft {
     const split = flags ? { label, details, note: null } : splitLong(label, details);
     if (split.note) notes.push(split.note);
     const typed: Partial<TableRow> = {};
-    for (const k of ['loot', 'room', 'entity', 'spell', 'rollOn'] as const) if (flagged?.[k]) (typed as Record<string, unknown>)[k] = flagged[k];
+    for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'rollOn'] as const) if (flagged?.[k]) (typed as Record<string, unknown>)[k] = flagged[k];
     const key: KeyRead | null = draft.weighted ? null : range ? { from: range.from, to: flagged?.openEnd ? null : range.to, zero: false } : null;
     const weight = draft.weighted ? Math.max(1, Math.round(r.weight ?? 1)) : null;
     const row: DraftRow = { key, weight, label: split.label, details: split.details, fields, typed, line, notes };

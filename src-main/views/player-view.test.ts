@@ -182,7 +182,9 @@ describe("what the players' token receives", () => {
     });
     try {
       const roster = ((await judge('campaign.current', {})) as CampaignView).roster;
-      const actions: [string, unknown][] = [
+      // The fight's numbers: an enemy's Health and Armor, before and after a hit, are the Judge's alone (issue 14).
+      const enemyId = async () => ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Gravelord Ossifrax')!.id;
+      const actions: [string, unknown | (() => Promise<unknown>)][] = [
         ['board.prerollFloor', { floor: 1 }],
         ['board.prerollFloor', { floor: 2 }],
         ['board.prerollFloor', { floor: 3 }],
@@ -194,19 +196,26 @@ describe("what the players' token receives", () => {
         ['board.prerollRoom', { floor: 4, x: 0, y: 0 }],
         ['tables.roll', { key: 'loot', context: { floor: 2 } }],
         ['loot.vestment', { id: roster[1]!.id }],
+        ['board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault' } }],
+        ['board.addToken', { kind: 'entity', name: 'Gravelord Ossifrax', colour: 'Black', floor: 1, x: 2, y: 0, health: 7331, armor: 93, stats: { attack: 'Ossify 4d6' } }],
+        ['fight.damage', async () => ({ target: await enemyId(), amount: 1000, label: 'A falling portcullis', bypassArmor: true })],
+        ['fight.attack', async () => ({ attacker: ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Odile Vantreck')!.id, target: await enemyId(), damage: 5 })],
+        ['fight.options', async () => ({ attacker: await enemyId() })],
+        ['challenge.roll', { lichslayerId: roster[1]!.id, target: 12, sanity: true, cause: 'The Gravelord stares' }],
         ['town.nextDay', {}],
         ['history.undo', {}],
         ['history.redo', {}],
       ];
+      const numbers = ['7331', '6331', '6326', 'Ossify 4d6'];
       const leaks: string[] = [];
       let probes = 0;
       for (const [command, args] of actions) {
-        await judge(command, args);
+        await judge(command, typeof args === 'function' ? await (args as () => Promise<unknown>)() : args);
         const view = await (await fetch(`${base}/api/players.view`, { method: 'POST', headers: { ...json, 'X-Lichslayer-Token': host.playersToken }, body: '{}' })).text();
         const page = await (await fetch(`${base}/players`)).text();
         const boards = await Promise.all(Array.from({ length: 10 }, (_, i) => judge('board.view', { floor: i + 1 }) as Promise<BoardView>));
         const received = [view, page, ...pushes].join('\n');
-        for (const s of secretsOf(boards)) {
+        for (const s of [...secretsOf(boards), ...numbers]) {
           probes++;
           if (received.includes(s)) leaks.push(`after ${command}: ${s}`);
         }

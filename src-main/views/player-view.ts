@@ -3,9 +3,10 @@
 // Counts and orders are computed from what players can see, so nothing hidden can be inferred.
 import type { Database } from 'better-sqlite3';
 import type { PlayerToken, PlayerView } from '@shared/board.ts';
-import { ROOM_CAPACITY } from '../rules/board-facts.ts';
+import { roomCapacity, shrineSafety } from '../rules/board-facts.ts';
+import { readHouseRules } from '../db/settings.ts';
 import { allTokens, roomsOfFloor, turnStack } from '../db/board-repo.ts';
-import { partyFloor } from '../app/phase-store.ts';
+import { attentionStage, partyFloor } from '../app/phase-store.ts';
 import { publicRolls } from '../db/ledger.ts';
 import { campaignName } from './judge-view.ts';
 
@@ -43,9 +44,11 @@ export function playerView(db: Database): PlayerView {
     maxHealth: PARTY_KINDS.has(t.kind) ? t.maxHealth : null,
     armor: PARTY_KINDS.has(t.kind) ? t.armor : null,
   }));
+  const shrines = shrineSafety(attentionStage(db), readHouseRules(db));
   const rooms = revealedRooms.map((r) => {
     const occupancy = visible.filter((t) => t.x === r.x && t.y === r.y && t.kind === 'entity').length;
-    const capacity = r.room_type ? ROOM_CAPACITY[r.room_type] : null;
+    const held = r.room_type && floor !== null ? roomCapacity(r.room_type, floor, shrines) : null;
+    const capacity = r.room_type ? (held ?? 0) : null;
     return {
       x: r.x,
       y: r.y,
@@ -53,7 +56,7 @@ export function playerView(db: Database): PlayerView {
       name: r.name,
       occupancy,
       capacity,
-      full: capacity !== null && r.room_type !== 'shrine' && occupancy >= capacity,
+      full: held !== null && occupancy >= held,
       cleared: r.entered === 1 && occupancy === 0,
     };
   });
