@@ -53,9 +53,13 @@ export const ROUND_LIMIT = 60;
 /** The seed of dive i of a run: each dive its own stream, so any dive replays alone. */
 export const diveSeed = (seed: number, i: number): number => (Math.imul(seed ^ 0x9e3779b9, 2654435761) + Math.imul(i + 1, 0x85ebca6b)) >>> 0;
 
+/** A Lichslayer in the dive; also a candidate for the enemies' default target (rules/attack.ts). */
 interface Fighter {
   m: SimMember;
   index: number;
+  id: number;
+  name: string;
+  stackIndex: number;
   health: number;
   armor: number;
   sanity: SanityLevel;
@@ -102,10 +106,12 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
   const dice = new Dice(new SeededRandom(seed));
   const { rules } = world;
   const drawn: DrawState = new Map([...world.drawn].map(([k, s]) => [k, new Set(s)]));
-  const party: Fighter[] = world.party.map((m, index) => ({ m, index, health: m.health, armor: m.armor, sanity: m.sanity, present: true, lost: false, zeroes: 0, downed: false, gold: 0, enemies: 0, turns: turnsPerRound(m.speed, rules).value, mods: null }));
+  const party: Fighter[] = world.party.map((m, index) => ({ m, index, id: index, name: m.name, stackIndex: index, health: m.health, armor: m.armor, sanity: m.sanity, present: true, lost: false, zeroes: 0, downed: false, gold: 0, enemies: 0, turns: turnsPerRound(m.speed, rules).value, mods: null }));
   const out: DiveOutcome = { deepest: 0, entered: new Array(11).fill(0), felled: new Array(11).fill(0), downed: new Array(11).fill(0), lost: new Array(11).fill(0), gold: 0, xp: 0, lootTiers: {}, lootColours: {}, attentionStage: world.attention.stage, survivors: 0 };
   let attention = world.attention;
-  const here = () => party.filter((f) => f.present);
+  // Those still in the dive, worked out again only when someone leaves (asked for on every attack).
+  let present: Fighter[] | null = null;
+  const here = () => (present ??= party.filter((f) => f.present));
   const mods = (f: Fighter): Modifier[] => {
     if (f.mods?.sanity !== f.sanity) f.mods = { sanity: f.sanity, all: rollModifiersOf({ sanity: f.sanity, daysWithoutMeal: 0, daysWithoutShelter: 0, ward: null }).all };
     return f.mods.all;
@@ -126,6 +132,7 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
     const o = zeroHealthOutcome(floor, f.zeroes);
     if (o.kind === 'permanently-lost' || policies.atZero === 'withdraw') {
       f.present = false;
+      present = null;
       if (o.kind === 'permanently-lost') {
         f.lost = true;
         out.lost[floor]! += 1;
@@ -142,9 +149,8 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
     for (let round = 0; round < ROUND_LIMIT; round++) {
       for (const f of here()) {
         for (let t = 0; t < f.turns && f.present; t++) {
-          const alive = foes.filter((x) => x.health > 0);
-          if (!alive.length) return true;
-          const target = pickFoe(alive, policies.target);
+          const target = pickFoe(foes, policies.target);
+          if (!target) return true;
           const a = rollAttack(dice, { attacker: f.m.name, cause: 'attack', base: f.m.weapon, powerDice: powerAttackDice(f.m.power), modifiers: mods(f) }, rules);
           if (a.miss) continue;
           const hit = resolveHit({ name: target.e.name, colour: target.e.fields.colour, health: target.health, armor: target.armor }, { colour: f.m.weaponColour, physical: true, label: 'attack' }, a.total, [], rules);
@@ -153,21 +159,18 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
           if (hit.reachedZero) f.enemies += XP_PER_ENEMY;
         }
       }
-      const alive = foes.filter((x) => x.health > 0);
-      if (!alive.length) return true;
-      for (const foe of alive) {
-        if (!foe.attack) continue;
+      if (!pickFoe(foes, 'first')) return true;
+      for (const foe of foes) {
+        if (!foe.attack || foe.health <= 0) continue;
         for (let t = 0; t < foe.turns; t++) {
-          const candidates = here().map((f) => ({ id: f.index, name: f.m.name, health: f.health, gold: f.gold, stackIndex: f.index, f }));
-          const pick = defaultTarget(candidates, rules, false).target;
-          if (!pick) return false;
-          const f = pick.f;
+          const f = defaultTarget(here(), rules, false).target;
+          if (!f) return false;
           const a = rollAttack(dice, { attacker: foe.e.name, cause: 'enemy attack', base: foe.attack, powerDice: 0, modifiers: [] }, rules);
           if (a.miss) continue;
           const hit = resolveHit({ name: f.m.name, colour: f.m.weaponColour, health: f.health, armor: f.armor }, { colour: foe.e.fields.colour, physical: true, bypassArmor: foe.e.fields.bypassArmor, fromEntity: true, label: foe.e.name }, a.total, [], rules);
           f.health = hit.health;
           f.armor = hit.armor;
-          if (hit.healthLost > 0 && (foe.e.fields.lichType || foe.e.fields.sanityOnHit)) sanityCheck(f, foe.e.fields.sanityOnHit || 12, 'a Lich-type hit');
+          if (hit.healthLost > 0 && (foe.e.fields.lichType || foe.e.fields.sanityOnHit)) sanityCheck(f, foe.e.fields.sanityOnHit || sanityTarget('lich-damage', rules).target, 'a Lich-type hit');
           if (hit.reachedZero) atZero(f, floor);
         }
       }
@@ -178,12 +181,12 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
 
   const deepest = Math.min(10, policies.floors);
   floors: for (let floor = 1; floor <= deepest; floor++) {
-    const present = here();
-    if (!present.length) break;
+    const entering = here();
+    if (!entering.length) break;
     out.deepest = floor;
-    out.entered[floor] = present.length;
+    out.entered[floor] = entering.length;
     attention = applyAttentionTrigger(attention, { kind: 'descent', floor }).state;
-    for (const f of present) {
+    for (const f of entering) {
       f.zeroes = 0;
       f.downed = false;
     }
@@ -262,12 +265,15 @@ function foeOf(e: RolledEntity, rules: HouseRules): Foe {
   return { e, health: e.health, armor: e.fields.armor, attack: parseDamage(e.fields.attack), turns: turnsPerRound(e.fields.speed, rules, e.fields.turns).value };
 }
 
-/** The party's pick among the foes standing (policy `target`): ties go to the first placed. */
-export function pickFoe(alive: readonly Foe[], policy: SimPolicies['target']): Foe {
-  if (policy === 'first') return alive[0]!;
-  let best = alive[0]!;
-  for (const x of alive) {
-    if (policy === 'weakest' ? x.health + x.armor < best.health + best.armor : x.health + x.armor > best.health + best.armor) best = x;
+/** The party's pick among the foes standing (policy `target`), null when none stands; ties go to the first placed. */
+export function pickFoe(foes: readonly Foe[], policy: SimPolicies['target']): Foe | null {
+  let best: Foe | null = null;
+  for (const x of foes) {
+    if (x.health <= 0) continue;
+    if (!best) {
+      best = x;
+      if (policy === 'first') return best;
+    } else if (policy === 'weakest' ? x.health + x.armor < best.health + best.armor : x.health + x.armor > best.health + best.armor) best = x;
   }
   return best;
 }
