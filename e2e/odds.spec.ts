@@ -87,3 +87,39 @@ test('a Lichslayer’s Challenge odds on the Gauntlet: the heat map, their level
   const [png] = await Promise.all([page.waitForEvent('download'), page.locator('.heat').getByRole('button', { name: 'PNG' }).click()]);
   expect(fs.readFileSync(await png.path()).subarray(1, 4).toString()).toBe('PNG');
 });
+
+test('the Odds lab runs 10,000 dives of the party: progress, survival per floor on a chart, a house-rule variant beside it, and a stop', async ({ page }) => {
+  test.setTimeout(600_000);
+  host = await startHost(tempDataDir());
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openDemo(page);
+  await page.getByRole('button', { name: 'Odds', exact: true }).click();
+  const sim = page.getByRole('region', { name: 'Dive simulator' });
+  await expect(sim).toContainText('No run yet');
+  await sim.getByLabel('Seed').fill('7');
+  await sim.getByLabel('Compare with a house-rule variant').check();
+  await sim.getByLabel('House rule').selectOption({ label: 'Whom an enemy strikes' });
+  await sim.getByLabel('Set to').selectOption({ label: 'The richest in reach (most gold)' });
+  await sim.getByRole('button', { name: 'Run 10,000 dives' }).click();
+  // Generous: the machine may be busy; the run reports its progress until it is done.
+  await expect(sim.getByRole('status').first()).toContainText('10,000 of 10,000 dives, done (seed 7)', { timeout: 540_000 });
+  await expect(sim.getByRole('status').nth(1)).toContainText('10,000 of 10,000 dives, done (seed 7)', { timeout: 540_000 });
+  await expect(sim).toContainText('10,000 dives of 4');
+  const survival = sim.getByRole('table', { name: 'Survival per floor as a table' });
+  await expect(survival.locator('tr')).toHaveCount(11);
+  await expect(survival.locator('tr').first()).toContainText("Today's rules");
+  await expect(survival.locator('tr').first()).toContainText('Whom an enemy strikes: The richest in reach (most gold)');
+  // Every dive enters Floor 1: the chart's first point is 100%.
+  const floorOne = sim.getByRole('table', { name: 'Floors reached as a table' }).locator('tr').nth(1);
+  await expect(floorOne.locator('th')).toHaveText('Floor 1');
+  await expect(floorOne.locator('td').first()).toHaveText('100.0%');
+  await page.screenshot({ path: test.info().outputPath('odds-lab-simulator.png'), fullPage: true });
+
+  // A long run is stopped, and says how far it got.
+  await sim.getByLabel('Compare with a house-rule variant').uncheck();
+  await sim.getByLabel('Dives').fill('100000');
+  await sim.getByRole('button', { name: 'Run 100,000 dives' }).click();
+  await expect(sim.getByRole('button', { name: 'Stop' })).toBeEnabled();
+  await page.keyboard.press('Escape');
+  await expect(sim.getByRole('status').first()).toContainText(/of 100,000 dives, stopped/);
+});
