@@ -75,28 +75,6 @@ export const houseRulesSchema = z.strictObject({
   floraMagicEach: z.number().int().min(1).max(6).default(1),
   /** ch.13 ties Channel buffs to a dive; whether loot may be channelled outside one (the Town, the Forest). */
   channelOutsideDive: z.boolean().default(false),
-  /** ch.17: a vein yields 1d6 Stones; one d6 names the kind for the whole vein, or each Stone rolls its own. */
-  veinStones: z.enum(['one-kind', 'each-stone']).default('one-kind'),
-  /** ch.17: the Giver starves by 60 a week, but its Health at the start is not given. */
-  giverStartingHealth: z.number().int().min(60).max(9999).default(360),
-  /** ch.17: whether the Giver's hunger counts weeks before the party first enters the Forest. */
-  giverHungerFrom: z.enum(['first-visit', 'campaign-start']).default('first-visit'),
-  /** ch.5 calls the Inn's 2-9 "the negative half"; ch.7's Wary Retainers leave on a negative event. */
-  innNegativeUpTo: z.number().int().min(2).max(12).default(9),
-  /** ch.5 Stage 2: Lost needs 2 nights of rest; whether a night without rest starts the count again. */
-  lostRestNights: z.enum(['consecutive', 'cumulative']).default('consecutive'),
-  /** ch.4: which item's colour sets the price of an Armor repair (Armor is "modified by Gear"). */
-  smithArmorColour: z.enum(['gear', 'garment']).default('gear'),
-  /** ch.4: "one item per in-game day" — the Smith's one a day, or one for each Lichslayer. */
-  recolourLimit: z.enum(['smith', 'each-lichslayer']).default('smith'),
-  /** ch.4: gold given to the Square "grants stat bonuses" the next day, with no size given. */
-  squareGiftBonus: z.number().int().min(0).max(6).default(1),
-  /** ch.6 Vanity stage 2: "+1 chance of negative events" at the Inn for 7 days, read as a shift of the d12. */
-  vanityInnShift: z.number().int().min(-6).max(0).default(-1),
-  /** ch.6: a wrong inscription grants "half the boon"; boons that are not numbers cannot be halved. */
-  halfBoon: z.enum(['numbers-halved', 'none']).default('numbers-halved'),
-  /** ch.17: a Flora patch's size when found is not given: this many d6 plants. */
-  floraPatchDice: z.number().int().min(1).max(6).default(1),
   // ---- fights, traps and rooms (ch.8-ch.14, ch.16) ----
   /** ch.11 "a 1 is a failure" on attack rolls vs ch.1 "attacks are not Challenges: Armor answers". */
   attackAllOnes: z.enum(['miss', 'lands']).default('miss'),
@@ -128,6 +106,28 @@ export const houseRulesSchema = z.strictObject({
   retainerBaseAttack: z.number().int().min(0).max(6).default(1),
   /** ch.12: All-Color loot "damages the Phylactery at full": through its Armor, or an ordinary instance. */
   allColorVsPhylactery: z.enum(['through-armor', 'armor-answers']).default('through-armor'),
+  /** ch.17: a vein yields 1d6 Stones; one d6 names the kind for the whole vein, or each Stone rolls its own. */
+  veinStones: z.enum(['one-kind', 'each-stone']).default('one-kind'),
+  /** ch.17: the Giver starves by 60 a week, but its Health at the start is not given. */
+  giverStartingHealth: z.number().int().min(60).max(9999).default(360),
+  /** ch.17: whether the Giver's hunger counts weeks before the party first enters the Forest. */
+  giverHungerFrom: z.enum(['first-visit', 'campaign-start']).default('first-visit'),
+  /** ch.5 calls the Inn's 2-9 "the negative half"; ch.7's Wary Retainers leave on a negative event. */
+  innNegativeUpTo: z.number().int().min(2).max(12).default(9),
+  /** ch.5 Stage 2: Lost needs 2 nights of rest; whether a night without rest starts the count again. */
+  lostRestNights: z.enum(['consecutive', 'cumulative']).default('consecutive'),
+  /** ch.4: which item's colour sets the price of an Armor repair (Armor is "modified by Gear"). */
+  smithArmorColour: z.enum(['gear', 'garment']).default('gear'),
+  /** ch.4: "one item per in-game day" — the Smith's one a day, or one for each Lichslayer. */
+  recolourLimit: z.enum(['smith', 'each-lichslayer']).default('smith'),
+  /** ch.4: gold given to the Square "grants stat bonuses" the next day, with no size given. */
+  squareGiftBonus: z.number().int().min(0).max(6).default(1),
+  /** ch.6 Vanity stage 2: "+1 chance of negative events" at the Inn for 7 days, read as a shift of the d12. */
+  vanityInnShift: z.number().int().min(-6).max(0).default(-1),
+  /** ch.6: a wrong inscription grants "half the boon"; boons that are not numbers cannot be halved. */
+  halfBoon: z.enum(['numbers-halved', 'none']).default('numbers-halved'),
+  /** ch.17: a Flora patch's size when found is not given: this many d6 plants. */
+  floraPatchDice: z.number().int().min(1).max(6).default(1),
 });
 
 export type HouseRules = z.output<typeof houseRulesSchema>;
@@ -223,6 +223,83 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     otherReading: 'unchanged: the Town is as the party left it',
     chapter: 'ch.5',
   },
+  attackAllOnes: {
+    label: 'An attack of all natural 1s',
+    gap: 'Ch.11 says a 1 on an attack roll fails whatever the bonuses; ch.1 says attacks are not Challenges and Armor answers them.',
+    otherReading: 'lands: the attack deals its dice like any other (ch.1)',
+    chapter: 'ch.1, ch.11',
+    options: [{ value: 'miss', label: 'Misses: no damage (ch.11)' }, { value: 'lands', label: 'Lands: Armor answers (ch.1)' }],
+  },
+  integrityOn: {
+    label: 'Integrity check on a natural 1',
+    gap: 'A natural 1 on an attack or Challenge calls an integrity check, but a roll of several dice may show one 1 or all 1s.',
+    otherReading: 'all-ones: only when every die shows a natural 1',
+    chapter: 'ch.11',
+    options: [{ value: 'any-one', label: 'Any die showing a natural 1' }, { value: 'all-ones', label: 'Only when every die shows 1' }],
+  },
+  integrityItem: {
+    label: 'Which item the integrity check falls on',
+    gap: 'The Judge calls the check "on one equipped item" without saying which; the app proposes one and the Judge may pick another.',
+    otherReading: 'roll: a die picks among the equipped items that can break',
+    chapter: 'ch.11',
+    options: [{ value: 'item-used', label: 'The item used (else the first in the Gauntlet)' }, { value: 'roll', label: 'A die picks among the equipped items' }],
+  },
+  enemyTarget: {
+    label: 'Whom an enemy strikes',
+    gap: 'The book names a target only for the manifested Lich (the character holding the most gold).',
+    otherReading: 'richest, or the first on the turn stack',
+    chapter: 'ch.11, ch.16',
+    options: [{ value: 'weakest', label: 'The weakest in reach (lowest Health)' }, { value: 'richest', label: 'The richest in reach (most gold)' }, { value: 'first-on-stack', label: 'The first in reach on the turn stack' }],
+  },
+  unstatedSanityTarget: {
+    label: 'Sanity Challenge target when none is given',
+    gap: 'A round beside a Colourless entity, an ally reaching 0 Health and a Sanity Test room call for a Sanity Challenge without a target.',
+    otherReading: 'any target on the ladder (6, 18 …)',
+    chapter: 'ch.8, ch.11',
+  },
+  adjacency: {
+    label: 'Adjacent means',
+    gap: 'The board is made of rooms, and "adjacent" (to the Lich, a Colourless entity, a blocked ally) is not defined on it.',
+    otherReading: 'same-room: only those in the same room',
+    chapter: 'ch.8, ch.11, ch.12, ch.13',
+    options: [{ value: 'same-or-neighbour', label: 'The same room or a neighbouring one' }, { value: 'same-room', label: 'The same room only' }],
+  },
+  lootingAtLost: {
+    label: 'Looting at Lost',
+    gap: 'Edge and Paranoid limit looting; Lost lists none, though it is worse than Paranoid.',
+    otherReading: 'as-paranoid: a Challenge (target 18) to loot at all',
+    chapter: 'ch.8',
+    options: [{ value: 'free', label: 'Free (the book lists no limit)' }, { value: 'as-paranoid', label: 'As Paranoid: Challenge 18' }],
+  },
+  unsafeShrineCapacity: {
+    label: 'Enemies an unsafe Shrine holds',
+    gap: 'Shrines hold no enemies until the Attention makes them unsafe, and then no capacity is given.',
+    chapter: 'ch.5, ch.9',
+  },
+  damageRounding: {
+    label: 'Halved damage rounds',
+    gap: 'Halved damage (Mono-Color, Full Spectrum, skills) does not say how an odd amount rounds.',
+    otherReading: 'up',
+    chapter: 'ch.14',
+    options: [{ value: 'down', label: 'Down' }, { value: 'up', label: 'Up' }],
+  },
+  chestGold: {
+    label: 'Chest gold',
+    gap: 'The Judge rolls a chest\'s gold, but no amount is given; a room row may set its own.',
+    chapter: 'ch.9',
+  },
+  retainerBaseAttack: {
+    label: "A Retainer's attack dice",
+    gap: 'Retainers attack at "+0", "+1d6" or "+2d6" by grade, without a base to add to.',
+    chapter: 'ch.7, ch.11',
+  },
+  allColorVsPhylactery: {
+    label: 'All-Color loot against the Phylactery',
+    gap: 'All-Color loot "damages the Phylactery at full", which may mean through its 36 Armor or only that its colour is not ignored.',
+    otherReading: 'armor-answers: an ordinary instance, answered by Armor',
+    chapter: 'ch.12',
+    options: [{ value: 'through-armor', label: 'Through its Armor, at full' }, { value: 'armor-answers', label: 'An ordinary instance: Armor answers' }],
+  },
   veinStones: {
     label: 'Stones of a vein',
     gap: 'A vein yields 1d6 Stones on a d6 Stone table, without saying whether the d6 is rolled once or for each Stone.',
@@ -303,81 +380,4 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     ],
   },
   floraPatchDice: { label: 'Flora patch size (d6)', gap: 'A harvested patch dies or doubles, but a patch\'s size when found is not given.', chapter: 'ch.17' },
-  attackAllOnes: {
-    label: 'An attack of all natural 1s',
-    gap: 'Ch.11 says a 1 on an attack roll fails whatever the bonuses; ch.1 says attacks are not Challenges and Armor answers them.',
-    otherReading: 'lands: the attack deals its dice like any other (ch.1)',
-    chapter: 'ch.1, ch.11',
-    options: [{ value: 'miss', label: 'Misses: no damage (ch.11)' }, { value: 'lands', label: 'Lands: Armor answers (ch.1)' }],
-  },
-  integrityOn: {
-    label: 'Integrity check on a natural 1',
-    gap: 'A natural 1 on an attack or Challenge calls an integrity check, but a roll of several dice may show one 1 or all 1s.',
-    otherReading: 'all-ones: only when every die shows a natural 1',
-    chapter: 'ch.11',
-    options: [{ value: 'any-one', label: 'Any die showing a natural 1' }, { value: 'all-ones', label: 'Only when every die shows 1' }],
-  },
-  integrityItem: {
-    label: 'Which item the integrity check falls on',
-    gap: 'The Judge calls the check "on one equipped item" without saying which; the app proposes one and the Judge may pick another.',
-    otherReading: 'roll: a die picks among the equipped items that can break',
-    chapter: 'ch.11',
-    options: [{ value: 'item-used', label: 'The item used (else the first in the Gauntlet)' }, { value: 'roll', label: 'A die picks among the equipped items' }],
-  },
-  enemyTarget: {
-    label: 'Whom an enemy strikes',
-    gap: 'The book names a target only for the manifested Lich (the character holding the most gold).',
-    otherReading: 'richest, or the first on the turn stack',
-    chapter: 'ch.11, ch.16',
-    options: [{ value: 'weakest', label: 'The weakest in reach (lowest Health)' }, { value: 'richest', label: 'The richest in reach (most gold)' }, { value: 'first-on-stack', label: 'The first in reach on the turn stack' }],
-  },
-  unstatedSanityTarget: {
-    label: 'Sanity Challenge target when none is given',
-    gap: 'A round beside a Colourless entity, an ally reaching 0 Health and a Sanity Test room call for a Sanity Challenge without a target.',
-    otherReading: 'any target on the ladder (6, 18 …)',
-    chapter: 'ch.8, ch.11',
-  },
-  adjacency: {
-    label: 'Adjacent means',
-    gap: 'The board is made of rooms, and "adjacent" (to the Lich, a Colourless entity, a blocked ally) is not defined on it.',
-    otherReading: 'same-room: only those in the same room',
-    chapter: 'ch.8, ch.11, ch.12, ch.13',
-    options: [{ value: 'same-or-neighbour', label: 'The same room or a neighbouring one' }, { value: 'same-room', label: 'The same room only' }],
-  },
-  lootingAtLost: {
-    label: 'Looting at Lost',
-    gap: 'Edge and Paranoid limit looting; Lost lists none, though it is worse than Paranoid.',
-    otherReading: 'as-paranoid: a Challenge (target 18) to loot at all',
-    chapter: 'ch.8',
-    options: [{ value: 'free', label: 'Free (the book lists no limit)' }, { value: 'as-paranoid', label: 'As Paranoid: Challenge 18' }],
-  },
-  unsafeShrineCapacity: {
-    label: 'Enemies an unsafe Shrine holds',
-    gap: 'Shrines hold no enemies until the Attention makes them unsafe, and then no capacity is given.',
-    chapter: 'ch.5, ch.9',
-  },
-  damageRounding: {
-    label: 'Halved damage rounds',
-    gap: 'Halved damage (Mono-Color, Full Spectrum, skills) does not say how an odd amount rounds.',
-    otherReading: 'up',
-    chapter: 'ch.14',
-    options: [{ value: 'down', label: 'Down' }, { value: 'up', label: 'Up' }],
-  },
-  chestGold: {
-    label: 'Chest gold',
-    gap: 'The Judge rolls a chest\'s gold, but no amount is given; a room row may set its own.',
-    chapter: 'ch.9',
-  },
-  retainerBaseAttack: {
-    label: "A Retainer's attack dice",
-    gap: 'Retainers attack at "+0", "+1d6" or "+2d6" by grade, without a base to add to.',
-    chapter: 'ch.7, ch.11',
-  },
-  allColorVsPhylactery: {
-    label: 'All-Color loot against the Phylactery',
-    gap: 'All-Color loot "damages the Phylactery at full", which may mean through its 36 Armor or only that its colour is not ignored.',
-    otherReading: 'armor-answers: an ordinary instance, answered by Armor',
-    chapter: 'ch.12',
-    options: [{ value: 'through-armor', label: 'Through its Armor, at full' }, { value: 'armor-answers', label: 'An ordinary instance: Armor answers' }],
-  },
 };

@@ -346,6 +346,8 @@ export class CampaignApp implements CampaignFiles {
     void this.backup('periodic').then(
       () => this.setBackupProblem(campaign, null),
       (error: unknown) => {
+        // Closing the campaign stops a backup under way: that is not a failure to report.
+        if (campaign !== this.currentCampaign) return;
         const reason = error instanceof Error ? error.message : String(error);
         const message = `The automatic backup of this campaign failed (${reason}). Your play is saved in the campaign itself; make a backup by hand on the Backups screen, and check the disk and the backups folder (${this.backupsDir}).`;
         console.error(`Lichslayer Judge: ${message}`);

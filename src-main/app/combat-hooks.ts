@@ -8,7 +8,6 @@ import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger } from '../db/ledger.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
-import { modifiersFor } from './character-rolls.ts';
 import { judgeChallenge, rollChallenge, type ChallengeResult } from '../rules/challenge.ts';
 import type { Modifier } from '../rules/dice.ts';
 import { lichAtZero, lichTarget } from '../rules/lich.ts';
@@ -48,16 +47,13 @@ export function lichslayerChallenge(
   if (!l) return { passed: true, explain: '', result: null };
   const rules = readHouseRules(db);
   const stage = attentionStage(db);
-  // The Sanity penalty unless a ward negates it (ch.8); the clock's penalties with any Idol's shift
-  // and the situation's modifiers (the Square's gift, a Vanity Idol) from their one rule (ch.4, ch.6).
-  const mods = rollModifiersFor(db, l);
-  const situation = modifiersFor(db, l, { where: input.sanity ?? 'tombs', sanityChallenge: input.sanity !== null });
+  const mods = rollModifiersFor(db, l, { where: input.sanity ?? 'tombs', sanityChallenge: input.sanity !== null });
   const items = equippedItems(db, l.id);
   const { value } = rollWithLedger(db, command, (dice) => {
     const shift = input.sanity ? { sanityChallenge: { attentionStage: stage, where: input.sanity } } : {};
     const r =
       input.judgeTotal === undefined
-        ? rollChallenge(dice, { level: l.level, target: input.target, cause: input.cause, ...(mods.sanity ? { sanity: l.sanity } : {}), survival: situation.survival, other: [...situation.other, ...(input.other ?? [])], ...shift }, rules)
+        ? rollChallenge(dice, { level: l.level, target: input.target, cause: input.cause, ...(mods.sanity ? { sanity: l.sanity } : {}), survival: mods.survival, other: [...mods.other, ...(input.other ?? [])], ...shift }, rules)
         : judgeChallenge({ target: input.target, ...shift }, input.judgeTotal);
     const records: RollRecord[] = [{ cause: input.cause, character: l.name, explain: r.explain, result: r }];
     // ch.11: a natural 1 on a Challenge calls an integrity check on one equipped item.

@@ -31,7 +31,7 @@ async function inTheVault(seed: number, enemies: { name: string; health: number;
 
 describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
   it('only Gear or loot that allows the attack action attacks; the dice with +1d6 per Power above 6 go to the ledger; Armor negates the first instance, then Health drops; felled, the enemy counts 1 XP; undo', async () => {
-    const { app, board, odile } = await inTheVault(7, [{ name: 'Gnawer', health: 12, armor: 1 }]);
+    const { app, board, odile } = await inTheVault(16, [{ name: 'Gnawer', health: 12, armor: 1 }]);
     const gnawer = tokenNamed(board, 'Gnawer');
     const phase = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(phase.combat!.current).toBe('Odile Vantreck');
@@ -42,16 +42,16 @@ describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
     });
     const me = tokenNamed(board, 'Odile Vantreck');
     const first = await app.call('fight.attack', { attacker: me.id, target: gnawer.id });
-    expect(first.lines).toEqual(['Attack: Odile Vantreck → Gnawer with Cinder Maul: 21 damage', "Armor negates the whole instance of 21 (Odile Vantreck's Cinder Maul): Armor 1 → 0; its other effects still resolve (ch.11)"]);
+    expect(first.lines).toEqual(['Attack: Odile Vantreck → Gnawer with Cinder Maul: 16 damage', "Armor negates the whole instance of 16 (Odile Vantreck's Cinder Maul): Armor 1 → 0; its other effects still resolve (ch.11)"]);
     const roll = (await ledgerOf(app, 'Attack: Odile Vantreck → Gnawer'))[0]!;
-    // 2d6 from the maul, +1d6 for Power 7 (ch.4); the first six explodes twice (ch.11).
-    expect(roll.explain).toBe('Odile Vantreck: 21 damage = 2d6! + 1d6! Power above 6 (ch.4) [6+6+3, 2, 4] (ch.11)');
-    expect(roll.faces.map((f) => f.face)).toEqual([6, 6, 3, 2, 4]);
+    // 2d6 from the maul, +1d6 for Power 7 (ch.4); the six explodes (ch.11).
+    expect(roll.explain).toBe('Odile Vantreck: 16 damage = 2d6! + 1d6! Power above 6 (ch.4) [4, 6+2, 4] (ch.11)');
+    expect(roll.faces.map((f) => f.face)).toEqual([4, 6, 2, 4]);
     const second = await app.call('fight.attack', { attacker: me.id, target: gnawer.id });
     // Odile's equipped loot is Red and Black (Colourless does not count): Dual-Color doubles her damage to a Red enemy (ch.14).
     expect(second.lines).toEqual([
-      'Attack: Odile Vantreck → Gnawer with Cinder Maul: 15 damage',
-      "30 to Gnawer's Health (no Armor left; ×2 attacker's Dual-Color against a Red enemy (ch.14): 15 → 30): 12 → 0 (ch.11)",
+      'Attack: Odile Vantreck → Gnawer with Cinder Maul: 24 damage',
+      "48 to Gnawer's Health (no Armor left; ×2 attacker's Dual-Color against a Red enemy (ch.14): 24 → 48): 12 → 0 (ch.11)",
       'Odile Vantreck fells Gnawer: +1 XP (ch.1)',
       'No enemy stands on the turn stack: the fight can end (Combat over, ch.11)',
     ]);
@@ -65,7 +65,7 @@ describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
   });
 
   it('an enemy strikes on its own turn with its stat block, the weakest in reach by default (house rule); Armor negates one instance; a Block negates the next, rolls its integrity and costs the holder their next turn; once per Round', async () => {
-    const { app, board } = await inTheVault(12, [{ name: 'Grey Hound', health: 20, armor: 0, attack: '1d6' }]);
+    const { app, board } = await inTheVault(15, [{ name: 'Grey Hound', health: 20, armor: 0, attack: '1d6' }]);
     const sable = await lichslayer(app, 'Sable Hartigan');
     await app.call('lichslayer.setItem', { id: sable.id, slot: 'garment', item: { name: 'Hide Buckler', colour: 'Green', notes: 'Block: once a round, one instance.' } });
     const hound = tokenNamed(board, 'Grey Hound');
@@ -81,13 +81,13 @@ describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
       { lichslayerId: sable.id, name: 'Sable Hartigan', slot: 'garment', item: 'Hide Buckler' },
     ]);
     const first = await app.call('fight.attack', { attacker: hound.id, target: options.defaultTarget! });
-    expect(first.lines).toEqual(['Attack: Grey Hound → Sable Hartigan: 2 damage', "Armor negates the whole instance of 2 (Grey Hound's attack): Armor 6 → 5; its other effects still resolve (ch.11)"]);
+    expect(first.lines).toEqual(['Attack: Grey Hound → Sable Hartigan: 5 damage', "Armor negates the whole instance of 5 (Grey Hound's attack): Armor 6 → 5; its other effects still resolve (ch.11)"]);
     expect((await lichslayer(app, 'Sable Hartigan')).armor).toBe(5);
     const blocked = await app.call('fight.attack', { attacker: hound.id, target: options.defaultTarget!, block: { lichslayerId: sable.id, slot: 'garment' } });
     expect(blocked.lines).toEqual([
-      'Attack: Grey Hound → Sable Hartigan: 5 damage',
-      "Sable Hartigan's Hide Buckler blocks the instance of 5: no damage; the blocking item rolls an integrity check (ch.13)",
-      'Integrity of Hide Buckler: 6 on d6, it holds (ch.11)',
+      'Attack: Grey Hound → Sable Hartigan: 8 damage',
+      "Sable Hartigan's Hide Buckler blocks the instance of 8: no damage; the blocking item rolls an integrity check (ch.13)",
+      'Integrity of Hide Buckler: 2 on d6, it holds (ch.11)',
       "Sable Hartigan gives up their next turn: Hide Buckler's Block was a Response (ch.13, ch.15)",
     ]);
     expect((await app.call('phase.view', {})).combat).toMatchObject({ current: 'Grey Hound' });
@@ -95,11 +95,11 @@ describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
     expect(await app.dispatch('fight.attack', { attacker: hound.id, target: options.defaultTarget!, block: { lichslayerId: sable.id, slot: 'garment' } })).toMatchObject({ ok: false, error: { message: 'That Block is not possible: the holder must be Sable Hartigan or adjacent to them, with an intact Block item not yet used this Round (ch.13). Nothing changed.' } });
     const ledger = await ledgerOf(app, 'Attack: Grey Hound → Sable Hartigan');
     expect(ledger.map((e) => e.explain)).toEqual([
-      'Grey Hound: 2 damage = 1d6! [2] (ch.11)',
-      "Armor negates the whole instance of 2 (Grey Hound's attack): Armor 6 → 5; its other effects still resolve (ch.11)",
       'Grey Hound: 5 damage = 1d6! [5] (ch.11)',
-      "Sable Hartigan's Hide Buckler blocks the instance of 5: no damage; the blocking item rolls an integrity check (ch.13)",
-      'Integrity of Hide Buckler: 6 on d6, it holds (ch.11) — after its Block (ch.13)',
+      "Armor negates the whole instance of 5 (Grey Hound's attack): Armor 6 → 5; its other effects still resolve (ch.11)",
+      'Grey Hound: 8 damage = 1d6! [6+2] (ch.11)',
+      "Sable Hartigan's Hide Buckler blocks the instance of 8: no damage; the blocking item rolls an integrity check (ch.13)",
+      'Integrity of Hide Buckler: 2 on d6, it holds (ch.11) — after its Block (ch.13)',
     ]);
     // Sable's next turn is given up for the Block (ch.15): the round goes from the Hound to its end.
     phase = await app.call('phase.nextTurn', {});
@@ -147,7 +147,7 @@ describe('0 Health (ch.10, ch.11)', () => {
 
 describe('rooms on entry (ch.8, ch.9, ch.10)', () => {
   it("a trap's d6 is rolled on its tier's table for each character entering, and the row's effect lands; a listed effect is used instead of the roll; once per character", async () => {
-    const { app, board } = await inTheVault(21, []);
+    const { app, board } = await inTheVault(27, []);
     await app.call('board.setRoom', { floor: 1, x: 1, y: 0, patch: { type: 'chamber', name: 'Snare Room', trap: { label: 'A hidden trap', disabled: false } }, revealed: true });
     await app.call('board.setRoom', { floor: 1, x: 3, y: 0, patch: { type: 'chamber', name: 'Spike Room', trap: { label: 'Spiked floor', disabled: false, effect: { damage: '2d6', bypassArmor: true } } }, revealed: true });
     const odile = tokenNamed(board, 'Odile Vantreck');
@@ -155,25 +155,31 @@ describe('rooms on entry (ch.8, ch.9, ch.10)', () => {
     const a = await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 1, y: 0 });
     expect(a.notices).toEqual([
       'Trap triggers for Odile Vantreck: Dust of sleep — A Challenge (target 6) stays awake; otherwise the next turn is lost. (ch.9)',
-      'Dust of sleep: Challenge to escape it (trap table): Odile Vantreck succeeds (9 = 2d6! [5, 4] vs 6: meets the target (ch.1))',
+      'Dust of sleep: Challenge to escape it (trap table): Odile Vantreck succeeds (11 = 2d6! [2, 6+3] vs 6: meets the target (ch.1))',
     ]);
     const b = await app.call('board.moveToken', { tokenId: sable.id, floor: 1, x: 1, y: 0 });
-    expect(b.notices).toEqual(['Trap triggers for Sable Hartigan: Loose flagstone — 1d6 damage, one instance. (ch.9)', 'Armor negates the whole instance of 2 (Loose flagstone): Armor 6 → 5; its other effects still resolve (ch.11)']);
+    // Out of a fight, the poison's second round ticks at once (ch.9, ch.11).
+    expect(b.notices).toEqual([
+      'Trap triggers for Sable Hartigan: Poison dart — 1d6 ongoing damage for two rounds: Armor does not answer it. (ch.9)',
+      "1 to Sable Hartigan's Health (ongoing, not an instance): 24 → 23 (ch.11)",
+      'Poison dart (round 2 of 2, no fight on): 1 = 1d6! [1], ongoing (ch.9, ch.11)',
+      "1 to Sable Hartigan's Health (ongoing, not an instance): 23 → 22 (ch.11)",
+    ]);
     const rolls = await ledgerOf(app, 'Trap at F1 (2,1) for');
     // Each character's own d6 on the Upper Tombs' trap table (ch.9).
     expect(rolls.map((e) => [e.cause, e.table, e.explain])).toEqual([
       ['Trap at F1 (2,1) for Odile Vantreck', 'traps-upper', '5 = 5 on d6 → Dust of sleep (Traps: Upper Tombs)'],
-      ['Trap at F1 (2,1) for Sable Hartigan', 'traps-upper', '1 = 1 on d6 → Loose flagstone (Traps: Upper Tombs)'],
+      ['Trap at F1 (2,1) for Sable Hartigan', 'traps-upper', '2 = 2 on d6 → Poison dart (Traps: Upper Tombs)'],
     ]);
     const c = await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 2, y: 0 });
     const d = await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 3, y: 0 });
     expect(c.notices ?? []).toEqual([]);
-    expect(d.notices).toEqual(['Trap triggers for Odile Vantreck: Spiked floor (ch.9)', "3 to Odile Vantreck's Health (bypasses Armor): 30 → 27 (ch.11)"]);
+    expect(d.notices).toEqual(['Trap triggers for Odile Vantreck: Spiked floor (ch.9)', "10 to Odile Vantreck's Health (bypasses Armor): 30 → 20 (ch.11)"]);
     const e = await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 2, y: 0 });
     const f = await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 3, y: 0 });
     expect(f.notices ?? []).toEqual([]);
     expect(e.notices ?? []).toEqual([]);
-    expect(await lichslayer(app, 'Odile Vantreck')).toMatchObject({ health: 27, armor: 5 });
+    expect(await lichslayer(app, 'Odile Vantreck')).toMatchObject({ health: 20, armor: 5 });
     app.close();
   });
 
@@ -183,7 +189,7 @@ describe('rooms on entry (ch.8, ch.9, ch.10)', () => {
     await app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: 1 } });
     const b = await app.call('board.moveToken', { tokenId: tokenNamed(board, 'Brother Quillam').id, floor: 1, x: 2, y: 1 });
     expect(b.notices).toEqual([
-      "Whispering Stair is a Sanity Test (ch.8, ch.11; target house rule): Brother Quillam fails (0 = 1d6! [1] − 1 (Sanity Strange (ch.8)) vs 14 (12 + 2, Lich's Attention Stage 1 (ch.5)): all natural 1s: fails (ch.1)) and drops to Edge (ch.8); a natural 1: Integrity of Iron-ribbed Lantern: 3 on d6, it holds (ch.11), on the first equipped item that can break, Iron-ribbed Lantern (house rule)",
+      "Whispering Stair is a Sanity Test (ch.8, ch.11; target house rule): Brother Quillam fails (0 = 1d6! [1] − 1 (Sanity Strange (ch.8)) vs 14 (12 + 2, Lich's Attention Stage 1 (ch.5)): all natural 1s: fails (ch.1)) and drops to Edge (ch.8); a natural 1: Integrity of Iron-ribbed Lantern: 1 on d6, it breaks (ch.11), on the first equipped item that can break, Iron-ribbed Lantern (house rule): Iron-ribbed Lantern confers no effect and counts toward no synchronicity until the Smith repairs it",
     ]);
     expect((await lichslayer(app, 'Brother Quillam')).sanity).toBe('edge');
     app.close();
@@ -197,20 +203,20 @@ describe('rooms on entry (ch.8, ch.9, ch.10)', () => {
     await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const opened = await app.call('board.openChest', { floor: 1, x: 2, y: 0, lichslayerId: wren.id });
     expect(opened.notices).toEqual([
-      'Wren of the Hollow opens the chest: 2 on d6 (loot on 1+): the chest holds loot (ch.9)',
+      'Wren of the Hollow opens the chest: 6 on d6 (loot on 1+): the chest holds loot (ch.9)',
       'Wren of the Hollow takes Cinder Compass into a Loot slot (loot3) (ch.13)',
-      'Wren of the Hollow gains 10 gold: 10 gold gained ÷ 36 = 0 XP (ch.1)',
+      'Wren of the Hollow gains 50 gold: 50 gold gained ÷ 36 = 1 XP (ch.1)',
     ]);
-    expect(opened.rooms.find((r) => r.x === 2 && r.y === 0)!.chest).toEqual({ opened: true, hasLoot: true, contents: '', goldFormula: '1d6x10', gold: 10, openedBy: 'Wren of the Hollow' });
+    expect(opened.rooms.find((r) => r.x === 2 && r.y === 0)!.chest).toEqual({ opened: true, hasLoot: true, contents: '', goldFormula: '1d6x10', gold: 50, openedBy: 'Wren of the Hollow' });
     const after = await lichslayer(app, 'Wren of the Hollow');
-    expect(after).toMatchObject({ gold: wren.gold + 10, life: { goldGained: wren.life.goldGained + 10 } });
+    expect(after).toMatchObject({ gold: wren.gold + 50, life: { goldGained: wren.life.goldGained + 50 } });
     expect(after.items.loot3).toEqual({ name: 'Cinder Compass', colour: 'Red', broken: false, notes: 'Influence: add 1d6 to any roll to open, find or escape.' });
     const loot = (await ledgerOf(app, 'Chest at F1 (3,1), opened by Wren of the Hollow: loot'))[0]!;
     // The player's loot roll: 1d100 + (Floor − 5) × 10 with Wren's Edge penalty (ch.1, ch.8).
     expect(loot.explain).toMatch(/^\d+ = \d+ on d100 − 40 \(Floor 1\) − 2 \(Sanity Edge \(ch\.8\)\)/);
     const gold = await app.call('board.takeGold', { floor: 1, x: 2, y: 0, to: wren.id });
     expect(gold.notices).toEqual([
-      'Wren of the Hollow loots the gold of Quiet Vault: Edge looted in round 1: round 1 is an off-round, a Challenge of 12 to loot (ch.8): Wren of the Hollow fails (6 = 3d6! [1, 4, 3] − 2 (Sanity Edge (ch.8)) vs 12: short of the target (ch.1)); a natural 1: Integrity of Thornwood Staff: 4 on d6, it holds (ch.11), on the first equipped item that can break, Thornwood Staff (house rule)',
+      'Wren of the Hollow loots the gold of Quiet Vault: Edge looted in round 1: round 1 is an off-round, a Challenge of 12 to loot (ch.8): Wren of the Hollow fails (4 = 3d6! [1, 1, 4] − 2 (Sanity Edge (ch.8)) vs 12: short of the target (ch.1)); a natural 1: Integrity of Thornwood Staff: 3 on d6, it holds (ch.11), on the first equipped item that can break, Thornwood Staff (house rule)',
       'Nobody may loot the gold this round; it stays in the room (ch.8)',
     ]);
     expect(gold.rooms.find((r) => r.x === 2 && r.y === 0)!.gold).toBe(90);
@@ -242,8 +248,8 @@ describe('rooms on entry (ch.8, ch.9, ch.10)', () => {
     expect(b.rooms.find((r) => r.x === 1 && r.y === 0)).toMatchObject({ name: 'Empty room', type: 'antechamber', trap: null, chest: null, gold: 0 });
     const ledger = await ledgerOf(app, 'Reveal F1 (2,1)');
     expect(ledger.map((e) => e.explain)).toEqual([
+      '12 = 12 on d12 → Ghoul Larder (Upper Tombs Rooms (Floors 1-3))',
       '8 = 8 on d12 → Sexton’s Storeroom (Upper Tombs Rooms (Floors 1-3))',
-      '7 = 7 on d12 → Whispering Stair (Upper Tombs Rooms (Floors 1-3))',
       'the first roll was impossible after a Sanity Break on this floor, and the re-roll impossible after a Sanity Break on this floor: the room is empty (ch.10)',
     ]);
     app.close();
@@ -291,9 +297,9 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
     expect(immune.lines).toEqual(["Grey Hush: 40 to The Lich, the Judge's hand", 'The Lich is immune to Colourless damage: Grey Hush does nothing (ch.16)']);
     const touch = await app.call('fight.attack', { attacker: lich.id, target: tokenNamed(board, 'Odile Vantreck').id, outOfTurn: true });
     expect(touch.lines).toEqual([
-      'Attack: The Lich → Odile Vantreck: 19 damage',
-      "Armor negates the whole instance of 19 (The Lich's attack): Armor 5 → 4; its other effects still resolve (ch.11)",
-      "The Lich's touch: Sanity Challenge on a hit (ch.12): Odile Vantreck fails (6 = 2d6! [2, 4] vs 22 (18 + 4, Lich's Attention Stage 2 (ch.5)): short of the target (ch.1)) and drops to Strange (ch.8)",
+      'Attack: The Lich → Odile Vantreck: 10 damage',
+      "Armor negates the whole instance of 10 (The Lich's attack): Armor 5 → 4; its other effects still resolve (ch.11)",
+      "The Lich's touch: Sanity Challenge on a hit (ch.12): Odile Vantreck fails (9 = 2d6! [5, 4] vs 22 (18 + 4, Lich's Attention Stage 2 (ch.5)): short of the target (ch.1)) and drops to Strange (ch.8)",
     ]);
     const phylactery = board.tokens.find((t) => t.kind === 'phylactery')!;
     expect(await app.dispatch('fight.attack', { attacker: tokenNamed(board, 'Odile Vantreck').id, target: phylactery.id, outOfTurn: true })).toMatchObject({ ok: false, error: { message: 'The Phylactery cannot be targeted remotely: Odile Vantreck must be in its room to attack it (ch.12). Nothing changed.' } });
@@ -315,7 +321,7 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
     expect(down.lines.slice(-1)).toEqual(['The Lich is down and its Phylactery is destroyed: it stays dead (ch.12, ch.16)']);
     const end = await app.call('phase.send', { event: { type: 'LICH_DEFEATED' } });
     expect(end.notices).toEqual([
-      "The Lich is destroyed for good: 276 gold = 12d6! [3, 5, 4, 6+3, 5, 1, 5, 2, 3, 5, 1, 3] × 6, one of every faction's signature loot, and colour returns by 2 × 10 = 20 % over the week; the campaign ends (ch.12). The Judge shares the hoard out with “Gold found” on each Gauntlet.",
+      "The Lich is destroyed for good: 300 gold = 12d6! [6+3, 5, 1, 5, 2, 3, 5, 1, 3, 2, 6+4, 4] × 6, one of every faction's signature loot, and colour returns by 1 × 10 = 10 % over the week; the campaign ends (ch.12). The Judge shares the hoard out with “Gold found” on each Gauntlet.",
     ]);
     expect(end.dive).toMatchObject({ state: 'resolved', ending: 'The Lich is destroyed for good: the campaign is won (ch.16)' });
     app.close();
@@ -333,7 +339,7 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
     expect(kill.lines.slice(-3)).toEqual([
       'Sable Hartigan: No withdrawal on Floor 10: permanently lost (ch.10)',
       'Sable Hartigan is permanently lost (ch.10, ch.11)',
-      "Odile Vantreck killed Sable Hartigan, a player (ch.11): Odile Vantreck holds (18 = 2d6! [3, 6+6+4] − 1 (Sanity Strange (ch.8)) vs 16 (12 + 4, Lich's Attention Stage 2 (ch.5)): meets the target (ch.1))",
+      "Odile Vantreck killed Sable Hartigan, a player (ch.11): Odile Vantreck fails (5 = 2d6! [3, 3] − 1 (Sanity Strange (ch.8)) vs 16 (12 + 4, Lich's Attention Stage 2 (ch.5)): short of the target (ch.1)) and drops to Edge (ch.8)",
     ]);
     expect(kill.atZero).toEqual([]);
     expect((await app.call('phase.view', {})).dive.lost).toEqual(['Sable Hartigan']);
@@ -363,8 +369,9 @@ describe('loot integrity (ch.11, ch.13)', () => {
   it('the Judge calls an integrity check on an equipped item; a broken weapon attacks no more; an unbreakable item never breaks', async () => {
     const { app, board } = await inTheVault(41, [{ name: 'Gnawer', health: 12, armor: 0 }]);
     const odile = await lichslayer(app, 'Odile Vantreck');
+    await app.call('dice.setSeed', { seed: 4 });
     const held = await app.call('fight.integrity', { lichslayerId: odile.id, slot: 'gear' });
-    expect(held.lines).toEqual(['Integrity of Cinder Maul: 3 on d6, it holds (ch.11)']);
+    expect(held.lines).toEqual(['Integrity of Cinder Maul: 5 on d6, it holds (ch.11)']);
     const broke = await app.call('fight.integrity', { lichslayerId: odile.id, slot: 'gear', result: 'breaks' });
     expect(broke.lines).toEqual(["Integrity of Cinder Maul: it breaks, the Judge's call (ch.11)", 'Cinder Maul breaks: it confers no effect and counts toward no synchronicity until the Smith repairs it (ch.11)']);
     expect(await app.dispatch('fight.attack', { attacker: tokenNamed(board, 'Odile Vantreck').id, target: tokenNamed(board, 'Gnawer').id })).toMatchObject({ ok: false, error: { message: 'Cinder Maul is broken: it confers no effect (ch.11). Nothing changed.' } });
@@ -439,18 +446,18 @@ describe('the board under the Attention (ch.5, ch.9, ch.10)', () => {
     await app.call('board.setRoom', { floor: 1, x: 1, y: 0, patch: { type: 'chamber', name: 'Ember Room', trap: { label: 'Cold fire', disabled: false, effect: { damage: '1d6', ongoing: true, rounds: 2 } } }, revealed: true });
     let phase = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const b = await app.call('board.moveToken', { tokenId: tokenNamed(board, 'Odile Vantreck').id, floor: 1, x: 1, y: 0 });
-    expect(b.notices).toEqual(['Trap triggers for Odile Vantreck: Cold fire (ch.9)', "4 to Odile Vantreck's Health (ongoing, not an instance): 30 → 26 (ch.11)", 'Cold fire goes on for 1 more round (ch.11)']);
+    expect(b.notices).toEqual(['Trap triggers for Odile Vantreck: Cold fire (ch.9)', "1 to Odile Vantreck's Health (ongoing, not an instance): 30 → 29 (ch.11)", 'Cold fire goes on for 1 more round (ch.11)']);
     expect((await lichslayer(app, 'Odile Vantreck')).armor).toBe(5);
     let guard = 0;
     while (!phase.combat!.atRoundEnd && guard++ < 20) phase = await app.call('phase.nextTurn', {});
     phase = await app.call('phase.nextTurn', {});
-    expect(phase.notices).toEqual(['Cold fire, ongoing: 3 = 1d6! [3], ongoing (ch.9, ch.11)', "3 to Odile Vantreck's Health (ongoing, not an instance): 26 → 23 (ch.11)"]);
+    expect(phase.notices).toEqual(['Cold fire, ongoing: 4 = 1d6! [4], ongoing (ch.9, ch.11)', "4 to Odile Vantreck's Health (ongoing, not an instance): 29 → 25 (ch.11)"]);
     // Two rounds, then it is spent.
     guard = 0;
     while (!phase.combat!.atRoundEnd && guard++ < 20) phase = await app.call('phase.nextTurn', {});
     phase = await app.call('phase.nextTurn', {});
     expect(phase.notices ?? []).toEqual([]);
-    expect((await lichslayer(app, 'Odile Vantreck')).health).toBe(23);
+    expect((await lichslayer(app, 'Odile Vantreck')).health).toBe(25);
     app.close();
   });
 });

@@ -12,6 +12,11 @@ const when = z.object({ serial: z.number().int().min(0), round: z.number().int()
 const fightStateSchema = z.object({
   /** Counts the fights of the campaign, so "this round" never matches a round of an earlier fight. */
   serial: z.number().int().min(0),
+  /**
+   * Counts the party's visits to a floor (each descent, each return in a later dive, and the Lich's
+   * manifestation in the Town as a floor of its own), so "once per floor" means once per visit (ch.2).
+   */
+  visit: z.number().int().min(0).default(0),
   /** Lichslayer id → the fight and round they last looted in (ch.8). */
   looted: z.record(z.string(), when),
   /** Item id → the fight and round it last Blocked in (ch.13). */
@@ -24,7 +29,7 @@ const fightStateSchema = z.object({
 export type FightState = z.output<typeof fightStateSchema>;
 export type RoundMark = z.output<typeof when>;
 
-const EMPTY: FightState = { serial: 0, looted: {}, blocks: {}, ongoing: [], loseTurn: [] };
+const EMPTY: FightState = { serial: 0, visit: 0, looted: {}, blocks: {}, ongoing: [], loseTurn: [] };
 
 export function readFight(db: Database): FightState {
   return readSetting(db, 'fight', fightStateSchema, EMPTY);
@@ -32,6 +37,18 @@ export function readFight(db: Database): FightState {
 
 export function writeFight(w: RecordingWriter, db: Database, next: FightState): void {
   writeSetting(w, db, 'fight', next);
+}
+
+/** A new floor visit begins: the party stands on a floor it has just entered, or the Lich manifests in the Town (ch.2, ch.16). */
+export function beginVisit(w: RecordingWriter, db: Database): void {
+  const fight = readFight(db);
+  writeFight(w, db, { ...fight, visit: fight.visit + 1 });
+}
+
+/** Which fight and which floor visit it is now (null where there is none), for skills' usage limits (ch.2). */
+export function skillMoment(db: Database, place: { floor: number | null; manifested: boolean }): { fight: number | null; visit: number | null } {
+  const fight = readFight(db);
+  return { fight: roundNow(db) ? fight.serial : null, visit: place.floor !== null || place.manifested ? fight.visit : null };
 }
 
 /** The fight and round now, or null when no fight is on (rounds exist only in combat, ch.11). */

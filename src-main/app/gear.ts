@@ -7,6 +7,7 @@ import type { LootFields } from '@shared/tables.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
 import { readHouseRules } from '../db/settings.ts';
 import type { EquippedItem } from '../rules/attack.ts';
+import { modifiersFor } from './character-rolls.ts';
 import { rollModifiersOf, wardsSanity, type RollModifiers } from '../rules/challenge.ts';
 import { GAUNTLET_ORDER, NO_SYNC, type GauntletItem, type SyncHeld } from '../rules/damage.ts';
 import { synchronicity } from '../rules/synchronicity.ts';
@@ -73,8 +74,11 @@ export function blockItems(items: readonly HeldItem[]): HeldItem[] {
   return items.filter((i) => !i.broken && (i.entry?.actions.includes('block') || /\bblock\b/i.test(i.notes)));
 }
 
-/** The character's modifiers to all rolls (ch.4, ch.8), an intact ward negating the Sanity penalty. */
-export function rollModifiersFor(db: Database, l: LichslayerRow): RollModifiers {
+/**
+ * The character's modifiers to all rolls (ch.4, ch.8): their one rule (modifiersFor: Sanity, the
+ * survival clock as the Idols shift it, the Square's gift …), an intact ward negating the Sanity penalty.
+ */
+export function rollModifiersFor(db: Database, l: LichslayerRow, roll: { where: 'tombs' | 'town' | 'forest'; sanityChallenge: boolean } = { where: 'tombs', sanityChallenge: false }): RollModifiers {
   const items = equippedItems(db, l.id).map((i) => ({ name: i.name, broken: i.broken, text: `${i.notes} ${i.entry?.details ?? ''}` }));
-  return rollModifiersOf({ sanity: l.sanity, daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter, ward: wardsSanity(items) });
+  return rollModifiersOf(modifiersFor(db, l, roll), wardsSanity(items));
 }

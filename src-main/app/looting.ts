@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import { allTokens, parseChest, type RoomRecord } from '../db/board-repo.ts';
+import { slotPlanOf } from '../db/gauntlet-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { addToInventory } from '../db/inventory.ts';
 import { roomLabel, type RollRecord } from '../db/ledger.ts';
@@ -23,8 +24,6 @@ import { rollModifiersFor } from './gear.ts';
 import { gainGold } from './growth.ts';
 import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
 import { rollWithTables } from './table-rolls.ts';
-
-const LOOT_SLOTS = ['loot1', 'loot2', 'loot3'] as const;
 
 /** The Lichslayers standing in a room. */
 function standingIn(db: Database, room: RoomRecord): TokenView[] {
@@ -100,10 +99,10 @@ export function openChestBy(w: RecordingWriter, db: Database, room: RoomRecord, 
   if (opened.gold > 0) gainGold(w, db, l.id, opened.gold, notices);
 }
 
-/** Loot onto a Gauntlet: the first empty Loot slot, else an inventory stack if one is free (ch.4). */
+/** Loot onto a Gauntlet: the first empty Loot slot its skills open (ch.2), else an inventory stack if one is free (ch.4). */
 function takeLoot(w: RecordingWriter, db: Database, l: LichslayerRow, loot: { name: string; colour: string; notes: string }): string {
   const used = new Set((db.prepare(`SELECT slot FROM item WHERE lichslayer_id = ?`).all(l.id) as { slot: string }[]).map((r) => r.slot));
-  const slot = LOOT_SLOTS.find((s) => !used.has(s));
+  const slot = slotPlanOf(db, l).loot.find((s) => !used.has(s));
   if (slot) {
     w.insert('item', { lichslayer_id: l.id, slot, name: loot.name, colour: loot.colour, broken: 0, notes: loot.notes });
     return slot;

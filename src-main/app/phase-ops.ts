@@ -15,6 +15,7 @@ import { lostMovementPenalty } from '../rules/sanity.ts';
 import { rollWithLedger } from '../db/ledger.ts';
 import { allyAtZero as shakeAllies } from './combat-hooks.ts';
 import { owedAtStart, tickOngoing } from './fight-ops.ts';
+import { beginVisit } from './fight-state.ts';
 import { occupants } from '../views/board-view.ts';
 import { roomsOfFloor, turnStack } from '../db/board-repo.ts';
 import { enterFloor, floorTenRound, leaveBoard } from './board-ops.ts';
@@ -226,6 +227,7 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
   if (after.context.floor === null && before.context.floor !== null) leaveBoard(w, database, 'everyone');
   else if (left.length) leaveBoard(w, database, left);
   if (after.context.floor !== before.context.floor && after.context.floor !== null) {
+    beginVisit(w, database);
     enterFloor(w, database, after.context.floor, after.context.present, entrance, notices);
     if (after.context.floor === 10) floorTenLichArrives(w, database, notices);
     // ch.3: the Witch's Familiar is rolled at the start of each dive.
@@ -238,6 +240,7 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
   if (String(after.value) === 'town' && String(before.value) !== 'town') endChannelBuffs(w, database, notices);
   const was = String(before.value);
   const now = String(after.value);
+  if (now === 'manifestation' && was !== 'manifestation') beginVisit(w, database);
   if (now === 'manifestation' && was !== 'manifestation') manifest(w, database, after.context.present, notices);
   // ch.11: enemies on the stack start the round; the fight's end closes it. Floor 10 is one long
   // fight (ch.10), and so is the Lich in the Town (ch.16); the stack is read where the dive now stands.

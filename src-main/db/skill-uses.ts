@@ -11,6 +11,9 @@ const useSchema = z.array(
     session: z.number(),
     day: z.number(),
     floor: z.number().nullable(),
+    // Uses recorded before fights and floor visits were counted match no fight and no visit.
+    fight: z.number().nullable().default(null),
+    visit: z.number().nullable().default(null),
     round: z.number().nullable(),
     turn: z.number().nullable(),
     target: z.string().optional(),

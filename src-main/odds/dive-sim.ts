@@ -18,6 +18,7 @@ import { powerAttackDice, XP_PER_CLEARED_FLOOR, XP_PER_ENEMY, xpFromGold } from 
 import { turnsPerRound } from '../rules/entities.ts';
 import { dropSanity, sanityTarget } from '../rules/sanity.ts';
 import { rollModifiersOf } from '../rules/challenge.ts';
+import { characterRollModifiers } from '../rules/roll-modifiers.ts';
 import { applyAttentionTrigger, attentionAfterDay, type AttentionState } from '../rules/lich-attention.ts';
 import { floorTier } from '../rules/room-roll.ts';
 import { rollTrapDamage, trapSteps } from '../rules/trap.ts';
@@ -113,7 +114,7 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
   let present: Fighter[] | null = null;
   const here = () => (present ??= party.filter((f) => f.present));
   const mods = (f: Fighter): Modifier[] => {
-    if (f.mods?.sanity !== f.sanity) f.mods = { sanity: f.sanity, all: rollModifiersOf({ sanity: f.sanity, daysWithoutMeal: 0, daysWithoutShelter: 0, ward: null }).all };
+    if (f.mods?.sanity !== f.sanity) f.mods = { sanity: f.sanity, all: rollModifiersOf(characterRollModifiers({ sanity: f.sanity, daysWithoutMeal: 0, daysWithoutShelter: 0 }), null).all };
     return f.mods.all;
   };
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOUSE_RULES as RULES } from '@shared/house-rules.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
+import { characterRollModifiers } from './roll-modifiers.ts';
 import { judgeChallenge, presetChallenge, rollChallenge, rollModifiersOf, wardsSanity } from './challenge.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
@@ -64,12 +65,12 @@ describe('challenge (ch.1)', () => {
 
 describe("a character's roll modifiers and the named Challenges (ch.1, ch.2, ch.4, ch.8)", () => {
   it('ch.4, ch.8: Sanity and the survival clock apply to all rolls; an intact ward negates the Sanity penalty', () => {
-    const m = rollModifiersOf({ sanity: 'paranoid', daysWithoutMeal: 5, daysWithoutShelter: 0, ward: null });
+    const m = rollModifiersOf(characterRollModifiers({ sanity: 'paranoid', daysWithoutMeal: 5, daysWithoutShelter: 0 }), null);
     expect(m.all).toEqual([
       { source: 'Sanity Paranoid (ch.8)', value: -3 },
       { source: 'Hunger, day 5 (ch.4)', value: -2 },
     ]);
-    const warded = rollModifiersOf({ sanity: 'paranoid', daysWithoutMeal: 0, daysWithoutShelter: 0, ward: 'Salt Circle Pouch' });
+    const warded = rollModifiersOf(characterRollModifiers({ sanity: 'paranoid', daysWithoutMeal: 0, daysWithoutShelter: 0 }), 'Salt Circle Pouch');
     expect(warded.all).toEqual([]);
     expect(warded.explain).toBe('no penalties; Salt Circle Pouch negates the Sanity penalty while intact (ch.8)');
     expect(wardsSanity([{ name: 'Salt Circle Pouch', broken: true, text: 'Negates Sanity penalties while held.' }])).toBeNull();

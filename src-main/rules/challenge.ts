@@ -5,7 +5,7 @@ import type { HouseRules } from '@shared/house-rules.ts';
 import { Dice, DIFFICULTY, showDice, showModifiers, sumDice, totalOf, type DieRoll, type Modifier } from './dice.ts';
 import { integrityDue } from './damage.ts';
 import { attentionSanityShift, sanityModifier, type AttentionStage } from './sanity.ts';
-import { clockPenalties } from './survival-clock.ts';
+import type { CharacterModifiers } from './roll-modifiers.ts';
 
 export interface ChallengeInput {
   level: number;
@@ -125,6 +125,8 @@ export function wardsSanity(items: readonly { name: string; broken: boolean; tex
 export interface RollModifiers {
   sanity: Modifier | null;
   survival: Modifier[];
+  /** The situation's modifiers (the Square's gift, a Vanity Idol …). */
+  other: Modifier[];
   /** Every modifier, for rolls that are not Challenges (attack damage, a chest's d6). */
   all: Modifier[];
   explain: string;
@@ -134,13 +136,12 @@ export interface RollModifiers {
  * A character's modifiers "to all rolls" (ch.4, ch.8): the Sanity penalty — unless an intact item
  * negates it (ch.8) — and the survival clock's hunger and shelter penalties.
  */
-export function rollModifiersOf(c: { sanity: SanityLevel; daysWithoutMeal: number; daysWithoutShelter: number; ward: string | null }): RollModifiers {
+export function rollModifiersOf(c: CharacterModifiers, ward: string | null): RollModifiers {
   const penalty = c.sanity === 'whole' ? null : sanityModifier(c.sanity);
-  const sanity = penalty && !c.ward ? penalty : null;
-  const survival = clockPenalties(c);
-  const all = [...(sanity ? [sanity] : []), ...survival];
-  const warded = penalty && c.ward ? `; ${c.ward} negates the Sanity penalty while intact (ch.8)` : '';
-  return { sanity, survival, all, explain: `${all.length ? all.map((m) => `${m.source} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`).join(', ') : 'no penalties'}${warded}` };
+  const sanity = penalty && !ward ? penalty : null;
+  const all = [...(sanity ? [sanity] : []), ...c.survival, ...c.other];
+  const warded = penalty && ward ? `; ${ward} negates the Sanity penalty while intact (ch.8)` : '';
+  return { sanity, survival: c.survival, other: c.other, all, explain: `${all.length ? all.map((m) => `${m.source} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`).join(', ') : 'no penalties'}${warded}` };
 }
 
 /** The book's named Challenges (ch.1 and where each is named), as one-click presets. */

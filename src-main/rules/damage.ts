@@ -180,7 +180,10 @@ export interface GauntletItem {
   unbreakable: boolean;
 }
 
-/** Equipment bands in the Gauntlet's own order: the first candidate when no item was used (ch.11). */
+/**
+ * Equipment bands in the Gauntlet's own order, the extra loot and Medicine Slots last (ch.2): the
+ * first candidate when no item was used (ch.11).
+ */
 export const GAUNTLET_ORDER = ITEM_SLOTS;
 
 /**

@@ -19,6 +19,7 @@ import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { moveTokenByRules, revealRoom } from '../board-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
+import { skillMoment } from '../fight-state.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -70,7 +71,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         const day = today(database);
         const dive = diveActor(database).getSnapshot().context;
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
-        const now = { session: currentSession(database), day, floor: dive.floor, round: combat?.round ?? null, turn: combat ? combat.acted.length : null };
+        const moment = skillMoment(database, { floor: dive.floor, manifested: String(diveActor(database).getSnapshot().value) === 'manifestation' });
+        const now = { session: currentSession(database), day, floor: dive.floor, ...moment, round: moment.fight !== null ? (combat?.round ?? null) : null, turn: moment.fight !== null && combat ? combat.acted.length : null };
         const uses = readSkillUses(database);
         const spent = limitReached(def, uses, now, l.id, lifeRecord(database, l.id).enhanced.includes(def.name));
         if (spent) throw new CommandFailure('refused', `${spent}. Nothing changed.`);
