@@ -123,3 +123,17 @@ test('the Odds lab runs 10,000 dives of the party: progress, survival per floor 
   await page.keyboard.press('Escape');
   await expect(sim.getByRole('status').first()).toContainText(/of 100,000 dives, stopped/);
 });
+
+test('the Challenge dialog shows the roller’s exact chances at every level and target', async ({ page }) => {
+  host = await startHost(tempDataDir());
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openDemo(page);
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await page.getByRole('button', { name: 'Challenge…' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Challenge/ });
+  await dialog.getByLabel('Who rolls').selectOption({ label: 'Odile Vantreck' });
+  await dialog.getByText('Chances of Odile Vantreck').click();
+  await expect(dialog.getByTestId('challenge-single')).toContainText('Odile Vantreck: 21.3% (2d6! vs 12; all 1s 2.78%)');
+  await expect(dialog.getByRole('table', { name: /chance by level and target/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('challenge-dialog-odds.png') });
+});
