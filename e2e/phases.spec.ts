@@ -28,6 +28,9 @@ test('a short dive: Town → Floor 1 → combat → cleared → Town, with the b
   await expect(banner).toContainText('Combat · Floor 1');
   const stack = (await api<{ turnStack: { name: string }[] }>(request, host, 'board.view', { floor: 1 })).turnStack.map((e) => e.name);
   await expect(banner.getByTestId('turn')).toContainText(`Round 1 · ${stack[0]}'s turn`);
+  // ch.11: the Bone-white Abbess shares the floor, so ending a turn opens the gap where enemies may move.
+  await page.keyboard.press('Alt+t');
+  await expect(banner.getByTestId('turn')).toContainText('Round 1 · between turns: enemies may move');
   await page.keyboard.press('Alt+t');
   await expect(banner.getByTestId('turn')).toContainText(`${stack[1]}'s turn`);
   await expect(page.locator('.turn-stack li.current-turn')).toContainText(stack[1]!);

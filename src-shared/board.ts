@@ -92,12 +92,28 @@ export interface TokenView {
   intention: string;
 }
 
+/** One row of the turn tracker (ch.11): who, in stack order, with what the Judge needs at a glance. */
 export interface TurnEntryView {
   tokenId: number;
   name: string;
   kind: TokenKind;
   hidden: boolean;
   floor: number | null;
+  colour: Colour;
+  health: number | null;
+  maxHealth: number | null;
+  armor: number | null;
+  /** Speed (a Lichslayer's, or the stat block's), and the turns a round it gives (ch.11). */
+  speed: number | null;
+  turns: number;
+  /** Conditions in words, the Judge's own (an entity's intention) included. */
+  conditions: string[];
+  /** The conditions players may see at the table. */
+  publicConditions: string[];
+  /** Its turn now. */
+  current: boolean;
+  /** In a fight, no turn left for it this round. */
+  done: boolean;
 }
 
 /** The Square's state as it shifts floor rolls (ch.10); the Lich's Attention lives in its own machine. */
@@ -153,6 +169,8 @@ export interface PlayerToken {
   health: number | null;
   maxHealth: number | null;
   armor: number | null;
+  /** Its turn now (as the players' turn order shows it). */
+  current: boolean;
 }
 
 export interface PlayerView {
@@ -160,7 +178,10 @@ export interface PlayerView {
   floor: number | null;
   rooms: PlayerRoom[];
   tokens: PlayerToken[];
-  turnOrder: { name: string; kind: TokenKind; current: boolean }[];
+  /** The visible entrants in stack order; health only for the party's own side. */
+  turnOrder: { name: string; kind: TokenKind; current: boolean; done: boolean; colour: Colour; health: number | null; maxHealth: number | null; conditions: string[] }[];
+  /** The fight's round while one is on, so the TV can say whose turn it is large. */
+  round: number | null;
   rolls: { explain: string; at: string }[];
 }
 

@@ -426,7 +426,8 @@ export const contract = {
   'lichslayer.spendPoint': command<LifeNotes>()(z.strictObject({ id: rowId, stat: z.enum(['power', 'speed', 'health', 'armor', 'magic']) })),
   'lichslayer.gainGold': command<LifeNotes>()(z.strictObject({ id: rowId, amount: z.number().int().min(1, { error: 'Gold found must be at least 1' }).max(1_000_000) })),
   'town.buy': command<LifeNotes>()(z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() })),
-  'town.nextDay': command<DayReport>()(noArgs),
+  // A day passes in the Town; while the party is in the Tombs the Judge confirms it first (duringDive).
+  'town.nextDay': command<DayReport>()(z.strictObject({ duringDive: z.boolean().optional() })),
   'loot.fate': command<LifeNotes>()(lootFateSchema),
   'loot.vestment': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'skill.points': command<LifeNotes>()(z.strictObject({ id: rowId, delta: z.number().int().min(-99).max(99).refine((v) => v !== 0, { error: 'Change the Skill Points by at least one' }) })),

@@ -38,11 +38,18 @@ export function partySize(database: Database): number {
   return dive.party.length ? dive.party.filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length : (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n;
 }
 
+/** The character a reveal is filed under in the ledger: the one party member who walked in (a whole party entering is no one's). */
+const soleRevealer = (revealers: readonly TokenView[]): string | null => {
+  const party = revealers.filter((t) => PARTY.has(t.kind));
+  return party.length === 1 ? party[0]!.name : null;
+};
+
 /**
  * A room's contents rolled on the floor's tier tables (ch.10), knowing what the dive knows of the floor
- * (impossible rooms) and who reveals it (a Lost character's once-per-dive re-roll of a natural 1).
+ * (impossible rooms) and who reveals it (a Lost character's once-per-dive re-roll of a natural 1);
+ * `by` is the character whose move or skill revealed it, kept on every roll.
  */
-export function contentsFor(database: Database, floor: number, x: number, y: number, command: CommandName, revealers: readonly TokenView[] = []): RoomContents & { lostReroller: number | null } {
+export function contentsFor(database: Database, floor: number, x: number, y: number, command: CommandName, revealers: readonly TokenView[] = [], by: string | null = soleRevealer(revealers)): RoomContents & { lostReroller: number | null } {
   if (floor === 10) {
     // ch.10: Floor 10 is not table-generated; the Judge prepares it by hand.
     return { type: 'chamber', name: 'The Lich’s Floor', details: '', trap: false, chest: false, chestGold: '', sanityTest: false, gold: 0, entities: [], records: [], lostRerollUsed: false, lostReroller: null };
@@ -65,7 +72,7 @@ export function contentsFor(database: Database, floor: number, x: number, y: num
       facts: { sanityBreak: dive.sanityBreaks.includes(floor), merchantDispatched: dive.merchantsDispatched.includes(floor) },
       lostReroll: reroller?.name ?? null,
     });
-    return { value: c, records: c.records };
+    return { value: c, records: by ? c.records.map((r) => ({ ...r, character: r.character ?? by })) : c.records };
   });
   return { ...c, lostReroller: c.lostRerollUsed ? (reroller?.id ?? null) : null };
 }
@@ -124,14 +131,14 @@ export function fillRoom(w: RecordingWriter, database: Database, room: RoomRecor
 }
 
 /** Reveals a room: pre-rolled contents come to light, otherwise the tier's room table is rolled (ch.10). */
-export function reveal(w: RecordingWriter, database: Database, floor: number, x: number, y: number, command: CommandName, revealers: readonly TokenView[] = []): RoomRecord {
+export function reveal(w: RecordingWriter, database: Database, floor: number, x: number, y: number, command: CommandName, revealers: readonly TokenView[] = [], by: string | null = soleRevealer(revealers)): RoomRecord {
   const room = ensureRoom(w, database, floor, x, y);
   if (room.revealed) return room;
   if (room.prepared) {
     w.update('room', room.id, { revealed: 1, prepared: 0 });
     for (const t of allTokens(database)) if (t.floor === floor && t.x === x && t.y === y && t.kind === 'entity') joinTurnStack(w, database, t.id);
   } else {
-    const c = contentsFor(database, floor, x, y, command, revealers);
+    const c = contentsFor(database, floor, x, y, command, revealers, by);
     fillRoom(w, database, room, c, true);
     if (c.lostReroller !== null) {
       const dive = diveActor(database);
@@ -287,10 +294,10 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
 }
 
 /** Reveals a room without anyone entering it (skills that read the Tomb, ch.2). */
-export function revealRoom(w: RecordingWriter, database: Database, floor: number, x: number, y: number, notices: string[]): void {
+export function revealRoom(w: RecordingWriter, database: Database, floor: number, x: number, y: number, notices: string[], by: string): void {
   const before = roomAt(database, floor, x, y);
   if (before?.revealed) return;
-  const room = reveal(w, database, floor, x, y, 'skill.use');
+  const room = reveal(w, database, floor, x, y, 'skill.use', [], by);
   notices.push(`Revealed ${where(floor, x, y)}: ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
 }
 

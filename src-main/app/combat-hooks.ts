@@ -146,7 +146,7 @@ export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: reado
     const { value: pick } = rollWithLedger(db, 'phase.nextTurn', (dice) => {
       const roll = dice.die(party.length, "The Lich's Attention picks a character (ch.12)");
       const chosen = party[roll.natural - 1]!;
-      return { value: chosen, records: [{ cause: "The Lich's Attention picks a character (ch.12)", explain: `1d${party.length} = ${roll.natural}: ${chosen.name} (the Lich's choice, left to a die)`, result: roll }] };
+      return { value: chosen, records: [{ cause: "The Lich's Attention picks a character (ch.12)", character: chosen.name, explain: `1d${party.length} = ${roll.natural}: ${chosen.name} (the Lich's choice, left to a die)`, result: roll }] };
     });
     const t = sanityTarget('lich-attention', rules);
     notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: pick.lichslayerId!, target: t.target, cause: `The Lich's Attention (${t.source})`, where: 'tombs' }).explain);

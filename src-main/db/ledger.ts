@@ -113,13 +113,26 @@ export interface LedgerFilter {
 /** One ledger entry as the contract shows it. */
 export type LedgerRow = LedgerEntry;
 
+/** The stored character names that contain `part`, ignoring case (and accents' case alike). */
+export function matchingCharacters(db: Database, part: string): string[] {
+  const wanted = part.trim().toLocaleLowerCase();
+  const names = (db.prepare(`SELECT DISTINCT character FROM roll_log WHERE character IS NOT NULL`).pluck().all() as string[]);
+  return wanted ? names.filter((n) => n.toLocaleLowerCase().includes(wanted)) : names;
+}
+
 export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   const where: string[] = [];
   const params: Record<string, unknown> = { limit: filter.limit ?? 500 };
   if (filter.session !== undefined) (where.push('session = @session'), (params.session = filter.session));
   if (filter.table !== undefined) (where.push('table_key = @table'), (params.table = filter.table));
   if (filter.floor !== undefined) (where.push('floor = @floor'), (params.floor = filter.floor));
-  if (filter.character !== undefined) (where.push('character = @character'), (params.character = filter.character));
+  if (filter.character !== undefined) {
+    // "tobin" finds "Tobin Ashgrove": the part typed is matched against the few distinct names
+    // first, then the rows are picked by exact name, so the search stays on the character index.
+    const names = matchingCharacters(db, filter.character);
+    where.push('character IN (SELECT value FROM json_each(@characters))');
+    params.characters = JSON.stringify(names);
+  }
   const rows = db
     .prepare(
       `SELECT id, at, session, command, cause, table_key AS "table", floor, room, character, explain, faces FROM roll_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`,

@@ -198,10 +198,10 @@ describe('Idols (ch.6)', () => {
 
 describe('the inventory (ch.4)', () => {
   it('4.41, 4.42: stacks of six, or the item’s own maximum; 4.40 no more stacks than the depth', () => {
-    const plan = placeInInventory([{ id: 1, name: 'Sapphire', count: 2 }], { name: 'Sapphire', count: 5, stackMax: 3 }, 12);
+    const plan = placeInInventory([{ id: 1, count: 2, same: true }], { name: 'Sapphire', count: 5, stackMax: 3 }, 12);
     // max Health 12: depth 1 + 2 = 3 stacks
     expect(plan).toMatchObject({ topUps: [{ id: 1, count: 3 }], added: [3, 1], placed: 5, left: 0 });
-    expect(placeInInventory([{ id: 1, name: 'A', count: 6 }, { id: 2, name: 'B', count: 6 }, { id: 3, name: 'C', count: 6 }], { name: 'D', count: 1, stackMax: 6 }, 12).left).toBe(1);
+    expect(placeInInventory([{ id: 1, count: 6, same: false }, { id: 2, count: 6, same: false }, { id: 3, count: 6, same: false }], { name: 'D', count: 1, stackMax: 6 }, 12).left).toBe(1);
   });
 });
 

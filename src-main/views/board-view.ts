@@ -8,7 +8,8 @@ import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { skillsUnlocked } from '../rules/character.ts';
 import { attentionStage, diveActor, partyFloor } from '../app/phase-store.ts';
 import { zeroHealthOutcome } from '../rules/damage.ts';
-import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, turnStack, type RoomRecord } from '../db/board-repo.ts';
+import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, type RoomRecord } from '../db/board-repo.ts';
+import { turnOrder } from './turn-order.ts';
 
 /** Entities standing in a room: the number capacity counts (ch.9). */
 export function occupants(tokens: readonly TokenView[], floor: number, x: number, y: number): TokenView[] {
@@ -60,7 +61,6 @@ export function boardView(db: Database, floor: number): BoardView {
   const rooms = floorRooms(db, floor, tokens);
   const placed = new Set(tokens.filter((t) => t.lichslayerId !== null && t.floor !== null).map((t) => t.lichslayerId));
   const roster = db.prepare(`SELECT id, name, level, hidden_class FROM lichslayer ORDER BY position, id`).all() as { id: number; name: string; level: number; hidden_class: string | null }[];
-  const byId = new Map(tokens.map((t) => [t.id, t]));
   const secrets = rooms
     .map((r) => {
       const lines: string[] = [];
@@ -85,10 +85,7 @@ export function boardView(db: Database, floor: number): BoardView {
     rooms,
     tokens: tokens.filter((t) => t.floor === floor),
     offBoard: roster.filter((l) => !placed.has(l.id)).map((l) => ({ lichslayerId: l.id, name: l.name })),
-    turnStack: turnStack(db).flatMap((e) => {
-      const t = byId.get(e.token_id);
-      return t ? [{ tokenId: t.id, name: t.name, kind: t.kind, hidden: t.hidden, floor: t.floor }] : [];
-    }),
+    turnStack: turnOrder(db),
     world: readWorld(db),
     attentionStage: attentionStage(db),
     entrance: { ...DEFAULT_ENTRANCE },

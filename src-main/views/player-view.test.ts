@@ -99,6 +99,15 @@ describe("players' view", () => {
         // a random turn order over all tokens
         const order = [...ids].sort((a, b) => ((a * 2654435761 + shuffle) >>> 0) - ((b * 2654435761 + shuffle) >>> 0));
         order.forEach((id, position) => db.prepare(`INSERT INTO turn_stack (token_id, position) VALUES (?, ?)`).run(id, position));
+        // a fight under way: every entity has a spell waiting, named as a secret (the tracker's conditions)
+        const entityIds = ids.filter((_, i) => tokens[i]!.kind === 'entity');
+        const pending = entityIds.map((caster, i) => ({ id: i + 1, caster, table: 'spells', row: 0, label: `SECRET-SPELL-${i}`, time: 'end-round', round: 1 }));
+        pending.forEach((c) => secrets.push(c.label));
+        db.prepare(`DELETE FROM setting WHERE key = 'machine:combat'`).run();
+        if (order.length) {
+          const context = { round: 1, order: order.map((tokenId) => ({ tokenId, turns: 1 })), queue: order.slice(1), current: order[0], acted: [], owes: [], interrupted: null, pending, due: [], nextCastId: pending.length + 1, moved: [] };
+          db.prepare(`INSERT INTO setting (key, value) VALUES ('machine:combat', ?)`).run(JSON.stringify({ status: 'active', value: 'turn', historyValue: {}, children: {}, context }));
+        }
 
         const pv = playerView(db);
         const text = JSON.stringify(pv);
@@ -119,8 +128,12 @@ describe("players' view", () => {
         expect(pv.turnOrder.map((t) => t.name.replace(/ \d+$/, ''))).toEqual(visibleNames.map((n) => n.replace(/ \d+$/, '')));
         expect(pv.tokens.every((t) => /^t\d+$/.test(t.key))).toBe(true);
         expect(pv.tokens.map((t) => t.key)).toEqual(pv.tokens.map((_, i) => `t${i}`));
-        // enemies show no numbers
+        // enemies show no numbers, on the board or in the turn order
         expect(pv.tokens.filter((t) => t.kind === 'entity').every((t) => t.health === null && t.armor === null)).toBe(true);
+        expect(pv.turnOrder.filter((t) => t.kind === 'entity').every((t) => t.health === null && t.maxHealth === null)).toBe(true);
+        // at most one entrant is highlighted, and the board's highlight is the turn order's
+        expect(pv.turnOrder.filter((t) => t.current).length).toBeLessThanOrEqual(1);
+        expect(pv.tokens.filter((t) => t.current).map((t) => t.name)).toEqual(pv.turnOrder.filter((t) => t.current).map((t) => t.name));
         return true;
       }),
       { numRuns: 150 },
@@ -202,7 +215,7 @@ describe("what the players' token receives", () => {
         ['fight.attack', async () => ({ attacker: ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Odile Vantreck')!.id, target: await enemyId(), damage: 5 })],
         ['fight.options', async () => ({ attacker: await enemyId() })],
         ['challenge.roll', { lichslayerId: roster[1]!.id, target: 12, sanity: true, cause: 'The Gravelord stares' }],
-        ['town.nextDay', {}],
+        ['town.nextDay', { duringDive: true }],
         ['history.undo', {}],
         ['history.redo', {}],
       ];

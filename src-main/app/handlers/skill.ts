@@ -95,7 +95,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               // ch.2: up to Magic rooms of the current floor, without entering them.
               if (rooms.length === 0) throw new CommandFailure('invalid-args', 'Choose the rooms Recall reveals. Nothing changed.');
               if (rooms.length > magic) throw new CommandFailure('refused', `Recall reveals up to Magic rooms: ${l.name} has Magic ${magic} and chose ${rooms.length} (ch.2). Nothing changed.`);
-              for (const r of rooms) revealRoom(w, database, pos.floor, r.x, r.y, notes);
+              for (const r of rooms) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
             } else {
               // Commune: every room within 1 space, or one room up to Magic spaces away (ch.2).
               const [r] = rooms;
@@ -105,9 +105,9 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
                 for (const [dx, dy] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
                   const x = pos.x + dx;
                   const y = pos.y + dy;
-                  if (x >= 0 && x < 5 && y >= 0 && y < 5) revealRoom(w, database, pos.floor, x, y, notes);
+                  if (x >= 0 && x < 5 && y >= 0 && y < 5) revealRoom(w, database, pos.floor, x, y, notes, l.name);
                 }
-              } else if (steps <= magic) revealRoom(w, database, pos.floor, r.x, r.y, notes);
+              } else if (steps <= magic) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
               else throw new CommandFailure('refused', `Commune reaches one room up to Magic spaces away: that room is ${steps} away and ${l.name} has Magic ${magic} (ch.2). Nothing changed.`);
             }
             if (!notes.length) notes.push('Every room chosen was already revealed');
