@@ -130,6 +130,8 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
     out.felled[floor]! += 1;
     if (!f.downed) out.downed[floor]! += 1;
     f.downed = true;
+    // ch.11: another player character at 0 Health shakes everyone else on the floor, whatever they then choose.
+    for (const other of here()) if (other !== f) sanityCheck(other, sanityTarget('ally-at-zero', rules).target, 'an ally at 0 Health');
     const o = zeroHealthOutcome(floor, f.zeroes);
     if (o.kind === 'permanently-lost' || policies.atZero === 'withdraw') {
       f.present = false;
@@ -141,8 +143,6 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
       return;
     }
     f.health = PRESS_ON_HEALTH;
-    // ch.11: another player character at 0 Health shakes everyone else there.
-    for (const other of here()) if (other !== f) sanityCheck(other, sanityTarget('ally-at-zero', rules).target, 'an ally at 0 Health');
   };
 
   /** A fight to its end: true when every foe is down, false when the party is out or the round limit ends it. */
