@@ -14,6 +14,8 @@ export default defineConfig({
           // The Electron shell and the plain-Node web host share every module but the host.
           index: resolve('src-main/hosts/electron/main.ts'),
           serve: resolve('src-main/hosts/web/serve.ts'),
+          // The Odds lab's dive simulator runs on a worker thread of its own (src-main/odds/sim-runner.ts).
+          'dive-sim-worker': resolve('src-main/odds/dive-sim-worker.ts'),
         },
       },
     },

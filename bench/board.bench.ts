@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CampaignApp } from '../src-main/app/campaign-app.ts';
+import { descendTo } from '../src-main/test-support/temp-app.ts';
 import { startWebHost } from '../src-main/hosts/web/web-host.ts';
 import type { BoardView } from '../src-shared/board.ts';
 import { CELL, cellOrigin, stageLayout, tokenSlot } from '../src-renderer/src/components/board/board-geometry.ts';
@@ -26,7 +27,8 @@ async function setUp(fill: boolean) {
   const [demo] = await app.call('campaign.list', {});
   await app.call('campaign.open', { path: demo!.path });
   await app.call('dice.setSeed', { seed: 5 });
-  await app.call('board.enterFloor', { floor: 7 });
+  // Floors are entered one at a time from the Town (ch.9): the party descends to Floor 7.
+  await descendTo(app, 7);
   if (fill) {
     await app.call('board.prerollFloor', { floor: 7 });
     for (let y = 0; y < 5; y++) for (let x = 0; x < 5; x++) await app.call('board.setRoom', { floor: 7, x, y, patch: {}, revealed: true });

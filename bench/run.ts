@@ -3,11 +3,12 @@
 import { rulesBenchmarks } from './rules.bench.ts';
 import { tableBenchmarks } from './tables.bench.ts';
 import { boardBenchmarks } from './board.bench.ts';
+import { oddsBenchmarks } from './odds.bench.ts';
 import type { BenchResult } from './harness.ts';
 
 const json = process.argv.includes('--json');
 const results: BenchResult[] = [];
-for (const bench of [...rulesBenchmarks, ...tableBenchmarks, ...boardBenchmarks]) {
+for (const bench of [...rulesBenchmarks, ...tableBenchmarks, ...boardBenchmarks, ...oddsBenchmarks]) {
   if (!json) process.stderr.write(`running ${bench.name}…\n`);
   results.push(await bench.run());
 }

@@ -42,7 +42,7 @@ export const tableBenchmarks: Benchmark[] = [
         samples.push(Number(process.hrtime.bigint() - start) / 1e6);
       }
       // Baseline: the bare SQLite write of that one row in the same file.
-      const current = (app as unknown as { current: { db: import('better-sqlite3').Database } }).current.db;
+      const current = app.current()!.db;
       const base: number[] = [];
       for (let i = 0; i < 40; i++) {
         const start = process.hrtime.bigint();

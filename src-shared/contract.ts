@@ -7,6 +7,7 @@ import {
   campaignNameSchema,
   itemInputSchema,
   ITEM_SLOTS,
+  SANITY_LEVELS,
   LIMITS,
   lichslayerPatchSchema,
   nameSchema,
@@ -26,6 +27,8 @@ import {
   type BoardView,
   type PlayerView,
 } from './board.ts';
+import type { ChallengeGridView, ChallengeOddsView, TableOddsView } from './odds.ts';
+import { DEFAULT_SIM_POLICIES, SIM_POLICIES, type SimRunView } from './odds-sim.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
 import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, SMITH_COLOURS, type TownStateView } from './town.ts';
 import { attentionEventSchema, diveEventSchema, type PhaseView, type SpellbookView } from './phase.ts';
@@ -357,6 +360,38 @@ export const rollContextSchema = z.strictObject({
   lostReroll: z.boolean().optional(),
   extra: z.array(modifierSchema).max(10).optional(),
 });
+/** Highest level the Challenge odds are asked for (the level table's 99 entries). */
+const MAX_CHALLENGE_LEVEL = 99;
+const challengeOddsArgs = {
+  /** A Lichslayer whose level, Sanity and survival penalties the odds take. */
+  id: rowId.optional(),
+  modifiers: z.array(modifierSchema).max(10).default([]),
+  /** A Sanity Challenge in this place: the Attention shifts the target (ch.5). */
+  sanityChallenge: z.enum(['tombs', 'town', 'forest']).optional(),
+};
+/** The dive simulator's party: the campaign's roster, or one the Judge describes. */
+const simMemberSchema = z.strictObject({
+  name: z.string().trim().min(1).max(60),
+  level: z.number().int().min(1).max(99),
+  health: z.number().int().min(1).max(9999),
+  armor: z.number().int().min(0).max(999),
+  power: z.number().int().min(0).max(99),
+  speed: z.number().int().min(0).max(99),
+  sanity: z.enum(SANITY_LEVELS).default('whole'),
+  /** Damage dice such as "2d6"; empty: bare hands. */
+  weapon: z.string().trim().max(40).default(''),
+  colour: z.enum(COLOURS).default('Colourless'),
+});
+const keysOf = <T extends object>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
+const simPoliciesSchema = z.strictObject({
+  floors: z.number().int().min(1).max(10).default(DEFAULT_SIM_POLICIES.floors),
+  roomsPerFloor: z.number().int().min(1).max(25).default(DEFAULT_SIM_POLICIES.roomsPerFloor),
+  floorTenWaves: z.number().int().min(1).max(20).default(DEFAULT_SIM_POLICIES.floorTenWaves),
+  target: z.enum(keysOf(SIM_POLICIES.target.choices)).default(DEFAULT_SIM_POLICIES.target),
+  atZero: z.enum(keysOf(SIM_POLICIES.atZero.choices)).default(DEFAULT_SIM_POLICIES.atZero),
+  retreat: z.enum(keysOf(SIM_POLICIES.retreat.choices)).default(DEFAULT_SIM_POLICIES.retreat),
+});
+const simRunArgs = z.strictObject({ runId: z.string().regex(/^run-\d{1,9}$/, { error: 'A run id such as “run-1”' }) });
 const importOptions = {
   text: pasteText,
   name: z.string().trim().max(80).optional(),
@@ -498,6 +533,36 @@ export const contract = {
   'tables.roll': command<RollView>()(
     z.strictObject({ key: tableKeySchema, context: rollContextSchema.default({}), character: z.string().max(60).optional(), cause: z.string().max(120).optional() }),
   ),
+  'tables.odds': command<TableOddsView>()(
+    z.strictObject({
+      key: tableKeySchema,
+      context: rollContextSchema.default({}),
+      /** The editor's unsaved version of the table: its odds, with the saved table's beside them. */
+      draft: z.strictObject({ die: z.string().max(60).nullable(), span: tableDefSchema.shape.span, rows: tableDefSchema.shape.rows }).optional(),
+    }),
+  ),
+  'odds.challenge': command<ChallengeOddsView>()(z.strictObject({ ...challengeOddsArgs, level: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL).optional(), target: z.number().int().min(1).max(999) })),
+  'odds.challengeGrid': command<ChallengeGridView>()(
+    z.strictObject({
+      ...challengeOddsArgs,
+      levels: z.strictObject({ from: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL), to: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL) }).refine((l) => l.to >= l.from && l.to - l.from < 30, { error: 'Levels run from low to high, at most 30 of them' }).default({ from: 1, to: 10 }),
+      targets: z.array(z.number().int().min(1).max(999)).min(1).max(40).default([6, 12, 18, 24, 30]),
+    }),
+  ),
+  /** Starts a run of the dive simulator on a worker thread; read it with odds.simulation. */
+  'odds.simulate': command<SimRunView>()(
+    z.strictObject({
+      party: z.union([z.strictObject({ roster: z.literal(true) }), z.strictObject({ members: z.array(simMemberSchema).min(1).max(12) })]),
+      policies: simPoliciesSchema.default(DEFAULT_SIM_POLICIES),
+      dives: z.number().int().min(1).max(100_000),
+      seed: z.number().int().min(0).max(0xffffffff),
+      /** A variant's house rules, over the campaign's own (the comparison's second run). */
+      houseRules: houseRulesPatchSchema.optional(),
+      label: z.enum(['A', 'B']).default('A'),
+    }),
+  ),
+  'odds.simulation': command<SimRunView>()(simRunArgs),
+  'odds.cancelSimulation': command<SimRunView>()(simRunArgs),
   'ledger.list': command<LedgerEntry[]>()(
     z.strictObject({
       session: z.number().int().min(1).optional(),

@@ -33,6 +33,7 @@ import { journalHandlers } from './handlers/journal.ts';
 import { diceHandlers, ledgerHandlers } from './handlers/ledger.ts';
 import { lichslayerHandlers } from './handlers/lichslayer.ts';
 import { lootHandlers } from './handlers/loot.ts';
+import { oddsHandlers } from './handlers/odds.ts';
 import { phaseHandlers } from './handlers/phase.ts';
 import { printHandlers } from './handlers/print.ts';
 import { retainerHandlers } from './handlers/retainer.ts';
@@ -104,6 +105,7 @@ function allHandlers(ctx: HandlerContext): Handlers {
     ...printHandlers(ctx),
     ...backupsHandlers(ctx),
     ...historyHandlers(ctx),
+    ...oddsHandlers(ctx),
   };
 }
 

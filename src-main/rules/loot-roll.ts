@@ -78,13 +78,22 @@ export function rollInfluence(dice: Dice, influence: readonly InfluenceDie[], ca
  * A loot roll's modifiers (ch.1, ch.13): the floor's offset, (Floor − 5) × 10, unless the roll is for
  * a named tier; and the Influence dice held, rolled and added, on any loot roll.
  */
-export function lootModifiers(dice: Dice, ctx: { floor?: number | undefined; influence?: readonly InfluenceDie[] | undefined; tier?: LootTier | undefined }, cause: string): { modifiers: Modifier[]; dice: DieRoll[] } {
-  const modifiers: Modifier[] = [];
-  if (ctx.floor !== undefined && !ctx.tier) modifiers.push(lootFloorModifier(ctx.floor));
-  const rolled = rollInfluence(dice, ctx.influence ?? [], cause);
-  for (const i of rolled) modifiers.push({ source: `influence: ${i.source}`, value: i.roll.total });
+export function lootModifiers(dice: Dice, ctx: LootContext, cause: string): { modifiers: Modifier[]; dice: DieRoll[] } {
+  const plan = lootModifierPlan(ctx);
+  const modifiers: Modifier[] = [...plan.fixed];
+  const rolled = rollInfluence(dice, plan.influence, cause);
+  for (const i of rolled) modifiers.push(influenceModifier(i));
   return { modifiers, dice: rolled.map((i) => i.roll) };
 }
+
+export type LootContext = { floor?: number | undefined; influence?: readonly InfluenceDie[] | undefined; tier?: LootTier | undefined };
+
+/** Which modifiers a loot roll takes, before any die is rolled: the roll rolls the Influence dice, the odds convolve them. */
+export function lootModifierPlan(ctx: LootContext): { fixed: Modifier[]; influence: readonly InfluenceDie[] } {
+  return { fixed: ctx.floor !== undefined && !ctx.tier ? [lootFloorModifier(ctx.floor)] : [], influence: ctx.influence ?? [] };
+}
+
+export const influenceModifier = (i: { source: string; roll: DieRoll }): Modifier => ({ source: `influence: ${i.source}`, value: i.roll.total });
 
 /**
  * Where a loot roll lands (ch.1): a roll for a named tier takes the nearest boundary of that tier;

@@ -28,7 +28,11 @@ function splitmix32(seed: number): () => number {
 const rotl = (x: number, k: number) => ((x << k) | (x >>> (32 - k))) >>> 0;
 
 export class SeededRandom implements RandomSource {
-  private s: [number, number, number, number];
+  // The four state words as fields, not an array: a draw allocates nothing (the simulator draws millions).
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
   private drawn = 0;
 
   constructor(
@@ -36,11 +40,14 @@ export class SeededRandom implements RandomSource {
     state?: RandomState,
   ) {
     if (state) {
-      this.s = [...state.s];
+      [this.s0, this.s1, this.s2, this.s3] = state.s;
       this.drawn = state.position;
     } else {
       const mix = splitmix32(seed);
-      this.s = [mix(), mix(), mix(), mix()];
+      this.s0 = mix();
+      this.s1 = mix();
+      this.s2 = mix();
+      this.s3 = mix();
     }
   }
 
@@ -50,7 +57,7 @@ export class SeededRandom implements RandomSource {
 
   /** Next raw 32-bit output. */
   next32(): number {
-    const [s0, s1, s2, s3] = this.s;
+    const { s0, s1, s2, s3 } = this;
     const result = Math.imul(rotl(Math.imul(s1, 5) >>> 0, 7), 9) >>> 0;
     const t = (s1 << 9) >>> 0;
     let n2 = (s2 ^ s0) >>> 0;
@@ -59,7 +66,10 @@ export class SeededRandom implements RandomSource {
     const n0 = (s0 ^ n3) >>> 0;
     n2 = (n2 ^ t) >>> 0;
     n3 = rotl(n3, 11);
-    this.s = [n0, n1, n2, n3];
+    this.s0 = n0;
+    this.s1 = n1;
+    this.s2 = n2;
+    this.s3 = n3;
     this.drawn++;
     return result;
   }
@@ -78,7 +88,7 @@ export class SeededRandom implements RandomSource {
   }
 
   snapshot(): RandomState {
-    return { seed: this.seed, position: this.drawn, s: [...this.s] };
+    return { seed: this.seed, position: this.drawn, s: [this.s0, this.s1, this.s2, this.s3] };
   }
 }
 

@@ -3,10 +3,10 @@
 import { formatRange, LIMITS_TABLES, type TableDef, type TableRow } from '@shared/tables.ts';
 import type { RollNode } from '@shared/dice.ts';
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from '../rules/dice.ts';
-import { LOOT_TIERS, lootModifiers, lootTier, settleLoot, type InfluenceDie, type LootTier } from '../rules/loot-roll.ts';
+import { influenceModifier, LOOT_TIERS, lootModifierPlan, lootTier, rollInfluence, settleLoot, type InfluenceDie, type LootTier } from '../rules/loot-roll.ts';
 import { roomModifiers } from '../rules/room-roll.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
-import { rollExpression } from '../rules/dice-expression.ts';
+import { rollExpression, type DiceExpression } from '../rules/dice-expression.ts';
 import { tableSpan } from './table-validate.ts';
 
 export interface RollContext {
@@ -50,23 +50,70 @@ export function rowAt(table: TableDef, value: number): number | null {
   return i === -1 ? null : i;
 }
 
+/** A modifier the context adds to a roll: a fixed number, or an Influence die rolled and added. */
+export type ModifierPart = { kind: 'fixed'; modifier: Modifier } | { kind: 'influence'; die: InfluenceDie };
+
+/**
+ * Which modifiers a roll on this table takes from its context, in the order they are shown:
+ * the loot roll's floor offset and Influence dice (ch.1, ch.13), the room roll's Attention and
+ * Square (ch.10), then the Judge's own. The roll rolls the Influence dice; the odds convolve them.
+ */
+export function contextModifierPlan(table: TableDef, ctx: RollContext): ModifierPart[] {
+  const parts: ModifierPart[] = [];
+  if (table.category === 'loot') {
+    const loot = lootModifierPlan(ctx);
+    for (const modifier of loot.fixed) parts.push({ kind: 'fixed', modifier });
+    for (const die of loot.influence) parts.push({ kind: 'influence', die });
+  }
+  if (table.category === 'room') {
+    for (const modifier of roomModifiers({ floor: ctx.floor ?? 1, attentionStage: ctx.attentionStage ?? 0, festival: !!ctx.festival, squareEmpty: !!ctx.squareEmpty })) parts.push({ kind: 'fixed', modifier });
+  }
+  for (const modifier of ctx.extra ?? []) if (modifier.value !== 0) parts.push({ kind: 'fixed', modifier });
+  return parts;
+}
+
 function contextModifiers(env: RollEnvironment, table: TableDef, ctx: RollContext): { modifiers: Modifier[]; dice: DieRoll[] } {
   const modifiers: Modifier[] = [];
   const dice: DieRoll[] = [];
-  if (table.category === 'loot') {
-    const loot = lootModifiers(env.dice, ctx, env.cause);
-    modifiers.push(...loot.modifiers);
-    dice.push(...loot.dice);
+  for (const part of contextModifierPlan(table, ctx)) {
+    if (part.kind === 'fixed') modifiers.push(part.modifier);
+    else {
+      const [i] = rollInfluence(env.dice, [part.die], env.cause);
+      dice.push(i!.roll);
+      modifiers.push(influenceModifier(i!));
+    }
   }
-  if (table.category === 'room') {
-    modifiers.push(...roomModifiers({ floor: ctx.floor ?? 1, attentionStage: ctx.attentionStage ?? 0, festival: !!ctx.festival, squareEmpty: !!ctx.squareEmpty }));
-  }
-  modifiers.push(...(ctx.extra ?? []).filter((m) => m.value !== 0));
   return { modifiers, dice };
 }
 
+/** A Lost character's re-roll of a natural 1 (ch.10) applies to a table rolled on one die. */
+export function lostRerollApplies(expression: DiceExpression, ctx: RollContext): boolean {
+  return !!ctx.lostReroll && expression.terms.reduce((n, t) => n + (t.kind === 'dice' ? t.count * (t.d66 ? 2 : 1) : 0), 0) === 1;
+}
+
+/** Where a roll lands: a loot table by the loot rules (ch.1), any other table within its own span. */
+export function settleRoll(table: TableDef, ctx: RollContext, span: { min: number; max: number }, rollTotal: number, modifierTotal: number): { rawValue: number; value: number; clamps: string[] } {
+  const rawValue = rollTotal + modifierTotal;
+  const k = table.category === 'loot' ? settleLoot(rawValue, ctx.tier, span) : clamp(rawValue, span.min, span.max);
+  return { rawValue, value: k.value, clamps: k.clamp ? [k.clamp] : [] };
+}
+
+/** A roll that lands on a drawn row is made again, at most this many times (then refused). */
+export const DRAW_ATTEMPTS = 200;
+
+/** Each row's weight for a weighted roll: drawn rows weigh nothing. */
+export function openWeights(table: TableDef, drawn: ReadonlySet<number>): number[] {
+  return table.rows.map((r, i) => (drawn.has(i) ? 0 : (r.weight ?? 0)));
+}
+
+/** A nested roll keeps the context but not the named tier, and takes the row's own modifier. */
+export function nestedContext(ctx: RollContext, table: TableDef, row: TableRow): RollContext {
+  const extra: Modifier[] = row.rollOn?.modifier ? [{ source: `from ${table.name}: ${row.label}`, value: row.rollOn.modifier }] : [];
+  return { ...ctx, tier: undefined, extra };
+}
+
 function pickWeighted(env: RollEnvironment, table: TableDef, drawn: Set<number>): { index: number; roll: DieRoll } {
-  const open = table.rows.map((r, i) => ({ i, w: drawn.has(i) ? 0 : (r.weight ?? 0) }));
+  const open = openWeights(table, drawn).map((w, i) => ({ i, w }));
   const total = open.reduce((a, r) => a + r.w, 0);
   if (total <= 0) throw new TableRollError(`${table.name}: every row has been drawn. Reset the draws to roll again.`);
   const roll = env.dice.die(total, `${env.cause}: ${table.name} (weighted)`);
@@ -76,6 +123,17 @@ function pickWeighted(env: RollEnvironment, table: TableDef, drawn: Set<number>)
     if (roll.natural <= acc) return { index: r.i, roll };
   }
   throw new TableRollError(`${table.name}: weights do not add up`);
+}
+
+/** A table's parsed die and span, read once per table object (a dive or a simulation rolls the same tables thousands of times). */
+const spans = new WeakMap<TableDef, ReturnType<typeof tableSpan>>();
+export function spanOf(table: TableDef): ReturnType<typeof tableSpan> {
+  let found = spans.get(table);
+  if (!found) {
+    found = tableSpan(table);
+    spans.set(table, found);
+  }
+  return found;
 }
 
 /** Rolls once on a table (and on any tables its row points to). */
@@ -101,11 +159,11 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
     raw = value = natural;
     index = pick.index;
   } else {
-    const { span, expression, error } = tableSpan(table);
+    const { span, expression, error } = spanOf(table);
     if (!expression || !span) throw new TableRollError(`${table.name}: ${error ?? 'no die'}`);
     const rollOnce = () => rollExpression(env.dice, expression, `${env.cause}: ${table.name}`);
     let roll = rollOnce();
-    if (ctx.lostReroll && roll.dice.length === 1 && roll.dice[0]!.natural === 1) {
+    if (lostRerollApplies(expression, ctx) && roll.dice[0]!.natural === 1) {
       rerolls.push('natural 1 re-rolled by a Lost character (ch.10)');
       roll = rollOnce();
     }
@@ -113,10 +171,8 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
     const context = contextModifiers(env, table, ctx);
     modifiers = context.modifiers;
     const settle = (r: typeof roll) => {
-      const rawValue = r.total + totalOf(modifiers);
-      // A loot table lands by the loot rules (ch.1); any other table within its own span.
-      const k = table.category === 'loot' ? settleLoot(rawValue, ctx.tier, span) : clamp(rawValue, span.min, span.max);
-      return { rawValue, v: k.value, c: k.clamp ? [k.clamp] : [] };
+      const k = settleRoll(table, ctx, span, r.total, totalOf(modifiers));
+      return { rawValue: k.rawValue, v: k.value, c: k.clamps };
     };
     let settled = settle(roll);
     index = rowAt(table, settled.v);
@@ -125,7 +181,7 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
       const remaining = table.rows.filter((_, i) => !drawn.has(i)).length;
       if (remaining === 0) throw new TableRollError(`${table.name}: every row has been drawn. Reset the draws to roll again.`);
       let attempts = 0;
-      while (index !== null && drawn.has(index) && attempts < 200) {
+      while (index !== null && drawn.has(index) && attempts < DRAW_ATTEMPTS) {
         rerolls.push(`${settled.v} already drawn, rolled again`);
         dice.push(...roll.dice);
         roll = rollOnce();
@@ -133,7 +189,7 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
         index = rowAt(table, settled.v);
         attempts++;
       }
-      if (index !== null && drawn.has(index)) throw new TableRollError(`${table.name}: could not find an undrawn row in 200 rolls`);
+      if (index !== null && drawn.has(index)) throw new TableRollError(`${table.name}: could not find an undrawn row in ${DRAW_ATTEMPTS} rolls`);
     }
     dice.push(...roll.dice, ...context.dice);
     natural = roll.total;
@@ -150,10 +206,7 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
   const tier = table.category === 'loot' ? (row?.loot?.tier ?? lootTier(value)) : null;
   const children: RollNode[] = [];
   if (row?.rollOn) {
-    for (let t = 0; t < row.rollOn.times; t++) {
-      const extra: Modifier[] = row.rollOn.modifier ? [{ source: `from ${table.name}: ${row.label}`, value: row.rollOn.modifier }] : [];
-      children.push(rollOnTable(env, row.rollOn.table, { ...ctx, tier: undefined, extra }, depth + 1));
-    }
+    for (let t = 0; t < row.rollOn.times; t++) children.push(rollOnTable(env, row.rollOn.table, nestedContext(ctx, table, row), depth + 1));
   }
   const label = row?.label ?? 'no entry';
   const tierText = tier ? `${LOOT_TIERS[tier].label}: ` : '';

@@ -14,6 +14,7 @@ import { uncoveredText } from '../../tables/table-coverage.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { starterPack } from '../starter-tables.ts';
+import { campaignTableOdds } from '../../odds/odds-ops.ts';
 
 
 
@@ -267,5 +268,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       const entry = listLedger(database, { limit: 1 })[0] as LedgerEntry;
       return { node, entry };
     },
+
+    'tables.odds': (args) => campaignTableOdds(db(), args.key, args.context, args.draft ?? null),
   };
 }

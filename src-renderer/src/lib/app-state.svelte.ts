@@ -3,7 +3,7 @@
 import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, ResultOf } from '@shared/contract.ts';
 import { ApiError, onPush, send } from './api.ts';
 
-export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'ledger' } | { name: 'journal' } | { name: 'board' } | { name: 'backups' } | { name: 'print'; kind: string; arg: string | null } | { name: 'tables'; key: string | null } | { name: 'gauntlet'; id: number };
+export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'ledger' } | { name: 'journal' } | { name: 'board' } | { name: 'backups' } | { name: 'odds' } | { name: 'print'; kind: string; arg: string | null } | { name: 'tables'; key: string | null } | { name: 'gauntlet'; id: number };
 
 function screenFromHash(hash: string): Screen {
   const gauntlet = /^#\/gauntlet\/(\d+)$/.exec(hash);
@@ -14,6 +14,7 @@ function screenFromHash(hash: string): Screen {
   if (hash === '#/journal') return { name: 'journal' };
   if (hash === '#/board') return { name: 'board' };
   if (hash === '#/backups') return { name: 'backups' };
+  if (hash === '#/odds') return { name: 'odds' };
   const print = /^#\/print\/([a-z]+)(?:\/([0-9,]+))?$/.exec(hash);
   if (print) return { name: 'print', kind: print[1]!, arg: print[2] ?? null };
   const tables = /^#\/tables(?:\/([a-z0-9-]+))?$/.exec(hash);

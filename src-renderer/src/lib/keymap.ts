@@ -6,7 +6,7 @@
 // once also fired Alt+N). keymap.test.ts proves both over every screen.
 
 /** The screens of the Judge's app, as app-state names them. */
-export type ScreenName = 'picker' | 'home' | 'rules' | 'ledger' | 'journal' | 'board' | 'backups' | 'print' | 'tables' | 'gauntlet';
+export type ScreenName = 'picker' | 'home' | 'rules' | 'ledger' | 'journal' | 'board' | 'backups' | 'print' | 'tables' | 'gauntlet' | 'odds';
 
 /**
  * Where a binding is live: everywhere, wherever the phase banner shows, on one screen, or while
