@@ -5,7 +5,7 @@ import path from 'node:path';
 import { tablePackSchema } from '@shared/tables.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom, SeededRandom } from './random-source.ts';
-import { lootModifiers, lootTier, rollStartingLoot, settleLoot, LOOT_TIERS } from './loot-roll.ts';
+import { lootModifierPlan, lootTier, rollStartingLoot, settleLoot, LOOT_TIERS } from './loot-roll.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
@@ -23,12 +23,10 @@ describe('loot roll (ch.1, ch.13)', () => {
   });
 
   it('ch.1: influence dice held are added to the roll', () => {
-    const { modifiers } = lootModifiers(scripted(5, 3), { floor: 6, influence: [{ source: 'Lucky Coin', sides: 6 }, { source: 'Dice Bone', sides: 4 }] }, 'chest');
-    expect(modifiers).toEqual([
-      { source: 'Floor 6', value: 10 },
-      { source: 'influence: Lucky Coin', value: 5 },
-      { source: 'influence: Dice Bone', value: 3 },
-    ]);
+    expect(lootModifierPlan({ floor: 6, influence: [{ source: 'Lucky Coin', sides: 6 }, { source: 'Dice Bone', sides: 4 }] })).toEqual({
+      fixed: [{ source: 'Floor 6', value: 10 }],
+      influence: [{ source: 'Lucky Coin', sides: 6 }, { source: 'Dice Bone', sides: 4 }],
+    });
     expect(rollLoot(scripted(90, 5, 3), { floor: 6, influence: [{ source: 'Lucky Coin', sides: 6 }, { source: 'Dice Bone', sides: 4 }] }).value).toBe(90 + 10 + 5 + 3);
   });
 

@@ -74,21 +74,13 @@ export function rollInfluence(dice: Dice, influence: readonly InfluenceDie[], ca
   return influence.map((i) => ({ source: i.source, roll: dice.die(i.sides, `${cause}: influence from ${i.source}`) }));
 }
 
-/**
- * A loot roll's modifiers (ch.1, ch.13): the floor's offset, (Floor − 5) × 10, unless the roll is for
- * a named tier; and the Influence dice held, rolled and added, on any loot roll.
- */
-export function lootModifiers(dice: Dice, ctx: LootContext, cause: string): { modifiers: Modifier[]; dice: DieRoll[] } {
-  const plan = lootModifierPlan(ctx);
-  const modifiers: Modifier[] = [...plan.fixed];
-  const rolled = rollInfluence(dice, plan.influence, cause);
-  for (const i of rolled) modifiers.push(influenceModifier(i));
-  return { modifiers, dice: rolled.map((i) => i.roll) };
-}
-
 export type LootContext = { floor?: number | undefined; influence?: readonly InfluenceDie[] | undefined; tier?: LootTier | undefined };
 
-/** Which modifiers a loot roll takes, before any die is rolled: the roll rolls the Influence dice, the odds convolve them. */
+/**
+ * Which modifiers a loot roll takes (ch.1, ch.13), before any die is rolled: the floor's offset,
+ * (Floor − 5) × 10, unless the roll is for a named tier; the Influence dice held, which the table
+ * engine rolls and the odds convolve.
+ */
 export function lootModifierPlan(ctx: LootContext): { fixed: Modifier[]; influence: readonly InfluenceDie[] } {
   return { fixed: ctx.floor !== undefined && !ctx.tier ? [lootFloorModifier(ctx.floor)] : [], influence: ctx.influence ?? [] };
 }
