@@ -3,6 +3,7 @@
 // the die's expression, the Lost re-roll of a natural 1, the context's modifiers (Influence dice
 // convolved rather than rolled), the clamp, the row a value lands on, draws without replacement
 // (re-rolled with the modifiers kept, at most DRAW_ATTEMPTS times) and nested "roll on" rows.
+import type { NestedOddsView } from '@shared/odds.ts';
 import { LIMITS_TABLES, formatRange, type TableDef } from '@shared/tables.ts';
 import { totalOf } from '../rules/dice.ts';
 import type { DiceExpression } from '../rules/dice-expression.ts';
@@ -18,19 +19,8 @@ export interface RowOdds {
   p: number;
 }
 
-/** One nested roll: roll `ordinal` of `times` on `table`, reached through `path`. */
-export interface NestedOdds {
-  /** Row index and roll number at each step from the top table: [row, roll, row, roll …]. */
-  path: number[];
-  via: string;
-  table: string;
-  tableName: string;
-  ordinal: number;
-  times: number;
-  /** Joint chances: this path is taken and the nested roll lands on each row of `table`. */
-  rows: number[];
-  noEntry: number;
-}
+/** One nested roll: roll `ordinal` of `times` on `table`, reached through `path` (the shape the odds views show). */
+export type NestedOdds = NestedOddsView;
 
 export interface TableOdds {
   key: string;
