@@ -78,6 +78,8 @@ test('dragging into a full room is refused with the reason, and the token return
 test("the players' screen updates live and shows nothing secret", async ({ page, request, context }) => {
   host = await startHost(tempDataDir());
   await openBoard(page);
+  // seeded: how many rolls a reveal makes (room, entities, trap, gold) depends on the dice
+  await api(request, host, 'dice.setSeed', { seed: 4 });
   await api(request, host, 'board.setRoom', { floor: 1, x: 4, y: 4, patch: { type: 'vault', name: 'SECRET Hoard', trap: { label: 'SECRET spikes', disabled: false } } });
   await page.getByRole('button', { name: 'Enter party here' }).click();
   const [players] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: "Players' screen" }).click()]);
@@ -86,7 +88,8 @@ test("the players' screen updates live and shows nothing secret", async ({ page,
   const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
   const wren = board.tokens.find((t) => t.name === 'Wren of the Hollow')!;
   await drag(page, await tokenPoint(page, board, wren), await roomPoint(page, 3, 0));
-  await expect(players.locator('.public-rolls li')).toHaveCount(2);
+  // seed 4: the two rooms the party's moves reveal, in the order shown; nothing else is public
+  await expect(players.locator('.public-rolls li')).toHaveText([/4 on d12 → Tallow Chapel/, /5 on d12 → Rat-king Nest/]);
   const text = await players.locator('body').innerText();
   expect(text).not.toContain('SECRET');
   expect(await players.evaluate(() => document.documentElement.outerHTML)).not.toContain('SECRET');
