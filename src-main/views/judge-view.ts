@@ -23,6 +23,8 @@ import { lootLookup, type LootLookup } from '../rules/loot-entry.ts';
 import { closedButHeld, slotsOpen } from '../rules/gauntlet-slots.ts';
 import { influenceDice, stateToHold } from '../rules/loot-fate.ts';
 import { equippedWith } from '../db/gauntlet-repo.ts';
+import { ailmentsOf } from '../app/skill-effects-w.ts';
+import type { Ailment } from '@shared/ailments.ts';
 
 export interface LichslayerRow {
   id: number;
@@ -91,6 +93,7 @@ export function lichslayerView(
   record: LifeRecord = { enemiesFelled: 0, floorsCleared: 0, skillPoints: 0, enhanced: [] },
   lookup: LootLookup = lootLookup([]),
   situation: RollSituation = {},
+  ailments: Ailment[] = [],
 ): LichslayerView {
   const slots = Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])) as Record<ItemSlot, Item | null>;
   for (const item of items) {
@@ -145,6 +148,7 @@ export function lichslayerView(
       xpSources: xpSources(row, record),
       skillPoints: record.skillPoints,
       enhanced: record.enhanced,
+      ailments,
     },
   };
 }
@@ -165,7 +169,7 @@ function syncView(items: readonly { name: string; colour: Colour; broken: boolea
 }
 
 /** Growth and the survival clock as the Gauntlet shows them (ch.1, ch.4, ch.8). */
-function lifeView(row: LichslayerRow, rules: HouseRules, situation: RollSituation): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone' | 'sync' | 'syncExplain' | 'xpSources' | 'skillPoints' | 'enhanced' | 'influence'> {
+function lifeView(row: LichslayerRow, rules: HouseRules, situation: RollSituation): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone' | 'sync' | 'syncExplain' | 'xpSources' | 'skillPoints' | 'enhanced' | 'influence' | 'ailments'> {
   const level = levelForXp(row.xp, rules);
   const clock = { daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter };
   return {
@@ -210,6 +214,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         records[String(row.id)],
         lookup,
         situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules),
+        ailmentsOf(db, { lichslayerId: row.id }),
       ),
     ),
     houseRules: rules,

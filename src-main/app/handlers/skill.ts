@@ -21,6 +21,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
+import { cheatRoll, commandTargets, cureToken, enhancedSkill, influenceRoll, liftAfterBandage } from '../skill-effects-w.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -85,6 +86,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         let target: string | undefined;
         let faction: string | undefined;
         let burgled: { tokenId: number; success: boolean } | undefined;
+        let influenced: boolean | undefined;
         const needHere = () => {
           if (!here) throw new CommandFailure('refused', `${l.name} is not on the board: ${def.name} acts in the Tombs. Nothing changed.`);
           return here;
@@ -164,7 +166,13 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           }
           default: {
             if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
-            else if (def.name === 'Diagnose and Bandage') bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Diagnose and Bandage') {
+              bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+              liftAfterBandage(w, database, l, args.tokens, args.lift, notes);
+            } else if (def.name === 'Cure') target = cureToken(w, database, l, args.tokenId, args.ailment, notes);
+            else if (def.name === 'Cheat') target = cheatRoll(database, l, args.rollId, args.keep, notes);
+            else if (def.name === 'Command') target = commandTargets(database, l, args.tokens, enhancedSkill(database, l, def.name), notes);
+            else if (def.name === 'Influence') ({ target, success: influenced } = influenceRoll(w, database, l, args.tokenId, args.influence, notes));
             else if (def.name === 'Identify' && args.tokenId) {
               const t = allTokens(database).find((k) => k.id === args.tokenId);
               if (!t) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
@@ -174,7 +182,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             } else notes.push(`${l.name} uses ${def.name} (ch.2)`);
           }
         }
-        const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}) };
+        const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}), ...(influenced !== undefined ? { success: influenced } : {}) };
         const all = [...uses, record];
         writeSetting(w, database, 'skill-uses', all);
         // ch.2: the capstone unlocks once all three skills are held and its condition is met.

@@ -1,0 +1,215 @@
+// The app side of the Bandit's, Aristocrat's, Lich Doctor's and Witch's skills (rulebook ch.2) and of
+// ailments: what each reads from the campaign, the rule it calls, and what it writes in the caller's
+// transaction. Ailments are kept in one setting keyed by Lichslayer (whose token shows them) and by
+// token (entities, Retainers, Familiars), so every change is one undo step like any other.
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import type { TokenView } from '@shared/board.ts';
+import { AILMENTS, type Ailment } from '@shared/ailments.ts';
+import { allTokens } from '../db/board-repo.ts';
+import type { RecordingWriter } from '../db/history.ts';
+import { rollWithLedger } from '../db/ledger.ts';
+import { readSetting, writeSetting } from '../db/settings.ts';
+import { readTown } from '../db/town-repo.ts';
+import { lifeRecord } from '../db/life-records.ts';
+import { changeAilment, liftOne, sortAilments } from '../rules/ailments.ts';
+import { rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
+import { rollCure } from '../rules/skills-doctor.ts';
+import { commandGrant, commandRefusal, rollInfluence } from '../rules/skills-aristocrat.ts';
+import { presetChallenge } from '../rules/challenge.ts';
+import { lichslayerChallenge } from './combat-hooks.ts';
+import { CommandFailure } from './command-failure.ts';
+import type { LichslayerRow } from './lichslayer-row.ts';
+import { PARTY_KINDS } from './phase-store.ts';
+import { lichslayerMagic } from './spellcasting.ts';
+
+const list = z.array(z.enum(AILMENTS)).max(AILMENTS.length);
+const ailmentsSchema = z.object({ lichslayers: z.record(z.string(), list).default({}), tokens: z.record(z.string(), list).default({}) });
+type AilmentBook = z.output<typeof ailmentsSchema>;
+
+const readBook = (db: Database): AilmentBook => readSetting(db, 'ailments', ailmentsSchema, { lichslayers: {}, tokens: {} });
+
+/** Who carries an ailment: a Lichslayer (on and off the board) or another token. */
+export type Carrier = { lichslayerId: number } | { tokenId: number };
+
+/** A token's carrier: a Lichslayer's token carries the Lichslayer's ailments. */
+export const carrierOf = (t: TokenView): Carrier => (t.lichslayerId !== null ? { lichslayerId: t.lichslayerId } : { tokenId: t.id });
+
+/** The ailments a carrier has now, in the book's order. */
+export function ailmentsOf(db: Database, who: Carrier, book: AilmentBook = readBook(db)): Ailment[] {
+  const found = 'lichslayerId' in who ? book.lichslayers[String(who.lichslayerId)] : book.tokens[String(who.tokenId)];
+  return sortAilments(found ?? []);
+}
+
+function writeAilments(w: RecordingWriter, db: Database, who: Carrier, next: readonly Ailment[]): void {
+  const book = readBook(db);
+  const side = 'lichslayerId' in who ? 'lichslayers' : 'tokens';
+  const key = String('lichslayerId' in who ? who.lichslayerId : who.tokenId);
+  const rest = Object.fromEntries(Object.entries(book[side]).filter(([k]) => k !== key));
+  writeSetting(w, db, 'ailments', { ...book, [side]: next.length ? { ...rest, [key]: [...next] } : rest });
+}
+
+const holds = (l: LichslayerRow, skill: string) => [l.skill1, l.skill2, l.skill3, l.capstone].includes(skill);
+const lichslayerRow = (db: Database, id: number) => db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+
+function tokenOf(db: Database, id: number): TokenView {
+  const t = allTokens(db).find((k) => k.id === id);
+  if (!t) throw new CommandFailure('not-found', `No token ${id} on the board. Nothing changed.`);
+  return t;
+}
+
+/** The Judge sets or clears an ailment (ch.2); Family Heirloom makes Bound fail with no roll. */
+export function setAilment(w: RecordingWriter, db: Database, args: { lichslayerId?: number | undefined; tokenId?: number | undefined; ailment: Ailment; on: boolean }): string[] {
+  let who: Carrier;
+  let name: string;
+  let l: LichslayerRow | undefined;
+  if (args.tokenId !== undefined) {
+    const t = tokenOf(db, args.tokenId);
+    if (t.kind === 'phylactery') throw new CommandFailure('refused', 'The Phylactery is an object: it carries no ailment (ch.12). Nothing changed.');
+    who = carrierOf(t);
+    name = t.name;
+    if (t.lichslayerId !== null) l = lichslayerRow(db, t.lichslayerId);
+  } else {
+    l = lichslayerRow(db, args.lichslayerId!);
+    if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.lichslayerId} in this campaign. Nothing changed.`);
+    who = { lichslayerId: l.id };
+    name = l.name;
+  }
+  const change = changeAilment({ name, ailments: ailmentsOf(db, who), heirloom: !!l && holds(l, 'Family Heirloom') }, args.ailment, args.on);
+  if (!change.ok) throw new CommandFailure('refused', `${change.refused}. Nothing changed.`);
+  writeAilments(w, db, who, change.ailments);
+  return [change.explain];
+}
+
+/** Diagnose and Bandage also removes one physical ailment from each target healed (ch.2): the chosen one, or the first. */
+export function liftAfterBandage(w: RecordingWriter, db: Database, doctor: LichslayerRow, tokenIds: readonly number[] | undefined, chosen: readonly { tokenId: number; ailment: Ailment }[] | undefined, lines: string[]): void {
+  const ids = [...new Set(tokenIds ?? [])];
+  const stray = (chosen ?? []).find((c) => !ids.includes(c.tokenId));
+  if (stray) throw new CommandFailure('invalid-args', `Token ${stray.tokenId} is not among the characters healed: Diagnose and Bandage lifts an ailment only from those it heals (ch.2). Nothing changed.`);
+  for (const id of ids) {
+    const t = tokenOf(db, id);
+    const who = carrierOf(t);
+    const picks = (chosen ?? []).filter((c) => c.tokenId === id);
+    if (picks.length > 1) throw new CommandFailure('invalid-args', `Diagnose and Bandage removes one ailment from each target: ${picks.length} were chosen for ${t.name} (ch.2). Nothing changed.`);
+    let lift: ReturnType<typeof liftOne>;
+    try {
+      lift = liftOne({ name: t.name, ailments: ailmentsOf(db, who) }, picks[0]?.ailment, `${doctor.name}'s Diagnose and Bandage`);
+    } catch (e) {
+      throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
+    }
+    if (!lift.lifted) continue;
+    writeAilments(w, db, who, lift.ailments);
+    lines.push(lift.explain!);
+  }
+}
+
+/** Cure (ch.2) on a living target: one ailment lifted, 25% of maximum Health restored rounded up, 1d6 Rounds acting from 0 as at 1. */
+export function cureToken(w: RecordingWriter, db: Database, doctor: LichslayerRow, tokenId: number | undefined, chosen: Ailment | undefined, lines: string[]): string {
+  if (tokenId === undefined) throw new CommandFailure('invalid-args', 'Choose whom Cure is cast on (a token). Nothing changed.');
+  const t = tokenOf(db, tokenId);
+  if (t.kind === 'phylactery') throw new CommandFailure('refused', 'The Phylactery is an object: Cure works on characters and entities (ch.2). Nothing changed.');
+  if (t.defeated) throw new CommandFailure('refused', `${t.name} has fallen: Cure's revival of a fallen character is the Judge's to apply (ch.2). Nothing changed.`);
+  const who = carrierOf(t);
+  const l = t.lichslayerId !== null ? lichslayerRow(db, t.lichslayerId) : undefined;
+  const vitals = l ? { health: l.health, maxHealth: l.max_health } : { health: t.health ?? 0, maxHealth: t.maxHealth ?? t.health ?? 0 };
+  const cured = rollWithLedger(db, 'skill.use', (dice) => {
+    let c: ReturnType<typeof rollCure>;
+    try {
+      c = rollCure(dice, doctor.name, { name: t.name, ...vitals, ailments: ailmentsOf(db, who) }, chosen);
+    } catch (e) {
+      throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
+    }
+    return { value: c, records: [{ cause: `${doctor.name} uses Cure on ${t.name}`, character: doctor.name, explain: c.explain, result: c }] };
+  }).value;
+  if (l) w.update('lichslayer', l.id, { health: cured.health });
+  else w.update('token', t.id, { health: cured.health });
+  if (cured.lifted) writeAilments(w, db, who, cured.ailments);
+  lines.push(cured.explain);
+  return t.name;
+}
+
+interface LedgerEntryRow {
+  id: number;
+  at: string;
+  command: string;
+  cause: string;
+  character: string | null;
+  faces: string;
+}
+
+const facesSchema = z.array(z.object({ sides: z.number().int().min(1), face: z.number().int().min(1), cause: z.string() }));
+
+/** The dice a ledger entry rolled: its own faces, or — on an entry that chains on from its command's first — those caused by it. */
+function entryDice(db: Database, e: LedgerEntryRow): RolledDie[] {
+  const parse = (json: string) => facesSchema.safeParse(JSON.parse(json)).data ?? [];
+  let faces = parse(e.faces);
+  if (!faces.length) {
+    const first = db.prepare(`SELECT faces FROM roll_log WHERE at = ? AND command = ? AND id < ? AND faces != '[]' ORDER BY id DESC LIMIT 1`).get(e.at, e.command, e.id) as { faces: string } | undefined;
+    faces = first ? parse(first.faces) : [];
+  }
+  const mine = faces.filter((f) => f.cause === e.cause || f.cause.startsWith(`${e.cause}`));
+  return (mine.length ? mine : faces).map((f) => ({ sides: f.sides, face: f.face }));
+}
+
+/** Cheat (ch.2): a ledger entry's dice rolled again, the better kept for the Bandit; logged with its cause. */
+export function cheatRoll(db: Database, bandit: LichslayerRow, rollId: number | undefined, keep: 'higher' | 'lower' | undefined, lines: string[]): string {
+  if (rollId === undefined) throw new CommandFailure('invalid-args', 'Choose the roll Cheat rerolls (a ledger entry). Nothing changed.');
+  const e = db.prepare(`SELECT id, at, command, cause, character, faces FROM roll_log WHERE id = ?`).get(rollId) as LedgerEntryRow | undefined;
+  if (!e) throw new CommandFailure('not-found', `No roll #${rollId} in the ledger. Nothing changed.`);
+  if (e.cause.startsWith(`${bandit.name} Cheats`) || / Cheats on /.test(e.cause)) throw new CommandFailure('refused', 'That entry is a Cheat already: Cheat rerolls a roll once (ch.2). Nothing changed.');
+  const faces = entryDice(db, e);
+  if (!faces.length) throw new CommandFailure('refused', `Roll #${rollId} (${e.cause}) rolled no dice: there is nothing to reroll. Nothing changed.`);
+  // ch.2: the Bandit's own roll is better high; a roll that affects the Bandit (an attack on them) low.
+  const better = keep ?? (e.character === bandit.name ? 'higher' : 'lower');
+  const entry = `#${e.id} (${e.cause})`;
+  const cheated = rollWithLedger(db, 'skill.use', (dice) => {
+    const c = rollCheat(dice, { bandit: bandit.name, entry, faces, keep: better });
+    return { value: c, records: [{ cause: `${bandit.name} Cheats on #${e.id}`, character: bandit.name, explain: c.explain, result: { ...c, rollId: e.id } }] };
+  }).value;
+  lines.push(cheated.explain);
+  return entry;
+}
+
+/** Command (ch.2): a Retainer of the Aristocrat's directed, or an ally granted an action; two when enhanced. */
+export function commandTargets(db: Database, aristocrat: LichslayerRow, tokenIds: readonly number[] | undefined, enhanced: boolean, lines: string[]): string {
+  const mine = new Set(readTown(db).retainers.filter((r) => r.employer === aristocrat.id && r.tokenId !== null).map((r) => r.tokenId!));
+  const targets = [...new Set(tokenIds ?? [])].map((id) => tokenOf(db, id));
+  const refused = commandRefusal({
+    aristocrat: aristocrat.name,
+    enhanced,
+    targets: targets.map((t) => ({ name: t.name, self: t.lichslayerId === aristocrat.id, ok: !t.defeated && (mine.has(t.id) || (PARTY_KINDS.has(t.kind) && t.kind !== 'retainer')) })),
+  });
+  if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
+  for (const t of targets) lines.push(commandGrant(aristocrat.name, { name: t.name, retainer: mine.has(t.id) }));
+  return targets.map((t) => t.name).join(', ');
+}
+
+/**
+ * Influence (ch.2): the full pool rolled and added to, or taken from, a roll by anyone the Aristocrat
+ * sees; against the Lich a Challenge of 24 comes first, and on a failure nothing is added.
+ */
+export function influenceRoll(w: RecordingWriter, db: Database, aristocrat: LichslayerRow, tokenId: number | undefined, how: 'add' | 'subtract' | undefined, lines: string[]): { target: string; success: boolean } {
+  if (!how) throw new CommandFailure('invalid-args', 'Say whether Influence adds to a friendly roll or takes from a hostile one. Nothing changed.');
+  const t = tokenId !== undefined ? tokenOf(db, tokenId) : null;
+  const on = t ? `${t.name}'s roll` : 'a roll';
+  if (t?.stats.lich) {
+    const preset = presetChallenge({ id: 'influence-lich' });
+    if ('refused' in preset) throw new CommandFailure('refused', `${preset.refused}. Nothing changed.`);
+    const c = lichslayerChallenge(w, db, 'skill.use', { lichslayerId: aristocrat.id, target: preset.target, cause: `${aristocrat.name}: ${preset.label}`, sanity: null });
+    lines.push(`${preset.explain}: ${c.explain}`);
+    if (!c.passed) {
+      lines.push(`${t.name} does not bend: Influence adds nothing, and it is spent for the day (ch.2)`);
+      return { target: t.name, success: false };
+    }
+  }
+  const magic = lichslayerMagic(db, aristocrat.id);
+  const r = rollWithLedger(db, 'skill.use', (dice) => {
+    const i = rollInfluence(dice, { aristocrat: aristocrat.name, power: aristocrat.power, magic, level: aristocrat.level, on, how });
+    return { value: i, records: [{ cause: `${aristocrat.name} uses Influence on ${on}`, character: aristocrat.name, explain: i.explain, result: i }] };
+  }).value;
+  lines.push(r.explain);
+  return { target: t?.name ?? 'a roll', success: true };
+}
+
+/** Whether a skill is enhanced for this Lichslayer (ch.2). */
+export const enhancedSkill = (db: Database, l: LichslayerRow, skill: string): boolean => lifeRecord(db, l.id).enhanced.includes(skill);

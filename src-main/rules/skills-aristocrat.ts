@@ -1,0 +1,39 @@
+// The Aristocrat's skills (rulebook ch.2) as pure rules: Command's targets, and Influence's pool.
+import { showDice, sumDice, type Dice } from './dice.ts';
+
+/** Command (ch.2): one target — a Retainer directed, or an ally granted an action — or two when enhanced; never the Aristocrat. */
+export function commandRefusal(input: { aristocrat: string; enhanced: boolean; targets: readonly { name: string; self: boolean; ok: boolean }[] }): string | null {
+  const allowed = input.enhanced ? 2 : 1;
+  if (input.targets.length < 1) return 'Command needs a target: a Retainer to direct or an ally to grant an action (ch.2)';
+  if (input.targets.length > allowed) return `Command directs or grants to ${allowed === 1 ? 'one target (two when enhanced)' : 'two targets'}: ${input.aristocrat} chose ${input.targets.length} (ch.2)`;
+  const self = input.targets.find((t) => t.self);
+  if (self) return `${input.aristocrat} cannot Command themself: a Retainer or an ally acts on the Aristocrat's turn (ch.2)`;
+  const wrong = input.targets.find((t) => !t.ok);
+  if (wrong) return `${wrong.name} is neither a Retainer nor an ally of ${input.aristocrat}: Command directs a Retainer or grants an ally an action (ch.2)`;
+  return null;
+}
+
+/** What Command grants each target (ch.2): a Retainer one action with no roll, an ally one extra action of their choosing. */
+export function commandGrant(aristocrat: string, target: { name: string; retainer: boolean }): string {
+  return target.retainer
+    ? `${aristocrat} Commands ${target.name}: one action on ${aristocrat}'s turn — Attack, Loot, Block or Move — with no roll (ch.2)`
+    : `${aristocrat} Commands ${target.name}: one additional action on ${aristocrat}'s turn, ${target.name}'s choice (ch.2)`;
+}
+
+/** The Influence pool (ch.2): Power + Magic + level dice, the book's d6. */
+export function influencePool(a: { power: number; magic: number; level: number }): number {
+  return Math.max(0, a.power) + Math.max(0, a.magic) + Math.max(0, a.level);
+}
+
+/** Influence (ch.2): roll the full pool and add it to a friendly roll or take it from a hostile one. */
+export function rollInfluence(dice: Dice, input: { aristocrat: string; power: number; magic: number; level: number; on: string; how: 'add' | 'subtract' }): { total: number; signed: number; explain: string } {
+  const count = influencePool(input);
+  const rolled = dice.pool(count, 6, `${input.aristocrat} Influences ${input.on}`);
+  const total = sumDice(rolled);
+  const signed = input.how === 'add' ? total : -total;
+  return {
+    total,
+    signed,
+    explain: `${input.aristocrat} Influences ${input.on}: ${count}d6 (Power ${input.power} + Magic ${input.magic} + level ${input.level}) ${showDice(rolled)} = ${total}, ${input.how === 'add' ? 'added to' : 'taken from'} the roll (${signed >= 0 ? '+' : '−'}${Math.abs(signed)}) (ch.2)`,
+  };
+}
