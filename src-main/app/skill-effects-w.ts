@@ -13,7 +13,7 @@ import { readSetting, writeSetting } from '../db/settings.ts';
 import { readTown } from '../db/town-repo.ts';
 import { lifeRecord } from '../db/life-records.ts';
 import { changeAilment, liftOne, sortAilments } from '../rules/ailments.ts';
-import { rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
+import { diceOfFaces, rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
 import { rollCure } from '../rules/skills-doctor.ts';
 import { commandGrant, commandRefusal, rollInfluence } from '../rules/skills-aristocrat.ts';
 import { presetChallenge } from '../rules/challenge.ts';
@@ -93,7 +93,7 @@ export function liftAfterBandage(w: RecordingWriter, db: Database, doctor: Lichs
     if (picks.length > 1) throw new CommandFailure('invalid-args', `Diagnose and Bandage removes one ailment from each target: ${picks.length} were chosen for ${t.name} (ch.2). Nothing changed.`);
     let lift: ReturnType<typeof liftOne>;
     try {
-      lift = liftOne({ name: t.name, ailments: ailmentsOf(db, who) }, picks[0]?.ailment, `${doctor.name}'s Diagnose and Bandage`);
+      lift = liftOne({ name: t.name, ailments: ailmentsOf(db, who) }, picks[0]?.ailment, `${doctor.name}’s Diagnose and Bandage`);
     } catch (e) {
       throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
     }
@@ -134,6 +134,7 @@ interface LedgerEntryRow {
   command: string;
   cause: string;
   character: string | null;
+  explain: string;
   faces: string;
 }
 
@@ -147,14 +148,15 @@ function entryDice(db: Database, e: LedgerEntryRow): RolledDie[] {
     const first = db.prepare(`SELECT faces FROM roll_log WHERE at = ? AND command = ? AND id < ? AND faces != '[]' ORDER BY id DESC LIMIT 1`).get(e.at, e.command, e.id) as { faces: string } | undefined;
     faces = first ? parse(first.faces) : [];
   }
-  const mine = faces.filter((f) => f.cause === e.cause || f.cause.startsWith(`${e.cause}`));
-  return (mine.length ? mine : faces).map((f) => ({ sides: f.sides, face: f.face }));
+  const mine = faces.filter((f) => f.cause === e.cause || f.cause === `${e.cause} (explosion)`);
+  // ch.1: a Challenge's d6 explode ("d6!" in its explanation); the reroll explodes the same way.
+  return diceOfFaces(mine.length ? mine : faces, /d6!/.test(e.explain) || faces.some((f) => f.cause.endsWith('(explosion)')));
 }
 
 /** Cheat (ch.2): a ledger entry's dice rolled again, the better kept for the Bandit; logged with its cause. */
 export function cheatRoll(db: Database, bandit: LichslayerRow, rollId: number | undefined, keep: 'higher' | 'lower' | undefined, lines: string[]): string {
   if (rollId === undefined) throw new CommandFailure('invalid-args', 'Choose the roll Cheat rerolls (a ledger entry). Nothing changed.');
-  const e = db.prepare(`SELECT id, at, command, cause, character, faces FROM roll_log WHERE id = ?`).get(rollId) as LedgerEntryRow | undefined;
+  const e = db.prepare(`SELECT id, at, command, cause, character, explain, faces FROM roll_log WHERE id = ?`).get(rollId) as LedgerEntryRow | undefined;
   if (!e) throw new CommandFailure('not-found', `No roll #${rollId} in the ledger. Nothing changed.`);
   if (e.cause.startsWith(`${bandit.name} Cheats`) || / Cheats on /.test(e.cause)) throw new CommandFailure('refused', 'That entry is a Cheat already: Cheat rerolls a roll once (ch.2). Nothing changed.');
   const faces = entryDice(db, e);
@@ -163,7 +165,7 @@ export function cheatRoll(db: Database, bandit: LichslayerRow, rollId: number | 
   const better = keep ?? (e.character === bandit.name ? 'higher' : 'lower');
   const entry = `#${e.id} (${e.cause})`;
   const cheated = rollWithLedger(db, 'skill.use', (dice) => {
-    const c = rollCheat(dice, { bandit: bandit.name, entry, faces, keep: better });
+    const c = rollCheat(dice, { bandit: bandit.name, entry, dice: faces, keep: better });
     return { value: c, records: [{ cause: `${bandit.name} Cheats on #${e.id}`, character: bandit.name, explain: c.explain, result: { ...c, rollId: e.id } }] };
   }).value;
   lines.push(cheated.explain);

@@ -34,4 +34,73 @@ describe('ailments (ch.2)', () => {
     expect((await app.call('ailment.set', { lichslayerId: q!.id, ailment: 'Freeze', on: true })).notes).toEqual(['Brother Quillam is afflicted with Freeze: its effect on a turn is the Judge’s: the book names Freeze but gives no rule for it']);
     app.close();
   });
+
+  it('Diagnose and Bandage removes one ailment from each target healed (the chosen one, or the first); Cure lifts one and restores 25% of maximum Health, rounded up, with 1d6 Rounds acting from 0 as at 1', async () => {
+    const { app, roster, me } = await setup();
+    const [o, q, sable] = roster;
+    await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', skill2: 'Medicine Bay', skill3: 'Doctor’s Coat of Arms', capstone: 'Cure', level: 2 } });
+    await app.call('lichslayer.update', { id: o!.id, patch: { health: 10, maxHealth: 37 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+    const gnawer = (await app.call('board.addToken', { kind: 'entity', name: 'Gnawer', colour: 'Red', floor: 1, x: 2, y: 0, health: 5, armor: 0 })).tokens.find((t) => t.name === 'Gnawer')!;
+    const board = await app.call('board.view', { floor: 1 });
+    const tok = (id: number) => board.tokens.find((t) => t.lichslayerId === id)!.id;
+    for (const a of ['Bound', 'Poison'] as const) await app.call('ailment.set', { lichslayerId: o!.id, ailment: a, on: true });
+    await app.call('ailment.set', { lichslayerId: sable!.id, ailment: 'Burn', on: true });
+    await app.call('ailment.set', { lichslayerId: sable!.id, ailment: 'Freeze', on: true });
+    // Only from the characters healed, and one each.
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Diagnose and Bandage', tokens: [tok(o!.id)], lift: [{ tokenId: tok(sable!.id), ailment: 'Burn' }] })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Diagnose and Bandage', tokens: [tok(o!.id)], lift: [{ tokenId: tok(o!.id), ailment: 'Burn' }] })).toMatchObject({ ok: false, error: { message: 'Odile Vantreck is not afflicted with Burn (afflicted with Poison, Bound). Nothing changed.' } });
+    await app.call('dice.setSeed', { seed: 3 });
+    const healed = await app.call('skill.use', { id: q!.id, skill: 'Diagnose and Bandage', tokens: [tok(o!.id), tok(sable!.id)], lift: [{ tokenId: tok(sable!.id), ailment: 'Freeze' }] });
+    expect(healed.notes).toEqual([
+      'Odile Vantreck: 8 = 2d6 [2, 6] Health restored: 10 → 18 (ch.2)',
+      'Sable Hartigan: 10 = 2d6 [6, 4] Health restored: 24 → 34 (ch.2)',
+      'Brother Quillam’s Diagnose and Bandage lifts Poison from Odile Vantreck, the first in the book’s order (none chosen); still Bound (ch.2)',
+      'Brother Quillam’s Diagnose and Bandage lifts Freeze from Sable Hartigan; still Burn (ch.2)',
+    ]);
+    expect((await me(o!.id)).life.ailments).toEqual(['Bound']);
+    expect((await me(sable!.id)).life.ailments).toEqual(['Burn']);
+    // Cure (the capstone) on Odile, lifting Bound; once per session, so not on the Gnawer after.
+    await app.call('dice.setSeed', { seed: 4 });
+    const cured = await app.call('skill.use', { id: q!.id, skill: 'Cure', tokenId: tok(o!.id) });
+    // 25% of 37 is 9.25: rounded up, 10.
+    expect(cured.notes).toEqual(['Brother Quillam Cures Odile Vantreck: 10 Health restored (25% of maximum 37, rounded up): 18 → 28; Brother Quillam lifts Bound from Odile Vantreck; for 5 Rounds (1d6 [5]) Odile Vantreck may act from 0 Health as though at 1 (ch.2)']);
+    expect(await me(o!.id)).toMatchObject({ health: 28 });
+    expect((await me(o!.id)).life.ailments).toEqual([]);
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Cure', tokenId: gnawer.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/once per session/) } });
+    expect((await app.call('ledger.list', { character: 'Brother Quillam' })).filter((e) => e.cause.startsWith('Brother Quillam uses Cure')).map((e) => e.explain)).toEqual([cured.notes[0]]);
+    app.close();
+  });
 });
+
+describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
+  it('Cheat rerolls a roll in the ledger and keeps the better for the Bandit (higher for her own, lower for one against her); a natural 1 on the reroll counts as 6; once per floor', async () => {
+    const { app, roster } = await setup();
+    const [o, , sable] = roster;
+    await app.call('lichslayer.update', { id: sable!.id, patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', skill2: 'Extra Pockets', skill3: 'Disarm', capstone: 'Cheat', level: 2 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('dice.setSeed', { seed: 7 });
+    await app.call('challenge.roll', { lichslayerId: sable!.id, target: 12, cause: 'Climb the shaft' });
+    const mine = (await app.call('ledger.list', { character: 'Sable Hartigan' })).find((e) => e.cause.endsWith('Climb the shaft'))!;
+    expect(mine.explain).toBe('16 = 2d6! [1, 6+6+3] vs 12: meets the target (ch.1)');
+    expect(await app.dispatch('skill.use', { id: sable!.id, skill: 'Cheat' })).toMatchObject({ ok: false, error: { message: 'Choose the roll Cheat rerolls (a ledger entry). Nothing changed.' } });
+    await app.call('dice.setSeed', { seed: 7 });
+    const cheated = await app.call('skill.use', { id: sable!.id, skill: 'Cheat', rollId: mine.id });
+    expect(cheated.notes).toEqual([
+      "Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! were [1, 15] = 16; the reroll [1, 6+6+3] (a natural 1 counts as 6: 6, 15) = 21; the higher is better for Sable Hartigan: the reroll's 21 stands, with the roll's modifiers as before (ch.2)",
+    ]);
+    expect(await app.dispatch('skill.use', { id: sable!.id, skill: 'Cheat', rollId: mine.id })).toMatchObject({ ok: false, error: { message: 'Cheat is once per floor (ch.2), and it has been used. Nothing changed.' } });
+    // The next floor: a roll that affects her (Odile's) is better low unless she says otherwise.
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('challenge.roll', { lichslayerId: o!.id, target: 12, cause: 'Odile shoves Sable' });
+    const theirs = (await app.call('ledger.list', { character: 'Odile Vantreck' })).find((e) => e.cause.endsWith('Odile shoves Sable'))!;
+    await app.call('dice.setSeed', { seed: 2 });
+    expect((await app.call('skill.use', { id: sable!.id, skill: 'Cheat', rollId: theirs.id })).notes).toEqual([
+      "Sable Hartigan Cheats on #9 (Odile Vantreck: Odile shoves Sable): d6! + d6! were [5, 1] = 6; the reroll [6+3, 6+1] = 16; the lower is better for Sable Hartigan: the original 6 stands, with the roll's modifiers as before (ch.2)",
+    ]);
+    expect((await app.call('ledger.list', { character: 'Sable Hartigan' })).filter((e) => e.cause.startsWith('Sable Hartigan Cheats on')).length).toBe(2);
+    app.close();
+  });
+});
+

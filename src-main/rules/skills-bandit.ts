@@ -1,18 +1,29 @@
 // The Bandit's capstone, Cheat (rulebook ch.2): reroll one roll — the Bandit's, or one that directly
 // affects the Bandit — and take the better; a die of the reroll showing a natural 1 counts as 6.
-import type { Dice } from './dice.ts';
+import { showDice, type Dice, type DieRoll } from './dice.ts';
 
+/** One die of the roll being rerolled: its sides and its total (a d6's explosions added, ch.1). */
 export interface RolledDie {
   sides: number;
-  face: number;
+  total: number;
+  /** An exploding d6 (a Challenge's): the reroll explodes too. */
+  explode: boolean;
+}
+
+/** A ledger entry's faces grouped into dice: an explosion's face adds to the die before it (ch.1). */
+export function diceOfFaces(faces: readonly { sides: number; face: number; cause: string }[], exploding: boolean): RolledDie[] {
+  const out: RolledDie[] = [];
+  for (const f of faces) {
+    const last = out[out.length - 1];
+    if (f.cause.endsWith('(explosion)') && last) last.total += f.face;
+    else out.push({ sides: f.sides, total: f.face, explode: exploding && f.sides === 6 });
+  }
+  return out;
 }
 
 export interface Cheated {
   before: number;
   after: number;
-  /** The reroll's faces as rolled, and as counted (a natural 1 as 6). */
-  faces: number[];
-  counted: number[];
   kept: 'original' | 'reroll';
   total: number;
   explain: string;
@@ -20,18 +31,19 @@ export interface Cheated {
 
 /**
  * Cheat (ch.2): the same dice rolled again; "better" is higher for the Bandit's own roll and lower for
- * a roll against them (the caller says which). Modifiers of the original roll apply as before: only
- * the dice are compared.
+ * a roll against them (the caller says which). A reroll die showing a natural 1 counts as 6. The
+ * original roll's modifiers apply as before: only the dice are compared.
  */
-export function rollCheat(dice: Dice, input: { bandit: string; entry: string; faces: readonly RolledDie[]; keep: 'higher' | 'lower' }): Cheated {
-  if (!input.faces.length) throw new RangeError(`${input.entry} has no dice to reroll`);
-  const faces = input.faces.map((f) => dice.face(f.sides, `${input.bandit} Cheats: reroll of ${input.entry}`));
-  const counted = faces.map((f) => (f === 1 ? 6 : f));
-  const before = input.faces.reduce((a, f) => a + f.face, 0);
-  const after = counted.reduce((a, f) => a + f, 0);
+export function rollCheat(dice: Dice, input: { bandit: string; entry: string; dice: readonly RolledDie[]; keep: 'higher' | 'lower' }): Cheated {
+  if (!input.dice.length) throw new RangeError(`${input.entry} has no dice to reroll`);
+  const cause = `${input.bandit} Cheats: reroll of ${input.entry}`;
+  const rolled: DieRoll[] = input.dice.map((d) => (d.explode ? dice.explodingD6(cause) : dice.die(d.sides, cause)));
+  const counted = rolled.map((d) => (d.natural === 1 ? 6 : d.total));
+  const before = input.dice.reduce((a, d) => a + d.total, 0);
+  const after = counted.reduce((a, n) => a + n, 0);
   const better = input.keep === 'higher' ? after > before : after < before;
-  const shown = input.faces.map((f) => `d${f.sides}`).join(' + ');
-  const ones = faces.some((f) => f === 1) ? ` (a natural 1 counts as 6: ${counted.join(', ')})` : '';
-  const explain = `${input.bandit} Cheats on ${input.entry}: dice ${shown} were [${input.faces.map((f) => f.face).join(', ')}] = ${before}; the reroll [${faces.join(', ')}]${ones} = ${after}; the ${input.keep} is better for the Bandit: ${better ? `the reroll's ${after} stands` : `the original ${before} stands`}; the roll's modifiers apply as before (ch.2)`;
-  return { before, after, faces, counted, kept: better ? 'reroll' : 'original', total: better ? after : before, explain };
+  const shown = input.dice.map((d) => `d${d.sides}${d.explode ? '!' : ''}`).join(' + ');
+  const ones = rolled.some((d) => d.natural === 1) ? ` (a natural 1 counts as 6: ${counted.join(', ')})` : '';
+  const explain = `${input.bandit} Cheats on ${input.entry}: ${shown} were [${input.dice.map((d) => d.total).join(', ')}] = ${before}; the reroll ${showDice(rolled)}${ones} = ${after}; the ${input.keep} is better for ${input.bandit}: ${better ? `the reroll's ${after} stands` : `the original ${before} stands`}, with the roll's modifiers as before (ch.2)`;
+  return { before, after, kept: better ? 'reroll' : 'original', total: better ? after : before, explain };
 }
