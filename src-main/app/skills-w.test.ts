@@ -102,5 +102,73 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     expect((await app.call('ledger.list', { character: 'Sable Hartigan' })).filter((e) => e.cause.startsWith('Sable Hartigan Cheats on')).length).toBe(2);
     app.close();
   });
+
+  it('Command directs a Retainer of the Aristocrat (an action with no roll) or grants an ally an action; one target, two when enhanced; never an enemy or themself; once per Round in a fight', async () => {
+    const { app, roster } = await setup();
+    const q = roster[1];
+    await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', level: 4 } });
+    await app.call('retainer.hire', { employer: q!.id, name: 'Pell', grade: 'common' });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+    const board = (await app.call('board.addToken', { kind: 'entity', name: 'Gnawer', colour: 'Red', floor: 1, x: 2, y: 0, health: 5, armor: 0 })).tokens;
+    const id = (name: string) => board.find((t) => t.name === name)!.id;
+    const refusal = async (tokens: number[]) => ((await app.dispatch('skill.use', { id: q!.id, skill: 'Command', tokens })) as { error?: { message: string } }).error?.message;
+    expect(await refusal([id('Gnawer')])).toBe("Gnawer is neither a Retainer nor an ally of Brother Quillam: Command directs a Retainer or grants an ally an action (ch.2). Nothing changed.");
+    expect(await refusal([id('Brother Quillam')])).toBe("Brother Quillam cannot Command themself: a Retainer or an ally acts on the Aristocrat's turn (ch.2). Nothing changed.");
+    expect(await refusal([id('Pell'), id('Odile Vantreck')])).toBe("Command directs or grants to one target (two when enhanced): Brother Quillam chose 2 (ch.2). Nothing changed.");
+    expect((await app.call('skill.use', { id: q!.id, skill: 'Command', tokens: [id('Pell')] })).notes).toEqual([
+      "Brother Quillam Commands Pell: one action on Brother Quillam's turn — Attack, Loot, Block or Move — with no roll (ch.2)",
+    ]);
+    await app.call('skill.points', { id: q!.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: q!.id, action: 'enhance', skill: 'Command' });
+    await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect((await app.call('skill.use', { id: q!.id, skill: 'Command', tokens: [id('Pell'), id('Sable Hartigan')] })).notes).toEqual([
+      "Brother Quillam Commands Pell: one action on Brother Quillam's turn — Attack, Loot, Block or Move — with no roll (ch.2)",
+      "Brother Quillam Commands Sable Hartigan: one additional action on Brother Quillam's turn, Sable Hartigan's choice (ch.2)",
+    ]);
+    expect(await refusal([id('Odile Vantreck')])).toBe("Command is once per Round (ch.2), and it has been used. Nothing changed.");
+    app.close();
+  });
+
+  it('Influence rolls the full pool, Power + Magic + level d6, to add to a friendly roll or take from a hostile one; once per in-game day', async () => {
+    const { app, roster } = await setup();
+    const q = roster[1]!;
+    await app.call('lichslayer.update', { id: q.id, patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', skill3: 'Family Heirloom', capstone: 'Influence', level: 6 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+    const gnawer = (await app.call('board.addToken', { kind: 'entity', name: 'Gnawer', colour: 'Red', floor: 1, x: 2, y: 0, health: 5, armor: 0 })).tokens.find((t) => t.name === 'Gnawer')!;
+    expect(await app.dispatch('skill.use', { id: q.id, skill: 'Influence', tokenId: gnawer.id })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    await app.call('dice.setSeed', { seed: 5 });
+    expect((await app.call('skill.use', { id: q.id, skill: 'Influence', tokenId: gnawer.id, influence: 'subtract' })).notes).toEqual([
+      "Brother Quillam Influences Gnawer's roll: 12d6 (Power 6 + Magic 0 + level 6) [1, 4, 5, 5, 4, 6, 1, 4, 2, 3, 1, 6] = 42, taken from the roll (−42) (ch.2)",
+    ]);
+    expect(await app.dispatch('skill.use', { id: q.id, skill: 'Influence', influence: 'add' })).toMatchObject({ ok: false, error: { message: 'Influence is once per in-game day (ch.2), and it has been used. Nothing changed.' } });
+    app.close();
+  });
+
+  it('Influence on the Lich needs a Challenge of 24 first: on a failure nothing is added and the day’s use is spent; on a success the pool is rolled', async () => {
+    const { app, roster } = await openDemo(31);
+    await app.call('houseRules.update', { patch: { lichOnFloorTen: true } });
+    const q = roster[1]!;
+    await app.call('lichslayer.update', { id: q.id, patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', skill3: 'Family Heirloom', capstone: 'Influence', level: 6 } });
+    for (let f = 1; f <= 10; f++) await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+    await descendTo(app, 10);
+    const lich = (await app.call('board.view', { floor: 10 })).tokens.find((t) => t.stats.lich)!;
+    await app.call('lichslayer.update', { id: q.id, patch: { level: 2 } });
+    await app.call('dice.setSeed', { seed: 5 });
+    expect((await app.call('skill.use', { id: q.id, skill: 'Influence', tokenId: lich.id, influence: 'subtract' })).notes).toEqual([
+      "The Lich does not bend easily: a Challenge of 24 comes first (ch.2): Brother Quillam: Influence against the Lich: Brother Quillam fails (4 = 2d6! [1, 4] − 1 (Sanity Strange (ch.8)) vs 24: short of the target (ch.1)); a natural 1: Integrity of Iron-ribbed Lantern: 5 on d6, it holds (ch.11), on the first equipped item that can break, Iron-ribbed Lantern (house rule)",
+      "The Lich does not bend: Influence adds nothing, and it is spent for the day (ch.2)",
+    ]);
+    expect(await app.dispatch('skill.use', { id: q.id, skill: 'Influence', tokenId: lich.id, influence: 'subtract' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/once per in-game day/) } });
+    await app.call('history.undo', {});
+    await app.call('lichslayer.update', { id: q.id, patch: { level: 6 } });
+    await app.call('dice.setSeed', { seed: 5 });
+    expect((await app.call('skill.use', { id: q.id, skill: 'Influence', tokenId: lich.id, influence: 'subtract' })).notes).toEqual([
+      "The Lich does not bend easily: a Challenge of 24 comes first (ch.2): Brother Quillam: Influence against the Lich: Brother Quillam succeeds (25 = 6d6! [1, 4, 5, 5, 4, 6+1] − 1 (Sanity Strange (ch.8)) vs 24: meets the target (ch.1)); a natural 1: Integrity of Iron-ribbed Lantern: 4 on d6, it holds (ch.11), on the first equipped item that can break, Iron-ribbed Lantern (house rule)",
+      "Brother Quillam Influences The Lich's roll: 12d6 (Power 6 + Magic 0 + level 6) [2, 3, 1, 6, 4, 5, 4, 2, 2, 3, 3, 6] = 41, taken from the roll (−41) (ch.2)",
+    ]);
+    app.close();
+  });
 });
 
