@@ -61,7 +61,10 @@ describe('ailments (ch.2)', () => {
     ]);
     expect((await me(o!.id)).life.ailments).toEqual(['Bound']);
     expect((await me(sable!.id)).life.ailments).toEqual(['Burn']);
-    // Cure (the capstone) on Odile, lifting Bound; once per session, so not on the Gnawer after.
+    // Cure (the capstone): a fallen target's revival is the Judge's; on Odile it lifts Bound; once per session, so not on the Gnawer after.
+    await app.call('board.updateToken', { id: gnawer.id, patch: { defeated: true } });
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Cure', tokenId: gnawer.id })).toMatchObject({ ok: false, error: { message: "Gnawer has fallen: Cure's revival of a fallen character is the Judge's to apply (ch.2). Nothing changed." } });
+    await app.call('board.updateToken', { id: gnawer.id, patch: { defeated: false } });
     await app.call('dice.setSeed', { seed: 4 });
     const cured = await app.call('skill.use', { id: q!.id, skill: 'Cure', tokenId: tok(o!.id) });
     // 25% of 37 is 9.25: rounded up, 10.
@@ -168,6 +171,38 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
       "The Lich does not bend easily: a Challenge of 24 comes first (ch.2): Brother Quillam: Influence against the Lich: Brother Quillam succeeds (25 = 6d6! [1, 4, 5, 5, 4, 6+1] − 1 (Sanity Strange (ch.8)) vs 24: meets the target (ch.1)); a natural 1: Integrity of Iron-ribbed Lantern: 4 on d6, it holds (ch.11), on the first equipped item that can break, Iron-ribbed Lantern (house rule)",
       "Brother Quillam Influences The Lich's roll: 12d6 (Power 6 + Magic 0 + level 6) [2, 3, 1, 6, 4, 5, 4, 2, 2, 3, 3, 6] = 41, taken from the roll (−41) (ch.2)",
     ]);
+    app.close();
+  });
+
+  it('Counter Magic is a Challenge against the caster’s Magic × 3, offered for every enemy that casts, rolled and logged through challenge.roll', async () => {
+    const { app, roster } = await setup();
+    const wren = roster[3]!;
+    await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Witch', skill1: 'Commune', skill2: 'Familiar', skill3: 'Counter Magic', level: 6 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+    const board = await app.call('board.addToken', { kind: 'entity', name: 'Hex Imp', colour: 'Blue', floor: 1, x: 2, y: 0, health: 5, armor: 0, stats: { magic: 3 } });
+    const imp = board.tokens.find((t) => t.name === 'Hex Imp')!;
+    const offered = await app.call('challenge.presets', { lichslayerId: wren.id });
+    expect(offered.presets.filter((p) => p.key.startsWith('counter-magic')).map((p) => [p.key, p.target, p.explain])).toEqual([[`counter-magic:${imp.id}`, 9, "Target 9 = Hex Imp's Magic 3 × 3 (ch.2)"]]);
+    await app.call('dice.setSeed', { seed: 5 });
+    const rolled = await app.call('challenge.roll', { lichslayerId: wren.id, preset: `counter-magic:${imp.id}` });
+    expect(rolled.lines).toEqual([
+      "Wren of the Hollow: Counter Magic against Hex Imp — Target 9 = Hex Imp's Magic 3 × 3 (ch.2): Wren of the Hollow succeeds (24 = 6d6! [1, 4, 5, 5, 4, 6+1] − 2 (Sanity Edge (ch.8)) vs 9: meets the target (ch.1)); a natural 1: Integrity of Thornwood Staff: 4 on d6, it holds (ch.11), on the first equipped item that can break, Thornwood Staff (house rule)",
+    ]);
+    app.close();
+  });
+
+  it('Commune reveals every room within 1 space, or one room up to Magic spaces away; farther is refused', async () => {
+    const { app, roster, me } = await setup();
+    const wren = roster[3]!;
+    await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Witch', skill1: 'Commune', level: 2 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const magic = (await me(wren.id)).derived.magic.value;
+    const before = (await app.call('board.view', { floor: 1 })).rooms.filter((r) => r.revealed).map((r) => `${r.x},${r.y}`);
+    expect([magic, before]).toEqual(['X']);
+    const near = await app.call('skill.use', { id: wren.id, skill: 'Commune', rooms: [{ x: 2, y: 1 }] });
+    expect(near.notes).toEqual(['X']);
+    expect(await app.dispatch('skill.use', { id: wren.id, skill: 'Commune', rooms: [{ x: 0, y: 4 }] })).toMatchObject({ ok: false, error: { message: 'X' } });
     app.close();
   });
 });
