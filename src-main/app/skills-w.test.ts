@@ -195,14 +195,15 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
   it('Commune reveals every room within 1 space, or one room up to Magic spaces away; farther is refused', async () => {
     const { app, roster, me } = await setup();
     const wren = roster[3]!;
-    await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Witch', skill1: 'Commune', level: 2 } });
+    await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Witch', skill1: 'Commune', level: 2, gold: 1800 } });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
-    const magic = (await me(wren.id)).derived.magic.value;
-    const before = (await app.call('board.view', { floor: 1 })).rooms.filter((r) => r.revealed).map((r) => `${r.x},${r.y}`);
-    expect([magic, before]).toEqual(['X']);
-    const near = await app.call('skill.use', { id: wren.id, skill: 'Commune', rooms: [{ x: 2, y: 1 }] });
-    expect(near.notes).toEqual(['X']);
-    expect(await app.dispatch('skill.use', { id: wren.id, skill: 'Commune', rooms: [{ x: 0, y: 4 }] })).toMatchObject({ ok: false, error: { message: 'X' } });
+    const revealed = async () => (await app.call('board.view', { floor: 1 })).rooms.filter((r) => r.revealed).map((r) => `${r.x},${r.y}`).sort();
+    expect([(await me(wren.id)).derived.magic.value, await revealed()]).toEqual([3, ['2,0']]);
+    await app.call('skill.use', { id: wren.id, skill: 'Commune', rooms: [{ x: 2, y: 1 }] });
+    expect(await revealed()).toEqual(['1,0', '2,0', '2,1', '3,0']);
+    await app.call('skill.use', { id: wren.id, skill: 'Commune', rooms: [{ x: 2, y: 3 }] });
+    expect(await revealed()).toEqual(['1,0', '2,0', '2,1', '2,3', '3,0']);
+    expect(await app.dispatch('skill.use', { id: wren.id, skill: 'Commune', rooms: [{ x: 0, y: 4 }] })).toMatchObject({ ok: false, error: { message: 'Commune reaches one room up to Magic spaces away: that room is 6 away and Wren of the Hollow has Magic 3 (ch.2). Nothing changed.' } });
     app.close();
   });
 });
