@@ -2,26 +2,9 @@
 // main and renderer. Plain data only: the rules that compute with it live in src-main/rules.
 import { z } from 'zod';
 
-export const COLOURS = ['Red', 'Blue', 'Green', 'Purple', 'Black', 'Orange', 'Colourless', 'All-Color'] as const;
-export type Colour = (typeof COLOURS)[number];
+import { COLOURS, ITEM_SLOTS, LIMITS, SANITY_LEVELS } from './gauntlet-vocabulary.ts';
 
-export const SANITY_LEVELS = ['whole', 'strange', 'edge', 'paranoid', 'lost'] as const;
-export type SanityLevel = (typeof SANITY_LEVELS)[number];
-
-/** The equipment bands of the Gauntlet that hold exactly one item each. */
-export const ITEM_SLOTS = ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'] as const;
-export type ItemSlot = (typeof ITEM_SLOTS)[number];
-
-export const LIMITS = {
-  nameMax: 60,
-  notesMax: 2000,
-  levelMin: 1,
-  levelMax: 99,
-  statMax: 999,
-  goldMax: 10_000_000,
-  stackMax: 6,
-  inventoryMaxStacks: 200,
-} as const;
+export { COLOURS, ITEM_SLOTS, LIMITS, SANITY_LEVELS, type Colour, type ItemSlot, type SanityLevel } from './gauntlet-vocabulary.ts';
 
 const trimmedName = (what: string) =>
   z

@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { COLOURS } from './gauntlet.ts';
 
-export const RETAINER_GRADE_NAMES = ['common', 'skilled', 'exceptional'] as const;
-export const LOYALTY_STATES = ['wary', 'standard', 'devoted'] as const;
-export const INSCRIPTION_IDS = ['unbound-sign', 'givers-mark', 'elemental-sigil', 'celestial-mark', 'forest-sigil', 'lich-crown'] as const;
+import { INSCRIPTION_IDS, LOYALTY_STATES, RETAINER_GRADE_NAMES } from './town-vocabulary.ts';
+
+export { INSCRIPTION_IDS, LOYALTY_STATES, RETAINER_GRADE_NAMES } from './town-vocabulary.ts';
 
 export const townStateSchema = z.strictObject({
   smith: z.strictObject({ favoured: z.array(z.enum(COLOURS)), distrusted: z.array(z.enum(COLOURS)), explain: z.string() }).nullable().default(null),
