@@ -5,11 +5,16 @@ import type { Database } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { contract, describeIssues, isCommandName, type CampaignSummary, type CampaignView, type CommandName, type ParsedArgsOf, type Push, type Reply, type ResultOf } from '@shared/contract.ts';
-import { CAMPAIGN_EXTENSION, CampaignFileError, openCampaignFile, readCampaignName } from '../db/campaign-file.ts';
+import type { PhaseView } from '@shared/phase.ts';
+import type { StorageView } from '@shared/storage.ts';
+import { CAMPAIGN_EXTENSION, CampaignFileError, openCampaignFile, openSqlite, readCampaignName } from '../db/campaign-file.ts';
 import { acquireCampaignLock } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
 import { DEFAULT_RETENTION, pruneBackups, retentionSchema, takeBackup, type Retention } from '../db/backups.ts';
+import { fullCheckInBackground } from '../db/integrity-check.ts';
+import { attachArchive } from '../db/ledger-archive.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
+import { phaseView } from '../views/phase-view.ts';
 import { playerView } from '../views/player-view.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { AppOptions, CampaignFiles, HandlerContext, Handlers, OpenCampaign } from './handler-context.ts';
@@ -21,6 +26,7 @@ import { boardHandlers, playersHandlers } from './handlers/board.ts';
 import { campaignHandlers } from './handlers/campaign.ts';
 import { forestHandlers } from './handlers/forest.ts';
 import { historyHandlers } from './handlers/history.ts';
+import { storageHandlers } from './handlers/storage.ts';
 import { houseRulesHandlers } from './handlers/house-rules.ts';
 import { idolHandlers } from './handlers/idol.ts';
 import { journalHandlers } from './handlers/journal.ts';
@@ -37,6 +43,12 @@ import { tableHandlers } from './handlers/tables.ts';
 import { townHandlers } from './handlers/town.ts';
 
 export type { AppOptions, OpenCampaign } from './handler-context.ts';
+
+/** SQLite's own word that the file is damaged (or no database at all). */
+function isCorruption(error: unknown): boolean {
+  const code = error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
+  return code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
+}
 
 export function safeFileName(name: string): string {
   const cleaned = name
@@ -73,6 +85,7 @@ function allHandlers(ctx: HandlerContext): Handlers {
     ...printHandlers(ctx),
     ...backupsHandlers(ctx),
     ...historyHandlers(ctx),
+    ...storageHandlers(ctx),
   };
 }
 
@@ -86,6 +99,17 @@ export class CampaignApp implements CampaignFiles {
   private releaseLock: (() => void) | null = null;
   /** The Judge's view as the last change left it: built once per change, read by every reply. */
   private lastView: CampaignView | null = null;
+  /** Counts published changes; every reply and push carries it, so the renderer can tell stale from fresh. */
+  // Starts at the clock, so a restarted host's revisions still follow the ones a screen saw before.
+  private revision = Date.now();
+  /** The background integrity check of the open campaign. */
+  private integrity: StorageView['check'] & { path: string | null } = { path: null, state: 'not-run', detail: '', at: null };
+  /** Files the background check found damaged (by inode: a restored file is a new one). */
+  private readonly damaged = new Map<string, { ino: number; message: string }>();
+  /** The backup taken as a campaign opens, copied while play goes on. */
+  private pendingBackup: Promise<unknown> = Promise.resolve();
+  /** The full integrity check running in the background. */
+  private pendingCheck: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(push: Push) => void>();
   private readonly playerListeners = new Set<(push: Push) => void>();
   /** When the open campaign was last backed up (every 15 minutes of activity). */
@@ -109,6 +133,7 @@ export class CampaignApp implements CampaignFiles {
       view: () => this.view(),
       publish: (view) => this.publish(view),
       backup: (reason) => this.backup(reason),
+      integrity: () => ({ state: this.integrity.state, detail: this.integrity.detail, at: this.integrity.at }),
       files: this,
       options,
     });
@@ -141,13 +166,18 @@ export class CampaignApp implements CampaignFiles {
       return { ok: false, error: { code: 'invalid-args', message: `${name}: ${describeIssues(parsed.error)}` } };
     }
     try {
+      // Listing or restoring backups waits for the backup taken on open, so none is seen half-written.
+      if (name.startsWith('backups.') || name === 'storage.compact') await this.pendingBackup;
       const handler = this.handlers[name] as (args: unknown) => unknown;
       const value = await handler(parsed.data);
-      return { ok: true, value };
+      return { ok: true, value, revision: this.revision };
     } catch (error) {
       if (error instanceof CommandFailure) return { ok: false, error: { code: error.code, message: error.message } };
       if (error instanceof CampaignFileError) return { ok: false, error: { code: 'campaign-file', message: error.message } };
       const message = error instanceof Error ? error.message : String(error);
+      // SQLite met damage the checks had not reached yet: the campaign is closed before anything more is written.
+      const file = this.currentCampaign?.path;
+      if (file && isCorruption(error)) return { ok: false, error: { code: 'campaign-file', message: this.damagedNow(file, message) } };
       return { ok: false, error: { code: 'internal', message: `${name} failed: ${message}` } };
     }
   }
@@ -171,6 +201,7 @@ export class CampaignApp implements CampaignFiles {
     this.releaseLock?.();
     this.releaseLock = null;
     this.lastView = null;
+    this.integrity = { path: null, state: 'not-run', detail: '', at: null };
   }
 
   /** First launch: a demo campaign from the starter pack, so the app shows something real at once. */
@@ -225,6 +256,8 @@ export class CampaignApp implements CampaignFiles {
       /* a missing recent file still gets listed with its problem */
     }
     const base = { path: file, fileName: path.basename(file), modifiedAt, damaged: false };
+    const known = this.knownDamage(file);
+    if (known) return { ...base, name: null, problem: known, damaged: true };
     if (this.currentCampaign?.path === file) return { ...base, name: this.view().name, problem: null };
     try {
       return { ...base, name: readCampaignName(file, this.options.nativeBinding), problem: null };
@@ -237,6 +270,8 @@ export class CampaignApp implements CampaignFiles {
   async open(file: string, create: boolean): Promise<OpenCampaign> {
     const resolved = path.resolve(file);
     if (this.currentCampaign?.path === resolved) return this.currentCampaign;
+    const known = this.knownDamage(resolved);
+    if (known) throw new CampaignFileError('damaged', known);
     // Taken before the file is touched: a second opener is refused, naming who holds it.
     const release = acquireCampaignLock(resolved, this.options.host);
     let opened: Awaited<ReturnType<typeof openCampaignFile>>;
@@ -244,6 +279,7 @@ export class CampaignApp implements CampaignFiles {
       opened = await openCampaignFile(resolved, { create, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
       try {
         ensureStarterTables(opened.db, this.options.resourcesDir);
+        attachArchive(opened.db);
       } catch (error) {
         opened.db.close();
         throw error;
@@ -268,9 +304,90 @@ export class CampaignApp implements CampaignFiles {
     this.remember(resolved);
     if (!create) {
       this.lastBackupAt = Date.now();
-      await this.backup('on-open');
+      this.pendingBackup = this.backupAsOpened(resolved).catch(() => undefined);
+      this.checkInBackground(resolved);
     }
     return this.currentCampaign;
+  }
+
+  /**
+   * The on-open backup: a read-only connection fixes the campaign as it was opened, and its pages
+   * are copied step by step while the Judge plays (a long campaign opens at once).
+   */
+  private async backupAsOpened(file: string): Promise<void> {
+    const snapshot = openSqlite(file, this.options.nativeBinding, { readonly: true, fileMustExist: true });
+    try {
+      snapshot.exec('BEGIN');
+      snapshot.prepare(`SELECT count(*) FROM sqlite_master`).get();
+      await takeBackup(snapshot, file, this.backupsDir, 'on-open');
+      pruneBackups(this.backupsDir, file, this.retention());
+    } finally {
+      snapshot.close();
+    }
+  }
+
+  /** Resolves once the work started in the background (the on-open backup, the full check) is done. */
+  async idle(): Promise<void> {
+    await Promise.all([this.pendingBackup, this.pendingCheck]);
+    await this.queue;
+  }
+
+  /** The damage the background check found in this very file (not a file restored in its place). */
+  private knownDamage(file: string): string | null {
+    const known = this.damaged.get(file);
+    if (!known) return null;
+    try {
+      if (fs.statSync(file).ino === known.ino) return known.message;
+    } catch {
+      /* gone: nothing to refuse */
+    }
+    this.damaged.delete(file);
+    return null;
+  }
+
+  /**
+   * SQLite's full integrity check of the whole file in a worker thread. Damage found closes the
+   * campaign (after the command running, if any), so nothing more is written to it, and says so.
+   */
+  private checkInBackground(file: string): void {
+    let ino: number;
+    try {
+      ino = fs.statSync(file).ino;
+    } catch {
+      return;
+    }
+    this.integrity = { path: file, state: 'running', detail: '', at: null };
+    this.pendingCheck = fullCheckInBackground(file, this.options.nativeBinding).then((result) => {
+      const ok = result === 'ok';
+      if (this.integrity.path === file) this.integrity = { path: file, state: ok ? 'ok' : 'damaged', detail: result, at: new Date().toISOString() };
+      if (ok) return;
+      // Closed between commands, never under one.
+      const closeIt = this.queue.then(() => {
+        const message = this.damagedNow(file, result, ino);
+        for (const listener of this.listeners) listener({ type: 'problem', message });
+      });
+      this.queue = closeIt.catch(() => undefined);
+    });
+  }
+
+  /**
+   * Remembers a file as damaged (until a restored file takes its place) and closes it if it is
+   * the open campaign, so nothing more is written to it; returns what to tell the Judge.
+   */
+  private damagedNow(file: string, detail: string, ino?: number): string {
+    const found = detail.replace(/^\*\*\* in database main \*\*\*\s*/, '').split('\n').filter(Boolean);
+    const shown = found.slice(0, 2).join('; ') + (found.length > 2 ? `; and ${found.length - 2} more problems` : '');
+    const message = `${path.basename(file)} is damaged (SQLite integrity check: ${shown}). It was closed so that nothing more is written to it: restore a backup (“Restore newest good backup” in the campaign list).`;
+    try {
+      this.damaged.set(file, { ino: ino ?? fs.statSync(file).ino, message });
+    } catch {
+      /* the file is gone: nothing to remember */
+    }
+    if (this.currentCampaign?.path === file) {
+      this.close();
+      this.publish(null);
+    }
+    return message;
   }
 
   private readSettings(): Record<string, unknown> {
@@ -309,21 +426,38 @@ export class CampaignApp implements CampaignFiles {
     return this.lastView ?? this.rebuildView();
   }
 
+  /**
+   * Pushes one change to every screen: each view built once (the phase banner's and the players'
+   * only when a screen is listening), with the change's revision.
+   */
   private publish(view: CampaignView | null): void {
-    for (const listener of this.listeners) listener({ type: 'campaign', view });
+    this.revision++;
+    if (this.listeners.size > 0) {
+      const db = this.currentCampaign?.db;
+      const push: Push = { type: 'campaign', view, revision: this.revision, phase: view && db ? this.phaseOrNothing(db) : null };
+      for (const listener of this.listeners) listener(push);
+    }
     if (this.playerListeners.size === 0) return;
     const players: Push = { type: 'players', view: this.currentCampaign ? playerView(this.currentCampaign.db) : null };
     for (const listener of this.playerListeners) listener(players);
   }
 
-  /** Runs one Judge action as one transaction with its undo step and action-log row, then publishes. */
-  private transact<T>(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => T): T {
+  /** The phase banner's view; a screen that gets none asks for it (phase.view says what went wrong). */
+  private phaseOrNothing(db: Database): PhaseView | undefined {
+    try {
+      return phaseView(db);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Runs one Judge action as one transaction with its undo step, then publishes. */
+  private transact<T>(_command: CommandName, _args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => T): T {
     const { db } = this.require();
     const result = db.transaction(() => {
       const writer = new RecordingWriter(db);
       const value = change(writer, db);
       pushHistory(db, label, writer.changes);
-      db.prepare(`INSERT INTO action_log (at, command, args) VALUES (?, ?, ?)`).run(new Date().toISOString(), command, JSON.stringify(args));
       return value;
     })();
     this.publish(this.rebuildView());

@@ -211,6 +211,68 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    describe: 'flat cost at any campaign size: indexes for undo, the journal and the ledger; skill uses as rows; no action log',
+    up: (db) => {
+      db.exec(`
+        -- Undo and redo read the newest done step and the oldest undone one; each push clears the redo stack.
+        CREATE INDEX history_by_undone ON history (undone, id);
+        -- Each undo step knows its session: the journal reads one session's steps, compaction drops old ones.
+        ALTER TABLE history ADD COLUMN session INTEGER NOT NULL DEFAULT 1;
+        UPDATE history SET session = coalesce((
+          SELECT max(CAST(s.key AS INTEGER)) FROM json_each((
+            SELECT CASE WHEN json_valid(value) AND json_type(value) = 'object' THEN value ELSE '{}' END FROM setting WHERE key = 'session-starts'
+          )) AS s
+          WHERE CAST(s.key AS INTEGER) >= 2 AND s.value <= history.at
+        ), 1);
+        -- Covering what the journal lists, so it never reads past a step's (large) row images.
+        CREATE INDEX history_by_session ON history (session, undone, id, label, at);
+        -- The journal reads one page of sessions' day reports.
+        CREATE INDEX day_report_by_session ON day_report ((CASE WHEN json_valid(report) THEN coalesce(report ->> '$.session', 1) END), id);
+        CREATE INDEX history_dive_steps ON history (session, undone, id, label) WHERE label GLOB 'Phase: *';
+        -- Written on every command and read by nothing: the undo history already records what each did.
+        DROP TABLE action_log;
+        -- The journal's notable rolls: what players saw, spells, creations and the Lich's doings.
+        ALTER TABLE roll_log ADD COLUMN notable INTEGER GENERATED ALWAYS AS (public = 1 OR cause LIKE 'Spell:%' OR cause LIKE 'Creation of%' OR cause LIKE '%Lich%') VIRTUAL;
+        CREATE INDEX roll_log_notable ON roll_log (session, id) WHERE notable = 1;
+        CREATE INDEX roll_log_public ON roll_log (id) WHERE public = 1;
+        CREATE INDEX roll_log_by_table ON roll_log (table_key, id);
+        CREATE INDEX roll_log_by_floor ON roll_log (floor, id);
+        CREATE INDEX roll_log_by_character ON roll_log (character, id);
+        -- One row per skill use (was one JSON setting rewritten whole, with both copies in every undo step).
+        CREATE TABLE skill_use (
+          id            INTEGER PRIMARY KEY,
+          lichslayer_id INTEGER NOT NULL REFERENCES lichslayer(id) ON DELETE CASCADE,
+          skill         TEXT NOT NULL,
+          session       INTEGER NOT NULL,
+          day           INTEGER NOT NULL,
+          floor         INTEGER,
+          round         INTEGER,
+          turn          INTEGER,
+          target        TEXT,
+          faction       TEXT
+        ) STRICT;
+        CREATE INDEX skill_use_by_session ON skill_use (lichslayer_id, skill, session);
+        CREATE INDEX skill_use_by_day ON skill_use (lichslayer_id, skill, day);
+        INSERT INTO skill_use (lichslayer_id, skill, session, day, floor, round, turn, target, faction)
+          SELECT u.value ->> 'lichslayerId', u.value ->> 'skill', u.value ->> 'session', u.value ->> 'day', u.value ->> 'floor', u.value ->> 'round', u.value ->> 'turn', u.value ->> 'target', u.value ->> 'faction'
+          FROM setting AS s, json_each(CASE WHEN json_valid(s.value) AND json_type(s.value) = 'array' THEN s.value ELSE '[]' END) AS u
+          WHERE s.key = 'skill-uses' AND json_type(u.value) = 'object'
+            AND json_type(u.value, '$.lichslayerId') = 'integer' AND json_type(u.value, '$.skill') = 'text'
+            AND json_type(u.value, '$.session') = 'integer' AND json_type(u.value, '$.day') = 'integer'
+            AND coalesce(json_type(u.value, '$.floor'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.round'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.turn'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.target'), 'null') IN ('text', 'null')
+            AND coalesce(json_type(u.value, '$.faction'), 'null') IN ('text', 'null')
+            AND (u.value ->> 'lichslayerId') IN (SELECT id FROM lichslayer)
+          ORDER BY u.key;
+        -- The old setting row stays (emptied), so that older undo steps naming its id land on it and nowhere else.
+        UPDATE setting SET value = '[]' WHERE key = 'skill-uses';
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -14,7 +14,7 @@ import { readLifeRecords, type LifeRecord } from '../db/life-records.ts';
 import { sanityModifier } from '../rules/sanity.ts';
 import { clockPenalties } from '../rules/survival-clock.ts';
 import { readBuffs } from '../db/channel-buffs.ts';
-import { readSkillUses } from '../db/skill-uses.ts';
+import { usesForCapstone } from '../db/skill-uses.ts';
 import { capstoneProgress, LIMIT_LABEL, skillNamed, type SkillUse } from '../rules/skills.ts';
 import { currentSession } from '../db/ledger.ts';
 
@@ -154,7 +154,6 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
   const stacks = db.prepare(`SELECT * FROM inventory ORDER BY position, id`).all() as StackRow[];
   const rules = readHouseRules(db);
   const buffs = readBuffs(db);
-  const uses = readSkillUses(db);
   const records = readLifeRecords(db);
   const undo = nextUndo(db);
   const redo = nextRedo(db);
@@ -170,7 +169,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         stacks.filter((s) => s.lichslayer_id === row.id),
         rules,
         buffs[String(row.id)] ?? [],
-        uses,
+        usesForCapstone(db, row.id, row.hidden_class),
         records[String(row.id)],
       ),
     ),

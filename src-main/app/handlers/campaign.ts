@@ -4,6 +4,7 @@ import path from 'node:path';
 import { backupCampaignFile, CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
 import { describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
+import { copyArchive, ledgerArchivePath } from '../../db/ledger-archive.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { initialiseCampaign } from '../starter-campaign.ts';
@@ -80,6 +81,9 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       const current = files.current();
       if (current?.path === source) await current.db.backup(target);
       else await backupCampaignFile(source, target, options.nativeBinding);
+      // The ledger archive goes with it: the copy's earlier sessions replay too.
+      if (current?.path === source) await copyArchive(current.db, ledgerArchivePath(target));
+      else if (fs.existsSync(ledgerArchivePath(source))) fs.copyFileSync(ledgerArchivePath(source), ledgerArchivePath(target));
       const copy = await openCampaignFile(target, { backupDir: files.backupsDir, nativeBinding: options.nativeBinding });
       try {
         copy.db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)`).run(name);
@@ -113,6 +117,8 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
         // Not a campaign we can read: refuse rather than delete something that is not ours.
         throw new CommandFailure('refused', `Not deleted: ${error.message}`);
       }
+      // The ledger archive is kept with the safety copy, under the same name.
+      if (fs.existsSync(ledgerArchivePath(target))) fs.renameSync(ledgerArchivePath(target), ledgerArchivePath(path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`)));
       for (const suffix of ['', '-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
       files.forget(target);
       return null;
