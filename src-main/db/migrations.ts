@@ -255,6 +255,9 @@ export const MIGRATIONS: readonly Migration[] = [
         ) STRICT;
         CREATE INDEX skill_use_by_session ON skill_use (lichslayer_id, skill, session);
         CREATE INDEX skill_use_by_day ON skill_use (lichslayer_id, skill, day);
+        -- Capstone progress counts distinct enemies and factions: read by jumping from one to the next.
+        CREATE INDEX skill_use_by_target ON skill_use (lichslayer_id, skill, target COLLATE NOCASE);
+        CREATE INDEX skill_use_by_faction ON skill_use (lichslayer_id, skill, faction COLLATE NOCASE);
         INSERT INTO skill_use (lichslayer_id, skill, session, day, floor, round, turn, target, faction)
           SELECT u.value ->> 'lichslayerId', u.value ->> 'skill', u.value ->> 'session', u.value ->> 'day', u.value ->> 'floor', u.value ->> 'round', u.value ->> 'turn', u.value ->> 'target', u.value ->> 'faction'
           FROM setting AS s, json_each(CASE WHEN json_valid(s.value) AND json_type(s.value) = 'array' THEN s.value ELSE '[]' END) AS u

@@ -90,7 +90,8 @@ describe('query plans of the hot queries', () => {
       'roll_log_by_character',
       'roll_log_notable', // the journal's notable rolls of a session
       'roll_log_public', // the players' screen's rolls
-      'skill_use_by_session', // usage limits and capstone progress
+      'skill_use_by_session', // usage limits
+      'skill_use_by_target', // capstone progress: distinct enemies Burgled
       'day_report_by_session', // the journal's days of a session
     ]) {
       expect([...used]).toContain(index);

@@ -45,20 +45,37 @@ export function usesForLimit(db: Database, lichslayerId: number, skill: string, 
   return rows.map(toUse);
 }
 
-/** Skills whose uses a capstone counts (ch.2): Burgle for the Bandit's Cheat, Identify for the Scholar's Predict. */
-const CAPSTONE_SKILL: Record<string, string> = { 'The Bandit': 'Burgle', 'The Scholar': 'Identify' };
+/** What a capstone counts (ch.2): distinct enemies Burgled for the Bandit's Cheat, distinct factions Identified for the Scholar's Predict. */
+const CAPSTONE_COUNTS: Record<string, { skill: string; column: 'target' | 'faction' }> = {
+  'The Bandit': { skill: 'Burgle', column: 'target' },
+  'The Scholar': { skill: 'Identify', column: 'faction' },
+};
+
+/** More distinct values than any capstone needs: the count shown stops here. */
+const DISTINCT_READ = 32;
 
 /**
- * The uses a capstone condition counts, one per distinct target and faction (the conditions count
- * distinct enemies and factions, so repeats add nothing); none for classes whose capstone the Judge marks.
+ * The uses a capstone condition counts, one per distinct target (or faction); none for classes
+ * whose capstone the Judge marks. The distinct values are read by jumping through the index from
+ * one to the next, so the cost follows how many distinct enemies there were (at most a few dozen
+ * are read), never how many uses.
  */
 export function usesForCapstone(db: Database, lichslayerId: number, className: string | null): SkillUse[] {
-  const skill = className ? CAPSTONE_SKILL[className] : undefined;
-  if (!skill) return [];
+  const counts = className ? CAPSTONE_COUNTS[className] : undefined;
+  if (!counts) return [];
+  const c = counts.column;
   const rows = db
-    .prepare(`SELECT lichslayer_id, skill, min(session) AS session, min(day) AS day, NULL AS floor, NULL AS round, NULL AS turn, target, faction FROM skill_use WHERE lichslayer_id = ? AND skill = ? GROUP BY lower(target), faction`)
-    .all(lichslayerId, skill) as UseRow[];
-  return rows.map(toUse);
+    .prepare(
+      `WITH RECURSIVE seen(value) AS (
+         SELECT * FROM (SELECT ${c} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill AND ${c} IS NOT NULL ORDER BY ${c} COLLATE NOCASE LIMIT 1)
+         UNION ALL
+         SELECT (SELECT ${c} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill AND ${c} COLLATE NOCASE > seen.value ORDER BY ${c} COLLATE NOCASE LIMIT 1)
+         FROM seen WHERE seen.value IS NOT NULL LIMIT ${DISTINCT_READ}
+       )
+       SELECT value FROM seen WHERE value IS NOT NULL`,
+    )
+    .all({ id: lichslayerId, skill: counts.skill }) as { value: string }[];
+  return rows.map((r) => ({ lichslayerId, skill: counts.skill, session: 0, day: 0, floor: null, round: null, turn: null, [c]: r.value }));
 }
 
 /** Records one use: one new row, undoable with the action that made it. */
