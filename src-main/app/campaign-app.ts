@@ -11,7 +11,7 @@ import { CAMPAIGN_EXTENSION, CampaignFileError, openCampaignFile, openSqlite, re
 import { acquireCampaignLock } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
 import { DEFAULT_RETENTION, pruneBackups, retentionSchema, takeBackup, type Retention } from '../db/backups.ts';
-import { fullCheckInBackground } from '../db/integrity-check.ts';
+import { fullCheckInBackground, type BackgroundCheck } from '../db/integrity-check.ts';
 import { attachArchive } from '../db/ledger-archive.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
 import { phaseView } from '../views/phase-view.ts';
@@ -43,6 +43,12 @@ import { tableHandlers } from './handlers/tables.ts';
 import { townHandlers } from './handlers/town.ts';
 
 export type { AppOptions, OpenCampaign } from './handler-context.ts';
+
+/** quick_check's report, made short: its first two problems and how many more. */
+function shortCheck(detail: string): string {
+  const found = detail.replace(/^\*\*\* in database main \*\*\*\s*/, '').split('\n').filter(Boolean);
+  return found.slice(0, 2).join('; ') + (found.length > 2 ? `; and ${found.length - 2} more problems` : '');
+}
 
 /** SQLite's own word that the file is damaged (or no database at all). */
 function isCorruption(error: unknown): boolean {
@@ -110,6 +116,7 @@ export class CampaignApp implements CampaignFiles {
   private pendingBackup: Promise<unknown> = Promise.resolve();
   /** The full integrity check running in the background. */
   private pendingCheck: Promise<unknown> = Promise.resolve();
+  private runningCheck: BackgroundCheck | null = null;
   private readonly listeners = new Set<(push: Push) => void>();
   private readonly playerListeners = new Set<(push: Push) => void>();
   /** When the open campaign was last backed up (every 15 minutes of activity). */
@@ -177,7 +184,7 @@ export class CampaignApp implements CampaignFiles {
       const message = error instanceof Error ? error.message : String(error);
       // SQLite met damage the checks had not reached yet: the campaign is closed before anything more is written.
       const file = this.currentCampaign?.path;
-      if (file && isCorruption(error)) return { ok: false, error: { code: 'campaign-file', message: this.damagedNow(file, message) } };
+      if (file && isCorruption(error)) return { ok: false, error: { code: 'campaign-file', message: this.refuseFile(file, `is damaged (${message})`) } };
       return { ok: false, error: { code: 'internal', message: `${name} failed: ${message}` } };
     }
   }
@@ -196,6 +203,10 @@ export class CampaignApp implements CampaignFiles {
   }
 
   close(): void {
+    // The background check lets the file go first: the app's connection, closing last, folds the
+    // write-ahead log into the file and removes it (a copy of the file alone then holds everything).
+    this.runningCheck?.waitUntilReleased();
+    this.runningCheck = null;
     this.currentCampaign?.db.close();
     this.currentCampaign = null;
     this.releaseLock?.();
@@ -304,18 +315,20 @@ export class CampaignApp implements CampaignFiles {
     this.remember(resolved);
     if (!create) {
       this.lastBackupAt = Date.now();
-      this.pendingBackup = this.backupAsOpened(resolved).catch(() => undefined);
-      this.checkInBackground(resolved);
+      this.pendingBackup = this.watchAutomaticBackup(this.backupAsOpened(resolved));
+      this.checkInBackground(resolved, opened.db);
     }
     return this.currentCampaign;
   }
 
   /**
-   * The on-open backup: a read-only connection fixes the campaign as it was opened, and its pages
+   * The on-open backup: a second connection's read transaction fixes the campaign as it was opened, and its pages
    * are copied step by step while the Judge plays (a long campaign opens at once).
    */
   private async backupAsOpened(file: string): Promise<void> {
-    const snapshot = openSqlite(file, this.options.nativeBinding, { readonly: true, fileMustExist: true });
+    // Writable though it only reads: should it close after the app's connection, it is the last one
+    // and folds the write-ahead log back into the file, as the app's own would have.
+    const snapshot = openSqlite(file, this.options.nativeBinding, { fileMustExist: true });
     try {
       snapshot.exec('BEGIN');
       snapshot.prepare(`SELECT count(*) FROM sqlite_master`).get();
@@ -346,10 +359,11 @@ export class CampaignApp implements CampaignFiles {
   }
 
   /**
-   * SQLite's full integrity check of the whole file in a worker thread. Damage found closes the
-   * campaign (after the command running, if any), so nothing more is written to it, and says so.
+   * SQLite's full integrity check of the whole file, and the sizes of the growing tables' values,
+   * in a worker thread. A problem found closes the campaign (after the command running, if any),
+   * so nothing more is written to it, and says so.
    */
-  private checkInBackground(file: string): void {
+  private checkInBackground(file: string, db: Database): void {
     let ino: number;
     try {
       ino = fs.statSync(file).ino;
@@ -357,13 +371,23 @@ export class CampaignApp implements CampaignFiles {
       return;
     }
     this.integrity = { path: file, state: 'running', detail: '', at: null };
-    this.pendingCheck = fullCheckInBackground(file, this.options.nativeBinding).then((result) => {
-      const ok = result === 'ok';
-      if (this.integrity.path === file) this.integrity = { path: file, state: ok ? 'ok' : 'damaged', detail: result, at: new Date().toISOString() };
-      if (ok) return;
+    const check = fullCheckInBackground(db, file, this.options.nativeBinding);
+    this.runningCheck = check;
+    this.pendingCheck = check.finding.then((finding) => {
+      if (this.runningCheck === check) this.runningCheck = null;
+      // A finding speaks of the campaign as this opening of it held it, never of a file opened or restored since.
+      if (this.currentCampaign?.db !== db) return;
+      const detail = finding.kind === 'ok' ? '' : finding.kind === 'damaged' ? finding.detail : `a value far larger than the app ever writes, in ${finding.where}`;
+      this.integrity = { path: file, state: finding.kind === 'ok' ? 'ok' : 'damaged', detail, at: new Date().toISOString() };
+      if (finding.kind === 'ok') return;
+      const problem =
+        finding.kind === 'damaged'
+          ? `is damaged (SQLite integrity check: ${shortCheck(finding.detail)})`
+          : `holds a value far larger than the app ever writes, in ${finding.where}`;
       // Closed between commands, never under one.
       const closeIt = this.queue.then(() => {
-        const message = this.damagedNow(file, result, ino);
+        if (this.currentCampaign?.db !== db) return;
+        const message = this.refuseFile(file, problem, ino);
         for (const listener of this.listeners) listener({ type: 'problem', message });
       });
       this.queue = closeIt.catch(() => undefined);
@@ -371,13 +395,11 @@ export class CampaignApp implements CampaignFiles {
   }
 
   /**
-   * Remembers a file as damaged (until a restored file takes its place) and closes it if it is
-   * the open campaign, so nothing more is written to it; returns what to tell the Judge.
+   * Remembers a file as unfit to open (until a restored file takes its place) and closes it if it
+   * is the open campaign, so nothing more is written to it; returns what to tell the Judge.
    */
-  private damagedNow(file: string, detail: string, ino?: number): string {
-    const found = detail.replace(/^\*\*\* in database main \*\*\*\s*/, '').split('\n').filter(Boolean);
-    const shown = found.slice(0, 2).join('; ') + (found.length > 2 ? `; and ${found.length - 2} more problems` : '');
-    const message = `${path.basename(file)} is damaged (SQLite integrity check: ${shown}). It was closed so that nothing more is written to it: restore a backup (“Restore newest good backup” in the campaign list).`;
+  private refuseFile(file: string, problem: string, ino?: number): string {
+    const message = `${path.basename(file)} ${problem}. It was closed so that nothing more is written to it: restore a backup (“Restore newest good backup” in the campaign list).`;
     try {
       this.damaged.set(file, { ino: ino ?? fs.statSync(file).ino, message });
     } catch {
@@ -468,8 +490,13 @@ export class CampaignApp implements CampaignFiles {
   private backupIfDue(): void {
     if (Date.now() - this.lastBackupAt < CampaignApp.BACKUP_EVERY_MS) return;
     this.lastBackupAt = Date.now();
+    void this.watchAutomaticBackup(this.backup('periodic'));
+  }
+
+  /** An automatic backup's outcome, said at once with the campaign until one succeeds. */
+  private watchAutomaticBackup(backup: Promise<unknown>): Promise<void> {
     const campaign = this.currentCampaign;
-    void this.backup('periodic').then(
+    return backup.then(
       () => this.setBackupProblem(campaign, null),
       (error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);

@@ -114,9 +114,14 @@ describe('integrity on open', () => {
     await app.call('backups.create', {});
     await app.idle();
     app.close();
-    // Damage the page of the oldest undo steps (the cheap check leaves the history to the background).
+    // A long campaign's history (copies of those steps, older than them), then damage to the page of
+    // its oldest steps: opening checks the tables it reads at once and the newest steps, the
+    // background the rest.
     const raw = new Database(file);
-    const page = (raw.prepare(`SELECT pageno FROM dbstat WHERE name = 'history' AND pagetype = 'leaf' ORDER BY pageno LIMIT 1`).get() as { pageno: number }).pageno;
+    raw.exec(`CREATE TEMP TABLE steps AS SELECT label, changes, undone, at, session FROM history`);
+    raw.exec(`DELETE FROM history`);
+    for (let k = 0; k < 10; k++) raw.exec(`INSERT INTO history (label, changes, undone, at, session) SELECT label, changes, undone, at, session FROM temp.steps`);
+    const page = (raw.prepare(`SELECT pageno FROM dbstat WHERE name = 'history' AND pagetype = 'leaf' ORDER BY path LIMIT 1`).get() as { pageno: number }).pageno;
     const size = raw.pragma('page_size', { simple: true }) as number;
     raw.pragma('wal_checkpoint(TRUNCATE)');
     raw.close();
@@ -141,6 +146,27 @@ describe('integrity on open', () => {
     expect(sha256(file)).toBe(damagedHash);
     const restored = await again.call('backups.restoreNewest', { path: file });
     expect(restored.roster[0]!.notes).toBe('Edit 149 '.repeat(30));
+    again.close();
+  }, 120_000);
+
+  it('finds a value no play writes deep in the ledger in the background, and closes the campaign', async () => {
+    const { app, file, dataDir } = await openDemo(66);
+    await app.idle();
+    app.close();
+    const raw = new Database(file);
+    const insert = raw.prepare(`INSERT INTO roll_log (at, session, command, cause, explain, result, faces, rng_before, rng_after) VALUES ('2026-01-01T00:00:00.000Z', 1, 'tables.roll', 'Crafted', ?, '{}', '[]', '{}', '{}')`);
+    raw.transaction(() => {
+      insert.run('x'.repeat(33 * 1024 * 1024));
+      for (let k = 0; k < 1200; k++) insert.run(`Roll ${k}`);
+    })();
+    raw.close();
+    const again = makeApp(dataDir);
+    const pushes: Push[] = [];
+    again.subscribe((p) => pushes.push(p));
+    await again.call('campaign.open', { path: file });
+    await expect.poll(() => pushes.some((p) => p.type === 'problem'), { timeout: 60_000 }).toBe(true);
+    expect((pushes.find((p) => p.type === 'problem') as Extract<Push, { type: 'problem' }>).message).toMatch(/holds a value far larger than the app ever writes, in roll_log\.explain \(35 MB\)\. It was closed/);
+    expect(again.current()).toBeNull();
     again.close();
   }, 120_000);
 

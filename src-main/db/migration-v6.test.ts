@@ -10,8 +10,9 @@ import { makeApp, openDemo, tempDir } from '../test-support/temp-app.ts';
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures', 'campaign-v5.lichslayer');
 
 /** The format-5 fixture, with skill uses in their old JSON setting and a second session begun. */
-function v5WithPlay(): string {
-  const file = path.join(tempDir(), 'v5.lichslayer');
+function v5WithPlay(dataDir: string): string {
+  const file = path.join(dataDir, 'campaigns', 'v5.lichslayer');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.copyFileSync(FIXTURE, file);
   const db = new Database(file);
   const uses = [
@@ -32,8 +33,9 @@ function v5WithPlay(): string {
 
 describe('format 6', () => {
   it('moves skill uses into rows, gives each undo step its session and drops the action log', async () => {
-    const file = v5WithPlay();
-    const app = makeApp(tempDir());
+    const dataDir = tempDir();
+    const file = v5WithPlay(dataDir);
+    const app = makeApp(dataDir);
     await app.call('campaign.open', { path: file });
     const db = app.current()!.db;
     expect(db.prepare(`SELECT lichslayer_id, skill, session, day, floor, round, turn, target, faction FROM skill_use ORDER BY id`).all()).toEqual([
