@@ -149,3 +149,57 @@ test('refusals name their lines; a list without a die imports as a uniform table
   await expect(dialog.getByRole('alert')).toHaveText('The text is 2,000,004 characters; the import takes at most 2,000,000 at once. Split it into several imports.');
   await expect(dialog.getByRole('button', { name: 'Save table' })).toBeDisabled();
 });
+
+test('the verdict is clean only when every result has a row: fill on a d66, keep said as "no entry", a misread die offers its fix, what was left out and every column are shown, and Save stays where it is', async ({ page }, testInfo) => {
+  host = await startHost(tempDataDir());
+  await openTables(page);
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog');
+  const preview = dialog.getByLabel('Preview');
+  const text = dialog.getByLabel('Table text');
+  const save = dialog.getByRole('button', { name: 'Save table' });
+
+  // A d66 missing its 21-26: a choice is needed; keep is said as "no entry"; fill covers it.
+  await text.fill(fs.readFileSync('src-main/tables/fixtures/pastes/72-d66-missing-tens.txt', 'utf8'));
+  await expect(preview.getByTestId('verdict')).toHaveText('Not saved yet: choose what the uncovered results do.');
+  await expect(save).toBeDisabled();
+  const where = await save.boundingBox();
+  await dialog.getByLabel('Keep: those rolls give “no entry”').check();
+  await expect(preview.getByTestId('verdict')).toHaveText('Saves with “no entry”: 21-26 of Strange Merchants — as you chose.');
+  await expect(preview.getByText('No problems found')).toHaveCount(0);
+  await dialog.getByLabel('Fill: stretch the row above over them').check();
+  await expect(preview.getByTestId('verdict')).toHaveText('No problems found · uncovered results: fill.');
+  await expect(preview.getByTestId('coverage')).toHaveText('Every result 11-66 of d66 has a row.');
+  await expect(preview.locator('tbody tr').first()).toContainText('11-26');
+  await page.screenshot({ path: testInfo.outputPath('import-d66-fill.png') });
+
+  // A die that does not fit the keys: one refusal naming every line, and its fix as one click.
+  await text.fill(`Dungeon Graffiti (d6)\n${[11, 12, 13, 14, 15, 16, 21, 22, 23, 24, 25, 26, 31, 32, 33, 34, 35, 36, 41, 42, 43, 44, 45, 46, 51, 52, 53, 54, 55, 56, 61, 62, 63, 64, 65, 66].map((k) => `${k} Mark ${k}`).join('\n')}`);
+  await expect(preview.getByLabel('Problems').locator('li')).toHaveText(['Line 2: 36 of 36 rows (lines 2-37) are keyed outside 1-6, what d6 can give: the keys look like d66 — type d66 in Die']);
+  await expect(save).toBeDisabled();
+  expect(await save.boundingBox()).toEqual(where);
+  await page.screenshot({ path: testInfo.outputPath('import-die-hint.png') });
+  await dialog.getByRole('button', { name: 'Use d66' }).click();
+  await expect(dialog.getByLabel('Die', { exact: true })).toHaveValue('d66');
+  await expect(preview.getByTestId('verdict')).toHaveText('No problems found.');
+  await dialog.getByLabel('Die', { exact: true }).fill('');
+
+  // A PDF page break inside a table: the page number and running header are left out, in plain sight.
+  await text.fill(fs.readFileSync('src-main/tables/fixtures/pastes/81-pdf-page-number-running-header.txt', 'utf8'));
+  await expect(preview.getByTestId('to-check')).toHaveText('Check before saving: 2 pieces of text left out — see the notes and the rows below.');
+  const notes = preview.getByRole('region', { name: 'How the text was read' });
+  await expect(notes).toBeVisible();
+  await expect(notes.locator('li')).toHaveText(['Line 10: “42” between the rows is read as a page number and left out', 'Line 11: “Chapter 3: The Wild” between the rows is read as a running header or footer beside a page number and left out']);
+  await expect(preview.locator('tbody tr').nth(7)).toContainText('A lost child.');
+  await expect(preview.locator('tbody tr').nth(7)).not.toContainText('Chapter');
+  expect(await save.boundingBox()).toEqual(where);
+
+  // Columns beyond the result are shown with each row.
+  await text.fill('| d4 | Treasure | Weight | Found in |\n|---|---|---|---|\n| 1 | Coins | 2 lb | a purse |\n| 2 | Gem | - | a boot |\n| 3 | Ring | - | a finger |\n| 4 | Key | 1 oz | a lock |');
+  await expect(preview.getByTestId('extra-columns')).toHaveText('Also kept with each row: Weight, Found in');
+  await expect(preview.locator('tbody tr').first()).toContainText('Found in: a purse');
+  expect(await save.boundingBox()).toEqual(where);
+  await page.screenshot({ path: testInfo.outputPath('import-extra-columns.png') });
+  await save.click();
+  await expect(page.getByLabel('Table name')).toHaveValue('Imported table');
+});

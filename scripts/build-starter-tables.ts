@@ -2,7 +2,7 @@
 // (ch.5, ch.9, ch.10, ch.12, ch.13) but with entries written for this app.
 // Run with: node --import tsx scripts/build-starter-tables.ts
 import fs from 'node:fs';
-import { PACK_FORMAT, PACK_VERSION, SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, tableDefSchema, type CastingTime, type LootAction, type SpellFields, type SpellSchool, type TableDefInput, type TablePack } from '../src-shared/tables.ts';
+import { PACK_FORMAT, PACK_VERSION, SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, VESTMENTS, tableDefSchema, type CastingTime, type LootAction, type SpellFields, type SpellSchool, type TableDefInput, type TablePack } from '../src-shared/tables.ts';
 
 type Colour = 'Red' | 'Blue' | 'Green' | 'Purple' | 'Black' | 'Orange' | 'Colourless' | 'All-Color';
 type ItemType = 'weapon' | 'garment' | 'jewelry' | 'gem' | 'component' | 'consumable' | 'scroll' | 'tool' | 'treasure' | 'relic';
@@ -265,28 +265,77 @@ const EVENTS: TableDefInput[] = [
     ['Great Being abroad', 'A Celestial or Daedric Being may be met today.'],
     ['The Giver wakes', 'The Giver can be found and fed today.'],
   ]),
-  simple('phenomena', 'Tomb Phenomena', 'd6', [
-    ['Lights gutter out', 'Darkness until someone relights a flame.'],
-    ['Grave cold', 'Everyone on the floor takes −1 to rolls for a round.'],
-    ['Distant bells', 'Every Lichslayer on the floor makes a Sanity Challenge (target 6).'],
-    ['Shifting walls', 'One unrevealed room swaps with another.'],
-    ['A door opens', 'One blocked passage clears.'],
-    ['Hush', 'The floor is silent; enemies do not move this round.'],
-  ]),
-  simple('flora', 'Forest Flora', 'd12', [
-    ['Ashbloom', 'Red. Consume: restore 1d6 Health.'],
-    ['Brine lily', 'Blue. Consume: +1 Magic until the day ends.'],
-    ['Mossheart', 'Green. Consume: cure Poison.'],
-    ['Duskcap', 'Purple. Consume: one Sanity level back, then −1 to rolls for an hour.'],
-    ['Tarroot', 'Black. Component for Demon spells.'],
-    ['Sunpetal', 'Orange. Consume: +1 Armor until rest.'],
-    ['Greyweed', 'Colourless. Worthless, but the Giver likes it.'],
-    ['Thimble thistle', 'Green. Consume: +2 to the next Challenge.'],
-    ['Candlemoss', 'Orange. Glows for a day.'],
-    ['Widow’s lace', 'Black. Poison: 1d6 ongoing damage to whoever eats it.'],
-    ['Veilflower', 'Purple. Channel: see one hidden room.'],
-    ['Prism orchid', 'All-Color. Counts for the Pilgrimage as any colour.'],
-  ]),
+  // ch.17: the Phenomena are the Forest's state for the day and the Great Being wandering it; the
+  // "being" column (celestial or daedric) is what the Attention halves (ch.5).
+  {
+    key: 'phenomena',
+    name: 'Forest Phenomena',
+    category: 'event',
+    die: 'd6',
+    starter: true,
+    rows: (
+      [
+        ['Ember haze', 'A warm red mist hangs low. The Cinder Stag, a Daedric Being (Red), grazes on burnt clover.', 'daedric', 'Red'],
+        ['Tide of dew', 'Every leaf drips blue. The Veiled Heron, a Celestial Being (Blue), wades the streams and answers in riddles.', 'celestial', 'Blue'],
+        ['Overgrowth', 'Paths close behind the party. The Bramble Mother, a Daedric Being (Green), tends her thorns and hates the axe.', 'daedric', 'Green'],
+        ['Dusk at noon', 'The light turns violet for the day. The Lantern Owl, a Celestial Being (Purple), watches from the high boughs.', 'celestial', 'Purple'],
+        ['Deep hush', 'No bird sings. The Hollow Hart, a Daedric Being (Black), walks where the shadows are longest.', 'daedric', 'Black'],
+        ['Golden hour', 'Amber light all day long. The Sun Warden, a Celestial Being (Orange), keeps the old clearings.', 'celestial', 'Orange'],
+      ] as const
+    ).map(([label, details, being, colour], i) => ({ label, details, range: { from: i + 1, to: i + 1 }, fields: { being, colour } })),
+  },
+  // ch.17: Flora are Forest loot: consumed, or components for the Giver's Recipes matched by colour.
+  {
+    key: 'flora',
+    name: 'Forest Flora',
+    category: 'loot',
+    die: 'd12',
+    starter: true,
+    rows: (
+      [
+        ['Ashbloom', 'Red', 'Consume: restore 1d6 Health. Component for the Giver’s Recipes (Red).'],
+        ['Brine lily', 'Blue', 'Consume: +1 Magic until the day ends. Component for the Giver’s Recipes (Blue).'],
+        ['Mossheart', 'Green', 'Consume: cure Poison. Component for the Giver’s Recipes (Green).'],
+        ['Duskcap', 'Purple', 'A fungus. Consume: one Sanity level back, then −1 to rolls for an hour. Component (Purple).'],
+        ['Tarroot', 'Black', 'A fungus. Consume: +1 to the next roll. Component for the Giver’s Recipes (Black).'],
+        ['Sunpetal', 'Orange', 'Consume: +1 Armor until rest. Component for the Giver’s Recipes (Orange).'],
+        ['Greyweed', 'Colourless', 'A fungus the Giver likes. Consume: nothing. Component for a Recipe that names no colour.'],
+        ['Thimble thistle', 'Green', 'Consume: +2 to the next Challenge. Component for the Giver’s Recipes (Green).'],
+        ['Candlemoss', 'Orange', 'A fungus that glows for a day. Component for the Giver’s Recipes (Orange).'],
+        ['Widow’s lace', 'Black', 'Poison: 1d6 ongoing damage to whoever eats it. Component (Black).'],
+        ['Veilflower', 'Purple', 'Consume: see one hidden room. Component for the Giver’s Recipes (Purple).'],
+        ['Prism orchid', 'All-Color', 'Counts as any colour for a Recipe. Consume: one Sanity level back.'],
+      ] as const
+    ).map(([label, colour, details], i) => ({
+      label,
+      details,
+      range: { from: i + 1, to: i + 1 },
+      loot: { tier: 'common' as const, colour, itemType: 'component' as const, actions: ['consume', 'equip'] as LootAction[], breakable: true },
+    })),
+  },
+  // ch.17: the Stones by d6 face, one per colour; all are gems; Sapphire and Emerald stack ×3.
+  {
+    key: 'stones',
+    name: 'Forest Stones',
+    category: 'loot',
+    die: 'd6',
+    starter: true,
+    rows: (
+      [
+        ['Ruby', 'Red', '+1 Magic, +1 Speed.', 6],
+        ['Sapphire', 'Blue', '+2 Speed, +2 Magic.', 3],
+        ['Amethyst', 'Purple', '+1 Power, +1 Health.', 6],
+        ['Emerald', 'Green', '+2 Speed, +1 Magic.', 3],
+        ['Topaz', 'Orange', 'Casts Gold Lightning (×6).', 6],
+        ['Obsidian', 'Black', '+2 Power. Resistant to Black damage.', 6],
+      ] as const
+    ).map(([label, colour, details, stackMax], i) => ({
+      label,
+      details: `${details} A Stone from a Forest vein; recolours an item to ${colour} at the Smith.`,
+      range: { from: i + 1, to: i + 1 },
+      loot: { tier: 'common' as const, colour, itemType: 'gem' as const, actions: ['equip', 'consume', 'channel'] as LootAction[], breakable: true, ...(stackMax < 6 ? { stackMax } : {}) },
+    })),
+  },
   simple('familiars', 'Familiars', 'd8', [
     ['Grave moth', 'Flits ahead: reveals whether an adjacent room holds enemies.'],
     ['Bone rat', 'Squeezes through walls; carries one small item.'],
@@ -333,8 +382,12 @@ const EVENTS: TableDefInput[] = [
 
 
 // Spells per school (ch.15): original starter entries. Cost in gold, a casting time, the dice
-// rolled when the spell resolves, and what must be worn or carried.
-type SpellSpec = [label: string, details: string, cost: number, time: CastingTime, roll: string, addsMagic: boolean, extra?: { vestment?: SpellFields['vestment']; component?: string }];
+// rolled when the spell resolves, and what must be worn or carried. Daedric Magic is cast on the
+// Forest path only: whole recipes of a flower and a fungus from the Flora table, no gold (ch.17).
+// The Giver's Recipes cost Health; Flora of their colour raise M and are not required (ch.17).
+type SpellExtra = Partial<Pick<SpellFields, 'vestment' | 'component' | 'healthCost' | 'path' | 'recipe' | 'flora' | 'grantedBy'>> & { rollOn?: string };
+type SpellSpec = [label: string, details: string, cost: number, time: CastingTime, roll: string, addsMagic: boolean, extra?: SpellExtra];
+const forest = (flower: string, fungus = 'Duskcap'): SpellExtra => ({ path: 'forest', recipe: [flower, fungus] });
 const SPELLS: Record<SpellSchool, SpellSpec[]> = {
   lich: [
     ['Grey Hush', 'Every character in the target room loses their next Response.', 0, 'on-turn', '', false],
@@ -369,12 +422,12 @@ const SPELLS: Record<SpellSchool, SpellSpec[]> = {
     ['Loop', 'The caster’s last action happens again at the start of their next turn.', 60, 'next-turn', '', false],
   ],
   daedric: [
-    ['Cleanse', 'Removes Zombies from the room; a turned character counts as one (ch.16). A player-killing when it strikes one.', 72, 'on-turn', '4d6', true],
-    ['Call Elemental Spirit', 'A spirit joins the stack until the floor is left (roll on the spirit table).', 36, 'end-round', '', false],
-    ['Call Wild Spirit', 'A wild spirit joins the stack for three rounds.', 30, 'start-next-round', '', false],
-    ['Root Bind', 'One entity cannot leave its room next round.', 18, 'on-turn', '', false],
-    ['Green Tide', 'Green damage to every entity in the room.', 54, 'next-turn', '2d6', true],
-    ['Bark Skin', 'Answer a hit: its damage is halved.', 24, 'response', '', false],
+    ['Cleanse', 'Removes Zombies from the room; a turned character counts as one (ch.16). A player-killing when it strikes one.', 0, 'on-turn', '4d6', true, forest('Veilflower')],
+    ['Call Elemental Spirit', 'A spirit joins the stack until the floor is left.', 0, 'end-round', '', false, { ...forest('Ashbloom'), rollOn: 'spirits-elemental' }],
+    ['Call Wild Spirit', 'A wild spirit joins the stack for three rounds.', 0, 'start-next-round', '', false, { ...forest('Thimble thistle'), rollOn: 'spirits-wild' }],
+    ['Root Bind', 'One entity cannot leave its room next round.', 0, 'on-turn', '', false, forest('Mossheart')],
+    ['Green Tide', 'Green damage to every entity in the room.', 0, 'next-turn', '2d6', true, forest('Brine lily')],
+    ['Bark Skin', 'Answer a hit: its damage is halved.', 0, 'response', '', false, forest('Sunpetal')],
   ],
   unbound: [
     ['Null Zone', 'No spell resolves in the room until the round ends.', 72, 'on-turn', '', false, { vestment: 'Whisper-Blade' }],
@@ -386,12 +439,12 @@ const SPELLS: Record<SpellSchool, SpellSpec[]> = {
     ['One-Thousand Blades', 'Blades fill the floor: every enemy on it is struck.', 360, 'end-round', '6d6', true, { vestment: 'all' }],
   ],
   giver: [
-    ['Petal Broth', 'Restore Health to one character; costs the caster 6 Health instead of gold.', 0, 'on-turn', '2d6', true, { component: 'Forest Flower' }],
-    ['Sap Poultice', 'Mend one broken item until the dive ends.', 0, 'end-round', '', false, { component: 'Forest Flower' }],
-    ['Rootwine', 'One character climbs one Sanity level.', 0, 'next-turn', '', false, { component: 'Forest Flower' }],
-    ['Seed of Colour', 'One Colourless item takes the colour of the caster’s Gear until the dive ends.', 0, 'start-next-round', '', false, { component: 'Forest Flower' }],
-    ['Thorn Answer', 'Answer a hit: the attacker takes 1d6.', 0, 'response', '1d6', false, { component: 'Forest Flower' }],
-    ['The Giver’s Gift', 'Every ally in the room restores Health.', 0, 'end-round', '1d6', true, { component: 'Forest Flower' }],
+    ['Petal Broth', 'Restore Health to one character.', 0, 'on-turn', '2d6', true, { healthCost: 6, flora: 'Red' }],
+    ['Sap Poultice', 'Mend one broken item until the dive ends.', 0, 'end-round', '', false, { healthCost: 6, flora: 'Green' }],
+    ['Rootwine', 'One character climbs one Sanity level.', 0, 'next-turn', '', false, { healthCost: 12, flora: 'Purple' }],
+    ['Seed of Colour', 'One Colourless item takes the colour of the caster’s Gear until the dive ends.', 0, 'start-next-round', '', false, { healthCost: 6, flora: 'Orange' }],
+    ['Thorn Answer', 'Answer a hit: the attacker takes 1d6.', 0, 'response', '1d6', false, { healthCost: 3, flora: 'Black' }],
+    ['The Giver’s Gift', 'Every ally in the room restores Health.', 0, 'end-round', '1d6', true, { healthCost: 12, flora: 'Blue' }],
   ],
 };
 
@@ -404,20 +457,82 @@ function spellTable(school: SpellSchool): TableDefInput {
     category: 'spell',
     die,
     starter: true,
-    rows: specs.map(([label, details, cost, castingTime, roll, addsMagic, extra], i) => ({
-      label,
-      details,
-      range: i === specs.length - 1 && die === 'd8' ? { from: i + 1, to: 8 } : { from: i + 1, to: i + 1 },
-      spell: { school, cost, castingTime, roll, addsMagic, vestment: extra?.vestment ?? '', component: extra?.component ?? '' },
-    })),
+    rows: specs.map(([label, details, cost, castingTime, roll, addsMagic, extra], i) => {
+      const { rollOn, ...fields } = extra ?? {};
+      return {
+        label,
+        details,
+        range: i === specs.length - 1 && die === 'd8' ? { from: i + 1, to: 8 } : { from: i + 1, to: i + 1 },
+        spell: { school, cost, castingTime, roll, addsMagic, ...fields },
+        ...(rollOn ? { rollOn: { table: rollOn, times: 1, modifier: 0 } } : {}),
+      };
+    }),
   };
 }
+
+// The Daedric school's spirits (ch.15: Elemental Spirits 1d6, Wild Spirits 1d6): original entries.
+const SPIRITS: TableDefInput[] = [
+  {
+    key: 'spirits-elemental',
+    name: 'Daedric: Elemental Spirits',
+    category: 'event',
+    die: 'd6',
+    starter: true,
+    rows: [
+      ['Cinder sprite', 'Red. Health 12, Armor 1; its touch burns for 1d6 each round it clings.'],
+      ['Tide wraith', 'Blue. Health 18, Armor 2; pushes one enemy a room away.'],
+      ['Moss giant', 'Green. Health 30, Armor 3; blocks a doorway while it stands.'],
+      ['Dusk wisp', 'Purple. Health 6, Armor 0; swaps two entrants on the turn stack once.'],
+      ['Tar elemental', 'Black. Health 24, Armor 2; attacks for 2d6.'],
+      ['Amber moth swarm', 'Orange. Health 12, Armor 0; every enemy in the room takes 1d6 at the round’s end.'],
+    ].map(([label, details], i) => ({ label: label!, details: details!, range: { from: i + 1, to: i + 1 } })),
+  },
+  {
+    key: 'spirits-wild',
+    name: 'Daedric: Wild Spirits',
+    category: 'event',
+    die: 'd6',
+    starter: true,
+    rows: [
+      ['Bramble hare', 'Health 6; darts ahead and reveals one adjacent room.'],
+      ['Grey stag', 'Health 18, Armor 1; carries one ally a room away.'],
+      ['Owl of the long night', 'Health 6; the party cannot be surprised while it lives.'],
+      ['Boar of the roots', 'Health 24, Armor 2; charges for 2d6.'],
+      ['Fox of many tails', 'Health 12; steals one item from an enemy (the Judge picks).'],
+      ['Old bear', 'Health 36, Armor 3; attacks for 3d6, then leaves at the round’s end.'],
+    ].map(([label, details], i) => ({ label: label!, details: details!, range: { from: i + 1, to: i + 1 } })),
+  },
+];
+
+// The Unbound Vestments (ch.15), in the book's d6 order: loot entries, so a found Vestment is Blue and
+// takes its fates; loot.vestment rolls which one is found.
+const VESTMENT_ROWS: [ItemType, string][] = [
+  ['weapon', 'Attack: 2d6 Blue damage. Null Zone may be cast while it is held.'],
+  ['garment', 'While worn: +1 Armor. Melt in Shadow may be cast while it is worn.'],
+  ['jewelry', 'While worn: +1 Magic. Banish may be cast while it is worn.'],
+  ['scroll', 'Reanimate may be cast while it is held.'],
+  ['garment', 'While worn: +2 Armor. Blaze may be cast while it is worn.'],
+  ['tool', 'Sludge may be cast while they are held.'],
+];
+const vestmentTable: TableDefInput = {
+  key: 'vestments',
+  name: 'The Unbound Vestments',
+  category: 'loot',
+  die: 'd6',
+  starter: true,
+  rows: VESTMENTS.map((label, i) => ({
+    label,
+    details: VESTMENT_ROWS[i]![1],
+    range: { from: i + 1, to: i + 1 },
+    loot: { tier: 'rare', colour: 'Blue', itemType: VESTMENT_ROWS[i]![0], actions: ACTIONS[VESTMENT_ROWS[i]![0]].filter((a) => a !== 'consume' && a !== 'channel'), breakable: true },
+  })),
+};
 
 const pack: TablePack = {
   format: PACK_FORMAT,
   version: PACK_VERSION,
   name: 'Lichslayer Judge starter tables (original content, not from the rulebook)',
-  tables: [lootTable(), roomTable('upper'), roomTable('middle'), roomTable('lower'), entityTable('upper'), entityTable('middle'), entityTable('lower'), ...EVENTS, ...SPELL_SCHOOLS.map(spellTable)].map((t) => tableDefSchema.parse(t)),
+  tables: [lootTable(), roomTable('upper'), roomTable('middle'), roomTable('lower'), entityTable('upper'), entityTable('middle'), entityTable('lower'), ...EVENTS, ...SPELL_SCHOOLS.map(spellTable), ...SPIRITS, vestmentTable].map((t) => tableDefSchema.parse(t)),
 };
 fs.writeFileSync(new URL('../resources/starter/tables.json', import.meta.url), JSON.stringify(pack, null, 1) + '\n');
 console.log(`wrote ${pack.tables.length} tables, ${pack.tables.reduce((a, t) => a + t.rows.length, 0)} rows`);

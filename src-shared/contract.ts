@@ -27,7 +27,7 @@ import {
   type PlayerView,
 } from './board.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
-import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, type TownStateView } from './town.ts';
+import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, SMITH_COLOURS, type TownStateView } from './town.ts';
 import { attentionEventSchema, diveEventSchema, type PhaseView, type SpellbookView } from './phase.ts';
 import { storageKeepSchema, type StorageView } from './storage.ts';
 import {
@@ -82,6 +82,15 @@ export interface Derived {
 export interface LichslayerView extends LichslayerFields {
   id: number;
   items: Record<(typeof ITEM_SLOTS)[number], Item | null>;
+  /** The slots this Gauntlet has (ch.1; Extra Pockets, Medicine Bay, the Doctor's Coat, ch.2). */
+  slots: {
+    open: (typeof ITEM_SLOTS)[number][];
+    medicine: (typeof ITEM_SLOTS)[number][];
+    garmentIsMedicine: boolean;
+    /** Slots still holding an item though no skill opens them any more: the Judge moves it. */
+    closedHeld: (typeof ITEM_SLOTS)[number][];
+    explain: string;
+  };
   inventory: Stack[];
   derived: {
     magic: Derived;
@@ -111,6 +120,8 @@ export interface LichslayerView extends LichslayerFields {
     capstone: { capstone: string; have: number; need: number; explain: string } | null;
     /** Loot channelled into buffs, until the dive ends (ch.13). */
     buffs: { name: string; details: string }[];
+    /** Influence dice the equipped items offer to any roll (ch.1, ch.13). */
+    influence: { source: string; sides: number }[];
   };
 }
 
@@ -230,6 +241,10 @@ export interface ImportLinkView {
   times: number;
   /** Where the nested roll goes; null when no table by that name was found. */
   resolved: { key: string; name: string; existing: boolean } | null;
+  /** How the target was found when not by its name ("by its key “loot”"); null otherwise. */
+  match: string | null;
+  /** Why the phrase may not be meant for the roller (it is linked all the same); null when it plainly is. */
+  doubt: string | null;
 }
 
 export interface ImportPreviewBody {
@@ -257,7 +272,8 @@ export interface ImportPreviewView extends ImportPreviewBody {
 }
 
 export interface PackPreviewView {
-  tables: { key: string; name: string; rows: number; conflict: boolean }[];
+  /** uncovered: the results no row of the table covers ("4", "21-26"), "" when none. */
+  tables: { key: string; name: string; rows: number; conflict: boolean; uncovered: string }[];
   problems: { line: number | null; message: string }[];
 }
 
@@ -297,6 +313,13 @@ export const lootFateSchema = z.discriminatedUnion('fate', [
   z.strictObject({ fate: z.literal('component'), id: rowId, from: lootSource, choice: z.enum(['all-at-once', 'singly']) }),
   z.strictObject({ fate: z.literal('hold'), id: rowId, stack: z.number().int().min(0).max(199), slot: z.enum(ITEM_SLOTS) }),
   z.strictObject({ fate: z.literal('unequip'), id: rowId, slot: z.enum(ITEM_SLOTS) }),
+  z.strictObject({
+    fate: z.literal('inscribe'),
+    id: rowId,
+    from: lootSource,
+    /** An equipped item, or a spell of the campaign's spell tables (ch.13: "another item or spell"). */
+    target: z.union([z.strictObject({ slot: z.enum(ITEM_SLOTS) }), z.strictObject({ spell: z.strictObject({ table: tableKeySchema, row: z.number().int().min(0).max(1999) }) })]),
+  }),
 ]);
 
 
@@ -360,6 +383,7 @@ export const contract = {
   'town.buy': command<LifeNotes>()(z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() })),
   'town.nextDay': command<DayReport>()(noArgs),
   'loot.fate': command<LifeNotes>()(lootFateSchema),
+  'loot.vestment': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'skill.points': command<LifeNotes>()(z.strictObject({ id: rowId, delta: z.number().int().min(-99).max(99).refine((v) => v !== 0, { error: 'Change the Skill Points by at least one' }) })),
   'skill.spendPoint': command<LifeNotes>()(z.strictObject({ id: rowId, action: z.enum(['unlock', 'enhance']), skill: z.string().max(60).optional() })),
   'lichslayer.levelUp': command<LifeNotes>()(z.strictObject({ id: rowId })),
@@ -375,13 +399,34 @@ export const contract = {
   'square.set': command<TownStateView>()(z.strictObject({ festival: z.boolean().optional(), empty: z.boolean().optional(), watch: z.union([z.literal(1), z.literal(-1)]).optional() })),
   'town.contribute': command<TownStateView>()(z.strictObject({ id: rowId, to: z.enum(['inn', 'square']), amount: z.number().int().min(1, { error: 'Give at least 1 gold' }).max(1_000_000) })),
   'idol.commission': command<TownStateView>()(
-    z.strictObject({ payer: rowId, tier: z.union([z.literal(1), z.literal(2), z.literal(3)]), inscription: z.enum(INSCRIPTION_IDS).nullable(), selfIdol: z.boolean(), suitsSubject: z.boolean().default(true), subject: z.string().max(60).default('') }),
+    z.strictObject({
+      payer: rowId,
+      tier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+      inscription: z.enum(INSCRIPTION_IDS).nullable(),
+      selfIdol: z.boolean(),
+      suitsSubject: z.boolean().default(true),
+      subject: z.string().max(60).default(''),
+      /** Who dedicates it (the payer when not given): Tier 1 boons and Vanity's personal effects are theirs. */
+      dedicator: rowId.optional(),
+      /** Raised as a Memorial (ch.6). */
+      memorial: z.boolean().default(false),
+      /** The Rare loot item a Great Idol needs, from the payer's inventory (ch.6). */
+      rareItem: z.string().trim().min(1).max(200).optional(),
+    }),
   ),
-  'idol.destroy': command<TownStateView>()(z.strictObject({ idol: z.number().int().min(1), payer: rowId })),
+  'idol.destroy': command<TownStateView>()(z.strictObject({ idol: z.number().int().min(1), payer: rowId, rareItem: z.string().trim().min(1).max(200).optional() })),
   'forest.go': command<LifeNotes>()(z.strictObject({ ids: z.array(rowId).min(1).max(50), where: z.enum(['forest', 'town']) })),
   'forest.feed': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'forest.mine': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'forest.move': command<LifeNotes>()(noArgs),
+  'forest.forage': command<LifeNotes>()(z.strictObject({ id: rowId })),
+  'forest.harvest': command<LifeNotes>()(z.strictObject({ id: rowId, patch: z.number().int().min(1), take: z.number().int().min(1, { error: 'Take at least one' }).max(999) })),
+  'forest.record': command<LifeNotes>()(
+    z.strictObject({ event: z.enum(['tribute', 'tribute-broken', 'griefing', 'celestial-killed', 'daedric-killed', 'giver-killed']), /** Who struck the killing blow (a Daedric Being's death costs its killer). */ killer: rowId.optional() }),
+  ),
+  'smith.drift': command<TownStateView>()(z.strictObject({ colour: z.enum(SMITH_COLOURS), toward: z.enum(['favour', 'distrust']) })),
+  'town.banquet': command<TownStateView>()(z.strictObject({ payer: rowId })),
+  'town.npc': command<TownStateView>()(z.union([z.strictObject({ add: nameSchema }), z.strictObject({ remove: z.number().int().min(1) })])),
   'town.travel': command<{ days: number; notes: string[] }>()(z.strictObject({ to: nameSchema })),
   'skill.use': command<LifeNotes>()(
     z.strictObject({
@@ -420,7 +465,12 @@ export const contract = {
   'tables.importSave': command<TableView>()(z.strictObject({ ...importOptions, onConflict: z.enum(['refuse', 'replace', 'rename']).default('refuse') })),
   'tables.packPreview': command<PackPreviewView>()(z.strictObject({ text: pasteText })),
   'tables.packImport': command<TableSummary[]>()(
-    z.strictObject({ text: pasteText, resolutions: z.record(tableKeySchema, z.enum(['keep', 'replace', 'rename'])).default({}) }),
+    z.strictObject({
+      text: pasteText,
+      resolutions: z.record(tableKeySchema, z.enum(['keep', 'replace', 'rename'])).default({}),
+      /** The Judge has seen the pack's uncovered results and keeps them rolling "no entry". */
+      keepUncovered: z.boolean().default(false),
+    }),
   ),
   'tables.export': command<{ text: string; fileName: string }>()(
     z.strictObject({ keys: z.array(tableKeySchema).min(1).max(500), format: z.enum(['json', 'markdown', 'foundry']) }),
@@ -466,9 +516,22 @@ export const contract = {
   'phase.nextTurn': command<PhaseView>()(noArgs),
   'phase.respond': command<PhaseView>()(z.strictObject({ tokenId: rowId })),
   'phase.spellbook': command<SpellbookView>()(z.strictObject({ tokenId: rowId })),
-  'phase.cast': command<PhaseView>()(z.strictObject({ tokenId: rowId, table: tableKeySchema, row: z.number().int().min(0).max(1999) })),
+  'phase.cast': command<PhaseView>()(
+    z.strictObject({
+      tokenId: rowId,
+      table: tableKeySchema,
+      row: z.number().int().min(0).max(1999),
+      /** ch.13: a ×N component with no choice made yet is released all at once or cast singly. */
+      componentChoice: z.enum(['all-at-once', 'singly']).optional(),
+      /** ch.17: complete recipes spent on the Forest path (M equals it). */
+      recipes: z.number().int().min(1).max(6).optional(),
+      /** ch.17: colour-matched Flora spent to raise a Giver's Recipe's M. */
+      flora: z.number().int().min(0).max(12).optional(),
+    }),
+  ),
   'phase.enemiesAdvance': command<PhaseView>()(noArgs),
-  'phase.cure': command<PhaseView>()(z.strictObject({ id: rowId, how: z.enum(['cleanse', 'restore', 'cure', 'pilgrimage']) })),
+  'phase.cure': command<PhaseView>()(z.strictObject({ id: rowId, how: z.enum(['cleanse', 'restore', 'cure', 'pilgrimage']), /** Who cast Cleanse: a player-killing (ch.11, ch.16). */ by: rowId.optional() })),
+  'turning.place': command<BoardView>()(placeSchema.extend({ lichslayerId: rowId })),
   'phase.attention': command<PhaseView>()(z.strictObject({ event: attentionEventSchema })),
   'print.gauntlets': command<PrintGauntlet[]>()(z.strictObject({ ids: z.array(rowId).max(200).optional() })),
   'print.floorHandout': command<PrintFloorHandout>()(z.strictObject({ floor: z.number().int().min(1).max(10) })),

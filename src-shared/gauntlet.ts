@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { COLOURS, ITEM_SLOTS, LIMITS, SANITY_LEVELS } from './gauntlet-vocabulary.ts';
 
-export { COLOURS, ITEM_SLOTS, LIMITS, SANITY_LEVELS, type Colour, type ItemSlot, type SanityLevel } from './gauntlet-vocabulary.ts';
+export { BASE_SLOTS, COLOURS, ITEM_SLOTS, LIMITS, LOOT_SLOTS, MEDICINE_SLOTS, SANITY_LEVELS, type Colour, type ItemSlot, type SanityLevel } from './gauntlet-vocabulary.ts';
 
 const trimmedName = (what: string) =>
   z
@@ -36,9 +36,17 @@ export const itemInputSchema = z.strictObject({
 export type ItemInput = z.input<typeof itemInputSchema>;
 export type Item = z.output<typeof itemInputSchema>;
 
+/**
+ * An inventory stack: identical items, up to six (ch.4). An item put away keeps its state — its
+ * colour (a merged gem's or the Smith's), broken, and its notes (merges, a ×N choice) — so it comes
+ * back exactly as it was (ch.11, ch.13); a stack without a colour of its own is as its loot entry says.
+ */
 export const stackSchema = z.strictObject({
   name: trimmedName('Item name'),
   count: wholeNumber('Stack size', 1, LIMITS.stackMax),
+  colour: z.enum(COLOURS, { error: `Colour must be one of ${COLOURS.join(', ')}` }).nullable().optional(),
+  broken: z.boolean().optional(),
+  notes: z.string().max(LIMITS.notesMax, { error: `Item notes are longer than ${LIMITS.notesMax} characters` }).optional(),
 });
 export type Stack = z.output<typeof stackSchema>;
 

@@ -49,6 +49,36 @@ export interface HouseRules {
   unpaidRetainer: 'loyalty-step' | 'leave';
   /** ch.5: a Town left behind "may resolve or escalate — roll for it", with no roll given. */
   absentAttention: 'd6-drift' | 'unchanged';
+  /** ch.15's −36 for a Mono-Color Blue build's Incantations and ch.14's half price: in place of it, or both. */
+  monoBlueIncantations: 'minus-36' | 'half-then-minus-36';
+  /** ch.15: a spell takes the caster's Magic "at time of casting", and its gold is erased "immediately": which comes first. */
+  magicAtCasting: 'before-cost' | 'after-cost';
+  /** ch.17: "Flora raise M" without saying by how much: M gained per Flora spent on a Giver's Recipe. */
+  floraMagicEach: number;
+  /** ch.13 ties Channel buffs to a dive; whether loot may be channelled outside one (the Town, the Forest). */
+  channelOutsideDive: boolean;
+  /** ch.17: a vein yields 1d6 Stones; one d6 names the kind for the whole vein, or each Stone rolls its own. */
+  veinStones: 'one-kind' | 'each-stone';
+  /** ch.17: the Giver starves by 60 a week, but its Health at the start is not given. */
+  giverStartingHealth: number;
+  /** ch.17: whether the Giver's hunger counts weeks before the party first enters the Forest. */
+  giverHungerFrom: 'first-visit' | 'campaign-start';
+  /** ch.5 calls the Inn's 2-9 "the negative half"; ch.7's Wary Retainers leave on a negative event. */
+  innNegativeUpTo: number;
+  /** ch.5 Stage 2: Lost needs 2 nights of rest; whether a night without rest starts the count again. */
+  lostRestNights: 'consecutive' | 'cumulative';
+  /** ch.4: which item's colour sets the price of an Armor repair (Armor is "modified by Gear"). */
+  smithArmorColour: 'gear' | 'garment';
+  /** ch.4: "one item per in-game day" — the Smith's one a day, or one for each Lichslayer. */
+  recolourLimit: 'smith' | 'each-lichslayer';
+  /** ch.4: gold given to the Square "grants stat bonuses" the next day, with no size given. */
+  squareGiftBonus: number;
+  /** ch.6 Vanity stage 2: "+1 chance of negative events" at the Inn for 7 days, read as a shift of the d12. */
+  vanityInnShift: number;
+  /** ch.6: a wrong inscription grants "half the boon"; boons that are not numbers cannot be halved. */
+  halfBoon: 'numbers-halved' | 'none';
+  /** ch.17: a Flora patch's size when found is not given: this many d6 plants. */
+  floraPatchDice: number;
 }
 
 /** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
@@ -71,10 +101,31 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   stageFourColourlessFrom: 4,
   unpaidRetainer: 'loyalty-step',
   absentAttention: 'd6-drift',
+  monoBlueIncantations: 'minus-36',
+  magicAtCasting: 'before-cost',
+  floraMagicEach: 1,
+  channelOutsideDive: false,
+  veinStones: 'one-kind',
+  giverStartingHealth: 360,
+  giverHungerFrom: 'first-visit',
+  innNegativeUpTo: 9,
+  lostRestNights: 'consecutive',
+  smithArmorColour: 'gear',
+  recolourLimit: 'smith',
+  squareGiftBonus: 1,
+  vanityInnShift: -1,
+  halfBoon: 'numbers-halved',
+  floraPatchDice: 1,
 };
 
+/** A choice shown as a list in the House rules view (settings whose value is one of a few words). */
+export interface HouseRuleOption {
+  value: string;
+  label: string;
+}
+
 /** What the House rules view tells the Judge about each setting, in the app's own words. */
-export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: string; otherReading?: string; chapter: string }> = {
+export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: string; otherReading?: string; chapter: string; options?: HouseRuleOption[] }> = {
   challengeDice: {
     label: 'Challenge dice',
     gap: 'Ch.1 rolls one d6 per level and fails only on all 1s; ch.11 describes a single die where a 1 fails.',
@@ -122,10 +173,109 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     otherReading: 'leave: any unpaid Retainer leaves that night',
     chapter: 'ch.7',
   },
+  monoBlueIncantations: {
+    label: 'Mono-Color Blue Incantations',
+    gap: 'Ch.15 takes 36 gold off an Incantation for a Mono-Color Blue build; ch.14 halves the gold of spells of one’s colour. The book does not say whether both apply.',
+    otherReading: 'half-then-minus-36: half price first, then 36 off (never below 0)',
+    chapter: 'ch.14, ch.15',
+  },
+  magicAtCasting: {
+    label: 'Magic at casting: before or after the gold',
+    gap: 'A spell uses the caster’s Magic at the time of casting, and its gold leaves the Gauntlet immediately; the book does not say which happens first, though gold held is Magic.',
+    otherReading: 'after-cost: the Magic left once the spell’s gold is gone',
+    chapter: 'ch.15',
+  },
+  floraMagicEach: { label: 'M per Flora on a Giver’s Recipe', gap: 'Flora “raise M” on the Giver’s Recipes, but by how much is not said.', chapter: 'ch.17' },
+  channelOutsideDive: {
+    label: 'Channel outside a dive',
+    gap: 'Channel buffs end when the dive ends and “the glow is bought fresh each descent”; the book does not say whether loot may be channelled in the Town or the Forest at all.',
+    otherReading: 'on: channelled outside a dive, the buff lasts until the end of the next dive',
+    chapter: 'ch.13, ch.17',
+  },
   absentAttention: {
     label: "A Town's Attention while the party is away",
     gap: 'The Attention of a Town left behind "may resolve or escalate — roll for it", but no roll is given.',
     otherReading: 'unchanged: the Town is as the party left it',
     chapter: 'ch.5',
   },
+  veinStones: {
+    label: 'Stones of a vein',
+    gap: 'A vein yields 1d6 Stones on a d6 Stone table, without saying whether the d6 is rolled once or for each Stone.',
+    otherReading: 'each-stone: every Stone rolls its own kind',
+    chapter: 'ch.17',
+    options: [
+      { value: 'one-kind', label: 'One d6 for the whole vein' },
+      { value: 'each-stone', label: 'A d6 for each Stone' },
+    ],
+  },
+  giverStartingHealth: { label: "The Giver's Health", gap: 'The Giver loses 60 Health a week unfed, but its Health is not given.', chapter: 'ch.17' },
+  giverHungerFrom: {
+    label: "The Giver's hunger starts",
+    gap: 'The Giver starves week by week; the book does not say whether weeks before the party first enters the Forest count.',
+    otherReading: 'campaign-start: every week counts from day 1',
+    chapter: 'ch.17',
+    options: [
+      { value: 'first-visit', label: "From the party's first Forest visit" },
+      { value: 'campaign-start', label: 'From the start of the campaign' },
+    ],
+  },
+  innNegativeUpTo: {
+    label: 'Negative Inn events end at',
+    gap: 'Wary Retainers leave "on any negative Inn event"; only Stage 3 says the negative half is events 2-9.',
+    otherReading: '6: only the lower half of the d12 is negative',
+    chapter: 'ch.5, ch.7',
+  },
+  lostRestNights: {
+    label: 'Two nights to recover from Lost',
+    gap: 'At Stage 2 Lost needs 2 nights of rest; the book does not say whether they must follow each other.',
+    otherReading: 'cumulative: any two nights of rest while Lost',
+    chapter: 'ch.5',
+    options: [
+      { value: 'consecutive', label: 'Two nights in a row' },
+      { value: 'cumulative', label: 'Any two nights while Lost' },
+    ],
+  },
+  smithArmorColour: {
+    label: 'Armor repair priced by',
+    gap: 'Prices follow colour, but Armor has none of its own; Armor is "modified by Gear".',
+    otherReading: "garment: the Garment's colour",
+    chapter: 'ch.4',
+    options: [
+      { value: 'gear', label: "The Gear's colour" },
+      { value: 'garment', label: "The Garment's colour" },
+    ],
+  },
+  recolourLimit: {
+    label: 'Recolouring per day',
+    gap: 'The Smith recolours "one item per in-game day": the Smith\'s one, or one for each Lichslayer.',
+    otherReading: 'each-lichslayer: one item a day for each Lichslayer',
+    chapter: 'ch.4',
+    options: [
+      { value: 'smith', label: 'One item a day in all' },
+      { value: 'each-lichslayer', label: 'One item a day for each Lichslayer' },
+    ],
+  },
+  squareGiftBonus: {
+    label: 'Square gift: bonus to all rolls',
+    gap: 'Gold given to the Square "grants stat bonuses to all characters the following day", with no size.',
+    otherReading: '0: the Judge applies the bonus by hand',
+    chapter: 'ch.4, ch.5',
+  },
+  vanityInnShift: {
+    label: 'Vanity stage 2: Inn roll',
+    gap: 'A stage 2 Vanity Idol gives the Inn "+1 chance of negative events" for 7 days, without saying how.',
+    otherReading: '0: the Judge applies it by hand',
+    chapter: 'ch.6',
+  },
+  halfBoon: {
+    label: 'Half a boon',
+    gap: 'A wrong inscription grants "half the boon"; a doubling or a restoration cannot be halved.',
+    otherReading: 'none: a wrong inscription grants no boon at all',
+    chapter: 'ch.6',
+    options: [
+      { value: 'numbers-halved', label: 'Numbers halved; other boons none' },
+      { value: 'none', label: 'No boon' },
+    ],
+  },
+  floraPatchDice: { label: 'Flora patch size (d6)', gap: 'A harvested patch dies or doubles, but a patch\'s size when found is not given.', chapter: 'ch.17' },
 };

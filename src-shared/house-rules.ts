@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CLASS_NAMES, DEFAULT_HOUSE_RULES, STAT_POINT_KINDS, type HouseRules } from './house-rules-info.ts';
 
-export { CLASS_NAMES, DEFAULT_HOUSE_RULES, defaultLevelTable, HOUSE_RULE_INFO, STAT_POINT_KINDS, type ClassName, type HouseRules, type StatPointKind } from './house-rules-info.ts';
+export { CLASS_NAMES, DEFAULT_HOUSE_RULES, defaultLevelTable, HOUSE_RULE_INFO, STAT_POINT_KINDS, type ClassName, type HouseRuleOption, type HouseRules, type StatPointKind } from './house-rules-info.ts';
 
 const D = DEFAULT_HOUSE_RULES;
 
@@ -44,6 +44,21 @@ export const houseRulesSchema = z.strictObject({
   stageFourColourlessFrom: z.number().int().min(1).max(7).default(D.stageFourColourlessFrom),
   unpaidRetainer: z.enum(['loyalty-step', 'leave']).default(D.unpaidRetainer),
   absentAttention: z.enum(['d6-drift', 'unchanged']).default(D.absentAttention),
+  monoBlueIncantations: z.enum(['minus-36', 'half-then-minus-36']).default(D.monoBlueIncantations),
+  magicAtCasting: z.enum(['before-cost', 'after-cost']).default(D.magicAtCasting),
+  floraMagicEach: z.number().int().min(1).max(6).default(D.floraMagicEach),
+  channelOutsideDive: z.boolean().default(D.channelOutsideDive),
+  veinStones: z.enum(['one-kind', 'each-stone']).default(D.veinStones),
+  giverStartingHealth: z.number().int().min(60).max(9999).default(D.giverStartingHealth),
+  giverHungerFrom: z.enum(['first-visit', 'campaign-start']).default(D.giverHungerFrom),
+  innNegativeUpTo: z.number().int().min(2).max(12).default(D.innNegativeUpTo),
+  lostRestNights: z.enum(['consecutive', 'cumulative']).default(D.lostRestNights),
+  smithArmorColour: z.enum(['gear', 'garment']).default(D.smithArmorColour),
+  recolourLimit: z.enum(['smith', 'each-lichslayer']).default(D.recolourLimit),
+  squareGiftBonus: z.number().int().min(0).max(6).default(D.squareGiftBonus),
+  vanityInnShift: z.number().int().min(-6).max(0).default(D.vanityInnShift),
+  halfBoon: z.enum(['numbers-halved', 'none']).default(D.halfBoon),
+  floraPatchDice: z.number().int().min(1).max(6).default(D.floraPatchDice),
 });
 
 // The schema's output and the HouseRules interface must be the same type, each way round.
@@ -51,5 +66,12 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const schemaMatchesInterface: Same<z.output<typeof houseRulesSchema>, HouseRules> = true;
 void schemaMatchesInterface;
 
-export const houseRulesPatchSchema = houseRulesSchema.partial();
+/**
+ * A change to some settings. Only the settings named: zod's partial() of a schema with defaults
+ * fills every missing key with its default, so a change to one setting would reset all the others.
+ */
+const patchShape = Object.fromEntries(
+  Object.entries(houseRulesSchema.shape).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? schema.unwrap() : schema).optional()]),
+) as { [K in keyof typeof houseRulesSchema.shape]: z.ZodOptional<(typeof houseRulesSchema.shape)[K] extends z.ZodDefault<infer Inner> ? Inner : (typeof houseRulesSchema.shape)[K]> };
+export const houseRulesPatchSchema = z.strictObject(patchShape);
 export type HouseRulesPatch = z.input<typeof houseRulesPatchSchema>;

@@ -85,6 +85,19 @@ export interface SpellbookView {
   schools: {
     school: string;
     label: string;
-    spells: { table: string; row: number; label: string; details: string; cost: number; castingTime: string; allowed: boolean; why: string }[];
+    spells: {
+      table: string;
+      row: number;
+      label: string;
+      details: string;
+      cost: number;
+      /** Health the cast costs (ch.17). */
+      healthCost: number;
+      castingTime: string;
+      allowed: boolean;
+      why: string;
+      /** Choices to make at the moment of casting (ch.13's ×N, ch.17's recipes and Flora). */
+      needs: { choice?: { item: string; times: number }; recipes?: { max: number }; flora?: { colour: string; max: number } };
+    }[];
   }[];
 }

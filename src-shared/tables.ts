@@ -20,6 +20,8 @@ export const lootFieldsSchema = z.strictObject({
   itemType: z.enum(ITEM_TYPES),
   actions: z.array(z.enum(LOOT_ACTIONS)).max(LOOT_ACTIONS.length),
   breakable: z.boolean().default(true),
+  /** A stack's own maximum where lower than six (ch.4; ch.17: Sapphire and Emerald ×3). */
+  stackMax: z.number().int().min(1).max(6).optional(),
 });
 export type LootFields = z.output<typeof lootFieldsSchema>;
 
@@ -60,8 +62,18 @@ export const spellFieldsSchema = z.strictObject({
   addsMagic: z.boolean().default(false),
   /** A Vestment that must be equipped to cast ("all": the six), or none. */
   vestment: z.union([z.enum(VESTMENTS), z.literal('all'), z.literal('')]).default(''),
-  /** A component that must be in the inventory; one is used up by the cast. */
+  /** A Tomb loot component that must sit in a Loot slot; one is used up by the cast (ch.4, ch.13). */
   component: z.string().max(60).default(''),
+  /** Health the cast costs the caster (ch.17: the Giver's Recipes cost Health as listed). */
+  healthCost: whole.min(0).max(999).default(0),
+  /** ch.17: the Tomb path pays gold at the caster's Magic; the Forest path spends whole recipes and no gold, M = recipes spent. */
+  path: z.enum(['tomb', 'forest']).default('tomb'),
+  /** The components of one recipe on the Forest path (ch.17: one flower and one fungus unless listed otherwise). */
+  recipe: z.array(z.string().trim().min(1).max(60)).max(6).default([]),
+  /** The Giver's Recipes: Flora of this colour (empty: any) raise M when spent, and are not required (ch.17). */
+  flora: z.union([z.enum(COLOURS), z.literal('')]).default(''),
+  /** A loot item that grants the spell as an action, waiving its Vestments (ch.15: One-Thousand Blades). */
+  grantedBy: z.string().max(60).default(''),
 });
 export type SpellFields = z.output<typeof spellFieldsSchema>;
 

@@ -16,7 +16,7 @@ import { CommandFailure } from './command-failure.ts';
 import { requireLichslayer } from './lichslayer-row.ts';
 import { rollRoomContents, rollWave, type RoomContents } from './room-contents.ts';
 import { rollWithTables } from './table-rolls.ts';
-import { attentionStage } from './phase-store.ts';
+import { attentionStage, diveActor } from './phase-store.ts';
 
 export const where = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
@@ -113,7 +113,10 @@ export function place(database: Database, floor: number, x: number, y: number) {
   return { rec, occupancy: occupants(allTokens(database), floor, x, y).length };
 }
 
-export function moveOne(w: RecordingWriter, database: Database, token: TokenView, floor: number, x: number, y: number, override: boolean, notices: string[], command: CommandName): void {
+export function moveOne(w: RecordingWriter, database: Database, moving: TokenView, floor: number, x: number, y: number, override: boolean, notices: string[], command: CommandName): void {
+  // ch.16: a turned character moves as one of the Judge's entities: it reveals no room, springs no trap.
+  const turned = moving.kind === 'lichslayer' && moving.lichslayerId !== null && diveActor(database).getSnapshot().context.turned.includes(moving.lichslayerId);
+  const token: TokenView = turned ? { ...moving, kind: 'entity' } : moving;
   const { rec, occupancy } = place(database, floor, x, y);
   const verdict = judgeMove({
     mover: { kind: token.kind, name: token.name },
@@ -159,8 +162,10 @@ export function enterFloor(w: RecordingWriter, database: Database, floor: number
 
 /** Party tokens leave the board: the dive is over for them (withdrawal, the Town, ch.11). */
 export function leaveBoard(w: RecordingWriter, database: Database, lichslayerIds: readonly number[] | 'everyone'): void {
+  // ch.16: the turned stay in the Tombs, where the Lich keeps them.
+  const turned = diveActor(database).getSnapshot().context.turned;
   for (const t of allTokens(database)) {
-    if (t.floor === null) continue;
+    if (t.floor === null || (t.lichslayerId !== null && turned.includes(t.lichslayerId))) continue;
     const leaves = t.kind === 'lichslayer' ? lichslayerIds === 'everyone' || (t.lichslayerId !== null && lichslayerIds.includes(t.lichslayerId)) : lichslayerIds === 'everyone' && (t.kind === 'retainer' || t.kind === 'familiar');
     if (leaves) w.update('token', t.id, { floor: null, x: null, y: null });
   }

@@ -41,6 +41,7 @@ import { smithHandlers } from './handlers/smith.ts';
 import { squareHandlers } from './handlers/square.ts';
 import { tableHandlers } from './handlers/tables.ts';
 import { townHandlers } from './handlers/town.ts';
+import { turningHandlers } from './handlers/turning.ts';
 
 export type { AppOptions, OpenCampaign } from './handler-context.ts';
 
@@ -88,6 +89,7 @@ function allHandlers(ctx: HandlerContext): Handlers {
     ...boardHandlers(ctx),
     ...playersHandlers(ctx),
     ...phaseHandlers(ctx),
+    ...turningHandlers(ctx),
     ...printHandlers(ctx),
     ...backupsHandlers(ctx),
     ...historyHandlers(ctx),

@@ -57,16 +57,18 @@ describe('spells in the round (ch.15)', () => {
     app.close();
   });
 
-  it('ch.15: End Round waits for the round’s end and reads Magic then: gold gained meanwhile counts', async () => {
+  it('ch.15: End Round waits for the round’s end; loot that changes Magic meanwhile changes the pending spell', async () => {
     const app = await demo();
+    // ch.17: the Giver's Recipes open after three feedings of the Giver
+    const ids = (await roster(app)).map((l) => l.id);
+    await app.call('forest.go', { ids, where: 'forest' });
+    for (const id of ids) for (let n = 0; n < 3; n++) await app.call('forest.feed', { id });
+    await app.call('forest.go', { ids, where: 'town' });
     const p0 = await fight(app);
     const caster = p0.combat!.entrants.find((e) => e.tokenId === p0.combat!.currentTokenId)!;
-    await app.call('lichslayer.setItem', { id: caster.lichslayerId!, slot: 'loot3', item: { name: 'Forest Flower', colour: 'Green' } });
     const fire = await spell(app, 'The Giver’s Gift');
     let p = await app.call('phase.cast', { tokenId: caster.tokenId, ...fire });
     expect(p.combat!.pending).toEqual([{ label: 'The Giver’s Gift', caster: caster.name, time: 'End Round' }]);
-    // the component is spent from its Loot slot at the cast (ch.4, ch.13)
-    expect((await roster(app)).find((l) => l.id === caster.lichslayerId)!.items.loot3).toBeNull();
     expect(p.notices!.some((n) => /resolves/.test(n))).toBe(false);
     // loot changes Magic before the spell resolves (ch.15): an item marked +3 Magic is equipped
     await app.call('lichslayer.setItem', { id: caster.lichslayerId!, slot: 'loot3', item: { name: 'Humming Orb', colour: 'Black', notes: '+3 Magic' } });

@@ -1,29 +1,22 @@
 // What the rules make happen inside a fight, applied by the app rather than listed for the Judge:
-// Sanity triggers (ch.11, ch.12, ch.16), spells cast and resolved (ch.15), enemies closing in
-// between player turns (ch.11), the Lich's communion and revival (ch.16). Each roll is logged.
+// Sanity triggers (ch.11, ch.12, ch.16), enemies closing in between player turns (ch.11), the
+// Lich's communion and revival (ch.16). Each roll is logged. Spells are in spellcasting.ts.
 import type { Database } from 'better-sqlite3';
 import type { TokenView } from '@shared/board.ts';
-import type { Colour, ItemSlot } from '@shared/gauntlet.ts';
-import { SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, type SpellFields, type TableDef } from '@shared/tables.ts';
 import { allTokens, roomAt } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger } from '../db/ledger.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
-import { rollChallenge } from '../rules/challenge.ts';
-import { currentMagic } from '../rules/gauntlet-derived.ts';
+import { rollSanityChallenge } from '../rules/sanity-challenge.ts';
+import { modifiersFor } from './character-rolls.ts';
 import { lichAtZero, lichTarget } from '../rules/lich.ts';
-import { dropSanity, SANITY_LADDER } from '../rules/sanity.ts';
-import { checkCast, componentAfterCast, heldComponent, resolveSpell, type Caster } from '../rules/spell-cast.ts';
 import { canEnter } from '../rules/board-facts.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { rollWithTables } from './table-rolls.ts';
-import { parseDice } from '../rules/dice-expression.ts';
 import { occupants } from '../views/board-view.ts';
-import type { Casting } from '../machines/combat-round.ts';
 import { combatActor, PARTY_KINDS, attentionStage } from './phase-store.ts';
-import { CommandFailure } from './command-failure.ts';
-import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
+import type { LichslayerRow } from './lichslayer-row.ts';
 
 type Where = 'tombs' | 'town' | 'forest';
 
@@ -43,16 +36,14 @@ export function sanityChallenge(
   if (!l) return { passed: true, explain: '' };
   const rules = readHouseRules(db);
   const stage = attentionStage(db);
+  // ch.4 "to all rolls": the character's Sanity, survival clock and other modifiers, from their one rule.
+  const modifiers = modifiersFor(db, l, { where: input.where, sanityChallenge: true });
   const { value } = rollWithLedger(db, command, (dice) => {
-    const r = rollChallenge(dice, { level: l.level, target: input.target, cause: input.cause, sanity: l.sanity, sanityChallenge: { attentionStage: stage, where: input.where } }, rules);
-    return { value: r, records: [{ cause: input.cause, character: l.name, explain: r.explain, result: r }] };
+    const r = rollSanityChallenge(dice, { name: l.name, level: l.level, target: input.target, cause: input.cause, where: input.where, attentionStage: stage, modifiers }, rules);
+    return { value: r, records: [{ cause: input.cause, character: l.name, explain: r.result.explain, result: r.result }] };
   });
-  if (!value.success) {
-    const next = dropSanity(l.sanity);
-    w.update('lichslayer', l.id, { sanity: next });
-    return { passed: false, explain: `${input.cause}: ${l.name} fails (${value.explain}) and drops to ${SANITY_LADDER[next].label} (ch.8)` };
-  }
-  return { passed: true, explain: `${input.cause}: ${l.name} holds (${value.explain})` };
+  if (!value.passed) w.update('lichslayer', l.id, { sanity: value.sanity });
+  return { passed: value.passed, explain: value.explain };
 }
 
 const steps = (a: TokenView, b: TokenView) => Math.abs(a.x! - b.x!) + Math.abs(a.y! - b.y!);
@@ -149,149 +140,6 @@ export function lichSpell(db: Database, cause: string): string {
     const node = rollOnTable({ dice, tables, drawn, cause }, 'spells-lich');
     return { value: `${node.label}, free (rolled on Lich's Magic; the roll is in the ledger)`, records: [{ cause: `${cause} (ch.16)`, table: 'spells-lich', explain: node.explain, result: node }] };
   });
-}
-
-// ---- spells (ch.15) ----
-
-interface ItemRow {
-  slot: ItemSlot;
-  name: string;
-  colour: Colour;
-  broken: number;
-  notes: string;
-}
-
-/** A Lichslayer as a caster: gold, equipped items, inventory, and Magic as it stands now (ch.4, ch.13). */
-function casterOf(db: Database, lichslayerId: number): Caster & { items: (Caster['items'][number] & { notes: string })[]; magic: number } {
-  const l = requireLichslayer(db, lichslayerId);
-  const items = (db.prepare(`SELECT slot, name, colour, broken, notes FROM item WHERE lichslayer_id = ?`).all(lichslayerId) as ItemRow[]).map((i) => ({
-    slot: i.slot,
-    name: i.name,
-    colour: i.colour,
-    broken: i.broken === 1,
-    notes: i.notes,
-  }));
-  const inventory = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(lichslayerId) as { name: string; count: number }[];
-  return { name: l.name, gold: l.gold, items, inventory, magic: currentMagic(l.gold, items, l.magic_bonus).value };
-}
-
-/** A Lichslayer's Magic as it stands now. */
-export const lichslayerMagic = (db: Database, lichslayerId: number): number => casterOf(db, lichslayerId).magic;
-
-export interface SpellRef {
-  table: TableDef;
-  row: number;
-  label: string;
-  details: string;
-  fields: SpellFields;
-}
-
-/** Every spell in the campaign's spell tables, school by school. */
-export function spellbook(db: Database): SpellRef[] {
-  const out: SpellRef[] = [];
-  for (const { def } of loadAllTables(db).values()) {
-    if (def.category !== 'spell') continue;
-    def.rows.forEach((r, i) => {
-      if (r.spell) out.push({ table: def, row: i, label: r.label, details: r.details, fields: r.spell });
-    });
-  }
-  return out.sort((a, b) => SPELL_SCHOOLS.indexOf(a.fields.school) - SPELL_SCHOOLS.indexOf(b.fields.school) || a.table.key.localeCompare(b.table.key) || a.row - b.row);
-}
-
-export function findSpell(db: Database, table: string, row: number): SpellRef {
-  const hit = spellbook(db).find((s) => s.table.key === table && s.row === row);
-  if (!hit) throw new CommandFailure('not-found', `There is no spell at row ${row + 1} of “${table}”.`);
-  return hit;
-}
-
-export interface CastVerdict {
-  ok: boolean;
-  cost: number;
-  why: string;
-}
-
-/**
- * Whether an entrant may cast a spell now. A Lichslayer pays, wears and carries what the spell
- * needs (ch.15) and reaches Lich's Magic only when turned or in Full Spectrum (ch.15); the Judge's
- * entities cast without a Gauntlet to check.
- */
-export function castVerdict(db: Database, token: TokenView, spell: SpellRef, when: { current: number | null; turned: readonly number[] }): CastVerdict {
-  if (badRoll(spell)) return { ok: false, cost: 0, why: `${spell.label}'s roll “${spell.fields.roll}” is not a dice expression: fix it in “${spell.table.name}”` };
-  const response = spell.fields.castingTime === 'response';
-  if (response && token.id === when.current) return { ok: false, cost: 0, why: 'A Response is cast outside the caster’s own turn (ch.15)' };
-  if (!response && token.id !== when.current) return { ok: false, cost: 0, why: `Only on ${token.name}’s own turn; outside it, only a Response (ch.15)` };
-  if (token.lichslayerId === null) return { ok: true, cost: 0, why: `${spell.label}: cast by the Judge` };
-  const caster = casterOf(db, token.lichslayerId);
-  const rules = readHouseRules(db);
-  const check = checkCast({ label: spell.label, fields: spell.fields }, caster, rules);
-  const refusals = [...check.refusals];
-  if (spell.fields.school === 'lich' && !when.turned.includes(token.lichslayerId) && !check.fullSpectrum) {
-    refusals.unshift(`Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15)`);
-  }
-  return refusals.length ? { ok: false, cost: check.cost, why: refusals.join('; ') } : { ok: true, cost: check.cost, why: check.explain };
-}
-
-function badRoll(spell: SpellRef): boolean {
-  if (!spell.fields.roll) return false;
-  try {
-    parseDice(spell.fields.roll);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-/** Pays for a cast at once: the gold leaves the Gauntlet and one component is used up (ch.15). */
-export function payForCast(w: RecordingWriter, db: Database, token: TokenView, spell: SpellRef, cost: number): void {
-  if (token.lichslayerId === null) return;
-  const l = lichslayer(db, token.lichslayerId)!;
-  if (cost) w.update('lichslayer', l.id, { gold: l.gold - cost });
-  if (spell.fields.component) {
-    const items = db.prepare(`SELECT id, slot, name, colour, broken, notes FROM item WHERE lichslayer_id = ?`).all(l.id) as (ItemRow & { id: number })[];
-    const held = heldComponent(items.map((i) => ({ ...i, broken: i.broken === 1 })), spell.fields.component);
-    if (held) {
-      const left = componentAfterCast(held.notes);
-      if (left === null) w.delete('item', held.id);
-      else w.update('item', held.id, { notes: left });
-    }
-  }
-}
-
-
-/** Resolves every casting whose moment has come, reading the caster's Magic now (ch.15). */
-export function resolveDue(db: Database, due: readonly Casting[], notices: string[]): void {
-  if (!due.length) return;
-  const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
-  const book = spellbook(db);
-  for (const c of due) {
-    const token = tokens.get(c.caster);
-    const spell = book.find((s) => s.table.key === c.table && s.row === c.row && s.label === c.label);
-    if (!token) {
-      notices.push(`${c.label} fizzles: its caster is gone`);
-      continue;
-    }
-    if (!spell) {
-      notices.push(`${c.label} (${token.name}) fizzles: the spell is no longer in its table`);
-      continue;
-    }
-    if (badRoll(spell)) {
-      notices.push(`${c.label} (${token.name}) fizzles: its roll “${spell.fields.roll}” is no longer a dice expression`);
-      continue;
-    }
-    let magic = token.stats.magic ?? 0;
-    let holdsBlue = false;
-    if (token.lichslayerId !== null) {
-      const caster = casterOf(db, token.lichslayerId);
-      magic = caster.magic;
-      holdsBlue = caster.items.some((i) => !i.broken && i.colour === 'Blue');
-    }
-    const cause = `Spell: ${spell.label} by ${token.name} (${SPELL_SCHOOL_LABEL[spell.fields.school]})`;
-    const { value } = rollWithLedger(db, 'phase.cast', (dice) => {
-      const r = resolveSpell(dice, { label: spell.label, fields: spell.fields, caster: token.name, magic, holdsBlue, cause });
-      return { value: r, records: [{ cause, table: spell.table.key, character: token.lichslayerId !== null ? token.name : null, explain: r.explain, result: r }] };
-    });
-    notices.push(`${value.explain}${spell.details ? ` — ${spell.details}` : ''}`);
-  }
 }
 
 // ---- enemies between player turns (ch.11) ----

@@ -4,13 +4,47 @@ import type { Database } from 'better-sqlite3';
 import type { RecordingWriter } from '../db/history.ts';
 import { lifeRecord, writeLifeRecord } from '../db/life-records.ts';
 import { readHouseRules } from '../db/settings.ts';
-import { levelForXp, statPointsForLevels } from '../rules/character.ts';
+import { levelForXp, levelUp, unlockedSkillsMissing, type GrowthState } from '../rules/character.ts';
 import { classSkill } from '../rules/skills.ts';
-import { requireLichslayer } from './lichslayer-row.ts';
+import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
+
+/** A Lichslayer's row as the growth rules read it. */
+export function growthState(l: LichslayerRow): GrowthState {
+  return { name: l.name, level: l.level, statPoints: l.stat_points, hiddenClass: l.hidden_class, skill1: l.skill1, skill2: l.skill2, skill3: l.skill3 };
+}
+
+/** The columns a level-up writes. */
+export function growthColumns(patch: Partial<GrowthState>): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  if (patch.level !== undefined) columns.level = patch.level;
+  if (patch.statPoints !== undefined) columns.stat_points = patch.statPoints;
+  for (const k of ['skill1', 'skill2', 'skill3'] as const) if (patch[k] !== undefined) columns[k] = patch[k];
+  return columns;
+}
+
+const skillOfClass = (className: string | null, slot: 1 | 2 | 3) => classSkill(className, slot)?.name;
+
+/** What reaching a level brings a Lichslayer (ch.1, ch.2), as columns to write and notes. */
+export function levelUpColumns(l: LichslayerRow, to: number): { columns: Record<string, unknown>; notes: string[] } {
+  const r = levelUp(growthState(l), to, skillOfClass);
+  return { columns: growthColumns(r.patch), notes: r.notes };
+}
 
 /**
- * XP earned, and what it brings (ch.1, ch.2): each level reached gives two stat points; level 2
- * reveals the class and unlocks its first skill; levels 4 and 6 the next two.
+ * The Judge's own edit of level or class follows the same rules as growth (ch.1, ch.2): a higher level
+ * brings its stat points, and every skill the level and class unlock fills its empty slot.
+ */
+export function editedGrowthColumns(l: LichslayerRow, edit: { level?: number | undefined; hiddenClass?: string | null | undefined }): Record<string, unknown> {
+  const up = edit.level !== undefined ? levelUpColumns(l, edit.level).columns : {};
+  const after = { ...growthState(l), ...(edit.level !== undefined ? { level: edit.level } : {}), ...(edit.hiddenClass !== undefined ? { hiddenClass: edit.hiddenClass } : {}), ...pickSkills(up) };
+  return { ...up, ...unlockedSkillsMissing(after, skillOfClass) };
+}
+
+const pickSkills = (columns: Record<string, unknown>) => Object.fromEntries(Object.entries(columns).filter(([k]) => k.startsWith('skill'))) as Partial<GrowthState>;
+
+/**
+ * XP earned, and what it brings (ch.1, ch.2): the level the XP reaches on the house-rule table, with
+ * everything a level-up gives. The one place XP is added, whatever earned it.
  */
 export function addXp(w: RecordingWriter, db: Database, id: number, gained: number, notes: string[] = [], source: 'gold' | 'enemy' | 'floor' = 'gold'): void {
   const l = requireLichslayer(db, id);
@@ -20,25 +54,7 @@ export function addXp(w: RecordingWriter, db: Database, id: number, gained: numb
     writeLifeRecord(w, db, id, source === 'enemy' ? { ...r, enemiesFelled: r.enemiesFelled + 1 } : { ...r, floorsCleared: r.floorsCleared + 1 });
   }
   const xp = l.xp + gained;
-  const level = Math.max(l.level, levelForXp(xp, readHouseRules(db)).value);
-  const patch: Record<string, unknown> = { xp };
-  if (level > l.level) {
-    patch.level = level;
-    patch.stat_points = l.stat_points + statPointsForLevels(l.level, level);
-    notes.push(`${l.name} reaches level ${level}: +${statPointsForLevels(l.level, level)} stat points (ch.1)`);
-    if (l.level < 2 && level >= 2 && l.hidden_class) {
-      const skill = classSkill(l.hidden_class, 1)?.name;
-      if (skill && !l.skill1) patch.skill1 = skill;
-      notes.push(`${l.name}'s class is revealed: ${l.hidden_class}${skill ? `, Skill 1 ${skill} unlocked` : ''} (ch.1, ch.2)`);
-    }
-    // ch.2: Skills 2 and 3 unlock at levels 4 and 6.
-    for (const [at, slot, field] of [[4, 2, 'skill2'], [6, 3, 'skill3']] as const) {
-      const skill = classSkill(l.hidden_class, slot);
-      if (l.level < at && level >= at && skill && !l[field]) {
-        patch[field] = skill.name;
-        notes.push(`${l.name} unlocks Skill ${slot}: ${skill.name} (ch.2)`);
-      }
-    }
-  }
-  w.update('lichslayer', id, patch);
+  const up = levelUpColumns(l, levelForXp(xp, readHouseRules(db)).value);
+  notes.push(...up.notes);
+  w.update('lichslayer', id, { xp, ...up.columns });
 }

@@ -81,7 +81,7 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
     app.close();
   });
 
-  it('the Inn takes its price at once, refuses the poor, and is closed at Stage 4 (ch.4, ch.16)', async () => {
+  it('the Inn takes its price at once, refuses the poor, and is closed at Stage 4 (ch.4, ch.5)', async () => {
     const app = await demo();
     const w = await find(app, 'Wren of the Hollow');
     expect(await app.dispatch('town.buy', { id: w.id, what: 'both' })).toMatchObject({ ok: false, error: { message: 'A meal and shelter cost 108 gold and Wren of the Hollow holds 95 (ch.4). Nothing changed.' } });
@@ -112,8 +112,10 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
     expect(a.reports).toEqual(b.reports);
     expect(a.reports).toHaveLength(30);
     expect(a.stored.map((r) => r.day)).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
-    // weekly Smith rolls on days 1, 8, 15, 22, 29 (RULINGS)
-    expect(a.reports.filter((r) => r.lines.some((l) => l.text.startsWith('Smith'))).map((r) => r.day)).toEqual([1, 8, 15, 22, 29]);
+    // ch.5: the Smith's d8 at the start of each week (RULINGS: weeks start on days 1, 8, 15 …): week 1's at
+    // the first close, each later week's as the day before it closes (days 7, 14, 21, 28)
+    expect(a.reports.filter((r) => r.lines.some((l) => l.text.startsWith('Smith'))).map((r) => r.day)).toEqual([1, 7, 14, 21, 28]);
+    expect(a.reports[6]!.lines.find((l) => l.text.startsWith('Smith'))!.text).toMatch(/^Smith \(week 2\): 1d8 = \d/);
     // no shelter for a week and more: the shelter penalty arrives on day 8 (ch.4)
     expect(a.reports[7]!.lines.some((l) => /No shelter day 8: −6 Health/.test(l.text))).toBe(true);
   });

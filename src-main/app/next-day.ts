@@ -1,195 +1,380 @@
-// "Next day" (rulebook ch.4, ch.5, ch.7, ch.8, ch.16, ch.17): the day's rolls in ch.5's order — the
-// Inn, Retainers, the Forest, the Square; weekly the Smith, the Idols and the Giver; the Attention's
-// clocks; each Lichslayer's survival clock and night — written as one step with its report.
+// "Next day" (rulebook ch.4-8, ch.16, ch.17): the day's rolls in ch.5's order — the Inn, Retainers,
+// the Forest, the Square; the weeks' ends and starts (the Giver's hunger, the Smith, the Idols); the
+// Attention's clocks; each Lichslayer's survival clock and night; then the morning of the next day.
+// One world is loaded, a sequence of rules runs over it with the campaign's dice, and everything is
+// written at the end, in one transaction with its report.
 import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
-import { type TownState } from '@shared/town.ts';
+import type { HouseRules } from '@shared/house-rules.ts';
+import type { TableDef } from '@shared/tables.ts';
+import type { TownState } from '@shared/town.ts';
+import type { WorldState } from '@shared/board.ts';
 import { readWorld, writeWorld } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
+import type { RollRecord } from '../db/ledger.ts';
 import { currentSession } from '../db/ledger.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { readTown, today, writeTown } from '../db/town-repo.ts';
-import { isWeeklyRollDay, weekOf } from '../rules/calendar.ts';
-import { IDOL_TIERS, vanityStage } from '../rules/idol.ts';
+import { daysOfWeek, weekOf, weeksAtClose } from '../rules/calendar.ts';
+import type { Dice } from '../rules/dice.ts';
+import { celestialHeal, celestialWeek, destructionDone, properlyInscribed, VANITY_DAILY_TARGET, VANITY_TOWN_DAYS, VANITY_WEEKLY_TARGET, vanityShift } from '../rules/idol.ts';
 import { rollInn } from '../rules/inn.ts';
-import { attentionEffects } from '../rules/lich-attention.ts';
+import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
 import { turningStatus } from '../rules/lich.ts';
-import { afterMissedWage, loyaltyAfterPay, rollRetainers, RETAINER_GRADES } from '../rules/retainers.ts';
-import { sanityChallenge } from './combat-hooks.ts';
-import { closeDay } from './day-close.ts';
+import { payWage, RETAINER_GRADES, rollRetainers, waryLeaves } from '../rules/retainers.ts';
+import { characterRollModifiers, clockShiftFor, situationOf } from '../rules/roll-modifiers.ts';
+import { rollSanityChallenge } from '../rules/sanity-challenge.ts';
+import { residentsWhoMayLeave, retainersWhoMayTurnWary } from '../rules/residents.ts';
+import { recoverSanity, SANITY_LADDER } from '../rules/sanity.ts';
+import { rollSmithWeek } from '../rules/smith.ts';
+import { squareEventDue, squareGift, watchUnderStage } from '../rules/square.ts';
+import { lichslayerNight } from '../rules/survival-clock.ts';
+import { giverAfterWeek, giverHungerRuns, GRAYED_REGION_TARGET, patchAtNewWeek } from '../rules/forest.ts';
+
+import { nightLine, nightPatch } from './day-close.ts';
+import { forestMorning } from './forest-day.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { attentionActor, attentionStage, diveActor, turnedOn } from './phase-store.ts';
 import { entryText, rollWithTables } from './table-rolls.ts';
-import { activeVanity, asIdol, ensureSmith, removeToken } from './town-ops.ts';
+import { activeVanity, boonStrength, ensureSmith, giverHealthOf, idolEffects, removeToken } from './town-ops.ts';
 
-/**
- * The Town's part of "next day" (ch.5, ch.7, ch.17): Retainers' wages and d8, the Forest's d6 for
- * each party member there, the Square's d6 when 100+ gold was given; weekly, the Idols' Vanity
- * stage and the Giver's hunger. Runs after the Inn's roll, before the survival clocks.
- */
-export function townDay(w: RecordingWriter, db: Database, day: number, inn: { value: number; closed: boolean }, lines: DayReport['lines']): void {
-  let state = ensureSmith(db, readTown(db), lines);
-  const stage = attentionStage(db);
-  // Retainers: wages from their employer, loyalty by pay, the wary leave on a bad Inn night (ch.7).
-  if (state.retainers.length) {
-    const kept: TownState['retainers'] = [];
-    for (const r of state.retainers) {
-      const boss = db.prepare(`SELECT id, name, gold FROM lichslayer WHERE id = ?`).get(r.employer) as { id: number; name: string; gold: number } | undefined;
-      const wage = RETAINER_GRADES[r.grade].wage * (r.double ? 2 : 1);
-      let loyalty = r.loyalty;
-      if (boss && boss.gold >= wage) {
-        w.update('lichslayer', boss.id, { gold: boss.gold - wage });
-        loyalty = loyaltyAfterPay(loyalty, r.double ? 'double' : 'wage');
-      } else {
-        // ch.7 reads two ways (a house rule): a missed wage costs a loyalty step, or the unpaid leave.
-        const after = afterMissedWage(loyalty, readHouseRules(db).unpaidRetainer);
-        if (after === 'leaves') {
-          lines.push({ kind: 'change', text: `${r.name} is not paid and leaves (ch.7)` });
-          removeToken(w, db, r.tokenId);
-          continue;
-        }
-        loyalty = after;
-        lines.push({ kind: 'change', text: `${r.name} is not paid: ${r.loyalty} → ${loyalty} (ch.7)` });
-      }
-      if (loyalty === 'wary' && !inn.closed && inn.value <= 6) {
-        lines.push({ kind: 'change', text: `${r.name}, Wary, leaves after a bad night at the Inn (ch.7)` });
-        removeToken(w, db, r.tokenId);
-        continue;
-      }
-      if (loyalty !== r.loyalty && boss && boss.gold >= wage) lines.push({ kind: 'change', text: `${r.name}: ${r.loyalty} → ${loyalty} (${r.double ? 'paid double' : 'paid'}, ch.7)` });
-      kept.push({ ...r, loyalty, double: false });
-    }
-    state = { ...state, retainers: kept };
-    if (kept.length) {
-      const text = rollWithTables(db, 'town.nextDay', ({ dice, tables }) => {
-        const vanityIdols = activeVanity(state, day);
-        const r = rollRetainers(dice, { devoted: kept.filter((k) => k.loyalty === 'devoted').length, activeVanityIdols: vanityIdols }, `Retainers, day ${day}`);
-        const explain = `${r.explain}: ${entryText(tables, 'retainer-events', Math.max(1, Math.min(8, r.value)))}`;
-        return { value: explain, records: [{ cause: `Retainers, day ${day} (ch.7)`, table: 'retainer-events', explain, result: r }] };
-      });
-      lines.push({ kind: 'roll', text: `Retainers: ${text}` });
-    }
-  }
-  // The Forest: 1d6 for each party member there (ch.5, ch.17); hostile at Stage 4.
-  for (const id of state.forest.present) {
-    const p = db.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(id) as { name: string } | undefined;
-    if (!p) continue;
-    const text = rollWithTables(db, 'town.nextDay', ({ dice, tables }) => {
-      const d6 = dice.die(6, `The Forest for ${p.name}, day ${day}`);
-      const mods = [...(state.forest.fedThisWeek ? [{ source: 'the Giver fed this week', value: 1 }] : []), ...(state.forest.griefing ? [{ source: 'griefing', value: -state.forest.griefing }] : []), ...(state.forest.giverHealth <= 0 ? [{ source: 'the Giver is dead', value: -2 }] : [])];
-      const value = Math.max(1, Math.min(6, d6.natural + mods.reduce((a, m) => a + m.value, 0)));
-      const explain = `${value} = ${d6.natural} on d6${mods.map((m) => ` ${m.value > 0 ? '+' : '−'} ${Math.abs(m.value)} (${m.source})`).join('')}: ${entryText(tables, 'forest-conditions', value)}${attentionEffects(stage).forestHostile ? '; and the Forest is hostile: an extra Floor 7-9 encounter (ch.5)' : ''} (ch.17)`;
-      return { value: explain, records: [{ cause: `The Forest for ${p.name}, day ${day} (ch.5)`, table: 'forest-conditions', character: p.name, explain, result: d6 }] };
-    });
-    lines.push({ kind: 'roll', text: `Forest (${p.name}): ${text}` });
-  }
-  // ch.17: a day spent in a grayed region forces a Sanity Challenge, target 12.
-  if (state.forest.regionGray) {
-    for (const id of state.forest.present) lines.push({ kind: 'change', text: sanityChallenge(w, db, 'town.nextDay', { lichslayerId: id, target: 12, cause: 'A day in a grayed region of the Forest (ch.17)', where: 'forest' }).explain });
-  }
-  // The Square: its d6 when 100 or more gold was given today (ch.5).
-  if (state.contributed.square >= 100) {
-    const text = rollWithTables(db, 'town.nextDay', ({ dice, tables }) => {
-      const d6 = dice.die(6, `The Square, day ${day}`);
-      const explain = `${d6.natural} on d6 (${state.contributed.square} gold given): ${entryText(tables, 'square-events', d6.natural)} (ch.5)`;
-      return { value: explain, records: [{ cause: `The Square, day ${day} (ch.5)`, table: 'square-events', explain, result: d6, public: true }] };
-    });
-    lines.push({ kind: 'roll', text: `Square: ${text}` });
-  }
-  state = { ...state, contributed: { inn: 0, square: 0, innYesterday: state.contributed.inn } };
-  // ch.5 (Modifier table): a Festival lasts one in-game day.
-  const world = readWorld(db);
-  if (world.festival) {
-    writeWorld(w, db, { ...world, festival: false });
-    lines.push({ kind: 'change', text: 'The Festival is over (ch.5)' });
-  }
-  // ch.16: at Stage 4 the Watch counter is reset to 0.
-  if (attentionEffects(stage).watch.resetToZero && state.squareWatch) state = { ...state, squareWatch: 0 };
-  // Idols: destructions finish, and a new one completes.
-  state = { ...state, idols: state.idols.map((i) => (i.destroyOrdered !== null && !i.destroyed && day + 1 >= i.destroyOrdered + IDOL_TIERS[i.tier].destroyDays ? { ...i, destroyed: true } : i)) };
-  writeTown(w, db, state);
+/** Everything one day's rules read, loaded once. */
+interface DayWorld {
+  day: number;
+  rules: HouseRules;
+  stage: AttentionStage;
+  world: WorldState;
+  dive: { floor: number | null; lost: number[]; turned: number[]; present: number[] };
+  town: TownState;
+  roster: Map<number, LichslayerRow>;
+  tables: ReadonlyMap<string, TableDef>;
+  /** The Idols as the rules read them, their boons and the Vanity in force (ch.6); refreshed when Idols fall. */
+  effects: ReturnType<typeof idolEffects>;
 }
 
-/** The Town's weekly step (ch.5): the Idols' Vanity stage moves the Lich's Attention (ch.6); the Giver's hunger (ch.17). */
-export function townWeek(w: RecordingWriter, db: Database, day: number, lines: DayReport['lines']): void {
-  let state = readTown(db);
-  const stage = attentionStage(db);
-  const v = vanityStage(state.idols.map(asIdol), day);
-  if (v.stage !== state.lastVanityStage) {
-    lines.push({ kind: 'change', text: `Vanity stage ${state.lastVanityStage} → ${v.stage}: ${v.explain}` });
-    if (v.stage > 0) {
-      const attention = attentionActor(db);
-      attention.send({ type: 'VANITY', stage: v.stage as 1 | 2 | 3 | 4 });
-      writeSetting(w, db, 'machine:attention', attention.getPersistedSnapshot());
+/** What the day changes, gathered by the steps and written at the end. */
+interface DayOut {
+  lines: DayReport['lines'];
+  records: RollRecord[];
+  /** Retainer tokens that leave the board with their Retainer. */
+  tokensGone: (number | null)[];
+  attentionEvents: ({ type: 'VANITY'; stage: 1 | 2 | 3 | 4 } | { type: 'RESOLVED'; deed: 'vanity-idols-destroyed' })[];
+}
+
+const line = (out: DayOut, kind: DayReport['lines'][number]['kind'], text: string) => out.lines.push({ kind, text });
+
+/** A Sanity Challenge for a Lichslayer of the loaded world, written into it (ch.8). */
+function challenge(dice: Dice, w: DayWorld, out: DayOut, id: number, target: number, cause: string, where: 'town' | 'forest'): void {
+  const l = w.roster.get(id);
+  if (!l) return;
+  const modifiers = characterRollModifiers(
+    { sanity: l.sanity, daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter },
+    situationOf(w.effects, w.town, w.day, id, { where, sanityChallenge: true }, w.rules),
+  );
+  const r = rollSanityChallenge(dice, { name: l.name, level: l.level, target, cause, where, attentionStage: w.stage, modifiers }, w.rules);
+  out.records.push({ cause, character: l.name, explain: r.result.explain, result: r.result });
+  w.roster.set(id, { ...l, sanity: r.sanity });
+  line(out, 'change', r.explain);
+}
+
+/** ch.5 first: the Inn's d12 with its modifiers (and a Vanity Idol's 7-day Town effects, ch.6). */
+function innStep(dice: Dice, w: DayWorld, out: DayOut): { value: number; closed: boolean } {
+  const vt = w.town.vanityTown;
+  const r = rollInn(
+    dice,
+    {
+      contributedYesterday: w.town.contributed.innYesterday,
+      activeRetainers: w.town.retainers.length,
+      festival: w.world.festival,
+      squareEmpty: w.world.squareEmpty,
+      attentionStage: w.stage,
+      turnedCharacters: w.dive.turned.length,
+      vanityNegativeShift: vt.innShiftUntil !== null && w.day <= vt.innShiftUntil ? w.rules.vanityInnShift : 0,
+      ...(vt.innLockUntil !== null && w.day <= vt.innLockUntil ? { vanityLockTo: w.rules.innNegativeUpTo } : {}),
+    },
+    `Inn, day ${w.day}`,
+  );
+  const explain = r.closed ? r.explain : `${r.explain}: ${entryText(w.tables, 'inn-events', r.value)}`;
+  out.records.push({ cause: `Inn, day ${w.day} (ch.5)`, table: 'inn-events', explain, result: r });
+  line(out, 'roll', `Inn: ${explain}`);
+  return { value: r.value, closed: r.closed };
+}
+
+/** ch.7: wages paid (double for loyalty), the unpaid and the Wary on a bad Inn night leave, then the d8. */
+function retainerStep(dice: Dice, w: DayWorld, out: DayOut, inn: { value: number; closed: boolean }): Set<number> {
+  const paidDouble = new Set<number>();
+  if (!w.town.retainers.length) return paidDouble;
+  const kept: TownState['retainers'] = [];
+  for (const r of w.town.retainers) {
+    const boss = w.roster.get(r.employer);
+    const pay = payWage({ name: r.name, grade: r.grade, loyalty: r.loyalty, double: r.double, employerGold: boss?.gold ?? null }, w.rules.unpaidRetainer);
+    if (boss && pay.paid) w.roster.set(boss.id, { ...boss, gold: boss.gold - pay.paid });
+    if (pay.paid > RETAINER_GRADES[r.grade].wage) paidDouble.add(r.id);
+    if (pay.loyalty === 'leaves') {
+      line(out, 'change', pay.explain);
+      out.tokensGone.push(r.tokenId);
+      continue;
     }
-    state = { ...state, lastVanityStage: v.stage };
+    if (pay.loyalty !== r.loyalty || r.double || !pay.paid) line(out, 'change', pay.explain);
+    if (waryLeaves(pay.loyalty, inn, w.rules.innNegativeUpTo)) {
+      line(out, 'change', `${r.name}, Wary, leaves after a negative Inn event (${inn.value}; negative up to ${w.rules.innNegativeUpTo}, house rule) (ch.7)`);
+      out.tokensGone.push(r.tokenId);
+      continue;
+    }
+    kept.push({ ...r, loyalty: pay.loyalty, double: false });
   }
-  // ch.17: the Giver loses 60 Health for each week unfed (twice as fast at Stage 3, ch.5).
-  // The first week has only begun on the campaign's first weekly day: nothing has gone unfed yet.
-  if (day > readHouseRules(db).weekStartDay && !state.forest.fedThisWeek && state.forest.giverHealth > 0) {
-    const loss = 60 * attentionEffects(stage).giverHungerFactor;
-    const health = Math.max(0, state.forest.giverHealth - loss);
-    lines.push({ kind: 'change', text: `The Giver goes unfed: −${loss} Health, ${health} left${health === 0 ? ': it dies and the Forest collapses by half' : ''} (ch.17)` });
-    state = { ...state, forest: { ...state.forest, giverHealth: health } };
+  w.town = { ...w.town, retainers: kept };
+  if (kept.length) {
+    const vanityIdols = activeVanity(w.effects.idols, w.day);
+    const r = rollRetainers(dice, { devoted: kept.filter((k) => k.loyalty === 'devoted').length, activeVanityIdols: vanityIdols }, `Retainers, day ${w.day}`);
+    const explain = `${r.explain}: ${entryText(w.tables, 'retainer-events', Math.max(1, Math.min(8, r.value)))}`;
+    out.records.push({ cause: `Retainers, day ${w.day} (ch.7)`, table: 'retainer-events', explain, result: r });
+    line(out, 'roll', `Retainers: ${explain}`);
   }
-  state = { ...state, forest: { ...state.forest, fedThisWeek: false } };
-  writeTown(w, db, state);
+  return paidDouble;
+}
+
+/** ch.17: a day spent in a grayed region forces a Sanity Challenge on everyone there. */
+function grayedRegionStep(dice: Dice, w: DayWorld, out: DayOut): void {
+  if (!w.town.forest.regionGray) return;
+  for (const id of w.town.forest.present) challenge(dice, w, out, id, GRAYED_REGION_TARGET, 'A day in a grayed region of the Forest (ch.17)', 'forest');
+}
+
+/** ch.5: the Square's d6 when 100+ gold was given today; ch.4: the gift's bonus tomorrow. */
+function squareStep(dice: Dice, w: DayWorld, out: DayOut): void {
+  const given = w.town.contributed.square;
+  if (squareEventDue(given)) {
+    const d6 = dice.die(6, `The Square, day ${w.day}`);
+    const explain = `${d6.natural} on d6 (${given} gold given): ${entryText(w.tables, 'square-events', d6.natural)} (ch.5)`;
+    out.records.push({ cause: `The Square, day ${w.day} (ch.5)`, table: 'square-events', explain, result: d6, public: true });
+    line(out, 'roll', `Square: ${explain}`);
+  }
+  const gift = squareGift(given, w.day, w.rules);
+  if (gift) line(out, 'change', gift.explain);
+  w.town = { ...w.town, squareGift: gift ? { day: gift.day, bonus: gift.bonus } : null, contributed: { inn: 0, square: 0, innYesterday: w.town.contributed.inn } };
+  // ch.5 (Modifier table): a Festival lasts one in-game day.
+  if (w.world.festival) {
+    w.world = { ...w.world, festival: false };
+    line(out, 'change', 'The Festival is over (ch.5)');
+  }
+}
+
+/** ch.6: destructions whose days are done; the last Vanity Idol gone at Stage 3 brings the Attention down (ch.5). */
+function idolStep(w: DayWorld, out: DayOut): void {
+  const finished = w.town.idols.filter((i) => destructionDone(i, w.day));
+  if (!finished.length) return;
+  w.town = { ...w.town, idols: w.town.idols.map((i) => (finished.some((f) => f.id === i.id) ? { ...i, destroyed: true } : i)) };
+  for (const f of finished) {
+    const proper = properlyInscribed(f);
+    const destroyer = f.destroyedBy !== null ? (w.roster.get(f.destroyedBy)?.name ?? 'the destroyer') : 'the destroyer';
+    line(out, 'change', `The Tier ${f.tier} Idol${f.subject ? ` of ${f.subject}` : ''} is destroyed${f.rareItem && f.tier === 3 ? `; ${f.rareItem} is consumed in the breaking` : ''}${f.crown ? "; the Lich's Crown's corruption remains" : ''}${proper ? `; its inscription's entity blesses ${destroyer}: +1 to a Rating of their choice (ch.6, the Judge records it)` : ''} (ch.6)`);
+  }
+  const before = activeVanity(w.effects.idols, w.day);
+  const standing = new Set(w.town.idols.filter((i) => !i.destroyed).map((i) => i.id));
+  const vanityLeft = activeVanity(w.effects.idols.filter((i) => standing.has(i.id)), w.day);
+  if (w.stage === 3 && before > 0 && vanityLeft === 0) out.attentionEvents.push({ type: 'RESOLVED', deed: 'vanity-idols-destroyed' });
+}
+
+/** ch.17: the end of each in-game week: the Giver's hunger, and the Flora patches left to double. */
+function weekEnds(w: DayWorld, out: DayOut, weeks: readonly number[]): void {
+  for (const week of weeks) {
+    const f = w.town.forest;
+    const health = giverHealthOf(w.town, w.rules);
+    const fed = f.fedWeeks.includes(week);
+    const hungerRunning = giverHungerRuns({ firstVisit: f.firstVisit, weekLastDay: daysOfWeek(week, w.rules).last }, w.rules);
+    const g = giverAfterWeek({ health, fed, stage: w.stage, week, hungerRunning });
+    if (g.explain) line(out, 'change', g.explain);
+    const patches = f.patches.map((p) => ({ ...p, count: patchAtNewWeek(p), harvested: false }));
+    for (const [i, p] of f.patches.entries()) if (patches[i]!.count !== p.count) line(out, 'change', `The ${p.flora} patch left with ${p.count} doubles to ${patches[i]!.count} (ch.17)`);
+    w.town = { ...w.town, forest: { ...f, giverHealth: g.loss ? g.health : f.giverHealth, patches: patches.filter((p) => p.count > 0) }, weeks: { ...w.town.weeks, closed: week } };
+  }
+}
+
+/**
+ * ch.5: the start of an in-game week: the Smith's d8 (re-rolled once on 1-2 at Stage 2), the Idols'
+ * Vanity stage (a rise moves the Attention, ch.6), a Town NPC leaving at Stage 2, and the weekly
+ * Vanity and Celestial effects (ch.6).
+ */
+function weekStarts(dice: Dice, w: DayWorld, out: DayOut, week: number, paidDouble: ReadonlySet<number>): void {
+  const smith = rollSmithWeek(dice, { week, stage: w.stage });
+  const explain = smith.value === null ? smith.explain : `${smith.explain}: ${entryText(w.tables, 'smith-events', smith.value)}`;
+  if (smith.rolls.length) out.records.push({ cause: `Smith, week ${week} (ch.5)`, table: 'smith-events', explain, result: smith.rolls });
+  line(out, 'roll', `Smith (week ${week}): ${explain}`);
+
+  const { vanity, boons } = w.effects;
+  const shift = vanityShift(w.town.lastVanityStage, vanity.stage);
+  if (shift.explain) line(out, 'change', shift.raise ? `${shift.explain} (ch.6)` : shift.explain);
+  if (shift.raise) {
+    out.attentionEvents.push({ type: 'VANITY', stage: shift.raise as 1 | 2 | 3 | 4 });
+    const reached = w.town.lastVanityStage;
+    if (shift.raise >= 2 && reached < 2) {
+      // ch.6 Vanity stage 2: one Retainer shifts to Wary; the Inn leans negative for 7 days.
+      w.town = { ...w.town, vanityTown: { ...w.town.vanityTown, innShiftUntil: w.day + VANITY_TOWN_DAYS } };
+      const pool = retainersWhoMayTurnWary(w.town.retainers);
+      if (pool.length) {
+        const pick = dice.die(pool.length, 'Vanity stage 2: which Retainer turns Wary');
+        const r = pool[pick.natural - 1]!;
+        out.records.push({ cause: 'Vanity stage 2: a Retainer turns Wary (ch.6)', explain: `1d${pool.length} = ${pick.natural}: ${r.name}`, result: pick });
+        w.town = { ...w.town, retainers: w.town.retainers.map((x) => (x.id === r.id ? { ...x, loyalty: 'wary' } : x)) };
+        line(out, 'change', `Vanity stage 2: ${r.name} shifts to Wary (1d${pool.length} = ${pick.natural}) (ch.6)`);
+      }
+    }
+    if (shift.raise >= 3 && reached < 3) w.town = { ...w.town, vanityTown: { ...w.town.vanityTown, innLockUntil: w.day + VANITY_TOWN_DAYS } };
+  }
+  w.town = { ...w.town, lastVanityStage: vanity.stage, weeks: { ...w.town.weeks, opened: week } };
+
+  // ch.5 Stage 2 and ch.6 Vanity stage 3: a Town resident leaves each week (never a Devoted Retainer, ch.7).
+  const leaving = residentsWhoMayLeave({ stage: w.stage, vanityStage: vanity.stage, npcs: w.town.npcs, retainers: w.town.retainers, paidDouble });
+  if (leaving?.pool.length) {
+    const pick = dice.die(leaving.pool.length, `A Town resident leaves: ${leaving.why}`);
+    const gone = leaving.pool[pick.natural - 1]!;
+    out.records.push({ cause: `A Town resident leaves: ${leaving.why}`, explain: `1d${leaving.pool.length} = ${pick.natural}: ${gone.name}`, result: pick });
+    if (gone.kind === 'npc') w.town = { ...w.town, npcs: w.town.npcs.filter((n) => n.id !== gone.id) };
+    else {
+      out.tokensGone.push(w.town.retainers.find((r) => r.id === gone.id)?.tokenId ?? null);
+      w.town = { ...w.town, retainers: w.town.retainers.filter((r) => r.id !== gone.id) };
+    }
+    line(out, 'change', `${gone.name} leaves the Town quietly: ${leaving.why} (1d${leaving.pool.length} = ${pick.natural})`);
+  } else if (leaving) line(out, 'note', `A Town resident would leave (${leaving.why}), but none is listed in the Town`);
+  // ch.6 Vanity stage 2: the whole party rolls a Sanity Challenge (target 12) once a week.
+  if (vanity.weeklyPartyChallenge) for (const id of partyInTown(w)) challenge(dice, w, out, id, VANITY_WEEKLY_TARGET, `A Vanity Idol's weekly toll, week ${week} (ch.6)`, 'town');
+  // ch.6 the Celestial Mark: full Sanity for the dedicating party once a week.
+  for (const id of partyInTown(w)) {
+    const l = w.roster.get(id)!;
+    const c = celestialWeek(l.sanity, boonStrength(boons, 'celestial-mark', id, w.rules));
+    if (c.restore) {
+      w.roster.set(id, { ...l, sanity: 'whole' });
+      line(out, 'change', `${l.name}: ${c.explain}, ${SANITY_LADDER[l.sanity].label} → Whole (ch.6)`);
+    }
+  }
+}
+
+/** The party as the Town's weekly effects reach them: everyone on the roster not lost for good or turned. */
+const partyInTown = (w: DayWorld) => [...w.roster.keys()].filter((id) => !w.dive.lost.includes(id) && !w.dive.turned.includes(id));
+
+/** ch.5, ch.16: the Attention's clocks and what the day sent it; each turned character's Pilgrimage. */
+function attentionStep(database: Database, w: DayWorld, out: DayOut) {
+  const attention = attentionActor(database);
+  for (const e of out.attentionEvents) attention.send(e);
+  const before = w.stage;
+  attention.send({ type: 'DAY_PASSED', deepestFloorDived: w.dive.floor ?? 0, banquet: w.town.banquetOn === w.day });
+  const after = attention.getSnapshot().context;
+  if (after.stage !== before) line(out, 'change', `Lich's Attention: Stage ${before} → ${after.stage}${after.last ? ` — ${after.last}` : ''}`);
+  if (w.town.banquetOn === w.day) w.town = { ...w.town, banquetOn: null };
+  const since = turnedOn(database);
+  for (const id of w.dive.turned) {
+    const t = w.roster.get(id);
+    const on = since[String(id)];
+    if (t && on !== undefined) line(out, 'change', `${t.name}, turned on day ${on}: ${turningStatus(on, w.day + 1).explain}`);
+  }
+  return { snapshot: attention.getPersistedSnapshot(), stage: after.stage as AttentionStage };
+}
+
+/** ch.4, ch.8: each Lichslayer's clock and night; ch.6: the Celestial Mark heals the Town's residents. */
+function nightStep(dice: Dice, w: DayWorld, out: DayOut): void {
+  const { boons, vanity } = w.effects;
+  const innOpen = !attentionEffects(w.stage).innClosed;
+  for (const l of [...w.roster.values()]) {
+    if (w.dive.lost.includes(l.id)) continue;
+    // Stage 4: the Inn is closed and the clock runs unchecked (ch.5).
+    const ate = innOpen && l.ate_today === 1;
+    const sheltered = innOpen && l.sheltered_today === 1;
+    const doubled = boonStrength(boons, 'unbound-sign', l.id, w.rules) === 'full';
+    const n = lichslayerNight(
+      dice,
+      {
+        name: l.name,
+        day: w.day,
+        level: l.level,
+        clock: { daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter, maxHealth: l.max_health, hungerMaxHealthLost: l.hunger_lost, health: l.health, missedDaysSinceRest: l.missed_since_rest },
+        sanity: l.sanity,
+        lostNights: l.lost_rest_nights,
+        ate,
+        sheltered,
+        attentionStage: w.stage,
+        shift: clockShiftFor(l.id, boons, vanity.clockSooner, w.rules),
+        sanityDoubled: doubled,
+      },
+      w.rules,
+    );
+    if (n.disturbedSleep) out.records.push({ cause: `${l.name}'s sleep at Stage 3, day ${w.day} (ch.5)`, character: l.name, explain: `1d6 = ${n.disturbedSleep.natural}${n.disturbedSleep.natural === 1 ? ': disturbed sleep' : ''}`, result: n.disturbedSleep });
+    if (n.rest) out.records.push({ cause: `${l.name} rests, day ${w.day} (ch.8)`, character: l.name, explain: n.rest.explain, result: n.rest });
+    let health = n.clock.health;
+    const notes = [...n.notes];
+    // ch.6 the Celestial Mark: the Town heals its residents — those neither on a dive nor in the Forest.
+    const heal = celestialHeal({ health, maxHealth: n.clock.maxHealth, strength: boonStrength(boons, 'celestial-mark', l.id, w.rules), inTown: w.dive.floor === null && !w.town.forest.present.includes(l.id) });
+    if (heal.explain) notes.push(heal.explain);
+    health = heal.health;
+    w.roster.set(l.id, { ...l, ...nightPatch(n, health) });
+    out.lines.push(nightLine(l.name, { ate, sheltered }, { notes, penalties: n.penalties }));
+  }
+}
+
+/** The morning of the next day (the world's day already moved on): a Vanity Idol's dedicators roll their Sanity Challenge (ch.6). */
+function morningStep(dice: Dice, w: DayWorld, out: DayOut): void {
+  const { vanity } = w.effects;
+  for (const id of vanity.dailyChallenge) {
+    if (!w.roster.has(id) || w.dive.lost.includes(id)) continue;
+    challenge(dice, w, out, id, VANITY_DAILY_TARGET, `A Vanity Idol's dedicator at the start of day ${w.day} (ch.6)`, 'town');
+  }
 }
 
 /** One in-game day passes for the whole campaign (ch.5's order); returns the day's report. */
 export function nextDay(w: RecordingWriter, database: Database): DayReport {
-  const rules = readHouseRules(database);
   const day = today(database);
-  const stage = attentionStage(database);
-  const world = readWorld(database);
-  const dive = diveActor(database).getSnapshot();
+  const rules = readHouseRules(database);
+  const diveCtx = diveActor(database).getSnapshot().context;
+  const roster = new Map((database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[]).map((l) => [l.id, l]));
   const lines: DayReport['lines'] = [];
-  // ch.5's order: the Inn's d12 first, then the weekly Smith, then the Attention's clocks,
-  // then each Lichslayer's survival clock.
-  const town = readTown(database);
-  const inn = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
-    const r = rollInn(
-      dice,
-      { contributedYesterday: town.contributed.innYesterday, activeRetainers: town.retainers.length, festival: world.festival, squareEmpty: world.squareEmpty, attentionStage: stage, turnedCharacters: dive.context.turned.length },
-      `Inn, day ${day}`,
-    );
-    const explain = r.closed ? r.explain : `${r.explain}: ${entryText(tables, 'inn-events', r.value)}`;
-    return { value: { explain, value: r.value, closed: r.closed }, records: [{ cause: `Inn, day ${day} (ch.5)`, table: 'inn-events', explain, result: r }] };
+  const town0 = ensureSmith(database, readTown(database), lines);
+  const before = new Map(roster);
+  const result = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
+    const town = legacyFeedings(town0, day, rules);
+    const world: DayWorld = { day, rules, stage: attentionStage(database), world: readWorld(database), dive: { floor: diveCtx.floor, lost: diveCtx.lost, turned: diveCtx.turned, present: diveCtx.present }, town, roster, tables, effects: idolEffects(database, town, day) };
+    const refresh = () => (world.effects = idolEffects(database, world.town, world.day));
+    const out: DayOut = { lines, records: [], tokensGone: [], attentionEvents: [] };
+    const inn = innStep(dice, world, out);
+    const paidDouble = retainerStep(dice, world, out, inn);
+    grayedRegionStep(dice, world, out);
+    squareStep(dice, world, out);
+    idolStep(world, out);
+    refresh();
+    const weeks = weeksAtClose(day, world.town.weeks, rules);
+    weekEnds(world, out, weeks.close);
+    if (weeks.open !== null) weekStarts(dice, world, out, weeks.open, paidDouble);
+    const attention = attentionStep(database, world, out);
+    const watch = watchUnderStage(world.town.squareWatch, attention.stage);
+    if (watch.explain) line(out, 'change', watch.explain);
+    world.town = { ...world.town, squareWatch: watch.watch };
+    nightStep(dice, world, out);
+    world.day += 1;
+    refresh();
+    morningStep(dice, world, out);
+    const forest = forestMorning(dice, { day: world.day, stage: attention.stage, town: world.town, roster: world.roster, tables, rules, players: partyInTown(world).length });
+    world.town = forest.town;
+    out.records.push(...forest.records);
+    for (const l of forest.lines) line(out, 'roll', l);
+    return { value: { world, out, attention }, records: out.records };
   });
-  lines.push({ kind: 'roll', text: `Inn: ${inn.explain}` });
-  townDay(w, database, day, inn, lines);
-  if (isWeeklyRollDay(day, rules)) {
-    const smith = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
-      const roll = dice.die(8, `Smith, week ${weekOf(day, rules)}`);
-      const explain = `1d8 = ${roll.natural}: ${entryText(tables, 'smith-events', roll.natural)}`;
-      return { value: explain, records: [{ cause: `Smith, week ${weekOf(day, rules)} (ch.5)`, table: 'smith-events', explain, result: roll }] };
-    });
-    lines.push({ kind: 'roll', text: `Smith (weekly): ${attentionEffects(stage).smithGone ? 'the Smith has fled (ch.5)' : smith}` });
+  const { world, out, attention } = result;
+  for (const [id, l] of world.roster) {
+    const was = before.get(id)!;
+    const patch = Object.fromEntries(Object.entries(l).filter(([k, v]) => (was as unknown as Record<string, unknown>)[k] !== v));
+    if (Object.keys(patch).length) w.update('lichslayer', id, patch);
   }
-  if (isWeeklyRollDay(day, rules)) townWeek(w, database, day, lines);
-  const attention = attentionActor(database);
-  const before = attention.getSnapshot().context.stage;
-  attention.send({ type: 'DAY_PASSED', deepestFloorDived: dive.context.floor ?? 0 });
-  const after = attention.getSnapshot().context;
-  if (after.stage !== before) lines.push({ kind: 'change', text: `Lich's Attention: Stage ${before} → ${after.stage}${after.last ? ` — ${after.last}` : ''}` });
-  writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
-
-  // ch.16: each turned character's Pilgrimage clock.
-  const since = turnedOn(database);
-  for (const id of dive.context.turned) {
-    const t = database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(id) as { name: string } | undefined;
-    const on = since[String(id)];
-    if (t && on !== undefined) lines.push({ kind: 'change', text: `${t.name}, turned on day ${on}: ${turningStatus(on, day + 1).explain}` });
-  }
-  const roster = database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[];
-  for (const l of roster) {
-    if (dive.context.lost.includes(l.id)) continue;
-    // Stage 4: the Inn is closed and the clock runs unchecked (ch.16).
-    const innOpen = !attentionEffects(stage).innClosed;
-    lines.push(closeDay(w, database, l, { ate: innOpen && l.ate_today === 1, sheltered: innOpen && l.sheltered_today === 1, day, stage }));
-  }
+  for (const tokenId of out.tokensGone) removeToken(w, database, tokenId);
+  writeTown(w, database, world.town);
+  writeWorld(w, database, world.world);
+  writeSetting(w, database, 'machine:attention', attention.snapshot);
   w.update('town', 1, { day: day + 1 });
-  const report: DayReport = { day, session: currentSession(database), lines };
+  const report: DayReport = { day, session: currentSession(database), lines: out.lines };
   w.insert('day_report', { day, report: JSON.stringify(report) });
   return report;
+}
+
+/** Campaigns saved before the feedings were kept by week marked only "fed this week": that is the current week. */
+function legacyFeedings(state: TownState, day: number, rules: HouseRules): TownState {
+  if (!state.forest.fedThisWeek) return state;
+  const week = Math.max(1, weekOf(day, rules));
+  return { ...state, forest: { ...state.forest, fedThisWeek: false, fedWeeks: [...new Set([...state.forest.fedWeeks, week])] } };
 }

@@ -74,12 +74,13 @@ export function partyFloor(db: Database): number | null {
 
 /** The party's place as the board's rules read it. */
 export function divePlace(db: Database): DivePlace {
-  const { floor, present } = diveActor(db).getSnapshot().context;
-  return { floor, present };
+  const { floor, present, turned } = diveActor(db).getSnapshot().context;
+  return { floor, present, turned };
 }
 
 export function stackSlots(db: Database): Slot[] {
-  const floor = partyFloor(db);
+  // ch.16: a turned character acts for the Lich, an entity under the Judge, not one of the party.
+  const { floor, turned } = diveActor(db).getSnapshot().context;
   const rules = readHouseRules(db);
   const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
   const speeds = new Map((db.prepare(`SELECT id, speed FROM lichslayer`).all() as { id: number; speed: number }[]).map((r) => [r.id, r.speed]));
@@ -87,7 +88,7 @@ export function stackSlots(db: Database): Slot[] {
     const t = tokens.get(e.token_id);
     if (!t || t.defeated || t.floor !== floor || t.kind === 'phylactery') return [];
     const speed = t.lichslayerId !== null ? (speeds.get(t.lichslayerId) ?? 6) : (t.stats.speed ?? 6);
-    return [{ tokenId: t.id, turns: turnsPerRound(speed, rules, t.kind === 'entity' ? t.stats.turns : undefined).value, party: PARTY_KINDS.has(t.kind) }];
+    return [{ tokenId: t.id, turns: turnsPerRound(speed, rules, t.kind === 'entity' ? t.stats.turns : undefined).value, party: PARTY_KINDS.has(t.kind) && !(t.lichslayerId !== null && turned.includes(t.lichslayerId)) }];
   });
 }
 

@@ -66,6 +66,8 @@ describe('skills (ch.2)', () => {
     // the same enemy twice counts once
     await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: victims[1]!.id });
     expect((await me(sable.id)).life.capstone).toMatchObject({ have: 2 });
+    // ch.4: an inventory is 1 + max Health ÷ 6 stacks deep; empty it so eight more items fit.
+    await app.call('lichslayer.setInventory', { id: sable.id, stacks: [] });
     for (let i = 2; i < 10; i++) {
       const mark = await addMark(i);
       await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: mark.id });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import { describeIssues } from '@shared/contract.ts';
 import {
+  BASE_SLOTS,
   campaignNameSchema,
   ITEM_SLOTS,
   itemInputSchema,
@@ -14,8 +15,9 @@ import {
 import type { RecordingWriter } from '../db/history.ts';
 
 const starterLichslayerSchema = lichslayerPatchSchema.required().extend({
-  items: z.strictObject(Object.fromEntries(ITEM_SLOTS.map((s) => [s, itemInputSchema.nullable()])) as {
-    [K in (typeof ITEM_SLOTS)[number]]: z.ZodNullable<typeof itemInputSchema>;
+  // Slots beyond the baseline (ch.2's Extra Pockets, Medicine Bay) may be left out.
+  items: z.strictObject(Object.fromEntries(ITEM_SLOTS.map((s) => [s, (BASE_SLOTS as readonly string[]).includes(s) ? itemInputSchema.nullable() : itemInputSchema.nullable().default(null)])) as {
+    [K in (typeof ITEM_SLOTS)[number]]: z.ZodNullable<typeof itemInputSchema> | z.ZodDefault<z.ZodNullable<typeof itemInputSchema>>;
   }),
   inventory: z.array(stackSchema),
 });

@@ -19,6 +19,9 @@ export function starterPack(resourcesDir: string): TablePack {
   return parsed.data;
 }
 
+/** Tables added to the pack after it began keeping its list of keys (ch.15's spirits and Vestments). */
+const ADDED_WITH_KEYS: ReadonlySet<string> = new Set(['spirits-elemental', 'spirits-wild', 'vestments']);
+
 /**
  * Gives a campaign each starter table once: new campaigns get them all, older campaigns get the
  * tables added to the pack since (the spell schools). A table the Judge deleted stays deleted.
@@ -28,7 +31,7 @@ export function ensureStarterTables(db: Database, resourcesDir: string): void {
   const pack = starterPack(resourcesDir);
   const record = row ? (JSON.parse(row.value) as { seeded?: string; keys?: unknown }) : null;
   // Campaigns seeded before the list of keys was kept had every table of the first pack.
-  const seeded = new Set(record ? (Array.isArray(record.keys) ? record.keys.filter((k): k is string => typeof k === 'string') : pack.tables.filter((t) => t.category !== 'spell').map((t) => t.key)) : []);
+  const seeded = new Set(record ? (Array.isArray(record.keys) ? record.keys.filter((k): k is string => typeof k === 'string') : pack.tables.filter((t) => t.category !== 'spell' && !ADDED_WITH_KEYS.has(t.key)).map((t) => t.key)) : []);
   const missing = pack.tables.filter((t) => !seeded.has(t.key));
   if (record && missing.length === 0) return;
   db.transaction(() => {

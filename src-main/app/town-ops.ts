@@ -5,16 +5,19 @@ import type { DayReport } from '@shared/contract.ts';
 import type { TownState } from '@shared/town.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules } from '../db/settings.ts';
-import { idolActive, isVanity, type Idol } from '../rules/idol.ts';
-import { rollDisposition } from '../rules/smith.ts';
+import { activeBoons, boonStrength as boonStrengthRule, idolActive, isVanity, vanityConsequences, type Boon, type DedicatedIdol } from '../rules/idol.ts';
+import type { HouseRules } from '@shared/house-rules.ts';
+import { dispositionFor, rollDisposition } from '../rules/smith.ts';
+import { hasFamiliarSkill } from '../rules/familiar.ts';
+import { giverHealthNow, giverRecipesAccess } from '../rules/forest.ts';
 import { attentionEffects } from '../rules/lich-attention.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { entryText, rollWithTables } from './table-rolls.ts';
-import { attentionStage } from './phase-store.ts';
+import { attentionStage, diveActor } from './phase-store.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { TownStateView } from '@shared/town.ts';
-import { readTown, writeTown } from '../db/town-repo.ts';
+import { readTown, today, writeTown } from '../db/town-repo.ts';
 import { townView } from '../views/town-view.ts';
 import type { HandlerContext } from './handler-context.ts';
 
@@ -36,20 +39,54 @@ export function ensureSmith(db: Database, state: TownState, lines?: DayReport['l
     return { value: r, records: [{ cause: "The Smith's disposition (ch.4)", explain: r.explain, result: r }] };
   });
   lines?.push({ kind: 'roll', text: `The Smith's disposition: ${d.explain}` });
-  return { ...state, smith: { favoured: d.favoured, distrusted: d.distrusted, explain: d.explain } };
+  return { ...state, smith: { favoured: d.favoured, distrusted: d.distrusted, explain: d.explain, drift: {} } };
 }
 
-export const asIdol = (i: TownState['idols'][number]): Idol => ({
-  tier: i.tier,
-  commissionedDay: i.commissionedDay,
-  inscription: i.inscription === null || !i.suitsSubject ? null : i.inscription,
-  selfIdol: i.selfIdol,
-  crown: i.crown,
-  destroyed: i.destroyed,
-});
-export const activeVanity = (state: TownState, day: number) => state.idols.map(asIdol).filter((i) => idolActive(i, day) && isVanity(i)).length;
+/**
+ * The dead and the gone (ch.6's Memorial exception, ch.16): Lichslayers lost for good on a dive, or
+ * no longer on the roster.
+ */
+export function deadLichslayers(db: Database): Set<number> {
+  const roster = new Set((db.prepare(`SELECT id FROM lichslayer`).all() as { id: number }[]).map((r) => r.id));
+  const lost = diveActor(db).getSnapshot().context.lost;
+  return new Set([...lost, ...readTown(db).idols.map((i) => i.dedicator).filter((d): d is number => d !== null && !roster.has(d))]);
+}
 
-/** The Smith works unless the Lich's Attention has driven it off or it refuses this Lichslayer (ch.5, ch.16). */
+/** The Idols as the rules read them (ch.6): a wrong inscription counts as none for Vanity; a Memorial of the Self is no Vanity once its dedicator is dead. */
+export function asIdols(state: TownState, dead: ReadonlySet<number>): DedicatedIdol[] {
+  return state.idols.map((i) => ({
+    id: i.id,
+    tier: i.tier,
+    commissionedDay: i.commissionedDay,
+    inscription: i.inscription === null || !i.suitsSubject ? null : i.inscription,
+    inscriptionId: i.inscription,
+    suitsSubject: i.suitsSubject,
+    selfIdol: i.selfIdol,
+    memorialOfDeceasedSelf: i.memorial && i.selfIdol && i.dedicator !== null && dead.has(i.dedicator),
+    crown: i.crown,
+    destroyed: i.destroyed,
+    dedicator: i.dedicator,
+  }));
+}
+export const activeVanity = (idols: readonly DedicatedIdol[], day: number) => idols.filter((i) => idolActive(i, day) && isVanity(i)).length;
+
+/** What the Idols standing do today (ch.6): their boons, and the Vanity consequences in force. */
+export function idolEffects(db: Database, state: TownState, day: number) {
+  const idols = asIdols(state, deadLichslayers(db));
+  return { idols, boons: activeBoons(idols, day), vanity: vanityConsequences(idols, day) };
+}
+
+/** A boon's strength for this Lichslayer (ch.6), as the campaign's house rule halves it. */
+export function boonStrength(boons: readonly Boon[], inscription: Boon['inscription'], id: number, rules: HouseRules): 'full' | 'half' | null {
+  return boonStrengthRule(boons, inscription, id, rules.halfBoon);
+}
+
+/** The Giver's Health: the house rule's starting value until hunger or a blow changes it (ch.17). */
+export function giverHealthOf(state: TownState, rules: HouseRules): number {
+  return giverHealthNow(state.forest.giverHealth, rules);
+}
+
+/** The Smith works unless the Lich's Attention has driven it off or it refuses this Lichslayer (ch.5). */
 export function smithOpen(database: Database, state: TownState, p: LichslayerRow): NonNullable<TownState['smith']> {
   const effects = attentionEffects(attentionStage(database));
   if (effects.smithGone) throw new CommandFailure('refused', 'The Smith has fled the Town: nothing is repaired or upgraded until the campaign resolves (ch.5). Nothing changed.');
@@ -58,11 +95,28 @@ export function smithOpen(database: Database, state: TownState, p: LichslayerRow
   return state.smith;
 }
 
-/** ch.3: a Witch rolls 1d8 on the Familiar table at the start of each dive and each Forest visit. */
+/**
+ * The disposition this Lichslayer meets today (ch.4, ch.6): Drifts, a Vanity Idol of stage 2
+ * against its dedicator, the Elemental Sigil's base prices; Stage 3 disregards it (ch.5).
+ */
+export function smithFor(database: Database, state: TownState, id: number): ReturnType<typeof dispositionFor> {
+  if (!state.smith) throw new CommandFailure('refused', "Roll the Smith's disposition first (ch.4). Nothing changed.");
+  const stage = attentionStage(database);
+  if (attentionEffects(stage).smithRefusesLost) return { favoured: [], distrusted: [], notes: [`the disposition is disregarded at Stage ${stage} (ch.5)`] };
+  const { boons, vanity } = idolEffects(database, state, today(database));
+  const rules = readHouseRules(database);
+  return dispositionFor(state.smith, { against: vanity.smithAgainst.includes(id), basePrice: boonStrength(boons, 'elemental-sigil', id, rules) === 'full' });
+}
+
+/**
+ * ch.2, ch.3: the Witch's Familiar skill summons a Familiar (1d8) at the start of each dive and each
+ * Forest visit. It follows the skill in the Gauntlet's slots — never the hidden class, which a
+ * roll must not reveal before its time.
+ */
 export function familiarRolls(db: Database, ids: readonly number[], where: string, notes: string[]): void {
   for (const id of ids) {
-    const l = db.prepare(`SELECT name, hidden_class, level FROM lichslayer WHERE id = ?`).get(id) as { name: string; hidden_class: string | null; level: number } | undefined;
-    if (!l || l.hidden_class !== 'The Witch') continue;
+    const l = db.prepare(`SELECT name, skill1, skill2, skill3 FROM lichslayer WHERE id = ?`).get(id) as { name: string; skill1: string; skill2: string; skill3: string } | undefined;
+    if (!l || !hasFamiliarSkill([l.skill1, l.skill2, l.skill3])) continue;
     const text = rollWithTables(db, 'phase.send', ({ dice, tables }) => {
       const d8 = dice.die(8, `${l.name}'s Familiar`);
       const explain = `${d8.natural} on d8: ${entryText(tables, 'familiars', d8.natural)} (ch.3)`;
@@ -72,7 +126,6 @@ export function familiarRolls(db: Database, ids: readonly number[], where: strin
   }
 }
 
-
 /** One Town action as one undoable step, answered with the Town as it now stands. */
 export function townAct<A>(ctx: HandlerContext, name: CommandName, label: (a: A) => string, change: (w: RecordingWriter, database: Database, state: TownState, args: A) => TownState): (args: A) => TownStateView {
   return (args: A) =>
@@ -80,4 +133,17 @@ export function townAct<A>(ctx: HandlerContext, name: CommandName, label: (a: A)
       writeTown(w, database, change(w, database, readTown(database), args));
       return townView(database);
     });
+}
+
+/** ch.17, ch.2: whether this Lichslayer may cast the Giver's Recipes (fed three times, or Medicine Bay). */
+export function giverRecipesFor(db: Database, id: number): ReturnType<typeof giverRecipesAccess> {
+  const l = db.prepare(`SELECT name, skill1, skill2, skill3 FROM lichslayer WHERE id = ?`).get(id) as { name: string; skill1: string; skill2: string; skill3: string } | undefined;
+  if (!l) return { ok: false, reason: `No Lichslayer ${id}` };
+  return giverRecipesAccess({ name: l.name, feedings: readTown(db).forest.feedings[String(id)] ?? 0, skills: [l.skill1, l.skill2, l.skill3] });
+}
+
+/** The Tomb floor a Lichslayer is on, or null in the Town: the Town's places are reached from the Town. */
+export function tombFloorOf(db: Database, id: number): number | null {
+  const dive = diveActor(db).getSnapshot().context;
+  return dive.floor !== null && dive.present.includes(id) ? dive.floor : null;
 }

@@ -10,8 +10,12 @@ import { absentAttentionShift, type AttentionStage } from '../rules/lich-attenti
 import { CommandFailure } from './command-failure.ts';
 import { closeDay } from './day-close.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
-import { attentionSnapshotAt, diveActor } from './phase-store.ts';
-import { entryText, rollWithTables } from './table-rolls.ts';
+import { attentionActor, attentionSnapshotAt, diveActor } from './phase-store.ts';
+import { rollWithTables } from './table-rolls.ts';
+import type { RollRecord } from '../db/ledger.ts';
+import { encounterTier, mayReturn, rollRoad } from '../rules/travel.ts';
+import { weekOf } from '../rules/calendar.ts';
+import { rollOnTable } from '../tables/table-roll.ts';
 
 /** The party sets out for another Town; returns the days on the road and what happened on them. */
 export function travel(w: RecordingWriter, database: Database, args: { to: string }): { days: number; notes: string[] } {
@@ -20,24 +24,27 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
   if (args.to.trim().toLowerCase() === from.name.trim().toLowerCase()) throw new CommandFailure('refused', `The party is already in ${from.name}. Nothing changed.`);
   if (String(diveActor(database).getSnapshot().value) !== 'town') throw new CommandFailure('refused', 'The party must be in the Town to set out. Nothing changed.');
   const left = state.departed.find((d) => d.town.toLowerCase() === args.to.trim().toLowerCase());
-  if (left && from.day - left.day < 7) throw new CommandFailure('refused', `The party left ${left.town} on day ${left.day}: no return for 7 days, until day ${left.day + 7} (ch.5). Nothing changed.`);
+  if (left) {
+    const back = mayReturn(left.day, from.day);
+    if (!back.ok) throw new CommandFailure('refused', `The party left ${left.town} on day ${left.day}: ${back.reason}. Nothing changed.`);
+  }
   const lines: string[] = [];
-  const deepest = Math.max(1, ...diveActor(database).getSnapshot().context.floorsCleared, diveActor(database).getSnapshot().context.floor ?? 1);
-  const days = rollWithTables(database, 'town.travel', ({ dice, tables }) => {
-    const d = dice.die(6, `Travel to ${args.to}`);
-    const records = [{ cause: `Travel to ${args.to} (ch.5)`, explain: `1d6 = ${d.natural} days on the road`, result: d }];
-    for (let i = 1; i <= d.natural; i++) {
-      const e = dice.die(6, `Travel day ${i}`);
-      let text = e.natural <= 2 ? 'an encounter' : e.natural === 6 ? 'a stranger met: a possible Retainer or NPC' : 'nothing';
-      if (e.natural <= 2) {
-        const tier = deepest <= 3 ? 'upper' : deepest <= 6 ? 'middle' : 'lower';
-        const pick = dice.die(12, `Travel day ${i} encounter`);
-        text = `an encounter: ${entryText(tables, `entities-${tier}`, pick.natural)}`;
+  const tier = encounterTier(partyDeepestFloor(database, state));
+  const days = rollWithTables(database, 'town.travel', ({ dice, tables, drawn }) => {
+    const road = rollRoad(dice, args.to);
+    const records: RollRecord[] = [{ cause: `Travel to ${args.to} (ch.5)`, explain: road.explain, result: road.days }];
+    for (const d of road.road) {
+      let text = d.event === 'encounter' ? 'an encounter' : d.event === 'stranger' ? 'a stranger met: a possible Retainer or NPC' : 'nothing';
+      if (d.event === 'encounter') {
+        // ch.5: the Entities table of the party's deepest floor tier, rolled with the table's own die.
+        const node = rollOnTable({ dice, tables, drawn, cause: `Travel day ${d.day} encounter` }, `entities-${tier.tier}`);
+        text = `an encounter (${tier.explain}): ${node.label}${node.details ? ` — ${node.details}` : ''}`;
+        records.push({ cause: `Travel day ${d.day} encounter (ch.5)`, table: `entities-${tier.tier}`, explain: node.explain, result: node });
       }
-      lines.push(`Road, day ${i}: ${e.natural} on d6, ${text} (ch.5)`);
-      records.push({ cause: `Travel day ${i} (ch.5)`, explain: `${e.natural} on d6: ${text}`, result: e });
+      lines.push(`Road, day ${d.day}: ${d.roll.natural} on d6, ${text} (ch.5)`);
+      records.push({ cause: `Travel day ${d.day} (ch.5)`, explain: `${d.roll.natural} on d6: ${text}`, result: d.roll });
     }
-    return { value: d.natural, records };
+    return { value: road.days.natural, records };
   });
   lines.push(`The survival clock runs the whole way: ${days} day${days === 1 ? '' : 's'} pass (ch.5)`);
   // ch.5: each Town keeps its own Smith, Inn history, Attention and Square Watch: the one left
@@ -46,6 +53,11 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
   const archive = JSON.stringify({ state: { ...state, departed: [] }, attention: database.prepare(`SELECT value FROM setting WHERE key = 'machine:attention'`).get() ?? null, world });
   const departed = [...state.departed.filter((d) => d.town.toLowerCase() !== from.name.toLowerCase() && d !== left), { town: from.name, day: from.day, archive }];
   w.update('town', 1, { name: left?.town ?? args.to.trim() });
+  // The party brings its Gauntlets, Retainers and reputation (ch.5). The Forest is one place, a single
+  // level (ch.17): its Giver, feedings and grayed regions go with the campaign, not with a Town; the
+  // party leaves it for the road.
+  const forest = { ...state.forest, present: [], conditions: {}, phenomena: null };
+  const arrival = today(database) + days;
   if (left?.archive) {
     // Archives written before format 6 kept the stage beside the Square's state too.
     const saved = JSON.parse(left.archive) as { state: TownState; attention: { value: string } | null; world: typeof world & { attentionStage?: number } };
@@ -57,11 +69,13 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
       return { value: r, records: [{ cause: `${left.town}'s Attention while the party was away (ch.5)`, explain: r.explain, result: d6 }] };
     });
     lines.push(`${left.town}: ${shift.explain}`);
-    writeTown(w, database, townStateSchema.parse({ ...saved.state, retainers: state.retainers, nextId: Math.max(state.nextId, saved.state.nextId), departed }));
+    writeTown(w, database, townStateSchema.parse({ ...saved.state, retainers: state.retainers, nextId: Math.max(state.nextId, saved.state.nextId), departed, forest }));
     writeSetting(w, database, 'machine:attention', snapshot ? { ...snapshot, value: `stage${shift.stage}`, context: { ...snapshot.context, stage: shift.stage } } : attentionSnapshotAt(shift.stage));
     writeWorld(w, database, { festival: saved.world.festival, squareEmpty: saved.world.squareEmpty });
   } else {
-    writeTown(w, database, townStateSchema.parse({ departed, retainers: state.retainers, nextId: state.nextId }));
+    // A Town reached for the first time starts its weeks from the week of arrival (ch.5).
+    const week = weekOf(arrival, readHouseRules(database));
+    writeTown(w, database, townStateSchema.parse({ departed, retainers: state.retainers, nextId: state.nextId, forest, weeks: { opened: week, closed: Math.max(0, week - 1) } }));
     writeSetting(w, database, 'machine:attention', null);
     writeWorld(w, database, { festival: false, squareEmpty: false });
   }
@@ -76,4 +90,23 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
     }
   }
   return { days, notes: lines };
+}
+
+/**
+ * The deepest Tomb floor the party has reached (ch.5's encounter tier): the most any Town's Attention
+ * saw it descend — this one's and those left behind — or the dive's own floors.
+ */
+export function partyDeepestFloor(database: Database, state: TownState): number {
+  const dive = diveActor(database).getSnapshot().context;
+  const here = attentionActor(database).getSnapshot().context.deepestFloorReached;
+  const away = state.departed.map((d) => {
+    try {
+      const saved = JSON.parse(d.archive) as { attention: { value: string } | null };
+      const snapshot = saved.attention ? (JSON.parse(saved.attention.value) as { context?: { deepestFloorReached?: number } } | null) : null;
+      return snapshot?.context?.deepestFloorReached ?? 0;
+    } catch {
+      return 0; // an archive written before format 6 kept no Attention of its own
+    }
+  });
+  return Math.max(0, here, dive.floor ?? 0, ...dive.floorsCleared, ...away);
 }

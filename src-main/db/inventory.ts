@@ -1,22 +1,72 @@
-// Putting things into a Lichslayer's inventory: onto stacks of the same name first, up to six
-// in a stack (ch.4), then onto new stacks.
+// A Lichslayer's inventory (ch.4): stacks of identical items, up to six in a stack or the item's own
+// maximum where lower (its loot row's, ch.17: Sapphire and Emerald ×3), and no more stacks than the
+// depth allows. An item put away keeps its state — colour, broken, notes (ch.11, ch.13) — and stacks
+// only with items in the same state; a stack with no colour of its own is as its loot entry says.
 import type { Database } from 'better-sqlite3';
+import type { Colour } from '@shared/gauntlet.ts';
 import type { RecordingWriter } from './history.ts';
-import { LIMITS } from '@shared/gauntlet.ts';
+import type { StoredState } from '../rules/loot-fate.ts';
+import { placeInInventory, stackMaxOf } from '../rules/inventory.ts';
+import { CommandFailure } from '../app/command-failure.ts';
+import { lootEntries } from './loot-entries.ts';
 
-export function addToInventory(w: RecordingWriter, db: Database, lichslayerId: number, name: string, count = 1): void {
-  const stacks = db.prepare(`SELECT id, name, count FROM inventory WHERE lichslayer_id = ? ORDER BY position, id`).all(lichslayerId) as { id: number; name: string; count: number }[];
-  let left = count;
-  for (const s of stacks) {
-    if (left === 0) break;
-    if (s.name.trim().toLowerCase() !== name.trim().toLowerCase() || s.count >= LIMITS.stackMax) continue;
-    const add = Math.min(left, LIMITS.stackMax - s.count);
-    w.update('inventory', s.id, { count: s.count + add });
-    left -= add;
-  }
-  for (let position = stacks.length; left > 0; position++) {
-    const add = Math.min(LIMITS.stackMax, left);
-    w.insert('inventory', { lichslayer_id: lichslayerId, position, name, count: add });
-    left -= add;
-  }
+export interface StackRow {
+  id: number;
+  lichslayer_id: number;
+  position: number;
+  name: string;
+  count: number;
+  colour: Colour | null;
+  broken: number;
+  notes: string;
+}
+
+const PRISTINE: StoredState = { colour: null, broken: false, notes: '' };
+
+export function stacksOf(db: Database, lichslayerId: number): StackRow[] {
+  return db.prepare(`SELECT * FROM inventory WHERE lichslayer_id = ? ORDER BY position, id`).all(lichslayerId) as StackRow[];
+}
+
+/** The state a stack's items are in, as stored. */
+export const storedState = (s: Pick<StackRow, 'colour' | 'broken' | 'notes'>): StoredState => ({ colour: s.colour, broken: s.broken === 1, notes: s.notes });
+
+const sameItem = (s: StackRow, name: string, state: StoredState) =>
+  s.name.trim().toLowerCase() === name.trim().toLowerCase() && s.colour === state.colour && (s.broken === 1) === state.broken && s.notes === state.notes;
+
+/** The stack maximum an item's loot entry gives it (ch.4, ch.17), if any. */
+export function ownStackMax(db: Database, name: string): number | undefined {
+  return lootEntries(db).entry(name)?.fields.stackMax;
+}
+
+/**
+ * Adds `count` of an item. What does not fit is refused (nothing changes), or with `partial` left
+ * behind and counted in the answer, so a mined vein can say how many Stones stay in the rock.
+ */
+export function addToInventory(
+  w: RecordingWriter,
+  db: Database,
+  lichslayerId: number,
+  name: string,
+  count = 1,
+  state: StoredState = PRISTINE,
+  opts: { partial?: boolean } = {},
+): { placed: number; left: number; explain: string } {
+  const stacks = stacksOf(db, lichslayerId);
+  const maxHealth = (db.prepare(`SELECT max_health FROM lichslayer WHERE id = ?`).get(lichslayerId) as { max_health: number } | undefined)?.max_health ?? 36;
+  const plan = placeInInventory(
+    stacks.map((s) => ({ id: s.id, count: s.count, same: sameItem(s, name, state) })),
+    { name, count, stackMax: stackMaxOf(ownStackMax(db, name)) },
+    maxHealth,
+  );
+  if (plan.left && !opts.partial) throw new CommandFailure('refused', `The inventory is full: ${plan.explain}. Nothing changed.`);
+  for (const t of plan.topUps) w.update('inventory', t.id, { count: t.count });
+  const first = stacks.length ? Math.max(...stacks.map((s) => s.position)) + 1 : 0;
+  plan.added.forEach((n, i) => w.insert('inventory', { lichslayer_id: lichslayerId, position: first + i, name, count: n, colour: state.colour, broken: state.broken ? 1 : 0, notes: state.notes }));
+  return { placed: plan.placed, left: plan.left, explain: plan.explain };
+}
+
+/** One item leaves a stack (used, held, spent): the stack shrinks, or goes when it was the last. */
+export function takeFromStack(w: RecordingWriter, stack: Pick<StackRow, 'id' | 'count'>): void {
+  if (stack.count > 1) w.update('inventory', stack.id, { count: stack.count - 1 });
+  else w.delete('inventory', stack.id);
 }

@@ -213,9 +213,32 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
-    describe: 'flat cost at any campaign size: indexes for undo, the journal and the ledger; skill uses as rows; no action log',
+    describe: 'loot slots 4-6 and Medicine Slots (ch.2); inventory stacks keep an item\'s colour, broken state and notes (ch.13); nights of rest counted at Lost Sanity (ch.5 Stage 2); flat cost at any campaign size: indexes for undo, the journal and the ledger; skill uses as rows; no action log',
     up: (db) => {
       db.exec(`
+        -- Extra Pockets opens Loot slots 4-6 and Medicine Bay three Medicine Slots (ch.2): the slot
+        -- CHECK is part of the table, so the table is rebuilt with its rows and ids kept.
+        ALTER TABLE item RENAME TO item_before_v6;
+        CREATE TABLE item (
+          id            INTEGER PRIMARY KEY,
+          lichslayer_id INTEGER NOT NULL REFERENCES lichslayer(id) ON DELETE CASCADE,
+          slot          TEXT NOT NULL CHECK (slot IN ('gear','garment','accessory','loot1','loot2','loot3','loot4','loot5','loot6','medicine1','medicine2','medicine3')),
+          name          TEXT NOT NULL,
+          colour        TEXT NOT NULL,
+          broken        INTEGER NOT NULL DEFAULT 0 CHECK (broken IN (0, 1)),
+          notes         TEXT NOT NULL DEFAULT '',
+          UNIQUE (lichslayer_id, slot)
+        ) STRICT;
+        INSERT INTO item (id, lichslayer_id, slot, name, colour, broken, notes)
+          SELECT id, lichslayer_id, slot, name, colour, broken, notes FROM item_before_v6;
+        DROP TABLE item_before_v6;
+        -- An item put away keeps its state (ch.11 broken until repaired; ch.13 merges and ×N choices):
+        -- NULL colour means "as its loot entry says".
+        ALTER TABLE inventory ADD COLUMN colour TEXT;
+        ALTER TABLE inventory ADD COLUMN broken INTEGER NOT NULL DEFAULT 0 CHECK (broken IN (0, 1));
+        ALTER TABLE inventory ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+        -- ch.5 Stage 2: Lost needs two nights of rest; the nights counted so far.
+        ALTER TABLE lichslayer ADD COLUMN lost_rest_nights INTEGER NOT NULL DEFAULT 0 CHECK (lost_rest_nights >= 0);
         -- Undo and redo read the newest done step and the oldest undone one; each push clears the redo stack.
         CREATE INDEX history_by_undone ON history (undone, id);
         -- Each undo step knows its session: the journal reads one session's steps, compaction drops old ones.

@@ -24,7 +24,8 @@ export const attentionMachine = setup({
   types: { context: {} as AttentionContext, events: {} as AttentionEvent },
   actions: {
     apply: assign(({ context, event }) => {
-      const state: AttentionState = { stage: context.stage, deepestFloorReached: context.deepestFloorReached, daysWithoutDivePast3: context.daysWithoutDivePast3, daysWithoutDivePast5: context.daysWithoutDivePast5 };
+      // Every field of the rules' state travels through, including the ones added since (e.g. the day's deepest floor).
+      const { last: _last, ...state }: AttentionContext = context;
       const next =
         event.type === 'DESCENT'
           ? applyAttentionTrigger(state, { kind: 'descent', floor: event.floor })

@@ -23,6 +23,8 @@ export interface Casting {
   label: string;
   time: CastingTime;
   round: number;
+  /** What the spell was cast at (ch.15: the caster's Magic at the time of casting; ch.13: ×N at once; ch.17: M fixed by recipes). */
+  basis?: { magic: number; lootMagic: number; fixed: boolean; times: number };
 }
 
 export interface CombatContext {

@@ -40,7 +40,9 @@ export type DiveEvent =
   | { type: 'LEAVE_TOMB' }
   | { type: 'LICH_DEFEATED' }
   | { type: 'CAMPAIGN_ENDS'; how: 'town-destroyed' | 'party-departs' }
-  | { type: 'CURED'; lichslayer: number };
+  | { type: 'CURED'; lichslayer: number }
+  /** ch.16: Cleanse kills a turned character (a Zombie): lost for good. */
+  | { type: 'CLEANSED'; lichslayer: number };
 
 const diveSetup = setup({
   types: { context: {} as DiveContext, events: {} as DiveEvent, input: {} as { party: number[] } },
@@ -60,7 +62,7 @@ const diveSetup = setup({
     everyoneLost: ({ context }) => context.present.length === 0,
     /** ch.16: the Lich manifests only at Attention Stage 4, in the Town. */
     stageFour: ({ event }) => event.type === 'MANIFEST' && event.stage >= 4,
-    isTurned: ({ context, event }) => event.type === 'CURED' && context.turned.includes(event.lichslayer),
+    isTurned: ({ context, event }) => (event.type === 'CURED' || event.type === 'CLEANSED') && context.turned.includes(event.lichslayer),
     /** ch.16: the Lich stays dead only once its Phylactery is destroyed. */
     phylacteryGone: ({ context }) => context.phylacteryDestroyed,
   },
@@ -99,6 +101,10 @@ const diveSetup = setup({
     ),
     /** ch.16: Cleanse, Restore, Cure or the Pilgrimage end a turning; the cured rejoin the party. */
     cure: assign(({ context, event }) => (event.type === 'CURED' ? { turned: context.turned.filter((id) => id !== event.lichslayer) } : {})),
+    /** ch.16: Cleanse removes the Zombie: the character is no longer turned but lost for good. */
+    cleanse: assign(({ context, event }) =>
+      event.type === 'CLEANSED' ? { turned: context.turned.filter((id) => id !== event.lichslayer), lost: [...context.lost, event.lichslayer], present: context.present.filter((id) => id !== event.lichslayer) } : {},
+    ),
     endLichDefeated: assign({ ending: 'The Lich is destroyed for good: the campaign is won (ch.16)' }),
     endByJudge: assign(({ event }) =>
       event.type === 'CAMPAIGN_ENDS' ? { ending: event.how === 'town-destroyed' ? 'The Town is destroyed (ch.16)' : 'The party departs the world (ch.16)' } : {},
@@ -133,7 +139,7 @@ export const diveMachine = diveSetup.createMachine({
     ending: null,
   }),
   initial: 'town',
-  on: { CURED: { guard: 'isTurned', actions: 'cure' } },
+  on: { CURED: { guard: 'isTurned', actions: 'cure' }, CLEANSED: { guard: 'isTurned', actions: 'cleanse' } },
   states: {
     town: {
       on: {

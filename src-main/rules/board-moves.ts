@@ -32,6 +32,8 @@ export interface DivePlace {
   floor: number | null;
   /** Lichslayers still on the dive. */
   present: readonly number[];
+  /** Lichslayers turned by the Lich (ch.16): the Judge's to move anywhere in the Tombs. */
+  turned?: readonly number[];
 }
 
 const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
@@ -43,6 +45,8 @@ const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
  */
 export function phaseRefusesMove(mover: { kind: MoveInput['mover']['kind']; name: string; lichslayerId: number | null }, dive: DivePlace, toFloor: number): string | null {
   if (!PARTY_KINDS.has(mover.kind)) return null;
+  // ch.16: a turned character acts for the Lich as an entity under the Judge, anywhere in the Tombs.
+  if (mover.kind === 'lichslayer' && mover.lichslayerId !== null && dive.turned?.includes(mover.lichslayerId)) return null;
   if (dive.floor === null) return `The party is in the Town: ${mover.name} goes into the Tombs when the party descends (ch.9)`;
   if (toFloor !== dive.floor) return `The party is on Floor ${dive.floor}: floors change only by the stair, when the party descends (ch.9)`;
   if (mover.kind === 'lichslayer' && mover.lichslayerId !== null && !dive.present.includes(mover.lichslayerId)) return `${mover.name}'s dive is over (withdrawn or lost, ch.11): they are not on this floor`;

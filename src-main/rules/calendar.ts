@@ -1,10 +1,26 @@
-// The campaign calendar (ch.5): weekly rolls fire once every 7 days from the house-rule start day.
+// The campaign calendar (ch.5): weeks of 7 days from the house-rule start day; a day's close opens the
+// week that starts tomorrow (the Smith's d8) and closes those that have ended (the Giver's hunger).
 import type { HouseRules } from '@shared/house-rules.ts';
-
-export function isWeeklyRollDay(day: number, rules: HouseRules): boolean {
-  return day >= rules.weekStartDay && (day - rules.weekStartDay) % 7 === 0;
-}
 
 export function weekOf(day: number, rules: HouseRules): number {
   return day < rules.weekStartDay ? 0 : Math.floor((day - rules.weekStartDay) / 7) + 1;
+}
+
+/** The first and last day of a week (week 1 starts on the house rule's start day). */
+export function daysOfWeek(week: number, rules: HouseRules): { first: number; last: number } {
+  const first = rules.weekStartDay + (week - 1) * 7;
+  return { first, last: first + 6 };
+}
+
+/**
+ * What the close of a day brings for the weeks (ch.5): the week that begins tomorrow has its start
+ * (the Smith's d8), and every week that has ended since the last close is checked (the Giver's
+ * hunger, the patches that double). Weeks passed on the road are caught up when the day next closes.
+ */
+export function weeksAtClose(closingDay: number, done: { opened: number; closed: number }, rules: HouseRules): { open: number | null; close: number[] } {
+  const tomorrow = weekOf(closingDay + 1, rules);
+  const open = tomorrow > done.opened && tomorrow >= 1 ? tomorrow : null;
+  const close: number[] = [];
+  for (let w = done.closed + 1; w < tomorrow; w++) if (w >= 1) close.push(w);
+  return { open, close };
 }

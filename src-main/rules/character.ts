@@ -41,6 +41,52 @@ export function levelForXp(xp: number, rules: HouseRules): { value: number; next
   return { value: level, nextAt, explain: `${xp} XP → level ${level}${nextAt !== null ? ` (level ${level + 1} at ${nextAt})` : ' (top of the table)'} (house rule level table)` };
 }
 
+/** What a Lichslayer holds that a level-up changes. */
+export interface GrowthState {
+  name: string;
+  level: number;
+  statPoints: number;
+  hiddenClass: string | null;
+  skill1: string;
+  skill2: string;
+  skill3: string;
+}
+
+/**
+ * Reaching a higher level (ch.1, ch.2): two stat points per level gained; at level 2 the class is
+ * revealed and Skill 1 fills the first Skill Slot; Skills 2 and 3 come at levels 4 and 6. Returns
+ * what changes and why, whatever raised the level (XP earned, or the Judge's edit).
+ */
+export function levelUp(l: GrowthState, to: number, classSkillAt: (className: string | null, slot: 1 | 2 | 3) => string | undefined): { patch: Partial<GrowthState>; notes: string[] } {
+  if (to <= l.level) return { patch: {}, notes: [] };
+  const gained = statPointsForLevels(l.level, to);
+  const patch: Partial<GrowthState> = { level: to, statPoints: l.statPoints + gained };
+  const notes = [`${l.name} reaches level ${to}: +${gained} stat points (ch.1)`];
+  SKILL_UNLOCK_LEVELS.forEach((at, i) => {
+    const slot = (i + 1) as 1 | 2 | 3;
+    if (l.level >= at || to < at) return;
+    const field = `skill${slot}` as const;
+    const skill = classSkillAt(l.hiddenClass, slot);
+    if (slot === 1 && l.hiddenClass) notes.push(`${l.name}'s class is revealed: ${l.hiddenClass}${skill && !l.skill1 ? `, Skill 1 ${skill} unlocked` : ''} (ch.1, ch.2)`);
+    if (skill && !l[field]) {
+      patch[field] = skill;
+      if (slot > 1) notes.push(`${l.name} unlocks Skill ${slot}: ${skill} (ch.2)`);
+    }
+  });
+  return { patch, notes };
+}
+
+/** The class skills a Lichslayer of this level and class holds by right but whose slots are empty (ch.2). */
+export function unlockedSkillsMissing(l: Pick<GrowthState, 'level' | 'hiddenClass' | 'skill1' | 'skill2' | 'skill3'>, classSkillAt: (className: string | null, slot: 1 | 2 | 3) => string | undefined): Partial<Pick<GrowthState, 'skill1' | 'skill2' | 'skill3'>> {
+  const patch: Partial<Pick<GrowthState, 'skill1' | 'skill2' | 'skill3'>> = {};
+  SKILL_UNLOCK_LEVELS.forEach((at, i) => {
+    const field = `skill${i + 1}` as 'skill1' | 'skill2' | 'skill3';
+    const skill = l.level >= at && !l[field] ? classSkillAt(l.hiddenClass, (i + 1) as 1 | 2 | 3) : undefined;
+    if (skill) patch[field] = skill;
+  });
+  return patch;
+}
+
 /** Stat points earned by levelling from one level to another: two per level (ch.1). */
 export function statPointsForLevels(from: number, to: number): number {
   return Math.max(0, to - from) * STAT_POINTS_PER_LEVEL;

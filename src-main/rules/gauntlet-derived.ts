@@ -27,29 +27,40 @@ export function inventoryDepth(maxHealth: number): Derived {
   return { value, explain: `1 + ${maxHealth} max Health ÷ ${HEALTH_PER_INVENTORY_SLOT} = ${value} stacks (ch.4)` };
 }
 
-/** "+1 Magic" or "Magic +2" in an item's notes: how the Judge marks loot that changes Magic. */
-const MAGIC_NOTE = /(?:([+−-]\s*\d{1,3})\s*Magic\b|\bMagic\s*([+−-]\s*\d{1,3}))/i;
+/** "+1 Magic", "+1 to Magic" or "Magic +2" in an item's notes: how loot that changes Magic is marked. */
+const MAGIC_NOTE = /(?:([+−-]\s*\d{1,3})\s*(?:to\s+)?Magic\b|\bMagic\s*([+−-]\s*\d{1,3}))/gi;
 
+/** Every Magic change written on an item, summed: its own effect, a merged gem's, an inscription's (ch.13). */
 export function itemMagic(notes: string): number {
-  const m = MAGIC_NOTE.exec(notes);
-  const raw = m?.[1] ?? m?.[2];
-  return raw ? Number(raw.replace(/\s/g, '').replace('−', '-')) : 0;
+  let total = 0;
+  for (const m of notes.matchAll(MAGIC_NOTE)) {
+    const raw = m[1] ?? m[2];
+    if (raw) total += Number(raw.replace(/\s/g, '').replace('−', '-'));
+  }
+  return total;
+}
+
+/** The Magic equipped, unbroken loot adds (ch.13; a broken item confers no effect, ch.11). */
+export function lootMagic(items: readonly { name: string; notes: string; broken: boolean }[]): Derived & { items: { name: string; value: number }[] } {
+  const loot = items.filter((i) => !i.broken && itemMagic(i.notes) !== 0).map((i) => ({ name: i.name, value: itemMagic(i.notes) }));
+  const value = loot.reduce((a, l) => a + l.value, 0);
+  return { value, items: loot, explain: loot.length ? `${loot.map((l) => `${l.name} ${l.value > 0 ? '+' : '−'}${Math.abs(l.value)}`).join(', ')} (ch.13)` : 'no loot changes Magic' };
 }
 
 /**
  * Magic as it stands: gold held (ch.4) plus equipped, unbroken loot that changes Magic (ch.13;
- * a broken item confers no effect, ch.11). Spells read it when they resolve (ch.15).
+ * a broken item confers no effect, ch.11). Spells take it at the time of casting (ch.15).
  */
 export function currentMagic(gold: number, items: readonly { name: string; notes: string; broken: boolean }[], statPoints = 0): Derived {
   const fromGold = magicFromGold(gold);
-  const loot = items.filter((i) => !i.broken && itemMagic(i.notes) !== 0).map((i) => ({ name: i.name, value: itemMagic(i.notes) }));
-  if (!loot.length && !statPoints) return fromGold;
-  const value = Math.max(0, fromGold.value + statPoints + loot.reduce((a, l) => a + l.value, 0));
+  const loot = lootMagic(items);
+  if (!loot.items.length && !statPoints) return fromGold;
+  const value = Math.max(0, fromGold.value + statPoints + loot.value);
   const parts = [
     fromGold.explain,
     // Stat points spent on Magic (ch.4) count beside loot that changes it (ch.13).
     ...(statPoints ? [`stat points ${statPoints > 0 ? '+' : '−'}${Math.abs(statPoints)} (ch.4)`] : []),
-    ...(loot.length ? [`${loot.map((l) => `${l.name} ${l.value > 0 ? '+' : '−'}${Math.abs(l.value)}`).join(', ')} (ch.13)`] : []),
+    ...(loot.items.length ? [loot.explain] : []),
   ];
   return { value, explain: `${parts.join('; ')} = ${value} Magic` };
 }

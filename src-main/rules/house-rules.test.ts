@@ -11,12 +11,22 @@ import { levelForXp, rollClass, rollStatPoints } from './character.ts';
 import { floorTenOpponents } from './lich.ts';
 import { turnsPerRound, placeEntityTier } from './entities.ts';
 import { rollDisposition, smithPrice } from './smith.ts';
-import { isWeeklyRollDay } from './calendar.ts';
+import { weeksAtClose } from './calendar.ts';
 import { endOfDay } from './survival-clock.ts';
 import { synchronicity } from './synchronicity.ts';
 import { rollRoom } from './room-roll.ts';
 import { afterMissedWage } from './retainers.ts';
 import { absentAttentionShift } from './lich-attention.ts';
+import { castingMagic, checkCast, spellGold } from './spell-cast.ts';
+import { canChannel } from './loot-fate.ts';
+import { spellFieldsSchema } from '@shared/tables.ts';
+import { giverHealthNow, giverHungerRuns, mineVein, rollFloraPatch } from './forest.ts';
+import { waryLeaves } from './retainers.ts';
+import { sanityAfterNight } from './sanity.ts';
+import { armorPriceColour, recolourAllowed } from './smith.ts';
+import { squareGift } from './square.ts';
+import { rollInn } from './inn.ts';
+import { boonStrength } from './idol.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
 const withRule = (patch: Partial<HouseRules>): HouseRules => houseRulesSchema.parse({ ...DEFAULT_HOUSE_RULES, ...patch });
@@ -37,7 +47,7 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
   statBlockTurnsWin: { changed: false, result: (r) => turnsPerRound(6, r, 2).value },
   smithDistinctColours: { changed: false, result: (r) => rollDisposition(scripted(1, 1, 2, 3, 4, 5), r).favoured.length },
   smithRounding: { changed: 'nearest', result: (r) => smithPrice(33, 'Red', { favoured: ['Red'], distrusted: [] }, r).value }, // 26.4: up 27, nearest 26
-  weekStartDay: { changed: 3, result: (r) => isWeeklyRollDay(8, r) },
+  weekStartDay: { changed: 3, result: (r) => weeksAtClose(7, { opened: 1, closed: 0 }, r).open },
   middleTierOnTwoTierFloors: { changed: 'lowest', result: (r) => placeEntityTier(scripted(3), 5, r, 'x').tier },
   hungerMaxHealthLoss: {
     changed: 'table-total',
@@ -51,7 +61,34 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
   synchronicityMinItems: { changed: 1, result: (r) => synchronicity([{ name: 'a', colour: 'Red' }], r).conditions.length },
   unpaidRetainer: { changed: 'leave', result: (r) => afterMissedWage('standard', r.unpaidRetainer) },
   absentAttention: { changed: 'unchanged', result: (r) => absentAttentionShift(2, 6, r.absentAttention).stage },
+  monoBlueIncantations: { changed: 'half-then-minus-36', result: (r) => spellGold({ school: 'unbound', cost: 60 }, 'Blue', r).cost }, // 24 vs 0
+  magicAtCasting: { changed: 'after-cost', result: (r) => castingMagic({ gold: 620, cost: 36, statPoints: 0, lootMagic: 0, floraMagic: 0 }, r).value }, // 1 vs 0
+  floraMagicEach: {
+    changed: 2,
+    result: (r) =>
+      checkCast(
+        { label: 'Petal Broth', fields: spellFieldsSchema.parse({ school: 'giver', cost: 0, castingTime: 'on-turn', flora: 'Red' }) },
+        { name: 'Ada', gold: 0, items: [{ slot: 'loot1', name: 'Ashbloom', colour: 'Red', broken: false, flora: true }], inventory: [] },
+        r,
+        { flora: 1 },
+      ).floraMagic,
+  },
+  channelOutsideDive: { changed: true, result: (r) => canChannel({ name: 'Glow', colour: 'Red', notes: '', entry: { fields: { tier: 'common', colour: 'Red', itemType: 'relic', actions: ['channel'], breakable: true }, details: '' } }, false, r.channelOutsideDive).ok },
   stageFourColourlessFrom: { changed: 6, result: (r) => rollRoom(scripted(5), { floor: 1, attentionStage: 4, festival: false, squareEmpty: false }, r, 'x').stageFour },
+  veinStones: { changed: 'each-stone', result: (r) => mineVein(scripted(3, 1, 2, 3), { miner: 'x', stoneAt: () => null }, r).stones.length },
+  giverStartingHealth: { changed: 240, result: (r) => giverHealthNow(null, r) },
+  giverHungerFrom: { changed: 'campaign-start', result: (r) => giverHungerRuns({ firstVisit: null, weekLastDay: 7 }, r) },
+  innNegativeUpTo: { changed: 6, result: (r) => waryLeaves('wary', { closed: false, value: 8 }, r.innNegativeUpTo) },
+  lostRestNights: {
+    changed: 'cumulative',
+    result: (r) => sanityAfterNight({ sanity: 'lost', daysSinceMeal: 0, sheltered: false, attentionStage: 2, lostNights: 1, lostNightsRule: r.lostRestNights }).lostNights,
+  },
+  smithArmorColour: { changed: 'garment', result: (r) => armorPriceColour({ gear: 'Red', garment: 'Blue' }, r.smithArmorColour).colour },
+  recolourLimit: { changed: 'each-lichslayer', result: (r) => recolourAllowed({ lichslayerId: 2, day: 3, recolouredOn: { '1': 3 } }, r.recolourLimit).ok },
+  squareGiftBonus: { changed: 2, result: (r) => squareGift(150, 1, r)?.bonus },
+  vanityInnShift: { changed: 0, result: (r) => rollInn(scripted(8), { contributedYesterday: 0, activeRetainers: 0, festival: false, squareEmpty: false, attentionStage: 0, turnedCharacters: 0, vanityNegativeShift: r.vanityInnShift }).value },
+  halfBoon: { changed: 'none', result: (r) => boonStrength([{ idol: 1, inscription: 'celestial-mark', strength: 'half', holders: 'party', dedicator: 1, explain: '' }], 'celestial-mark', 1, r.halfBoon) },
+  floraPatchDice: { changed: 2, result: (r) => { const p = rollFloraPatch(scripted(1, 4, 5), { who: 'x', floraAt: () => ({ flora: 'Ashbloom', colour: 'Red' }) }, r); return p.ok ? p.count : null; } },
 };
 
 describe('house rules (RULINGS.md)', () => {

@@ -24,9 +24,13 @@ export function idolActive(idol: Idol, today: number): boolean {
   return !idol.destroyed && today >= idol.commissionedDay + IDOL_TIERS[idol.tier].buildDays;
 }
 
+/**
+ * ch.6: Vanity is any Idol without a proper inscription, and any Self-Idol whatever it bears — save a
+ * Memorial of the Self raised after the dedicator's death, which is judged by its inscription alone.
+ */
 export function isVanity(idol: Idol): boolean {
   if (idol.crown) return true;
-  if (idol.selfIdol) return !idol.memorialOfDeceasedSelf;
+  if (idol.selfIdol && !idol.memorialOfDeceasedSelf) return true;
   return idol.inscription === null;
 }
 
@@ -57,10 +61,125 @@ export const INSCRIPTIONS = {
 } as const;
 export type InscriptionId = keyof typeof INSCRIPTIONS;
 
-/** A wrong inscription grants half the boon and the full consequence (ch.6); none at all is Vanity. */
-export function inscriptionOutcome(inscription: InscriptionId | null, suitsSubject: boolean): { boon: 'full' | 'half' | 'none'; vanity: boolean; explain: string } {
-  if (inscription === null) return { boon: 'none', vanity: true, explain: 'No inscription: a Vanity Idol (ch.6)' };
-  if (inscription === 'lich-crown') return { boon: 'none', vanity: true, explain: "The Lich's Crown: the most extreme Vanity consequence (ch.6)" };
-  if (!suitsSubject) return { boon: 'half', vanity: true, explain: `${INSCRIPTIONS[inscription].label} on the wrong subject: half the boon, the full consequence (ch.6)` };
-  return { boon: 'full', vanity: false, explain: `${INSCRIPTIONS[inscription].label}: ${INSCRIPTIONS[inscription].boon} (ch.6)` };
+
+/** ch.6: a destruction ordered on a day takes its tier's days of work, done at the close of the last one. */
+export function destructionDone(idol: { tier: IdolTier; destroyOrdered: number | null; destroyed?: boolean }, closingDay: number): boolean {
+  return idol.destroyOrdered !== null && !idol.destroyed && closingDay + 1 >= idol.destroyOrdered + IDOL_TIERS[idol.tier].destroyDays;
+}
+
+/**
+ * ch.6: the weekly check of the Vanity stage tells the Lich's Attention only of a rise; a stage that
+ * falls (an Idol destroyed) lowers nothing and raises nothing.
+ */
+export function vanityShift(before: number, after: VanityStage): { raise: VanityStage | null; explain: string | null } {
+  if (after === before) return { raise: null, explain: null };
+  if (after > before) return { raise: after, explain: `Vanity stage ${before} → ${after}` };
+  return { raise: null, explain: `Vanity stage ${before} → ${after}: the consequences of the Idols destroyed cease; the Lich's Attention does not fall with them (ch.6)` };
+}
+
+/** ch.6: what an Idol needs at commission, checked before any gold changes hands. */
+export function commissionCheck(input: { tier: IdolTier; inscription: InscriptionId | null; crafterSanity: string; rareItem: string | null; rareItemIsRare: boolean }): { ok: true } | { ok: false; reason: string } {
+  if (input.inscription === 'lich-crown' && input.crafterSanity !== 'lost') return { ok: false, reason: "The Lich's Crown is crafted only by a character at Lost Sanity (ch.6)" };
+  if (IDOL_TIERS[input.tier].rareLoot && !input.rareItem) return { ok: false, reason: 'A Great Idol needs one Rare loot item as raw material, consumed on completion (ch.6)' };
+  if (input.rareItem && !input.rareItemIsRare) return { ok: false, reason: `${input.rareItem} is not Rare loot on any loot table (ch.6, ch.13)` };
+  return { ok: true };
+}
+
+/** ch.6: destroying a Great Idol also consumes one Rare loot item in the breaking. */
+export function destructionCheck(input: { tier: IdolTier; rareItem: string | null; rareItemIsRare: boolean }): { ok: true } | { ok: false; reason: string } {
+  if (IDOL_TIERS[input.tier].destroyRareLoot && !input.rareItem) return { ok: false, reason: 'Breaking a Great Idol takes 2,000 gold and one Rare loot item, consumed in the breaking (ch.6)' };
+  if (input.rareItem && !input.rareItemIsRare) return { ok: false, reason: `${input.rareItem} is not Rare loot on any loot table (ch.6, ch.13)` };
+  return { ok: true };
+}
+
+/** An Idol as the boons and consequences read it: who dedicated it and what it bears. */
+export interface DedicatedIdol extends Idol {
+  id: number;
+  /** The Lichslayer who dedicated it (null: none recorded). */
+  dedicator: number | null;
+  inscriptionId: InscriptionId | null;
+  suitsSubject: boolean;
+}
+
+export interface Boon {
+  idol: number;
+  inscription: Exclude<InscriptionId, 'lich-crown'>;
+  strength: 'full' | 'half';
+  /** Tier 1 boons go to the dedicator only; Tier 2 and 3 to the whole party (ch.6). */
+  holders: 'dedicator' | 'party';
+  dedicator: number | null;
+  explain: string;
+}
+
+/** ch.6: the boons of the active inscribed Idols; a wrong inscription grants half the boon. */
+export function activeBoons(idols: readonly DedicatedIdol[], today: number): Boon[] {
+  return idols.flatMap((i): Boon[] => {
+    if (!idolActive(i, today) || i.inscriptionId === null || i.inscriptionId === 'lich-crown') return [];
+    const strength = i.suitsSubject ? 'full' : 'half';
+    const holders = i.tier === 1 ? 'dedicator' : 'party';
+    const label = INSCRIPTIONS[i.inscriptionId].label;
+    return [{ idol: i.id, inscription: i.inscriptionId, strength, holders, dedicator: i.dedicator, explain: `${label} on a Tier ${i.tier} Idol${strength === 'half' ? ' (wrong subject: half the boon)' : ''} (ch.6)` }];
+  });
+}
+
+/** Whether a Lichslayer holds a boon, and how strongly (ch.6); half boons as the house rule reads them. */
+export function boonStrength(boons: readonly Boon[], inscription: Boon['inscription'], lichslayerId: number, halfBoon: 'numbers-halved' | 'none'): 'full' | 'half' | null {
+  const mine = boons.filter((b) => b.inscription === inscription && (b.holders === 'party' || b.dedicator === lichslayerId));
+  if (mine.some((b) => b.strength === 'full')) return 'full';
+  return mine.length && halfBoon === 'numbers-halved' ? 'half' : null;
+}
+
+/**
+ * The Vanity consequences in force (ch.6), stacked: each stage's on top of the ones below.
+ * `dedicators` are those whose Vanity Idols stand (the Stage 1 and Stage 2 personal effects).
+ */
+export function vanityConsequences(idols: readonly DedicatedIdol[], today: number): {
+  stage: VanityStage;
+  dedicators: number[];
+  /** Stage 1: the clock's penalties come a day sooner for these dedicators. */
+  clockSooner: number[];
+  /** Stage 1: each of these rolls a Sanity Challenge (target 6) at the start of each day. */
+  dailyChallenge: number[];
+  /** Stage 2: the Smith's disposition shifts against these dedicators. */
+  smithAgainst: number[];
+  /** Stage 2: the whole party rolls a Sanity Challenge (target 12) once a week. */
+  weeklyPartyChallenge: boolean;
+  /** Stage 3: −1 to Sanity Challenges in the Town while it stands. */
+  townSanityPenalty: boolean;
+} {
+  const v = vanityStage(idols, today);
+  const dedicators = [...new Set(idols.filter((i) => idolActive(i, today) && isVanity(i) && i.dedicator !== null).map((i) => i.dedicator!))];
+  return {
+    stage: v.stage,
+    dedicators,
+    clockSooner: v.stage >= 1 ? dedicators : [],
+    dailyChallenge: v.stage >= 1 ? dedicators : [],
+    smithAgainst: v.stage >= 2 ? dedicators : [],
+    weeklyPartyChallenge: v.stage >= 2,
+    townSanityPenalty: v.stage >= 3,
+  };
+}
+
+/** ch.6: the Sanity Challenge targets of the Vanity consequences. */
+export const VANITY_DAILY_TARGET = 6;
+export const VANITY_WEEKLY_TARGET = 12;
+/** ch.6: the 7 in-game days the Stage 2 and Stage 3 Town effects last. */
+export const VANITY_TOWN_DAYS = 7;
+
+/** ch.6: a properly inscribed Idol — an inscription that suits its subject, and not the Crown. */
+export function properlyInscribed(i: { inscription: string | null; suitsSubject: boolean }): boolean {
+  return i.inscription !== null && i.inscription !== 'lich-crown' && i.suitsSubject;
+}
+
+/** ch.6 the Celestial Mark: full Sanity for the dedicating party once a week (no half of a restoration). */
+export function celestialWeek(sanity: string, strength: 'full' | 'half' | null): { restore: boolean; explain: string | null } {
+  if (strength !== 'full' || sanity === 'whole') return { restore: false, explain: null };
+  return { restore: true, explain: 'the Celestial Mark restores full Sanity' };
+}
+
+/** ch.6 the Celestial Mark: the Town heals 36 Health per resident per day — 18 for half the boon (house rule). */
+export function celestialHeal(input: { health: number; maxHealth: number; strength: 'full' | 'half' | null; inTown: boolean }): { health: number; explain: string | null } {
+  if (!input.strength || !input.inTown || input.health >= input.maxHealth) return { health: input.health, explain: null };
+  const to = Math.min(input.maxHealth, input.health + (input.strength === 'full' ? 36 : 18));
+  return { health: to, explain: `the Celestial Mark heals ${to - input.health} Health${input.strength === 'half' ? ' (half the boon, house rule)' : ''} (ch.6)` };
 }

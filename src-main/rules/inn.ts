@@ -14,6 +14,10 @@ export interface InnContext {
   attentionStage: AttentionStage;
   /** Turned characters: −1 each (ch.16). */
   turnedCharacters: number;
+  /** A Vanity Idol of stage 2 within its 7 days: the Inn leans toward its negative events (ch.6, house rule size). */
+  vanityNegativeShift?: number;
+  /** A Vanity Idol of stage 3 within its 7 days: the Town's events lock to the negative ones, up to this value (ch.6). */
+  vanityLockTo?: number;
 }
 
 export function innModifiers(ctx: InnContext): Modifier[] {
@@ -27,6 +31,7 @@ export function innModifiers(ctx: InnContext): Modifier[] {
   const attention = attentionEffects(ctx.attentionStage).innModifier;
   if (attention) mods.push({ source: `Lich's Attention Stage ${ctx.attentionStage}`, value: attention });
   if (ctx.turnedCharacters) mods.push({ source: 'Turned characters', value: -ctx.turnedCharacters });
+  if (ctx.vanityNegativeShift) mods.push({ source: 'A Vanity Idol of stage 2, for 7 days (ch.6, house rule)', value: ctx.vanityNegativeShift });
   return mods;
 }
 
@@ -44,8 +49,10 @@ export function rollInn(dice: Dice, ctx: InnContext, cause = 'Inn event'): InnRo
   if (effects.innClosed) return { closed: true, d12: null, modifiers: [], value: 0, explain: 'The Inn is closed at Stage 4 (ch.5)' };
   const d12 = dice.die(12, cause);
   const modifiers = innModifiers(ctx);
-  const high = effects.innHighest;
+  const vanityLock = ctx.vanityLockTo ?? 12;
+  const high = Math.min(effects.innHighest, vanityLock);
   const clamped = clamp(d12.natural + totalOf(modifiers), 2, high);
-  const lock = high < 12 ? `, locked to events 2-${high} at Stage ${ctx.attentionStage}` : '';
+  const why = effects.innHighest <= vanityLock ? `at Stage ${ctx.attentionStage}` : 'by a Vanity Idol of stage 3, for 7 days (ch.6)';
+  const lock = high < 12 ? `, locked to events 2-${high} ${why}` : '';
   return { closed: false, d12, modifiers, value: clamped.value, explain: `${clamped.value} = ${d12.natural} on d12${showModifiers(modifiers)}${clamped.clamp ? ` (${clamped.clamp}${lock})` : ''} (ch.5)` };
 }

@@ -18,9 +18,14 @@ export interface AttentionState {
   /** Consecutive days without a dive past Floor 3 / past Floor 5. */
   daysWithoutDivePast3: number;
   daysWithoutDivePast5: number;
+  /**
+   * The deepest floor the party has been on since the last day closed (ch.5 counts days without a
+   * dive past Floor 3 or 5, wherever the party stands when the day ends). Absent in older saves.
+   */
+  deepestSinceDayClosed?: number;
 }
 
-export const INITIAL_ATTENTION: AttentionState = { stage: 0, deepestFloorReached: 0, daysWithoutDivePast3: 0, daysWithoutDivePast5: 0 };
+export const INITIAL_ATTENTION: AttentionState = { stage: 0, deepestFloorReached: 0, daysWithoutDivePast3: 0, daysWithoutDivePast5: 0, deepestSinceDayClosed: 0 };
 
 const raiseTo = (state: AttentionState, stage: AttentionStage): AttentionStage => (stage > state.stage ? stage : state.stage);
 
@@ -66,16 +71,23 @@ export function applyAttentionTrigger(state: AttentionState, trigger: AttentionT
   }
   // A rise restarts the quiet-day clocks: days already quiet before the Lich looked do not count toward its losing interest.
   const rose = stage > state.stage;
+  const today = trigger.kind === 'descent' ? { deepestSinceDayClosed: Math.max(state.deepestSinceDayClosed ?? 0, trigger.floor) } : {};
   return {
-    state: { ...state, stage, deepestFloorReached: deepest, ...(rose ? { daysWithoutDivePast3: 0, daysWithoutDivePast5: 0 } : {}) },
+    state: { ...state, ...today, stage, deepestFloorReached: deepest, ...(rose ? { daysWithoutDivePast3: 0, daysWithoutDivePast5: 0 } : {}) },
     explain: stage !== state.stage ? why : null,
   };
 }
 
-/** End of an in-game day: the de-escalation clocks (ch.5). */
+/**
+ * End of an in-game day: the de-escalation clocks (ch.5). A day counts as a dive past Floor 3 (or 5)
+ * when the party went deeper at any time since the last day closed — not only where it stands now.
+ * `deepestFloorDived` is the floor the party stands on as the day closes (0 in the Town); it counts
+ * for this day and, as the party is still down there, starts the next.
+ */
 export function attentionAfterDay(state: AttentionState, day: { deepestFloorDived: number; banquetSponsored?: boolean }): { state: AttentionState; explain: string | null } {
-  const d3 = day.deepestFloorDived > 3 ? 0 : state.daysWithoutDivePast3 + 1;
-  const d5 = day.deepestFloorDived > 5 ? 0 : state.daysWithoutDivePast5 + 1;
+  const dived = Math.max(day.deepestFloorDived, state.deepestSinceDayClosed ?? 0);
+  const d3 = dived > 3 ? 0 : state.daysWithoutDivePast3 + 1;
+  const d5 = dived > 5 ? 0 : state.daysWithoutDivePast5 + 1;
   let stage = state.stage;
   let explain: string | null = null;
   if (stage === 2 && (d5 >= 14 || day.banquetSponsored)) {
@@ -87,7 +99,18 @@ export function attentionAfterDay(state: AttentionState, day: { deepestFloorDive
   }
   // A fall restarts the next clock, so one quiet stretch cannot drop two stages at once.
   const reset = stage !== state.stage;
-  return { state: { ...state, stage, daysWithoutDivePast3: reset ? 0 : d3, daysWithoutDivePast5: reset ? 0 : d5 }, explain };
+  return { state: { ...state, stage, daysWithoutDivePast3: reset ? 0 : d3, daysWithoutDivePast5: reset ? 0 : d5, deepestSinceDayClosed: day.deepestFloorDived }, explain };
+}
+
+/** ch.5: a Banquet brings Stage 2 down to 1; it costs 500 gold, 300 under the Giver's Mark (ch.6). */
+export function banquetCost(giversMark: 'full' | 'half' | null): { gold: number; explain: string } {
+  if (giversMark === 'full') return { gold: 300, explain: "300 gold under the Giver's Mark (ch.6)" };
+  if (giversMark === 'half') return { gold: 400, explain: "400 gold: half the Giver's Mark boon, 100 off of its 200 (ch.6, house rule)" };
+  return { gold: 500, explain: '500 gold (ch.6)' };
+}
+
+export function banquetAllowed(stage: AttentionStage): { ok: true } | { ok: false; reason: string } {
+  return stage === 2 ? { ok: true } : { ok: false, reason: `A Banquet brings the Lich's Attention down only from Stage 2, and it stands at Stage ${stage} (ch.5)` };
 }
 
 /** Stage 3 falls to 2 when every Vanity Idol, or the Unbound set, is destroyed, or the Judge rules a deed counts (ch.5). */
@@ -138,6 +161,8 @@ export interface StageEffects {
   giverHungerFactor: number;
   /** Stage 4: every Forest visit brings an extra Floor 7-9 encounter (ch.5). */
   forestHostile: boolean;
+  /** Stage 2: one Town NPC leaves each in-game week, quietly (ch.5). */
+  npcLeavesWeekly: boolean;
   /** Stage 4: everyone in the Town defaults to Lost, and the Lich attempts communion each round (ch.5). */
   manifestation: boolean;
   /** What the stage does, in the app's words, for the Judge's banner. */
@@ -166,6 +191,7 @@ export function attentionEffects(stage: AttentionStage): StageEffects {
     disturbedSleep: stage === 3,
     giverHungerFactor: stage === 3 ? 2 : 1,
     forestHostile: stage === 4,
+    npcLeavesWeekly: stage === 2,
     manifestation: stage === 4,
     notes: [
       ...(stage === 1 ? ['Inn −1, floor rolls −1, Sanity Challenges in the Tombs +2'] : []),

@@ -74,22 +74,30 @@ export function rollInfluence(dice: Dice, influence: readonly InfluenceDie[], ca
   return influence.map((i) => ({ source: i.source, roll: dice.die(i.sides, `${cause}: influence from ${i.source}`) }));
 }
 
-/** A loot roll on a Tomb floor (ch.1): floor offset and influence dice, clamped to the table. */
-export function rollLoot(dice: Dice, input: { floor: number; influence?: readonly InfluenceDie[]; cause: string; extra?: Modifier[] }): LootRollResult {
-  const floor = lootFloorModifier(input.floor);
-  const d100 = dice.die(100, input.cause);
-  const influence = input.influence?.length ? rollInfluence(dice, input.influence, input.cause) : [];
-  const modifiers: Modifier[] = [floor];
-  for (const i of influence) modifiers.push({ source: `influence: ${i.source}`, value: i.roll.total });
-  if (input.extra) modifiers.push(...input.extra);
-  return finish(d100, influence, modifiers, LOOT_MIN, LOOT_MAX, 'ch.1', '');
+/**
+ * A loot roll's modifiers (ch.1, ch.13): the floor's offset, (Floor − 5) × 10, unless the roll is for
+ * a named tier; and the Influence dice held, rolled and added, on any loot roll.
+ */
+export function lootModifiers(dice: Dice, ctx: { floor?: number | undefined; influence?: readonly InfluenceDie[] | undefined; tier?: LootTier | undefined }, cause: string): { modifiers: Modifier[]; dice: DieRoll[] } {
+  const modifiers: Modifier[] = [];
+  if (ctx.floor !== undefined && !ctx.tier) modifiers.push(lootFloorModifier(ctx.floor));
+  const rolled = rollInfluence(dice, ctx.influence ?? [], cause);
+  for (const i of rolled) modifiers.push({ source: `influence: ${i.source}`, value: i.roll.total });
+  return { modifiers, dice: rolled.map((i) => i.roll) };
 }
 
-/** Loot of a named tier (ch.1): 1d100, a result outside the tier taken as its nearest boundary. */
-export function rollLootOfTier(dice: Dice, tier: LootTier, cause: string): LootRollResult {
-  const d100 = dice.die(100, cause);
-  const { low, high, label } = LOOT_TIERS[tier];
-  return finish(d100, [], [], low, high, 'ch.1', ` (named tier ${label})`);
+/**
+ * Where a loot roll lands (ch.1): a roll for a named tier takes the nearest boundary of that tier;
+ * any other roll counts below 1 as 1 and above 121 as 121 — the loot table's own first and last
+ * numbers, when the Judge's table is longer or shorter than the book's 121 entries.
+ */
+export function settleLoot(raw: number, tier: LootTier | undefined, span: { min: number; max: number } = { min: LOOT_MIN, max: LOOT_MAX }): { value: number; clamp: string | null } {
+  if (tier) {
+    const t = LOOT_TIERS[tier];
+    const k = clamp(raw, t.low, t.high);
+    return { value: k.value, clamp: k.clamp ? `${k.clamp} (named tier ${t.label}, ch.1)` : null };
+  }
+  return clamp(raw, span.min, span.max);
 }
 
 /** Starting loot (ch.1 step 3): 1d100 − 40, three times, influence allowed on any roll. */

@@ -1,4 +1,4 @@
-// Sanity (rulebook ch.8, ch.11, ch.5/ch.16 for the Attention shifts).
+// Sanity (rulebook ch.8, ch.11; ch.5 for the Attention's shifts and the nights at the Inn).
 import { SANITY_LEVELS, type SanityLevel } from '@shared/gauntlet.ts';
 import type { Modifier } from './dice.ts';
 import { attentionEffects, type AttentionStage } from './lich-attention.ts';
@@ -60,34 +60,55 @@ export const COMBAT_SANITY_TRIGGERS = [
 
 export interface NightRecovery {
   sanity: SanityLevel;
+  /** Qualifying nights now counted at Lost toward the Stage 2 recovery (0 once recovered or no longer Lost). */
+  lostNights: number;
   explain: string;
 }
 
+/** ch.8: Sanity recovers only if the character has eaten within the last 3 days. */
+export const MEAL_WITHIN_DAYS = 3;
+
 /**
- * Sanity after a full night under shelter (ch.8): one level back if the character has eaten
- * within the last 3 days. Attention: Stage 2 makes recovery from Lost take 2 nights;
- * Stage 3 rolls 1d6 per night, a 1 recovers nothing and drops one level instead (ch.5).
+ * Sanity after a night (ch.8): one level back after a full night under shelter, if the character has
+ * eaten within the last 3 days (a meal that day is not needed). The Attention (ch.5): Stage 2 makes
+ * recovery from Lost take 2 nights; Stage 3 rolls 1d6 each night, a 1 recovering nothing and
+ * dropping a level instead; Stage 4 closes the Inn. The Unbound's Sign (ch.6) doubles the recovery.
  */
 export function sanityAfterNight(input: {
   sanity: SanityLevel;
+  /** Days in a row without a meal, today included (0: ate today). */
   daysSinceMeal: number;
   sheltered: boolean;
   attentionStage: AttentionStage;
-  /** Consecutive sheltered nights already spent at Lost (for the Stage 2 rule). */
+  /** Qualifying nights already spent at Lost (for the Stage 2 rule). */
   lostNights: number;
+  /** How a night that does not qualify treats the count (a house rule: consecutive nights, or any). */
+  lostNightsRule?: 'consecutive' | 'cumulative';
   disturbedSleepRoll?: number;
+  /** The Unbound's Sign: recovery doubled at the Inn. */
+  doubled?: boolean;
 }): NightRecovery {
   const { sanity, attentionStage } = input;
   const effects = attentionEffects(attentionStage);
-  if (!input.sheltered) return { sanity, explain: 'No shelter: no Sanity recovered (ch.8)' };
-  if (effects.innClosed) return { sanity, explain: 'The Inn is closed at Stage 4: no rest (ch.5)' };
+  const keep = (why: string): NightRecovery => ({
+    sanity,
+    lostNights: sanity === 'lost' && input.lostNightsRule === 'cumulative' ? input.lostNights : 0,
+    explain: why,
+  });
+  if (effects.innClosed) return keep('The Inn is closed at Stage 4: no rest (ch.5)');
+  if (!input.sheltered) return keep('No shelter: no Sanity recovered (ch.8)');
   if (effects.disturbedSleep && input.disturbedSleepRoll === 1) {
-    return { sanity: dropSanity(sanity), explain: 'Disturbed sleep (1 on 1d6 at Stage 3): drops one level (ch.5)' };
+    const next = dropSanity(sanity);
+    return { sanity: next, lostNights: 0, explain: `Disturbed sleep (1 on 1d6 at Stage 3): no recovery, ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.5)` };
   }
-  if (input.daysSinceMeal > 3) return { sanity, explain: `Not eaten for ${input.daysSinceMeal} days: no Sanity recovered (ch.8)` };
+  const sleep = effects.disturbedSleep && input.disturbedSleepRoll !== undefined ? `${input.disturbedSleepRoll} on 1d6, sleep undisturbed (Stage 3, ch.5); ` : '';
+  if (input.daysSinceMeal > MEAL_WITHIN_DAYS) return keep(`${sleep}not eaten for ${input.daysSinceMeal} days: no Sanity recovered (ch.8)`);
+  if (sanity === 'whole') return { sanity, lostNights: 0, explain: `${sleep}Sanity already Whole (ch.8)` };
   if (sanity === 'lost' && input.lostNights + 1 < effects.lostNightsToRecover) {
-    return { sanity, explain: `Lost needs ${effects.lostNightsToRecover} nights of rest at Stage ${attentionStage}: night ${input.lostNights + 1} counted (ch.5)` };
+    return { sanity, lostNights: input.lostNights + 1, explain: `${sleep}Lost needs ${effects.lostNightsToRecover} nights of rest at Stage ${attentionStage}: night ${input.lostNights + 1} of ${effects.lostNightsToRecover} (ch.5)` };
   }
-  const next = recoverSanity(sanity);
-  return { sanity: next, explain: next === sanity ? 'Already Whole' : `Rested and fed: ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.8)` };
+  const steps = input.doubled ? 2 : 1;
+  const next = recoverSanity(sanity, steps);
+  const why = input.doubled ? "sheltered and fed within 3 days, doubled by the Unbound's Sign (ch.6)" : 'sheltered and fed within 3 days';
+  return { sanity: next, lostNights: 0, explain: `${sleep}${why}: ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.8)` };
 }

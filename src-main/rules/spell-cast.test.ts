@@ -1,13 +1,13 @@
 // Casting and resolving spells (ch.15; ch.14 for the Mono-Color discount).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOUSE_RULES } from '@shared/house-rules.ts';
-import type { SpellFields } from '@shared/tables.ts';
+import { spellFieldsSchema, type SpellFields } from '@shared/tables.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
 import { checkCast, componentAfterCast, resolveSpell, type Caster } from './spell-cast.ts';
 import { currentMagic, itemMagic } from './gauntlet-derived.ts';
 
-const fields = (patch: Partial<SpellFields>): SpellFields => ({ school: 'demon', cost: 36, castingTime: 'on-turn', roll: '', addsMagic: false, vestment: '', component: '', ...patch });
+const fields = (patch: Partial<SpellFields>): SpellFields => spellFieldsSchema.parse({ school: 'demon', cost: 36, castingTime: 'on-turn', ...patch });
 const caster = (patch: Partial<Caster> = {}): Caster => ({ name: 'Ada', gold: 100, items: [], inventory: [], ...patch });
 const rules = DEFAULT_HOUSE_RULES;
 

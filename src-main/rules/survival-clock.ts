@@ -1,8 +1,11 @@
 // The survival clock (rulebook ch.4, ch.8): eat at least every 3 days, sleep under shelter
 // at least every 7; penalties apply at the end of each day the minimum is not met and stack.
+import type { SanityLevel } from '@shared/gauntlet.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import type { Modifier } from './dice.ts';
 import { Dice, type DieRoll } from './dice.ts';
+import { attentionEffects, type AttentionStage } from './lich-attention.ts';
+import { dropSanity, SANITY_LADDER, sanityAfterNight } from './sanity.ts';
 
 export const MIN_MAX_HEALTH = 6; // ch.4: maximum Health cannot fall below 6
 export const HUNGER_RETURN_PER_FED_DAY = 6; // ch.4
@@ -48,18 +51,32 @@ export interface DayOutcome {
   notes: string[];
 }
 
-/** Current roll penalties from the clock, each labelled with its source. */
-export function clockPenalties(state: Pick<ClockState, 'daysWithoutMeal' | 'daysWithoutShelter'>): Modifier[] {
+/**
+ * What moves a character's clock (ch.6): a Vanity Idol's Stage 1 brings the penalties a day sooner
+ * for its dedicator; the Giver's Mark delays them one step. `days` is added to the clock's count
+ * when its penalties are read.
+ */
+export interface ClockShift {
+  days: number;
+  why: string[];
+}
+export const NO_SHIFT: ClockShift = { days: 0, why: [] };
+
+const shifted = (days: number, shift: ClockShift) => (days > 0 ? Math.max(0, days + shift.days) : 0);
+const showShift = (shift: ClockShift) => (shift.days ? ` (${shift.why.join('; ')})` : '');
+
+/** Current roll penalties from the clock, each labelled with its source (ch.4). */
+export function clockPenalties(state: Pick<ClockState, 'daysWithoutMeal' | 'daysWithoutShelter'>, shift: ClockShift = NO_SHIFT): Modifier[] {
   const mods: Modifier[] = [];
-  const hunger = hungerStep(state.daysWithoutMeal).rollPenalty;
-  const shelter = shelterStep(state.daysWithoutShelter).rollPenalty;
-  if (hunger) mods.push({ source: `Hunger, day ${state.daysWithoutMeal} (ch.4)`, value: hunger });
-  if (shelter) mods.push({ source: `No shelter, day ${state.daysWithoutShelter} (ch.4)`, value: shelter });
+  const hunger = hungerStep(shifted(state.daysWithoutMeal, shift)).rollPenalty;
+  const shelter = shelterStep(shifted(state.daysWithoutShelter, shift)).rollPenalty;
+  if (hunger) mods.push({ source: `Hunger, day ${state.daysWithoutMeal}${showShift(shift)} (ch.4)`, value: hunger });
+  if (shelter) mods.push({ source: `No shelter, day ${state.daysWithoutShelter}${showShift(shift)} (ch.4)`, value: shelter });
   return mods;
 }
 
-/** Ends one in-game day: apply the day's meal and shelter, then any penalties that fall due. */
-export function endOfDay(state: ClockState, day: { ate: boolean; sheltered: boolean }, rules: HouseRules): DayOutcome {
+/** Ends one in-game day: apply the day's meal and shelter, then any penalties that fall due (ch.4). */
+export function endOfDay(state: ClockState, day: { ate: boolean; sheltered: boolean }, rules: HouseRules, shift: ClockShift = NO_SHIFT): DayOutcome {
   const notes: string[] = [];
   const next = { ...state };
   let sanityDrops = 0;
@@ -74,28 +91,31 @@ export function endOfDay(state: ClockState, day: { ate: boolean; sheltered: bool
     notes.push(`Fed: ${back} max Health returns (ch.4)`);
   }
 
-  const hunger = hungerStep(next.daysWithoutMeal);
+  const hungerDay = shifted(next.daysWithoutMeal, shift);
+  const hunger = hungerStep(hungerDay);
+  const hungerLabel = `Hunger day ${next.daysWithoutMeal}${hungerDay !== next.daysWithoutMeal ? `, counted as day ${hungerDay}${showShift(shift)}` : ''}`;
   if (hunger.maxHealthLoss) {
     // "per-day": each day's figure is lost that day; "table-total": the figure is the running total.
-    const loss =
-      rules.hungerMaxHealthLoss === 'per-day' || next.daysWithoutMeal >= 6
-        ? hunger.maxHealthLoss
-        : Math.max(0, hunger.maxHealthLoss - next.hungerMaxHealthLost);
+    const loss = rules.hungerMaxHealthLoss === 'per-day' || hungerDay >= 6 ? hunger.maxHealthLoss : Math.max(0, hunger.maxHealthLoss - next.hungerMaxHealthLost);
     const floorLoss = Math.min(loss, Math.max(0, next.maxHealth - MIN_MAX_HEALTH));
     next.maxHealth -= floorLoss;
     next.hungerMaxHealthLost += floorLoss;
-    notes.push(`Hunger day ${next.daysWithoutMeal}: −${floorLoss} max Health${floorLoss < loss ? ' (max Health cannot fall below 6)' : ''} (ch.4)`);
+    // Only day 5's figure reads two ways (that day's loss, or the total so far): a house rule.
+    const reading = hungerDay === 5 ? `, ${rules.hungerMaxHealthLoss === 'per-day' ? "that day's loss" : 'the total so far'}: house rule` : '';
+    notes.push(`${hungerLabel}: −${floorLoss} max Health${floorLoss < loss ? ' (max Health cannot fall below 6)' : ''} (ch.4${reading})`);
   }
   sanityDrops += hunger.sanityDrop;
-  if (hunger.sanityDrop) notes.push(`Hunger day ${next.daysWithoutMeal}: drop one Sanity level (ch.4)`);
+  if (hunger.sanityDrop) notes.push(`${hungerLabel}: drop one Sanity level (ch.4)`);
 
-  const shelter = shelterStep(next.daysWithoutShelter);
-  if (shelter.healthLoss) notes.push(`No shelter day ${next.daysWithoutShelter}: −${shelter.healthLoss} Health (ch.4)`);
+  const shelterDay = shifted(next.daysWithoutShelter, shift);
+  const shelter = shelterStep(shelterDay);
+  const shelterLabel = `No shelter day ${next.daysWithoutShelter}${shelterDay !== next.daysWithoutShelter ? `, counted as day ${shelterDay}${showShift(shift)}` : ''}`;
+  if (shelter.healthLoss) notes.push(`${shelterLabel}: −${shelter.healthLoss} Health (ch.4)`);
   next.health = Math.max(0, next.health - shelter.healthLoss);
   sanityDrops += shelter.sanityDrop;
-  if (shelter.sanityDrop) notes.push(`No shelter day ${next.daysWithoutShelter}: drop one Sanity level (ch.4)`);
+  if (shelter.sanityDrop) notes.push(`${shelterLabel}: drop one Sanity level (ch.4)`);
   next.health = Math.min(next.health, next.maxHealth);
-  return { state: next, sanityDrops, penalties: clockPenalties(next), notes };
+  return { state: next, sanityDrops, penalties: clockPenalties(next, shift), notes };
 }
 
 /** A full night under shelter with a meal: 6 + (level)d6 Health, a die fewer per missed day, at least 6 (ch.8). */
@@ -110,4 +130,67 @@ export function restRecovery(dice: Dice, input: { level: number; missedDaysSince
     health,
     explain: `6 + ${count}d6 [${rolled.map((d) => d.natural).join(', ')}] = ${healed} Health (${input.level} level dice less ${input.missedDaysSinceRest} missed days; at least 6) (ch.8)`,
   };
+}
+
+export interface LichslayerNightInput {
+  name: string;
+  day: number;
+  level: number;
+  clock: ClockState;
+  sanity: SanityLevel;
+  /** Qualifying nights counted at Lost so far (ch.5 Stage 2). */
+  lostNights: number;
+  ate: boolean;
+  sheltered: boolean;
+  attentionStage: AttentionStage;
+  shift: ClockShift;
+  /** The Unbound's Sign doubles Sanity recovery at the Inn (ch.6). */
+  sanityDoubled: boolean;
+}
+
+export interface LichslayerNight {
+  clock: ClockState;
+  sanity: SanityLevel;
+  lostNights: number;
+  notes: string[];
+  penalties: Modifier[];
+  rest: ReturnType<typeof restRecovery> | null;
+  disturbedSleep: DieRoll | null;
+}
+
+/**
+ * One Lichslayer's day ends (ch.4, ch.5, ch.8): the survival clock and its penalties; a full night
+ * under shelter with a meal restores Health; a night under shelter restores Sanity if they ate
+ * within 3 days (at Stage 3 after a 1d6 for disturbed sleep, at Stage 2 Lost needs two nights).
+ */
+export function lichslayerNight(dice: Dice, input: LichslayerNightInput, rules: HouseRules): LichslayerNight {
+  const out = endOfDay(input.clock, { ate: input.ate, sheltered: input.sheltered }, rules, input.shift);
+  let sanity = input.sanity;
+  for (let i = 0; i < out.sanityDrops; i++) sanity = dropSanity(sanity);
+  const notes = [...out.notes];
+  let clock = out.state;
+  const effects = attentionEffects(input.attentionStage);
+  const disturbedSleep = input.sheltered && effects.disturbedSleep ? dice.die(6, `${input.name}'s sleep at Stage 3, day ${input.day}`) : null;
+  let rest: LichslayerNight['rest'] = null;
+  if (input.ate && input.sheltered) {
+    // ch.8: a full night with a meal restores Health, and the missed days start again.
+    rest = restRecovery(dice, { level: input.level, missedDaysSinceRest: clock.missedDaysSinceRest, health: clock.health, maxHealth: clock.maxHealth }, `${input.name} rests, day ${input.day}`);
+    if (rest.health > clock.health) notes.push(`Rest: ${rest.explain}`);
+    clock = { ...clock, health: rest.health, missedDaysSinceRest: 0 };
+  }
+  const night = sanityAfterNight({
+    sanity,
+    daysSinceMeal: clock.daysWithoutMeal,
+    sheltered: input.sheltered,
+    attentionStage: input.attentionStage,
+    lostNights: input.lostNights,
+    lostNightsRule: rules.lostRestNights,
+    ...(disturbedSleep ? { disturbedSleepRoll: disturbedSleep.natural } : {}),
+    doubled: input.sanityDoubled,
+  });
+  if (input.sheltered && (night.sanity !== sanity || night.lostNights > 0 || disturbedSleep)) notes.push(night.explain);
+  const lostNights = night.sanity === 'lost' ? night.lostNights : 0;
+  sanity = night.sanity;
+  if (sanity !== input.sanity && !notes.some((n) => n.includes('Sanity') || n.includes('→'))) notes.push(`Sanity: ${SANITY_LADDER[input.sanity].label} → ${SANITY_LADDER[sanity].label}`);
+  return { clock: { ...clock, health: Math.min(clock.health, clock.maxHealth) }, sanity, lostNights, notes, penalties: out.penalties, rest, disturbedSleep };
 }

@@ -6,7 +6,7 @@ import { Dice } from './dice.ts';
 import { ScriptedRandom, SeededRandom } from './random-source.ts';
 import { INN_PRICES, rollInn, type InnContext } from './inn.ts';
 import { armorRepair, brokenItemRepair, recolour, rollDisposition, smithPrice } from './smith.ts';
-import { IDOL_TIERS, idolActive, inscriptionOutcome, vanityStage, type Idol } from './idol.ts';
+import { activeBoons, IDOL_TIERS, idolActive, isVanity, vanityStage, type Idol } from './idol.ts';
 import { loyaltyAfterPay, retainerCap, rollRetainers, RETAINER_GRADES } from './retainers.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
@@ -60,7 +60,7 @@ describe('the Smith (ch.4)', () => {
 
   it('ch.4: Armor repair is 36 a point, never above maximum; broken items a quarter of sell value', () => {
     expect(armorRepair(4, 6, 5)).toMatchObject({ points: 2, cost: 72 });
-    expect(brokenItemRepair(130)).toBe(33);
+    expect(brokenItemRepair(130, RULES)).toBe(33);
   });
 
   it('ch.4: recolour needs 36 gold and the colour’s Stone; never to or from Colourless', () => {
@@ -98,10 +98,15 @@ describe('Idols (ch.6)', () => {
 
 describe('Idol inscriptions (ch.6)', () => {
   it('ch.6: a proper inscription grants its boon; a wrong one half the boon and the full consequence; none is Vanity', () => {
-    expect(inscriptionOutcome('givers-mark', true)).toMatchObject({ boon: 'full', vanity: false });
-    expect(inscriptionOutcome('givers-mark', false)).toMatchObject({ boon: 'half', vanity: true });
-    expect(inscriptionOutcome(null, true)).toMatchObject({ boon: 'none', vanity: true });
-    expect(inscriptionOutcome('lich-crown', true).vanity).toBe(true);
+    const idol = (inscription: 'givers-mark' | 'lich-crown' | null, suitsSubject: boolean) => ({ id: 1, tier: 1 as const, commissionedDay: 1, inscriptionId: inscription, inscription: inscription === null || !suitsSubject ? null : inscription, suitsSubject, selfIdol: false, crown: inscription === 'lich-crown', dedicator: 1 });
+    expect(activeBoons([idol('givers-mark', true)], 2).map((b) => b.strength)).toEqual(['full']);
+    expect(isVanity(idol('givers-mark', true))).toBe(false);
+    expect(activeBoons([idol('givers-mark', false)], 2).map((b) => b.strength)).toEqual(['half']);
+    expect(isVanity(idol('givers-mark', false))).toBe(true);
+    expect(activeBoons([idol(null, true)], 2)).toEqual([]);
+    expect(isVanity(idol(null, true))).toBe(true);
+    expect(activeBoons([idol('lich-crown', true)], 2)).toEqual([]);
+    expect(isVanity(idol('lich-crown', true))).toBe(true);
   });
 });
 

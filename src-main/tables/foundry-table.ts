@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { TABLE_CATEGORIES, tableRowSchema, type TableDef, type TableRow } from '@shared/tables.ts';
 import { parseDice } from '../rules/dice-expression.ts';
 import { tableSpan } from './table-validate.ts';
+import { decodeEntities, lineFinder } from './paste-markup.ts';
 
 export const FLAG_SCOPE = 'lichslayer-judge';
 
@@ -70,6 +71,8 @@ export interface FoundryDocument {
 export interface FoundryRead {
   documents: FoundryDocument[];
   problems: { line: number | null; message: string }[];
+  /** Documents passed over (deleted in a compendium file, replaced by a later version, not a RollTable). */
+  notes: { line: number | null; message: string }[];
 }
 
 /** Whether a text is Foundry VTT JSON at all (one document, a list, or a compendium file). */
@@ -78,25 +81,11 @@ export function looksLikeFoundry(text: string): boolean {
   return (t.startsWith('{') || t.startsWith('[')) && /"results"\s*:/.test(text) && !/"format"\s*:\s*"lichslayer-table-pack"/.test(text);
 }
 
-/** Line numbers by character offset, found once for the whole text (exports run to 2,000,000 characters). */
-function lineFinder(text: string): (index: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (index) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
 
 /** Reads Foundry JSON; every document that is not a RollTable is named with its line. */
 export function readFoundry(text: string): FoundryRead {
   const problems: FoundryRead['problems'] = [];
+  const notes: FoundryRead['notes'] = [];
   const documents: FoundryDocument[] = [];
   const lineAt = lineFinder(text);
   const raws: { value: unknown; line: number }[] = [];
@@ -121,9 +110,26 @@ export function readFoundry(text: string): FoundryRead {
       const at = /position (\d+)/.exec(message);
       const line = at ? lineAt(Number(at[1])) : null;
       problems.push({ line, message: `This is not valid JSON (${message.replace(/^JSON\.parse: /, '')}): check the quotes and commas around that line, or paste the whole exported file` });
-      return { documents: [], problems };
+      return { documents: [], problems, notes };
     }
   }
+  // A compendium file is a log: a later line with the same _id replaces the document, and a
+  // "$$deleted" line removes it. The same _id twice in an export is read the same way.
+  const latest = new Map<string, number>();
+  raws.forEach(({ value }, n) => {
+    const id = value && typeof value === 'object' && typeof (value as { _id?: unknown })._id === 'string' ? (value as { _id: string })._id : null;
+    if (id !== null) latest.set(id, n);
+  });
+  const names = new Map<string, string>();
+  raws.forEach(({ value }) => {
+    const v = value as { _id?: unknown; name?: unknown } | null;
+    if (v && typeof v._id === 'string' && typeof v.name === 'string') names.set(v._id, v.name);
+  });
+  const isTable = (value: unknown) => documentSchema.safeParse(value).success;
+  const tableCount = raws.filter(({ value }, n) => {
+    const id = (value as { _id?: unknown } | null)?._id;
+    return isTable(value) && (typeof id !== 'string' || latest.get(id) === n);
+  }).length;
   // Locate documents and results in the text for line numbers: by their _id where they have one.
   const idAt = new Map<string, number>();
   for (const m of text.matchAll(/"_id"\s*:\s*"([^"\\]{1,64})"/g)) if (!idAt.has(m[1]!)) idAt.set(m[1]!, m.index);
@@ -132,7 +138,25 @@ export function readFoundry(text: string): FoundryRead {
     return at !== undefined ? lineAt(at) : from || null;
   };
   raws.forEach(({ value, line }, n) => {
+    const v = value as { _id?: unknown; $$deleted?: unknown } | null;
+    const id = v && typeof v === 'object' && typeof v._id === 'string' ? v._id : null;
+    if (v && typeof v === 'object' && v.$$deleted === true) {
+      notes.push({ line, message: `line ${line} deletes ${id && names.has(id) ? `“${names.get(id)}”` : `the document ${id ?? ''}`.trim()} (a “$$deleted” entry of the compendium file): it is left out` });
+      return;
+    }
+    if (id !== null && latest.get(id) !== n) {
+      const later = raws[latest.get(id)!]!;
+      const deleted = (later.value as { $$deleted?: unknown }).$$deleted === true;
+      if (!deleted) notes.push({ line, message: `${names.get(id) ? `“${names.get(id)}”` : `The document ${id}`} appears again on line ${later.line} with the same _id: the later version is read, this one left out` });
+      return;
+    }
     const doc = documentSchema.safeParse(value);
+    if (!doc.success && tableCount > 0) {
+      const what = value && typeof value === 'object' && 'type' in value ? `a ${String((value as { type: unknown }).type)}` : 'not a RollTable';
+      const name = value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string' ? ` “${(value as { name: string }).name}”` : '';
+      notes.push({ line: idLine(id, line), message: `document ${n + 1}${name} (${what}) is not a roll table and is left out` });
+      return;
+    }
     if (!doc.success) {
       const what = value && typeof value === 'object' && 'type' in value ? ` (a ${String((value as { type: unknown }).type)})` : '';
       problems.push({ line, message: `Document ${n + 1}${what} is not a Foundry RollTable: ${doc.error.issues[0]?.message ?? 'unexpected shape'}. Export the roll table itself from Foundry (right-click it, Export Data)` });
@@ -171,29 +195,42 @@ export function readFoundry(text: string): FoundryRead {
       flags: flags.success ? flags.data : null,
     });
   });
-  return { documents, problems };
+  return { documents, problems, notes };
 }
 
 // ---------- HTML of results, both ways ----------
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#39': "'" };
-
 /** Foundry result text is HTML: paragraphs and breaks become line breaks, other tags go. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/\r\n?/g, '\n')
-    .replace(/\n/g, ' ')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*<p[^>]*>/gi, '\n')
-    .replace(/<\/?(?:p|div)[^>]*>/gi, '')
-    .replace(/<li[^>]*>/gi, '\n• ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/@UUID\[[^\]]*\]\{([^}]*)\}/g, '$1')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (all, name: string) => {
-      if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? all;
+  return decodeEntities(
+    html
+      .replace(/\r\n?/g, '\n')
+      .replace(/\n/g, ' ')
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/p>\s*<p[^>]*>/gi, '\n')
+      .replace(/<\/?(?:p|div)[^>]*>/gi, '')
+      .replace(/<li[^>]*>/gi, '\n• ')
+      .replace(/<[^>]+>/g, ''),
+  );
+}
+
+/**
+ * Foundry's inline links and rolls in a result's text — `@UUID[…]{Label}`, v9's
+ * `@Compendium[…]{Label}`, `@Item[…]{Label}`, `[[/r 1d6]]` — as the words a reader sees,
+ * each link kept aside so the row can say what it pointed at.
+ */
+export function inlineLinks(text: string): { text: string; links: string[] } {
+  const links: string[] = [];
+  const out = text
+    .replace(/@(\w+)\[([^\]\n]*)\](?:\{([^}\n]*)\})?/g, (all, kind: string, target: string, label: string | undefined) => {
+      links.push(all);
+      return label ?? (kind === 'UUID' ? (target.split('.').pop() ?? target) : target);
+    })
+    .replace(/\[\[\s*(?:\/(?:r|roll|gmr|br|sr)\s+)?([^\]\n]+?)\s*\]\](?:\{([^}\n]*)\})?/gi, (all, formula: string, label: string | undefined) => {
+      links.push(all);
+      return label ?? formula.replace(/\s*#.*$/, '');
     });
+  return { text: out, links };
 }
 
 /** The exact inverse of htmlToText for plain text: escapes, and line breaks as <br>. */

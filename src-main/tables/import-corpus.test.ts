@@ -17,7 +17,8 @@ interface ExpectTable {
   rows: string[];
   uncovered?: string;
 }
-type Expectation = { options?: ImportOptions; tables: ExpectTable[]; links?: string[] } | { options?: ImportOptions; refuse: [number | null, string][] };
+/** notes: [line, the first 60 characters] of notes the preview must show (page furniture left out, a layout undone…). */
+type Expectation = { options?: ImportOptions; tables: ExpectTable[]; links?: string[]; notes?: [number | null, string][] } | { options?: ImportOptions; refuse: [number | null, string][] };
 
 const CORPUS: Record<string, Expectation> = {
   "01-markdown-outer-pipes.md": { tables: [
@@ -34,7 +35,7 @@ const CORPUS: Record<string, Expectation> = {
   ] },
   "05-markdown-heading-and-caption.md": { tables: [
     { name: "Tavern Rumours", die: "d8", how: "read", rows: ["6: 1 The miller's son is a werewolf", "7: 2 The old well whispers at night", "8: 3 A knight was seen heading north", "9: 4 Grain prices will double", "10: 5 The priest hides a second altar", "11: 6 Goblins took the toll bridge", "12: 7 A comet means war", "13: 8 The mayor owes the thieves' guild"] },
-  ] },
+  ], notes: [[2, "“*Roll once when the party buys a round.*” is read as a capt"]] },
   "06-markdown-gap.md": { tables: [
     { name: "Imported table", die: "d6", how: "read", rows: ["3: 1 Copper coins", "4: 2 A candle stub", "5: 3 Rope, frayed", "6: 5 A silver spoon", "7: 6 A map fragment"], uncovered: "4" },
   ] },
@@ -97,7 +98,7 @@ const CORPUS: Record<string, Expectation> = {
   ] },
   "28-d10-zero-to-nine.txt": { tables: [
     { name: "Ghost's whisper", die: "d10", how: "read", rows: ["2: 10 Your name", "3: 1 A date", "4: 2 A colour", "5: 3 A number", "6: 4 A place", "7: 5 A smell", "8: 6 A song", "9: 7 A warning", "10: 8 A promise", "11: 9 Nothing at all"] },
-  ] },
+  ], notes: [[2, "the key 0 is read as 10, as a d10 numbered 0–9 is rolled"]] },
   "29-pdf-wrapped-number-line.txt": { tables: [
     { name: "What's in the chest", die: "d6", how: "read", rows: ["2: 1 A purse holding 20 gold pieces and a rusty key.", "4: 2 A silver ring engraved with an owl.", "5: 3 A snake. It is angry.", "6: 4 Three candles and a prayer book.", "7: 5 Nothing; the chest is a mimic.", "8: 6 A map of the lower halls."] },
   ] },
@@ -112,7 +113,7 @@ const CORPUS: Record<string, Expectation> = {
   ] },
   "33-forum-post.txt": { tables: [
     { name: "Dungeon Dressing", die: "d6", how: "read", rows: ["4: 1 Puddles of stagnant water", "5: 2 Scratches on the walls, counting days", "6: 3 A broken sword", "7: 4 Old bones, gnawed", "8: 5 Burnt-out torches", "9: 6 Fresh footprints"] },
-  ] },
+  ], notes: [[1, "“Hey all, here's the table I use for dungeon dressing, enjoy"], [11, "“Let me know what you think :)” is not part of a table and w"]] },
   "34-forum-bullets-bold-keys.md": { tables: [
     { name: "Hex features", die: "d6", how: "read", rows: ["3: 1 A lonely tower", "4: 2 A ruined bridge", "5: 3 A standing stone", "6: 4 A burned farm", "7: 5 A tar pit", "8: 6 A hermit's hut"] },
   ] },
@@ -157,7 +158,7 @@ const CORPUS: Record<string, Expectation> = {
   "48-two-equals-bad-row-refused.txt": { refuse: [[2, "“two = Bat” does not start with a roll value: writ"]] },
   "49-caption-after-table.md": { tables: [
     { name: "Imported table", die: "d4", how: "read", rows: ["3: 1 Rain", "4: 2 Sun", "5: 3 Fog", "6: 4 Snow"] },
-  ] },
+  ], notes: [[8, "“Table 3: Weather in the Ash Marches.” is not part of a tabl"]] },
   "50-d20-numbered-with-gap-fill.txt": { tables: [
     { name: "Trinkets", die: "d20", how: "read", rows: ["2: 1-5 A button", "3: 6-10 A key", "4: 11-15 A coin", "5: 17-20 A feather"], uncovered: "16" },
   ] },
@@ -182,7 +183,7 @@ const CORPUS: Record<string, Expectation> = {
   "58-2d6-roll-again-on-this-table.txt": { tables: [
     { name: "ENCOUNTERS", die: "2d6", how: "read", rows: ["2: 2-4 Dragon", "3: 5-9 Goblins, roll again on this table for their leader → encounters-again×1", "4: 10-12 Nothing"] },
     { name: "ENCOUNTERS (rolled again)", die: "weights", how: "weights", rows: ["2: weight 6 Dragon", "4: weight 6 Nothing"] },
-  ], links: ["encounters#2 reroll → encounters-again"] },
+  ], links: ["encounters#2 reroll → encounters-again [doubt]"] },
   "60-foundry-v9.json": { tables: [
     { name: "Wandering Monsters", die: "d6", how: "read", rows: ["14: 1-3 Goblins", "29: 4-5 Orcs", "44: 6 A troll & its pet"] },
   ] },
@@ -198,17 +199,218 @@ const CORPUS: Record<string, Expectation> = {
   ], links: ["road-events#4 foundry → not found"] },
   "64-foundry-messy-d101-duplicate.json": { tables: [
     { name: "Community Loot (messy)", die: "d101", how: "read", rows: ["7: 1-10 Loot 1-10", "18: 11-20 Loot 11-20", "29: 21-30 Loot 21-30", "40: 31-40 Loot 31-40", "51: 41-50 Loot 41-50", "62: 51-60 Loot 51-60", "73: 61-70 Loot 61-70", "84: 71-80 Loot 71-80", "95: 81-90 Loot 81-90", "106: 91-100 Loot 91-100"], uncovered: "101" },
-  ] },
+  ], notes: [[40, "Community Loot (messy): result 11 (“Loot 31-40”) repeats an "]] },
   "65-foundry-overlap-refused.json": { refuse: [[16, "row 2 (“Darts”) overlaps row 1 (“Pit”) on 8-10 (li"]] },
   "66-foundry-formula-unrollable.json": { tables: [
     { name: "Skill Check Fumbles", die: "d4", how: "guessed", rows: ["7: 1-2 Trip", "16: 3-4 Drop weapon"] },
-  ] },
+  ], notes: [[1, "Skill Check Fumbles: the formula “1d4 + @abilities.dex.mod” "]] },
   "67-foundry-compendium-lines.db": { tables: [
     { name: "Herbs", die: "d2", how: "read", rows: ["1: 1 Sage", "1: 2 Thyme"] },
     { name: "Poisons", die: "d2", how: "read", rows: ["2: 1 Hemlock", "2: 2 Nightshade"] },
   ] },
   "68-foundry-not-a-table-refused.json": { refuse: [[1, "Document 1 (a npc) is not a Foundry RollTable: A F"]] },
-  "69-foundry-broken-json-refused.json": { refuse: [[5, "This is not valid JSON (Expected ',' or '}' after "]] },};
+  "69-foundry-broken-json-refused.json": { refuse: [[5, "This is not valid JSON (Expected ',' or '}' after "]] },
+  // The review of issue 15: pastes the first import read wrong, or refused, and how they read now.
+  "70-markdown-exported-row-deleted.md": { tables: [
+    { name: "Ember Weather", die: "d6", how: "read", rows: ["6: 1-2 Ash rain","7: 3 Still air","8: 5-6 Red sky"], uncovered: "4" },
+  ] },
+  "71-foundry-exported-result-deleted.json": { tables: [
+    { name: "Ember Weather", die: "d6", how: "read", rows: ["8: 1-2 Ash rain","24: 3 Still air","40: 5-6 Red sky"], uncovered: "4" },
+  ] },
+  "72-d66-missing-tens.txt": { tables: [
+    { name: "Strange Merchants", die: "d66", how: "read", rows: ["2: 11-16 A one-eyed tinker selling spoons.","3: 31-36 A goblin selling maps, all fake.","4: 41-46 A caravan of spice traders.","5: 51-56 A bard selling songs about you.","6: 61-66 Death, selling time."], uncovered: "21-26" },
+  ] },
+  "73-d66-missing-first-tens.txt": { tables: [
+    { name: "Strange Merchants", die: "d66", how: "read", rows: ["2: 21-26 A one-eyed tinker selling spoons.","3: 31-36 A goblin selling maps, all fake.","4: 41-46 A caravan of spice traders.","5: 51-56 A bard selling songs about you.","6: 61-66 Death, selling time."], uncovered: "11-16" },
+  ] },
+  "74-two-columns-one-line.txt": { tables: [
+    { name: "Random Tavern Names", die: "d12", how: "guessed", rows: ["2: 1 The Drunken Goat","3: 2 The Silver Stag","4: 3 The Broken Wheel","5: 4 The Gilded Lily","6: 5 The Hanged Man","7: 6 The Three Crowns","2: 7 The Rusty Anchor","3: 8 The Laughing Lich","4: 9 The Crooked Mile","5: 10 The Sleeping Giant","6: 11 The Blind Owl","7: 12 The Last Candle"] },
+  ] },
+  "75-two-columns-one-line-d12.txt": { tables: [
+    { name: "Random Tavern Names", die: "d12", how: "read", rows: ["2: 1 The Drunken Goat","3: 2 The Silver Stag","4: 3 The Broken Wheel","5: 4 The Gilded Lily","6: 5 The Hanged Man","7: 6 The Three Crowns","2: 7 The Rusty Anchor","3: 8 The Laughing Lich","4: 9 The Crooked Mile","5: 10 The Sleeping Giant","6: 11 The Blind Owl","7: 12 The Last Candle"] },
+  ] },
+  "76-pdf-columns-interleaved.txt": { tables: [
+    { name: "Weather on the Moors", die: "d6", how: "read", rows: ["2: 1 Clear skies.","3: 4 Thick fog.","4: 2 Drizzle.","5: 5 Thunderstorm.","6: 3 Overcast.","7: 6 Sleet."] },
+  ], notes: [[2,"the rows come out of order (1, 4, 2, 5, 3, 6): each is kept "]] },
+  "77-pdf-keys-on-own-lines.txt": { tables: [
+    { name: "Hazards of the Pass", die: "d6", how: "read", rows: ["2: 1 A rockslide blocks the path.","4: 2 An icy ledge; Dex check or slide.","6: 3 A frozen corpse with a map.","8: 4 Wind howls; torches go out.","10: 5 A yeti watches from above.","12: 6 Clear going for a day."] },
+  ] },
+  "78-pdf-keys-column-then-texts.txt": { tables: [
+    { name: "Weather", die: "d4", how: "read", rows: ["4: 1 Rain","5: 2 Fog","6: 3 Sun","7: 4 Snow"] },
+  ], notes: [[2,"“d4” is read as a caption of Weather, not a row"],[3,"“Result” is read as a caption of Weather, not a row"]] },
+  "79-markdown-two-column-pairs.md": { tables: [
+    { name: "Imported table", die: "d6", how: "guessed", rows: ["3: 1 Torchbearer","4: 2 Porter","5: 3 Man-at-arms","3: 4 Guide","4: 5 Sage","5: 6 Cook"] },
+  ], notes: [[1,"the header repeats “Roll | Hireling” 2 times side by side: e"]] },
+  "80-markdown-column-pairs-mismatch-refused.md": { refuse: [[1,"The header repeats “d6” in column 3, as a table pr"]] },
+  "81-pdf-page-number-running-header.txt": { tables: [
+    { name: "Forest Encounters", die: "d12", how: "read", rows: ["2: 1 Wolves.","3: 2 Bandits.","4: 3 A woodcutter.","5: 4 A witch's hut.","6: 5 Elves, hostile.","7: 6 A bear.","8: 7 Owlbear.","9: 8 A lost child.","12: 9 A ruined shrine.","13: 10 Giant spiders.","14: 11 A hunting party.","15: 12 A dragon, sleeping."] },
+  ], notes: [[10,"“42” between the rows is read as a page number and left out"],[11,"“Chapter 3: The Wild” between the rows is read as a running "]] },
+  "82-lines-title-repeated-midtable.txt": { tables: [
+    { name: "Dungeon Dressing", die: "d10", how: "read", rows: ["2: 1 Cobwebs thick as curtains.","3: 2 A puddle of black water.","4: 3 Scratches on the walls.","5: 4 A broken sword.","6: 5 A single boot.","8: 6 A rusty cage.","9: 7 Bones, gnawed.","10: 8 A faded tapestry.","11: 9 A dripping ceiling.","12: 10 A cold draft from a crack."] },
+  ], notes: [[7,"“d10 Dungeon Dressing (continued)” between the rows is read "]] },
+  "83-markdown-header-repeated-midtable.md": { tables: [
+    { name: "Imported table", die: "d8", how: "read", rows: ["3: 1 Pit","4: 2 Darts","5: 3 Falling block","6: 4 Gas","8: 5 Net","9: 6 Scything blade","10: 7 Rolling boulder","11: 8 Collapsing floor"] },
+  ], notes: [[7,"line 7 repeats the header (“d8 | Trap”), as a table continue"]] },
+  "84-two-untitled-tables.txt": { tables: [
+    { name: "Imported table", die: "d4", how: "guessed", rows: ["1: 1 Rain","2: 2 Fog","3: 3 Sun","4: 4 Snow"] },
+    { name: "Imported table 2", die: "d4", how: "guessed", rows: ["5: 1 calm","6: 2 breeze","7: 3 gale","8: 4 storm"] },
+  ], notes: [[5,"line 5 numbers the rows from 1 again: read as another table,"]] },
+  "85-reroll-in-an-items-text.txt": { tables: [
+    { name: "Things Found in a Dead Adventurer's Pockets", die: "d8", how: "read", rows: ["3: 1 A half-eaten turnip.","4: 2 Three copper pieces and a button.","5: 3 A love letter, unsent.","6: 4 A map of this very dungeon. It is wrong.","7: 5 A vial of something green.","8: 6 A tooth (not theirs).","9: 7 A lucky rabbit's foot. The bearer may reroll one saving throw, then it crumbles.","10: 8 Nothing. Someone got here first."] },
+  ] },
+  "86-magic-items-reroll-and-roll-on-in-prose.txt": { tables: [
+    { name: "Minor Magic Items", die: "d6", how: "read", rows: ["2: 1 Ring of Luck || once per day, reroll a failed saving throw.","3: 2 Boots of Springing || jump twice as far.","4: 3 Cloak of Shadows || +2 to hide.","5: 4 Dice of Fate || when you roll on any table, you may roll again and take either result.","6: 5 Lantern of Truth || shows invisible things.","7: 6 Bag of Holding || holds 500 lbs."] },
+  ] },
+  "87-csv-unquoted-commas.csv": { tables: [
+    { name: "Imported table", die: "d6", how: "read", rows: ["2: 1 Goblins, three of them","3: 2 Wolves, a pack of five","4: 3 A lone ogre","5: 4 Bandits, led by a woman in red, asking for a toll","6: 5 Nothing","7: 6 A dragon, far off"] },
+  ] },
+  "88-blog-paragraphs-go-to.txt": { tables: [
+    { name: "The Ruined Abbey: Room Contents", die: "d4", how: "read", rows: ["3: 1 The Weeping Statue || A marble statue of a saint weeps real tears. Anyone who drinks them is healed of 1d6 hp, once.","7: 2 The Hungry Door || The door has teeth. It opens for a copper coin, or a finger.","11: 3 The Scriptorium || Books everywhere. 20 of them are readable; 3 hold spells.","15: 4 The Crypt || Go to the section below named 'CRYPT GUARDIANS'. → crypt-guardians×1"] },
+    { name: "CRYPT GUARDIANS", die: "d4", how: "read", rows: ["20: 1 A skeleton knight.","21: 2 Two ghouls.","22: 3 A wight.","23: 4 Nothing; the tomb is empty."] },
+  ], links: ["the-ruined-abbey-room-contents#4 section → crypt-guardians"] },
+  "89-md-dash-bullets-colon-keys.md": { tables: [
+    { name: "Weird Fruit", die: "d4", how: "read", rows: ["2: 1 Tastes of copper.","3: 2 Glows faintly.","4: 3 Screams when bitten.","5: 4 Perfectly normal."] },
+  ] },
+  "90-md-dash-bullets-bold-keys.md": { tables: [
+    { name: "Tavern Smells", die: "d4", how: "read", rows: ["3: 1 Stale beer and wet dog.","4: 2 Roasting onions.","5: 3 Something burning. Probably fine.","6: 4 Lavender, suspiciously."] },
+  ] },
+  "91-md-escaped-numbers.md": { tables: [
+    { name: "What the innkeeper knows", die: "d6", how: "read", rows: ["3: 1 Nothing, and he says so loudly.","5: 2 The road north is closed.","7: 3 A stranger paid in old coins.","9: 4 His daughter has run off with a bard.","11: 5 The mill is haunted.","13: 6 Where the lich sleeps."] },
+  ] },
+  "92-obsidian-callout.md": { tables: [
+    { name: "Random Weather", die: "d4", how: "read", rows: ["4: 1 Rain","5: 2 Fog","6: 3 Sun","7: 4 Snow"] },
+  ], notes: [[1,"the table is inside a quote (lines starting with “>”): read "]] },
+  "93-notion-bold-key-cells.md": { tables: [
+    { name: "Imported table", die: "d6", how: "read", rows: ["3: 1 A goblin with a cart","4: 2 A lost pilgrim","5: 3 Two knights, quarrelling","6: 4 A wolf, wounded","7: 5 A merchant, lying","8: 6 A ghost"] },
+  ] },
+  "94-markdown-centred-separator-emoji.md": { tables: [
+    { name: "🎲 Loot Goblin Pockets", die: "d6", how: "read", rows: ["4: 1 🪙 3 cp || —","5: 2 🐸 A frog | alive || It croaks","6: 3 🗝️ A key || Fits nothing\nyet","7: 4 🧀 Cheese || C:\\\\cheese\\\\old","8: 5 💎 A \"gem\" || It's glass","9: 6 📜 A note || \"Help\""] },
+  ] },
+  "95-markdown-die-roll-header.md": { tables: [
+    { name: "Imported table", die: "d4", how: "guessed", rows: ["3: 1 A cracked mirror","4: 2 A silver key","5: 3 A black candle","6: 4 A jar of teeth"] },
+  ] },
+  "96-markdown-d8-roll-header-dots.md": { tables: [
+    { name: "Imported table", die: "d8", how: "read", rows: ["3: 1 10 gp","4: 2 20 gp","5: 3 A gem","6: 4 A potion","7: 5 A scroll","8: 6 A wand","9: 7 A sword","10: 8 A crown"] },
+  ] },
+  "97-html-table-one-line.html": { tables: [
+    { name: "Imported table", die: "d6", how: "read", rows: ["1: 1 Goblins","1: 2 Orcs","1: 3 Bats","1: 4 Rats","1: 5 Ghoul","1: 6 Nothing"] },
+  ], notes: [[1,"the text is HTML: its tables, lists and headings were read f"]] },
+  "98-html-table-multiline.html": { tables: [
+    { name: "Random Weather", die: "d4", how: "read", rows: ["7: 1 Rain","11: 2 Fog","15: 3 Sun","19: 4 Snow & hail"] },
+  ], notes: [[1,"the text is HTML: its tables, lists and headings were read f"]] },
+  "99-html-ordered-list.html": { tables: [
+    { name: "Curses", die: "d4", how: "read", rows: ["3: 1 Your shadow leaves.","4: 2 You cannot lie.","5: 3 Milk sours near you.","6: 4 Birds hate you."] },
+  ], notes: [[1,"the text is HTML: its tables, lists and headings were read f"]] },
+  "100-bbcode-table.txt": { tables: [
+    { name: "Loot", die: "d4", how: "read", rows: ["3: 1 Copper","4: 2 Silver","5: 3 Gold","6: 4 Gem"] },
+  ], notes: [[1,"the text is forum BBCode: its tables, lists and bold marks w"]] },
+  "101-bbcode-bold-keys.txt": { tables: [
+    { name: "Random NPC Quirks", die: "d6", how: "read", rows: ["2: 1 Whistles constantly.","3: 2 Never blinks.","4: 3 Speaks only in questions.","5: 4 Collects teeth.","6: 5 Is allergic to magic.","7: 6 Laughs at funerals."] },
+  ], notes: [[1,"the text is forum BBCode: its tables, lists and bold marks w"]] },
+  "102-bbcode-numbered-list.txt": { tables: [
+    { name: "Cursed Items", die: "d4", how: "read", rows: ["3: 1 A ring that tightens.","4: 2 A cloak that whispers.","5: 3 Boots that walk at night.","6: 4 A hat that eats thoughts."] },
+  ], notes: [[1,"the text is forum BBCode: its tables, lists and bold marks w"]] },
+  "103-html-without-a-table-refused.html": { refuse: [[1,"The text is HTML, and its tags hold no table this "]] },
+  "104-2d6-move-no-die.txt": { tables: [
+    { name: "Carouse", die: "2d6", how: "guessed", rows: ["2: 2-6 You wake in a ditch, robbed.","3: 7-9 You made a friend and an enemy.","4: 10+ You hear a useful rumour."] },
+  ] },
+  "105-2d6-reaction-missing-2.txt": { tables: [
+    { name: "Reaction", die: "2d6", how: "guessed", rows: ["2: 3-5 Hostile","3: 6-8 Uncertain","4: 9-11 Friendly","5: 12 Helpful"], uncovered: "2" },
+  ] },
+  "106-title-d6-times-d6.txt": { tables: [
+    { name: "Dungeon Graffiti", die: "d66", how: "read", rows: ["2: 11 \"Turn back\"","3: 12 A crude map","4: 13 Tally marks","5: 14 A rude drawing of a wizard","6: 15 \"Zog was here\"","7: 16 A warning in Dwarvish","8: 21 A poem","9: 22 Names of the dead","10: 23 An arrow pointing down","11: 24 A smiley face","12: 25 A demon's sigil","13: 26 A shopping list","14: 31 Blood, dried","15: 32 A dragon, badly drawn","16: 33 \"The lich lies\"","17: 34 A number || 9000","18: 35 A hand print","19: 36 A child's drawing","20: 41 \"Don't trust the dwarf\"","21: 42 A recipe for soup","22: 43 A prayer","23: 44 An eye","24: 45 Scratches, no meaning","25: 46 A love heart","26: 51 A question mark","27: 52 A map of the stars","28: 53 \"Help\"","29: 54 A tally of 40","30: 55 A hanged man","31: 56 A sun","32: 61 A key","33: 62 A door","34: 63 A skull","35: 64 A coin","36: 65 A cup","37: 66 Your own name"] },
+  ] },
+  "107-title-d6xd6-ranges.txt": { tables: [
+    { name: "Hirelings", die: "d66", how: "read", rows: ["2: 11-16 Torchbearer","3: 21-26 Porter","4: 31-36 Man-at-arms","5: 41-46 Archer","6: 51-56 Guide","7: 61-66 Sage"] },
+  ] },
+  "108-title-d4-plus-d6.txt": { tables: [
+    { name: "Hazards", die: "d4+d6", how: "read", rows: ["2: 2 Quicksand.","3: 3-4 A collapsed bridge.","4: 5-6 Flash flood.","5: 7-8 Rockfall.","6: 9 A sinkhole.","7: 10 A dragon's shadow."] },
+  ] },
+  "109-title-1d20-plus-level.txt": { tables: [
+    { name: "Carousing Mishaps", die: "d20", how: "read", rows: ["2: 1-5 You lose 1d6 x 10 gp.","3: 6-10 You wake up married.","4: 11-15 You joined a cult.","5: 16-20 You are wanted by the watch.","6: 21-25 You insulted a noble."] },
+  ], notes: [[1,"the title adds “level” to d20: the rows up to 25 are kept fo"]] },
+  "110-title-dice-product-refused.txt": { refuse: [[1,"The title names “d6 x d8”, dice multiplied togethe"]] },
+  "111-die-misread-one-refusal.txt": { refuse: [[2,"36 of 36 rows (lines 2-37) are keyed outside 1-6, "]] },
+  "112-d10-from-zero-ranges.txt": { tables: [
+    { name: "Weather", die: "d10-1", how: "read", rows: ["2: 0-2 Clear","3: 3-5 Cloudy","4: 6-8 Rain","5: 9 Storm"] },
+  ] },
+  "113-d10-from-zero-no-die.txt": { tables: [
+    { name: "Weather", die: "d10-1", how: "guessed", rows: ["2: 0-2 Clear","3: 3-5 Cloudy","4: 6-8 Rain","5: 9 Storm"] },
+  ] },
+  "114-d100-00-to-99.txt": { tables: [
+    { name: "Hex Contents", die: "d100-1", how: "read", rows: ["2: 0-9 Empty hex.","3: 10-29 Ruins.","4: 30-59 Monster lair.","5: 60-89 Village.","6: 90-99 Wonder."] },
+  ] },
+  "115-foundry-db-deleted-and-updated.db": { tables: [
+    { name: "Herbalism", die: "d4", how: "read", rows: ["1: 1 Sage","1: 2 Thyme","1: 3-4 Mandrake root"] },
+  ], notes: [[1,"“Herbalism” appears again on line 3 with the same _id: the l"],[4,"line 4 deletes “Poisons” (a “$$deleted” entry of the compend"]] },
+  "116-foundry-db-same-id-twice.db": { tables: [
+    { name: "Herbalism", die: "d4", how: "read", rows: ["1: 1 Sage","1: 2 Thyme","1: 3-4 Mandrake root"] },
+  ], notes: [[1,"“Herbalism” appears again on line 2 with the same _id: the l"]] },
+  "117-foundry-disabled-inverted-range.json": { tables: [
+    { name: "Wild Magic Surge", die: "d8", how: "read", rows: ["8: 1 You turn blue.","19: 2 A unicorn appears.","41: 3-4 Flowers grow.","52: 5-6 You can fly.","63: 7-8 Your hair falls out."] },
+  ], notes: [[30,"Wild Magic Surge: result 3 (“(disabled) You explode.”) has t"]] },
+  "118-foundry-weight-zero.json": { tables: [
+    { name: "Treasure by weight", die: "weights", how: "weights", rows: ["8: weight 10 Copper","13: weight 5 Silver","23: weight 1 Gold"] },
+  ], notes: [[1,"Treasure by weight: some results have no range, so the table"],[18,"Treasure by weight: result 3 (“Cursed crown (never)”) has we"]] },
+  "119-foundry-byte-order-mark.json": { tables: [
+    { name: "BOM table", die: "d2", how: "read", rows: ["8: 1 Heads","17: 2 Tails"] },
+  ] },
+  "120-foundry-v9-inline-links.json": { tables: [
+    { name: "Armoury", die: "d4", how: "read", rows: ["8: 1 Longsword","19: 2 Shield","30: 3 1d6 arrows","41: 4 Nothing at all"] },
+  ] },
+  "121-foundry-export-with-other-documents.json": { tables: [
+    { name: "Goblin Names", die: "d3", how: "read", rows: ["15: 1 Snik","23: 2 Grub","31: 3 Mog"] },
+  ], notes: [[3,"document 1 “Goblin” (a npc) is not a roll table and is left "]] },
+  "122-share-after-range.txt": { tables: [
+    { name: "Who is at the door?", die: "d6", how: "read", rows: ["2: 1-2 A beggar.","3: 3-4 The tax collector.","4: 5 A lost child.","5: 6 Death himself."] },
+  ] },
+  "123-markdown-share-in-key-cell.md": { tables: [
+    { name: "Imported table", die: "d6", how: "read", rows: ["3: 1-2 A beggar","4: 3-4 The tax collector","5: 5 A lost child","6: 6 Death himself"] },
+  ] },
+  "124-tilde-ranges.txt": { tables: [
+    { name: "Weird Weather", die: "d6", how: "read", rows: ["2: 1-2 Frogs fall from the sky.","3: 3-4 The wind whispers names.","4: 5-6 Green lightning."] },
+  ] },
+  "125-full-width-digits.txt": { tables: [
+    { name: "Loot", die: "d4", how: "read", rows: ["2: 1 Copper coins","3: 2 Silver ring","4: 3 Gold tooth","5: 4 A small gem"] },
+  ] },
+  "126-keys-in-brackets.txt": { tables: [
+    { name: "Graveyard Finds", die: "d4", how: "read", rows: ["2: 1 A bent spoon.","3: 2 A wedding ring.","4: 3 A child's shoe.","5: 4 A letter, sealed."] },
+  ] },
+  "127-comma-listed-values.txt": { tables: [
+    { name: "Reactions", die: "d6", how: "read", rows: ["2: 1-2 Attacks on sight.","3: 3-4 Wary, keeps its distance.","4: 5-6 Curious, wants to trade."] },
+  ] },
+  "128-dash-then-a-count.txt": { tables: [
+    { name: "Wandering Monsters", die: "d6", how: "read", rows: ["2: 1 3 orcs","3: 2 2 ogres","4: 3 5 goblins","5: 4 1 troll","6: 5 4 wolves","7: 6 2 trolls"] },
+  ], notes: [[2,"“1 - 3 orcs” is read as row 1, “3 orcs”, not as the range 1-"]] },
+  "129-pdf-soft-hyphens-odd-spaces.txt": { tables: [
+    { name: "Wilderness Encounters", die: "d8", how: "read", rows: ["2: 1 Wolves, hungry.","3: 2-3 Bandits, demanding a toll.","4: 4-5 A merchant caravan.","5: 6-7 Pilgrims.","6: 8 A wandering knight."] },
+  ] },
+  "130-pdf-ligatures.txt": { tables: [
+    { name: "Arcane Effects", die: "d6", how: "read", rows: ["2: 1 A fiery glow surrounds the caster.","3: 2 The caster floats a foot off the ground.","4: 3 All flames within 30' are snuffed.","5: 4 A swarm of butterflies bursts forth.","6: 5 The caster's reflection acts on its own.","7: 6 Nothing happens. Roll on the Miscast Effects table. → miscast-effects×1"] },
+    { name: "Miscast Effects", die: "d4", how: "read", rows: ["10: 1 Lose the spell.","11: 2 Take 1d6 damage.","12: 3 Deaf for an hour.","13: 4 Hair turns white."] },
+  ], links: ["arcane-effects#6 roll-on → miscast-effects"] },
+  "131-links-by-key-and-word.txt": { options: {"known":[{"key":"loot","name":"Tomb Loot Table"},{"key":"phenomena","name":"Tomb Phenomena"},{"key":"flora","name":"Forest Flora"},{"key":"familiars","name":"Familiars"}]}, tables: [
+    { name: "Crossroads", die: "d4", how: "read", rows: ["2: 1 Roll on Loot. → loot×1","3: 2 Roll on Phenomena. → phenomena×1","4: 3 Roll on the Flora table. → flora×1","5: 4 Roll twice on Familiars. → familiars×2"] },
+  ], links: ["crossroads#1 roll-on → loot (by its key “loot”)","crossroads#2 roll-on → phenomena (by its key “phenomena”)","crossroads#3 roll-on → flora (by its key “flora”)","crossroads#4 roll-again → familiars"] },
+  "132-roman-numerals.txt": { tables: [
+    { name: "Omens", die: "d6", how: "read", rows: ["2: 1 A black cat crosses the road.","3: 2 The well water turns red.","4: 3 Crows circle the church.","5: 4 A child speaks in tongues.","6: 5 The bells ring at midnight.","7: 6 Milk sours overnight."] },
+  ], notes: [[2,"the rows are numbered in Roman numerals (I, II …): read as 1"]] },
+  "133-weights-written-as-counts.txt": { tables: [
+    { name: "Encounter weights", die: "weights", how: "weights", rows: ["2: weight 3 Goblins","3: weight 2 Orcs","4: weight 1 Ogre"] },
+  ], notes: [[2,"every line ends with how often it comes up (“Goblins x3”): r"]] },
+  "134-markdown-list-numbered-all-ones.md": { tables: [
+    { name: "Weird Fruit", die: "d4", how: "read", rows: ["2: 1 Tastes of copper.","3: 2 Glows faintly.","4: 3 Screams when bitten.","5: 4 Perfectly normal."] },
+  ], notes: [[2,"every row is numbered “1.”, as Markdown lists are often writ"]] },
+  "135-exported-empty-table.md": { tables: [
+    { name: "Empty Omens", die: "d6", how: "read", rows: [], uncovered: "1-6" },
+  ] },
+  "136-foundry-exported-empty-table.json": { tables: [
+    { name: "Empty Omens", die: "d6", how: "read", rows: [], uncovered: "1-6" },
+  ] },
+  "138-escaped-numbers-asList.md": { tables: [
+    { name: "What the innkeeper knows", die: "d6", how: "list", rows: ["3: 1 Nothing, and he says so loudly.","5: 2 The road north is closed.","7: 3 A stranger paid in old coins.","9: 4 His daughter has run off with a bard.","11: 5 The mill is haunted.","13: 6 Where the lich sleeps."] },
+  ], notes: [[1,"the title names d6, but a plain list is rolled with one face"]] },
+};
 
 function rowsOf(p: ImportPreview): ExpectTable[] {
   return p.tables.map((t) => ({
@@ -240,7 +442,8 @@ describe('the paste corpus', () => {
       }
       expect(p.problems).toEqual([]);
       expect(rowsOf(p)).toEqual(expected.tables);
-      expect(p.links.map((l) => `${l.table}#${l.row + 1} ${l.kind} → ${l.resolved?.key ?? 'not found'}`)).toEqual(expected.links ?? []);
+      expect(p.links.map((l) => `${l.table}#${l.row + 1} ${l.kind} → ${l.resolved?.key ?? 'not found'}${l.match ? ` (${l.match})` : ''}${l.doubt ? ' [doubt]' : ''}`)).toEqual(expected.links ?? []);
+      expect(p.notes.map((n) => [n.line, n.message.slice(0, 60)])).toEqual(expected.notes ?? []);
     });
   }
 });

@@ -39,6 +39,8 @@ const listOf =
     }
     return { value: out };
   };
+/** Item names, which may hold spaces: split on commas and semicolons only (a spell's recipe, ch.17). */
+const names = (text: string): Parsed => ({ value: text.split(/[,;]/).map((p) => p.trim()).filter(Boolean) });
 const showAny = (v: unknown) => (Array.isArray(v) ? v.join(', ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : v === undefined || v === null ? '' : String(v));
 
 const col = (group: TypedColumn['group'], field: string, parse: TypedColumn['parse']): TypedColumn => ({ name: `${group}.${field}`, group, field, parse, show: showAny });
@@ -49,6 +51,7 @@ export const LOOT_COLUMNS: TypedColumn[] = [
   col('loot', 'itemType', oneOf(ITEM_TYPES)),
   col('loot', 'actions', listOf(LOOT_ACTIONS)),
   col('loot', 'breakable', yesNo),
+  col('loot', 'stackMax', whole),
 ];
 export const ROOM_COLUMNS: TypedColumn[] = [
   col('room', 'roomType', oneOf(ROOM_TYPES)),
@@ -78,6 +81,11 @@ export const SPELL_COLUMNS: TypedColumn[] = [
   col('spell', 'addsMagic', yesNo),
   col('spell', 'vestment', oneOf([...VESTMENTS, 'all', ''])),
   col('spell', 'component', free),
+  col('spell', 'healthCost', whole),
+  col('spell', 'path', oneOf(['tomb', 'forest'])),
+  col('spell', 'recipe', names),
+  col('spell', 'flora', oneOf([...COLOURS, ''])),
+  col('spell', 'grantedBy', free),
 ];
 
 /** "ghoul-table", "ghoul-table ×2", "ghoul-table x2 +1" — a nested roll. */

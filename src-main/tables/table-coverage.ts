@@ -28,6 +28,8 @@ export function uncoveredRuns(span: TableSpan, ranges: readonly { from: number; 
   const runs: Run[] = [];
   const possible = span.values ? new Set(span.values) : null;
   const add = (lo: number, hi: number) => {
+    // Rows keyed beyond the die (outside, said apart) leave no run of their own.
+    if (lo > hi) return;
     if (!possible) return void runs.push({ from: lo, to: hi });
     let run: number | null = null;
     for (let v = lo; v <= hi + 1; v++) {
@@ -70,4 +72,9 @@ export function coverageOf(table: Pick<TableDef, 'die' | 'span' | 'rows'>): Cove
     if (cur.to > reach!.to) reach = cur;
   }
   return { min: span.min, max: span.max, uncovered, uncoveredCount: uncovered.reduce((a, r) => a + count(r), 0), outside, overlaps };
+}
+
+/** The results a table's rows leave uncovered, as a Judge reads them ("4", "21-26, 31"); "" when none. */
+export function uncoveredText(table: Pick<TableDef, 'die' | 'span' | 'rows'>): string {
+  return (coverageOf(table)?.uncovered ?? []).map(runText).join(', ');
 }

@@ -36,6 +36,7 @@ describe('preview and save agree', () => {
     await app.call('dice.setSeed', { seed: 15 });
     let clean = 0;
     let tablesChecked = 0;
+    let refusedChoices = 0;
     for (const file of fs.readdirSync(DIR).sort()) {
       const text = fixture(file);
       const base = file.includes('asList') ? { asList: true } : {};
@@ -45,7 +46,14 @@ describe('preview and save agree', () => {
       for (const gaps of first.gaps.needed ? (['fill', 'reroll'] as const) : [undefined]) {
         const args = { text, ...base, ...(gaps ? { gaps } : {}) };
         const preview = await app.call('tables.importPreview', args);
-        expect(preview.problems).toEqual([]);
+        if (preview.problems.length) {
+          // A choice the preview refuses (a fill with no row to stretch) is refused by the save too.
+          const before = await app.call('tables.list', {});
+          expect(await app.dispatch('tables.importSave', { ...args, onConflict: 'rename' })).toMatchObject({ ok: false, error: { code: 'refused' } });
+          expect(await app.call('tables.list', {})).toEqual(before);
+          refusedChoices++;
+          continue;
+        }
         expect(preview.gaps.needed).toBe(false);
         for (const t of preview.tables) expect(t.coverage?.uncoveredCount ?? 0).toBe(0);
         const before = new Set((await app.call('tables.list', {})).map((t) => t.key));
@@ -65,8 +73,10 @@ describe('preview and save agree', () => {
         }
       }
     }
-    expect(clean).toBeGreaterThanOrEqual(45);
-    expect(tablesChecked).toBeGreaterThanOrEqual(55);
+    expect(clean).toBeGreaterThanOrEqual(100);
+    expect(tablesChecked).toBeGreaterThanOrEqual(120);
+    // The two exported empty tables: neither fill nor re-roll has a row to work with.
+    expect(refusedChoices).toBe(4);
     app.close();
   }, 240_000);
 
@@ -104,6 +114,102 @@ describe('preview and save agree', () => {
       ['A silver spoon', 1],
       ['A map fragment', 1],
     ]);
+    app.close();
+  });
+});
+
+describe('every import goes through coverage (the review of issue 15)', () => {
+  for (const file of ['70-markdown-exported-row-deleted.md', '71-foundry-exported-result-deleted.json']) {
+    it(`a table this app exported, with a row deleted by hand, is not saved with its gap unless the Judge says so: ${file}`, async () => {
+      const app = await campaign();
+      const text = fixture(file);
+      const preview = await app.call('tables.importPreview', { text });
+      expect(preview.problems).toEqual([]);
+      expect(preview.gaps).toEqual({ needed: true, chosen: null, tables: [{ key: 'ember-weather', name: 'Ember Weather', uncovered: '4', line: file.endsWith('.md') ? 1 : 2 }] });
+      const before = await app.call('tables.list', {});
+      const reply = await app.dispatch('tables.importSave', { text });
+      expect(reply).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no row of Ember Weather covers 4\. Choose what those rolls do/) } });
+      expect(await app.call('tables.list', {})).toEqual(before);
+      const filled = await app.call('tables.importSave', { text, gaps: 'fill' });
+      expect(filled.table.rows.map((r) => r.range)).toEqual([{ from: 1, to: 2 }, { from: 3, to: 4 }, { from: 5, to: 6 }]);
+      expect(landings(filled.table).filter((l) => l.row === null)).toEqual([]);
+      app.close();
+    });
+  }
+
+  it('fill works on a d66 missing a whole tens row: the row before it (or after it) takes the run, and nothing rolls “no entry”', async () => {
+    const app = await campaign();
+    const middle = await app.call('tables.importSave', { text: fixture('72-d66-missing-tens.txt'), gaps: 'fill', name: 'Middle' });
+    expect(middle.table.rows[0]!.range).toEqual({ from: 11, to: 26 });
+    expect(landings(middle.table).filter((l) => l.row === null)).toEqual([]);
+    const first = await app.call('tables.importSave', { text: fixture('73-d66-missing-first-tens.txt'), gaps: 'fill', name: 'First' });
+    expect(first.table.rows[0]!.range).toEqual({ from: 11, to: 26 });
+    expect(landings(first.table).filter((l) => l.row === null)).toEqual([]);
+    const preview = await app.call('tables.importPreview', { text: fixture('72-d66-missing-tens.txt'), gaps: 'fill' });
+    expect(preview.tables[0]!.rowNotes[0]).toEqual(['stretched over 21-26, which no row covered']);
+    expect(preview.tables[0]!.coverage!.uncoveredCount).toBe(0);
+    app.close();
+  });
+
+  it('fill on a d100 whose 00 is missing and on a 2d6 missing its 2 leaves no result uncovered', async () => {
+    const app = await campaign();
+    const d100 = await app.call('tables.importSave', { text: 'Rumours (d100)\n01-50 A\n51-99 B', gaps: 'fill' });
+    expect(d100.table.rows.map((r) => r.range)).toEqual([{ from: 1, to: 50 }, { from: 51, to: 100 }]);
+    const bell = await app.call('tables.importSave', { text: fixture('105-2d6-reaction-missing-2.txt'), gaps: 'fill' });
+    expect(bell.table.die).toBe('2d6');
+    expect(bell.table.rows[0]!.range).toEqual({ from: 2, to: 5 });
+    for (const t of [d100.table, bell.table]) expect(landings(t).filter((l) => l.row === null)).toEqual([]);
+    app.close();
+  });
+
+  it('a fill that cannot cover a result is refused with the reason, and the preview never calls it clean', async () => {
+    const app = await campaign();
+    const text = fixture('135-exported-empty-table.md');
+    const preview = await app.call('tables.importPreview', { text, gaps: 'fill' });
+    expect(preview.problems).toEqual([{ line: 1, message: 'Empty Omens: fill cannot cover 1-6, as no row has a key to stretch over it: choose re-roll or keep, or add rows' }]);
+    expect(await app.dispatch('tables.importSave', { text, gaps: 'fill' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Not imported: line 1: Empty Omens: fill cannot cover 1-6/) } });
+    // Keep saves the empty table as it was exported.
+    const kept = await app.call('tables.importSave', { text, gaps: 'keep' });
+    expect(kept.table).toMatchObject({ key: 'empty-omens', die: 'd6', rows: [] });
+    app.close();
+  });
+
+  it('a pack with a row deleted by hand says which results no row covers, and imports only when the Judge keeps them so', async () => {
+    const app = await campaign();
+    const text = `${fixture('70-markdown-exported-row-deleted.md')}\n${fixture('135-exported-empty-table.md')}`;
+    const preview = await app.call('tables.packPreview', { text });
+    expect(preview.tables.map((t) => [t.key, t.uncovered])).toEqual([
+      ['ember-weather', '4'],
+      ['empty-omens', '1-6'],
+    ]);
+    const before = await app.call('tables.list', {});
+    expect(await app.dispatch('tables.packImport', { text })).toMatchObject({
+      ok: false,
+      error: { message: 'Not imported: no row of Ember Weather covers 4; no row of Empty Omens covers 1-6. Those rolls would give “no entry”: fix the rows, or import keeping them so.' },
+    });
+    expect(await app.call('tables.list', {})).toEqual(before);
+    const after = await app.call('tables.packImport', { text, keepUncovered: true });
+    expect(after.map((t) => t.key)).toEqual(expect.arrayContaining(['ember-weather', 'empty-omens']));
+    app.close();
+  });
+
+  it('links are made only where the words tell the roller to roll: an item that lets its bearer reroll is no nested roll', async () => {
+    const app = await campaign();
+    for (const file of ['85-reroll-in-an-items-text.txt', '86-magic-items-reroll-and-roll-on-in-prose.txt']) {
+      const saved = await app.call('tables.importSave', { text: fixture(file) });
+      expect(saved.table.rows.filter((r) => r.rollOn)).toEqual([]);
+      expect((await app.call('tables.list', {})).some((t) => t.key.endsWith('-again'))).toBe(false);
+    }
+    const doubtful = await app.call('tables.importPreview', { text: fixture('58-2d6-roll-again-on-this-table.txt') });
+    expect(doubtful.links).toEqual([expect.objectContaining({ line: 3, kind: 'reroll', doubt: 'it sits mid-sentence, after a comma' })]);
+    app.close();
+  });
+
+  it('“Roll on Loot” finds the campaign table keyed loot, and the preview says how it was found', async () => {
+    const app = await campaign();
+    const preview = await app.call('tables.importPreview', { text: fixture('131-links-by-key-and-word.txt') });
+    expect(preview.links[0]).toMatchObject({ phrase: 'Roll on Loot', resolved: { key: 'loot', name: 'Tomb Loot Table', existing: true }, match: 'by its key “loot”' });
+    expect(preview.tables[0]!.rowNotes[0]).toEqual(['“Loot” is no table\'s name: it rolls on Tomb Loot Table, found by its key “loot”']);
     app.close();
   });
 });

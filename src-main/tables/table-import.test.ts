@@ -141,6 +141,21 @@ describe('one range grammar for every format', () => {
     expect(['seven', '1-2-3', '5-3', '', 'd6', '1d6'].map((k) => readRowKey(k))).toEqual([null, null, null, null, null, null]);
   });
 
+  it('reads tildes, listed values that run on, and 00 opening a range as 0 (the grammar the table editor shares)', async () => {
+    const { readRowKey, parseRowKey } = await import('@shared/row-key.ts');
+    expect(['1~2', '1 ～ 2', '1〜2', '1, 2', '3,4,5', '00-09', '000-099'].map((k) => parseRowKey(k))).toEqual([
+      { from: 1, to: 2 },
+      { from: 1, to: 2 },
+      { from: 1, to: 2 },
+      { from: 1, to: 2 },
+      { from: 3, to: 5 },
+      { from: 0, to: 9 },
+      { from: 0, to: 99 },
+    ]);
+    // Values that skip are not one row's key.
+    expect(['1, 3', '2, 1'].map((k) => readRowKey(k))).toEqual([null, null]);
+  });
+
   it('the same keys read alike in Markdown, CSV and numbered lines', () => {
     const keys = ['1 to 2', '3\u20114', '5\u22126', '7 or more'];
     const md = previewImport(`| d8 | R |\n|---|---|\n${keys.map((k, i) => `| ${k} | r${i} |`).join('\n')}`);

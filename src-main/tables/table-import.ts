@@ -10,12 +10,13 @@ import { describeIssues, type ImportedTableView, type ImportGapChoice, type Impo
 import { keyRange, readRowKey, type KeyRead } from '@shared/row-key.ts';
 import { parseDice } from '../rules/dice-expression.ts';
 import { readTypedColumns, type TypedColumn } from './table-columns.ts';
-import { coverageOf, runText, type Coverage } from './table-coverage.ts';
+import { coverageOf, runText, type Coverage, type Run } from './table-coverage.ts';
 import { findCycle } from './table-validate.ts';
 import { companionTable, findLinks, resolveTarget, type NamedTable } from './table-links.ts';
 import { readExactCell, readPastedCell, splitCells } from './markdown-cells.ts';
-import { META, dieHeader, dieIn, nameFromTitle, readPage, type GridRow, type Section } from './paste-page.ts';
-import { dieFromFormula, documentLink, looksLikeFoundry, readFoundry, resultKind, resultText, targetId, type FoundryDocument } from './foundry-table.ts';
+import { META, MD_SEPARATOR, SHARE, dieHeader, dieIn, halfWidth, nameFromTitle, readDieIn, readPage, titleLike, type GridRow, type Section } from './paste-page.ts';
+import { cleanPasted, unmark, type PasteLine } from './paste-markup.ts';
+import { dieFromFormula, documentLink, inlineLinks, looksLikeFoundry, readFoundry, resultKind, resultText, targetId, type FoundryDocument } from './foundry-table.ts';
 
 export const MAX_TEXT = 2_000_000;
 
@@ -64,7 +65,8 @@ export function slugify(name: string): string {
 export function inferDie(min: number, max: number, values: readonly number[] = []): string {
   const d66Digits = values.length > 0 && values.every((v) => v >= 11 && v <= 66 && v % 10 >= 1 && v % 10 <= 6);
   if (min >= 11 && max <= 66 && max > 20 && (values.length === 0 || d66Digits)) return 'd66';
-  if (min === 2 && max === 12) return '2d6';
+  // 2-12 is 2d6; 3-12 is 2d6 whose 2 the book left out, far likelier than a d12 missing 1 and 2.
+  if ((min === 2 || min === 3) && max === 12) return '2d6';
   if (min === 3 && max === 18) return '3d6';
   const sides = STANDARD_DICE.find((s) => s >= max) ?? max;
   return `d${Math.max(2, sides)}`;
@@ -122,6 +124,10 @@ interface Draft {
   notes: ImportProblem[];
   drawWithoutReplacement: boolean;
   foundryId?: string | null;
+  /** A word the title adds to the die ("1d20 + level"): rows above the die are kept for modified rolls. */
+  added: string | null;
+  /** The results rows may cover beyond the die's (for such a word). */
+  span: { min: number; max: number } | null;
 }
 
 const emptyDraft = (format: Draft['format'], line: number): Draft => ({
@@ -139,6 +145,8 @@ const emptyDraft = (format: Draft['format'], line: number): Draft => ({
   problems: [],
   notes: [],
   drawWithoutReplacement: false,
+  added: null,
+  span: null,
 });
 
 function readMeta(text: string): (Partial<TableDef> & { fields?: string[] }) | null {
@@ -178,30 +186,43 @@ function readRowTyped(typed: Map<number, TypedColumn>, cells: string[], line: nu
   return groups as Partial<TableRow>;
 }
 
-/** The title and captions of a section: its name, and a die named there. */
+/** The title and captions of a section: its name, and the dice named there. */
 function applyTitle(draft: Draft, section: Section): void {
   if (section.title) {
-    draft.name = nameFromTitle(section.title.text) || null;
+    draft.name = cleanPasted(nameFromTitle(section.title.text)) || null;
     draft.titleLine = section.title.line;
   }
   for (const l of [section.title, ...section.captions]) {
-    if (!l) continue;
-    const die = dieIn(l.text);
-    if (die && draft.dieHow !== 'read') {
-      draft.die = die;
+    if (!l || draft.dieHow === 'read') continue;
+    const read = readDieIn(l.text);
+    if (!read) continue;
+    if (read.problem) {
+      draft.problems.push({ line: l.line, message: read.problem });
       draft.dieHow = 'read';
-      draft.dieLine = l.line;
-      draft.dieNote = `from line ${l.line}`;
+      continue;
     }
+    draft.die = read.die;
+    draft.dieHow = 'read';
+    draft.dieLine = l.line;
+    draft.dieNote = read.note ? `from line ${l.line}, ${read.note}` : `from line ${l.line}`;
+    draft.added = read.added;
   }
   for (const c of section.captions) draft.notes.push({ line: c.line, message: `“${short(c.text, 60)}” is read as a caption of ${draft.name ?? 'the table'}, not a row` });
+  draft.notes.push(...section.notes);
+}
+
+/** A pasted key cell as people write it: "**1**", "1.", "１", "1–2 (33%)". */
+function keyCell(text: string): { text: string; share: string | null } {
+  const t = halfWidth(text.trim()).replace(/^(\*\*|__)(.*)\1$/, '$2').trim();
+  const share = SHARE.exec(t);
+  return { text: t.replace(SHARE, '').replace(/\s*[.:)]$/, '').trim(), share: share ? share[0].trim() : null };
 }
 
 function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'markdown' | 'csv' }>): Draft {
   const draft = emptyDraft(body.kind, body.headerLine);
   const meta = section.meta ? readMeta(section.meta.text) : null;
   const exact = body.kind === 'markdown' && meta !== null;
-  const cell = (raw: string) => (exact ? readExactCell(raw) : body.kind === 'markdown' ? readPastedCell(raw) : raw);
+  const cell = (raw: string) => (exact ? readExactCell(raw) : cleanPasted(body.kind === 'markdown' ? readPastedCell(raw) : raw));
   applyTitle(draft, section);
   if (meta) {
     draft.exact = meta;
@@ -233,33 +254,66 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
     draft.dieLine = section.meta!.line;
     draft.dieNote = 'as exported';
   }
-  const columns = headerCells.slice(1);
+  const lead = (c: string) => c.trim().replace(/^(\*\*|__)(.*)\1$/, '$2').trim().toLowerCase();
+  // A book's table printed as column pairs side by side ("Roll | Hireling | Roll | Hireling"): each pair holds rows.
+  let width = headerCells.length;
+  if (!exact && !body.headerless) {
+    const again = headerCells.findIndex((c, i) => i > 0 && dieHeader(c) !== null && lead(c) === lead(headerCells[0] ?? ''));
+    if (again > 0) {
+      const groups = Array.from({ length: Math.ceil(headerCells.length / again) }, (_, g) => headerCells.slice(g * again, g * again + again).map(lead).join(' | '));
+      if (headerCells.length % again !== 0 || groups.some((g) => g !== groups[0])) {
+        draft.problems.push({
+          line: body.headerLine,
+          message: `The header repeats “${short(headerCells[0] ?? '', 20)}” in column ${again + 1}, as a table printed in column pairs does, but the columns after it are not the same as the first ${again}: make each group “${short(headerCells.slice(0, again).join(' | '), 50)}”, or split the table in two`,
+        });
+        return draft;
+      }
+      width = again;
+      draft.notes.push({ line: body.headerLine, message: `the header repeats “${short(headerCells.slice(0, again).join(' | '), 50)}” ${groups.length} times side by side: each group of columns is read as rows of the one table, in the order of their keys` });
+    }
+  }
+  const columns = headerCells.slice(1, width);
   // Exported tables name their field columns in the meta line; pasted ones by their header words.
   const fieldNames = exact ? (meta.fields ?? columns.slice(2).filter((c) => !readTypedColumns([c]).size)) : null;
   const typed = readTypedColumns(exact ? columns.map((c, i) => (i >= 2 + (fieldNames?.length ?? 0) ? c : '')) : columns);
   let labelCol = exact ? 0 : columns.findIndex((c) => LABEL_WORDS.test(c) && !typed.has(columns.indexOf(c)));
   if (labelCol < 0) labelCol = 0;
   const detailCol = exact ? 1 : columns.findIndex((c, i) => i !== labelCol && DETAIL_WORDS.test(c) && !typed.has(i));
-  for (const r of body.rows as GridRow[]) {
-    const cells = r.cells.map(cell);
-    const keyText = (cells[0] ?? '').trim();
+  const headerText = headerCells.map(lead).join('|');
+  const separator = body.kind === 'csv' ? body.separator : '|';
+
+  const readRow = (cellsIn: string[], r: GridRow, extraNotes: string[]): void => {
+    let cells = cellsIn;
+    while (cells.length > width && !cells[cells.length - 1]!.trim()) cells = cells.slice(0, -1);
+    const keyRead = exact ? { text: (cells[0] ?? '').trim(), share: null } : keyCell(cells[0] ?? '');
+    const keyText = keyRead.text;
     const problemsBefore = draft.problems.length;
+    const notes = [...r.joined.map((j) => `line ${j.line} joined: ${j.why}`), ...extraNotes];
+    // Commas in the text that nobody quoted: the extra cells are the last column's words.
+    if (body.kind === 'csv' && !body.headerless && columns.length >= 1 && cells.length > width) {
+      const keep = width - 1;
+      const joinWith = separator === '\t' ? ' ' : `${separator} `;
+      const extra = cells.length - width;
+      cells = [...cells.slice(0, keep), cells.slice(keep).join(joinWith)];
+      notes.push(`${extra} ${separator === ',' ? 'comma' : separator === ';' ? 'semicolon' : 'tab'}${extra === 1 ? '' : 's'} in the text ${extra === 1 ? 'is' : 'are'} not quoted: the cells after column ${keep} are kept as one text`);
+    }
     let key: KeyRead | null = null;
     let weight: number | null = null;
     if (draft.weighted) {
       const m = /^(?:weight\s+)?(\d{1,7})$/i.exec(keyText);
       if (!m || Number(m[1]) < 1) {
         draft.problems.push({ line: r.line, message: `“${short(keyText)}” is not a weight: write a whole number of 1 or more in the first column` });
-        continue;
+        return;
       }
       weight = Number(m[1]);
     } else {
       key = readRowKey(keyText);
       if (!key) {
         draft.problems.push({ line: r.line, message: `“${short(keyText)}” is not a roll value or range: write 7, 5-6, 11–12, 17 to 19, 12+ or ≤2 in the first column` });
-        continue;
+        return;
       }
     }
+    if (keyRead.share) notes.push(`the share “${keyRead.share}” after the key is left out: the range gives the chance`);
     const rest = cells.slice(1);
     let label = (rest[labelCol] ?? '').trim();
     let details = detailCol >= 0 ? (rest[detailCol] ?? '') : '';
@@ -268,7 +322,7 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
       const other = rest.findIndex((c, i) => i !== labelCol && !typed.has(i) && c.trim());
       if (other < 0) {
         draft.problems.push({ line: r.line, message: `This row has no text after its roll value “${short(keyText)}”: write the result in the next column, or delete the row` });
-        continue;
+        return;
       }
       label = rest[other]!.trim();
       if (other === detailCol) details = '';
@@ -287,12 +341,31 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
       });
     }
     const typedValues = typed.size ? readRowTyped(typed, rest, r.line, draft.problems) : {};
-    if (draft.problems.length > problemsBefore) continue;
-    const notes = r.joined.map((j) => `line ${j.line} joined: ${j.why}`);
+    if (draft.problems.length > problemsBefore) return;
     const split = exact ? { label, details, note: null } : splitLong(label, details);
     if (split.note) notes.push(split.note);
     draft.rows.push({ key, weight, label: split.label, details: split.details, fields, typed: typedValues, line: r.line, notes });
+  };
+
+  for (const r of body.rows as GridRow[]) {
+    const cells = r.cells.map(cell);
+    // The header again in the middle (a table continued over a page break) is not a row.
+    if (!exact && !body.headerless && cells.map(lead).join('|') === headerText) {
+      draft.notes.push({ line: r.line, message: `line ${r.line} repeats the header (“${short(cells.join(' | '), 40)}”), as a table continued over a page does: left out` });
+      continue;
+    }
+    if (width === headerCells.length) {
+      readRow(cells, r, []);
+      continue;
+    }
+    for (let g = 0; g * width < cells.length; g++) {
+      const group = cells.slice(g * width, g * width + width);
+      if (group.every((c) => !c.trim())) continue;
+      readRow(group, r, g > 0 ? [`from the column pair ${g + 1} of line ${r.line}`] : []);
+    }
   }
+  // Column pairs are read across each line; the table's rows run down the pairs.
+  if (width !== headerCells.length) draft.rows.sort((a, b) => (a.key?.from ?? 0) - (b.key?.from ?? 0));
   return draft;
 }
 
@@ -308,9 +381,10 @@ function linesDraft(section: Section, body: Extract<Section['body'], { kind: 'li
   applyTitle(draft, section);
   for (const b of body.bad) draft.problems.push({ line: b.line, message: `“${short(b.text)}” does not start with a roll value: write its number first (“2 = …”, “2. …”, “2-3: …”), or delete the line` });
   for (const r of body.rows) {
-    const notes = r.joined.map((j) => `line ${j.line} joined: ${j.why}`);
-    const entry = splitEntry(r.text);
-    const split = splitLong(entry.label, entry.details);
+    const notes = [...r.notes, ...r.joined.map((j) => `line ${j.line} joined: ${j.why}`)];
+    const entry = splitEntry(cleanPasted(r.text));
+    const below = r.paragraphs.map(cleanPasted).join('\n\n');
+    const split = splitLong(entry.label, [entry.details, below].filter((x) => x).join('\n\n'));
     if (split.note) notes.push(split.note);
     draft.rows.push({ key: r.key, weight: null, label: split.label, details: split.details, fields: {}, typed: {}, line: r.line, notes });
   }
@@ -318,19 +392,16 @@ function linesDraft(section: Section, body: Extract<Section['body'], { kind: 'li
 }
 
 const BULLET = /^\s*(?:[-*•·+–—]|\d{1,4}[.)]|\(\d{1,4}\)|[a-z][.)])\s+/i;
+const NUMBERED = /^\s*(?:[-*•·+]\s+)?(?:\*\*)?[([]?(\d{1,4})[)\]]?\\?[.):]?(?:\*\*)?\s+/;
 
 /** A plain list: every line one entry of a uniform table. */
-function listDraft(text: string): Draft {
-  const lines = text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((t, i) => ({ t: t.trim(), line: i + 1 }))
-    .filter((l) => l.t);
+function listDraft(source: readonly PasteLine[]): Draft {
+  const lines = source.map((l) => ({ t: cleanPasted(l.text.trim()), line: l.line })).filter((l) => l.t);
   const draft = emptyDraft('list', lines[0]?.line ?? 1);
   // A Markdown table without a die column: the lines above its header name it, its first cell is each entry.
-  const separator = lines.findIndex((l) => /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)+\|?$/.test(l.t));
+  const separator = lines.findIndex((l) => MD_SEPARATOR.test(l.t) && l.t.includes('|'));
   const grid = separator >= 1;
-  const titled = (l: (typeof lines)[number] | undefined) => !!l && (/^#{1,6}\s|^\*\*.*\*\*:?$|^__.*__:?$/.test(l.t) || (/:$/.test(l.t) && !BULLET.test(l.t)));
+  const titled = (l: (typeof lines)[number] | undefined) => !!l && (/^#{1,6}\s|^\*\*.*\*\*:?$|^__.*__:?$/.test(l.t) || ((/:$/.test(l.t) || dieIn(l.t) !== null) && !BULLET.test(l.t)));
   let title: (typeof lines)[number] | undefined;
   let entries = lines;
   if (grid) {
@@ -346,7 +417,11 @@ function listDraft(text: string): Draft {
     const die = dieIn(title.t);
     if (die) draft.notes.push({ line: title.line, message: `the title names ${die}, but a plain list is rolled with one face per entry` });
   }
-  entries.forEach((l) => {
+  // Entries numbered 1, 2, 3 … however written ("1\\.", "１", "**1.**") are one face each already: the numbers go.
+  const numbers = entries.map((l) => NUMBERED.exec(halfWidth(l.t)));
+  const counted = !grid && numbers.every((m, i) => m && Number(m[1]) === i + 1);
+  entries.forEach((l, i) => {
+    if (counted) l = { ...l, t: halfWidth(l.t).slice(numbers[i]![0].length) };
     const cells = grid ? splitCells(l.t).map(readPastedCell) : null;
     const written = cells ? `${cells[0] ?? ''}${cells.slice(1).some((c) => c) ? `: ${cells.slice(1).filter((c) => c).join(' — ')}` : ''}` : l.t;
     const entry = splitEntry(written.replace(BULLET, '').replace(/^\*\*(.+?)\*\*/, '$1'));
@@ -367,6 +442,41 @@ function listDraft(text: string): Draft {
       r.weight = 1;
     });
   }
+  return draft;
+}
+
+const WEIGHTED_LINE = /^(?:[-*•·+]\s+)?(?:(\d{1,5})\s*[x×]\s+(\S.*)|(\S.*?)\s*(?:[x×]\s*(\d{1,5})|\(\s*(?:weight\s*:?\s*)?(\d{1,5})\s*\)|\s[—–-]\s*weight\s*:?\s*(\d{1,5})))$/i;
+
+/**
+ * Entries with how often each comes up ("Goblins x3", "3× Goblins", "Ogre (1)"), a title line
+ * above them allowed: a table rolled by weight. Null when the lines are not all written so.
+ */
+function weightsDraft(source: readonly PasteLine[]): Draft | null {
+  const lines = source.map((l) => ({ t: cleanPasted(l.text.trim()), line: l.line })).filter((l) => l.t);
+  const read = lines.map((l) => WEIGHTED_LINE.exec(l.t));
+  const first = read[0] ? 0 : 1;
+  const entries = lines.slice(first);
+  if (entries.length < 2 || read.slice(first).some((m) => !m)) return null;
+  const draft = emptyDraft('lines', entries[0]!.line);
+  if (first === 1 && titleLike(lines[0]!.t)) {
+    draft.name = cleanPasted(nameFromTitle(lines[0]!.t)) || null;
+    draft.titleLine = lines[0]!.line;
+  } else if (first === 1) return null;
+  draft.weighted = true;
+  draft.dieHow = 'weights';
+  const total = read.slice(first).reduce((a, m) => a + Number(m![1] ?? m![4] ?? m![5] ?? m![6]), 0);
+  entries.forEach((l, i) => {
+    const m = read[first + i]!;
+    const weight = Number(m[1] ?? m[4] ?? m[5] ?? m[6]);
+    const label = (m[2] ?? m[3] ?? '').trim();
+    const notes = [`read as weight ${weight}: it comes up ${weight} time${weight === 1 ? '' : 's'} in ${total}`];
+    if (weight < 1) {
+      draft.problems.push({ line: l.line, message: `“${short(l.t)}” has weight 0, so it never comes up: write 1 or more, or delete the line` });
+      return;
+    }
+    draft.rows.push({ key: null, weight, label, details: '', fields: {}, typed: {}, line: l.line, notes });
+  });
+  draft.notes.push({ line: entries[0]!.line, message: `every line ends with how often it comes up (“${short(entries[0]!.t, 30)}”): read as a table rolled by weight` });
   return draft;
 }
 
@@ -407,19 +517,38 @@ function foundryDrafts(doc: FoundryDocument): Draft {
     let label = (flagged?.label ?? text.label).trim();
     let details = text.details;
     const notes: string[] = [];
+    const fields: Record<string, string> = { ...(flagged?.fields ?? {}) };
+    if (!flags) {
+      // Inline links and rolls read as the words Foundry shows; the links are kept beside them.
+      const inLabel = inlineLinks(label);
+      const inDetails = inlineLinks(details);
+      label = cleanPasted(inLabel.text).trim();
+      details = cleanPasted(inDetails.text);
+      const links = [...inLabel.links, ...inDetails.links];
+      const docs = links.filter((l) => l.startsWith('@'));
+      if (docs.length) fields['Foundry link'] = docs.join(' ');
+      for (const l of links) notes.push(l.startsWith('@') ? `the Foundry link ${short(l, 60)} is kept as its label, the link beside it` : `the inline roll ${short(l, 30)} is kept as its formula`);
+    }
     if (kind === 'table') label = label || (r.text ?? '').trim();
     if (!label) {
       label = '(no text)';
       notes.push('this result has no text in Foundry');
     }
     const range = r.range && r.range.length === 2 ? { from: Math.round(r.range[0]!), to: Math.round(r.range[1]!) } : null;
+    // Weight 0 (in a table drawn by weight) and a range that ends before it starts are how
+    // Foundry tables switch a result off: it is never drawn, so it is no row here.
+    const inverted = !draft.weighted && range !== null && range.to < range.from;
+    if (!flags && ((draft.weighted && r.weight === 0) || inverted)) {
+      const why = inverted ? `the range ${range!.from}-${range!.to}, which ends before it starts` : 'weight 0';
+      draft.notes.push({ line, message: `${doc.name}: result ${i + 1} (“${short(label)}”) has ${why}, so Foundry never draws it: left out` });
+      return;
+    }
     const identity = JSON.stringify([range, label, details, kind === 'document' ? documentLink(r) : '']);
     if (!flags && seen.has(identity)) {
       draft.notes.push({ line, message: `${doc.name}: result ${i + 1} (“${short(label)}”) repeats an earlier result exactly and was left out` });
       return;
     }
     seen.add(identity);
-    const fields: Record<string, string> = { ...(flagged?.fields ?? {}) };
     if (kind === 'document' && !flags) {
       fields['Foundry link'] = documentLink(r);
       notes.push(`links a Foundry document (${short(documentLink(r), 60)}): kept as text with its link`);
@@ -457,31 +586,62 @@ function settle(draft: Draft, given: string | undefined): void {
     draft.dieHow = 'given';
     draft.dieLine = null;
     draft.dieNote = 'typed in Die';
+    draft.added = null;
   }
   if (draft.weighted) return;
   const keys = draft.rows.flatMap((r) => (r.key ? [r.key] : []));
-  const values = keys.flatMap((k) => [k.from, k.to].filter((v): v is number => v !== null));
-  // A d10 numbered 0–9: its lone 0 is the 10.
-  if (!draft.exact && keys.some((k) => k.zero) && values.every((v) => v <= 9) && (draft.die === null || draft.die === 'd10')) {
-    const ranged = keys.some((k) => k.from === 0 && k.to !== 0);
-    if (ranged) {
-      draft.die ??= 'd10-1';
-      draft.dieNote ||= 'the keys run 0–9: a d10 read from 0, rolled as d10−1';
-    } else {
-      for (const k of keys) if (k.zero) k.from = k.to = 10;
-      draft.notes.push({ line: draft.rows.find((r) => r.key?.zero)?.line ?? null, message: 'the key 0 is read as 10, as a d10 numbered 0–9 is rolled' });
-      values.splice(0, values.length, ...keys.flatMap((k) => [k.from, k.to].filter((v): v is number => v !== null)));
+  const numbers = () => keys.flatMap((k) => [k.from, k.to].filter((v): v is number => v !== null));
+  let values = numbers();
+  const low = values.length ? Math.min(...values) : 1;
+  const high = values.length ? Math.max(...values) : 1;
+  // Keys from 0: a d10 numbered 0–9, or percentile dice read 00–99.
+  if (!draft.exact && !given && low === 0) {
+    const lone = !keys.some((k) => k.from === 0 && !k.zero);
+    const howRead = draft.dieHow === 'read' ? `${draft.dieNote}; ` : '';
+    if (high <= 9 && (draft.die === null || draft.die === 'd10')) {
+      if (lone) {
+        for (const k of keys) if (k.zero) k.from = k.to = 10;
+        draft.notes.push({ line: draft.rows.find((r) => r.key?.zero)?.line ?? null, message: 'the key 0 is read as 10, as a d10 numbered 0–9 is rolled' });
+        values = numbers();
+      } else {
+        draft.dieHow = draft.dieHow === 'read' ? 'read' : 'guessed';
+        draft.die = 'd10-1';
+        draft.dieNote = `${howRead}the keys run 0–9: a d10 read from 0, rolled as d10−1`;
+      }
+    } else if (high <= 99 && (draft.die === null || draft.die === 'd100')) {
+      draft.dieHow = draft.dieHow === 'read' ? 'read' : 'guessed';
+      draft.die = 'd100-1';
+      draft.dieNote = `${howRead}the keys run 00–99: percentile dice read from 00, rolled as d100−1`;
     }
   }
   if (draft.die === null) {
+    const openLow = keys.some((k) => k.from === null);
+    const openHigh = keys.some((k) => k.to === null);
     if (values.length === 0) {
       draft.die = 'd6';
       draft.dieNote = 'no keys to guess from';
+    } else if (openLow && openHigh && Math.min(...values) >= 2 && Math.max(...values) <= 12) {
+      // "6 or less / 7-9 / 10+" is how 2d6 moves are written.
+      draft.die = '2d6';
+      draft.dieNote = `the keys run from “or less” to “or more” within 2-12, as 2d6 tables are written: type the die in Die if the book says otherwise`;
     } else {
       draft.die = inferDie(Math.min(...values), Math.max(...values), values);
       draft.dieNote = `from the keys ${Math.min(...values)}–${Math.max(...values)}: type the die in Die if the book says otherwise`;
     }
     draft.dieHow = 'guessed';
+  }
+  // "1d20 + level": rows above what the die gives are kept for rolls the Judge adds to.
+  if (draft.added && values.length) {
+    try {
+      const e = parseDice(draft.die);
+      const top = Math.max(...values);
+      if (top > e.max) {
+        draft.span = { min: e.min, max: top };
+        draft.notes.push({ line: draft.dieLine, message: `the title adds “${draft.added}” to ${draft.die}: the rows up to ${top} are kept for rolls with that added (the table covers ${e.min}-${top}; add it as a modifier when you roll)` });
+      }
+    } catch {
+      // A die that does not parse is refused in build().
+    }
   }
 }
 
@@ -524,7 +684,8 @@ function build(draft: Draft, key: string, options: ImportOptions, single: boolea
     rows.push(parsed.data);
     rowLines.push(r.line);
     rowNotes.push([...r.notes]);
-    texts.push(`${r.label} ${r.details}`);
+    // A line break between them: the details start a sentence of their own.
+    texts.push(`${r.label}\n${r.details}`);
   }
   const exact = draft.exact;
   const name = (single && options.name?.trim()) || exact?.name || draft.name || options.name?.trim() || 'Imported table';
@@ -535,7 +696,7 @@ function build(draft: Draft, key: string, options: ImportOptions, single: boolea
     name: name.length > LIMITS_TABLES.name ? name.slice(0, LIMITS_TABLES.name).trimEnd() : name,
     category,
     die: draft.weighted ? null : draft.die,
-    span: exact?.span ?? null,
+    span: exact?.span ?? draft.span,
     drawWithoutReplacement: exact?.drawWithoutReplacement ?? draft.drawWithoutReplacement,
     starter: false,
     rows,
@@ -544,7 +705,7 @@ function build(draft: Draft, key: string, options: ImportOptions, single: boolea
   const parsed = tableDefSchema.safeParse(candidate);
   const table: TableDef = parsed.success ? parsed.data : { ...candidate, rows: [] };
   if (!parsed.success) problems.push({ line: draft.titleLine ?? draft.line, message: describeIssues(parsed.error) });
-  if (rows.length === 0 && problems.length === 0) problems.push({ line: draft.line, message: 'No table rows were found: start each row with its roll value (1 = …, 2-3: …) or tick “Import as a plain list”' });
+  if (rows.length === 0 && problems.length === 0 && !exact) problems.push({ line: draft.line, message: 'No table rows were found: start each row with its roll value (1 = …, 2-3: …) or tick “Import as a plain list”' });
   const how = draft.weighted ? 'weights' : draft.dieHow;
   return {
     draft,
@@ -563,43 +724,96 @@ function build(draft: Draft, key: string, options: ImportOptions, single: boolea
 
 const rowName = (t: TableDef, i: number) => `row ${i + 1} (“${short(t.rows[i]?.label ?? '', 30)}”)`;
 
-/** Refusals for rows outside the die and overlapping rows, each on its line. */
+/** Lines as a short list: "lines 2-37", "lines 4, 9 and 12". */
+function linesText(lines: (number | null)[]): string {
+  const ls = [...new Set(lines.filter((l): l is number => l !== null))].sort((a, b) => a - b);
+  if (ls.length === 0) return '';
+  if (ls.length > 3 && ls[ls.length - 1]! - ls[0]! === ls.length - 1) return `lines ${ls[0]}-${ls[ls.length - 1]}`;
+  if (ls.length === 1) return `line ${ls[0]}`;
+  return `lines ${ls.slice(0, 6).join(', ')}${ls.length > 6 ? ' …' : ''}`;
+}
+
+/** A die the keys fit when the one read or guessed does not ("the keys look like d66"), or null. */
+function dieHint(table: TableDef): string | null {
+  const values = table.rows.flatMap((r) => (r.range ? [r.range.from, ...(r.range.to === null ? [] : [r.range.to])] : []));
+  if (!values.length) return null;
+  const guess = inferDie(Math.min(...values), Math.max(...values), values);
+  if (guess === table.die) return null;
+  const fits = coverageOf({ die: guess, span: null, rows: table.rows });
+  return fits && fits.outside.length === 0 ? guess : null;
+}
+
+/**
+ * Refusals for rows outside the die and overlapping rows, each on its line — or, when many rows
+ * are outside (the die misread), one refusal that says which die the keys look like.
+ */
 function coverageProblems(b: Built, problems: ImportProblem[], several: boolean): void {
   const { table, rowLines } = b.imported;
   const of = several ? `${table.name}: ` : '';
   const c = coverageOf(table);
   b.imported.coverage = c;
   if (!c) return;
-  for (const o of c.outside) {
+  if (c.outside.length >= 3) {
+    const hint = dieHint(table);
+    const where = linesText(c.outside.map((o) => rowLines[o.row] ?? null));
     problems.push({
-      line: rowLines[o.row] ?? null,
-      message: `${of}${rowName(table, o.row)} is keyed ${runText(o)}, outside ${c.min}-${c.max}, what ${table.die} can give: change the key, or type the right die in Die`,
+      line: rowLines[c.outside[0]!.row] ?? null,
+      message: `${of}${c.outside.length} of ${table.rows.length} rows (${where}) are keyed outside ${c.min}-${c.max}, what ${table.die} can give: ${hint ? `the keys look like ${hint} — type ${hint} in Die` : 'change the keys, or type the right die in Die'}`,
     });
+  } else {
+    for (const o of c.outside) {
+      problems.push({
+        line: rowLines[o.row] ?? null,
+        message: `${of}${rowName(table, o.row)} is keyed ${runText(o)}, outside ${c.min}-${c.max}, what ${table.die} can give: change the key, or type the right die in Die`,
+      });
+    }
   }
-  for (const o of c.overlaps) {
+  if (c.overlaps.length >= 3) {
     problems.push({
-      line: rowLines[o.row] ?? null,
-      message: `${of}${rowName(table, o.row)} overlaps ${rowName(table, o.other)} on ${runText(o)}${rowLines[o.other] ? ` (line ${rowLines[o.other]})` : ''}: change one of the two keys`,
+      line: rowLines[c.overlaps[0]!.row] ?? null,
+      message: `${of}${c.overlaps.length} rows (${linesText(c.overlaps.map((o) => rowLines[o.row] ?? null))}) overlap rows before them: each result may have one row; change the keys`,
     });
+  } else {
+    for (const o of c.overlaps) {
+      problems.push({
+        line: rowLines[o.row] ?? null,
+        message: `${of}${rowName(table, o.row)} overlaps ${rowName(table, o.other)} on ${runText(o)}${rowLines[o.other] ? ` (line ${rowLines[o.other]})` : ''}: change one of the two keys`,
+      });
+    }
   }
 }
 
-/** Stretches the row above each uncovered run over it (the row below for a run at the start). */
-function fillGaps(imported: ImportedTable): void {
+/**
+ * Stretches the row that ends last before each uncovered run over it (the row that starts first
+ * after it, for a run at the start). On any die: d66's runs sit between rows that end on 16
+ * and start on 21, a d100's 00 is its 100. Returns the runs no row could be stretched over.
+ */
+function fillGaps(imported: ImportedTable): Run[] {
   const c = imported.coverage;
-  if (!c) return;
+  if (!c) return [];
   const rows = imported.table.rows.map((r) => ({ ...r, range: r.range ? { ...r.range } : null }));
+  const unfilled: Run[] = [];
   for (const run of c.uncovered) {
-    const above = rows.findIndex((r) => r.range && r.range.to === run.from - 1);
-    const below = rows.findIndex((r) => r.range && r.range.from === run.to + 1);
+    let above = -1;
+    let below = -1;
+    rows.forEach((r, i) => {
+      if (!r.range) return;
+      const to = r.range.to;
+      if (to !== null && to < run.from && (above < 0 || to > rows[above]!.range!.to!)) above = i;
+      if (r.range.from > run.to && (below < 0 || r.range.from < rows[below]!.range!.from)) below = i;
+    });
     const i = above >= 0 ? above : below;
-    if (i < 0) continue;
+    if (i < 0) {
+      unfilled.push(run);
+      continue;
+    }
     const r = rows[i]!.range!;
     if (above >= 0) r.to = run.to;
     else r.from = run.from;
     imported.rowNotes[i]!.push(`stretched over ${runText(run)}, which no row covered`);
   }
   imported.table = { ...imported.table, rows };
+  return unfilled;
 }
 
 /** Rolls the import found no table for, and where the page's tables point. */
@@ -617,6 +831,8 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
   });
   if (typeof text !== 'string' || !text.trim()) return empty('The text is empty: paste a table, or open a file');
   if (text.length > MAX_TEXT) return empty(`The text is ${text.length.toLocaleString('en-GB')} characters; at most ${MAX_TEXT.toLocaleString('en-GB')} can be imported at once: split it into several imports`);
+  // A byte-order mark (Windows editors, some exports) is no part of the text.
+  text = text.replace(/^\ufeff/, '');
 
   let format: ImportFormat;
   const drafts: Draft[] = [];
@@ -626,38 +842,59 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
   if (looksLikeFoundry(text)) {
     const read = readFoundry(text);
     problems.push(...read.problems);
+    notes.push(...read.notes);
     drafts.push(...read.documents.map(foundryDrafts));
     format = 'foundry';
-  } else if (options.asList) {
-    drafts.push(listDraft(text));
-    format = 'list';
   } else {
-    const page = readPage(text);
-    for (const section of page.sections) {
-      const d = section.body.kind === 'lines' ? linesDraft(section, section.body) : gridDraft(section, section.body);
-      drafts.push(d);
+    const source = text.replace(/\r\n?/g, '\n');
+    const exported = source.split('\n').some((l) => META.test(l.trim()));
+    const unmarked = unmark(source, exported);
+    notes.push(...unmarked.notes);
+    const filled = unmarked.lines.filter((l) => l.text.trim());
+    if (options.asList) {
+      drafts.push(listDraft(unmarked.lines));
+      format = 'list';
+    } else {
+      const page = readPage(unmarked.lines);
+      for (const section of page.sections) {
+        const d = section.body.kind === 'lines' ? linesDraft(section, section.body) : gridDraft(section, section.body);
+        drafts.push(d);
+      }
+      // No keys at all, but every line says how often it comes up: a table rolled by weight.
+      const weights = drafts.length === 0 && !unmarked.markup ? weightsDraft(unmarked.lines) : null;
+      if (weights) {
+        drafts.push(weights);
+        page.leftOut = [];
+      }
+      // Prose around the tables: one note per paragraph, not per line.
+      const paragraphs: { line: number; last: number; text: string }[] = [];
+      for (const l of page.leftOut.filter((x) => x.text.trim()).sort((a, b) => a.line - b.line)) {
+        const prev = paragraphs[paragraphs.length - 1];
+        if (prev && prev.last === l.line - 1) prev.last = l.line;
+        else paragraphs.push({ line: l.line, last: l.line, text: l.text });
+      }
+      for (const p of paragraphs) {
+        const what = p.last > p.line ? `Lines ${p.line}-${p.last} (“${short(p.text, 40)}”) are` : `“${short(p.text, 60)}” is`;
+        notes.push({ line: p.line, message: `${what} not part of a table and ${p.last > p.line ? 'were' : 'was'} left out` });
+      }
+      for (const f of page.furniture) notes.push({ line: f.line, message: `“${short(f.text, 40)}” between the rows is read as ${f.why} and left out` });
+      format = drafts.length > 1 ? 'page' : (drafts[0]?.format ?? 'unknown');
+      // Offer a plain list when no table was found, or when numbered lines 1..N miss the die's last faces.
+      // Lines read out of HTML or BBCode count as entries only when they are list items.
+      const entries = unmarked.markup ? filled.filter((l) => /^(?:- |\d+\. )/.test(l.text)) : filled;
+      if (drafts.length === 0 && entries.length >= 2) list = { entries: entries.length - (!unmarked.markup && /:$/.test(entries[0]!.text.trim()) && entries.length > 2 ? 1 : 0), die: '' };
+      const only = drafts.length === 1 ? drafts[0]! : null;
+      if (only && only.format === 'lines' && only.dieHow !== 'read' && only.rows.every((r, i) => r.key?.from === i + 1 && r.key.to === i + 1)) {
+        const n = only.rows.length;
+        if (!STANDARD_DICE.includes(n)) list = { entries: n, die: `d${n}` };
+      }
+      if (list && !list.die) list.die = list.entries >= 2 ? `d${list.entries}` : 'weights';
+
+      if (drafts.length === 0 && !list && unmarked.markup) {
+        const what = unmarked.markup === 'html' ? 'HTML' : 'BBCode';
+        return { ...empty(`The text is ${what}, and its tags hold no table this app can read (a table whose first column is the die, or a numbered list): copy the table from the page as text, or paste it as Markdown`, 1), notes };
+      }
     }
-    // Prose around the tables: one note per paragraph, not per line.
-    const paragraphs: { line: number; last: number; text: string }[] = [];
-    for (const l of page.leftOut.filter((x) => x.text.trim()).sort((a, b) => a.line - b.line)) {
-      const prev = paragraphs[paragraphs.length - 1];
-      if (prev && prev.last === l.line - 1) prev.last = l.line;
-      else paragraphs.push({ line: l.line, last: l.line, text: l.text });
-    }
-    for (const p of paragraphs) {
-      const what = p.last > p.line ? `Lines ${p.line}-${p.last} (“${short(p.text, 40)}”) are` : `“${short(p.text, 60)}” is`;
-      notes.push({ line: p.line, message: `${what} not part of a table and ${p.last > p.line ? 'were' : 'was'} left out` });
-    }
-    format = drafts.length > 1 ? 'page' : (drafts[0]?.format ?? 'unknown');
-    // Offer a plain list when no table was found, or when numbered lines 1..N miss the die's last faces.
-    const plain = text.split('\n').filter((l) => l.trim());
-    if (drafts.length === 0 && plain.length >= 2) list = { entries: plain.length - (/:$/.test(plain[0]!.trim()) && plain.length > 2 ? 1 : 0), die: '' };
-    const only = drafts.length === 1 ? drafts[0]! : null;
-    if (only && only.format === 'lines' && only.dieHow !== 'read' && only.rows.every((r, i) => r.key?.from === i + 1 && r.key.to === i + 1)) {
-      const n = only.rows.length;
-      if (!STANDARD_DICE.includes(n)) list = { entries: n, die: `d${n}` };
-    }
-    if (list && !list.die) list.die = list.entries >= 2 ? `d${list.entries}` : 'weights';
   }
   if (drafts.length === 0 && problems.length === 0) {
     const result = empty(list ? 'No roll values were found: this reads as a plain list; tick “Import as a plain list” to roll it as a uniform table' : 'No table rows were found: start each row with its roll value (1 = …, 2-3: …), or paste a Markdown table whose first column is the die');
@@ -673,12 +910,19 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
     used.add(k);
     return k;
   };
-  // A section that gave no rows says why among the problems, and makes no table.
-  for (const d of drafts) if (d.rows.length === 0) problems.push(...d.problems);
-  const built: Built[] = drafts
-    .filter((d) => d.rows.length > 0)
-    .map((d) => {
+  // A section that gave no rows says why among the problems, and makes no table (a table this
+  // app exported with no rows is that table, empty).
+  const keeps = (d: Draft) => d.rows.length > 0 || (d.exact !== null && d.problems.length === 0);
+  for (const d of drafts) {
+    if (keeps(d)) continue;
+    problems.push(...d.problems);
+    notes.push(...d.notes);
+  }
+  let untitled = 0;
+  const built: Built[] = drafts.filter(keeps).map((d) => {
     settle(d, single ? options.die?.trim() || undefined : undefined);
+    // Tables with no title on one page are told apart by number.
+    if (!d.exact?.name && !d.name && !single) d.name = ++untitled > 1 ? `Imported table ${untitled}` : null;
     const name = (single && options.name?.trim()) || d.exact?.name || d.name || 'Imported table';
     const key = unique((single && options.key) || d.exact?.key || slugify(name));
     return build(d, key, options, single);
@@ -687,7 +931,8 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
     problems.push(...b.draft.problems);
     notes.push(...b.draft.notes);
   }
-  for (const b of built) if (b.imported.table.rows.length) coverageProblems(b, problems, built.length > 1);
+  // Every table, empty ones too: an exported table with no rows rolls "no entry" on every result.
+  for (const b of built) coverageProblems(b, problems, built.length > 1);
 
   // Links: prose in pasted tables, document results in Foundry ones, nested rolls in both.
   const links: ImportLink[] = [];
@@ -713,8 +958,8 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
         const hit = byFoundryId.get(ft.id);
         // A table of the same file by its id, else a campaign table by the name Foundry shows.
         const inCampaign = !hit && ft.name ? resolveTarget(ft.name, known) : null;
-        const resolved = hit ? { key: hit.imported.table.key, name: hit.imported.table.name, existing: false } : inCampaign ? { ...inCampaign, existing: true } : null;
-        links.push({ table: t.key, row: i, line, kind: 'foundry', phrase: `links the roll table ${ft.name ? `“${ft.name}”` : ft.id}`, target: ft.name || ft.id, times: 1, resolved });
+        const resolved = hit ? { key: hit.imported.table.key, name: hit.imported.table.name, existing: false } : inCampaign ? { key: inCampaign.key, name: inCampaign.name, existing: true } : null;
+        links.push({ table: t.key, row: i, line, kind: 'foundry', phrase: `links the roll table ${ft.name ? `“${ft.name}”` : ft.id}`, target: ft.name || ft.id, times: 1, resolved, match: inCampaign?.how ?? null, doubt: null });
         if (resolved) rows[i] = { ...r, rollOn: { table: resolved.key, times: 1, modifier: 0 } };
         else b.imported.rowNotes[i]!.push(`links a roll table that is not in this file (${ft.name || ft.id}): kept as text`);
         return;
@@ -725,22 +970,28 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
       if (!link) return;
       if (found.length > 1) b.imported.rowNotes[i]!.push(`holds ${found.length} links; only the first (“${short(link.phrase, 40)}”) becomes a nested roll`);
       let resolved: ImportLink['resolved'] = null;
+      let match: string | null = null;
       let self = link.target === null;
       if (link.target !== null) {
         const onPage = resolveTarget(link.target, named);
         const inCampaign = onPage ? null : resolveTarget(link.target, known);
+        const hit = onPage ?? inCampaign;
         if (onPage?.key === t.key) self = true;
-        else if (onPage) resolved = { ...onPage, existing: false };
-        else if (inCampaign) resolved = { ...inCampaign, existing: true };
+        else if (hit) {
+          resolved = { key: hit.key, name: hit.name, existing: hit === inCampaign };
+          match = hit.how;
+        }
       }
+      if (link.doubt) b.imported.rowNotes[i]!.push(`“${short(link.phrase, 40)}” is read as a roll to make, though ${link.doubt}: untick the links box if it is not meant for the roller`);
+      if (match && resolved) b.imported.rowNotes[i]!.push(`“${short(link.target ?? '', 30)}” is no table's name: it rolls on ${resolved.name}, found ${match}`);
       if (self) {
         const set = againRows.get(b) ?? new Set<number>();
         set.add(i);
         againRows.set(b, set);
-        links.push({ table: t.key, row: i, line, kind: link.kind === 'roll-on' ? 'reroll' : link.kind, phrase: link.phrase, target: null, times: link.times, resolved: null });
+        links.push({ table: t.key, row: i, line, kind: link.kind === 'roll-on' ? 'reroll' : link.kind, phrase: link.phrase, target: null, times: link.times, resolved: null, match: null, doubt: link.doubt });
         return;
       }
-      links.push({ table: t.key, row: i, line, kind: link.kind, phrase: link.phrase, target: link.target, times: link.times, resolved });
+      links.push({ table: t.key, row: i, line, kind: link.kind, phrase: link.phrase, target: link.target, times: link.times, resolved, match, doubt: link.doubt });
       if (resolved) rows[i] = { ...r, rollOn: { table: resolved.key, times: link.times, modifier: 0 } };
       else b.imported.rowNotes[i]!.push(`names “${short(link.target ?? '', 40)}”, which is not a table on this page or in the campaign: kept as text`);
     });
@@ -748,16 +999,28 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
   }
 
   // Gaps: shown before saving; the Judge chooses fill, re-roll or keep "no entry".
-  const gapTables = built.filter((b) => !b.draft.exact && b.imported.coverage && b.imported.coverage.uncoveredCount > 0 && b.imported.coverage.outside.length === 0);
+  // Every table goes through this, exported ones too: a row deleted by hand leaves a gap.
+  const gapTables = built.filter((b) => b.imported.coverage && b.imported.coverage.uncoveredCount > 0 && b.imported.coverage.outside.length === 0);
   const gaps: ImportPreview['gaps'] = {
     needed: gapTables.length > 0 && !options.gaps,
     chosen: options.gaps ?? null,
     tables: gapTables.map((b) => ({ key: b.imported.table.key, name: b.imported.table.name, uncovered: b.imported.coverage!.uncovered.map(runText).join(', '), line: b.imported.titleLine ?? b.draft.line })),
   };
-  if (options.gaps === 'fill') for (const b of gapTables) fillGaps(b.imported);
+  if (options.gaps === 'fill') {
+    for (const b of gapTables) {
+      const left = fillGaps(b.imported);
+      if (left.length) {
+        problems.push({ line: b.imported.titleLine ?? b.draft.line, message: `${b.imported.table.name}: fill cannot cover ${left.map(runText).join(', ')}, as no row has a key to stretch over ${left.length === 1 ? 'it' : 'them'}: choose re-roll or keep, or add rows` });
+      }
+    }
+  }
   if (options.gaps === 'reroll') {
     for (const b of gapTables) {
       const t = b.imported.table;
+      if (t.rows.length === 0) {
+        problems.push({ line: b.imported.titleLine ?? b.draft.line, message: `${t.name}: re-roll has no row to land on, as the table has none: choose keep, or add rows` });
+        continue;
+      }
       const set = againRows.get(b) ?? new Set<number>();
       const extra = b.imported.coverage!.uncovered.map((run) => ({ range: { from: run.from, to: run.to }, weight: null, label: 'Roll again', details: '', fields: {}, loot: null, room: null, entity: null, spell: null, rollOn: null }) as TableRow);
       extra.forEach((_, n) => set.add(t.rows.length + n));
@@ -796,6 +1059,16 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
   const tables = [...built.map((b) => b.imported), ...companions];
   // Coverage after the choice, so the dialog shows what will be saved.
   for (const t of tables) if (!t.companionOf) t.coverage = coverageOf(t.table);
+  // Fill and re-roll promise every result a row; whatever still has none is a refusal, never a quiet "no entry".
+  if (options.gaps === 'fill' || options.gaps === 'reroll') {
+    for (const b of gapTables) {
+      const c = b.imported.coverage;
+      const name = b.imported.table.name;
+      if (c && c.uncoveredCount > 0 && !problems.some((p) => p.message.startsWith(`${name}: `))) {
+        problems.push({ line: b.imported.titleLine ?? b.draft.line, message: `${name}: after ${options.gaps === 'fill' ? 'fill' : 're-roll'} no row covers ${c.uncovered.map(runText).join(', ')} yet: choose keep, or add rows for them` });
+      }
+    }
+  }
 
   // Links must not loop: the roll would never end.
   const cycle = findCycle(new Map(tables.map((t) => [t.table.key, t.table])));

@@ -17,36 +17,65 @@ export interface ProseLink {
   /** The table named, as written; null for this same table. */
   target: string | null;
   times: number;
+  /** Why the phrase may not be an instruction to the roller (it is still linked, and said); null when it plainly is. */
+  doubt: string | null;
 }
 
 const Q_OPEN = `'"‘“«`;
 const Q_CLOSE = `'"’”»`;
-const SECTION = new RegExp(`\\b(?:go|turn|skip|proceed|continue|jump|move)\\s+(?:on\\s+)?to\\b[^${Q_OPEN}\\n]{0,80}?[${Q_OPEN}]([^${Q_CLOSE}\\n]{1,80})[${Q_CLOSE}]`, 'i');
+const SECTION = new RegExp(`\\b(?:go|turn|skip|proceed|continue|jump|move)\\s+(?:on\\s+)?to\\b[^${Q_OPEN}\\n]{0,80}?[${Q_OPEN}]([^${Q_CLOSE}\\n]{1,80})[${Q_CLOSE}]`, 'gi');
 const TIMES_WORDS: Record<string, number> = { twice: 2, thrice: 3, 'two times': 2, 'three times': 3, 'four times': 4, 'two more times': 2, 'three more times': 3 };
-const ROLL_TIMES = /\broll\s+(?:again\s+)?(twice|thrice|two(?:\s+more)?\s+times|three(?:\s+more)?\s+times|four\s+times|(\d{1,2})\s+(?:more\s+)?times)(?:\s+(?:more|again))?(?:\s+on\s+([^.;!?,()\n]{1,80}))?/i;
-const ROLL_ON = /\broll(?:\s+(?:once|again|a\s+d\d+|\d*d\d+))?\s+on\s+([^.;!?,()\n]{1,80})/i;
-const REROLL = /\b(?:re-?roll(?:\s+(?:this|the)\s+(?:result|entry|row))?|roll\s+again)\b/i;
+const ROLL_TIMES = /\broll\s+(?:again\s+)?(twice|thrice|two(?:\s+more)?\s+times|three(?:\s+more)?\s+times|four\s+times|(\d{1,2})\s+(?:more\s+)?times)(?:\s+(?:more|again))?(?:\s+on\s+([^.;!?,()\n]{1,80}))?/gi;
+const ROLL_ON = /\broll(?:\s+(?:once|again|a\s+d\d+|\d*d\d+))?\s+on\s+([^.;!?,()\n]{1,80})/gi;
+const REROLL = /\b(?:re-?roll(?:\s+(?:this|the)\s+(?:result|entry|row))?|roll\s+again)\b/gi;
 const SELF = /^(?:this|the\s+same)\s+table\b/i;
+/** Words that make a phrase something a character does ("you may reroll", "when you roll on any table"). */
+const SUBJECT = /\b(?:you|your|they|he|she|it|we|i|bearer|wearer|wielder|owner|user|holder|player|may|can|could|must|might|should|will|would|cannot|can't|when|whenever|unless|once)\b/i;
+/** What a character rerolls rather than the table: "reroll a failed saving throw", "reroll one die". */
+const REROLL_OBJECT = /^\s+(?:a|an|one|two|any|all|your|their|his|her|its|that|those|these|\d+|failed|missed|damage|the\s+(?!result\b|entry\b|row\b|table\b|same\b)\w+|\w+\s+(?:checks?|saves?|saving|throws?|attacks?|rolls?|dice|die))\b/i;
 
-/** The first link in a row's text, and how many more it holds (only one becomes a nested roll). */
+/**
+ * Whether a phrase at `at` tells the roller to roll: it opens its sentence or a clause after
+ * ";", ":", "(" or a dash. After a comma it is linked but doubtful; with words before it in its
+ * clause ("the bearer may reroll", "when you roll on") it is a character's action, not a link.
+ */
+function instruction(text: string, at: number): { ok: boolean; doubt: string | null } {
+  const sentence = text.slice(0, at).split(/[.!?…]["”’)]*\s+|\n/).pop() ?? '';
+  const parts = sentence.split(/([,;:(—–]|\s-\s)/);
+  const clause = parts.pop() ?? '';
+  if (clause.trim()) return { ok: false, doubt: null };
+  const mark = (parts.pop() ?? '').trim();
+  if (!mark || mark !== ',') return { ok: true, doubt: null };
+  return { ok: true, doubt: SUBJECT.test(sentence) ? 'it follows a condition in the same sentence' : 'it sits mid-sentence, after a comma' };
+}
+
+/** The links in a row's text, first first (only the first becomes a nested roll). */
 export function findLinks(text: string): ProseLink[] {
-  const links: { at: number; link: ProseLink }[] = [];
-  const section = SECTION.exec(text);
-  if (section) links.push({ at: section.index, link: { kind: 'section', phrase: section[0], target: section[1]!.trim(), times: 1 } });
-  const times = ROLL_TIMES.exec(text);
-  if (times) {
-    const n = times[2] ? Number(times[2]) : (TIMES_WORDS[times[1]!.toLowerCase().replace(/\s+/g, ' ')] ?? 2);
-    const target = times[3]?.trim() ?? null;
-    links.push({ at: times.index, link: { kind: 'roll-again', phrase: times[0], target: target && !SELF.test(target) ? target : null, times: Math.min(Math.max(n, 1), LIMITS_TABLES.times) } });
+  const found: { at: number; end: number; rank: number; link: ProseLink }[] = [];
+  const add = (m: RegExpExecArray | RegExpMatchArray, rank: number, link: Omit<ProseLink, 'doubt'>) => {
+    const at = m.index ?? 0;
+    const how = instruction(text, at);
+    if (!how.ok) return;
+    found.push({ at, end: at + m[0].length, rank, link: { ...link, doubt: how.doubt } });
+  };
+  for (const m of text.matchAll(ROLL_TIMES)) {
+    const n = m[2] ? Number(m[2]) : (TIMES_WORDS[m[1]!.toLowerCase().replace(/\s+/g, ' ')] ?? 2);
+    const target = m[3]?.trim() ?? null;
+    add(m, 0, { kind: 'roll-again', phrase: m[0], target: target && !SELF.test(target) ? target : null, times: Math.min(Math.max(n, 1), LIMITS_TABLES.times) });
   }
-  const on = times ? null : ROLL_ON.exec(text);
-  if (on) {
-    const target = on[1]!.trim();
-    links.push({ at: on.index, link: { kind: SELF.test(target) ? 'reroll' : 'roll-on', phrase: on[0], target: SELF.test(target) ? null : target, times: 1 } });
+  for (const m of text.matchAll(ROLL_ON)) {
+    const target = m[1]!.trim();
+    add(m, 1, { kind: SELF.test(target) ? 'reroll' : 'roll-on', phrase: m[0], target: SELF.test(target) ? null : target, times: 1 });
   }
-  const reroll = times || on ? null : REROLL.exec(text);
-  if (reroll) links.push({ at: reroll.index, link: { kind: 'reroll', phrase: reroll[0], target: null, times: 1 } });
-  return links.sort((a, b) => a.at - b.at).map((l) => ({ ...l.link, phrase: l.link.phrase.trim() }));
+  for (const m of text.matchAll(REROLL)) {
+    if (REROLL_OBJECT.test(text.slice((m.index ?? 0) + m[0].length))) continue;
+    add(m, 2, { kind: 'reroll', phrase: m[0], target: null, times: 1 });
+  }
+  for (const m of text.matchAll(SECTION)) add(m, 3, { kind: 'section', phrase: m[0], target: m[1]!.trim(), times: 1 });
+  found.sort((a, b) => a.at - b.at || a.rank - b.rank);
+  const kept: typeof found = [];
+  for (const f of found) if (!kept.some((k) => f.at < k.end && k.at < f.end)) kept.push(f);
+  return kept.map((l) => ({ ...l.link, phrase: l.link.phrase.trim() }));
 }
 
 const normal = (name: string) =>
@@ -58,17 +87,27 @@ const normal = (name: string) =>
     .replace(/^the /, '')
     .replace(/ table$/, '');
 
+const STOP = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'on', 'in', 'for', 'to', 'table', 'tables']);
+
 export interface NamedTable {
   key: string;
   name: string;
 }
 
+export interface Resolved extends NamedTable {
+  /** How the written name was matched when not by the table's name: by its key, or by a word only it has. */
+  how: string | null;
+}
+
 /**
  * The table a link names: the longest table name the written target starts with, so that
- * "roll on Encounters and add 2" finds "Encounters"; null when no table has that name.
+ * "roll on Encounters and add 2" finds "Encounters"; else a table whose key it is ("Loot" →
+ * `loot`); else the one table whose name holds every word of it ("Phenomena" → "Tomb
+ * Phenomena"). Null when none, or when several tables hold those words.
  */
-export function resolveTarget(target: string, tables: readonly NamedTable[]): NamedTable | null {
+export function resolveTarget(target: string, tables: readonly NamedTable[]): Resolved | null {
   const written = normal(target);
+  if (!written) return null;
   let best: NamedTable | null = null;
   let bestLength = 0;
   for (const t of tables) {
@@ -79,7 +118,20 @@ export function resolveTarget(target: string, tables: readonly NamedTable[]): Na
       bestLength = n.length;
     }
   }
-  return best;
+  if (best) return { ...best, how: null };
+  const byKey = tables.find((t) => {
+    const k = t.key.replace(/-/g, ' ');
+    return written === k || written.startsWith(`${k} `);
+  });
+  if (byKey) return { ...byKey, how: `by its key “${byKey.key}”` };
+  const words = written.split(' ').filter((w) => !STOP.has(w));
+  if (words.length === 0 || words.length > 3) return null;
+  const holders = tables.filter((t) => {
+    const own = new Set(normal(t.name).split(' '));
+    return words.every((w) => own.has(w));
+  });
+  if (holders.length !== 1) return null;
+  return { ...holders[0]!, how: `by the word${words.length > 1 ? 's' : ''} “${words.join(' ')}”, which only “${holders[0]!.name}” has` };
 }
 
 /** How many ways the die lands on each total (exact counts while they fit, else proportional). */

@@ -3,7 +3,7 @@
 import { formatRange, LIMITS_TABLES, type TableDef, type TableRow } from '@shared/tables.ts';
 import type { RollNode } from '@shared/dice.ts';
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from '../rules/dice.ts';
-import { LOOT_TIERS, lootFloorModifier, lootTier, rollInfluence, type InfluenceDie, type LootTier } from '../rules/loot-roll.ts';
+import { LOOT_TIERS, lootModifiers, lootTier, settleLoot, type InfluenceDie, type LootTier } from '../rules/loot-roll.ts';
 import { roomModifiers } from '../rules/room-roll.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
 import { rollExpression } from '../rules/dice-expression.ts';
@@ -53,12 +53,10 @@ export function rowAt(table: TableDef, value: number): number | null {
 function contextModifiers(env: RollEnvironment, table: TableDef, ctx: RollContext): { modifiers: Modifier[]; dice: DieRoll[] } {
   const modifiers: Modifier[] = [];
   const dice: DieRoll[] = [];
-  if (table.category === 'loot' && !ctx.tier) {
-    if (ctx.floor !== undefined) modifiers.push(lootFloorModifier(ctx.floor));
-    for (const i of rollInfluence(env.dice, ctx.influence ?? [], env.cause)) {
-      dice.push(i.roll);
-      modifiers.push({ source: `influence: ${i.source}`, value: i.roll.total });
-    }
+  if (table.category === 'loot') {
+    const loot = lootModifiers(env.dice, ctx, env.cause);
+    modifiers.push(...loot.modifiers);
+    dice.push(...loot.dice);
   }
   if (table.category === 'room') {
     modifiers.push(...roomModifiers({ floor: ctx.floor ?? 1, attentionStage: ctx.attentionStage ?? 0, festival: !!ctx.festival, squareEmpty: !!ctx.squareEmpty }));
@@ -116,19 +114,9 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
     modifiers = context.modifiers;
     const settle = (r: typeof roll) => {
       const rawValue = r.total + totalOf(modifiers);
-      let v = rawValue;
-      const c: string[] = [];
-      if (ctx.tier && table.category === 'loot') {
-        const t = LOOT_TIERS[ctx.tier];
-        const k = clamp(r.total, t.low, t.high);
-        v = k.value;
-        if (k.clamp) c.push(`${k.clamp} (named tier ${t.label}, ch.1)`);
-      } else {
-        const k = clamp(rawValue, span.min, span.max);
-        v = k.value;
-        if (k.clamp) c.push(k.clamp);
-      }
-      return { rawValue, v, c };
+      // A loot table lands by the loot rules (ch.1); any other table within its own span.
+      const k = table.category === 'loot' ? settleLoot(rawValue, ctx.tier, span) : clamp(rawValue, span.min, span.max);
+      return { rawValue, v: k.value, c: k.clamp ? [k.clamp] : [] };
     };
     let settled = settle(roll);
     index = rowAt(table, settled.v);

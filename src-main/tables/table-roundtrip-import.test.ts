@@ -51,7 +51,8 @@ const tableSet = fc
                 loot: fc.option(loot, { nil: null }),
                 link: fc.option(fc.record({ to: fc.nat(), times: fc.integer({ min: 1, max: 10 }), modifier: fc.integer({ min: -1000, max: 1000 }) }), { nil: null }),
               }),
-              { minLength: 1, maxLength: 7 },
+              // No rows at all too: an empty table exports and comes back empty.
+              { minLength: 0, maxLength: 7 },
             ),
           })
           .map((g): TableDef => {
@@ -128,6 +129,18 @@ describe('export → import round trips', () => {
     const foundry = previewImport(exportFoundry(tables));
     expect(foundry.problems).toEqual([]);
     expect(foundry.tables.map((x) => x.table)).toEqual(tables);
+  });
+
+  it('a table with no rows comes back empty, in every format (a die with nothing on it, and one rolled by weight)', () => {
+    for (const die of ['d6', null]) {
+      const t = tableDefSchema.parse({ key: 'empty', name: 'Empty', die, rows: [] });
+      expect(previewImport(exportMarkdown(t)).tables.map((x) => x.table)).toEqual([t]);
+      expect(readPack(exportPackMarkdown([t]))).toEqual({ tables: [t], problems: [] });
+      expect(readPack(exportPack([t]))).toEqual({ tables: [t], problems: [] });
+      const foundry = previewImport(exportFoundry([t]));
+      expect(foundry.problems).toEqual([]);
+      expect(foundry.tables.map((x) => x.table)).toEqual([t]);
+    }
   });
 
   it('line breaks inside details survive Markdown, with <br> as written kept apart from a line break', () => {

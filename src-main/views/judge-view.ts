@@ -11,12 +11,18 @@ import type { HouseRules } from '@shared/house-rules.ts';
 import { levelForXp, skillsUnlocked, totalXp } from '../rules/character.ts';
 import { synchronicity } from '../rules/synchronicity.ts';
 import { readLifeRecords, type LifeRecord } from '../db/life-records.ts';
-import { sanityModifier } from '../rules/sanity.ts';
-import { clockPenalties } from '../rules/survival-clock.ts';
+import { characterRollModifiers, modifierList, situationOf, type RollSituation } from '../rules/roll-modifiers.ts';
+import { readTown } from '../db/town-repo.ts';
+import { idolEffects } from '../app/town-ops.ts';
 import { readBuffs } from '../db/channel-buffs.ts';
 import { usesForCapstone } from '../db/skill-uses.ts';
 import { capstoneProgress, LIMIT_LABEL, skillNamed, type SkillUse } from '../rules/skills.ts';
 import { currentSession } from '../db/ledger.ts';
+import { lootEntries } from '../db/loot-entries.ts';
+import { lootLookup, type LootLookup } from '../rules/loot-entry.ts';
+import { closedButHeld, slotsOpen } from '../rules/gauntlet-slots.ts';
+import { influenceDice, stateToHold } from '../rules/loot-fate.ts';
+import { equippedWith } from '../db/gauntlet-repo.ts';
 
 export interface LichslayerRow {
   id: number;
@@ -47,9 +53,12 @@ export interface LichslayerRow {
   missed_since_rest: number;
   ate_today: number;
   sheltered_today: number;
+  /** Nights of rest counted at Lost toward recovery at Stage 2 (ch.5). */
+  lost_rest_nights: number;
 }
 
 interface ItemRow {
+  id: number;
   lichslayer_id: number;
   slot: ItemSlot;
   name: string;
@@ -62,6 +71,9 @@ interface StackRow {
   lichslayer_id: number;
   name: string;
   count: number;
+  colour: Colour | null;
+  broken: number;
+  notes: string;
 }
 
 export function campaignName(db: Database): string {
@@ -69,12 +81,30 @@ export function campaignName(db: Database): string {
   return row?.value ?? 'Untitled campaign';
 }
 
-export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: StackRow[], rules: HouseRules, buffs: { name: string; details: string }[] = [], uses: readonly SkillUse[] = [], record: LifeRecord = { enemiesFelled: 0, floorsCleared: 0, skillPoints: 0, enhanced: [] }): LichslayerView {
+export function lichslayerView(
+  row: LichslayerRow,
+  items: ItemRow[],
+  stacks: StackRow[],
+  rules: HouseRules,
+  buffs: { name: string; details: string }[] = [],
+  uses: readonly SkillUse[] = [],
+  record: LifeRecord = { enemiesFelled: 0, floorsCleared: 0, skillPoints: 0, enhanced: [] },
+  lookup: LootLookup = lootLookup([]),
+  situation: RollSituation = {},
+): LichslayerView {
   const slots = Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])) as Record<ItemSlot, Item | null>;
   for (const item of items) {
     slots[item.slot] = { name: item.name, colour: item.colour, broken: item.broken === 1, notes: item.notes };
   }
-  const inventory: Stack[] = stacks.map((s) => ({ name: s.name, count: s.count }));
+  // ch.2: the slots the skills held open; an item left in a slot since closed is shown to be moved.
+  const plan = slotsOpen({ skills: [row.skill1, row.skill2, row.skill3, row.capstone].filter(Boolean), enhanced: record.enhanced });
+  const equipped = equippedWith(items, plan, lookup);
+  // A stack shows its state only when it has one of its own (ch.13): a plain stack is as its loot entry says.
+  const inventory: Stack[] = stacks.map((s) => {
+    if (s.colour === null && s.broken === 0 && s.notes === '') return { name: s.name, count: s.count };
+    const held = stateToHold({ colour: s.colour, broken: s.broken === 1, notes: s.notes }, lookup.entry(s.name));
+    return { name: s.name, count: s.count, colour: s.colour, broken: held.broken, notes: s.notes };
+  });
   return {
     id: row.id,
     name: row.name,
@@ -95,6 +125,7 @@ export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: Sta
     capstone: row.capstone,
     notes: row.notes,
     items: slots,
+    slots: { open: [...plan.open], medicine: [...plan.medicine], garmentIsMedicine: plan.garmentIsMedicine, closedHeld: closedButHeld(plan, items.map((i) => i.slot)), explain: plan.explain },
     inventory,
     derived: {
       magic: currentMagic(row.gold, items.map((i) => ({ name: i.name, notes: i.notes, broken: i.broken === 1 })), row.magic_bonus),
@@ -102,14 +133,15 @@ export function lichslayerView(row: LichslayerRow, items: ItemRow[], stacks: Sta
       inventoryDepth: inventoryDepth(row.max_health),
     },
     life: {
-      ...lifeView(row, rules),
+      ...lifeView(row, rules, situation),
       buffs,
       skills: [row.skill1, row.skill2, row.skill3, row.capstone].filter(Boolean).map((name) => {
         const def = skillNamed(name);
         return { name, kind: def?.kind ?? 'unknown', limit: def?.limit ? LIMIT_LABEL[def.limit] : null, board: def?.board ?? null };
       }),
       capstone: capstoneProgress(row.hidden_class, uses, row.id),
-      ...syncView(items, rules),
+      ...syncView(equipped, rules),
+      influence: influenceDice(equipped),
       xpSources: xpSources(row, record),
       skillPoints: record.skillPoints,
       enhanced: record.enhanced,
@@ -126,23 +158,23 @@ function xpSources(row: LichslayerRow, record: LifeRecord): LichslayerView['life
   return { ...sources, explain };
 }
 
-/** ch.14: the synchronicity conditions of the equipped loot, broken items ignored. */
-function syncView(items: readonly ItemRow[], rules: HouseRules): Pick<LichslayerView['life'], 'sync' | 'syncExplain'> {
-  const r = synchronicity(items.map((i) => ({ name: i.name, colour: i.colour, broken: i.broken === 1 })), rules);
+/** ch.14: the synchronicity conditions of the equipped loot, broken items ignored; each item's type from its loot entry. */
+function syncView(items: readonly { name: string; colour: Colour; broken: boolean; entry: { fields: { itemType: string } } | null }[], rules: HouseRules): Pick<LichslayerView['life'], 'sync' | 'syncExplain'> {
+  const r = synchronicity(items.map((i) => ({ name: i.name, colour: i.colour, broken: i.broken, ...(i.entry ? { type: i.entry.fields.itemType } : {}) })), rules);
   return { sync: r.conditions.map((c) => ({ label: c.label, effects: c.effects, colours: c.colours ?? [] })), syncExplain: r.explain };
 }
 
 /** Growth and the survival clock as the Gauntlet shows them (ch.1, ch.4, ch.8). */
-function lifeView(row: LichslayerRow, rules: HouseRules): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone' | 'sync' | 'syncExplain' | 'xpSources' | 'skillPoints' | 'enhanced'> {
+function lifeView(row: LichslayerRow, rules: HouseRules, situation: RollSituation): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone' | 'sync' | 'syncExplain' | 'xpSources' | 'skillPoints' | 'enhanced' | 'influence'> {
   const level = levelForXp(row.xp, rules);
-  const sanity = sanityModifier(row.sanity);
   const clock = { daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter };
   return {
     statPoints: row.stat_points,
     goldGained: row.gold_gained,
     level: { value: row.level, nextAt: level.nextAt, due: level.value, explain: level.explain },
     classRevealed: skillsUnlocked(row.level).classRevealed,
-    penalties: [...clockPenalties(clock), ...(sanity.value ? [sanity] : [])],
+    // ch.4 "to all rolls": the one rule that says what a roll made for this character carries.
+    penalties: modifierList(characterRollModifiers({ sanity: row.sanity, ...clock }, situation)),
     clock: { ...clock, ateToday: row.ate_today === 1, shelteredToday: row.sheltered_today === 1, hungerMaxHealthLost: row.hunger_lost },
   };
 }
@@ -155,8 +187,12 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
   const rules = readHouseRules(db);
   const buffs = readBuffs(db);
   const records = readLifeRecords(db);
+  const lookup = lootEntries(db);
   const undo = nextUndo(db);
   const redo = nextRedo(db);
+  const day = town?.day ?? 1;
+  const townState = readTown(db);
+  const fx = idolEffects(db, townState, day);
   return {
     path: file,
     name: campaignName(db),
@@ -171,6 +207,8 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         buffs[String(row.id)] ?? [],
         usesForCapstone(db, row.id, row.hidden_class),
         records[String(row.id)],
+        lookup,
+        situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules),
       ),
     ),
     houseRules: rules,

@@ -3,18 +3,16 @@
 import type { Database } from 'better-sqlite3';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from '@shared/print.ts';
 import { formatRange } from '@shared/tables.ts';
-import { ITEM_SLOTS } from '@shared/gauntlet.ts';
+import { slotShortLabel } from '../rules/gauntlet-slots.ts';
+import { lootEntries } from '../db/loot-entries.ts';
 import { skillsUnlocked } from '../rules/character.ts';
 import { allTokens, roomsOfFloor } from '../db/board-repo.ts';
 import { loadTable } from '../db/tables-repo.ts';
 import { campaignName, judgeCampaignView } from './judge-view.ts';
 
-const SLOT_NAMES: Record<string, string> = { gear: 'Gear', garment: 'Garment', accessory: 'Accessory', loot1: 'Loot 1', loot2: 'Loot 2', loot3: 'Loot 3' };
-
 export function printGauntlets(db: Database, file: string, ids?: readonly number[]): PrintGauntlet[] {
   const view = judgeCampaignView(db, file);
-  const loot = loadTable(db, 'loot')?.def.rows ?? [];
-  const byName = new Map(loot.map((r) => [r.label.toLowerCase(), r]));
+  const lookup = lootEntries(db);
   return view.roster
     .filter((l) => !ids || ids.includes(l.id))
     .map((l) => ({
@@ -32,21 +30,22 @@ export function printGauntlets(db: Database, file: string, ids?: readonly number
       gold: l.gold,
       goldMarks: l.derived.goldMarks.value,
       xp: l.xp,
-      items: ITEM_SLOTS.map((slot) => {
+      // The slots this Gauntlet has (ch.2: Extra Pockets, Medicine Bay), and any still holding an item.
+      items: [...l.slots.open, ...l.slots.closedHeld].map((slot) => {
         const item = l.items[slot];
-        const row = item ? byName.get(item.name.toLowerCase()) : undefined;
+        const entry = item ? lookup.entry(item.name) : null;
         return {
-          slot: SLOT_NAMES[slot]!,
+          slot: slotShortLabel(slot) + (slot === 'garment' && l.slots.garmentIsMedicine ? ' / Medicine' : ''),
           name: item?.name ?? '',
           colour: item?.colour ?? null,
           broken: item?.broken ?? false,
-          tier: row?.loot?.tier ?? null,
-          actions: row?.loot?.actions ?? [],
+          tier: entry?.fields.tier ?? null,
+          actions: entry?.fields.actions ?? [],
         };
       }),
       skills: [l.skill1, l.skill2, l.skill3],
       capstone: l.capstone,
-      inventory: l.inventory,
+      inventory: l.inventory.map((s) => ({ name: s.broken ? `${s.name} (broken)` : s.name, count: s.count })),
       inventoryDepth: l.derived.inventoryDepth.value,
     }));
 }

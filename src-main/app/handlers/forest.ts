@@ -1,38 +1,76 @@
-// forest.*: the Forest (rulebook ch.3, ch.17): going in and out (the Familiar at each visit),
-// feeding the Giver, mining a vein and moving on from a grayed region.
+// forest.*: the Forest (rulebook ch.3, ch.5, ch.6, ch.17): going in (the day's d6 and Phenomena at
+// entry, the Familiar, Stage 4's hostile encounter) and out, feeding the Giver, mining a vein and
+// moving on from a grayed region, Flora patches found and harvested, tributes and griefing.
 import { addToInventory } from '../../db/inventory.ts';
+import { readHouseRules } from '../../db/settings.ts';
 import { readTown, today, writeTown } from '../../db/town-repo.ts';
-import { DISPOSITION_COLOURS, STONE_FOR } from '../../rules/smith.ts';
+import { weekOf } from '../../rules/calendar.ts';
+import { afterVeinEmptied, beingKilled, feedGiver, harvestPatch, mineVein, rollFloraPatch } from '../../rules/forest.ts';
+import { dropSanity, SANITY_LADDER } from '../../rules/sanity.ts';
+import { loadTable } from '../../db/tables-repo.ts';
+import { forestEntry } from '../forest-day.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
-import { rollWithTables } from '../table-rolls.ts';
-import { familiarRolls } from '../town-ops.ts';
+import { attentionStage, diveActor, partyIds } from '../phase-store.ts';
+import { entryAt, rollWithTables } from '../table-rolls.ts';
+import { boonStrength, familiarRolls, giverHealthOf, idolEffects, tombFloorOf } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../command-failure.ts';
+import { turnedMayGo } from '../../rules/turning.ts';
 
 export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
+  const notes = (database: Parameters<typeof today>[0], lines: string[]) => ({ day: today(database), notes: lines });
   return {
     'forest.go': (args) =>
       ctx.transact('forest.go', args, args.where === 'forest' ? 'Into the Forest' : 'Back from the Forest', (w, database) => {
-        const state = readTown(database);
-        const present = args.where === 'forest' ? [...new Set([...state.forest.present, ...args.ids])] : state.forest.present.filter((id) => !args.ids.includes(id));
-        const notes: string[] = [];
-        if (args.where === 'forest') {
-          for (const id of args.ids) person(database, id);
-          // ch.3: the Witch rolls 1d8 for a Familiar at each Forest visit.
-          familiarRolls(database, args.ids, 'the Forest', notes);
+        let state = readTown(database);
+        const day = today(database);
+        if (args.where === 'town') {
+          // ch.16: the turned leave the Tombs only on the Pilgrimage, toward the Forest.
+          const turned = diveActor(database).getSnapshot().context.turned;
+          for (const id of args.ids.filter((i) => turned.includes(i))) throw new CommandFailure('refused', `${turnedMayGo(person(database, id).name, 'town')}. Nothing changed.`);
+          writeTown(w, database, { ...state, forest: { ...state.forest, present: state.forest.present.filter((id) => !args.ids.includes(id)) } });
+          return notes(database, []);
         }
-        writeTown(w, database, { ...state, forest: { ...state.forest, present } });
-        return { day: today(database), notes };
+        const dive = diveActor(database).getSnapshot().context;
+        const entrants = args.ids.filter((id) => !state.forest.present.includes(id)).map((id) => person(database, id));
+        const diving = entrants.find((l) => tombFloorOf(database, l.id) !== null);
+        if (diving) throw new CommandFailure('refused', `${diving.name} is on Floor ${tombFloorOf(database, diving.id)} of the Tombs: the Forest is reached from the Town. Nothing changed.`);
+        if (!entrants.length) throw new CommandFailure('refused', 'Everyone named is in the Forest already. Nothing changed.');
+        const rules = readHouseRules(database);
+        const lines: string[] = [];
+        const { boons } = idolEffects(database, state, day);
+        const rolled = rollWithTables(database, 'forest.go', ({ dice, tables, drawn }) => {
+          const r = forestEntry(dice, {
+            day,
+            stage: attentionStage(database),
+            players: partyIds(database).filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length,
+            town: state,
+            tables,
+            rules,
+            entrants: entrants.map((l) => ({ id: l.id, name: l.name })),
+            forestSigil: entrants.some((l) => boonStrength(boons, 'forest-sigil', l.id, rules) === 'full'),
+            drawn,
+          });
+          return { value: r, records: r.records };
+        });
+        state = rolled.town;
+        lines.push(...rolled.lines);
+        // ch.3: the Witch's Familiar at each Forest visit.
+        familiarRolls(database, entrants.map((l) => l.id), 'the Forest', lines);
+        writeTown(w, database, { ...state, forest: { ...state.forest, present: [...state.forest.present, ...entrants.map((l) => l.id)], firstVisit: state.forest.firstVisit ?? day } });
+        return notes(database, lines);
       }),
     'forest.feed': (args) =>
       ctx.transact('forest.feed', args, 'Feed the Giver', (w, database) => {
         const state = readTown(database);
         const p = person(database, args.id);
         if (!state.forest.present.includes(p.id)) throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
-        if (state.forest.giverHealth <= 0) throw new CommandFailure('refused', 'The Giver is dead (ch.17). Nothing changed.');
-        const times = (state.forest.feedings[String(p.id)] ?? 0) + 1;
-        writeTown(w, database, { ...state, forest: { ...state.forest, fedThisWeek: true, feedings: { ...state.forest.feedings, [String(p.id)]: times } } });
-        return { day: today(database), notes: [`${p.name} feeds the Giver (${times} time${times === 1 ? '' : 's'})${times === 3 ? ": the Giver's Recipes open to them (ch.17)" : ''}`] };
+        const rules = readHouseRules(database);
+        const r = feedGiver({ who: p.name, feedings: state.forest.feedings[String(p.id)] ?? 0, giverHealth: giverHealthOf(state, rules) });
+        if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
+        const week = weekOf(today(database), rules);
+        writeTown(w, database, { ...state, forest: { ...state.forest, fedWeeks: [...new Set([...state.forest.fedWeeks, week])], feedings: { ...state.forest.feedings, [String(p.id)]: r.feedings } } });
+        return notes(database, [`${r.explain}; the Giver is fed for week ${week} (ch.17)`]);
       }),
     'forest.mine': (args) =>
       ctx.transact('forest.mine', args, 'Mine a vein', (w, database) => {
@@ -40,25 +78,99 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
         const p = person(database, args.id);
         if (!state.forest.present.includes(p.id)) throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
         if (state.forest.regionGray) throw new CommandFailure('refused', 'This region is gray: its vein is spent and nothing regrows (ch.17). Move on first. Nothing changed.');
-        // ch.17: the vein's colour on d6 (one Stone per colour), 1d6 Stones, exploding; then the region grays.
-        const found = rollWithTables(database, 'forest.mine', ({ dice }) => {
-          const colour = dice.die(6, `${p.name} mines a vein: colour`);
-          const count = dice.explodingD6(`${p.name} mines a vein: Stones`);
-          const c = DISPOSITION_COLOURS[colour.natural - 1]!;
-          const stone = STONE_FOR[c]!;
-          const explain = `${colour.natural} on d6: ${stone} (${c}); ${count.total} Stone${count.total === 1 ? '' : 's'} (1d6! ${count.faces.join('+')}) (ch.17)`;
-          return { value: { stone, n: count.total, explain }, records: [{ cause: `${p.name} mines a vein (ch.17)`, character: p.name, explain, result: { colour, count } }] };
+        const rules = readHouseRules(database);
+        const found = rollWithTables(database, 'forest.mine', ({ dice, tables }) => {
+          const stoneAt = (face: number) => {
+            const row = entryAt(tables, 'stones', face);
+            return row?.loot ? { stone: row.label, colour: row.loot.colour } : null;
+          };
+          const v = mineVein(dice, { miner: p.name, stoneAt }, rules);
+          return { value: v, records: [{ cause: `${p.name} mines a vein (ch.17)`, table: 'stones', character: p.name, explain: v.explain, result: v }] };
         });
-        addToInventory(w, database, p.id, found.stone, found.n);
-        writeTown(w, database, { ...state, forest: { ...state.forest, regionGray: true, grayedRegions: state.forest.grayedRegions + 1 } });
-        return { day: today(database), notes: [`${p.name}: ${found.explain}`, 'The vein is empty: this region grays for good; a day here forces a Sanity Challenge (target 12) (ch.17)'] };
+        const lines = [`${p.name}: ${found.explain}`];
+        for (const s of found.stones) {
+          const put = addToInventory(w, database, p.id, s.stone, s.count, undefined, { partial: true });
+          if (put.left) lines.push(`${put.explain}: they stay in the rock`);
+        }
+        const gray = afterVeinEmptied(state.forest.grayedRegions);
+        writeTown(w, database, { ...state, forest: { ...state.forest, regionGray: gray.regionGray, grayedRegions: gray.grayedRegions } });
+        return notes(database, [...lines, gray.explain]);
       }),
     'forest.move': () =>
       ctx.transact('forest.move', {}, 'Move on in the Forest', (w, database) => {
         const state = readTown(database);
         if (!state.forest.present.length) throw new CommandFailure('refused', 'No one is in the Forest. Nothing changed.');
-        writeTown(w, database, { ...state, forest: { ...state.forest, regionGray: false } });
-        return { day: today(database), notes: ['The party moves on to a living region of the Forest'] };
+        // The patches found belong to the region left behind.
+        writeTown(w, database, { ...state, forest: { ...state.forest, regionGray: false, patches: [] } });
+        return notes(database, ['The party moves on to a living region of the Forest; the Flora patches found stay behind']);
+      }),
+    'forest.forage': (args) =>
+      ctx.transact('forest.forage', args, 'Look for Flora', (w, database) => {
+        const state = readTown(database);
+        const p = person(database, args.id);
+        if (!state.forest.present.includes(p.id)) throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
+        if (state.forest.regionGray) throw new CommandFailure('refused', 'Nothing regrows in a gray region (ch.17). Move on first. Nothing changed.');
+        const rules = readHouseRules(database);
+        if (!loadTable(database, 'flora')) throw new CommandFailure('refused', 'This campaign has no Flora table (key “flora”). Nothing changed.');
+        const patch = rollWithTables(database, 'forest.forage', ({ dice, tables }) => {
+          const floraAt = (face: number) => {
+            const row = entryAt(tables, 'flora', face);
+            return row ? { flora: row.label, colour: row.loot?.colour ?? ('Colourless' as const) } : null;
+          };
+          const r = rollFloraPatch(dice, { who: p.name, floraAt }, rules);
+          return { value: r, records: [{ cause: `${p.name} looks for Flora (ch.17)`, table: 'flora', character: p.name, explain: r.ok ? r.explain : r.reason, result: r }] };
+        });
+        if (!patch.ok) throw new CommandFailure('refused', `${patch.reason}. Nothing changed.`);
+        const id = state.nextId;
+        writeTown(w, database, { ...state, nextId: id + 1, forest: { ...state.forest, patches: [...state.forest.patches, { id, flora: patch.flora, colour: patch.colour, count: patch.count, harvested: false }] } });
+        return notes(database, [`${p.name}: ${patch.explain}`]);
+      }),
+    'forest.harvest': (args) =>
+      ctx.transact('forest.harvest', args, 'Harvest Flora', (w, database) => {
+        const state = readTown(database);
+        const p = person(database, args.id);
+        if (!state.forest.present.includes(p.id)) throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
+        const patch = state.forest.patches.find((x) => x.id === args.patch);
+        if (!patch) throw new CommandFailure('not-found', `No Flora patch ${args.patch} in this region.`);
+        const r = harvestPatch(patch, args.take);
+        if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
+        addToInventory(w, database, p.id, patch.flora, r.taken);
+        const patches = state.forest.patches.flatMap((x) => (x.id !== patch.id ? [x] : r.dies ? [] : [{ ...x, count: r.left, harvested: true }]));
+        writeTown(w, database, { ...state, forest: { ...state.forest, patches } });
+        return notes(database, [`${p.name}: ${r.explain}`]);
+      }),
+    'forest.record': (args) =>
+      ctx.transact('forest.record', args, `Forest: ${args.event}`, (w, database) => {
+        const state = readTown(database);
+        const f = state.forest;
+        if (args.event === 'tribute' || args.event === 'tribute-broken' || args.event === 'griefing') {
+          if (args.event === 'tribute-broken' && !f.tribute) throw new CommandFailure('refused', 'No tribute is standing. Nothing changed.');
+          const next = args.event === 'tribute' ? { ...f, tribute: true } : args.event === 'tribute-broken' ? { ...f, tribute: false } : { ...f, griefing: f.griefing + 1 };
+          writeTown(w, database, { ...state, forest: next });
+          const said = {
+            tribute: 'A Daedric Being was tributed: +1 on the Forest’s d6 while it is not attacked (ch.5)',
+            'tribute-broken': 'The tributed Being was attacked: the tribute’s +1 ends (ch.5)',
+            griefing: `A griefing event in the Forest: −${next.griefing} on the Forest’s d6 from now on (ch.5)`,
+          }[args.event];
+          return notes(database, [said]);
+        }
+        // ch.17: a Great Being killed, and what it costs the party.
+        const cost = beingKilled(args.event);
+        if (cost.killer && args.killer === undefined) throw new CommandFailure('refused', "Name the killer: a Daedric Being's death costs its killer a Sanity level (ch.17). Nothing changed.");
+        const rules = readHouseRules(database);
+        if (cost.giverDies && giverHealthOf(state, rules) <= 0) throw new CommandFailure('refused', 'The Giver is dead already (ch.17). Nothing changed.');
+        const dive = diveActor(database).getSnapshot().context;
+        const lines = [cost.explain];
+        for (const id of partyIds(database).filter((x) => !dive.lost.includes(x) && !dive.turned.includes(x))) {
+          const steps = cost.everyone + (id === args.killer ? cost.killer : 0);
+          if (!steps) continue;
+          const l = person(database, id);
+          const to = dropSanity(l.sanity, steps);
+          w.update('lichslayer', id, { sanity: to });
+          lines.push(`${l.name}: Sanity ${SANITY_LADDER[l.sanity].label} → ${SANITY_LADDER[to].label}`);
+        }
+        if (cost.giverDies) writeTown(w, database, { ...state, forest: { ...f, giverHealth: 0 } });
+        return notes(database, lines);
       }),
   };
 }

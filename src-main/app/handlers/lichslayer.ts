@@ -9,11 +9,16 @@ import { levelForXp, rollClass, rollStatPoints, STAT_POINT_EFFECT, XP_PER_ENEMY,
 import { inventoryDepth } from '../../rules/gauntlet-derived.ts';
 import { rollStartingLoot } from '../../rules/loot-roll.ts';
 import { startingGauntlet } from '../../rules/starting-stats.ts';
+import { ownStackMax } from '../../db/inventory.ts';
+import { stackMaxOf } from '../../rules/inventory.ts';
 import { CommandFailure } from '../command-failure.ts';
-import { addXp } from '../growth.ts';
+import { addXp, editedGrowthColumns } from '../growth.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer as row } from '../lichslayer-row.ts';
 import { entryAt, rollWithTables } from '../table-rolls.ts';
+import { slotAccepts } from '../../rules/gauntlet-slots.ts';
+import { slotPlanOf } from '../../db/gauntlet-repo.ts';
+import { lootEntries } from '../../db/loot-entries.ts';
 
 const PATCH_COLUMNS: Record<keyof LichslayerPatch, string> = {
   name: 'name',
@@ -74,6 +79,11 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
         if (value !== undefined && current[column] !== value) patch[column] = value;
       }
       if (Object.keys(patch).length === 0) return ctx.view();
+      // A level raised or a class set by hand brings what the rules give with it (ch.1, ch.2).
+      if ((patch.level !== undefined && Number(patch.level) > Number(current.level)) || patch.hidden_class !== undefined) {
+        const growth = editedGrowthColumns(row(db, args.id), { level: patch.level as number | undefined, hiddenClass: patch.hidden_class as string | null | undefined });
+        for (const [k, v] of Object.entries(growth)) if (!(k in patch)) patch[k] = v;
+      }
       const merged = { ...current, ...patch } as { health: number; max_health: number; armor: number; max_armor: number; name: string };
       if (merged.health > merged.max_health) {
         throw new CommandFailure('invalid-args', `Health (${merged.health}) cannot be above maximum Health (${merged.max_health}). Nothing was saved.`);
@@ -101,6 +111,11 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       const l = row(db, args.id);
       const existing = db.prepare(`SELECT id FROM item WHERE lichslayer_id = ? AND slot = ?`).get(args.id, args.slot) as { id: number } | undefined;
       const label = args.item ? `${l.name}: ${args.item.name} in ${args.slot}` : `${l.name}: clear ${args.slot}`;
+      if (args.item) {
+        // ch.2: only the slots the skills open, and only Flora in a Medicine Slot.
+        const fits = slotAccepts(slotPlanOf(db, l), args.slot, { name: args.item.name, flora: lootEntries(db).isFlora(args.item.name) });
+        if (!fits.ok) throw new CommandFailure('refused', `${fits.reason}. Nothing was saved.`);
+      }
       return edit('lichslayer.setItem', args, label, (w) => {
         const values = args.item ? { name: args.item.name, colour: args.item.colour, broken: args.item.broken ? 1 : 0, notes: args.item.notes } : null;
         if (existing && values) w.update('item', existing.id, values);
@@ -116,10 +131,14 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       if (args.stacks.length > depth) {
         throw new CommandFailure('invalid-args', `${l.name}'s inventory holds ${depth} stacks (1 + max Health ÷ 6, ch.4); ${args.stacks.length} were given. Nothing was saved.`);
       }
+      // ch.4: a stack holds fewer than six where the item's own maximum is lower (ch.17: Sapphire, Emerald ×3).
+      const over = args.stacks.find((s) => s.count > stackMaxOf(ownStackMax(db, s.name)));
+      if (over) throw new CommandFailure('invalid-args', `A stack of ${over.name} holds at most ${stackMaxOf(ownStackMax(db, over.name))} (its own maximum, ch.4); ${over.count} were given. Nothing was saved.`);
       return edit('lichslayer.setInventory', args, `${l.name}: inventory`, (w) => {
         const ids = db.prepare(`SELECT id FROM inventory WHERE lichslayer_id = ?`).all(args.id) as { id: number }[];
         for (const { id } of ids) w.delete('inventory', id);
-        args.stacks.forEach((s, position) => w.insert('inventory', { lichslayer_id: args.id, position, name: s.name, count: s.count }));
+        // A stack keeps the state its items were put away in (ch.13).
+        args.stacks.forEach((s, position) => w.insert('inventory', { lichslayer_id: args.id, position, name: s.name, count: s.count, colour: s.colour ?? null, broken: s.broken ? 1 : 0, notes: s.notes ?? '' }));
       });
     },
 

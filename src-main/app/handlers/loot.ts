@@ -1,66 +1,59 @@
-// loot.*: loot's five fates (rulebook ch.13) as commands: each checks its rule against the item's loot-table
-// entry and applies it in one undoable step. Equipping and unequipping take the holder's turn in a
-// fight; channelled buffs last until the dive ends.
+// loot.*: loot's five fates (rulebook ch.13) and its Inscribe action as commands, each checking its
+// rule against the item's loot-table entry and applying it in one undoable step; and a Vestment
+// found in a Room (ch.15). Items keep their state as they move between slot and inventory;
+// equipping and unequipping take the holder's turn in a fight; channelled buffs last until the dive ends.
 import type { Database } from 'better-sqlite3';
-import type { Colour, ItemSlot } from '@shared/gauntlet.ts';
+import type { ItemSlot } from '@shared/gauntlet.ts';
 import type { RecordingWriter } from '../../db/history.ts';
-import { writeSetting } from '../../db/settings.ts';
+import { readHouseRules, writeSetting } from '../../db/settings.ts';
 import { readBuffs } from '../../db/channel-buffs.ts';
-import { loadAllTables } from '../../db/tables-repo.ts';
-import { canChannel, canConsume, canMerge, componentChoice, merged, type FateVerdict, type LootItem } from '../../rules/loot-fate.ts';
+import {
+  canChannel,
+  canConsume,
+  canInscribe,
+  canMerge,
+  choiceLine,
+  componentChoice,
+  inscriptionLine,
+  merged,
+  stateToHold,
+  stateToStore,
+  type FateVerdict,
+  type LootItem,
+} from '../../rules/loot-fate.ts';
+import { slotAccepts, slotLabel } from '../../rules/gauntlet-slots.ts';
+import { findVestment, vestmentsHeld } from '../../rules/vestments.ts';
 import { CommandFailure } from '../command-failure.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
 import { today } from '../../db/town-repo.ts';
-import { addToInventory } from '../../db/inventory.ts';
+import { addToInventory, stacksOf, storedState, takeFromStack } from '../../db/inventory.ts';
+import { lootEntries } from '../../db/loot-entries.ts';
+import { itemRowsOf, slotPlanOf, type ItemRow } from '../../db/gauntlet-repo.ts';
+import { addSpellInscription, inscriptionsOn } from '../../db/spell-inscriptions.ts';
+import { rollWithLedger } from '../../db/ledger.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { endTurn } from '../phase-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { allTokens } from '../../db/board-repo.ts';
-
-
-
-
-interface ItemRow {
-  id: number;
-  slot: ItemSlot;
-  name: string;
-  colour: Colour;
-  notes: string;
-}
-interface StackRow {
-  id: number;
-  position: number;
-  name: string;
-  count: number;
-}
-
+import { findSpell } from '../spellcasting.ts';
 
 export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
-  function entryFor(database: Database, name: string): LootItem['entry'] {
-    for (const { def } of loadAllTables(database).values()) {
-      if (def.category !== 'loot') continue;
-      const row = def.rows.find((r) => r.loot && r.label.trim().toLowerCase() === name.trim().toLowerCase());
-      if (row?.loot) return { fields: row.loot, details: row.details };
-    }
-    return null;
-  }
+  const slotItem = (database: Database, id: number, slot: ItemSlot) => itemRowsOf(database, id).find((i) => i.slot === slot);
 
-  const slotItem = (database: Database, id: number, slot: ItemSlot) =>
-    database.prepare(`SELECT id, slot, name, colour, notes FROM item WHERE lichslayer_id = ? AND slot = ?`).get(id, slot) as ItemRow | undefined;
-  const stacks = (database: Database, id: number) => database.prepare(`SELECT id, position, name, count FROM inventory WHERE lichslayer_id = ? ORDER BY position, id`).all(id) as StackRow[];
-
-  /** The item a fate acts on, wherever it sits, and how to take one of it away. */
+  /** The item a fate acts on, wherever it sits, in the state it is in, and how to take one of it away. */
   function source(database: Database, id: number, from: { slot: ItemSlot } | { stack: number }) {
+    const lookup = lootEntries(database);
     if ('slot' in from) {
       const item = slotItem(database, id, from.slot);
       if (!item) throw new CommandFailure('refused', `Nothing is in that slot. Nothing changed.`);
-      return { item: { name: item.name, colour: item.colour, notes: item.notes, entry: entryFor(database, item.name) } satisfies LootItem, take: (w: RecordingWriter) => w.delete('item', item.id), row: item };
+      return { item: { name: item.name, colour: item.colour, notes: item.notes, entry: lookup.entry(item.name) } satisfies LootItem, take: (w: RecordingWriter) => w.delete('item', item.id), row: item as ItemRow | null };
     }
-    const stack = stacks(database, id)[from.stack];
+    const stack = stacksOf(database, id)[from.stack];
     if (!stack) throw new CommandFailure('refused', `There is no inventory stack ${from.stack + 1}. Nothing changed.`);
-    const entry = entryFor(database, stack.name);
-    const item: LootItem = { name: stack.name, colour: entry?.fields.colour ?? 'Colourless', notes: '', entry };
-    return { item, take: (w: RecordingWriter) => (stack.count > 1 ? w.update('inventory', stack.id, { count: stack.count - 1 }) : w.delete('inventory', stack.id)), row: null };
+    const entry = lookup.entry(stack.name);
+    const state = stateToHold(storedState(stack), entry);
+    const item: LootItem = { name: stack.name, colour: state.colour, notes: state.notes, entry };
+    return { item, take: (w: RecordingWriter) => takeFromStack(w, stack), row: null };
   }
 
   const check = (v: FateVerdict): string => {
@@ -95,7 +88,7 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
           case 'channel': {
             const s = source(database, args.id, args.from);
             const dive = String(diveActor(database).getSnapshot().value);
-            notes.push(check(canChannel(s.item, ['exploring', 'combat', 'floorTen'].includes(dive))));
+            notes.push(check(canChannel(s.item, ['exploring', 'combat', 'floorTen'].includes(dive), readHouseRules(database).channelOutsideDive)));
             s.take(w);
             const buffs = readBuffs(database);
             writeSetting(w, database, 'channel-buffs', { ...buffs, [String(args.id)]: [...(buffs[String(args.id)] ?? []), { name: s.item.name, details: s.item.entry?.details ?? '' }] });
@@ -106,7 +99,7 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
             const hostRow = slotItem(database, args.id, args.host);
             if (!hostRow) throw new CommandFailure('refused', 'There is no item in that slot to merge into. Nothing changed.');
             if ('slot' in args.from && args.from.slot === args.host) throw new CommandFailure('refused', 'A gem cannot merge into itself. Nothing changed.');
-            const host: LootItem = { name: hostRow.name, colour: hostRow.colour, notes: hostRow.notes, entry: entryFor(database, hostRow.name) };
+            const host: LootItem = { name: hostRow.name, colour: hostRow.colour, notes: hostRow.notes, entry: lootEntries(database).entry(hostRow.name) };
             notes.push(check(canMerge(s.item, host)));
             s.take(w);
             w.update('item', hostRow.id, merged(host, s.item));
@@ -117,32 +110,71 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
             const v = componentChoice(s.item, args.choice);
             notes.push(check(v));
             if (!s.row) throw new CommandFailure('refused', 'Equip the component first: its choice is written on the item (ch.13). Nothing changed.');
-            w.update('item', s.row.id, { notes: `${s.row.notes ? `${s.row.notes}\n` : ''}Component choice: ${args.choice === 'all-at-once' ? `all ${v.times} at once` : `singly, up to ${v.times} times`} (day ${day})` });
+            w.update('item', s.row.id, { notes: `${s.row.notes ? `${s.row.notes}\n` : ''}${choiceLine(args.choice, v.times ?? 1, day)}` });
+            break;
+          }
+          case 'inscribe': {
+            const s = source(database, args.id, args.from);
+            if ('slot' in args.target) {
+              const target = slotItem(database, args.id, args.target.slot);
+              if (!target) throw new CommandFailure('refused', 'There is no item in that slot to inscribe. Nothing changed.');
+              if ('slot' in args.from && args.from.slot === args.target.slot) throw new CommandFailure('refused', 'An item cannot inscribe itself (ch.13). Nothing changed.');
+              notes.push(check(canInscribe(s.item, { name: target.name, notes: target.notes, kind: 'item' })));
+              w.update('item', target.id, { notes: `${target.notes ? `${target.notes}\n` : ''}${inscriptionLine(s.item)}` });
+            } else {
+              const spell = findSpell(database, args.target.spell.table, args.target.spell.row);
+              const on = inscriptionsOn(database, args.id, { table: spell.table.key, row: spell.row, label: spell.label });
+              notes.push(check(canInscribe(s.item, { name: spell.label, notes: on.map((i) => i.line).join('\n'), kind: 'spell' })));
+              addSpellInscription(w, database, args.id, { table: spell.table.key, row: spell.row, label: spell.label, line: inscriptionLine(s.item) });
+            }
             break;
           }
           case 'hold': {
-            const stack = stacks(database, args.id)[args.stack];
+            const stack = stacksOf(database, args.id)[args.stack];
             if (!stack) throw new CommandFailure('refused', `There is no inventory stack ${args.stack + 1}. Nothing changed.`);
+            const lookup = lootEntries(database);
+            const fits = slotAccepts(slotPlanOf(database, l), args.slot, { name: stack.name, flora: lookup.isFlora(stack.name) });
+            if (!fits.ok) throw new CommandFailure('refused', `${fits.reason}. Nothing changed.`);
             if (slotItem(database, args.id, args.slot)) throw new CommandFailure('refused', 'That slot is taken: unequip its item first. Nothing changed.');
             takesTheTurn(w, database, args.id, 'Equipping', notes);
-            const entry = entryFor(database, stack.name);
-            if (stack.count > 1) w.update('inventory', stack.id, { count: stack.count - 1 });
-            else w.delete('inventory', stack.id);
-            w.insert('item', { lichslayer_id: args.id, slot: args.slot, name: stack.name, colour: entry?.fields.colour ?? 'Colourless', broken: 0, notes: entry?.details ?? '' });
-            notes.push(`${l.name} holds ${stack.name}: its passives and colour count now (ch.13)`);
+            // The item comes back exactly as it was put away (ch.11, ch.13).
+            const state = stateToHold(storedState(stack), lookup.entry(stack.name));
+            takeFromStack(w, stack);
+            w.insert('item', { lichslayer_id: args.id, slot: args.slot, name: stack.name, colour: state.colour, broken: state.broken ? 1 : 0, notes: state.notes });
+            notes.push(`${l.name} holds ${stack.name} in ${slotLabel(args.slot)}: ${state.broken ? 'broken, it confers nothing until the Smith repairs it (ch.11)' : 'its passives and colour count now (ch.13)'}`);
             break;
           }
           case 'unequip': {
             const item = slotItem(database, args.id, args.slot);
             if (!item) throw new CommandFailure('refused', 'Nothing is in that slot. Nothing changed.');
             takesTheTurn(w, database, args.id, 'Unequipping', notes);
-            addToInventory(w, database, args.id, item.name);
+            const entry = lootEntries(database).entry(item.name);
+            addToInventory(w, database, args.id, item.name, 1, stateToStore({ colour: item.colour, broken: item.broken === 1, notes: item.notes }, entry));
             w.delete('item', item.id);
-            notes.push(`${l.name} puts ${item.name} away`);
+            notes.push(`${l.name} puts ${item.name} away, as it is`);
             break;
           }
         }
         return { day, notes };
+      }),
+
+    'loot.vestment': (args) =>
+      ctx.transact('loot.vestment', args, 'A Vestment found', (w, database) => {
+        const l = requireLichslayer(database, args.id);
+        // Everything the party wears or carries: a Vestment it holds is rolled again (ch.15).
+        const carried = [
+          ...(database.prepare(`SELECT name FROM item`).all() as { name: string }[]).map((r) => r.name),
+          ...(database.prepare(`SELECT name FROM inventory`).all() as { name: string }[]).map((r) => r.name),
+        ];
+        const held = vestmentsHeld(carried);
+        const cause = `${l.name} finds an Unbound Vestment`;
+        const { value: found } = rollWithLedger(database, 'loot.vestment', (dice) => {
+          const r = findVestment(dice, held, cause);
+          return { value: r, records: r.rolls.length ? [{ cause, character: l.name, explain: r.explain, result: r }] : [] };
+        });
+        if (!found.vestment) throw new CommandFailure('refused', `${found.explain}. Nothing changed.`);
+        addToInventory(w, database, l.id, found.vestment);
+        return { day: today(database), notes: [`${l.name} finds ${found.vestment}: ${found.explain}; it goes into the inventory`] };
       }),
   };
 }

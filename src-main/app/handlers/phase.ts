@@ -7,32 +7,41 @@ import { allTokens } from '../../db/board-repo.ts';
 import type { RecordingWriter } from '../../db/history.ts';
 import { writeSetting } from '../../db/settings.ts';
 import { today } from '../../db/town-repo.ts';
-import { turningStatus } from '../../rules/lich.ts';
+import { turningExit } from '../../rules/turning.ts';
 import { type DiveEvent } from '../../machines/dive-machine.ts';
 import { machineEvent, phaseView } from '../../views/phase-view.ts';
 import { moveTokenByRules } from '../board-ops.ts';
-import { castVerdict, enemiesCloseIn, findSpell, payForCast, spellbook } from '../combat-hooks.ts';
+import { enemiesCloseIn, sanityChallenge } from '../combat-hooks.ts';
+import { castVerdict, findSpell, payForCast, spellbook } from '../spellcasting.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
 import { applyDiveEvent, liveCombat, settle, step } from '../phase-ops.ts';
-import { attentionActor, combatActor, diveActor, stored, turnedOn } from '../phase-store.ts';
+import { attentionActor, combatActor, diveActor, partyFloor, stored, turnedOn } from '../phase-store.ts';
 
 export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
   const db = () => ctx.require().db;
   return {
     'phase.cure': (args) =>
-      ctx.transact('phase.cure', args, `Cure the turning (${args.how})`, (w: RecordingWriter, database) => {
+      ctx.transact('phase.cure', args, `End the turning (${args.how})`, (w: RecordingWriter, database) => {
         const dive = diveActor(database);
         const l = requireLichslayer(database, args.id);
         if (!dive.getSnapshot().context.turned.includes(args.id)) throw new CommandFailure('refused', `${l.name} is not turned. Nothing changed.`);
-        const since = turnedOn(database)[String(args.id)];
-        const status = since !== undefined ? turningStatus(since, today(database)) : null;
-        if (status?.permanent) throw new CommandFailure('refused', `${l.name}'s turning is permanent: ${status.explain}. Nothing changed.`);
-        dive.send({ type: 'CURED', lichslayer: args.id });
+        const caster = args.by !== undefined ? requireLichslayer(database, args.by) : null;
+        const verdict = turningExit(args.how, { name: l.name, turnedOn: turnedOn(database)[String(args.id)] ?? null, today: today(database), caster, cleansedId: l.id });
+        if (!verdict.ok) throw new CommandFailure('refused', `${verdict.reason}. Nothing changed.`);
+        const notices = [verdict.explain];
+        // ch.16: the cured rejoin the party; the cleansed die, lost for good. Either way they stop being the Lich's Zombie on the board.
+        dive.send(verdict.kind === 'killing' ? { type: 'CLEANSED', lichslayer: args.id } : { type: 'CURED', lichslayer: args.id });
         writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
-        const how = { cleanse: 'Cleanse (Daedric) — a player-killing', restore: 'Restore (Celestial)', cure: "the Lich Doctor's Cure", pilgrimage: 'the Pilgrimage: a flower of every colour brought to a Shrine' }[args.how];
-        return { ...phaseView(database), notices: [`${l.name} is freed from the turning by ${how} (ch.16)`] };
+        const token = allTokens(database).find((t) => t.lichslayerId === args.id);
+        if (token) w.update('token', token.id, { floor: null, x: null, y: null, stats: '{}' });
+        if (verdict.kind === 'killing' && caster) {
+          // ch.11: the killer's Sanity Challenge, target 12.
+          const where = partyFloor(database) !== null ? 'tombs' : 'town';
+          notices.push(sanityChallenge(w, database, 'phase.cure', { lichslayerId: caster.id, target: verdict.sanityTarget, cause: `${caster.name} killed ${l.name} (ch.11)`, where }).explain);
+        }
+        return { ...phaseView(database), notices };
       }),
     'phase.view': () => phaseView(db()),
     'phase.send': (args) =>
@@ -75,7 +84,10 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
       for (const spell of spellbook(database)) {
         const verdict = combat
           ? castVerdict(database, token, spell, { current: combat.current, turned })
-          : { ok: false, cost: spell.fields.cost, why: 'Spells are cast in combat, on the turn stack (ch.15)' };
+          : { ok: false, cost: spell.fields.cost, why: 'Spells are cast in combat, on the turn stack (ch.15)', check: null };
+        const needs = verdict.check?.needs ?? {};
+        // A spell refused only for a choice the caster makes at the cast is offered: the dialog asks (ch.13, ch.17).
+        const onlyChoice = !!needs.choice && verdict.check!.refusals.length === 1;
         const key = spell.fields.school;
         const group = groups.get(key) ?? { school: key, label: SPELL_SCHOOL_LABEL[key], spells: [] };
         group.spells.push({
@@ -84,9 +96,11 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
           label: spell.label,
           details: spell.details,
           cost: verdict.cost,
+          healthCost: spell.fields.healthCost,
           castingTime: CASTING_TIME_LABEL[spell.fields.castingTime],
-          allowed: verdict.ok,
+          allowed: verdict.ok || onlyChoice,
           why: verdict.why,
+          needs,
         });
         groups.set(key, group);
       }
@@ -100,15 +114,16 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
         if (!token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
         const spell = findSpell(database, args.table, args.row);
         const ctxNow = combat.getSnapshot().context;
-        const verdict = castVerdict(database, token, spell, { current: ctxNow.current, turned: diveActor(database).getSnapshot().context.turned });
-        const casting = { caster: token.id, table: spell.table.key, row: spell.row, label: spell.label, time: spell.fields.castingTime };
+        const options = { ...(args.componentChoice ? { componentChoice: args.componentChoice } : {}), ...(args.recipes ? { recipes: args.recipes } : {}), ...(args.flora !== undefined ? { flora: args.flora } : {}) };
+        const verdict = castVerdict(database, token, spell, { current: ctxNow.current, turned: diveActor(database).getSnapshot().context.turned }, options);
         if (!verdict.ok) throw new CommandFailure('refused', `${verdict.why}. Nothing changed.`);
+        const casting = { caster: token.id, table: spell.table.key, row: spell.row, label: spell.label, time: spell.fields.castingTime };
         if (!combat.getSnapshot().can({ type: 'CAST', casting })) {
           throw new CommandFailure('refused', `${token.name} cannot cast now: a spell is cast on the caster's own turn, a Response outside it and one at a time (ch.15). Nothing changed.`);
         }
-        // ch.15: the gold leaves the Gauntlet at once, whenever the spell resolves.
-        payForCast(w, database, token, spell, verdict.cost);
-        combat.send({ type: 'CAST', casting });
+        // ch.15: the gold leaves the Gauntlet at once, whenever the spell resolves; the Magic is taken now.
+        const basis = payForCast(w, database, token, verdict);
+        combat.send({ type: 'CAST', casting: basis ? { ...casting, basis } : casting });
         const notices = [`${token.name} casts ${spell.label} (${CASTING_TIME_LABEL[spell.fields.castingTime]}; ${verdict.why})`];
         settle(database, combat, notices);
         // ch.15: On Turn consumes the caster's action: the turn passes.

@@ -2,9 +2,11 @@
 // turn stack, dismissed, or paid double to win their loyalty.
 import { joinTurnStack, nextPlacement } from '../../db/board-repo.ts';
 import { today } from '../../db/town-repo.ts';
-import { retainerCap, RETAINER_GRADES } from '../../rules/retainers.ts';
+import { hireCheck, RETAINER_GRADES } from '../../rules/retainers.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { removeToken, townAct } from '../town-ops.ts';
+import { rollWithTables } from '../table-rolls.ts';
+import { rollOnTable } from '../../tables/table-roll.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../command-failure.ts';
 
@@ -12,10 +14,9 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
   return {
     'retainer.hire': townAct(ctx, 'retainer.hire', (a: { employer: number; name: string; grade: 'common' | 'skilled' | 'exceptional' }) => `Hire ${a.name}`, (w, database, state, a) => {
       const boss = person(database, a.employer);
-      if (boss.hidden_class !== 'The Aristocrat') throw new CommandFailure('refused', `Retainers are hired by the Aristocrat, and ${boss.name} is not one (ch.7). Nothing changed.`);
-      const employed = state.retainers.filter((r) => r.employer === boss.id).length;
-      if (employed >= retainerCap(boss.level)) throw new CommandFailure('refused', `${boss.name} keeps at most ${retainerCap(boss.level)} Retainers, one per level (ch.7). Nothing changed.`);
-      // ch.7: a Retainer joins the turn stack at the Aristocrat's side and goes down with the party.
+      const check = hireCheck({ name: boss.name, className: boss.hidden_class, level: boss.level, employed: state.retainers.filter((r) => r.employer === boss.id).length });
+      if (!check.ok) throw new CommandFailure('refused', `${check.reason}. Nothing changed.`);
+      // ch.2 (the Aristocrat's Retainers): a Retainer enters the turn stack at the Aristocrat's initiative and goes down with the party.
       const g = RETAINER_GRADES[a.grade];
       const tokenId = w.insert('token', {
         kind: 'retainer',
@@ -28,7 +29,15 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
         placed_at: nextPlacement(database),
       });
       joinTurnStack(w, database, tokenId);
-      return { ...state, retainers: [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard', employer: boss.id, hiredDay: today(database), double: false, tokenId }], nextId: state.nextId + 1 };
+      // ch.7: an Exceptional Retainer comes with one loot item, rolled on the Tomb Loot Table.
+      const loot = g.loot
+        ? rollWithTables(database, 'retainer.hire', ({ dice, tables, drawn }) => {
+            if (!tables.has('loot')) return { value: null, records: [] };
+            const node = rollOnTable({ dice, tables, drawn, cause: `${a.name}'s loot item (ch.7)` }, 'loot');
+            return { value: node.label, records: [{ cause: `${a.name}'s loot item, an Exceptional Retainer (ch.7)`, table: 'loot', explain: node.explain, result: node }] };
+          })
+        : null;
+      return { ...state, retainers: [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard', employer: boss.id, hiredDay: today(database), double: false, tokenId, loot }], nextId: state.nextId + 1 };
     }),
     'retainer.dismiss': townAct(ctx, 'retainer.dismiss', (a: { retainer: number }) => `Dismiss Retainer ${a.retainer}`, (w, database, state, a) => {
       const r = state.retainers.find((x) => x.id === a.retainer);

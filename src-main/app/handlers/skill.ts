@@ -9,7 +9,8 @@ import { lifeRecord, writeLifeRecord } from '../../db/life-records.ts';
 import { capstoneProgress, classSkill, limitReached, skillNamed, type SkillUse } from '../../rules/skills.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import { CommandFailure } from '../command-failure.ts';
-import { lichslayerMagic } from '../combat-hooks.ts';
+import { lichslayerMagic } from '../spellcasting.ts';
+import { heldInfluence } from '../../db/gauntlet-repo.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
 import { today } from '../../db/town-repo.ts';
 import { addToInventory } from '../../db/inventory.ts';
@@ -133,7 +134,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             }
             const found = rollWithTables(database, 'skill.use', ({ dice, tables, drawn }) => {
               const cause = `${l.name} Burgles${victim ? ` ${victim.name}` : ''}`;
-              const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { floor: pos.floor });
+              // ch.1, ch.13: the Influence dice the Bandit's equipped loot holds are added to the loot roll.
+              const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { floor: pos.floor, influence: heldInfluence(database, l) });
               return { value: node.label, records: [{ cause, table: 'loot', floor: pos.floor, character: l.name, explain: node.explain, result: node }] };
             });
             addToInventory(w, database, l.id, found);

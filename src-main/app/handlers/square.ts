@@ -3,7 +3,7 @@
 import { readWorld, writeWorld } from '../../db/board-repo.ts';
 import { readTown, writeTown } from '../../db/town-repo.ts';
 import { townView } from '../../views/town-view.ts';
-import { attentionEffects } from '../../rules/lich-attention.ts';
+import { festivalAllowed, watchStep } from '../../rules/square.ts';
 import { attentionStage } from '../phase-store.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../command-failure.ts';
@@ -13,16 +13,17 @@ export function squareHandlers(ctx: HandlerContext): HandlersOf<'square'> {
     'square.set': (args) =>
       ctx.transact('square.set', args, 'The Square', (w, database) => {
         const stage = attentionStage(database);
-        const effects = attentionEffects(stage);
         const world = readWorld(database);
         let state = readTown(database);
-        if (args.festival === true && !effects.festivalsAllowed) throw new CommandFailure('refused', `No Festival may be held while Stage ${stage} lasts (ch.5). Nothing changed.`);
-        if (args.watch === 1) {
-          if (!effects.watch.advances) throw new CommandFailure('refused', `The Square Watch counter does not advance at Stage ${stage} (ch.5). Nothing changed.`);
-          if (effects.watch.cap !== null && state.squareWatch >= effects.watch.cap) throw new CommandFailure('refused', `The Square Watch counter cannot exceed ${effects.watch.cap} while Stage ${stage} lasts (ch.5). Nothing changed.`);
+        if (args.festival === true) {
+          const ok = festivalAllowed(stage);
+          if (!ok.ok) throw new CommandFailure('refused', `${ok.reason}. Nothing changed.`);
         }
-        if (args.watch === -1 && state.squareWatch === 0) throw new CommandFailure('refused', 'The Square Watch counter is at 0. Nothing changed.');
-        if (args.watch) state = { ...state, squareWatch: state.squareWatch + args.watch };
+        if (args.watch) {
+          const step = watchStep(state.squareWatch, args.watch, stage);
+          if (!step.ok) throw new CommandFailure('refused', `${step.reason}. Nothing changed.`);
+          state = { ...state, squareWatch: step.watch };
+        }
         writeWorld(w, database, { ...world, ...(args.festival !== undefined ? { festival: args.festival } : {}), ...(args.empty !== undefined ? { squareEmpty: args.empty } : {}) });
         writeTown(w, database, state);
         return townView(database);

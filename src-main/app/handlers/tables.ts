@@ -10,6 +10,7 @@ import { previewImport, refusal, slugify, type ImportOptions } from '../../table
 import { rollOnTable } from '../../tables/table-roll.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { findCycle, validateTable } from '../../tables/table-validate.ts';
+import { uncoveredText } from '../../tables/table-coverage.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { starterPack } from '../starter-tables.ts';
@@ -218,7 +219,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     'tables.packPreview': (args) => {
       const pack = readPack(args.text);
       return {
-        tables: pack.tables.map((t) => ({ key: t.key, name: t.name, rows: t.rows.length, conflict: !!loadTable(db(), t.key) })),
+        tables: pack.tables.map((t) => ({ key: t.key, name: t.name, rows: t.rows.length, conflict: !!loadTable(db(), t.key), uncovered: uncoveredText(t) })),
         problems: pack.problems,
       };
     },
@@ -227,6 +228,14 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       const pack = readPack(args.text);
       if (pack.problems.length || pack.tables.length === 0) {
         throw new CommandFailure('refused', `Not imported: ${pack.problems[0]?.message ?? 'the pack holds no tables'}.`);
+      }
+      // A pack goes through coverage like any import: a row deleted by hand is said, not saved quietly.
+      const gaps = pack.tables.flatMap((t) => {
+        const runs = uncoveredText(t);
+        return runs ? [`no row of ${t.name} covers ${runs}`] : [];
+      });
+      if (gaps.length && !args.keepUncovered) {
+        throw new CommandFailure('refused', `Not imported: ${gaps.slice(0, 3).join('; ')}${gaps.length > 3 ? ` (and ${gaps.length - 3} more)` : ''}. Those rolls would give “no entry”: fix the rows, or import keeping them so.`);
       }
       await ctx.backup('before-import');
       importTables(pack.tables, args.resolutions, 'tables.packImport', args, `Import ${pack.tables.length} tables`);

@@ -1,5 +1,5 @@
 // town.*: the Town between dives (rulebook ch.4, ch.5): the Inn's meal and shelter, "next day"
-// and its reports, gifts to the Inn and the Square, and travel to another Town.
+// and its reports, gifts to the Inn and the Square, a Banquet, the Town's residents, and travel.
 import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
 import { today } from '../../db/town-repo.ts';
@@ -9,7 +9,9 @@ import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { nextDay } from '../next-day.ts';
 import { attentionStage } from '../phase-store.ts';
-import { pay, townAct } from '../town-ops.ts';
+import { boonStrength, idolEffects, pay, townAct } from '../town-ops.ts';
+import { readHouseRules } from '../../db/settings.ts';
+import { banquetAllowed, banquetCost } from '../../rules/lich-attention.ts';
 import { travel } from '../travel.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../command-failure.ts';
@@ -44,5 +46,22 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
       return { ...state, contributed: { ...state.contributed, [a.to]: state.contributed[a.to] + a.amount } };
     }),
     'town.travel': (args) => ctx.transact('town.travel', args, `Travel to ${args.to}`, (w, database) => travel(w, database, args)),
+    'town.banquet': townAct(ctx, 'town.banquet', (a: { payer: number }) => `Sponsor a Banquet`, (w, database, state, a) => {
+      const p = person(database, a.payer);
+      const allowed = banquetAllowed(attentionStage(database));
+      if (!allowed.ok) throw new CommandFailure('refused', `${allowed.reason}. Nothing changed.`);
+      const day = today(database);
+      if (state.banquetOn === day) throw new CommandFailure('refused', 'A Banquet is already sponsored today. Nothing changed.');
+      const rules = readHouseRules(database);
+      const { boons } = idolEffects(database, state, day);
+      const cost = banquetCost(boonStrength(boons, 'givers-mark', p.id, rules));
+      pay(w, p, cost.gold, `A Banquet (${cost.explain})`);
+      return { ...state, banquetOn: day };
+    }),
+    'town.npc': townAct(ctx, 'town.npc', (a: { add: string } | { remove: number }) => ('add' in a ? `Town resident: ${a.add}` : `Town resident ${a.remove} leaves`), (_w, _database, state, a) => {
+      if ('add' in a) return { ...state, npcs: [...state.npcs, { id: state.nextId, name: a.add }], nextId: state.nextId + 1 };
+      if (!state.npcs.some((n) => n.id === a.remove)) throw new CommandFailure('not-found', `No Town resident ${a.remove}.`);
+      return { ...state, npcs: state.npcs.filter((n) => n.id !== a.remove) };
+    }),
   };
 }

@@ -1,0 +1,196 @@
+// Spells in the round (rulebook ch.15, with ch.13's components and Inscribe, ch.16's turned and
+// ch.17's Forest path and the Giver's Recipes): the campaign's spellbook, whether an entrant may cast
+// a spell now, paying for it at once, and resolving what is due. The rules are in rules/spell-cast.ts;
+// these read what they need and write what they decide.
+import type { Database } from 'better-sqlite3';
+import type { TokenView } from '@shared/board.ts';
+import { SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, type SpellFields, type TableDef, type TableRow } from '@shared/tables.ts';
+import { allTokens } from '../db/board-repo.ts';
+import type { RecordingWriter } from '../db/history.ts';
+import { rollWithLedger } from '../db/ledger.ts';
+import { readHouseRules } from '../db/settings.ts';
+import { loadAllTables } from '../db/tables-repo.ts';
+import { readTown, today } from '../db/town-repo.ts';
+import { equippedOf, slotPlanOf } from '../db/gauntlet-repo.ts';
+import { inscriptionsOn } from '../db/spell-inscriptions.ts';
+import { currentMagic, lootMagic } from '../rules/gauntlet-derived.ts';
+import { castingMagic, checkCast, holdsBlueLoot, magicAtResolution, resolveSpell, type Caster, type CastCheck, type CastOptions, type CasterItem } from '../rules/spell-cast.ts';
+import { parseDice } from '../rules/dice-expression.ts';
+import { rollOnTable } from '../tables/table-roll.ts';
+import type { Casting } from '../machines/combat-round.ts';
+import { rollWithTables } from './table-rolls.ts';
+import { CommandFailure } from './command-failure.ts';
+import { requireLichslayer } from './lichslayer-row.ts';
+
+/** A Lichslayer as a caster: gold, Health, equipped items with their entries, inventory, Magic as it stands now (ch.4, ch.13). */
+export function casterOf(db: Database, lichslayerId: number, turned: readonly number[] = []): Caster & { items: (CasterItem & { id: number; notes: string })[]; magic: number; lootMagic: number; statPoints: number } {
+  const l = requireLichslayer(db, lichslayerId);
+  const items = equippedOf(db, l).map((i) => ({
+    id: i.id,
+    slot: i.slot,
+    name: i.name,
+    colour: i.colour,
+    broken: i.broken,
+    notes: i.notes,
+    details: i.entry?.details ?? '',
+    lootSlot: i.lootSlot,
+    flora: i.flora,
+    ...(i.entry ? { type: i.entry.fields.itemType } : {}),
+  }));
+  const inventory = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(lichslayerId) as { name: string; count: number }[];
+  const feedings = readTown(db).forest.feedings[String(l.id)] ?? 0;
+  return {
+    name: l.name,
+    gold: l.gold,
+    health: l.health,
+    items,
+    inventory,
+    turned: turned.includes(l.id),
+    giverAccess: { feedings, medicineBay: slotPlanOf(db, l).medicine.length > 0 },
+    magic: currentMagic(l.gold, items, l.magic_bonus).value,
+    lootMagic: lootMagic(items).value,
+    statPoints: l.magic_bonus,
+  };
+}
+
+/** A Lichslayer's Magic as it stands now. */
+export const lichslayerMagic = (db: Database, lichslayerId: number): number => casterOf(db, lichslayerId).magic;
+
+export interface SpellRef {
+  table: TableDef;
+  row: number;
+  label: string;
+  details: string;
+  fields: SpellFields;
+  rollOn: TableRow['rollOn'];
+}
+
+/** Every spell in the campaign's spell tables, school by school. */
+export function spellbook(db: Database): SpellRef[] {
+  const out: SpellRef[] = [];
+  for (const { def } of loadAllTables(db).values()) {
+    if (def.category !== 'spell') continue;
+    def.rows.forEach((r, i) => {
+      if (r.spell) out.push({ table: def, row: i, label: r.label, details: r.details, fields: r.spell, rollOn: r.rollOn });
+    });
+  }
+  return out.sort((a, b) => SPELL_SCHOOLS.indexOf(a.fields.school) - SPELL_SCHOOLS.indexOf(b.fields.school) || a.table.key.localeCompare(b.table.key) || a.row - b.row);
+}
+
+export function findSpell(db: Database, table: string, row: number): SpellRef {
+  const hit = spellbook(db).find((s) => s.table.key === table && s.row === row);
+  if (!hit) throw new CommandFailure('not-found', `There is no spell at row ${row + 1} of “${table}”.`);
+  return hit;
+}
+
+export interface CastVerdict {
+  ok: boolean;
+  cost: number;
+  why: string;
+  /** The rule's full answer for a Lichslayer (what the cast spends, what it still needs chosen). */
+  check: CastCheck | null;
+}
+
+/**
+ * Whether an entrant may cast a spell now. A Lichslayer pays, wears and carries what the spell
+ * needs (ch.15, ch.17); the Judge's entities cast without a Gauntlet to check.
+ */
+export function castVerdict(db: Database, token: TokenView, spell: SpellRef, when: { current: number | null; turned: readonly number[] }, options: CastOptions = {}): CastVerdict {
+  if (badRoll(spell)) return { ok: false, cost: 0, why: `${spell.label}'s roll “${spell.fields.roll}” is not a dice expression: fix it in “${spell.table.name}”`, check: null };
+  const response = spell.fields.castingTime === 'response';
+  if (response && token.id === when.current) return { ok: false, cost: 0, why: 'A Response is cast outside the caster’s own turn (ch.15)', check: null };
+  if (!response && token.id !== when.current) return { ok: false, cost: 0, why: `Only on ${token.name}’s own turn; outside it, only a Response (ch.15)`, check: null };
+  if (token.lichslayerId === null) return { ok: true, cost: 0, why: `${spell.label}: cast by the Judge`, check: null };
+  const caster = casterOf(db, token.lichslayerId, when.turned);
+  const check = checkCast({ label: spell.label, fields: spell.fields }, caster, readHouseRules(db), options, today(db));
+  return check.ok ? { ok: true, cost: check.cost, why: check.explain, check } : { ok: false, cost: check.cost, why: check.refusals.join('; '), check };
+}
+
+function badRoll(spell: SpellRef): boolean {
+  if (!spell.fields.roll) return false;
+  try {
+    parseDice(spell.fields.roll);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Pays for a cast at once (ch.15: the gold leaves the Gauntlet immediately; ch.17: Health for a
+ * Recipe; ch.4, ch.13, ch.17: the components, recipes and Flora spent), and returns what the spell
+ * is cast at: the caster's Magic at the time of casting, before or after its gold leaves (house rule).
+ */
+export function payForCast(w: RecordingWriter, db: Database, token: TokenView, verdict: CastVerdict): Casting['basis'] {
+  if (token.lichslayerId === null || !verdict.check) return undefined;
+  const check = verdict.check;
+  const l = requireLichslayer(db, token.lichslayerId);
+  const items: (CasterItem & { id: number; notes: string })[] = casterOf(db, l.id).items;
+  // ch.15: the Magic at the time of casting, from the Gauntlet as it stood when the spell was cast.
+  const magic = castingMagic({ gold: l.gold, cost: check.cost, statPoints: l.magic_bonus, lootMagic: lootMagic(items).value, floraMagic: check.floraMagic }, readHouseRules(db)).value;
+  const patch: Record<string, number> = {};
+  if (check.cost) patch.gold = l.gold - check.cost;
+  if (check.healthCost) patch.health = l.health - check.healthCost;
+  if (Object.keys(patch).length) w.update('lichslayer', l.id, patch);
+  for (const s of check.spend) {
+    if (s.item.id === undefined) continue;
+    if (s.after.removed) w.delete('item', s.item.id);
+    else w.update('item', s.item.id, { notes: s.after.notes });
+  }
+  return check.forestMagic !== null
+    ? { magic: check.forestMagic, lootMagic: 0, fixed: true, times: check.times }
+    : { magic, lootMagic: lootMagic(items.filter((i) => !check.spend.some((s) => s.item.id === i.id && s.after.removed))).value, fixed: false, times: check.times };
+}
+
+/** Resolves every casting whose moment has come, at the Magic it was cast at, moved only by loot since (ch.15). */
+export function resolveDue(db: Database, due: readonly Casting[], notices: string[]): void {
+  if (!due.length) return;
+  const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
+  const book = spellbook(db);
+  for (const c of due) {
+    const token = tokens.get(c.caster);
+    const spell = book.find((s) => s.table.key === c.table && s.row === c.row && s.label === c.label);
+    if (!token) {
+      notices.push(`${c.label} fizzles: its caster is gone`);
+      continue;
+    }
+    if (!spell) {
+      notices.push(`${c.label} (${token.name}) fizzles: the spell is no longer in its table`);
+      continue;
+    }
+    if (badRoll(spell)) {
+      notices.push(`${c.label} (${token.name}) fizzles: its roll “${spell.fields.roll}” is no longer a dice expression`);
+      continue;
+    }
+    let magic = token.stats.magic ?? 0;
+    let holdsBlue = false;
+    let magicNote = '';
+    if (token.lichslayerId !== null) {
+      const caster = casterOf(db, token.lichslayerId);
+      const at = c.basis ? magicAtResolution(c.basis, caster.lootMagic) : { value: caster.magic, explain: '' };
+      magic = at.value;
+      magicNote = at.explain;
+      holdsBlue = holdsBlueLoot(caster.items);
+    }
+    const cause = `Spell: ${spell.label} by ${token.name} (${SPELL_SCHOOL_LABEL[spell.fields.school]})`;
+    const { value } = rollWithLedger(db, 'phase.cast', (dice) => {
+      const r = resolveSpell(dice, { label: spell.label, fields: spell.fields, caster: token.name, magic, holdsBlue, cause, times: c.basis?.times ?? 1 });
+      const explain = magicNote && spell.fields.addsMagic ? `${r.explain}; ${magicNote}` : r.explain;
+      return { value: { ...r, explain }, records: [{ cause, table: spell.table.key, character: token.lichslayerId !== null ? token.name : null, explain, result: r }] };
+    });
+    const inscribed = token.lichslayerId !== null ? inscriptionsOn(db, token.lichslayerId, { table: spell.table.key, row: spell.row, label: spell.label }) : [];
+    notices.push(`${value.explain}${spell.details ? ` — ${spell.details}` : ''}${inscribed.length ? ` (${inscribed.map((i) => i.line).join('; ')}, ch.13)` : ''}`);
+    // A spell that calls on a table (ch.15's spirit tables) rolls on it as it resolves.
+    if (spell.rollOn) notices.push(rollLinked(db, spell, token.name));
+  }
+}
+
+function rollLinked(db: Database, spell: SpellRef, caster: string): string {
+  const key = spell.rollOn!.table;
+  if (!loadAllTables(db).has(key)) return `${spell.label} calls on the table “${key}”, which this campaign does not have`;
+  return rollWithTables(db, 'phase.cast', ({ dice, tables, drawn }) => {
+    const cause = `${spell.label} by ${caster}`;
+    const nodes = Array.from({ length: spell.rollOn!.times }, () => rollOnTable({ dice, tables, drawn, cause }, key, { extra: spell.rollOn!.modifier ? [{ source: spell.label, value: spell.rollOn!.modifier }] : [] }));
+    return { value: `${spell.label}: ${nodes.map((n) => `${n.explain}${n.details ? ` — ${n.details}` : ''}`).join('; ')}`, records: nodes.map((node) => ({ cause: `${cause} (ch.15)`, table: key, explain: node.explain, result: node })) };
+  });
+}
