@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { BoardView } from '../src-shared/board.ts';
 import { startWebHost } from '../src-main/hosts/web/web-host.ts';
 import { CELL, WORLD, cellOrigin, tokenSlot } from '../src-renderer/src/components/board/board-geometry.ts';
+import { descendTo } from '../src-main/test-support/temp-app.ts';
 import { benchApp, ROOT } from './grown-campaign.ts';
 import { median, result, type Benchmark } from './harness.ts';
 
@@ -39,7 +40,8 @@ async function fullFloor() {
   const [demo] = await app.call('campaign.list', {});
   await app.call('campaign.open', { path: demo!.path });
   await app.call('dice.setSeed', { seed: 5 });
-  await app.call('board.enterFloor', { floor: 7 });
+  // Floors are entered one at a time, by the stair (ch.9): the party descends to Floor 7.
+  await descendTo(app, 7);
   for (let y = 0; y < 5; y++) for (let x = 0; x < 5; x++) await app.call('board.setRoom', { floor: 7, x, y, patch: { type: 'vault', name: `Vault ${x + 1},${y + 1}` }, revealed: true });
   const colours = ['Red', 'Blue', 'Green', 'Purple', 'Black', 'Orange'] as const;
   // The party walks between the entrance and the room beside it; entities fill the other rooms.
