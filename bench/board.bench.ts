@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { BoardView } from '../src-shared/board.ts';
 import { startWebHost } from '../src-main/hosts/web/web-host.ts';
-import { CELL, WORLD, cellOrigin, tokenSlot } from '../src-renderer/src/components/board/board-geometry.ts';
+import { CELL, cellOrigin, stageLayout, tokenSlot } from '../src-renderer/src/components/board/board-geometry.ts';
 import { descendTo } from '../src-main/test-support/temp-app.ts';
 import { benchApp, ROOT } from './grown-campaign.ts';
 import { median, result, type Benchmark } from './harness.ts';
@@ -66,15 +66,16 @@ async function fullFloor() {
 
 async function screenPoint(page: Page, board: BoardView, tokenId: number | null, room: { x: number; y: number }) {
   const box = (await page.getByTestId('board-canvas').boundingBox())!;
-  const scale = Math.min(box.width / WORLD, box.height / WORLD);
-  const ox = box.x + Math.max(0, (box.width - WORLD * scale) / 2);
-  const oy = box.y + Math.max(0, (box.height - WORLD * scale) / 2);
+  const [w, h] = (await page.evaluate(`(() => { const el = document.querySelector('[data-testid="board-canvas"]'); return [el.clientWidth, el.clientHeight]; })()`)) as number[];
+  const { scale, cellW, offsetX, offsetY } = stageLayout(w!, h!);
+  const ox = box.x + offsetX;
+  const oy = box.y + offsetY;
   if (tokenId === null) {
-    const o = cellOrigin(room.x, room.y);
-    return { x: ox + (o.x + CELL / 2) * scale, y: oy + (o.y + CELL / 2) * scale };
+    const o = cellOrigin(room.x, room.y, cellW);
+    return { x: ox + (o.x + cellW / 2) * scale, y: oy + (o.y + CELL / 2) * scale };
   }
   const inRoom = board.tokens.filter((t) => t.x === room.x && t.y === room.y && !t.defeated);
-  const slot = tokenSlot(room.x, room.y, inRoom.findIndex((t) => t.id === tokenId));
+  const slot = tokenSlot(room.x, room.y, inRoom.findIndex((t) => t.id === tokenId), inRoom.length, undefined, cellW);
   return { x: ox + slot.x * scale, y: oy + slot.y * scale };
 }
 

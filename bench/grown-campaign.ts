@@ -39,7 +39,7 @@ async function playOneSession(app: CampaignApp, lichslayerId: number, tokenId: n
   const view = await app.call('board.view', { floor: 1 });
   const hidden = view.rooms.find((r) => !r.revealed);
   if (hidden) await app.call('board.revealRoom', { floor: 1, x: hidden.x, y: hidden.y });
-  await app.call('town.nextDay', {});
+  await app.call('town.nextDay', { duringDive: true });
   await app.call('journal.setNotes', { session: round, text: `The party's evening ${round}.` });
 }
 

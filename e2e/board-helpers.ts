@@ -1,7 +1,7 @@
 // Helpers for driving the Konva board: where a token sits on screen, and the app's own API.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { BoardView, TokenView } from '../src-shared/board.ts';
-import { cellOrigin, CELL, tokenSlot, WORLD } from '../src-renderer/src/components/board/board-geometry.ts';
+import { cellOrigin, CELL, stageLayout, tokenSlot } from '../src-renderer/src/components/board/board-geometry.ts';
 import type { RunningHost } from './web-host.ts';
 
 export async function api<T>(request: APIRequestContext, host: RunningHost, command: string, args: unknown = {}): Promise<T> {
@@ -12,24 +12,27 @@ export async function api<T>(request: APIRequestContext, host: RunningHost, comm
   return reply.value;
 }
 
+/** Where the floor sits on screen, computed as the canvas computes it (same geometry module). */
 async function stageFrame(page: Page) {
-  const box = (await page.getByTestId('board-canvas').boundingBox())!;
-  const scale = Math.min(box.width / WORLD, box.height / WORLD);
-  return { box, scale, ox: box.x + Math.max(0, (box.width - WORLD * scale) / 2), oy: box.y + Math.max(0, (box.height - WORLD * scale) / 2) };
+  const canvas = page.getByTestId('board-canvas');
+  const box = (await canvas.boundingBox())!;
+  const [w, h] = await canvas.evaluate((el) => [el.clientWidth, el.clientHeight]);
+  const l = stageLayout(w!, h!);
+  return { scale: l.scale, cellW: l.cellW, ox: box.x + l.offsetX, oy: box.y + l.offsetY };
 }
 
 /** Screen point of a token, laid out as the canvas lays it out (same geometry module). */
 export async function tokenPoint(page: Page, board: BoardView, token: TokenView) {
   const f = await stageFrame(page);
   const inRoom = board.tokens.filter((t) => t.x === token.x && t.y === token.y && !t.defeated);
-  const slot = tokenSlot(token.x!, token.y!, inRoom.findIndex((t) => t.id === token.id));
+  const slot = tokenSlot(token.x!, token.y!, inRoom.findIndex((t) => t.id === token.id), inRoom.length, undefined, f.cellW);
   return { x: f.ox + slot.x * f.scale, y: f.oy + slot.y * f.scale };
 }
 
 export async function roomPoint(page: Page, x: number, y: number) {
   const f = await stageFrame(page);
-  const o = cellOrigin(x, y);
-  return { x: f.ox + (o.x + CELL / 2) * f.scale, y: f.oy + (o.y + CELL / 2) * f.scale };
+  const o = cellOrigin(x, y, f.cellW);
+  return { x: f.ox + (o.x + f.cellW / 2) * f.scale, y: f.oy + (o.y + CELL / 2) * f.scale };
 }
 
 export async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {

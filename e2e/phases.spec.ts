@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
+import type { BoardView } from '../src-shared/board.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -27,6 +28,9 @@ test('a short dive: Town → Floor 1 → combat → cleared → Town, with the b
   await expect(banner).toContainText('Combat · Floor 1');
   const stack = (await api<{ turnStack: { name: string }[] }>(request, host, 'board.view', { floor: 1 })).turnStack.map((e) => e.name);
   await expect(banner.getByTestId('turn')).toContainText(`Round 1 · ${stack[0]}'s turn`);
+  // ch.11: the Bone-white Abbess shares the floor, so ending a turn opens the gap where enemies may move.
+  await page.keyboard.press('Alt+t');
+  await expect(banner.getByTestId('turn')).toContainText('Round 1 · between turns: enemies may move');
   await page.keyboard.press('Alt+t');
   await expect(banner.getByTestId('turn')).toContainText(`${stack[1]}'s turn`);
   await expect(page.locator('.turn-stack li.current-turn')).toContainText(stack[1]!);
@@ -34,6 +38,15 @@ test('a short dive: Town → Floor 1 → combat → cleared → Town, with the b
   await banner.getByRole('button', { name: 'Combat over' }).click();
   await expect(banner).toContainText('Exploring · Floor 1');
 
+  // ch.1, RULINGS: a floor counts as cleared once all 25 rooms are entered and no enemy is left on the stack.
+  await expect(banner.getByRole('button', { name: 'Floor cleared' })).toBeDisabled();
+  const floorOne = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  for (const e of floorOne.tokens.filter((t) => t.kind === 'entity' && !t.defeated)) await api(request, host, 'fight.damage', { target: e.id, amount: 9999, label: 'the Judge', bypassArmor: true });
+  const walker = floorOne.tokens.find((t) => t.kind === 'lichslayer')!;
+  for (const r of floorOne.rooms.filter((room) => !room.entered)) {
+    if (!r.revealed) await api(request, host, 'board.setRoom', { floor: 1, x: r.x, y: r.y, patch: { type: 'chamber', name: `Swept room ${r.x + 1},${r.y + 1}` }, revealed: true });
+    await api(request, host, 'board.moveToken', { tokenId: walker.id, floor: 1, x: r.x, y: r.y, override: true });
+  }
   await banner.getByRole('button', { name: 'Floor cleared' }).click();
   const roster = await api<{ roster: { name: string; xp: number }[] }>(request, host, 'campaign.current');
   expect(roster.roster.find((l) => l.name === 'Odile Vantreck')!.xp).toBe(14 + 6);

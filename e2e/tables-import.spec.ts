@@ -144,6 +144,15 @@ test('refusals name their lines; a list without a die imports as a uniform table
   await expect(page.getByLabel('Table name')).toHaveValue('Inn names');
   await expect(page.getByLabel('Row 3 result')).toHaveValue('The Crooked Crown');
 
+  // Ticked on a table that carries its own keys, the plain list leaves the key column out, and says so.
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await dialog.getByLabel('Table text').fill('Random Weather (d4)\n| d4 | Weather |\n| --- | --- |\n| 1 | Rain |\n| 2 | Fog |\n| 3 | Sun |\n| 4 | Snow |');
+  await dialog.getByLabel(/Import as a plain list/).check();
+  await expect(preview.getByTestId('die-line')).toContainText('d4 one per entry');
+  await expect(preview.locator('tbody tr')).toHaveText([/^\s*4\s*1\s*Rain\s*$/, /^\s*5\s*2\s*Fog\s*$/, /^\s*6\s*3\s*Sun\s*$/, /^\s*7\s*4\s*Snow\s*$/]);
+  await expect(preview).toContainText('the first column (“d4”) holds roll values: as a plain list each row is one face, so that column is left out');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
   await page.getByRole('button', { name: 'Import…' }).click();
   await dialog.getByLabel('Table text').fill(`1 = ${'x'.repeat(2_000_000)}`);
   await expect(dialog.getByRole('alert')).toHaveText('The text is 2,000,004 characters; the import takes at most 2,000,000 at once. Split it into several imports.');

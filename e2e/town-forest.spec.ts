@@ -21,7 +21,7 @@ test('the Forest: conditions at entry, a vein of Emeralds stacked by three, the 
   await forest.getByRole('button', { name: 'Into the Forest' }).click();
   // ch.5: the d6 is rolled at entry and lasts the day
   await expect(forest.getByRole('list', { name: "Today's Forest conditions" })).toContainText('Odile Vantreck: 5 = 5 on d6 (ch.5): Great Being abroad');
-  await expect(forest.getByTestId('phenomena')).toContainText('on d6: ');
+  await expect(forest.getByTestId('phenomena')).toContainText('Phenomena: 6 on d6: Golden hour');
 
   // seed 4: the vein's count die shows 5 and its Stone die 4 — Emerald, which stacks by three (ch.17, ch.4)
   await api(request, host, 'dice.setSeed', { seed: 4 });

@@ -6,6 +6,8 @@ import path from 'node:path';
 
 export interface RunningHost {
   url: string;
+  /** The players' screen link this launch printed. */
+  playersUrl: string;
   origin: string;
   dataDir: string;
   stop: () => Promise<void>;
@@ -15,8 +17,9 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'lj-e2e-'));
 }
 
-export async function startHost(dataDir: string): Promise<RunningHost> {
-  const child: ChildProcess = spawn(process.execPath, ['out/main/serve.js', '--data-dir', dataDir, '--port', '0'], {
+/** Starts the host; a port of 0 takes any free one (a restart may ask for the port it had). */
+export async function startHost(dataDir: string, port = 0): Promise<RunningHost> {
+  const child: ChildProcess = spawn(process.execPath, ['out/main/serve.js', '--data-dir', dataDir, '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -34,8 +37,15 @@ export async function startHost(dataDir: string): Promise<RunningHost> {
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`web host exited with ${code}:\n${output}`)));
   });
+  const players = /Players' screen \(read-only\): (\S+)/.exec(output)?.[1] ?? (await new Promise<string>((resolve) => {
+    child.stdout?.on('data', () => {
+      const m = /Players' screen \(read-only\): (\S+)/.exec(output);
+      if (m?.[1]) resolve(m[1]);
+    });
+  }));
   return {
     url,
+    playersUrl: players,
     origin: new URL(url).origin,
     dataDir,
     stop: () =>

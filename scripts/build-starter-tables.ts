@@ -115,31 +115,32 @@ function lootTable(): TableDefInput {
 type RoomSpec = [string, 'hall' | 'chamber' | 'vault' | 'antechamber' | 'shrine', string, string, boolean, boolean, boolean, string, string];
 // [name, type, entities, faction, trap, chest, sanity test, gold, description]
 const ROOMS: Record<'upper' | 'middle' | 'lower', RoomSpec[]> = {
+  // Factions follow the tier's colours (ch.10): Upper Colourless and Red, Middle Blue and Purple, Lower Green and Black.
   upper: [
     ['Empty Antechamber', 'antechamber', '', '', false, false, false, '', 'Swept floor, two shut doors, nothing else.'],
     ['Collapsed Ossuary', 'hall', '1d2', 'Ghoul', true, false, false, '', 'Bones spill from the walls into a narrow crawl.'],
-    ['Mourners’ Hall', 'hall', '1', 'Zombie', false, false, false, '1d6x5', 'Benches face an empty bier.'],
+    ['Mourners’ Hall', 'hall', '1', 'Phantom', false, false, false, '1d6x5', 'Benches face an empty bier.'],
     ['Tallow Chapel', 'shrine', '', '', false, false, false, '', 'Stub candles still warm; a safe place to breathe.'],
-    ['Rat-king Nest', 'chamber', '1d3', 'Maw', false, true, false, '', 'A knot of tails and teeth guards a cracked coffer.'],
-    ['Burial Alcoves', 'chamber', '2', 'Zombie', true, false, false, '1d6x10', 'Niches in rows, some of them empty too recently.'],
+    ['Rat-king Nest', 'chamber', '1d3', 'Ghoul', false, true, false, '', 'A knot of tails and teeth guards a cracked coffer.'],
+    ['Burial Alcoves', 'chamber', '2', 'Phantom', true, false, false, '1d6x10', 'Niches in rows, some of them empty too recently.'],
     ['Whispering Stair', 'antechamber', '1', 'Phantom', false, false, true, '', 'Voices count the steps with you, and miscount.'],
     ['Sexton’s Storeroom', 'vault', '1d2', 'Ghoul', false, true, false, '2d6x10', 'Shovels, lamp oil, and a locked strongbox.'],
-    ['Flooded Crypt', 'chamber', '1d3', 'Zombie', true, false, false, '', 'Knee-deep black water hides the floor.'],
+    ['Flooded Crypt', 'chamber', '1d3', 'Ghoul', true, false, false, '', 'Knee-deep black water hides the floor.'],
     ['Coin Cellar', 'vault', '1d3', 'any', false, true, false, '3d6x10', 'Offerings heaped by generations of the grieving.'],
     ['Quiet Cloister', 'shrine', '', '', false, false, false, '', 'A square of dead garden open to a false sky.'],
     ['Ghoul Larder', 'chamber', '1d3+1', 'Ghoul', true, true, true, '2d6x10', 'Hooks, salt barrels, and a smell that stays.'],
   ],
   middle: [
     ['Colourless Antechamber', 'antechamber', '1', 'any', false, false, true, '', 'Every hue drains from whatever enters.'],
-    ['Hall of Chains', 'hall', '2', 'Demon', true, false, false, '', 'Chains hang taut toward something unseen.'],
+    ['Hall of Chains', 'hall', '2', 'Maw', true, false, false, '', 'Chains hang taut toward something unseen.'],
     ['Drowned Library', 'chamber', '1d3', 'Phantom', false, true, false, '2d6x10', 'Swollen books; one page still legible.'],
     ['Blue Fountain', 'shrine', '', '', false, false, false, '', 'Cold clear water that tastes of nothing.'],
-    ['Ogre Kitchen', 'chamber', '1d2+1', 'Ogre', true, false, false, '2d6x10', 'A cauldron big enough to climb into.'],
+    ['Flooded Kitchen', 'chamber', '1d2+1', 'Maw', true, false, false, '2d6x10', 'A cauldron big enough to climb into.'],
     ['Mirror Gallery', 'hall', '1d2', 'Phantom', false, false, true, '', 'Reflections arrive a moment late.'],
     ['Reliquary Vault', 'vault', '1d3+1', 'any', true, true, false, '4d6x10', 'Saints’ fingers in glass, and their gold.'],
     ['Purple Nave', 'chamber', '1d3', 'Maw', false, true, false, '', 'Violet light leaks from cracks in the altar.'],
-    ['Gatehouse Ruin', 'antechamber', '1d2', 'Demon', true, false, false, '1d6x10', 'A portcullis half down, its winch smashed.'],
-    ['Bone Orchard', 'vault', '2d2', 'Zombie', false, false, true, '3d6x10', 'Ribcages planted in rows like saplings.'],
+    ['Gatehouse Ruin', 'antechamber', '1d2', 'Phantom', true, false, false, '1d6x10', 'A portcullis half down, its winch smashed.'],
+    ['Bone Orchard', 'vault', '2d2', 'Phantom', false, false, true, '3d6x10', 'Ribcages planted in rows like saplings.'],
     ['Pilgrims’ Rest', 'shrine', '', '', false, false, false, '', 'Old bedrolls and a scratched prayer on the wall.'],
     ['Maw Pit', 'chamber', '1d3+1', 'Maw', true, true, true, '2d6x10', 'The floor is a throat; the walls are teeth.'],
   ],
@@ -147,14 +148,14 @@ const ROOMS: Record<'upper' | 'middle' | 'lower', RoomSpec[]> = {
     ['Empty Antechamber', 'antechamber', '', '', false, false, false, '', 'Too clean. Something tidied it.'],
     ['Obsidian Hall', 'hall', '2', 'Demon', true, false, true, '', 'Black glass underfoot shows the room above.'],
     ['Green Vault', 'vault', '2d3', 'any', true, true, false, '6d6x10', 'Moss grows on the coins and nowhere else.'],
-    ['Giants’ Refectory', 'chamber', '1d2+2', 'Ogre', false, true, false, '3d6x10', 'Tables carved from single coffin lids.'],
+    ['Giants’ Refectory', 'chamber', '1d2+2', 'Zombie', false, true, false, '3d6x10', 'Tables carved from single coffin lids.'],
     ['Shrine of the Last Candle', 'shrine', '', '', false, false, false, '', 'One candle that never burns down.'],
-    ['Choir of Hollows', 'chamber', '1d3+1', 'Phantom', false, false, true, '', 'Empty robes sing in parts.'],
+    ['Choir of Hollows', 'chamber', '1d3+1', 'Zombie', false, false, true, '', 'Empty robes sing in parts.'],
     ['Demon Forge', 'chamber', '1d3+1', 'Demon', true, true, false, '4d6x10', 'Anvils still ring without hammers.'],
-    ['Throat Gallery', 'hall', '2', 'Maw', true, false, false, '', 'A corridor that swallows slowly.'],
+    ['Throat Gallery', 'hall', '2', 'Demon', true, false, false, '', 'A corridor that swallows slowly.'],
     ['Colourless Antechamber', 'antechamber', '1d2', 'any', false, false, true, '', 'Grey creeps up the boots of whoever waits here.'],
     ['Necropolis Square', 'vault', '2d3', 'Zombie', false, true, true, '5d6x10', 'A buried town square, its dead still queuing.'],
-    ['Ninth Stair', 'antechamber', '1d2', 'Ghoul', true, false, false, '2d6x10', 'The way down is always one more flight.'],
+    ['Ninth Stair', 'antechamber', '1d2', 'Zombie', true, false, false, '2d6x10', 'The way down is always one more flight.'],
     ['Lich’s Antechapel', 'chamber', '1d3+2', 'any', true, true, true, '6d6x10', 'Every surface faces the floor below.'],
   ],
 };
@@ -171,45 +172,80 @@ function roomTable(tier: 'upper' | 'middle' | 'lower'): TableDefInput {
       label: name,
       range: { from: i + 1, to: i + 1 },
       details: description,
-      room: { roomType, entities, faction: faction as '', trap, chest, sanityTest, gold },
+      // ch.10: a Rest room after a Sanity Break on the floor is impossible, and re-rolled.
+      room: { roomType, entities, faction: faction as '', trap, chest, sanityTest, gold, impossibleWhen: roomType === 'shrine' ? ('sanity-break' as const) : ('' as const) },
     })),
   };
 }
 
-const FACTION_COLOUR = { Ghoul: 'Red', Zombie: 'Green', Phantom: 'Blue', Demon: 'Black', Ogre: 'Orange', Maw: 'Purple' } as const;
-const ENTITY_NAMES: Record<keyof typeof FACTION_COLOUR, [string, string, string, string, string, string]> = {
-  Ghoul: ['Gnawer', 'Crypt Scavenger', 'Marrow Thief', 'Ghoul Matron', 'Feaster', 'Ghast Lord'],
-  Zombie: ['Shambler', 'Bloated Mourner', 'Gravewalker', 'Stitched Brute', 'Plague Deacon', 'Rot Colossus'],
-  Phantom: ['Wisp', 'Weeping Shade', 'Lantern Ghost', 'Hollow Bride', 'Echo Knight', 'Banshee Abbess'],
-  Demon: ['Imp', 'Ash Fiend', 'Chain Devil', 'Brass Tormentor', 'Pit Herald', 'Obsidian Duke'],
-  Ogre: ['Ogre Whelp', 'Cave Lout', 'Ogre Butcher', 'Boulder Chewer', 'Ogre Warlord', 'Mountain Glutton'],
-  Maw: ['Gulper', 'Tooth Swarm', 'Hungry Doorway', 'Maw Hound', 'Swallower', 'The Endless Mouth'],
+// ch.10: each tier's entities wear its two colours — Upper Colourless and Red, Middle Blue and Purple,
+// Lower Green and Black. [name, faction, colour, flags]
+type EntitySpec = [string, 'Ghoul' | 'Zombie' | 'Phantom' | 'Demon' | 'Maw', Colour, { bypassArmor?: boolean; lichType?: boolean; sanityOnHit?: number; sanityAbility?: number }?];
+const ENTITIES: Record<'upper' | 'middle' | 'lower', EntitySpec[]> = {
+  upper: [
+    ['Gnawer', 'Ghoul', 'Red'],
+    ['Crypt Scavenger', 'Ghoul', 'Red'],
+    ['Marrow Thief', 'Ghoul', 'Red'],
+    ['Ghoul Matron', 'Ghoul', 'Red'],
+    ['Feaster', 'Ghoul', 'Red'],
+    ['Ghast Lord', 'Ghoul', 'Red', { bypassArmor: true }],
+    ['Pale Wisp', 'Phantom', 'Colourless'],
+    ['Weeping Shade', 'Phantom', 'Colourless', { sanityAbility: 6 }],
+    ['Grey Mourner', 'Phantom', 'Colourless'],
+    ['Faded Bride', 'Phantom', 'Colourless', { sanityAbility: 12 }],
+    ['Ashen Knight', 'Phantom', 'Colourless'],
+    ['Bone-white Abbess', 'Phantom', 'Colourless', { lichType: true }],
+  ],
+  middle: [
+    ['Lantern Ghost', 'Phantom', 'Blue'],
+    ['Brine Shade', 'Phantom', 'Blue'],
+    ['Hollow Bride', 'Phantom', 'Blue', { sanityAbility: 12 }],
+    ['Echo Knight', 'Phantom', 'Blue'],
+    ['Drowned Cantor', 'Phantom', 'Blue'],
+    ['Banshee Abbess', 'Phantom', 'Blue', { sanityAbility: 18 }],
+    ['Gulper', 'Maw', 'Purple'],
+    ['Tooth Swarm', 'Maw', 'Purple'],
+    ['Hungry Doorway', 'Maw', 'Purple'],
+    ['Maw Hound', 'Maw', 'Purple'],
+    ['Swallower', 'Maw', 'Purple', { bypassArmor: true }],
+    ['The Endless Mouth', 'Maw', 'Purple'],
+  ],
+  lower: [
+    ['Gravewalker', 'Zombie', 'Green'],
+    ['Stitched Brute', 'Zombie', 'Green'],
+    ['Plague Deacon', 'Zombie', 'Green'],
+    ['Moss Colossus', 'Zombie', 'Green'],
+    ['Rot Colossus', 'Zombie', 'Green'],
+    ['Lich-sworn Warden', 'Zombie', 'Green', { lichType: true, sanityOnHit: 12 }],
+    ['Imp', 'Demon', 'Black'],
+    ['Ash Fiend', 'Demon', 'Black'],
+    ['Chain Devil', 'Demon', 'Black'],
+    ['Brass Tormentor', 'Demon', 'Black'],
+    ['Pit Herald', 'Demon', 'Black', { bypassArmor: true }],
+    ['Obsidian Duke', 'Demon', 'Black', { sanityAbility: 18 }],
+  ],
 };
 
 function entityTable(tier: 'upper' | 'middle' | 'lower'): TableDefInput {
   const t = { upper: 0, middle: 1, lower: 2 }[tier];
-  const factions = Object.keys(FACTION_COLOUR) as (keyof typeof FACTION_COLOUR)[];
-  const rows = factions.flatMap((faction, f) =>
-    [0, 1].map((k) => {
-      const level = 1 + t * 3 + k * 2;
-      const name = ENTITY_NAMES[faction][t * 2 + k]!;
-      const colourless = (f + k + t) % 7 === 6;
-      return {
-        label: name,
-        range: { from: f * 2 + k + 1, to: f * 2 + k + 1 },
-        details: `${faction} of the ${['Upper', 'Middle', 'Lower'][t]} Tombs.`,
-        entity: {
-          faction,
-          colour: (colourless ? 'Colourless' : FACTION_COLOUR[faction]) as Colour,
-          level,
-          health: 6 * level + (faction === 'Ogre' ? 12 : faction === 'Phantom' ? -3 : 0),
-          armor: Math.max(0, level - (faction === 'Phantom' ? 2 : 1)),
-          speed: faction === 'Phantom' || faction === 'Maw' ? 6 + level : 6 + Math.floor(level / 2),
-          attack: `${1 + Math.floor(level / 3)}d6`,
-        },
-      };
-    }),
-  );
+  const rows = ENTITIES[tier].map(([name, faction, colour, flags], i) => {
+    const level = 1 + t * 3 + Math.floor((i % 6) / 2);
+    return {
+      label: name,
+      range: { from: i + 1, to: i + 1 },
+      details: `${faction} of the ${['Upper', 'Middle', 'Lower'][t]} Tombs.`,
+      entity: {
+        faction,
+        colour,
+        level,
+        health: 6 * level + (faction === 'Zombie' ? 6 : faction === 'Phantom' ? -3 : 0),
+        armor: Math.max(0, level - (faction === 'Phantom' ? 2 : 1)),
+        speed: faction === 'Phantom' || faction === 'Maw' ? 6 + level : 6 + Math.floor(level / 2),
+        attack: `${1 + Math.floor(level / 3)}d6`,
+        ...(flags ?? {}),
+      },
+    };
+  });
   return { key: `entities-${tier}`, name: `${['Upper', 'Middle', 'Lower'][t]} Tombs Entities`, category: 'entity', die: 'd12', starter: true, rows };
 }
 
@@ -354,31 +390,45 @@ const EVENTS: TableDefInput[] = [
     ['Procession', '+1 to all rolls tomorrow for contributors.'],
     ['Festival', 'A Festival: +2 to floor rolls for one day.'],
   ]),
-  simple('traps-upper', 'Traps: Upper Tombs', 'd6', [
-    ['Loose flagstone', '1d6 damage (one instance).'],
-    ['Dart slot', '1d6 damage, Poison 1 for two rounds.'],
-    ['Bone snare', 'Lose your next move.'],
-    ['Falling urn', '1d6 damage.'],
-    ['Dust of sleep', 'Sanity Challenge (target 6) or lose a turn.'],
-    ['Rusted pit', '2d6 damage.'],
-  ]),
-  simple('traps-middle', 'Traps: Middle Tombs', 'd6', [
-    ['Scything blade', '2d6 damage.'],
-    ['Cold fire', '1d6 ongoing damage for two rounds.'],
-    ['Swinging censer', '2d6 damage; drop one held item.'],
-    ['Mirror glare', 'Blinded for one round.'],
-    ['Collapsing stair', '2d6 damage and fall to an adjacent room.'],
-    ['Grasping hands', 'Bound until a Challenge (target 12) succeeds.'],
-  ]),
-  simple('traps-lower', 'Traps: Lower Tombs', 'd6', [
-    ['Obsidian spikes', '3d6 damage.'],
-    ['Colourless gas', 'Sanity Challenge (target 18) or drop a Sanity level.'],
-    ['Crushing ceiling', '3d6 damage; Armor cannot block it.'],
-    ['Soul hook', 'Lose 1d6 max Health until rest.'],
-    ['Black flame', '2d6 ongoing damage for two rounds.'],
-    ['Lich’s eye', 'The Lich notices: roll a Sanity Challenge (target 18).'],
-  ]),
 ];
+
+// Traps per tier (ch.9): a d6 each, and every row's effect as the fields the app applies on entry.
+type TrapSpec = [string, string, { damage?: string; ongoing?: boolean; rounds?: number; bypassArmor?: boolean; challenge?: { target: number; sanity?: boolean }; loseTurn?: boolean }];
+const TRAPS: Record<'upper' | 'middle' | 'lower', TrapSpec[]> = {
+  upper: [
+    ['Loose flagstone', '1d6 damage, one instance.', { damage: '1d6' }],
+    ['Poison dart', '1d6 ongoing damage for two rounds: Armor does not answer it.', { damage: '1d6', ongoing: true, rounds: 2 }],
+    ['Bone snare', 'A Challenge (target 6) slips it; otherwise the next turn is lost.', { challenge: { target: 6 }, loseTurn: true }],
+    ['Falling urn', '1d6 damage, one instance.', { damage: '1d6' }],
+    ['Dust of sleep', 'A Challenge (target 6) stays awake; otherwise the next turn is lost.', { challenge: { target: 6 }, loseTurn: true }],
+    ['Rusted pit', '2d6 damage, one instance.', { damage: '2d6' }],
+  ],
+  middle: [
+    ['Scything blade', '2d6 damage, one instance.', { damage: '2d6' }],
+    ['Cold fire', '1d6 ongoing damage for two rounds.', { damage: '1d6', ongoing: true, rounds: 2 }],
+    ['Swinging censer', '2d6 damage, one instance; the Judge may knock a held item loose.', { damage: '2d6' }],
+    ['Mirror glare', 'A Sanity Challenge (target 12); a failure also loses the next turn.', { challenge: { target: 12, sanity: true }, loseTurn: true }],
+    ['Collapsing stair', '2d6 damage; the Judge may drop the victim into a neighbouring room.', { damage: '2d6' }],
+    ['Grasping hands', 'A Challenge (target 12) breaks free; otherwise the next turn is lost.', { challenge: { target: 12 }, loseTurn: true }],
+  ],
+  lower: [
+    ['Obsidian spikes', '3d6 damage, one instance.', { damage: '3d6' }],
+    ['Colourless gas', 'A Sanity Challenge (target 18).', { challenge: { target: 18, sanity: true } }],
+    ['Crushing ceiling', '3d6 damage; Armor cannot answer it.', { damage: '3d6', bypassArmor: true }],
+    ['Soul hook', '2d6 ongoing damage for two rounds.', { damage: '2d6', ongoing: true, rounds: 2 }],
+    ['Black flame', '2d6 ongoing damage for two rounds.', { damage: '2d6', ongoing: true, rounds: 2 }],
+    ['Lich’s eye', 'The Lich notices: a Sanity Challenge (target 18).', { challenge: { target: 18, sanity: true } }],
+  ],
+};
+
+const trapTable = (tier: 'upper' | 'middle' | 'lower'): TableDefInput => ({
+  key: `traps-${tier}`,
+  name: `Traps: ${['Upper', 'Middle', 'Lower'][{ upper: 0, middle: 1, lower: 2 }[tier]]} Tombs`,
+  category: 'event',
+  die: 'd6',
+  starter: true,
+  rows: TRAPS[tier].map(([label, details, trap], i) => ({ label, details, range: { from: i + 1, to: i + 1 }, trap })),
+});
 
 
 // Spells per school (ch.15): original starter entries. Cost in gold, a casting time, the dice
@@ -532,7 +582,7 @@ const pack: TablePack = {
   format: PACK_FORMAT,
   version: PACK_VERSION,
   name: 'Lichslayer Judge starter tables (original content, not from the rulebook)',
-  tables: [lootTable(), roomTable('upper'), roomTable('middle'), roomTable('lower'), entityTable('upper'), entityTable('middle'), entityTable('lower'), ...EVENTS, ...SPELL_SCHOOLS.map(spellTable), ...SPIRITS, vestmentTable].map((t) => tableDefSchema.parse(t)),
+  tables: [lootTable(), roomTable('upper'), roomTable('middle'), roomTable('lower'), entityTable('upper'), entityTable('middle'), entityTable('lower'), ...EVENTS, trapTable('upper'), trapTable('middle'), trapTable('lower'), ...SPELL_SCHOOLS.map(spellTable), ...SPIRITS, vestmentTable].map((t) => tableDefSchema.parse(t)),
 };
 fs.writeFileSync(new URL('../resources/starter/tables.json', import.meta.url), JSON.stringify(pack, null, 1) + '\n');
 console.log(`wrote ${pack.tables.length} tables, ${pack.tables.reduce((a, t) => a + t.rows.length, 0)} rows`);

@@ -1,5 +1,7 @@
 // `npm start`: build the app, then launch Electron. Where Electron cannot start (no binary,
 // no display) say so in one line and run the web host instead, so the app runs everywhere.
+// Quiet by design: the build's own output is kept back and shown only if the build fails, so the
+// lines a Judge sees are the ones that matter (where the app is, or what went wrong).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,9 +16,11 @@ function run(cmd, args, options = {}) {
   return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
 }
 
-const build = run(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build']);
+console.log('Lichslayer Judge: building…');
+const build = run(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 if (build.status !== 0) {
-  console.error('The build failed; see the messages above.');
+  process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}${build.error ? `${build.error.message}\n` : ''}`);
+  console.error('The build failed: the messages above say where.');
   process.exit(build.status ?? 1);
 }
 

@@ -2,7 +2,7 @@
 // view, which carries no secret at all (main drops them; the renderer never has to hide one).
 import { z } from 'zod';
 import { COLOURS, type Colour } from './gauntlet.ts';
-import { FACTIONS, ROOM_TYPES, type RoomType } from './tables.ts';
+import { FACTIONS, ROOM_TYPES, trapFieldsSchema, type RoomType, type TrapFields } from './tables.ts';
 
 export const GRID = 5;
 export const TOKEN_KINDS = ['lichslayer', 'retainer', 'familiar', 'entity', 'phylactery'] as const;
@@ -13,12 +13,21 @@ export interface Trap {
   disabled: boolean;
   /** Token ids of the characters it has already triggered for (once per character, ch.9). */
   triggeredFor: number[];
+  /** The Judge's listed effect, used instead of the roll (ch.9). */
+  effect?: TrapFields | null;
+  /** Rolled on the tier's trap table for each character entering (ch.9). */
+  roll?: boolean;
 }
 
 export interface Chest {
   opened: boolean;
   hasLoot: boolean | null;
   contents: string;
+  /** The gold formula the Judge rolls when it is opened (ch.9); older chests have none. */
+  goldFormula?: string;
+  /** The gold found in it, and who opened it. */
+  gold?: number;
+  openedBy?: string;
 }
 
 export interface RoomView {
@@ -57,6 +66,12 @@ export interface EntityStats {
   /** The Lich's own Magic (ch.16) and the mark that makes it the Lich for the round's rules. */
   magic?: number;
   lich?: boolean;
+  /** Flags from its entity table (ch.8, ch.10, ch.11, ch.12): attacks through Armor, a Lich-type source, a Sanity Challenge on a hit or by an ability, the floor's Merchant. */
+  bypassArmor?: boolean;
+  lichType?: boolean;
+  sanityOnHit?: number;
+  sanityAbility?: number;
+  merchant?: boolean;
 }
 
 export interface TokenView {
@@ -77,12 +92,28 @@ export interface TokenView {
   intention: string;
 }
 
+/** One row of the turn tracker (ch.11): who, in stack order, with what the Judge needs at a glance. */
 export interface TurnEntryView {
   tokenId: number;
   name: string;
   kind: TokenKind;
   hidden: boolean;
   floor: number | null;
+  colour: Colour;
+  health: number | null;
+  maxHealth: number | null;
+  armor: number | null;
+  /** Speed (a Lichslayer's, or the stat block's), and the turns a round it gives (ch.11). */
+  speed: number | null;
+  turns: number;
+  /** Conditions in words, the Judge's own (an entity's intention) included. */
+  conditions: string[];
+  /** The conditions players may see at the table. */
+  publicConditions: string[];
+  /** Its turn now. */
+  current: boolean;
+  /** In a fight, no turn left for it this round. */
+  done: boolean;
 }
 
 /** The Square's state as it shifts floor rolls (ch.10); the Lich's Attention lives in its own machine. */
@@ -109,6 +140,8 @@ export interface BoardView {
   secrets: { x: number; y: number; lines: string[] }[];
   /** Whose turn it is while a fight is on (ch.11). */
   currentTurn: number | null;
+  /** Lichslayers on the dive at 0 Health, waiting to withdraw or press on (ch.11). */
+  awaitingZero: { lichslayerId: number; name: string; explain: string }[];
   /** What the last action set off (a trap, a reveal), for the Judge to read out. */
   notices?: string[];
 }
@@ -136,6 +169,8 @@ export interface PlayerToken {
   health: number | null;
   maxHealth: number | null;
   armor: number | null;
+  /** Its turn now (as the players' turn order shows it). */
+  current: boolean;
 }
 
 export interface PlayerView {
@@ -143,7 +178,10 @@ export interface PlayerView {
   floor: number | null;
   rooms: PlayerRoom[];
   tokens: PlayerToken[];
-  turnOrder: { name: string; kind: TokenKind; current: boolean }[];
+  /** The visible entrants in stack order; health only for the party's own side. */
+  turnOrder: { name: string; kind: TokenKind; current: boolean; done: boolean; colour: Colour; health: number | null; maxHealth: number | null; conditions: string[] }[];
+  /** The fight's round while one is on, so the TV can say whose turn it is large. */
+  round: number | null;
   rolls: { explain: string; at: string }[];
 }
 
@@ -163,7 +201,8 @@ export const roomPatchSchema = z
     type: z.enum(ROOM_TYPES).nullable(),
     name: z.string().trim().max(80),
     details: z.string().max(2000),
-    trap: z.strictObject({ label: z.string().trim().min(1).max(200), disabled: z.boolean().default(false) }).nullable(),
+    /** A trap: with an effect it is listed and used instead of the roll; without one, its d6 is rolled on the tier's table on each entry (ch.9). */
+    trap: z.strictObject({ label: z.string().trim().min(1).max(200), disabled: z.boolean().default(false), effect: trapFieldsSchema.nullable().default(null) }).nullable(),
     chest: z.boolean(),
     sanityTest: z.boolean(),
     stair: z.boolean(),
@@ -190,6 +229,12 @@ export const newTokenSchema = z.strictObject({
       speed: z.number().int().min(0).max(99).optional(),
       attack: z.string().max(40).optional(),
       turns: z.number().int().min(1).max(10).optional(),
+      magic: z.number().int().min(0).max(99).optional(),
+      bypassArmor: z.boolean().optional(),
+      lichType: z.boolean().optional(),
+      sanityOnHit: z.number().int().min(0).max(60).optional(),
+      sanityAbility: z.number().int().min(0).max(60).optional(),
+      merchant: z.boolean().optional(),
     })
     .default({}),
 });

@@ -79,6 +79,30 @@ export interface HouseRules {
   halfBoon: 'numbers-halved' | 'none';
   /** ch.17: a Flora patch's size when found is not given: this many d6 plants. */
   floraPatchDice: number;
+  /** ch.11 "a 1 is a failure" on attack rolls vs ch.1 "attacks are not Challenges: Armor answers". */
+  attackAllOnes: 'miss' | 'lands';
+  /** A natural 1 on an attack or Challenge calls an integrity check: any die showing 1, or only when every die does. */
+  integrityOn: 'any-one' | 'all-ones';
+  /** Which equipped item the integrity check falls on unless the Judge picks: the item used, or a die among them. */
+  integrityItem: 'item-used' | 'roll';
+  /** Whom an enemy strikes when the book does not say (the manifested Lich always strikes the richest, ch.16). */
+  enemyTarget: 'weakest' | 'richest' | 'first-on-stack';
+  /** The target of a Sanity Challenge whose trigger gives none (Colourless adjacency, an ally at 0 Health, a Sanity Test room). */
+  unstatedSanityTarget: number;
+  /** What "adjacent" means on a board of rooms. */
+  adjacency: 'same-or-neighbour' | 'same-room';
+  /** Looting at Lost Sanity: the book lists limits for Edge and Paranoid only. */
+  lootingAtLost: 'free' | 'as-paranoid';
+  /** How many enemies an unsafe Shrine / Rest room holds once the Attention reaches it (ch.5, ch.9). */
+  unsafeShrineCapacity: number;
+  /** Halved damage (synchronicity, skills) with an odd amount. */
+  damageRounding: 'down' | 'up';
+  /** The gold the Judge rolls for a chest (ch.9 gives no amount), per tier; a room row's own formula wins. */
+  chestGold: { upper: string; middle: string; lower: string };
+  /** A Retainer's own attack dice before its grade's bonus (ch.7 gives only "+0", "+1d6", "+2d6"). */
+  retainerBaseAttack: number;
+  /** ch.12: All-Color loot "damages the Phylactery at full": through its Armor, or an ordinary instance. */
+  allColorVsPhylactery: 'through-armor' | 'armor-answers';
 }
 
 /** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
@@ -116,6 +140,18 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   vanityInnShift: -1,
   halfBoon: 'numbers-halved',
   floraPatchDice: 1,
+  attackAllOnes: 'miss',
+  integrityOn: 'any-one',
+  integrityItem: 'item-used',
+  enemyTarget: 'weakest',
+  unstatedSanityTarget: 12,
+  adjacency: 'same-or-neighbour',
+  lootingAtLost: 'free',
+  unsafeShrineCapacity: 4,
+  damageRounding: 'down',
+  chestGold: { upper: '1d6x10', middle: '2d6x10', lower: '3d6x10' },
+  retainerBaseAttack: 1,
+  allColorVsPhylactery: 'through-armor',
 };
 
 /** A choice shown as a list in the House rules view (settings whose value is one of a few words). */
@@ -197,6 +233,83 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     gap: 'The Attention of a Town left behind "may resolve or escalate — roll for it", but no roll is given.',
     otherReading: 'unchanged: the Town is as the party left it',
     chapter: 'ch.5',
+  },
+  attackAllOnes: {
+    label: 'An attack of all natural 1s',
+    gap: 'Ch.11 says a 1 on an attack roll fails whatever the bonuses; ch.1 says attacks are not Challenges and Armor answers them.',
+    otherReading: 'lands: the attack deals its dice like any other (ch.1)',
+    chapter: 'ch.1, ch.11',
+    options: [{ value: 'miss', label: 'Misses: no damage (ch.11)' }, { value: 'lands', label: 'Lands: Armor answers (ch.1)' }],
+  },
+  integrityOn: {
+    label: 'Integrity check on a natural 1',
+    gap: 'A natural 1 on an attack or Challenge calls an integrity check, but a roll of several dice may show one 1 or all 1s.',
+    otherReading: 'all-ones: only when every die shows a natural 1',
+    chapter: 'ch.11',
+    options: [{ value: 'any-one', label: 'Any die showing a natural 1' }, { value: 'all-ones', label: 'Only when every die shows 1' }],
+  },
+  integrityItem: {
+    label: 'Which item the integrity check falls on',
+    gap: 'The Judge calls the check "on one equipped item" without saying which; the app proposes one and the Judge may pick another.',
+    otherReading: 'roll: a die picks among the equipped items that can break',
+    chapter: 'ch.11',
+    options: [{ value: 'item-used', label: 'The item used (else the first in the Gauntlet)' }, { value: 'roll', label: 'A die picks among the equipped items' }],
+  },
+  enemyTarget: {
+    label: 'Whom an enemy strikes',
+    gap: 'The book names a target only for the manifested Lich (the character holding the most gold).',
+    otherReading: 'richest, or the first on the turn stack',
+    chapter: 'ch.11, ch.16',
+    options: [{ value: 'weakest', label: 'The weakest in reach (lowest Health)' }, { value: 'richest', label: 'The richest in reach (most gold)' }, { value: 'first-on-stack', label: 'The first in reach on the turn stack' }],
+  },
+  unstatedSanityTarget: {
+    label: 'Sanity Challenge target when none is given',
+    gap: 'A round beside a Colourless entity, an ally reaching 0 Health and a Sanity Test room call for a Sanity Challenge without a target.',
+    otherReading: 'any target on the ladder (6, 18 …)',
+    chapter: 'ch.8, ch.11',
+  },
+  adjacency: {
+    label: 'Adjacent means',
+    gap: 'The board is made of rooms, and "adjacent" (to the Lich, a Colourless entity, a blocked ally) is not defined on it.',
+    otherReading: 'same-room: only those in the same room',
+    chapter: 'ch.8, ch.11, ch.12, ch.13',
+    options: [{ value: 'same-or-neighbour', label: 'The same room or a neighbouring one' }, { value: 'same-room', label: 'The same room only' }],
+  },
+  lootingAtLost: {
+    label: 'Looting at Lost',
+    gap: 'Edge and Paranoid limit looting; Lost lists none, though it is worse than Paranoid.',
+    otherReading: 'as-paranoid: a Challenge (target 18) to loot at all',
+    chapter: 'ch.8',
+    options: [{ value: 'free', label: 'Free (the book lists no limit)' }, { value: 'as-paranoid', label: 'As Paranoid: Challenge 18' }],
+  },
+  unsafeShrineCapacity: {
+    label: 'Enemies an unsafe Shrine holds',
+    gap: 'Shrines hold no enemies until the Attention makes them unsafe, and then no capacity is given.',
+    chapter: 'ch.5, ch.9',
+  },
+  damageRounding: {
+    label: 'Halved damage rounds',
+    gap: 'Halved damage (Mono-Color, Full Spectrum, skills) does not say how an odd amount rounds.',
+    otherReading: 'up',
+    chapter: 'ch.14',
+    options: [{ value: 'down', label: 'Down' }, { value: 'up', label: 'Up' }],
+  },
+  chestGold: {
+    label: 'Chest gold',
+    gap: 'The Judge rolls a chest\'s gold, but no amount is given; a room row may set its own.',
+    chapter: 'ch.9',
+  },
+  retainerBaseAttack: {
+    label: "A Retainer's attack dice",
+    gap: 'Retainers attack at "+0", "+1d6" or "+2d6" by grade, without a base to add to.',
+    chapter: 'ch.7, ch.11',
+  },
+  allColorVsPhylactery: {
+    label: 'All-Color loot against the Phylactery',
+    gap: 'All-Color loot "damages the Phylactery at full", which may mean through its 36 Armor or only that its colour is not ignored.',
+    otherReading: 'armor-answers: an ordinary instance, answered by Armor',
+    chapter: 'ch.12',
+    options: [{ value: 'through-armor', label: 'Through its Armor, at full' }, { value: 'armor-answers', label: 'An ordinary instance: Armor answers' }],
   },
   veinStones: {
     label: 'Stones of a vein',

@@ -59,6 +59,24 @@ export const houseRulesSchema = z.strictObject({
   vanityInnShift: z.number().int().min(-6).max(0).default(D.vanityInnShift),
   halfBoon: z.enum(['numbers-halved', 'none']).default(D.halfBoon),
   floraPatchDice: z.number().int().min(1).max(6).default(D.floraPatchDice),
+  attackAllOnes: z.enum(['miss', 'lands']).default(D.attackAllOnes),
+  integrityOn: z.enum(['any-one', 'all-ones']).default(D.integrityOn),
+  integrityItem: z.enum(['item-used', 'roll']).default(D.integrityItem),
+  enemyTarget: z.enum(['weakest', 'richest', 'first-on-stack']).default(D.enemyTarget),
+  unstatedSanityTarget: z.number().int().min(1).max(60).default(D.unstatedSanityTarget),
+  adjacency: z.enum(['same-or-neighbour', 'same-room']).default(D.adjacency),
+  lootingAtLost: z.enum(['free', 'as-paranoid']).default(D.lootingAtLost),
+  unsafeShrineCapacity: z.number().int().min(1).max(12).default(D.unsafeShrineCapacity),
+  damageRounding: z.enum(['down', 'up']).default(D.damageRounding),
+  chestGold: z
+    .strictObject({
+      upper: z.string().trim().max(40).default(D.chestGold.upper),
+      middle: z.string().trim().max(40).default(D.chestGold.middle),
+      lower: z.string().trim().max(40).default(D.chestGold.lower),
+    })
+    .default(D.chestGold),
+  retainerBaseAttack: z.number().int().min(0).max(6).default(D.retainerBaseAttack),
+  allColorVsPhylactery: z.enum(['through-armor', 'armor-answers']).default(D.allColorVsPhylactery),
 });
 
 // The schema's output and the HouseRules interface must be the same type, each way round.

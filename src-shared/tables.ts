@@ -35,6 +35,10 @@ export const roomFieldsSchema = z.strictObject({
   sanityTest: z.boolean().default(false),
   /** Exploding-d6 gold formula (ch.10), e.g. "2d6x10"; empty when the room has none. */
   gold: z.string().max(40).default(''),
+  /** The gold the Judge rolls for its chest (ch.9); empty: the house rule's formula for the tier. */
+  chestGold: z.string().max(40).default(''),
+  /** When the room is contextually impossible and re-rolled (ch.10): after a Sanity Break on the floor, or once its Merchant is dispatched. */
+  impossibleWhen: z.enum(['', 'sanity-break', 'merchant-dispatched']).default(''),
 });
 export type RoomFields = z.output<typeof roomFieldsSchema>;
 
@@ -47,8 +51,42 @@ export const entityFieldsSchema = z.strictObject({
   speed: whole.min(0).max(99),
   attack: z.string().max(40),
   turns: whole.min(1).max(10).optional(),
+  /** Its attacks ignore Armor (ch.11: flagged on enemy entries). */
+  bypassArmor: z.boolean().default(false),
+  /** A Lich-type source: each instance of its damage calls a Sanity Challenge, target 12 (ch.8, ch.11). */
+  lichType: z.boolean().default(false),
+  /** A hit from it calls a Sanity Challenge of this target, as the Lich's Sanity Touch (ch.12); 0: none. */
+  sanityOnHit: whole.min(0).max(60).default(0),
+  /** An ability of it calls a Sanity Challenge of this target (ch.8: flagged on enemy entries); 0: none. */
+  sanityAbility: whole.min(0).max(60).default(0),
+  /** The floor's Merchant: once it is dispatched, rooms that need it are impossible (ch.10). */
+  merchant: z.boolean().default(false),
 });
 export type EntityFields = z.output<typeof entityFieldsSchema>;
+
+/**
+ * A trap's effect as the app applies it on each character's entry (ch.9, ch.11): the trap table's
+ * rows carry it, and a trap the Judge lists on a room carries its own.
+ */
+export const trapFieldsSchema = z.strictObject({
+  /** Damage dice (sixes explode), one instance unless ongoing; empty: no damage. */
+  damage: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^(?:\d{0,2}\s*d\s*\d{1,3}(?:\s*[+−-]\s*\d{1,3})?)?$/i, { error: 'Trap damage is dice such as “2d6” or “1d6+1”, or empty' })
+    .default(''),
+  /** Ongoing (poison, fire): not an instance, it strikes Health directly, each round for `rounds` rounds (ch.11). */
+  ongoing: z.boolean().default(false),
+  rounds: whole.min(1).max(10).default(1),
+  /** Armor cannot answer it (ch.11). */
+  bypassArmor: z.boolean().default(false),
+  /** A Challenge the character rolls first: a success escapes the trap; a Sanity Challenge's failure also drops a level (ch.8). */
+  challenge: z.strictObject({ target: whole.min(1).max(60), sanity: z.boolean().default(false) }).nullable().default(null),
+  /** Asleep, snared: the character gives up their next turn. */
+  loseTurn: z.boolean().default(false),
+});
+export type TrapFields = z.output<typeof trapFieldsSchema>;
 
 /** The spell schools of ch.15 (the Daedric school's spirit tables are ordinary tables). */
 export const spellFieldsSchema = z.strictObject({
@@ -99,6 +137,8 @@ export const tableRowSchema = z.strictObject({
   room: roomFieldsSchema.nullable().default(null),
   entity: entityFieldsSchema.nullable().default(null),
   spell: spellFieldsSchema.nullable().default(null),
+  /** A trap table's row: the effect applied on entry (optional, so tables made before it still read). */
+  trap: trapFieldsSchema.nullable().optional(),
   rollOn: rollOnSchema.nullable().default(null),
 });
 export type TableRow = z.output<typeof tableRowSchema>;

@@ -82,10 +82,10 @@ describe('board (ch.9, ch.10)', () => {
   it('ch.9: a trap triggers once per character entering, unless disabled', async () => {
     const { app } = await demo();
     let b = await app.call('board.enterFloor', { floor: 1 });
-    await app.call('board.setRoom', { floor: 1, x: 1, y: 0, patch: { type: 'chamber', name: 'Snare Room', trap: { label: 'Bone snare', disabled: false } }, revealed: true });
+    await app.call('board.setRoom', { floor: 1, x: 1, y: 0, patch: { type: 'chamber', name: 'Snare Room', trap: { label: 'Bone snare', disabled: false, effect: { loseTurn: true } } }, revealed: true });
     const [a, c] = party(b);
     b = await app.call('board.moveToken', { tokenId: a!.id, floor: 1, x: 1, y: 0 });
-    expect(b.notices).toContain('Trap triggers for Odile Vantreck: Bone snare (ch.9)');
+    expect(b.notices).toEqual(['Trap triggers for Odile Vantreck: Bone snare (ch.9)', 'Odile Vantreck gives up their next turn: Bone snare (ch.9)']);
     await app.call('board.moveToken', { tokenId: a!.id, floor: 1, x: 2, y: 0 });
     b = await app.call('board.moveToken', { tokenId: a!.id, floor: 1, x: 1, y: 0 });
     expect(b.notices ?? []).toEqual([]);
@@ -149,16 +149,18 @@ describe('board (ch.9, ch.10)', () => {
     app.close();
   });
 
-  it('opens a chest: d6 against the house rule, loot rolled on the floor’s offset, both public', async () => {
+  it('a chest is opened only by a Lichslayer standing at it; opened once', async () => {
     const { app } = await demo(21);
     await descendTo(app, 3);
     await app.call('board.setRoom', { floor: 3, x: 2, y: 0, patch: { chest: true } });
-    const b = await app.call('board.openChest', { floor: 3, x: 2, y: 0 });
-    const chest = room(b, 2, 0).chest!;
-    expect(chest.opened).toBe(true);
-    const ledger = await app.call('ledger.list', {});
-    expect(ledger[0]!.explain).toMatch(chest.hasLoot ? /Floor 3/ : /on d6 \(loot on 4\+\): empty/);
-    expect(await app.dispatch('board.openChest', { floor: 3, x: 2, y: 0 })).toMatchObject({ ok: false, error: { message: 'That chest has already been opened.' } });
+    await app.call('board.setRoom', { floor: 3, x: 3, y: 0, patch: { type: 'hall', name: 'Side Hall' }, revealed: true });
+    let b = await app.call('board.view', { floor: 3 });
+    const [odile, quillam] = party(b);
+    await app.call('board.moveToken', { tokenId: quillam!.id, floor: 3, x: 3, y: 0 });
+    expect(await app.dispatch('board.openChest', { floor: 3, x: 2, y: 0, lichslayerId: quillam!.lichslayerId! })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Brother Quillam must stand in .+ to open its chest \(ch\.9\)/) } });
+    b = await app.call('board.openChest', { floor: 3, x: 2, y: 0, lichslayerId: odile!.lichslayerId! });
+    expect(room(b, 2, 0).chest).toMatchObject({ opened: true, openedBy: 'Odile Vantreck' });
+    expect(await app.dispatch('board.openChest', { floor: 3, x: 2, y: 0, lichslayerId: odile!.lichslayerId! })).toMatchObject({ ok: false, error: { message: 'That chest has already been opened.' } });
     app.close();
   });
 });

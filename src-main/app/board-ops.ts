@@ -7,26 +7,58 @@ import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { Colour } from '@shared/gauntlet.ts';
 import type { RecordingWriter } from '../db/history.ts';
-import { allTokens, ensureRoom, joinTurnStack, nextPlacement, parseTrap, readWorld, roomAt, type RoomRecord } from '../db/board-repo.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { allTokens, ensureRoom, joinTurnStack, nextPlacement, readWorld, roomAt, type RoomRecord } from '../db/board-repo.ts';
+import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { DEFAULT_ENTRANCE, judgeMove } from '../rules/board-moves.ts';
+import { lostReroller } from '../rules/room-roll.ts';
+import { shrineSafety, type ShrineSafety } from '../rules/board-facts.ts';
 import { occupants } from '../views/board-view.ts';
 import { lichSpell } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
 import { requireLichslayer } from './lichslayer-row.ts';
-import { rollRoomContents, rollWave, type RoomContents } from './room-contents.ts';
+import { rollRoomContents, rollWave, type RoomContents, type RolledEntity } from './room-contents.ts';
 import { rollWithTables } from './table-rolls.ts';
 import { attentionStage, diveActor } from './phase-store.ts';
+import { applyDiveEvent } from './phase-ops.ts';
+import { enterRoom } from './room-entry.ts';
 
 export const where = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
+
+/** A trapped room's label until someone enters: its d6 is rolled for each of them (ch.9). */
+export const ROLLED_TRAP = 'A trap (1d6 on entry)';
+
+/** Whether Shrines are still safe, as the Attention's stage and the house rules say (ch.5, ch.9). */
+export const shrinesOf = (database: Database): ShrineSafety => shrineSafety(attentionStage(database), readHouseRules(database));
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
-export function contentsFor(database: Database, floor: number, x: number, y: number, command: CommandName): RoomContents {
+/** The party a room's entities are scaled for (ch.12): the Lichslayers on the dive, else the roster still in play. */
+export function partySize(database: Database): number {
+  const dive = diveActor(database).getSnapshot().context;
+  if (dive.floor !== null) return dive.present.length;
+  return dive.party.length ? dive.party.filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length : (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n;
+}
+
+/** The character a reveal is filed under in the ledger: the one party member who walked in (a whole party entering is no one's). */
+const soleRevealer = (revealers: readonly TokenView[]): string | null => {
+  const party = revealers.filter((t) => PARTY.has(t.kind));
+  return party.length === 1 ? party[0]!.name : null;
+};
+
+/**
+ * A room's contents rolled on the floor's tier tables (ch.10), knowing what the dive knows of the floor
+ * (impossible rooms) and who reveals it (a Lost character's once-per-dive re-roll of a natural 1);
+ * `by` is the character whose move or skill revealed it, kept on every roll.
+ */
+export function contentsFor(database: Database, floor: number, x: number, y: number, command: CommandName, revealers: readonly TokenView[] = [], by: string | null = soleRevealer(revealers)): RoomContents & { lostReroller: number | null } {
   if (floor === 10) {
     // ch.10: Floor 10 is not table-generated; the Judge prepares it by hand.
-    return { type: 'chamber', name: 'The Lich’s Floor', details: '', trap: null, chest: false, sanityTest: false, gold: 0, entities: [], records: [] };
+    return { type: 'chamber', name: 'The Lich’s Floor', details: '', trap: false, chest: false, chestGold: '', sanityTest: false, gold: 0, entities: [], records: [], lostRerollUsed: false, lostReroller: null };
   }
-  return rollWithTables(database, command, ({ dice, tables, drawn }) => {
+  const dive = diveActor(database).getSnapshot().context;
+  const sanity = new Map((database.prepare(`SELECT id, name, sanity FROM lichslayer`).all() as { id: number; name: string; sanity: string }[]).map((l) => [l.id, l]));
+  const candidates = revealers.flatMap((t) => (t.lichslayerId !== null && sanity.has(t.lichslayerId) ? [{ ...sanity.get(t.lichslayerId)! }] : []));
+  const reroller = lostReroller(candidates, dive.lostRerollUsed);
+  const c = rollWithTables(database, command, ({ dice, tables, drawn }) => {
     const c = rollRoomContents({
       dice,
       tables,
@@ -34,11 +66,32 @@ export function contentsFor(database: Database, floor: number, x: number, y: num
       rules: readHouseRules(database),
       world: readWorld(database),
       attentionStage: attentionStage(database),
-      players: (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n,
+      players: partySize(database),
       floor,
       where: where(floor, x, y),
+      facts: { sanityBreak: dive.sanityBreaks.includes(floor), merchantDispatched: dive.merchantsDispatched.includes(floor) },
+      lostReroll: reroller?.name ?? null,
     });
-    return { value: c, records: c.records };
+    return { value: c, records: by ? c.records.map((r) => ({ ...r, character: r.character ?? by })) : c.records };
+  });
+  return { ...c, lostReroller: c.lostRerollUsed ? (reroller?.id ?? null) : null };
+}
+
+/** The token stats an entity carries from its table row (ch.11, ch.12): what the round and the fight read. */
+export function entityStats(e: RolledEntity): string {
+  const f = e.fields;
+  return JSON.stringify({
+    faction: f.faction,
+    level: f.level,
+    speed: f.speed,
+    attack: f.attack,
+    turns: f.turns,
+    table: e.table,
+    ...(f.bypassArmor ? { bypassArmor: true } : {}),
+    ...(f.lichType ? { lichType: true } : {}),
+    ...(f.sanityOnHit ? { sanityOnHit: f.sanityOnHit } : {}),
+    ...(f.sanityAbility ? { sanityAbility: f.sanityAbility } : {}),
+    ...(f.merchant ? { merchant: true } : {}),
   });
 }
 
@@ -50,8 +103,8 @@ export function fillRoom(w: RecordingWriter, database: Database, room: RoomRecor
     room_type: c.type,
     name: c.name,
     details: c.details,
-    trap: c.trap ? JSON.stringify({ label: c.trap, disabled: false, triggeredFor: [] }) : null,
-    chest: c.chest ? JSON.stringify({ opened: false, hasLoot: null, contents: '' }) : null,
+    trap: c.trap ? JSON.stringify({ label: ROLLED_TRAP, disabled: false, triggeredFor: [], roll: true }) : null,
+    chest: c.chest ? JSON.stringify({ opened: false, hasLoot: null, contents: '', goldFormula: c.chestGold }) : null,
     sanity_test: c.sanityTest ? 1 : 0,
     gold: c.gold,
   });
@@ -70,7 +123,7 @@ export function fillRoom(w: RecordingWriter, database: Database, room: RoomRecor
       health: e.health,
       max_health: e.health,
       armor: e.fields.armor,
-      stats: JSON.stringify({ faction: e.fields.faction, level: e.fields.level, speed: e.fields.speed, attack: e.fields.attack, turns: e.fields.turns, table: e.table }),
+      stats: entityStats(e),
       placed_at: nextPlacement(database),
     });
     if (reveal) joinTurnStack(w, database, id);
@@ -78,35 +131,53 @@ export function fillRoom(w: RecordingWriter, database: Database, room: RoomRecor
 }
 
 /** Reveals a room: pre-rolled contents come to light, otherwise the tier's room table is rolled (ch.10). */
-export function reveal(w: RecordingWriter, database: Database, floor: number, x: number, y: number, command: CommandName): RoomRecord {
+export function reveal(w: RecordingWriter, database: Database, floor: number, x: number, y: number, command: CommandName, revealers: readonly TokenView[] = [], by: string | null = soleRevealer(revealers)): RoomRecord {
   const room = ensureRoom(w, database, floor, x, y);
   if (room.revealed) return room;
   if (room.prepared) {
     w.update('room', room.id, { revealed: 1, prepared: 0 });
     for (const t of allTokens(database)) if (t.floor === floor && t.x === x && t.y === y && t.kind === 'entity') joinTurnStack(w, database, t.id);
   } else {
-    fillRoom(w, database, room, contentsFor(database, floor, x, y, command), true);
+    const c = contentsFor(database, floor, x, y, command, revealers, by);
+    fillRoom(w, database, room, c, true);
+    if (c.lostReroller !== null) {
+      const dive = diveActor(database);
+      dive.send({ type: 'LOST_REROLL_USED', lichslayer: c.lostReroller });
+      writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
+    }
   }
   return roomAt(database, floor, x, y)!;
 }
 
-/** A character steps into a room: it counts as entered, its trap triggers once for them, a Phylactery there is found. */
-export function arrive(w: RecordingWriter, database: Database, token: TokenView, room: RoomRecord, notices: string[]): void {
+/** On Floor 9, a Lichslayer standing in a room now cleared has cleared a room there: the Gate's condition (ch.10). */
+export function noteClearedOnNine(w: RecordingWriter, database: Database, floor: number, x: number, y: number, notices: string[]): void {
+  if (floor !== 9) return;
+  const room = roomAt(database, floor, x, y);
+  const tokens = allTokens(database);
+  if (!room?.revealed || occupants(tokens, floor, x, y).length > 0) return;
+  for (const t of tokens) {
+    if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.floor !== floor || t.x !== x || t.y !== y) continue;
+    const event = { type: 'ROOM_CLEARED', lichslayer: t.lichslayerId } as const;
+    const dive = diveActor(database).getSnapshot();
+    if (dive.context.clearedOnNine.includes(t.lichslayerId) || !dive.context.present.includes(t.lichslayerId) || !dive.can(event)) continue;
+    applyDiveEvent(w, database, event, notices);
+    notices.push(`${t.name} has cleared a room on Floor 9: the Gate counts it (ch.10)`);
+  }
+}
+
+/** A character steps into a room: it counts as entered, its trap and Sanity Test act on them, a Phylactery there is found. */
+export function arrive(w: RecordingWriter, database: Database, token: TokenView, room: RoomRecord, notices: string[], command: CommandName = 'board.moveToken'): void {
   if (!PARTY.has(token.kind)) return;
   if (token.kind === 'lichslayer' && !room.entered) w.update('room', room.id, { entered: 1 });
-  const trap = parseTrap(room.trap);
-  if (trap && !trap.disabled && !trap.triggeredFor.includes(token.id)) {
-    w.update('room', room.id, { trap: JSON.stringify({ ...trap, triggeredFor: [...trap.triggeredFor, token.id] }) });
-    notices.push(`Trap triggers for ${token.name}: ${trap.label} (ch.9)`);
-  }
+  enterRoom(w, database, token, roomAt(database, room.floor, room.x, room.y)!, command, notices);
   for (const t of allTokens(database)) {
     if (t.kind === 'phylactery' && t.hidden && t.floor === room.floor && t.x === room.x && t.y === room.y) {
       w.update('token', t.id, { hidden: 0 });
       notices.push(`${token.name} finds the Phylactery (ch.10)`);
     }
   }
+  noteClearedOnNine(w, database, room.floor, room.x, room.y, notices);
 }
-
 
 export function place(database: Database, floor: number, x: number, y: number) {
   const rec = roomAt(database, floor, x, y);
@@ -122,15 +193,15 @@ export function moveOne(w: RecordingWriter, database: Database, moving: TokenVie
     mover: { kind: token.kind, name: token.name },
     from: token.floor !== null && token.x !== null && token.y !== null ? { floor: token.floor, x: token.x, y: token.y } : null,
     to: { floor, x, y },
-    target: { revealed: rec?.revealed === 1, type: rec?.room_type ?? null, occupancy },
+    target: { revealed: rec?.revealed === 1, type: rec?.room_type ?? null, occupancy, shrines: shrinesOf(database) },
     override,
   });
   if (verdict.kind === 'refused') throw new CommandFailure('refused', `${verdict.reason}. ${token.name} stays where they were.`);
   if (verdict.kind === 'confirm') throw new CommandFailure('needs-confirmation', verdict.reason);
-  const room = verdict.reveals ? reveal(w, database, floor, x, y, command) : ensureRoom(w, database, floor, x, y);
+  const room = verdict.reveals ? reveal(w, database, floor, x, y, command, [token]) : ensureRoom(w, database, floor, x, y);
   if (verdict.reveals) notices.push(`${token.name} reveals ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
   w.update('token', token.id, { floor, x, y });
-  arrive(w, database, token, roomAt(database, floor, x, y)!, notices);
+  arrive(w, database, { ...token, floor, x, y }, roomAt(database, floor, x, y)!, notices, command);
 }
 
 export function lichslayerToken(w: RecordingWriter, database: Database, lichslayerId: number): TokenView {
@@ -151,11 +222,11 @@ export function lichslayerToken(w: RecordingWriter, database: Database, lichslay
 export function enterFloor(w: RecordingWriter, database: Database, floor: number, present: readonly number[], entrance: { x: number; y: number } | undefined, notices: string[]): void {
   const { x, y } = entrance ?? DEFAULT_ENTRANCE;
   if (present.length === 0) throw new CommandFailure('refused', 'There are no Lichslayers in this campaign to send into the Tombs.');
-  const room = reveal(w, database, floor, x, y, 'board.enterFloor');
   const party = [...present.map((id) => lichslayerToken(w, database, id)), ...allTokens(database).filter((t) => t.kind === 'retainer' || t.kind === 'familiar')];
+  const room = reveal(w, database, floor, x, y, 'board.enterFloor', party);
   for (const t of party) {
     w.update('token', t.id, { floor, x, y });
-    arrive(w, database, { ...t, floor, x, y }, roomAt(database, floor, x, y)!, notices);
+    arrive(w, database, { ...t, floor, x, y }, roomAt(database, floor, x, y)!, notices, 'board.enterFloor');
   }
   notices.unshift(`The party enters Floor ${floor} at ${room.name || 'the entrance'}`);
 }
@@ -180,7 +251,7 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
   const tokens = allTokens(database);
   const phylactery = tokens.find((t) => t.kind === 'phylactery' && t.floor === 10 && !t.defeated);
   const wave = rollWithTables(database, 'phase.nextTurn', ({ dice, tables, drawn }) => {
-    const w10 = rollWave({ dice, tables, drawn, rules: readHouseRules(database), world: readWorld(database), attentionStage: attentionStage(database), players: (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n, floor: 10, where: 'the Gate' });
+    const w10 = rollWave({ dice, tables, drawn, rules: readHouseRules(database), world: readWorld(database), attentionStage: attentionStage(database), players: partySize(database), floor: 10, where: 'the Gate' });
     return { value: w10, records: w10.records };
   });
   // Rooms by distance from the Gate: the Gate first, then its neighbours, and so on.
@@ -191,7 +262,7 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
     const spot = order.find((p) => {
       const room = roomAt(database, 10, p.x, p.y);
       if (!room?.revealed || !room.room_type) return false;
-      return judgeMove({ mover: { kind: 'entity', name: e.name }, from: null, to: { floor: 10, ...p }, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), 10, p.x, p.y).length }, override: false }).kind === 'ok';
+      return judgeMove({ mover: { kind: 'entity', name: e.name }, from: null, to: { floor: 10, ...p }, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), 10, p.x, p.y).length, shrines: shrinesOf(database) }, override: false }).kind === 'ok';
     });
     if (!spot) {
       waiting++;
@@ -207,7 +278,7 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
       health: e.health,
       max_health: e.health,
       armor: e.fields.armor,
-      stats: JSON.stringify({ faction: e.fields.faction, level: e.fields.level, speed: e.fields.speed, attack: e.fields.attack, turns: e.fields.turns, table: e.table }),
+      stats: entityStats(e),
       placed_at: nextPlacement(database),
     });
     joinTurnStack(w, database, id);
@@ -223,10 +294,10 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
 }
 
 /** Reveals a room without anyone entering it (skills that read the Tomb, ch.2). */
-export function revealRoom(w: RecordingWriter, database: Database, floor: number, x: number, y: number, notices: string[]): void {
+export function revealRoom(w: RecordingWriter, database: Database, floor: number, x: number, y: number, notices: string[], by: string): void {
   const before = roomAt(database, floor, x, y);
   if (before?.revealed) return;
-  const room = reveal(w, database, floor, x, y, 'skill.use');
+  const room = reveal(w, database, floor, x, y, 'skill.use', [], by);
   notices.push(`Revealed ${where(floor, x, y)}: ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
 }
 

@@ -24,6 +24,8 @@ import { appHandlers } from './handlers/app.ts';
 import { backupsHandlers } from './handlers/backups.ts';
 import { boardHandlers, playersHandlers } from './handlers/board.ts';
 import { campaignHandlers } from './handlers/campaign.ts';
+import { challengeHandlers } from './handlers/challenge.ts';
+import { fightHandlers } from './handlers/fight.ts';
 import { forestHandlers } from './handlers/forest.ts';
 import { historyHandlers } from './handlers/history.ts';
 import { storageHandlers } from './handlers/storage.ts';
@@ -90,6 +92,8 @@ function allHandlers(ctx: HandlerContext): Handlers {
     ...playersHandlers(ctx),
     ...phaseHandlers(ctx),
     ...turningHandlers(ctx),
+    ...fightHandlers(ctx),
+    ...challengeHandlers(ctx),
     ...printHandlers(ctx),
     ...backupsHandlers(ctx),
     ...historyHandlers(ctx),
@@ -501,6 +505,8 @@ export class CampaignApp implements CampaignFiles {
     return backup.then(
       () => this.setBackupProblem(campaign, null),
       (error: unknown) => {
+        // Closing the campaign stops a backup under way: that is not a failure to report.
+        if (campaign !== this.currentCampaign) return;
         const reason = error instanceof Error ? error.message : String(error);
         const message = `The automatic backup of this campaign failed (${reason}). Your play is saved in the campaign itself; make a backup by hand on the Backups screen, and check the disk and the backups folder (${this.backupsDir}).`;
         console.error(`Lichslayer Judge: ${message}`);

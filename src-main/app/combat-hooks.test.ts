@@ -139,15 +139,16 @@ describe('enemies between player turns (ch.11)', () => {
 });
 
 describe('the round’s end (ch.11, ch.12)', () => {
-  it('ch.11: a round beside a Colourless entity calls a Sanity Challenge for each Lichslayer there, logged', async () => {
+  it('ch.11: a round beside a Colourless entity calls a Sanity Challenge for each Lichslayer there (target: house rule), logged', async () => {
     const app = await demo();
     let p = await fight(app, { name: 'Pale Thing', colour: 'Colourless', x: 2, y: 0 });
     let guard = 0;
     while (!p.combat!.atRoundEnd && guard++ < 20) p = await app.call('phase.nextTurn', {});
-    const checks = p.notices!.filter((n) => n.startsWith('A round beside Pale Thing, Colourless (ch.11)'));
+    const cause = 'A round beside Pale Thing, Colourless (ch.11; target house rule)';
+    const checks = p.notices!.filter((n) => n.startsWith(cause));
     expect(checks).toHaveLength(4);
     const ledger = await app.call('ledger.list', {});
-    expect(ledger.filter((e) => e.cause === 'A round beside Pale Thing, Colourless (ch.11)')).toHaveLength(4);
+    expect(ledger.filter((e) => e.cause === cause).map((e) => e.explain.match(/ vs (\d+)/)?.[1])).toEqual(['12', '12', '12', '12']);
     expect(p.combat!.hooks.every((h) => !/Colourless/.test(h))).toBe(true);
     app.close();
   });
@@ -157,7 +158,7 @@ describe('the round’s end (ch.11, ch.12)', () => {
     await fight(app);
     const [a] = await roster(app);
     const p = await app.call('phase.send', { event: { type: 'AT_ZERO', lichslayer: a!.id, choice: 'press-on' } });
-    expect(p.notices!.filter((n) => n.startsWith(`${a!.name} reached 0 Health (ch.11)`))).toHaveLength(3);
+    expect(p.notices!.filter((n) => n.startsWith(`${a!.name} reached 0 Health (ch.11; target house rule)`))).toHaveLength(3);
     app.close();
   });
 });

@@ -6,80 +6,150 @@ import type { TokenView } from '@shared/board.ts';
 import { allTokens, roomAt } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger } from '../db/ledger.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
-import { rollSanityChallenge } from '../rules/sanity-challenge.ts';
-import { modifiersFor } from './character-rolls.ts';
+import { judgeChallenge, rollChallenge, type ChallengeResult } from '../rules/challenge.ts';
+import type { Modifier } from '../rules/dice.ts';
 import { lichAtZero, lichTarget } from '../rules/lich.ts';
+import { dropSanity, SANITY_LADDER, sanityTarget } from '../rules/sanity.ts';
+import { isNear } from '../rules/board-moves.ts';
 import { canEnter } from '../rules/board-facts.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { rollWithTables } from './table-rolls.ts';
 import { occupants } from '../views/board-view.ts';
-import { combatActor, PARTY_KINDS, attentionStage } from './phase-store.ts';
+import { combatActor, PARTY_KINDS, attentionStage, diveActor } from './phase-store.ts';
+import { equippedItems, rollModifiersFor } from './gear.ts';
+import { integrityCheck, integrityTarget } from '../rules/damage.ts';
+import type { RollRecord } from '../db/ledger.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
+import { shrinesOf } from './board-ops.ts';
 
-type Where = 'tombs' | 'town' | 'forest';
+export type Where = 'tombs' | 'town' | 'forest';
 
 /** A Lichslayer's row, or nothing when they are gone (the round's hooks skip them). */
 function lichslayer(db: Database, id: number): LichslayerRow | undefined {
   return db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
 }
 
-/** A Sanity Challenge rolled for a Lichslayer (ch.8): a failure drops one level, written at once. */
-export function sanityChallenge(
+/**
+ * A Challenge rolled for a Lichslayer (ch.1) with their modifiers to all rolls (Sanity and the survival
+ * clock, ch.4, ch.8) and any the rules add (an assist, a skill), or the Judge's own total. A Sanity
+ * Challenge's target takes the Attention's shift (ch.5); its failure drops one level, written at once,
+ * and on a Tomb floor it is a Sanity Break there (rest rooms become impossible, ch.10).
+ */
+export function lichslayerChallenge(
   w: RecordingWriter,
   db: Database,
   command: string,
-  input: { lichslayerId: number; target: number; cause: string; where: Where },
-): { passed: boolean; explain: string } {
+  input: { lichslayerId: number; target: number; cause: string; sanity: Where | null; other?: Modifier[]; judgeTotal?: number; integritySlot?: string },
+): { passed: boolean; explain: string; result: ChallengeResult | null } {
   const l = lichslayer(db, input.lichslayerId);
-  if (!l) return { passed: true, explain: '' };
+  if (!l) return { passed: true, explain: '', result: null };
   const rules = readHouseRules(db);
   const stage = attentionStage(db);
-  // ch.4 "to all rolls": the character's Sanity, survival clock and other modifiers, from their one rule.
-  const modifiers = modifiersFor(db, l, { where: input.where, sanityChallenge: true });
+  const mods = rollModifiersFor(db, l, { where: input.sanity ?? 'tombs', sanityChallenge: input.sanity !== null });
+  const items = equippedItems(db, l.id);
   const { value } = rollWithLedger(db, command, (dice) => {
-    const r = rollSanityChallenge(dice, { name: l.name, level: l.level, target: input.target, cause: input.cause, where: input.where, attentionStage: stage, modifiers }, rules);
-    return { value: r, records: [{ cause: input.cause, character: l.name, explain: r.result.explain, result: r.result }] };
+    const shift = input.sanity ? { sanityChallenge: { attentionStage: stage, where: input.sanity } } : {};
+    const r =
+      input.judgeTotal === undefined
+        ? rollChallenge(dice, { level: l.level, target: input.target, cause: input.cause, ...(mods.sanity ? { sanity: l.sanity } : {}), survival: mods.survival, other: [...mods.other, ...(input.other ?? [])], ...shift }, rules)
+        : judgeChallenge({ target: input.target, ...shift }, input.judgeTotal);
+    const records: RollRecord[] = [{ cause: input.cause, character: l.name, explain: r.explain, result: r }];
+    // ch.11: a natural 1 on a Challenge calls an integrity check on one equipped item.
+    let integrity: { item: (typeof items)[number] | undefined; breaks: boolean; explain: string } | null = null;
+    if (r.integrityCheckDue) {
+      const pick = input.integritySlot ? { slot: input.integritySlot, explain: "the Judge's pick" } : integrityTarget(dice, items, null, rules, `${input.cause}: which item`);
+      const item = items.find((i) => i.slot === pick.slot);
+      const check = item ? integrityCheck(dice, item, `${input.cause}: integrity of ${item.name}`) : null;
+      integrity = { item, breaks: !!check?.breaks, explain: check ? `a natural 1: ${check.explain}, on ${pick.explain}` : `a natural 1, but ${pick.explain}` };
+      records.push({ cause: `${input.cause}: integrity check on a natural 1`, character: l.name, explain: integrity.explain, result: check });
+    }
+    return { value: { r, integrity }, records };
   });
-  if (!value.passed) w.update('lichslayer', l.id, { sanity: value.sanity });
-  return { passed: value.passed, explain: value.explain };
+  const r = value.r;
+  let tail = '';
+  if (value.integrity) {
+    tail = `; ${value.integrity.explain}`;
+    if (value.integrity.breaks && value.integrity.item) {
+      w.update('item', value.integrity.item.id, { broken: 1 });
+      tail += `: ${value.integrity.item.name} confers no effect and counts toward no synchronicity until the Smith repairs it`;
+    }
+  }
+  if (!r.success && input.sanity) {
+    const next = dropSanity(l.sanity);
+    w.update('lichslayer', l.id, { sanity: next });
+    const dive = diveActor(db);
+    const floor = dive.getSnapshot().context.floor;
+    if (input.sanity === 'tombs' && floor !== null) {
+      dive.send({ type: 'SANITY_BREAK', floor });
+      writeSetting(w, db, 'machine:dive', dive.getPersistedSnapshot());
+    }
+    return { passed: false, explain: `${input.cause}: ${l.name} fails (${r.explain}) and drops to ${SANITY_LADDER[next].label} (ch.8)${tail}`, result: r };
+  }
+  return { passed: r.success, explain: `${input.cause}: ${l.name} ${r.success ? (input.sanity ? 'holds' : 'succeeds') : 'fails'} (${r.explain})${tail}`, result: r };
+}
+
+/** A Sanity Challenge rolled for a Lichslayer (ch.8): see lichslayerChallenge. */
+export function sanityChallenge(w: RecordingWriter, db: Database, command: string, input: { lichslayerId: number; target: number; cause: string; where: Where }): { passed: boolean; explain: string; result: ChallengeResult | null } {
+  return lichslayerChallenge(w, db, command, { lichslayerId: input.lichslayerId, target: input.target, cause: input.cause, sanity: input.where });
 }
 
 const steps = (a: TokenView, b: TokenView) => Math.abs(a.x! - b.x!) + Math.abs(a.y! - b.y!);
 const placed = (t: TokenView) => t.x !== null && t.y !== null && !t.defeated;
 
-/** ch.11: another player character at 0 Health on the floor shakes everyone else there. */
-export function allyAtZero(w: RecordingWriter, db: Database, fallen: number, present: readonly number[], notices: string[]): void {
+/** ch.11: another player character at 0 Health on the floor shakes everyone else there (target: house rule, the book gives none). */
+export function allyAtZero(w: RecordingWriter, db: Database, fallen: number, present: readonly number[], notices: string[], command = 'phase.send'): void {
   const name = lichslayer(db, fallen)?.name ?? 'A Lichslayer';
+  const t = sanityTarget('ally-at-zero', readHouseRules(db));
   for (const id of present) {
     if (id === fallen) continue;
-    notices.push(sanityChallenge(w, db, 'phase.send', { lichslayerId: id, target: 12, cause: `${name} reached 0 Health (ch.11)`, where: 'tombs' }).explain);
+    notices.push(sanityChallenge(w, db, command, { lichslayerId: id, target: t.target, cause: `${name} reached 0 Health (ch.11; target ${t.source})`, where: 'tombs' }).explain);
   }
 }
 
 /**
- * The end of a round on a floor (ch.11, ch.12): a round spent next to a Colourless entity (its room
- * or a neighbouring one) calls a Sanity Challenge; the Lich on the stack picks one character each
- * round for a target-18 challenge.
+ * The end of a round on a floor (ch.8, ch.11, ch.12): a round spent adjacent to the Lich (18) or its
+ * Phylactery (18), or to another Colourless entity (house rule target), calls a Sanity Challenge; the
+ * Lich on the stack picks one character each round for a target-18 challenge.
  */
 export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: readonly number[], notices: string[]): void {
+  const rules = readHouseRules(db);
   const onStack = new Set(stackIds);
-  const tokens = allTokens(db).filter((t) => onStack.has(t.id) && placed(t));
+  const all = allTokens(db);
+  const tokens = all.filter((t) => onStack.has(t.id) && placed(t));
   const party = tokens.filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null);
-  const colourless = tokens.filter((t) => t.kind === 'entity' && t.colour === 'Colourless');
+  const near = (a: TokenView, b: TokenView) => isNear({ floor: a.floor!, x: a.x!, y: a.y! }, { floor: b.floor!, x: b.x!, y: b.y! }, rules);
+  const lichNear = tokens.filter((t) => t.stats.lich);
+  // The Phylactery is not on the stack (it takes no turns), but it is felt all the same (ch.8).
+  const phylacteries = all.filter((t) => t.kind === 'phylactery' && placed(t) && party.some((p) => p.floor === t.floor));
+  const colourless = tokens.filter((t) => t.kind === 'entity' && t.colour === 'Colourless' && !t.stats.lich);
   for (const p of party) {
-    const near = colourless.find((e) => steps(p, e) <= 1);
-    if (near) notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: p.lichslayerId!, target: 12, cause: `A round beside ${near.name}, Colourless (ch.11)`, where: 'tombs' }).explain);
+    const lich = lichNear.find((e) => near(p, e));
+    if (lich) {
+      const t = sanityTarget('lich-adjacency', rules);
+      notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: p.lichslayerId!, target: t.target, cause: `A round beside the Lich (${t.source})`, where: 'tombs' }).explain);
+    }
+    const phylactery = phylacteries.find((e) => near(p, e));
+    if (phylactery) {
+      const t = sanityTarget('phylactery-adjacency', rules);
+      notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: p.lichslayerId!, target: t.target, cause: `A round beside the Phylactery (${t.source})`, where: 'tombs' }).explain);
+    }
+    const other = colourless.find((e) => near(p, e));
+    if (other) {
+      const t = sanityTarget('colourless-adjacency', rules);
+      notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: p.lichslayerId!, target: t.target, cause: `A round beside ${other.name}, Colourless (ch.11; target ${t.source})`, where: 'tombs' }).explain);
+    }
   }
   const lich = tokens.find((t) => t.stats.lich);
   if (lich && party.length) {
     const { value: pick } = rollWithLedger(db, 'phase.nextTurn', (dice) => {
       const roll = dice.die(party.length, "The Lich's Attention picks a character (ch.12)");
       const chosen = party[roll.natural - 1]!;
-      return { value: chosen, records: [{ cause: "The Lich's Attention picks a character (ch.12)", explain: `1d${party.length} = ${roll.natural}: ${chosen.name}`, result: roll }] };
+      return { value: chosen, records: [{ cause: "The Lich's Attention picks a character (ch.12)", character: chosen.name, explain: `1d${party.length} = ${roll.natural}: ${chosen.name} (the Lich's choice, left to a die)`, result: roll }] };
     });
-    notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: pick.lichslayerId!, target: 18, cause: "The Lich's Attention (ch.12)", where: 'tombs' }).explain);
+    const t = sanityTarget('lich-attention', rules);
+    notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: pick.lichslayerId!, target: t.target, cause: `The Lich's Attention (${t.source})`, where: 'tombs' }).explain);
   }
 }
 
@@ -102,7 +172,7 @@ export function communion(w: RecordingWriter, db: Database, present: readonly nu
       notices.push(`${cause}: 1d6 = ${face}, nothing`);
       continue;
     }
-    const r = sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: id, target: 18, cause, where: 'town' });
+    const r = sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: id, target: sanityTarget('communion', readHouseRules(db)).target, cause, where: 'town' });
     if (r.passed) notices.push(r.explain);
     else {
       turned.push(id);
@@ -173,7 +243,7 @@ export function enemiesCloseIn(
     const open = options.find((p) => {
       const room = roomAt(db, enemy.floor!, p.x, p.y);
       if (!room?.revealed || !room.room_type) return false;
-      return canEnter(room.room_type, occupants(tokens, enemy.floor!, p.x, p.y).length, true).ok;
+      return canEnter(room.room_type, occupants(tokens, enemy.floor!, p.x, p.y).length, true, { floor: enemy.floor!, shrines: shrinesOf(db) }).ok;
     });
     if (!open) {
       notices.push(`${enemy.name} holds: no open room toward ${prey.name} (ch.9)`);

@@ -28,7 +28,8 @@ describe('the Forest’s day (ch.5, ch.17)', () => {
     await app.call('forest.record', { event: 'griefing' });
     await app.call('forest.record', { event: 'griefing' });
     const go = await app.call('forest.go', { ids: [roster[0]!.id], where: 'forest' });
-    expect(go.notes.find((n) => n.startsWith('Forest ('))).toMatch(/= \d on d6 \+ 1 \(a Daedric Being tributed\) − 2 \(2 griefing events\)/);
+    // seed 62: a 1; +1 − 2 gives 0, held to the table's 1
+    expect(go.notes.find((n) => n.startsWith('Forest ('))).toBe('Forest (Odile Vantreck), day 1: 1 = 1 on d6 + 1 (a Daedric Being tributed) − 2 (2 griefing events) (0 below 1 counts as 1: the table runs 1-6) (ch.5): Colourless drift — Grey mist: all colour effects halved today.');
     app.close();
   });
 
@@ -106,28 +107,6 @@ describe('the Giver (ch.17, ch.5)', () => {
     for (let d = 0; d < 6; d++) r = await app.call('town.nextDay', {});
     expect(r.day).toBe(14);
     expect(r.lines.map((l) => l.text)).toContain('The Giver went unfed in week 2: −120 Health (60 × 2 at Stage 3, ch.5), 240 left (ch.17)');
-    app.close();
-  });
-
-  it('17.07: the Giver’s Recipes open after three feedings; before, a cast is refused with the count', async () => {
-    const { app, roster } = await openDemo(69);
-    const o = roster[0]!;
-    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-    await app.call('forest.go', { ids: [o.id], where: 'forest' });
-    await app.call('forest.feed', { id: o.id });
-    await app.call('forest.go', { ids: [o.id], where: 'town' });
-    await app.call('phase.send', { event: { type: 'DESCEND' } });
-    await app.call('board.addToken', { kind: 'entity', name: 'Grey Hound', colour: 'Red', floor: 1, x: 2, y: 0, health: 6, armor: 0 });
-    const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
-    const caster = p.combat!.entrants.find((e) => e.tokenId === p.combat!.currentTokenId)!;
-    expect(caster.lichslayerId).toBe(o.id);
-    await app.call('lichslayer.setItem', { id: o.id, slot: 'loot3', item: { name: 'Forest Flower', colour: 'Green' } });
-    const view = await app.call('tables.get', { key: 'spells-giver' });
-    const row = view.table.rows.findIndex((r) => r.label === 'The Giver’s Gift');
-    expect(await app.dispatch('phase.cast', { tokenId: caster.tokenId, table: 'spells-giver', row })).toMatchObject({
-      ok: false,
-      error: { message: expect.stringContaining("The Giver's Recipes open to a character who has fed the Giver 3 times; Odile Vantreck has fed it 1 (ch.17)") },
-    });
     app.close();
   });
 });

@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 import type { RecordingWriter } from '../db/history.ts';
 import { lifeRecord, writeLifeRecord } from '../db/life-records.ts';
 import { readHouseRules } from '../db/settings.ts';
-import { levelForXp, levelUp, unlockedSkillsMissing, type GrowthState } from '../rules/character.ts';
+import { levelForXp, levelUp, unlockedSkillsMissing, xpFromGold, type GrowthState } from '../rules/character.ts';
 import { classSkill } from '../rules/skills.ts';
 import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
 
@@ -57,4 +57,16 @@ export function addXp(w: RecordingWriter, db: Database, id: number, gained: numb
   const up = levelUpColumns(l, levelForXp(xp, readHouseRules(db)).value);
   notes.push(...up.notes);
   w.update('lichslayer', id, { xp, ...up.columns });
+}
+
+/**
+ * Gold entering a Gauntlet (ch.1): it is counted once, as it enters, for XP at 1 per 36; spending it
+ * later never takes the XP back. The one path gold found takes, by hand or from a chest or a room.
+ */
+export function gainGold(w: RecordingWriter, db: Database, id: number, amount: number, notes: string[] = []): void {
+  const l = requireLichslayer(db, id);
+  const gained = xpFromGold(l.gold_gained + amount).value - xpFromGold(l.gold_gained).value;
+  w.update('lichslayer', id, { gold: Math.min(10_000_000, l.gold + amount), gold_gained: l.gold_gained + amount });
+  notes.push(`${l.name} gains ${amount} gold: ${xpFromGold(l.gold_gained + amount).explain}`);
+  if (gained) addXp(w, db, id, gained, notes);
 }

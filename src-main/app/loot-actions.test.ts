@@ -13,7 +13,8 @@ describe('Inscribe (ch.13)', () => {
     const r = await app.call('loot.fate', { fate: 'inscribe', id: o.id, from: { stack: 0 }, target: { slot: 'gear' } });
     expect(r.notes).toEqual(["Soot Scroll's effect is inscribed on Cinder Maul; neither is destroyed (ch.13)"]);
     let l = await me(o.id);
-    expect(l.items.gear!.notes).toBe('Inscribed: Soot Scroll — Casts one Demon spell at Magic 2, then crumbles.');
+    // the demo's Cinder Maul lists its attack; the inscription is added on a line of its own
+    expect(l.items.gear!.notes).toBe('Attack: 2d6.\nInscribed: Soot Scroll — Casts one Demon spell at Magic 2, then crumbles.');
     expect(l.inventory.map((s) => s.name)).toEqual(['Soot Scroll', 'Cinder Compass']);
     expect(await app.dispatch('loot.fate', { fate: 'inscribe', id: o.id, from: { stack: 0 }, target: { slot: 'gear' } })).toMatchObject({ ok: false, error: { message: 'Cinder Maul already bears Soot Scroll’s inscription (ch.13). Nothing changed.'.replace('’', "'") } });
     expect(await app.dispatch('loot.fate', { fate: 'inscribe', id: o.id, from: { stack: 1 }, target: { slot: 'gear' } })).toMatchObject({ ok: false, error: { message: 'Cinder Compass has no Inscribe action (ch.13). Nothing changed.' } });

@@ -17,7 +17,7 @@ import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { readTown, today, writeTown } from '../db/town-repo.ts';
 import { daysOfWeek, weekOf, weeksAtClose } from '../rules/calendar.ts';
 import type { Dice } from '../rules/dice.ts';
-import { celestialHeal, celestialWeek, destructionDone, properlyInscribed, VANITY_DAILY_TARGET, VANITY_TOWN_DAYS, VANITY_WEEKLY_TARGET, vanityShift } from '../rules/idol.ts';
+import { activeVanity, celestialHeal, lastVanityIdolGone, celestialWeek, destructionDone, properlyInscribed, VANITY_DAILY_TARGET, VANITY_TOWN_DAYS, VANITY_WEEKLY_TARGET, vanityShift } from '../rules/idol.ts';
 import { rollInn } from '../rules/inn.ts';
 import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
 import { turningStatus } from '../rules/lich.ts';
@@ -36,7 +36,7 @@ import { forestMorning } from './forest-day.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { attentionActor, attentionStage, diveActor, turnedOn } from './phase-store.ts';
 import { entryText, rollWithTables } from './table-rolls.ts';
-import { activeVanity, boonStrength, ensureSmith, giverHealthOf, idolEffects, removeToken } from './town-ops.ts';
+import { boonStrength, ensureSmith, giverHealthOf, idolEffects, removeToken } from './town-ops.ts';
 
 /** Everything one day's rules read, loaded once. */
 interface DayWorld {
@@ -169,10 +169,9 @@ function idolStep(w: DayWorld, out: DayOut): void {
     const destroyer = f.destroyedBy !== null ? (w.roster.get(f.destroyedBy)?.name ?? 'the destroyer') : 'the destroyer';
     line(out, 'change', `The Tier ${f.tier} Idol${f.subject ? ` of ${f.subject}` : ''} is destroyed${f.rareItem && f.tier === 3 ? `; ${f.rareItem} is consumed in the breaking` : ''}${f.crown ? "; the Lich's Crown's corruption remains" : ''}${proper ? `; its inscription's entity blesses ${destroyer}: +1 to a Rating of their choice (ch.6, the Judge records it)` : ''} (ch.6)`);
   }
-  const before = activeVanity(w.effects.idols, w.day);
   const standing = new Set(w.town.idols.filter((i) => !i.destroyed).map((i) => i.id));
-  const vanityLeft = activeVanity(w.effects.idols.filter((i) => standing.has(i.id)), w.day);
-  if (w.stage === 3 && before > 0 && vanityLeft === 0) out.attentionEvents.push({ type: 'RESOLVED', deed: 'vanity-idols-destroyed' });
+  // the Attention's machine decides whether the deed brings it down (only from Stage 3)
+  if (lastVanityIdolGone(w.effects.idols, standing, w.day)) out.attentionEvents.push({ type: 'RESOLVED', deed: 'vanity-idols-destroyed' });
 }
 
 /** ch.17: the end of each in-game week: the Giver's hunger, and the Flora patches left to double. */

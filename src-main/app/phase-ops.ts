@@ -8,7 +8,16 @@ import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { today } from '../db/town-repo.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
-import { floorTenLich, manifestedLich } from '../rules/lich.ts';
+import { floorTenOpponents, manifestedLich, PHYLACTERY, trueDefeatSpoils } from '../rules/lich.ts';
+import { VESTMENTS } from '@shared/tables.ts';
+import { PRESS_ON_HEALTH } from '../rules/damage.ts';
+import { lostMovementPenalty } from '../rules/sanity.ts';
+import { rollWithLedger } from '../db/ledger.ts';
+import { allyAtZero as shakeAllies } from './combat-hooks.ts';
+import { owedAtStart, tickOngoing } from './fight-ops.ts';
+import { beginVisit } from './fight-state.ts';
+import { occupants } from '../views/board-view.ts';
+import { roomsOfFloor, turnStack } from '../db/board-repo.ts';
 import { enterFloor, floorTenRound, leaveBoard } from './board-ops.ts';
 import { communion, lichTargetNotice, reviveLich, roundEndSanity } from './combat-hooks.ts';
 import { resolveDue } from './spellcasting.ts';
@@ -20,7 +29,6 @@ import { XP_PER_CLEARED_FLOOR } from '../rules/character.ts';
 import { dropSanity } from '../rules/sanity.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { combatRound } from '../machines/combat-round.ts';
-import { allyAtZero } from './combat-hooks.ts';
 import { addXp } from './growth.ts';
 import { familiarRolls } from './town-ops.ts';
 
@@ -60,11 +68,21 @@ export function manifest(w: RecordingWriter, database: Database, present: readon
   if (turned.length) notices.push(`Recalled to the Tombs as the Lich's: ${turned.map((id) => (database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(id) as { name: string } | undefined)?.name ?? `#${id}`).join(', ')} (ch.16)`);
 }
 
-/** House rule "Lich on Floor 10": the ch.12 Lich waits at the Gate with the first wave. */
+/** The Unbound Vestments worn, intact, by the party on the dive (ch.12's Floor-10 Lich grows with them, ch.15). */
+function vestmentsWorn(database: Database, present: readonly number[]): number {
+  if (!present.length) return 0;
+  const names = new Set(VESTMENTS.map((v) => v.toLowerCase()));
+  const items = database.prepare(`SELECT name FROM item WHERE broken = 0 AND lichslayer_id IN (${present.map(() => '?').join(',')})`).all(...present) as { name: string }[];
+  return items.filter((i) => names.has(i.name.trim().toLowerCase())).length;
+}
+
+/** House rule "Lich on Floor 10": the ch.12 Lich waits at the Gate with the first wave, scaled by the party on the dive. */
 export function floorTenLichArrives(w: RecordingWriter, database: Database, notices: string[]): void {
-  if (!readHouseRules(database).lichOnFloorTen || allTokens(database).some((t) => t.stats.lich && t.floor === 10)) return;
-  const lost = (database.prepare(`SELECT count(*) AS n FROM lichslayer WHERE sanity = 'lost'`).get() as { n: number }).n;
-  const block = floorTenLich({ playersAtLost: lost, unboundVestmentsEquipped: 0 });
+  if (allTokens(database).some((t) => t.stats.lich && t.floor === 10)) return;
+  const present = diveActor(database).getSnapshot().context.present;
+  const lost = present.length ? (database.prepare(`SELECT count(*) AS n FROM lichslayer WHERE sanity = 'lost' AND id IN (${present.map(() => '?').join(',')})`).get(...present) as { n: number }).n : 0;
+  const block = floorTenOpponents(readHouseRules(database), { playersAtLost: lost, unboundVestmentsEquipped: vestmentsWorn(database, present) }).find((b) => b !== PHYLACTERY);
+  if (!block) return;
   const id = w.insert('token', {
     kind: 'entity',
     name: 'The Lich',
@@ -75,7 +93,7 @@ export function floorTenLichArrives(w: RecordingWriter, database: Database, noti
     health: block.health,
     max_health: block.health,
     armor: block.armor,
-    stats: JSON.stringify({ speed: block.speed, turns: block.turns, attack: block.attack, lich: true }),
+    stats: JSON.stringify({ speed: block.speed, turns: block.turns, attack: block.attack, lich: true, ...(block.sanityOnHit ? { sanityOnHit: block.sanityOnHit } : {}) }),
     placed_at: nextPlacement(database),
   });
   joinTurnStack(w, database, id);
@@ -90,12 +108,17 @@ export function settle(database: Database, combat: CombatActor, notices: string[
   combat.send({ type: 'RESOLVED' });
 }
 
-/** The Lich's turn in the Town names its target (ch.16). */
+/** The Lich's turn in the Town names its target (ch.16); a Lost character's turn says when their movement is short (ch.8). */
 export function turnNotices(database: Database, combat: CombatActor, notices: string[]): void {
-  const current = combat.getSnapshot().context.current;
+  const { current, round } = combat.getSnapshot().context;
   const token = current !== null ? allTokens(database).find((t) => t.id === current) : undefined;
   const dive = diveActor(database).getSnapshot();
   if (token?.stats.lich && String(dive.value) === 'manifestation') notices.push(lichTargetNotice(database, dive.context.present));
+  if (token?.lichslayerId != null) {
+    const l = database.prepare(`SELECT name, sanity FROM lichslayer WHERE id = ?`).get(token.lichslayerId) as { name: string; sanity: SanityLevel } | undefined;
+    const lost = l ? lostMovementPenalty(l.sanity, round) : null;
+    if (l && lost) notices.push(`${l.name}: ${lost.explain}`);
+  }
 }
 
 /** The fight's round, synced with the board's stack (newcomers join, the fallen leave); refused when no fight is on. */
@@ -115,6 +138,8 @@ export function step(w: RecordingWriter, database: Database, combat: CombatActor
     // a wave enters while the Phylactery stands (ch.10).
     reviveLich(w, database, dive.getSnapshot().context.phylacteryDestroyed, notices);
     if (phase === 'floorTen' && !dive.getSnapshot().context.phylacteryDestroyed) floorTenRound(w, database, notices);
+    // ch.11: ongoing damage strikes Health again as the round begins.
+    tickOngoing(w, database, notices);
     combat.send({ type: 'SYNC', order: stackSlots(database) });
     combat.send({ type: 'END_ROUND' });
     settle(database, combat, notices);
@@ -149,16 +174,24 @@ export function endTurn(w: RecordingWriter, database: Database, notices: string[
  * fight's round starts or ends, the Attention hears of a descent, the Familiar is rolled, XP for a
  * cleared floor, Sanity for a forced Gate. The one place a dive event is applied.
  */
-export function applyDiveEvent(w: RecordingWriter, database: Database, event: DiveEvent, notices: string[], entrance?: { x: number; y: number }): void {
+export function applyDiveEvent(w: RecordingWriter, database: Database, event: DiveEvent, notices: string[], entrance?: { x: number; y: number }, opts: { alliesShaken?: boolean } = {}): void {
   const dive = diveActor(database);
   const before = dive.getSnapshot();
   const sent: DiveEvent = event.type === 'DESCEND' && before.context.floor === null ? { type: 'DESCEND', roster: partyIds(database) } : event;
   if (!before.can(sent)) throw new CommandFailure('refused', `${whyRefused(String(before.value), before.context, event.type)}. Nothing changed.`);
   if (event.type === 'LICH_DEFEATED') {
-    const lich = allTokens(database).find((t) => t.stats.lich && t.floor === null);
-    if (lich && !lich.defeated && (lich.health ?? 0) > 0) throw new CommandFailure('refused', `The Lich still stands at ${lich.health} Health. Nothing changed.`);
+    const where = before.context.floor;
+    const lich = allTokens(database).find((t) => t.stats.lich && t.floor === where);
+    if (!lich) throw new CommandFailure('refused', `The Lich is not ${where === 10 ? 'on Floor 10' : 'in the Town'}. Nothing changed.`);
+    if (!lich.defeated && (lich.health ?? 0) > 0) throw new CommandFailure('refused', `The Lich still stands at ${lich.health} Health. Nothing changed.`);
+  }
+  if (event.type === 'FLOOR_CLEARED') {
+    const notYet = floorNotCleared(database, before.context.floor ?? 0);
+    if (notYet) throw new CommandFailure('refused', `${notYet}. Nothing changed.`);
   }
   dive.send(sent);
+  // Saved at once: what the event sets off (a floor entered, a trap, a room cleared) reads and records the dive as it now stands.
+  writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
   const after = dive.getSnapshot();
   const present = before.context.present;
   if (event.type === 'FORCE_GATE') {
@@ -168,7 +201,22 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
       if (l) w.update('lichslayer', id, { sanity: dropSanity(l.sanity) });
     }
   }
-  if (event.type === 'AT_ZERO' && String(before.value) !== 'manifestation') allyAtZero(w, database, event.lichslayer, after.context.present, notices);
+  if (event.type === 'AT_ZERO') {
+    if (String(before.value) !== 'manifestation' && !opts.alliesShaken) shakeAllies(w, database, event.lichslayer, after.context.present, notices);
+    // ch.11: pressing on leaves the character at 1 Health; withdrawing ends their dive (their token leaves below).
+    if (event.choice === 'press-on' && after.context.present.includes(event.lichslayer)) w.update('lichslayer', event.lichslayer, { health: PRESS_ON_HEALTH });
+    const name = (database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(event.lichslayer) as { name: string } | undefined)?.name ?? `#${event.lichslayer}`;
+    if (after.context.lost.includes(event.lichslayer) && !before.context.lost.includes(event.lichslayer)) notices.push(`${name} is permanently lost (ch.10, ch.11)`);
+    else if (event.choice === 'press-on') notices.push(`${name} presses on at ${PRESS_ON_HEALTH} Health (ch.11)`);
+    else notices.push(`${name} withdraws: they leave the floor and their dive ends (ch.11)`);
+  }
+  if (event.type === 'LICH_DEFEATED') {
+    const spoils = rollWithLedger(database, 'phase.send', (dice) => {
+      const r = trueDefeatSpoils(dice, 'The Lich destroyed for good');
+      return { value: r, records: [{ cause: 'The Lich destroyed for good (ch.12)', explain: r.explain, result: r, public: true }] };
+    }).value;
+    notices.push(`${spoils.explain}. The Judge shares the hoard out with “Gold found” on each Gauntlet.`);
+  }
   if (event.type === 'FLOOR_CLEARED' && !before.context.floorsCleared.includes(before.context.floor ?? -1)) {
     // ch.1: 6 XP per floor fully cleared, to each Lichslayer there.
     for (const id of present) addXp(w, database, id, XP_PER_CLEARED_FLOOR, notices, 'floor');
@@ -179,6 +227,7 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
   if (after.context.floor === null && before.context.floor !== null) leaveBoard(w, database, 'everyone');
   else if (left.length) leaveBoard(w, database, left);
   if (after.context.floor !== before.context.floor && after.context.floor !== null) {
+    beginVisit(w, database);
     enterFloor(w, database, after.context.floor, after.context.present, entrance, notices);
     if (after.context.floor === 10) floorTenLichArrives(w, database, notices);
     // ch.3: the Witch's Familiar is rolled at the start of each dive.
@@ -191,19 +240,29 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
   if (String(after.value) === 'town' && String(before.value) !== 'town') endChannelBuffs(w, database, notices);
   const was = String(before.value);
   const now = String(after.value);
+  if (now === 'manifestation' && was !== 'manifestation') beginVisit(w, database);
   if (now === 'manifestation' && was !== 'manifestation') manifest(w, database, after.context.present, notices);
   // ch.11: enemies on the stack start the round; the fight's end closes it. Floor 10 is one long
-  // fight (ch.10), and so is the Lich in the Town (ch.16). The machine is saved first: the stack
-  // is read where the dive now stands.
-  writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
+  // fight (ch.10), and so is the Lich in the Town (ch.16); the stack is read where the dive now stands.
   const fights = new Set(['combat', 'floorTen', 'manifestation']);
   if (fights.has(now) && !fights.has(was)) {
     if (now === 'floorTen') floorTenRound(w, database, notices);
     const combat = createActor(combatRound).start();
     combat.send({ type: 'START', order: stackSlots(database) });
+    // ch.9: turns lost to a trap before the fight are given up in it.
+    for (const tokenId of owedAtStart(w, database)) combat.send({ type: 'OWE', tokenId });
     turnNotices(database, combat, notices);
     writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
   } else if (fights.has(was) && !fights.has(now)) {
     writeSetting(w, database, 'machine:combat', null);
   }
+}
+
+/** RULINGS: a floor is fully cleared when all 25 rooms are entered and no enemy of it is left on the turn stack (ch.1, ch.9); why not yet, or null. */
+export function floorNotCleared(database: Database, floor: number): string | null {
+  const entered = roomsOfFloor(database, floor).filter((r) => r.entered === 1).length;
+  const onStack = new Set(turnStack(database).map((e) => e.token_id));
+  const left = allTokens(database).filter((t) => t.kind === 'entity' && t.floor === floor && !t.defeated && onStack.has(t.id));
+  if (entered === 25 && !left.length) return null;
+  return `Floor ${floor} is not fully cleared: ${entered} of 25 rooms entered${left.length ? `, ${left.map((t) => t.name).join(', ')} still on the turn stack` : ''} (ch.1, RULINGS)`;
 }

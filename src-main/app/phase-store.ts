@@ -9,7 +9,7 @@ import { turnsPerRound } from '../rules/entities.ts';
 import { attentionMachine } from '../machines/attention-machine.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
 import type { DivePlace } from '../rules/board-moves.ts';
-import { diveMachine } from '../machines/dive-machine.ts';
+import { DIVE_CONTEXT_DEFAULTS, diveMachine } from '../machines/dive-machine.ts';
 import { combatRound, type Slot } from '../machines/combat-round.ts';
 
 export const PARTY_KINDS: ReadonlySet<string> = new Set(['lichslayer', 'retainer', 'familiar']);
@@ -33,7 +33,7 @@ export function diveActor(db: Database) {
   const snapshot = stored(db, 'machine:dive');
   const actor = createActor(diveMachine, {
     input: { party: partyIds(db) },
-    ...(snapshot ? { snapshot: withDefaults<SnapshotFrom<typeof diveMachine>>(snapshot, { turned: [], ending: null }) } : {}),
+    ...(snapshot ? { snapshot: withDefaults<SnapshotFrom<typeof diveMachine>>(snapshot, DIVE_CONTEXT_DEFAULTS) } : {}),
   }).start();
   // A campaign saved before the dive machine owned the party's place had the party on a floor.
   const legacy = snapshot ? null : legacyPartyFloor(db);

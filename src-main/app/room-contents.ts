@@ -8,7 +8,8 @@ import type { RollRecord } from '../db/ledger.ts';
 import { ROOM_CAPACITY } from '../rules/board-facts.ts';
 import { placeEntityTier, scaledEntityHealth } from '../rules/entities.ts';
 import { rollGold } from '../rules/gold.ts';
-import { floorTier, rollRoom } from '../rules/room-roll.ts';
+import { floorTier, roomImpossible, rollPossibleRoom, rollStageFourRoom, type FloorFacts } from '../rules/room-roll.ts';
+import { chestGoldFormula } from '../rules/board-facts.ts';
 import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
 import { parseDice, rollExpression } from '../rules/dice-expression.ts';
 import { rollOnTable, TableRollError, type DrawState } from '../tables/table-roll.ts';
@@ -24,12 +25,17 @@ export interface RoomContents {
   type: RoomType;
   name: string;
   details: string;
-  trap: string | null;
+  /** The room is trapped: its d6 is rolled on each character's entry (ch.9). */
+  trap: boolean;
   chest: boolean;
+  /** The gold formula the Judge rolls when its chest is opened (ch.9; house rule or the row's own). */
+  chestGold: string;
   sanityTest: boolean;
   gold: number;
   entities: RolledEntity[];
   records: RollRecord[];
+  /** A Lost character's once-per-dive re-roll of a natural 1 was spent on this room (ch.10). */
+  lostRerollUsed: boolean;
 }
 
 export interface RevealSetting {
@@ -43,6 +49,10 @@ export interface RevealSetting {
   players: number;
   floor: number;
   where: string;
+  /** What the dive knows of this floor, for impossible rooms (ch.10). */
+  facts?: FloorFacts;
+  /** A Lost character reveals the room and still has this dive's re-roll of a natural 1 (ch.10). */
+  lostReroll?: string | null;
 }
 
 function needTable(tables: ReadonlyMap<string, TableDef>, key: string): TableDef {
@@ -59,38 +69,48 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
 
   if (attentionEffects(s.attentionStage).antechambersOnly) {
     // ch.10: at Stage 4 every room is the Empty or the Colourless Antechamber.
-    const r = rollRoom(s.dice, { floor: s.floor, attentionStage: 4, festival: false, squareEmpty: false }, s.rules, cause);
+    const r = rollStageFourRoom(s.dice, s.rules, cause);
     records.push({ cause, floor: s.floor, room: s.where, explain: r.explain, result: r, public: true });
-    const colourless = r.stageFour === 'colourless-antechamber';
+    const colourless = r.room === 'colourless-antechamber';
     return {
       type: 'antechamber',
       name: colourless ? 'Colourless Antechamber' : 'Empty Antechamber',
       details: colourless ? 'All colour drains from whoever waits here.' : '',
-      trap: null,
+      trap: false,
       chest: false,
+      chestGold: '',
       sanityTest: colourless,
       gold: 0,
       entities: [],
       records,
+      lostRerollUsed: false,
     };
   }
 
   const roomTable = `rooms-${tier}`;
-  needTable(s.tables, roomTable);
-  const node = rollOnTable(env, roomTable, { floor: s.floor, attentionStage: s.attentionStage, festival: s.world.festival, squareEmpty: s.world.squareEmpty });
-  records.push({ cause, table: roomTable, floor: s.floor, room: s.where, explain: node.explain, result: node, public: true });
-  const row = node.row !== null ? s.tables.get(roomTable)!.rows[node.row]! : null;
-  const fields = row?.room ?? { roomType: 'antechamber' as const, entities: '', faction: '' as const, trap: false, chest: false, sanityTest: false, gold: '' };
-
-  let trap: string | null = null;
-  if (fields.trap) {
-    const trapTable = s.tables.get(`traps-${tier}`);
-    if (trapTable) {
-      const t = rollOnTable(env, trapTable.key, {});
-      records.push({ cause: `${cause}: trap`, table: trapTable.key, floor: s.floor, room: s.where, explain: t.explain, result: t });
-      trap = t.label;
-    } else trap = 'A trap';
+  const table = needTable(s.tables, roomTable);
+  const facts = s.facts ?? { sanityBreak: false, merchantDispatched: false };
+  const context = { floor: s.floor, attentionStage: s.attentionStage, festival: s.world.festival, squareEmpty: s.world.squareEmpty };
+  // ch.10: an impossible room is re-rolled once, and a second impossible one is an empty room.
+  let rerollLeft = !!s.lostReroll;
+  const rolled = rollPossibleRoom(
+    (attempt) => {
+      const node = rollOnTable(attempt === 1 ? env : { ...env, cause: `${cause}: re-roll of an impossible room` }, roomTable, { ...context, ...(rerollLeft ? { lostReroll: true } : {}) });
+      if (node.rerolls.some((r) => r.startsWith('natural 1 re-rolled by a Lost character'))) rerollLeft = false;
+      records.push({ cause: attempt === 1 ? cause : `${cause}: re-roll`, table: roomTable, floor: s.floor, room: s.where, explain: node.explain, result: node, public: true });
+      return node;
+    },
+    (node) => roomImpossible(node.row !== null ? (table.rows[node.row]!.room?.impossibleWhen ?? '') : '', facts),
+  );
+  const node = rolled.roll;
+  const lostRerollUsed = rolled.attempts.some((n) => n.rerolls.some((r) => r.startsWith('natural 1 re-rolled by a Lost character')));
+  if (rolled.explain) records.push({ cause: `${cause}: impossible room`, floor: s.floor, room: s.where, explain: rolled.explain, result: { attempts: rolled.attempts.map((a) => a.value) }, public: true });
+  if (lostRerollUsed && s.lostReroll) records.push({ cause: `${cause}: Lost re-roll`, floor: s.floor, room: s.where, character: s.lostReroll, explain: `${s.lostReroll} spends this dive's re-roll of a natural 1 on a room roll (ch.10)`, result: null });
+  if (rolled.empty) {
+    return { type: 'antechamber', name: 'Empty room', details: 'Both rolls were impossible here: the room is empty (ch.10).', trap: false, chest: false, chestGold: '', sanityTest: false, gold: 0, entities: [], records, lostRerollUsed };
   }
+  const row = node.row !== null ? table.rows[node.row]! : null;
+  const fields = row?.room ?? { roomType: 'antechamber' as const, entities: '', faction: '' as const, trap: false, chest: false, sanityTest: false, gold: '', chestGold: '', impossibleWhen: '' as const };
 
   let gold = 0;
   if (fields.gold && s.floor !== 10) {
@@ -109,7 +129,7 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
     else {
       const roll = rollExpression(s.dice, parseDice(fields.entities), `${cause}: how many entities`);
       count = roll.total;
-      records.push({ cause: `${cause}: entities`, floor: s.floor, room: s.where, explain: `${count} entities = ${fields.entities} ${roll.shown} (room table)`, result: roll });
+      records.push({ cause: `${cause}: entities`, floor: s.floor, room: s.where, explain: `${count} entities = ${roll.shown} (room table)`, result: roll });
     }
     // A room never holds more than its capacity (ch.9).
     count = Math.max(0, Math.min(count, capacity));
@@ -117,9 +137,13 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
       const placement = placeEntityTier(s.dice, s.floor, s.rules, `${cause}: entity ${i + 1} tier`);
       const key = `entities-${placement.tier}`;
       const table = needTable(s.tables, key);
-      const choices = table.rows.map((r, index) => ({ r, index })).filter(({ r }) => r.entity && (!fields.faction || fields.faction === 'any' || r.entity.faction === fields.faction));
-      if (choices.length === 0) throw new TableRollError(`${table.name} has no ${fields.faction} entity to place`);
-      const pick = s.dice.die(choices.length, `${cause}: entity ${i + 1}${fields.faction && fields.faction !== 'any' ? ` (${fields.faction})` : ''}`);
+      const all = table.rows.map((r, index) => ({ r, index })).filter(({ r }) => r.entity);
+      const ofFaction = all.filter(({ r }) => !fields.faction || fields.faction === 'any' || r.entity!.faction === fields.faction);
+      // ch.12: an entity placed from another tier keeps to its own tier's kinds when the room's faction lives elsewhere.
+      const choices = ofFaction.length ? ofFaction : all;
+      if (choices.length === 0) throw new TableRollError(`${table.name} has no entity to place`);
+      const byFaction = fields.faction && fields.faction !== 'any' && ofFaction.length;
+      const pick = s.dice.die(choices.length, `${cause}: entity ${i + 1}${byFaction ? ` (${fields.faction})` : fields.faction && fields.faction !== 'any' ? ` (no ${fields.faction} in ${table.name}: any of it)` : ''}`);
       const chosen = choices[pick.natural - 1]!;
       const ent = chosen.r.entity!;
       const health = scaledEntityHealth(ent.health, ent.level, s.players);
@@ -139,12 +163,14 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
     type: fields.roomType,
     name: row?.label ?? 'Empty room',
     details: row?.details ?? '',
-    trap,
+    trap: fields.trap,
     chest: fields.chest,
+    chestGold: fields.chest ? chestGoldFormula(tier, fields.chestGold, s.rules).formula : '',
     sanityTest: fields.sanityTest,
     gold,
     entities,
     records,
+    lostRerollUsed,
   };
 }
 

@@ -1,7 +1,7 @@
 // Class skills (ch.2): held or refused, passive or used, limits enforced, board skills through
 // the board (reveal, disarm, break, burgle), and capstone progress from the campaign's history.
 import { describe, expect, it } from 'vitest';
-import { openDemo } from '../test-support/temp-app.ts';
+import { openDemo, walkEveryRoom } from '../test-support/temp-app.ts';
 
 const setup = () => openDemo(11);
 
@@ -97,6 +97,45 @@ describe('skills (ch.2)', () => {
   });
 });
 
+describe('usage limits keyed on the fight and the floor visit (ch.2)', () => {
+  it('"once per Round" counts in this fight: Crush spent in Round 1 of one fight is free again in Round 1 of the next', async () => {
+    const { app, roster } = await setup();
+    const o = roster[0]!;
+    await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill2: 'Rumble Hat', skill3: 'Charge', capstone: 'Crush', level: 6 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(p.combat!.round).toBe(1);
+    await app.call('skill.use', { id: o.id, skill: 'Crush' });
+    expect(await app.dispatch('skill.use', { id: o.id, skill: 'Crush' })).toMatchObject({ ok: false, error: { message: 'Crush is once per Round (ch.2), and it has been used. Nothing changed.' } });
+    await app.call('phase.send', { event: { type: 'COMBAT_OVER' } });
+    p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(p.combat!.round).toBe(1);
+    expect((await app.dispatch('skill.use', { id: o.id, skill: 'Crush' })).ok).toBe(true);
+    app.close();
+  });
+
+  it('"once per floor" counts per visit: Rally again on Floor 1 of a new dive the same day; once in the Lich\'s manifestation in the Town', async () => {
+    const { app, roster } = await setup();
+    const v = roster[1]!;
+    await app.call('lichslayer.update', { id: v.id, patch: { hiddenClass: 'The Veteran', skill1: 'Recall', skill2: 'Worn Armor', skill3: 'Maneuver', capstone: 'Rally', level: 6 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('skill.use', { id: v.id, skill: 'Rally' });
+    expect(await app.dispatch('skill.use', { id: v.id, skill: 'Rally' })).toMatchObject({ ok: false, error: { message: 'Rally is once per floor (ch.2), and it has been used. Nothing changed.' } });
+    await app.call('phase.send', { event: { type: 'WITHDRAW' } });
+    expect((await app.call('phase.view', {})).dive.floor).toBeNull();
+    const day = (await app.call('town.state', {})).day;
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    expect((await app.call('town.state', {})).day).toBe(day);
+    expect((await app.dispatch('skill.use', { id: v.id, skill: 'Rally' })).ok).toBe(true);
+    await app.call('phase.send', { event: { type: 'WITHDRAW' } });
+    await app.call('phase.attention', { event: { type: 'CROWN' } });
+    expect((await app.call('phase.send', { event: { type: 'MANIFEST' } })).dive.state).toBe('manifestation');
+    await app.call('skill.use', { id: v.id, skill: 'Rally' });
+    expect(await app.dispatch('skill.use', { id: v.id, skill: 'Rally' })).toMatchObject({ ok: false, error: { message: 'Rally is once per floor (ch.2), and it has been used. Nothing changed.' } });
+    app.close();
+  });
+});
+
 describe('Skill Points and XP sources (ch.1, ch.2)', () => {
   it('a Skill Point unlocks the next skill early or enhances one once; Burgle enhanced may be used twice a turn', async () => {
     const { app, roster, me } = await setup();
@@ -129,6 +168,7 @@ describe('Skill Points and XP sources (ch.1, ch.2)', () => {
     await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
     const board = await app.call('board.addToken', { kind: 'entity', name: 'Felled Husk', colour: 'Red', floor: 1, x: 2, y: 0, health: 3, armor: 0 });
     await app.call('lichslayer.felled', { id: o.id, tokenId: board.tokens.find((t) => t.name === 'Felled Husk')!.id });
+    await walkEveryRoom(app, 1);
     await app.call('phase.send', { event: { type: 'FLOOR_CLEARED' } });
     const after = await me(o.id);
     expect(after.life.xpSources).toMatchObject({ goldGained: 72, enemiesFelled: 1, floorsCleared: 1, explain: `2 from gold + 1 from enemies felled + 6 from 1 cleared floors = 9 XP; ${o.xp} more set by hand → ${o.xp + 9} XP (ch.1)` });

@@ -176,7 +176,7 @@ export function resolveDue(db: Database, due: readonly Casting[], notices: strin
     const { value } = rollWithLedger(db, 'phase.cast', (dice) => {
       const r = resolveSpell(dice, { label: spell.label, fields: spell.fields, caster: token.name, magic, holdsBlue, cause, times: c.basis?.times ?? 1 });
       const explain = magicNote && spell.fields.addsMagic ? `${r.explain}; ${magicNote}` : r.explain;
-      return { value: { ...r, explain }, records: [{ cause, table: spell.table.key, character: token.lichslayerId !== null ? token.name : null, explain, result: r }] };
+      return { value: { ...r, explain }, records: [{ cause, table: spell.table.key, character: token.name, explain, result: r }] };
     });
     const inscribed = token.lichslayerId !== null ? inscriptionsOn(db, token.lichslayerId, { table: spell.table.key, row: spell.row, label: spell.label }) : [];
     notices.push(`${value.explain}${spell.details ? ` — ${spell.details}` : ''}${inscribed.length ? ` (${inscribed.map((i) => i.line).join('; ')}, ch.13)` : ''}`);

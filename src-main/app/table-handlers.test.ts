@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { FACTIONS, ROOM_TYPES } from '@shared/tables.ts';
+import { ROOM_TYPES } from '@shared/tables.ts';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
 
 async function campaign(dataDir = tempDir()) {
@@ -27,14 +27,18 @@ describe('starter pack (original content shaped like the book)', () => {
     app.close();
   });
 
-  it('ch.10, ch.12: three d12 room tables with every room type, and entity tables for the six factions per tier', async () => {
+  it("ch.10, ch.12: three d12 room tables with every room type; each tier's entities wear its two colours (Upper Colourless and Red, Middle Blue and Purple, Lower Green and Black)", async () => {
     const { app } = await campaign();
-    for (const tier of ['upper', 'middle', 'lower']) {
+    const colours = { upper: ['Colourless', 'Red'], middle: ['Blue', 'Purple'], lower: ['Black', 'Green'] };
+    for (const tier of ['upper', 'middle', 'lower'] as const) {
       const rooms = (await app.call('tables.get', { key: `rooms-${tier}` })).table;
       expect(rooms.die).toBe('d12');
       expect(new Set(rooms.rows.map((r) => r.room!.roomType))).toEqual(new Set(ROOM_TYPES));
       const entities = (await app.call('tables.get', { key: `entities-${tier}` })).table;
-      expect(new Set(entities.rows.map((r) => r.entity!.faction))).toEqual(new Set(FACTIONS));
+      expect([...new Set(entities.rows.map((r) => r.entity!.colour))].sort()).toEqual(colours[tier]);
+      // Every faction a room row calls for is one its tier's table holds.
+      const factions = new Set(entities.rows.map((r) => r.entity!.faction));
+      for (const r of rooms.rows) if (r.room!.faction && r.room!.faction !== 'any') expect(factions.has(r.room!.faction)).toBe(true);
     }
     const keys = (await app.call('tables.list', {})).map((t) => t.key);
     for (const k of ['inn-events', 'smith-events', 'retainer-events', 'forest-conditions', 'phenomena', 'flora', 'familiars', 'traps-upper']) expect(keys).toContain(k);

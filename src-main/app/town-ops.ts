@@ -5,11 +5,11 @@ import type { DayReport } from '@shared/contract.ts';
 import type { TownState } from '@shared/town.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules } from '../db/settings.ts';
-import { activeBoons, boonStrength as boonStrengthRule, idolActive, isVanity, vanityConsequences, type Boon, type DedicatedIdol } from '../rules/idol.ts';
+import { activeBoons, asIdols, boonStrength as boonStrengthRule, vanityConsequences, type Boon } from '../rules/idol.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import { dispositionFor, rollDisposition } from '../rules/smith.ts';
 import { hasFamiliarSkill } from '../rules/familiar.ts';
-import { giverHealthNow, giverRecipesAccess } from '../rules/forest.ts';
+import { giverHealthNow } from '../rules/forest.ts';
 import { attentionEffects } from '../rules/lich-attention.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
@@ -51,24 +51,6 @@ export function deadLichslayers(db: Database): Set<number> {
   const lost = diveActor(db).getSnapshot().context.lost;
   return new Set([...lost, ...readTown(db).idols.map((i) => i.dedicator).filter((d): d is number => d !== null && !roster.has(d))]);
 }
-
-/** The Idols as the rules read them (ch.6): a wrong inscription counts as none for Vanity; a Memorial of the Self is no Vanity once its dedicator is dead. */
-export function asIdols(state: TownState, dead: ReadonlySet<number>): DedicatedIdol[] {
-  return state.idols.map((i) => ({
-    id: i.id,
-    tier: i.tier,
-    commissionedDay: i.commissionedDay,
-    inscription: i.inscription === null || !i.suitsSubject ? null : i.inscription,
-    inscriptionId: i.inscription,
-    suitsSubject: i.suitsSubject,
-    selfIdol: i.selfIdol,
-    memorialOfDeceasedSelf: i.memorial && i.selfIdol && i.dedicator !== null && dead.has(i.dedicator),
-    crown: i.crown,
-    destroyed: i.destroyed,
-    dedicator: i.dedicator,
-  }));
-}
-export const activeVanity = (idols: readonly DedicatedIdol[], day: number) => idols.filter((i) => idolActive(i, day) && isVanity(i)).length;
 
 /** What the Idols standing do today (ch.6): their boons, and the Vanity consequences in force. */
 export function idolEffects(db: Database, state: TownState, day: number) {
@@ -133,13 +115,6 @@ export function townAct<A>(ctx: HandlerContext, name: CommandName, label: (a: A)
       writeTown(w, database, change(w, database, readTown(database), args));
       return townView(database);
     });
-}
-
-/** ch.17, ch.2: whether this Lichslayer may cast the Giver's Recipes (fed three times, or Medicine Bay). */
-export function giverRecipesFor(db: Database, id: number): ReturnType<typeof giverRecipesAccess> {
-  const l = db.prepare(`SELECT name, skill1, skill2, skill3 FROM lichslayer WHERE id = ?`).get(id) as { name: string; skill1: string; skill2: string; skill3: string } | undefined;
-  if (!l) return { ok: false, reason: `No Lichslayer ${id}` };
-  return giverRecipesAccess({ name: l.name, feedings: readTown(db).forest.feedings[String(id)] ?? 0, skills: [l.skill1, l.skill2, l.skill3] });
 }
 
 /** The Tomb floor a Lichslayer is on, or null in the Town: the Town's places are reached from the Town. */

@@ -115,6 +115,27 @@ export interface LedgerFilter {
 export type LedgerRow = LedgerEntry;
 
 /**
+ * The stored character names that contain `part`, ignoring case. The distinct names are read by
+ * jumping through the character index from one to the next, so the cost follows how many
+ * characters there are, never how many rolls.
+ */
+export function matchingCharacters(db: Database, part: string): string[] {
+  const wanted = part.trim().toLocaleLowerCase();
+  const names = db
+    .prepare(
+      `WITH RECURSIVE seen(name) AS (
+         SELECT (SELECT character FROM main.roll_log WHERE character IS NOT NULL ORDER BY character LIMIT 1)
+         UNION ALL
+         SELECT (SELECT character FROM main.roll_log WHERE character > seen.name ORDER BY character LIMIT 1) FROM seen WHERE seen.name IS NOT NULL
+       )
+       SELECT name FROM seen WHERE name IS NOT NULL`,
+    )
+    .pluck()
+    .all() as string[];
+  return wanted ? names.filter((n) => n.toLocaleLowerCase().includes(wanted)) : names;
+}
+
+/**
  * The newest entries matching the filter (each filter column has its index), reading on into the
  * archive when the campaign file holds fewer than the limit.
  */
@@ -124,7 +145,12 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   if (filter.session !== undefined) (where.push('session = @session'), (params.session = filter.session));
   if (filter.table !== undefined) (where.push('table_key = @table'), (params.table = filter.table));
   if (filter.floor !== undefined) (where.push('floor = @floor'), (params.floor = filter.floor));
-  if (filter.character !== undefined) (where.push('character = @character'), (params.character = filter.character));
+  if (filter.character !== undefined) {
+    // "tobin" finds "Tobin Ashgrove": the part typed is matched against the few distinct names
+    // first, then the rows are picked by exact name, so the search stays on the character index.
+    where.push('character IN (SELECT value FROM json_each(@characters))');
+    params.characters = JSON.stringify(matchingCharacters(db, filter.character));
+  }
   const limit = filter.limit ?? 500;
   const columns = `id, at, session, command, cause, table_key AS "table", floor, room, character, explain, faces`;
   const rows = db

@@ -18,6 +18,8 @@ function v5WithPlay(dataDir: string): string {
   const uses = [
     { lichslayerId: 3, skill: 'Burgle', session: 1, day: 1, floor: 1, round: 2, turn: 0, target: 'Gnawer' },
     { lichslayerId: 2, skill: 'Identify', session: 2, day: 3, floor: null, round: null, turn: null, target: 'Wight', faction: 'Ghoul' },
+    // Written since fights and floor visits were counted (ch.2's round, turn and floor limits).
+    { lichslayerId: 1, skill: 'Maneuver', session: 2, day: 3, floor: 2, fight: 4, visit: 5, round: 1, turn: 0 },
     // Not a use the schema ever allowed: left behind.
     { lichslayerId: 'three', skill: 'Burgle', session: 1, day: 1 },
     // A Lichslayer the campaign no longer has: left behind.
@@ -38,9 +40,10 @@ describe('format 6', () => {
     const app = makeApp(dataDir);
     await app.call('campaign.open', { path: file });
     const db = app.current()!.db;
-    expect(db.prepare(`SELECT lichslayer_id, skill, session, day, floor, round, turn, target, faction FROM skill_use ORDER BY id`).all()).toEqual([
-      { lichslayer_id: 3, skill: 'Burgle', session: 1, day: 1, floor: 1, round: 2, turn: 0, target: 'Gnawer', faction: null },
-      { lichslayer_id: 2, skill: 'Identify', session: 2, day: 3, floor: null, round: null, turn: null, target: 'Wight', faction: 'Ghoul' },
+    expect(db.prepare(`SELECT lichslayer_id, skill, session, day, floor, fight, visit, round, turn, target, faction FROM skill_use ORDER BY id`).all()).toEqual([
+      { lichslayer_id: 3, skill: 'Burgle', session: 1, day: 1, floor: 1, fight: null, visit: null, round: 2, turn: 0, target: 'Gnawer', faction: null },
+      { lichslayer_id: 2, skill: 'Identify', session: 2, day: 3, floor: null, fight: null, visit: null, round: null, turn: null, target: 'Wight', faction: 'Ghoul' },
+      { lichslayer_id: 1, skill: 'Maneuver', session: 2, day: 3, floor: 2, fight: 4, visit: 5, round: 1, turn: 0, target: null, faction: null },
     ]);
     // Steps before session 2 began belong to session 1; the later ones to session 2.
     expect(db.prepare(`SELECT id, session FROM history ORDER BY id`).all()).toEqual([1, 1, 1, 1, 2, 2].map((session, i) => ({ id: i + 1, session })));

@@ -271,6 +271,8 @@ export const MIGRATIONS: readonly Migration[] = [
           session       INTEGER NOT NULL,
           day           INTEGER NOT NULL,
           floor         INTEGER,
+          fight         INTEGER,
+          visit         INTEGER,
           round         INTEGER,
           turn          INTEGER,
           target        TEXT,
@@ -278,16 +280,21 @@ export const MIGRATIONS: readonly Migration[] = [
         ) STRICT;
         CREATE INDEX skill_use_by_session ON skill_use (lichslayer_id, skill, session);
         CREATE INDEX skill_use_by_day ON skill_use (lichslayer_id, skill, day);
+        -- Round and turn limits bind within a fight, a floor limit within a visit to the floor (ch.2).
+        CREATE INDEX skill_use_by_fight ON skill_use (lichslayer_id, skill, fight);
+        CREATE INDEX skill_use_by_visit ON skill_use (lichslayer_id, skill, visit);
         -- Capstone progress counts distinct enemies and factions: read by jumping from one to the next.
         CREATE INDEX skill_use_by_target ON skill_use (lichslayer_id, skill, target COLLATE NOCASE);
         CREATE INDEX skill_use_by_faction ON skill_use (lichslayer_id, skill, faction COLLATE NOCASE);
-        INSERT INTO skill_use (lichslayer_id, skill, session, day, floor, round, turn, target, faction)
-          SELECT u.value ->> 'lichslayerId', u.value ->> 'skill', u.value ->> 'session', u.value ->> 'day', u.value ->> 'floor', u.value ->> 'round', u.value ->> 'turn', u.value ->> 'target', u.value ->> 'faction'
+        INSERT INTO skill_use (lichslayer_id, skill, session, day, floor, fight, visit, round, turn, target, faction)
+          SELECT u.value ->> 'lichslayerId', u.value ->> 'skill', u.value ->> 'session', u.value ->> 'day', u.value ->> 'floor', u.value ->> 'fight', u.value ->> 'visit', u.value ->> 'round', u.value ->> 'turn', u.value ->> 'target', u.value ->> 'faction'
           FROM setting AS s, json_each(CASE WHEN json_valid(s.value) AND json_type(s.value) = 'array' THEN s.value ELSE '[]' END) AS u
           WHERE s.key = 'skill-uses' AND json_type(u.value) = 'object'
             AND json_type(u.value, '$.lichslayerId') = 'integer' AND json_type(u.value, '$.skill') = 'text'
             AND json_type(u.value, '$.session') = 'integer' AND json_type(u.value, '$.day') = 'integer'
             AND coalesce(json_type(u.value, '$.floor'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.fight'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.visit'), 'null') IN ('integer', 'null')
             AND coalesce(json_type(u.value, '$.round'), 'null') IN ('integer', 'null')
             AND coalesce(json_type(u.value, '$.turn'), 'null') IN ('integer', 'null')
             AND coalesce(json_type(u.value, '$.target'), 'null') IN ('text', 'null')

@@ -55,7 +55,7 @@ describe('query plans of the hot queries', () => {
     await app.call('tables.roll', { key: 'loot', context: { floor: 1 } });
     await app.call('history.undo', {});
     await app.call('history.redo', {});
-    await app.call('town.nextDay', {});
+    await app.call('town.nextDay', { duringDive: true });
     await app.call('journal.view', {});
     await app.call('players.view', {});
     await app.call('phase.view', {});
@@ -63,6 +63,8 @@ describe('query plans of the hot queries', () => {
     await app.call('ledger.list', { table: 'loot' });
     await app.call('ledger.list', { floor: 1 });
     await app.call('ledger.list', { character: odile!.name });
+    // Part of a name: the distinct names are read through the character index, then the rows by name.
+    await app.call('ledger.list', { character: 'odile' });
     await app.call('ledger.newSession', {});
     await app.call('lichslayer.update', { id: odile!.id, patch: { notes: 'Session two' } });
     await app.call('journal.view', {});
@@ -91,6 +93,8 @@ describe('query plans of the hot queries', () => {
       'roll_log_notable', // the journal's notable rolls of a session
       'roll_log_public', // the players' screen's rolls
       'skill_use_by_session', // usage limits
+      'skill_use_by_fight', // round and turn limits, within a fight
+      'skill_use_by_visit', // floor limits, within a visit to the floor
       'skill_use_by_target', // capstone progress: distinct enemies Burgled
       'day_report_by_session', // the journal's days of a session
     ]) {

@@ -11,13 +11,15 @@ interface UseRow {
   session: number;
   day: number;
   floor: number | null;
+  fight: number | null;
+  visit: number | null;
   round: number | null;
   turn: number | null;
   target: string | null;
   faction: string | null;
 }
 
-const COLUMNS = 'lichslayer_id, skill, session, day, floor, round, turn, target, faction';
+const COLUMNS = 'lichslayer_id, skill, session, day, floor, fight, visit, round, turn, target, faction';
 
 function toUse(r: UseRow): SkillUse {
   return {
@@ -26,6 +28,8 @@ function toUse(r: UseRow): SkillUse {
     session: r.session,
     day: r.day,
     floor: r.floor,
+    fight: r.fight,
+    visit: r.visit,
     round: r.round,
     turn: r.turn,
     ...(r.target !== null ? { target: r.target } : {}),
@@ -34,14 +38,16 @@ function toUse(r: UseRow): SkillUse {
 }
 
 /**
- * The uses that can count toward a usage limit now (ch.2): every limit binds within the session or
- * within the day (floor, round and turn limits also match the day), so older uses never count.
+ * The uses that can count toward a usage limit now (ch.2): a session or day limit binds within its
+ * session or day, a floor limit within the floor visit, round and turn limits within the fight, so
+ * older uses never count.
  */
-export function usesForLimit(db: Database, lichslayerId: number, skill: string, now: { session: number; day: number }): SkillUse[] {
+export function usesForLimit(db: Database, lichslayerId: number, skill: string, now: { session: number; day: number; fight: number | null; visit: number | null }): SkillUse[] {
+  const mine = `SELECT id, ${COLUMNS} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill`;
   const rows = db
-    // Two index lookups; the union (by id) counts a use matching both once.
-    .prepare(`SELECT id, ${COLUMNS} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill AND session = @session UNION SELECT id, ${COLUMNS} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill AND day = @day`)
-    .all({ id: lichslayerId, skill, session: now.session, day: now.day }) as UseRow[];
+    // One index lookup each; the union (by id) counts a use matching several once. A null fight or visit matches nothing.
+    .prepare(`${mine} AND session = @session UNION ${mine} AND day = @day UNION ${mine} AND fight = @fight UNION ${mine} AND visit = @visit`)
+    .all({ id: lichslayerId, skill, session: now.session, day: now.day, fight: now.fight, visit: now.visit }) as UseRow[];
   return rows.map(toUse);
 }
 
@@ -75,7 +81,7 @@ export function usesForCapstone(db: Database, lichslayerId: number, className: s
        SELECT value FROM seen WHERE value IS NOT NULL`,
     )
     .all({ id: lichslayerId, skill: counts.skill }) as { value: string }[];
-  return rows.map((r) => ({ lichslayerId, skill: counts.skill, session: 0, day: 0, floor: null, round: null, turn: null, [c]: r.value }));
+  return rows.map((r) => ({ lichslayerId, skill: counts.skill, session: 0, day: 0, floor: null, fight: null, visit: null, round: null, turn: null, [c]: r.value }));
 }
 
 /** Records one use: one new row, undoable with the action that made it. */
@@ -86,6 +92,8 @@ export function recordSkillUse(w: RecordingWriter, use: SkillUse): void {
     session: use.session,
     day: use.day,
     floor: use.floor,
+    fight: use.fight,
+    visit: use.visit,
     round: use.round,
     turn: use.turn,
     target: use.target ?? null,

@@ -152,4 +152,18 @@ describe('enemies between player turns (ch.11)', () => {
     a.send({ type: 'NEXT_TURN' });
     expect(a.getSnapshot()).toMatchObject({ value: 'turn', context: { current: 2 } });
   });
+
+  it('ch.13, ch.9: an entrant who owes its next turn (a Block, a trap\'s sleep) is skipped once', () => {
+    const a = createActor(combatRound).start();
+    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1 }, { tokenId: 2, turns: 1 }, { tokenId: 3, turns: 1 }] });
+    a.send({ type: 'OWE', tokenId: 2 });
+    a.send({ type: 'OWE', tokenId: 9 });
+    expect(a.getSnapshot().context.owes).toEqual([2]);
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().context.current).toBe(3);
+    a.send({ type: 'NEXT_TURN' });
+    a.send({ type: 'END_ROUND' });
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().context.current).toBe(2);
+  });
 });

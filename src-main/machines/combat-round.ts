@@ -56,7 +56,9 @@ export type CombatEvent =
   | { type: 'RESPONSE'; tokenId: number }
   | { type: 'CAST'; casting: Omit<Casting, 'id' | 'round'> }
   | { type: 'RESOLVED' }
-  | { type: 'ENEMY_MOVED'; tokenId: number };
+  | { type: 'ENEMY_MOVED'; tokenId: number }
+  /** An entrant gives up its next turn's action: a Block's Response (ch.13, ch.15), a trap's sleep or snare (ch.9). */
+  | { type: 'OWE'; tokenId: number };
 
 /** One round's turns: pass 1 gives every entrant its first turn, pass 2 the second turns, and so on. */
 export function roundTurns(order: readonly Slot[]): number[] {
@@ -103,6 +105,7 @@ export const combatRound = setup({
     /** ch.11: after a player's turn, enemies on the stack may move before the next turn. */
     partyTurnEndsAmongEnemies: ({ context }) =>
       context.interrupted === null && !!context.order.find((s) => s.tokenId === context.current)?.party && context.order.some((s) => !s.party),
+    onStack: ({ context, event }) => event.type === 'OWE' && context.order.some((s) => s.tokenId === event.tokenId),
     enemyMayMove: ({ context, event }) =>
       event.type === 'ENEMY_MOVED' && !context.moved.includes(event.tokenId) && context.order.some((s) => s.tokenId === event.tokenId && !s.party),
   },
@@ -139,6 +142,7 @@ export const combatRound = setup({
       return { ...base, pending: [...context.pending, casting] };
     }),
     clearDue: assign({ due: [] }),
+    owe: assign(({ context, event }) => (event.type === 'OWE' ? { owes: [...context.owes, event.tokenId] } : {})),
     markMoved: assign(({ context, event }) => (event.type === 'ENEMY_MOVED' ? { moved: [...context.moved, event.tokenId] } : {})),
     respond: assign(({ context, event }) =>
       event.type === 'RESPONSE' ? { interrupted: context.current, current: event.tokenId, owes: [...context.owes, event.tokenId] } : {},
@@ -199,6 +203,7 @@ export const combatRound = setup({
         RESPONSE: { guard: 'canRespond', actions: 'respond' },
         CAST: { guard: 'canCast', actions: 'cast' },
         RESOLVED: { actions: 'clearDue' },
+        OWE: { guard: 'onStack', actions: 'owe' },
       },
       always: { guard: ({ context }) => context.current === null && context.queue.length > 0, actions: 'advance' },
     },
@@ -209,6 +214,7 @@ export const combatRound = setup({
         ENEMY_MOVED: { guard: 'enemyMayMove', actions: 'markMoved' },
         SYNC: { actions: 'sync' },
         RESOLVED: { actions: 'clearDue' },
+        OWE: { guard: 'onStack', actions: 'owe' },
       },
     },
     // End-of-round hooks (End Round castings, Sanity triggers, the Lich's per-round roll) run here;
@@ -219,6 +225,7 @@ export const combatRound = setup({
         SYNC: { actions: 'sync' },
         RESOLVED: { actions: 'clearDue' },
         ENEMY_MOVED: { guard: 'enemyMayMove', actions: 'markMoved' },
+        OWE: { guard: 'onStack', actions: 'owe' },
       },
     },
   },

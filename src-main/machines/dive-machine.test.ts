@@ -144,4 +144,30 @@ describe('dive machine', () => {
     expect(b.getSnapshot().value).toBe('combat');
     expect(b.getSnapshot().context).toEqual(a.getSnapshot().context);
   });
+
+  it('ch.10: a Sanity Break, a dispatched Merchant and a Lost re-roll are kept for the dive, and forgotten when the next dive starts', () => {
+    const a = start();
+    descendTo(a, 2);
+    a.send({ type: 'SANITY_BREAK', floor: 2 });
+    a.send({ type: 'MERCHANT_DISPATCHED', floor: 2 });
+    a.send({ type: 'LOST_REROLL_USED', lichslayer: 1 });
+    a.send({ type: 'SANITY_BREAK', floor: 2 });
+    expect(a.getSnapshot().context).toMatchObject({ sanityBreaks: [2], merchantsDispatched: [2], lostRerollUsed: [1] });
+    a.send({ type: 'WITHDRAW' });
+    a.send({ type: 'DESCEND' });
+    expect(a.getSnapshot().context).toMatchObject({ floor: 1, sanityBreaks: [], merchantsDispatched: [], lostRerollUsed: [] });
+  });
+
+  it('ch.12: with the Phylactery destroyed, the Floor-10 Lich brought down is the true defeat', () => {
+    const a = start([1]);
+    descendTo(a, 9);
+    a.send({ type: 'ROOM_CLEARED', lichslayer: 1 });
+    a.send({ type: 'OPEN_GATE' });
+    a.send({ type: 'DESCEND' });
+    expect(a.getSnapshot().value).toBe('floorTen');
+    expect(a.getSnapshot().can({ type: 'LICH_DEFEATED' })).toBe(false);
+    a.send({ type: 'PHYLACTERY_DESTROYED' });
+    a.send({ type: 'LICH_DEFEATED' });
+    expect(a.getSnapshot()).toMatchObject({ value: 'resolved', context: { ending: 'The Lich is destroyed for good: the campaign is won (ch.16)' } });
+  });
 });

@@ -3,6 +3,7 @@
 // campaign only once the Phylactery is destroyed. Guards say what the rules forbid; actions
 // record what the rules cause.
 import { assign, setup } from 'xstate';
+import { zeroHealthOutcome } from '../rules/damage.ts';
 
 export interface DiveContext {
   floor: number | null;
@@ -22,7 +23,16 @@ export interface DiveContext {
   turned: number[];
   /** How the campaign ended, once it has (ch.16). */
   ending: string | null;
+  /** Floors of this dive where a Sanity Break happened (a rest room there is impossible, ch.10). */
+  sanityBreaks: number[];
+  /** Floors of this dive whose Merchant has been dispatched (ch.10). */
+  merchantsDispatched: number[];
+  /** Lost characters who have used this dive's re-roll of a natural 1 on a room roll (ch.10). */
+  lostRerollUsed: number[];
 }
+
+/** Context fields added after the first saved snapshots, with the values an older snapshot takes. */
+export const DIVE_CONTEXT_DEFAULTS = { turned: [], ending: null, sanityBreaks: [], merchantsDispatched: [], lostRerollUsed: [] } satisfies Partial<DiveContext>;
 
 export type DiveEvent =
   | { type: 'DESCEND'; /** The roster as it stands, when a dive starts from the Town. */ roster?: number[] }
@@ -42,7 +52,11 @@ export type DiveEvent =
   | { type: 'CAMPAIGN_ENDS'; how: 'town-destroyed' | 'party-departs' }
   | { type: 'CURED'; lichslayer: number }
   /** ch.16: Cleanse kills a turned character (a Zombie): lost for good. */
-  | { type: 'CLEANSED'; lichslayer: number };
+  | { type: 'CLEANSED'; lichslayer: number }
+  // Facts the app records as they happen on a floor (not Judge events).
+  | { type: 'SANITY_BREAK'; floor: number }
+  | { type: 'MERCHANT_DISPATCHED'; floor: number }
+  | { type: 'LOST_REROLL_USED'; lichslayer: number };
 
 const diveSetup = setup({
   types: { context: {} as DiveContext, events: {} as DiveEvent, input: {} as { party: number[] } },
@@ -55,8 +69,9 @@ const diveSetup = setup({
     canDescendToNext: ({ context }) => context.floor !== null && context.floor < 9,
     canPassGate: ({ context }) => context.floor === 9 && context.gateOpen,
     hasParty: ({ context, event }) => (event.type === 'DESCEND' && event.roster ? event.roster : context.party).length > 0,
-    /** ch.11: the third time at 0 Health on one floor is permanent loss. */
-    thirdZero: ({ context, event }) => event.type === 'AT_ZERO' && (context.zeroes[String(event.lichslayer)] ?? 0) >= 2,
+    /** ch.10, ch.11: the third time at 0 Health on one floor, or any time on Floor 10, is permanent loss. */
+    permanentZero: ({ context, event }) =>
+      event.type === 'AT_ZERO' && context.present.includes(event.lichslayer) && zeroHealthOutcome(context.floor, (context.zeroes[String(event.lichslayer)] ?? 0) + 1).kind === 'permanently-lost',
     lastOneWithdraws: ({ context, event }) => event.type === 'AT_ZERO' && event.choice === 'withdraw' && context.present.length === 1 && context.present[0] === event.lichslayer,
     isPresent: ({ context, event }) => 'lichslayer' in event && context.present.includes(event.lichslayer),
     everyoneLost: ({ context }) => context.present.length === 0,
@@ -70,7 +85,7 @@ const diveSetup = setup({
     /** A dive starts: everyone on the roster who is neither lost nor turned goes down to Floor 1. */
     startDive: assign(({ context, event }) => {
       const party = event.type === 'DESCEND' && event.roster ? event.roster : context.party;
-      return { party, floor: 1, present: party.filter((id) => !context.lost.includes(id) && !context.turned.includes(id)), zeroes: {} };
+      return { party, floor: 1, present: party.filter((id) => !context.lost.includes(id) && !context.turned.includes(id)), zeroes: {}, sanityBreaks: [], merchantsDispatched: [], lostRerollUsed: [] };
     }),
     /** ch.9: the stair down; only those still on the floor go on (a withdrawn character's dive is over, ch.11). */
     goDown: assign(({ context }) => ({ floor: (context.floor ?? 0) + 1, zeroes: {} })),
@@ -106,6 +121,9 @@ const diveSetup = setup({
       event.type === 'CLEANSED' ? { turned: context.turned.filter((id) => id !== event.lichslayer), lost: [...context.lost, event.lichslayer], present: context.present.filter((id) => id !== event.lichslayer) } : {},
     ),
     endLichDefeated: assign({ ending: 'The Lich is destroyed for good: the campaign is won (ch.16)' }),
+    recordSanityBreak: assign(({ context, event }) => (event.type === 'SANITY_BREAK' && !context.sanityBreaks.includes(event.floor) ? { sanityBreaks: [...context.sanityBreaks, event.floor] } : {})),
+    recordMerchant: assign(({ context, event }) => (event.type === 'MERCHANT_DISPATCHED' && !context.merchantsDispatched.includes(event.floor) ? { merchantsDispatched: [...context.merchantsDispatched, event.floor] } : {})),
+    recordLostReroll: assign(({ context, event }) => (event.type === 'LOST_REROLL_USED' && !context.lostRerollUsed.includes(event.lichslayer) ? { lostRerollUsed: [...context.lostRerollUsed, event.lichslayer] } : {})),
     endByJudge: assign(({ event }) =>
       event.type === 'CAMPAIGN_ENDS' ? { ending: event.how === 'town-destroyed' ? 'The Town is destroyed (ch.16)' : 'The party departs the world (ch.16)' } : {},
     ),
@@ -115,7 +133,7 @@ const diveSetup = setup({
 /** 0 Health and withdrawal work the same while exploring and in combat on Floors 1-9 (ch.11). */
 const onFloorsOneToNine = {
   AT_ZERO: [
-    { guard: 'thirdZero', actions: 'loseForever' },
+    { guard: 'permanentZero', actions: 'loseForever' },
     { guard: 'lastOneWithdraws', target: 'town', actions: ['countZero', 'leaveTombs'] },
     { guard: 'isPresent', actions: 'countZero' },
   ],
@@ -137,9 +155,18 @@ export const diveMachine = diveSetup.createMachine({
     phylacteryDestroyed: false,
     turned: [],
     ending: null,
+    sanityBreaks: [],
+    merchantsDispatched: [],
+    lostRerollUsed: [],
   }),
   initial: 'town',
-  on: { CURED: { guard: 'isTurned', actions: 'cure' }, CLEANSED: { guard: 'isTurned', actions: 'cleanse' } },
+  on: {
+    CURED: { guard: 'isTurned', actions: 'cure' },
+    CLEANSED: { guard: 'isTurned', actions: 'cleanse' },
+    SANITY_BREAK: { actions: 'recordSanityBreak' },
+    MERCHANT_DISPATCHED: { actions: 'recordMerchant' },
+    LOST_REROLL_USED: { actions: 'recordLostReroll' },
+  },
   states: {
     town: {
       on: {
@@ -153,7 +180,7 @@ export const diveMachine = diveSetup.createMachine({
       on: {
         DESCEND: { guard: 'hasParty', target: 'exploring', actions: 'startDive' },
         TURNED: { guard: 'isPresent', actions: 'turn' },
-        AT_ZERO: [{ guard: 'thirdZero', actions: 'loseForever' }, { guard: 'isPresent', actions: 'countZero' }],
+        AT_ZERO: [{ guard: 'permanentZero', actions: 'loseForever' }, { guard: 'isPresent', actions: 'countZero' }],
         LICH_DEFEATED: { guard: 'phylacteryGone', target: 'resolved', actions: 'endLichDefeated' },
         CAMPAIGN_ENDS: { target: 'resolved', actions: 'endByJudge' },
       },
@@ -186,8 +213,10 @@ export const diveMachine = diveSetup.createMachine({
     floorTen: {
       // ch.10: through the Gate there is no retreat and no withdrawal; 0 Health is permanent loss.
       on: {
-        AT_ZERO: { guard: 'isPresent', actions: 'loseForever' },
+        AT_ZERO: { guard: 'permanentZero', actions: 'loseForever' },
         PHYLACTERY_DESTROYED: { actions: 'destroyPhylactery' },
+        // ch.12: the Floor-10 Lich (house rule) destroyed after its Phylactery: true defeat.
+        LICH_DEFEATED: { guard: 'phylacteryGone', target: 'resolved', actions: 'endLichDefeated' },
         TURNED: { guard: 'isPresent', actions: 'turn' },
         // ch.12: with the Phylactery destroyed the Tomb is ended; the party climbs back to the Town.
         LEAVE_TOMB: { guard: 'phylacteryGone', target: 'town', actions: 'leaveTombs' },
@@ -203,7 +232,7 @@ export function whyRefused(state: string, context: DiveContext, event: DiveEvent
   if (state === 'fallen') return 'The whole party has fallen (ch.10, ch.16)';
   if (state === 'resolved') return `The campaign has ended: ${context.ending ?? ''}`;
   if (event === 'MANIFEST') return state !== 'town' ? 'The Lich manifests only in the Town (ch.16)' : 'The Lich manifests only at Attention Stage 4 (ch.16)';
-  if (event === 'LICH_DEFEATED') return state !== 'manifestation' ? 'The Lich has not manifested (ch.16)' : 'While the Phylactery stands the Lich revives at half Health next round (ch.16)';
+  if (event === 'LICH_DEFEATED') return state !== 'manifestation' && state !== 'floorTen' ? 'The Lich has not manifested (ch.16)' : 'While the Phylactery stands the Lich revives at half Health next round (ch.16)';
   if (event === 'CAMPAIGN_ENDS') return 'Only the manifestation at Stage 4 ends the campaign (ch.16)';
   if (event === 'LEAVE_TOMB') return state !== 'floorTen' ? 'Only Floor 10 is left this way' : 'No way back through the Gate while the Phylactery stands (ch.10)';
   if (event === 'TURNED') return 'Only the Lich turns a character (ch.16)';

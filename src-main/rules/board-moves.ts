@@ -1,7 +1,8 @@
 // Moving on the board (rulebook ch.9): rooms are joined to their four neighbours; a full room
 // blocks passage for everyone until an entity leaves (RULINGS); only the party reveals rooms.
+import type { HouseRules } from '@shared/house-rules.ts';
 import type { RoomType } from '@shared/tables.ts';
-import { canEnter } from './board-facts.ts';
+import { canEnter, type ShrineSafety } from './board-facts.ts';
 
 export interface Place {
   floor: number;
@@ -16,13 +17,20 @@ export function isAdjacent(a: Place, b: Place): boolean {
   return a.floor === b.floor && Math.abs(a.x - b.x) + Math.abs(a.y - b.y) === 1;
 }
 
+/** "Adjacent" for the fight's rules (the Lich, a Colourless entity, a Block): the same room, or a neighbour too (house rule). */
+export function isNear(a: Place, b: Place, rules: HouseRules): boolean {
+  if (a.floor !== b.floor) return false;
+  const steps = Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
+  return rules.adjacency === 'same-room' ? steps === 0 : steps <= 1;
+}
+
 export type MoveVerdict = { kind: 'ok'; reveals: boolean } | { kind: 'refused'; reason: string } | { kind: 'confirm'; reason: string };
 
 export interface MoveInput {
   mover: { kind: 'lichslayer' | 'retainer' | 'familiar' | 'entity' | 'phylactery'; name: string };
   from: Place | null;
   to: Place;
-  target: { revealed: boolean; type: RoomType | null; occupancy: number };
+  target: { revealed: boolean; type: RoomType | null; occupancy: number; /** Whether its Shrines are still safe (ch.5, ch.9). */ shrines: ShrineSafety };
   /** The Judge confirmed a move that the adjacency rule would not allow. */
   override: boolean;
 }
@@ -61,7 +69,7 @@ export function judgeMove(input: MoveInput): MoveVerdict {
     return { kind: 'refused', reason: `Only a Lichslayer reveals a room: ${mover.name} cannot go into an unrevealed room (ch.10)` };
   }
   if (target.revealed && target.type) {
-    const entry = canEnter(target.type, target.occupancy, mover.kind === 'entity');
+    const entry = canEnter(target.type, target.occupancy, mover.kind === 'entity', { floor: to.floor, shrines: target.shrines });
     if (!entry.ok) return { kind: 'refused', reason: entry.reason };
   }
   if (from && !isAdjacent(from, to) && !input.override) {

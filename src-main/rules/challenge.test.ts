@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOUSE_RULES as RULES } from '@shared/house-rules.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
-import { rollChallenge } from './challenge.ts';
+import { characterRollModifiers } from './roll-modifiers.ts';
+import { judgeChallenge, presetChallenge, rollChallenge, rollModifiersOf, wardsSanity } from './challenge.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
 
@@ -59,5 +60,43 @@ describe('challenge (ch.1)', () => {
   it('refuses an impossible level or target', () => {
     expect(() => rollChallenge(scripted(1), { level: 0, target: 6, cause: 'x' }, RULES)).toThrow(/Level must be 1 or more/);
     expect(() => rollChallenge(scripted(1), { level: 1, target: -3, cause: 'x' }, RULES)).toThrow(/Target must be 1 or more/);
+  });
+});
+
+describe("a character's roll modifiers and the named Challenges (ch.1, ch.2, ch.4, ch.8)", () => {
+  it('ch.4, ch.8: Sanity and the survival clock apply to all rolls; an intact ward negates the Sanity penalty', () => {
+    const m = rollModifiersOf(characterRollModifiers({ sanity: 'paranoid', daysWithoutMeal: 5, daysWithoutShelter: 0 }), null);
+    expect(m.all).toEqual([
+      { source: 'Sanity Paranoid (ch.8)', value: -3 },
+      { source: 'Hunger, day 5 (ch.4)', value: -2 },
+    ]);
+    const warded = rollModifiersOf(characterRollModifiers({ sanity: 'paranoid', daysWithoutMeal: 0, daysWithoutShelter: 0 }), 'Salt Circle Pouch');
+    expect(warded.all).toEqual([]);
+    expect(warded.explain).toBe('no penalties; Salt Circle Pouch negates the Sanity penalty while intact (ch.8)');
+    expect(wardsSanity([{ name: 'Salt Circle Pouch', broken: true, text: 'Negates Sanity penalties while held.' }])).toBeNull();
+    expect(wardsSanity([{ name: 'Salt Circle Pouch', broken: false, text: 'Negates Sanity penalties while held.' }])).toBe('Salt Circle Pouch');
+  });
+
+  it("ch.2, ch.8: the named Challenges' targets follow the book", () => {
+    const target = (ctx: Parameters<typeof presetChallenge>[0]) => {
+      const p = presetChallenge(ctx);
+      return 'refused' in p ? p.refused : p.target;
+    };
+    expect(target({ id: 'edge-looting' })).toBe(12);
+    expect(target({ id: 'paranoid-looting' })).toBe(18);
+    expect(target({ id: 'breaker-doorway', breaker: { name: 'Odile', power: 7 } })).toBe(7);
+    expect(target({ id: 'predict', enemy: { name: 'Gnawer', level: 4, lich: false } })).toBe(12);
+    expect(target({ id: 'predict', enemy: { name: 'The Lich', level: 1, lich: true } })).toBe(30);
+    expect(target({ id: 'counter-magic', caster: { name: 'Imp', magic: 3, lich: false } })).toBe(9);
+    expect(target({ id: 'counter-magic', caster: { name: 'The Lich', magic: 18, lich: true } })).toBe("Counter Magic cannot steal the Lich's abilities (ch.2)");
+    expect(target({ id: 'influence-lich' })).toBe(24);
+    expect(presetChallenge({ id: 'trap', trap: { label: 'Colourless gas', target: 18, sanity: true } })).toMatchObject({ target: 18, sanity: true });
+  });
+});
+
+describe("the Judge's override (ch.1)", () => {
+  it("a total set by hand meets or beats the target, shifted for a Sanity Challenge, and says it is the Judge's call", () => {
+    expect(judgeChallenge({ target: 12 }, 12)).toMatchObject({ success: true, total: 12, target: 12, explain: "12, the Judge's call (set by hand instead of the roll) vs 12: meets the target" });
+    expect(judgeChallenge({ target: 12, sanityChallenge: { attentionStage: 2, where: 'tombs' } }, 14)).toMatchObject({ success: false, target: 16 });
   });
 });

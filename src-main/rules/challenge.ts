@@ -2,8 +2,10 @@
 // sum plus modifiers, meet or beat the target; all natural 1s fail whatever the modifiers.
 import type { SanityLevel } from '@shared/gauntlet.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
-import { Dice, showDice, showModifiers, sumDice, totalOf, type DieRoll, type Modifier } from './dice.ts';
+import { Dice, DIFFICULTY, showDice, showModifiers, sumDice, totalOf, type DieRoll, type Modifier } from './dice.ts';
+import { integrityDue } from './damage.ts';
 import { attentionSanityShift, sanityModifier, type AttentionStage } from './sanity.ts';
+import type { CharacterModifiers } from './roll-modifiers.ts';
 
 export interface ChallengeInput {
   level: number;
@@ -62,8 +64,115 @@ export function rollChallenge(dice: Dice, input: ChallengeInput, rules: HouseRul
     target,
     success,
     allNaturalOnes,
-    integrityCheckDue: naturals.includes(1),
+    integrityCheckDue: integrityDue(naturals, rules),
     explain: `${total} = ${count}d6! ${showDice(rolled)}${showModifiers(all)}${shown}: ${why} (${chapter})`,
     chapter,
   };
+}
+
+/**
+ * A Challenge whose total the Judge sets by hand instead of the roll (an override): the same target,
+ * shifted by the Attention for a Sanity Challenge, met or beaten; recorded as the Judge's call.
+ */
+export function judgeChallenge(input: Pick<ChallengeInput, 'target' | 'sanityChallenge'>, total: number): ChallengeResult {
+  const targetShift = input.sanityChallenge ? attentionSanityShift(input.sanityChallenge.attentionStage, input.sanityChallenge.where) : null;
+  const target = input.target + (targetShift?.value ?? 0);
+  const success = total >= target;
+  return {
+    dice: [],
+    modifiers: { sanity: null, survival: [], other: [] },
+    targetShift,
+    sum: total,
+    total,
+    target,
+    success,
+    allNaturalOnes: false,
+    integrityCheckDue: false,
+    explain: `${total}, the Judge's call (set by hand instead of the roll) vs ${target}: ${success ? 'meets the target' : 'short of the target'}`,
+    chapter: 'ch.1',
+  };
+}
+
+/** "Negates Sanity penalties" in an intact item's notes or Effect (ch.8): how the Judge marks such loot. */
+const SANITY_WARD = /negates?\s+(?:all\s+)?Sanity\s+penalt/i;
+
+export function wardsSanity(items: readonly { name: string; broken: boolean; text: string }[]): string | null {
+  return items.find((i) => !i.broken && SANITY_WARD.test(i.text))?.name ?? null;
+}
+
+export interface RollModifiers {
+  sanity: Modifier | null;
+  survival: Modifier[];
+  /** The situation's modifiers (the Square's gift, a Vanity Idol …). */
+  other: Modifier[];
+  /** Every modifier, for rolls that are not Challenges (attack damage, a chest's d6). */
+  all: Modifier[];
+  explain: string;
+}
+
+/**
+ * A character's modifiers "to all rolls" (ch.4, ch.8): the Sanity penalty — unless an intact item
+ * negates it (ch.8) — and the survival clock's hunger and shelter penalties.
+ */
+export function rollModifiersOf(c: CharacterModifiers, ward: string | null): RollModifiers {
+  const penalty = c.sanity === 'whole' ? null : sanityModifier(c.sanity);
+  const sanity = penalty && !ward ? penalty : null;
+  const all = [...(sanity ? [sanity] : []), ...c.survival, ...c.other];
+  const warded = penalty && ward ? `; ${ward} negates the Sanity penalty while intact (ch.8)` : '';
+  return { sanity, survival: c.survival, other: c.other, all, explain: `${all.length ? all.map((m) => `${m.source} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`).join(', ') : 'no penalties'}${warded}` };
+}
+
+/** The book's named Challenges (ch.1 and where each is named), as one-click presets. */
+export const CHALLENGE_PRESET_IDS = ['edge-looting', 'paranoid-looting', 'breaker-doorway', 'predict', 'counter-magic', 'influence-lich', 'trap', 'sanity-ability', 'sanity'] as const;
+export type ChallengePresetId = (typeof CHALLENGE_PRESET_IDS)[number];
+
+export interface ChallengePreset {
+  id: ChallengePresetId;
+  label: string;
+  target: number;
+  /** A Sanity Challenge: the Attention shifts its target and a failure drops a level (ch.5, ch.8). */
+  sanity: boolean;
+  explain: string;
+}
+
+/** What a preset reads from the fight: the roller, and the enemy, caster, Breaker or trap it is against. */
+export type PresetContext =
+  | { id: 'edge-looting' | 'paranoid-looting' }
+  | { id: 'breaker-doorway'; breaker: { name: string; power: number } }
+  | { id: 'predict'; enemy: { name: string; level: number; lich: boolean } }
+  | { id: 'counter-magic'; caster: { name: string; magic: number; lich: boolean } }
+  | { id: 'influence-lich' }
+  | { id: 'trap'; trap: { label: string; target: number; sanity: boolean } }
+  | { id: 'sanity-ability'; enemy: { name: string; target: number } }
+  | { id: 'sanity'; target: number; why: string };
+
+/** A named Challenge's target by the book's rule, or why it cannot be rolled. */
+export function presetChallenge(ctx: PresetContext): ChallengePreset | { refused: string } {
+  switch (ctx.id) {
+    case 'edge-looting':
+      return { id: ctx.id, label: 'Loot on an off-round at Edge', target: DIFFICULTY.moderate, sanity: false, explain: 'Edge may loot every other round, or on an off-round with a Challenge, target 12 (ch.8)' };
+    case 'paranoid-looting':
+      return { id: ctx.id, label: 'Loot at Paranoid', target: DIFFICULTY.difficult, sanity: false, explain: 'Paranoid must pass a Challenge, target 18, to loot at all (ch.8)' };
+    case 'breaker-doorway':
+      if (ctx.breaker.power < 1) return { refused: `${ctx.breaker.name}'s Power is ${ctx.breaker.power}: no target to roll against` };
+      return { id: ctx.id, label: `Enter past ${ctx.breaker.name}'s doorway`, target: ctx.breaker.power, sanity: false, explain: `Target ${ctx.breaker.power}, ${ctx.breaker.name}'s Power: on a failure the enemy is denied entry this Round (ch.2)` };
+    case 'predict': {
+      const target = ctx.enemy.lich ? DIFFICULTY.merciless : ctx.enemy.level * 3;
+      return { id: ctx.id, label: `Predict ${ctx.enemy.name}`, target, sanity: false, explain: ctx.enemy.lich ? 'Predict against the Lich needs 30 (ch.2)' : `Target ${target} = level ${ctx.enemy.level} × 3: on a success the action is denied and the enemy loses that turn (ch.2)` };
+    }
+    case 'counter-magic': {
+      if (ctx.caster.lich) return { refused: "Counter Magic cannot steal the Lich's abilities (ch.2)" };
+      const target = ctx.caster.magic * 3;
+      if (target < 1) return { refused: `${ctx.caster.name} casts at Magic 0: there is nothing to counter at target 0` };
+      return { id: ctx.id, label: `Counter Magic against ${ctx.caster.name}`, target, sanity: false, explain: `Target ${target} = ${ctx.caster.name}'s Magic ${ctx.caster.magic} × 3 (ch.2)` };
+    }
+    case 'influence-lich':
+      return { id: ctx.id, label: 'Influence against the Lich', target: DIFFICULTY.daunting, sanity: false, explain: 'The Lich does not bend easily: a Challenge of 24 comes first (ch.2)' };
+    case 'trap':
+      return { id: ctx.id, label: `${ctx.trap.label}: ${ctx.trap.sanity ? 'Sanity Challenge' : 'Challenge'}`, target: ctx.trap.target, sanity: ctx.trap.sanity, explain: `The trap's own Challenge, target ${ctx.trap.target} (ch.9, trap table)` };
+    case 'sanity-ability':
+      return { id: ctx.id, label: `${ctx.enemy.name}'s ability: Sanity Challenge`, target: ctx.enemy.target, sanity: true, explain: `An enemy ability flagged for Sanity, target ${ctx.enemy.target} (ch.8, ch.11)` };
+    case 'sanity':
+      return { id: ctx.id, label: `Sanity Challenge: ${ctx.why}`, target: ctx.target, sanity: true, explain: `${ctx.why}: target ${ctx.target}; a failure drops one Sanity level` };
+  }
 }

@@ -8,12 +8,12 @@ import {
   beingHealthBonus,
   feedGiver,
   giverAfterWeek,
-  giverRecipesAccess,
   giverHungerRuns,
   harvestPatch,
   hostileVisit,
   mineVein,
   patchAtNewWeek,
+  recordForestDeed,
   rollForestDay,
   rollPhenomena,
 } from './forest.ts';
@@ -69,6 +69,14 @@ describe('the Forest’s day (ch.5)', () => {
   });
 });
 
+describe('tributes and griefing (ch.5)', () => {
+  it('5.21, 5.22: a tribute stands until its Being is attacked; griefing events add up', () => {
+    expect(recordForestDeed({ tribute: false, griefing: 0 }, 'tribute')).toMatchObject({ ok: true, tribute: true, griefing: 0 });
+    expect(recordForestDeed({ tribute: false, griefing: 0 }, 'tribute-broken')).toEqual({ ok: false, reason: 'No tribute is standing' });
+    expect(recordForestDeed({ tribute: true, griefing: 2 }, 'griefing')).toEqual({ ok: true, tribute: true, griefing: 3, explain: 'A griefing event in the Forest: −3 on the Forest’s d6 from now on (ch.5)' });
+  });
+});
+
 describe('the Giver (ch.17)', () => {
   it('17.08, 5.44: 60 Health a week unfed, 120 at Stage 3; at 0 it dies; a fed week costs nothing', () => {
     expect(giverAfterWeek({ health: 360, fed: true, stage: 0, week: 1, hungerRunning: true }).health).toBe(360);
@@ -85,10 +93,8 @@ describe('the Giver (ch.17)', () => {
     expect(giverHungerRuns({ firstVisit: null, weekLastDay: 7 }, { giverHungerFrom: 'campaign-start' })).toBe(true);
   });
 
-  it('17.07, ch.2: three feedings, or Medicine Bay, open the Recipes; a dead Giver cannot be fed', () => {
-    expect(giverRecipesAccess({ name: 'x', feedings: 2, skills: [] }).ok).toBe(false);
-    expect(giverRecipesAccess({ name: 'x', feedings: 3, skills: [] }).ok).toBe(true);
-    expect(giverRecipesAccess({ name: 'x', feedings: 0, skills: ['Medicine Bay'] }).ok).toBe(true);
+  it('17.07: the third feeding opens the Recipes; a dead Giver cannot be fed', () => {
+    expect(feedGiver({ who: 'x', feedings: 0, giverHealth: 60 })).toMatchObject({ ok: true, feedings: 1, explain: 'x feeds the Giver (1 time this campaign)' });
     expect(feedGiver({ who: 'x', feedings: 2, giverHealth: 60 })).toMatchObject({ ok: true, feedings: 3, explain: "x feeds the Giver (3 times this campaign): the Giver's Recipes open to x, at their current Magic (ch.17)" });
     expect(feedGiver({ who: 'x', feedings: 0, giverHealth: 0 })).toEqual({ ok: false, reason: 'The Giver is dead (ch.17)' });
   });

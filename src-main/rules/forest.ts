@@ -5,13 +5,13 @@ import type { Colour } from '@shared/gauntlet.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from './dice.ts';
 import { attentionEffects, type AttentionStage } from './lich-attention.ts';
+// The Recipes themselves are cast by the spells' rules; feeding counts toward their threshold.
+import { GIVER_FEEDINGS_FOR_RECIPES } from './spell-cast.ts';
 
 /** ch.17: a day spent in a grayed region forces a Sanity Challenge at this target. */
 export const GRAYED_REGION_TARGET = 12;
 /** ch.17: the Giver loses this much Health for each in-game week it goes unfed. */
 export const GIVER_HUNGER_PER_WEEK = 60;
-/** ch.17: feeding the Giver this many times over a campaign opens its Recipes. */
-export const FEEDINGS_FOR_RECIPES = 3;
 
 /** The Stones by d6 face (ch.17): one per colour, with their stack maxima. */
 export const BOOK_STONES: readonly { face: number; stone: string; colour: Colour; stackMax: number }[] = [
@@ -158,15 +158,10 @@ export function hostileVisit(dice: Dice, input: { stage: AttentionStage; forestS
   return { encounter, sigil, explain: `The Forest is hostile at Stage 4 (ch.5); the Forest Sigil halves it: ${sigil.natural} on d6, ${encounter ? 'an encounter from the Floor 7-9 Entities' : 'no encounter'} (ch.6)` };
 }
 
-/** ch.17: a character who has fed the Giver three times this campaign has its Recipes, at their current Magic. */
-export function giverRecipesOpen(feedings: number): boolean {
-  return feedings >= FEEDINGS_FOR_RECIPES;
-}
-
 export function feedGiver(input: { who: string; feedings: number; giverHealth: number }): { ok: true; feedings: number; explain: string } | { ok: false; reason: string } {
   if (input.giverHealth <= 0) return { ok: false, reason: 'The Giver is dead (ch.17)' };
   const feedings = input.feedings + 1;
-  const opens = feedings === FEEDINGS_FOR_RECIPES ? `: the Giver's Recipes open to ${input.who}, at their current Magic (ch.17)` : '';
+  const opens = feedings === GIVER_FEEDINGS_FOR_RECIPES ? `: the Giver's Recipes open to ${input.who}, at their current Magic (ch.17)` : '';
   return { ok: true, feedings, explain: `${input.who} feeds the Giver (${feedings} time${feedings === 1 ? '' : 's'} this campaign)${opens}` };
 }
 
@@ -213,19 +208,6 @@ export function patchAtNewWeek(patch: { count: number; harvested: boolean }): nu
   return patch.harvested && patch.count > 0 ? patch.count * 2 : patch.count;
 }
 
-/** ch.2 Lich Doctor, Skill 2: Medicine Bay opens the Giver's Recipes without feeding. */
-export const MEDICINE_BAY_SKILL = 'Medicine Bay';
-
-/**
- * Who may cast the Giver's Recipes (ch.17, ch.2): a character who has fed the Giver three times this
- * campaign, or a Lich Doctor with Medicine Bay; both at their current Magic.
- */
-export function giverRecipesAccess(input: { name: string; feedings: number; skills: readonly string[] }): { ok: true; why: string } | { ok: false; reason: string } {
-  if (input.skills.some((s) => s.trim().toLowerCase() === MEDICINE_BAY_SKILL.toLowerCase())) return { ok: true, why: "Medicine Bay opens the Giver's Recipes (ch.2)" };
-  if (giverRecipesOpen(input.feedings)) return { ok: true, why: `${input.name} has fed the Giver ${input.feedings} times (ch.17)` };
-  return { ok: false, reason: `The Giver's Recipes open to a character who has fed the Giver ${FEEDINGS_FOR_RECIPES} times; ${input.name} has fed it ${input.feedings} (ch.17)` };
-}
-
 /**
  * Whether a week's hunger counts (ch.17; when the clock starts is a house rule): from the campaign's
  * start, or from the party's first Forest visit — the week must end on or after that day.
@@ -268,4 +250,18 @@ export function beingKilled(kind: BeingKilled): { everyone: number; killer: numb
   if (kind === 'celestial-killed') return { everyone: 1, killer: 0, giverDies: false, explain: 'A Celestial Being killed: every player drops one Sanity level; its boon is lost to the Town for the campaign (ch.17)' };
   if (kind === 'daedric-killed') return { everyone: 0, killer: 1, giverDies: false, explain: 'A Daedric Being killed: its killer drops one Sanity level; its boon is lost to the Town for the campaign (ch.17)' };
   return { everyone: 2, killer: 0, giverDies: true, explain: 'The Giver killed: every player drops two Sanity levels, and the Forest collapses by half (ch.17)' };
+}
+
+/**
+ * ch.5: a Daedric tribute adds +1 to the Forest's d6 while its Being is not attacked; each griefing
+ * event takes 1 more from it, for good.
+ */
+export function recordForestDeed(forest: { tribute: boolean; griefing: number }, deed: 'tribute' | 'tribute-broken' | 'griefing'): { ok: true; tribute: boolean; griefing: number; explain: string } | { ok: false; reason: string } {
+  if (deed === 'tribute') return { ok: true, tribute: true, griefing: forest.griefing, explain: 'A Daedric Being was tributed: +1 on the Forest’s d6 while it is not attacked (ch.5)' };
+  if (deed === 'tribute-broken') {
+    if (!forest.tribute) return { ok: false, reason: 'No tribute is standing' };
+    return { ok: true, tribute: false, griefing: forest.griefing, explain: 'The tributed Being was attacked: the tribute’s +1 ends (ch.5)' };
+  }
+  const griefing = forest.griefing + 1;
+  return { ok: true, tribute: forest.tribute, griefing, explain: `A griefing event in the Forest: −${griefing} on the Forest’s d6 from now on (ch.5)` };
 }

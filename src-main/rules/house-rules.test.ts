@@ -5,7 +5,11 @@ import { DEFAULT_HOUSE_RULES, houseRulesSchema, type HouseRules } from '@shared/
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
 import { rollChallenge } from './challenge.ts';
-import { openChest } from './board-facts.ts';
+import { chestGoldFormula, openChest, roomCapacity, shrineSafety } from './board-facts.ts';
+import { defaultTarget, retainerDamage, rollAttack } from './attack.ts';
+import { integrityDue, integrityTarget, resolveHit } from './damage.ts';
+import { lootingRule, sanityTarget } from './sanity.ts';
+import { isNear } from './board-moves.ts';
 import { startingGauntlet } from './starting-stats.ts';
 import { levelForXp, rollClass, rollStatPoints } from './character.ts';
 import { floorTenOpponents } from './lich.ts';
@@ -14,7 +18,7 @@ import { rollDisposition, smithPrice } from './smith.ts';
 import { weeksAtClose } from './calendar.ts';
 import { endOfDay } from './survival-clock.ts';
 import { synchronicity } from './synchronicity.ts';
-import { rollRoom } from './room-roll.ts';
+import { rollStageFourRoom } from './room-roll.ts';
 import { afterMissedWage } from './retainers.ts';
 import { absentAttentionShift } from './lich-attention.ts';
 import { castingMagic, checkCast, spellGold } from './spell-cast.ts';
@@ -74,7 +78,29 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
       ).floraMagic,
   },
   channelOutsideDive: { changed: true, result: (r) => canChannel({ name: 'Glow', colour: 'Red', notes: '', entry: { fields: { tier: 'common', colour: 'Red', itemType: 'relic', actions: ['channel'], breakable: true }, details: '' } }, false, r.channelOutsideDive).ok },
-  stageFourColourlessFrom: { changed: 6, result: (r) => rollRoom(scripted(5), { floor: 1, attentionStage: 4, festival: false, squareEmpty: false }, r, 'x').stageFour },
+  stageFourColourlessFrom: { changed: 6, result: (r) => rollStageFourRoom(scripted(5), r, 'x').room },
+  attackAllOnes: { changed: 'lands', result: (r) => rollAttack(scripted(1, 1), { attacker: 'x', cause: 'x', base: { count: 2, sides: 6, flat: 0, text: '2d6' }, powerDice: 0, modifiers: [] }, r).total },
+  integrityOn: { changed: 'all-ones', result: (r) => integrityDue([1, 5], r) },
+  integrityItem: {
+    changed: 'roll',
+    result: (r) =>
+      integrityTarget(scripted(2), [{ slot: 'gear', name: 'a', broken: false, unbreakable: false }, { slot: 'loot1', name: 'b', broken: false, unbreakable: false }], null, r, 'x').slot,
+  },
+  enemyTarget: {
+    changed: 'richest',
+    result: (r) => defaultTarget([{ id: 1, name: 'poor', health: 5, gold: 0, stackIndex: 0 }, { id: 2, name: 'rich', health: 30, gold: 900, stackIndex: 1 }], r, false).target?.name,
+  },
+  unstatedSanityTarget: { changed: 18, result: (r) => sanityTarget('colourless-adjacency', r).target },
+  adjacency: { changed: 'same-room', result: (r) => isNear({ floor: 1, x: 0, y: 0 }, { floor: 1, x: 1, y: 0 }, r) },
+  lootingAtLost: { changed: 'as-paranoid', result: (r) => lootingRule('lost', { round: null, lastLootRound: null }, r).kind },
+  unsafeShrineCapacity: { changed: 2, result: (r) => roomCapacity('shrine', 1, shrineSafety(2, r)) },
+  damageRounding: { changed: 'up', result: (r) => resolveHit({ name: 'x', colour: 'Red', health: 20, armor: 0 }, { colour: 'Red', physical: true, label: 'x' }, 7, [{ factor: 0.5, source: 'x' }], r).health },
+  chestGold: { changed: { upper: '2d6x10', middle: '2d6x10', lower: '3d6x10' }, result: (r) => chestGoldFormula('upper', '', r).formula },
+  retainerBaseAttack: { changed: 2, result: (r) => retainerDamage('+0', r)?.count },
+  allColorVsPhylactery: {
+    changed: 'armor-answers',
+    result: (r) => resolveHit({ name: 'P', colour: 'Colourless', health: 72, armor: 36, phylactery: true }, { colour: 'All-Color', physical: true, label: 'x' }, 9, [], r).outcome,
+  },
   veinStones: { changed: 'each-stone', result: (r) => mineVein(scripted(3, 1, 2, 3), { miner: 'x', stoneAt: () => null }, r).stones.length },
   giverStartingHealth: { changed: 240, result: (r) => giverHealthNow(null, r) },
   giverHungerFrom: { changed: 'campaign-start', result: (r) => giverHungerRuns({ firstVisit: null, weekLastDay: 7 }, r) },

@@ -1,4 +1,5 @@
 // Idols (rulebook ch.6): tiers, costs and construction, and the Vanity consequence stage.
+import type { TownState } from '@shared/town.ts';
 export const IDOL_TIERS = {
   1: { label: 'Personal Idol', gold: 1000, rareLoot: 0, buildDays: 1, destroyDays: 1, destroyGold: 0, destroyRareLoot: 0 },
   2: { label: 'Square Idol', gold: 5000, rareLoot: 0, buildDays: 3, destroyDays: 3, destroyGold: 500, destroyRareLoot: 0 },
@@ -182,4 +183,31 @@ export function celestialHeal(input: { health: number; maxHealth: number; streng
   if (!input.strength || !input.inTown || input.health >= input.maxHealth) return { health: input.health, explain: null };
   const to = Math.min(input.maxHealth, input.health + (input.strength === 'full' ? 36 : 18));
   return { health: to, explain: `the Celestial Mark heals ${to - input.health} Health${input.strength === 'half' ? ' (half the boon, house rule)' : ''} (ch.6)` };
+}
+
+/** The Idols as the rules read them (ch.6): a wrong inscription counts as none for Vanity; a Memorial of the Self is no Vanity once its dedicator is dead. */
+export function asIdols(state: Pick<TownState, 'idols'>, dead: ReadonlySet<number>): DedicatedIdol[] {
+  return state.idols.map((i) => ({
+    id: i.id,
+    tier: i.tier,
+    commissionedDay: i.commissionedDay,
+    inscription: i.inscription === null || !i.suitsSubject ? null : i.inscription,
+    inscriptionId: i.inscription,
+    suitsSubject: i.suitsSubject,
+    selfIdol: i.selfIdol,
+    memorialOfDeceasedSelf: i.memorial && i.selfIdol && i.dedicator !== null && dead.has(i.dedicator),
+    crown: i.crown,
+    destroyed: i.destroyed,
+    dedicator: i.dedicator,
+  }));
+}
+
+/** How many Vanity Idols stand active today (ch.6, ch.7's −1 each on the Retainers' d8). */
+export function activeVanity(idols: readonly DedicatedIdol[], day: number): number {
+  return idols.filter((i) => idolActive(i, day) && isVanity(i)).length;
+}
+
+/** ch.5: every Vanity Idol that stood today is destroyed (the deed that brings Stage 3 down to 2). */
+export function lastVanityIdolGone(idols: readonly DedicatedIdol[], standing: ReadonlySet<number>, day: number): boolean {
+  return activeVanity(idols, day) > 0 && activeVanity(idols.filter((i) => standing.has(i.id)), day) === 0;
 }

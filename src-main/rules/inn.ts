@@ -4,6 +4,24 @@ import { attentionEffects, type AttentionStage } from './lich-attention.ts';
 
 export const INN_PRICES = { meal: 36, shelter: 72, both: 108 } as const; // ch.4
 
+export type InnPurchase = keyof typeof INN_PRICES;
+
+/**
+ * Buying a meal, shelter or both at the Inn (ch.4): closed at Stage 4 (ch.5); one of each a day for a
+ * character; the payer (the character, or another who pays for them) must hold the price.
+ */
+export function innPurchase(input: { what: InnPurchase; who: string; ateToday: boolean; shelteredToday: boolean; gold: number; payer: { name: string; gold: number } | null; stage: AttentionStage }): { ok: true; price: number; eats: boolean; shelters: boolean; explain: string } | { ok: false; reason: string } {
+  if (attentionEffects(input.stage).innClosed) return { ok: false, reason: 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.5)' };
+  const eats = input.what !== 'shelter';
+  const shelters = input.what !== 'meal';
+  if ((eats && input.ateToday) || (shelters && input.shelteredToday)) return { ok: false, reason: `${input.who} already has that today` };
+  const price = INN_PRICES[input.what];
+  const payer = input.payer ?? { name: input.who, gold: input.gold };
+  if (payer.gold < price) return { ok: false, reason: `${input.what === 'both' ? 'A meal and shelter cost' : `A ${input.what} costs`} ${price} gold and ${payer.name} holds ${payer.gold} (ch.4)` };
+  const paidBy = input.payer ? `, paid by ${input.payer.name}` : '';
+  return { ok: true, price, eats, shelters, explain: `${input.who}: ${input.what === 'both' ? 'meal and shelter' : input.what} for ${price} gold${paidBy} (ch.4)` };
+}
+
 export interface InnContext {
   /** Gold contributed to the Inn the previous day. */
   contributedYesterday: number;

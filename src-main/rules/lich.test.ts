@@ -1,7 +1,9 @@
 // The Lich's Attention and the Lich (ch.5, ch.6, ch.12, ch.16).
 import { describe, expect, it } from 'vitest';
 import { applyAttentionTrigger, attentionAfterDay, attentionAfterResolution, attentionEffects, INITIAL_ATTENTION } from './lich-attention.ts';
-import { floorTenLich, lichAtZero, lichTarget, manifestedLich, turningStatus } from './lich.ts';
+import { floorTenLich, lichAtZero, lichTarget, manifestedLich, trueDefeatSpoils, turningStatus } from './lich.ts';
+import { Dice } from './dice.ts';
+import { ScriptedRandom } from './random-source.ts';
 
 describe("Lich's Attention (ch.5, ch.16)", () => {
   it('ch.5: the first Floor 4 descent raises Stage 1, the first Floor 6 descent Stage 2', () => {
@@ -85,5 +87,14 @@ describe('the quiet-day clocks restart when the Attention rises (ch.5)', () => {
     for (let d = 0; d < 6; d++) s = attentionAfterDay(s, { deepestFloorDived: 0 }).state;
     expect(s.stage).toBe(1);
     expect(attentionAfterDay(s, { deepestFloorDived: 0 }).state.stage).toBe(0);
+  });
+});
+
+describe('true defeat (ch.12)', () => {
+  it('ch.12: 12d6×6 gold and colour returning by 1d6×10 %', () => {
+    const faces = [6, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4];
+    const r = trueDefeatSpoils(new Dice(new ScriptedRandom(faces)), 'x');
+    expect(r.gold).toBe((8 + 11) * 6);
+    expect(r.colourReturns).toBe(40);
   });
 });

@@ -1,6 +1,9 @@
 // The Lich and its Phylactery (rulebook ch.12, ch.16): stat blocks with scaling, revival,
 // targeting, and the turning with its six-day Pilgrimage.
 import type { HouseRules } from '@shared/house-rules.ts';
+import { Dice, type DieRoll } from './dice.ts';
+import { rollGold } from './gold.ts';
+
 export interface StatBlock {
   name: string;
   health: number;
@@ -9,6 +12,8 @@ export interface StatBlock {
   turns: number;
   magic?: number;
   attack: string;
+  /** A hit calls a Sanity Challenge of this target (the Floor-10 Lich's Sanity Touch, ch.12). */
+  sanityOnHit?: number;
   explain: string;
 }
 
@@ -22,6 +27,7 @@ export function floorTenLich(input: { playersAtLost: number; unboundVestmentsEqu
     speed: 6,
     turns: 2,
     attack: '4d6 touch',
+    sanityOnHit: 18,
     explain: `144 + 12 × ${input.playersAtLost} at Lost + 24 × ${input.unboundVestmentsEquipped} Unbound Vestments = ${health} Health (ch.12)`,
   };
 }
@@ -34,6 +40,19 @@ export function manifestedLich(players: number): StatBlock {
 }
 
 export const PHYLACTERY: StatBlock = { name: 'The Phylactery', health: 72, armor: 36, speed: 0, turns: 0, attack: 'none', explain: 'Immobile; hidden until a character enters its room (ch.12)' };
+
+/** On true defeat, the Lich and its Phylactery both destroyed (ch.12): the hoard's gold, and how much colour returns over the week. */
+export function trueDefeatSpoils(dice: Dice, cause: string): { gold: number; colourReturns: number; rolls: { gold: DieRoll[]; colour: DieRoll }; explain: string } {
+  const gold = rollGold(dice, '12d6x6', `${cause}: the hoard`)!;
+  const colour = dice.die(6, `${cause}: colour returning`);
+  const percent = colour.natural * 10;
+  return {
+    gold: gold.gold,
+    colourReturns: percent,
+    rolls: { gold: gold.dice, colour },
+    explain: `The Lich is destroyed for good: ${gold.explain.replace(' (ch.10)', '')}, one of every faction's signature loot, and colour returns by ${colour.natural} × 10 = ${percent} % over the week; the campaign ends (ch.12)`,
+  };
+}
 
 /** Reduced to 0, the Lich revives at the start of the next round at half Health unless its Phylactery is destroyed. */
 export function lichAtZero(maxHealth: number, phylacteryDestroyed: boolean): { revives: boolean; health: number; explain: string } {

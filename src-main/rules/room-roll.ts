@@ -1,7 +1,7 @@
 // Room rolls (rulebook ch.10): 1d12 per room advance on the floor's tier table, with the
 // Lich's Attention and Square modifiers applied cumulatively and the result clamped to 1..12.
 import type { HouseRules } from '@shared/house-rules.ts';
-import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from './dice.ts';
+import { Dice, type DieRoll, type Modifier } from './dice.ts';
 import { attentionEffects, type AttentionStage } from './lich-attention.ts';
 
 export type FloorTier = 'upper' | 'middle' | 'lower';
@@ -20,8 +20,6 @@ export interface RoomContext {
   attentionStage: AttentionStage;
   festival: boolean;
   squareEmpty: boolean;
-  /** A character at Lost Sanity is present and has not yet used this dive's re-roll of a natural 1. */
-  lostRerollAvailable?: boolean;
 }
 
 export function roomModifiers(ctx: RoomContext): Modifier[] {
@@ -35,77 +33,50 @@ export function roomModifiers(ctx: RoomContext): Modifier[] {
 
 export type StageFourRoom = 'empty-antechamber' | 'colourless-antechamber';
 
-export interface RoomRollResult {
-  tier: FloorTier;
-  d12: DieRoll[];
-  natural: number;
-  modifiers: Modifier[];
-  value: number;
-  clamp: string | null;
-  /** True when a Lost character re-rolled a natural 1 (once per dive). */
-  lostRerollUsed: boolean;
-  /** At Stage 4 every room is one of two antechambers (ch.10). */
-  stageFour: StageFourRoom | null;
-  explain: string;
-  chapter: 'ch.10';
+/**
+ * At Stage 4 every room rolled is the Empty or the Colourless Antechamber (ch.10); which one is the
+ * house rule's d6. The ordinary d12 is rolled on the tier's own table by the table engine.
+ */
+export function rollStageFourRoom(dice: Dice, rules: HouseRules, cause: string): { roll: DieRoll; room: StageFourRoom; explain: string; chapter: 'ch.10' } {
+  const roll = dice.die(6, `${cause}: Stage 4 room`);
+  const room: StageFourRoom = roll.natural >= rules.stageFourColourlessFrom ? 'colourless-antechamber' : 'empty-antechamber';
+  return { roll, room, explain: `Stage 4: ${roll.natural} on d6 → ${room === 'empty-antechamber' ? 'Empty Antechamber' : 'Colourless Antechamber'} (ch.10)`, chapter: 'ch.10' };
 }
 
-export function rollRoom(dice: Dice, ctx: RoomContext, rules: HouseRules, cause: string): RoomRollResult {
-  const tier = floorTier(ctx.floor);
-  if (attentionEffects(ctx.attentionStage).antechambersOnly) {
-    const d6 = dice.die(6, `${cause}: Stage 4 room`);
-    const stageFour: StageFourRoom = d6.natural >= rules.stageFourColourlessFrom ? 'colourless-antechamber' : 'empty-antechamber';
-    return {
-      tier,
-      d12: [],
-      natural: d6.natural,
-      modifiers: [],
-      value: 0,
-      clamp: null,
-      lostRerollUsed: false,
-      stageFour,
-      explain: `Stage 4: ${d6.natural} on d6 → ${stageFour === 'empty-antechamber' ? 'Empty Antechamber' : 'Colourless Antechamber'} (ch.10)`,
-      chapter: 'ch.10',
-    };
-  }
-  const rolls = [dice.die(12, cause)];
-  let lostRerollUsed = false;
-  if (rolls[0]!.natural === 1 && ctx.lostRerollAvailable) {
-    rolls.push(dice.die(12, `${cause}: Lost re-roll of a natural 1`));
-    lostRerollUsed = true;
-  }
-  const kept = rolls[rolls.length - 1]!;
-  const modifiers = roomModifiers(ctx);
-  const clamped = clamp(kept.natural + totalOf(modifiers), 1, 12);
-  const reroll = lostRerollUsed ? ' (natural 1 re-rolled by a Lost character)' : '';
-  return {
-    tier,
-    d12: rolls,
-    natural: kept.natural,
-    modifiers,
-    value: clamped.value,
-    clamp: clamped.clamp,
-    lostRerollUsed,
-    stageFour: null,
-    explain: `${clamped.value} = ${kept.natural} on d12${reroll}${showModifiers(modifiers)}${clamped.clamp ? ` (${clamped.clamp})` : ''} on the ${FLOOR_TIER_LABEL[tier]} table (ch.10)`,
-    chapter: 'ch.10',
-  };
+/** What makes a room contextually impossible (ch.10), as the room table's row names it. */
+export type ImpossibleWhen = '' | 'sanity-break' | 'merchant-dispatched';
+
+/** The dive's facts about the floor being rolled. */
+export interface FloorFacts {
+  sanityBreak: boolean;
+  merchantDispatched: boolean;
+}
+
+/** Why a rolled room cannot be here now (ch.10), or null. */
+export function roomImpossible(when: ImpossibleWhen, facts: FloorFacts): string | null {
+  if (when === 'sanity-break' && facts.sanityBreak) return 'impossible after a Sanity Break on this floor';
+  if (when === 'merchant-dispatched' && facts.merchantDispatched) return "impossible once this floor's Merchant is dispatched";
+  return null;
 }
 
 /**
- * A contextually impossible room is re-rolled once; if the re-roll is impossible too the room
- * is empty (ch.10). `isImpossible` reads the table entry the roll lands on.
+ * A contextually impossible room is re-rolled once; if the re-roll is impossible too the room is
+ * empty (ch.10). `roll` makes one attempt; `impossible` says why the attempt cannot stand, or null.
  */
-export function rollPossibleRoom(
-  dice: Dice,
-  ctx: RoomContext,
-  rules: HouseRules,
-  cause: string,
-  isImpossible: (roll: RoomRollResult) => boolean,
-): { roll: RoomRollResult; attempts: RoomRollResult[]; empty: boolean; explain: string } {
-  const first = rollRoom(dice, ctx, rules, cause);
-  if (!isImpossible(first)) return { roll: first, attempts: [first], empty: false, explain: first.explain };
-  const second = rollRoom(dice, { ...ctx, lostRerollAvailable: ctx.lostRerollAvailable && !first.lostRerollUsed }, rules, `${cause}: re-roll of an impossible room`);
-  if (!isImpossible(second)) return { roll: second, attempts: [first, second], empty: false, explain: `${first.value} impossible, re-rolled: ${second.explain}` };
-  return { roll: second, attempts: [first, second], empty: true, explain: `${first.value} and ${second.value} both impossible: the room is empty (ch.10)` };
+export function rollPossibleRoom<T>(roll: (attempt: 1 | 2) => T, impossible: (r: T) => string | null): { roll: T; attempts: T[]; empty: boolean; explain: string | null } {
+  const first = roll(1);
+  const why = impossible(first);
+  if (!why) return { roll: first, attempts: [first], empty: false, explain: null };
+  const second = roll(2);
+  const again = impossible(second);
+  if (!again) return { roll: second, attempts: [first, second], empty: false, explain: `the first roll was ${why}: re-rolled once (ch.10)` };
+  return { roll: second, attempts: [first, second], empty: true, explain: `the first roll was ${why}, and the re-roll ${again}: the room is empty (ch.10)` };
+}
+
+/**
+ * A character at Lost Sanity may re-roll a natural 1 on a Room roll once per Tomb dive (ch.10): the
+ * first revealer at Lost who has not yet used it this dive, or null.
+ */
+export function lostReroller<T extends { id: number; sanity: string }>(revealers: readonly T[], usedThisDive: readonly number[]): T | null {
+  return revealers.find((r) => r.sanity === 'lost' && !usedThisDive.includes(r.id)) ?? null;
 }

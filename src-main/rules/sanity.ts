@@ -1,5 +1,6 @@
 // Sanity (rulebook ch.8, ch.11; ch.5 for the Attention's shifts and the nights at the Inn).
 import { SANITY_LEVELS, type SanityLevel } from '@shared/gauntlet.ts';
+import type { HouseRules } from '@shared/house-rules.ts';
 import type { Modifier } from './dice.ts';
 import { attentionEffects, type AttentionStage } from './lich-attention.ts';
 
@@ -47,6 +48,67 @@ export function attentionSanityShift(stage: AttentionStage, where: 'tombs' | 'to
   const shifts = attentionEffects(stage).sanityTargetShift;
   const shift = where === 'tombs' ? shifts.tombs : shifts.elsewhere;
   return { source: `Lich's Attention Stage ${stage}${shift ? '' : ' (no shift here)'} (ch.5)`, value: shift };
+}
+
+export type LootingVerdict = { kind: 'free'; explain: string } | { kind: 'challenge'; target: number; preset: 'edge-looting' | 'paranoid-looting'; explain: string };
+
+/**
+ * Whether a character may loot now (ch.8): Edge every other round, or on an off-round with a
+ * Challenge of 12; Paranoid only with a Challenge of 18; Lost as the house rule says. Rounds exist
+ * only in a fight: outside one, Edge loots freely.
+ */
+export function lootingRule(sanity: SanityLevel, when: { round: number | null; lastLootRound: number | null }, rules: HouseRules): LootingVerdict {
+  const rung = sanity === 'lost' && rules.lootingAtLost === 'as-paranoid' ? SANITY_LADDER.paranoid : SANITY_LADDER[sanity];
+  const lost = sanity === 'lost' && rules.lootingAtLost === 'as-paranoid' ? ' (Lost looted as Paranoid, house rule)' : '';
+  const looting = rung.looting;
+  if (looting.kind === 'challenge') return { kind: 'challenge', target: looting.target, preset: 'paranoid-looting', explain: `${SANITY_LADDER[sanity].label}: looting needs a Challenge, target ${looting.target} (ch.8)${lost}` };
+  if (looting.kind === 'every-other-round' && when.round !== null && when.lastLootRound !== null && when.round - when.lastLootRound < 2) {
+    return { kind: 'challenge', target: looting.offRoundTarget, preset: 'edge-looting', explain: `Edge looted in round ${when.lastLootRound}: round ${when.round} is an off-round, a Challenge of ${looting.offRoundTarget} to loot (ch.8)` };
+  }
+  return { kind: 'free', explain: looting.kind === 'every-other-round' ? `Edge: ${when.round === null ? 'no fight on, rounds do not count' : `round ${when.round} is a looting round`} (ch.8)` : `${SANITY_LADDER[sanity].label}: loots freely (ch.8)` };
+}
+
+/** Lost: −1 movement every other round (ch.8): the rounds it bites, counting from the fight's first. */
+export function lostMovementPenalty(sanity: SanityLevel, round: number): { value: number; explain: string } | null {
+  if (!SANITY_LADDER[sanity].movementPenaltyEveryOtherRound || round % 2 === 1) return null;
+  return { value: -1, explain: `Lost: −1 movement this round (round ${round}, every other round, ch.8)` };
+}
+
+/** The Sanity Challenges the app rolls, each with its target (ch.8, ch.11, ch.12, ch.16). */
+export type SanityTrigger =
+  | 'lich-damage'
+  | 'lich-adjacency'
+  | 'phylactery-adjacency'
+  | 'lich-attention'
+  | 'colourless-adjacency'
+  | 'ally-at-zero'
+  | 'sanity-test-room'
+  | 'pvp-kill'
+  | 'communion';
+
+/**
+ * A trigger's target: 12 for Lich-type damage (ch.8) and for killing a player (ch.11); 18 beside the
+ * Lich, for its Attention and its communion (ch.12, ch.16) — and beside its Phylactery, which ch.8
+ * names in the same breath; the house rule's target where the book gives none.
+ */
+export function sanityTarget(trigger: SanityTrigger, rules: HouseRules): { target: number; source: string } {
+  switch (trigger) {
+    case 'lich-damage':
+      return { target: 12, source: 'ch.8' };
+    case 'pvp-kill':
+      return { target: 12, source: 'ch.11' };
+    case 'lich-adjacency':
+    case 'lich-attention':
+      return { target: 18, source: 'ch.12' };
+    case 'phylactery-adjacency':
+      return { target: 18, source: 'ch.8, ch.12' };
+    case 'communion':
+      return { target: 18, source: 'ch.16' };
+    case 'colourless-adjacency':
+    case 'ally-at-zero':
+    case 'sanity-test-room':
+      return { target: rules.unstatedSanityTarget, source: 'house rule' };
+  }
 }
 
 /** What calls for a Sanity Challenge in combat (ch.11); the target for most is 12 (ch.8). */

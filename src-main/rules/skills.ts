@@ -63,6 +63,10 @@ export interface SkillUse {
   session: number;
   day: number;
   floor: number | null;
+  /** The fight it was used in (a serial counted over the campaign; null: out of a fight). */
+  fight: number | null;
+  /** The floor visit it was used on (a serial: each descent, and the Lich's manifestation in the Town). */
+  visit: number | null;
   round: number | null;
   turn: number | null;
   /** What it was used on (an enemy's name for Burgle and Identify, with its faction). */
@@ -75,11 +79,16 @@ export const LIMIT_LABEL: Record<SkillLimit, string> = { turn: 'once per turn', 
 /** Skills a Skill Point enhances into two uses where one was allowed (ch.2: Burgle, Maneuver). */
 export const TWICE_WHEN_ENHANCED: readonly string[] = ['Burgle', 'Maneuver'];
 
-/** Whether a limited skill is spent for now (ch.2), and why. Round and turn limits bind only in a fight. */
+/**
+ * Whether a limited skill is spent for now (ch.2), and why. Round and turn limits bind only in a
+ * fight and are counted in that fight (its rounds restart at 1); "once per floor" is counted per
+ * visit to the floor, the manifestation fight in the Town being a visit of its own.
+ */
 export function limitReached(def: SkillDef, uses: readonly SkillUse[], now: Omit<SkillUse, 'lichslayerId' | 'skill'>, lichslayerId: number, enhanced = false): string | null {
   if (!def.limit) return null;
   const allowed = enhanced && TWICE_WHEN_ENHANCED.includes(def.name) ? 2 : 1;
   const mine = uses.filter((u) => u.lichslayerId === lichslayerId && u.skill === def.name);
+  const sameFight = (u: SkillUse) => now.fight !== null && u.fight === now.fight;
   const spent = mine.filter((u) => {
     switch (def.limit) {
       case 'session':
@@ -87,11 +96,11 @@ export function limitReached(def: SkillDef, uses: readonly SkillUse[], now: Omit
       case 'day':
         return u.day === now.day;
       case 'floor':
-        return now.floor !== null && u.floor === now.floor && u.day === now.day;
+        return now.visit !== null && u.visit === now.visit;
       case 'round':
-        return now.round !== null && u.round === now.round && u.day === now.day && u.floor === now.floor;
+        return sameFight(u) && now.round !== null && u.round === now.round;
       case 'turn':
-        return now.turn !== null && u.turn === now.turn && u.round === now.round && u.day === now.day && u.floor === now.floor;
+        return sameFight(u) && now.round !== null && u.round === now.round && now.turn !== null && u.turn === now.turn;
       default:
         return false;
     }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { DEFAULT_HOUSE_RULES as RULES } from '@shared/house-rules.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom, SeededRandom } from './random-source.ts';
-import { INN_PRICES, rollInn, type InnContext } from './inn.ts';
+import { INN_PRICES, innPurchase, rollInn, type InnContext } from './inn.ts';
 import { armorRepair, brokenItemRepair, recolour, rollDisposition, smithPrice } from './smith.ts';
 import { activeBoons, IDOL_TIERS, idolActive, isVanity, vanityStage, type Idol } from './idol.ts';
 import { loyaltyAfterPay, retainerCap, rollRetainers, RETAINER_GRADES } from './retainers.ts';
@@ -15,6 +15,15 @@ const quietInn: InnContext = { contributedYesterday: 0, activeRetainers: 0, fest
 describe('the Inn (ch.4, ch.5)', () => {
   it('ch.4: meal 36, shelter 72, both 108', () => {
     expect(INN_PRICES).toEqual({ meal: 36, shelter: 72, both: 108 });
+  });
+
+  it('ch.4, ch.5: a purchase is paid by the character or by another; one meal and one shelter a day; none at Stage 4', () => {
+    const base = { what: 'both' as const, who: 'Odile', ateToday: false, shelteredToday: false, gold: 100, payer: null, stage: 0 as const };
+    expect(innPurchase(base)).toEqual({ ok: false, reason: 'A meal and shelter cost 108 gold and Odile holds 100 (ch.4)' });
+    expect(innPurchase({ ...base, payer: { name: 'Quillam', gold: 108 } })).toEqual({ ok: true, price: 108, eats: true, shelters: true, explain: 'Odile: meal and shelter for 108 gold, paid by Quillam (ch.4)' });
+    expect(innPurchase({ ...base, what: 'meal', ateToday: true })).toEqual({ ok: false, reason: 'Odile already has that today' });
+    expect(innPurchase({ ...base, what: 'shelter', ateToday: true })).toEqual({ ok: true, price: 72, eats: false, shelters: true, explain: 'Odile: shelter for 72 gold (ch.4)' });
+    expect(innPurchase({ ...base, what: 'meal', stage: 4 })).toEqual({ ok: false, reason: 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.5)' });
   });
 
   it('ch.5: patron investment (max +3), Retainers, Square and Attention modifiers; capped 2..12', () => {

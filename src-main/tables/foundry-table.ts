@@ -49,7 +49,7 @@ const tableFlagSchema = z.looseObject({
   die: z.string().nullable().optional(),
   span: z.strictObject({ min: z.number().int(), max: z.number().int() }).nullable().optional(),
 });
-const rowFlagSchema = tableRowSchema.pick({ fields: true, loot: true, room: true, entity: true, spell: true, rollOn: true }).partial().extend({
+const rowFlagSchema = tableRowSchema.pick({ fields: true, loot: true, room: true, entity: true, spell: true, trap: true, rollOn: true }).partial().extend({
   openEnd: z.boolean().optional(),
   weighted: z.boolean().optional(),
   label: z.string().optional(),
@@ -282,7 +282,7 @@ export function dieFromFormula(formula: string): string | null {
 function cleanFlags(row: TableRow): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (Object.keys(row.fields).length) out.fields = row.fields;
-  for (const k of ['loot', 'room', 'entity', 'spell', 'rollOn'] as const) if (row[k]) out[k] = row[k];
+  for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'rollOn'] as const) if (row[k]) out[k] = row[k];
   if (row.range && row.range.to === null) out.openEnd = true;
   return out;
 }

@@ -1,11 +1,27 @@
 // The paste corpus: real-shaped pastes from books, PDFs, forums, spreadsheets and Foundry VTT
 // exports (fixtures/pastes/), each with the rows it must import to — every row with its source
 // line, key and text, links with their targets — or the refusal it must give, with its line.
+// Every paste goes through the commands the Import dialog sends, on a real campaign file:
+// tables.importPreview shows it, tables.importSave saves exactly what was shown (or refuses with
+// the preview's words, saving nothing), and tables.roll lands every roll on the row its value names.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { formatRange } from '@shared/tables.ts';
-import { previewImport, refusal, type ImportOptions, type ImportPreview } from './table-import.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportPreviewView } from '@shared/contract.ts';
+import { formatRange, type TableDef } from '@shared/tables.ts';
+import type { CampaignApp } from '../app/campaign-app.ts';
+import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { refusal } from './table-import.ts';
+import { rowAt } from './table-roll.ts';
+import { tableSpan } from './table-validate.ts';
+
+/** What the Import dialog can send with the text: plain list, a die typed in, a category, a gap choice. */
+interface ImportOptions {
+  asList?: boolean;
+  die?: string;
+  category?: TableDef['category'];
+  gaps?: 'fill' | 'reroll' | 'keep';
+}
 
 const DIR = path.join(import.meta.dirname, 'fixtures', 'pastes');
 
@@ -389,7 +405,8 @@ const CORPUS: Record<string, Expectation> = {
     { name: "Arcane Effects", die: "d6", how: "read", rows: ["2: 1 A fiery glow surrounds the caster.","3: 2 The caster floats a foot off the ground.","4: 3 All flames within 30' are snuffed.","5: 4 A swarm of butterflies bursts forth.","6: 5 The caster's reflection acts on its own.","7: 6 Nothing happens. Roll on the Miscast Effects table. → miscast-effects×1"] },
     { name: "Miscast Effects", die: "d4", how: "read", rows: ["10: 1 Lose the spell.","11: 2 Take 1d6 damage.","12: 3 Deaf for an hour.","13: 4 Hair turns white."] },
   ], links: ["arcane-effects#6 roll-on → miscast-effects"] },
-  "131-links-by-key-and-word.txt": { options: {"known":[{"key":"loot","name":"Tomb Loot Table"},{"key":"phenomena","name":"Tomb Phenomena"},{"key":"flora","name":"Forest Flora"},{"key":"familiars","name":"Familiars"}]}, tables: [
+  // The campaign's own tables (Tomb Loot Table keyed loot, Familiars …) are the ones the links find.
+  "131-links-by-key-and-word.txt": { tables: [
     { name: "Crossroads", die: "d4", how: "read", rows: ["2: 1 Roll on Loot. → loot×1","3: 2 Roll on Phenomena. → phenomena×1","4: 3 Roll on the Flora table. → flora×1","5: 4 Roll twice on Familiars. → familiars×2"] },
   ], links: ["crossroads#1 roll-on → loot (by its key “loot”)","crossroads#2 roll-on → phenomena (by its key “phenomena”)","crossroads#3 roll-on → flora (by its key “flora”)","crossroads#4 roll-again → familiars"] },
   "132-roman-numerals.txt": { tables: [
@@ -410,9 +427,116 @@ const CORPUS: Record<string, Expectation> = {
   "138-escaped-numbers-asList.md": { tables: [
     { name: "What the innkeeper knows", die: "d6", how: "list", rows: ["3: 1 Nothing, and he says so loudly.","5: 2 The road north is closed.","7: 3 A stranger paid in old coins.","9: 4 His daughter has run off with a bard.","11: 5 The mill is haunted.","13: 6 Where the lich sleeps."] },
   ], notes: [[1,"the title names d6, but a plain list is rolled with one face"]] },
+  // More of the review's corpus: the plain list ticked on pastes that carry keys, the other shapes it read right.
+  "139-pdf-keys-on-own-lines-asList.txt": { tables: [
+    { name: "Hazards of the Pass", die: "d6", how: "list", rows: ["3: 1 A rockslide blocks the path.","5: 2 An icy ledge; Dex check or slide.","7: 3 A frozen corpse with a map.","9: 4 Wind howls; torches go out.","11: 5 A yeti watches from above.","13: 6 Clear going for a day."] },
+  ], notes: [[2,"the numbers 1-6 stand on lines of their own: as a plain list"],[1,"the title names d6, but a plain list is rolled with one face"]] },
+  "140-html-table-die-column-asList.html": { tables: [
+    { name: "Random Weather", die: "d4", how: "list", rows: ["7: 1 Rain","11: 2 Fog","15: 3 Sun","19: 4 Snow & hail"] },
+  ], notes: [[1,"the text is HTML: its tables, lists and headings were read f"],[3,"the first column (“d4”) holds roll values: as a plain list e"]] },
+  "141-markdown-die-column-asList.md": { tables: [
+    { name: "Random Weather", die: "d4", how: "list", rows: ["4: 1 Rain","5: 2 Fog","6: 3 Sun","7: 4 Snow"] },
+  ], notes: [[1,"the table is inside a quote (lines starting with “>”): read "],[2,"the first column (“d4”) holds roll values: as a plain list e"],[1,"the title names d4, but a plain list is rolled with one face"]] },
+  "142-markdown-two-column-pairs-d6.md": { tables: [
+    { name: "Imported table", die: "d6", how: "read", rows: ["3: 1 Torchbearer","4: 2 Porter","5: 3 Man-at-arms","3: 4 Guide","4: 5 Sage","5: 6 Cook"] },
+  ], notes: [[1,"the header repeats “d6 | Hireling” 2 times side by side: eac"]] },
+  "143-d12-one-row-missing.txt": { tables: [
+    { name: "Random Tavern Names", die: "d12", how: "read", rows: ["2: 1 The Drunken Goat","3: 2 The Silver Stag","4: 3 The Broken Wheel","5: 4 The Gilded Lily","6: 5 The Hanged Man","7: 6 The Three Crowns","8: 7 The Rusty Anchor","9: 8 The Laughing Lich","10: 10 The Sleeping Giant","11: 11 The Blind Owl","12: 12 The Last Candle"], uncovered: "9" },
+  ] },
+  "144-d100-zero-padded-and-00.txt": { tables: [
+    { name: "Random Rumours", die: "d100", how: "read", rows: ["2: 1-10 The mayor is a doppelganger.","3: 11-20 There is treasure under the mill.","4: 21-35 The priest drinks.","5: 36-50 Wolves have been seen near the ford.","6: 51-65 A dragon sleeps in the hill.","7: 66-80 The well is haunted.","8: 81-95 A knight seeks a squire.","9: 96-100 The king is dead."] },
+  ] },
+  "145-d66-ranges.txt": { tables: [
+    { name: "Strange Merchants", die: "d66", how: "read", rows: ["2: 11-13 A one-eyed tinker selling spoons.","3: 14-16 A dwarf with a cart of cheese.","4: 21-23 Twin sisters selling fortunes.","5: 24-26 A knight pawning his armour.","6: 31-33 A goblin selling maps, all fake.","7: 34-36 A monk selling silence.","8: 41-46 A caravan of spice traders.","9: 51-56 A bard selling songs about you.","10: 61-66 Death, selling time."] },
+  ] },
+  "146-browser-copy-tsv-nbsp.txt": { tables: [
+    { name: "Random Weather", die: "d4", how: "read", rows: ["3: 1 Rain","4: 2 Fog","5: 3 Sun","6: 4 Snow & hail"] },
+  ] },
+  "147-notion-markdown-export.md": { tables: [
+    { name: "Encounters in the Sunken City", die: "d6", how: "guessed", rows: ["5: 1 Drowned priests || They still hold services.","6: 2 Eel swarm || Fast, hungry.","7: 3 Merrow scouts || Want the party's lanterns.","8: 4 A sunken ship || Treasure, guarded.","9: 5 Nothing || Just the current.","10: 6 The Leviathan || Run."] },
+  ] },
+  "148-notion-csv-byte-order-mark.csv": { tables: [
+    { name: "Imported table", die: "d4", how: "guessed", rows: ["2: 1 Drowned priests || They still hold services.","3: 2 Eel swarm || Fast, hungry.","4: 3 Merrow scouts","5: 4 A sunken ship || Treasure, guarded."] },
+  ] },
+  "149-obsidian-frontmatter-block-id.md": { tables: [
+    { name: "Hex Features", die: "d8", how: "read", rows: ["9: 1 A standing stone","10: 2 A burned farm","11: 3 A shrine to a forgotten god","12: 4 A gallows","13: 5 A hermit's cave","14: 6 A ruined tower","15: 7 A lake with an island","16: 8 A crater, still warm"] },
+  ], notes: [[1,"Lines 1-4 (“---”) are not part of a table and were left out"],[18,"“^hex-features” is not part of a table and was left out"]] },
+  "150-homebrewery-page.md": { tables: [
+    { name: "Random Encounters", die: "d8", how: "read", rows: ["5: 1 1d4 goblins","6: 2 2d6 wolves","7: 3 An ogre","8: 4 1d8 bandits","9: 5 A griffon","10: 6 Nothing","11: 7 A patrol","12: 8 Roll twice → random-encounters-again×2"] },
+    { name: "Random Encounters (rolled again)", die: "weights", how: "weights", rows: ["5: weight 1 1d4 goblins","6: weight 1 2d6 wolves","7: weight 1 An ogre","8: weight 1 1d8 bandits","9: weight 1 A griffon","10: weight 1 Nothing","11: weight 1 A patrol"] },
+  ], links: ["random-encounters#8 roll-again → random-encounters-again"], notes: [[1,"“\\page” is not part of a table and was left out"],[13,"“{{pageNumber 3}}” is not part of a table and was left out"]] },
+  "151-roll-on-words-that-name-no-table.txt": { tables: [
+    { name: "Tavern Brawl Events", die: "d4", how: "read", rows: ["2: 1 A chair breaks over your head. Roll on the floor and take 1 damage.","3: 2 The barkeep throws everyone out.","4: 3 A fighter challenges you; roll on Strength to win.","5: 4 Roll on the Wandering Monsters table."] },
+  ], links: ["tavern-brawl-events#1 roll-on → not found","tavern-brawl-events#3 roll-on → not found","tavern-brawl-events#4 roll-on → not found"] },
+  "152-d10-zero-first.txt": { tables: [
+    { name: "Bone Dice Omens", die: "d10", how: "read", rows: ["2: 10 Death","3: 1 Sickness","4: 2 Wealth","5: 3 Love","6: 4 Travel","7: 5 Betrayal","8: 6 Luck","9: 7 Storm","10: 8 A child","11: 9 Fire"] },
+  ], notes: [[2,"the key 0 is read as 10, as a d10 numbered 0–9 is rolled"]] },
+  "153-long-entry-no-sentence.txt": { tables: [
+    { name: "Rumours", die: "d4", how: "read", rows: ["2: 1 the old miller who lives by the river has been seen walking by night with a lantern that burns with a green flame and… || …the children of the village say that he speaks to the fish and that the fish answer him in the voice of his drowned wife who","3: 2 Short one.","4: 3 Another short one.","5: 4 Last one."] },
+  ] },
+  "154-page-three-tables-roll-again.md": { tables: [
+    { name: "Dungeon Room", die: "d6", how: "read", rows: ["2: 1 Empty.","3: 2 Empty, but a draft. Roll on Dungeon Smells. → dungeon-smells×1","4: 3 A monster. Roll on Wandering Monsters. → wandering-monsters×1","5: 4 A trap.","6: 5 Treasure.","7: 6 A monster with treasure. Roll twice on Wandering Monsters. → wandering-monsters×2"] },
+    { name: "Wandering Monsters", die: "d4", how: "read", rows: ["10: 1 Goblins.","11: 2 Giant rats.","12: 3 A gelatinous cube.","13: 4 Roll again. → wandering-monsters-again×1"] },
+    { name: "Dungeon Smells", die: "d4", how: "read", rows: ["16: 1 Rot.","17: 2 Smoke.","18: 3 Incense.","19: 4 Fresh bread, oddly."] },
+    { name: "Wandering Monsters (rolled again)", die: "weights", how: "weights", rows: ["10: weight 1 Goblins.","11: weight 1 Giant rats.","12: weight 1 A gelatinous cube."] },
+  ], links: ["dungeon-room#2 roll-on → dungeon-smells","dungeon-room#3 roll-on → wandering-monsters","dungeon-room#6 roll-again → wandering-monsters","wandering-monsters#4 reroll → wandering-monsters-again"] },
+  "155-page-link-names-differ.txt": { tables: [
+    { name: "Ruins", die: "d4", how: "read", rows: ["2: 1 Nothing.","3: 2 Roll on the Random Monster table.","4: 3 A statue.","5: 4 Roll on Treasure. → treasure-table×1"] },
+    { name: "Random Monsters", die: "d4", how: "read", rows: ["8: 1 Goblin.","9: 2 Orc.","10: 3 Troll.","11: 4 Ghost."] },
+    { name: "Treasure Table", die: "d4", how: "read", rows: ["14: 1 Coins.","15: 2 A gem.","16: 3 A sword.","17: 4 A map."] },
+  ], links: ["ruins#2 roll-on → not found","ruins#4 roll-on → treasure-table"] },
+  "156-markdown-two-tables-no-blank-line.md": { tables: [
+    { name: "Weather", die: "d4", how: "read", rows: ["4: 1 Rain","5: 2 Fog","6: 3 Sun","7: 4 Snow"] },
+    { name: "Wind", die: "d4", how: "read", rows: ["11: 1 Calm","12: 2 Breeze","13: 3 Gale","14: 4 Storm"] },
+  ] },
+  "157-wrapped-line-starts-with-a-number.txt": { tables: [
+    { name: "Dungeon Treasure", die: "d6", how: "read", rows: ["2: 1 A purse holding 12 silver pieces and a copper ring.","4: 2 A rusty sword.","5: 3 A jar of pickled eyes, 3 of them","6: 4 A scroll of light.","7: 5 A cursed coin.","8: 6 A gem worth 50 gp."] },
+  ] },
+  "158-only-a-title-refused.txt": { refuse: [[null,"No table rows were found: start each row with its "]] },
+  "159-labels-start-with-numbers.txt": { tables: [
+    { name: "Wandering Monsters", die: "d6", how: "read", rows: ["2: 1 2d6 goblins","3: 2 10 bandits and their chief","4: 3 1 ogre","5: 4 3 wolves","6: 5 1d4 ghouls","7: 6 20 zombies, slow."] },
+  ] },
+  "160-d8-last-row-plus.txt": { tables: [
+    { name: "Morale", die: "d8", how: "read", rows: ["2: 1-2 Flee","3: 3-5 Hold","4: 6+ Charge"] },
+  ] },
+  "161-d20-gap-in-the-middle.txt": { tables: [
+    { name: "Random Traps", die: "d20", how: "read", rows: ["2: 1-3 Pit.","3: 4-6 Darts.","4: 7-9 Gas.","5: 13-15 Block.","6: 16-18 Net.","7: 19-20 Blade."], uncovered: "10-12" },
+  ] },
+  "162-foundry-v10-drawn-compendium.json": { tables: [
+    { name: "Goblin Pockets", die: "d6", how: "read", rows: ["10: 1 3 copper","25: 2 A dead rat","40: 3 Dagger","55: 4 Goblin Trinkets","70: 5 Potion of Healing","84: 6 A note: \"Help\""] },
+  ], links: ["goblin-pockets#4 foundry → not found"] },
+  "163-foundry-v12-2d6.json": { tables: [
+    { name: "Reaction (2d6)", die: "2d6", how: "read", rows: ["9: 2 Attacks","22: 3-5 Hostile","33: 6-8 Uncertain","44: 9-11 Indifferent","55: 12 Friendly Merchant"] },
+  ] },
+  "164-foundry-v13-document-links.json": { tables: [
+    { name: "Ruin Contents", die: "d4", how: "read", rows: ["10: 1 Empty || Dust and silence.","22: 2 Ruin Monsters → ruin-monsters×1","35: 3 Lost Loot","48: 4 Longsword"] },
+    { name: "Ruin Monsters", die: "d2", how: "read", rows: ["72: 1 Rats","84: 2 Ghoul || Hungry.\nVery hungry."] },
+  ], links: ["ruin-contents#2 foundry → ruin-monsters","ruin-contents#3 foundry → not found"] },
+  "165-foundry-formula-two-dice.json": { tables: [
+    { name: "Sum table", die: "d6+d6", how: "read", rows: ["8: 2 Snake eyes","17: 3-6 Low","26: 7 Mid","35: 8-11 High","44: 12 Boxcars"] },
+  ] },
+  "166-foundry-formula-plus-five.json": { tables: [
+    { name: "Skill Challenge", die: "d20+5", how: "read", rows: ["8: 6-10 Fail badly","17: 11-15 Fail","26: 16-20 Succeed","35: 21-25 Triumph"] },
+  ] },
+  "167-foundry-formula-plus-five-results-from-1-refused.json": { refuse: [[8,"row 1 (“A”) is keyed 1-5, outside 6-25, what d20+5"]] },
+  "168-foundry-no-formula.json": { tables: [
+    { name: "No formula", die: "d8", how: "guessed", rows: ["8: 1-2 One","17: 3-5 Two","26: 6-7 Three"], uncovered: "8" },
+  ] },
+  "169-foundry-d8-results-1-6.json": { tables: [
+    { name: "Pruned table", die: "d8", how: "read", rows: ["8: 1 A","17: 2 B","26: 3 C","35: 4 D","44: 5 E","53: 6 F"], uncovered: "7-8" },
+  ] },
+  "170-foundry-d66-formula.json": { tables: [
+    { name: "Foundry d66", die: "d66", how: "read", rows: ["8: 11-36 Low","17: 41-66 High"] },
+  ] },
+  "171-foundry-float-ranges-no-type.json": { tables: [
+    { name: "Legacy import", die: "d3", how: "read", rows: ["6: 1 One","13: 2 Two","20: 3 Three"] },
+  ] },
+  "172-foundry-v12-text-and-name.json": { tables: [
+    { name: "v12 with both", die: "d2", how: "read", rows: ["6: 1 Rain hard","18: 2 Sun"] },
+  ] },
 };
 
-function rowsOf(p: ImportPreview): ExpectTable[] {
+function rowsOf(p: ImportPreviewView): ExpectTable[] {
   return p.tables.map((t) => ({
     name: t.table.name,
     die: t.table.die ?? 'weights',
@@ -422,9 +546,25 @@ function rowsOf(p: ImportPreview): ExpectTable[] {
   }));
 }
 
+/** The results of the table's die that land on no row (they roll "no entry"). */
+function unlanded(t: TableDef): number[] {
+  const { span } = tableSpan(t);
+  if (!span) return [];
+  const values = span.values ?? Array.from({ length: span.max - span.min + 1 }, (_, i) => span.min + i);
+  return values.filter((v) => rowAt(t, v) === null);
+}
+
 const files = fs.readdirSync(DIR).sort();
 
 describe('the paste corpus', () => {
+  let app: CampaignApp;
+  beforeAll(async () => {
+    app = makeApp(tempDir());
+    await app.call('campaign.create', { name: 'Corpus' });
+    await app.call('dice.setSeed', { seed: 15 });
+  });
+  afterAll(() => app.close());
+
   it('holds more than 50 real-shaped pastes, every one with an expectation', () => {
     expect(files.length).toBeGreaterThanOrEqual(50);
     expect(files.filter((f) => !(f in CORPUS))).toEqual([]);
@@ -432,18 +572,51 @@ describe('the paste corpus', () => {
   });
 
   for (const file of files) {
-    it(file, () => {
+    it(file, async () => {
       const expected = CORPUS[file]!;
-      const p = previewImport(fs.readFileSync(path.join(DIR, file), 'utf8'), expected.options ?? (file.includes('asList') ? { asList: true } : {}));
+      const text = fs.readFileSync(path.join(DIR, file), 'utf8');
+      const options = expected.options ?? (file.includes('asList') ? { asList: true } : {});
+      const before = await app.call('tables.list', {});
+      const p = await app.call('tables.importPreview', { text, ...options });
       if ('refuse' in expected) {
         expect(p.problems.map((x) => [x.line, x.message.slice(0, 50)])).toEqual(expected.refuse);
         expect(refusal(p)).toMatch(/^Not imported: /);
+        // The save refuses in the preview's words, and nothing is saved.
+        expect(await app.dispatch('tables.importSave', { text, ...options, onConflict: 'replace' })).toEqual({ ok: false, error: expect.objectContaining({ code: 'refused', message: refusal(p) }) });
+        expect(await app.call('tables.list', {})).toEqual(before);
         return;
       }
       expect(p.problems).toEqual([]);
       expect(rowsOf(p)).toEqual(expected.tables);
       expect(p.links.map((l) => `${l.table}#${l.row + 1} ${l.kind} → ${l.resolved?.key ?? 'not found'}${l.match ? ` (${l.match})` : ''}${l.doubt ? ' [doubt]' : ''}`)).toEqual(expected.links ?? []);
       expect(p.notes.map((n) => [n.line, n.message.slice(0, 60)])).toEqual(expected.notes ?? []);
+
+      // Results no row covers are saved only when the Judge chooses: without a choice nothing is saved.
+      const gapped = expected.tables.some((t) => t.uncovered);
+      expect(p.gaps.needed).toBe(gapped && !options.gaps);
+      if (p.gaps.needed) {
+        expect(await app.dispatch('tables.importSave', { text, ...options, onConflict: 'replace' })).toMatchObject({ ok: false, error: { code: 'refused', message: expect.stringMatching(/Choose what those rolls do/) } });
+        expect(await app.call('tables.list', {})).toEqual(before);
+      }
+      await app.call('tables.importSave', { text, ...options, ...(p.gaps.needed ? { gaps: 'keep' as const } : {}), onConflict: 'replace' });
+      for (const shown of p.tables) {
+        // What is saved is the table the preview showed, row for row.
+        const saved = (await app.call('tables.get', { key: shown.table.key })).table;
+        expect(saved).toEqual(shown.table);
+        // "no entry" comes only from the results the preview listed as uncovered.
+        const listed = (shown.coverage?.uncovered ?? []).flatMap((u) => Array.from({ length: u.to - u.from + 1 }, (_, i) => u.from + i));
+        expect(unlanded(saved)).toEqual(listed);
+        for (let i = 0; i < 6; i++) {
+          if (saved.drawWithoutReplacement) await app.call('tables.resetDraws', { key: saved.key });
+          const { node } = await app.call('tables.roll', { key: saved.key });
+          expect(node.table).toBe(saved.key);
+          if (saved.die !== null) expect(node.row).toBe(rowAt(saved, node.value));
+          else expect(node.row).not.toBeNull();
+        }
+      }
+      // One undo takes the import back out.
+      await app.call('history.undo', {});
+      expect(await app.call('tables.list', {})).toEqual(before);
     });
   }
 });

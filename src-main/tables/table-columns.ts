@@ -7,7 +7,7 @@ type Parsed = { value: unknown; error?: undefined } | { value?: undefined; error
 
 export interface TypedColumn {
   name: string;
-  group: 'loot' | 'room' | 'entity' | 'spell' | 'rollOn';
+  group: 'loot' | 'room' | 'entity' | 'spell' | 'trap' | 'rollOn';
   field: string;
   parse: (text: string) => Parsed;
   show: (value: unknown) => string;
@@ -61,6 +61,8 @@ export const ROOM_COLUMNS: TypedColumn[] = [
   col('room', 'chest', yesNo),
   col('room', 'sanityTest', yesNo),
   col('room', 'gold', free),
+  col('room', 'chestGold', free),
+  col('room', 'impossibleWhen', oneOf(['', 'sanity-break', 'merchant-dispatched'])),
 ];
 export const ENTITY_COLUMNS: TypedColumn[] = [
   col('entity', 'faction', oneOf(FACTIONS)),
@@ -71,6 +73,31 @@ export const ENTITY_COLUMNS: TypedColumn[] = [
   col('entity', 'speed', whole),
   col('entity', 'attack', free),
   col('entity', 'turns', whole),
+  col('entity', 'bypassArmor', yesNo),
+  col('entity', 'lichType', yesNo),
+  col('entity', 'sanityOnHit', whole),
+  col('entity', 'sanityAbility', whole),
+  col('entity', 'merchant', yesNo),
+];
+
+/** "18", "sanity 18" — a trap's Challenge; empty for none. */
+const trapChallenge = (text: string): Parsed => {
+  const t = text.trim().toLowerCase();
+  if (t === '' || t === '-' || t === 'none') return { value: null };
+  const m = /^(sanity\s+)?(\d{1,2})$/.exec(t);
+  return m ? { value: { target: Number(m[2]), sanity: !!m[1] } } : { error: `“${text}” is not a trap Challenge (write “12” or “sanity 18”, or leave it empty)` };
+};
+const TRAP_COLUMN = (field: string, parse: TypedColumn['parse'], show: TypedColumn['show'] = showAny): TypedColumn => ({ name: `trap.${field}`, group: 'trap', field, parse, show });
+export const TRAP_COLUMNS: TypedColumn[] = [
+  TRAP_COLUMN('damage', free),
+  TRAP_COLUMN('ongoing', yesNo),
+  TRAP_COLUMN('rounds', whole),
+  TRAP_COLUMN('bypassArmor', yesNo),
+  TRAP_COLUMN('challenge', trapChallenge, (v) => {
+    const c = v as { target: number; sanity: boolean } | null;
+    return c ? `${c.sanity ? 'sanity ' : ''}${c.target}` : '';
+  }),
+  TRAP_COLUMN('loseTurn', yesNo),
 ];
 
 export const SPELL_COLUMNS: TypedColumn[] = [
@@ -106,7 +133,7 @@ export const ROLL_ON_COLUMN: TypedColumn = {
   },
 };
 
-export const ALL_TYPED_COLUMNS = [...LOOT_COLUMNS, ...ROOM_COLUMNS, ...ENTITY_COLUMNS, ...SPELL_COLUMNS, ROLL_ON_COLUMN];
+export const ALL_TYPED_COLUMNS = [...LOOT_COLUMNS, ...ROOM_COLUMNS, ...ENTITY_COLUMNS, ...SPELL_COLUMNS, ...TRAP_COLUMNS, ROLL_ON_COLUMN];
 
 /** Which of a header's columns (by index) are typed columns. */
 export function readTypedColumns(columns: readonly string[]): Map<number, TypedColumn> {
@@ -125,6 +152,7 @@ export function typedColumnsFor(rows: readonly TableRow[]): TypedColumn[] {
     ...(rows.some((r) => r.room) ? ROOM_COLUMNS : []),
     ...(rows.some((r) => r.entity) ? ENTITY_COLUMNS : []),
     ...(rows.some((r) => r.spell) ? SPELL_COLUMNS : []),
+    ...(rows.some((r) => r.trap) ? TRAP_COLUMNS : []),
     ...(rows.some((r) => r.rollOn) ? [ROLL_ON_COLUMN] : []),
   ];
 }

@@ -404,12 +404,25 @@ function listDraft(source: readonly PasteLine[]): Draft {
   const titled = (l: (typeof lines)[number] | undefined) => !!l && (/^#{1,6}\s|^\*\*.*\*\*:?$|^__.*__:?$/.test(l.t) || ((/:$/.test(l.t) || dieIn(l.t) !== null) && !BULLET.test(l.t)));
   let title: (typeof lines)[number] | undefined;
   let entries = lines;
+  // A grid whose first column holds roll values ("d4", "Roll", or 1, 2, 3 … in every row): as a list, each row is one face, and that column goes.
+  let keyColumn = false;
   if (grid) {
     title = lines.slice(0, separator - 1).pop();
     entries = lines.slice(separator + 1).filter((l) => l.t.includes('|'));
+    const header = splitCells(lines[separator - 1]!.t).map(readPastedCell);
+    const firsts = entries.map((l) => splitCells(l.t).map(readPastedCell));
+    keyColumn = header.length >= 2 && (dieHeader(header[0] ?? '') !== null || (firsts.length > 0 && firsts.every((c) => c.length >= 2 && readRowKey(keyCell(c[0] ?? '').text) !== null)));
+    if (keyColumn) draft.notes.push({ line: lines[separator - 1]!.line, message: `the first column (“${short(header[0] ?? '', 20)}”) holds roll values: as a plain list each row is one face, so that column is left out` });
   } else if (lines.length > 2 && titled(lines[0])) {
     title = lines[0];
     entries = lines.slice(1);
+  }
+  // Keys standing on lines of their own (a PDF's key column): the numbers 1, 2, 3 … go, the texts under them are the entries.
+  const keyOnly = /^[([]?(\d{1,4})[)\].:]?$/;
+  const alone = entries.filter((l) => keyOnly.test(halfWidth(l.t)));
+  if (!grid && alone.length >= 2 && alone.every((l, i) => Number(keyOnly.exec(halfWidth(l.t))![1]) === i + 1) && entries.length >= alone.length * 2) {
+    draft.notes.push({ line: alone[0]!.line, message: `the numbers 1-${alone.length} stand on lines of their own: as a plain list each text is one face, so those lines are left out` });
+    entries = entries.filter((l) => !alone.includes(l));
   }
   if (title) {
     draft.name = nameFromTitle(title.t.replace(/:$/, ''));
@@ -423,7 +436,8 @@ function listDraft(source: readonly PasteLine[]): Draft {
   entries.forEach((l, i) => {
     if (counted) l = { ...l, t: halfWidth(l.t).slice(numbers[i]![0].length) };
     const cells = grid ? splitCells(l.t).map(readPastedCell) : null;
-    const written = cells ? `${cells[0] ?? ''}${cells.slice(1).some((c) => c) ? `: ${cells.slice(1).filter((c) => c).join(' — ')}` : ''}` : l.t;
+    const kept = cells && keyColumn ? cells.slice(1) : cells;
+    const written = kept ? `${kept[0] ?? ''}${kept.slice(1).some((c) => c) ? `: ${kept.slice(1).filter((c) => c).join(' — ')}` : ''}` : l.t;
     const entry = splitEntry(written.replace(BULLET, '').replace(/^\*\*(.+?)\*\*/, '$1'));
     const split = splitLong(entry.label, entry.details);
     draft.rows.push({ key: null, weight: null, label: split.label, details: split.details, fields: {}, typed: {}, line: l.line, notes: split.note ? [split.note] : [] });
@@ -556,7 +570,7 @@ function foundryDrafts(doc: FoundryDocument): Draft {
     const split = flags ? { label, details, note: null } : splitLong(label, details);
     if (split.note) notes.push(split.note);
     const typed: Partial<TableRow> = {};
-    for (const k of ['loot', 'room', 'entity', 'spell', 'rollOn'] as const) if (flagged?.[k]) (typed as Record<string, unknown>)[k] = flagged[k];
+    for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'rollOn'] as const) if (flagged?.[k]) (typed as Record<string, unknown>)[k] = flagged[k];
     const key: KeyRead | null = draft.weighted ? null : range ? { from: range.from, to: flagged?.openEnd ? null : range.to, zero: false } : null;
     const weight = draft.weighted ? Math.max(1, Math.round(r.weight ?? 1)) : null;
     const row: DraftRow = { key, weight, label: split.label, details: split.details, fields, typed, line, notes };

@@ -42,3 +42,14 @@ export async function descendTo(app: CampaignApp, floor: number): Promise<void> 
     at = (await app.call('phase.send', { event: { type: 'DESCEND' } })).dive.floor ?? 0;
   }
 }
+
+/** Enters every room of the party's floor, as a fully cleared floor needs (ch.1, RULINGS): each set by hand as an empty Chamber and walked into. */
+export async function walkEveryRoom(app: CampaignApp, floor: number): Promise<void> {
+  const walker = (await app.call('board.view', { floor })).tokens.find((t) => t.kind === 'lichslayer')!;
+  const board = await app.call('board.view', { floor });
+  for (const r of board.rooms) {
+    if (r.entered) continue;
+    if (!r.revealed) await app.call('board.setRoom', { floor, x: r.x, y: r.y, patch: { type: 'chamber', name: `Room ${r.x + 1},${r.y + 1}` }, revealed: true });
+    await app.call('board.moveToken', { tokenId: walker.id, floor, x: r.x, y: r.y, override: true });
+  }
+}

@@ -2,21 +2,26 @@
 // and the hidden-info pane.
 import type { Database } from 'better-sqlite3';
 import { GRID, type BoardView, type RoomView, type TokenView } from '@shared/board.ts';
-import { ROOM_CAPACITY } from '../rules/board-facts.ts';
+import { roomCapacity, shrineSafety, type ShrineSafety } from '../rules/board-facts.ts';
+import { readHouseRules } from '../db/settings.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { skillsUnlocked } from '../rules/character.ts';
-import { attentionStage, partyFloor } from '../app/phase-store.ts';
-import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, turnStack, type RoomRecord } from '../db/board-repo.ts';
+import { attentionStage, diveActor, partyFloor } from '../app/phase-store.ts';
+import { zeroHealthOutcome } from '../rules/damage.ts';
+import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, type RoomRecord } from '../db/board-repo.ts';
+import { turnOrder } from './turn-order.ts';
 
 /** Entities standing in a room: the number capacity counts (ch.9). */
 export function occupants(tokens: readonly TokenView[], floor: number, x: number, y: number): TokenView[] {
   return tokens.filter((t) => t.floor === floor && t.x === x && t.y === y && t.kind === 'entity' && !t.defeated);
 }
 
-export function roomView(rec: RoomRecord | undefined, floor: number, x: number, y: number, tokens: readonly TokenView[]): RoomView {
+export function roomView(rec: RoomRecord | undefined, floor: number, x: number, y: number, tokens: readonly TokenView[], shrines: ShrineSafety): RoomView {
   const occupancy = occupants(tokens, floor, x, y).length;
   const type = rec?.room_type ?? null;
-  const capacity = type ? ROOM_CAPACITY[type] : null;
+  // A safe Shrine holds no enemies: capacity 0, never full (ch.9); an unsafe one holds the house rule's number (ch.5).
+  const held = type ? roomCapacity(type, floor, shrines) : null;
+  const capacity = type ? (held ?? 0) : null;
   const revealed = rec?.revealed === 1;
   return {
     id: rec?.id ?? 0,
@@ -31,7 +36,7 @@ export function roomView(rec: RoomRecord | undefined, floor: number, x: number, 
     details: rec?.details ?? '',
     capacity,
     occupancy,
-    full: revealed && capacity !== null && type !== 'shrine' && occupancy >= capacity,
+    full: revealed && held !== null && occupancy >= held,
     cleared: revealed && rec?.entered === 1 && occupancy === 0,
     trap: parseTrap(rec?.trap ?? null),
     chest: parseChest(rec?.chest ?? null),
@@ -45,8 +50,9 @@ export function roomView(rec: RoomRecord | undefined, floor: number, x: number, 
 
 export function floorRooms(db: Database, floor: number, tokens: readonly TokenView[]): RoomView[] {
   const recs = new Map(roomsOfFloor(db, floor).map((r) => [`${r.x},${r.y}`, r]));
+  const shrines = shrineSafety(attentionStage(db), readHouseRules(db));
   const rooms: RoomView[] = [];
-  for (let y = 0; y < GRID; y++) for (let x = 0; x < GRID; x++) rooms.push(roomView(recs.get(`${x},${y}`), floor, x, y, tokens));
+  for (let y = 0; y < GRID; y++) for (let x = 0; x < GRID; x++) rooms.push(roomView(recs.get(`${x},${y}`), floor, x, y, tokens, shrines));
   return rooms;
 }
 
@@ -55,13 +61,12 @@ export function boardView(db: Database, floor: number): BoardView {
   const rooms = floorRooms(db, floor, tokens);
   const placed = new Set(tokens.filter((t) => t.lichslayerId !== null && t.floor !== null).map((t) => t.lichslayerId));
   const roster = db.prepare(`SELECT id, name, level, hidden_class FROM lichslayer ORDER BY position, id`).all() as { id: number; name: string; level: number; hidden_class: string | null }[];
-  const byId = new Map(tokens.map((t) => [t.id, t]));
   const secrets = rooms
     .map((r) => {
       const lines: string[] = [];
       if (!r.revealed && r.prepared) lines.push(`Pre-rolled: ${r.name || 'room'}${r.type ? ` (${r.type})` : ''}`);
-      if (r.trap) lines.push(`Trap: ${r.trap.label}${r.trap.disabled ? ' (disabled)' : ''}`);
-      if (r.chest) lines.push(`Chest: ${r.chest.opened ? (r.chest.hasLoot ? r.chest.contents : 'empty') : 'unopened'}`);
+      if (r.trap) lines.push(`Trap: ${r.trap.label}${r.trap.effect ? ` (${[r.trap.effect.damage, r.trap.effect.challenge ? `${r.trap.effect.challenge.sanity ? 'Sanity ' : ''}Challenge ${r.trap.effect.challenge.target}` : '', r.trap.effect.loseTurn ? 'loses a turn' : ''].filter(Boolean).join(', ') || 'no effect'})` : r.trap.roll ? ' — 1d6 on the tier table at each entry' : ''}${r.trap.disabled ? ' (disabled)' : ''}`);
+      if (r.chest) lines.push(`Chest: ${r.chest.opened ? `opened${r.chest.openedBy ? ` by ${r.chest.openedBy}` : ''}${r.chest.gold ? `, ${r.chest.gold} gold` : ''}${r.chest.contents ? `; ${r.chest.contents} left in it` : r.chest.hasLoot === false ? '; no loot' : ''}` : 'unopened'}`);
       if (r.stair) lines.push('The stair down');
       if (r.phylactery) lines.push('The Phylactery');
       if (r.gold && !r.revealed) lines.push(`${r.gold} gold`);
@@ -80,17 +85,23 @@ export function boardView(db: Database, floor: number): BoardView {
     rooms,
     tokens: tokens.filter((t) => t.floor === floor),
     offBoard: roster.filter((l) => !placed.has(l.id)).map((l) => ({ lichslayerId: l.id, name: l.name })),
-    turnStack: turnStack(db).flatMap((e) => {
-      const t = byId.get(e.token_id);
-      return t ? [{ tokenId: t.id, name: t.name, kind: t.kind, hidden: t.hidden, floor: t.floor }] : [];
-    }),
+    turnStack: turnOrder(db),
     world: readWorld(db),
     attentionStage: attentionStage(db),
     entrance: { ...DEFAULT_ENTRANCE },
     hiddenClasses: roster.filter((l) => l.hidden_class && !skillsUnlocked(l.level).classRevealed).map((l) => ({ name: l.name, className: l.hidden_class! })),
     secrets,
     currentTurn: currentTurn(db),
+    awaitingZero: awaitingZero(db),
   };
+}
+
+/** Lichslayers on the dive at 0 Health who have not yet chosen to withdraw or press on (ch.11). */
+function awaitingZero(db: Database): BoardView['awaitingZero'] {
+  const dive = diveActor(db).getSnapshot().context;
+  if (!dive.present.length) return [];
+  const rows = db.prepare(`SELECT id, name FROM lichslayer WHERE health = 0 AND id IN (${dive.present.map(() => '?').join(',')})`).all(...dive.present) as { id: number; name: string }[];
+  return rows.map((r) => ({ lichslayerId: r.id, name: r.name, explain: zeroHealthOutcome(dive.floor, (dive.zeroes[String(r.id)] ?? 0) + 1).explain }));
 }
 
 function currentTurn(db: Database): number | null {

@@ -7,9 +7,10 @@ import { allTokens } from '../db/board-repo.ts';
 import { COMBAT_SANITY_TRIGGERS } from '../rules/sanity.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { attentionActor, attentionStage, combatActor, diveActor, stored } from '../app/phase-store.ts';
+import { floorNotCleared } from '../app/phase-ops.ts';
 
-/** What the Judge still resolves by hand at a round's end: the triggers the app cannot see (ch.11). */
-const MANUAL_HOOKS = COMBAT_SANITY_TRIGGERS.filter((t) => t.id === 'lich-damage' || t.id === 'enemy-ability').map((t) => `Sanity Challenge if it happened: ${t.label} (ch.11)`);
+/** What the Judge still calls at a round's end: an enemy's ability is theirs to use (ch.11); its Challenge is a preset in the Challenge dialog. */
+const MANUAL_HOOKS = COMBAT_SANITY_TRIGGERS.filter((t) => t.id === 'enemy-ability').map((t) => `Sanity Challenge if it happened: ${t.label} — the Challenge dialog offers it (ch.11)`);
 
 
 /** The dive event as the machine takes it: MANIFEST carries the Attention stage it is guarded by. */
@@ -34,8 +35,10 @@ export function phaseView(db: Database): PhaseView {
       turned: named(dive.context.turned),
       ending: dive.context.ending,
       actions: DIVE_EVENT_TYPES.map((type) => {
-        const allowed = dive.can(machineEvent(db, type));
-        return { type, allowed, why: allowed ? null : whyRefused(state, dive.context, type) };
+        const machine = dive.can(machineEvent(db, type));
+        // The board says whether the floor is fully cleared (ch.1, RULINGS), before the machine records it.
+        const board = machine && type === 'FLOOR_CLEARED' ? floorNotCleared(db, dive.context.floor ?? 0) : null;
+        return { type, allowed: machine && !board, why: board ?? (machine ? null : whyRefused(state, dive.context, type)) };
       }),
     },
     attention: { stage: attention.context.stage, last: attention.context.last },

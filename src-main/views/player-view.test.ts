@@ -99,6 +99,15 @@ describe("players' view", () => {
         // a random turn order over all tokens
         const order = [...ids].sort((a, b) => ((a * 2654435761 + shuffle) >>> 0) - ((b * 2654435761 + shuffle) >>> 0));
         order.forEach((id, position) => db.prepare(`INSERT INTO turn_stack (token_id, position) VALUES (?, ?)`).run(id, position));
+        // a fight under way: every entity has a spell waiting, named as a secret (the tracker's conditions)
+        const entityIds = ids.filter((_, i) => tokens[i]!.kind === 'entity');
+        const pending = entityIds.map((caster, i) => ({ id: i + 1, caster, table: 'spells', row: 0, label: `SECRET-SPELL-${i}`, time: 'end-round', round: 1 }));
+        pending.forEach((c) => secrets.push(c.label));
+        db.prepare(`DELETE FROM setting WHERE key = 'machine:combat'`).run();
+        if (order.length) {
+          const context = { round: 1, order: order.map((tokenId) => ({ tokenId, turns: 1 })), queue: order.slice(1), current: order[0], acted: [], owes: [], interrupted: null, pending, due: [], nextCastId: pending.length + 1, moved: [] };
+          db.prepare(`INSERT INTO setting (key, value) VALUES ('machine:combat', ?)`).run(JSON.stringify({ status: 'active', value: 'turn', historyValue: {}, children: {}, context }));
+        }
 
         const pv = playerView(db);
         const text = JSON.stringify(pv);
@@ -119,8 +128,12 @@ describe("players' view", () => {
         expect(pv.turnOrder.map((t) => t.name.replace(/ \d+$/, ''))).toEqual(visibleNames.map((n) => n.replace(/ \d+$/, '')));
         expect(pv.tokens.every((t) => /^t\d+$/.test(t.key))).toBe(true);
         expect(pv.tokens.map((t) => t.key)).toEqual(pv.tokens.map((_, i) => `t${i}`));
-        // enemies show no numbers
+        // enemies show no numbers, on the board or in the turn order
         expect(pv.tokens.filter((t) => t.kind === 'entity').every((t) => t.health === null && t.armor === null)).toBe(true);
+        expect(pv.turnOrder.filter((t) => t.kind === 'entity').every((t) => t.health === null && t.maxHealth === null)).toBe(true);
+        // at most one entrant is highlighted, and the board's highlight is the turn order's
+        expect(pv.turnOrder.filter((t) => t.current).length).toBeLessThanOrEqual(1);
+        expect(pv.tokens.filter((t) => t.current).map((t) => t.name)).toEqual(pv.turnOrder.filter((t) => t.current).map((t) => t.name));
         return true;
       }),
       { numRuns: 150 },
@@ -182,7 +195,9 @@ describe("what the players' token receives", () => {
     });
     try {
       const roster = ((await judge('campaign.current', {})) as CampaignView).roster;
-      const actions: [string, unknown][] = [
+      // The fight's numbers: an enemy's Health and Armor, before and after a hit, are the Judge's alone (issue 14).
+      const enemyId = async () => ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Gravelord Ossifrax')!.id;
+      const actions: [string, unknown | (() => Promise<unknown>)][] = [
         ['board.prerollFloor', { floor: 1 }],
         ['board.prerollFloor', { floor: 2 }],
         ['board.prerollFloor', { floor: 3 }],
@@ -194,19 +209,26 @@ describe("what the players' token receives", () => {
         ['board.prerollRoom', { floor: 4, x: 0, y: 0 }],
         ['tables.roll', { key: 'loot', context: { floor: 2 } }],
         ['loot.vestment', { id: roster[1]!.id }],
-        ['town.nextDay', {}],
+        ['board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault' } }],
+        ['board.addToken', { kind: 'entity', name: 'Gravelord Ossifrax', colour: 'Black', floor: 1, x: 2, y: 0, health: 7331, armor: 93, stats: { attack: 'Ossify 4d6' } }],
+        ['fight.damage', async () => ({ target: await enemyId(), amount: 1000, label: 'A falling portcullis', bypassArmor: true })],
+        ['fight.attack', async () => ({ attacker: ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Odile Vantreck')!.id, target: await enemyId(), damage: 5 })],
+        ['fight.options', async () => ({ attacker: await enemyId() })],
+        ['challenge.roll', { lichslayerId: roster[1]!.id, target: 12, sanity: true, cause: 'The Gravelord stares' }],
+        ['town.nextDay', { duringDive: true }],
         ['history.undo', {}],
         ['history.redo', {}],
       ];
+      const numbers = ['7331', '6331', '6326', 'Ossify 4d6'];
       const leaks: string[] = [];
       let probes = 0;
       for (const [command, args] of actions) {
-        await judge(command, args);
+        await judge(command, typeof args === 'function' ? await (args as () => Promise<unknown>)() : args);
         const view = await (await fetch(`${base}/api/players.view`, { method: 'POST', headers: { ...json, 'X-Lichslayer-Token': host.playersToken }, body: '{}' })).text();
         const page = await (await fetch(`${base}/players`)).text();
         const boards = await Promise.all(Array.from({ length: 10 }, (_, i) => judge('board.view', { floor: i + 1 }) as Promise<BoardView>));
         const received = [view, page, ...pushes].join('\n');
-        for (const s of secretsOf(boards)) {
+        for (const s of [...secretsOf(boards), ...numbers]) {
           probes++;
           if (received.includes(s)) leaks.push(`after ${command}: ${s}`);
         }

@@ -3,9 +3,11 @@
 // Counts and orders are computed from what players can see, so nothing hidden can be inferred.
 import type { Database } from 'better-sqlite3';
 import type { PlayerToken, PlayerView } from '@shared/board.ts';
-import { ROOM_CAPACITY } from '../rules/board-facts.ts';
-import { allTokens, roomsOfFloor, turnStack } from '../db/board-repo.ts';
-import { partyFloor } from '../app/phase-store.ts';
+import { roomCapacity, shrineSafety } from '../rules/board-facts.ts';
+import { readHouseRules } from '../db/settings.ts';
+import { allTokens, roomsOfFloor } from '../db/board-repo.ts';
+import { turnOrder } from './turn-order.ts';
+import { attentionStage, partyFloor } from '../app/phase-store.ts';
 import { publicRolls } from '../db/ledger.ts';
 import { campaignName } from './judge-view.ts';
 
@@ -32,7 +34,15 @@ export function playerView(db: Database): PlayerView {
       return [t.id, n > 1 ? `${base} ${n}` : base] as const;
     }),
   );
-  const playerTokens: PlayerToken[] = visible.map((t, i) => ({
+  // Whose turn players see: the current one if visible; during a hidden entrant's turn, the next
+  // visible one (as "up next"), so no gap in the highlight betrays it.
+  const combat = db.prepare(`SELECT value FROM setting WHERE key = 'machine:combat'`).get() as { value: string } | undefined;
+  const saved = combat ? ((JSON.parse(combat.value) as { value?: string; context?: { round: number; current: number | null; queue: number[]; acted: number[] } } | null) ?? null) : null;
+  const turn = saved?.context && saved.value !== 'idle' ? saved.context : null;
+  const highlighted = turn
+    ? ([turn.current, ...turn.queue].find((id) => id !== null && visibleIds.has(id)) ?? [...turn.acted].reverse().find((id) => visibleIds.has(id)) ?? null)
+    : null;
+  const playerTokens: Omit<PlayerToken, 'current'>[] = visible.map((t, i) => ({
     key: `t${i}`,
     kind: t.kind,
     name: shownName.get(t.id)!,
@@ -43,9 +53,11 @@ export function playerView(db: Database): PlayerView {
     maxHealth: PARTY_KINDS.has(t.kind) ? t.maxHealth : null,
     armor: PARTY_KINDS.has(t.kind) ? t.armor : null,
   }));
+  const shrines = shrineSafety(attentionStage(db), readHouseRules(db));
   const rooms = revealedRooms.map((r) => {
     const occupancy = visible.filter((t) => t.x === r.x && t.y === r.y && t.kind === 'entity').length;
-    const capacity = r.room_type ? ROOM_CAPACITY[r.room_type] : null;
+    const held = r.room_type && floor !== null ? roomCapacity(r.room_type, floor, shrines) : null;
+    const capacity = r.room_type ? (held ?? 0) : null;
     return {
       x: r.x,
       y: r.y,
@@ -53,26 +65,29 @@ export function playerView(db: Database): PlayerView {
       name: r.name,
       occupancy,
       capacity,
-      full: capacity !== null && r.room_type !== 'shrine' && occupancy >= capacity,
+      full: held !== null && occupancy >= held,
       cleared: r.entered === 1 && occupancy === 0,
     };
   });
-  const byId = new Map(tokens.map((t) => [t.id, t]));
-  // Whose turn players see: the current one if visible; during a hidden entrant's turn, the next
-  // visible one (as "up next"), so no gap in the highlight betrays it.
-  const combat = db.prepare(`SELECT value FROM setting WHERE key = 'machine:combat'`).get() as { value: string } | undefined;
-  const turn = combat ? ((JSON.parse(combat.value) as { context?: { current: number | null; queue: number[]; acted: number[] } } | null)?.context ?? null) : null;
-  const highlighted = turn
-    ? [turn.current, ...turn.queue].find((id) => id !== null && visibleIds.has(id)) ?? [...turn.acted].reverse().find((id) => visibleIds.has(id)) ?? null
-    : null;
   return {
     campaign: campaignName(db),
     floor,
     rooms,
-    tokens: playerTokens,
-    turnOrder: turnStack(db)
-      .filter((e) => visibleIds.has(e.token_id))
-      .map((e) => ({ name: shownName.get(e.token_id)!, kind: byId.get(e.token_id)!.kind, current: e.token_id === highlighted })),
+    tokens: playerTokens.map((t, i) => ({ ...t, current: visible[i]!.id === highlighted })),
+    turnOrder: turnOrder(db)
+      .filter((e) => visibleIds.has(e.tokenId))
+      .map((e) => ({
+        name: shownName.get(e.tokenId)!,
+        kind: e.kind,
+        colour: e.colour,
+        current: e.tokenId === highlighted,
+        // "Done" would show a hidden entrant's turn as a gap: players see it only for the visible.
+        done: e.done && e.tokenId !== highlighted,
+        health: PARTY_KINDS.has(e.kind) ? e.health : null,
+        maxHealth: PARTY_KINDS.has(e.kind) ? e.maxHealth : null,
+        conditions: e.publicConditions,
+      })),
+    round: turn ? turn.round : null,
     rolls: publicRolls(db),
   };
 }

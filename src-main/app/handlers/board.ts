@@ -2,21 +2,19 @@
 // renderer), revealing and pre-rolling rooms, prep by hand, traps, chests and the turn stack — and
 // the players' own view of it.
 import type { BoardView } from '@shared/board.ts';
-import type { RollRecord } from '../../db/ledger.ts';
 import { allTokens, ensureRoom, joinTurnStack, nextPlacement, parseChest, parseTrap, readWorld, roomAt, tokenRecord, turnStack, writeWorld } from '../../db/board-repo.ts';
 import { readHouseRules } from '../../db/settings.ts';
-import { openChest } from '../../rules/board-facts.ts';
 import { attentionEffects } from '../../rules/lich-attention.ts';
+import { PHYLACTERY } from '../../rules/lich.ts';
 import { attentionStage, diveActor, divePlace, partyFloor } from '../phase-store.ts';
 import { applyDiveEvent } from '../phase-ops.ts';
 import { DEFAULT_ENTRANCE, judgeMove, phaseRefusesMove } from '../../rules/board-moves.ts';
-import { rollOnTable } from '../../tables/table-roll.ts';
 import { boardView, occupants } from '../../views/board-view.ts';
 import { playerView } from '../../views/player-view.ts';
-import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal, where } from '../board-ops.ts';
+import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal, shrinesOf, where } from '../board-ops.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { rollWithTables } from '../table-rolls.ts';
+import { openChestBy, takeRoomGold } from '../looting.ts';
 
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
@@ -118,7 +116,10 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         if (p.type !== undefined) patch.room_type = p.type;
         if (p.name !== undefined) patch.name = p.name;
         if (p.details !== undefined) patch.details = p.details;
-        if (p.trap !== undefined) patch.trap = p.trap ? JSON.stringify({ label: p.trap.label, disabled: p.trap.disabled, triggeredFor: parseTrap(room.trap)?.triggeredFor ?? [] }) : null;
+        if (p.trap !== undefined) {
+          const triggeredFor = parseTrap(room.trap)?.triggeredFor ?? [];
+          patch.trap = p.trap ? JSON.stringify(p.trap.effect ? { label: p.trap.label, disabled: p.trap.disabled, triggeredFor, effect: p.trap.effect } : { label: p.trap.label, disabled: p.trap.disabled, triggeredFor, roll: true }) : null;
+        }
         if (p.chest !== undefined) patch.chest = p.chest ? (room.chest ?? JSON.stringify({ opened: false, hasLoot: null, contents: '' })) : null;
         if (p.sanityTest !== undefined) patch.sanity_test = p.sanityTest ? 1 : 0;
         if (p.stair !== undefined) patch.stair = p.stair ? 1 : 0;
@@ -130,7 +131,8 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
           const existing = allTokens(database).find((t) => t.kind === 'phylactery');
           if (p.phylactery) {
             if (existing) w.update('token', existing.id, { floor: args.floor, x: args.x, y: args.y, hidden: 1 });
-            else w.insert('token', { kind: 'phylactery', name: 'The Phylactery', colour: 'Colourless', floor: args.floor, x: args.x, y: args.y, health: 72, max_health: 72, armor: 36, hidden: 1, placed_at: nextPlacement(database) });
+            // ch.12: its block, from the one home of it.
+            else w.insert('token', { kind: 'phylactery', name: PHYLACTERY.name, colour: 'Colourless', floor: args.floor, x: args.x, y: args.y, health: PHYLACTERY.health, max_health: PHYLACTERY.health, armor: PHYLACTERY.armor, hidden: 1, placed_at: nextPlacement(database) });
             database.prepare(`SELECT id FROM room WHERE floor = ? AND phylactery = 1 AND id != ?`).all(args.floor, room.id).forEach((r) => w.update('room', (r as { id: number }).id, { phylactery: 0 }));
           } else if (existing && existing.x === args.x && existing.y === args.y) w.delete('token', existing.id);
         }
@@ -163,35 +165,31 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         return boardView(database, args.floor);
       }),
 
-    'board.openChest': (args) =>
+    'board.openChest': (args) => {
+      const notices: string[] = [];
       ctx.transact('board.openChest', args, `Open the chest at ${where(args.floor, args.x, args.y)}`, (w, database) => {
         const room = roomAt(database, args.floor, args.x, args.y);
-        const chest = parseChest(room?.chest ?? null);
-        if (!room || !chest) throw new CommandFailure('refused', `There is no chest at ${where(args.floor, args.x, args.y)}.`);
-        if (chest.opened) throw new CommandFailure('refused', 'That chest has already been opened.');
-        if (!room.revealed) throw new CommandFailure('refused', 'Reveal the room before opening its chest.');
-        const opened = rollWithTables(database, 'board.openChest', ({ dice, tables, drawn }) => {
-          const rules = readHouseRules(database);
-          const cause = `Chest at ${where(args.floor, args.x, args.y)}`;
-          const roll = openChest(dice, rules, cause);
-          const records: RollRecord[] = [{ cause, floor: args.floor, room: where(args.floor, args.x, args.y), explain: roll.explain, result: roll, public: true }];
-          let contents = '';
-          if (roll.hasLoot && tables.has('loot')) {
-            const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { floor: args.floor });
-            contents = node.label;
-            records.push({ cause: `${cause}: loot`, table: 'loot', floor: args.floor, room: where(args.floor, args.x, args.y), explain: node.explain, result: node, public: true });
-          }
-          return { value: { hasLoot: roll.hasLoot, contents }, records };
-        });
-        w.update('room', room.id, { chest: JSON.stringify({ opened: true, ...opened }) });
-        return boardView(database, args.floor);
-      }),
+        if (!room) throw new CommandFailure('refused', `There is no chest at ${where(args.floor, args.x, args.y)}.`);
+        openChestBy(w, database, room, args.lichslayerId, 'board.openChest', notices);
+      });
+      return result(args.floor, notices);
+    },
+
+    'board.takeGold': (args) => {
+      const notices: string[] = [];
+      ctx.transact('board.takeGold', args, `Gold taken at ${where(args.floor, args.x, args.y)}`, (w, database) => {
+        const room = roomAt(database, args.floor, args.x, args.y);
+        if (!room) throw new CommandFailure('refused', `There is no gold at ${where(args.floor, args.x, args.y)}.`);
+        takeRoomGold(w, database, room, args.to, 'board.takeGold', notices);
+      });
+      return result(args.floor, notices);
+    },
 
     'board.addToken': (args) =>
       ctx.transact('board.addToken', args, `Add ${args.name}`, (w, database) => {
         const room = ensureRoom(w, database, args.floor, args.x, args.y);
         if (args.kind === 'entity' && room.revealed && room.room_type) {
-          const verdict = judgeMove({ mover: { kind: 'entity', name: args.name }, from: null, to: args, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), args.floor, args.x, args.y).length }, override: false });
+          const verdict = judgeMove({ mover: { kind: 'entity', name: args.name }, from: null, to: args, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), args.floor, args.x, args.y).length, shrines: shrinesOf(database) }, override: false });
           if (verdict.kind === 'refused') throw new CommandFailure('refused', `${verdict.reason}. ${args.name} was not added.`);
         }
         const id = w.insert('token', {

@@ -5,7 +5,7 @@ import { addToInventory } from '../../db/inventory.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { readTown, today, writeTown } from '../../db/town-repo.ts';
 import { weekOf } from '../../rules/calendar.ts';
-import { afterVeinEmptied, beingKilled, feedGiver, harvestPatch, mineVein, rollFloraPatch } from '../../rules/forest.ts';
+import { afterVeinEmptied, beingKilled, feedGiver, harvestPatch, mineVein, recordForestDeed, rollFloraPatch } from '../../rules/forest.ts';
 import { dropSanity, SANITY_LADDER } from '../../rules/sanity.ts';
 import { loadTable } from '../../db/tables-repo.ts';
 import { forestEntry } from '../forest-day.ts';
@@ -144,15 +144,10 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
         const state = readTown(database);
         const f = state.forest;
         if (args.event === 'tribute' || args.event === 'tribute-broken' || args.event === 'griefing') {
-          if (args.event === 'tribute-broken' && !f.tribute) throw new CommandFailure('refused', 'No tribute is standing. Nothing changed.');
-          const next = args.event === 'tribute' ? { ...f, tribute: true } : args.event === 'tribute-broken' ? { ...f, tribute: false } : { ...f, griefing: f.griefing + 1 };
-          writeTown(w, database, { ...state, forest: next });
-          const said = {
-            tribute: 'A Daedric Being was tributed: +1 on the Forest’s d6 while it is not attacked (ch.5)',
-            'tribute-broken': 'The tributed Being was attacked: the tribute’s +1 ends (ch.5)',
-            griefing: `A griefing event in the Forest: −${next.griefing} on the Forest’s d6 from now on (ch.5)`,
-          }[args.event];
-          return notes(database, [said]);
+          const r = recordForestDeed(f, args.event);
+          if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
+          writeTown(w, database, { ...state, forest: { ...f, tribute: r.tribute, griefing: r.griefing } });
+          return notes(database, [r.explain]);
         }
         // ch.17: a Great Being killed, and what it costs the party.
         const cost = beingKilled(args.event);

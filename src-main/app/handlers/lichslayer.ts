@@ -12,9 +12,11 @@ import { startingGauntlet } from '../../rules/starting-stats.ts';
 import { ownStackMax } from '../../db/inventory.ts';
 import { stackMaxOf } from '../../rules/inventory.ts';
 import { CommandFailure } from '../command-failure.ts';
-import { addXp, editedGrowthColumns } from '../growth.ts';
+import { addXp, editedGrowthColumns, gainGold } from '../growth.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer as row } from '../lichslayer-row.ts';
+import { allTokens } from '../../db/board-repo.ts';
+import { fellEntity } from '../fight-ops.ts';
 import { entryAt, rollWithTables } from '../table-rolls.ts';
 import { slotAccepts } from '../../rules/gauntlet-slots.ts';
 import { slotPlanOf } from '../../db/gauntlet-repo.ts';
@@ -227,28 +229,22 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       ctx.transact('lichslayer.felled', args, 'Enemy felled', (w, database) => {
         const l = row(database, args.id);
         const lines: string[] = [];
-        let what = 'an enemy';
         if (args.tokenId) {
-          const t = database.prepare(`SELECT id, name, kind, defeated FROM token WHERE id = ?`).get(args.tokenId) as { id: number; name: string; kind: string; defeated: number } | undefined;
+          const t = allTokens(database).find((k) => k.id === args.tokenId);
           if (!t || t.kind !== 'entity') throw new CommandFailure('refused', 'Only an entity on the board is felled for XP (ch.1). Nothing changed.');
           if (t.defeated) throw new CommandFailure('refused', `${t.name} is already defeated. Nothing changed.`);
-          w.update('token', t.id, { defeated: 1, health: 0 });
-          what = t.name;
+          fellEntity(w, database, t, l.id, lines);
+          return notes(database, lines);
         }
-        lines.push(`${l.name} fells ${what}: +${XP_PER_ENEMY} XP (ch.1)`);
+        lines.push(`${l.name} fells an enemy: +${XP_PER_ENEMY} XP (ch.1)`);
         addXp(w, database, l.id, XP_PER_ENEMY, lines, 'enemy');
         return notes(database, lines);
       }),
 
     'lichslayer.gainGold': (args) =>
       ctx.transact('lichslayer.gainGold', args, `Gold found: ${args.amount}`, (w, database) => {
-        const l = row(database, args.id);
         const lines: string[] = [];
-        // ch.1: XP from gold counts gold as it enters the Gauntlet; spending it never takes XP back.
-        const gained = xpFromGold(l.gold_gained + args.amount).value - xpFromGold(l.gold_gained).value;
-        w.update('lichslayer', args.id, { gold: Math.min(10_000_000, l.gold + args.amount), gold_gained: l.gold_gained + args.amount });
-        lines.push(`${l.name} gains ${args.amount} gold: ${xpFromGold(l.gold_gained + args.amount).explain}`);
-        if (gained) addXp(w, database, args.id, gained, lines);
+        gainGold(w, database, args.id, args.amount, lines);
         return notes(database, lines);
       }),
   };

@@ -18,6 +18,7 @@ import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { moveTokenByRules, revealRoom } from '../board-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
+import { skillMoment } from '../fight-state.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -69,7 +70,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         const day = today(database);
         const dive = diveActor(database).getSnapshot().context;
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
-        const now = { session: currentSession(database), day, floor: dive.floor, round: combat?.round ?? null, turn: combat ? combat.acted.length : null };
+        const moment = skillMoment(database, { floor: dive.floor, manifested: String(diveActor(database).getSnapshot().value) === 'manifestation' });
+        const now = { session: currentSession(database), day, floor: dive.floor, ...moment, round: moment.fight !== null ? (combat?.round ?? null) : null, turn: moment.fight !== null && combat ? combat.acted.length : null };
         const spent = limitReached(def, usesForLimit(database, l.id, def.name, now), now, l.id, lifeRecord(database, l.id).enhanced.includes(def.name));
         if (spent) throw new CommandFailure('refused', `${spent}. Nothing changed.`);
 
@@ -91,7 +93,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               // ch.2: up to Magic rooms of the current floor, without entering them.
               if (rooms.length === 0) throw new CommandFailure('invalid-args', 'Choose the rooms Recall reveals. Nothing changed.');
               if (rooms.length > magic) throw new CommandFailure('refused', `Recall reveals up to Magic rooms: ${l.name} has Magic ${magic} and chose ${rooms.length} (ch.2). Nothing changed.`);
-              for (const r of rooms) revealRoom(w, database, pos.floor, r.x, r.y, notes);
+              for (const r of rooms) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
             } else {
               // Commune: every room within 1 space, or one room up to Magic spaces away (ch.2).
               const [r] = rooms;
@@ -101,9 +103,9 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
                 for (const [dx, dy] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
                   const x = pos.x + dx;
                   const y = pos.y + dy;
-                  if (x >= 0 && x < 5 && y >= 0 && y < 5) revealRoom(w, database, pos.floor, x, y, notes);
+                  if (x >= 0 && x < 5 && y >= 0 && y < 5) revealRoom(w, database, pos.floor, x, y, notes, l.name);
                 }
-              } else if (steps <= magic) revealRoom(w, database, pos.floor, r.x, r.y, notes);
+              } else if (steps <= magic) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
               else throw new CommandFailure('refused', `Commune reaches one room up to Magic spaces away: that room is ${steps} away and ${l.name} has Magic ${magic} (ch.2). Nothing changed.`);
             }
             if (!notes.length) notes.push('Every room chosen was already revealed');

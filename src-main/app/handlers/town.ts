@@ -3,12 +3,13 @@
 import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
 import { today } from '../../db/town-repo.ts';
-import { INN_PRICES } from '../../rules/inn.ts';
+import { innPurchase } from '../../rules/inn.ts';
 import { attentionEffects } from '../../rules/lich-attention.ts';
 import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { nextDay } from '../next-day.ts';
-import { attentionStage } from '../phase-store.ts';
+import { attentionStage, partyFloor } from '../phase-store.ts';
+import { dayPassNeedsConfirmation } from '../../rules/calendar.ts';
 import { boonStrength, idolEffects, pay, townAct } from '../town-ops.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { banquetAllowed, banquetCost } from '../../rules/lich-attention.ts';
@@ -24,17 +25,19 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
     'town.buy': (args) =>
       ctx.transact('town.buy', args, `Inn: ${args.what}`, (w, database) => {
         const l = person(database, args.id);
-        if (attentionEffects(attentionStage(database)).innClosed) throw new CommandFailure('refused', 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.5). Nothing changed.');
-        const price = INN_PRICES[args.what];
-        const already = (args.what !== 'shelter' && l.ate_today === 1) || (args.what !== 'meal' && l.sheltered_today === 1);
-        if (already) throw new CommandFailure('refused', `${l.name} already has that today. Nothing changed.`);
         const payer = args.payer ? person(database, args.payer) : l;
-        if (payer.gold < price) throw new CommandFailure('refused', `${args.what === 'both' ? 'A meal and shelter cost' : `A ${args.what} costs`} ${price} gold and ${payer.name} holds ${payer.gold} (ch.4). Nothing changed.`);
-        w.update('lichslayer', payer.id, { gold: payer.gold - price });
-        w.update('lichslayer', l.id, { ...(args.what !== 'shelter' ? { ate_today: 1 } : {}), ...(args.what !== 'meal' ? { sheltered_today: 1 } : {}) });
-        return notes(database, [`${l.name}: ${args.what === 'both' ? 'meal and shelter' : args.what} for ${price} gold${payer.id !== l.id ? `, paid by ${payer.name}` : ''} (ch.4)`]);
+        const r = innPurchase({ what: args.what, who: l.name, ateToday: l.ate_today === 1, shelteredToday: l.sheltered_today === 1, gold: l.gold, payer: payer.id !== l.id ? { name: payer.name, gold: payer.gold } : null, stage: attentionStage(database) });
+        if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
+        w.update('lichslayer', payer.id, { gold: payer.gold - r.price });
+        w.update('lichslayer', l.id, { ...(r.eats ? { ate_today: 1 } : {}), ...(r.shelters ? { sheltered_today: 1 } : {}) });
+        return notes(database, [r.explain]);
       }),
-    'town.nextDay': () => ctx.transact('town.nextDay', {}, 'Next day', (w, database) => nextDay(w, database)),
+    'town.nextDay': (args) =>
+      ctx.transact('town.nextDay', args, 'Next day', (w, database) => {
+        const ask = args.duringDive ? null : dayPassNeedsConfirmation(partyFloor(database));
+        if (ask) throw new CommandFailure('needs-confirmation', ask);
+        return nextDay(w, database);
+      }),
     'town.reports': (args) => {
       const rows = db().prepare(`SELECT report FROM day_report ORDER BY id DESC LIMIT ?`).all(args.limit) as { report: string }[];
       return rows.map((r) => JSON.parse(r.report) as DayReport);

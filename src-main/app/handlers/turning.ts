@@ -7,7 +7,7 @@ import { allTokens, ensureRoom } from '../../db/board-repo.ts';
 import { TURNED_FACTION } from '../../rules/turning.ts';
 import { boardView, occupants } from '../../views/board-view.ts';
 import { judgeMove } from '../../rules/board-moves.ts';
-import { lichslayerToken, where } from '../board-ops.ts';
+import { lichslayerToken, shrinesOf, where } from '../board-ops.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
@@ -28,7 +28,7 @@ export function turningHandlers(ctx: HandlerContext): HandlersOf<'turning'> {
         const room = ensureRoom(w, database, args.floor, args.x, args.y);
         if (room.revealed && room.room_type) {
           const here = occupants(allTokens(database).filter((t) => t.id !== token.id), args.floor, args.x, args.y).length;
-          const verdict = judgeMove({ mover: { kind: 'entity', name: l.name }, from: null, to: args, target: { revealed: true, type: room.room_type, occupancy: here }, override: true });
+          const verdict = judgeMove({ mover: { kind: 'entity', name: l.name }, from: null, to: args, target: { revealed: true, type: room.room_type, occupancy: here, shrines: shrinesOf(database) }, override: true });
           if (verdict.kind === 'refused') throw new CommandFailure('refused', `${verdict.reason}. Nothing changed.`);
         }
         // ch.16: counts as a Zombie for all effects.

@@ -95,8 +95,9 @@ export async function send<K extends CommandName>(name: K, args: ArgsOf<K>): Pro
 /** True on the players' screen: a read-only page that only ever asks for the players' view. */
 export const isPlayersScreen = (): boolean => location.pathname === '/players' || location.hash.startsWith('#/players-screen');
 
-/** Live updates from main; reconnects the web socket if the host restarts. */
-export function onPush(listener: (push: Push) => void): () => void {
+/** Live updates from main; reconnects the web socket if the host restarts. `onStatus` hears the
+ *  socket open and close, so a page can say it lost the host and catch up when it is back. */
+export function onPush(listener: (push: Push) => void, onStatus?: (open: boolean) => void): () => void {
   const bridge = window.lichslayer;
   if (bridge) return bridge.onPush(listener);
   let socket: WebSocket | null = null;
@@ -113,8 +114,11 @@ export function onPush(listener: (push: Push) => void): () => void {
         /* a malformed push is ignored; the next command reply carries the truth */
       }
     };
+    socket.onopen = () => onStatus?.(true);
     socket.onclose = () => {
-      if (!stopped) retry = setTimeout(connect, 1000);
+      if (stopped) return;
+      onStatus?.(false);
+      retry = setTimeout(connect, 1000);
     };
   };
   connect();

@@ -29,6 +29,17 @@ function hashFor(screen: Screen): string {
   return screen.name === 'picker' ? '#/' : `#/${screen.name}`;
 }
 
+export interface Toast {
+  id: number;
+  /** error: stays until dismissed; info and event fade by themselves. */
+  kind: 'error' | 'info' | 'event';
+  /** What the toast is about, for screen readers ("What happened", "Problem"). */
+  label: string;
+  lines: string[];
+}
+
+const MAX_TOASTS = 4;
+
 export class AppState {
   info = $state<AppInfo | null>(null);
   campaigns = $state<CampaignSummary[]>([]);
@@ -38,7 +49,8 @@ export class AppState {
   /** The phase banner's view as the newest change left it (built once in main, pushed with the change). */
   phase = $state<PhaseView | null>(null);
   screen = $state<Screen>({ name: 'picker' });
-  notice = $state<{ kind: 'error' | 'info'; text: string } | null>(null);
+  /** Notices as toasts beside the board: events and info fade, errors stay until dismissed. */
+  toasts = $state<Toast[]>([]);
   pending = $state(0);
   loaded = $state(false);
   /** Judge-only secrets on screen; H hides them all at once (the laptop turned around). */
@@ -48,7 +60,7 @@ export class AppState {
     this.secrets = !this.secrets;
     sessionStorage.setItem('lichslayer-secrets', this.secrets ? 'on' : 'off');
   }
-  private noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  private nextToast = 1;
 
   async start(): Promise<void> {
     onPush((push) => {
@@ -86,9 +98,30 @@ export class AppState {
   }
 
   say(kind: 'error' | 'info', text: string): void {
-    this.notice = { kind, text };
-    clearTimeout(this.noticeTimer);
-    if (kind === 'info') this.noticeTimer = setTimeout(() => (this.notice = null), 3500);
+    this.toast(kind, kind === 'error' ? 'Problem' : 'Done', [text]);
+  }
+
+  /** What a Judge's step set off (a reveal, a trap, a spell), read out and then faded. */
+  tell(label: string, lines: readonly string[]): void {
+    if (lines.length) this.toast('event', label, lines);
+  }
+
+  private toast(kind: Toast['kind'], label: string, lines: readonly string[]): void {
+    // The same words again replace the old toast rather than stack under it.
+    const same = (t: Toast) => t.kind === kind && t.lines.join('\n') === lines.join('\n');
+    const kept = this.toasts.filter((t) => !same(t));
+    // A new step's events replace the last step's; only errors pile up (each must be dismissed).
+    const rest = kind === 'event' ? kept.filter((t) => !(t.kind === 'event' && t.label === label)) : kept;
+    this.toasts = [...rest, { id: this.nextToast++, kind, label, lines: [...lines] }].slice(-MAX_TOASTS);
+  }
+
+  dismiss(id: number): void {
+    this.toasts = this.toasts.filter((t) => t.id !== id);
+  }
+
+  /** A step that went through clears the errors of the attempts before it. */
+  clearErrors(): void {
+    if (this.toasts.some((t) => t.kind === 'error')) this.toasts = this.toasts.filter((t) => t.kind !== 'error');
   }
 
   /** Sends a command; on refusal shows the reason and returns null. */
@@ -120,7 +153,7 @@ export class AppState {
     try {
       const view = await send(name, args);
       if (view && typeof view === 'object' && 'roster' in view) this.campaign = view as CampaignView;
-      if (this.notice?.kind === 'error') this.notice = null;
+      this.clearErrors();
       return null;
     } catch (error) {
       const text = error instanceof ApiError ? error.message : String(error);

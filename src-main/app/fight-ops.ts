@@ -1,0 +1,482 @@
+// A fight as the app applies it (rulebook ch.1, ch.4, ch.7, ch.8, ch.11-ch.14, ch.16): an attack rolled
+// and resolved against its target, a hit written to the Gauntlet or the token, what 0 Health sets off
+// (the withdraw / press-on choice, permanent loss, allies shaken, an entity felled for XP, the
+// Phylactery destroyed through the dive machine), integrity checks, Blocks, ongoing damage, lost turns.
+// Plain functions over one transaction's writer; every roll goes through the ledger.
+import type { Database } from 'better-sqlite3';
+import type { TokenView } from '@shared/board.ts';
+import type { CommandName } from '@shared/contract.ts';
+import type { FightOptionsView, FightResult } from '@shared/fight.ts';
+import type { ItemSlot } from '@shared/gauntlet.ts';
+import type { z } from 'zod';
+import type { attackArgsSchema, damageArgsSchema } from '@shared/fight.ts';
+import { allTokens, turnStack } from '../db/board-repo.ts';
+import type { RecordingWriter } from '../db/history.ts';
+import { rollWithLedger, type RollRecord } from '../db/ledger.ts';
+import { readHouseRules, writeSetting } from '../db/settings.ts';
+import { attackAccess, defaultTarget, parseDamage, reachRefusal, retainerDamage, rollAttack, weaponOptions, type DamageSpec, type Position, type WeaponOption } from '../rules/attack.ts';
+import { isNear } from '../rules/board-moves.ts';
+import { powerAttackDice, XP_PER_ENEMY } from '../rules/character.ts';
+import { integrityCheck, integrityTarget, NO_SYNC, resolveHit, syncMultipliers, zeroHealthOutcome, type Defender, type HitResult, type HitSource } from '../rules/damage.ts';
+import { sanityTarget } from '../rules/sanity.ts';
+import { rollTrapDamage } from '../rules/trap.ts';
+import { trapFieldsSchema } from '@shared/tables.ts';
+import { noteClearedOnNine } from './board-ops.ts';
+import { allyAtZero, sanityChallenge } from './combat-hooks.ts';
+import { CommandFailure } from './command-failure.ts';
+import { blockItems, equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
+import { readFight, roundNow, roundOf, writeFight } from './fight-state.ts';
+import { addXp } from './growth.ts';
+import type { LichslayerRow } from './lichslayer-row.ts';
+import { applyDiveEvent } from './phase-ops.ts';
+import { combatActor, diveActor, PARTY_KINDS, stackSlots, stored } from './phase-store.ts';
+
+export type AttackArgs = z.output<typeof attackArgsSchema>;
+export type DamageArgs = z.output<typeof damageArgsSchema>;
+
+const row = (db: Database, id: number) => db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+
+function tokenOf(db: Database, id: number): TokenView {
+  const t = allTokens(db).find((k) => k.id === id);
+  if (!t) throw new CommandFailure('not-found', `No token ${id} on the board.`);
+  return t;
+}
+
+/** The fight in the Town (ch.16): its entrants fight in one place, off the board. */
+function townFighters(db: Database): Set<number> {
+  if (String(diveActor(db).getSnapshot().value) !== 'manifestation' || !stored(db, 'machine:combat')) return new Set();
+  return new Set(combatActor(db).getSnapshot().context.order.map((s) => s.tokenId));
+}
+
+const positionOf = (t: TokenView, town: Set<number>): Position => ({ name: t.name, kind: t.kind, floor: t.floor, x: t.x, y: t.y, inTownFight: town.has(t.id) });
+
+/** A fight is on, and whose turn it is (ch.11). */
+function turnOf(db: Database): { order: number[]; current: number | null } | null {
+  if (!stored(db, 'machine:combat')) return null;
+  const snap = combatActor(db).getSnapshot();
+  if (snap.value === 'idle') return null;
+  return { order: snap.context.order.map((s) => s.tokenId), current: snap.context.current };
+}
+
+interface AttackerKit {
+  token: TokenView;
+  lichslayer: LichslayerRow | null;
+  weapons: WeaponOption[];
+  statDamage: DamageSpec | null;
+  /** Why the entrant cannot attack at all. */
+  refused: string | null;
+  /** Why not now: a fight is on and it is another's turn. */
+  notYourTurn: string | null;
+}
+
+/** Who attacks and with what (ch.7, ch.11, ch.12, ch.13): a Gauntlet's weapons, or a stat block's dice. */
+function attackerKit(db: Database, tokenId: number): AttackerKit {
+  const token = tokenOf(db, tokenId);
+  const rules = readHouseRules(db);
+  const l = token.lichslayerId !== null ? (row(db, token.lichslayerId) ?? null) : null;
+  let weapons: WeaponOption[] = [];
+  let statDamage: DamageSpec | null = null;
+  let refused: string | null = null;
+  if (token.defeated) refused = `${token.name} is felled`;
+  else if (token.kind === 'phylactery') refused = 'The Phylactery has no attack (ch.12)';
+  else if (token.kind === 'familiar') refused = 'A Familiar gives intelligence; it does not attack (ch.3)';
+  else if (l) {
+    weapons = weaponOptions(equippedItems(db, l.id));
+    if (l.health === 0) refused = `${l.name} is at 0 Health: withdraw or press on first (ch.11)`;
+    else refused = attackAccess(l.name, weapons);
+  } else if (token.kind === 'retainer') {
+    statDamage = retainerDamage(token.stats.attack ?? '+0', rules);
+    if (!statDamage) refused = `${token.name} has no attack dice (house rule: a Retainer's own dice are 0)`;
+  } else {
+    statDamage = parseDamage(token.stats.attack ?? '');
+    if (!statDamage) refused = `${token.name}'s stat block lists no attack dice (“${token.stats.attack ?? ''}”): edit it in its entity table`;
+  }
+  const turn = turnOf(db);
+  const notYourTurn = turn && turn.order.includes(token.id) && turn.current !== token.id ? `${token.name} attacks on their own turn (ch.11); it is ${turn.current !== null ? (allTokens(db).find((t) => t.id === turn.current)?.name ?? 'another') + "'s" : 'nobody\'s'} turn now` : null;
+  return { token, lichslayer: l, weapons, statDamage, refused, notYourTurn };
+}
+
+/** A target's Health and gold as the default-target rule reads them. */
+function vitalsOf(db: Database, t: TokenView): { health: number; gold: number } {
+  if (t.lichslayerId !== null) {
+    const l = row(db, t.lichslayerId);
+    return { health: l?.health ?? 0, gold: l?.gold ?? 0 };
+  }
+  return { health: t.health ?? 0, gold: 0 };
+}
+
+/** Who may Block a hit on this target: the target or a character adjacent to it, with an intact Block item unused this round (ch.13). */
+function blockersFor(db: Database, target: TokenView): { lichslayerId: number; tokenId: number; name: string; slot: ItemSlot; item: string; itemId: number }[] {
+  if (target.floor === null || target.x === null || target.y === null) return [];
+  const rules = readHouseRules(db);
+  const fight = readFight(db);
+  const now = roundNow(db);
+  const at = { floor: target.floor, x: target.x, y: target.y };
+  return allTokens(db).flatMap((t) => {
+    if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.defeated || t.floor === null || t.x === null || t.y === null) return [];
+    if (t.id !== target.id && !isNear({ floor: t.floor, x: t.x, y: t.y }, at, rules)) return [];
+    return blockItems(equippedItems(db, t.lichslayerId))
+      .filter((i) => now === null || roundOf(fight.blocks[String(i.id)], now) !== now.round)
+      .map((i) => ({ lichslayerId: t.lichslayerId!, tokenId: t.id, name: t.name, slot: i.slot, item: i.name, itemId: i.id }));
+  });
+}
+
+/** What an entrant may attack now, with what, and whom the rules propose (the attack dialog's view). */
+export function fightOptions(db: Database, attackerId: number): FightOptionsView {
+  const kit = attackerKit(db, attackerId);
+  const town = townFighters(db);
+  const me = positionOf(kit.token, town);
+  const stack = new Map(turnStack(db).map((e, i) => [e.token_id, i]));
+  const candidates = allTokens(db).filter((t) => t.id !== kit.token.id && !t.defeated && (t.floor === kit.token.floor || (town.has(t.id) && town.has(kit.token.id))));
+  const targets = candidates.map((t) => {
+    const why = reachRefusal(me, positionOf(t, town));
+    return { tokenId: t.id, name: t.name, kind: t.kind, hidden: t.hidden, inReach: why === null, why, blockers: blockersFor(db, t).map(({ lichslayerId, name, slot, item }) => ({ lichslayerId, name, slot, item })) };
+  });
+  let defaultId: number | null = null;
+  let defaultExplain: string | null = null;
+  if (kit.token.kind === 'entity') {
+    const party = candidates
+      .filter((t) => PARTY_KINDS.has(t.kind) && reachRefusal(me, positionOf(t, town)) === null)
+      .map((t) => ({ id: t.id, name: t.name, ...vitalsOf(db, t), stackIndex: stack.get(t.id) ?? 999 }));
+    const pick = defaultTarget(party, readHouseRules(db), !!kit.token.stats.lich && town.has(kit.token.id));
+    defaultId = pick.target?.id ?? null;
+    defaultExplain = pick.explain;
+  }
+  const integrity = kit.lichslayer ? equippedItems(db, kit.lichslayer.id).filter((i) => !i.broken && !i.unbreakable).map((i) => ({ slot: i.slot, name: i.name })) : [];
+  return {
+    attacker: { tokenId: kit.token.id, name: kit.token.name, kind: kit.token.kind, lichslayerId: kit.token.lichslayerId },
+    refused: kit.refused,
+    notYourTurn: kit.notYourTurn,
+    weapons: kit.weapons.map((w) => ({ slot: w.slot, name: w.name, damage: w.damage?.text ?? null, allowed: w.allowed, why: w.why })),
+    statDamage: kit.statDamage?.text ?? null,
+    targets,
+    defaultTarget: defaultId,
+    defaultExplain,
+    integrity,
+  };
+}
+
+/** The defender as the damage rules read it: a Gauntlet's Health, Armor and synchronicity, or a token's. */
+function defenderOf(db: Database, t: TokenView, blockedBy: string | null): Defender {
+  if (t.lichslayerId !== null) {
+    const l = row(db, t.lichslayerId)!;
+    return { name: l.name, colour: t.colour, health: l.health, armor: l.armor, sync: syncHeld(db, l.id), blockedBy };
+  }
+  return { name: t.name, colour: t.colour, health: t.health ?? 0, armor: t.armor ?? 0, lich: !!t.stats.lich, phylactery: t.kind === 'phylactery', blockedBy };
+}
+
+/** Writes a hit's Health and Armor where they live: the Gauntlet for a Lichslayer, the token otherwise. */
+function writeHit(w: RecordingWriter, t: TokenView, hit: HitResult): void {
+  if (t.lichslayerId !== null) w.update('lichslayer', t.lichslayerId, { health: hit.health, armor: hit.armor });
+  else w.update('token', t.id, { health: hit.health, armor: hit.armor });
+}
+
+function breakItem(w: RecordingWriter, item: { id: number; name: string }, lines: string[]): void {
+  w.update('item', item.id, { broken: 1 });
+  lines.push(`${item.name} breaks: it confers no effect and counts toward no synchronicity until the Smith repairs it (ch.11)`);
+}
+
+/** An entrant gives up its next turn (a Block's Response, ch.13, ch.15; a trap's sleep, ch.9); before a fight, when one starts. */
+export function loseNextTurn(w: RecordingWriter, db: Database, token: TokenView, why: string, lines: string[]): void {
+  const turn = turnOf(db);
+  if (turn && turn.order.includes(token.id)) {
+    const combat = combatActor(db);
+    combat.send({ type: 'SYNC', order: stackSlots(db) });
+    combat.send({ type: 'OWE', tokenId: token.id });
+    writeSetting(w, db, 'machine:combat', combat.getPersistedSnapshot());
+  } else {
+    const fight = readFight(db);
+    writeFight(w, db, { ...fight, loseTurn: [...fight.loseTurn, token.id] });
+  }
+  lines.push(`${token.name} gives up their next turn: ${why}`);
+}
+
+/**
+ * An entity brought to 0 Health is felled (ch.1, ch.10, ch.12): 1 XP to the Lichslayer who did it; the
+ * floor's Merchant dispatched; the Phylactery destroyed through the dive machine, ending the waves and
+ * the Lich's revival; the Lich down until the next round while its Phylactery stands.
+ */
+export function fellEntity(w: RecordingWriter, db: Database, token: TokenView, byLichslayerId: number | null, lines: string[]): void {
+  w.update('token', token.id, { defeated: 1, health: 0 });
+  const by = byLichslayerId !== null ? row(db, byLichslayerId) : undefined;
+  if (by && token.kind === 'entity') {
+    lines.push(`${by.name} fells ${token.name}: +${XP_PER_ENEMY} XP (ch.1)`);
+    addXp(w, db, by.id, XP_PER_ENEMY, lines, 'enemy');
+  } else lines.push(`${token.name} is brought to 0 Health`);
+  const dive = diveActor(db);
+  if (token.stats.merchant && token.floor !== null) {
+    dive.send({ type: 'MERCHANT_DISPATCHED', floor: token.floor });
+    writeSetting(w, db, 'machine:dive', dive.getPersistedSnapshot());
+    lines.push(`The Merchant of Floor ${token.floor} is dispatched: rooms that need it are now impossible there (ch.10)`);
+  }
+  if (token.kind === 'phylactery') {
+    if (dive.getSnapshot().can({ type: 'PHYLACTERY_DESTROYED' })) applyDiveEvent(w, db, { type: 'PHYLACTERY_DESTROYED' }, lines);
+    lines.push("The Phylactery is destroyed: the waves stop and the Lich's Revival is denied (ch.10, ch.12)");
+  }
+  if (token.stats.lich) {
+    lines.push(dive.getSnapshot().context.phylacteryDestroyed ? 'The Lich is down and its Phylactery is destroyed: it stays dead (ch.12, ch.16)' : 'The Lich is down, but its Phylactery stands: it revives at the start of the next round at half Health (ch.12, ch.16)');
+  }
+  if (token.floor !== null && token.x !== null && token.y !== null) noteClearedOnNine(w, db, token.floor, token.x, token.y, lines);
+  const left = allTokens(db).filter((t) => t.kind === 'entity' && !t.defeated && t.floor === token.floor && turnStack(db).some((e) => e.token_id === t.id));
+  if (turnOf(db) && left.length === 0) lines.push('No enemy stands on the turn stack: the fight can end (Combat over, ch.11)');
+}
+
+/**
+ * A Lichslayer at 0 Health (ch.10, ch.11): the others on the floor are shaken (a Sanity Challenge);
+ * on Floor 10 or the third time on a floor they are lost for good at once; otherwise they choose to
+ * withdraw or press on, and the app waits for that choice.
+ */
+export function lichslayerAtZero(w: RecordingWriter, db: Database, lichslayerId: number, command: CommandName, lines: string[], result: FightResult): 'lost' | 'choose' | 'no-dive' {
+  const l = row(db, lichslayerId)!;
+  const dive = diveActor(db).getSnapshot();
+  if (!dive.context.present.includes(lichslayerId) || dive.context.floor === null && String(dive.value) !== 'manifestation') {
+    lines.push(`${l.name} is at 0 Health (ch.11)`);
+    return 'no-dive';
+  }
+  allyAtZero(w, db, lichslayerId, dive.context.present, lines, command);
+  const outcome = zeroHealthOutcome(dive.context.floor, (dive.context.zeroes[String(lichslayerId)] ?? 0) + 1);
+  if (outcome.kind === 'permanently-lost') {
+    lines.push(`${l.name}: ${outcome.explain}`);
+    applyDiveEvent(w, db, { type: 'AT_ZERO', lichslayer: lichslayerId, choice: 'withdraw' }, lines, undefined, { alliesShaken: true });
+    return 'lost';
+  }
+  lines.push(`${l.name}: ${outcome.explain}`);
+  result.atZero.push({ lichslayerId, name: l.name, explain: outcome.explain });
+  return 'choose';
+}
+
+/** The Sanity a hit costs (ch.8, ch.12): the attacker's Sanity Touch on a hit, else Lich-type damage's target 12. */
+function sanityAfterHit(w: RecordingWriter, db: Database, attacker: TokenView, target: TokenView, hit: HitResult, command: CommandName, lines: string[]): void {
+  if (target.lichslayerId === null || hit.outcome === 'immune' || hit.outcome === 'blocked') return;
+  const rules = readHouseRules(db);
+  if (attacker.stats.sanityOnHit) {
+    lines.push(sanityChallenge(w, db, command, { lichslayerId: target.lichslayerId, target: attacker.stats.sanityOnHit, cause: `${attacker.name}'s touch: Sanity Challenge on a hit (ch.12)`, where: 'tombs' }).explain);
+  } else if (attacker.stats.lich || attacker.stats.lichType) {
+    const t = sanityTarget('lich-damage', rules);
+    lines.push(sanityChallenge(w, db, command, { lichslayerId: target.lichslayerId, target: t.target, cause: `Damage from ${attacker.name}, a Lich-type source (${t.source})`, where: 'tombs' }).explain);
+  }
+}
+
+/** What reaching 0 Health sets off for whoever was hit. */
+function afterZero(w: RecordingWriter, db: Database, target: TokenView, byLichslayerId: number | null, command: CommandName, lines: string[], result: FightResult): 'lost' | 'choose' | 'no-dive' | 'felled' {
+  if (target.lichslayerId !== null) return lichslayerAtZero(w, db, target.lichslayerId, command, lines, result);
+  if (target.kind === 'retainer' || target.kind === 'familiar') {
+    w.update('token', target.id, { defeated: 1, health: 0 });
+    lines.push(`${target.name} falls at 0 Health`);
+    return 'felled';
+  }
+  fellEntity(w, db, target, byLichslayerId, lines);
+  return 'felled';
+}
+
+const emptyResult = (): FightResult => ({ lines: [], damage: null, challenge: null, atZero: [] });
+
+/**
+ * An attack (ch.1, ch.4, ch.11-ch.14, ch.16): checks the attack action, the turn and the reach; rolls
+ * the damage dice (or takes the Judge's number); resolves the hit against a Block, immunity, Armor and
+ * synchronicity; then the integrity checks, 0 Health, the Sanity a Lich-type hit costs, and a
+ * player-killing's Sanity for the killer.
+ */
+export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, command: CommandName): FightResult {
+  const kit = attackerKit(db, a.attacker);
+  if (kit.refused) throw new CommandFailure('refused', `${kit.refused}. Nothing changed.`);
+  if (kit.notYourTurn && !a.outOfTurn) throw new CommandFailure('refused', `${kit.notYourTurn}. Nothing changed.`);
+  const target = tokenOf(db, a.target);
+  if (target.id === kit.token.id) throw new CommandFailure('refused', `${kit.token.name} cannot attack themselves. Nothing changed.`);
+  if (target.defeated) throw new CommandFailure('refused', `${target.name} is already felled. Nothing changed.`);
+  const town = townFighters(db);
+  const reach = reachRefusal(positionOf(kit.token, town), positionOf(target, town));
+  if (reach) throw new CommandFailure('refused', `${reach}. Nothing changed.`);
+  const rules = readHouseRules(db);
+  const l = kit.lichslayer;
+
+  let weapon: WeaponOption | null = null;
+  if (l) {
+    weapon = a.slot ? (kit.weapons.find((o) => o.slot === a.slot) ?? null) : (kit.weapons.find((o) => o.allowed) ?? null);
+    if (!weapon) throw new CommandFailure('refused', `${l.name} has nothing in ${a.slot ?? 'any band'} that allows the attack action (ch.11). Nothing changed.`);
+    if (!weapon.allowed) throw new CommandFailure('refused', `${weapon.why}. Nothing changed.`);
+  }
+  const base = weapon?.damage ?? kit.statDamage!;
+  const items = l ? equippedItems(db, l.id) : [];
+  if (a.integritySlot && !items.some((i) => i.slot === a.integritySlot)) throw new CommandFailure('refused', `${l?.name ?? kit.token.name} has nothing in ${a.integritySlot} for an integrity check. Nothing changed.`);
+  const block = a.block ? blockersFor(db, target).find((b) => b.lichslayerId === a.block!.lichslayerId && b.slot === a.block!.slot) : undefined;
+  if (a.block && !block) throw new CommandFailure('refused', `That Block is not possible: the holder must be ${target.name} or adjacent to them, with an intact Block item not yet used this Round (ch.13). Nothing changed.`);
+
+  const sourceColour = weapon ? weapon.colour : kit.token.kind === 'entity' ? kit.token.colour : null;
+  const source: HitSource = {
+    colour: sourceColour,
+    physical: true,
+    bypassArmor: !!kit.token.stats.bypassArmor,
+    halve: a.halve,
+    fromEntity: kit.token.kind === 'entity',
+    label: weapon ? `${kit.token.name}'s ${weapon.name}` : `${kit.token.name}'s attack`,
+  };
+  const attackerSync = l ? syncHeld(db, l.id) : NO_SYNC;
+  const defender = defenderOf(db, target, block ? `${block.name}'s ${block.item}` : null);
+  const multipliers = syncMultipliers(attackerSync, { colour: target.colour, sync: defender.sync }, sourceColour);
+  const modifiers = l ? rollModifiersFor(db, l).all : [];
+  const cause = `Attack: ${kit.token.name} → ${target.name}${weapon ? ` with ${weapon.name}` : ''}`;
+  const character = l?.name ?? (target.lichslayerId !== null ? target.name : null);
+  const blockItem = block ? equippedItems(db, block.lichslayerId).find((i) => i.id === block.itemId)! : null;
+
+  const planned = rollWithLedger(db, command, (dice) => {
+    const records: RollRecord[] = [];
+    let amount: number;
+    let integrityDue = false;
+    let missed = false;
+    if (a.damage !== undefined) {
+      amount = a.damage;
+      records.push({ cause, character, explain: `${kit.token.name}: ${amount} damage, the Judge's call (set by hand instead of the roll)`, result: { judge: amount } });
+    } else {
+      const roll = rollAttack(dice, { attacker: kit.token.name, cause, base, powerDice: l ? powerAttackDice(l.power) : 0, bonusDice: a.bonusDice, modifiers }, rules);
+      amount = roll.total;
+      integrityDue = roll.integrityDue;
+      missed = roll.miss;
+      // A Lichslayer's roll is made at the table; an enemy's numbers are the Judge's.
+      records.push({ cause, character, explain: roll.explain, result: roll, public: l !== null });
+    }
+    // ch.11: a missed attack lands no instance at all: no Armor spent, nothing to Block.
+    const hit = missed ? null : resolveHit(defender, source, amount, multipliers, rules);
+    if (hit) records.push({ cause: `${cause}: the hit`, character, explain: hit.explain, result: hit });
+    let blockCheck: ReturnType<typeof integrityCheck> | null = null;
+    if (hit?.outcome === 'blocked' && blockItem) {
+      blockCheck = integrityCheck(dice, blockItem, `${cause}: ${blockItem.name} blocked`);
+      records.push({ cause: `${cause}: integrity after the Block`, character: block!.name, explain: `${blockCheck.explain} — after its Block (ch.13)`, result: blockCheck });
+    }
+    let own: { item: HeldItem; check: ReturnType<typeof integrityCheck>; pick: string } | null = null;
+    if (integrityDue && l) {
+      const pick = a.integritySlot ? { slot: a.integritySlot, explain: "the Judge's pick" } : integrityTarget(dice, items, weapon?.slot ?? null, rules, `${cause}: which item`);
+      const item = items.find((i) => i.slot === pick.slot);
+      if (item) {
+        const check = integrityCheck(dice, item, `${cause}: integrity of ${item.name}`);
+        own = { item, check, pick: pick.explain };
+        records.push({ cause: `${cause}: integrity check on a natural 1`, character: l.name, explain: `A natural 1: ${check.explain}, on ${pick.explain} (ch.11)`, result: check });
+      } else records.push({ cause: `${cause}: integrity check on a natural 1`, character: l.name, explain: `A natural 1, but ${pick.explain}`, result: pick });
+    }
+    return { value: { amount, hit, blockCheck, own }, records };
+  }).value;
+
+  const result = emptyResult();
+  const lines = result.lines;
+  result.damage = planned.amount;
+  const hit = planned.hit;
+  lines.push(`${cause}: ${hit ? `${planned.amount} damage${a.damage !== undefined ? " (the Judge's call)" : ''}` : 'all natural 1s, it misses (ch.11, house rule)'}`, ...(hit ? [hit.explain] : []));
+  if (hit) writeHit(w, target, hit);
+  if (block && blockItem && hit?.outcome === 'blocked') {
+    const fight = readFight(db);
+    const now = roundNow(db);
+    if (now) writeFight(w, db, { ...fight, blocks: { ...fight.blocks, [String(blockItem.id)]: now } });
+    if (planned.blockCheck?.breaks) breakItem(w, blockItem, lines);
+    else if (planned.blockCheck) lines.push(planned.blockCheck.explain);
+    // ch.13: Block is a Response; a Response costs the next turn's action (ch.15).
+    const holder = allTokens(db).find((t) => t.id === block.tokenId);
+    if (holder) loseNextTurn(w, db, holder, `${block.item}'s Block was a Response (ch.13, ch.15)`, lines);
+  }
+  if (planned.own) {
+    lines.push(`A natural 1: ${planned.own.check.explain}`);
+    if (planned.own.check.breaks) breakItem(w, planned.own.item, lines);
+  }
+  if (hit?.reachedZero) {
+    const outcome = afterZero(w, db, target, l?.id ?? null, command, lines, result);
+    // ch.11: killing a player costs the killer a Sanity Challenge.
+    if (outcome === 'lost' && l && target.lichslayerId !== null) {
+      const t = sanityTarget('pvp-kill', rules);
+      lines.push(sanityChallenge(w, db, command, { lichslayerId: l.id, target: t.target, cause: `${l.name} killed ${target.name}, a player (${t.source})`, where: 'tombs' }).explain);
+    }
+  }
+  if (hit) sanityAfterHit(w, db, kit.token, target, hit, command, lines);
+  return result;
+}
+
+/**
+ * One hit that no attack rolled (a trap, ongoing damage, the Judge's hand) applied through the same
+ * rules as any: immunity, Armor, bypass, ongoing, synchronicity received, and what 0 Health sets off.
+ */
+export function applyHit(w: RecordingWriter, db: Database, target: TokenView, source: HitSource, amount: number, command: CommandName, lines: string[], result: FightResult = emptyResult()): HitResult {
+  const defender = defenderOf(db, target, null);
+  const hit = resolveHit(defender, source, amount, syncMultipliers(NO_SYNC, { colour: target.colour, sync: defender.sync }, source.colour), readHouseRules(db));
+  lines.push(hit.explain);
+  writeHit(w, target, hit);
+  if (hit.reachedZero) afterZero(w, db, target, null, command, lines, result);
+  return hit;
+}
+
+/**
+ * One instance of damage applied by the Judge's hand (a spell, a hazard, an effect the app does not
+ * roll), through the same rules as any hit, and a Lich-type source's Sanity Challenge.
+ */
+export function applyJudgedDamage(w: RecordingWriter, db: Database, a: DamageArgs, command: CommandName): FightResult {
+  const target = tokenOf(db, a.target);
+  if (target.defeated) throw new CommandFailure('refused', `${target.name} is already felled. Nothing changed.`);
+  if (target.lichslayerId !== null && (row(db, target.lichslayerId)?.health ?? 0) === 0 && a.amount > 0) throw new CommandFailure('refused', `${target.name} is at 0 Health already: withdraw or press on first (ch.11). Nothing changed.`);
+  const cause = `Damage: ${a.label} → ${target.name}`;
+  const result = emptyResult();
+  result.damage = a.amount;
+  result.lines.push(`${a.label}: ${a.amount} to ${target.name}, the Judge's hand`);
+  const hit = applyHit(w, db, target, { colour: a.colour, physical: a.physical, ongoing: a.ongoing, bypassArmor: a.bypassArmor, crush: a.crush, label: a.label }, a.amount, command, result.lines, result);
+  rollWithLedger(db, command, () => ({ value: null, records: [{ cause, character: target.lichslayerId !== null ? target.name : null, explain: `${a.amount} from ${a.label}, applied by the Judge: ${hit.explain}`, result: hit }] }));
+  if (a.lichType && target.lichslayerId !== null && hit.outcome !== 'immune') {
+    const t = sanityTarget('lich-damage', readHouseRules(db));
+    result.lines.push(sanityChallenge(w, db, command, { lichslayerId: target.lichslayerId, target: t.target, cause: `Damage from ${a.label}, a Lich-type source (${t.source})`, where: 'tombs' }).explain);
+  }
+  return result;
+}
+
+/** A trap's or effect's ongoing damage: the first strike now, the rest at each round's start (ch.11); with no fight on, one after another at once. */
+export function startOngoing(w: RecordingWriter, db: Database, token: TokenView, label: string, damage: string, rounds: number, command: CommandName, lines: string[]): void {
+  if (rounds > 1 && roundNow(db)) {
+    const fight = readFight(db);
+    writeFight(w, db, { ...fight, ongoing: [...fight.ongoing, { tokenId: token.id, label, damage, roundsLeft: rounds - 1 }] });
+    lines.push(`${label} goes on for ${rounds - 1} more round${rounds - 1 === 1 ? '' : 's'} (ch.11)`);
+    return;
+  }
+  for (let r = 2; r <= rounds; r++) ongoingTick(w, db, token.id, `${label} (round ${r} of ${rounds}, no fight on)`, damage, command, lines);
+}
+
+/** One strike of ongoing damage: not an instance, straight to Health (ch.11). */
+function ongoingTick(w: RecordingWriter, db: Database, tokenId: number, label: string, damage: string, command: CommandName, lines: string[]): void {
+  const target = allTokens(db).find((t) => t.id === tokenId);
+  if (!target || target.defeated) return;
+  const effect = trapFieldsSchema.parse({ damage, ongoing: true });
+  const rolled = rollWithLedger(db, command, (dice) => {
+    const d = rollTrapDamage(dice, effect, label);
+    return { value: d, records: d ? [{ cause: label, character: target.lichslayerId !== null ? target.name : null, explain: d.explain, result: d }] : [] };
+  }).value;
+  if (!rolled) return;
+  lines.push(`${label}: ${rolled.explain}`);
+  applyHit(w, db, target, { colour: null, physical: false, ongoing: true, label }, rolled.amount, command, lines);
+}
+
+/** At a round's start, ongoing damage strikes once more (ch.11). */
+export function tickOngoing(w: RecordingWriter, db: Database, lines: string[]): void {
+  const fight = readFight(db);
+  if (!fight.ongoing.length) return;
+  writeFight(w, db, { ...fight, ongoing: fight.ongoing.filter((o) => o.roundsLeft > 1).map((o) => ({ ...o, roundsLeft: o.roundsLeft - 1 })) });
+  for (const o of fight.ongoing) ongoingTick(w, db, o.tokenId, `${o.label}, ongoing`, o.damage, 'phase.nextTurn', lines);
+}
+
+/** When a fight starts, turns lost before it are given up (ch.9). */
+export function owedAtStart(w: RecordingWriter, db: Database): number[] {
+  const fight = readFight(db);
+  writeFight(w, db, { ...fight, serial: fight.serial + 1, loseTurn: [] });
+  return fight.loseTurn;
+}
+
+/** An integrity check the Judge calls on one equipped item (ch.11), rolled or ruled. */
+export function judgeIntegrity(w: RecordingWriter, db: Database, lichslayerId: number, slot: ItemSlot, result: 'breaks' | 'holds' | undefined, command: CommandName): FightResult {
+  const l = row(db, lichslayerId);
+  if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${lichslayerId} in this campaign.`);
+  const item = equippedItems(db, lichslayerId).find((i) => i.slot === slot);
+  if (!item) throw new CommandFailure('refused', `${l.name} has nothing in ${slot}. Nothing changed.`);
+  if (item.unbreakable) throw new CommandFailure('refused', `${item.name} is unbreakable (ch.11). Nothing changed.`);
+  if (item.broken) throw new CommandFailure('refused', `${item.name} is already broken. Nothing changed.`);
+  const out = emptyResult();
+  const cause = `Integrity check: ${l.name}'s ${item.name}`;
+  const check = rollWithLedger(db, command, (dice) => {
+    const c = result ? { roll: null, breaks: result === 'breaks', explain: `Integrity of ${item.name}: ${result === 'breaks' ? 'it breaks' : 'it holds'}, the Judge's call (ch.11)` } : integrityCheck(dice, item, cause);
+    return { value: c, records: [{ cause, character: l.name, explain: c.explain, result: c }] };
+  }).value;
+  out.lines.push(check.explain);
+  if (check.breaks) breakItem(w, item, out.lines);
+  return out;
+}

@@ -1,0 +1,74 @@
+// What a fight remembers between commands (rulebook ch.8, ch.9, ch.11, ch.13): which fight and round it
+// is, who looted in which round (Edge), which item Blocked in which round (once per Round), ongoing
+// damage still to tick, and turns lost to a trap before a fight began. One setting, undoable like any.
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import type { FightResult } from '@shared/fight.ts';
+import type { RecordingWriter } from '../db/history.ts';
+import { readSetting, writeSetting } from '../db/settings.ts';
+import { combatActor, stored } from './phase-store.ts';
+
+const when = z.object({ serial: z.number().int().min(0), round: z.number().int().min(0) });
+const fightStateSchema = z.object({
+  /** Counts the fights of the campaign, so "this round" never matches a round of an earlier fight. */
+  serial: z.number().int().min(0),
+  /**
+   * Counts the party's visits to a floor (each descent, each return in a later dive, and the Lich's
+   * manifestation in the Town as a floor of its own), so "once per floor" means once per visit (ch.2).
+   */
+  visit: z.number().int().min(0).default(0),
+  /** Lichslayer id → the fight and round they last looted in (ch.8). */
+  looted: z.record(z.string(), when),
+  /** Item id → the fight and round it last Blocked in (ch.13). */
+  blocks: z.record(z.string(), when),
+  /** Ongoing damage (poison, fire): not instances, it strikes Health at each round's start (ch.11). */
+  ongoing: z.array(z.object({ tokenId: z.number().int(), label: z.string().max(200), damage: z.string().max(40), roundsLeft: z.number().int().min(1).max(10) })),
+  /** Tokens that lost their next turn while no fight was on: they give it up when one starts (ch.9). */
+  loseTurn: z.array(z.number().int()),
+});
+export type FightState = z.output<typeof fightStateSchema>;
+export type RoundMark = z.output<typeof when>;
+
+const EMPTY: FightState = { serial: 0, visit: 0, looted: {}, blocks: {}, ongoing: [], loseTurn: [] };
+
+export function readFight(db: Database): FightState {
+  return readSetting(db, 'fight', fightStateSchema, EMPTY);
+}
+
+export function writeFight(w: RecordingWriter, db: Database, next: FightState): void {
+  writeSetting(w, db, 'fight', next);
+}
+
+/** A new floor visit begins: the party stands on a floor it has just entered, or the Lich manifests in the Town (ch.2, ch.16). */
+export function beginVisit(w: RecordingWriter, db: Database): void {
+  const fight = readFight(db);
+  writeFight(w, db, { ...fight, visit: fight.visit + 1 });
+}
+
+/** Which fight and which floor visit it is now (null where there is none), for skills' usage limits (ch.2). */
+export function skillMoment(db: Database, place: { floor: number | null; manifested: boolean }): { fight: number | null; visit: number | null } {
+  const fight = readFight(db);
+  return { fight: roundNow(db) ? fight.serial : null, visit: place.floor !== null || place.manifested ? fight.visit : null };
+}
+
+/** The fight and round now, or null when no fight is on (rounds exist only in combat, ch.11). */
+export function roundNow(db: Database): RoundMark | null {
+  if (!stored(db, 'machine:combat')) return null;
+  const snap = combatActor(db).getSnapshot();
+  if (snap.value === 'idle') return null;
+  return { serial: readFight(db).serial, round: snap.context.round };
+}
+
+/** The round an earlier mark falls in, counted in this fight (null: another fight, or never). */
+export function roundOf(mark: RoundMark | undefined, now: RoundMark | null): number | null {
+  return mark && now && mark.serial === now.serial ? mark.round : null;
+}
+
+/**
+ * The last fight action's result, kept as a setting: every action is then one undo step, even a roll
+ * that changed nothing else — so the Judge's override undoes exactly that action, and no other.
+ */
+export function recordResult(w: RecordingWriter, db: Database, step: string, result: FightResult): FightResult {
+  writeSetting(w, db, 'fight:last', { step, lines: result.lines, at: new Date().toISOString() });
+  return { ...result, step };
+}

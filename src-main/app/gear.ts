@@ -1,0 +1,84 @@
+// A Lichslayer's Gauntlet as a fight reads it (rulebook ch.4, ch.8, ch.11, ch.13, ch.14): the equipped
+// items with their loot-table entries (actions, Effect, breakable), the synchronicity they hold, the
+// items that Block, and the modifiers the character takes on all rolls.
+import type { Database } from 'better-sqlite3';
+import type { Colour, ItemSlot } from '@shared/gauntlet.ts';
+import type { LootFields } from '@shared/tables.ts';
+import { loadAllTables } from '../db/tables-repo.ts';
+import { readHouseRules } from '../db/settings.ts';
+import type { EquippedItem } from '../rules/attack.ts';
+import { modifiersFor } from './character-rolls.ts';
+import { rollModifiersOf, wardsSanity, type RollModifiers } from '../rules/challenge.ts';
+import { GAUNTLET_ORDER, NO_SYNC, type GauntletItem, type SyncHeld } from '../rules/damage.ts';
+import { synchronicity } from '../rules/synchronicity.ts';
+import type { LichslayerRow } from './lichslayer-row.ts';
+
+export interface LootEntry {
+  fields: LootFields;
+  details: string;
+}
+
+/** An item's row on the campaign's loot tables, by name (ch.13), or null for gear on no table. */
+export function lootEntryFor(db: Database, name: string): LootEntry | null {
+  const wanted = name.trim().toLowerCase();
+  for (const { def } of loadAllTables(db).values()) {
+    if (def.category !== 'loot') continue;
+    const row = def.rows.find((r) => r.loot && r.label.trim().toLowerCase() === wanted);
+    if (row?.loot) return { fields: row.loot, details: row.details };
+  }
+  return null;
+}
+
+export interface HeldItem extends EquippedItem, GauntletItem {
+  id: number;
+  slot: ItemSlot;
+  /** Its type, for Mono-Type (ch.14). */
+  itemType: string | undefined;
+}
+
+/** The items in a Lichslayer's equipment bands, each with its loot-table entry. */
+export function equippedItems(db: Database, lichslayerId: number): HeldItem[] {
+  const rows = db.prepare(`SELECT id, slot, name, colour, broken, notes FROM item WHERE lichslayer_id = ?`).all(lichslayerId) as { id: number; slot: ItemSlot; name: string; colour: Colour; broken: number; notes: string }[];
+  rows.sort((a, b) => GAUNTLET_ORDER.indexOf(a.slot) - GAUNTLET_ORDER.indexOf(b.slot));
+  return rows.map((r) => {
+    const entry = lootEntryFor(db, r.name);
+    return {
+      id: r.id,
+      slot: r.slot,
+      name: r.name,
+      colour: r.colour,
+      broken: r.broken === 1,
+      notes: r.notes,
+      entry: entry ? { actions: entry.fields.actions, details: entry.details, breakable: entry.fields.breakable } : null,
+      // ch.11: some loot is marked unbreakable, on its table or in its notes.
+      unbreakable: entry ? !entry.fields.breakable : /\bunbreakable\b/i.test(r.notes),
+      itemType: entry?.fields.itemType,
+    };
+  });
+}
+
+/** The synchronicity the equipped, unbroken loot holds, as the fight reads it (ch.14). */
+export function syncHeld(db: Database, lichslayerId: number): SyncHeld {
+  const items = equippedItems(db, lichslayerId);
+  const r = synchronicity(items.map((i) => ({ name: i.name, colour: i.colour, broken: i.broken, ...(i.itemType ? { type: i.itemType } : {}) })), readHouseRules(db));
+  if (!r.conditions.length) return NO_SYNC;
+  return {
+    monoColor: r.conditions.some((c) => c.id === 'mono-color'),
+    fullSpectrum: r.conditions.some((c) => c.id === 'full-spectrum'),
+    dualColours: r.conditions.find((c) => c.id === 'dual-color')?.colours ?? null,
+  };
+}
+
+/** Equipped, unbroken items that Block: their loot entry lists the action, or their notes say "Block" (ch.13). */
+export function blockItems(items: readonly HeldItem[]): HeldItem[] {
+  return items.filter((i) => !i.broken && (i.entry?.actions.includes('block') || /\bblock\b/i.test(i.notes)));
+}
+
+/**
+ * The character's modifiers to all rolls (ch.4, ch.8): their one rule (modifiersFor: Sanity, the
+ * survival clock as the Idols shift it, the Square's gift …), an intact ward negating the Sanity penalty.
+ */
+export function rollModifiersFor(db: Database, l: LichslayerRow, roll: { where: 'tombs' | 'town' | 'forest'; sanityChallenge: boolean } = { where: 'tombs', sanityChallenge: false }): RollModifiers {
+  const items = equippedItems(db, l.id).map((i) => ({ name: i.name, broken: i.broken, text: `${i.notes} ${i.entry?.details ?? ''}` }));
+  return rollModifiersOf(modifiersFor(db, l, roll), wardsSanity(items));
+}

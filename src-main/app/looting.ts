@@ -1,0 +1,143 @@
+// Looting as the app applies it (rulebook ch.1, ch.4, ch.8, ch.9, ch.10): who may loot now (Edge every
+// other round or with a Challenge, Paranoid with a Challenge), a chest opened by a Lichslayer standing
+// at it (the d6, the player's loot roll with their penalties, the Judge's gold roll), what it holds
+// put on their Gauntlet, and a room's gold split between those there or given to one of them.
+import type { Database } from 'better-sqlite3';
+import type { TokenView } from '@shared/board.ts';
+import type { CommandName } from '@shared/contract.ts';
+import { allTokens, parseChest, type RoomRecord } from '../db/board-repo.ts';
+import { slotPlanOf } from '../db/gauntlet-repo.ts';
+import type { RecordingWriter } from '../db/history.ts';
+import { addToInventory } from '../db/inventory.ts';
+import { roomLabel, type RollRecord } from '../db/ledger.ts';
+import { readHouseRules } from '../db/settings.ts';
+import { chestGoldFormula, openChest } from '../rules/board-facts.ts';
+import { inventoryDepth } from '../rules/gauntlet-derived.ts';
+import { isGoldFormula, rollGold } from '../rules/gold.ts';
+import { floorTier } from '../rules/room-roll.ts';
+import { lootingRule } from '../rules/sanity.ts';
+import { rollOnTable } from '../tables/table-roll.ts';
+import { lichslayerChallenge } from './combat-hooks.ts';
+import { CommandFailure } from './command-failure.ts';
+import { readFight, roundNow, roundOf, writeFight } from './fight-state.ts';
+import { rollModifiersFor } from './gear.ts';
+import { gainGold } from './growth.ts';
+import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
+import { rollWithTables } from './table-rolls.ts';
+
+/** The Lichslayers standing in a room. */
+function standingIn(db: Database, room: RoomRecord): TokenView[] {
+  return allTokens(db).filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null && t.floor === room.floor && t.x === room.x && t.y === room.y);
+}
+
+/**
+ * May this Lichslayer loot now (ch.8)? Free, or after a Challenge — rolled here, in the ledger — at
+ * Edge on an off-round or at Paranoid. A looting done is marked for the round.
+ */
+function mayLoot(w: RecordingWriter, db: Database, l: LichslayerRow, what: string, command: CommandName, notices: string[]): boolean {
+  const fight = readFight(db);
+  const now = roundNow(db);
+  const verdict = lootingRule(l.sanity, { round: now?.round ?? null, lastLootRound: roundOf(fight.looted[String(l.id)], now) }, readHouseRules(db));
+  if (verdict.kind === 'challenge') {
+    const r = lichslayerChallenge(w, db, command, { lichslayerId: l.id, target: verdict.target, cause: `${l.name} loots ${what}: ${verdict.explain}`, sanity: null });
+    notices.push(r.explain);
+    if (!r.passed) return false;
+  }
+  if (now) writeFight(w, db, { ...readFight(db), looted: { ...readFight(db).looted, [String(l.id)]: now } });
+  return true;
+}
+
+/** The tier whose house-rule chest gold a floor uses; Floor 10 is not rolled, so the Lower Tombs' (ch.10). */
+const tierOf = (floor: number) => (floor >= 10 ? 'lower' : floorTier(floor));
+
+/**
+ * A chest opened by a Lichslayer standing at it (ch.9): 1d6 against the house rule for loot; with loot,
+ * the player's 1d100 + (Floor − 5) × 10 with their penalties to all rolls (ch.1, ch.4, ch.8); the
+ * Judge's gold roll. The loot goes into an empty Loot slot, else the inventory; the gold onto the
+ * Gauntlet as gold found (XP).
+ */
+export function openChestBy(w: RecordingWriter, db: Database, room: RoomRecord, lichslayerId: number, command: CommandName, notices: string[]): void {
+  const chest = parseChest(room.chest);
+  const place = roomLabel(room.floor, room.x, room.y);
+  if (!chest) throw new CommandFailure('refused', `There is no chest at ${place}.`);
+  if (chest.opened) throw new CommandFailure('refused', 'That chest has already been opened.');
+  if (!room.revealed) throw new CommandFailure('refused', 'Reveal the room before opening its chest.');
+  const l = requireLichslayer(db, lichslayerId);
+  if (!standingIn(db, room).some((t) => t.lichslayerId === l.id)) throw new CommandFailure('refused', `${l.name} must stand in ${room.name || place} to open its chest (ch.9). Nothing changed.`);
+  if (l.health === 0) throw new CommandFailure('refused', `${l.name} is at 0 Health: withdraw or press on first (ch.11). Nothing changed.`);
+  if (!mayLoot(w, db, l, 'the chest', command, notices)) {
+    notices.push(`${l.name} cannot loot the chest this round; it stays shut (ch.8)`);
+    return;
+  }
+  const rules = readHouseRules(db);
+  const formula = chest.goldFormula || chestGoldFormula(tierOf(room.floor), '', rules).formula;
+  const modifiers = rollModifiersFor(db, l).all;
+  const opened = rollWithTables(db, command, ({ dice, tables, drawn }) => {
+    const cause = `Chest at ${place}, opened by ${l.name}`;
+    const roll = openChest(dice, rules, cause);
+    const records: RollRecord[] = [{ cause, floor: room.floor, room: place, character: l.name, explain: roll.explain, result: roll, public: true }];
+    let loot: { name: string; colour: string; notes: string } | null = null;
+    if (roll.hasLoot && tables.has('loot')) {
+      const node = rollOnTable({ dice, tables, drawn, cause: `${cause}: loot` }, 'loot', { floor: room.floor, extra: modifiers });
+      const row = node.row !== null ? tables.get('loot')!.rows[node.row] : undefined;
+      loot = { name: node.label, colour: row?.loot?.colour ?? 'Colourless', notes: row?.details ?? '' };
+      records.push({ cause: `${cause}: loot`, table: 'loot', floor: room.floor, room: place, character: l.name, explain: node.explain, result: node, public: true });
+    }
+    const gold = isGoldFormula(formula) ? rollGold(dice, formula, `${cause}: gold`) : null;
+    if (gold) records.push({ cause: `${cause}: gold (the Judge's roll)`, floor: room.floor, room: place, character: l.name, explain: gold.explain, result: gold, public: true });
+    else records.push({ cause: `${cause}: gold`, floor: room.floor, room: place, explain: `“${formula}” is not a gold formula such as 2d6x10: no gold rolled`, result: null });
+    return { value: { hasLoot: roll.hasLoot, explain: roll.explain, loot, gold: gold?.gold ?? 0 }, records };
+  });
+  notices.push(`${l.name} opens the chest: ${opened.explain}`);
+  let contents = '';
+  if (opened.loot) {
+    const where = takeLoot(w, db, l, opened.loot);
+    contents = where === 'left' ? opened.loot.name : '';
+    notices.push(where === 'left' ? `${opened.loot.name}: ${l.name} has no empty Loot slot or inventory stack; it stays in the chest` : `${l.name} takes ${opened.loot.name} into ${where === 'inventory' ? 'the inventory' : `a Loot slot (${where})`} (ch.13)`);
+  }
+  w.update('room', room.id, { chest: JSON.stringify({ opened: true, hasLoot: opened.hasLoot, contents, goldFormula: formula, gold: opened.gold, openedBy: l.name }) });
+  if (opened.gold > 0) gainGold(w, db, l.id, opened.gold, notices);
+}
+
+/** Loot onto a Gauntlet: the first empty Loot slot its skills open (ch.2), else an inventory stack if one is free (ch.4). */
+function takeLoot(w: RecordingWriter, db: Database, l: LichslayerRow, loot: { name: string; colour: string; notes: string }): string {
+  const used = new Set((db.prepare(`SELECT slot FROM item WHERE lichslayer_id = ?`).all(l.id) as { slot: string }[]).map((r) => r.slot));
+  const slot = slotPlanOf(db, l).loot.find((s) => !used.has(s));
+  if (slot) {
+    w.insert('item', { lichslayer_id: l.id, slot, name: loot.name, colour: loot.colour, broken: 0, notes: loot.notes });
+    return slot;
+  }
+  const stacks = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(l.id) as { name: string; count: number }[];
+  const joins = stacks.some((s) => s.name.trim().toLowerCase() === loot.name.trim().toLowerCase() && s.count < 6);
+  if (!joins && stacks.length >= inventoryDepth(l.max_health).value) return 'left';
+  addToInventory(w, db, l.id, loot.name);
+  return 'inventory';
+}
+
+/**
+ * A room's gold (ch.10) taken by those standing in it: split evenly between them, or given to one
+ * (the Judge's click); each share is gold found on that Gauntlet (XP, ch.1). A looting limit keeps a
+ * Lichslayer's share in the room (ch.8); what does not divide evenly stays there too.
+ */
+export function takeRoomGold(w: RecordingWriter, db: Database, room: RoomRecord, to: number | 'split', command: CommandName, notices: string[]): void {
+  const place = roomLabel(room.floor, room.x, room.y);
+  if (!room.revealed) throw new CommandFailure('refused', `Reveal ${place} first.`);
+  if (room.gold <= 0) throw new CommandFailure('refused', `There is no gold in ${room.name || place}. Nothing changed.`);
+  const here = standingIn(db, room).map((t) => requireLichslayer(db, t.lichslayerId!)).filter((l) => l.health > 0);
+  const takers = to === 'split' ? here : here.filter((l) => l.id === to);
+  if (!takers.length) {
+    const who = to === 'split' ? 'No Lichslayer' : (db.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(to) as { name: string } | undefined)?.name ?? `Lichslayer ${to}`;
+    throw new CommandFailure('refused', `${who} stands in ${room.name || place} to take its gold (ch.10). Nothing changed.`);
+  }
+  const able = takers.filter((l) => mayLoot(w, db, l, `the gold of ${room.name || place}`, command, notices));
+  if (!able.length) {
+    notices.push('Nobody may loot the gold this round; it stays in the room (ch.8)');
+    return;
+  }
+  const share = Math.floor(room.gold / able.length);
+  const left = room.gold - share * able.length;
+  if (share === 0) throw new CommandFailure('refused', `${room.gold} gold does not divide between ${able.length}: give it to one of them. Nothing changed.`);
+  w.update('room', room.id, { gold: left });
+  notices.push(`${room.gold} gold ${able.length > 1 ? `split between ${able.length}: ${share} each` : `to ${able[0]!.name}`}${left ? `; ${left} that does not divide evenly stays in the room` : ''}`);
+  for (const l of able) gainGold(w, db, l.id, share, notices);
+}

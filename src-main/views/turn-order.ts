@@ -1,0 +1,80 @@
+// The turn tracker's rows (rulebook ch.11): the stack in order, each entrant with its Health, Speed
+// and turns a round, its conditions, and whether it is its turn or it has acted. One builder for
+// the Judge's board; the players' view takes the visible rows and drops the Judge's facts.
+import type { Database } from 'better-sqlite3';
+import type { TokenView, TurnEntryView } from '@shared/board.ts';
+import type { SanityLevel } from '@shared/gauntlet.ts';
+import { allTokens, turnStack } from '../db/board-repo.ts';
+import { readHouseRules } from '../db/settings.ts';
+import { turnsPerRound } from '../rules/entities.ts';
+import { SANITY_LADDER } from '../rules/sanity.ts';
+import { CASTING_TIME_LABEL } from '@shared/tables.ts';
+import { combatActor, diveActor, stored } from '../app/phase-store.ts';
+
+interface Round {
+  current: number | null;
+  queue: readonly number[];
+  owes: readonly number[];
+  pending: readonly { caster: number; label: string; time: keyof typeof CASTING_TIME_LABEL }[];
+}
+
+/** The combat round as saved, or null outside a fight. */
+function round(db: Database): Round | null {
+  if (!stored(db, 'machine:combat')) return null;
+  const snap = combatActor(db).getSnapshot();
+  return snap.value === 'idle' ? null : snap.context;
+}
+
+/** What players could see of an entrant's state at the table, in words: never a stat. */
+function conditionsOf(t: TokenView, r: Round | null, turned: readonly number[], lost: readonly number[], sanity: SanityLevel | undefined, forPlayers: boolean): string[] {
+  const out: string[] = [];
+  if (t.defeated) out.push('Defeated');
+  else if (t.health === 0 && t.kind !== 'entity') out.push('At 0 Health');
+  if (t.lichslayerId !== null && turned.includes(t.lichslayerId)) out.push('Turned');
+  if (t.lichslayerId !== null && lost.includes(t.lichslayerId)) out.push('Fell at 0 Health (lost)');
+  if (sanity && sanity !== 'whole') out.push(`Sanity: ${SANITY_LADDER[sanity].label}`);
+  if (r?.owes.includes(t.id)) out.push('Responded: no action next turn');
+  // An enemy's spell in waiting is the Judge's to announce.
+  if (!forPlayers || t.kind !== 'entity') for (const c of r?.pending ?? []) if (c.caster === t.id) out.push(`Casting ${c.label} (${CASTING_TIME_LABEL[c.time]})`);
+  return out;
+}
+
+export function turnOrder(db: Database): TurnEntryView[] {
+  const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
+  const rules = readHouseRules(db);
+  const people = new Map(
+    (db.prepare(`SELECT id, speed, sanity FROM lichslayer`).all() as { id: number; speed: number; sanity: SanityLevel }[]).map((r) => [r.id, r]),
+  );
+  const r = round(db);
+  const { turned, lost } = diveActor(db).getSnapshot().context;
+  return turnStack(db).flatMap((e) => {
+    const t = tokens.get(e.token_id);
+    if (!t) return [];
+    const person = t.lichslayerId !== null ? people.get(t.lichslayerId) : undefined;
+    const speed = person ? person.speed : (t.stats.speed ?? null);
+    const turns = turnsPerRound(speed ?? 6, rules, t.kind === 'entity' ? t.stats.turns : undefined).value;
+    const conditions = conditionsOf(t, r, turned, lost, person?.sanity, false);
+    if (t.kind === 'entity' && t.health === 0 && !t.defeated) conditions.unshift('At 0 Health');
+    if (t.kind === 'entity' && t.intention) conditions.push(`Intends: ${t.intention}`);
+    return [
+      {
+        tokenId: t.id,
+        name: t.name,
+        kind: t.kind,
+        hidden: t.hidden,
+        floor: t.floor,
+        colour: t.colour,
+        health: t.health,
+        maxHealth: t.maxHealth,
+        armor: t.armor,
+        speed,
+        turns,
+        conditions,
+        publicConditions: conditionsOf(t, r, turned, lost, person?.sanity, true),
+        current: r?.current === t.id,
+        // In a fight: no turn left this round (not the current one, none queued).
+        done: r !== null && r.current !== t.id && !r.queue.includes(t.id),
+      },
+    ];
+  });
+}
