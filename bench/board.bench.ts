@@ -95,7 +95,7 @@ async function dropBench(browser: Browser) {
   try {
     const judge = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await judge.goto(floor.host.url + '#/board');
-    await judge.getByRole('button', { name: '7•' }).click();
+    await judge.getByRole('button', { name: '7, the party is here' }).click();
     await judge.getByTestId('board-canvas').locator('canvas').first().waitFor();
     const players = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await players.goto(floor.host.playersUrl);
