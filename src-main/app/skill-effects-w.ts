@@ -13,7 +13,7 @@ import { readSetting, writeSetting } from '../db/settings.ts';
 import { readTown } from '../db/town-repo.ts';
 import { lifeRecord } from '../db/life-records.ts';
 import { changeAilment, liftOne, sortAilments } from '../rules/ailments.ts';
-import { diceOfFaces, rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
+import { diceOfFaces, mechanismRecovered, rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
 import { rollCure } from '../rules/skills-doctor.ts';
 import { commandGrant, commandRefusal, rollInfluence } from '../rules/skills-aristocrat.ts';
 import { presetChallenge } from '../rules/challenge.ts';
@@ -22,6 +22,9 @@ import { CommandFailure } from './command-failure.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { PARTY_KINDS } from './phase-store.ts';
 import { lichslayerMagic } from './spellcasting.ts';
+import { rollWithTables } from './table-rolls.ts';
+import { rollOnTable } from '../tables/table-roll.ts';
+import { addToInventory } from '../db/inventory.ts';
 
 const list = z.array(z.enum(AILMENTS)).max(AILMENTS.length);
 const ailmentsSchema = z.object({ lichslayers: z.record(z.string(), list).default({}), tokens: z.record(z.string(), list).default({}) });
@@ -215,3 +218,19 @@ export function influenceRoll(w: RecordingWriter, db: Database, aristocrat: Lich
 
 /** Whether a skill is enhanced for this Lichslayer (ch.2). */
 export const enhancedSkill = (db: Database, l: LichslayerRow, skill: string): boolean => lifeRecord(db, l.id).enhanced.includes(skill);
+
+/** Disarm enhanced, from sneak (ch.2): the trap's mechanism as one Uncommon loot item, rolled on the Loot Table in that tier and logged. */
+export function recoverMechanism(w: RecordingWriter, db: Database, bandit: LichslayerRow, trap: string, sneak: boolean | undefined, lines: string[]): void {
+  const verdict = mechanismRecovered({ enhanced: enhancedSkill(db, bandit, 'Disarm'), sneak: !!sneak });
+  if (!verdict.recover) {
+    if (verdict.explain) lines.push(verdict.explain);
+    return;
+  }
+  const label = rollWithTables(db, 'skill.use', ({ dice, tables, drawn }) => {
+    const cause = `${bandit.name} recovers the mechanism of ${trap}`;
+    const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { tier: 'uncommon' });
+    return { value: node.label, records: [{ cause, table: 'loot', character: bandit.name, explain: `${node.explain}; ${verdict.explain}`, result: node }] };
+  });
+  addToInventory(w, db, bandit.id, label);
+  lines.push(`${bandit.name} recovers ${label} from ${trap}'s mechanism: ${verdict.explain}`);
+}

@@ -206,5 +206,30 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     expect(await app.dispatch('skill.use', { id: wren.id, skill: 'Commune', rooms: [{ x: 0, y: 4 }] })).toMatchObject({ ok: false, error: { message: 'Commune reaches one room up to Magic spaces away: that room is 6 away and Wren of the Hollow has Magic 3 (ch.2). Nothing changed.' } });
     app.close();
   });
+
+  it('Disarm enhanced, from sneak, recovers the mechanism as one Uncommon loot item (rolled in the tier, logged, into the inventory); not from sneak, nothing', async () => {
+    const { app, roster, me } = await setup();
+    const sable = roster[2]!;
+    await app.call('lichslayer.update', { id: sable.id, patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', skill2: 'Extra Pockets', skill3: 'Disarm', level: 6 } });
+    await app.call('skill.points', { id: sable.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: sable.id, action: 'enhance', skill: 'Disarm' });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const count = async () => (await me(sable.id)).inventory.reduce((a, k) => a + k.count, 0);
+    const before = await count();
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { trap: { label: 'Needle lock', disabled: false } } });
+    expect((await app.call('skill.use', { id: sable.id, skill: 'Disarm' })).notes).toEqual([
+      "Sable Hartigan disarms Needle lock at F1 (3,1): it triggers for no one for the rest of the dive (ch.2)",
+    ]);
+    expect(await count()).toBe(before);
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { trap: { label: 'Needle lock', disabled: false } } });
+    await app.call('dice.setSeed', { seed: 9 });
+    expect((await app.call('skill.use', { id: sable.id, skill: 'Disarm', sneak: true })).notes).toEqual([
+      "Sable Hartigan disarms Needle lock at F1 (3,1): it triggers for no one for the rest of the dive (ch.2)",
+      "Sable Hartigan recovers Ember Biscuit from Needle lock's mechanism: Disarm enhanced, from sneak: the mechanism is recovered as one Uncommon loot item (ch.2)",
+    ]);
+    expect(await count()).toBe(before + 1);
+    expect((await app.call('ledger.list', { character: 'Sable Hartigan' }))[0]!.explain).toBe("95 = 95 on d100 → Uncommon: Ember Biscuit (Tomb Loot Table); Disarm enhanced, from sneak: the mechanism is recovered as one Uncommon loot item (ch.2)");
+    app.close();
+  });
 });
 

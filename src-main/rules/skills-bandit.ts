@@ -47,3 +47,10 @@ export function rollCheat(dice: Dice, input: { bandit: string; entry: string; di
   const explain = `${input.bandit} Cheats on ${input.entry}: ${shown} were [${input.dice.map((d) => d.total).join(', ')}] = ${before}; the reroll ${showDice(rolled)}${ones} = ${after}; the ${input.keep} is better for ${input.bandit}: ${better ? `the reroll's ${after} stands` : `the original ${before} stands`}, with the roll's modifiers as before (ch.2)`;
   return { before, after, kept: better ? 'reroll' : 'original', total: better ? after : before, explain };
 }
+
+/** Disarm enhanced (ch.2): a Disarm made from sneak also recovers the trap's mechanism as one Uncommon loot item. */
+export function mechanismRecovered(input: { enhanced: boolean; sneak: boolean }): { recover: boolean; explain: string } {
+  if (!input.sneak) return { recover: false, explain: '' };
+  if (!input.enhanced) return { recover: false, explain: 'from sneak, but Disarm is not enhanced: no mechanism is recovered (ch.2)' };
+  return { recover: true, explain: 'Disarm enhanced, from sneak: the mechanism is recovered as one Uncommon loot item (ch.2)' };
+}

@@ -20,7 +20,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { cheatRoll, commandTargets, cureToken, enhancedSkill, influenceRoll, liftAfterBandage } from '../skill-effects-w.ts';
+import { cheatRoll, commandTargets, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -122,6 +122,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             if (!room || !trap || trap.disabled) throw new CommandFailure('refused', `There is no armed trap in ${l.name}'s room: Disarm works on the current room (ch.2). Nothing changed.`);
             w.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
             notes.push(`${l.name} disarms ${trap.label} at ${at(pos.floor, pos.x, pos.y)}: it triggers for no one for the rest of the dive (ch.2)`);
+            recoverMechanism(w, database, l, trap.label, args.sneak, notes);
             break;
           }
           case 'break': {
