@@ -6,7 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import type { TokenView } from '@shared/board.ts';
 import { AILMENTS, type Ailment } from '@shared/ailments.ts';
-import { allTokens } from '../db/board-repo.ts';
+import { allTokens, tokenRecord } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger } from '../db/ledger.ts';
 import { readSetting, writeSetting } from '../db/settings.ts';
@@ -27,7 +27,10 @@ import { rollOnTable } from '../tables/table-roll.ts';
 import { addToInventory } from '../db/inventory.ts';
 
 const list = z.array(z.enum(AILMENTS)).max(AILMENTS.length);
-const ailmentsSchema = z.object({ lichslayers: z.record(z.string(), list).default({}), tokens: z.record(z.string(), list).default({}) });
+// A token's entry names the token it was set on (its name and placement): SQLite may give a removed
+// token's id to the next one placed, which must not inherit its ailments.
+const tokenEntry = z.object({ name: z.string().max(200), placed: z.number().int(), ailments: list });
+const ailmentsSchema = z.object({ lichslayers: z.record(z.string(), list).default({}), tokens: z.record(z.string(), tokenEntry).default({}) });
 type AilmentBook = z.output<typeof ailmentsSchema>;
 
 const readBook = (db: Database): AilmentBook => readSetting(db, 'ailments', ailmentsSchema, { lichslayers: {}, tokens: {} });
@@ -40,16 +43,25 @@ export const carrierOf = (t: TokenView): Carrier => (t.lichslayerId !== null ? {
 
 /** The ailments a carrier has now, in the book's order. */
 export function ailmentsOf(db: Database, who: Carrier, book: AilmentBook = readBook(db)): Ailment[] {
-  const found = 'lichslayerId' in who ? book.lichslayers[String(who.lichslayerId)] : book.tokens[String(who.tokenId)];
-  return sortAilments(found ?? []);
+  if ('lichslayerId' in who) return sortAilments(book.lichslayers[String(who.lichslayerId)] ?? []);
+  const entry = book.tokens[String(who.tokenId)];
+  const t = entry ? tokenRecord(db, who.tokenId) : null;
+  return entry && t && t.name === entry.name && t.placed_at === entry.placed ? sortAilments(entry.ailments) : [];
 }
 
 function writeAilments(w: RecordingWriter, db: Database, who: Carrier, next: readonly Ailment[]): void {
   const book = readBook(db);
-  const side = 'lichslayerId' in who ? 'lichslayers' : 'tokens';
-  const key = String('lichslayerId' in who ? who.lichslayerId : who.tokenId);
-  const rest = Object.fromEntries(Object.entries(book[side]).filter(([k]) => k !== key));
-  writeSetting(w, db, 'ailments', { ...book, [side]: next.length ? { ...rest, [key]: [...next] } : rest });
+  if ('lichslayerId' in who) {
+    const key = String(who.lichslayerId);
+    const rest = Object.fromEntries(Object.entries(book.lichslayers).filter(([k]) => k !== key));
+    writeSetting(w, db, 'ailments', { ...book, lichslayers: next.length ? { ...rest, [key]: [...next] } : rest });
+    return;
+  }
+  const key = String(who.tokenId);
+  const t = tokenRecord(db, who.tokenId);
+  // Entries of tokens no longer on the board are dropped as the book is written.
+  const rest = Object.fromEntries(Object.entries(book.tokens).filter(([k]) => k !== key && tokenRecord(db, Number(k)) !== null));
+  writeSetting(w, db, 'ailments', { ...book, tokens: next.length && t ? { ...rest, [key]: { name: t.name, placed: t.placed_at, ailments: [...next] } } : rest });
 }
 
 const holds = (l: LichslayerRow, skill: string) => [l.skill1, l.skill2, l.skill3, l.capstone].includes(skill);

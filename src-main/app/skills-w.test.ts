@@ -28,6 +28,14 @@ describe('ailments (ch.2)', () => {
     expect((await me(o!.id)).life.ailments).toEqual(['Poison']);
     await app.call('ailment.set', { lichslayerId: o!.id, ailment: 'Poison', on: false });
     expect((await me(o!.id)).life.ailments).toEqual([]);
+    // A removed token's ailments stay with it: the next token placed, though SQLite gives it the same id, carries none.
+    await app.call('board.removeToken', { id: gnawer.id });
+    const rat = (await app.call('board.addToken', { kind: 'entity', name: 'Rat', colour: 'Red', floor: 1, x: 2, y: 0, health: 2, armor: 0 })).tokens.find((t) => t.name === 'Rat')!;
+    expect(rat.id).toBe(gnawer.id);
+    expect((await app.call('board.view', { floor: 1 })).turnStack.find((e) => e.tokenId === rat.id)!.conditions).toEqual([]);
+    await app.call('history.undo', {});
+    await app.call('history.undo', {});
+    expect((await app.call('board.view', { floor: 1 })).turnStack.find((e) => e.tokenId === gnawer.id)!.conditions).toEqual(['Freeze']);
     // ch.2 Family Heirloom: the Aristocrat cannot be Bound; the effect fails with no roll.
     await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', skill3: 'Family Heirloom', level: 6 } });
     expect(await app.dispatch('ailment.set', { lichslayerId: q!.id, ailment: 'Bound', on: true })).toMatchObject({ ok: false, error: { message: 'Brother Quillam holds Family Heirloom: Bound and every compelling effect fails without a roll (ch.2). Nothing changed.' } });
