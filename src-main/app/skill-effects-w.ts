@@ -15,13 +15,14 @@ import { lifeRecord } from '../db/life-records.ts';
 import { changeAilment, liftOne, sortAilments } from '../rules/ailments.ts';
 import { diceOfFaces, mechanismRecovered, rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
 import { rollCure } from '../rules/skills-doctor.ts';
-import { commandGrant, commandRefusal, rollInfluence } from '../rules/skills-aristocrat.ts';
+import { commandGrant, commandRefusal, heirloomCoverRefusal, rollInfluence } from '../rules/skills-aristocrat.ts';
 import { presetChallenge } from '../rules/challenge.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { PARTY_KINDS } from './phase-store.ts';
 import { lichslayerMagic } from './spellcasting.ts';
+import { roundNow } from './fight-state.ts';
 import { rollWithTables } from './table-rolls.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { addToInventory } from '../db/inventory.ts';
@@ -90,7 +91,7 @@ export function setAilment(w: RecordingWriter, db: Database, args: { lichslayerI
     who = { lichslayerId: l.id };
     name = l.name;
   }
-  const change = changeAilment({ name, ailments: ailmentsOf(db, who), heirloom: !!l && holds(l, 'Family Heirloom') }, args.ailment, args.on);
+  const change = changeAilment({ name, ailments: ailmentsOf(db, who), heirloom: !!l && holds(l, 'Family Heirloom'), heirloomCover: coveredBy(db, who) }, args.ailment, args.on);
   if (!change.ok) throw new CommandFailure('refused', `${change.refused}. Nothing changed.`);
   writeAilments(w, db, who, change.ailments);
   return [change.explain];
@@ -245,4 +246,47 @@ export function recoverMechanism(w: RecordingWriter, db: Database, bandit: Lichs
   });
   addToInventory(w, db, bandit.id, label);
   lines.push(`${bandit.name} recovers ${label} from ${trap}'s mechanism: ${verdict.explain}`);
+}
+
+// Family Heirloom enhanced (ch.2): whom each Aristocrat covers, and in which Round (null: outside a fight).
+const coverSchema = z.record(z.string(), z.object({ tokenId: z.number().int(), name: z.string().max(200), serial: z.number().int().nullable(), round: z.number().int().nullable() }));
+const readCovers = (db: Database) => readSetting(db, 'heirloom-cover', coverSchema, {});
+const sameRound = (c: { serial: number | null; round: number | null }, now: { serial: number; round: number } | null) => (now ? c.serial === now.serial && c.round === now.round : c.serial === null);
+
+const tokenOfCarrier = (db: Database, who: Carrier): TokenView | undefined => allTokens(db).find((t) => ('lichslayerId' in who ? t.lichslayerId === who.lichslayerId : t.id === who.tokenId));
+const steps = (a: TokenView | undefined, b: TokenView | undefined): number | null =>
+  a && b && a.floor !== null && a.floor === b.floor && a.x !== null && a.y !== null && b.x !== null && b.y !== null ? Math.abs(a.x - b.x) + Math.abs(a.y - b.y) : null;
+
+/** The Aristocrat whose enhanced Family Heirloom covers this carrier now (chosen this Round, still within 1 space), or null. */
+function coveredBy(db: Database, who: Carrier): string | null {
+  const me = tokenOfCarrier(db, who);
+  if (!me) return null;
+  const now = roundNow(db);
+  for (const [id, c] of Object.entries(readCovers(db))) {
+    if (c.tokenId !== me.id || !sameRound(c, now)) continue;
+    const a = lichslayerRow(db, Number(id));
+    if (!a || !holds(a, 'Family Heirloom') || !enhancedSkill(db, a, 'Family Heirloom')) continue;
+    const d = steps(tokenOfCarrier(db, { lichslayerId: a.id }), me);
+    if (d !== null && d <= 1) return a.name;
+  }
+  return null;
+}
+
+/** Family Heirloom enhanced (ch.2): the Aristocrat chooses this Round's Retainer or ally within 1 space, whom Bound then fails on too. */
+export function chooseHeirloomCover(w: RecordingWriter, db: Database, aristocrat: LichslayerRow, tokenId: number | undefined, lines: string[]): string {
+  if (tokenId === undefined) throw new CommandFailure('invalid-args', 'Choose the Retainer or ally Family Heirloom covers this Round (a token). Nothing changed.');
+  const t = tokenOf(db, tokenId);
+  const mine = tokenOfCarrier(db, { lichslayerId: aristocrat.id });
+  const now = roundNow(db);
+  const covers = readCovers(db);
+  const held = covers[String(aristocrat.id)];
+  const refused = heirloomCoverRefusal({
+    aristocrat: aristocrat.name,
+    target: { name: t.name, self: t.lichslayerId === aristocrat.id, ally: !t.defeated && PARTY_KINDS.has(t.kind), steps: steps(mine, t) },
+    chosen: held && sameRound(held, now) ? held.name : null,
+  });
+  if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
+  writeSetting(w, db, 'heirloom-cover', { ...covers, [String(aristocrat.id)]: { tokenId: t.id, name: t.name, serial: now?.serial ?? null, round: now?.round ?? null } });
+  lines.push(`${aristocrat.name}'s Family Heirloom covers ${t.name} ${now ? `this Round (${now.round})` : 'until a fight begins'}: Bound and compelling effects fail on them without a roll (ch.2)`);
+  return t.name;
 }

@@ -239,5 +239,37 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     expect((await app.call('ledger.list', { character: 'Sable Hartigan' }))[0]!.explain).toBe("95 = 95 on d100 → Uncommon: Ember Biscuit (Tomb Loot Table); Disarm enhanced, from sneak: the mechanism is recovered as one Uncommon loot item (ch.2)");
     app.close();
   });
+
+  it('Family Heirloom enhanced covers one Retainer or ally within 1 space, chosen each Round: Bound on them fails with no roll that Round only', async () => {
+    const { app, roster } = await setup();
+    const [o, q] = roster;
+    await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', skill3: 'Family Heirloom', level: 6 } });
+    await app.call('retainer.hire', { employer: q!.id, name: 'Pell', grade: 'common' });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+    const board = (await app.call('board.addToken', { kind: 'entity', name: 'Gnawer', colour: 'Red', floor: 1, x: 2, y: 0, health: 5, armor: 0 })).tokens;
+    const id = (name: string) => board.find((t) => t.name === name)!.id;
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Family Heirloom', tokenId: id('Pell') })).toMatchObject({ ok: false, error: { message: 'Family Heirloom is passive: it is always in effect (ch.2). Nothing changed.' } });
+    await app.call('skill.points', { id: q!.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: q!.id, action: 'enhance', skill: 'Family Heirloom' });
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Family Heirloom', tokenId: id('Gnawer') })).toMatchObject({ ok: false, error: { message: "Gnawer is neither a Retainer nor an ally: Family Heirloom covers one of those (ch.2). Nothing changed." } });
+    expect((await app.call('skill.use', { id: q!.id, skill: 'Family Heirloom', tokenId: id('Pell') })).notes).toEqual([
+      "Brother Quillam's Family Heirloom covers Pell this Round (1): Bound and compelling effects fail on them without a roll (ch.2)",
+    ]);
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Family Heirloom', tokenId: id('Odile Vantreck') })).toMatchObject({ ok: false, error: { message: "Brother Quillam covers Pell this Round already: one is chosen each Round (ch.2). Nothing changed." } });
+    expect(await app.dispatch('ailment.set', { tokenId: id('Pell'), ailment: 'Bound', on: true })).toMatchObject({ ok: false, error: { message: "Brother Quillam's enhanced Family Heirloom covers Pell this Round: Bound fails without a roll (ch.2). Nothing changed." } });
+    expect((await app.call('ailment.set', { lichslayerId: o!.id, ailment: 'Bound', on: true })).notes).toEqual([
+      "Odile Vantreck is afflicted with Bound: its effect on a turn is the Judge’s: the book names Bound but gives no rule for it",
+    ]);
+    // The next Round: the cover lapses until chosen again.
+    let guard = 0;
+    while (p.combat!.round === 1 && guard++ < 40) p = await app.call('phase.nextTurn', {});
+    expect(p.combat!.round).toBe(2);
+    expect((await app.call('ailment.set', { tokenId: id('Pell'), ailment: 'Bound', on: true })).notes).toEqual([
+      "Pell is afflicted with Bound: its effect on a turn is the Judge’s: the book names Bound but gives no rule for it",
+    ]);
+    app.close();
+  });
 });
 

@@ -24,19 +24,22 @@ export interface AilmentHolder {
   ailments: readonly Ailment[];
   /** Holds Family Heirloom (the Aristocrat's Skill 3): cannot be Bound or compelled (ch.2). */
   heirloom?: boolean;
+  /** The Aristocrat whose enhanced Family Heirloom covers this one this Round (ch.2), or null. */
+  heirloomCover?: string | null;
 }
 
 export type AilmentChange = { ok: true; ailments: Ailment[]; explain: string } | { ok: false; refused: string };
 
 /**
- * The Judge sets or clears an ailment (ch.2). Bound on a holder of Family Heirloom fails with no
- * roll: nothing is set.
+ * The Judge sets or clears an ailment (ch.2). Bound on a holder of Family Heirloom — or on the one
+ * an enhanced Heirloom covers this Round — fails with no roll: nothing is set.
  */
 export function changeAilment(holder: AilmentHolder, ailment: Ailment, on: boolean): AilmentChange {
   const has = holder.ailments.includes(ailment);
   if (on) {
     if (has) return { ok: false, refused: `${holder.name} is already afflicted with ${ailment}` };
     if (ailment === 'Bound' && holder.heirloom) return { ok: false, refused: `${holder.name} holds Family Heirloom: Bound and every compelling effect fails without a roll (ch.2)` };
+    if (ailment === 'Bound' && holder.heirloomCover) return { ok: false, refused: `${holder.heirloomCover}'s enhanced Family Heirloom covers ${holder.name} this Round: Bound fails without a roll (ch.2)` };
     return { ok: true, ailments: sortAilments([...holder.ailments, ailment]), explain: `${holder.name} is afflicted with ${ailment}: ${AILMENT_TURN[ailment]}` };
   }
   if (!has) return { ok: false, refused: `${holder.name} is not afflicted with ${ailment}` };

@@ -37,3 +37,15 @@ export function rollInfluence(dice: Dice, input: { aristocrat: string; power: nu
     explain: `${input.aristocrat} Influences ${input.on}: ${count}d6 (Power ${input.power} + Magic ${input.magic} + level ${input.level}) ${showDice(rolled)} = ${total}, ${input.how === 'add' ? 'added to' : 'taken from'} the roll (${signed >= 0 ? '+' : '−'}${Math.abs(signed)}) (ch.2)`,
   };
 }
+
+/**
+ * Family Heirloom enhanced (ch.2): each Round the Aristocrat chooses one Retainer or ally within 1 space
+ * (the same room or a neighbour) whom it covers too. Why this choice is refused, or null.
+ */
+export function heirloomCoverRefusal(input: { aristocrat: string; target: { name: string; self: boolean; ally: boolean; steps: number | null }; chosen: string | null }): string | null {
+  if (input.target.self) return `${input.aristocrat}'s Family Heirloom covers them already: the enhancement covers one Retainer or ally besides (ch.2)`;
+  if (!input.target.ally) return `${input.target.name} is neither a Retainer nor an ally: Family Heirloom covers one of those (ch.2)`;
+  if (input.target.steps === null || input.target.steps > 1) return `${input.target.name} is not within 1 space of ${input.aristocrat} (ch.2)`;
+  if (input.chosen && input.chosen !== input.target.name) return `${input.aristocrat} covers ${input.chosen} this Round already: one is chosen each Round (ch.2)`;
+  return null;
+}

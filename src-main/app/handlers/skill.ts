@@ -20,7 +20,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { cheatRoll, commandTargets, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
+import { cheatRoll, chooseHeirloomCover, commandTargets, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -68,7 +68,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         const def = skillNamed(args.skill);
         if (!held) throw new CommandFailure('refused', `${l.name} does not hold ${args.skill}: skills unlock at levels 2, 4 and 6 (ch.2). Nothing changed.`);
         if (!def) throw new CommandFailure('refused', `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`);
-        if (def.kind === 'passive') throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
+        // ch.2: Family Heirloom enhanced adds a choice each Round (whom it covers), made through skill.use.
+        if (def.kind === 'passive' && !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name))) throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
         const day = today(database);
         const dive = diveActor(database).getSnapshot().context;
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
@@ -171,6 +172,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             } else if (def.name === 'Cure') target = cureToken(w, database, l, args.tokenId, args.ailment, notes);
             else if (def.name === 'Cheat') target = cheatRoll(database, l, args.rollId, args.keep, notes);
             else if (def.name === 'Command') target = commandTargets(database, l, args.tokens, enhancedSkill(database, l, def.name), notes);
+            else if (def.name === 'Family Heirloom') target = chooseHeirloomCover(w, database, l, args.tokenId, notes);
             else if (def.name === 'Influence') ({ target, success: influenced } = influenceRoll(w, database, l, args.tokenId, args.influence, notes));
             else if (def.name === 'Identify' && args.tokenId) {
               const t = allTokens(database).find((k) => k.id === args.tokenId);
