@@ -502,6 +502,8 @@ export const contract = {
       rollId: rowId.optional(),
       /** Cheat: which result is the better for the Bandit (default: higher for the Bandit's own roll, lower for another's). */
       keep: z.enum(['higher', 'lower']).optional(),
+      /** Commune enhanced: read the chosen room two floors ahead (ch.2). */
+      ahead: z.boolean().optional(),
       /** Disarm: made from sneak (enhanced, the mechanism is recovered as Uncommon loot, ch.2). */
       sneak: z.boolean().optional(),
       /** Influence: add to a friendly roll or take from a hostile one (ch.2). */

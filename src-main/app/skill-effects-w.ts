@@ -6,7 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import type { TokenView } from '@shared/board.ts';
 import { AILMENTS, type Ailment } from '@shared/ailments.ts';
-import { allTokens, tokenRecord } from '../db/board-repo.ts';
+import { allTokens, ensureRoom, roomAt, tokenRecord } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger } from '../db/ledger.ts';
 import { readSetting, writeSetting } from '../db/settings.ts';
@@ -23,6 +23,8 @@ import type { LichslayerRow } from './lichslayer-row.ts';
 import { PARTY_KINDS } from './phase-store.ts';
 import { lichslayerMagic } from './spellcasting.ts';
 import { roundNow } from './fight-state.ts';
+import { contentsFor, fillRoom } from './board-ops.ts';
+import { communeAheadFloor, communeReading } from '../rules/skills-witch.ts';
 import { rollWithTables } from './table-rolls.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { addToInventory } from '../db/inventory.ts';
@@ -289,4 +291,21 @@ export function chooseHeirloomCover(w: RecordingWriter, db: Database, aristocrat
   writeSetting(w, db, 'heirloom-cover', { ...covers, [String(aristocrat.id)]: { tokenId: t.id, name: t.name, serial: now?.serial ?? null, round: now?.round ?? null } });
   lines.push(`${aristocrat.name}'s Family Heirloom covers ${t.name} ${now ? `this Round (${now.round})` : 'until a fight begins'}: Bound and compelling effects fail on them without a roll (ch.2)`);
   return t.name;
+}
+
+/**
+ * Commune enhanced (ch.2): one room two floors below the Witch's, its contents rolled now if no one has
+ * (prepared, not revealed: the players see it only when the party gets there), and told to the Judge.
+ */
+export function communeAhead(w: RecordingWriter, db: Database, witch: LichslayerRow, floor: number, rooms: readonly { x: number; y: number }[], lines: string[]): void {
+  const [r] = rooms;
+  if (!r || rooms.length > 1) throw new CommandFailure('invalid-args', 'Choose one room for Commune to read two floors ahead. Nothing changed.');
+  const ahead = communeAheadFloor({ witch: witch.name, floor, enhanced: enhancedSkill(db, witch, 'Commune') });
+  if ('refused' in ahead) throw new CommandFailure('refused', `${ahead.refused}. Nothing changed.`);
+  const room = ensureRoom(w, db, ahead.floor, r.x, r.y);
+  if (!room.revealed && !room.prepared) fillRoom(w, db, room, contentsFor(db, ahead.floor, r.x, r.y, 'skill.use'), false);
+  const now = roomAt(db, ahead.floor, r.x, r.y)!;
+  const here = allTokens(db).filter((t) => t.kind === 'entity' && t.floor === ahead.floor && t.x === r.x && t.y === r.y && !t.defeated).map((t) => t.name);
+  const reading = communeReading({ floor: ahead.floor, x: r.x, y: r.y, name: now.name, type: now.room_type, trapped: now.trap !== null, chest: now.chest !== null, gold: now.gold }, here);
+  lines.push(`${witch.name} Communes with ${reading}`);
 }

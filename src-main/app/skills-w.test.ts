@@ -271,5 +271,21 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     ]);
     app.close();
   });
+
+  it('Commune enhanced reads one room two floors ahead: its contents rolled now, kept from the players until the party gets there', async () => {
+    const { app, roster } = await setup();
+    const wren = roster[3]!;
+    await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Witch', skill1: 'Commune', level: 2 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    expect(await app.dispatch('skill.use', { id: wren.id, skill: 'Commune', rooms: [{ x: 1, y: 3 }], ahead: true })).toMatchObject({ ok: false, error: { message: "Wren of the Hollow's Commune reads two floors ahead only when enhanced (ch.2). Nothing changed." } });
+    await app.call('skill.points', { id: wren.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: wren.id, action: 'enhance', skill: 'Commune' });
+    await app.call('dice.setSeed', { seed: 12 });
+    expect((await app.call('skill.use', { id: wren.id, skill: 'Commune', rooms: [{ x: 1, y: 3 }], ahead: true })).notes).toEqual([
+      "Wren of the Hollow Communes with F3 (2,4), two floors ahead: Empty Antechamber (antechamber); no one waits there (ch.2)",
+    ]);
+    expect((await app.call('board.view', { floor: 3 })).rooms.find((r) => r.x === 1 && r.y === 3)).toMatchObject({ revealed: false, prepared: true });
+    app.close();
+  });
 });
 

@@ -20,7 +20,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { cheatRoll, chooseHeirloomCover, commandTargets, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
+import { cheatRoll, chooseHeirloomCover, commandTargets, communeAhead, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -101,6 +101,10 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               for (const r of rooms) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
             } else {
               // Commune: every room within 1 space, or one room up to Magic spaces away (ch.2).
+              if (args.ahead) {
+                communeAhead(w, database, l, pos.floor, rooms, notes);
+                break;
+              }
               const [r] = rooms;
               if (!r || rooms.length > 1) throw new CommandFailure('invalid-args', 'Choose one room for Commune. Nothing changed.');
               const steps = Math.abs(r.x - pos.x) + Math.abs(r.y - pos.y);
