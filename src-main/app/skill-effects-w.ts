@@ -15,7 +15,7 @@ import { lifeRecord } from '../db/life-records.ts';
 import { changeAilment, liftOne, sortAilments } from '../rules/ailments.ts';
 import { diceOfFaces, mechanismRecovered, rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
 import { rollCure } from '../rules/skills-doctor.ts';
-import { commandGrant, commandRefusal, heirloomCoverRefusal, rollInfluence } from '../rules/skills-aristocrat.ts';
+import { commandGrant, commandRefusal, factionMix, heirloomCoverRefusal, retainerIntelPlan, rollInfluence } from '../rules/skills-aristocrat.ts';
 import { presetChallenge } from '../rules/challenge.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
@@ -308,4 +308,37 @@ export function communeAhead(w: RecordingWriter, db: Database, witch: Lichslayer
   const here = allTokens(db).filter((t) => t.kind === 'entity' && t.floor === ahead.floor && t.x === r.x && t.y === r.y && !t.defeated).map((t) => t.name);
   const reading = communeReading({ floor: ahead.floor, x: r.x, y: r.y, name: now.name, type: now.room_type, trapped: now.trap !== null, chest: now.chest !== null, gold: now.gold }, here);
   lines.push(`${witch.name} Communes with ${reading}`);
+}
+
+/**
+ * A Retainer's floor intelligence (ch.2): one piece per floor from each of the Aristocrat's Retainers, by
+ * grade. The rooms it reads are rolled now if no one has (prepared, not revealed) and told to the Judge.
+ */
+export function retainerIntel(w: RecordingWriter, db: Database, aristocrat: LichslayerRow, retainerToken: number | undefined, rooms: readonly { x: number; y: number }[], usedThisFloor: (tokenId: number) => boolean, lines: string[]): { target: string; tokenId: number } {
+  const r = readTown(db).retainers.find((k) => k.employer === aristocrat.id && k.tokenId !== null && k.tokenId === retainerToken);
+  if (!r || r.tokenId === null) throw new CommandFailure('refused', `Choose one of ${aristocrat.name}'s Retainers on the board: each gives one piece of floor intelligence (ch.2). Nothing changed.`);
+  const me = tokenOf(db, r.tokenId);
+  if (me.floor === null) throw new CommandFailure('refused', `${r.name} is not in the Tombs: floor intelligence is of the floors below (ch.2). Nothing changed.`);
+  const plan = retainerIntelPlan({ retainer: r.name, grade: r.grade, floor: me.floor, usedThisFloor: usedThisFloor(r.tokenId) });
+  if ('refused' in plan) throw new CommandFailure('refused', `${plan.refused}. Nothing changed.`);
+  const prepare = (x: number, y: number) => {
+    const room = ensureRoom(w, db, plan.floor, x, y);
+    if (!room.revealed && !room.prepared) fillRoom(w, db, room, contentsFor(db, plan.floor, x, y, 'skill.use'), false);
+    return roomAt(db, plan.floor, x, y)!;
+  };
+  if (plan.tells === 'factions') {
+    for (let y = 0; y < 5; y++) for (let x = 0; x < 5; x++) prepare(x, y);
+    const mix = factionMix(allTokens(db).filter((t) => t.kind === 'entity' && t.floor === plan.floor && !t.defeated).map((t) => t.stats.faction));
+    lines.push(`${r.name} (Exceptional) tells of Floor ${plan.floor}, two floors ahead: ${mix} (ch.2)`);
+  } else {
+    const [at] = rooms;
+    if (!at || rooms.length > 1) throw new CommandFailure('invalid-args', `Choose the one room of Floor ${plan.floor} ${r.name} tells of. Nothing changed.`);
+    const room = prepare(at.x, at.y);
+    if (plan.tells === 'kind') lines.push(`${r.name} (Common) tells of F${plan.floor} (${at.x + 1},${at.y + 1}), the next floor: a ${room.room_type ?? 'room'} (ch.2)`);
+    else {
+      const here = allTokens(db).filter((t) => t.kind === 'entity' && t.floor === plan.floor && t.x === at.x && t.y === at.y && !t.defeated).map((t) => t.name);
+      lines.push(`${r.name} (Skilled) tells of ${communeReading({ floor: plan.floor, x: at.x, y: at.y, name: room.name, type: room.room_type, trapped: room.trap !== null, chest: room.chest !== null, gold: room.gold }, here).replace('two floors ahead', 'one floor ahead')}`);
+    }
+  }
+  return { target: r.name, tokenId: r.tokenId };
 }

@@ -287,5 +287,34 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     expect((await app.call('board.view', { floor: 3 })).rooms.find((r) => r.x === 1 && r.y === 3)).toMatchObject({ revealed: false, prepared: true });
     app.close();
   });
+
+  it('Retainers give one piece of floor intelligence each per floor, by grade: Common a room’s kind on the next floor, Skilled its contents, Exceptional the factions two floors ahead', async () => {
+    const { app, roster } = await setup();
+    const q = roster[1]!;
+    await app.call('lichslayer.update', { id: q.id, patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', level: 4 } });
+    for (const [name, grade] of [['Pell', 'common'], ['Quince', 'skilled'], ['Rook', 'exceptional']] as const) await app.call('retainer.hire', { employer: q.id, name, grade });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const tokens = (await app.call('board.view', { floor: 1 })).tokens;
+    const id = (name: string) => tokens.find((t) => t.name === name)!.id;
+    expect(await app.dispatch('skill.use', { id: q.id, skill: 'Retainers' })).toMatchObject({ ok: false, error: { message: 'Retainers is passive: it is always in effect (ch.2). Nothing changed.' } });
+    await app.call('dice.setSeed', { seed: 21 });
+    expect((await app.call('skill.use', { id: q.id, skill: 'Retainers', tokenId: id('Pell'), rooms: [{ x: 0, y: 0 }] })).notes).toEqual([
+      "Pell (Common) tells of F2 (1,1), the next floor: a chamber (ch.2)",
+    ]);
+    expect((await app.call('skill.use', { id: q.id, skill: 'Retainers', tokenId: id('Quince'), rooms: [{ x: 4, y: 4 }] })).notes).toEqual([
+      "Quince (Skilled) tells of F2 (5,5), one floor ahead: Whispering Stair (antechamber); waiting there: Weeping Shade (ch.2)",
+    ]);
+    expect((await app.call('skill.use', { id: q.id, skill: 'Retainers', tokenId: id('Rook') })).notes).toEqual([
+      "Rook (Exceptional) tells of Floor 3, two floors ahead: 17 Ghoul, 12 Phantom (ch.2)",
+    ]);
+    expect(await app.dispatch('skill.use', { id: q.id, skill: 'Retainers', tokenId: id('Pell'), rooms: [{ x: 1, y: 0 }] })).toMatchObject({ ok: false, error: { message: "Pell has given this floor's piece of intelligence already: one per floor (ch.2). Nothing changed." } });
+    expect((await app.call('board.view', { floor: 2 })).rooms.find((r) => r.x === 0 && r.y === 0)).toMatchObject({ revealed: false, prepared: true });
+    // The next floor: Pell may tell again.
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    expect((await app.call('skill.use', { id: q.id, skill: 'Retainers', tokenId: id('Pell'), rooms: [{ x: 0, y: 0 }] })).notes).toEqual([
+      "Pell (Common) tells of F3 (1,1), the next floor: a hall (ch.2)",
+    ]);
+    app.close();
+  });
 });
 

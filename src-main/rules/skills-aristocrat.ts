@@ -49,3 +49,25 @@ export function heirloomCoverRefusal(input: { aristocrat: string; target: { name
   if (input.chosen && input.chosen !== input.target.name) return `${input.aristocrat} covers ${input.chosen} this Round already: one is chosen each Round (ch.2)`;
   return null;
 }
+
+export type RetainerGrade = 'common' | 'skilled' | 'exceptional';
+
+/**
+ * A Retainer's floor intelligence (ch.2, the Aristocrat's Retainers): one piece per floor, by grade —
+ * Common the room's kind on the next floor, Skilled a room's full contents one floor ahead,
+ * Exceptional the enemies' factions two floors ahead. Which floor it reads, and what it tells, or why not.
+ */
+export function retainerIntelPlan(input: { retainer: string; grade: RetainerGrade; floor: number; usedThisFloor: boolean }): { floor: number; tells: 'kind' | 'contents' | 'factions' } | { refused: string } {
+  if (input.usedThisFloor) return { refused: `${input.retainer} has given this floor's piece of intelligence already: one per floor (ch.2)` };
+  const ahead = input.grade === 'exceptional' ? 2 : 1;
+  const floor = input.floor + ahead;
+  if (floor >= 10) return { refused: `Floor ${floor} is not table-generated: what lies there is the Judge's to tell (ch.10)` };
+  return { floor, tells: input.grade === 'common' ? 'kind' : input.grade === 'skilled' ? 'contents' : 'factions' };
+}
+
+/** The enemies' factions on a floor, counted (ch.2: an Exceptional Retainer's intelligence). */
+export function factionMix(factions: readonly (string | undefined)[]): string {
+  const counts = new Map<string, number>();
+  for (const f of factions) counts.set(f ?? 'no faction', (counts.get(f ?? 'no faction') ?? 0) + 1);
+  return counts.size ? [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([f, n]) => `${n} ${f}`).join(', ') : 'no enemies';
+}

@@ -20,7 +20,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { cheatRoll, chooseHeirloomCover, commandTargets, communeAhead, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
+import { cheatRoll, chooseHeirloomCover, commandTargets, communeAhead, retainerIntel, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -69,7 +69,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         if (!held) throw new CommandFailure('refused', `${l.name} does not hold ${args.skill}: skills unlock at levels 2, 4 and 6 (ch.2). Nothing changed.`);
         if (!def) throw new CommandFailure('refused', `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`);
         // ch.2: Family Heirloom enhanced adds a choice each Round (whom it covers), made through skill.use.
-        if (def.kind === 'passive' && !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name))) throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
+        // ch.2: Retainers give floor intelligence, asked of one Retainer (its token) through skill.use.
+        if (def.kind === 'passive' && !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name)) && !(def.name === 'Retainers' && args.tokenId)) throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
         const day = today(database);
         const dive = diveActor(database).getSnapshot().context;
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
@@ -86,6 +87,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         let faction: string | undefined;
         let burgled: { tokenId: number; success: boolean } | undefined;
         let influenced: boolean | undefined;
+        let informant: number | undefined;
         const needHere = () => {
           if (!here) throw new CommandFailure('refused', `${l.name} is not on the board: ${def.name} acts in the Tombs. Nothing changed.`);
           return here;
@@ -176,7 +178,11 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             } else if (def.name === 'Cure') target = cureToken(w, database, l, args.tokenId, args.ailment, notes);
             else if (def.name === 'Cheat') target = cheatRoll(database, l, args.rollId, args.keep, notes);
             else if (def.name === 'Command') target = commandTargets(database, l, args.tokens, enhancedSkill(database, l, def.name), notes);
-            else if (def.name === 'Family Heirloom') target = chooseHeirloomCover(w, database, l, args.tokenId, notes);
+            else if (def.name === 'Retainers') {
+              const told = retainerIntel(w, database, l, args.tokenId, rooms, (tokenId) => usesForLimit(database, l.id, def.name, now).some((u) => u.tokenId === tokenId && u.visit === now.visit), notes);
+              target = told.target;
+              informant = told.tokenId;
+            } else if (def.name === 'Family Heirloom') target = chooseHeirloomCover(w, database, l, args.tokenId, notes);
             else if (def.name === 'Influence') ({ target, success: influenced } = influenceRoll(w, database, l, args.tokenId, args.influence, notes));
             else if (def.name === 'Identify' && args.tokenId) {
               const t = allTokens(database).find((k) => k.id === args.tokenId);
@@ -187,7 +193,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             } else notes.push(`${l.name} uses ${def.name} (ch.2)`);
           }
         }
-        const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}), ...(influenced !== undefined ? { success: influenced } : {}) };
+        const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}), ...(influenced !== undefined ? { success: influenced } : {}), ...(informant !== undefined ? { tokenId: informant } : {}) };
         recordSkillUse(w, record);
         // ch.2: the capstone unlocks once all three skills are held and its condition is met.
         const progress = capstoneProgress(l.hidden_class, usesForCapstone(database, l.id, l.hidden_class), l.id);
