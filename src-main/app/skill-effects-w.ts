@@ -14,7 +14,7 @@ import { readTown } from '../db/town-repo.ts';
 import { lifeRecord } from '../db/life-records.ts';
 import { changeAilment, liftOne, sortAilments } from '../rules/ailments.ts';
 import { diceOfFaces, mechanismRecovered, rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
-import { rollCure } from '../rules/skills-doctor.ts';
+import { cureProgress, rollCure } from '../rules/skills-doctor.ts';
 import { commandGrant, commandRefusal, factionMix, heirloomCoverRefusal, retainerIntelPlan, rollInfluence } from '../rules/skills-aristocrat.ts';
 import { presetChallenge } from '../rules/challenge.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
@@ -341,4 +341,36 @@ export function retainerIntel(w: RecordingWriter, db: Database, aristocrat: Lich
     }
   }
   return { target: r.name, tokenId: r.tokenId };
+}
+
+// Cure's unlock (ch.2): heals back from 0 Health by the Doctor's Diagnose and Bandage (a skill, not a spell), counted per Doctor.
+const healsSchema = z.record(z.string(), z.number().int().min(0));
+const readHeals = (db: Database) => readSetting(db, 'heals-from-zero', healsSchema, {});
+
+/** The tokens at 0 Health among those about to be healed. */
+export function atZeroHealth(db: Database, tokenIds: readonly number[] | undefined): number[] {
+  return [...new Set(tokenIds ?? [])].filter((id) => {
+    const t = allTokens(db).find((k) => k.id === id);
+    return t !== undefined && t.health === 0;
+  });
+}
+
+/** Counts the characters just healed back from 0 toward Cure, and unlocks it once the count is met with all three skills held (ch.2). */
+export function countHealsFromZero(w: RecordingWriter, db: Database, doctor: LichslayerRow, wereAtZero: readonly number[], lines: string[]): void {
+  const back = wereAtZero.filter((id) => (allTokens(db).find((k) => k.id === id)?.health ?? 0) > 0).length;
+  if (!back) return;
+  const heals = readHeals(db);
+  const total = (heals[String(doctor.id)] ?? 0) + back;
+  writeSetting(w, db, 'heals-from-zero', { ...heals, [String(doctor.id)]: total });
+  const p = cureProgress(total);
+  lines.push(`${doctor.name}: ${p.explain}`);
+  if (p.have >= p.need && !doctor.capstone && doctor.skill1 && doctor.skill2 && doctor.skill3) {
+    w.update('lichslayer', doctor.id, { capstone: p.capstone });
+    lines.push(`${doctor.name}'s capstone condition is met: ${p.capstone} unlocks (ch.2)`);
+  }
+}
+
+/** Cure's progress for the Gauntlet (ch.2), for a Lich Doctor. */
+export function doctorCapstone(db: Database, l: { id: number; hidden_class: string | null }): ReturnType<typeof cureProgress> | null {
+  return l.hidden_class === 'The Lich Doctor' ? cureProgress(readHeals(db)[String(l.id)] ?? 0) : null;
 }

@@ -316,5 +316,29 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     ]);
     app.close();
   });
+
+  it('Cure unlocks once the Lich Doctor has healed characters back from 0 Health three times with Diagnose and Bandage (no spell); the Gauntlet shows the count', async () => {
+    const { app, roster, me } = await setup();
+    const [o, q, sable] = roster;
+    await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', skill2: 'Medicine Bay', skill3: 'Doctor’s Coat of Arms', level: 2 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const board = await app.call('board.view', { floor: 1 });
+    const tok = (id: number) => board.tokens.find((t) => t.lichslayerId === id)!.id;
+    expect((await me(q!.id)).life.capstone).toEqual({ capstone: 'Cure', have: 0, need: 3, explain: '0 of 3 characters healed back from 0 Health without a spell (ch.2)' });
+    await app.call('dice.setSeed', { seed: 3 });
+    await app.call('lichslayer.update', { id: o!.id, patch: { health: 0 } });
+    await app.call('lichslayer.update', { id: sable!.id, patch: { health: 0 } });
+    // Two back from 0 at once, and one who was not at 0 (Quillam himself).
+    expect((await app.call('skill.use', { id: q!.id, skill: 'Diagnose and Bandage', tokens: [tok(o!.id), tok(sable!.id)] })).notes.at(-1)).toBe("Brother Quillam: 2 of 3 characters healed back from 0 Health without a spell (ch.2)");
+    await app.call('skill.use', { id: q!.id, skill: 'Diagnose and Bandage', tokens: [tok(q!.id)] });
+    expect((await me(q!.id)).life.capstone).toMatchObject({ have: 2 });
+    await app.call('lichslayer.update', { id: o!.id, patch: { health: 0 } });
+    expect((await app.call('skill.use', { id: q!.id, skill: 'Diagnose and Bandage', tokens: [tok(o!.id)] })).notes.slice(-2)).toEqual([
+      "Brother Quillam: 3 of 3 characters healed back from 0 Health without a spell (ch.2)",
+      "Brother Quillam's capstone condition is met: Cure unlocks (ch.2)",
+    ]);
+    expect((await me(q!.id)).capstone).toBe('Cure');
+    app.close();
+  });
 });
 

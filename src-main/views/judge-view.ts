@@ -23,7 +23,7 @@ import { lootLookup, type LootLookup } from '../rules/loot-entry.ts';
 import { closedButHeld, slotsOpen } from '../rules/gauntlet-slots.ts';
 import { influenceDice, stateToHold } from '../rules/loot-fate.ts';
 import { equippedWith } from '../db/gauntlet-repo.ts';
-import { ailmentsOf } from '../app/skill-effects-w.ts';
+import { ailmentsOf, doctorCapstone } from '../app/skill-effects-w.ts';
 import type { Ailment } from '@shared/ailments.ts';
 
 export interface LichslayerRow {
@@ -94,6 +94,7 @@ export function lichslayerView(
   lookup: LootLookup = lootLookup([]),
   situation: RollSituation = {},
   ailments: Ailment[] = [],
+  otherCapstone: LichslayerView['life']['capstone'] = null,
 ): LichslayerView {
   const slots = Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])) as Record<ItemSlot, Item | null>;
   for (const item of items) {
@@ -142,7 +143,7 @@ export function lichslayerView(
         const def = skillNamed(name);
         return { name, kind: def?.kind ?? 'unknown', limit: def?.limit ? LIMIT_LABEL[def.limit] : null, board: def?.board ?? null };
       }),
-      capstone: capstoneProgress(row.hidden_class, uses, row.id),
+      capstone: capstoneProgress(row.hidden_class, uses, row.id) ?? otherCapstone,
       ...syncView(equipped, rules),
       influence: influenceDice(equipped),
       xpSources: xpSources(row, record),
@@ -214,6 +215,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         lookup,
         situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules),
         ailmentsOf(db, { lichslayerId: row.id }),
+        doctorCapstone(db, row),
       ),
     ),
     houseRules: rules,

@@ -20,7 +20,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { cheatRoll, chooseHeirloomCover, commandTargets, communeAhead, retainerIntel, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
+import { atZeroHealth, cheatRoll, chooseHeirloomCover, countHealsFromZero, commandTargets, communeAhead, retainerIntel, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -173,8 +173,10 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           default: {
             if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
             else if (def.name === 'Diagnose and Bandage') {
+              const wereAtZero = atZeroHealth(database, args.tokens);
               bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
               liftAfterBandage(w, database, l, args.tokens, args.lift, notes);
+              countHealsFromZero(w, database, l, wereAtZero, notes);
             } else if (def.name === 'Cure') target = cureToken(w, database, l, args.tokenId, args.ailment, notes);
             else if (def.name === 'Cheat') target = cheatRoll(database, l, args.rollId, args.keep, notes);
             else if (def.name === 'Command') target = commandTargets(database, l, args.tokens, enhancedSkill(database, l, def.name), notes);
