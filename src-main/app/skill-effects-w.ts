@@ -15,7 +15,7 @@ import { lifeRecord } from '../db/life-records.ts';
 import { changeAilment, liftOne, sortAilments } from '../rules/ailments.ts';
 import { diceOfFaces, mechanismRecovered, rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
 import { cureProgress, rollCure } from '../rules/skills-doctor.ts';
-import { commandGrant, commandRefusal, factionMix, heirloomCoverRefusal, retainerIntelPlan, rollInfluence } from '../rules/skills-aristocrat.ts';
+import { commandGrant, commandRefusal, factionMix, heirloomCoverRefusal, influenceProgress, influenceStreak, retainerIntelPlan, rollInfluence } from '../rules/skills-aristocrat.ts';
 import { presetChallenge } from '../rules/challenge.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
@@ -370,7 +370,35 @@ export function countHealsFromZero(w: RecordingWriter, db: Database, doctor: Lic
   }
 }
 
-/** Cure's progress for the Gauntlet (ch.2), for a Lich Doctor. */
+/** Capstone progress the Gauntlet shows beyond the Bandit's and the Scholar's (ch.2): the Lich Doctor's Cure, the Aristocrat's Influence. */
 export function doctorCapstone(db: Database, l: { id: number; hidden_class: string | null }): ReturnType<typeof cureProgress> | null {
-  return l.hidden_class === 'The Lich Doctor' ? cureProgress(readHeals(db)[String(l.id)] ?? 0) : null;
+  if (l.hidden_class === 'The Lich Doctor') return cureProgress(readHeals(db)[String(l.id)] ?? 0);
+  if (l.hidden_class === 'The Aristocrat') return influenceProgress(readStreaks(db)[String(l.id)] ?? 0);
+  return null;
+}
+
+const readStreaks = (db: Database) => readSetting(db, 'retainer-streaks', healsSchema, {});
+
+/**
+ * At a day's close (ch.2): each Aristocrat's days in a row with at least 3 active Retainers; at seven,
+ * with all three skills held, Influence unlocks. The lines for the day's report.
+ */
+export function retainerStreaks(w: RecordingWriter, db: Database): string[] {
+  const lines: string[] = [];
+  const retainers = readTown(db).retainers;
+  const streaks = readStreaks(db);
+  const next: Record<string, number> = {};
+  const rows = db.prepare(`SELECT * FROM lichslayer WHERE hidden_class = 'The Aristocrat'`).all() as LichslayerRow[];
+  for (const l of rows) {
+    const s = influenceStreak(l.name, streaks[String(l.id)] ?? 0, retainers.filter((r) => r.employer === l.id).length);
+    if (s.days) next[String(l.id)] = s.days;
+    if (s.explain) lines.push(s.explain);
+    const p = influenceProgress(s.days);
+    if (p.have >= p.need && !l.capstone && l.skill1 && l.skill2 && l.skill3) {
+      w.update('lichslayer', l.id, { capstone: p.capstone });
+      lines.push(`${l.name}'s capstone condition is met: ${p.capstone} unlocks (ch.2)`);
+    }
+  }
+  if (JSON.stringify(next) !== JSON.stringify(streaks)) writeSetting(w, db, 'retainer-streaks', next);
+  return lines;
 }

@@ -340,5 +340,20 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     expect((await me(q!.id)).capstone).toBe('Cure');
     app.close();
   });
+
+  it('Influence unlocks once the Aristocrat has kept at least 3 active Retainers for 7 days in a row, counted at each day’s close', async () => {
+    const { app, roster, me } = await setup();
+    const q = roster[1]!;
+    await app.call('lichslayer.update', { id: q.id, patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', skill3: 'Family Heirloom', level: 6, gold: 9000 } });
+    for (const name of ['Pell', 'Quince']) await app.call('retainer.hire', { employer: q.id, name, grade: 'common' });
+    const lines = async () => (await app.call('town.nextDay', {})).lines.map((l) => l.text).filter((t) => t.includes('toward Influence') || t.includes('Influence unlocks'));
+    expect(await lines()).toEqual([]);
+    await app.call('retainer.hire', { employer: q.id, name: 'Rook', grade: 'common' });
+    const seen: string[][] = [];
+    for (let day = 0; day < 7; day++) seen.push(await lines());
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7].map((d) => [`Brother Quillam keeps 3 active Retainers: day ${d} of 7 toward Influence (ch.2)`, ...(d === 7 ? ["Brother Quillam's capstone condition is met: Influence unlocks (ch.2)"] : [])]));
+    expect(await me(q.id)).toMatchObject({ capstone: 'Influence', life: { capstone: { capstone: 'Influence', have: 7, need: 7 } } });
+    app.close();
+  });
 });
 

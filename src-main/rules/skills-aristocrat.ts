@@ -71,3 +71,14 @@ export function factionMix(factions: readonly (string | undefined)[]): string {
   for (const f of factions) counts.set(f ?? 'no faction', (counts.get(f ?? 'no faction') ?? 0) + 1);
   return counts.size ? [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([f, n]) => `${n} ${f}`).join(', ') : 'no enemies';
 }
+
+/** Influence's unlock (ch.2): days in a row, counted at each day's close, the Aristocrat has kept at least 3 active Retainers. */
+export function influenceStreak(name: string, previous: number, active: number): { days: number; explain: string | null } {
+  if (active < 3) return { days: 0, explain: previous > 0 ? `${name} has ${active} active Retainer${active === 1 ? '' : 's'}: the days toward Influence start again (ch.2)` : null };
+  const days = previous + 1;
+  return { days, explain: `${name} keeps ${active} active Retainers: day ${Math.min(days, 7)} of 7 toward Influence (ch.2)` };
+}
+
+export function influenceProgress(days: number): { capstone: string; have: number; need: number; explain: string } {
+  return { capstone: 'Influence', have: Math.min(7, days), need: 7, explain: `${Math.min(7, days)} of 7 days in a row with at least 3 active Retainers (ch.2)` };
+}
