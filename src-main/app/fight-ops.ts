@@ -19,6 +19,7 @@ import { isNear } from '../rules/board-moves.ts';
 import { powerAttackDice, XP_PER_ENEMY } from '../rules/character.ts';
 import { integrityCheck, integrityTarget, NO_SYNC, resolveHit, syncMultipliers, zeroHealthOutcome, type Defender, type HitResult, type HitSource } from '../rules/damage.ts';
 import { sanityTarget } from '../rules/sanity.ts';
+import type { DieRoll } from '../rules/dice.ts';
 import { crushRefusal, rollBandage, wornArmorKeeps, type Bandaged } from '../rules/skills.ts';
 import { lifeRecord } from '../db/life-records.ts';
 import { rollTrapDamage } from '../rules/trap.ts';
@@ -299,7 +300,7 @@ const emptyResult = (): FightResult => ({ lines: [], damage: null, challenge: nu
  * synchronicity; then the integrity checks, 0 Health, the Sanity a Lich-type hit costs, and a
  * player-killing's Sanity for the killer.
  */
-export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, command: CommandName): FightResult {
+export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, command: CommandName, out: { dice?: DieRoll[] } = {}): FightResult {
   const kit = attackerKit(db, a.attacker);
   if (kit.refused) throw new CommandFailure('refused', `${kit.refused}. Nothing changed.`);
   if (kit.notYourTurn && !a.outOfTurn) throw new CommandFailure('refused', `${kit.notYourTurn}. Nothing changed.`);
@@ -355,6 +356,7 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
       amount = roll.total;
       integrityDue = roll.integrityDue;
       missed = roll.miss;
+      out.dice = roll.dice;
       // A Lichslayer's roll is made at the table; an enemy's numbers are the Judge's.
       records.push({ cause, character, explain: roll.explain, result: roll, public: l !== null });
     }

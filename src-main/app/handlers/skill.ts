@@ -16,11 +16,12 @@ import { requireLichslayer } from '../lichslayer-row.ts';
 import { today } from '../../db/town-repo.ts';
 import { addToInventory } from '../../db/inventory.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { moveTokenByRules, revealRoom } from '../board-ops.ts';
+import { revealRoom } from '../board-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
+import { breakIn, charge } from '../skill-effects-s.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -128,8 +129,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             needHere();
             const [r] = rooms;
             if (!r || !token) throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
-            moveTokenByRules(w, database, token.id, here!.floor, r.x, r.y, notes, 'skill.use');
-            notes.push(`${l.name} breaks into ${at(here!.floor, r.x, r.y)} without a Challenge roll (ch.2)`);
+            target = breakIn(w, database, l, r, args.tokenId, notes);
             break;
           }
           case 'burgle': {
@@ -163,7 +163,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             break;
           }
           default: {
-            if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
+            if (def.name === 'Charge') charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
             else if (def.name === 'Diagnose and Bandage') bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
             else if (def.name === 'Identify' && args.tokenId) {
               const t = allTokens(database).find((k) => k.id === args.tokenId);

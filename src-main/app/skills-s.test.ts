@@ -1,0 +1,105 @@
+// The Breaker's, the Veteran's and the Scholar's skills (ch.2) driven through skill.use and the fight
+// commands on the demo campaign (a real SQLite file), each with a fixed seed and fixed expectations.
+import { describe, expect, it } from 'vitest';
+import { openDemo } from '../test-support/temp-app.ts';
+
+type App = Awaited<ReturnType<typeof openDemo>>['app'];
+
+/** Floor 1 with its rolled enemies out of the way, so each test places its own. */
+async function quietFloor(app: App): Promise<void> {
+  await app.call('phase.send', { event: { type: 'DESCEND' } });
+  for (const t of (await app.call('board.view', { floor: 1 })).tokens.filter((k) => k.kind === 'entity')) await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
+}
+
+const enemy = async (app: App, name: string, x: number, y: number, health: number, armor: number) =>
+  (await app.call('board.addToken', { kind: 'entity', name, colour: 'Red', floor: 1, x, y, health, armor })).tokens.find((t) => t.name === name)!;
+
+describe('the Breaker (ch.2)', () => {
+  it('Break: into the room with its trap damage halved, a bonus Attack at +0 on the enemy named, a natural 6 knocks it back one room onward', async () => {
+    const { app, roster, me } = await openDemo(11);
+    const o = roster[0]!;
+    await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Breaker', skill1: 'Break', level: 2 } });
+    await quietFloor(app);
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 1, revealed: true, patch: { type: 'chamber', name: 'Cracked Hall', trap: { label: 'Spiked floor', disabled: false, effect: { damage: '2d6', bypassArmor: true } } } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 2, revealed: true, patch: { type: 'chamber', name: 'Back Room' } });
+    const hound = await enemy(app, 'Grave Hound', 2, 1, 30, 0);
+    await app.call('dice.setSeed', { seed: 8 });
+    const r = await app.call('skill.use', { id: o.id, skill: 'Break', rooms: [{ x: 2, y: 1 }], tokenId: hound.id });
+    expect(r.notes).toEqual([
+      'Odile Vantreck breaks into F1 (3,2) without a Challenge roll (ch.2); trap damage there is halved against them',
+      'Trap triggers for Odile Vantreck: Spiked floor (ch.9)',
+      "2 to Odile Vantreck's Health (bypasses Armor; halved (Spiked floor): 4 → 2): 30 → 28 (ch.11)",
+      "Break's bonus Attack at +0 on Grave Hound (ch.2)",
+      'Attack: Odile Vantreck → Grave Hound with Cinder Maul: 14 damage',
+      "28 to Grave Hound's Health (no Armor left; ×2 attacker's Dual-Color against a Red enemy (ch.14): 14 → 28): 30 → 2 (ch.11)",
+      "a natural 6 on Break's Attack [2, 6+4, 2]: the enemy is knocked back one room (ch.2)",
+      'Grave Hound is knocked back to F1 (3,3) (ch.2)',
+    ]);
+    expect((await me(o.id)).health).toBe(28);
+    const board = await app.call('board.view', { floor: 1 });
+    expect(board.tokens.find((t) => t.id === hound.id)).toMatchObject({ x: 2, y: 2, health: 2 });
+    expect(board.tokens.find((t) => t.lichslayerId === o.id)).toMatchObject({ x: 2, y: 1 });
+    expect((await app.call('ledger.list', { character: 'Odile Vantreck' })).map((e) => e.cause)).toContain('Attack: Odile Vantreck → Grave Hound with Cinder Maul');
+    // an enemy elsewhere is no target for the bonus Attack, and nothing moves
+    const far = await enemy(app, 'Far Wisp', 4, 4, 5, 0);
+    expect(await app.dispatch('skill.use', { id: o.id, skill: 'Break', rooms: [{ x: 2, y: 2 }], tokenId: far.id })).toMatchObject({ ok: false, error: { message: "Break's bonus Attack is against an enemy in the room entered: Far Wisp is not there. Nothing changed." } });
+    expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === o.id)).toMatchObject({ x: 2, y: 1 });
+    app.close();
+  });
+
+  it('Charge: a straight line up to Speed, 1d6 to each enemy in a room passed (2d6 enhanced); a full room ends it with 6 to the Breaker', async () => {
+    const { app, roster, me } = await openDemo(11);
+    const o = roster[0]!;
+    await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill2: 'Rumble Hat', skill3: 'Charge', level: 6, speed: 4 } });
+    await quietFloor(app);
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 1, revealed: true, patch: { type: 'chamber', name: 'Rat Run' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 2, revealed: true, patch: { type: 'chamber', name: 'Ash Hall' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 3, revealed: true, patch: { type: 'hall', name: 'Guard Post' } });
+    await enemy(app, 'Bone Rat', 2, 1, 3, 0);
+    await enemy(app, 'Ash Ghoul', 2, 2, 20, 2);
+    await enemy(app, 'Guard A', 2, 3, 20, 2);
+    await enemy(app, 'Guard B', 2, 3, 20, 2);
+    expect(await app.dispatch('skill.use', { id: o.id, skill: 'Charge', rooms: [{ x: 3, y: 2 }] })).toMatchObject({ ok: false, error: { message: 'Charge runs in a straight line: (4,3) is not in a line with (3,1) (ch.2). Nothing changed.' } });
+    await app.call('lichslayer.update', { id: o.id, patch: { speed: 2 } });
+    expect(await app.dispatch('skill.use', { id: o.id, skill: 'Charge', rooms: [{ x: 2, y: 4 }] })).toMatchObject({ ok: false, error: { message: 'Charge moves up to Speed rooms: (3,5) is 4 rooms away and Speed is 2 (ch.2). Nothing changed.' } });
+    await app.call('lichslayer.update', { id: o.id, patch: { speed: 4 } });
+    const xp = (await me(o.id)).xp;
+    await app.call('dice.setSeed', { seed: 1 });
+    const r = await app.call('skill.use', { id: o.id, skill: 'Charge', rooms: [{ x: 2, y: 4 }] });
+    expect(r.notes).toEqual([
+      'Charge from (3,1) to (3,5): 4 rooms in a line, Speed 4 (ch.2)',
+      'Odile Vantreck Breaks into F1 (3,2) (ch.2)',
+      "Odile Vantreck's Charge strikes Bone Rat: 3 = 1d6 [3] (ch.2)",
+      "3 to Bone Rat's Health (no Armor left): 3 → 0 (ch.11)",
+      'Odile Vantreck fells Bone Rat: +1 XP (ch.1)',
+      'Odile Vantreck Breaks into F1 (3,3) (ch.2)',
+      "Odile Vantreck's Charge strikes Ash Ghoul: 6 = 1d6 [6] (ch.2)",
+      'Armor negates the whole instance of 6 (Charge): Armor 2 → 1; its other effects still resolve (ch.11)',
+      'No clear exit toward F1 (3,4) (The Hall is full (2 of 2): it blocks passage until an entity leaves (ch.9)): the Charge ends at F1 (3,3) (ch.2)',
+      'Odile Vantreck takes 6 from the impact (ch.2)',
+      'Armor negates the whole instance of 6 (Charge impact): Armor 5 → 4; its other effects still resolve (ch.11)',
+    ]);
+    expect((await me(o.id)).xp).toBe(xp + 1);
+    expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === o.id)).toMatchObject({ x: 2, y: 2 });
+    expect((await app.call('ledger.list', { character: 'Odile Vantreck' })).filter((e) => e.cause.startsWith("Odile Vantreck's Charge")).map((e) => e.explain)).toEqual([
+      '6 damage to Odile Vantreck from the impact (ch.2)',
+      "Odile Vantreck's Charge strikes Ash Ghoul: 6 = 1d6 [6] (ch.2)",
+      "Odile Vantreck's Charge strikes Bone Rat: 3 = 1d6 [3] (ch.2)",
+    ]);
+    // enhanced: 2d6 to each enemy passed; back up the line, to the floor's edge
+    await app.call('skill.points', { id: o.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: o.id, action: 'enhance', skill: 'Charge' });
+    await enemy(app, 'Cave Bat', 2, 1, 30, 0);
+    await app.call('dice.setSeed', { seed: 2 });
+    const back = await app.call('skill.use', { id: o.id, skill: 'Charge', rooms: [{ x: 2, y: 0 }] });
+    expect(back.notes).toEqual([
+      'Charge from (3,3) to (3,1): 2 rooms in a line, Speed 4 (ch.2)',
+      'Odile Vantreck Breaks into F1 (3,2) (ch.2)',
+      "Odile Vantreck's Charge strikes Cave Bat: 9 = 2d6 [6, 3] (Charge enhanced) (ch.2)",
+      "9 to Cave Bat's Health (no Armor left): 30 → 21 (ch.11)",
+      'Odile Vantreck Breaks into F1 (3,1) (ch.2)',
+'F1 (3,1) has no exit onward: the floor\'s edge (ch.2)', 'Odile Vantreck takes 6 from the impact (ch.2)', 'Armor negates the whole instance of 6 (Charge impact): Armor 4 → 3; its other effects still resolve (ch.11)',
+    ]);
+    app.close();
+  });
+});
