@@ -8,10 +8,14 @@ import { allTokens } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger } from '../db/ledger.ts';
 import { breakKnocksBack, chargePlan, CHARGE_IMPACT, knockBackTo, rollChargeDamage } from '../rules/skills-breaker.ts';
+import { rally } from '../rules/skills-veteran.ts';
+import { predictTarget } from '../rules/skills-scholar.ts';
 import { moveTokenByRules } from './board-ops.ts';
+import { lichslayerChallenge } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
-import { applyHit, resolveAttack } from './fight-ops.ts';
+import { applyHit, loseNextTurn, resolveAttack } from './fight-ops.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
+import { combatActor, diveActor, PARTY_KINDS, stored } from './phase-store.ts';
 import type { DieRoll } from '../rules/dice.ts';
 
 const cell = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -138,4 +142,67 @@ function impact(w: RecordingWriter, db: Database, tokenId: number, name: string,
   rollWithLedger(db, 'skill.use', () => ({ value: null, records: [{ cause: `${name}'s Charge: the impact`, character: name, explain: `${CHARGE_IMPACT} damage to ${name} from the impact (ch.2)`, result: { impact: CHARGE_IMPACT } }] }));
   notes.push(`${name} takes ${CHARGE_IMPACT} from the impact (ch.2)`);
   applyHit(w, db, me, { colour: null, physical: true, label: 'Charge impact' }, CHARGE_IMPACT, 'skill.use', notes);
+}
+
+const rowOf = (db: Database, id: number) => db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+
+/**
+ * Rally (the Veteran's capstone, ch.2): every character within 1 space of the Veteran — in the Lich's
+ * manifestation, everyone present, who fight in one place (ch.16) — recovers a Sanity level (not the
+ * Veteran) and gains Armor and Health equal to the Veteran's level, up to their maximum.
+ */
+export function rallyAround(w: RecordingWriter, db: Database, l: LichslayerRow, notes: string[]): void {
+  const tokens = allTokens(db);
+  const me = tokens.find((t) => t.lichslayerId === l.id);
+  let near: TokenView[];
+  if (standing(me)) {
+    near = tokens.filter((t) => PARTY_KINDS.has(t.kind) && t.kind !== 'familiar' && !t.defeated && standing(t) && t.floor === me.floor && Math.abs(t.x! - me.x) + Math.abs(t.y! - me.y) <= 1);
+  } else if (String(diveActor(db).getSnapshot().value) === 'manifestation') {
+    const present = diveActor(db).getSnapshot().context.present;
+    near = present.map((id) => tokens.find((t) => t.lichslayerId === id)).filter((t): t is TokenView => !!t && !t.defeated);
+    if (!near.some((t) => t.lichslayerId === l.id) && me) near.push(me);
+  } else throw new CommandFailure('refused', `${l.name} is not on the board: Rally acts in the Tombs or in the Lich's manifestation. Nothing changed.`);
+  const rallied = near.map((t) => {
+    const row = t.lichslayerId !== null ? rowOf(db, t.lichslayerId) : undefined;
+    const before = row
+      ? { name: row.name, sanity: row.sanity, health: row.health, maxHealth: row.max_health, armor: row.armor, maxArmor: row.max_armor, isVeteran: row.id === l.id }
+      : { name: t.name, sanity: null, health: t.health ?? 0, maxHealth: t.maxHealth ?? t.health ?? 0, armor: t.armor ?? 0, maxArmor: null, isVeteran: false };
+    return { token: t, row, after: rally(l.level, before) };
+  });
+  rollWithLedger(db, 'skill.use', () => ({ value: null, records: rallied.map((r) => ({ cause: `${l.name} Rallies ${r.token.name}`, character: r.row?.name ?? null, explain: r.after.explain, result: { health: r.after.health, armor: r.after.armor, sanity: r.after.sanity } })) }));
+  for (const r of rallied) {
+    if (r.row) w.update('lichslayer', r.row.id, { health: r.after.health, armor: r.after.armor, sanity: r.after.sanity! });
+    else w.update('token', r.token.id, { health: r.after.health, armor: r.after.armor });
+    notes.push(r.after.explain);
+  }
+}
+
+/**
+ * Predict (the Scholar's capstone, ch.2): a Challenge against an enemy's declared action, target its
+ * level × 3 (the Lich: 30). Success denies the action and the enemy loses that turn; failure spends
+ * the Scholar's action (their next turn's) and the enemy acts as declared.
+ */
+export function predict(w: RecordingWriter, db: Database, l: LichslayerRow, enemyId: number | undefined, notes: string[]): string {
+  if (enemyId === undefined) throw new CommandFailure('invalid-args', "Choose the enemy whose declared action Predict answers. Nothing changed.");
+  const enemy = tokenNamed(db, enemyId);
+  if (enemy.kind !== 'entity' || enemy.defeated) throw new CommandFailure('refused', `Predict answers an enemy's declared action: ${enemy.name} is ${enemy.defeated ? 'felled' : 'no enemy'}. Nothing changed.`);
+  let target: ReturnType<typeof predictTarget>;
+  try {
+    target = predictTarget({ name: enemy.name, level: enemy.stats.level, lich: !!enemy.stats.lich });
+  } catch (e) {
+    throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
+  }
+  const r = lichslayerChallenge(w, db, 'skill.use', { lichslayerId: l.id, target: target.target, cause: `${l.name} Predicts ${enemy.name}'s declared action (${target.explain})`, sanity: null });
+  notes.push(r.explain);
+  const combat = stored(db, 'machine:combat') ? combatActor(db).getSnapshot() : null;
+  const current = combat && combat.value !== 'idle' ? combat.context.current : null;
+  if (r.passed) {
+    if (current === enemy.id) notes.push(`${enemy.name}'s declared action is denied: it does not occur, its cost is not refunded, and its turn is over (ch.2)`);
+    else loseNextTurn(w, db, enemy, `its declared action is denied by Predict (ch.2)`, notes);
+  } else {
+    const me = allTokens(db).find((t) => t.lichslayerId === l.id);
+    notes.push(`${enemy.name} acts as declared (ch.2)`);
+    if (me) loseNextTurn(w, db, me, `Predict failed: the Scholar's action is spent (ch.2)`, notes);
+  }
+  return enemy.name;
 }

@@ -103,3 +103,66 @@ describe('the Breaker (ch.2)', () => {
     app.close();
   });
 });
+
+describe('the Veteran (ch.2)', () => {
+  it('Rally: everyone within 1 space recovers a Sanity level (not the Veteran) and gains the Veteran\'s level in Armor and Health, up to the maximum', async () => {
+    const { app, roster, me } = await openDemo(11);
+    const [o, q, sable, wren] = roster;
+    await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Veteran', skill1: 'Recall', skill2: 'Worn Armor', skill3: 'Maneuver', capstone: 'Rally', level: 6, sanity: 'strange', health: 20, armor: 1 } });
+    await app.call('lichslayer.update', { id: sable!.id, patch: { sanity: 'edge', health: 10, armor: 0 } });
+    await app.call('lichslayer.update', { id: wren!.id, patch: { sanity: 'paranoid', health: 33, armor: 3 } });
+    await app.call('lichslayer.update', { id: o!.id, patch: { sanity: 'edge', health: 5 } });
+    await quietFloor(app);
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 1, revealed: true, patch: { type: 'chamber', name: 'Next Room' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 2, revealed: true, patch: { type: 'chamber', name: 'Far Room' } });
+    const tokenOf = async (id: number) => (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === id)!;
+    await app.call('board.moveToken', { tokenId: (await tokenOf(wren!.id)).id, floor: 1, x: 2, y: 1 });
+    await app.call('board.moveToken', { tokenId: (await tokenOf(o!.id)).id, floor: 1, x: 2, y: 1 });
+    await app.call('board.moveToken', { tokenId: (await tokenOf(o!.id)).id, floor: 1, x: 2, y: 2 });
+    const before = await me(o!.id);
+    const r = await app.call('skill.use', { id: q!.id, skill: 'Rally' });
+    expect(r.notes).toEqual([
+      "Rally: Brother Quillam gains 6 (the Veteran's level, up to the maximum): Health 20 → 26, Armor 1 → 6, their own Sanity does not recover (ch.2)",
+      "Rally: Sable Hartigan gains 6 (the Veteran's level, up to the maximum): Health 10 → 16, Armor 0 → 6, Sanity Edge → Strange (ch.2)",
+      "Rally: Wren of the Hollow gains 6 (the Veteran's level, up to the maximum): Health 33 → 36, Armor 3 → 6, Sanity Paranoid → Edge (ch.2)",
+    ]);
+    expect(await me(q!.id)).toMatchObject({ sanity: 'strange', health: 26, armor: 6 });
+    expect(await me(sable!.id)).toMatchObject({ sanity: 'strange', health: 16, armor: 6 });
+    expect(await me(wren!.id)).toMatchObject({ sanity: 'edge', health: 36, armor: 6 });
+    expect((await app.call('ledger.list', { character: 'Sable Hartigan' })).find((e) => e.cause === 'Brother Quillam Rallies Sable Hartigan')!.explain).toBe(r.notes[1]);
+    expect(await me(o!.id)).toMatchObject({ sanity: before.sanity, health: before.health, armor: before.armor });
+    app.close();
+  });
+});
+
+describe('the Scholar (ch.2)', () => {
+  it('Predict: a Challenge against the enemy\'s level × 3 (30 against the Lich); success denies the action, failure spends the Scholar\'s next turn', async () => {
+    const { app, roster } = await openDemo(11);
+    const wren = roster[3]!;
+    await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Scholar', skill1: 'Identify', skill2: 'Scrolls and Ink', skill3: 'Investiture', capstone: 'Predict', level: 6 } });
+    await quietFloor(app);
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 1, revealed: true, patch: { type: 'chamber', name: 'Den' } });
+    const hound = (await app.call('board.addToken', { kind: 'entity', name: 'Grave Hound', colour: 'Red', floor: 1, x: 2, y: 1, health: 20, armor: 0, stats: { level: 2, attack: '1d6' } })).tokens.find((t) => t.name === 'Grave Hound')!;
+    const wisp = (await app.call('board.addToken', { kind: 'entity', name: 'Nameless Wisp', colour: 'Red', floor: 1, x: 2, y: 1, health: 20, armor: 0 })).tokens.find((t) => t.name === 'Nameless Wisp')!;
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(await app.dispatch('skill.use', { id: wren.id, skill: 'Predict', tokenId: wisp.id })).toMatchObject({ ok: false, error: { message: "Nameless Wisp's stat block gives no level: Predict's target is its level × 3 (ch.2); set its level first. Nothing changed." } });
+    await app.call('dice.setSeed', { seed: 1 });
+    const r = await app.call('skill.use', { id: wren.id, skill: 'Predict', tokenId: hound.id });
+    expect(r.notes).toEqual([
+      "Wren of the Hollow Predicts Grave Hound's declared action (Predict against Grave Hound: level 2 × 3 = 6 (ch.2)): Wren of the Hollow succeeds (28 = 6d6! [3, 6+4, 6+1, 1, 5, 4] − 2 (Sanity Edge (ch.8)) vs 6: meets the target (ch.1)); a natural 1: Integrity of Thornwood Staff: 2 on d6, it holds (ch.11), on the first equipped item that can break, Thornwood Staff (house rule)",
+      'Grave Hound gives up their next turn: its declared action is denied by Predict (ch.2)',
+    ]);
+    const ogre = (await app.call('board.addToken', { kind: 'entity', name: 'Elder Ogre', colour: 'Red', floor: 1, x: 2, y: 1, health: 90, armor: 10, stats: { level: 10 } })).tokens.find((t) => t.name === 'Elder Ogre')!;
+    let guard = 0;
+    while (p.combat!.round === 1 && guard++ < 40) p = await app.call('phase.nextTurn', {});
+    await app.call('dice.setSeed', { seed: 2 });
+    const r2 = await app.call('skill.use', { id: wren.id, skill: 'Predict', tokenId: ogre.id });
+    expect(r2.notes).toEqual([
+      "Wren of the Hollow Predicts Elder Ogre's declared action (Predict against Elder Ogre: level 10 × 3 = 30 (ch.2)): Wren of the Hollow fails (26 = 6d6! [6+3, 6+1, 4, 3, 3, 2] − 2 (Sanity Edge (ch.8)) vs 30: short of the target (ch.1))",
+      'Elder Ogre acts as declared (ch.2)',
+      "Wren of the Hollow gives up their next turn: Predict failed: the Scholar's action is spent (ch.2)",
+    ]);
+    expect(await app.dispatch('skill.use', { id: wren.id, skill: 'Predict', tokenId: hound.id })).toMatchObject({ ok: false, error: { message: 'Predict is once per Round (ch.2), and it has been used. Nothing changed.' } });
+    app.close();
+  });
+});

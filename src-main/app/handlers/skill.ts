@@ -21,7 +21,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { breakIn, charge } from '../skill-effects-s.ts';
+import { breakIn, charge, predict, rallyAround } from '../skill-effects-s.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -163,7 +163,9 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             break;
           }
           default: {
-            if (def.name === 'Charge') charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            if (def.name === 'Rally') rallyAround(w, database, l, notes);
+            else if (def.name === 'Predict') target = predict(w, database, l, args.tokenId, notes);
+            else if (def.name === 'Charge') charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
             else if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
             else if (def.name === 'Diagnose and Bandage') bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
             else if (def.name === 'Identify' && args.tokenId) {

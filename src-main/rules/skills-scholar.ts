@@ -1,0 +1,37 @@
+// The Scholar's skills as rules (rulebook ch.2): Predict's target against an enemy's declared action,
+// Investiture's bonus to the character beside the Scholar, Scrolls' capacity.
+import type { Modifier } from './dice.ts';
+
+/** Predict (the Scholar's capstone, ch.2): the Challenge's target is the enemy's level × 3; against the Lich, 30. */
+export function predictTarget(enemy: { name: string; level: number | undefined; lich: boolean }): { target: number; explain: string } {
+  if (enemy.lich) return { target: 30, explain: `Predict against the Lich: target 30 (ch.2)` };
+  if (enemy.level === undefined || !Number.isInteger(enemy.level) || enemy.level < 1) throw new RangeError(`${enemy.name}'s stat block gives no level: Predict's target is its level × 3 (ch.2); set its level first`);
+  return { target: enemy.level * 3, explain: `Predict against ${enemy.name}: level ${enemy.level} × 3 = ${enemy.level * 3} (ch.2)` };
+}
+
+export interface InvestitureCandidate {
+  lichslayerId: number;
+  name: string;
+  steps: number;
+  /** Its place on the turn stack: the earliest is chosen when several stand beside the Scholar. */
+  order: number;
+}
+
+/**
+ * Investiture (the Scholar's Skill 3, ch.2): at a Round's start, the character adjacent to the Scholar
+ * (one at a time: the first on the turn stack when several are) — enhanced, every character within
+ * 1 space. "Adjacent" follows the campaign's adjacency house rule; "within 1 space" is one room step.
+ */
+export function investitureChosen(candidates: readonly InvestitureCandidate[], input: { enhanced: boolean; adjacency: 'same-room' | 'same-or-neighbour' }): InvestitureCandidate[] {
+  const near = candidates.filter((c) => (input.enhanced ? c.steps <= 1 : input.adjacency === 'same-room' ? c.steps === 0 : c.steps <= 1));
+  if (input.enhanced) return near;
+  return [...near].sort((a, b) => a.order - b.order).slice(0, 1);
+}
+
+/** Investiture's +1 to all rolls while the Scholar stays where they stood at the Round's start (ch.2). */
+export function investitureBonus(scholar: string): Modifier {
+  return { source: `Investiture from ${scholar} (ch.2)`, value: 1 };
+}
+
+/** Investiture's +1 Magic (ch.2). */
+export const INVESTITURE_MAGIC = 1;
