@@ -8,8 +8,14 @@ import { allTokens } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger } from '../db/ledger.ts';
 import { breakKnocksBack, chargePlan, CHARGE_IMPACT, knockBackTo, rollChargeDamage } from '../rules/skills-breaker.ts';
+import { z } from 'zod';
+import { lifeRecord } from '../db/life-records.ts';
+import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
+import type { Modifier } from '../rules/dice.ts';
+import { rumbleHatBonus } from '../rules/skills-breaker.ts';
 import { rally } from '../rules/skills-veteran.ts';
-import { predictTarget } from '../rules/skills-scholar.ts';
+import { INVESTITURE_MAGIC, investitureBonus, investitureChosen, predictTarget } from '../rules/skills-scholar.ts';
+import { readFight, roundNow } from './fight-state.ts';
 import { moveTokenByRules } from './board-ops.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
@@ -205,4 +211,74 @@ export function predict(w: RecordingWriter, db: Database, l: LichslayerRow, enem
     if (me) loseNextTurn(w, db, me, `Predict failed: the Scholar's action is spent (ch.2)`, notes);
   }
   return enemy.name;
+}
+
+const holds = (l: LichslayerRow, skill: string) => [l.skill1, l.skill2, l.skill3, l.capstone].some((k) => k.trim().toLowerCase() === skill.toLowerCase());
+const enhancedIn = (db: Database, l: LichslayerRow, skill: string) => lifeRecord(db, l.id).enhanced.includes(skill);
+
+/** Who Investiture reaches this Round (ch.2): set at each Round's start, kept while the Scholar stays put. */
+const investitureSchema = z.array(
+  z.object({ scholar: z.number().int(), at: z.object({ floor: z.number().int(), x: z.number().int(), y: z.number().int() }), serial: z.number().int(), round: z.number().int(), to: z.array(z.number().int()) }),
+);
+const INVESTITURE_KEY = 'skill:investiture';
+
+/**
+ * The start of a Round (ch.2): each Scholar holding Investiture grants it to the character beside
+ * them — one, the first on the turn stack, or enhanced every character within 1 space.
+ */
+export function investitureAtRoundStart(w: RecordingWriter, db: Database, round: number, notices: string[]): void {
+  const tokens = allTokens(db);
+  const rules = readHouseRules(db);
+  const order = new Map(tokens.map((t, i) => [t.id, i]));
+  const stackOrder = db.prepare(`SELECT token_id, position FROM turn_stack`).all() as { token_id: number; position: number }[];
+  for (const e of stackOrder) order.set(e.token_id, e.position);
+  const serial = readFight(db).serial;
+  const granted: z.output<typeof investitureSchema> = [];
+  for (const t of tokens) {
+    if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.defeated || !standing(t)) continue;
+    const scholar = rowOf(db, t.lichslayerId);
+    if (!scholar || !holds(scholar, 'Investiture')) continue;
+    const candidates = tokens
+      .filter((c) => c.kind === 'lichslayer' && c.lichslayerId !== null && c.id !== t.id && !c.defeated && standing(c) && c.floor === t.floor)
+      .map((c) => ({ lichslayerId: c.lichslayerId!, name: c.name, steps: Math.abs(c.x! - t.x) + Math.abs(c.y! - t.y), order: order.get(c.id) ?? 999 }));
+    const chosen = investitureChosen(candidates, { enhanced: enhancedIn(db, scholar, 'Investiture'), adjacency: rules.adjacency });
+    granted.push({ scholar: scholar.id, at: { floor: t.floor, x: t.x, y: t.y }, serial, round, to: chosen.map((c) => c.lichslayerId) });
+    if (chosen.length) notices.push(`Investiture: ${chosen.map((c) => c.name).join(', ')} ${chosen.length === 1 ? 'has' : 'have'} +${INVESTITURE_MAGIC} Magic and +1 to all rolls from ${scholar.name} this Round, while ${scholar.name} stays (ch.2)`);
+  }
+  const before = readSetting(db, INVESTITURE_KEY, investitureSchema, []);
+  if (granted.length || before.length) writeSetting(w, db, INVESTITURE_KEY, granted);
+}
+
+/** The Scholars whose Investiture reaches this Lichslayer now: granted at this Round's start, the Scholar not moved away. */
+function investedBy(db: Database, lichslayerId: number): LichslayerRow[] {
+  const now = roundNow(db);
+  if (!now) return [];
+  const tokens = allTokens(db);
+  return readSetting(db, INVESTITURE_KEY, investitureSchema, [])
+    .filter((g) => g.serial === now.serial && g.round === now.round && g.to.includes(lichslayerId))
+    .filter((g) => {
+      const t = tokens.find((k) => k.lichslayerId === g.scholar);
+      return !!t && !t.defeated && t.floor === g.at.floor && t.x === g.at.x && t.y === g.at.y;
+    })
+    .map((g) => rowOf(db, g.scholar))
+    .filter((r): r is LichslayerRow => !!r);
+}
+
+/** What class skills add to all of this Lichslayer's rolls now (ch.2): Rumble Hat enhanced at half Health, Investiture. */
+export function skillRollBonuses(db: Database, l: LichslayerRow): Modifier[] {
+  const out: Modifier[] = [];
+  if (holds(l, 'Rumble Hat')) {
+    const hat = rumbleHatBonus({ enhanced: enhancedIn(db, l, 'Rumble Hat'), health: l.health, maxHealth: l.max_health });
+    if (hat) out.push(hat);
+  }
+  // One bonus however many Scholars: Investiture grants +1, it does not stack with itself.
+  const scholars = investedBy(db, l.id);
+  if (scholars.length) out.push(investitureBonus(scholars[0]!.name));
+  return out;
+}
+
+/** The Magic class skills add now (ch.2): Investiture's +1 while it holds. */
+export function skillMagic(db: Database, lichslayerId: number): Modifier[] {
+  const scholars = investedBy(db, lichslayerId);
+  return scholars.length ? [{ source: `Investiture from ${scholars[0]!.name} (ch.2)`, value: INVESTITURE_MAGIC }] : [];
 }

@@ -166,3 +166,49 @@ describe('the Scholar (ch.2)', () => {
     app.close();
   });
 });
+
+describe('skills that add to all rolls and to Magic (ch.2)', () => {
+  it('Investiture: at a Round\'s start the character beside the Scholar (the first on the stack) gets +1 Magic and +1 to all rolls, until the Scholar moves away', async () => {
+    const { app, roster, me } = await openDemo(11);
+    const wren = roster[3]!;
+    await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Scholar', skill1: 'Identify', skill2: 'Scrolls and Ink', skill3: 'Investiture', level: 6 } });
+    await quietFloor(app);
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 1, revealed: true, patch: { type: 'chamber', name: 'Study' } });
+    await app.call('board.addToken', { kind: 'entity', name: 'Grave Hound', colour: 'Red', floor: 1, x: 2, y: 1, health: 20, armor: 0, stats: { level: 2, attack: '1d6' } });
+    const magic = (await me(roster[0]!.id)).derived.magic.value;
+    const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(p.notices).toEqual(['Investiture: Odile Vantreck has +1 Magic and +1 to all rolls from Wren of the Hollow this Round, while Wren of the Hollow stays (ch.2)']);
+    const mods = async (id: number) => (await app.call('challenge.presets', { lichslayerId: id })).roller.modifiers;
+    expect(await mods(roster[0]!.id)).toContainEqual({ source: 'Investiture from Wren of the Hollow (ch.2)', value: 1 });
+    expect(await mods(roster[2]!.id)).not.toContainEqual({ source: 'Investiture from Wren of the Hollow (ch.2)', value: 1 });
+    expect((await me(roster[0]!.id)).derived.magic.value).toBe(magic + 1);
+    expect((await me(roster[0]!.id)).life.penalties).toContainEqual({ source: 'Investiture from Wren of the Hollow (ch.2)', value: 1 });
+    await app.call('dice.setSeed', { seed: 4 });
+    const roll = await app.call('challenge.roll', { lichslayerId: roster[0]!.id, target: 12 });
+    expect(roll.lines[0]).toMatch(/ \+ 1 \(Investiture from Wren of the Hollow \(ch\.2\)\) vs 12/);
+    // the Scholar moves away: the bonus ends
+    const wrenToken = (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === wren.id)!;
+    await app.call('board.moveToken', { tokenId: wrenToken.id, floor: 1, x: 2, y: 1 });
+    expect(await mods(roster[0]!.id)).not.toContainEqual({ source: 'Investiture from Wren of the Hollow (ch.2)', value: 1 });
+    expect((await me(roster[0]!.id)).derived.magic.value).toBe(magic);
+    app.close();
+  });
+
+  it('Rumble Hat enhanced: +1 to all rolls at half Health or below, on the Gauntlet and in the roll', async () => {
+    const { app, roster, me } = await openDemo(11);
+    const o = roster[0]!;
+    await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill2: 'Rumble Hat', level: 4 } });
+    await app.call('skill.points', { id: o.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: o.id, action: 'enhance', skill: 'Rumble Hat' });
+    const max = (await me(o.id)).maxHealth;
+    const hat = { source: `Rumble Hat, enhanced: at half Health or below (${Math.floor(max / 2)} of ${max}) (ch.2)`, value: 1 };
+    await app.call('lichslayer.update', { id: o.id, patch: { health: Math.floor(max / 2) + 1 } });
+    expect((await app.call('challenge.presets', { lichslayerId: o.id })).roller.modifiers.filter((m) => m.source.startsWith('Rumble Hat'))).toEqual([]);
+    await app.call('lichslayer.update', { id: o.id, patch: { health: Math.floor(max / 2) } });
+    expect((await app.call('challenge.presets', { lichslayerId: o.id })).roller.modifiers).toContainEqual(hat);
+    expect((await me(o.id)).life.penalties).toContainEqual(hat);
+    await app.call('dice.setSeed', { seed: 4 });
+    expect((await app.call('challenge.roll', { lichslayerId: o.id, target: 6 })).lines[0]).toContain(`+ 1 (Rumble Hat, enhanced: at half Health or below (${Math.floor(max / 2)} of ${max}) (ch.2))`);
+    app.close();
+  });
+});
