@@ -105,7 +105,7 @@ describe('the Breaker (ch.2)', () => {
 });
 
 describe('the Veteran (ch.2)', () => {
-  it('Rally: everyone within 1 space recovers a Sanity level (not the Veteran) and gains the Veteran\'s level in Armor and Health, up to the maximum', async () => {
+  it("Rally: everyone within 1 space recovers a Sanity level (not the Veteran) and gains the Veteran's level in Armor and Health, up to the maximum", async () => {
     const { app, roster, me } = await openDemo(11);
     const [o, q, sable, wren] = roster;
     await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Veteran', skill1: 'Recall', skill2: 'Worn Armor', skill3: 'Maneuver', capstone: 'Rally', level: 6, sanity: 'strange', health: 20, armor: 1 } });
@@ -136,7 +136,7 @@ describe('the Veteran (ch.2)', () => {
 });
 
 describe('the Scholar (ch.2)', () => {
-  it('Predict: a Challenge against the enemy\'s level × 3 (30 against the Lich); success denies the action, failure spends the Scholar\'s next turn', async () => {
+  it("Predict: a Challenge against the enemy's level × 3 (30 against the Lich); success denies the action, failure spends the Scholar's next turn", async () => {
     const { app, roster } = await openDemo(11);
     const wren = roster[3]!;
     await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Scholar', skill1: 'Identify', skill2: 'Scrolls and Ink', skill3: 'Investiture', capstone: 'Predict', level: 6 } });
@@ -168,7 +168,7 @@ describe('the Scholar (ch.2)', () => {
 });
 
 describe('skills that add to all rolls and to Magic (ch.2)', () => {
-  it('Investiture: at a Round\'s start the character beside the Scholar (the first on the stack) gets +1 Magic and +1 to all rolls, until the Scholar moves away', async () => {
+  it("Investiture: at a Round's start the character beside the Scholar (the first on the stack) gets +1 Magic and +1 to all rolls, until the Scholar moves away", async () => {
     const { app, roster, me } = await openDemo(11);
     const wren = roster[3]!;
     await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Scholar', skill1: 'Identify', skill2: 'Scrolls and Ink', skill3: 'Investiture', level: 6 } });
