@@ -13,10 +13,13 @@ import { lifeRecord } from '../db/life-records.ts';
 import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
 import type { Modifier } from '../rules/dice.ts';
 import { rumbleHatBonus } from '../rules/skills-breaker.ts';
-import { rally } from '../rules/skills-veteran.ts';
-import { INVESTITURE_MAGIC, investitureBonus, investitureChosen, predictTarget } from '../rules/skills-scholar.ts';
+import { maneuverIsSecond, maneuverRefusal, rally, recallAssist, richestRoom } from '../rules/skills-veteran.ts';
+import { inscription, INVESTITURE_MAGIC, investitureBonus, investitureChosen, predictTarget } from '../rules/skills-scholar.ts';
+import type { SkillUse } from '../rules/skills.ts';
+import { isNear } from '../rules/board-moves.ts';
+import { roomsOfFloor } from '../db/board-repo.ts';
 import { readFight, roundNow } from './fight-state.ts';
-import { moveTokenByRules } from './board-ops.ts';
+import { moveOne, moveTokenByRules } from './board-ops.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
 import { applyHit, loseNextTurn, resolveAttack } from './fight-ops.ts';
@@ -281,4 +284,72 @@ export function skillRollBonuses(db: Database, l: LichslayerRow): Modifier[] {
 export function skillMagic(db: Database, lichslayerId: number): Modifier[] {
   const scholars = investedBy(db, lichslayerId);
   return scholars.length ? [{ source: `Investiture from ${scholars[0]!.name} (ch.2)`, value: INVESTITURE_MAGIC }] : [];
+}
+
+/** Recall enhanced (ch.2): after its reveal, the room not yet entered on the Veteran's floor with the most gold. */
+export function recallRichest(db: Database, floor: number, notes: string[]): void {
+  notes.push(richestRoom(roomsOfFloor(db, floor).filter((r) => r.revealed === 1).map((r) => ({ x: r.x, y: r.y, gold: r.gold, entered: r.entered === 1 }))).explain);
+}
+
+/** Recall's assist (ch.2): a Veteran holding Recall adds their Power to another Lichslayer's Challenge. */
+export function recallAssistFor(db: Database, veteranId: number, rollerLichslayerId: number | null): Modifier {
+  const v = rowOf(db, veteranId);
+  if (!v) throw new CommandFailure('not-found', `No Lichslayer with id ${veteranId} in this campaign.`);
+  if (!holds(v, 'Recall')) throw new CommandFailure('refused', `${v.name} does not hold Recall: only the Veteran's Recall assists a Challenge (ch.2). Nothing changed.`);
+  if (rollerLichslayerId === null) throw new CommandFailure('refused', `Recall assists another character's Challenge: an entity's roll takes no assist (ch.2). Nothing changed.`);
+  try {
+    return recallAssist({ name: v.name, power: v.power }, { name: rowOf(db, rollerLichslayerId)?.name ?? '', isVeteran: rollerLichslayerId === v.id });
+  } catch (e) {
+    throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
+  }
+}
+
+/**
+ * Maneuver (the Veteran's Skill 3, ch.2): answering an attack or spell declared on the Veteran or an
+ * adjacent ally, both move to a room within 1 space that can take them, out of its way; the Veteran's
+ * turn is not spent — but enhanced, a second use in the Round costs their next action.
+ */
+export function maneuver(w: RecordingWriter, db: Database, l: LichslayerRow, allyId: number | undefined, to: { x: number; y: number } | undefined, uses: readonly SkillUse[], now: { fight: number | null; round: number | null }, notes: string[]): string | undefined {
+  const me = allTokens(db).find((t) => t.lichslayerId === l.id);
+  if (!standing(me)) throw new CommandFailure('refused', `${l.name} is not on the board: Maneuver acts in the Tombs. Nothing changed.`);
+  if (!to) throw new CommandFailure('invalid-args', 'Choose the room Maneuver moves to. Nothing changed.');
+  const why = maneuverRefusal({ x: me.x, y: me.y }, to);
+  if (why) throw new CommandFailure('refused', `${why}. Nothing changed.`);
+  let ally: TokenView | undefined;
+  if (allyId !== undefined && allyId !== me.id) {
+    ally = tokenNamed(db, allyId);
+    if (!PARTY_KINDS.has(ally.kind) || ally.defeated || !standing(ally) || !isNear({ floor: me.floor, x: me.x, y: me.y }, { floor: ally.floor, x: ally.x, y: ally.y }, readHouseRules(db))) {
+      throw new CommandFailure('refused', `Maneuver carries an ally adjacent to ${l.name}: ${ally.name} is not. Nothing changed.`);
+    }
+  }
+  const moved: string[] = [];
+  // The board's own move: a full room (ch.9) refuses either of them, and nothing moves.
+  moveTokenByRules(w, db, me.id, me.floor, to.x, to.y, moved, 'skill.use');
+  // The ally goes where the Veteran takes them, a step or two from its own room: no adjacency to confirm.
+  if (ally && !(ally.floor === me.floor && ally.x === to.x && ally.y === to.y)) moveOne(w, db, tokenNamed(db, ally.id), me.floor, to.x, to.y, true, moved, 'skill.use');
+  notes.push(`${l.name} Maneuvers${ally ? ` with ${ally.name}` : ''} to ${cell(me.floor, to.x, to.y)}, out of the declared attack or spell's way; it does not take ${l.name}'s turn (ch.2)`, ...moved);
+  if (maneuverIsSecond(uses, now, l.id)) loseNextTurn(w, db, me, 'a second Maneuver this Round costs the next action (ch.2, enhanced)', notes);
+  return ally?.name;
+}
+
+/** Scrolls and Ink (ch.2): inscribe a Gear or Garment with +1 Magic (+2 enhanced); a full turn, outside a fight. */
+export function inscribe(w: RecordingWriter, db: Database, l: LichslayerRow, on: { id: number; slot: 'gear' | 'garment' } | undefined, enhanced: boolean, notes: string[]): string | undefined {
+  if (!on) {
+    notes.push(`${l.name} uses Scrolls and Ink (ch.2)`);
+    return undefined;
+  }
+  if (roundNow(db)) throw new CommandFailure('refused', 'An inscription takes one full turn outside of combat (ch.2): end the fight first. Nothing changed.');
+  const owner = rowOf(db, on.id);
+  if (!owner) throw new CommandFailure('not-found', `No Lichslayer with id ${on.id} in this campaign.`);
+  const item = db.prepare(`SELECT id, name, notes FROM item WHERE lichslayer_id = ? AND slot = ?`).get(owner.id, on.slot) as { id: number; name: string; notes: string } | undefined;
+  if (!item) throw new CommandFailure('refused', `${owner.name} has nothing in ${on.slot === 'gear' ? 'the Gear' : 'the Garment'} slot to inscribe. Nothing changed.`);
+  let r: ReturnType<typeof inscription>;
+  try {
+    r = inscription({ scholar: l.name, item: item.name, notes: item.notes, enhanced });
+  } catch (e) {
+    throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
+  }
+  w.update('item', item.id, { notes: r.notes });
+  notes.push(`${r.explain}: ${owner.name}'s Magic counts it while it is equipped and unbroken (ch.4, ch.13)`);
+  return item.name;
 }

@@ -212,3 +212,76 @@ describe('skills that add to all rolls and to Magic (ch.2)', () => {
     app.close();
   });
 });
+
+describe('the Veteran\'s Recall and Maneuver, the Scholar\'s inscription (ch.2)', () => {
+  it("Recall: the Veteran's Power added to another's Challenge; enhanced, the richest room not yet entered is named after the reveal", async () => {
+    const { app, roster } = await openDemo(11);
+    const [o, q] = roster;
+    await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Veteran', skill1: 'Recall', level: 2, power: 7, gold: 1200 } });
+    expect(await app.dispatch('challenge.roll', { lichslayerId: q!.id, target: 12, assistBy: q!.id })).toMatchObject({ ok: false, error: { message: "Brother Quillam assists another character's Challenge, not their own (ch.2). Nothing changed." } });
+    expect(await app.dispatch('challenge.roll', { lichslayerId: q!.id, target: 12, assistBy: o!.id })).toMatchObject({ ok: false, error: { message: "Odile Vantreck does not hold Recall: only the Veteran's Recall assists a Challenge (ch.2). Nothing changed." } });
+    await app.call('dice.setSeed', { seed: 4 });
+    const r = await app.call('challenge.roll', { lichslayerId: o!.id, target: 12, assistBy: q!.id });
+    expect(r.lines[0]).toContain("+ 7 (Brother Quillam's assist with Recall: Power (ch.2)) vs 12");
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('skill.points', { id: q!.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: q!.id, action: 'enhance', skill: 'Recall' });
+    await app.call('board.setRoom', { floor: 1, x: 0, y: 0, revealed: true, patch: { type: 'chamber', name: 'Counting House', gold: 333 } });
+    await app.call('board.setRoom', { floor: 1, x: 4, y: 0, revealed: true, patch: { type: 'chamber', name: 'Small Purse', gold: 20 } });
+    const recall = await app.call('skill.use', { id: q!.id, skill: 'Recall', rooms: [{ x: 1, y: 1 }] });
+    expect(recall.notes.at(-1)).toBe('Recall, enhanced: the richest room not yet entered on this floor is (1,1), 333 gold (ch.2)');
+    app.close();
+  });
+
+  it('Maneuver: the Veteran and an adjacent ally move to a room within 1 space, not a full one; enhanced, the second in a Round costs the next action', async () => {
+    const { app, roster } = await openDemo(11);
+    const [o, q] = roster;
+    await app.call('lichslayer.update', { id: q!.id, patch: { hiddenClass: 'The Veteran', skill1: 'Recall', skill2: 'Worn Armor', skill3: 'Maneuver', level: 6 } });
+    await quietFloor(app);
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 1, revealed: true, patch: { type: 'hall', name: 'Narrow Hall' } });
+    await app.call('board.setRoom', { floor: 1, x: 1, y: 0, revealed: true, patch: { type: 'chamber', name: 'Side Room' } });
+    await app.call('board.setRoom', { floor: 1, x: 0, y: 0, revealed: true, patch: { type: 'chamber', name: 'Corner' } });
+    await app.call('board.addToken', { kind: 'entity', name: 'Grave Hound', colour: 'Red', floor: 1, x: 2, y: 1, health: 20, armor: 0, stats: { level: 2 } });
+    await app.call('board.addToken', { kind: 'entity', name: 'Grave Jackal', colour: 'Red', floor: 1, x: 2, y: 1, health: 20, armor: 0, stats: { level: 2 } });
+    const board = await app.call('board.view', { floor: 1 });
+    const odile = board.tokens.find((t) => t.lichslayerId === o!.id)!;
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Maneuver', tokenId: odile.id, rooms: [{ x: 0, y: 0 }] })).toMatchObject({ ok: false, error: { message: 'Maneuver moves to a room within 1 space: (1,1) is 2 rooms away (ch.2). Nothing changed.' } });
+    // the Hall holds two enemies already: it blocks passage (ch.9)
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Maneuver', tokenId: odile.id, rooms: [{ x: 2, y: 1 }] })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^The Hall is full \(2 of 2\)/) } });
+    const r = await app.call('skill.use', { id: q!.id, skill: 'Maneuver', tokenId: odile.id, rooms: [{ x: 1, y: 0 }] });
+    expect(r.notes[0]).toBe("Brother Quillam Maneuvers with Odile Vantreck to F1 (2,1), out of the declared attack or spell's way; it does not take Brother Quillam's turn (ch.2)");
+    const after = await app.call('board.view', { floor: 1 });
+    expect([after.tokens.find((t) => t.lichslayerId === o!.id), after.tokens.find((t) => t.lichslayerId === q!.id)].map((t) => [t!.x, t!.y])).toEqual([[1, 0], [1, 0]]);
+    expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Maneuver', rooms: [{ x: 0, y: 0 }] })).toMatchObject({ ok: false, error: { message: 'Maneuver is once per Round (ch.2), and it has been used. Nothing changed.' } });
+    await app.call('skill.points', { id: q!.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: q!.id, action: 'enhance', skill: 'Maneuver' });
+    const second = await app.call('skill.use', { id: q!.id, skill: 'Maneuver', rooms: [{ x: 0, y: 0 }] });
+    expect(second.notes).toContain('Brother Quillam gives up their next turn: a second Maneuver this Round costs the next action (ch.2, enhanced)');
+    p = await app.call('phase.view', {});
+    expect(p.combat).not.toBeNull();
+    app.close();
+  });
+
+  it('Scrolls and Ink: a Gear or Garment inscribed with +1 Magic (+2 enhanced) outside a fight; the Gauntlet counts it', async () => {
+    const { app, roster, me } = await openDemo(11);
+    const [o, , , wren] = roster;
+    await app.call('lichslayer.update', { id: wren!.id, patch: { hiddenClass: 'The Scholar', skill1: 'Identify', skill2: 'Scrolls and Ink', level: 4 } });
+    const before = (await me(o!.id)).derived.magic.value;
+    const r = await app.call('skill.use', { id: wren!.id, skill: 'Scrolls and Ink', inscribe: { id: o!.id, slot: 'gear' } });
+    expect(r.notes).toEqual(["Wren of the Hollow inscribes Cinder Maul: +1 Magic (ch.2): Odile Vantreck's Magic counts it while it is equipped and unbroken (ch.4, ch.13)"]);
+    expect((await me(o!.id)).derived.magic.value).toBe(before + 1);
+    expect((await me(o!.id)).items.gear!.notes).toMatch(/\+1 Magic \(inscribed by Wren of the Hollow, ch\.2\)$/);
+    expect(await app.dispatch('skill.use', { id: wren!.id, skill: 'Scrolls and Ink', inscribe: { id: o!.id, slot: 'gear' } })).toMatchObject({ ok: false, error: { message: "Cinder Maul is inscribed already: one inscription to an item (the app's reading of ch.2). Nothing changed." } });
+    await app.call('skill.points', { id: wren!.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: wren!.id, action: 'enhance', skill: 'Scrolls and Ink' });
+    await app.call('lichslayer.setItem', { id: o!.id, slot: 'garment', item: { name: 'Plain Coat', colour: 'Blue' } });
+    await app.call('skill.use', { id: wren!.id, skill: 'Scrolls and Ink', inscribe: { id: o!.id, slot: 'garment' } });
+    expect((await me(o!.id)).derived.magic.value).toBe(before + 3);
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(await app.dispatch('skill.use', { id: wren!.id, skill: 'Scrolls and Ink', inscribe: { id: wren!.id, slot: 'gear' } })).toMatchObject({ ok: false, error: { message: 'An inscription takes one full turn outside of combat (ch.2): end the fight first. Nothing changed.' } });
+    app.close();
+  });
+});
+

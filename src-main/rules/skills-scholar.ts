@@ -35,3 +35,11 @@ export function investitureBonus(scholar: string): Modifier {
 
 /** Investiture's +1 Magic (ch.2). */
 export const INVESTITURE_MAGIC = 1;
+
+/** Scrolls and Ink (ch.2): an inscription on a Gear or Garment adds +1 Magic, +2 enhanced; written where the Gauntlet reads an item's Magic (its notes). */
+export function inscription(input: { scholar: string; item: string; notes: string; enhanced: boolean }): { notes: string; magic: number; explain: string } {
+  if (/\binscribed by\b/i.test(input.notes)) throw new RangeError(`${input.item} is inscribed already: one inscription to an item (the app's reading of ch.2)`);
+  const magic = input.enhanced ? 2 : 1;
+  const mark = `+${magic} Magic (inscribed by ${input.scholar}, ch.2)`;
+  return { notes: input.notes.trim() ? `${input.notes.trim()}; ${mark}` : mark, magic, explain: `${input.scholar} inscribes ${input.item}: +${magic} Magic${input.enhanced ? ' (Scrolls and Ink enhanced)' : ''} (ch.2)` };
+}

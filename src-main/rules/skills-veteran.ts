@@ -3,6 +3,7 @@
 import type { SanityLevel } from '@shared/gauntlet.ts';
 import type { Modifier } from './dice.ts';
 import { recoverSanity, SANITY_LADDER } from './sanity.ts';
+import type { SkillUse } from './skills.ts';
 
 /** Recall's assist (ch.2): the Veteran adds their Power to another character's Challenge roll. */
 export function recallAssist(veteran: { name: string; power: number }, roller: { name: string; isVeteran: boolean }): Modifier {
@@ -50,4 +51,10 @@ export function rally(level: number, t: RallyTarget): { sanity: SanityLevel | nu
   if (t.sanity && !t.isVeteran) parts.push(t.sanity === sanity ? `Sanity stays ${SANITY_LADDER[sanity!].label}` : `Sanity ${SANITY_LADDER[t.sanity].label} → ${SANITY_LADDER[sanity!].label}`);
   if (t.isVeteran) parts.push('their own Sanity does not recover');
   return { sanity, health, armor, explain: `Rally: ${t.name} gains ${level} (the Veteran's level, up to the maximum): ${parts.join(', ')} (ch.2)` };
+}
+
+/** Maneuver enhanced (ch.2): a second use in the same Round costs the Veteran their next action. */
+export function maneuverIsSecond(uses: readonly SkillUse[], now: { fight: number | null; round: number | null }, lichslayerId: number): boolean {
+  if (now.fight === null || now.round === null) return false;
+  return uses.some((u) => u.lichslayerId === lichslayerId && u.skill === 'Maneuver' && u.fight === now.fight && u.round === now.round);
 }

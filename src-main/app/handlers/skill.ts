@@ -21,7 +21,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { breakIn, charge, predict, rallyAround } from '../skill-effects-s.ts';
+import { breakIn, charge, inscribe, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -99,6 +99,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               if (rooms.length === 0) throw new CommandFailure('invalid-args', 'Choose the rooms Recall reveals. Nothing changed.');
               if (rooms.length > magic) throw new CommandFailure('refused', `Recall reveals up to Magic rooms: ${l.name} has Magic ${magic} and chose ${rooms.length} (ch.2). Nothing changed.`);
               for (const r of rooms) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
+              if (lifeRecord(database, l.id).enhanced.includes('Recall')) recallRichest(database, pos.floor, notes);
             } else {
               // Commune: every room within 1 space, or one room up to Magic spaces away (ch.2).
               const [r] = rooms;
@@ -164,6 +165,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           }
           default: {
             if (def.name === 'Rally') rallyAround(w, database, l, notes);
+            else if (def.name === 'Maneuver') target = maneuver(w, database, l, args.tokenId, rooms[0], uses, now, notes);
+            else if (def.name === 'Scrolls and Ink') target = inscribe(w, database, l, args.inscribe, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
             else if (def.name === 'Predict') target = predict(w, database, l, args.tokenId, notes);
             else if (def.name === 'Charge') charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
             else if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
