@@ -490,6 +490,8 @@ export const contract = {
       crush: z.enum(['health', 'armor']).optional(),
       /** Diagnose and Bandage: the tokens of the characters healed (ch.2). */
       tokens: z.array(rowId).min(1).max(30).optional(),
+      /** Break enhanced, as a Response: block the way into the Breaker's room this Round (ch.2). */
+      block: z.boolean().optional(),
       /** Scrolls and Ink: the Lichslayer whose Gear or Garment is inscribed with Magic (ch.2). */
       inscribe: z.strictObject({ id: rowId, slot: z.enum(['gear', 'garment']) }).optional(),
     }),

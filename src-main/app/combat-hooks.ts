@@ -24,6 +24,7 @@ import { integrityCheck, integrityTarget } from '../rules/damage.ts';
 import type { RollRecord } from '../db/ledger.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { shrinesOf } from './board-ops.ts';
+import { passDoorway } from './skill-effects-s.ts';
 
 export type Where = 'tombs' | 'town' | 'forest';
 
@@ -231,6 +232,7 @@ export function enemiesCloseIn(
   db: Database,
   move: (tokenId: number, x: number, y: number) => void,
   notices: string[],
+  w?: RecordingWriter,
 ): number[] {
   const combat = combatActor(db).getSnapshot().context;
   const stackIds = new Set(combat.order.map((s) => s.tokenId));
@@ -256,6 +258,12 @@ export function enemiesCloseIn(
     });
     if (!open) {
       notices.push(`${enemy.name} holds: no open room toward ${prey.name} (ch.9)`);
+      continue;
+    }
+    // ch.2: a doorway the Breaker holds this Round turns back an enemy that fails its Challenge.
+    // Denied, it has spent its move in this gap all the same.
+    if (w && !passDoorway(w, db, enemy, { floor: enemy.floor!, ...open }, 'phase.enemiesAdvance', notices)) {
+      moved.push(enemy.id);
       continue;
     }
     move(enemy.id, open.x, open.y);

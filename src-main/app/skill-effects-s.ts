@@ -14,6 +14,7 @@ import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
 import type { Modifier } from '../rules/dice.ts';
 import { rumbleHatBonus } from '../rules/skills-breaker.ts';
 import { maneuverIsSecond, maneuverRefusal, rally, recallAssist, richestRoom } from '../rules/skills-veteran.ts';
+import { presetChallenge, rollChallenge } from '../rules/challenge.ts';
 import { inscription, INVESTITURE_MAGIC, investitureBonus, investitureChosen, predictTarget } from '../rules/skills-scholar.ts';
 import type { SkillUse } from '../rules/skills.ts';
 import { isNear } from '../rules/board-moves.ts';
@@ -352,4 +353,59 @@ export function inscribe(w: RecordingWriter, db: Database, l: LichslayerRow, on:
   w.update('item', item.id, { notes: r.notes });
   notes.push(`${r.explain}: ${owner.name}'s Magic counts it while it is equipped and unbroken (ch.4, ch.13)`);
   return item.name;
+}
+
+/** Doorways the Breaker holds this Round (ch.2, Break enhanced), and the enemies already denied at each. */
+const doorwaySchema = z.array(z.object({ breaker: z.number().int(), at: z.object({ floor: z.number().int(), x: z.number().int(), y: z.number().int() }), serial: z.number().int(), round: z.number().int(), denied: z.array(z.number().int()) }));
+const DOORWAY_KEY = 'skill:doorway';
+
+/**
+ * Break enhanced as a Response (ch.2): the Breaker blocks the way into their room for this Round; an
+ * enemy that would enter must pass a Challenge of the Breaker's Power. A Response costs the Breaker's
+ * next action (ch.15).
+ */
+export function holdDoorway(w: RecordingWriter, db: Database, l: LichslayerRow, enhanced: boolean, notes: string[]): void {
+  if (!enhanced) throw new CommandFailure('refused', 'Break blocks a doorway only when enhanced with a Skill Point (ch.2). Nothing changed.');
+  const now = roundNow(db);
+  if (!now) throw new CommandFailure('refused', 'Blocking a doorway is a Response in a fight: no Round is on (ch.2). Nothing changed.');
+  const me = allTokens(db).find((t) => t.lichslayerId === l.id);
+  if (!standing(me)) throw new CommandFailure('refused', `${l.name} is not on the board: a doorway is held in the Tombs. Nothing changed.`);
+  const held = readSetting(db, DOORWAY_KEY, doorwaySchema, []).filter((d) => d.serial === now.serial && d.round === now.round && d.breaker !== l.id);
+  writeSetting(w, db, DOORWAY_KEY, [...held, { breaker: l.id, at: { floor: me.floor, x: me.x, y: me.y }, serial: now.serial, round: now.round, denied: [] }]);
+  notes.push(`${l.name} blocks the way into ${cell(me.floor, me.x, me.y)} this Round: an enemy entering must pass a Challenge of ${l.power}, ${l.name}'s Power (ch.2)`);
+  loseNextTurn(w, db, me, 'blocking the doorway was a Response (ch.2, ch.15)', notes);
+}
+
+/**
+ * An enemy about to step into a room (ch.2): where a Breaker holds its doorway this Round, the enemy
+ * rolls its Challenge (its level in dice) against the Breaker's Power; a failure denies it entry for
+ * the Round. Whether it may go on.
+ */
+export function passDoorway(w: RecordingWriter, db: Database, enemy: TokenView, to: { floor: number; x: number; y: number }, command: string, notes: string[]): boolean {
+  const now = roundNow(db);
+  if (!now || enemy.kind !== 'entity') return true;
+  const all = readSetting(db, DOORWAY_KEY, doorwaySchema, []);
+  const i = all.findIndex((d) => d.serial === now.serial && d.round === now.round && d.at.floor === to.floor && d.at.x === to.x && d.at.y === to.y);
+  if (i < 0) return true;
+  const hold = all[i]!;
+  const breaker = rowOf(db, hold.breaker);
+  if (!breaker) return true;
+  if (hold.denied.includes(enemy.id)) {
+    notes.push(`${enemy.name} was denied at ${breaker.name}'s doorway this Round: it stays (ch.2)`);
+    return false;
+  }
+  const preset = presetChallenge({ id: 'breaker-doorway', breaker: { name: breaker.name, power: breaker.power } });
+  if ('refused' in preset) return true;
+  const cause = `${enemy.name}: ${preset.label}`;
+  const r = rollWithLedger(db, command, (dice) => {
+    const c = rollChallenge(dice, { level: enemy.stats.level ?? 1, target: preset.target, cause }, readHouseRules(db));
+    return { value: c, records: [{ cause, explain: c.explain, result: c }] };
+  }).value;
+  if (r.success) {
+    notes.push(`${cause}: ${enemy.name} succeeds (${r.explain}) and comes through (ch.2)`);
+    return true;
+  }
+  writeSetting(w, db, DOORWAY_KEY, all.map((d, k) => (k === i ? { ...d, denied: [...d.denied, enemy.id] } : d)));
+  notes.push(`${cause}: ${enemy.name} fails (${r.explain}) and is denied entry this Round (ch.2)`);
+  return false;
 }

@@ -285,3 +285,30 @@ describe('the Veteran\'s Recall and Maneuver, the Scholar\'s inscription (ch.2)'
   });
 });
 
+describe("the Breaker's doorway (ch.2)", () => {
+  it('Break enhanced as a Response: an enemy closing in on the Breaker\u2019s room rolls its Challenge against the Breaker\u2019s Power, and a failure holds it out this Round', async () => {
+    const { app, roster } = await openDemo(11);
+    const o = roster[0]!;
+    await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Breaker', skill1: 'Break', level: 2, power: 14, health: 5 } });
+    await quietFloor(app);
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 1, revealed: true, patch: { type: 'chamber', name: 'Gatehouse' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 2, revealed: true, patch: { type: 'chamber', name: 'Kennel' } });
+    const odile = (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === o.id)!;
+    await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 2, y: 1 });
+    const hound = (await app.call('board.addToken', { kind: 'entity', name: 'Grave Hound', colour: 'Red', floor: 1, x: 2, y: 2, health: 20, armor: 0, stats: { level: 1, attack: '1d6' } })).tokens.find((t) => t.name === 'Grave Hound')!;
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    expect(await app.dispatch('skill.use', { id: o.id, skill: 'Break', block: true })).toMatchObject({ ok: false, error: { message: 'Break blocks a doorway only when enhanced with a Skill Point (ch.2). Nothing changed.' } });
+    await app.call('skill.points', { id: o.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: o.id, action: 'enhance', skill: 'Break' });
+    const block = await app.call('skill.use', { id: o.id, skill: 'Break', block: true });
+    expect(block.notes).toEqual(["Odile Vantreck blocks the way into F1 (3,2) this Round: an enemy entering must pass a Challenge of 14, Odile Vantreck's Power (ch.2)", 'Odile Vantreck gives up their next turn: blocking the doorway was a Response (ch.2, ch.15)']);
+    p = await app.call('phase.nextTurn', {});
+    await app.call('dice.setSeed', { seed: 1 });
+    const adv = await app.call('phase.enemiesAdvance', {});
+    expect(adv.notices).toEqual(["Grave Hound: Enter past Odile Vantreck's doorway: Grave Hound fails (3 = 1d6! [3] vs 14: short of the target (ch.1)) and is denied entry this Round (ch.2)"]);
+    expect((await app.call('ledger.list', {})).filter((e) => e.cause === "Grave Hound: Enter past Odile Vantreck's doorway").map((e) => e.explain)).toEqual(['3 = 1d6! [3] vs 14: short of the target (ch.1)']);
+    expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.id === hound.id)).toMatchObject({ x: 2, y: 2 });
+    app.close();
+  });
+});
+

@@ -21,7 +21,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { breakIn, charge, inscribe, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
+import { breakIn, charge, holdDoorway, inscribe, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -129,8 +129,9 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           case 'break': {
             needHere();
             const [r] = rooms;
-            if (!r || !token) throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
-            target = breakIn(w, database, l, r, args.tokenId, notes);
+            if (args.block) holdDoorway(w, database, l, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (!r || !token) throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
+            else target = breakIn(w, database, l, r, args.tokenId, notes);
             break;
           }
           case 'burgle': {
