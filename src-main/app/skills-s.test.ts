@@ -286,7 +286,7 @@ describe('the Veteran\'s Recall and Maneuver, the Scholar\'s inscription (ch.2)'
 });
 
 describe("the Breaker's doorway (ch.2)", () => {
-  it('Break enhanced as a Response: an enemy closing in on the Breaker\u2019s room rolls its Challenge against the Breaker\u2019s Power, and a failure holds it out this Round', async () => {
+  it('Break enhanced as a Response: an enemy closing in on the Breaker’s room rolls its Challenge against the Breaker’s Power, and a failure holds it out this Round', async () => {
     const { app, roster } = await openDemo(11);
     const o = roster[0]!;
     await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Breaker', skill1: 'Break', level: 2, power: 14, health: 5 } });
