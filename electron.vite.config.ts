@@ -39,6 +39,9 @@ export default defineConfig({
     plugins: [svelte()],
     build: {
       outDir: resolve('out/renderer'),
+      // Minified; the bench reports the size. Validation (zod) stays in main: the renderer imports
+      // only the zod-free vocabulary modules of src-shared.
+      minify: true,
       rolldownOptions: { input: resolve('src-renderer/index.html') },
     },
   },

@@ -1,22 +1,28 @@
 // `npm run bench` prints a table; `npm run bench -- --json` prints one JSON array of
-// {name, value, unit, baseline, ratio, target}.
-import { rulesBenchmarks } from './rules.bench.ts';
-import { tableBenchmarks } from './tables.bench.ts';
+// {name, value, unit, baseline, ratio, target}; `-- --only <words>` runs the benchmarks whose
+// name contains them.
 import { boardBenchmarks } from './board.bench.ts';
+import { bundleBenchmarks } from './bundle.bench.ts';
+import { commandBenchmarks } from './commands.bench.ts';
 import { oddsBenchmarks } from './odds.bench.ts';
 import type { BenchResult } from './harness.ts';
 
 const json = process.argv.includes('--json');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const results: BenchResult[] = [];
-for (const bench of [...rulesBenchmarks, ...tableBenchmarks, ...boardBenchmarks, ...oddsBenchmarks]) {
-  if (!json) process.stderr.write(`running ${bench.name}…\n`);
-  results.push(await bench.run());
+for (const bench of [...bundleBenchmarks, ...commandBenchmarks, ...boardBenchmarks, ...oddsBenchmarks]) {
+  if (only && !bench.name.includes(only)) continue;
+  process.stderr.write(`running ${bench.name}…\n`);
+  results.push(...(await bench.run()));
 }
 if (json) {
   console.log(JSON.stringify(results.map(({ name, value, unit, baseline, ratio, target }) => ({ name, value, unit, baseline, ratio, target }))));
 } else {
   for (const r of results) {
     const verdict = r.pass === null ? '' : r.pass ? '  ok' : '  MISSED';
-    console.log(`${r.name.padEnd(20)} ${String(r.value).padStart(12)} ${r.unit.padEnd(8)} baseline ${String(r.baseline).padStart(12)}  ratio ${r.ratio}${r.target ? ` (target ${r.target})` : ''}${verdict}`);
+    const base = r.baseline === null ? '' : `baseline ${String(r.baseline).padStart(10)}  ratio ${r.ratio}`;
+    console.log(`${r.name.padEnd(34)} ${String(r.value).padStart(10)} ${r.unit.padEnd(8)} ${base}${r.target ? ` (target ${r.target})` : ''}${verdict}`);
   }
 }
+const missed = results.filter((r) => r.pass === false);
+if (missed.length) process.stderr.write(`${missed.length} target(s) missed: ${missed.map((r) => r.name).join(', ')}\n`);

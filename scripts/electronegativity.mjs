@@ -16,7 +16,15 @@ copy('out/renderer/index.html', 'index.html');
 
 const electron = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/electron/package.json'), 'utf8')).version;
 const csv = path.join(work, 'findings.csv');
-const run = spawnSync(process.execPath, [path.join(root, 'node_modules/@doyensec/electronegativity/dist/index.js'), '-i', work, '-e', electron, '-o', csv, '-v', 'false', '-r'], { encoding: 'utf8' });
+// On a loaded machine electronegativity's CSV writer sometimes overwrites the start of the first
+// row with the header (two writes racing); a row that does not begin with a check's name is run again.
+const wellFormed = () => fs.readFileSync(csv, 'utf8').trim().split('\n').slice(1).every((line) => /^[A-Z_]+_CHECK,/.test(line));
+let run;
+for (let attempt = 0; attempt < 3; attempt++) {
+  fs.rmSync(csv, { force: true });
+  run = spawnSync(process.execPath, [path.join(root, 'node_modules/@doyensec/electronegativity/dist/index.js'), '-i', work, '-e', electron, '-o', csv, '-v', 'false', '-r'], { encoding: 'utf8' });
+  if (!fs.existsSync(csv) || wellFormed()) break;
+}
 if (!fs.existsSync(csv)) {
   console.error(`electronegativity did not run:\n${run.stdout}\n${run.stderr}`);
   process.exit(1);

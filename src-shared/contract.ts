@@ -32,6 +32,7 @@ import { DEFAULT_SIM_POLICIES, SIM_POLICIES, type SimRunView } from './odds-sim.
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
 import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, SMITH_COLOURS, type TownStateView } from './town.ts';
 import { attentionEventSchema, diveEventSchema, type PhaseView, type SpellbookView } from './phase.ts';
+import { storageKeepSchema, type StorageView } from './storage.ts';
 import {
   atZeroArgsSchema,
   attackArgsSchema,
@@ -496,7 +497,8 @@ export const contract = {
       inscribe: z.strictObject({ id: rowId, slot: z.enum(['gear', 'garment']) }).optional(),
     }),
   ),
-  'journal.view': command<JournalSession[]>()(noArgs),
+  /** The newest `count` sessions up to `upTo` (the current one by default), newest first. */
+  'journal.view': command<JournalSession[]>()(z.strictObject({ upTo: z.number().int().min(1).max(100_000).optional(), count: z.number().int().min(1).max(1000).default(10) })),
   'journal.setNotes': command<JournalSession[]>()(z.strictObject({ session: z.number().int().min(1).max(100_000), text: z.string().max(20_000, { error: 'Journal notes are longer than 20,000 characters' }) })),
   'town.reports': command<DayReport[]>()(z.strictObject({ limit: z.number().int().min(1).max(400).default(30) })),
   'lichslayer.setItem': command<CampaignView>()(
@@ -646,6 +648,9 @@ export const contract = {
   ),
   'history.undo': command<CampaignView>()(noArgs),
   'history.redo': command<CampaignView>()(noArgs),
+  'storage.view': command<StorageView>()(noArgs),
+  'storage.setKeep': command<StorageView>()(storageKeepSchema),
+  'storage.compact': command<StorageView>()(noArgs),
 };
 
 export type Contract = typeof contract;
@@ -677,10 +682,16 @@ export interface CommandError {
   message: string;
 }
 
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: CommandError };
+/** `revision` counts the campaign's changes: a reply's value is the campaign as of that change. */
+export type Reply<T> = { ok: true; value: T; revision?: number } | { ok: false; error: CommandError };
 
 /** Pushed by main whenever the open campaign changes (web socket or IPC event). */
-export type Push = { type: 'campaign'; view: CampaignView | null } | { type: 'players'; view: PlayerView | null };
+export type Push =
+  /** One per change, built once: the Judge's view, the phase banner's, and the change's revision. */
+  | { type: 'campaign'; view: CampaignView | null; revision: number; phase?: PhaseView | null }
+  | { type: 'players'; view: PlayerView | null }
+  /** Something the Judge must know at once (the background integrity check found damage). */
+  | { type: 'problem'; message: string };
 
 /** The only commands a players' screen may call (with the read-only players token). */
 export const PLAYER_COMMANDS: readonly CommandName[] = ['players.view'];

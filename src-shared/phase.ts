@@ -2,19 +2,9 @@
 // allow next, and why the rest is refused.
 import { z } from 'zod';
 
-export const DIVE_EVENT_TYPES = [
-  'DESCEND',
-  'ENEMIES_ENTER',
-  'COMBAT_OVER',
-  'FLOOR_CLEARED',
-  'FORCE_GATE',
-  'OPEN_GATE',
-  'WITHDRAW',
-  'PHYLACTERY_DESTROYED',
-  'LEAVE_TOMB',
-  'MANIFEST',
-  'LICH_DEFEATED',
-] as const;
+import { DIVE_EVENT_TYPES } from './phase-vocabulary.ts';
+
+export { DIVE_EVENT_TYPES } from './phase-vocabulary.ts';
 
 const rowId = z.number().int().positive();
 const simple = <T extends (typeof DIVE_EVENT_TYPES)[number]>(type: T) => z.strictObject({ type: z.literal(type) });

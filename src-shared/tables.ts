@@ -3,19 +3,9 @@
 import { z } from 'zod';
 import { COLOURS } from './gauntlet.ts';
 
-export const ROOM_TYPES = ['hall', 'chamber', 'vault', 'antechamber', 'shrine'] as const;
-export type RoomType = (typeof ROOM_TYPES)[number];
-export const FACTIONS = ['Ghoul', 'Zombie', 'Phantom', 'Demon', 'Ogre', 'Maw'] as const;
-export type Faction = (typeof FACTIONS)[number];
-export const LOOT_TIER_NAMES = ['common', 'uncommon', 'rare'] as const;
-/** The closed action list of ch.13. */
-export const LOOT_ACTIONS = ['attack', 'block', 'channel', 'consume', 'equip', 'influence', 'inscribe'] as const;
-export type LootAction = (typeof LOOT_ACTIONS)[number];
-export const ITEM_TYPES = ['weapon', 'garment', 'jewelry', 'gem', 'component', 'consumable', 'scroll', 'tool', 'treasure', 'relic'] as const;
-export const TABLE_CATEGORIES = ['loot', 'room', 'entity', 'spell', 'event', 'custom'] as const;
-export type TableCategory = (typeof TABLE_CATEGORIES)[number];
+import { CASTING_TIMES, FACTIONS, ITEM_TYPES, LIMITS_TABLES, LOOT_ACTIONS, LOOT_TIER_NAMES, ROOM_TYPES, SPELL_SCHOOLS, TABLE_CATEGORIES, VESTMENTS } from './table-vocabulary.ts';
 
-export const LIMITS_TABLES = { rows: 2000, depth: 8, times: 10, label: 200, details: 2000, name: 80, tables: 500 } as const;
+export { ROOM_TYPES, FACTIONS, LOOT_TIER_NAMES, LOOT_ACTIONS, ITEM_TYPES, TABLE_CATEGORIES, LIMITS_TABLES, SPELL_SCHOOLS, SPELL_SCHOOL_LABEL, CASTING_TIMES, CASTING_TIME_LABEL, VESTMENTS, formatRange, type RoomType, type Faction, type LootAction, type TableCategory, type SpellSchool, type CastingTime } from './table-vocabulary.ts';
 
 const whole = z.number().int();
 export const tableKeySchema = z
@@ -99,30 +89,6 @@ export const trapFieldsSchema = z.strictObject({
 export type TrapFields = z.output<typeof trapFieldsSchema>;
 
 /** The spell schools of ch.15 (the Daedric school's spirit tables are ordinary tables). */
-export const SPELL_SCHOOLS = ['lich', 'demon', 'celestial', 'arcana', 'daedric', 'unbound', 'giver'] as const;
-export type SpellSchool = (typeof SPELL_SCHOOLS)[number];
-export const SPELL_SCHOOL_LABEL: Record<SpellSchool, string> = {
-  lich: "Lich's Magic",
-  demon: 'Demon Magic',
-  celestial: 'Celestial Magic',
-  arcana: 'Arcana',
-  daedric: 'Daedric Magic',
-  unbound: "The Unbound's Incantations",
-  giver: "The Giver's Recipes",
-};
-/** When a cast resolves (ch.15). */
-export const CASTING_TIMES = ['on-turn', 'next-turn', 'end-round', 'start-next-round', 'response'] as const;
-export type CastingTime = (typeof CASTING_TIMES)[number];
-export const CASTING_TIME_LABEL: Record<CastingTime, string> = {
-  'on-turn': 'On Turn',
-  'next-turn': 'Next Turn',
-  'end-round': 'End Round',
-  'start-next-round': 'Start Next Round',
-  response: 'Response',
-};
-/** The six Unbound Vestments (ch.15), by their d6 order; "all" is the whole set. */
-export const VESTMENTS = ['Whisper-Blade', 'The Unbound’s Mantle', 'The Unbound’s Best Bracelet', 'The Unbound’s Scroll', 'The Unbound’s Coat of Arms', 'Candles'] as const;
-
 export const spellFieldsSchema = z.strictObject({
   school: z.enum(SPELL_SCHOOLS),
   /** Gold spent when the spell is cast (ch.15: erased from the Gauntlet at once). */
@@ -206,13 +172,6 @@ export const tablePackSchema = z.strictObject({
   tables: z.array(tableDefSchema).max(LIMITS_TABLES.tables),
 });
 export type TablePack = z.output<typeof tablePackSchema>;
-
-/** "61-100", "12+", "7" — how a row's key is written. */
-export function formatRange(range: RowRange | null, weight: number | null = null): string {
-  if (!range) return weight !== null ? `weight ${weight}` : '—';
-  if (range.to === null) return `${range.from}+`;
-  return range.from === range.to ? String(range.from) : `${range.from}-${range.to}`;
-}
 
 export interface TableIssue {
   severity: 'error' | 'warning';

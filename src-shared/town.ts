@@ -3,11 +3,9 @@
 import { z } from 'zod';
 import { COLOURS } from './gauntlet.ts';
 
-export const RETAINER_GRADE_NAMES = ['common', 'skilled', 'exceptional'] as const;
-export const LOYALTY_STATES = ['wary', 'standard', 'devoted'] as const;
-/** The six colours of the Smith's disposition (ch.4): Colourless and All-Color have no standing. */
-export const SMITH_COLOURS = ['Red', 'Blue', 'Green', 'Purple', 'Black', 'Orange'] as const;
-export const INSCRIPTION_IDS = ['unbound-sign', 'givers-mark', 'elemental-sigil', 'celestial-mark', 'forest-sigil', 'lich-crown'] as const;
+import { INSCRIPTION_IDS, LOYALTY_STATES, RETAINER_GRADE_NAMES } from './town-vocabulary.ts';
+
+export { INSCRIPTION_IDS, LOYALTY_STATES, RETAINER_GRADE_NAMES, SMITH_COLOURS } from './town-vocabulary.ts';
 
 export const townStateSchema = z.strictObject({
   smith: z

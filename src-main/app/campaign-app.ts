@@ -5,14 +5,19 @@ import type { Database } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { contract, describeIssues, isCommandName, type CampaignSummary, type CampaignView, type CommandName, type ParsedArgsOf, type Push, type Reply, type ResultOf } from '@shared/contract.ts';
-import { CAMPAIGN_EXTENSION, CampaignFileError, importCampaign, makePrivateDir, openCampaignFile, PRIVATE_FILE_MODE, readCampaignName, withReadOnly } from '../db/campaign-file.ts';
+import type { PhaseView } from '@shared/phase.ts';
+import type { StorageView } from '@shared/storage.ts';
+import { CAMPAIGN_EXTENSION, CampaignFileError, importCampaign, makePrivateDir, openCampaignFile, openSqlite, PRIVATE_FILE_MODE, readCampaignName, withReadOnly } from '../db/campaign-file.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { acquireCampaignLock, describeHolder, liveHolder } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
 import { nextRollId, tieRollsToStep } from '../db/ledger.ts';
 import { DamagedSettingError } from '../db/settings.ts';
 import { DEFAULT_RETENTION, pruneBackups, retentionSchema, takeBackup, type Retention } from '../db/backups.ts';
+import { fullCheckInBackground, type BackgroundCheck } from '../db/integrity-check.ts';
+import { attachArchive } from '../db/ledger-archive.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
+import { phaseView } from '../views/phase-view.ts';
 import { playerView } from '../views/player-view.ts';
 import { CommandFailure } from './command-failure.ts';
 import type { AppOptions, CampaignFiles, HandlerContext, Handlers, OpenCampaign } from './handler-context.ts';
@@ -27,6 +32,7 @@ import { challengeHandlers } from './handlers/challenge.ts';
 import { fightHandlers } from './handlers/fight.ts';
 import { forestHandlers } from './handlers/forest.ts';
 import { historyHandlers } from './handlers/history.ts';
+import { storageHandlers } from './handlers/storage.ts';
 import { houseRulesHandlers } from './handlers/house-rules.ts';
 import { idolHandlers } from './handlers/idol.ts';
 import { journalHandlers } from './handlers/journal.ts';
@@ -67,6 +73,18 @@ export function writePrivateFile(file: string, data: string): void {
   fs.writeFileSync(file, data, { mode: PRIVATE_FILE_MODE });
 }
 
+/** quick_check's report, made short: its first two problems and how many more. */
+function shortCheck(detail: string): string {
+  const found = detail.replace(/^\*\*\* in database main \*\*\*\s*/, '').split('\n').filter(Boolean);
+  return found.slice(0, 2).join('; ') + (found.length > 2 ? `; and ${found.length - 2} more problems` : '');
+}
+
+/** SQLite's own word that the file is damaged (or no database at all). */
+function isCorruption(error: unknown): boolean {
+  const code = error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
+  return code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
+}
+
 export function safeFileName(name: string): string {
   const cleaned = name
     .normalize('NFKD')
@@ -105,6 +123,7 @@ function allHandlers(ctx: HandlerContext): Handlers {
     ...printHandlers(ctx),
     ...backupsHandlers(ctx),
     ...historyHandlers(ctx),
+    ...storageHandlers(ctx),
     ...oddsHandlers(ctx),
   };
 }
@@ -119,6 +138,18 @@ export class CampaignApp implements CampaignFiles {
   private releaseLock: (() => void) | null = null;
   /** The Judge's view as the last change left it: built once per change, read by every reply. */
   private lastView: CampaignView | null = null;
+  /** Counts published changes; every reply and push carries it, so the renderer can tell stale from fresh. */
+  // Starts at the clock, so a restarted host's revisions still follow the ones a screen saw before.
+  private revision = Date.now();
+  /** The background integrity check of the open campaign. */
+  private integrity: StorageView['check'] & { path: string | null } = { path: null, state: 'not-run', detail: '', at: null };
+  /** Files the background check found damaged (by inode: a restored file is a new one). */
+  private readonly damaged = new Map<string, { ino: number; message: string }>();
+  /** The backup taken as a campaign opens, copied while play goes on. */
+  private pendingBackup: Promise<unknown> = Promise.resolve();
+  /** The full integrity check running in the background. */
+  private pendingCheck: Promise<unknown> = Promise.resolve();
+  private runningCheck: BackgroundCheck | null = null;
   private readonly listeners = new Set<(push: Push) => void>();
   private readonly playerListeners = new Set<(push: Push) => void>();
   /** When the open campaign was last backed up (every 15 minutes of activity). */
@@ -143,6 +174,7 @@ export class CampaignApp implements CampaignFiles {
       view: () => this.view(),
       publish: (view) => this.publish(view),
       backup: (reason) => this.backup(reason),
+      integrity: () => ({ state: this.integrity.state, detail: this.integrity.detail, at: this.integrity.at }),
       files: this,
       options,
     });
@@ -175,13 +207,18 @@ export class CampaignApp implements CampaignFiles {
       return { ok: false, error: { code: 'invalid-args', message: `${name}: ${describeIssues(parsed.error)}` } };
     }
     try {
+      // Listing or restoring backups waits for the backup taken on open, so none is seen half-written.
+      if (name.startsWith('backups.') || name === 'storage.compact') await this.pendingBackup;
       const handler = this.handlers[name] as (args: unknown) => unknown;
       const value = await handler(parsed.data);
-      return { ok: true, value };
+      return { ok: true, value, revision: this.revision };
     } catch (error) {
       if (error instanceof CommandFailure) return { ok: false, error: { code: error.code, message: error.message } };
       if (error instanceof CampaignFileError) return { ok: false, error: { code: 'campaign-file', message: error.message } };
       const message = error instanceof Error ? error.message : String(error);
+      // SQLite met damage the checks had not reached yet: the campaign is closed before anything more is written.
+      const file = this.currentCampaign?.path;
+      if (file && isCorruption(error)) return { ok: false, error: { code: 'campaign-file', message: this.refuseFile(file, `is damaged (${message})`) } };
       return { ok: false, error: { code: 'internal', message: `${name} failed: ${message}` } };
     }
   }
@@ -200,6 +237,10 @@ export class CampaignApp implements CampaignFiles {
   }
 
   close(): void {
+    // The background check lets the file go first: the app's connection, closing last, folds the
+    // write-ahead log into the file and removes it (a copy of the file alone then holds everything).
+    this.runningCheck?.waitUntilReleased();
+    this.runningCheck = null;
     this.currentCampaign?.db.close();
     this.currentCampaign = null;
     this.backupProblem = null;
@@ -207,6 +248,7 @@ export class CampaignApp implements CampaignFiles {
     this.releaseLock?.();
     this.releaseLock = null;
     this.lastView = null;
+    this.integrity = { path: null, state: 'not-run', detail: '', at: null };
   }
 
   /** First launch: a demo campaign from the starter pack, so the app shows something real at once. */
@@ -260,6 +302,8 @@ export class CampaignApp implements CampaignFiles {
     } catch {
       /* a missing recent file still gets listed with its problem */
     }
+    const known = this.knownDamage(file);
+    if (known) return { path: file, fileName: path.basename(file), modifiedAt, damaged: true, heldBy: null, name: null, problem: known };
     if (this.currentCampaign?.path === file) return { path: file, fileName: path.basename(file), modifiedAt, damaged: false, heldBy: null, name: this.view().name, problem: null };
     // Who holds it is asked on every listing (a lock comes and goes without the file changing).
     const holder = liveHolder(file, this.options.nativeBinding);
@@ -295,6 +339,8 @@ export class CampaignApp implements CampaignFiles {
   async open(file: string, create: boolean): Promise<OpenCampaign> {
     const resolved = path.resolve(file);
     if (this.currentCampaign?.path === resolved) return this.currentCampaign;
+    const known = this.knownDamage(resolved);
+    if (known) throw new CampaignFileError('damaged', known);
     // Taken before the file is touched: a second opener is refused, naming who holds it.
     const release = acquireCampaignLock(resolved, this.options.host, this.options.nativeBinding);
     let opened: Awaited<ReturnType<typeof openCampaignFile>>;
@@ -305,6 +351,8 @@ export class CampaignApp implements CampaignFiles {
         // damaged one is refused here, by name (and the Judge offered a good backup), never reset
         // to a default, never a crash in the middle of play.
         checkCampaignSettings(opened.db);
+        // The archive is checked before anything is written: an archive refused leaves both files as they were.
+        attachArchive(opened.db);
         ensureStarterTables(opened.db, this.options.resourcesDir);
       } catch (error) {
         opened.db.close();
@@ -328,10 +376,101 @@ export class CampaignApp implements CampaignFiles {
     if (!create) {
       this.lastBackupAt = Date.now();
       // A backup that fails on opening does not stop play: it is shown with the campaign, like a
-      // failed periodic one, until a backup succeeds.
-      await this.backupOrReport('on-open');
+      // failed periodic one, until a backup succeeds. It is copied while the Judge plays.
+      this.pendingBackup = this.backupOrReport('on-open', () => this.backupAsOpened(resolved));
+      this.checkInBackground(resolved, opened.db);
     }
     return this.currentCampaign;
+  }
+
+  /**
+   * The on-open backup: a second connection's read transaction fixes the campaign as it was opened, and its pages
+   * are copied step by step while the Judge plays (a long campaign opens at once).
+   */
+  private async backupAsOpened(file: string): Promise<void> {
+    // Writable though it only reads: should it close after the app's connection, it is the last one
+    // and folds the write-ahead log back into the file, as the app's own would have.
+    const snapshot = openSqlite(file, this.options.nativeBinding, { fileMustExist: true });
+    try {
+      snapshot.exec('BEGIN');
+      snapshot.prepare(`SELECT count(*) FROM sqlite_master`).get();
+      await this.backup('on-open', snapshot);
+    } finally {
+      snapshot.close();
+    }
+  }
+
+  /** Resolves once the work started in the background (the on-open backup, the full check) is done. */
+  async idle(): Promise<void> {
+    await Promise.all([this.pendingBackup, this.pendingCheck]);
+    await this.queue;
+  }
+
+  /** The damage the background check found in this very file (not a file restored in its place). */
+  private knownDamage(file: string): string | null {
+    const known = this.damaged.get(file);
+    if (!known) return null;
+    try {
+      if (fs.statSync(file).ino === known.ino) return known.message;
+    } catch {
+      /* gone: nothing to refuse */
+    }
+    this.damaged.delete(file);
+    return null;
+  }
+
+  /**
+   * SQLite's full integrity check of the whole file, and the sizes of the growing tables' values,
+   * in a worker thread. A problem found closes the campaign (after the command running, if any),
+   * so nothing more is written to it, and says so.
+   */
+  private checkInBackground(file: string, db: Database): void {
+    let ino: number;
+    try {
+      ino = fs.statSync(file).ino;
+    } catch {
+      return;
+    }
+    this.integrity = { path: file, state: 'running', detail: '', at: null };
+    const check = fullCheckInBackground(db, file, this.options.nativeBinding);
+    this.runningCheck = check;
+    this.pendingCheck = check.finding.then((finding) => {
+      if (this.runningCheck === check) this.runningCheck = null;
+      // A finding speaks of the campaign as this opening of it held it, never of a file opened or restored since.
+      if (this.currentCampaign?.db !== db) return;
+      const detail = finding.kind === 'ok' ? '' : finding.kind === 'damaged' ? finding.detail : `a value far larger than the app ever writes, in ${finding.where}`;
+      this.integrity = { path: file, state: finding.kind === 'ok' ? 'ok' : 'damaged', detail, at: new Date().toISOString() };
+      if (finding.kind === 'ok') return;
+      const problem =
+        finding.kind === 'damaged'
+          ? `is damaged (SQLite integrity check: ${shortCheck(finding.detail)})`
+          : `holds a value far larger than the app ever writes, in ${finding.where}`;
+      // Closed between commands, never under one.
+      const closeIt = this.queue.then(() => {
+        if (this.currentCampaign?.db !== db) return;
+        const message = this.refuseFile(file, problem, ino);
+        for (const listener of this.listeners) listener({ type: 'problem', message });
+      });
+      this.queue = closeIt.catch(() => undefined);
+    });
+  }
+
+  /**
+   * Remembers a file as unfit to open (until a restored file takes its place) and closes it if it
+   * is the open campaign, so nothing more is written to it; returns what to tell the Judge.
+   */
+  private refuseFile(file: string, problem: string, ino?: number): string {
+    const message = `${path.basename(file)} ${problem}. It was closed so that nothing more is written to it: restore a backup (“Restore newest good backup” in the campaign list).`;
+    try {
+      this.damaged.set(file, { ino: ino ?? fs.statSync(file).ino, message });
+    } catch {
+      /* the file is gone: nothing to remember */
+    }
+    if (this.currentCampaign?.path === file) {
+      this.close();
+      this.publish(null);
+    }
+    return message;
   }
 
   /**
@@ -424,15 +563,33 @@ export class CampaignApp implements CampaignFiles {
     return this.lastView ?? this.rebuildView();
   }
 
+  /**
+   * Pushes one change to every screen: each view built once (the phase banner's and the players'
+   * only when a screen is listening), with the change's revision.
+   */
   private publish(view: CampaignView | null): void {
-    for (const listener of this.listeners) listener({ type: 'campaign', view });
+    this.revision++;
+    if (this.listeners.size > 0) {
+      const db = this.currentCampaign?.db;
+      const push: Push = { type: 'campaign', view, revision: this.revision, phase: view && db ? this.phaseOrNothing(db) : null };
+      for (const listener of this.listeners) listener(push);
+    }
     if (this.playerListeners.size === 0) return;
     const players: Push = { type: 'players', view: this.currentCampaign ? playerView(this.currentCampaign.db) : null };
     for (const listener of this.playerListeners) listener(players);
   }
 
-  /** Runs one Judge action as one transaction with its undo step and action-log row, then publishes. */
-  private transact<T>(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => T): T {
+  /** The phase banner's view; a screen that gets none asks for it (phase.view says what went wrong). */
+  private phaseOrNothing(db: Database): PhaseView | undefined {
+    try {
+      return phaseView(db);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Runs one Judge action as one transaction with its undo step, then publishes. */
+  private transact<T>(_command: CommandName, _args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => T): T {
     const { db } = this.require();
     const result = db.transaction(() => {
       const writer = new RecordingWriter(db);
@@ -440,7 +597,6 @@ export class CampaignApp implements CampaignFiles {
       const value = change(writer, db);
       const step = pushHistory(db, label, writer.changes);
       if (step !== null) tieRollsToStep(db, step, firstRoll, writer.changes);
-      db.prepare(`INSERT INTO action_log (at, command, args) VALUES (?, ?, ?)`).run(new Date().toISOString(), command, JSON.stringify(args));
       return value;
     })();
     this.publish(this.rebuildView());
@@ -455,10 +611,10 @@ export class CampaignApp implements CampaignFiles {
   }
 
   /** An automatic backup: a failure is logged and shown with the campaign until one succeeds, never dropped. */
-  private async backupOrReport(reason: 'on-open' | 'periodic'): Promise<void> {
+  private async backupOrReport(reason: 'on-open' | 'periodic', take: () => Promise<unknown> = () => this.backup(reason)): Promise<void> {
     const campaign = this.currentCampaign;
     try {
-      await this.backup(reason);
+      await take();
       this.setBackupProblem(campaign, null);
     } catch (error) {
       // Closing the campaign stops a backup under way: that is not a failure to report.
@@ -480,11 +636,11 @@ export class CampaignApp implements CampaignFiles {
     this.publish(this.rebuildView());
   }
 
-  /** A db.backup() copy of the open campaign, kept in backups/ under the retention. */
-  private async backup(reason: string): Promise<string | null> {
+  /** A db.backup() copy of the open campaign (or of `source`, a connection to it), kept in backups/ under the retention. */
+  private async backup(reason: string, source?: Database): Promise<string | null> {
     if (!this.currentCampaign) return null;
     const campaign = this.currentCampaign;
-    const made = await takeBackup(campaign.db, campaign.path, this.backupsDir, reason);
+    const made = await takeBackup(source ?? campaign.db, campaign.path, this.backupsDir, reason);
     const read = this.readRetention();
     if ('retention' in read) {
       pruneBackups(this.backupsDir, campaign.path, read.retention);

@@ -7,7 +7,6 @@ import { readBuffs } from '../db/channel-buffs.ts';
 import { currentSession, savedRandom, sessionStarts } from '../db/ledger.ts';
 import { readLifeRecords } from '../db/life-records.ts';
 import { readHouseRules } from '../db/settings.ts';
-import { readSkillUses } from '../db/skill-uses.ts';
 import { readSpellInscriptions } from '../db/spell-inscriptions.ts';
 import { readTown } from '../db/town-repo.ts';
 import { journalNotes } from '../views/journal-view.ts';
@@ -23,7 +22,6 @@ export function checkCampaignSettings(db: Database): void {
   readTown(db);
   readBuffs(db);
   readLifeRecords(db);
-  readSkillUses(db);
   readSpellInscriptions(db);
   savedRandom(db);
   const sessions = currentSession(db);

@@ -51,16 +51,18 @@ function check(file: string, lastAck: number): Applied {
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') return { applied: -1, ok: false, problem: `integrity_check: ${String(integrity)}` };
-    const logs = db.prepare(`SELECT command, args FROM action_log WHERE command IN ('lichslayer.update', 'lichslayer.setInventory') ORDER BY id`).all() as { command: string; args: string }[];
-    const numbers = logs.map((l) => {
-      const a = JSON.parse(l.args) as { patch?: { xp: number }; stacks?: { name: string }[] };
-      return a.patch ? a.patch.xp : Number(/^a(\d+)-/.exec(a.stacks![0]!.name)![1]);
+    // Each action's undo step holds its after images: the XP it set, or the stacks it wrote.
+    const steps = db.prepare(`SELECT changes FROM history ORDER BY id`).all() as { changes: string }[];
+    const numbers = steps.map((step) => {
+      const changes = JSON.parse(step.changes) as { table: string; after: { xp?: number; name?: string } | null }[];
+      const edit = changes.find((c) => c.table === 'lichslayer' && c.after);
+      const stack = changes.find((c) => c.table === 'inventory' && c.after);
+      return edit ? edit.after!.xp! : Number(/^a(\d+)-/.exec(stack!.after!.name!)![1]);
     });
     const applied = numbers.length ? Math.max(...numbers) : -1;
     if (applied < lastAck) return { applied, ok: false, problem: `action ${lastAck} was acknowledged but the file stops at ${applied}` };
     if (applied > lastAck + 1) return { applied, ok: false, problem: `${applied} applied but only ${lastAck} acknowledged` };
-    const history = (db.prepare(`SELECT count(*) AS n FROM history`).get() as { n: number }).n;
-    if (history < logs.length) return { applied, ok: false, problem: `${logs.length} actions logged but ${history} undo steps` };
+    if (numbers.some((n, i) => n !== numbers[0]! + i)) return { applied, ok: false, problem: `undo steps skip or repeat an action: ${numbers.join(', ')}` };
     const l = db.prepare(`SELECT xp, gold FROM lichslayer ORDER BY id LIMIT 1`).get() as { xp: number; gold: number };
     const lastEven = applied % 2 === 0 ? applied : applied - 1;
     if (lastEven >= 0 && (l.xp !== lastEven || l.gold !== 3 * lastEven)) return { applied, ok: false, problem: `xp ${l.xp} / gold ${l.gold} half-applied (expected action ${lastEven})` };

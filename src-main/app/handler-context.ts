@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import type { CampaignSummary, CampaignView, CommandName, ParsedArgsOf, ResultOf } from '@shared/contract.ts';
 import type { RecordingWriter } from '../db/history.ts';
+import type { StorageView } from '@shared/storage.ts';
 import type { Retention } from '../db/backups.ts';
 
 export interface AppOptions {
@@ -47,7 +48,7 @@ export interface CampaignFiles {
 /** What a handler module may use: the open campaign, one-transaction Judge actions, and the files. */
 export interface HandlerContext {
   require(): OpenCampaign;
-  /** Runs one Judge action as one transaction with its undo step and action-log row, then publishes. */
+  /** Runs one Judge action (named by its command and arguments) as one transaction with its undo step, then publishes. */
   transact<T>(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => T): T;
   /** Publishes the campaign view after a change that is not an undoable edit (rolls, play state). */
   changed(): void;
@@ -56,6 +57,8 @@ export interface HandlerContext {
   /** Publishes a campaign that was opened, closed or replaced (null when none is open). */
   publish(view: CampaignView | null): void;
   backup(reason: string): Promise<string | null>;
+  /** The background integrity check of the open campaign, as far as it has got. */
+  integrity(): StorageView['check'];
   files: CampaignFiles;
   options: AppOptions;
 }

@@ -110,8 +110,11 @@ describe('editing', () => {
   it('edits a loot row, undoes, redoes, and keeps it after a restart', async () => {
     const { app, file, dataDir } = await campaign();
     const before = (await app.call('tables.get', { key: 'loot' })).table.rows[86]!;
-    await app.call('tables.setRow', { key: 'loot', index: 86, row: { ...before, label: 'Judge’s Own Relic' } });
-    expect((await app.call('tables.get', { key: 'loot' })).table.rows[86]!.label).toBe('Judge’s Own Relic');
+    const reply = await app.call('tables.setRow', { key: 'loot', index: 86, row: { ...before, label: 'Judge’s Own Relic' } });
+    const read = await app.call('tables.get', { key: 'loot' });
+    expect(read.table.rows[86]!.label).toBe('Judge’s Own Relic');
+    // The reply (built from the table already read, with the row in place) is what a fresh read gives.
+    expect(JSON.parse(JSON.stringify(reply))).toEqual(JSON.parse(JSON.stringify(read)));
     await app.call('history.undo', {});
     expect((await app.call('tables.get', { key: 'loot' })).table.rows[86]!.label).toBe(before.label);
     await app.call('history.redo', {});

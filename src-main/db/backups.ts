@@ -42,7 +42,9 @@ export async function takeBackup(db: Db, campaignFile: string, backupsDir: strin
   let file = path.join(backupsDir, `${campaignBase(campaignFile)}-${stampNow()}-${reason}${CAMPAIGN_EXTENSION}`);
   // Two backups in the same millisecond get distinct names rather than one overwriting the other.
   for (let n = 2; fs.existsSync(file); n++) file = path.join(backupsDir, `${campaignBase(campaignFile)}-${stampNow()}-${reason}-${n}${CAMPAIGN_EXTENSION}`);
-  await backupTo(db, file);
+  // Written under another name and renamed when whole: a backup cut short (a crash, a kill) is never listed.
+  await backupTo(db, `${file}.partial`);
+  fs.renameSync(`${file}.partial`, file);
   return file;
 }
 

@@ -111,7 +111,7 @@ describe('16b finding 9: every file command is confined before it looks at a pat
     const { path: file } = await app.call('campaign.create', { name: 'Doomed' });
     app.close();
     expect(process.cwd()).not.toBe(app.campaignsDir);
-    expect(await app.dispatch('campaign.delete', { path: 'Doomed.lichslayer' })).toEqual({ ok: true, value: null });
+    expect(await app.dispatch('campaign.delete', { path: 'Doomed.lichslayer' })).toMatchObject({ ok: true, value: null });
     expect(fs.existsSync(file)).toBe(false);
     expect(fs.readdirSync(path.join(app.backupsDir, 'deleted'))).toEqual([expect.stringMatching(/^Doomed-.*\.lichslayer$/)]);
   });

@@ -141,15 +141,42 @@ export function schemaProblems(actual: readonly SchemaObject[], wanted: readonly
  */
 export const MAX_VALUE_BYTES = 32 * 1024 * 1024;
 
-/** The first value larger than MAX_VALUE_BYTES, as "table.column (N MB)"; null when none. */
-export function oversizedValue(db: Db, schema: readonly SchemaObject[]): string | null {
-  for (const t of schema.filter((o) => o.type === 'table')) {
-    const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(t.name) as { name: string }[]).map((c) => c.name);
-    for (const column of columns) {
-      // octet_length reads the size a value is stored with, not the value itself.
-      const row = db.prepare(`SELECT max(octet_length("${column.replace(/"/g, '""')}")) AS n FROM "${t.name.replace(/"/g, '""')}"`).get() as { n: number | null };
-      if ((row.n ?? 0) > MAX_VALUE_BYTES) return `${t.name}.${column} (${((row.n ?? 0) / 1_000_000).toFixed(0)} MB)`;
-    }
+/** One size check: the largest value stored in a column (of a table, or of its newest rows). */
+export interface SizeCheck {
+  /** "table.column", as the Judge is told. */
+  where: string;
+  sql: string;
+}
+
+/**
+ * The size checks of every column of the schema's tables. Tables in `newestOnly` are checked on
+ * their newest `newest` rows only (the rows the app reads at once; the rest in the background).
+ */
+export function sizeChecks(db: Db, schema: readonly SchemaObject[], newestOnly: ReadonlySet<string> = new Set(), newest = 1000): SizeCheck[] {
+  return schema
+    .filter((o) => o.type === 'table')
+    .flatMap((t) => {
+      const table = `"${t.name.replace(/"/g, '""')}"`;
+      const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(t.name) as { name: string }[]).map((c) => c.name);
+      return columns.map((column) => {
+        const c = `"${column.replace(/"/g, '""')}"`;
+        // octet_length reads the size a value is stored with, not the value itself.
+        const from = newestOnly.has(t.name) ? `(SELECT ${c} FROM ${table} ORDER BY rowid DESC LIMIT ${newest})` : table;
+        return { where: `${t.name}.${column}`, sql: `SELECT max(octet_length(${c})) AS n FROM ${from}` };
+      });
+    });
+}
+
+/** The first check that finds a value larger than MAX_VALUE_BYTES, as "table.column (N MB)"; null when none. */
+export function firstOversized(db: Db, checks: readonly SizeCheck[]): string | null {
+  for (const check of checks) {
+    const row = db.prepare(check.sql).get() as { n: number | null };
+    if ((row.n ?? 0) > MAX_VALUE_BYTES) return `${check.where} (${((row.n ?? 0) / 1_000_000).toFixed(0)} MB)`;
   }
   return null;
+}
+
+/** The first value larger than MAX_VALUE_BYTES, as "table.column (N MB)"; null when none. */
+export function oversizedValue(db: Db, schema: readonly SchemaObject[], newestOnly: ReadonlySet<string> = new Set()): string | null {
+  return firstOversized(db, sizeChecks(db, schema, newestOnly));
 }

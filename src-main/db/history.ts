@@ -2,6 +2,7 @@
 // A mutation records the before and after image of each row it touches; undo writes the
 // before images back, redo the after images. One mechanism serves every table.
 import type { Database } from 'better-sqlite3';
+import { currentSession } from './ledger.ts';
 
 type Row = Record<string, unknown>;
 export interface RowChange {
@@ -12,7 +13,7 @@ export interface RowChange {
 }
 
 /** Tables whose rows Judge actions change; anything else is refused. */
-const TRACKED = new Set(['town', 'lichslayer', 'item', 'inventory', 'setting', 'rtable', 'rtable_row', 'room', 'token', 'turn_stack', 'day_report']);
+const TRACKED = new Set(['town', 'lichslayer', 'item', 'inventory', 'setting', 'rtable', 'rtable_row', 'room', 'token', 'turn_stack', 'day_report', 'skill_use']);
 
 /** The schema's ON DELETE CASCADE links between tracked tables: child table and its column. */
 const CASCADES: Record<string, [string, string][]> = {
@@ -20,6 +21,7 @@ const CASCADES: Record<string, [string, string][]> = {
     ['item', 'lichslayer_id'],
     ['inventory', 'lichslayer_id'],
     ['token', 'lichslayer_id'],
+    ['skill_use', 'lichslayer_id'],
   ],
   token: [['turn_stack', 'token_id']],
   rtable: [['rtable_row', 'table_id']],
@@ -84,13 +86,24 @@ function writeImage(db: Database, table: string, id: number, image: Row | null):
   else db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(image);
 }
 
+/**
+ * A step whose before and after images were dropped by compaction: the journal still lists it, but
+ * undo stops there (the undo horizon).
+ */
+const COMPACTED = '';
+
+/** The changes the journal lists for a session: its newest steps (compaction keeps these and every dive step). */
+export const JOURNAL_CHANGES = 60;
+
 /** Stores a finished mutation as the newest undo step; a new step clears the redo stack. */
 /** Records one step; returns its id, or null when the action changed nothing undo could revert. */
 export function pushHistory(db: Database, label: string, changes: RowChange[]): number | null {
   if (changes.length === 0) return null;
   forgetUndoneSteps(db);
   return Number(
-    db.prepare(`INSERT INTO history (label, changes, at) VALUES (?, ?, ?)`).run(label, JSON.stringify(changes), new Date().toISOString()).lastInsertRowid,
+    db
+      .prepare(`INSERT INTO history (label, changes, at, session) VALUES (?, ?, ?, ?)`)
+      .run(label, JSON.stringify(changes), new Date().toISOString(), currentSession(db)).lastInsertRowid,
   );
 }
 
@@ -99,9 +112,20 @@ export function pushHistory(db: Database, label: string, changes: RowChange[]): 
  * rolls they had withdrawn come back, since what withdrew them is gone.
  */
 export function forgetUndoneSteps(db: Database): void {
-  db.prepare(`UPDATE roll_log SET history_id = 0 WHERE history_id IN (SELECT id FROM history WHERE undone = 1)`).run();
-  db.prepare(`UPDATE roll_log SET withdrawn_by = NULL WHERE withdrawn_by IN (SELECT id FROM history WHERE undone = 1)`).run();
+  // Every push comes here: with nothing undone (the usual case) it costs one index probe.
+  if (!db.prepare(`SELECT 1 FROM history WHERE undone = 1 LIMIT 1`).get()) return;
+  retireRollLinks(db, `SELECT id FROM history WHERE undone = 1`);
   db.prepare(`DELETE FROM history WHERE undone = 1`).run();
+}
+
+/**
+ * Before undone steps are deleted: the rolls their actions made stay withdrawn for good
+ * (history_id 0), and rolls they had withdrawn come back. Both columns are indexed, so this reads
+ * only the rolls of those steps; a deleted step's id may be handed out again.
+ */
+function retireRollLinks(db: Database, steps: string, ...params: unknown[]): void {
+  db.prepare(`UPDATE roll_log SET history_id = 0 WHERE history_id IN (${steps})`).run(...params);
+  db.prepare(`UPDATE roll_log SET withdrawn_by = NULL WHERE withdrawn_by IN (${steps})`).run(...params);
 }
 
 /**
@@ -123,7 +147,8 @@ interface HistoryRow {
 }
 
 export function nextUndo(db: Database): HistoryRow | null {
-  return (db.prepare(`SELECT id, label, changes FROM history WHERE undone = 0 ORDER BY id DESC LIMIT 1`).get() as HistoryRow | undefined) ?? null;
+  const step = db.prepare(`SELECT id, label, changes FROM history WHERE undone = 0 ORDER BY id DESC LIMIT 1`).get() as HistoryRow | undefined;
+  return step && step.changes !== COMPACTED ? step : null;
 }
 
 export function nextRedo(db: Database): HistoryRow | null {
@@ -150,4 +175,30 @@ export function redo(db: Database): string | null {
   for (const change of changes) writeImage(db, change.table, change.id, change.after);
   db.prepare(`UPDATE history SET undone = 0 WHERE id = ?`).run(step.id);
   return step.label;
+}
+
+export interface HistoryCompaction {
+  /** Steps that can no longer be undone. */
+  compacted: number;
+  /** Steps removed altogether (the journal does not list them). */
+  removed: number;
+}
+
+/**
+ * Keeps undo for the sessions from `firstKept` on. Older steps lose their row images (the bulk of
+ * the history), and of those only what the journal lists stays: each session's newest steps and
+ * its dive steps. Call inside a transaction.
+ */
+export function compactHistory(db: Database, firstKept: number): HistoryCompaction {
+  // Undone steps there could never be redone once their images are gone.
+  retireRollLinks(db, `SELECT id FROM history WHERE session < ? AND undone = 1`, firstKept);
+  const dropped = db.prepare(`DELETE FROM history WHERE session < ? AND undone = 1`).run(firstKept).changes;
+  const compacted = db.prepare(`UPDATE history SET changes = '${COMPACTED}' WHERE session < ? AND changes != '${COMPACTED}'`).run(firstKept).changes;
+  const removed = db
+    .prepare(
+      `DELETE FROM history WHERE session < @first AND NOT (label GLOB 'Phase: *')
+         AND id < (SELECT h.id FROM history AS h WHERE h.session = history.session ORDER BY h.id DESC LIMIT 1 OFFSET ${JOURNAL_CHANGES - 1})`,
+    )
+    .run({ first: firstKept }).changes;
+  return { compacted, removed: removed + dropped };
 }

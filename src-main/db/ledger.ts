@@ -9,6 +9,7 @@ import { Dice } from '../rules/dice.ts';
 import { SeededRandom } from '../rules/random-source.ts';
 import { readSetting } from './settings.ts';
 import type { RowChange } from './history.ts';
+import { archivedRolls, archiveReader, iterateArchivedRolls } from './ledger-archive.ts';
 
 const randomStateSchema = z.strictObject({
   seed: z.number().int(),
@@ -17,7 +18,7 @@ const randomStateSchema = z.strictObject({
 });
 
 /** Random state and the current session are play state: saved without undo steps. */
-function writePlayState(db: Database, key: string, value: unknown): void {
+export function writePlayState(db: Database, key: string, value: unknown): void {
   db.prepare(`INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(key, JSON.stringify(value));
 }
 
@@ -118,31 +119,49 @@ export interface LedgerFilter {
 /** One ledger entry as the contract shows it. */
 export type LedgerRow = LedgerEntry;
 
-/** The stored character names that contain `part`, ignoring case (and accents' case alike). */
+/**
+ * The stored character names that contain `part`, ignoring case. The distinct names are read by
+ * jumping through the character index from one to the next, so the cost follows how many
+ * characters there are, never how many rolls.
+ */
 export function matchingCharacters(db: Database, part: string): string[] {
   const wanted = part.trim().toLocaleLowerCase();
-  const names = (db.prepare(`SELECT DISTINCT character FROM roll_log WHERE character IS NOT NULL`).pluck().all() as string[]);
+  const names = db
+    .prepare(
+      `WITH RECURSIVE seen(name) AS (
+         SELECT (SELECT character FROM main.roll_log WHERE character IS NOT NULL ORDER BY character LIMIT 1)
+         UNION ALL
+         SELECT (SELECT character FROM main.roll_log WHERE character > seen.name ORDER BY character LIMIT 1) FROM seen WHERE seen.name IS NOT NULL
+       )
+       SELECT name FROM seen WHERE name IS NOT NULL`,
+    )
+    .pluck()
+    .all() as string[];
   return wanted ? names.filter((n) => n.toLocaleLowerCase().includes(wanted)) : names;
 }
 
+/**
+ * The newest entries matching the filter (each filter column has its index), reading on into the
+ * archive when the campaign file holds fewer than the limit.
+ */
 export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   const where: string[] = [];
-  const params: Record<string, unknown> = { limit: filter.limit ?? 500 };
+  const params: Record<string, unknown> = {};
   if (filter.session !== undefined) (where.push('session = @session'), (params.session = filter.session));
   if (filter.table !== undefined) (where.push('table_key = @table'), (params.table = filter.table));
   if (filter.floor !== undefined) (where.push('floor = @floor'), (params.floor = filter.floor));
   if (filter.character !== undefined) {
     // "tobin" finds "Tobin Ashgrove": the part typed is matched against the few distinct names
     // first, then the rows are picked by exact name, so the search stays on the character index.
-    const names = matchingCharacters(db, filter.character);
     where.push('character IN (SELECT value FROM json_each(@characters))');
-    params.characters = JSON.stringify(names);
+    params.characters = JSON.stringify(matchingCharacters(db, filter.character));
   }
+  const limit = filter.limit ?? 500;
+  const columns = `id, at, session, command, cause, table_key AS "table", floor, room, character, explain, faces`;
   const rows = db
-    .prepare(
-      `SELECT id, at, session, command, cause, table_key AS "table", floor, room, character, explain, faces FROM roll_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`,
-    )
-    .all(params) as (Omit<LedgerRow, 'faces'> & { faces: string })[];
+    .prepare(`SELECT ${columns} FROM main.roll_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`)
+    .all({ ...params, limit }) as (Omit<LedgerRow, 'faces'> & { faces: string })[];
+  if (rows.length < limit) rows.push(...archivedRolls<Omit<LedgerRow, 'faces'> & { faces: string }>(db, columns, where.join(' AND ') || null, params, 'DESC', limit - rows.length));
   return rows.map((r) => ({ ...r, faces: JSON.parse(r.faces) as LedgerRow['faces'] }));
 }
 
@@ -202,6 +221,21 @@ export function publicRolls(db: Database, floor: number | null, limit = 8): { ex
     .all({ grid: GRID_LABELS, revealed: JSON.stringify(revealed), limit }) as { explain: string; at: string }[];
 }
 
+/**
+ * Reads sessions' notable rolls for the journal, the newest `limit` of each in the order rolled:
+ * what players saw, spells, creations and the Lich's doings (the `notable` column says which).
+ */
+export function notableRollsReader(db: Database, limit: number): (session: number) => { cause: string; explain: string }[] {
+  const columns = 'cause, explain';
+  const inFile = db.prepare(`SELECT ${columns} FROM main.roll_log WHERE session = ? AND notable = 1 ORDER BY id DESC LIMIT ?`);
+  const archived = archiveReader<{ cause: string; explain: string }>(db, columns, 'session = @session AND notable = 1', 'DESC');
+  return (session) => {
+    const rows = inFile.all(session, limit) as { cause: string; explain: string }[];
+    if (rows.length < limit) rows.push(...archived({ session }, limit - rows.length));
+    return rows.reverse();
+  };
+}
+
 export interface ReplayReport {
   entries: number;
   faces: number;
@@ -209,22 +243,39 @@ export interface ReplayReport {
   problem: string | null;
 }
 
-/** Replays a session from its stored random states: every face must come out again, in order. */
+interface ReplayRow {
+  id: number;
+  faces: string;
+  rng_before: string;
+  rng_after: string;
+}
+
+/**
+ * Replays a session (or the whole campaign, archive included) from its stored random states: every
+ * face must come out again, in order. Rows are read one at a time, so a long campaign replays in
+ * constant memory.
+ */
 export function verifyLedger(db: Database, session?: number): ReplayReport {
-  const rows = db
-    .prepare(`SELECT id, faces, rng_before, rng_after FROM roll_log ${session !== undefined ? 'WHERE session = ?' : ''} ORDER BY id`)
-    .all(...(session !== undefined ? [session] : [])) as { id: number; faces: string; rng_before: string; rng_after: string }[];
+  const where = session !== undefined ? 'session = @session' : null;
+  const params = session !== undefined ? { session } : {};
+  const columns = 'id, faces, rng_before, rng_after';
+  const rows = (function* () {
+    yield* iterateArchivedRolls<ReplayRow>(db, columns, where, params);
+    yield* db.prepare(`SELECT ${columns} FROM main.roll_log ${where ? `WHERE ${where}` : ''} ORDER BY id`).iterate(params) as Iterable<ReplayRow>;
+  })();
+  let entries = 0;
   let faces = 0;
   for (const row of rows) {
+    entries++;
     const rng = SeededRandom.resume(randomStateSchema.parse(JSON.parse(row.rng_before)));
     for (const f of JSON.parse(row.faces) as { sides: number; face: number }[]) {
       const again = rng.int(f.sides);
       faces++;
-      if (again !== f.face) return { entries: rows.length, faces, ok: false, problem: `Entry ${row.id}: a d${f.sides} showed ${f.face} but replays as ${again}` };
+      if (again !== f.face) return { entries, faces, ok: false, problem: `Entry ${row.id}: a d${f.sides} showed ${f.face} but replays as ${again}` };
     }
     if (JSON.stringify(rng.snapshot()) !== JSON.stringify(JSON.parse(row.rng_after))) {
-      return { entries: rows.length, faces, ok: false, problem: `Entry ${row.id}: the random source does not end where the ledger says` };
+      return { entries, faces, ok: false, problem: `Entry ${row.id}: the random source does not end where the ledger says` };
     }
   }
-  return { entries: rows.length, faces, ok: true, problem: null };
+  return { entries, faces, ok: true, problem: null };
 }

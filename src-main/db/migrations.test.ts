@@ -75,6 +75,11 @@ describe('migrations', () => {
       const after = new Database(file, { readonly: true });
       // Every value that was there is still there (later formats may add columns beside them).
       for (const t of tables) {
+        // Format 6 drops the action log: written on every command, read by nothing.
+        if (t === 'action_log') {
+          expect(after.prepare(`SELECT 1 FROM sqlite_schema WHERE name = 'action_log'`).get()).toBeUndefined();
+          continue;
+        }
         const rows = after.prepare(`SELECT * FROM ${t} ORDER BY 1`).all() as Record<string, unknown>[];
         const before = rowsBefore[t] as Record<string, unknown>[];
         if (t === 'setting') {

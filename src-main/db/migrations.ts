@@ -213,7 +213,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
-    describe: 'loot slots 4-6 and Medicine Slots (ch.2); inventory stacks keep an item\'s colour, broken state and notes (ch.13); nights of rest counted at Lost Sanity (ch.5 Stage 2)',
+    describe: 'loot slots 4-6 and Medicine Slots (ch.2); inventory stacks keep an item\'s colour, broken state and notes (ch.13); nights of rest counted at Lost Sanity (ch.5 Stage 2); flat cost at any campaign size: indexes for undo, the journal and the ledger; skill uses as rows; no action log',
     up: (db) => {
       db.exec(`
         -- Extra Pockets opens Loot slots 4-6 and Medicine Bay three Medicine Slots (ch.2): the slot
@@ -244,6 +244,84 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE roll_log ADD COLUMN withdrawn_by INTEGER;
         -- ch.5 Stage 2: Lost needs two nights of rest; the nights counted so far.
         ALTER TABLE lichslayer ADD COLUMN lost_rest_nights INTEGER NOT NULL DEFAULT 0 CHECK (lost_rest_nights >= 0);
+        -- Undo and redo read the newest done step and the oldest undone one; each push clears the redo stack.
+        CREATE INDEX history_by_undone ON history (undone, id);
+        -- Each undo step knows its session: the journal reads one session's steps, compaction drops old ones.
+        ALTER TABLE history ADD COLUMN session INTEGER NOT NULL DEFAULT 1;
+        UPDATE history SET session = coalesce((
+          SELECT max(CAST(s.key AS INTEGER)) FROM json_each((
+            SELECT CASE WHEN json_valid(value) AND json_type(value) = 'object' THEN value ELSE '{}' END FROM setting WHERE key = 'session-starts'
+          )) AS s
+          WHERE CAST(s.key AS INTEGER) >= 2 AND s.value <= history.at
+        ), 1);
+        -- Covering what the journal lists, so it never reads past a step's (large) row images.
+        CREATE INDEX history_by_session ON history (session, undone, id, label, at);
+        -- The journal reads one page of sessions' day reports.
+        CREATE INDEX day_report_by_session ON day_report ((CASE WHEN json_valid(report) THEN coalesce(report ->> '$.session', 1) END), id);
+        CREATE INDEX history_dive_steps ON history (session, undone, id, label) WHERE label GLOB 'Phase: *';
+        -- Written on every command and read by nothing: the undo history already records what each did.
+        DROP TABLE action_log;
+        -- The journal's notable rolls: what players saw, spells, creations and the Lich's doings.
+        ALTER TABLE roll_log ADD COLUMN notable INTEGER GENERATED ALWAYS AS (public = 1 OR cause LIKE 'Spell:%' OR cause LIKE 'Creation of%' OR cause LIKE '%Lich%') VIRTUAL;
+        CREATE INDEX roll_log_notable ON roll_log (session, id) WHERE notable = 1;
+        CREATE INDEX roll_log_public ON roll_log (id) WHERE public = 1;
+        CREATE INDEX roll_log_by_table ON roll_log (table_key, id);
+        CREATE INDEX roll_log_by_floor ON roll_log (floor, id);
+        CREATE INDEX roll_log_by_character ON roll_log (character, id);
+        -- Undo links (above): discarding undone steps finds their rolls, and clearing a room withdraws
+        -- that room's rolls, without reading the whole ledger.
+        CREATE INDEX roll_log_by_step ON roll_log (history_id) WHERE history_id IS NOT NULL;
+        CREATE INDEX roll_log_by_withdrawal ON roll_log (withdrawn_by) WHERE withdrawn_by IS NOT NULL;
+        CREATE INDEX roll_log_by_room ON roll_log (room, id) WHERE room IS NOT NULL;
+        -- One row per skill use (was one JSON setting rewritten whole, with both copies in every undo step).
+        CREATE TABLE skill_use (
+          id            INTEGER PRIMARY KEY,
+          lichslayer_id INTEGER NOT NULL REFERENCES lichslayer(id) ON DELETE CASCADE,
+          skill         TEXT NOT NULL,
+          session       INTEGER NOT NULL,
+          day           INTEGER NOT NULL,
+          floor         INTEGER,
+          fight         INTEGER,
+          visit         INTEGER,
+          round         INTEGER,
+          turn          INTEGER,
+          target        TEXT,
+          faction       TEXT,
+          -- The entity's token a Burgle was tried on, and whether its loot was kept (ch.2: each
+          -- entity once; Cheat counts successes from distinct enemies).
+          token_id      INTEGER,
+          success       INTEGER CHECK (success IN (0, 1))
+        ) STRICT;
+        CREATE INDEX skill_use_by_session ON skill_use (lichslayer_id, skill, session);
+        CREATE INDEX skill_use_by_day ON skill_use (lichslayer_id, skill, day);
+        -- Round and turn limits bind within a fight, a floor limit within a visit to the floor (ch.2).
+        CREATE INDEX skill_use_by_fight ON skill_use (lichslayer_id, skill, fight);
+        CREATE INDEX skill_use_by_visit ON skill_use (lichslayer_id, skill, visit);
+        -- Capstone progress counts distinct enemies and factions: read by jumping from one to the next.
+        CREATE INDEX skill_use_by_target ON skill_use (lichslayer_id, skill, target COLLATE NOCASE);
+        CREATE INDEX skill_use_by_faction ON skill_use (lichslayer_id, skill, faction COLLATE NOCASE);
+        CREATE INDEX skill_use_by_token ON skill_use (lichslayer_id, skill, token_id) WHERE token_id IS NOT NULL;
+        CREATE INDEX skill_use_on_token ON skill_use (skill, token_id) WHERE token_id IS NOT NULL;
+        INSERT INTO skill_use (lichslayer_id, skill, session, day, floor, fight, visit, round, turn, target, faction, token_id, success)
+          SELECT u.value ->> 'lichslayerId', u.value ->> 'skill', u.value ->> 'session', u.value ->> 'day', u.value ->> 'floor', u.value ->> 'fight', u.value ->> 'visit', u.value ->> 'round', u.value ->> 'turn', u.value ->> 'target', u.value ->> 'faction',
+                 u.value ->> 'tokenId', u.value ->> 'success'
+          FROM setting AS s, json_each(CASE WHEN json_valid(s.value) AND json_type(s.value) = 'array' THEN s.value ELSE '[]' END) AS u
+          WHERE s.key = 'skill-uses' AND json_type(u.value) = 'object'
+            AND json_type(u.value, '$.lichslayerId') = 'integer' AND json_type(u.value, '$.skill') = 'text'
+            AND json_type(u.value, '$.session') = 'integer' AND json_type(u.value, '$.day') = 'integer'
+            AND coalesce(json_type(u.value, '$.floor'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.fight'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.visit'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.round'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.turn'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.target'), 'null') IN ('text', 'null')
+            AND coalesce(json_type(u.value, '$.faction'), 'null') IN ('text', 'null')
+            AND coalesce(json_type(u.value, '$.tokenId'), 'null') IN ('integer', 'null')
+            AND coalesce(json_type(u.value, '$.success'), 'null') IN ('true', 'false', 'null')
+            AND (u.value ->> 'lichslayerId') IN (SELECT id FROM lichslayer)
+          ORDER BY u.key;
+        -- The old setting row stays (emptied), so that older undo steps naming its id land on it and nowhere else.
+        UPDATE setting SET value = '[]' WHERE key = 'skill-uses';
       `);
     },
   },

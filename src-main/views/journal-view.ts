@@ -1,9 +1,12 @@
 // The session journal: each session's dives, days, notable rolls and changes, read from what the
 // campaign already records (history, day reports, the ledger), with the Judge's own notes beside.
+// Each row carries its session when it is written, and every read here is one session's slice
+// through an index, so the journal costs what it shows, not what the campaign has accumulated.
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import type { DayReport, JournalSession } from '@shared/contract.ts';
-import { currentSession, sessionStarts } from '../db/ledger.ts';
+import type { JournalSession } from '@shared/contract.ts';
+import { JOURNAL_CHANGES } from '../db/history.ts';
+import { currentSession, notableRollsReader, sessionStarts } from '../db/ledger.ts';
 import { readSetting } from '../db/settings.ts';
 
 /** Phase steps that make up a dive's story. */
@@ -12,42 +15,43 @@ const DIVE_STEP = /^Phase: (descend|withdraw|floor cleared|open gate|force gate|
 /** The Judge's own notes on a session. */
 export const journalNotes = (db: Database, session: number): string => readSetting(db, `journal:${session}`, z.string(), '');
 
-export function journal(db: Database): JournalSession[] {
-  const last = currentSession(db);
+/** A day report's session (older reports name none: session 1); a malformed report has none. */
+const DAY_SESSION = `(CASE WHEN json_valid(report) THEN coalesce(report ->> '$.session', 1) END)`;
+
+/** Notable rolls listed per session, the newest (the Ledger holds every one). */
+export const JOURNAL_ROLLS = 20;
+
+/** Sessions the journal shows at first; the Judge asks for earlier ones. */
+export const JOURNAL_PAGE = 10;
+
+/** The newest `count` sessions up to `upTo` (the current session by default), newest first. */
+export function journal(db: Database, page: { upTo?: number | undefined; count?: number | undefined } = {}): JournalSession[] {
+  const last = Math.min(page.upTo ?? Number.MAX_SAFE_INTEGER, currentSession(db));
+  const first = Math.max(1, last - (page.count ?? JOURNAL_PAGE) + 1);
   const starts = sessionStarts(db);
-  const startOf = (n: number) => starts[String(n)] ?? null;
-  // A moment belongs to the last session that had begun by then; before any recorded start, session 1.
-  const sessionAt = (at: string) => {
-    let found = 1;
-    for (let n = 2; n <= last; n++) {
-      const s = startOf(n);
-      if (s && s <= at) found = n;
-    }
-    return found;
-  };
-  const sessions: JournalSession[] = Array.from({ length: last }, (_, i) => ({
-    session: i + 1,
-    startedAt: startOf(i + 1),
-    dives: [],
-    days: [],
-    notableRolls: [],
-    changes: [],
-    notes: journalNotes(db, i + 1),
-  }));
-  const history = db.prepare(`SELECT label, at FROM history WHERE undone = 0 ORDER BY id`).all() as { label: string; at: string }[];
-  for (const h of history) {
-    const s = sessions[sessionAt(h.at) - 1]!;
-    s.changes.push(h);
-    if (DIVE_STEP.test(h.label)) s.dives.push(h.label.replace(/^Phase: /, ''));
-  }
-  for (const r of db.prepare(`SELECT report FROM day_report ORDER BY id`).all() as { report: string }[]) {
-    const report = JSON.parse(r.report) as DayReport;
-    sessions[(report.session ?? 1) - 1]?.days.push({ day: report.day, changes: report.lines.filter((l) => l.kind === 'change').length });
-  }
-  // Notable: what the players saw rolled, spells, creations and the Lich's doings.
-  const rolls = db.prepare(`SELECT session, cause, explain FROM roll_log WHERE public = 1 OR cause LIKE 'Spell:%' OR cause LIKE 'Creation of%' OR cause LIKE '%Lich%' ORDER BY id`).all() as { session: number; cause: string; explain: string }[];
-  for (const r of rolls) sessions[r.session - 1]?.notableRolls.push(`${r.cause}: ${r.explain}`);
-  for (const s of sessions) s.changes = s.changes.slice(-60);
+  const changesOf = db.prepare(`SELECT label, at FROM history WHERE session = ? AND undone = 0 ORDER BY id DESC LIMIT ${JOURNAL_CHANGES}`);
+  // The GLOB term matches the partial index of phase steps.
+  const phaseStepsOf = db.prepare(`SELECT label FROM history WHERE session = ? AND label GLOB 'Phase: *' AND undone = 0 ORDER BY id`);
+  const notableRolls = notableRollsReader(db, JOURNAL_ROLLS);
+  const days = db
+    .prepare(
+      // The session expression is the one day_report_by_session indexes.
+      `SELECT day, ${DAY_SESSION} AS session,
+              (SELECT count(*) FROM json_each(report, '$.lines') WHERE value ->> '$.kind' = 'change') AS changes
+       FROM day_report WHERE ${DAY_SESSION} BETWEEN ? AND ? ORDER BY id`,
+    )
+    .all(first, last) as { day: number; session: number; changes: number }[];
+  const sessions: JournalSession[] = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => {
+    const session = first + i;
+    return {
+      session,
+      startedAt: starts[String(session)] ?? null,
+      dives: (phaseStepsOf.all(session) as { label: string }[]).filter((h) => DIVE_STEP.test(h.label)).map((h) => h.label.replace(/^Phase: /, '')),
+      days: days.filter((d) => d.session === session).map((d) => ({ day: d.day, changes: d.changes })),
+      notableRolls: notableRolls(session).map((r) => `${r.cause}: ${r.explain}`),
+      changes: (changesOf.all(session) as { label: string; at: string }[]).reverse(),
+      notes: journalNotes(db, session),
+    };
+  });
   return sessions.reverse();
 }
-

@@ -16,7 +16,7 @@ import { readTown } from '../db/town-repo.ts';
 import { idolEffects } from '../app/town-ops.ts';
 import { skillMagic, skillRollBonuses } from '../app/skill-effects-s.ts';
 import { readBuffs } from '../db/channel-buffs.ts';
-import { readSkillUses } from '../db/skill-uses.ts';
+import { usesForCapstone } from '../db/skill-uses.ts';
 import { capstoneProgress, LIMIT_LABEL, skillNamed, type SkillUse } from '../rules/skills.ts';
 import { currentSession } from '../db/ledger.ts';
 import { lootEntries } from '../db/loot-entries.ts';
@@ -189,7 +189,6 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
   const stacks = db.prepare(`SELECT * FROM inventory ORDER BY position, id`).all() as StackRow[];
   const rules = readHouseRules(db);
   const buffs = readBuffs(db);
-  const uses = readSkillUses(db);
   const records = readLifeRecords(db);
   const lookup = lootEntries(db);
   const undo = nextUndo(db);
@@ -209,7 +208,7 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         stacks.filter((s) => s.lichslayer_id === row.id),
         rules,
         buffs[String(row.id)] ?? [],
-        uses,
+        usesForCapstone(db, row.id, row.hidden_class),
         records[String(row.id)],
         lookup,
         { ...situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules), skills: skillRollBonuses(db, row) },

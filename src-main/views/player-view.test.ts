@@ -301,6 +301,21 @@ describe("the players' list of rolls (16b finding 8)", () => {
     app.close();
   }, 120_000);
 
+  it('an undone action whose step a new session drops (undo kept for one session) keeps its rolls off the list', async () => {
+    const { app, shown, judge } = await setUp(false);
+    await app.call('storage.setKeep', { undoSessions: 1, ledgerSessions: 3 });
+    const giver = (await app.call('campaign.current', {}))!.roster[0]!.id;
+    await app.call('lichslayer.gainGold', { id: giver, amount: 150 });
+    await app.call('town.contribute', { id: giver, to: 'square', amount: 120 });
+    const square = overlap(await judge('town.nextDay', {}), await shown());
+    expect(square.length).toBe(1);
+    await app.call('history.undo', {});
+    await app.call('ledger.newSession', {});
+    expect((await app.call('campaign.current', {}))!.history.canRedo).toBeNull();
+    expect(overlap(square, await shown())).toEqual([]);
+    app.close();
+  }, 120_000);
+
   it('a room cleared and revealed afresh shows only its new rolls; undoing the clear brings the old ones back', async () => {
     const { app, shown, judge } = await setUp(true);
     const first = overlap(await judge('board.revealRoom', { floor: 1, x: 2, y: 2 }), await shown());

@@ -5,6 +5,7 @@ import { backupCampaignFile, backupTo, makePrivateDir, CAMPAIGN_EXTENSION, campa
 import { breakCampaignLock, describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
 import { forgetAllSteps } from '../../db/history.ts';
+import { copyArchive, ledgerArchivePath } from '../../db/ledger-archive.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { initialiseCampaign } from '../starter-campaign.ts';
@@ -81,6 +82,9 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       const current = files.current();
       if (current?.path === source) await backupTo(current.db, target);
       else await backupCampaignFile(source, target, options.nativeBinding);
+      // The ledger archive goes with it: the copy's earlier sessions replay too.
+      if (current?.path === source) await copyArchive(current.db, ledgerArchivePath(target));
+      else if (fs.existsSync(ledgerArchivePath(source))) fs.copyFileSync(ledgerArchivePath(source), ledgerArchivePath(target));
       const copy = await openCampaignFile(target, { backupDir: files.backupsDir, nativeBinding: options.nativeBinding });
       try {
         copy.db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)`).run(name);
@@ -134,6 +138,8 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
         // Not a campaign we can read: refuse rather than delete something that is not ours.
         throw new CommandFailure('refused', `Not deleted: ${error.message}`);
       }
+      // The ledger archive is kept with the safety copy, under the same name.
+      if (fs.existsSync(ledgerArchivePath(target))) fs.renameSync(ledgerArchivePath(target), ledgerArchivePath(path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`)));
       for (const suffix of ['', '-wal', '-shm', '-lock', '-lock-journal', '.lock']) fs.rmSync(target + suffix, { force: true });
       files.forget(target);
       return null;

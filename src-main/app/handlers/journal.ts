@@ -7,7 +7,7 @@ import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 
 export function journalHandlers(ctx: HandlerContext): HandlersOf<'journal'> {
   return {
-    'journal.view': () => journal(ctx.require().db),
+    'journal.view': (args) => journal(ctx.require().db, args),
     'journal.setNotes': (args) =>
       ctx.transact('journal.setNotes', args, `Journal, session ${args.session}`, (w, database) => {
         if (args.session > currentSession(database)) throw new CommandFailure('refused', `There is no session ${args.session} yet: this is session ${currentSession(database)}. Nothing changed.`);

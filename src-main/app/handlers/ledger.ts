@@ -1,5 +1,6 @@
 // ledger.* and dice.*: the roll ledger (every roll with its cause and working), replaying a session
 // from its stored random states, starting a new session, and seeding the campaign's dice.
+import { compactCampaign } from '../../db/campaign-storage.ts';
 import { listLedger, reseed, startSession, verifyLedger } from '../../db/ledger.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 
@@ -8,8 +9,10 @@ export function ledgerHandlers(ctx: HandlerContext): HandlersOf<'ledger'> {
   return {
     'ledger.list': (args) => listLedger(db(), args),
     'ledger.verify': (args) => verifyLedger(db(), args.session),
-    'ledger.newSession': () => {
+    'ledger.newSession': async () => {
       const session = startSession(db());
+      // A new session is when the oldest one kept falls out of undo and out of the campaign file.
+      await compactCampaign(db(), ctx.files.backupsDir);
       ctx.changed();
       return { session };
     },

@@ -4,8 +4,7 @@
 import { allTokens, parseTrap, roomAt } from '../../db/board-repo.ts';
 import type { RecordingWriter } from '../../db/history.ts';
 import { currentSession } from '../../db/ledger.ts';
-import { writeSetting } from '../../db/settings.ts';
-import { readSkillUses } from '../../db/skill-uses.ts';
+import { burglesOf, recordSkillUse, usesForCapstone, usesForLimit } from '../../db/skill-uses.ts';
 import { lifeRecord, writeLifeRecord } from '../../db/life-records.ts';
 import { burgledAlready, burgleKeeps, capstoneProgress, classSkill, limitReached, skillNamed, type SkillUse } from '../../rules/skills.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
@@ -75,8 +74,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
         const moment = skillMoment(database, { floor: dive.floor, manifested: String(diveActor(database).getSnapshot().value) === 'manifestation' });
         const now = { session: currentSession(database), day, floor: dive.floor, ...moment, round: moment.fight !== null ? (combat?.round ?? null) : null, turn: moment.fight !== null && combat ? combat.acted.length : null };
-        const uses = readSkillUses(database);
-        const spent = limitReached(def, uses, now, l.id, lifeRecord(database, l.id).enhanced.includes(def.name));
+        const spent = limitReached(def, usesForLimit(database, l.id, def.name, now), now, l.id, lifeRecord(database, l.id).enhanced.includes(def.name));
         if (spent) throw new CommandFailure('refused', `${spent}. Nothing changed.`);
 
         const notes: string[] = [];
@@ -141,7 +139,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               throw new CommandFailure('refused', `Burgle takes from an enemy in ${l.name}'s own room. Nothing changed.`);
             }
             if (victim) {
-              const again = burgledAlready(uses, victim.id, victim.name);
+              const again = burgledAlready(burglesOf(database, victim.id), victim.id, victim.name);
               if (again) throw new CommandFailure('refused', `${again}. Nothing changed.`);
             }
             const found = rollWithTables(database, 'skill.use', ({ dice, tables, drawn }) => {
@@ -182,10 +180,9 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           }
         }
         const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}) };
-        const all = [...uses, record];
-        writeSetting(w, database, 'skill-uses', all);
+        recordSkillUse(w, record);
         // ch.2: the capstone unlocks once all three skills are held and its condition is met.
-        const progress = capstoneProgress(l.hidden_class, all, l.id);
+        const progress = capstoneProgress(l.hidden_class, usesForCapstone(database, l.id, l.hidden_class), l.id);
         if (progress && progress.have >= progress.need && !l.capstone && l.skill1 && l.skill2 && l.skill3) {
           w.update('lichslayer', l.id, { capstone: progress.capstone });
           notes.push(`${l.name}'s capstone condition is met: ${progress.capstone} unlocks (ch.2)`);

@@ -33,8 +33,9 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     return found;
   }
 
-  function view(key: string): TableView {
-    const s = stored(key);
+  /** The table as the editor shows it; `loaded` when the handler already holds it as it now stands. */
+  function view(key: string, loaded?: StoredTable): TableView {
+    const s = loaded ?? stored(key);
     const keys = tableSummaries(db()).map((t) => t.key);
     return {
       table: s.def,
@@ -138,7 +139,8 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       if (id === undefined) throw new CommandFailure('not-found', `${s.def.name} has no row ${args.index + 1}.`);
       if (args.row.rollOn) refuseCycle({ ...s.def, rows: s.def.rows.map((r, i) => (i === args.index ? args.row : r)) });
       ctx.transact('tables.setRow', args, `${s.def.name}: row ${args.index + 1}`, (w) => w.update('rtable_row', id, { data: JSON.stringify(args.row) }));
-      return view(args.key);
+      // One row changed: the view is the table already read with that row in place, not a second read of 2,000.
+      return view(args.key, { ...s, def: { ...s.def, rows: s.def.rows.map((r, i) => (i === args.index ? args.row : r)) } });
     },
 
     'tables.insertRow': (args) =>

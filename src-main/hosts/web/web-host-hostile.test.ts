@@ -133,7 +133,7 @@ function sendFrames(socket: net.Socket, frames: Buffer[]): Promise<void> {
 function campaignState(file: string): string {
   const db = new Database(file, { readonly: true });
   try {
-    return JSON.stringify(['lichslayer', 'inventory', 'item', 'history', 'action_log', 'meta', 'room', 'token'].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
+    return JSON.stringify(['lichslayer', 'inventory', 'item', 'history', 'meta', 'room', 'token'].map((t) => db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()));
   } finally {
     db.close();
   }

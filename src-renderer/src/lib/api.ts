@@ -97,10 +97,21 @@ async function overHttp<K extends CommandName>(name: K, args: ArgsOf<K>): Promis
   }
 }
 
+const revisions = new WeakMap<object, number>();
+
+/**
+ * The campaign revision a reply's value shows (0 when unknown): a screen holding it can tell
+ * whether a later push brings anything new, instead of asking again after every change.
+ */
+export function revisionOf(value: unknown): number {
+  return value !== null && typeof value === 'object' ? (revisions.get(value) ?? 0) : 0;
+}
+
 export async function send<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<ResultOf<K>> {
   const bridge = window.lichslayer;
   const reply = bridge ? await bridge.commands[name](args) : await overHttp(name, args);
   if (!reply.ok) throw new ApiError(reply.error);
+  if (reply.revision !== undefined && reply.value !== null && typeof reply.value === 'object') revisions.set(reply.value, reply.revision);
   return reply.value;
 }
 

@@ -1,6 +1,7 @@
 // The renderer's state: views received from main and which screen is showing.
 // No rules are computed here; every number shown comes from main.
 import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, ResultOf } from '@shared/contract.ts';
+import type { PhaseView } from '@shared/phase.ts';
 import { ApiError, onPush, send } from './api.ts';
 
 export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'ledger' } | { name: 'journal' } | { name: 'board' } | { name: 'backups' } | { name: 'odds' } | { name: 'print'; kind: string; arg: string | null } | { name: 'tables'; key: string | null } | { name: 'gauntlet'; id: number };
@@ -44,6 +45,10 @@ export class AppState {
   info = $state<AppInfo | null>(null);
   campaigns = $state<CampaignSummary[]>([]);
   campaign = $state<CampaignView | null>(null);
+  /** The newest change pushed by main: screens holding older data reload, the others keep theirs. */
+  revision = $state(0);
+  /** The phase banner's view as the newest change left it (built once in main, pushed with the change). */
+  phase = $state<PhaseView | null>(null);
   screen = $state<Screen>({ name: 'picker' });
   /** Notices as toasts beside the board: events and info fade, errors stay until dismissed. */
   toasts = $state<Toast[]>([]);
@@ -61,11 +66,14 @@ export class AppState {
   async start(): Promise<void> {
     onPush((push) => {
       if (push.type === 'campaign') {
+        if (push.revision < this.revision) return;
+        this.revision = push.revision;
         // A failed automatic backup is said at once, not kept in a log nobody reads.
         if (push.view?.backupProblem && push.view.backupProblem !== this.campaign?.backupProblem) this.say('error', push.view.backupProblem);
         this.campaign = push.view;
+        this.phase = push.phase ?? null;
         if (!push.view && this.screen.name !== 'picker') this.go({ name: 'picker' });
-      }
+      } else if (push.type === 'problem') this.say('error', push.message);
     });
     window.addEventListener('hashchange', () => {
       this.screen = this.guard(screenFromHash(location.hash));

@@ -1,24 +1,39 @@
-// The phase of play as main last reported it, shared by the banner (which loads it) and the turn
-// tracker (which shows the round beside the board), so both read one view and never disagree.
+// The phase of play as main last reported it, shared by the banner and the turn tracker (which
+// shows the round beside the board), so both read one view and never disagree. Main pushes the
+// phase with each change, so it is asked for only when no change has brought it.
 import type { PhaseView } from '@shared/phase.ts';
+import { revisionOf } from './api.ts';
 import { appState } from './app-state.svelte.ts';
 
 class PhaseState {
   view = $state<PhaseView | null>(null);
-  private loads = 0;
+  /** The campaign revision the view is as of: an older reply or push that lands late is dropped. */
+  private revision = 0;
 
-  /** Loads the phase view; an older load that lands late is dropped. */
+  /** Takes the phase pushed with a change; asks main only when none came with it. */
+  pushed(next: PhaseView | null, revision: number): void {
+    if (next && revision >= this.revision) {
+      this.view = next;
+      this.revision = revision;
+    } else if (!next && !this.view) void this.load();
+  }
+
+  /** Loads the phase view (when nothing pushed it). */
   async load(): Promise<void> {
-    const mine = ++this.loads;
     const next = await appState.run('phase.view', {});
-    if (mine === this.loads && next) this.view = next;
+    if (next && revisionOf(next) >= this.revision) {
+      this.view = next;
+      this.revision = revisionOf(next);
+    }
   }
 
   /** Takes a view a command returned, reading out what it set off. */
   shown(next: PhaseView | null): void {
     if (!next) return;
-    this.loads++;
-    this.view = next;
+    if (revisionOf(next) >= this.revision) {
+      this.view = next;
+      this.revision = revisionOf(next);
+    }
     appState.tell('What happened', next.notices ?? []);
   }
 }

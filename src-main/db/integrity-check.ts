@@ -1,0 +1,94 @@
+// Checking a campaign file without making the Judge wait for it: on open, SQLite's quick_check of
+// the tables the app reads at once (they stay small however long the campaign), and the sizes of
+// their values; then, in a worker thread while play goes on, the full quick_check of the whole file
+// and the sizes of every value in the tables that grow with play.
+import type { Database } from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { expectedSchema, MAX_VALUE_BYTES, sizeChecks, type SizeCheck } from './campaign-schema.ts';
+import { LATEST_VERSION } from './migrations.ts';
+
+/** Tables that grow with every session of play: checked whole in the background, not on open. */
+export const GROWING_TABLES: ReadonlySet<string> = new Set(['history', 'roll_log', 'day_report']);
+
+/** quick_check of every table but the growing ones (and their indexes): "ok", or the first problem. */
+export function cheapCheck(db: Database): string {
+  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[];
+  for (const { name } of tables) {
+    if (GROWING_TABLES.has(name)) continue;
+    const result = String(db.pragma(`quick_check("${name.replace(/"/g, '""')}")`, { simple: true }));
+    if (result !== 'ok') return result;
+  }
+  return 'ok';
+}
+
+/** What the background check found: nothing, damage, or a value no Judge's play writes. */
+export type BackgroundFinding = { kind: 'ok' } | { kind: 'damaged'; detail: string } | { kind: 'oversized'; where: string };
+
+// A worker evaluated from source, so it needs no bundling of its own: it loads the same driver.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+let finding;
+try {
+  const db = new Database(workerData.file, { readonly: true, fileMustExist: true, ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}) });
+  try {
+    db.pragma('trusted_schema = OFF');
+    const check = String(db.pragma('quick_check', { simple: true }));
+    finding = check === 'ok' ? { kind: 'ok' } : { kind: 'damaged', detail: check };
+    for (const size of finding.kind === 'ok' ? workerData.sizes : []) {
+      const n = db.prepare(size.sql).get().n || 0;
+      if (n > workerData.maxBytes) {
+        finding = { kind: 'oversized', where: size.where + ' (' + (n / 1e6).toFixed(0) + ' MB)' };
+        break;
+      }
+    }
+  } finally {
+    db.close();
+  }
+} catch (error) {
+  finding = { kind: 'damaged', detail: String((error && error.message) || error) };
+}
+// The file is let go: whoever waits for that (the app closing the campaign) may go on.
+Atomics.store(workerData.done, 0, 1);
+Atomics.notify(workerData.done, 0);
+parentPort.postMessage(finding);
+`;
+
+/** A check running in a worker: what it finds, and a way to wait until it has let the file go. */
+export interface BackgroundCheck {
+  finding: Promise<BackgroundFinding>;
+  /**
+   * Blocks until the worker has closed its connection to the file (at most `timeoutMs`), so that
+   * the app's own connection is the last to close and SQLite folds the write-ahead log back in.
+   */
+  waitUntilReleased(timeoutMs?: number): void;
+}
+
+/**
+ * SQLite's full quick_check of a campaign, and the sizes of every value in its growing tables,
+ * run in a worker thread. `db` is the app's own connection, used only to list the columns.
+ */
+export function fullCheckInBackground(db: Database, file: string, nativeBinding?: string): BackgroundCheck {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const sizes: SizeCheck[] = sizeChecks(db, expectedSchema(LATEST_VERSION).filter((o) => GROWING_TABLES.has(o.name)));
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  const finding = new Promise<BackgroundFinding>((resolve) => {
+    const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, nativeBinding, sizes, maxBytes: MAX_VALUE_BYTES, done } });
+    worker.once('message', (found: BackgroundFinding) => resolve(found));
+    worker.once('error', (error) => {
+      Atomics.store(done, 0, 1);
+      resolve({ kind: 'damaged', detail: error.message });
+    });
+    worker.once('exit', (code) => {
+      Atomics.store(done, 0, 1);
+      resolve({ kind: 'damaged', detail: `the check stopped (exit code ${code})` });
+    });
+  });
+  return {
+    finding,
+    waitUntilReleased: (timeoutMs = 120_000) => {
+      if (Atomics.load(done, 0) === 0) Atomics.wait(done, 0, 0, timeoutMs);
+    },
+  };
+}

@@ -1,0 +1,394 @@
+// House rules as the Judge reads them: the classes and stat-point kinds they name, RULINGS.md's
+// defaults, and what each setting means, without the schema that checks them (house-rules.ts):
+// the renderer imports these, so its bundle carries no validation library.
+export const CLASS_NAMES = ['The Breaker', 'The Veteran', 'The Bandit', 'The Scholar', 'The Aristocrat', 'The Lich Doctor', 'The Witch'] as const;
+export type ClassName = (typeof CLASS_NAMES)[number];
+
+export const STAT_POINT_KINDS = ['power', 'speed', 'health', 'armor', 'magic', 'choice'] as const;
+export type StatPointKind = (typeof STAT_POINT_KINDS)[number];
+
+/** Default level table: level N needs 6 × N × (N − 1) XP (RULINGS). Index 0 is level 1. */
+export function defaultLevelTable(levels = 20): number[] {
+  return Array.from({ length: levels }, (_, i) => 6 * (i + 1) * i);
+}
+
+/** Every house rule's setting (house-rules.ts checks them; the compiler holds the two in step). */
+export interface HouseRules {
+  /** ch.1 "level d6, all 1s fail" vs ch.11 "roll the die, a 1 fails". */
+  challengeDice: 'level-dice' | 'single-die';
+  /** Does the extra roll of an exploded die count as a natural face? RULINGS: no. */
+  explosionsCountAsNatural: boolean;
+  /** A chest holds loot on this d6 face or higher (ch.9 leaves "success" undefined). */
+  chestSuccessOn: number;
+  startingStats: { power: number; speed: number; health: number; armor: number };
+  /** d6 face (index 0 = 1) → what one stat point buys (ch.4 gives no mapping). */
+  statPointTable: StatPointKind[];
+  /** d8 face (index 0 = 1) → class; 'reroll' rolls again (seven classes on a d8). */
+  classTable: (ClassName | 'reroll')[];
+  /** XP needed for each level, index 0 = level 1. */
+  levelTable: number[];
+  /** ch.12 gives a Floor-10 Lich block; ch.16 says the Lich has no body until Stage 4. */
+  lichOnFloorTen: boolean;
+  /** Explicit turns in a stat block ("2 turns per Round") win over the Speed formula. */
+  statBlockTurnsWin: boolean;
+  /** Smith disposition: the four colours rolled are all distinct. */
+  smithDistinctColours: boolean;
+  /** Smith prices after disposition: round up to whole gold, or to the nearest. */
+  smithRounding: 'up' | 'nearest';
+  /** Weekly rolls fire on days 1, 8, 15 … when this is 1. */
+  weekStartDay: number;
+  /** On floors 4-6 only two tiers exist; which one "the middle tier available" means. */
+  middleTierOnTwoTierFloors: 'own' | 'lowest';
+  /** Hunger's max-Health loss: each day's figure is lost that day (stacking), or the figure is the total. */
+  hungerMaxHealthLoss: 'per-day' | 'table-total';
+  /** Fewest active loot items for a synchronicity condition to hold. */
+  synchronicityMinItems: number;
+  /** At Stage 4 a d6 picks the room: at or above this face the Colourless Antechamber, else the Empty one. */
+  stageFourColourlessFrom: number;
+  /** ch.7 says both "unpaid Retainers leave" and "a missed wage shifts loyalty down". */
+  unpaidRetainer: 'loyalty-step' | 'leave';
+  /** ch.5: a Town left behind "may resolve or escalate — roll for it", with no roll given. */
+  absentAttention: 'd6-drift' | 'unchanged';
+  /** ch.15's −36 for a Mono-Color Blue build's Incantations and ch.14's half price: in place of it, or both. */
+  monoBlueIncantations: 'minus-36' | 'half-then-minus-36';
+  /** ch.15: a spell takes the caster's Magic "at time of casting", and its gold is erased "immediately": which comes first. */
+  magicAtCasting: 'before-cost' | 'after-cost';
+  /** ch.17: "Flora raise M" without saying by how much: M gained per Flora spent on a Giver's Recipe. */
+  floraMagicEach: number;
+  /** ch.13 ties Channel buffs to a dive; whether loot may be channelled outside one (the Town, the Forest). */
+  channelOutsideDive: boolean;
+  /** ch.17: a vein yields 1d6 Stones; one d6 names the kind for the whole vein, or each Stone rolls its own. */
+  veinStones: 'one-kind' | 'each-stone';
+  /** ch.17: the Giver starves by 60 a week, but its Health at the start is not given. */
+  giverStartingHealth: number;
+  /** ch.17: whether the Giver's hunger counts weeks before the party first enters the Forest. */
+  giverHungerFrom: 'first-visit' | 'campaign-start';
+  /** ch.5 calls the Inn's 2-9 "the negative half"; ch.7's Wary Retainers leave on a negative event. */
+  innNegativeUpTo: number;
+  /** ch.5 Stage 2: Lost needs 2 nights of rest; whether a night without rest starts the count again. */
+  lostRestNights: 'consecutive' | 'cumulative';
+  /** ch.4: which item's colour sets the price of an Armor repair (Armor is "modified by Gear"). */
+  smithArmorColour: 'gear' | 'garment';
+  /** ch.4: "one item per in-game day" — the Smith's one a day, or one for each Lichslayer. */
+  recolourLimit: 'smith' | 'each-lichslayer';
+  /** ch.4: gold given to the Square "grants stat bonuses" the next day, with no size given. */
+  squareGiftBonus: number;
+  /** ch.6 Vanity stage 2: "+1 chance of negative events" at the Inn for 7 days, read as a shift of the d12. */
+  vanityInnShift: number;
+  /** ch.6: a wrong inscription grants "half the boon"; boons that are not numbers cannot be halved. */
+  halfBoon: 'numbers-halved' | 'none';
+  /** ch.17: a Flora patch's size when found is not given: this many d6 plants. */
+  floraPatchDice: number;
+  /** ch.11 "a 1 is a failure" on attack rolls vs ch.1 "attacks are not Challenges: Armor answers". */
+  attackAllOnes: 'miss' | 'lands';
+  /** A natural 1 on an attack or Challenge calls an integrity check: any die showing 1, or only when every die does. */
+  integrityOn: 'any-one' | 'all-ones';
+  /** Which equipped item the integrity check falls on unless the Judge picks: the item used, or a die among them. */
+  integrityItem: 'item-used' | 'roll';
+  /** Whom an enemy strikes when the book does not say (the manifested Lich always strikes the richest, ch.16). */
+  enemyTarget: 'weakest' | 'richest' | 'first-on-stack';
+  /** The target of a Sanity Challenge whose trigger gives none (Colourless adjacency, an ally at 0 Health, a Sanity Test room). */
+  unstatedSanityTarget: number;
+  /** What "adjacent" means on a board of rooms. */
+  adjacency: 'same-or-neighbour' | 'same-room';
+  /** Looting at Lost Sanity: the book lists limits for Edge and Paranoid only. */
+  lootingAtLost: 'free' | 'as-paranoid';
+  /** How many enemies an unsafe Shrine / Rest room holds once the Attention reaches it (ch.5, ch.9). */
+  unsafeShrineCapacity: number;
+  /** Halved damage (synchronicity, skills) with an odd amount. */
+  damageRounding: 'down' | 'up';
+  /** The gold the Judge rolls for a chest (ch.9 gives no amount), per tier; a room row's own formula wins. */
+  chestGold: { upper: string; middle: string; lower: string };
+  /** A Retainer's own attack dice before its grade's bonus (ch.7 gives only "+0", "+1d6", "+2d6"). */
+  retainerBaseAttack: number;
+  /** ch.12: All-Color loot "damages the Phylactery at full": through its Armor, or an ordinary instance. */
+  allColorVsPhylactery: 'through-armor' | 'armor-answers';
+}
+
+/** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
+export const DEFAULT_HOUSE_RULES: HouseRules = {
+  challengeDice: 'level-dice',
+  explosionsCountAsNatural: false,
+  chestSuccessOn: 4,
+  startingStats: { power: 6, speed: 6, health: 36, armor: 6 },
+  statPointTable: ['power', 'speed', 'health', 'armor', 'magic', 'choice'],
+  classTable: [...CLASS_NAMES, 'reroll'],
+  levelTable: defaultLevelTable(),
+  lichOnFloorTen: false,
+  statBlockTurnsWin: true,
+  smithDistinctColours: true,
+  smithRounding: 'up',
+  weekStartDay: 1,
+  middleTierOnTwoTierFloors: 'own',
+  hungerMaxHealthLoss: 'per-day',
+  synchronicityMinItems: 2,
+  stageFourColourlessFrom: 4,
+  unpaidRetainer: 'loyalty-step',
+  absentAttention: 'd6-drift',
+  monoBlueIncantations: 'minus-36',
+  magicAtCasting: 'before-cost',
+  floraMagicEach: 1,
+  channelOutsideDive: false,
+  veinStones: 'one-kind',
+  giverStartingHealth: 360,
+  giverHungerFrom: 'first-visit',
+  innNegativeUpTo: 9,
+  lostRestNights: 'consecutive',
+  smithArmorColour: 'gear',
+  recolourLimit: 'smith',
+  squareGiftBonus: 1,
+  vanityInnShift: -1,
+  halfBoon: 'numbers-halved',
+  floraPatchDice: 1,
+  attackAllOnes: 'miss',
+  integrityOn: 'any-one',
+  integrityItem: 'item-used',
+  enemyTarget: 'weakest',
+  unstatedSanityTarget: 12,
+  adjacency: 'same-or-neighbour',
+  lootingAtLost: 'free',
+  unsafeShrineCapacity: 4,
+  damageRounding: 'down',
+  chestGold: { upper: '1d6x10', middle: '2d6x10', lower: '3d6x10' },
+  retainerBaseAttack: 1,
+  allColorVsPhylactery: 'through-armor',
+};
+
+/** A choice shown as a list in the House rules view (settings whose value is one of a few words). */
+export interface HouseRuleOption {
+  value: string;
+  label: string;
+}
+
+/** What the House rules view tells the Judge about each setting, in the app's own words. */
+export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: string; otherReading?: string; chapter: string; options?: HouseRuleOption[] }> = {
+  challengeDice: {
+    label: 'Challenge dice',
+    gap: 'Ch.1 rolls one d6 per level and fails only on all 1s; ch.11 describes a single die where a 1 fails.',
+    otherReading: 'single-die: one exploding d6, a natural 1 fails',
+    chapter: 'ch.1, ch.11',
+  },
+  explosionsCountAsNatural: { label: 'Exploded dice count as natural', gap: 'The book does not say whether the extra roll of an exploded 6 can be a "natural 1".', chapter: 'ch.1' },
+  chestSuccessOn: { label: 'Chest holds loot on', gap: 'A chest "succeeds" on its d6 but the success face is not given.', chapter: 'ch.9' },
+  startingStats: { label: 'Starting stats', gap: 'Every Lichslayer begins at listed values, but the values are missing.', chapter: 'ch.4' },
+  statPointTable: { label: 'Stat point table (d6)', gap: 'Six d6 each assign a point, but the face-to-stat mapping is missing.', chapter: 'ch.4' },
+  classTable: { label: 'Class table (d8)', gap: 'The class is rolled on d8, but there are seven classes.', chapter: 'ch.1, ch.2' },
+  levelTable: { label: 'XP per level', gap: 'The XP needed for each level is not given.', chapter: 'ch.1' },
+  lichOnFloorTen: {
+    label: 'The Lich waits on Floor 10',
+    gap: 'Ch.12 gives a Floor-10 Lich block; ch.16 says the Lich has no body until Stage 4.',
+    otherReading: 'on: the ch.12 Lich (144 Health) stands on Floor 10 beside its Phylactery',
+    chapter: 'ch.10, ch.12, ch.16',
+  },
+  statBlockTurnsWin: {
+    label: "A stat block's turn count wins",
+    gap: 'The Lich has "Speed 6 (2 turns)" though Speed 6 gives one turn by the general rule.',
+    otherReading: 'off: always use 1 + one turn per full 6 Speed above 6',
+    chapter: 'ch.11, ch.12',
+  },
+  smithDistinctColours: { label: 'Smith colours all distinct', gap: '"Re-roll duplicates" could mean within each pair or across all four.', otherReading: 'off: only repeated pairs are re-rolled', chapter: 'ch.4' },
+  smithRounding: { label: 'Smith price rounding', gap: 'The percentage prices do not say how to round.', chapter: 'ch.4' },
+  weekStartDay: { label: 'Weekly rolls start on day', gap: 'Which day a week starts is not given.', chapter: 'ch.5' },
+  middleTierOnTwoTierFloors: {
+    label: '"Middle tier" on floors 4-6',
+    gap: 'Only two tiers exist above floors 4-6, so "the middle tier available" is unclear there.',
+    otherReading: 'lowest: a 3-4 places an Upper Tombs entity',
+    chapter: 'ch.12',
+  },
+  hungerMaxHealthLoss: {
+    label: 'Hunger max-Health loss',
+    gap: 'Days 4 and 5 of hunger list −6 and −12 max Health; the book does not say if these add up.',
+    otherReading: 'table-total: the figure is the total lost so far',
+    chapter: 'ch.4',
+  },
+  synchronicityMinItems: { label: 'Loot needed for synchronicity', gap: 'Whether a single loot item is "all one colour" is not said.', chapter: 'ch.14' },
+  stageFourColourlessFrom: { label: 'Stage 4 room: Colourless from d6', gap: 'At Stage 4 every room is the Empty or the Colourless Antechamber, without saying which.', chapter: 'ch.10' },
+  unpaidRetainer: {
+    label: 'An unpaid Retainer',
+    gap: 'Unpaid Retainers "leave at the end of the day", yet a missed wage "shifts one down" a loyalty state.',
+    otherReading: 'leave: any unpaid Retainer leaves that night',
+    chapter: 'ch.7',
+  },
+  monoBlueIncantations: {
+    label: 'Mono-Color Blue Incantations',
+    gap: 'Ch.15 takes 36 gold off an Incantation for a Mono-Color Blue build; ch.14 halves the gold of spells of one’s colour. The book does not say whether both apply.',
+    otherReading: 'half-then-minus-36: half price first, then 36 off (never below 0)',
+    chapter: 'ch.14, ch.15',
+  },
+  magicAtCasting: {
+    label: 'Magic at casting: before or after the gold',
+    gap: 'A spell uses the caster’s Magic at the time of casting, and its gold leaves the Gauntlet immediately; the book does not say which happens first, though gold held is Magic.',
+    otherReading: 'after-cost: the Magic left once the spell’s gold is gone',
+    chapter: 'ch.15',
+  },
+  floraMagicEach: { label: 'M per Flora on a Giver’s Recipe', gap: 'Flora “raise M” on the Giver’s Recipes, but by how much is not said.', chapter: 'ch.17' },
+  channelOutsideDive: {
+    label: 'Channel outside a dive',
+    gap: 'Channel buffs end when the dive ends and “the glow is bought fresh each descent”; the book does not say whether loot may be channelled in the Town or the Forest at all.',
+    otherReading: 'on: channelled outside a dive, the buff lasts until the end of the next dive',
+    chapter: 'ch.13, ch.17',
+  },
+  absentAttention: {
+    label: "A Town's Attention while the party is away",
+    gap: 'The Attention of a Town left behind "may resolve or escalate — roll for it", but no roll is given.',
+    otherReading: 'unchanged: the Town is as the party left it',
+    chapter: 'ch.5',
+  },
+  attackAllOnes: {
+    label: 'An attack of all natural 1s',
+    gap: 'Ch.11 says a 1 on an attack roll fails whatever the bonuses; ch.1 says attacks are not Challenges and Armor answers them.',
+    otherReading: 'lands: the attack deals its dice like any other (ch.1)',
+    chapter: 'ch.1, ch.11',
+    options: [{ value: 'miss', label: 'Misses: no damage (ch.11)' }, { value: 'lands', label: 'Lands: Armor answers (ch.1)' }],
+  },
+  integrityOn: {
+    label: 'Integrity check on a natural 1',
+    gap: 'A natural 1 on an attack or Challenge calls an integrity check, but a roll of several dice may show one 1 or all 1s.',
+    otherReading: 'all-ones: only when every die shows a natural 1',
+    chapter: 'ch.11',
+    options: [{ value: 'any-one', label: 'Any die showing a natural 1' }, { value: 'all-ones', label: 'Only when every die shows 1' }],
+  },
+  integrityItem: {
+    label: 'Which item the integrity check falls on',
+    gap: 'The Judge calls the check "on one equipped item" without saying which; the app proposes one and the Judge may pick another.',
+    otherReading: 'roll: a die picks among the equipped items that can break',
+    chapter: 'ch.11',
+    options: [{ value: 'item-used', label: 'The item used (else the first in the Gauntlet)' }, { value: 'roll', label: 'A die picks among the equipped items' }],
+  },
+  enemyTarget: {
+    label: 'Whom an enemy strikes',
+    gap: 'The book names a target only for the manifested Lich (the character holding the most gold).',
+    otherReading: 'richest, or the first on the turn stack',
+    chapter: 'ch.11, ch.16',
+    options: [{ value: 'weakest', label: 'The weakest in reach (lowest Health)' }, { value: 'richest', label: 'The richest in reach (most gold)' }, { value: 'first-on-stack', label: 'The first in reach on the turn stack' }],
+  },
+  unstatedSanityTarget: {
+    label: 'Sanity Challenge target when none is given',
+    gap: 'A round beside a Colourless entity, an ally reaching 0 Health and a Sanity Test room call for a Sanity Challenge without a target.',
+    otherReading: 'any target on the ladder (6, 18 …)',
+    chapter: 'ch.8, ch.11',
+  },
+  adjacency: {
+    label: 'Adjacent means',
+    gap: 'The board is made of rooms, and "adjacent" (to the Lich, a Colourless entity, a blocked ally) is not defined on it.',
+    otherReading: 'same-room: only those in the same room',
+    chapter: 'ch.8, ch.11, ch.12, ch.13',
+    options: [{ value: 'same-or-neighbour', label: 'The same room or a neighbouring one' }, { value: 'same-room', label: 'The same room only' }],
+  },
+  lootingAtLost: {
+    label: 'Looting at Lost',
+    gap: 'Edge and Paranoid limit looting; Lost lists none, though it is worse than Paranoid.',
+    otherReading: 'as-paranoid: a Challenge (target 18) to loot at all',
+    chapter: 'ch.8',
+    options: [{ value: 'free', label: 'Free (the book lists no limit)' }, { value: 'as-paranoid', label: 'As Paranoid: Challenge 18' }],
+  },
+  unsafeShrineCapacity: {
+    label: 'Enemies an unsafe Shrine holds',
+    gap: 'Shrines hold no enemies until the Attention makes them unsafe, and then no capacity is given.',
+    chapter: 'ch.5, ch.9',
+  },
+  damageRounding: {
+    label: 'Halved damage rounds',
+    gap: 'Halved damage (Mono-Color, Full Spectrum, skills) does not say how an odd amount rounds.',
+    otherReading: 'up',
+    chapter: 'ch.14',
+    options: [{ value: 'down', label: 'Down' }, { value: 'up', label: 'Up' }],
+  },
+  chestGold: {
+    label: 'Chest gold',
+    gap: 'The Judge rolls a chest\'s gold, but no amount is given; a room row may set its own.',
+    chapter: 'ch.9',
+  },
+  retainerBaseAttack: {
+    label: "A Retainer's attack dice",
+    gap: 'Retainers attack at "+0", "+1d6" or "+2d6" by grade, without a base to add to.',
+    chapter: 'ch.7, ch.11',
+  },
+  allColorVsPhylactery: {
+    label: 'All-Color loot against the Phylactery',
+    gap: 'All-Color loot "damages the Phylactery at full", which may mean through its 36 Armor or only that its colour is not ignored.',
+    otherReading: 'armor-answers: an ordinary instance, answered by Armor',
+    chapter: 'ch.12',
+    options: [{ value: 'through-armor', label: 'Through its Armor, at full' }, { value: 'armor-answers', label: 'An ordinary instance: Armor answers' }],
+  },
+  veinStones: {
+    label: 'Stones of a vein',
+    gap: 'A vein yields 1d6 Stones on a d6 Stone table, without saying whether the d6 is rolled once or for each Stone.',
+    otherReading: 'each-stone: every Stone rolls its own kind',
+    chapter: 'ch.17',
+    options: [
+      { value: 'one-kind', label: 'One d6 for the whole vein' },
+      { value: 'each-stone', label: 'A d6 for each Stone' },
+    ],
+  },
+  giverStartingHealth: { label: "The Giver's Health", gap: 'The Giver loses 60 Health a week unfed, but its Health is not given.', chapter: 'ch.17' },
+  giverHungerFrom: {
+    label: "The Giver's hunger starts",
+    gap: 'The Giver starves week by week; the book does not say whether weeks before the party first enters the Forest count.',
+    otherReading: 'campaign-start: every week counts from day 1',
+    chapter: 'ch.17',
+    options: [
+      { value: 'first-visit', label: "From the party's first Forest visit" },
+      { value: 'campaign-start', label: 'From the start of the campaign' },
+    ],
+  },
+  innNegativeUpTo: {
+    label: 'Negative Inn events end at',
+    gap: 'Wary Retainers leave "on any negative Inn event"; only Stage 3 says the negative half is events 2-9.',
+    otherReading: '6: only the lower half of the d12 is negative',
+    chapter: 'ch.5, ch.7',
+  },
+  lostRestNights: {
+    label: 'Two nights to recover from Lost',
+    gap: 'At Stage 2 Lost needs 2 nights of rest; the book does not say whether they must follow each other.',
+    otherReading: 'cumulative: any two nights of rest while Lost',
+    chapter: 'ch.5',
+    options: [
+      { value: 'consecutive', label: 'Two nights in a row' },
+      { value: 'cumulative', label: 'Any two nights while Lost' },
+    ],
+  },
+  smithArmorColour: {
+    label: 'Armor repair priced by',
+    gap: 'Prices follow colour, but Armor has none of its own; Armor is "modified by Gear".',
+    otherReading: "garment: the Garment's colour",
+    chapter: 'ch.4',
+    options: [
+      { value: 'gear', label: "The Gear's colour" },
+      { value: 'garment', label: "The Garment's colour" },
+    ],
+  },
+  recolourLimit: {
+    label: 'Recolouring per day',
+    gap: 'The Smith recolours "one item per in-game day": the Smith\'s one, or one for each Lichslayer.',
+    otherReading: 'each-lichslayer: one item a day for each Lichslayer',
+    chapter: 'ch.4',
+    options: [
+      { value: 'smith', label: 'One item a day in all' },
+      { value: 'each-lichslayer', label: 'One item a day for each Lichslayer' },
+    ],
+  },
+  squareGiftBonus: {
+    label: 'Square gift: bonus to all rolls',
+    gap: 'Gold given to the Square "grants stat bonuses to all characters the following day", with no size.',
+    otherReading: '0: the Judge applies the bonus by hand',
+    chapter: 'ch.4, ch.5',
+  },
+  vanityInnShift: {
+    label: 'Vanity stage 2: Inn roll',
+    gap: 'A stage 2 Vanity Idol gives the Inn "+1 chance of negative events" for 7 days, without saying how.',
+    otherReading: '0: the Judge applies it by hand',
+    chapter: 'ch.6',
+  },
+  halfBoon: {
+    label: 'Half a boon',
+    gap: 'A wrong inscription grants "half the boon"; a doubling or a restoration cannot be halved.',
+    otherReading: 'none: a wrong inscription grants no boon at all',
+    chapter: 'ch.6',
+    options: [
+      { value: 'numbers-halved', label: 'Numbers halved; other boons none' },
+      { value: 'none', label: 'No boon' },
+    ],
+  },
+  floraPatchDice: { label: 'Flora patch size (d6)', gap: 'A harvested patch dies or doubles, but a patch\'s size when found is not given.', chapter: 'ch.17' },
+};
