@@ -164,7 +164,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           }
           default: {
             if (def.name === 'Rally') rallyAround(w, database, l, notes);
-            else if (def.name === 'Maneuver') target = maneuver(w, database, l, args.tokenId, rooms[0], uses, now, notes);
+            else if (def.name === 'Maneuver') target = maneuver(w, database, l, args.tokenId, rooms[0], usesForLimit(database, l.id, def.name, now), now, notes);
             else if (def.name === 'Scrolls and Ink') target = inscribe(w, database, l, args.inscribe, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
             else if (def.name === 'Predict') target = predict(w, database, l, args.tokenId, notes);
             else if (def.name === 'Charge') charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
