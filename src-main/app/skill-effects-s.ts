@@ -15,7 +15,8 @@ import type { Modifier } from '../rules/dice.ts';
 import { rumbleHatBonus } from '../rules/skills-breaker.ts';
 import { maneuverIsSecond, maneuverRefusal, rally, recallAssist, richestRoom } from '../rules/skills-veteran.ts';
 import { presetChallenge, rollChallenge } from '../rules/challenge.ts';
-import { inscription, INVESTITURE_MAGIC, investitureBonus, investitureChosen, predictTarget } from '../rules/skills-scholar.ts';
+import { identifyEntity, identifyLoot, inscription, INVESTITURE_MAGIC, investitureBonus, investitureChosen, predictTarget } from '../rules/skills-scholar.ts';
+import { lootEntryFor } from './gear.ts';
 import type { SkillUse } from '../rules/skills.ts';
 import { isNear } from '../rules/board-moves.ts';
 import { roomsOfFloor } from '../db/board-repo.ts';
@@ -408,4 +409,19 @@ export function passDoorway(w: RecordingWriter, db: Database, enemy: TokenView, 
   writeSetting(w, db, DOORWAY_KEY, all.map((d, k) => (k === i ? { ...d, denied: [...d.denied, enemy.id] } : d)));
   notes.push(`${cause}: ${enemy.name} fails (${r.explain}) and is denied entry this Round (ch.2)`);
   return false;
+}
+
+/**
+ * Identify (the Scholar's Skill 1, ch.2): every property of an enemy or entity on the board (its faction
+ * recorded toward Predict), or of a loot item by name as the campaign's loot tables hold it.
+ */
+export function identify(db: Database, l: LichslayerRow, tokenId: number | undefined, item: string | undefined, notes: string[]): { target?: string; faction?: string } {
+  if (tokenId === undefined && !item) throw new CommandFailure('invalid-args', 'Choose what Identify reads: an enemy or entity on the board, or a loot item by name. Nothing changed.');
+  if (tokenId !== undefined) {
+    const t = tokenNamed(db, tokenId);
+    notes.push(`${l.name} Identifies ${identifyEntity(t)}`);
+    return { target: t.name, ...(t.stats.faction ? { faction: t.stats.faction } : {}) };
+  }
+  notes.push(`${l.name} Identifies ${identifyLoot(item!, lootEntryFor(db, item!))}`);
+  return { target: item! };
 }

@@ -312,3 +312,21 @@ describe("the Breaker's doorway (ch.2)", () => {
   });
 });
 
+describe('Identify (ch.2)', () => {
+  it('Identify: every property an enemy’s token holds (its faction counted toward Predict), or a loot item by name from the loot tables', async () => {
+    const { app, roster, me } = await openDemo(11);
+    const wren = roster[3]!;
+    await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Scholar', skill1: 'Identify', level: 2 } });
+    await quietFloor(app);
+    const ghoul = (await app.call('board.addToken', { kind: 'entity', name: 'Pale Ghoul', colour: 'Green', floor: 1, x: 4, y: 4, health: 14, armor: 2, stats: { faction: 'Ghoul', level: 3, speed: 2, attack: '2d6', sanityOnHit: 12 } })).tokens.find((t) => t.name === 'Pale Ghoul')!;
+    expect(await app.dispatch('skill.use', { id: wren.id, skill: 'Identify' })).toMatchObject({ ok: false, error: { message: 'Choose what Identify reads: an enemy or entity on the board, or a loot item by name. Nothing changed.' } });
+    const r = await app.call('skill.use', { id: wren.id, skill: 'Identify', tokenId: ghoul.id });
+    expect(r.notes).toEqual(['Wren of the Hollow Identifies Pale Ghoul: Ghoul, Green, level 3, Health 14 / Armor 2, Speed 2, attack 2d6, a hit calls a Sanity Challenge of 12 (ch.2)']);
+    expect((await me(wren.id)).life.capstone).toMatchObject({ capstone: 'Predict', have: 1, need: 6 });
+    const item = await app.call('skill.use', { id: wren.id, skill: 'Identify', item: 'cinder compass' });
+    expect(item.notes).toEqual(['Wren of the Hollow Identifies cinder compass: common, Red, tool, equip / influence, breakable — Influence: add 1d6 to any roll to open, find or escape. (ch.2)']);
+    expect((await app.call('skill.use', { id: wren.id, skill: 'Identify', item: 'Nothing Such' })).notes).toEqual(["Wren of the Hollow Identifies Nothing Such: on none of the campaign's loot tables: its properties are the Judge's notes (ch.2)"]);
+    app.close();
+  });
+});
+

@@ -1,5 +1,7 @@
 // The Scholar's skills as rules (rulebook ch.2): Predict's target against an enemy's declared action,
 // Investiture's bonus to the character beside the Scholar, Scrolls' capacity.
+import type { EntityStats } from '@shared/board.ts';
+import type { LootFields } from '@shared/tables.ts';
 import type { Modifier } from './dice.ts';
 
 /** Predict (the Scholar's capstone, ch.2): the Challenge's target is the enemy's level × 3; against the Lich, 30. */
@@ -42,4 +44,35 @@ export function inscription(input: { scholar: string; item: string; notes: strin
   const magic = input.enhanced ? 2 : 1;
   const mark = `+${magic} Magic (inscribed by ${input.scholar}, ch.2)`;
   return { notes: input.notes.trim() ? `${input.notes.trim()}; ${mark}` : mark, magic, explain: `${input.scholar} inscribes ${input.item}: +${magic} Magic${input.enhanced ? ' (Scrolls and Ink enhanced)' : ''} (ch.2)` };
+}
+
+/**
+ * Identify on an enemy or entity (ch.2): everything its token knows — faction, colour, level, stats,
+ * its attack and the abilities its stat block flags, and what the Judge wrote for its intention.
+ */
+export function identifyEntity(t: { name: string; colour: string; health: number | null; maxHealth: number | null; armor: number | null; stats: EntityStats; intention: string }): string {
+  const s = t.stats;
+  const parts = [
+    s.faction ?? 'no faction',
+    t.colour,
+    ...(s.level !== undefined ? [`level ${s.level}`] : []),
+    `Health ${t.health ?? '?'}${t.maxHealth !== null && t.maxHealth !== t.health ? ` of ${t.maxHealth}` : ''} / Armor ${t.armor ?? '?'}`,
+    `Speed ${s.speed ?? '?'}${s.turns && s.turns > 1 ? ` (${s.turns} turns a Round)` : ''}`,
+    ...(s.attack ? [`attack ${s.attack}`] : []),
+    ...(s.magic !== undefined ? [`Magic ${s.magic}`] : []),
+    ...(s.bypassArmor ? ['its attacks go through Armor'] : []),
+    ...(s.lichType ? ['a Lich-type source'] : []),
+    ...(s.sanityOnHit ? [`a hit calls a Sanity Challenge of ${s.sanityOnHit}`] : []),
+    ...(s.sanityAbility ? [`an ability calls a Sanity Challenge of ${s.sanityAbility}`] : []),
+    ...(s.merchant ? ["the floor's Merchant"] : []),
+    ...(t.intention.trim() ? [`intends: ${t.intention.trim()}`] : []),
+  ];
+  return `${t.name}: ${parts.join(', ')} (ch.2)`;
+}
+
+/** Identify on a loot item (ch.2): its tier, colour, type, actions, whether it breaks, and its Effect as its table row gives it. */
+export function identifyLoot(name: string, entry: { fields: LootFields; details: string } | null): string {
+  if (!entry) return `${name}: on none of the campaign's loot tables: its properties are the Judge's notes (ch.2)`;
+  const f = entry.fields;
+  return `${name}: ${f.tier}, ${f.colour}, ${f.itemType}, ${f.actions.length ? f.actions.join(' / ') : 'no actions'}, ${f.breakable ? 'breakable' : 'unbreakable'}${entry.details.trim() ? ` — ${entry.details.trim()}` : ''} (ch.2)`;
 }

@@ -20,7 +20,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { breakIn, charge, holdDoorway, inscribe, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
+import { breakIn, charge, holdDoorway, identify, inscribe, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -170,13 +170,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             else if (def.name === 'Charge') charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
             else if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
             else if (def.name === 'Diagnose and Bandage') bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
-            else if (def.name === 'Identify' && args.tokenId) {
-              const t = allTokens(database).find((k) => k.id === args.tokenId);
-              if (!t) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
-              target = t.name;
-              faction = t.stats.faction;
-              notes.push(`${l.name} Identifies ${t.name}: ${t.stats.faction ?? 'no faction'}, ${t.colour}, Health ${t.health ?? '?'} / Armor ${t.armor ?? '?'}, Speed ${t.stats.speed ?? '?'}${t.stats.attack ? `, attack ${t.stats.attack}` : ''} (ch.2)`);
-            } else notes.push(`${l.name} uses ${def.name} (ch.2)`);
+            else if (def.name === 'Identify') ({ target, faction } = identify(database, l, args.tokenId, args.item, notes));
+            else notes.push(`${l.name} uses ${def.name} (ch.2)`);
           }
         }
         const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}) };
