@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { lifeRecord } from '../db/life-records.ts';
 import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
 import type { Modifier } from '../rules/dice.ts';
-import { rumbleHatBonus } from '../rules/skills-breaker.ts';
+import { rumbleHatBonus, rumbleHatGrant, type Vitals } from '../rules/skills-breaker.ts';
 import { maneuverIsSecond, maneuverRefusal, rally, recallAssist, richestRoom } from '../rules/skills-veteran.ts';
 import { presetChallenge, rollChallenge } from '../rules/challenge.ts';
 import { identifyEntity, identifyLoot, inscription, INVESTITURE_MAGIC, investitureBonus, investitureChosen, predictTarget } from '../rules/skills-scholar.ts';
@@ -424,4 +424,20 @@ export function identify(db: Database, l: LichslayerRow, tokenId: number | undef
   }
   notes.push(`${l.name} Identifies ${identifyLoot(item!, lootEntryFor(db, item!))}`);
   return { target: item! };
+}
+
+/**
+ * What gaining or losing a skill does to the Gauntlet's own numbers (ch.2: Rumble Hat's +6 Health and
+ * +1 Armor), for the columns about to be written to a Lichslayer — by a level reached, a Skill Point
+ * or the Judge's edit. The extra columns to write with them (empty when no such skill comes or goes).
+ */
+export function skillGrantColumns(before: LichslayerRow, columns: Record<string, unknown>, notes?: string[]): Partial<Vitals> {
+  const skills = (r: Record<string, unknown>) => ['skill1', 'skill2', 'skill3', 'capstone'].map((k) => String(r[k] ?? '').trim().toLowerCase());
+  const merged = { ...before, ...columns } as unknown as Record<string, unknown>;
+  const had = skills(before as unknown as Record<string, unknown>).includes('rumble hat');
+  const has = skills(merged).includes('rumble hat');
+  const grant = rumbleHatGrant(had, has, { health: Number(merged.health), max_health: Number(merged.max_health), armor: Number(merged.armor), max_armor: Number(merged.max_armor) });
+  if (!grant) return {};
+  notes?.push(grant.explain);
+  return grant.columns;
 }

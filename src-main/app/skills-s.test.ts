@@ -77,7 +77,7 @@ describe('the Breaker (ch.2)', () => {
       'Armor negates the whole instance of 6 (Charge): Armor 2 → 1; its other effects still resolve (ch.11)',
       'No clear exit toward F1 (3,4) (The Hall is full (2 of 2): it blocks passage until an entity leaves (ch.9)): the Charge ends at F1 (3,3) (ch.2)',
       'Odile Vantreck takes 6 from the impact (ch.2)',
-      'Armor negates the whole instance of 6 (Charge impact): Armor 5 → 4; its other effects still resolve (ch.11)',
+      'Armor negates the whole instance of 6 (Charge impact): Armor 6 → 5; its other effects still resolve (ch.11)',
     ]);
     expect((await me(o.id)).xp).toBe(xp + 1);
     expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === o.id)).toMatchObject({ x: 2, y: 2 });
@@ -98,7 +98,7 @@ describe('the Breaker (ch.2)', () => {
       "Odile Vantreck's Charge strikes Cave Bat: 9 = 2d6 [6, 3] (Charge enhanced) (ch.2)",
       "9 to Cave Bat's Health (no Armor left): 30 → 21 (ch.11)",
       'Odile Vantreck Breaks into F1 (3,1) (ch.2)',
-'F1 (3,1) has no exit onward: the floor\'s edge (ch.2)', 'Odile Vantreck takes 6 from the impact (ch.2)', 'Armor negates the whole instance of 6 (Charge impact): Armor 4 → 3; its other effects still resolve (ch.11)',
+'F1 (3,1) has no exit onward: the floor\'s edge (ch.2)', 'Odile Vantreck takes 6 from the impact (ch.2)', 'Armor negates the whole instance of 6 (Charge impact): Armor 5 → 4; its other effects still resolve (ch.11)',
     ]);
     app.close();
   });
@@ -191,6 +191,24 @@ describe('skills that add to all rolls and to Magic (ch.2)', () => {
     await app.call('board.moveToken', { tokenId: wrenToken.id, floor: 1, x: 2, y: 1 });
     expect(await mods(roster[0]!.id)).not.toContainEqual({ source: 'Investiture from Wren of the Hollow (ch.2)', value: 1 });
     expect((await me(roster[0]!.id)).derived.magic.value).toBe(magic);
+    app.close();
+  });
+
+  it('Rumble Hat: the Breaker gains +6 Health and +1 Armor with the skill (its maxima too), however it comes; edited away, they go', async () => {
+    const { app, roster, me } = await openDemo(11);
+    const o = roster[0]!;
+    const base = await me(o.id);
+    expect([base.level, base.skill2, base.maxHealth, base.health, base.maxArmor, base.armor]).toEqual([2, '', 36, 30, 7, 5]);
+    const up = await app.call('lichslayer.gainGold', { id: o.id, amount: 36 * 72 });
+    const l = await me(o.id);
+    expect([l.level, l.skill2]).toEqual([4, 'Rumble Hat']);
+    expect([l.maxHealth, l.health, l.maxArmor, l.armor]).toEqual([42, 36, 8, 6]);
+    expect(up.notes).toContain('Rumble Hat: the Garment slot grants +6 Health and +1 Armor, with or without a Garment (ch.2): maximum Health 36 → 42, maximum Armor 7 → 8');
+    // edited away by the Judge: the maxima fall back, and what stood above them is trimmed
+    await app.call('lichslayer.update', { id: o.id, patch: { skill2: '' } });
+    expect(await me(o.id)).toMatchObject({ maxHealth: 36, health: 36, maxArmor: 7, armor: 6 });
+    await app.call('lichslayer.update', { id: o.id, patch: { skill2: 'Rumble Hat' } });
+    expect(await me(o.id)).toMatchObject({ maxHealth: 42, health: 42, maxArmor: 8, armor: 7 });
     app.close();
   });
 

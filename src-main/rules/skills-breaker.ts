@@ -67,6 +67,34 @@ export function rollChargeDamage(dice: Dice, enhanced: boolean, cause: string): 
 /** Rumble Hat (ch.2): what the Breaker's Garment slot grants, with or without a Garment. */
 export const RUMBLE_HAT = { armor: 1, health: 6 } as const;
 
+export interface Vitals {
+  health: number;
+  max_health: number;
+  armor: number;
+  max_armor: number;
+}
+
+/**
+ * Rumble Hat's grant (ch.2) as the Gauntlet keeps it: gained, the maxima rise by 6 Health and 1 Armor
+ * and so do Health and Armor; lost (a skill edited away), the maxima fall back and what is above
+ * them is trimmed. Null when the skill neither comes nor goes.
+ */
+export function rumbleHatGrant(had: boolean, has: boolean, v: Vitals): { columns: Vitals; explain: string } | null {
+  if (had === has) return null;
+  if (has) {
+    return {
+      columns: { health: v.health + RUMBLE_HAT.health, max_health: v.max_health + RUMBLE_HAT.health, armor: v.armor + RUMBLE_HAT.armor, max_armor: v.max_armor + RUMBLE_HAT.armor },
+      explain: `Rumble Hat: the Garment slot grants +${RUMBLE_HAT.health} Health and +${RUMBLE_HAT.armor} Armor, with or without a Garment (ch.2): maximum Health ${v.max_health} → ${v.max_health + RUMBLE_HAT.health}, maximum Armor ${v.max_armor} → ${v.max_armor + RUMBLE_HAT.armor}`,
+    };
+  }
+  const maxHealth = Math.max(1, v.max_health - RUMBLE_HAT.health);
+  const maxArmor = Math.max(0, v.max_armor - RUMBLE_HAT.armor);
+  return {
+    columns: { health: Math.min(v.health, maxHealth), max_health: maxHealth, armor: Math.min(v.armor, maxArmor), max_armor: maxArmor },
+    explain: `Rumble Hat is no longer held: maximum Health ${v.max_health} → ${maxHealth}, maximum Armor ${v.max_armor} → ${maxArmor} (ch.2)`,
+  };
+}
+
 /** Rumble Hat enhanced (ch.2): +1 to all rolls while at half Health or below. */
 export function rumbleHatBonus(input: { enhanced: boolean; health: number; maxHealth: number }): Modifier | null {
   if (!input.enhanced || input.health * 2 > input.maxHealth) return null;

@@ -20,7 +20,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { breakIn, charge, holdDoorway, identify, inscribe, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
+import { breakIn, charge, holdDoorway, identify, inscribe, skillGrantColumns, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -48,7 +48,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           const slot = !l.skill2 ? 2 : !l.skill3 ? 3 : null;
           const skill = slot ? classSkill(l.hidden_class, slot) : undefined;
           if (!slot || !skill) throw new CommandFailure('refused', `${l.name} already holds every skill their class can unlock (ch.2). Nothing changed.`);
-          w.update('lichslayer', l.id, { [`skill${slot}`]: skill.name });
+          w.update('lichslayer', l.id, { [`skill${slot}`]: skill.name, ...skillGrantColumns(l, { [`skill${slot}`]: skill.name }, notes) });
           notes.push(`${l.name} unlocks Skill ${slot}: ${skill.name} (ch.2)`);
         } else {
           const held = [l.skill1, l.skill2, l.skill3].some((k) => k && k.toLowerCase() === (args.skill ?? '').toLowerCase());
