@@ -30,6 +30,7 @@ import { CommandFailure } from './command-failure.ts';
 import { blockItems, equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
 import { readFight, roundNow, roundOf, writeFight } from './fight-state.ts';
 import { addXp } from './growth.ts';
+import { noteFelledForCapstone } from './skill-effects-s.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { applyDiveEvent } from './phase-ops.ts';
 import { combatActor, diveActor, PARTY_KINDS, stackSlots, stored } from './phase-store.ts';
@@ -225,6 +226,7 @@ export function fellEntity(w: RecordingWriter, db: Database, token: TokenView, b
   if (by && token.kind === 'entity') {
     lines.push(`${by.name} fells ${token.name}: +${XP_PER_ENEMY} XP (ch.1)`);
     addXp(w, db, by.id, XP_PER_ENEMY, lines, 'enemy');
+    noteFelledForCapstone(w, db, by.id, token.floor, lines);
   } else lines.push(`${token.name} is brought to 0 Health`);
   const dive = diveActor(db);
   if (token.stats.merchant && token.floor !== null) {

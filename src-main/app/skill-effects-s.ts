@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { lifeRecord } from '../db/life-records.ts';
 import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
 import type { Modifier } from '../rules/dice.ts';
-import { rumbleHatBonus, rumbleHatGrant, type Vitals } from '../rules/skills-breaker.ts';
+import { crushTiers, rumbleHatBonus, rumbleHatGrant, type Vitals } from '../rules/skills-breaker.ts';
 import { maneuverIsSecond, maneuverRefusal, rally, recallAssist, richestRoom } from '../rules/skills-veteran.ts';
 import { presetChallenge, rollChallenge } from '../rules/challenge.ts';
 import { identifyEntity, identifyLoot, inscription, INVESTITURE_MAGIC, investitureBonus, investitureChosen, predictTarget } from '../rules/skills-scholar.ts';
@@ -440,4 +440,25 @@ export function skillGrantColumns(before: LichslayerRow, columns: Record<string,
   if (!grant) return {};
   notes?.push(grant.explain);
   return grant.columns;
+}
+
+/** The floor tiers on which each Breaker has felled an enemy, toward Crush (ch.2): at most three per Breaker. */
+const tiersSchema = z.record(z.string(), z.array(z.enum(['upper', 'middle', 'lower'])));
+const TIERS_KEY = 'skill:crush-tiers';
+
+/**
+ * An enemy felled by a Lichslayer (ch.2): a Breaker's floor tier is counted toward Crush, which
+ * unlocks once every tier has one and Skills 1-3 are held.
+ */
+export function noteFelledForCapstone(w: RecordingWriter, db: Database, byLichslayerId: number, floor: number | null, lines: string[]): void {
+  const l = rowOf(db, byLichslayerId);
+  if (!l || l.hidden_class !== 'The Breaker') return;
+  const all = readSetting(db, TIERS_KEY, tiersSchema, {});
+  const before = all[String(l.id)] ?? [];
+  const r = crushTiers(before, floor);
+  if (r.tiers.length !== before.length) writeSetting(w, db, TIERS_KEY, { ...all, [String(l.id)]: r.tiers });
+  if (r.met && !l.capstone.trim() && l.skill1 && l.skill2 && l.skill3) {
+    w.update('lichslayer', l.id, { capstone: 'Crush' });
+    lines.push(`${l.name}'s capstone condition is met (${r.explain}): Crush unlocks (ch.2)`);
+  }
 }

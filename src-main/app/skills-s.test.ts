@@ -1,7 +1,7 @@
 // The Breaker's, the Veteran's and the Scholar's skills (ch.2) driven through skill.use and the fight
 // commands on the demo campaign (a real SQLite file), each with a fixed seed and fixed expectations.
 import { describe, expect, it } from 'vitest';
-import { openDemo } from '../test-support/temp-app.ts';
+import { descendTo, openDemo } from '../test-support/temp-app.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -344,6 +344,33 @@ describe('Identify (ch.2)', () => {
     const item = await app.call('skill.use', { id: wren.id, skill: 'Identify', item: 'cinder compass' });
     expect(item.notes).toEqual(['Wren of the Hollow Identifies cinder compass: common, Red, tool, equip / influence, breakable — Influence: add 1d6 to any roll to open, find or escape. (ch.2)']);
     expect((await app.call('skill.use', { id: wren.id, skill: 'Identify', item: 'Nothing Such' })).notes).toEqual(["Wren of the Hollow Identifies Nothing Such: on none of the campaign's loot tables: its properties are the Judge's notes (ch.2)"]);
+    app.close();
+  });
+});
+
+describe("the Breaker's capstone (ch.2)", () => {
+  it('Crush unlocks once the Breaker has felled an enemy on every floor tier (1-3, 4-6, 7-9) and holds Skills 1-3', async () => {
+    const { app, roster, me } = await openDemo(11);
+    const o = roster[0]!;
+    await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill2: 'Rumble Hat', skill3: 'Charge', level: 6 } });
+    for (let f = 1; f <= 7; f++) await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+    const fell = async (floor: number) => {
+      const board = await app.call('board.addToken', { kind: 'entity', name: `Foe ${floor}`, colour: 'Red', floor, x: 2, y: 0, health: 5, armor: 0 });
+      const foe = board.tokens.find((t) => t.name === `Foe ${floor}`)!;
+      const odile = board.tokens.find((t) => t.lichslayerId === o.id)!;
+      return app.call('fight.attack', { attacker: odile.id, target: foe.id, outOfTurn: true, damage: 99 });
+    };
+    await descendTo(app, 1);
+    await fell(1);
+    await descendTo(app, 2);
+    await fell(2);
+    await descendTo(app, 4);
+    await fell(4);
+    expect((await me(o.id)).capstone).toBe('');
+    await descendTo(app, 7);
+    const last = await fell(7);
+    expect(last.lines.at(-1)).toBe("Odile Vantreck's capstone condition is met (3 of 3 floor tiers with an enemy felled (ch.2)): Crush unlocks (ch.2)");
+    expect((await me(o.id)).capstone).toBe('Crush');
     app.close();
   });
 });

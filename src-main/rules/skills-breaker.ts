@@ -1,6 +1,7 @@
 // The Breaker's skills as rules (rulebook ch.2): Break's bonus Attack and its knock-back, Charge's
 // straight path, its damage per room and the impact that ends it, and Rumble Hat's numbers.
 import { showDice, sumDice, type Dice, type DieRoll, type Modifier } from './dice.ts';
+import { floorTier, type FloorTier } from './room-roll.ts';
 
 export interface Cell {
   x: number;
@@ -99,4 +100,18 @@ export function rumbleHatGrant(had: boolean, has: boolean, v: Vitals): { columns
 export function rumbleHatBonus(input: { enhanced: boolean; health: number; maxHealth: number }): Modifier | null {
   if (!input.enhanced || input.health * 2 > input.maxHealth) return null;
   return { source: `Rumble Hat, enhanced: at half Health or below (${input.health} of ${input.maxHealth}) (ch.2)`, value: 1 };
+}
+
+const TIER_LABEL: Record<FloorTier, string> = { upper: 'Floors 1-3', middle: 'Floors 4-6', lower: 'Floors 7-9' };
+
+/**
+ * Crush's unlock (ch.2): the Breaker has brought an enemy to 0 Health on every floor tier (1-3, 4-6,
+ * 7-9). The tiers already done, with this floor's added (Floor 10 and the Town are no tier).
+ */
+export function crushTiers(done: readonly FloorTier[], floor: number | null): { tiers: FloorTier[]; met: boolean; explain: string } {
+  const tiers = new Set(done);
+  if (floor !== null && floor >= 1 && floor <= 9) tiers.add(floorTier(floor));
+  const list = (['upper', 'middle', 'lower'] as const).filter((t) => tiers.has(t));
+  const missing = (['upper', 'middle', 'lower'] as const).filter((t) => !tiers.has(t)).map((t) => TIER_LABEL[t]);
+  return { tiers: list, met: missing.length === 0, explain: `${list.length} of 3 floor tiers with an enemy felled${missing.length ? `; still ${missing.join(', ')}` : ''} (ch.2)` };
 }
