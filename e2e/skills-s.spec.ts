@@ -46,3 +46,26 @@ test('Break from the board: the selected room offers Break in with an attack on 
   expect(board.tokens.find((t) => t.name === 'Grave Hound')).toMatchObject({ x: 2, y: 2, health: 4 });
   expect(board.tokens.find((t) => t.lichslayerId === odile.id)).toMatchObject({ x: 2, y: 1 });
 });
+
+test("the Scholar's Gauntlet: Scrolls and Ink inscribes another's Gear (+1 Magic on their Gauntlet); Identify reads a loot item by name", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 11);
+  const roster = (await api<CampaignView>(request, host, 'campaign.current')).roster;
+  const wren = roster.find((l) => l.name === 'Wren of the Hollow')!;
+  const odile = roster.find((l) => l.name === 'Odile Vantreck')!;
+  await api(request, host, 'lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Scholar', skill1: 'Identify', skill2: 'Scrolls and Ink', level: 4 } });
+  await page.getByRole('button', { name: 'Roster' }).click();
+  await page.getByRole('button', { name: "Open Wren of the Hollow's Gauntlet" }).click();
+  const gauntlet = page.getByRole('article', { name: "Wren of the Hollow's Gauntlet" });
+  const uses = gauntlet.getByRole('list', { name: 'Use a skill' });
+  await uses.getByLabel('Whose item to inscribe').selectOption({ label: 'Odile Vantreck' });
+  await uses.getByRole('button', { name: 'Inscribe Gear' }).click();
+  await expect(page.getByText("Wren of the Hollow inscribes Cinder Maul: +1 Magic (ch.2): Odile Vantreck's Magic counts it while it is equipped and unbroken (ch.4, ch.13)")).toBeVisible();
+  expect((await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.id === odile.id)!.derived.magic.value).toBe(odile.derived.magic.value + 1);
+  await uses.getByLabel('Loot item to Identify').fill('Cinder Compass');
+  await uses.getByRole('button', { name: 'Identify' }).click();
+  await expect(page.getByText('Wren of the Hollow Identifies Cinder Compass: common, Red, tool, equip / influence, breakable — Influence: add 1d6 to any roll to open, find or escape. (ch.2)')).toBeVisible();
+  await uses.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/scholar-gauntlet.png` });
+});
