@@ -69,3 +69,19 @@ test("the Scholar's Gauntlet: Scrolls and Ink inscribes another's Gear (+1 Magic
   await uses.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/scholar-gauntlet.png` });
 });
+
+test("the Challenge dialog: a Veteran's Recall assists another's roll, adding their Power", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 4);
+  const quillam = (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Brother Quillam')!;
+  await api(request, host, 'lichslayer.update', { id: quillam.id, patch: { hiddenClass: 'The Veteran', skill1: 'Recall', level: 2, power: 7 } });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await page.getByRole('button', { name: 'Challenge…' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Challenge/ });
+  await dialog.getByLabel('Who rolls').selectOption({ label: 'Odile Vantreck' });
+  await dialog.getByLabel('Assisted with Recall by').selectOption({ label: 'Brother Quillam (+7 Power)' });
+  await page.screenshot({ path: `${SHOTS}/challenge-assist.png` });
+  await dialog.getByRole('button', { name: /^Roll against/ }).click();
+  await expect(dialog.getByRole('list', { name: 'What happened' })).toContainText("+ 7 (Brother Quillam's assist with Recall: Power (ch.2))");
+});
