@@ -375,3 +375,18 @@ describe("the Breaker's capstone (ch.2)", () => {
   });
 });
 
+describe('Skill Points (ch.2)', () => {
+  it('unspent Skill Points carry into the next session, and using a skill spends none', async () => {
+    const { app, roster, me } = await openDemo(11);
+    const q = roster[1]!;
+    await app.call('lichslayer.update', { id: q.id, patch: { hiddenClass: 'The Veteran', skill1: 'Recall', skill2: 'Worn Armor', skill3: 'Maneuver', capstone: 'Rally', level: 6 } });
+    await app.call('skill.points', { id: q.id, delta: 2 });
+    await app.call('ledger.newSession', {});
+    expect((await me(q.id)).life.skillPoints).toBe(2);
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('skill.use', { id: q.id, skill: 'Rally' });
+    expect((await me(q.id)).life.skillPoints).toBe(2);
+    app.close();
+  });
+});
+
