@@ -147,15 +147,22 @@ async function dropBench(browser: Browser) {
 function startServe(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [path.join(ROOT, 'out/main/serve.js'), '--data-dir', dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  const stop = () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
   return new Promise((resolve, reject) => {
+    // Not a measure of anything: a host that never prints its link fails the run rather than hanging it.
+    const timer = setTimeout(() => (void stop(), reject(new Error(`The web host printed no link within 120 s: ${output}`))), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(output);
-      if (m?.[1]) resolve({ url: m[1], stop: () => new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))) });
+      // The printed link carries a one-time code that a page trades for the Judge's token (issue 16b).
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?code=\w+)/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: m[1], stop });
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`The web host exited (${code}): ${output}`)));
+    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`The web host exited (${code}): ${output}`))));
   });
 }
 
@@ -181,10 +188,12 @@ async function startToBoard(browser: Browser) {
         serve = await startServe(dataDir);
         ready.push(ms());
         const origin = new URL(serve.url).origin;
-        const token = new URL(serve.url).searchParams.get('token')!;
+        // The printed link's code traded for the token, as the page does on opening it.
+        const session = (await (await fetch(`${origin}/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code: new URL(serve.url).searchParams.get('code') }) })).json()) as { value: { token: string } };
+        const token = session.value.token;
         // The Judge opens the recent campaign and goes to the board.
         await fetch(`${origin}/api/campaign.open`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Lichslayer-Token': token }, body: JSON.stringify({ path: demo!.path }) });
-        await page.goto(serve.url + '#/board');
+        await page.goto(`${origin}/?token=${token}#/board`);
         await page.waitForFunction(() => {
           const w = window as unknown as { Konva?: { stages: { find: (s: string) => unknown[] }[] } };
           return (w.Konva?.stages[0]?.find('.token').length ?? 0) >= 4;

@@ -494,6 +494,12 @@ export const contract = {
       crush: z.enum(['health', 'armor']).optional(),
       /** Diagnose and Bandage: the tokens of the characters healed (ch.2). */
       tokens: z.array(rowId).min(1).max(30).optional(),
+      /** Identify: a loot item, by its name on the campaign's loot tables (ch.2). */
+      item: z.string().trim().min(1).max(120).optional(),
+      /** Break enhanced, as a Response: block the way into the Breaker's room this Round (ch.2). */
+      block: z.boolean().optional(),
+      /** Scrolls and Ink: the Lichslayer whose Gear or Garment is inscribed with Magic (ch.2). */
+      inscribe: z.strictObject({ id: rowId, slot: z.enum(['gear', 'garment']) }).optional(),
       /** Diagnose and Bandage: which ailment to lift from a target (ch.2; default: the first in the book's order). */
       lift: z.array(z.strictObject({ tokenId: rowId, ailment: z.enum(AILMENTS) })).max(30).optional(),
       /** Cure: the ailment lifted (ch.2; default: the first in the book's order). */

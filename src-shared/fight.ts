@@ -61,6 +61,8 @@ export const challengeArgsSchema = z.strictObject({
   cause: z.string().trim().max(120).optional(),
   /** Modifiers the rules add from elsewhere: the Veteran's assist, a skill (ch.2). */
   modifiers: z.array(modifier).max(10).default([]),
+  /** A Veteran holding Recall who assists: their Power is added (ch.2). */
+  assistBy: id.optional(),
   integritySlot: slot.optional(),
   /** The Judge's own total instead of the roll (recorded as the Judge's call). */
   total: z.number().int().min(-100).max(999).optional(),

@@ -22,7 +22,7 @@ import { rollRoomContents, rollWave, type RoomContents, type RolledEntity } from
 import { rollWithTables } from './table-rolls.ts';
 import { attentionStage, diveActor } from './phase-store.ts';
 import { applyDiveEvent } from './phase-ops.ts';
-import { enterRoom } from './room-entry.ts';
+import { enterRoom, type RoomEntry } from './room-entry.ts';
 
 export const where = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 
@@ -168,10 +168,10 @@ export function noteClearedOnNine(w: RecordingWriter, database: Database, floor:
 }
 
 /** A character steps into a room: it counts as entered, its trap and Sanity Test act on them, a Phylactery there is found. */
-export function arrive(w: RecordingWriter, database: Database, token: TokenView, room: RoomRecord, notices: string[], command: CommandName = 'board.moveToken'): void {
+export function arrive(w: RecordingWriter, database: Database, token: TokenView, room: RoomRecord, notices: string[], command: CommandName = 'board.moveToken', entry: RoomEntry = {}): void {
   if (!PARTY.has(token.kind)) return;
   if (token.kind === 'lichslayer' && !room.entered) w.update('room', room.id, { entered: 1 });
-  enterRoom(w, database, token, roomAt(database, room.floor, room.x, room.y)!, command, notices);
+  enterRoom(w, database, token, roomAt(database, room.floor, room.x, room.y)!, command, notices, entry);
   for (const t of allTokens(database)) {
     if (t.kind === 'phylactery' && t.hidden && t.floor === room.floor && t.x === room.x && t.y === room.y) {
       w.update('token', t.id, { hidden: 0 });
@@ -186,7 +186,7 @@ export function place(database: Database, floor: number, x: number, y: number) {
   return { rec, occupancy: occupants(allTokens(database), floor, x, y).length };
 }
 
-export function moveOne(w: RecordingWriter, database: Database, moving: TokenView, floor: number, x: number, y: number, override: boolean, notices: string[], command: CommandName): void {
+export function moveOne(w: RecordingWriter, database: Database, moving: TokenView, floor: number, x: number, y: number, override: boolean, notices: string[], command: CommandName, entry: RoomEntry = {}): void {
   // ch.16: a turned character moves as one of the Judge's entities: it reveals no room, springs no trap.
   const turned = moving.kind === 'lichslayer' && moving.lichslayerId !== null && diveActor(database).getSnapshot().context.turned.includes(moving.lichslayerId);
   const token: TokenView = turned ? { ...moving, kind: 'entity' } : moving;
@@ -203,7 +203,7 @@ export function moveOne(w: RecordingWriter, database: Database, moving: TokenVie
   const room = verdict.reveals ? reveal(w, database, floor, x, y, command, [token]) : ensureRoom(w, database, floor, x, y);
   if (verdict.reveals) notices.push(`${token.name} reveals ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
   w.update('token', token.id, { floor, x, y });
-  arrive(w, database, { ...token, floor, x, y }, roomAt(database, floor, x, y)!, notices, command);
+  arrive(w, database, { ...token, floor, x, y }, roomAt(database, floor, x, y)!, notices, command, entry);
 }
 
 export function lichslayerToken(w: RecordingWriter, database: Database, lichslayerId: number): TokenView {
@@ -330,8 +330,8 @@ export function revealRoom(w: RecordingWriter, database: Database, floor: number
 }
 
 /** Moves a token by the board's rules, without the Judge's override (enemies closing in, ch.11; Break, ch.2). */
-export function moveTokenByRules(w: RecordingWriter, database: Database, tokenId: number, floor: number, x: number, y: number, notices: string[], command: CommandName): void {
+export function moveTokenByRules(w: RecordingWriter, database: Database, tokenId: number, floor: number, x: number, y: number, notices: string[], command: CommandName, entry: RoomEntry = {}): void {
   const token = allTokens(database).find((t) => t.id === tokenId);
   if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
-  moveOne(w, database, token, floor, x, y, false, notices, command);
+  moveOne(w, database, token, floor, x, y, false, notices, command, entry);
 }

@@ -23,6 +23,7 @@ import { lichslayerChallenge, type Where } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
 import { readFight, roundNow, roundOf } from './fight-state.ts';
 import { equippedItems, rollModifiersFor } from './gear.ts';
+import { recallAssistFor } from './skill-effects-s.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { diveActor } from './phase-store.ts';
 
@@ -146,6 +147,8 @@ export function runChallenge(w: RecordingWriter, db: Database, args: ChallengeAr
   const cause = `${roller.name}: ${label}`;
   const result: FightResult = { lines: [], damage: null, challenge: null, atZero: [] };
   const l = roller.lichslayer;
+  // ch.2: the Veteran's Recall adds their Power to another character's Challenge.
+  if (args.assistBy !== undefined) args = { ...args, modifiers: [...args.modifiers, recallAssistFor(db, args.assistBy, l?.id ?? null)] };
   if (l) {
     if (args.integritySlot && !equippedItems(db, l.id).some((i) => i.slot === args.integritySlot)) throw new CommandFailure('refused', `${l.name} has nothing in ${args.integritySlot}. Nothing changed.`);
     const r = lichslayerChallenge(w, db, command, { lichslayerId: l.id, target, cause, sanity: sanity ? whereNow(db) : null, other: args.modifiers, ...(args.total !== undefined ? { judgeTotal: args.total } : {}), ...(args.integritySlot ? { integritySlot: args.integritySlot } : {}) });

@@ -8,10 +8,11 @@ import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger } from '../db/ledger.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
-import { judgeChallenge, rollChallenge, type ChallengeResult } from '../rules/challenge.ts';
+import type { ChallengeResult } from '../rules/challenge.ts';
+import { rollCharacterChallenge } from '../rules/sanity-challenge.ts';
 import type { Modifier } from '../rules/dice.ts';
 import { lichAtZero, lichTarget } from '../rules/lich.ts';
-import { dropSanity, SANITY_LADDER, sanityTarget } from '../rules/sanity.ts';
+import { sanityTarget } from '../rules/sanity.ts';
 import { isNear } from '../rules/board-moves.ts';
 import { canEnter } from '../rules/board-facts.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
@@ -23,6 +24,7 @@ import { integrityCheck, integrityTarget } from '../rules/damage.ts';
 import type { RollRecord } from '../db/ledger.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { shrinesOf } from './board-ops.ts';
+import { passDoorway } from './skill-effects-s.ts';
 
 export type Where = 'tombs' | 'town' | 'forest';
 
@@ -50,11 +52,21 @@ export function lichslayerChallenge(
   const mods = rollModifiersFor(db, l, { where: input.sanity ?? 'tombs', sanityChallenge: input.sanity !== null });
   const items = equippedItems(db, l.id);
   const { value } = rollWithLedger(db, command, (dice) => {
-    const shift = input.sanity ? { sanityChallenge: { attentionStage: stage, where: input.sanity } } : {};
-    const r =
-      input.judgeTotal === undefined
-        ? rollChallenge(dice, { level: l.level, target: input.target, cause: input.cause, ...(mods.sanity ? { sanity: l.sanity } : {}), survival: mods.survival, other: [...mods.other, ...(input.other ?? [])], ...shift }, rules)
-        : judgeChallenge({ target: input.target, ...shift }, input.judgeTotal);
+    const c = rollCharacterChallenge(
+      dice,
+      {
+        name: l.name,
+        level: l.level,
+        target: input.target,
+        cause: input.cause,
+        sanityNow: l.sanity,
+        sanityChallenge: input.sanity ? { where: input.sanity, attentionStage: stage } : null,
+        modifiers: { ...(mods.sanity ? { sanity: l.sanity } : {}), survival: mods.survival, other: [...mods.other, ...(input.other ?? [])] },
+        ...(input.judgeTotal !== undefined ? { judgeTotal: input.judgeTotal } : {}),
+      },
+      rules,
+    );
+    const r = c.result;
     const records: RollRecord[] = [{ cause: input.cause, character: l.name, explain: r.explain, result: r }];
     // ch.11: a natural 1 on a Challenge calls an integrity check on one equipped item.
     let integrity: { item: (typeof items)[number] | undefined; breaks: boolean; explain: string } | null = null;
@@ -65,9 +77,9 @@ export function lichslayerChallenge(
       integrity = { item, breaks: !!check?.breaks, explain: check ? `a natural 1: ${check.explain}, on ${pick.explain}` : `a natural 1, but ${pick.explain}` };
       records.push({ cause: `${input.cause}: integrity check on a natural 1`, character: l.name, explain: integrity.explain, result: check });
     }
-    return { value: { r, integrity }, records };
+    return { value: { c, integrity }, records };
   });
-  const r = value.r;
+  const { c } = value;
   let tail = '';
   if (value.integrity) {
     tail = `; ${value.integrity.explain}`;
@@ -76,18 +88,16 @@ export function lichslayerChallenge(
       tail += `: ${value.integrity.item.name} confers no effect and counts toward no synchronicity until the Smith repairs it`;
     }
   }
-  if (!r.success && input.sanity) {
-    const next = dropSanity(l.sanity);
-    w.update('lichslayer', l.id, { sanity: next });
+  if (c.dropped) {
+    w.update('lichslayer', l.id, { sanity: c.sanity });
     const dive = diveActor(db);
     const floor = dive.getSnapshot().context.floor;
     if (input.sanity === 'tombs' && floor !== null) {
       dive.send({ type: 'SANITY_BREAK', floor });
       writeSetting(w, db, 'machine:dive', dive.getPersistedSnapshot());
     }
-    return { passed: false, explain: `${input.cause}: ${l.name} fails (${r.explain}) and drops to ${SANITY_LADDER[next].label} (ch.8)${tail}`, result: r };
   }
-  return { passed: r.success, explain: `${input.cause}: ${l.name} ${r.success ? (input.sanity ? 'holds' : 'succeeds') : 'fails'} (${r.explain})${tail}`, result: r };
+  return { passed: c.passed, explain: `${c.explain}${tail}`, result: c.result };
 }
 
 /** A Sanity Challenge rolled for a Lichslayer (ch.8): see lichslayerChallenge. */
@@ -222,6 +232,7 @@ export function enemiesCloseIn(
   db: Database,
   move: (tokenId: number, x: number, y: number) => void,
   notices: string[],
+  w?: RecordingWriter,
 ): number[] {
   const combat = combatActor(db).getSnapshot().context;
   const stackIds = new Set(combat.order.map((s) => s.tokenId));
@@ -247,6 +258,12 @@ export function enemiesCloseIn(
     });
     if (!open) {
       notices.push(`${enemy.name} holds: no open room toward ${prey.name} (ch.9)`);
+      continue;
+    }
+    // ch.2: a doorway the Breaker holds this Round turns back an enemy that fails its Challenge.
+    // Denied, it has spent its move in this gap all the same.
+    if (w && !passDoorway(w, db, enemy, { floor: enemy.floor!, ...open }, 'phase.enemiesAdvance', notices)) {
+      moved.push(enemy.id);
       continue;
     }
     move(enemy.id, open.x, open.y);

@@ -19,6 +19,7 @@ import { isNear } from '../rules/board-moves.ts';
 import { powerAttackDice, XP_PER_ENEMY } from '../rules/character.ts';
 import { integrityCheck, integrityTarget, NO_SYNC, resolveHit, syncMultipliers, zeroHealthOutcome, type Defender, type HitResult, type HitSource } from '../rules/damage.ts';
 import { sanityTarget } from '../rules/sanity.ts';
+import type { DieRoll } from '../rules/dice.ts';
 import { crushRefusal, rollBandage, wornArmorKeeps, type Bandaged } from '../rules/skills.ts';
 import { lifeRecord } from '../db/life-records.ts';
 import { rollTrapDamage } from '../rules/trap.ts';
@@ -29,6 +30,7 @@ import { CommandFailure } from './command-failure.ts';
 import { blockItems, equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
 import { readFight, roundNow, roundOf, writeFight } from './fight-state.ts';
 import { addXp } from './growth.ts';
+import { noteFelledForCapstone } from './skill-effects-s.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { applyDiveEvent } from './phase-ops.ts';
 import { combatActor, diveActor, PARTY_KINDS, stackSlots, stored } from './phase-store.ts';
@@ -224,6 +226,7 @@ export function fellEntity(w: RecordingWriter, db: Database, token: TokenView, b
   if (by && token.kind === 'entity') {
     lines.push(`${by.name} fells ${token.name}: +${XP_PER_ENEMY} XP (ch.1)`);
     addXp(w, db, by.id, XP_PER_ENEMY, lines, 'enemy');
+    noteFelledForCapstone(w, db, by.id, token.floor, lines);
   } else lines.push(`${token.name} is brought to 0 Health`);
   const dive = diveActor(db);
   if (token.stats.merchant && token.floor !== null) {
@@ -299,7 +302,7 @@ const emptyResult = (): FightResult => ({ lines: [], damage: null, challenge: nu
  * synchronicity; then the integrity checks, 0 Health, the Sanity a Lich-type hit costs, and a
  * player-killing's Sanity for the killer.
  */
-export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, command: CommandName): FightResult {
+export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, command: CommandName, out: { dice?: DieRoll[] } = {}): FightResult {
   const kit = attackerKit(db, a.attacker);
   if (kit.refused) throw new CommandFailure('refused', `${kit.refused}. Nothing changed.`);
   if (kit.notYourTurn && !a.outOfTurn) throw new CommandFailure('refused', `${kit.notYourTurn}. Nothing changed.`);
@@ -355,6 +358,7 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
       amount = roll.total;
       integrityDue = roll.integrityDue;
       missed = roll.miss;
+      out.dice = roll.dice;
       // A Lichslayer's roll is made at the table; an enemy's numbers are the Judge's.
       records.push({ cause, character, explain: roll.explain, result: roll, public: l !== null });
     }

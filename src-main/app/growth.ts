@@ -7,6 +7,7 @@ import { readHouseRules } from '../db/settings.ts';
 import { levelForXp, levelUp, unlockedSkillsMissing, xpFromGold, type GrowthState } from '../rules/character.ts';
 import { classSkill } from '../rules/skills.ts';
 import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
+import { skillGrantColumns } from './skill-effects-s.ts';
 
 /** A Lichslayer's row as the growth rules read it. */
 export function growthState(l: LichslayerRow): GrowthState {
@@ -56,7 +57,7 @@ export function addXp(w: RecordingWriter, db: Database, id: number, gained: numb
   const xp = l.xp + gained;
   const up = levelUpColumns(l, levelForXp(xp, readHouseRules(db)).value);
   notes.push(...up.notes);
-  w.update('lichslayer', id, { xp, ...up.columns });
+  w.update('lichslayer', id, { xp, ...up.columns, ...skillGrantColumns(l, up.columns, notes) });
 }
 
 /**

@@ -21,6 +21,7 @@ import { roomsOfFloor, turnStack } from '../db/board-repo.ts';
 import { enterFloor, floorTenRound, leaveBoard } from './board-ops.ts';
 import { communion, lichTargetNotice, reviveLich, roundEndSanity } from './combat-hooks.ts';
 import { resolveDue } from './spellcasting.ts';
+import { investitureAtRoundStart } from './skill-effects-s.ts';
 import { CommandFailure } from './command-failure.ts';
 import { attentionActor, combatActor, diveActor, partyIds, stackSlots, stored, turnedOn } from './phase-store.ts';
 import { createActor } from 'xstate';
@@ -142,6 +143,7 @@ export function step(w: RecordingWriter, database: Database, combat: CombatActor
     tickOngoing(w, database, notices);
     combat.send({ type: 'SYNC', order: stackSlots(database) });
     combat.send({ type: 'END_ROUND' });
+    investitureAtRoundStart(w, database, combat.getSnapshot().context.round, notices);
     settle(database, combat, notices);
     turnNotices(database, combat, notices);
   } else {
@@ -253,6 +255,7 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
     for (const tokenId of owedAtStart(w, database)) combat.send({ type: 'OWE', tokenId });
     turnNotices(database, combat, notices);
     writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
+    investitureAtRoundStart(w, database, combat.getSnapshot().context.round, notices);
   } else if (fights.has(was) && !fights.has(now)) {
     writeSetting(w, database, 'machine:combat', null);
   }

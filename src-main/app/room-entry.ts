@@ -21,6 +21,11 @@ import type { LichslayerRow } from './lichslayer-row.ts';
 import { rollWithTables } from './table-rolls.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
 
+/** How a character comes into a room: Break (and Charge, which Breaks in) halves its traps' damage against the Breaker (ch.2). */
+export interface RoomEntry {
+  halveTraps?: boolean;
+}
+
 /** The tier's trap table for a floor; Floor 10 is not rolled, so a trap there reads the Lower Tombs' (ch.10). */
 export const trapTableFor = (floor: number): string => `traps-${floor >= 10 ? 'lower' : floorTier(floor)}`;
 
@@ -44,7 +49,7 @@ function effectFor(database: Database, trap: RoomTrap, room: RoomRecord, who: To
 }
 
 /** A trap's effect landing on one character (ch.9, ch.11). */
-function springTrap(w: RecordingWriter, database: Database, who: TokenView, room: RoomRecord, effect: TrapFields, label: string, command: CommandName, notices: string[]): void {
+function springTrap(w: RecordingWriter, database: Database, who: TokenView, room: RoomRecord, effect: TrapFields, label: string, command: CommandName, notices: string[], entry: RoomEntry): void {
   const l = who.lichslayerId !== null ? (database.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(who.lichslayerId) as LichslayerRow | undefined) : undefined;
   let passed: boolean | null = null;
   if (effect.challenge && l) {
@@ -61,7 +66,7 @@ function springTrap(w: RecordingWriter, database: Database, who: TokenView, room
       return { value: d, records: d ? [{ cause: `${label}: damage to ${who.name}`, character: l?.name ?? null, floor: room.floor, room: roomLabel(room.floor, room.x, room.y), explain: d.explain, result: d }] : [] };
     }).value;
     if (rolled) {
-      applyHit(w, database, who, { colour: null, physical: true, ongoing: effect.ongoing, bypassArmor: effect.bypassArmor, label }, rolled.amount, command, notices);
+      applyHit(w, database, who, { colour: null, physical: true, ongoing: effect.ongoing, bypassArmor: effect.bypassArmor, label, ...(entry.halveTraps ? { halve: true } : {}) }, rolled.amount, command, notices);
       if (effect.ongoing) startOngoing(w, database, who, label, effect.damage, effect.rounds, command, notices);
     }
   }
@@ -72,13 +77,13 @@ function springTrap(w: RecordingWriter, database: Database, who: TokenView, room
  * A character steps into a room (ch.8, ch.9): its trap triggers once for them unless disabled, and a
  * Sanity Test room calls a Sanity Challenge of each Lichslayer who enters.
  */
-export function enterRoom(w: RecordingWriter, database: Database, who: TokenView, room: RoomRecord, command: CommandName, notices: string[]): void {
+export function enterRoom(w: RecordingWriter, database: Database, who: TokenView, room: RoomRecord, command: CommandName, notices: string[], entry: RoomEntry = {}): void {
   const trap = parseTrap(room.trap) as RoomTrap | null;
   if (trap && trapTriggers(trap, who.id)) {
     w.update('room', room.id, { trap: JSON.stringify({ ...trap, triggeredFor: [...trap.triggeredFor, who.id] }) });
     const { effect, label, details } = effectFor(database, trap, room, who, command);
     notices.push(`Trap triggers for ${who.name}: ${label}${details ? ` — ${details}` : ''} (ch.9)`);
-    if (effect) springTrap(w, database, who, room, effect, label, command, notices);
+    if (effect) springTrap(w, database, who, room, effect, label, command, notices, entry);
     else notices.push(`${label} lists no effect the app can apply: resolve it by hand, or give its trap table row its damage, Challenge and lost turn`);
   }
   if (room.sanity_test === 1 && who.lichslayerId !== null) {

@@ -20,6 +20,7 @@ import { rollOnTable } from '../tables/table-roll.ts';
 import type { Casting } from '../machines/combat-round.ts';
 import { rollWithTables } from './table-rolls.ts';
 import { CommandFailure } from './command-failure.ts';
+import { skillMagic } from './skill-effects-s.ts';
 import { requireLichslayer } from './lichslayer-row.ts';
 
 /** A Lichslayer as a caster: gold, Health, equipped items with their entries, inventory, Magic as it stands now (ch.4, ch.13). */
@@ -47,7 +48,7 @@ export function casterOf(db: Database, lichslayerId: number, turned: readonly nu
     inventory,
     turned: turned.includes(l.id),
     giverAccess: { feedings, medicineBay: slotPlanOf(db, l).medicine.length > 0 },
-    magic: currentMagic(l.gold, items, l.magic_bonus).value,
+    magic: currentMagic(l.gold, items, l.magic_bonus, skillMagic(db, l.id)).value,
     lootMagic: lootMagic(items).value,
     statPoints: l.magic_bonus,
   };

@@ -6,6 +6,7 @@ import { Dice, DIFFICULTY, showDice, showModifiers, sumDice, totalOf, type DieRo
 import { integrityDue } from './damage.ts';
 import { attentionSanityShift, sanityModifier, type AttentionStage } from './sanity.ts';
 import type { CharacterModifiers } from './roll-modifiers.ts';
+import { predictTarget } from './skills-scholar.ts';
 
 export interface ChallengeInput {
   level: number;
@@ -179,7 +180,7 @@ export function presetChallenge(ctx: PresetContext): ChallengePreset | { refused
       if (ctx.breaker.power < 1) return { refused: `${ctx.breaker.name}'s Power is ${ctx.breaker.power}: no target to roll against` };
       return { id: ctx.id, label: `Enter past ${ctx.breaker.name}'s doorway`, target: ctx.breaker.power, sanity: false, explain: `Target ${ctx.breaker.power}, ${ctx.breaker.name}'s Power: on a failure the enemy is denied entry this Round (ch.2)` };
     case 'predict': {
-      const target = ctx.enemy.lich ? DIFFICULTY.merciless : ctx.enemy.level * 3;
+      const { target } = predictTarget(ctx.enemy);
       return { id: ctx.id, label: `Predict ${ctx.enemy.name}`, target, sanity: false, explain: ctx.enemy.lich ? 'Predict against the Lich needs 30 (ch.2)' : `Target ${target} = level ${ctx.enemy.level} × 3: on a success the action is denied and the enemy loses that turn (ch.2)` };
     }
     case 'counter-magic': {

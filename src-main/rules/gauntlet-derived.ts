@@ -51,16 +51,19 @@ export function lootMagic(items: readonly { name: string; notes: string; broken:
  * Magic as it stands: gold held (ch.4) plus equipped, unbroken loot that changes Magic (ch.13;
  * a broken item confers no effect, ch.11). Spells take it at the time of casting (ch.15).
  */
-export function currentMagic(gold: number, items: readonly { name: string; notes: string; broken: boolean }[], statPoints = 0): Derived {
+export function currentMagic(gold: number, items: readonly { name: string; notes: string; broken: boolean }[], statPoints = 0, skills: readonly { source: string; value: number }[] = []): Derived {
   const fromGold = magicFromGold(gold);
   const loot = lootMagic(items);
-  if (!loot.items.length && !statPoints) return fromGold;
-  const value = Math.max(0, fromGold.value + statPoints + loot.value);
+  if (!loot.items.length && !statPoints && !skills.length) return fromGold;
+  const fromSkills = skills.reduce((a, m) => a + m.value, 0);
+  const value = Math.max(0, fromGold.value + statPoints + loot.value + fromSkills);
   const parts = [
     fromGold.explain,
     // Stat points spent on Magic (ch.4) count beside loot that changes it (ch.13).
     ...(statPoints ? [`stat points ${statPoints > 0 ? '+' : '−'}${Math.abs(statPoints)} (ch.4)`] : []),
     ...(loot.items.length ? [loot.explain] : []),
+    // A class skill's Magic while it holds (Investiture, ch.2).
+    ...skills.map((m) => `${m.source} ${m.value > 0 ? '+' : '−'}${Math.abs(m.value)}`),
   ];
   return { value, explain: `${parts.join('; ')} = ${value} Magic` };
 }

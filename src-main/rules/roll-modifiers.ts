@@ -22,6 +22,8 @@ export interface RollSituation {
   squareBonus?: number;
   /** A Sanity Challenge rolled in the Town while a Vanity stage 3 stands: −1 (ch.6). */
   vanityTownSanity?: boolean;
+  /** Class skills that add to all rolls: Rumble Hat enhanced, Investiture (ch.2). */
+  skills?: Modifier[];
 }
 
 export interface CharacterModifiers {
@@ -36,6 +38,7 @@ export function characterRollModifiers(c: CharacterRollState, situation: RollSit
   const other: Modifier[] = [];
   if (situation.squareBonus) other.push({ source: "Gold given to the Square yesterday (ch.4, house rule)", value: situation.squareBonus });
   if (situation.vanityTownSanity) other.push({ source: 'A Vanity Idol of stage 3 stands: Sanity Challenges in the Town (ch.6)', value: -1 });
+  other.push(...(situation.skills ?? []));
   return { sanity: c.sanity, survival: clockPenalties(c, situation.clockShift ?? NO_SHIFT), other };
 }
 

@@ -14,6 +14,7 @@ import { readLifeRecords, type LifeRecord } from '../db/life-records.ts';
 import { characterRollModifiers, modifierList, situationOf, type RollSituation } from '../rules/roll-modifiers.ts';
 import { readTown } from '../db/town-repo.ts';
 import { idolEffects } from '../app/town-ops.ts';
+import { skillMagic, skillRollBonuses } from '../app/skill-effects-s.ts';
 import { readBuffs } from '../db/channel-buffs.ts';
 import { usesForCapstone } from '../db/skill-uses.ts';
 import { capstoneProgress, LIMIT_LABEL, skillNamed, type SkillUse } from '../rules/skills.ts';
@@ -93,6 +94,8 @@ export function lichslayerView(
   record: LifeRecord = { enemiesFelled: 0, floorsCleared: 0, skillPoints: 0, enhanced: [] },
   lookup: LootLookup = lootLookup([]),
   situation: RollSituation = {},
+  /** Magic a class skill adds now (Investiture, ch.2). */
+  skillMagic: readonly { source: string; value: number }[] = [],
   ailments: Ailment[] = [],
   otherCapstone: LichslayerView['life']['capstone'] = null,
 ): LichslayerView {
@@ -132,7 +135,7 @@ export function lichslayerView(
     slots: { open: [...plan.open], medicine: [...plan.medicine], garmentIsMedicine: plan.garmentIsMedicine, closedHeld: closedButHeld(plan, items.map((i) => i.slot)), explain: plan.explain },
     inventory,
     derived: {
-      magic: currentMagic(row.gold, items.map((i) => ({ name: i.name, notes: i.notes, broken: i.broken === 1 })), row.magic_bonus),
+      magic: currentMagic(row.gold, items.map((i) => ({ name: i.name, notes: i.notes, broken: i.broken === 1 })), row.magic_bonus, skillMagic),
       goldMarks: goldMarks(row.gold),
       inventoryDepth: inventoryDepth(row.max_health),
     },
@@ -213,7 +216,8 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         usesForCapstone(db, row.id, row.hidden_class),
         records[String(row.id)],
         lookup,
-        situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules),
+        { ...situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules), skills: skillRollBonuses(db, row) },
+        skillMagic(db, row.id),
         ailmentsOf(db, { lichslayerId: row.id }),
         doctorCapstone(db, row),
       ),

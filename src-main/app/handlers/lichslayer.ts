@@ -13,6 +13,7 @@ import { ownStackMax } from '../../db/inventory.ts';
 import { stackMaxOf } from '../../rules/inventory.ts';
 import { CommandFailure } from '../command-failure.ts';
 import { addXp, editedGrowthColumns, gainGold } from '../growth.ts';
+import { skillGrantColumns } from '../skill-effects-s.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer as row } from '../lichslayer-row.ts';
 import { allTokens } from '../../db/board-repo.ts';
@@ -86,6 +87,8 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
         const growth = editedGrowthColumns(row(db, args.id), { level: patch.level as number | undefined, hiddenClass: patch.hidden_class as string | null | undefined });
         for (const [k, v] of Object.entries(growth)) if (!(k in patch)) patch[k] = v;
       }
+      // ch.2: a skill that changes the Gauntlet's numbers (Rumble Hat) brings them with it.
+      Object.assign(patch, skillGrantColumns(row(db, args.id), patch));
       const merged = { ...current, ...patch } as { health: number; max_health: number; armor: number; max_armor: number; name: string };
       if (merged.health > merged.max_health) {
         throw new CommandFailure('invalid-args', `Health (${merged.health}) cannot be above maximum Health (${merged.max_health}). Nothing was saved.`);

@@ -141,7 +141,7 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
         const moved = enemiesCloseIn(database, (tokenId, x, y) => {
           const t = allTokens(database).find((k) => k.id === tokenId)!;
           moveTokenByRules(w, database, tokenId, t.floor!, x, y, notices, 'phase.enemiesAdvance');
-        }, notices);
+        }, notices, w);
         for (const tokenId of moved) combat.send({ type: 'ENEMY_MOVED', tokenId });
         if (!moved.length) throw new CommandFailure('refused', `${notices.join('; ') || 'No enemy stands apart from the party, or each has moved already in this gap'} (ch.11). Nothing changed.`);
         writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());

@@ -15,12 +15,13 @@ import { requireLichslayer } from '../lichslayer-row.ts';
 import { today } from '../../db/town-repo.ts';
 import { addToInventory } from '../../db/inventory.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { moveTokenByRules, revealRoom } from '../board-ops.ts';
+import { revealRoom } from '../board-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
 import { atZeroHealth, cheatRoll, chooseHeirloomCover, countHealsFromZero, commandTargets, communeAhead, retainerIntel, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
+import { breakIn, charge, holdDoorway, identify, inscribe, skillGrantColumns, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
 
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
@@ -48,7 +49,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           const slot = !l.skill2 ? 2 : !l.skill3 ? 3 : null;
           const skill = slot ? classSkill(l.hidden_class, slot) : undefined;
           if (!slot || !skill) throw new CommandFailure('refused', `${l.name} already holds every skill their class can unlock (ch.2). Nothing changed.`);
-          w.update('lichslayer', l.id, { [`skill${slot}`]: skill.name });
+          w.update('lichslayer', l.id, { [`skill${slot}`]: skill.name, ...skillGrantColumns(l, { [`skill${slot}`]: skill.name }, notes) });
           notes.push(`${l.name} unlocks Skill ${slot}: ${skill.name} (ch.2)`);
         } else {
           const held = [l.skill1, l.skill2, l.skill3].some((k) => k && k.toLowerCase() === (args.skill ?? '').toLowerCase());
@@ -101,6 +102,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               if (rooms.length === 0) throw new CommandFailure('invalid-args', 'Choose the rooms Recall reveals. Nothing changed.');
               if (rooms.length > magic) throw new CommandFailure('refused', `Recall reveals up to Magic rooms: ${l.name} has Magic ${magic} and chose ${rooms.length} (ch.2). Nothing changed.`);
               for (const r of rooms) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
+              if (lifeRecord(database, l.id).enhanced.includes('Recall')) recallRichest(database, pos.floor, notes);
             } else {
               // Commune: every room within 1 space, or one room up to Magic spaces away (ch.2).
               if (args.ahead) {
@@ -135,9 +137,9 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           case 'break': {
             needHere();
             const [r] = rooms;
-            if (!r || !token) throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
-            moveTokenByRules(w, database, token.id, here!.floor, r.x, r.y, notes, 'skill.use');
-            notes.push(`${l.name} breaks into ${at(here!.floor, r.x, r.y)} without a Challenge roll (ch.2)`);
+            if (args.block) holdDoorway(w, database, l, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (!r || !token) throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
+            else target = breakIn(w, database, l, r, args.tokenId, notes);
             break;
           }
           case 'burgle': {
@@ -171,7 +173,12 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             break;
           }
           default: {
-            if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
+            if (def.name === 'Rally') rallyAround(w, database, l, notes);
+            else if (def.name === 'Maneuver') target = maneuver(w, database, l, args.tokenId, rooms[0], usesForLimit(database, l.id, def.name, now), now, notes);
+            else if (def.name === 'Scrolls and Ink') target = inscribe(w, database, l, args.inscribe, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Predict') target = predict(w, database, l, args.tokenId, notes);
+            else if (def.name === 'Charge') charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
             else if (def.name === 'Diagnose and Bandage') {
               const wereAtZero = atZeroHealth(database, args.tokens);
               bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
@@ -186,13 +193,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               informant = told.tokenId;
             } else if (def.name === 'Family Heirloom') target = chooseHeirloomCover(w, database, l, args.tokenId, notes);
             else if (def.name === 'Influence') ({ target, success: influenced } = influenceRoll(w, database, l, args.tokenId, args.influence, notes));
-            else if (def.name === 'Identify' && args.tokenId) {
-              const t = allTokens(database).find((k) => k.id === args.tokenId);
-              if (!t) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
-              target = t.name;
-              faction = t.stats.faction;
-              notes.push(`${l.name} Identifies ${t.name}: ${t.stats.faction ?? 'no faction'}, ${t.colour}, Health ${t.health ?? '?'} / Armor ${t.armor ?? '?'}, Speed ${t.stats.speed ?? '?'}${t.stats.attack ? `, attack ${t.stats.attack}` : ''} (ch.2)`);
-            } else notes.push(`${l.name} uses ${def.name} (ch.2)`);
+            else if (def.name === 'Identify') ({ target, faction } = identify(database, l, args.tokenId, args.item, notes));
+            else notes.push(`${l.name} uses ${def.name} (ch.2)`);
           }
         }
         const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}), ...(influenced !== undefined ? { success: influenced } : {}), ...(informant !== undefined ? { tokenId: informant } : {}) };
