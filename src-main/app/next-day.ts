@@ -25,6 +25,8 @@ import { turningStatus } from '../rules/lich.ts';
 import { payWage, RETAINER_GRADES, rollRetainers, waryLeaves } from '../rules/retainers.ts';
 import { characterRollModifiers, clockShiftFor, situationOf } from '../rules/roll-modifiers.ts';
 import { rollSanityChallenge } from '../rules/sanity-challenge.ts';
+import { skillRollBonuses } from './skill-effects-s.ts';
+import type { Modifier } from '../rules/dice.ts';
 import { residentsWhoMayLeave, retainersWhoMayTurnWary } from '../rules/residents.ts';
 import { recoverSanity, SANITY_LADDER } from '../rules/sanity.ts';
 import { rollSmithWeek } from '../rules/smith.ts';
@@ -51,6 +53,8 @@ interface DayWorld {
   tables: ReadonlyMap<string, TableDef>;
   /** The Idols as the rules read them, their boons and the Vanity in force (ch.6); refreshed when Idols fall. */
   effects: ReturnType<typeof idolEffects>;
+  /** Class skills that add to a character's rolls as the day finds them (ch.2: Rumble Hat enhanced). */
+  skills: (row: LichslayerRow) => Modifier[];
 }
 
 /** What the day changes, gathered by the steps and written at the end. */
@@ -70,7 +74,7 @@ function challenge(dice: Dice, w: DayWorld, out: DayOut, id: number, target: num
   if (!l) return;
   const modifiers = characterRollModifiers(
     { sanity: l.sanity, daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter },
-    situationOf(w.effects, w.town, w.day, id, { where, sanityChallenge: true }, w.rules),
+    { ...situationOf(w.effects, w.town, w.day, id, { where, sanityChallenge: true }, w.rules), skills: w.skills(l) },
   );
   const r = rollSanityChallenge(dice, { name: l.name, level: l.level, target, cause, where, attentionStage: w.stage, modifiers }, w.rules);
   out.records.push({ cause, character: l.name, explain: r.result.explain, result: r.result });
@@ -330,7 +334,7 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
   const before = new Map(roster);
   const result = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
     const town = legacyFeedings(town0, day, rules);
-    const world: DayWorld = { day, rules, stage: attentionStage(database), world: readWorld(database), dive: { floor: diveCtx.floor, lost: diveCtx.lost, turned: diveCtx.turned, present: diveCtx.present }, town, roster, tables, effects: idolEffects(database, town, day) };
+    const world: DayWorld = { day, rules, stage: attentionStage(database), world: readWorld(database), dive: { floor: diveCtx.floor, lost: diveCtx.lost, turned: diveCtx.turned, present: diveCtx.present }, town, roster, tables, effects: idolEffects(database, town, day), skills: (row) => skillRollBonuses(database, row) };
     const refresh = () => (world.effects = idolEffects(database, world.town, world.day));
     const out: DayOut = { lines, records: [], tokensGone: [], attentionEvents: [] };
     const inn = innStep(dice, world, out);

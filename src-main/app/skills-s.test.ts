@@ -229,6 +229,22 @@ describe('skills that add to all rolls and to Magic (ch.2)', () => {
     expect((await app.call('challenge.roll', { lichslayerId: o.id, target: 6 })).lines[0]).toContain(`+ 1 (Rumble Hat, enhanced: at half Health or below (${Math.floor(max / 2)} of ${max}) (ch.2))`);
     app.close();
   });
+
+  it("Rumble Hat enhanced adds its +1 to the day's Sanity Challenge in a grayed region of the Forest too (ch.2, ch.17)", async () => {
+    const { app, roster, me } = await openDemo(36);
+    const o = roster[0]!;
+    await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill2: 'Rumble Hat', level: 4 } });
+    await app.call('skill.points', { id: o.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: o.id, action: 'enhance', skill: 'Rumble Hat' });
+    const max = (await me(o.id)).maxHealth;
+    await app.call('lichslayer.update', { id: o.id, patch: { health: Math.floor(max / 2) } });
+    await app.call('forest.go', { ids: [o.id], where: 'forest' });
+    await app.call('forest.mine', { id: o.id });
+    await app.call('town.nextDay', {});
+    const challenge = (await app.call('ledger.list', { character: 'Odile Vantreck' })).find((e) => e.cause === 'A day in a grayed region of the Forest (ch.17)')!;
+    expect(challenge.explain).toContain(`+ 1 (Rumble Hat, enhanced: at half Health or below (${Math.floor(max / 2)} of ${max}) (ch.2))`);
+    app.close();
+  });
 });
 
 describe('the Veteran\'s Recall and Maneuver, the Scholar\'s inscription (ch.2)', () => {
