@@ -27,6 +27,7 @@ import {
   type BoardView,
   type PlayerView,
 } from './board.ts';
+import { AILMENTS, type Ailment } from './ailments.ts';
 import type { ChallengeGridView, ChallengeOddsView, TableOddsView } from './odds.ts';
 import { DEFAULT_SIM_POLICIES, SIM_POLICIES, type SimRunView } from './odds-sim.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
@@ -138,6 +139,8 @@ export interface LichslayerView extends LichslayerFields {
     buffs: { name: string; details: string }[];
     /** Influence dice the equipped items offer to any roll (ch.1, ch.13). */
     influence: { source: string; sides: number }[];
+    /** Physical ailments carried now (Burn, Poison, Freeze, Bound; ch.2), set and cleared by the Judge or lifted by skills. */
+    ailments: Ailment[];
   };
 }
 
@@ -497,6 +500,25 @@ export const contract = {
       block: z.boolean().optional(),
       /** Scrolls and Ink: the Lichslayer whose Gear or Garment is inscribed with Magic (ch.2). */
       inscribe: z.strictObject({ id: rowId, slot: z.enum(['gear', 'garment']) }).optional(),
+      /** Diagnose and Bandage: which ailment to lift from a target (ch.2; default: the first in the book's order). */
+      lift: z.array(z.strictObject({ tokenId: rowId, ailment: z.enum(AILMENTS) })).max(30).optional(),
+      /** Cure: the ailment lifted (ch.2; default: the first in the book's order). */
+      ailment: z.enum(AILMENTS).optional(),
+      /** Cheat: the ledger entry rerolled (ch.2). */
+      rollId: rowId.optional(),
+      /** Cheat: which result is the better for the Bandit (default: higher for the Bandit's own roll, lower for another's). */
+      keep: z.enum(['higher', 'lower']).optional(),
+      /** Commune enhanced: read the chosen room two floors ahead (ch.2). */
+      ahead: z.boolean().optional(),
+      /** Disarm: made from sneak (enhanced, the mechanism is recovered as Uncommon loot, ch.2). */
+      sneak: z.boolean().optional(),
+      /** Influence: add to a friendly roll or take from a hostile one (ch.2). */
+      influence: z.enum(['add', 'subtract']).optional(),
+    }),
+  ),
+  'ailment.set': command<LifeNotes>()(
+    z.strictObject({ lichslayerId: rowId.optional(), tokenId: rowId.optional(), ailment: z.enum(AILMENTS), on: z.boolean() }).refine((a) => (a.lichslayerId === undefined) !== (a.tokenId === undefined), {
+      error: 'Name who carries the ailment: a Lichslayer (lichslayerId) or a token (tokenId), one of them',
     }),
   ),
   /** The newest `count` sessions up to `upTo` (the current one by default), newest first. */

@@ -44,6 +44,7 @@ import { phaseHandlers } from './handlers/phase.ts';
 import { printHandlers } from './handlers/print.ts';
 import { retainerHandlers } from './handlers/retainer.ts';
 import { skillHandlers } from './handlers/skill.ts';
+import { ailmentHandlers } from './handlers/ailment.ts';
 import { smithHandlers } from './handlers/smith.ts';
 import { squareHandlers } from './handlers/square.ts';
 import { tableHandlers } from './handlers/tables.ts';
@@ -109,6 +110,7 @@ function allHandlers(ctx: HandlerContext): Handlers {
     ...forestHandlers(ctx),
     ...lootHandlers(ctx),
     ...skillHandlers(ctx),
+    ...ailmentHandlers(ctx),
     ...journalHandlers(ctx),
     ...houseRulesHandlers(ctx),
     ...tableHandlers(ctx),

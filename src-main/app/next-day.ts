@@ -3,6 +3,7 @@
 // Attention's clocks; each Lichslayer's survival clock and night; then the morning of the next day.
 // One world is loaded, a sequence of rules runs over it with the campaign's dice, and everything is
 // written at the end, in one transaction with its report.
+import { retainerStreaks } from './skill-effects-w.ts';
 import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
@@ -370,6 +371,8 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
   writeWorld(w, database, world.world);
   writeSetting(w, database, 'machine:attention', attention.snapshot);
   w.update('town', 1, { day: day + 1 });
+  // ch.2: the Aristocrats' days with 3 active Retainers, toward Influence.
+  for (const text of retainerStreaks(w, database)) line(out, 'change', text);
   const report: DayReport = { day, session: currentSession(database), lines: out.lines };
   w.insert('day_report', { day, report: JSON.stringify(report) });
   return report;

@@ -90,16 +90,19 @@ describe('skills (ch.2)', () => {
     const { app, roster } = await setup();
     const w = roster[3]!;
     await app.call('lichslayer.update', { id: w.id, patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', capstone: 'Influence' } });
-    await app.call('skill.use', { id: w.id, skill: 'Influence' });
-    expect(await app.dispatch('skill.use', { id: w.id, skill: 'Influence' })).toMatchObject({ ok: false, error: { message: 'Influence is once per in-game day (ch.2), and it has been used. Nothing changed.' } });
+    await app.call('skill.use', { id: w.id, skill: 'Influence', influence: 'add' });
+    expect(await app.dispatch('skill.use', { id: w.id, skill: 'Influence', influence: 'add' })).toMatchObject({ ok: false, error: { message: 'Influence is once per in-game day (ch.2), and it has been used. Nothing changed.' } });
     await app.call('town.nextDay', {});
-    await app.call('skill.use', { id: w.id, skill: 'Influence' });
+    await app.call('skill.use', { id: w.id, skill: 'Influence', influence: 'add' });
     await app.call('lichslayer.update', { id: w.id, patch: { capstone: 'Cure' } });
-    await app.call('skill.use', { id: w.id, skill: 'Cure' });
-    await app.call('town.nextDay', {});
-    expect(await app.dispatch('skill.use', { id: w.id, skill: 'Cure' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/once per session/) } });
+    // Cure takes a target token: the Doctor's own, on the board.
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const me = (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === w.id)!.id;
+    await app.call('skill.use', { id: w.id, skill: 'Cure', tokenId: me });
+    await app.call('town.nextDay', { duringDive: true });
+    expect(await app.dispatch('skill.use', { id: w.id, skill: 'Cure', tokenId: me })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/once per session/) } });
     await app.call('ledger.newSession', {});
-    expect((await app.dispatch('skill.use', { id: w.id, skill: 'Cure' })).ok).toBe(true);
+    expect((await app.dispatch('skill.use', { id: w.id, skill: 'Cure', tokenId: me })).ok).toBe(true);
     app.close();
   });
 });

@@ -17,7 +17,7 @@ const rowsOf = (file: string) =>
   });
 const chapters8to16 = rowsOf('docs/rules/ch08-12-16.md');
 // Chapters 2 and 3's skills that act in a fight (docs/rules/ch02-03.md) are held to the same checks.
-const rows = [...chapters8to16, ...rowsOf('docs/rules/ch02-03.md')];
+const rows = [...chapters8to16, ...rowsOf('docs/rules/ch02-03.md'), ...rowsOf('docs/rules/ch02b-03.md')];
 
 const resolve = (file: string) => path.join(ROOT, file.replace(/^main\//, 'src-main/').replace(/^shared\//, 'src-shared/'));
 

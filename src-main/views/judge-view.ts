@@ -24,6 +24,8 @@ import { lootLookup, type LootLookup } from '../rules/loot-entry.ts';
 import { closedButHeld, slotsOpen } from '../rules/gauntlet-slots.ts';
 import { influenceDice, stateToHold } from '../rules/loot-fate.ts';
 import { equippedWith } from '../db/gauntlet-repo.ts';
+import { ailmentsOf, doctorCapstone } from '../app/skill-effects-w.ts';
+import type { Ailment } from '@shared/ailments.ts';
 
 export interface LichslayerRow {
   id: number;
@@ -94,6 +96,8 @@ export function lichslayerView(
   situation: RollSituation = {},
   /** Magic a class skill adds now (Investiture, ch.2). */
   skillMagic: readonly { source: string; value: number }[] = [],
+  ailments: Ailment[] = [],
+  otherCapstone: LichslayerView['life']['capstone'] = null,
 ): LichslayerView {
   const slots = Object.fromEntries(ITEM_SLOTS.map((s) => [s, null])) as Record<ItemSlot, Item | null>;
   for (const item of items) {
@@ -142,12 +146,13 @@ export function lichslayerView(
         const def = skillNamed(name);
         return { name, kind: def?.kind ?? 'unknown', limit: def?.limit ? LIMIT_LABEL[def.limit] : null, board: def?.board ?? null };
       }),
-      capstone: capstoneProgress(row.hidden_class, uses, row.id),
+      capstone: capstoneProgress(row.hidden_class, uses, row.id) ?? otherCapstone,
       ...syncView(equipped, rules),
       influence: influenceDice(equipped),
       xpSources: xpSources(row, record),
       skillPoints: record.skillPoints,
       enhanced: record.enhanced,
+      ailments,
     },
   };
 }
@@ -168,7 +173,7 @@ function syncView(items: readonly { name: string; colour: Colour; broken: boolea
 }
 
 /** Growth and the survival clock as the Gauntlet shows them (ch.1, ch.4, ch.8). */
-function lifeView(row: LichslayerRow, rules: HouseRules, situation: RollSituation): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone' | 'sync' | 'syncExplain' | 'xpSources' | 'skillPoints' | 'enhanced' | 'influence'> {
+function lifeView(row: LichslayerRow, rules: HouseRules, situation: RollSituation): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone' | 'sync' | 'syncExplain' | 'xpSources' | 'skillPoints' | 'enhanced' | 'influence' | 'ailments'> {
   const level = levelForXp(row.xp, rules);
   const clock = { daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter };
   return {
@@ -213,6 +218,8 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         lookup,
         { ...situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules), skills: skillRollBonuses(db, row) },
         skillMagic(db, row.id),
+        ailmentsOf(db, { lichslayerId: row.id }),
+        doctorCapstone(db, row),
       ),
     ),
     houseRules: rules,

@@ -205,6 +205,12 @@ describe("what the players' token receives", () => {
         ['board.enterFloor', { floor: 1 }],
         ['board.addToken', { kind: 'entity', name: 'Lurking Veilwraith', colour: 'Black', floor: 1, x: 2, y: 4, hidden: true, stats: { attack: 'Veil strike 3d6' } }],
         ['lichslayer.update', { id: roster[0]!.id, patch: { hiddenClass: 'The Witch' } }],
+        // ch.2: an ailment on a hidden entity, and Commune enhanced reading a pre-rolled room two floors ahead.
+        ['ailment.set', async () => ({ tokenId: ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Lurking Veilwraith')!.id, ailment: 'Bound', on: true })],
+        ['lichslayer.update', { id: roster[0]!.id, patch: { skill1: 'Commune', level: 2 } }],
+        ['skill.points', { id: roster[0]!.id, delta: 1 }],
+        ['skill.spendPoint', { id: roster[0]!.id, action: 'enhance', skill: 'Commune' }],
+        ['skill.use', { id: roster[0]!.id, skill: 'Commune', rooms: [{ x: 3, y: 3 }], ahead: true }],
         ['board.revealRoom', { floor: 1, x: 1, y: 4 }],
         ['board.prerollRoom', { floor: 4, x: 0, y: 0 }],
         ['tables.roll', { key: 'loot', context: { floor: 2 } }],

@@ -10,6 +10,7 @@ import { turnsPerRound } from '../rules/entities.ts';
 import { SANITY_LADDER } from '../rules/sanity.ts';
 import { CASTING_TIME_LABEL } from '@shared/tables.ts';
 import { combatActor, diveActor, stored } from '../app/phase-store.ts';
+import { ailmentsOf, carrierOf } from '../app/skill-effects-w.ts';
 
 interface Round {
   current: number | null;
@@ -26,13 +27,15 @@ function round(db: Database): Round | null {
 }
 
 /** What players could see of an entrant's state at the table, in words: never a stat. */
-function conditionsOf(t: TokenView, r: Round | null, turned: readonly number[], lost: readonly number[], sanity: SanityLevel | undefined, forPlayers: boolean): string[] {
+function conditionsOf(t: TokenView, r: Round | null, turned: readonly number[], lost: readonly number[], sanity: SanityLevel | undefined, forPlayers: boolean, ailments: readonly string[] = []): string[] {
   const out: string[] = [];
   if (t.defeated) out.push('Defeated');
   else if (t.health === 0 && t.kind !== 'entity') out.push('At 0 Health');
   if (t.lichslayerId !== null && turned.includes(t.lichslayerId)) out.push('Turned');
   if (t.lichslayerId !== null && lost.includes(t.lichslayerId)) out.push('Fell at 0 Health (lost)');
   if (sanity && sanity !== 'whole') out.push(`Sanity: ${SANITY_LADDER[sanity].label}`);
+  // ch.2: Burn, Poison, Freeze and Bound show where the table can see them.
+  for (const a of ailments) out.push(a);
   if (r?.owes.includes(t.id)) out.push('Responded: no action next turn');
   // An enemy's spell in waiting is the Judge's to announce.
   if (!forPlayers || t.kind !== 'entity') for (const c of r?.pending ?? []) if (c.caster === t.id) out.push(`Casting ${c.label} (${CASTING_TIME_LABEL[c.time]})`);
@@ -53,7 +56,8 @@ export function turnOrder(db: Database): TurnEntryView[] {
     const person = t.lichslayerId !== null ? people.get(t.lichslayerId) : undefined;
     const speed = person ? person.speed : (t.stats.speed ?? null);
     const turns = turnsPerRound(speed ?? 6, rules, t.kind === 'entity' ? t.stats.turns : undefined).value;
-    const conditions = conditionsOf(t, r, turned, lost, person?.sanity, false);
+    const ailments = ailmentsOf(db, carrierOf(t));
+    const conditions = conditionsOf(t, r, turned, lost, person?.sanity, false, ailments);
     if (t.kind === 'entity' && t.health === 0 && !t.defeated) conditions.unshift('At 0 Health');
     if (t.kind === 'entity' && t.intention) conditions.push(`Intends: ${t.intention}`);
     return [
@@ -70,7 +74,7 @@ export function turnOrder(db: Database): TurnEntryView[] {
         speed,
         turns,
         conditions,
-        publicConditions: conditionsOf(t, r, turned, lost, person?.sanity, true),
+        publicConditions: conditionsOf(t, r, turned, lost, person?.sanity, true, ailments),
         current: r?.current === t.id,
         // In a fight: no turn left this round (not the current one, none queued).
         done: r !== null && r.current !== t.id && !r.queue.includes(t.id),

@@ -20,6 +20,7 @@ import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
+import { atZeroHealth, cheatRoll, chooseHeirloomCover, countHealsFromZero, commandTargets, communeAhead, retainerIntel, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
 import { breakIn, charge, holdDoorway, identify, inscribe, skillGrantColumns, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
 
 
@@ -68,7 +69,9 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         const def = skillNamed(args.skill);
         if (!held) throw new CommandFailure('refused', `${l.name} does not hold ${args.skill}: skills unlock at levels 2, 4 and 6 (ch.2). Nothing changed.`);
         if (!def) throw new CommandFailure('refused', `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`);
-        if (def.kind === 'passive') throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
+        // ch.2: Family Heirloom enhanced adds a choice each Round (whom it covers), made through skill.use.
+        // ch.2: Retainers give floor intelligence, asked of one Retainer (its token) through skill.use.
+        if (def.kind === 'passive' && !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name)) && !(def.name === 'Retainers' && args.tokenId)) throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
         const day = today(database);
         const dive = diveActor(database).getSnapshot().context;
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
@@ -84,6 +87,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         let target: string | undefined;
         let faction: string | undefined;
         let burgled: { tokenId: number; success: boolean } | undefined;
+        let influenced: boolean | undefined;
+        let informant: number | undefined;
         const needHere = () => {
           if (!here) throw new CommandFailure('refused', `${l.name} is not on the board: ${def.name} acts in the Tombs. Nothing changed.`);
           return here;
@@ -100,6 +105,10 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               if (lifeRecord(database, l.id).enhanced.includes('Recall')) recallRichest(database, pos.floor, notes);
             } else {
               // Commune: every room within 1 space, or one room up to Magic spaces away (ch.2).
+              if (args.ahead) {
+                communeAhead(w, database, l, pos.floor, rooms, notes);
+                break;
+              }
               const [r] = rooms;
               if (!r || rooms.length > 1) throw new CommandFailure('invalid-args', 'Choose one room for Commune. Nothing changed.');
               const steps = Math.abs(r.x - pos.x) + Math.abs(r.y - pos.y);
@@ -122,6 +131,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             if (!room || !trap || trap.disabled) throw new CommandFailure('refused', `There is no armed trap in ${l.name}'s room: Disarm works on the current room (ch.2). Nothing changed.`);
             w.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
             notes.push(`${l.name} disarms ${trap.label} at ${at(pos.floor, pos.x, pos.y)}: it triggers for no one for the rest of the dive (ch.2)`);
+            recoverMechanism(w, database, l, trap.label, args.sneak, notes);
             break;
           }
           case 'break': {
@@ -169,12 +179,25 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             else if (def.name === 'Predict') target = predict(w, database, l, args.tokenId, notes);
             else if (def.name === 'Charge') charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
             else if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
-            else if (def.name === 'Diagnose and Bandage') bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Diagnose and Bandage') {
+              const wereAtZero = atZeroHealth(database, args.tokens);
+              bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+              liftAfterBandage(w, database, l, args.tokens, args.lift, notes);
+              countHealsFromZero(w, database, l, wereAtZero, notes);
+            } else if (def.name === 'Cure') target = cureToken(w, database, l, args.tokenId, args.ailment, notes);
+            else if (def.name === 'Cheat') target = cheatRoll(database, l, args.rollId, args.keep, notes);
+            else if (def.name === 'Command') target = commandTargets(database, l, args.tokens, enhancedSkill(database, l, def.name), notes);
+            else if (def.name === 'Retainers') {
+              const told = retainerIntel(w, database, l, args.tokenId, rooms, (tokenId) => usesForLimit(database, l.id, def.name, now).some((u) => u.tokenId === tokenId && u.visit === now.visit), notes);
+              target = told.target;
+              informant = told.tokenId;
+            } else if (def.name === 'Family Heirloom') target = chooseHeirloomCover(w, database, l, args.tokenId, notes);
+            else if (def.name === 'Influence') ({ target, success: influenced } = influenceRoll(w, database, l, args.tokenId, args.influence, notes));
             else if (def.name === 'Identify') ({ target, faction } = identify(database, l, args.tokenId, args.item, notes));
             else notes.push(`${l.name} uses ${def.name} (ch.2)`);
           }
         }
-        const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}) };
+        const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}), ...(influenced !== undefined ? { success: influenced } : {}), ...(informant !== undefined ? { tokenId: informant } : {}) };
         recordSkillUse(w, record);
         // ch.2: the capstone unlocks once all three skills are held and its condition is met.
         const progress = capstoneProgress(l.hidden_class, usesForCapstone(database, l.id, l.hidden_class), l.id);

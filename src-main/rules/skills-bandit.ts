@@ -1,0 +1,56 @@
+// The Bandit's capstone, Cheat (rulebook ch.2): reroll one roll — the Bandit's, or one that directly
+// affects the Bandit — and take the better; a die of the reroll showing a natural 1 counts as 6.
+import { showDice, type Dice, type DieRoll } from './dice.ts';
+
+/** One die of the roll being rerolled: its sides and its total (a d6's explosions added, ch.1). */
+export interface RolledDie {
+  sides: number;
+  total: number;
+  /** An exploding d6 (a Challenge's): the reroll explodes too. */
+  explode: boolean;
+}
+
+/** A ledger entry's faces grouped into dice: an explosion's face adds to the die before it (ch.1). */
+export function diceOfFaces(faces: readonly { sides: number; face: number; cause: string }[], exploding: boolean): RolledDie[] {
+  const out: RolledDie[] = [];
+  for (const f of faces) {
+    const last = out[out.length - 1];
+    if (f.cause.endsWith('(explosion)') && last) last.total += f.face;
+    else out.push({ sides: f.sides, total: f.face, explode: exploding && f.sides === 6 });
+  }
+  return out;
+}
+
+export interface Cheated {
+  before: number;
+  after: number;
+  kept: 'original' | 'reroll';
+  total: number;
+  explain: string;
+}
+
+/**
+ * Cheat (ch.2): the same dice rolled again; "better" is higher for the Bandit's own roll and lower for
+ * a roll against them (the caller says which). A reroll die showing a natural 1 counts as 6. The
+ * original roll's modifiers apply as before: only the dice are compared.
+ */
+export function rollCheat(dice: Dice, input: { bandit: string; entry: string; dice: readonly RolledDie[]; keep: 'higher' | 'lower' }): Cheated {
+  if (!input.dice.length) throw new RangeError(`${input.entry} has no dice to reroll`);
+  const cause = `${input.bandit} Cheats: reroll of ${input.entry}`;
+  const rolled: DieRoll[] = input.dice.map((d) => (d.explode ? dice.explodingD6(cause) : dice.die(d.sides, cause)));
+  const counted = rolled.map((d) => (d.natural === 1 ? 6 : d.total));
+  const before = input.dice.reduce((a, d) => a + d.total, 0);
+  const after = counted.reduce((a, n) => a + n, 0);
+  const better = input.keep === 'higher' ? after > before : after < before;
+  const shown = input.dice.map((d) => `d${d.sides}${d.explode ? '!' : ''}`).join(' + ');
+  const ones = rolled.some((d) => d.natural === 1) ? ` (a natural 1 counts as 6: ${counted.join(', ')})` : '';
+  const explain = `${input.bandit} Cheats on ${input.entry}: ${shown} were [${input.dice.map((d) => d.total).join(', ')}] = ${before}; the reroll ${showDice(rolled)}${ones} = ${after}; the ${input.keep} is better for ${input.bandit}: ${better ? `the reroll's ${after} stands` : `the original ${before} stands`}, with the roll's modifiers as before (ch.2)`;
+  return { before, after, kept: better ? 'reroll' : 'original', total: better ? after : before, explain };
+}
+
+/** Disarm enhanced (ch.2): a Disarm made from sneak also recovers the trap's mechanism as one Uncommon loot item. */
+export function mechanismRecovered(input: { enhanced: boolean; sneak: boolean }): { recover: boolean; explain: string } {
+  if (!input.sneak) return { recover: false, explain: '' };
+  if (!input.enhanced) return { recover: false, explain: 'from sneak, but Disarm is not enhanced: no mechanism is recovered (ch.2)' };
+  return { recover: true, explain: 'Disarm enhanced, from sneak: the mechanism is recovered as one Uncommon loot item (ch.2)' };
+}
