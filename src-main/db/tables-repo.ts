@@ -59,8 +59,19 @@ export function loadTable(db: Database, key: string): StoredTable | null {
 }
 
 export function loadAllTables(db: Database): Map<string, StoredTable> {
-  const recs = db.prepare(`SELECT * FROM rtable ORDER BY category, name`).all() as TableRecord[];
-  const rows = db.prepare(`SELECT id, table_id, data FROM rtable_row ORDER BY table_id, position, id`).all() as { id: number; table_id: number; data: string }[];
+  return loadTablesWhere(db, '1');
+}
+
+/**
+ * The tables whose rtable row matches `where` (SQL over rtable's columns, with `params`), with
+ * their rows: for a question that needs only some tables, so a homebrewer's large table of another
+ * kind costs nothing there.
+ */
+export function loadTablesWhere(db: Database, where: string, ...params: unknown[]): Map<string, StoredTable> {
+  const recs = db.prepare(`SELECT * FROM rtable WHERE ${where} ORDER BY category, name`).all(...params) as TableRecord[];
+  const rows = db
+    .prepare(`SELECT id, table_id, data FROM rtable_row WHERE table_id IN (SELECT id FROM rtable WHERE ${where}) ORDER BY table_id, position, id`)
+    .all(...params) as { id: number; table_id: number; data: string }[];
   const byTable = new Map<number, { id: number; data: string }[]>();
   for (const r of rows) {
     const list = byTable.get(r.table_id) ?? [];

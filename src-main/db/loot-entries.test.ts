@@ -1,0 +1,42 @@
+// Issue 18: every change rebuilds the Judge's view, which looks items up in the loot tables. A
+// homebrewer's large table of another kind (rooms, events) must not be read on every change.
+import { describe, expect, it } from 'vitest';
+import type { Database } from 'better-sqlite3';
+import { openDemo } from '../test-support/temp-app.ts';
+
+/** The table ids of every rtable_row row the connection hands back from now on. */
+function rowsReadByTable(db: Database): Set<number> {
+  const seen = new Set<number>();
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    if (!/\bFROM rtable_row\b/.test(sql) || !/\btable_id\b/.test(sql)) return statement;
+    const all = statement.all.bind(statement);
+    (statement as unknown as { all: (...a: unknown[]) => unknown[] }).all = (...args: unknown[]) => {
+      const rows = all(...args) as { table_id?: number }[];
+      for (const r of rows) if (r.table_id !== undefined) seen.add(r.table_id);
+      return rows;
+    };
+    return statement;
+  }) as Database['prepare'];
+  return seen;
+}
+
+describe('the loot lookup of the Judge view', () => {
+  it('a change reads the loot and Flora tables, never a large table of another kind', async () => {
+    const { app, roster } = await openDemo(18);
+    const text = Array.from({ length: 2000 }, (_, i) => `${i + 1} = Event number ${i + 1}`).join('\n');
+    await app.call('tables.importSave', { text, name: 'Big Events', die: 'd2000' });
+    const db = app.current()!.db;
+    const big = (db.prepare(`SELECT id, category FROM rtable WHERE name = 'Big Events'`).get() as { id: number; category: string });
+    expect(big.category).not.toBe('loot');
+    const read = rowsReadByTable(db);
+    await app.call('lichslayer.update', { id: roster[0]!.id, patch: { notes: 'A change' } });
+    // The lookup did read the loot table (so the spy sees the view's reads)…
+    const loot = (db.prepare(`SELECT id FROM rtable WHERE key = 'loot'`).get() as { id: number }).id;
+    expect(read.has(loot)).toBe(true);
+    // …and not one row of the 2,000-row event table.
+    expect(read.has(big.id)).toBe(false);
+    app.close();
+  });
+});
