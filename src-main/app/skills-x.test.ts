@@ -1,0 +1,70 @@
+// Casts from elsewhere than the caster's own spells (ch.2): the Scholar's Scrolls, the Lich Doctor's
+// Coat, the Witch's stolen spells — driven through skill.use and phase.cast on the demo campaign (a
+// real SQLite file), each with a fixed seed and fixed expectations.
+import { describe, expect, it } from 'vitest';
+import { openDemo } from '../test-support/temp-app.ts';
+
+type App = Awaited<ReturnType<typeof openDemo>>['app'];
+
+async function spell(app: App, label: string) {
+  for (const t of (await app.call('tables.list', {})).filter((x) => x.category === 'spell')) {
+    const row = (await app.call('tables.get', { key: t.key })).table.rows.findIndex((r) => r.label === label);
+    if (row >= 0) return { table: t.key, row };
+  }
+  throw new Error(`no spell ${label}`);
+}
+
+/** Into a fight on Floor 1 with one enemy that casts (Magic 3); returns whose turn it is. */
+async function fight(app: App) {
+  await app.call('phase.send', { event: { type: 'DESCEND' } });
+  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+  const imp = (await app.call('board.addToken', { kind: 'entity', name: 'Hex Imp', colour: 'Blue', floor: 1, x: 2, y: 0, health: 40, armor: 0, stats: { magic: 3 } })).tokens.find((t) => t.name === 'Hex Imp')!;
+  const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  const current = p.combat!.entrants.find((e) => e.tokenId === p.combat!.currentTokenId)!;
+  return { imp, current: { tokenId: current.tokenId, id: current.lichslayerId! } };
+}
+
+/** Turns pass until it is this token's turn in this Round (a bounded walk of the turn stack). */
+async function turnOf(app: App, tokenId: number, round: number) {
+  let p = await app.call('phase.view', {});
+  for (let guard = 0; guard < 40 && !(p.combat!.round === round && p.combat!.currentTokenId === tokenId); guard++) {
+    p = p.combat!.atRoundEnd ? await app.call('phase.nextTurn', {}) : await app.call('phase.nextTurn', {});
+  }
+  expect([p.combat!.round, p.combat!.currentTokenId]).toEqual([round, tokenId]);
+  return p;
+}
+
+const gold = async (app: App, id: number) => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === id)!.gold;
+
+describe('casts from a Scroll, the Coat and a stolen spell (ch.2)', () => {
+  it('the Doctor’s Coat of Arms stores up to Magic prepared spells of schools the Doctor can use, never One-Thousand Blades, Feast or Omega, one more enhanced; cast from it at half gold', async () => {
+    const { app, me } = await openDemo(7);
+    const { current } = await fight(app);
+    const doc = current.id;
+    await app.call('lichslayer.update', { id: doc, patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', skill2: 'Medicine Bay', skill3: 'Doctor’s Coat of Arms', level: 6, gold: 1800 } });
+    const [lash, mend, blades, hush] = [await spell(app, 'Cinder Lash'), await spell(app, 'Dawn Mend'), await spell(app, 'One-Thousand Blades'), await spell(app, 'Grey Hush')];
+    const prep = (s: { table: string; row: number }) => app.dispatch('skill.use', { id: doc, skill: 'Doctor’s Coat of Arms', spell: s });
+    expect((await me(doc)).derived.magic.value).toBe(3);
+    expect(await prep(blades)).toMatchObject({ ok: false, error: { message: 'The Coat cannot store One-Thousand Blades: never One-Thousand Blades, Feast or Omega (ch.2). Nothing changed.' } });
+    expect(await prep(hush)).toMatchObject({ ok: false, error: { message: "Odile Vantreck cannot store Grey Hush: Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15). Nothing changed." } });
+    expect((await app.call('skill.use', { id: doc, skill: 'Doctor’s Coat of Arms', spell: lash })).notes).toEqual(['Odile Vantreck prepares Cinder Lash in the Coat (1 of 3): cast from it at half gold (ch.2)']);
+    await prep(mend);
+    await prep(mend);
+    expect(await prep(mend)).toMatchObject({ ok: false, error: { message: "Odile Vantreck's Coat holds 3 prepared spells, its most (Magic 3) (ch.2). Nothing changed." } });
+    // enhanced: one more
+    await app.call('skill.points', { id: doc, delta: 1 });
+    await app.call('skill.spendPoint', { id: doc, action: 'enhance', skill: 'Doctor’s Coat of Arms' });
+    expect((await app.call('skill.use', { id: doc, skill: 'Doctor’s Coat of Arms', spell: mend })).notes).toEqual(['Odile Vantreck prepares Dawn Mend in the Coat (4 of 4): cast from it at half gold (ch.2)']);
+    expect(await prep(mend)).toMatchObject({ ok: false, error: { message: "Odile Vantreck's Coat holds 4 prepared spells, its most (Magic 3 + 1 enhanced) (ch.2). Nothing changed." } });
+    await app.call('dice.setSeed', { seed: 3 });
+    const p = await app.call('phase.cast', { tokenId: current.tokenId, ...lash, coat: true });
+    expect(await gold(app, doc)).toBe(1800 - 18);
+    expect(p.notices).toEqual([
+      'Odile Vantreck casts Cinder Lash from the Coat; the prepared spell is used (ch.2)',
+      "Odile Vantreck casts Cinder Lash (On Turn; Cinder Lash: 18 gold; cast from the Doctor's Coat: half of 36 = 18 gold (ch.2))",
+      'Cinder Lash (Odile Vantreck) resolves: 2d6 [2, 6] + Magic 3 = 11 (ch.15); Magic 3 at casting (ch.15) — Black damage to one target in the room.',
+    ]);
+    expect(await app.dispatch('phase.cast', { tokenId: current.tokenId, ...lash, coat: true })).toMatchObject({ ok: false, error: { message: "Odile Vantreck's Coat holds no prepared Cinder Lash (ch.2). Nothing changed." } });
+    app.close();
+  });
+});
