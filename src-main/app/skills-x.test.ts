@@ -28,7 +28,7 @@ async function fight(app: App) {
 async function turnOf(app: App, tokenId: number, round: number) {
   let p = await app.call('phase.view', {});
   for (let guard = 0; guard < 40 && !(p.combat!.round === round && p.combat!.currentTokenId === tokenId); guard++) {
-    p = p.combat!.atRoundEnd ? await app.call('phase.nextTurn', {}) : await app.call('phase.nextTurn', {});
+    p = await app.call('phase.nextTurn', {});
   }
   expect([p.combat!.round, p.combat!.currentTokenId]).toEqual([round, tokenId]);
   return p;
@@ -65,6 +65,38 @@ describe('casts from a Scroll, the Coat and a stolen spell (ch.2)', () => {
       'Cinder Lash (Odile Vantreck) resolves: 2d6 [2, 6] + Magic 3 = 11 (ch.15); Magic 3 at casting (ch.15) — Black damage to one target in the room.',
     ]);
     expect(await app.dispatch('phase.cast', { tokenId: current.tokenId, ...lash, coat: true })).toMatchObject({ ok: false, error: { message: "Odile Vantreck's Coat holds no prepared Cinder Lash (ch.2). Nothing changed." } });
+    app.close();
+  });
+
+  it('Scrolls and Ink: a Scroll of a spell cast or witnessed this session, at most Magic active; anyone casts it once at the Magic it recorded, and it breaks', async () => {
+    const { app, me } = await openDemo(7);
+    const { current } = await fight(app);
+    const scholar = current.id;
+    await app.call('lichslayer.update', { id: scholar, patch: { hiddenClass: 'The Scholar', skill1: 'Identify', skill2: 'Scrolls and Ink', level: 4, gold: 1800 } });
+    const lash = await spell(app, 'Cinder Lash');
+    const write = () => app.dispatch('skill.use', { id: scholar, skill: 'Scrolls and Ink', spell: lash });
+    expect(await write()).toMatchObject({ ok: false, error: { message: 'Odile Vantreck has not cast or witnessed Cinder Lash this session: a Scroll records only such a spell (ch.2). Nothing changed.' } });
+    await app.call('dice.setSeed', { seed: 3 });
+    await app.call('phase.cast', { tokenId: current.tokenId, ...lash });
+    expect((await me(scholar)).derived.magic.value).toBe(2);
+    expect(await write()).toMatchObject({ ok: true, value: { notes: ['Odile Vantreck writes a Scroll of Cinder Lash at Magic 2 (Scroll 1); anyone may cast it once (ch.2)'] } });
+    expect(await write()).toMatchObject({ ok: true, value: { notes: ['Odile Vantreck writes a Scroll of Cinder Lash at Magic 2 (Scroll 2); anyone may cast it once (ch.2)'] } });
+    expect(await write()).toMatchObject({ ok: false, error: { message: 'Odile Vantreck holds 2 active Scrolls and has Magic 2: at most Magic active Scrolls (ch.2). Nothing changed.' } });
+    // Brother Quillam (Magic 0) reads Scroll 1 on his turn: he pays the gold, it casts at Odile's recorded Magic 2
+    await turnOf(app, 2, 1);
+    expect([await gold(app, 2), (await me(2)).derived.magic.value]).toEqual([260, 0]);
+    await app.call('dice.setSeed', { seed: 3 });
+    const p = await app.call('phase.cast', { tokenId: 2, ...lash, scroll: 1 });
+    expect(p.notices).toEqual([
+      "Brother Quillam reads Odile Vantreck's Scroll of Cinder Lash: cast at Magic 2; the Scroll breaks (ch.2)",
+      'Brother Quillam casts Cinder Lash (On Turn; Cinder Lash: 36 gold; from a Scroll: no components, whatever the user’s colour (ch.2, ch.15))',
+      "Cinder Lash (Brother Quillam) resolves: 2d6 [2, 6] + Magic 2 = 10 (ch.15); M 2, the Magic Odile Vantreck's Scroll recorded (ch.2) — Black damage to one target in the room.",
+    ]);
+    expect(await gold(app, 2)).toBe(224);
+    // it broke: Sable cannot read it again; one Scroll is left active, so Odile writes another
+    await turnOf(app, 3, 1);
+    expect(await app.dispatch('phase.cast', { tokenId: 3, ...lash, scroll: 1 })).toMatchObject({ ok: false, error: { message: 'There is no active Scroll 1: a Scroll breaks on use (ch.2). Nothing changed.' } });
+    expect(await write()).toMatchObject({ ok: true, value: { notes: ['Odile Vantreck writes a Scroll of Cinder Lash at Magic 2 (Scroll 3); anyone may cast it once (ch.2)'] } });
     app.close();
   });
 });
