@@ -78,7 +78,8 @@ export function stealDeclaredSpell(w: RecordingWriter, db: Database, witch: Lich
   if (round === null) throw new CommandFailure('refused', 'Counter Magic steals a spell in a fight, on the turn stack (ch.2). Nothing changed.');
   const spell = findSpell(db, at.table, at.row);
   const s = readSources(db);
-  const last = db.prepare(`SELECT id, cause, result FROM roll_log WHERE session = ? AND cause LIKE ? ORDER BY id DESC LIMIT 1`).get(currentSession(db), `${witch.name}: Counter Magic against %`) as { id: number; cause: string; result: string } | undefined;
+  // The Challenge's own entry (a natural 1's integrity check is logged after it under a longer cause).
+  const last = db.prepare(`SELECT id, cause, result FROM roll_log WHERE session = ? AND cause LIKE ? AND cause NOT LIKE '%: integrity check on a natural 1' ORDER BY id DESC LIMIT 1`).get(currentSession(db), `${witch.name}: Counter Magic against %`) as { id: number; cause: string; result: string } | undefined;
   const success = last ? (JSON.parse(last.result) as { success?: unknown }).success === true : false;
   if (!last || !last.cause.startsWith(`${witch.name}: Counter Magic against ${caster.name} — `) || !success || (s.claimed[String(witch.id)] ?? 0) >= last.id) {
     throw new CommandFailure('refused', `${witch.name} steals a spell only on a successful Counter Magic Challenge against ${caster.name}, rolled just before (challenge.roll, counter-magic) and not used yet (ch.2). Nothing changed.`);

@@ -99,4 +99,51 @@ describe('casts from a Scroll, the Coat and a stolen spell (ch.2)', () => {
     expect(await write()).toMatchObject({ ok: true, value: { notes: ['Odile Vantreck writes a Scroll of Cinder Lash at Magic 2 (Scroll 3); anyone may cast it once (ch.2)'] } });
     app.close();
   });
+
+  it('Counter Magic success steals the spell: the Witch casts it free on her next turn at the caster’s Magic; enhanced, held up to 3 Rounds', async () => {
+    const { app } = await openDemo(7);
+    const { imp } = await fight(app);
+    const wren = 4;
+    await app.call('lichslayer.update', { id: wren, patch: { hiddenClass: 'The Witch', skill1: 'Commune', skill2: 'Familiar', skill3: 'Counter Magic', level: 6 } });
+    const lash = await spell(app, 'Cinder Lash');
+    const counter = async (seed: number) => {
+      await app.call('dice.setSeed', { seed });
+      return (await app.call('challenge.roll', { lichslayerId: wren, preset: `counter-magic:${imp.id}` })).challenge;
+    };
+    const steal = () => app.dispatch('skill.use', { id: wren, skill: 'Counter Magic', spell: lash, tokenId: imp.id });
+    await turnOf(app, imp.id, 1);
+    // the Imp declares Cinder Lash: no theft before a Counter Magic success
+    expect(await steal()).toMatchObject({ ok: false, error: { message: 'Wren of the Hollow steals a spell only on a successful Counter Magic Challenge against Hex Imp, rolled just before (challenge.roll, counter-magic) and not used yet (ch.2). Nothing changed.' } });
+    expect(await counter(5)).toEqual({ total: 24, target: 9, success: true });
+    expect(await steal()).toMatchObject({ ok: true, value: { notes: ['Wren of the Hollow steals Cinder Lash from Hex Imp: it does not resolve for Hex Imp; Wren of the Hollow casts it free at Magic 3 on her next turn (by Round 2) (ch.2)'] } });
+    expect(await steal()).toMatchObject({ ok: false, error: { message: 'Wren of the Hollow steals a spell only on a successful Counter Magic Challenge against Hex Imp, rolled just before (challenge.roll, counter-magic) and not used yet (ch.2). Nothing changed.' } });
+    // her next turn: free, at the Imp's Magic 3
+    await turnOf(app, 4, 2);
+    const before = await gold(app, wren);
+    await app.call('dice.setSeed', { seed: 3 });
+    const p = await app.call('phase.cast', { tokenId: 4, ...lash, stolen: true });
+    expect(p.notices).toEqual([
+      'Wren of the Hollow casts Cinder Lash, stolen from Hex Imp, at Magic 3 (ch.2)',
+      'Wren of the Hollow casts Cinder Lash (On Turn; Cinder Lash: 0 gold; stolen by Counter Magic: no gold, no Sanity (ch.2))',
+      "Cinder Lash (Wren of the Hollow) resolves: 2d6 [2, 6] + Magic 3 = 11 (ch.15); M 3, Hex Imp's Magic: the spell was stolen (ch.2) — Black damage to one target in the room.",
+    ]);
+    expect(await gold(app, wren)).toBe(before);
+    // stolen in Round 2 and not cast by Round 3: it lapses
+    await turnOf(app, imp.id, 2);
+    expect(await counter(6)).toEqual({ total: 22, target: 9, success: true });
+    expect(await steal()).toMatchObject({ ok: true, value: { notes: ['Wren of the Hollow steals Cinder Lash from Hex Imp: it does not resolve for Hex Imp; Wren of the Hollow casts it free at Magic 3 on her next turn (by Round 3) (ch.2)'] } });
+    await turnOf(app, 4, 4);
+    expect(await app.dispatch('phase.cast', { tokenId: 4, ...lash, stolen: true })).toMatchObject({ ok: false, error: { message: 'Cinder Lash, stolen from Hex Imp in Round 2, lapsed after Round 3 (ch.2). Nothing changed.' } });
+    // enhanced: held up to 3 Rounds
+    await app.call('skill.points', { id: wren, delta: 1 });
+    await app.call('skill.spendPoint', { id: wren, action: 'enhance', skill: 'Counter Magic' });
+    await turnOf(app, imp.id, 4);
+    expect(await counter(7)).toEqual({ total: 32, target: 9, success: true });
+    expect(await steal()).toMatchObject({ ok: true, value: { notes: ['Wren of the Hollow steals Cinder Lash from Hex Imp: it does not resolve for Hex Imp; Wren of the Hollow casts it free at Magic 3 within 3 Rounds (until Round 7; Counter Magic enhanced) (ch.2)'] } });
+    await turnOf(app, 4, 6);
+    await app.call('dice.setSeed', { seed: 3 });
+    expect((await app.call('phase.cast', { tokenId: 4, ...lash, stolen: true })).notices![0]).toBe('Wren of the Hollow casts Cinder Lash, stolen from Hex Imp, at Magic 3 (ch.2)');
+    expect(await app.dispatch('phase.cast', { tokenId: 4, ...lash, stolen: true })).toMatchObject({ ok: false, error: { message: 'Wren of the Hollow holds no stolen Cinder Lash (ch.2). Nothing changed.' } });
+    app.close();
+  });
 });
