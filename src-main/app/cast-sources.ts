@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import type { TokenView } from '@shared/board.ts';
+import type { SpellbookView } from '@shared/phase.ts';
 import { allTokens } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { currentSession } from '../db/ledger.ts';
@@ -146,4 +147,16 @@ export function castFrom(db: Database, token: TokenView, spell: SpellRef, from: 
       writeSources(w, db, { ...now, stolen: now.stolen.filter((x) => x.rollId !== stolen.rollId) });
     },
   };
+}
+
+/** What a token may cast from besides its own spells (ch.2), for the cast dialog: every active Scroll, its Coat, its stolen spell. */
+export function heldSourcesFor(db: Database, token: TokenView): SpellbookView['held'] {
+  if (token.lichslayerId === null) return [];
+  const s = readSources(db);
+  const mine = token.lichslayerId;
+  return [
+    ...s.scrolls.map((x) => ({ table: x.table, row: x.row, label: x.label, from: { scroll: x.id }, note: `Scroll ${x.id} by ${x.scholar}, Magic ${x.magic}` })),
+    ...s.coat.filter((x) => x.doctorId === mine).map((x) => ({ table: x.table, row: x.row, label: x.label, from: { coat: true as const }, note: 'from the Coat, half gold' })),
+    ...s.stolen.filter((x) => x.witchId === mine).map((x) => ({ table: x.table, row: x.row, label: x.label, from: { stolen: true as const }, note: `stolen from ${x.caster}, Magic ${x.magic}, by Round ${x.lastRound}` })),
+  ];
 }

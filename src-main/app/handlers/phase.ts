@@ -13,7 +13,7 @@ import { machineEvent, phaseView } from '../../views/phase-view.ts';
 import { moveTokenByRules } from '../board-ops.ts';
 import { enemiesCloseIn, sanityChallenge } from '../combat-hooks.ts';
 import { castVerdict, findSpell, payForCast, spellbook } from '../spellcasting.ts';
-import { castFrom } from '../cast-sources.ts';
+import { castFrom, heldSourcesFor } from '../cast-sources.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
@@ -105,7 +105,7 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
         });
         groups.set(key, group);
       }
-      return { caster: token.name, schools: [...groups.values()] };
+      return { caster: token.name, schools: [...groups.values()], held: heldSourcesFor(database, token) };
     },
 
     'phase.cast': (args) =>
