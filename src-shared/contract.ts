@@ -514,6 +514,8 @@ export const contract = {
       sneak: z.boolean().optional(),
       /** Influence: add to a friendly roll or take from a hostile one (ch.2). */
       influence: z.enum(['add', 'subtract']).optional(),
+      /** Scrolls and Ink: the spell a Scroll records; the Doctor's Coat: the spell prepared; Counter Magic: the spell stolen (ch.2). */
+      spell: z.strictObject({ table: tableKeySchema, row: z.number().int().min(0).max(1999) }).optional(),
     }),
   ),
   'ailment.set': command<LifeNotes>()(
@@ -650,6 +652,12 @@ export const contract = {
       recipes: z.number().int().min(1).max(6).optional(),
       /** ch.17: colour-matched Flora spent to raise a Giver's Recipe's M. */
       flora: z.number().int().min(0).max(12).optional(),
+      /** ch.2: cast from the Scholar's Scroll of this id (anyone, once, at the Magic it recorded). */
+      scroll: rowId.optional(),
+      /** ch.2: cast from the spells prepared in the Lich Doctor's Coat (half gold). */
+      coat: z.boolean().optional(),
+      /** ch.2: cast the spell the Witch stole with Counter Magic (free, at its caster's Magic). */
+      stolen: z.boolean().optional(),
     }),
   ),
   'phase.enemiesAdvance': command<PhaseView>()(noArgs),

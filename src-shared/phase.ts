@@ -90,4 +90,6 @@ export interface SpellbookView {
       needs: { choice?: { item: string; times: number }; recipes?: { max: number }; flora?: { colour: string; max: number } };
     }[];
   }[];
+  /** ch.2: what this caster may cast from besides their own spells: any active Scroll, their Coat, a spell they stole. */
+  held: { table: string; row: number; label: string; from: { scroll: number } | { coat: true } | { stolen: true }; note: string }[];
 }

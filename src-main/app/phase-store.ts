@@ -81,7 +81,7 @@ const casting = z.looseObject({
   label: z.string().max(1000),
   time: z.enum(CASTING_TIMES),
   round: z.number().int().min(0),
-  basis: z.looseObject({ magic: z.number(), lootMagic: z.number(), fixed: z.boolean(), times: z.number() }).optional(),
+  basis: z.looseObject({ magic: z.number(), lootMagic: z.number(), fixed: z.boolean(), times: z.number(), why: z.string().max(300).optional() }).optional(),
 });
 const combatSnapshot = snapshotSchema(
   combatRound,

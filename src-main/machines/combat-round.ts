@@ -24,7 +24,7 @@ export interface Casting {
   time: CastingTime;
   round: number;
   /** What the spell was cast at (ch.15: the caster's Magic at the time of casting; ch.13: ×N at once; ch.17: M fixed by recipes). */
-  basis?: { magic: number; lootMagic: number; fixed: boolean; times: number };
+  basis?: { magic: number; lootMagic: number; fixed: boolean; times: number; /** ch.2: why a fixed M is fixed (a Scroll's recorded Magic, a stolen spell's caster's); the recipes spent otherwise. */ why?: string };
 }
 
 export interface CombatContext {

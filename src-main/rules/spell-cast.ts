@@ -10,6 +10,7 @@ import { synchronicity } from './synchronicity.ts';
 import { parseDice, rollExpression } from './dice-expression.ts';
 import { choiceLine, choiceMade, componentTimes, type ComponentChoice } from './loot-fate.ts';
 import { magicFromGold } from './gauntlet-derived.ts';
+import { coatGold } from './spell-sources.ts';
 
 /** The colour of each school (ch.15); the Giver's Recipes and Lich's Magic have none a build can match. */
 export const SCHOOL_COLOUR: Record<SpellSchool, Colour | null> = {
@@ -64,6 +65,12 @@ export interface CastOptions {
   recipes?: number;
   /** ch.17, the Giver's Recipes: how many colour-matched Flora to spend to raise M. */
   flora?: number;
+  /**
+   * ch.2: where the cast comes from besides the caster's own spells: a Scroll (gold, no components,
+   * whatever the user's colour, ch.15's learned spells), the Doctor's Coat (half gold), a spell
+   * stolen by Counter Magic (free: no gold, no components).
+   */
+  source?: 'scroll' | 'coat' | 'stolen';
 }
 
 /** What a cast spends from the Gauntlet's slots, item by item. */
@@ -153,6 +160,23 @@ function completeRecipes(items: readonly CasterItem[], recipe: readonly string[]
   return n;
 }
 
+/** Whether a school is open to the caster (ch.15, ch.16, ch.17, ch.2's Medicine Bay); null when it is. */
+export function schoolRefusal(school: SpellSchool, caster: Caster, fullSpectrum: boolean): string | null {
+  // ch.15: a player character reaches Lich's Magic only when turned or in Full Spectrum.
+  if (school === 'lich' && !caster.turned && !fullSpectrum) return `Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15)`;
+  // ch.17: the Giver's Recipes open after three feedings of the Giver (or with Medicine Bay, ch.2).
+  if (school === 'giver' && caster.giverAccess && caster.giverAccess.feedings < GIVER_FEEDINGS_FOR_RECIPES && !caster.giverAccess.medicineBay) {
+    return `${SPELL_SCHOOL_LABEL.giver} open to a character who has fed the Giver ${GIVER_FEEDINGS_FOR_RECIPES} times (ch.17) or holds Medicine Bay (ch.2); ${caster.name} has fed it ${caster.giverAccess.feedings}`;
+  }
+  return null;
+}
+
+/** Whether a school is open to the caster as they stand (their equipped build read for Full Spectrum). */
+export function schoolOpenTo(school: SpellSchool, caster: Caster, rules: HouseRules): string | null {
+  const sync = synchronicity(caster.items.map((i) => ({ name: i.name, colour: i.colour, broken: i.broken, ...(i.type ? { type: i.type } : {}) })), rules);
+  return schoolRefusal(school, caster, sync.conditions.some((c) => c.id === 'full-spectrum'));
+}
+
 /** Whether the caster may cast the spell now, what it costs and what it spends (ch.15, ch.17). */
 export function checkCast(spell: { label: string; fields: SpellFields }, caster: Caster, rules: HouseRules, options: CastOptions = {}, day = 0): CastCheck {
   const f = spell.fields;
@@ -164,12 +188,10 @@ export function checkCast(spell: { label: string; fields: SpellFields }, caster:
   // ch.14: synchronicity reads every equipped item, broken ones ignored, with its type (Mono-Type).
   const sync = synchronicity(caster.items.map((i) => ({ name: i.name, colour: i.colour, broken: i.broken, ...(i.type ? { type: i.type } : {}) })), rules);
   const fullSpectrum = sync.conditions.some((c) => c.id === 'full-spectrum');
-  // ch.15: a player character reaches Lich's Magic only when turned or in Full Spectrum.
-  if (f.school === 'lich' && !caster.turned && !fullSpectrum) refusals.push(`Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15)`);
-  // ch.17: the Giver's Recipes open after three feedings of the Giver (or with Medicine Bay, ch.2).
-  if (f.school === 'giver' && caster.giverAccess && caster.giverAccess.feedings < GIVER_FEEDINGS_FOR_RECIPES && !caster.giverAccess.medicineBay) {
-    refusals.push(`${SPELL_SCHOOL_LABEL.giver} open to a character who has fed the Giver ${GIVER_FEEDINGS_FOR_RECIPES} times (ch.17) or holds Medicine Bay (ch.2); ${caster.name} has fed it ${caster.giverAccess.feedings}`);
-  }
+  const source = options.source;
+  // ch.2: a Scroll casts whatever the user's colour, a stolen spell is the Witch's to cast.
+  const schoolShut = source === 'scroll' || source === 'stolen' ? null : schoolRefusal(f.school, caster, fullSpectrum);
+  if (schoolShut) refusals.push(schoolShut);
   // ch.15: an Incantation needs its Vestment equipped (and unbroken: a broken item confers nothing, ch.11);
   // One-Thousand Blades needs all six, unless a held item grants it as an action.
   const granted = f.grantedBy && worn(caster, f.grantedBy);
@@ -180,7 +202,7 @@ export function checkCast(spell: { label: string; fields: SpellFields }, caster:
   } else if (f.vestment && !worn(caster, f.vestment)) {
     refusals.push(`${spell.label} can be cast only while ${f.vestment} is equipped and unbroken (ch.15)`);
   }
-  if (f.component) {
+  if (f.component && source !== 'scroll' && source !== 'stolen') {
     // ch.4: a component is spent only from a Loot slot, never from the inventory.
     const held = heldComponent(caster.items, f.component);
     if (!held) refusals.push(`${spell.label} needs a ${f.component} in a Loot slot: components are spent only from there (ch.4)`);
@@ -208,7 +230,7 @@ export function checkCast(spell: { label: string; fields: SpellFields }, caster:
   }
   // ch.17: on the Forest path the cast spends whole recipes and no gold; M is the recipes spent.
   let forestMagic: number | null = null;
-  if (f.path === 'forest') {
+  if (f.path === 'forest' && source !== 'scroll' && source !== 'stolen') {
     const max = completeRecipes(caster.items, f.recipe);
     const want = options.recipes ?? 1;
     if (!f.recipe.length) refusals.push(`${spell.label} is cast on the Forest path, but its recipe lists no components: add them in its spell table (ch.17)`);
@@ -235,12 +257,18 @@ export function checkCast(spell: { label: string; fields: SpellFields }, caster:
     }
   }
   const mono = sync.conditions.find((c) => c.id === 'mono-color')?.colours?.[0];
-  const gold = f.path === 'forest' ? { cost: 0, notes: [] } : spellGold(f, mono, rules);
+  const gold = f.path === 'forest' || source === 'stolen' ? { cost: 0, notes: source === 'stolen' ? ['stolen by Counter Magic: no gold, no Sanity (ch.2)'] : [] } : spellGold(f, mono, rules);
   notes.push(...gold.notes);
-  const cost = gold.cost;
+  let cost = gold.cost;
+  if (source === 'coat') {
+    const coat = coatGold(cost);
+    cost = coat.cost;
+    notes.push(coat.note);
+  }
+  if (source === 'scroll') notes.push('from a Scroll: no components, whatever the user’s colour (ch.2, ch.15)');
   if (caster.gold < cost) refusals.push(`${spell.label} costs ${cost} gold and ${caster.name} holds ${caster.gold} (ch.15)`);
   // ch.17: the Giver's Recipes cost the caster's Health as listed; the app will not spend the last of it.
-  const healthCost = f.healthCost;
+  const healthCost = source === 'stolen' ? 0 : f.healthCost;
   if (healthCost > 0) {
     if (caster.health !== undefined && caster.health <= healthCost) refusals.push(`${spell.label} costs ${healthCost} Health and ${caster.name} has ${caster.health}: a cast may not spend the last of it (ch.17)`);
     else notes.push(`costs ${healthCost} Health (ch.17)`);
@@ -268,8 +296,8 @@ export function castingMagic(input: { gold: number; cost: number; statPoints: nu
  * resolves at: what it was cast at, moved only by what loot has changed since; gold gained or spent
  * meanwhile does not move it. On the Forest path M is the recipes spent (ch.17).
  */
-export function magicAtResolution(basis: { magic: number; lootMagic: number; fixed: boolean }, lootMagicNow: number): { value: number; explain: string } {
-  if (basis.fixed) return { value: basis.magic, explain: `M ${basis.magic}, the recipes spent (ch.17)` };
+export function magicAtResolution(basis: { magic: number; lootMagic: number; fixed: boolean; why?: string }, lootMagicNow: number): { value: number; explain: string } {
+  if (basis.fixed) return { value: basis.magic, explain: `M ${basis.magic}, ${basis.why ?? 'the recipes spent (ch.17)'}` };
   const shift = lootMagicNow - basis.lootMagic;
   const value = Math.max(0, basis.magic + shift);
   return { value, explain: shift ? `Magic ${basis.magic} at casting ${shift > 0 ? '+' : '−'} ${Math.abs(shift)} from loot since (ch.15) = ${value}` : `Magic ${basis.magic} at casting (ch.15)` };

@@ -13,6 +13,7 @@ import { machineEvent, phaseView } from '../../views/phase-view.ts';
 import { moveTokenByRules } from '../board-ops.ts';
 import { enemiesCloseIn, sanityChallenge } from '../combat-hooks.ts';
 import { castVerdict, findSpell, payForCast, spellbook } from '../spellcasting.ts';
+import { castFrom, heldSourcesFor } from '../cast-sources.ts';
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
@@ -104,7 +105,7 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
         });
         groups.set(key, group);
       }
-      return { caster: token.name, schools: [...groups.values()] };
+      return { caster: token.name, schools: [...groups.values()], held: heldSourcesFor(database, token) };
     },
 
     'phase.cast': (args) =>
@@ -115,16 +116,23 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
         const spell = findSpell(database, args.table, args.row);
         const ctxNow = combat.getSnapshot().context;
         const options = { ...(args.componentChoice ? { componentChoice: args.componentChoice } : {}), ...(args.recipes ? { recipes: args.recipes } : {}), ...(args.flora !== undefined ? { flora: args.flora } : {}) };
-        const verdict = castVerdict(database, token, spell, { current: ctxNow.current, turned: diveActor(database).getSnapshot().context.turned }, options);
+        // ch.2: a Scroll, the Doctor's Coat or a stolen spell is one more source of the same cast.
+        const froms = [args.scroll !== undefined ? { scroll: args.scroll } : null, args.coat ? { coat: true as const } : null, args.stolen ? { stolen: true as const } : null].filter((f) => f !== null);
+        if (froms.length > 1) throw new CommandFailure('invalid-args', 'A spell is cast from one source at a time: a Scroll, the Coat or a stolen spell. Nothing changed.');
+        const sourced = froms[0] ? castFrom(database, token, spell, froms[0], ctxNow.round) : null;
+        const verdict = castVerdict(database, token, spell, { current: ctxNow.current, turned: diveActor(database).getSnapshot().context.turned }, { ...options, ...sourced?.options });
         if (!verdict.ok) throw new CommandFailure('refused', `${verdict.why}. Nothing changed.`);
         const casting = { caster: token.id, table: spell.table.key, row: spell.row, label: spell.label, time: spell.fields.castingTime };
         if (!combat.getSnapshot().can({ type: 'CAST', casting })) {
           throw new CommandFailure('refused', `${token.name} cannot cast now: a spell is cast on the caster's own turn, a Response outside it and one at a time (ch.15). Nothing changed.`);
         }
         // ch.15: the gold leaves the Gauntlet at once, whenever the spell resolves; the Magic is taken now.
-        const basis = payForCast(w, database, token, verdict);
+        const paid = payForCast(w, database, token, verdict);
+        // ch.2: a Scroll casts at the Magic it recorded, a stolen spell at its caster's.
+        const basis = paid && sourced?.basis ? { ...paid, magic: sourced.basis.magic, lootMagic: 0, fixed: true, ...(sourced.basis.why ? { why: sourced.basis.why } : {}) } : paid;
+        sourced?.spend(w);
         combat.send({ type: 'CAST', casting: basis ? { ...casting, basis } : casting });
-        const notices = [`${token.name} casts ${spell.label} (${CASTING_TIME_LABEL[spell.fields.castingTime]}; ${verdict.why})`];
+        const notices = [...(sourced ? [sourced.note] : []), `${token.name} casts ${spell.label} (${CASTING_TIME_LABEL[spell.fields.castingTime]}; ${verdict.why})`];
         settle(database, combat, notices);
         // ch.15: On Turn consumes the caster's action: the turn passes.
         if (spell.fields.castingTime === 'on-turn') step(w, database, combat, notices);

@@ -17,6 +17,7 @@ import { addToInventory } from '../../db/inventory.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { revealRoom } from '../board-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
+import { prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../cast-sources.ts';
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
@@ -71,7 +72,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         if (!def) throw new CommandFailure('refused', `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`);
         // ch.2: Family Heirloom enhanced adds a choice each Round (whom it covers), made through skill.use.
         // ch.2: Retainers give floor intelligence, asked of one Retainer (its token) through skill.use.
-        if (def.kind === 'passive' && !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name)) && !(def.name === 'Retainers' && args.tokenId)) throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
+        // ch.2: the Doctor's Coat is passive, but a spell is prepared in it through skill.use (spell).
+        if (def.kind === 'passive' && !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name)) && !(def.name === 'Retainers' && args.tokenId) && !(def.name === 'Doctor’s Coat of Arms' && args.spell)) throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
         const day = today(database);
         const dive = diveActor(database).getSnapshot().context;
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
@@ -175,6 +177,9 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           default: {
             if (def.name === 'Rally') rallyAround(w, database, l, notes);
             else if (def.name === 'Maneuver') target = maneuver(w, database, l, args.tokenId, rooms[0], usesForLimit(database, l.id, def.name, now), now, notes);
+            else if (def.name === 'Scrolls and Ink' && args.spell) target = writeScrollOf(w, database, l, args.spell, magic, notes);
+            else if (def.name === 'Doctor’s Coat of Arms' && args.spell) target = prepareInCoat(w, database, l, args.spell, magic, notes);
+            else if (def.name === 'Counter Magic' && args.spell) target = stealDeclaredSpell(w, database, l, args.tokenId, args.spell, now.round, notes);
             else if (def.name === 'Scrolls and Ink') target = inscribe(w, database, l, args.inscribe, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
             else if (def.name === 'Predict') target = predict(w, database, l, args.tokenId, notes);
             else if (def.name === 'Charge') charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
