@@ -514,6 +514,8 @@ export const contract = {
       sneak: z.boolean().optional(),
       /** Influence: add to a friendly roll or take from a hostile one (ch.2). */
       influence: z.enum(['add', 'subtract']).optional(),
+      /** Retainers enhanced: the Retainer (its id in the Town) who needs no pay today (ch.2). */
+      holiday: z.number().int().min(1).optional(),
     }),
   ),
   'ailment.set': command<LifeNotes>()(

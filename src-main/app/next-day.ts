@@ -22,7 +22,8 @@ import { activeVanity, celestialHeal, lastVanityIdolGone, celestialWeek, destruc
 import { rollInn } from '../rules/inn.ts';
 import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
 import { turningStatus } from '../rules/lich.ts';
-import { payWage, RETAINER_GRADES, rollRetainers, waryLeaves } from '../rules/retainers.ts';
+import { RETAINER_GRADES, rollRetainers, waryLeaves } from '../rules/retainers.ts';
+import { dayPay } from '../rules/retainer-pay.ts';
 import { characterRollModifiers, clockShiftFor, situationOf } from '../rules/roll-modifiers.ts';
 import { rollSanityChallenge } from '../rules/sanity-challenge.ts';
 import { skillRollBonuses } from './skill-effects-s.ts';
@@ -112,7 +113,7 @@ function retainerStep(dice: Dice, w: DayWorld, out: DayOut, inn: { value: number
   const kept: TownState['retainers'] = [];
   for (const r of w.town.retainers) {
     const boss = w.roster.get(r.employer);
-    const pay = payWage({ name: r.name, grade: r.grade, loyalty: r.loyalty, double: r.double, employerGold: boss?.gold ?? null }, w.rules.unpaidRetainer);
+    const pay = dayPay({ name: r.name, grade: r.grade, loyalty: r.loyalty, double: r.double, excused: r.holidayOn === w.day, employer: boss?.name ?? '', employerGold: boss?.gold ?? null }, w.rules.unpaidRetainer);
     if (boss && pay.paid) w.roster.set(boss.id, { ...boss, gold: boss.gold - pay.paid });
     if (pay.paid > RETAINER_GRADES[r.grade].wage) paidDouble.add(r.id);
     if (pay.loyalty === 'leaves') {
