@@ -1,10 +1,11 @@
 // The Aristocrat's enhanced Retainers from the Town screen (rulebook ch.2): a Retainer excused from
 // the day's pay, shown in the Retainers list.
 import { expect, test } from '@playwright/test';
+import type { BoardView } from '../src-shared/board.ts';
 import type { CampaignView } from '../src-shared/contract.ts';
 import type { TownStateView } from '../src-shared/town.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { api, openSeededDemo, roomPoint } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -35,4 +36,35 @@ test('Retainers enhanced: No pay today beside a Retainer of the Aristocrat excus
   expect(town.state.retainers.map((r) => [r.name, r.holidayOn])).toEqual([['Pell', town.day]]);
   await retainers.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/retainers-no-pay.png` });
+});
+
+test('Familiar enhanced: a Familiar added on the board for its Witch gets twice the Health given', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 1414);
+  const wren = (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Wren of the Hollow')!;
+  await api(request, host, 'lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Witch', skill1: 'Commune', skill2: 'Familiar', level: 4 } });
+  await api(request, host, 'skill.points', { id: wren.id, delta: 1 });
+  await api(request, host, 'skill.spendPoint', { id: wren.id, action: 'enhance', skill: 'Familiar' });
+  await page.reload();
+  const banner = page.getByRole('status', { name: 'Phase' });
+  await banner.getByRole('button', { name: 'Descend' }).click();
+  await expect(banner).toContainText('Exploring · Floor 1');
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  const at = await roomPoint(page, 4, 4);
+  await page.mouse.click(at.x, at.y);
+  await page.getByText('Add a token here').click();
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Add', exact: true }) });
+  await form.getByLabel('Kind').selectOption('familiar');
+  await form.getByLabel('Name').fill('Grave moth');
+  await form.getByLabel('HP').fill('6');
+  await form.getByRole('combobox', { name: "The Familiar's Witch" }).selectOption({ label: 'Wren of the Hollow' });
+  await form.getByRole('button', { name: 'Add', exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/familiar-witch.png` });
+  await form.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Notices' })).toContainText("Grave moth's Health is doubled by Wren of the Hollow's enhanced Familiar skill: 6 → 12 (ch.2)");
+  const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  expect(board.tokens.find((t) => t.name === 'Grave moth')).toMatchObject({ health: 12, maxHealth: 12, x: 4, y: 4 });
 });

@@ -42,3 +42,27 @@ describe('the Aristocrat (ch.2)', () => {
     app.close();
   });
 });
+
+describe('the Witch and her Familiar (ch.2, ch.3)', () => {
+  it('Familiar enhanced: the Familiar placed for its Witch gets twice the Health given, for good; a Witch without the skill has none; only a Familiar names a Witch', async () => {
+    const { app, roster } = await setup();
+    const [o, , , wren] = roster;
+    await app.call('lichslayer.update', { id: wren!.id, patch: { hiddenClass: 'The Witch', skill1: 'Commune', skill2: 'Familiar', level: 4 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const place = (name: string, witch: number, kind: 'familiar' | 'entity' = 'familiar') => app.dispatch('board.addToken', { kind, name, colour: 'Black', floor: 1, x: 2, y: 0, health: 6, armor: 0, witch });
+    expect(await place('Grave moth', o!.id)).toMatchObject({ ok: false, error: { message: "Odile Vantreck does not hold the Familiar skill: a Familiar is the Witch's (ch.2, ch.3). Grave moth was not added." } });
+    expect(await place('Gnawer', wren!.id, 'entity')).toMatchObject({ ok: false, error: { code: 'invalid-args', message: 'Only a Familiar has a Witch: Gnawer is not a Familiar token. Nothing changed.' } });
+    const plain = await app.call('board.addToken', { kind: 'familiar', name: 'Grave moth', colour: 'Black', floor: 1, x: 2, y: 0, health: 6, armor: 0, witch: wren!.id });
+    expect(plain.notices).toBeUndefined();
+    expect(plain.tokens.find((t) => t.name === 'Grave moth')).toMatchObject({ health: 6, maxHealth: 6 });
+    await app.call('skill.points', { id: wren!.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: wren!.id, action: 'enhance', skill: 'Familiar' });
+    const doubled = await app.call('board.addToken', { kind: 'familiar', name: 'Bone rat', colour: 'Black', floor: 1, x: 2, y: 0, health: 6, armor: 0, witch: wren!.id });
+    expect(doubled.notices).toEqual(["Bone rat's Health is doubled by Wren of the Hollow's enhanced Familiar skill: 6 → 12 (ch.2)"]);
+    expect(doubled.tokens.find((t) => t.name === 'Bone rat')).toMatchObject({ health: 12, maxHealth: 12 });
+    // One undo step: the token goes with it.
+    await app.call('history.undo', {});
+    expect((await app.call('board.view', { floor: 1 })).tokens.some((t) => t.name === 'Bone rat')).toBe(false);
+    app.close();
+  });
+});

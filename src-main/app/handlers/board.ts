@@ -15,6 +15,7 @@ import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal, sh
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { openChestBy, takeRoomGold } from '../looting.ts';
+import { familiarHealth } from '../skill-effects-y.ts';
 
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
@@ -185,8 +186,10 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
       return result(args.floor, notices);
     },
 
-    'board.addToken': (args) =>
+    'board.addToken': (args) => {
+      const notices: string[] = [];
       ctx.transact('board.addToken', args, `Add ${args.name}`, (w, database) => {
+        const health = familiarHealth(database, args, notices);
         const room = ensureRoom(w, database, args.floor, args.x, args.y);
         if (args.kind === 'entity' && room.revealed && room.room_type) {
           const verdict = judgeMove({ mover: { kind: 'entity', name: args.name }, from: null, to: args, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), args.floor, args.x, args.y).length, shrines: shrinesOf(database) }, override: false });
@@ -199,16 +202,17 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
           floor: args.floor,
           x: args.x,
           y: args.y,
-          health: args.health,
-          max_health: args.health,
+          health,
+          max_health: health,
           armor: args.armor,
           hidden: args.hidden ? 1 : 0,
           stats: JSON.stringify(args.stats),
           placed_at: nextPlacement(database),
         });
         if (room.revealed || args.kind !== 'entity') joinTurnStack(w, database, id);
-        return boardView(database, args.floor);
-      }),
+      });
+      return result(args.floor, notices);
+    },
 
     'board.updateToken': (args) =>
       ctx.transact('board.updateToken', args, `Token: ${Object.keys(args.patch).join(', ')}`, (w, database) => {
