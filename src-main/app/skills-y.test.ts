@@ -66,3 +66,29 @@ describe('the Witch and her Familiar (ch.2, ch.3)', () => {
     app.close();
   });
 });
+
+describe('the Familiar (ch.3)', () => {
+  it('a defeated Familiar returns next session: no summons for its Witch at a Forest visit that session; the next session it is rolled again', async () => {
+    const { app, roster } = await setup();
+    const wren = roster[3]!;
+    await app.call('lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Witch', skill1: 'Commune', skill2: 'Familiar', level: 4 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const moth = (await app.call('board.addToken', { kind: 'familiar', name: 'Grave moth', colour: 'Black', floor: 1, x: 2, y: 0, health: 6, armor: 0, witch: wren.id })).tokens.find((t) => t.name === 'Grave moth')!;
+    await app.call('board.updateToken', { id: moth.id, patch: { defeated: true } });
+    await app.call('phase.send', { event: { type: 'WITHDRAW' } });
+    const familiarRolls = async () => (await app.call('ledger.list', { character: 'Wren of the Hollow' })).filter((e) => e.cause.startsWith("Wren of the Hollow's Familiar")).length;
+    const rolledBefore = await familiarRolls();
+    await app.call('dice.setSeed', { seed: 9 });
+    const visit = await app.call('forest.go', { ids: [wren.id], where: 'forest' });
+    expect(visit.notes).toContain("Wren of the Hollow's Familiar was defeated this session (1): it returns next session, so none is summoned now (ch.3)");
+    expect(visit.notes.some((n) => n.startsWith("Wren of the Hollow's Familiar: "))).toBe(false);
+    expect(await familiarRolls()).toBe(rolledBefore);
+    await app.call('forest.go', { ids: [wren.id], where: 'town' });
+    await app.call('ledger.newSession', {});
+    await app.call('dice.setSeed', { seed: 9 });
+    const next = await app.call('forest.go', { ids: [wren.id], where: 'forest' });
+    expect(next.notes.filter((n) => n.startsWith("Wren of the Hollow's Familiar"))).toEqual(["Wren of the Hollow's Familiar: 7 on d8: Mirror newt — Shows the true colour of one entity. (ch.3)"]);
+    expect(await familiarRolls()).toBe(rolledBefore + 1);
+    app.close();
+  });
+});

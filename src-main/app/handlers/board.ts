@@ -16,6 +16,7 @@ import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { openChestBy, takeRoomGold } from '../looting.ts';
 import { familiarHealth } from '../skill-effects-y.ts';
+import { bondFamiliar, familiarDefeated } from '../familiar-bonds.ts';
 
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
@@ -210,6 +211,7 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
           placed_at: nextPlacement(database),
         });
         if (room.revealed || args.kind !== 'entity') joinTurnStack(w, database, id);
+        if (args.witch !== undefined) bondFamiliar(w, database, id, args.witch);
       });
       return result(args.floor, notices);
     },
@@ -231,6 +233,7 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         if (p.defeated !== undefined) patch.defeated = p.defeated ? 1 : 0;
         if (p.intention !== undefined) patch.intention = p.intention;
         w.update('token', rec.id, patch);
+        if (p.defeated !== undefined && rec.kind === 'familiar') familiarDefeated(w, database, rec.id, p.defeated);
         return boardView(database, rec.floor ?? partyFloor(database) ?? 1);
       }),
 
