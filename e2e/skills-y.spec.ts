@@ -68,3 +68,25 @@ test('Familiar enhanced: a Familiar added on the board for its Witch gets twice 
   const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
   expect(board.tokens.find((t) => t.name === 'Grave moth')).toMatchObject({ health: 12, maxHealth: 12, x: 4, y: 4 });
 });
+
+test('Medicine Bay enhanced: Replenish daily beside the Medicine Slots chooses the item that comes back each morning', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 1414);
+  const quillam = (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Brother Quillam')!;
+  await api(request, host, 'lichslayer.update', { id: quillam.id, patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', skill2: 'Medicine Bay', level: 4 } });
+  await api(request, host, 'lichslayer.setInventory', { id: quillam.id, stacks: [{ name: 'Ashbloom', count: 1 }] });
+  await api(request, host, 'loot.fate', { fate: 'hold', id: quillam.id, stack: 0, slot: 'medicine1' });
+  await api(request, host, 'skill.points', { id: quillam.id, delta: 1 });
+  await api(request, host, 'skill.spendPoint', { id: quillam.id, action: 'enhance', skill: 'Medicine Bay' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Roster' }).click();
+  await page.getByRole('button', { name: "Open Brother Quillam's Gauntlet" }).click();
+  const gauntlet = page.getByRole('article', { name: "Brother Quillam's Gauntlet" });
+  const replenish = gauntlet.getByRole('group', { name: 'Medicine Bay enhanced: replenish daily' }).getByRole('button', { name: 'Replenish Ashbloom daily' });
+  await replenish.scrollIntoViewIfNeeded();
+  await replenish.click();
+  await expect(page.getByRole('region', { name: 'Notices' })).toContainText("Brother Quillam's Ashbloom in Medicine Slot 1 will replenish at the start of each day for 36 gold, paid at the Inn (ch.2)");
+  await page.screenshot({ path: `${SHOTS}/medicine-replenish.png` });
+});

@@ -7,6 +7,7 @@ import {
   campaignNameSchema,
   itemInputSchema,
   ITEM_SLOTS,
+  MEDICINE_SLOTS,
   SANITY_LEVELS,
   LIMITS,
   lichslayerPatchSchema,
@@ -516,6 +517,8 @@ export const contract = {
       influence: z.enum(['add', 'subtract']).optional(),
       /** Retainers enhanced: the Retainer (its id in the Town) who needs no pay today (ch.2). */
       holiday: z.number().int().min(1).optional(),
+      /** Medicine Bay enhanced: the Medicine Slot whose item replenishes each day (ch.2). */
+      refill: z.enum(MEDICINE_SLOTS).optional(),
     }),
   ),
   'ailment.set': command<LifeNotes>()(

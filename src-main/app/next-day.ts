@@ -4,6 +4,7 @@
 // One world is loaded, a sequence of rules runs over it with the campaign's dice, and everything is
 // written at the end, in one transaction with its report.
 import { retainerStreaks } from './skill-effects-w.ts';
+import { medicineRefills } from './skill-effects-y.ts';
 import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
@@ -374,6 +375,8 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
   w.update('town', 1, { day: day + 1 });
   // ch.2: the Aristocrats' days with 3 active Retainers, toward Influence.
   for (const text of retainerStreaks(w, database)) line(out, 'change', text);
+  // ch.2: Medicine Bay enhanced replenishes a Medicine Slot item at the new day's start.
+  for (const text of medicineRefills(w, database)) line(out, 'change', text);
   const report: DayReport = { day, session: currentSession(database), lines: out.lines };
   w.insert('day_report', { day, report: JSON.stringify(report) });
   return report;

@@ -43,6 +43,43 @@ describe('the Aristocrat (ch.2)', () => {
   });
 });
 
+describe('the Lich Doctor (ch.2)', () => {
+  it('Medicine Bay enhanced: the chosen Medicine Slot item replenishes at the start of each day, if used, for 36 gold; short of gold, it does not', async () => {
+    const { app, roster, me } = await setup();
+    const q = roster[1]!;
+    await app.call('lichslayer.update', { id: q.id, patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', skill2: 'Medicine Bay', level: 4, gold: 50 } });
+    await app.call('lichslayer.setInventory', { id: q.id, stacks: [{ name: 'Ashbloom', count: 1 }] });
+    await app.call('loot.fate', { fate: 'hold', id: q.id, stack: 0, slot: 'medicine1' });
+    expect(await app.dispatch('skill.use', { id: q.id, skill: 'Medicine Bay', refill: 'medicine1' })).toMatchObject({
+      ok: false,
+      error: { message: "Brother Quillam's Medicine Bay is not enhanced: only then does a Medicine Slot item replenish each day (ch.2). Nothing changed." },
+    });
+    await app.call('skill.points', { id: q.id, delta: 1 });
+    await app.call('skill.spendPoint', { id: q.id, action: 'enhance', skill: 'Medicine Bay' });
+    expect(await app.dispatch('skill.use', { id: q.id, skill: 'Medicine Bay', refill: 'medicine2' })).toMatchObject({
+      ok: false,
+      error: { message: 'Medicine Slot 2 is empty: choose the Medicine Slot holding the Flora to replenish (ch.2). Nothing changed.' },
+    });
+    expect((await app.call('skill.use', { id: q.id, skill: 'Medicine Bay', refill: 'medicine1' })).notes).toEqual([
+      "Brother Quillam's Ashbloom in Medicine Slot 1 will replenish at the start of each day for 36 gold, paid at the Inn (ch.2)",
+    ]);
+    const refillLines = (r: { lines: { text: string }[] }) => r.lines.map((l) => l.text).filter((t) => t.includes('Ashbloom'));
+    await app.call('dice.setSeed', { seed: 5 });
+    // Still in its slot: nothing to replenish, nothing paid.
+    expect(refillLines(await app.call('town.nextDay', {}))).toEqual([]);
+    expect((await me(q.id)).gold).toBe(50);
+    await app.call('loot.fate', { fate: 'consume', id: q.id, from: { slot: 'medicine1' } });
+    expect((await me(q.id)).items.medicine1).toBeNull();
+    expect(refillLines(await app.call('town.nextDay', {}))).toEqual(["Brother Quillam's Ashbloom replenishes in Medicine Slot 1 for 36 gold, paid at the Inn (ch.2)"]);
+    expect((await me(q.id)).items.medicine1).toMatchObject({ name: 'Ashbloom' });
+    expect((await me(q.id)).gold).toBe(14);
+    await app.call('loot.fate', { fate: 'consume', id: q.id, from: { slot: 'medicine1' } });
+    expect(refillLines(await app.call('town.nextDay', {}))).toEqual(["Brother Quillam's Ashbloom does not replenish: 36 gold due at the Inn, 14 held (ch.2)"]);
+    expect((await me(q.id)).items.medicine1).toBeNull();
+    app.close();
+  });
+});
+
 describe('the Witch and her Familiar (ch.2, ch.3)', () => {
   it('Familiar enhanced: the Familiar placed for its Witch gets twice the Health given, for good; a Witch without the skill has none; only a Familiar names a Witch', async () => {
     const { app, roster } = await setup();
