@@ -222,6 +222,8 @@ export const newTokenSchema = z.strictObject({
   health: z.number().int().min(0).max(99_999).nullable().default(null),
   armor: z.number().int().min(0).max(9_999).nullable().default(null),
   hidden: z.boolean().default(false),
+  /** A Familiar's Witch (a Lichslayer id): her enhanced Familiar skill doubles its Health (ch.2). */
+  witch: z.number().int().min(1).optional(),
   stats: z
     .strictObject({
       faction: z.enum(FACTIONS).optional(),

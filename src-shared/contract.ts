@@ -7,6 +7,7 @@ import {
   campaignNameSchema,
   itemInputSchema,
   ITEM_SLOTS,
+  MEDICINE_SLOTS,
   SANITY_LEVELS,
   LIMITS,
   lichslayerPatchSchema,
@@ -516,6 +517,10 @@ export const contract = {
       influence: z.enum(['add', 'subtract']).optional(),
       /** Scrolls and Ink: the spell a Scroll records; the Doctor's Coat: the spell prepared; Counter Magic: the spell stolen (ch.2). */
       spell: z.strictObject({ table: tableKeySchema, row: z.number().int().min(0).max(1999) }).optional(),
+      /** Retainers enhanced: the Retainer (its id in the Town) who needs no pay today (ch.2). */
+      holiday: z.number().int().min(1).optional(),
+      /** Medicine Bay enhanced: the Medicine Slot whose item replenishes each day (ch.2). */
+      refill: z.enum(MEDICINE_SLOTS).optional(),
     }),
   ),
   'ailment.set': command<LifeNotes>()(

@@ -3,6 +3,7 @@
 // (the withdraw / press-on choice, permanent loss, allies shaken, an entity felled for XP, the
 // Phylactery destroyed through the dive machine), integrity checks, Blocks, ongoing damage, lost turns.
 // Plain functions over one transaction's writer; every roll goes through the ledger.
+import { familiarDefeated } from './familiar-bonds.ts';
 import type { Database } from 'better-sqlite3';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
@@ -287,6 +288,7 @@ function afterZero(w: RecordingWriter, db: Database, target: TokenView, byLichsl
   if (target.lichslayerId !== null) return lichslayerAtZero(w, db, target.lichslayerId, command, lines, result);
   if (target.kind === 'retainer' || target.kind === 'familiar') {
     w.update('token', target.id, { defeated: 1, health: 0 });
+    if (target.kind === 'familiar') familiarDefeated(w, db, target.id, true);
     lines.push(`${target.name} falls at 0 Health`);
     return 'felled';
   }

@@ -4,6 +4,7 @@
 // One world is loaded, a sequence of rules runs over it with the campaign's dice, and everything is
 // written at the end, in one transaction with its report.
 import { retainerStreaks } from './skill-effects-w.ts';
+import { medicineRefills } from './skill-effects-y.ts';
 import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
@@ -22,7 +23,8 @@ import { activeVanity, celestialHeal, lastVanityIdolGone, celestialWeek, destruc
 import { rollInn } from '../rules/inn.ts';
 import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
 import { turningStatus } from '../rules/lich.ts';
-import { payWage, RETAINER_GRADES, rollRetainers, waryLeaves } from '../rules/retainers.ts';
+import { RETAINER_GRADES, rollRetainers, waryLeaves } from '../rules/retainers.ts';
+import { dayPay } from '../rules/retainer-pay.ts';
 import { characterRollModifiers, clockShiftFor, situationOf } from '../rules/roll-modifiers.ts';
 import { rollSanityChallenge } from '../rules/sanity-challenge.ts';
 import { skillRollBonuses } from './skill-effects-s.ts';
@@ -112,7 +114,7 @@ function retainerStep(dice: Dice, w: DayWorld, out: DayOut, inn: { value: number
   const kept: TownState['retainers'] = [];
   for (const r of w.town.retainers) {
     const boss = w.roster.get(r.employer);
-    const pay = payWage({ name: r.name, grade: r.grade, loyalty: r.loyalty, double: r.double, employerGold: boss?.gold ?? null }, w.rules.unpaidRetainer);
+    const pay = dayPay({ name: r.name, grade: r.grade, loyalty: r.loyalty, double: r.double, excused: r.holidayOn === w.day, employer: boss?.name ?? '', employerGold: boss?.gold ?? null }, w.rules.unpaidRetainer);
     if (boss && pay.paid) w.roster.set(boss.id, { ...boss, gold: boss.gold - pay.paid });
     if (pay.paid > RETAINER_GRADES[r.grade].wage) paidDouble.add(r.id);
     if (pay.loyalty === 'leaves') {
@@ -373,6 +375,8 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
   w.update('town', 1, { day: day + 1 });
   // ch.2: the Aristocrats' days with 3 active Retainers, toward Influence.
   for (const text of retainerStreaks(w, database)) line(out, 'change', text);
+  // ch.2: Medicine Bay enhanced replenishes a Medicine Slot item at the new day's start.
+  for (const text of medicineRefills(w, database)) line(out, 'change', text);
   const report: DayReport = { day, session: currentSession(database), lines: out.lines };
   w.insert('day_report', { day, report: JSON.stringify(report) });
   return report;

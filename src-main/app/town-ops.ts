@@ -9,6 +9,7 @@ import { activeBoons, asIdols, boonStrength as boonStrengthRule, vanityConsequen
 import type { HouseRules } from '@shared/house-rules.ts';
 import { dispositionFor, rollDisposition } from '../rules/smith.ts';
 import { hasFamiliarSkill } from '../rules/familiar.ts';
+import { familiarAway } from './familiar-bonds.ts';
 import { giverHealthNow } from '../rules/forest.ts';
 import { attentionEffects } from '../rules/lich-attention.ts';
 import { CommandFailure } from './command-failure.ts';
@@ -99,6 +100,12 @@ export function familiarRolls(db: Database, ids: readonly number[], where: strin
   for (const id of ids) {
     const l = db.prepare(`SELECT name, skill1, skill2, skill3 FROM lichslayer WHERE id = ?`).get(id) as { name: string; skill1: string; skill2: string; skill3: string } | undefined;
     if (!l || !hasFamiliarSkill([l.skill1, l.skill2, l.skill3])) continue;
+    // ch.3: a defeated Familiar returns next session.
+    const away = familiarAway(db, { id, name: l.name });
+    if (away) {
+      notes.push(away);
+      continue;
+    }
     const text = rollWithTables(db, 'phase.send', ({ dice, tables }) => {
       const d8 = dice.die(8, `${l.name}'s Familiar`);
       const explain = `${d8.natural} on d8: ${entryText(tables, 'familiars', d8.natural)} (ch.3)`;

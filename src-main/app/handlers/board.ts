@@ -15,6 +15,8 @@ import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal, sh
 import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { openChestBy, takeRoomGold } from '../looting.ts';
+import { familiarHealth } from '../skill-effects-y.ts';
+import { bondFamiliar, familiarDefeated } from '../familiar-bonds.ts';
 
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
@@ -185,8 +187,10 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
       return result(args.floor, notices);
     },
 
-    'board.addToken': (args) =>
+    'board.addToken': (args) => {
+      const notices: string[] = [];
       ctx.transact('board.addToken', args, `Add ${args.name}`, (w, database) => {
+        const health = familiarHealth(database, args, notices);
         const room = ensureRoom(w, database, args.floor, args.x, args.y);
         if (args.kind === 'entity' && room.revealed && room.room_type) {
           const verdict = judgeMove({ mover: { kind: 'entity', name: args.name }, from: null, to: args, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), args.floor, args.x, args.y).length, shrines: shrinesOf(database) }, override: false });
@@ -199,16 +203,18 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
           floor: args.floor,
           x: args.x,
           y: args.y,
-          health: args.health,
-          max_health: args.health,
+          health,
+          max_health: health,
           armor: args.armor,
           hidden: args.hidden ? 1 : 0,
           stats: JSON.stringify(args.stats),
           placed_at: nextPlacement(database),
         });
         if (room.revealed || args.kind !== 'entity') joinTurnStack(w, database, id);
-        return boardView(database, args.floor);
-      }),
+        if (args.witch !== undefined) bondFamiliar(w, database, id, args.witch);
+      });
+      return result(args.floor, notices);
+    },
 
     'board.updateToken': (args) =>
       ctx.transact('board.updateToken', args, `Token: ${Object.keys(args.patch).join(', ')}`, (w, database) => {
@@ -227,6 +233,7 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         if (p.defeated !== undefined) patch.defeated = p.defeated ? 1 : 0;
         if (p.intention !== undefined) patch.intention = p.intention;
         w.update('token', rec.id, patch);
+        if (p.defeated !== undefined && rec.kind === 'familiar') familiarDefeated(w, database, rec.id, p.defeated);
         return boardView(database, rec.floor ?? partyFloor(database) ?? 1);
       }),
 

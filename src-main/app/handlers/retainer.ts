@@ -38,7 +38,7 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
             return { value: node.label, records: [{ cause: `${a.name}'s loot item, an Exceptional Retainer (ch.7)`, table: 'loot', explain: node.explain, result: node }] };
           })
         : null;
-      const retainers = [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard' as const, employer: boss.id, hiredDay: today(database), double: false, tokenId, loot }];
+      const retainers = [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard' as const, employer: boss.id, hiredDay: today(database), double: false, tokenId, loot, holidayOn: null }];
       placeRetainers(w, database, retainers);
       return { ...state, retainers, nextId: state.nextId + 1 };
     }),

@@ -22,6 +22,7 @@ import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
 import { atZeroHealth, cheatRoll, chooseHeirloomCover, countHealsFromZero, commandTargets, communeAhead, retainerIntel, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
+import { chooseRefill, excusePay } from '../skill-effects-y.ts';
 import { breakIn, charge, holdDoorway, identify, inscribe, skillGrantColumns, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
 
 
@@ -72,8 +73,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         if (!def) throw new CommandFailure('refused', `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`);
         // ch.2: Family Heirloom enhanced adds a choice each Round (whom it covers), made through skill.use.
         // ch.2: Retainers give floor intelligence, asked of one Retainer (its token) through skill.use.
-        // ch.2: the Doctor's Coat is passive, but a spell is prepared in it through skill.use (spell).
-        if (def.kind === 'passive' && !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name)) && !(def.name === 'Retainers' && args.tokenId) && !(def.name === 'Doctor’s Coat of Arms' && args.spell)) throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
+        // ch.2: passive skills act through skill.use only with their choice: the Doctor's Coat (a spell), Retainers (a Retainer, a pay holiday), Medicine Bay (a refill).
+        if (def.kind === 'passive' && !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name)) && !(def.name === 'Retainers' && (args.tokenId || args.holiday !== undefined)) && !(def.name === 'Medicine Bay' && args.refill) && !(def.name === 'Doctor’s Coat of Arms' && args.spell)) throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
         const day = today(database);
         const dive = diveActor(database).getSnapshot().context;
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
@@ -192,6 +193,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             } else if (def.name === 'Cure') target = cureToken(w, database, l, args.tokenId, args.ailment, notes);
             else if (def.name === 'Cheat') target = cheatRoll(database, l, args.rollId, args.keep, notes);
             else if (def.name === 'Command') target = commandTargets(database, l, args.tokens, enhancedSkill(database, l, def.name), notes);
+            else if (def.name === 'Medicine Bay' && args.refill) target = chooseRefill(w, database, l, args.refill, notes);
+            else if (def.name === 'Retainers' && args.holiday !== undefined) target = excusePay(w, database, l, args.holiday, day, notes);
             else if (def.name === 'Retainers') {
               const told = retainerIntel(w, database, l, args.tokenId, rooms, (tokenId) => usesForLimit(database, l.id, def.name, now).some((u) => u.tokenId === tokenId && u.visit === now.visit), notes);
               target = told.target;
