@@ -15,7 +15,7 @@ import { schoolOpenTo, type CastOptions } from '../rules/spell-cast.ts';
 import { coatCapacity, coatRefusal, scrollRefusal, stealSpell, stolenRefusal, writeScroll, type CoatSpell, type Scroll, type StolenSpell } from '../rules/spell-sources.ts';
 import type { Casting } from '../machines/combat-round.ts';
 import { CommandFailure } from './command-failure.ts';
-import { requireLichslayer } from './lichslayer-row.ts';
+import { holdsSkill, requireLichslayer } from './lichslayer-row.ts';
 import { casterOf, findSpell, type SpellRef } from './spellcasting.ts';
 import { lifeRecord } from '../db/life-records.ts';
 
@@ -34,7 +34,6 @@ const EMPTY: Sources = { nextScroll: 1, scrolls: [], coat: [], stolen: [], claim
 
 export const readSources = (db: Database): Sources => readSetting(db, KEY, sourcesSchema, EMPTY);
 const writeSources = (w: RecordingWriter, db: Database, s: Sources) => writeSetting(w, db, KEY, s);
-const holds = (l: LichslayerRow, skill: string) => [l.skill1, l.skill2, l.skill3, l.capstone].some((k) => k.trim().toLowerCase() === skill.toLowerCase());
 const ref = (s: SpellRef) => ({ table: s.table.key, row: s.row, label: s.label });
 
 /** Whether a spell resolved in this session (every resolution is in the ledger under its cause). */
@@ -124,7 +123,7 @@ export function castFrom(db: Database, token: TokenView, spell: SpellRef, from: 
   }
   if ('coat' in from) {
     const at = s.coat.findIndex((c) => c.doctorId === l.id && same(c));
-    if (!holds(l, 'Doctor’s Coat of Arms') || at < 0) throw new CommandFailure('refused', `${l.name}'s Coat holds no prepared ${spell.label} (ch.2). Nothing changed.`);
+    if (!holdsSkill(l, 'Doctor’s Coat of Arms') || at < 0) throw new CommandFailure('refused', `${l.name}'s Coat holds no prepared ${spell.label} (ch.2). Nothing changed.`);
     return {
       options: { source: 'coat' },
       note: `${l.name} casts ${spell.label} from the Coat; the prepared spell is used (ch.2)`,

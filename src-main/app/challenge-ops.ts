@@ -24,7 +24,7 @@ import { CommandFailure } from './command-failure.ts';
 import { readFight, roundNow, roundOf } from './fight-state.ts';
 import { equippedItems, rollModifiersFor } from './gear.ts';
 import { recallAssistFor } from './skill-effects-s.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
+import { holdsSkill, type LichslayerRow } from './lichslayer-row.ts';
 import { diveActor } from './phase-store.ts';
 
 export type ChallengeArgs = z.output<typeof challengeArgsSchema>;
@@ -52,7 +52,6 @@ function rollerOf(db: Database, args: { lichslayerId?: number | undefined; token
   return { name: token!.name, level: token!.stats.level ?? 1, lichslayer: null, token: token! };
 }
 
-const holds = (l: LichslayerRow, skill: string) => [l.skill1, l.skill2, l.skill3, l.capstone].includes(skill);
 
 /** Where a Lichslayer's Sanity Challenge is rolled, for the Attention's shift (ch.5). */
 function whereNow(db: Database): Where {
@@ -78,12 +77,12 @@ function presetsFor(db: Database, roller: Roller): (ChallengePreset & { key: str
     const loot = lootingRule(l.sanity, { round: now?.round ?? null, lastLootRound: roundOf(fight.looted[String(l.id)], now) }, rules);
     if (loot.kind === 'challenge') add(loot.preset, { id: loot.preset });
     const lich = tokens.find((t) => t.stats.lich && (me === null || t.floor === me.floor));
-    if (holds(l, 'Predict')) {
+    if (holdsSkill(l, 'Predict')) {
       for (const e of tokens.filter((t) => t.kind === 'entity' && here(t) && !t.stats.lich)) add(`predict:${e.id}`, { id: 'predict', enemy: { name: e.name, level: e.stats.level ?? 1, lich: false } });
       if (lich) add(`predict:${lich.id}`, { id: 'predict', enemy: { name: lich.name, level: lich.stats.level ?? 1, lich: true } });
     }
-    if (holds(l, 'Counter Magic')) for (const e of tokens.filter((t) => t.kind === 'entity' && (t.stats.magic ?? 0) > 0 && !t.stats.lich)) add(`counter-magic:${e.id}`, { id: 'counter-magic', caster: { name: e.name, magic: e.stats.magic ?? 0, lich: false } });
-    if (holds(l, 'Influence') && lich) add('influence-lich', { id: 'influence-lich' });
+    if (holdsSkill(l, 'Counter Magic')) for (const e of tokens.filter((t) => t.kind === 'entity' && (t.stats.magic ?? 0) > 0 && !t.stats.lich)) add(`counter-magic:${e.id}`, { id: 'counter-magic', caster: { name: e.name, magic: e.stats.magic ?? 0, lich: false } });
+    if (holdsSkill(l, 'Influence') && lich) add('influence-lich', { id: 'influence-lich' });
     if (me && me.floor !== null && me.x !== null && me.y !== null) {
       const room = roomAt(db, me.floor, me.x, me.y);
       const trap = parseTrap(room?.trap ?? null) as RoomTrap | null;
@@ -103,7 +102,7 @@ function presetsFor(db: Database, roller: Roller): (ChallengePreset & { key: str
     for (const t of tokens) {
       if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.floor === null || t.floor !== me.floor || t.x === null || t.y === null || me.x === null || me.y === null) continue;
       const b = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(t.lichslayerId) as LichslayerRow | undefined;
-      if (b && holds(b, 'Break') && lifeRecord(db, b.id).enhanced.includes('Break') && isNear({ floor: t.floor, x: t.x, y: t.y }, { floor: t.floor, x: me.x, y: me.y }, { ...rules, adjacency: 'same-or-neighbour' })) {
+      if (b && holdsSkill(b, 'Break') && lifeRecord(db, b.id).enhanced.includes('Break') && isNear({ floor: t.floor, x: t.x, y: t.y }, { floor: t.floor, x: me.x, y: me.y }, { ...rules, adjacency: 'same-or-neighbour' })) {
         add(`breaker-doorway:${t.lichslayerId}`, { id: 'breaker-doorway', breaker: { name: b.name, power: b.power } });
       }
     }

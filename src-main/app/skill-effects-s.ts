@@ -25,7 +25,7 @@ import { moveOne, moveTokenByRules } from './board-ops.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
 import { applyHit, loseNextTurn, resolveAttack } from './fight-ops.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
+import { holdsSkill, type LichslayerRow } from './lichslayer-row.ts';
 import { combatActor, diveActor, PARTY_KINDS, stored } from './phase-store.ts';
 import type { DieRoll } from '../rules/dice.ts';
 
@@ -218,7 +218,6 @@ export function predict(w: RecordingWriter, db: Database, l: LichslayerRow, enem
   return enemy.name;
 }
 
-const holds = (l: LichslayerRow, skill: string) => [l.skill1, l.skill2, l.skill3, l.capstone].some((k) => k.trim().toLowerCase() === skill.toLowerCase());
 const enhancedIn = (db: Database, l: LichslayerRow, skill: string) => lifeRecord(db, l.id).enhanced.includes(skill);
 
 /** Who Investiture reaches this Round (ch.2): set at each Round's start, kept while the Scholar stays put. */
@@ -242,7 +241,7 @@ export function investitureAtRoundStart(w: RecordingWriter, db: Database, round:
   for (const t of tokens) {
     if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.defeated || !standing(t)) continue;
     const scholar = rowOf(db, t.lichslayerId);
-    if (!scholar || !holds(scholar, 'Investiture')) continue;
+    if (!scholar || !holdsSkill(scholar, 'Investiture')) continue;
     const candidates = tokens
       .filter((c) => c.kind === 'lichslayer' && c.lichslayerId !== null && c.id !== t.id && !c.defeated && standing(c) && c.floor === t.floor)
       .map((c) => ({ lichslayerId: c.lichslayerId!, name: c.name, steps: Math.abs(c.x! - t.x) + Math.abs(c.y! - t.y), order: order.get(c.id) ?? 999 }));
@@ -272,7 +271,7 @@ function investedBy(db: Database, lichslayerId: number): LichslayerRow[] {
 /** What class skills add to all of this Lichslayer's rolls now (ch.2): Rumble Hat enhanced at half Health, Investiture. */
 export function skillRollBonuses(db: Database, l: LichslayerRow): Modifier[] {
   const out: Modifier[] = [];
-  if (holds(l, 'Rumble Hat')) {
+  if (holdsSkill(l, 'Rumble Hat')) {
     const hat = rumbleHatBonus({ enhanced: enhancedIn(db, l, 'Rumble Hat'), health: l.health, maxHealth: l.max_health });
     if (hat) out.push(hat);
   }
@@ -297,7 +296,7 @@ export function recallRichest(db: Database, floor: number, notes: string[]): voi
 export function recallAssistFor(db: Database, veteranId: number, rollerLichslayerId: number | null): Modifier {
   const v = rowOf(db, veteranId);
   if (!v) throw new CommandFailure('not-found', `No Lichslayer with id ${veteranId} in this campaign.`);
-  if (!holds(v, 'Recall')) throw new CommandFailure('refused', `${v.name} does not hold Recall: only the Veteran's Recall assists a Challenge (ch.2). Nothing changed.`);
+  if (!holdsSkill(v, 'Recall')) throw new CommandFailure('refused', `${v.name} does not hold Recall: only the Veteran's Recall assists a Challenge (ch.2). Nothing changed.`);
   if (rollerLichslayerId === null) throw new CommandFailure('refused', `Recall assists another character's Challenge: an entity's roll takes no assist (ch.2). Nothing changed.`);
   try {
     return recallAssist({ name: v.name, power: v.power }, { name: rowOf(db, rollerLichslayerId)?.name ?? '', isVeteran: rollerLichslayerId === v.id });

@@ -19,7 +19,7 @@ import { commandGrant, commandRefusal, factionMix, heirloomCoverRefusal, influen
 import { presetChallenge } from '../rules/challenge.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
+import { holdsSkill, type LichslayerRow } from './lichslayer-row.ts';
 import { PARTY_KINDS } from './phase-store.ts';
 import { lichslayerMagic } from './spellcasting.ts';
 import { roundNow } from './fight-state.ts';
@@ -67,7 +67,6 @@ function writeAilments(w: RecordingWriter, db: Database, who: Carrier, next: rea
   writeSetting(w, db, 'ailments', { ...book, tokens: next.length && t ? { ...rest, [key]: { name: t.name, placed: t.placed_at, ailments: [...next] } } : rest });
 }
 
-const holds = (l: LichslayerRow, skill: string) => [l.skill1, l.skill2, l.skill3, l.capstone].includes(skill);
 const lichslayerRow = (db: Database, id: number) => db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
 
 function tokenOf(db: Database, id: number): TokenView {
@@ -93,7 +92,7 @@ export function setAilment(w: RecordingWriter, db: Database, args: { lichslayerI
     who = { lichslayerId: l.id };
     name = l.name;
   }
-  const change = changeAilment({ name, ailments: ailmentsOf(db, who), heirloom: !!l && holds(l, 'Family Heirloom'), heirloomCover: coveredBy(db, who) }, args.ailment, args.on);
+  const change = changeAilment({ name, ailments: ailmentsOf(db, who), heirloom: !!l && holdsSkill(l, 'Family Heirloom'), heirloomCover: coveredBy(db, who) }, args.ailment, args.on);
   if (!change.ok) throw new CommandFailure('refused', `${change.refused}. Nothing changed.`);
   writeAilments(w, db, who, change.ailments);
   return [change.explain];
@@ -267,7 +266,7 @@ function coveredBy(db: Database, who: Carrier): string | null {
   for (const [id, c] of Object.entries(readCovers(db))) {
     if (c.tokenId !== me.id || !sameRound(c, now)) continue;
     const a = lichslayerRow(db, Number(id));
-    if (!a || !holds(a, 'Family Heirloom') || !enhancedSkill(db, a, 'Family Heirloom')) continue;
+    if (!a || !holdsSkill(a, 'Family Heirloom') || !enhancedSkill(db, a, 'Family Heirloom')) continue;
     const d = steps(tokenOfCarrier(db, { lichslayerId: a.id }), me);
     if (d !== null && d <= 1) return a.name;
   }

@@ -11,7 +11,7 @@ import { rollOnTable } from '../../tables/table-roll.ts';
 import { CommandFailure } from '../command-failure.ts';
 import { lichslayerMagic } from '../spellcasting.ts';
 import { heldInfluence } from '../../db/gauntlet-repo.ts';
-import { requireLichslayer } from '../lichslayer-row.ts';
+import { holdsSkill, requireLichslayer } from '../lichslayer-row.ts';
 import { today } from '../../db/town-repo.ts';
 import { addToInventory } from '../../db/inventory.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
@@ -67,7 +67,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
     'skill.use': (args) =>
       ctx.transact('skill.use', args, `Skill: ${args.skill}`, (w: RecordingWriter, database) => {
         const l = requireLichslayer(database, args.id);
-        const held = [l.skill1, l.skill2, l.skill3, l.capstone].some((k) => k.trim().toLowerCase() === args.skill.trim().toLowerCase());
+        const held = holdsSkill(l, args.skill);
         const def = skillNamed(args.skill);
         if (!held) throw new CommandFailure('refused', `${l.name} does not hold ${args.skill}: skills unlock at levels 2, 4 and 6 (ch.2). Nothing changed.`);
         if (!def) throw new CommandFailure('refused', `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`);
