@@ -2,6 +2,7 @@
 // reads the board and the Gauntlet, calls its rule (rules/skills-breaker.ts, skills-veteran.ts,
 // skills-scholar.ts) and writes through the same fight and board work as any attack, hit or move, so
 // traps, 0 Health, XP, the ledger and undo behave as they do everywhere else.
+import { enhancedSkill } from './skill-effects-w.ts';
 import type { Database } from 'better-sqlite3';
 import type { TokenView } from '@shared/board.ts';
 import { allTokens } from '../db/board-repo.ts';
@@ -218,7 +219,6 @@ export function predict(w: RecordingWriter, db: Database, l: LichslayerRow, enem
   return enemy.name;
 }
 
-const enhancedIn = (db: Database, l: LichslayerRow, skill: string) => lifeRecord(db, l.id).enhanced.includes(skill);
 
 /** Who Investiture reaches this Round (ch.2): set at each Round's start, kept while the Scholar stays put. */
 const investitureSchema = z.array(
@@ -245,7 +245,7 @@ export function investitureAtRoundStart(w: RecordingWriter, db: Database, round:
     const candidates = tokens
       .filter((c) => c.kind === 'lichslayer' && c.lichslayerId !== null && c.id !== t.id && !c.defeated && standing(c) && c.floor === t.floor)
       .map((c) => ({ lichslayerId: c.lichslayerId!, name: c.name, steps: Math.abs(c.x! - t.x) + Math.abs(c.y! - t.y), order: order.get(c.id) ?? 999 }));
-    const chosen = investitureChosen(candidates, { enhanced: enhancedIn(db, scholar, 'Investiture'), adjacency: rules.adjacency });
+    const chosen = investitureChosen(candidates, { enhanced: enhancedSkill(db, scholar, 'Investiture'), adjacency: rules.adjacency });
     granted.push({ scholar: scholar.id, at: { floor: t.floor, x: t.x, y: t.y }, serial, round, to: chosen.map((c) => c.lichslayerId) });
     if (chosen.length) notices.push(`Investiture: ${chosen.map((c) => c.name).join(', ')} ${chosen.length === 1 ? 'has' : 'have'} +${INVESTITURE_MAGIC} Magic and +1 to all rolls from ${scholar.name} this Round, while ${scholar.name} stays (ch.2)`);
   }
@@ -272,7 +272,7 @@ function investedBy(db: Database, lichslayerId: number): LichslayerRow[] {
 export function skillRollBonuses(db: Database, l: LichslayerRow): Modifier[] {
   const out: Modifier[] = [];
   if (holdsSkill(l, 'Rumble Hat')) {
-    const hat = rumbleHatBonus({ enhanced: enhancedIn(db, l, 'Rumble Hat'), health: l.health, maxHealth: l.max_health });
+    const hat = rumbleHatBonus({ enhanced: enhancedSkill(db, l, 'Rumble Hat'), health: l.health, maxHealth: l.max_health });
     if (hat) out.push(hat);
   }
   // One bonus however many Scholars: Investiture grants +1, it does not stack with itself.
