@@ -13,7 +13,16 @@ import { descendTo } from '../src-main/test-support/temp-app.ts';
 import { benchApp, ROOT } from './grown-campaign.ts';
 import { median, result, type Benchmark } from './harness.ts';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const launch = () => chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -42,14 +51,33 @@ async function fullFloor() {
   await app.call('dice.setSeed', { seed: 5 });
   // Floors are entered one at a time, by the stair (ch.9): the party descends to Floor 7.
   await descendTo(app, 7);
-  for (let y = 0; y < 5; y++) for (let x = 0; x < 5; x++) await app.call('board.setRoom', { floor: 7, x, y, patch: { type: 'vault', name: `Vault ${x + 1},${y + 1}` }, revealed: true });
+  for (let y = 0; y < 5; y++)
+    for (let x = 0; x < 5; x++)
+      await app.call('board.setRoom', {
+        floor: 7,
+        x,
+        y,
+        patch: { type: 'vault', name: `Vault ${x + 1},${y + 1}` },
+        revealed: true,
+      });
   const colours = ['Red', 'Blue', 'Green', 'Purple', 'Black', 'Orange'] as const;
   // The party walks between the entrance and the room beside it; entities fill the other rooms.
-  const rooms = Array.from({ length: 25 }, (_, i) => ({ x: i % 5, y: Math.floor(i / 5) })).filter((r) => !(r.y === 0 && (r.x === 1 || r.x === 2)));
+  const rooms = Array.from({ length: 25 }, (_, i) => ({ x: i % 5, y: Math.floor(i / 5) })).filter(
+    (r) => !(r.y === 0 && (r.x === 1 || r.x === 2)),
+  );
   let board = await app.call('board.view', { floor: 7 });
   for (let n = 0; board.tokens.length < 60; n++) {
     const r = rooms[n % rooms.length]!;
-    board = await app.call('board.addToken', { kind: 'entity', name: `Shade ${n}`, colour: colours[n % 6]!, floor: 7, x: r.x, y: r.y, health: 20, armor: 2 });
+    board = await app.call('board.addToken', {
+      kind: 'entity',
+      name: `Shade ${n}`,
+      colour: colours[n % 6]!,
+      floor: 7,
+      x: r.x,
+      y: r.y,
+      health: 20,
+      armor: 2,
+    });
   }
   await app.idle();
   const host = await startWebHost({ app, rendererDir: path.join(ROOT, 'out/renderer'), port: 0 });
@@ -66,7 +94,9 @@ async function fullFloor() {
 
 async function screenPoint(page: Page, board: BoardView, tokenId: number | null, room: { x: number; y: number }) {
   const box = (await page.getByTestId('board-canvas').boundingBox())!;
-  const [w, h] = (await page.evaluate(`(() => { const el = document.querySelector('[data-testid="board-canvas"]'); return [el.clientWidth, el.clientHeight]; })()`)) as number[];
+  const [w, h] = (await page.evaluate(
+    `(() => { const el = document.querySelector('[data-testid="board-canvas"]'); return [el.clientWidth, el.clientHeight]; })()`,
+  )) as number[];
   const { scale, cellW, offsetX, offsetY } = stageLayout(w!, h!);
   const ox = box.x + offsetX;
   const oy = box.y + offsetY;
@@ -75,7 +105,14 @@ async function screenPoint(page: Page, board: BoardView, tokenId: number | null,
     return { x: ox + (o.x + cellW / 2) * scale, y: oy + (o.y + CELL / 2) * scale };
   }
   const inRoom = board.tokens.filter((t) => t.x === room.x && t.y === room.y && !t.defeated);
-  const slot = tokenSlot(room.x, room.y, inRoom.findIndex((t) => t.id === tokenId), inRoom.length, undefined, cellW);
+  const slot = tokenSlot(
+    room.x,
+    room.y,
+    inRoom.findIndex((t) => t.id === tokenId),
+    inRoom.length,
+    undefined,
+    cellW,
+  );
   return { x: ox + slot.x * scale, y: oy + slot.y * scale };
 }
 
@@ -135,8 +172,20 @@ async function dropBench(browser: Browser) {
       await drawsAfter(judge, up + 1, 300).catch(() => []);
     }
     return [
-      result('drop-full-floor-to-last-draw', median(toJudge), median(command), 'ms', 'baseline = the move command alone, sent by the page'),
-      result('drop-full-floor-to-players-canvas', median(toPlayers), median(command), 'ms', 'baseline = the move command alone, sent by the page'),
+      result(
+        'drop-full-floor-to-last-draw',
+        median(toJudge),
+        median(command),
+        'ms',
+        'baseline = the move command alone, sent by the page',
+      ),
+      result(
+        'drop-full-floor-to-players-canvas',
+        median(toPlayers),
+        median(command),
+        'ms',
+        'baseline = the move command alone, sent by the page',
+      ),
     ];
   } finally {
     await floor.close();
@@ -145,12 +194,21 @@ async function dropBench(browser: Browser) {
 
 /** Starts the built web host as `npm start` does where Electron cannot run; resolves with its URL. */
 function startServe(dataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'out/main/serve.js'), '--data-dir', dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'out/main/serve.js'), '--data-dir', dataDir, '--port', '0'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  const stop = () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
+  const stop = () =>
+    new Promise<void>((done) =>
+      child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')),
+    );
   return new Promise((resolve, reject) => {
     // Not a measure of anything: a host that never prints its link fails the run rather than hanging it.
-    const timer = setTimeout(() => (void stop(), reject(new Error(`The web host printed no link within 120 s: ${output}`))), 120_000);
+    const timer = setTimeout(
+      () => (void stop(), reject(new Error(`The web host printed no link within 120 s: ${output}`))),
+      120_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       // The printed link carries a one-time code that a page trades for the Judge's token (issue 16b).
@@ -189,15 +247,29 @@ async function startToBoard(browser: Browser) {
         ready.push(ms());
         const origin = new URL(serve.url).origin;
         // The printed link's code traded for the token, as the page does on opening it.
-        const session = (await (await fetch(`${origin}/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code: new URL(serve.url).searchParams.get('code') }) })).json()) as { value: { token: string } };
+        const session = (await (
+          await fetch(`${origin}/session`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ code: new URL(serve.url).searchParams.get('code') }),
+          })
+        ).json()) as { value: { token: string } };
         const token = session.value.token;
         // The Judge opens the recent campaign and goes to the board.
-        await fetch(`${origin}/api/campaign.open`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Lichslayer-Token': token }, body: JSON.stringify({ path: demo!.path }) });
+        await fetch(`${origin}/api/campaign.open`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Lichslayer-Token': token },
+          body: JSON.stringify({ path: demo!.path }),
+        });
         await page.goto(`${origin}/?token=${token}#/board`);
-        await page.waitForFunction(() => {
-          const w = window as unknown as { Konva?: { stages: { find: (s: string) => unknown[] }[] } };
-          return (w.Konva?.stages[0]?.find('.token').length ?? 0) >= 4;
-        }, null, { polling: 'raf', timeout: 60_000 });
+        await page.waitForFunction(
+          () => {
+            const w = window as unknown as { Konva?: { stages: { find: (s: string) => unknown[] }[] } };
+            return (w.Konva?.stages[0]?.find('.token').length ?? 0) >= 4;
+          },
+          null,
+          { polling: 'raf', timeout: 60_000 },
+        );
         total.push(ms());
       } finally {
         await page.close();
@@ -207,7 +279,15 @@ async function startToBoard(browser: Browser) {
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  return [result('npm-start-web-host-to-board-drawn', median(total), median(ready), 'ms', 'baseline = the web host printing its URL')];
+  return [
+    result(
+      'npm-start-web-host-to-board-drawn',
+      median(total),
+      median(ready),
+      'ms',
+      'baseline = the web host printing its URL',
+    ),
+  ];
 }
 
 export const boardBenchmarks: Benchmark[] = [
@@ -234,4 +314,3 @@ export const boardBenchmarks: Benchmark[] = [
     },
   },
 ];
-

@@ -16,11 +16,22 @@ export const bundleBenchmarks: Benchmark[] = [
       const code = scripts.map((f) => fs.readFileSync(path.join(assets, f)));
       const text = Buffer.concat(code).toString('utf8');
       // zod's own error class and its schema marker: either means the validation library shipped.
-      if (/ZodError|\$ZodType|_zod/.test(text)) throw new Error('The renderer bundle contains zod: a renderer module imports a value from a shared module that builds schemas.');
+      if (/ZodError|\$ZodType|_zod/.test(text))
+        throw new Error(
+          'The renderer bundle contains zod: a renderer module imports a value from a shared module that builds schemas.',
+        );
       const bytes = code.reduce((n, b) => n + b.length, 0);
       const gzipped = code.reduce((n, b) => n + zlib.gzipSync(b).length, 0);
       // The baseline is what travels: the same bundle gzipped.
-      return [result('renderer-bundle-minified-no-zod', bytes / 1024, gzipped / 1024, 'kB', 'minified, no zod (checked); baseline = gzipped')];
+      return [
+        result(
+          'renderer-bundle-minified-no-zod',
+          bytes / 1024,
+          gzipped / 1024,
+          'kB',
+          'minified, no zod (checked); baseline = gzipped',
+        ),
+      ];
     },
   },
 ];

@@ -45,10 +45,14 @@ async function playOneSession(app: CampaignApp, lichslayerId: number, tokenId: n
 
 /** Copies a table's rows (all columns but the id) until it holds `target` rows, in id order. */
 function copyRowsTo(db: Database, table: string, target: number): void {
-  const cols = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((c) => c.name).filter((c) => c !== 'id');
+  const cols = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[])
+    .map((c) => c.name)
+    .filter((c) => c !== 'id');
   const sample = db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number };
   if (sample.n === 0) return;
-  const insert = db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) SELECT ${cols.join(', ')} FROM (SELECT * FROM ${table} ORDER BY id LIMIT @limit)`);
+  const insert = db.prepare(
+    `INSERT INTO ${table} (${cols.join(', ')}) SELECT ${cols.join(', ')} FROM (SELECT * FROM ${table} ORDER BY id LIMIT @limit)`,
+  );
   for (;;) {
     const have = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     if (have >= target) return;
@@ -76,7 +80,13 @@ export async function growCampaign(rows: number): Promise<GrownCampaign> {
   await app.call('lichslayer.update', { id: bandit, patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', level: 6 } });
   await app.call('board.enterFloor', { floor: 1 });
   // A room beside the entrance to walk to and back: the Judge's most common command.
-  await app.call('board.setRoom', { floor: 1, x: 1, y: 0, patch: { type: 'vault', name: 'Bench vault' }, revealed: true });
+  await app.call('board.setRoom', {
+    floor: 1,
+    x: 1,
+    y: 0,
+    patch: { type: 'vault', name: 'Bench vault' },
+    revealed: true,
+  });
   const tokenId = (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === lichslayerId)!.id;
   await playOneSession(app, lichslayerId, tokenId, 1);
   await app.idle();
@@ -94,14 +104,34 @@ export async function growCampaign(rows: number): Promise<GrownCampaign> {
     raw.prepare(`UPDATE roll_log SET session = 1 + ${perRow}`).run();
     raw.prepare(`UPDATE history SET session = 1 + ${perRow}`).run();
     const day0 = Date.parse('2026-01-01T18:00:00Z') / 1000;
-    raw.prepare(`UPDATE history SET at = strftime('%Y-%m-%dT%H:%M:%fZ', ${day0} + ((id - 1) * ${sessions * 7 * 86_400}) / ${Math.max(rows, 1)}, 'unixepoch')`).run();
-    const starts = Object.fromEntries(Array.from({ length: sessions }, (_, i) => [String(i + 1), new Date((day0 + i * 7 * 86_400) * 1000).toISOString()]));
-    const setPlay = raw.prepare(`INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`);
+    raw
+      .prepare(
+        `UPDATE history SET at = strftime('%Y-%m-%dT%H:%M:%fZ', ${day0} + ((id - 1) * ${sessions * 7 * 86_400}) / ${Math.max(rows, 1)}, 'unixepoch')`,
+      )
+      .run();
+    const starts = Object.fromEntries(
+      Array.from({ length: sessions }, (_, i) => [
+        String(i + 1),
+        new Date((day0 + i * 7 * 86_400) * 1000).toISOString(),
+      ]),
+    );
+    const setPlay = raw.prepare(
+      `INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+    );
     setPlay.run('session', JSON.stringify(sessions));
     setPlay.run('session-starts', JSON.stringify(starts));
     const uses = Math.floor(rows / 50);
-    const insert = raw.prepare(`INSERT INTO skill_use (lichslayer_id, skill, session, day, floor, round, turn, target) VALUES (?, 'Burgle', ?, ?, ?, NULL, NULL, ?)`);
-    for (let i = 0; i < uses; i++) insert.run(bandit, 1 + Math.floor((i * sessions) / Math.max(uses, 1)), 1 + Math.floor(i / 4), 1 + (i % 9), `Gnawer ${i % 40}`);
+    const insert = raw.prepare(
+      `INSERT INTO skill_use (lichslayer_id, skill, session, day, floor, round, turn, target) VALUES (?, 'Burgle', ?, ?, ?, NULL, NULL, ?)`,
+    );
+    for (let i = 0; i < uses; i++)
+      insert.run(
+        bandit,
+        1 + Math.floor((i * sessions) / Math.max(uses, 1)),
+        1 + Math.floor(i / 4),
+        1 + (i % 9),
+        `Gnawer ${i % 40}`,
+      );
   })();
   raw.pragma('wal_checkpoint(TRUNCATE)');
   raw.close();

@@ -34,7 +34,14 @@ export function round(x: number): number {
 }
 
 /** A result whose ratio is computed from the very value and baseline it reports. */
-export function result(name: string, value: number, baseline: number | null, unit: string, target: string | null, pass: (ratio: number | null, value: number) => boolean | null = () => null): BenchResult {
+export function result(
+  name: string,
+  value: number,
+  baseline: number | null,
+  unit: string,
+  target: string | null,
+  pass: (ratio: number | null, value: number) => boolean | null = () => null,
+): BenchResult {
   const v = round(value);
   const b = baseline === null ? null : round(baseline);
   const ratio = b === null || b === 0 ? null : round(v / b);
@@ -52,7 +59,12 @@ export async function timeOnce(fn: () => unknown): Promise<number> {
  * Times subject and baseline alternately, `samples` calls each after `warmup` calls of each, so
  * whatever else the machine is doing falls on both alike. Returns every sample in milliseconds.
  */
-export async function interleaved(subject: () => unknown, baseline: () => unknown, samples: number, warmup = 5): Promise<{ subject: number[]; baseline: number[] }> {
+export async function interleaved(
+  subject: () => unknown,
+  baseline: () => unknown,
+  samples: number,
+  warmup = 5,
+): Promise<{ subject: number[]; baseline: number[] }> {
   for (let i = 0; i < warmup; i++) {
     await subject();
     await baseline();

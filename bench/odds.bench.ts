@@ -27,7 +27,14 @@ export const oddsBenchmarks: Benchmark[] = [
       const app = new CampaignApp({ dataDir, host: 'web', version: 'bench', resourcesDir: RESOURCES });
       await app.call('campaign.create', { name: 'Bench' });
       const { table } = await app.call('tables.get', { key: 'loot' });
-      const context = { floor: 7, influence: [{ source: 'Lucky Coin', sides: 6 }, { source: 'Dice Bone', sides: 4 }], extra: [{ source: 'Judge', value: 2 }] };
+      const context = {
+        floor: 7,
+        influence: [
+          { source: 'Lucky Coin', sides: 6 },
+          { source: 'Dice Bone', sides: 4 },
+        ],
+        extra: [{ source: 'Judge', value: 2 }],
+      };
       const samples: number[] = [];
       const base: number[] = [];
       for (let i = 0; i < 45; i++) {
@@ -45,7 +52,17 @@ export const oddsBenchmarks: Benchmark[] = [
       fs.rmSync(dataDir, { recursive: true, force: true });
       const value = median(samples);
       const baseline = median(base);
-      return [{ name: 'odds-exact-loot', value: Number(value.toFixed(2)), unit: 'ms', baseline: Number(baseline.toFixed(2)), ratio: Number((value / baseline).toFixed(2)), target: '≤ 50 ms (baseline: tables.get of the same table)', pass: value <= 50 }];
+      return [
+        {
+          name: 'odds-exact-loot',
+          value: Number(value.toFixed(2)),
+          unit: 'ms',
+          baseline: Number(baseline.toFixed(2)),
+          ratio: Number((value / baseline).toFixed(2)),
+          target: '≤ 50 ms (baseline: tables.get of the same table)',
+          pass: value <= 50,
+        },
+      ];
     },
   },
   {
@@ -77,7 +94,17 @@ export const oddsBenchmarks: Benchmark[] = [
       const wall = Number(process.hrtime.bigint() - start) / 1e9;
       app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      return [{ name: 'odds-simulate-10k', value: Number(value.toFixed(2)), unit: 's CPU', baseline: Number(wall.toFixed(2)), ratio: Number((value / wall).toFixed(2)), target: '< 10 s on one core (baseline: wall time through odds.simulate on its worker)', pass: value < 10 && state === 'done' }];
+      return [
+        {
+          name: 'odds-simulate-10k',
+          value: Number(value.toFixed(2)),
+          unit: 's CPU',
+          baseline: Number(wall.toFixed(2)),
+          ratio: Number((value / wall).toFixed(2)),
+          target: '< 10 s on one core (baseline: wall time through odds.simulate on its worker)',
+          pass: value < 10 && state === 'done',
+        },
+      ];
     },
   },
 ];

@@ -16,12 +16,18 @@ for (const bench of [...bundleBenchmarks, ...commandBenchmarks, ...boardBenchmar
   results.push(...(await bench.run()));
 }
 if (json) {
-  console.log(JSON.stringify(results.map(({ name, value, unit, baseline, ratio, target }) => ({ name, value, unit, baseline, ratio, target }))));
+  console.log(
+    JSON.stringify(
+      results.map(({ name, value, unit, baseline, ratio, target }) => ({ name, value, unit, baseline, ratio, target })),
+    ),
+  );
 } else {
   for (const r of results) {
     const verdict = r.pass === null ? '' : r.pass ? '  ok' : '  MISSED';
     const base = r.baseline === null ? '' : `baseline ${String(r.baseline).padStart(10)}  ratio ${r.ratio}`;
-    console.log(`${r.name.padEnd(34)} ${String(r.value).padStart(10)} ${r.unit.padEnd(8)} ${base}${r.target ? ` (target ${r.target})` : ''}${verdict}`);
+    console.log(
+      `${r.name.padEnd(34)} ${String(r.value).padStart(10)} ${r.unit.padEnd(8)} ${base}${r.target ? ` (target ${r.target})` : ''}${verdict}`,
+    );
   }
 }
 const missed = results.filter((r) => r.pass === false);

@@ -18,10 +18,18 @@ async function findings(page: Page): Promise<string[]> {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+  return result.violations.flatMap((v) =>
+    v.nodes.map(
+      (n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+    ),
+  );
 }
 
-test('every screen passes axe: picker, Roster, Gauntlet, board in a fight, key list, Tables, Ledger, Journal, House rules, Backups, Print, players\' screen', async ({ page, request, browser }) => {
+test("every screen passes axe: picker, Roster, Gauntlet, board in a fight, key list, Tables, Ledger, Journal, House rules, Backups, Print, players' screen", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(240_000);
   host = await startHost(tempDataDir());
   const found: Record<string, string[]> = {};
@@ -43,15 +51,39 @@ test('every screen passes axe: picker, Roster, Gauntlet, board in a fight, key l
   await page.getByRole('button', { name: 'Enter party here' }).click();
   await expect(page.getByRole('status', { name: 'Phase' })).toContainText('Exploring · Floor 1');
   const b = await api<BoardView>(request, host, 'board.view', { floor: 1 });
-  await api(request, host, 'board.moveToken', { tokenId: b.tokens.find((t) => t.name === 'Odile Vantreck')!.id, floor: 1, x: 2, y: 1 });
+  await api(request, host, 'board.moveToken', {
+    tokenId: b.tokens.find((t) => t.name === 'Odile Vantreck')!.id,
+    floor: 1,
+    x: 2,
+    y: 1,
+  });
   // The hidden enemy waits in a hall set here, not in whatever room Odile's reveal rolled.
-  await api(request, host, 'board.setRoom', { floor: 1, x: 1, y: 0, patch: { type: 'hall', name: 'Bone Hall' }, revealed: true });
-  await api(request, host, 'board.addToken', { kind: 'entity', name: 'Veil Lurker', colour: 'Black', floor: 1, x: 1, y: 0, health: 9, armor: 0, hidden: true });
+  await api(request, host, 'board.setRoom', {
+    floor: 1,
+    x: 1,
+    y: 0,
+    patch: { type: 'hall', name: 'Bone Hall' },
+    revealed: true,
+  });
+  await api(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Veil Lurker',
+    colour: 'Black',
+    floor: 1,
+    x: 1,
+    y: 0,
+    health: 9,
+    armor: 0,
+    hidden: true,
+  });
   await page.keyboard.press('Alt+n');
   await expect(page.getByTestId('turn')).toBeVisible();
   found.board = await findings(page);
   // the floor's text mirror, as the keyboard opens it
-  await page.locator('.board-mirror').getByRole('button', { name: /^Room \(3,1\)/ }).focus();
+  await page
+    .locator('.board-mirror')
+    .getByRole('button', { name: /^Room \(3,1\)/ })
+    .focus();
   found['board mirror'] = await findings(page);
 
   await page.keyboard.press('?');

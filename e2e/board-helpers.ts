@@ -4,9 +4,17 @@ import type { BoardView, TokenView } from '../src-shared/board.ts';
 import { cellOrigin, CELL, stageLayout, tokenSlot } from '../src-renderer/src/components/board/board-geometry.ts';
 import type { RunningHost } from './web-host.ts';
 
-export async function api<T>(request: APIRequestContext, host: RunningHost, command: string, args: unknown = {}): Promise<T> {
+export async function api<T>(
+  request: APIRequestContext,
+  host: RunningHost,
+  command: string,
+  args: unknown = {},
+): Promise<T> {
   const token = new URL(host.url).searchParams.get('token')!;
-  const res = await request.post(`${host.origin}/api/${command}`, { headers: { 'X-Lichslayer-Token': token, 'Content-Type': 'application/json' }, data: args });
+  const res = await request.post(`${host.origin}/api/${command}`, {
+    headers: { 'X-Lichslayer-Token': token, 'Content-Type': 'application/json' },
+    data: args,
+  });
   const reply = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
   if (!reply.ok) throw new Error(`${command}: ${reply.error?.message}`);
   return reply.value;
@@ -25,7 +33,14 @@ async function stageFrame(page: Page) {
 export async function tokenPoint(page: Page, board: BoardView, token: TokenView) {
   const f = await stageFrame(page);
   const inRoom = board.tokens.filter((t) => t.x === token.x && t.y === token.y && !t.defeated);
-  const slot = tokenSlot(token.x!, token.y!, inRoom.findIndex((t) => t.id === token.id), inRoom.length, undefined, f.cellW);
+  const slot = tokenSlot(
+    token.x!,
+    token.y!,
+    inRoom.findIndex((t) => t.id === token.id),
+    inRoom.length,
+    undefined,
+    f.cellW,
+  );
   return { x: f.ox + slot.x * f.scale, y: f.oy + slot.y * f.scale };
 }
 
@@ -46,16 +61,22 @@ export async function drag(page: Page, from: { x: number; y: number }, to: { x: 
 /** Where Konva draws a token now (after a refused drop it must be back in its slot). */
 export function konvaTokenPositions(page: Page) {
   return page.evaluate(() => {
-    const w = window as unknown as { Konva: { stages: { find: (s: string) => { x: () => number; y: () => number }[] }[] } };
-    return w.Konva.stages[0]!
-      .find('.token')
+    const w = window as unknown as {
+      Konva: { stages: { find: (s: string) => { x: () => number; y: () => number }[] }[] };
+    };
+    return w.Konva.stages[0]!.find('.token')
       .map((n) => ({ x: Math.round(n.x()), y: Math.round(n.y()) }))
       .sort((a, b) => a.y - b.y || a.x - b.x);
   });
 }
 
 /** Opens the demo campaign in the page, waits for it, and seeds the dice: where a played scenario starts. */
-export async function openSeededDemo(page: Page, request: APIRequestContext, host: RunningHost, seed: number): Promise<void> {
+export async function openSeededDemo(
+  page: Page,
+  request: APIRequestContext,
+  host: RunningHost,
+  seed: number,
+): Promise<void> {
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
   await page.getByRole('heading', { name: 'Demo: The Ashen Causeway' }).waitFor();

@@ -18,7 +18,10 @@ async function openBoard(page: import('@playwright/test').Page) {
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
 }
 
-test('drag a Lichslayer into an adjacent unrevealed room: revealed, entities placed, roll in the ledger; undo; restart', async ({ page, request }) => {
+test('drag a Lichslayer into an adjacent unrevealed room: revealed, entities placed, roll in the ledger; undo; restart', async ({
+  page,
+  request,
+}) => {
   const dataDir = tempDataDir();
   host = await startHost(dataDir);
   await openBoard(page);
@@ -44,7 +47,13 @@ test('drag a Lichslayer into an adjacent unrevealed room: revealed, entities pla
   // undo the reveal from the keyboard
   await page.locator('.keys').click();
   await page.keyboard.press('Control+z');
-  await expect.poll(async () => (await api<BoardView>(request, host, 'board.view', { floor: 1 })).rooms.find((r) => r.x === 2 && r.y === 1)!.revealed).toBe(false);
+  await expect
+    .poll(
+      async () =>
+        (await api<BoardView>(request, host, 'board.view', { floor: 1 })).rooms.find((r) => r.x === 2 && r.y === 1)!
+          .revealed,
+    )
+    .toBe(false);
   board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
   expect(board.tokens.find((t) => t.id === odile.id)).toMatchObject({ x: 2, y: 0 });
 
@@ -61,15 +70,41 @@ test('dragging into a full room is refused with the reason, and the token return
   host = await startHost(tempDataDir());
   await openBoard(page);
   await page.getByRole('button', { name: 'Enter party here' }).click();
-  await api(request, host, 'board.setRoom', { floor: 1, x: 1, y: 0, patch: { type: 'hall', name: 'Choked Hall' }, revealed: true });
-  await api(request, host, 'board.addToken', { kind: 'entity', name: 'Ghoul One', colour: 'Red', floor: 1, x: 1, y: 0, health: 6, armor: 0 });
-  const board = await api<BoardView>(request, host, 'board.addToken', { kind: 'entity', name: 'Ghoul Two', colour: 'Red', floor: 1, x: 1, y: 0, health: 6, armor: 0 });
+  await api(request, host, 'board.setRoom', {
+    floor: 1,
+    x: 1,
+    y: 0,
+    patch: { type: 'hall', name: 'Choked Hall' },
+    revealed: true,
+  });
+  await api(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Ghoul One',
+    colour: 'Red',
+    floor: 1,
+    x: 1,
+    y: 0,
+    health: 6,
+    armor: 0,
+  });
+  const board = await api<BoardView>(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Ghoul Two',
+    colour: 'Red',
+    floor: 1,
+    x: 1,
+    y: 0,
+    health: 6,
+    armor: 0,
+  });
   await page.reload();
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
   const before = await konvaTokenPositions(page);
   const sable = board.tokens.find((t) => t.name === 'Sable Hartigan')!;
   await drag(page, await tokenPoint(page, board, sable), await roomPoint(page, 1, 0));
-  await expect(page.getByRole('alert').first()).toContainText('The Hall is full (2 of 2): it blocks passage until an entity leaves (ch.9). Sable Hartigan stays where they were.');
+  await expect(page.getByRole('alert').first()).toContainText(
+    'The Hall is full (2 of 2): it blocks passage until an entity leaves (ch.9). Sable Hartigan stays where they were.',
+  );
   await expect.poll(() => konvaTokenPositions(page)).toEqual(before);
   const now = await api<BoardView>(request, host, 'board.view', { floor: 1 });
   expect(now.tokens.find((t) => t.id === sable.id)).toMatchObject({ x: 2, y: 0 });
@@ -80,16 +115,27 @@ test("the players' screen updates live and shows nothing secret", async ({ page,
   await openBoard(page);
   // seeded: how many rolls a reveal makes (room, entities, trap, gold) depends on the dice
   await api(request, host, 'dice.setSeed', { seed: 4 });
-  await api(request, host, 'board.setRoom', { floor: 1, x: 4, y: 4, patch: { type: 'vault', name: 'SECRET Hoard', trap: { label: 'SECRET spikes', disabled: false } } });
+  await api(request, host, 'board.setRoom', {
+    floor: 1,
+    x: 4,
+    y: 4,
+    patch: { type: 'vault', name: 'SECRET Hoard', trap: { label: 'SECRET spikes', disabled: false } },
+  });
   await page.getByRole('button', { name: 'Enter party here' }).click();
-  const [players] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: "Players' screen" }).click()]);
+  const [players] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: "Players' screen" }).click(),
+  ]);
   await expect(players.getByRole('heading', { name: 'Turn order' })).toBeVisible();
   await expect(players.locator('body')).toContainText('Floor 1');
   const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
   const wren = board.tokens.find((t) => t.name === 'Wren of the Hollow')!;
   await drag(page, await tokenPoint(page, board, wren), await roomPoint(page, 3, 0));
   // seed 4: the two rooms the party's moves reveal, in the order shown; nothing else is public
-  await expect(players.locator('.public-rolls li')).toHaveText([/4 on d12 → Tallow Chapel/, /5 on d12 → Rat-king Nest/]);
+  await expect(players.locator('.public-rolls li')).toHaveText([
+    /4 on d12 → Tallow Chapel/,
+    /5 on d12 → Rat-king Nest/,
+  ]);
   const text = await players.locator('body').innerText();
   expect(text).not.toContain('SECRET');
   expect(await players.evaluate(() => document.documentElement.outerHTML)).not.toContain('SECRET');

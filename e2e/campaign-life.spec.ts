@@ -10,7 +10,10 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-test('the creation wizard, the hidden class revealed at level 2, and the Day 4 hunger penalty', async ({ page, request }) => {
+test('the creation wizard, the hidden class revealed at level 2, and the Day 4 hunger penalty', async ({
+  page,
+  request,
+}) => {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 4242);
 
@@ -20,7 +23,9 @@ test('the creation wizard, the hidden class revealed at level 2, and the Day 4 h
   await wizard.getByLabel('Influence die for starting loot 2').selectOption('6');
   await wizard.getByRole('button', { name: 'Roll' }).click();
   await expect(wizard.getByRole('list', { name: 'Starting loot' }).getByRole('listitem')).toHaveCount(3);
-  const hiddenClass = (await api<{ roster: { name: string; hiddenClass: string }[] }>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Ysolde Marrow')!.hiddenClass;
+  const hiddenClass = (
+    await api<{ roster: { name: string; hiddenClass: string }[] }>(request, host, 'campaign.current')
+  ).roster.find((l) => l.name === 'Ysolde Marrow')!.hiddenClass;
   expect(hiddenClass).toMatch(/^The /);
   await expect(wizard).not.toContainText(hiddenClass);
   await wizard.getByRole('button', { name: 'Open the Gauntlet' }).click();
@@ -60,13 +65,18 @@ test('the creation wizard, the hidden class revealed at level 2, and the Day 4 h
   await expect(gauntlet.getByRole('list', { name: 'Penalties' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Roster' }).click();
   await town.getByRole('button', { name: 'Next day' }).click();
-  await expect(town.getByRole('list', { name: 'Day 4 report' })).toContainText('Ysolde Marrow (no meal, no shelter): Hunger day 4: −6 max Health (ch.4)');
+  await expect(town.getByRole('list', { name: 'Day 4 report' })).toContainText(
+    'Ysolde Marrow (no meal, no shelter): Hunger day 4: −6 max Health (ch.4)',
+  );
   await page.getByRole('button', { name: "Open Ysolde Marrow's Gauntlet" }).click();
   await expect(gauntlet.getByRole('list', { name: 'Penalties' })).toContainText('Hunger, day 4 (ch.4): -1 to rolls');
   await page.screenshot({ path: test.info().outputPath('gauntlet-day4.png'), fullPage: true });
 });
 
-test('the Town: the Smith rolled once, gifts to the Square bring its roll, the journal keeps the day (ch.4, ch.5)', async ({ page, request }) => {
+test('the Town: the Smith rolled once, gifts to the Square bring its roll, the journal keeps the day (ch.4, ch.5)', async ({
+  page,
+  request,
+}) => {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 77);
   const services = page.getByRole('region', { name: 'Town services' });
@@ -90,5 +100,7 @@ test('the Town: the Smith rolled once, gifts to the Square bring its roll, the j
   await expect(session).toContainText('Day 1');
   await session.getByTestId('journal-notes-1').fill('The Square rang its bells.');
   await session.getByTestId('journal-notes-1').blur();
-  await expect.poll(async () => (await api<{ session: number; notes: string }[]>(request, host, 'journal.view'))[0]!.notes).toBe('The Square rang its bells.');
+  await expect
+    .poll(async () => (await api<{ session: number; notes: string }[]>(request, host, 'journal.view'))[0]!.notes)
+    .toBe('The Square rang its bells.');
 });

@@ -26,24 +26,54 @@ async function clickToken(page: Page, name: string) {
   await expect(page.getByRole('group', { name: `Fight actions for ${name}` })).toBeVisible();
 }
 
-test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap, a chest, the enemy felled for XP; the players see no enemy numbers', async ({ page, request, context }) => {
+test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap, a chest, the enemy felled for XP; the players see no enemy numbers', async ({
+  page,
+  request,
+  context,
+}) => {
   // A whole fight is a long scenario on a shared, loaded machine: a generous budget, not a deadline.
   test.setTimeout(300_000);
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  const me = async (name: string) => (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === name)!;
+  const me = async (name: string) =>
+    (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === name)!;
 
   // The Judge's prep: quiet landings on Floors 1 and 2 (no roll), a chest in Floor 2's landing, a trapped hall beside it, and an enemy.
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Stair Landing' } });
-  await api(request, host, 'board.setRoom', { floor: 2, x: 2, y: 0, patch: { type: 'vault', name: 'Bone Vault', chest: true } });
-  await api(request, host, 'board.setRoom', { floor: 2, x: 2, y: 1, patch: { type: 'hall', name: 'Snare Hall', trap: { label: 'Rusted spikes', disabled: false, effect: { damage: '1d6' } } }, revealed: true });
+  await api(request, host, 'board.setRoom', {
+    floor: 2,
+    x: 2,
+    y: 0,
+    patch: { type: 'vault', name: 'Bone Vault', chest: true },
+  });
+  await api(request, host, 'board.setRoom', {
+    floor: 2,
+    x: 2,
+    y: 1,
+    patch: {
+      type: 'hall',
+      name: 'Snare Hall',
+      trap: { label: 'Rusted spikes', disabled: false, effect: { damage: '1d6' } },
+    },
+    revealed: true,
+  });
 
   const banner = page.getByRole('status', { name: 'Phase' });
   await banner.getByRole('button', { name: 'Descend' }).click();
   await expect(banner).toContainText('Exploring · Floor 1');
   await banner.getByRole('button', { name: 'Descend' }).click();
   await expect(banner).toContainText('Exploring · Floor 2');
-  let board = await api<BoardView>(request, host, 'board.addToken', { kind: 'entity', name: 'Ossuary Warden', colour: 'Red', floor: 2, x: 2, y: 0, health: ENEMY_HEALTH, armor: 0, stats: { level: 3, attack: '1d6' } });
+  let board = await api<BoardView>(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Ossuary Warden',
+    colour: 'Red',
+    floor: 2,
+    x: 2,
+    y: 0,
+    health: ENEMY_HEALTH,
+    armor: 0,
+    stats: { level: 3, attack: '1d6' },
+  });
   const warden = board.tokens.find((t) => t.name === 'Ossuary Warden')!;
   await page.getByRole('button', { name: 'Board', exact: true }).click();
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
@@ -60,7 +90,10 @@ test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap,
 
   // 1. Odile attacks the Warden: from her token, the Attack dialog proposes the enemy in her room.
   await clickToken(page, 'Odile Vantreck');
-  await page.getByRole('group', { name: 'Fight actions for Odile Vantreck' }).getByRole('button', { name: 'Attack…' }).click();
+  await page
+    .getByRole('group', { name: 'Fight actions for Odile Vantreck' })
+    .getByRole('button', { name: 'Attack…' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Odile Vantreck attacks' });
   await expect(dialog.getByRole('radio', { name: /Ossuary Warden/ })).toBeChecked();
   await expect(dialog.getByLabel('Weapon')).toHaveValue('gear');
@@ -69,7 +102,9 @@ test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap,
   await expect(dialog.getByRole('list', { name: 'What happened' })).toContainText("to Ossuary Warden's Health");
   await page.screenshot({ path: `${SHOTS}/attack-result.png` });
   await dialog.getByRole('button', { name: 'Done' }).click();
-  const attack = (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' })).find((e) => e.cause === 'Attack: Odile Vantreck → Ossuary Warden with Cinder Maul')!;
+  const attack = (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' })).find(
+    (e) => e.cause === 'Attack: Odile Vantreck → Ossuary Warden with Cinder Maul',
+  )!;
   // 2d6 from the maul and 1d6 for Power 7 (ch.4): the faces are in the ledger.
   expect(attack.explain).toMatch(/^Odile Vantreck: \d+ damage = 2d6! \+ 1d6! Power above 6 \(ch\.4\) \[/);
   expect(attack.faces.length).toBeGreaterThanOrEqual(3);
@@ -79,16 +114,29 @@ test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap,
 
   // 2. Round on to the Warden's turn; it strikes back at the weakest in reach (house rule): Sable's Armor negates the instance.
   const turn = banner.getByTestId('turn');
-  for (const next of ['between turns', "Brother Quillam's turn", 'between turns', "Sable Hartigan's turn", 'between turns', "Wren of the Hollow's turn", 'between turns', "Ossuary Warden's turn"]) {
+  for (const next of [
+    'between turns',
+    "Brother Quillam's turn",
+    'between turns',
+    "Sable Hartigan's turn",
+    'between turns',
+    "Wren of the Hollow's turn",
+    'between turns',
+    "Ossuary Warden's turn",
+  ]) {
     await banner.getByRole('button', { name: 'Next turn' }).click();
     await expect(turn).toContainText(next);
   }
   const sableArmor = (await me('Sable Hartigan')).armor;
   await page.keyboard.press('Alt+a');
   const strike = page.getByRole('dialog', { name: 'Ossuary Warden attacks' });
-  await expect(strike.getByText('Proposed: Sable Hartigan, the weakest in reach (24 Health) (house rule)')).toBeVisible();
+  await expect(
+    strike.getByText('Proposed: Sable Hartigan, the weakest in reach (24 Health) (house rule)'),
+  ).toBeVisible();
   await strike.getByRole('button', { name: 'Roll the attack' }).click();
-  await expect(strike.getByRole('list', { name: 'What happened' })).toContainText(`Armor ${sableArmor} → ${sableArmor - 1}`);
+  await expect(strike.getByRole('list', { name: 'What happened' })).toContainText(
+    `Armor ${sableArmor} → ${sableArmor - 1}`,
+  );
   await strike.getByRole('button', { name: 'Done' }).click();
   expect((await me('Sable Hartigan')).armor).toBe(sableArmor - 1);
 
@@ -104,7 +152,9 @@ test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap,
   await page.mouse.move(from.x + 6, from.y + 6, { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
   await page.mouse.up();
-  await expect(page.locator('.board-notices')).toContainText('Trap triggers for Wren of the Hollow: Rusted spikes (ch.9)');
+  await expect(page.locator('.board-notices')).toContainText(
+    'Trap triggers for Wren of the Hollow: Rusted spikes (ch.9)',
+  );
   await expect(page.locator('.board-notices')).toContainText(`Armor ${wrenArmor} → ${wrenArmor - 1}`);
   expect((await me('Wren of the Hollow')).armor).toBe(wrenArmor - 1);
 
@@ -118,7 +168,9 @@ test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap,
   await loot.getByRole('button', { name: 'Open chest' }).click();
   await expect(page.locator('.board-notices')).toContainText('Sable Hartigan opens the chest');
   const sableAfter = await me('Sable Hartigan');
-  const chest = (await api<BoardView>(request, host, 'board.view', { floor: 2 })).rooms.find((r) => r.x === 2 && r.y === 0)!.chest!;
+  const chest = (await api<BoardView>(request, host, 'board.view', { floor: 2 })).rooms.find(
+    (r) => r.x === 2 && r.y === 0,
+  )!.chest!;
   expect(chest).toMatchObject({ opened: true, openedBy: 'Sable Hartigan', goldFormula: '1d6x10' });
   expect(chest.gold).toBeGreaterThan(0);
   expect(sableAfter.gold).toBe(sableBefore.gold + chest.gold!);
@@ -128,23 +180,37 @@ test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap,
   await expect(players.locator('body')).toContainText('Ossuary Warden');
   const seen = await players.evaluate(() => document.documentElement.outerHTML);
   for (const n of [String(ENEMY_HEALTH), String(afterHit)]) expect(seen).not.toContain(n);
-  const pv = (await (await request.post(`${host.origin}/api/players.view`, { headers: { 'X-Lichslayer-Token': new URL(url).searchParams.get('token')!, 'Content-Type': 'application/json' }, data: {} })).json()) as { value: PlayerView };
-  expect(pv.value.tokens.filter((t) => t.kind === 'entity')).toEqual([expect.objectContaining({ name: 'Ossuary Warden', health: null, maxHealth: null, armor: null })]);
+  const pv = (await (
+    await request.post(`${host.origin}/api/players.view`, {
+      headers: { 'X-Lichslayer-Token': new URL(url).searchParams.get('token')!, 'Content-Type': 'application/json' },
+      data: {},
+    })
+  ).json()) as { value: PlayerView };
+  expect(pv.value.tokens.filter((t) => t.kind === 'entity')).toEqual([
+    expect.objectContaining({ name: 'Ossuary Warden', health: null, maxHealth: null, armor: null }),
+  ]);
   await players.screenshot({ path: `${SHOTS}/players.png` });
 
   // 5. Sable fells the Warden, the Judge setting the blow by hand: felled, +1 XP, the fight can end.
   await clickToken(page, 'Sable Hartigan');
-  await page.getByRole('group', { name: 'Fight actions for Sable Hartigan' }).getByRole('button', { name: 'Attack…' }).click();
+  await page
+    .getByRole('group', { name: 'Fight actions for Sable Hartigan' })
+    .getByRole('button', { name: 'Attack…' })
+    .click();
   const blow = page.getByRole('dialog', { name: 'Sable Hartigan attacks' });
   // It is the Warden's turn still: Sable strikes outside hers, as the Judge rules.
   await blow.getByLabel("Attack outside its turn (a skill, or the Judge's call)").check();
   await blow.getByLabel('Set the damage by hand').check();
   await blow.getByLabel('Damage set by hand').fill('9999');
   await blow.getByRole('button', { name: 'Apply' }).click();
-  await expect(blow.getByRole('list', { name: 'What happened' })).toContainText('Sable Hartigan fells Ossuary Warden: +1 XP (ch.1)');
+  await expect(blow.getByRole('list', { name: 'What happened' })).toContainText(
+    'Sable Hartigan fells Ossuary Warden: +1 XP (ch.1)',
+  );
   await blow.getByRole('button', { name: 'Done' }).click();
   expect((await me('Sable Hartigan')).xp).toBe(sableAfter.xp + 1);
-  expect((await api<BoardView>(request, host, 'board.view', { floor: 2 })).tokens.find((t) => t.id === warden.id)).toMatchObject({ defeated: true, health: 0 });
+  expect(
+    (await api<BoardView>(request, host, 'board.view', { floor: 2 })).tokens.find((t) => t.id === warden.id),
+  ).toMatchObject({ defeated: true, health: 0 });
   await page.screenshot({ path: `${SHOTS}/felled.png` });
   await banner.getByRole('button', { name: 'Combat over' }).click();
   await expect(banner).toContainText('Exploring · Floor 2');
@@ -152,13 +218,18 @@ test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap,
   // The felled Warden stays on the Judge's board, crossed out.
   await page.reload();
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
-  await expect.poll(async () => (await page.getByTestId('board-canvas').locator('canvas').first().boundingBox())?.width ?? 0).toBeGreaterThan(600);
+  await expect
+    .poll(async () => (await page.getByTestId('board-canvas').locator('canvas').first().boundingBox())?.width ?? 0)
+    .toBeGreaterThan(600);
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.screenshot({ path: `${SHOTS}/after-fight.png` });
 });
 
-test('the Challenge dialog: the named Challenges where they arise, a roll in the ledger, and the Judge overriding the total', async ({ page, request }) => {
+test('the Challenge dialog: the named Challenges where they arise, a roll in the ledger, and the Judge overriding the total', async ({
+  page,
+  request,
+}) => {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 5);
   const roster = (await api<CampaignView>(request, host, 'campaign.current')).roster;
@@ -175,7 +246,14 @@ test('the Challenge dialog: the named Challenges where they arise, a roll in the
   await dialog.getByRole('button', { name: 'Override…' }).click();
   await dialog.getByLabel('Total set by hand').fill('20');
   await dialog.getByRole('button', { name: 'Apply instead of the roll' }).click();
-  await expect(dialog.getByRole('list', { name: 'What happened' })).toContainText("Brother Quillam succeeds (20, the Judge's call (set by hand instead of the roll) vs 18: meets the target)");
+  await expect(dialog.getByRole('list', { name: 'What happened' })).toContainText(
+    "Brother Quillam succeeds (20, the Judge's call (set by hand instead of the roll) vs 18: meets the target)",
+  );
   const ledger = await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Brother Quillam' });
-  expect(ledger.map((e) => e.explain)).toEqual(expect.arrayContaining([expect.stringMatching(/^-?\d+ = 1d6! \[/), "20, the Judge's call (set by hand instead of the roll) vs 18: meets the target"]));
+  expect(ledger.map((e) => e.explain)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^-?\d+ = 1d6! \[/),
+      "20, the Judge's call (set by hand instead of the roll) vs 18: meets the target",
+    ]),
+  );
 });

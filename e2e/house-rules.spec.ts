@@ -7,7 +7,9 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-test('a Judge changes the starting Health house rule; a new Lichslayer starts with it, after a reload too', async ({ page }) => {
+test('a Judge changes the starting Health house rule; a new Lichslayer starts with it, after a reload too', async ({
+  page,
+}) => {
   host = await startHost(tempDataDir());
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();

@@ -16,13 +16,17 @@ async function openDemo(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
 }
 
-test('the loot table shows each row’s exact chance, and an unsaved range edit beside the saved odds', async ({ page }) => {
+test('the loot table shows each row’s exact chance, and an unsaved range edit beside the saved odds', async ({
+  page,
+}) => {
   host = await startHost(tempDataDir());
   await openDemo(page);
   await page.getByRole('button', { name: 'Tables', exact: true }).click();
   await page.locator('.table-link').filter({ hasText: 'Tomb Loot Table' }).click();
   const summary = page.getByTestId('odds-summary');
-  await expect(summary).toContainText('100 rows of 121 can come up; likeliest 1 “Cinder Compass” at 1.00% (tied with 99 more)');
+  await expect(summary).toContainText(
+    '100 rows of 121 can come up; likeliest 1 “Cinder Compass” at 1.00% (tied with 99 more)',
+  );
 
   // Floor 1 takes 40 off the d100 (ch.1): the first entry takes every roll up to 41.
   await page.getByLabel('Odds: floor').selectOption('1');
@@ -33,12 +37,20 @@ test('the loot table shows each row’s exact chance, and an unsaved range edit 
   // The chart's numbers and picture, exported.
   const panel = page.getByRole('region', { name: 'Exact odds' });
   const [csv] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'CSV' }).click()]);
-  const lines = fs.readFileSync(await csv.path(), 'utf8').trim().split('\n');
+  const lines = fs
+    .readFileSync(await csv.path(), 'utf8')
+    .trim()
+    .split('\n');
   expect(lines[0]).toBe('d100,Chance');
   expect(lines).toHaveLength(122);
   expect(lines[121]).toBe('121,0');
   const [png] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'PNG' }).click()]);
-  expect(fs.readFileSync(await png.path()).subarray(1, 4).toString()).toBe('PNG');
+  expect(
+    fs
+      .readFileSync(await png.path())
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
 
   // Typing a range (not yet saved): the edit's odds over the saved ones, row by row.
   const key = page.getByLabel('Row 1 roll');
@@ -59,7 +71,9 @@ test('the loot table shows each row’s exact chance, and an unsaved range edit 
   await expect(summary).toContainText('100 rows of 121 can come up');
 });
 
-test('a Lichslayer’s Challenge odds on the Gauntlet: the heat map, their level marked, Edge looting named, CSV and PNG', async ({ page }) => {
+test('a Lichslayer’s Challenge odds on the Gauntlet: the heat map, their level marked, Edge looting named, CSV and PNG', async ({
+  page,
+}) => {
   host = await startHost(tempDataDir());
   await openDemo(page);
   await page.getByRole('button', { name: "Open Odile Vantreck's Gauntlet" }).click();
@@ -80,15 +94,30 @@ test('a Lichslayer’s Challenge odds on the Gauntlet: the heat map, their level
   await page.getByLabel('Challenge odds: any target').fill('36');
   await expect(page.getByTestId('challenge-single')).toContainText(`${name}: 0.1% (2d6! +2 vs 36; all 1s 2.78%)`);
 
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('.heat').getByRole('button', { name: 'CSV' }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('.heat').getByRole('button', { name: 'CSV' }).click(),
+  ]);
   const text = fs.readFileSync(await csv.path(), 'utf8');
-  expect(text.split('\n')[0]).toBe('level,target 6,target 9,target 12,target 15,target 18,target 21,target 24,target 27,target 30');
+  expect(text.split('\n')[0]).toBe(
+    'level,target 6,target 9,target 12,target 15,target 18,target 21,target 24,target 27,target 30',
+  );
   expect(text.split('\n')).toHaveLength(12);
-  const [png] = await Promise.all([page.waitForEvent('download'), page.locator('.heat').getByRole('button', { name: 'PNG' }).click()]);
-  expect(fs.readFileSync(await png.path()).subarray(1, 4).toString()).toBe('PNG');
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('.heat').getByRole('button', { name: 'PNG' }).click(),
+  ]);
+  expect(
+    fs
+      .readFileSync(await png.path())
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
 });
 
-test('the Odds lab runs 10,000 dives of the party: progress, survival per floor on a chart, a house-rule variant beside it, and a stop', async ({ page }) => {
+test('the Odds lab runs 10,000 dives of the party: progress, survival per floor on a chart, a house-rule variant beside it, and a stop', async ({
+  page,
+}) => {
   test.setTimeout(600_000);
   host = await startHost(tempDataDir());
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -102,8 +131,12 @@ test('the Odds lab runs 10,000 dives of the party: progress, survival per floor 
   await sim.getByLabel('Set to').selectOption({ label: 'The richest in reach (most gold)' });
   await sim.getByRole('button', { name: 'Run 10,000 dives' }).click();
   // Generous: the machine may be busy; the run reports its progress until it is done.
-  await expect(sim.getByRole('status').first()).toContainText('10,000 of 10,000 dives, done (seed 7)', { timeout: 540_000 });
-  await expect(sim.getByRole('status').nth(1)).toContainText('10,000 of 10,000 dives, done (seed 7)', { timeout: 540_000 });
+  await expect(sim.getByRole('status').first()).toContainText('10,000 of 10,000 dives, done (seed 7)', {
+    timeout: 540_000,
+  });
+  await expect(sim.getByRole('status').nth(1)).toContainText('10,000 of 10,000 dives, done (seed 7)', {
+    timeout: 540_000,
+  });
   await expect(sim).toContainText('10,000 dives of 4');
   const survival = sim.getByRole('table', { name: 'Survival per floor as a table' });
   await expect(survival.locator('tr')).toHaveCount(11);
@@ -133,7 +166,9 @@ test('the Challenge dialog shows the roller’s exact chances at every level and
   const dialog = page.getByRole('dialog', { name: /^Challenge/ });
   await dialog.getByLabel('Who rolls').selectOption({ label: 'Odile Vantreck' });
   await dialog.getByText('Chances of Odile Vantreck').click();
-  await expect(dialog.getByTestId('challenge-single')).toContainText('Odile Vantreck: 21.3% (2d6! vs 12; all 1s 2.78%)');
+  await expect(dialog.getByTestId('challenge-single')).toContainText(
+    'Odile Vantreck: 21.3% (2d6! vs 12; all 1s 2.78%)',
+  );
   await expect(dialog.getByRole('table', { name: /chance by level and target/ })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('challenge-dialog-odds.png') });
 });

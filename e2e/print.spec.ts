@@ -35,7 +35,19 @@ test('Gauntlet sheets, one page each, never print a class before level 2; blank 
 
   const all = await pdf(page, '#/print/gauntlets');
   expect(all.pages).toBe(4);
-  for (const field of ['Odile Vantreck', 'Brother Quillam', 'Sable Hartigan', 'Wren of the Hollow', 'Cinder Maul', 'Tar-stitched Coat', 'Torch × 4', 'The Breaker', 'The Witch', 'Strange ◀', '740 (7 × 100)']) {
+  for (const field of [
+    'Odile Vantreck',
+    'Brother Quillam',
+    'Sable Hartigan',
+    'Wren of the Hollow',
+    'Cinder Maul',
+    'Tar-stitched Coat',
+    'Torch × 4',
+    'The Breaker',
+    'The Witch',
+    'Strange ◀',
+    '740 (7 × 100)',
+  ]) {
     expect(all.text).toContain(field);
   }
   // Brother Quillam and Sable Hartigan are level 1: their classes stay hidden (ch.1)
@@ -58,17 +70,39 @@ test('Gauntlet sheets, one page each, never print a class before level 2; blank 
   expect(party.text).not.toContain('The Scholar');
 });
 
-test('the floor handout shows what the party knows and no secret; loot cards fit nine to a page', async ({ page, request }) => {
+test('the floor handout shows what the party knows and no secret; loot cards fit nine to a page', async ({
+  page,
+  request,
+}) => {
   host = await startHost(tempDataDir());
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
   await api(request, host, 'dice.setSeed', { seed: 12 });
   await api(request, host, 'board.prerollFloor', { floor: 2 });
-  await api(request, host, 'board.setRoom', { floor: 2, x: 0, y: 4, patch: { name: 'SECRET-VAULT', trap: { label: 'SECRET-TRAP', disabled: false }, chest: true, stair: true, notes: 'SECRET-NOTE' } });
-  await api(request, host, 'board.setRoom', { floor: 2, x: 2, y: 0, patch: { trap: { label: 'SECRET-ENTRY-TRAP', disabled: false }, notes: 'SECRET-ENTRY-NOTE' } });
+  await api(request, host, 'board.setRoom', {
+    floor: 2,
+    x: 0,
+    y: 4,
+    patch: {
+      name: 'SECRET-VAULT',
+      trap: { label: 'SECRET-TRAP', disabled: false },
+      chest: true,
+      stair: true,
+      notes: 'SECRET-NOTE',
+    },
+  });
+  await api(request, host, 'board.setRoom', {
+    floor: 2,
+    x: 2,
+    y: 0,
+    patch: { trap: { label: 'SECRET-ENTRY-TRAP', disabled: false }, notes: 'SECRET-ENTRY-NOTE' },
+  });
   for (let f = 0; f < 2; f++) await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
   const board = await api<BoardView>(request, host, 'board.view', { floor: 2 });
-  const hidden = board.rooms.filter((r) => !r.revealed).map((r) => r.name).filter((n) => n && !board.rooms.some((k) => k.revealed && k.name === n));
+  const hidden = board.rooms
+    .filter((r) => !r.revealed)
+    .map((r) => r.name)
+    .filter((n) => n && !board.rooms.some((k) => k.revealed && k.name === n));
   const entrance = board.rooms.find((r) => r.x === 2 && r.y === 0)!;
 
   const handout = await pdf(page, '#/print/floor/2');
@@ -81,7 +115,8 @@ test('the floor handout shows what the party knows and no secret; loot cards fit
 
   const cards = await pdf(page, '#/print/loot/0,1,2,3,4,5,6,7,8,60,100,120');
   expect(cards.pages).toBe(2);
-  const loot = (await api<{ table: { rows: { label: string }[] } }>(request, host, 'tables.get', { key: 'loot' })).table.rows;
+  const loot = (await api<{ table: { rows: { label: string }[] } }>(request, host, 'tables.get', { key: 'loot' })).table
+    .rows;
   for (const i of [0, 8, 60, 100, 120]) expect(cards.text).toContain(loot[i]!.label);
   expect(cards.text).toMatch(/Rare/);
 });

@@ -22,7 +22,10 @@ function countRequests(page: Page): Map<string, number> {
   return counts;
 }
 
-test('a drop on the board is drawn from its reply: no view is asked for again; a change made elsewhere is', async ({ page, request }) => {
+test('a drop on the board is drawn from its reply: no view is asked for again; a change made elsewhere is', async ({
+  page,
+  request,
+}) => {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 4);
   await page.getByRole('button', { name: 'Board', exact: true }).click();
@@ -69,7 +72,10 @@ test('the journal opens on the newest ten sessions and reads earlier ones on req
   await expect(page.getByRole('button', { name: /Earlier sessions/ })).toHaveCount(0);
 });
 
-test('the Backups screen shows the campaign file, the backups folder and the check, and compacts on request', async ({ page, request }) => {
+test('the Backups screen shows the campaign file, the backups folder and the check, and compacts on request', async ({
+  page,
+  request,
+}) => {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 6);
   await page.getByRole('button', { name: 'Backups', exact: true }).click();
@@ -81,7 +87,9 @@ test('the Backups screen shows the campaign file, the backups folder and the che
   await size.getByLabel('Sessions of undo kept').fill('2');
   await size.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved: it applies at each new session')).toBeVisible();
-  expect(await api<{ keep: { undoSessions: number } }>(request, host, 'storage.view')).toMatchObject({ keep: { undoSessions: 2 } });
+  expect(await api<{ keep: { undoSessions: number } }>(request, host, 'storage.view')).toMatchObject({
+    keep: { undoSessions: 2 },
+  });
   await size.getByRole('button', { name: 'Compact now' }).click();
   await expect(page.getByText(/^Compacted:/)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Backups' })).toContainText('before compacting');

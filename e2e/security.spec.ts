@@ -11,7 +11,10 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-test("the Judge's token leaves the address bar, sets no cookie, and still works after a reload", async ({ page, context }) => {
+test("the Judge's token leaves the address bar, sets no cookie, and still works after a reload", async ({
+  page,
+  context,
+}) => {
   host = await startHost(tempDataDir());
   const demo = page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' });
   await page.goto(host.url);
@@ -45,7 +48,9 @@ test('a page opened without the token says which link to open, and reaches nothi
   await context.close();
 });
 
-test('the printed link opens one window: its one-time code is gone from the address bar and opens nothing a second time (16b finding 10)', async ({ browser }) => {
+test('the printed link opens one window: its one-time code is gone from the address bar and opens nothing a second time (16b finding 10)', async ({
+  browser,
+}) => {
   host = await startHost(tempDataDir());
   expect(host.printedUrl).toMatch(/\/\?code=[0-9a-f]{32}$/);
   const first = await browser.newContext();
@@ -73,10 +78,16 @@ test('the printed link opens one window: its one-time code is gone from the addr
   await second.close();
 });
 
-test('a campaign another app holds is listed with its holder; the Judge breaks the lock after a warning, then opens it (16b finding 9)', async ({ page }) => {
+test('a campaign another app holds is listed with its holder; the Judge breaks the lock after a warning, then opens it (16b finding 9)', async ({
+  page,
+}) => {
   const dataDir = tempDataDir();
   // Another host holding a campaign of the same data folder, in a process of its own.
-  const holder: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.resolve('src-main/test-support/web-host-worker.ts'), dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const holder: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve('src-main/test-support/web-host-worker.ts'), dataDir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       holder.stdout!.on('data', (c: Buffer) => c.toString().includes('\n') && resolve());

@@ -14,7 +14,10 @@ test.afterEach(async () => {
 
 const SHOTS = process.env.SKILL_SHOTS ?? '/tmp/lj-skill-shots';
 
-test('ailments on the board and the Gauntlet; Bandage lifts one from the token editor; Cheat on a ledger roll', async ({ page, request }) => {
+test('ailments on the board and the Gauntlet; Bandage lifts one from the token editor; Cheat on a ledger roll', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   host = await startHost(tempDataDir());
@@ -22,13 +25,36 @@ test('ailments on the board and the Gauntlet; Bandage lifts one from the token e
   const roster = (await api<CampaignView>(request, host, 'campaign.current')).roster;
   const quillam = roster.find((l) => l.name === 'Brother Quillam')!;
   const sable = roster.find((l) => l.name === 'Sable Hartigan')!;
-  await api(request, host, 'lichslayer.update', { id: quillam.id, patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', level: 2 } });
-  await api(request, host, 'lichslayer.update', { id: sable.id, patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', skill2: 'Extra Pockets', skill3: 'Disarm', capstone: 'Cheat', level: 6 } });
+  await api(request, host, 'lichslayer.update', {
+    id: quillam.id,
+    patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', level: 2 },
+  });
+  await api(request, host, 'lichslayer.update', {
+    id: sable.id,
+    patch: {
+      hiddenClass: 'The Bandit',
+      skill1: 'Burgle',
+      skill2: 'Extra Pockets',
+      skill3: 'Disarm',
+      capstone: 'Cheat',
+      level: 6,
+    },
+  });
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Stair Landing' } });
   const banner = page.getByRole('status', { name: 'Phase' });
   await banner.getByRole('button', { name: 'Descend' }).click();
   await expect(banner).toContainText('Exploring · Floor 1');
-  const board = await api<BoardView>(request, host, 'board.addToken', { kind: 'entity', name: 'Gnawer', colour: 'Red', floor: 1, x: 2, y: 0, health: 5, armor: 0, stats: { level: 1 } });
+  const board = await api<BoardView>(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Gnawer',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 5,
+    armor: 0,
+    stats: { level: 1 },
+  });
   const gnawer = board.tokens.find((t) => t.name === 'Gnawer')!;
   await page.getByRole('button', { name: 'Board', exact: true }).click();
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
@@ -41,7 +67,10 @@ test('ailments on the board and the Gauntlet; Bandage lifts one from the token e
   await expect(page.locator('.turn-conditions .chip', { hasText: 'Poison' })).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/board-poison.png` });
 
-  await page.getByRole('group', { name: 'Skills on Gnawer' }).getByRole('button', { name: 'Brother Quillam: Bandage' }).click();
+  await page
+    .getByRole('group', { name: 'Skills on Gnawer' })
+    .getByRole('button', { name: 'Brother Quillam: Bandage' })
+    .click();
   await expect(ailments.getByRole('button', { name: 'Poison' })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.locator('.turn-conditions .chip', { hasText: 'Poison' })).toHaveCount(0);
 
@@ -51,7 +80,9 @@ test('ailments on the board and the Gauntlet; Bandage lifts one from the token e
   const mine = page.getByRole('group', { name: 'Ailments' });
   await mine.getByRole('button', { name: 'Burn' }).click();
   await expect(mine.getByRole('button', { name: 'Burn' })).toHaveAttribute('aria-pressed', 'true');
-  expect((await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.id === sable.id)!.life.ailments).toEqual(['Burn']);
+  expect(
+    (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.id === sable.id)!.life.ailments,
+  ).toEqual(['Burn']);
   await page.screenshot({ path: `${SHOTS}/gauntlet-burn.png` });
 
   // The ledger: Cheat on Quillam's Bandage roll (a roll that is not hers: the lower is better).

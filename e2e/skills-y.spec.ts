@@ -14,13 +14,21 @@ test.afterEach(async () => {
 
 const SHOTS = process.env.SKILL_SHOTS ?? '/tmp/lj-skill-shots';
 
-test('Retainers enhanced: No pay today beside a Retainer of the Aristocrat excuses the day’s wage', async ({ page, request }) => {
+test('Retainers enhanced: No pay today beside a Retainer of the Aristocrat excuses the day’s wage', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  const quillam = (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Brother Quillam')!;
-  await api(request, host, 'lichslayer.update', { id: quillam.id, patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', level: 4 } });
+  const quillam = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
+    (l) => l.name === 'Brother Quillam',
+  )!;
+  await api(request, host, 'lichslayer.update', {
+    id: quillam.id,
+    patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', level: 4 },
+  });
   await api(request, host, 'skill.points', { id: quillam.id, delta: 1 });
   await api(request, host, 'skill.spendPoint', { id: quillam.id, action: 'enhance', skill: 'Retainers' });
   await api(request, host, 'retainer.hire', { employer: quillam.id, name: 'Pell', grade: 'common' });
@@ -38,13 +46,21 @@ test('Retainers enhanced: No pay today beside a Retainer of the Aristocrat excus
   await page.screenshot({ path: `${SHOTS}/retainers-no-pay.png` });
 });
 
-test('Familiar enhanced: a Familiar added on the board for its Witch gets twice the Health given', async ({ page, request }) => {
+test('Familiar enhanced: a Familiar added on the board for its Witch gets twice the Health given', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  const wren = (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Wren of the Hollow')!;
-  await api(request, host, 'lichslayer.update', { id: wren.id, patch: { hiddenClass: 'The Witch', skill1: 'Commune', skill2: 'Familiar', level: 4 } });
+  const wren = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
+    (l) => l.name === 'Wren of the Hollow',
+  )!;
+  await api(request, host, 'lichslayer.update', {
+    id: wren.id,
+    patch: { hiddenClass: 'The Witch', skill1: 'Commune', skill2: 'Familiar', level: 4 },
+  });
   await api(request, host, 'skill.points', { id: wren.id, delta: 1 });
   await api(request, host, 'skill.spendPoint', { id: wren.id, action: 'enhance', skill: 'Familiar' });
   await page.reload();
@@ -64,18 +80,28 @@ test('Familiar enhanced: a Familiar added on the board for its Witch gets twice 
   await form.getByRole('button', { name: 'Add', exact: true }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/familiar-witch.png` });
   await form.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Notices' })).toContainText("Grave moth's Health is doubled by Wren of the Hollow's enhanced Familiar skill: 6 → 12 (ch.2)");
+  await expect(page.getByRole('region', { name: 'Notices' })).toContainText(
+    "Grave moth's Health is doubled by Wren of the Hollow's enhanced Familiar skill: 6 → 12 (ch.2)",
+  );
   const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
   expect(board.tokens.find((t) => t.name === 'Grave moth')).toMatchObject({ health: 12, maxHealth: 12, x: 4, y: 4 });
 });
 
-test('Medicine Bay enhanced: Replenish daily beside the Medicine Slots chooses the item that comes back each morning', async ({ page, request }) => {
+test('Medicine Bay enhanced: Replenish daily beside the Medicine Slots chooses the item that comes back each morning', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  const quillam = (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Brother Quillam')!;
-  await api(request, host, 'lichslayer.update', { id: quillam.id, patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', skill2: 'Medicine Bay', level: 4 } });
+  const quillam = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
+    (l) => l.name === 'Brother Quillam',
+  )!;
+  await api(request, host, 'lichslayer.update', {
+    id: quillam.id,
+    patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', skill2: 'Medicine Bay', level: 4 },
+  });
   await api(request, host, 'lichslayer.setInventory', { id: quillam.id, stacks: [{ name: 'Ashbloom', count: 1 }] });
   await api(request, host, 'loot.fate', { fate: 'hold', id: quillam.id, stack: 0, slot: 'medicine1' });
   await api(request, host, 'skill.points', { id: quillam.id, delta: 1 });
@@ -84,9 +110,13 @@ test('Medicine Bay enhanced: Replenish daily beside the Medicine Slots chooses t
   await page.getByRole('button', { name: 'Roster' }).click();
   await page.getByRole('button', { name: "Open Brother Quillam's Gauntlet" }).click();
   const gauntlet = page.getByRole('article', { name: "Brother Quillam's Gauntlet" });
-  const replenish = gauntlet.getByRole('group', { name: 'Medicine Bay enhanced: replenish daily' }).getByRole('button', { name: 'Replenish Ashbloom daily' });
+  const replenish = gauntlet
+    .getByRole('group', { name: 'Medicine Bay enhanced: replenish daily' })
+    .getByRole('button', { name: 'Replenish Ashbloom daily' });
   await replenish.scrollIntoViewIfNeeded();
   await replenish.click();
-  await expect(page.getByRole('region', { name: 'Notices' })).toContainText("Brother Quillam's Ashbloom in Medicine Slot 1 will replenish at the start of each day for 36 gold, paid at the Inn (ch.2)");
+  await expect(page.getByRole('region', { name: 'Notices' })).toContainText(
+    "Brother Quillam's Ashbloom in Medicine Slot 1 will replenish at the start of each day for 36 gold, paid at the Inn (ch.2)",
+  );
   await page.screenshot({ path: `${SHOTS}/medicine-replenish.png` });
 });

@@ -38,7 +38,9 @@ ENCOUNTERS - Roll a d6 for who you meet
 5 Wolves
 6 A knight`;
 
-test('a whole page of linked tables: preview with coverage and links, save, roll the first, see the chain', async ({ page }, testInfo) => {
+test('a whole page of linked tables: preview with coverage and links, save, roll the first, see the chain', async ({
+  page,
+}, testInfo) => {
   host = await startHost(tempDataDir());
   await openTables(page);
   await page.getByRole('button', { name: 'Import…' }).click();
@@ -53,12 +55,16 @@ test('a whole page of linked tables: preview with coverage and links, save, roll
   await expect(preview.getByRole('region', { name: 'Table ROAD (rolled again)' })).toBeVisible();
   const links = preview.getByRole('region', { name: 'Links' });
   await expect(links.locator('li')).toHaveCount(4);
-  await expect(links).toContainText('ROAD row 1: “Go to the section below named \'WEATHER\'” → WEATHER');
+  await expect(links).toContainText("ROAD row 1: “Go to the section below named 'WEATHER'” → WEATHER");
   await expect(links).toContainText('ROAD row 3: “Roll twice” → ROAD (rolled again) ×2');
   await expect(links).toContainText('WEATHER row 4: “Roll on ENCOUNTERS” → ENCOUNTERS');
   // The die was read from each title; every result is covered; the wrapped line was joined.
-  await expect(preview.getByRole('region', { name: 'Table ROAD', exact: true }).getByTestId('die-line')).toContainText('d4 read from line 3');
-  await expect(preview.getByRole('region', { name: 'Table ENCOUNTERS' }).getByTestId('coverage')).toHaveText('Every result 1-6 of d6 has a row.');
+  await expect(preview.getByRole('region', { name: 'Table ROAD', exact: true }).getByTestId('die-line')).toContainText(
+    'd4 read from line 3',
+  );
+  await expect(preview.getByRole('region', { name: 'Table ENCOUNTERS' }).getByTestId('coverage')).toHaveText(
+    'Every result 1-6 of d6 has a row.',
+  );
   await expect(preview.getByRole('region', { name: 'Table WEATHER' })).toContainText('line 12 joined: a wrapped line');
   await expect(preview.getByText('No problems found.')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('import-page-links.png') });
@@ -84,7 +90,11 @@ test('uncovered results need a choice before saving; the choice is what is saved
   await openTables(page);
   await page.getByRole('button', { name: 'Import…' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Table text').fill('**Random Encounters (d20)**\n1 to 4: Rats\n5–8: Bandits\n9‑12: Wolves\n13−16: Ogre\n17 to 19: Owlbear. Roll on TROLLS.');
+  await dialog
+    .getByLabel('Table text')
+    .fill(
+      '**Random Encounters (d20)**\n1 to 4: Rats\n5–8: Bandits\n9‑12: Wolves\n13−16: Ogre\n17 to 19: Owlbear. Roll on TROLLS.',
+    );
   const preview = dialog.getByLabel('Preview');
   await expect(preview.getByTestId('coverage')).toHaveText('No row covers 20.');
   await expect(preview.getByLabel('Uncovered results')).toContainText('no row of Random Encounters covers 20.');
@@ -100,12 +110,16 @@ test('uncovered results need a choice before saving; the choice is what is saved
   await expect(page.getByLabel('Row 5 roll')).toHaveValue('17-20');
 });
 
-test('a Foundry VTT export opened as a file imports through the same dialog, and a table exports back to Foundry', async ({ page }, testInfo) => {
+test('a Foundry VTT export opened as a file imports through the same dialog, and a table exports back to Foundry', async ({
+  page,
+}, testInfo) => {
   host = await startHost(tempDataDir());
   await openTables(page);
   await page.getByRole('button', { name: 'Import…' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Table file').setInputFiles('src-main/tables/fixtures/pastes/64-foundry-messy-d101-duplicate.json');
+  await dialog
+    .getByLabel('Table file')
+    .setInputFiles('src-main/tables/fixtures/pastes/64-foundry-messy-d101-duplicate.json');
   const preview = dialog.getByLabel('Preview');
   await expect(preview.getByText('Foundry VTT RollTable')).toBeVisible();
   await expect(preview.getByTestId('die-line')).toContainText('d101 read from the formula “1d101”');
@@ -121,45 +135,78 @@ test('a Foundry VTT export opened as a file imports through the same dialog, and
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export to Foundry VTT' }).click();
   const file = await (await download).path();
-  const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { name: string; formula: string; results: { range: number[]; type: string; documentUuid?: string }[] };
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    name: string;
+    formula: string;
+    results: { range: number[]; type: string; documentUuid?: string }[];
+  };
   expect(doc.name).toBe('Community Loot (messy)');
   expect(doc.formula).toBe('1d101');
   expect(doc.results).toHaveLength(11);
-  expect(doc.results[10]).toMatchObject({ range: [101, 101], type: 'document', documentUuid: expect.stringMatching(/^RollTable\.[A-Za-z0-9]{16}$/) });
+  expect(doc.results[10]).toMatchObject({
+    range: [101, 101],
+    type: 'document',
+    documentUuid: expect.stringMatching(/^RollTable\.[A-Za-z0-9]{16}$/),
+  });
 });
 
-test('refusals name their lines; a list without a die imports as a uniform table when the Judge says so; too long a paste is refused with the limit', async ({ page }, testInfo) => {
+test('refusals name their lines; a list without a die imports as a uniform table when the Judge says so; too long a paste is refused with the limit', async ({
+  page,
+}, testInfo) => {
   host = await startHost(tempDataDir());
   await openTables(page);
   await page.getByRole('button', { name: 'Import…' }).click();
   const dialog = page.getByRole('dialog');
   const preview = dialog.getByLabel('Preview');
-  await dialog.getByLabel('Table text').fill('Inn names\n\n| Name | Sign |\n|---|---|\n| The Drowned Rat | a rat |\n| The Ninth Bell | a bell |\n| The Crooked Crown | a crown |');
-  await expect(preview.getByLabel('Problems')).toHaveText('Line 3: The first column must be the die (such as “d6”, “2d6” or “Roll”); found “Name”. Put the die or “Roll” in the first header cell, or tick “Import as a plain list”');
+  await dialog
+    .getByLabel('Table text')
+    .fill(
+      'Inn names\n\n| Name | Sign |\n|---|---|\n| The Drowned Rat | a rat |\n| The Ninth Bell | a bell |\n| The Crooked Crown | a crown |',
+    );
+  await expect(preview.getByLabel('Problems')).toHaveText(
+    'Line 3: The first column must be the die (such as “d6”, “2d6” or “Roll”); found “Name”. Put the die or “Roll” in the first header cell, or tick “Import as a plain list”',
+  );
   await page.screenshot({ path: testInfo.outputPath('import-refused.png') });
   await dialog.getByLabel(/Import as a plain list/).check();
   await expect(preview.getByTestId('die-line')).toContainText('d3 one per entry');
-  await expect(preview.locator('tbody tr')).toHaveText([/1The Drowned Rat\s*a rat/, /2The Ninth Bell\s*a bell/, /3The Crooked Crown\s*a crown/]);
+  await expect(preview.locator('tbody tr')).toHaveText([
+    /1The Drowned Rat\s*a rat/,
+    /2The Ninth Bell\s*a bell/,
+    /3The Crooked Crown\s*a crown/,
+  ]);
   await dialog.getByRole('button', { name: 'Save table' }).click();
   await expect(page.getByLabel('Table name')).toHaveValue('Inn names');
   await expect(page.getByLabel('Row 3 result')).toHaveValue('The Crooked Crown');
 
   // Ticked on a table that carries its own keys, the plain list leaves the key column out, and says so.
   await page.getByRole('button', { name: 'Import…' }).click();
-  await dialog.getByLabel('Table text').fill('Random Weather (d4)\n| d4 | Weather |\n| --- | --- |\n| 1 | Rain |\n| 2 | Fog |\n| 3 | Sun |\n| 4 | Snow |');
+  await dialog
+    .getByLabel('Table text')
+    .fill('Random Weather (d4)\n| d4 | Weather |\n| --- | --- |\n| 1 | Rain |\n| 2 | Fog |\n| 3 | Sun |\n| 4 | Snow |');
   await dialog.getByLabel(/Import as a plain list/).check();
   await expect(preview.getByTestId('die-line')).toContainText('d4 one per entry');
-  await expect(preview.locator('tbody tr')).toHaveText([/^\s*4\s*1\s*Rain\s*$/, /^\s*5\s*2\s*Fog\s*$/, /^\s*6\s*3\s*Sun\s*$/, /^\s*7\s*4\s*Snow\s*$/]);
-  await expect(preview).toContainText('the first column (“d4”) holds roll values: as a plain list each row is one face, so that column is left out');
+  await expect(preview.locator('tbody tr')).toHaveText([
+    /^\s*4\s*1\s*Rain\s*$/,
+    /^\s*5\s*2\s*Fog\s*$/,
+    /^\s*6\s*3\s*Sun\s*$/,
+    /^\s*7\s*4\s*Snow\s*$/,
+  ]);
+  await expect(preview).toContainText(
+    'the first column (“d4”) holds roll values: as a plain list each row is one face, so that column is left out',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: 'Import…' }).click();
   await dialog.getByLabel('Table text').fill(`1 = ${'x'.repeat(2_000_000)}`);
-  await expect(dialog.getByRole('alert')).toHaveText('The text is 2,000,004 characters; the import takes at most 2,000,000 at once. Split it into several imports.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The text is 2,000,004 characters; the import takes at most 2,000,000 at once. Split it into several imports.',
+  );
   await expect(dialog.getByRole('button', { name: 'Save table' })).toBeDisabled();
 });
 
-test('the verdict is clean only when every result has a row: fill on a d66, keep said as "no entry", a misread die offers its fix, what was left out and every column are shown, and Save stays where it is', async ({ page }, testInfo) => {
+test('the verdict is clean only when every result has a row: fill on a d66, keep said as "no entry", a misread die offers its fix, what was left out and every column are shown, and Save stays where it is', async ({
+  page,
+}, testInfo) => {
   host = await startHost(tempDataDir());
   await openTables(page);
   await page.getByRole('button', { name: 'Import…' }).click();
@@ -174,7 +221,9 @@ test('the verdict is clean only when every result has a row: fill on a d66, keep
   await expect(save).toBeDisabled();
   const where = await save.boundingBox();
   await dialog.getByLabel('Keep: those rolls give “no entry”').check();
-  await expect(preview.getByTestId('verdict')).toHaveText('Saves with “no entry”: 21-26 of Strange Merchants — as you chose.');
+  await expect(preview.getByTestId('verdict')).toHaveText(
+    'Saves with “no entry”: 21-26 of Strange Merchants — as you chose.',
+  );
   await expect(preview.getByText('No problems found')).toHaveCount(0);
   await dialog.getByLabel('Fill: stretch the row above over them').check();
   await expect(preview.getByTestId('verdict')).toHaveText('No problems found · uncovered results: fill.');
@@ -183,8 +232,12 @@ test('the verdict is clean only when every result has a row: fill on a d66, keep
   await page.screenshot({ path: testInfo.outputPath('import-d66-fill.png') });
 
   // A die that does not fit the keys: one refusal naming every line, and its fix as one click.
-  await text.fill(`Dungeon Graffiti (d6)\n${[11, 12, 13, 14, 15, 16, 21, 22, 23, 24, 25, 26, 31, 32, 33, 34, 35, 36, 41, 42, 43, 44, 45, 46, 51, 52, 53, 54, 55, 56, 61, 62, 63, 64, 65, 66].map((k) => `${k} Mark ${k}`).join('\n')}`);
-  await expect(preview.getByLabel('Problems').locator('li')).toHaveText(['Line 2: 36 of 36 rows (lines 2-37) are keyed outside 1-6, what d6 can give: the keys look like d66 — type d66 in Die']);
+  await text.fill(
+    `Dungeon Graffiti (d6)\n${[11, 12, 13, 14, 15, 16, 21, 22, 23, 24, 25, 26, 31, 32, 33, 34, 35, 36, 41, 42, 43, 44, 45, 46, 51, 52, 53, 54, 55, 56, 61, 62, 63, 64, 65, 66].map((k) => `${k} Mark ${k}`).join('\n')}`,
+  );
+  await expect(preview.getByLabel('Problems').locator('li')).toHaveText([
+    'Line 2: 36 of 36 rows (lines 2-37) are keyed outside 1-6, what d6 can give: the keys look like d66 — type d66 in Die',
+  ]);
   await expect(save).toBeDisabled();
   expect(await save.boundingBox()).toEqual(where);
   await page.screenshot({ path: testInfo.outputPath('import-die-hint.png') });
@@ -195,16 +248,23 @@ test('the verdict is clean only when every result has a row: fill on a d66, keep
 
   // A PDF page break inside a table: the page number and running header are left out, in plain sight.
   await text.fill(fs.readFileSync('src-main/tables/fixtures/pastes/81-pdf-page-number-running-header.txt', 'utf8'));
-  await expect(preview.getByTestId('to-check')).toHaveText('Check before saving: 2 pieces of text left out — see the notes and the rows below.');
+  await expect(preview.getByTestId('to-check')).toHaveText(
+    'Check before saving: 2 pieces of text left out — see the notes and the rows below.',
+  );
   const notes = preview.getByRole('region', { name: 'How the text was read' });
   await expect(notes).toBeVisible();
-  await expect(notes.locator('li')).toHaveText(['Line 10: “42” between the rows is read as a page number and left out', 'Line 11: “Chapter 3: The Wild” between the rows is read as a running header or footer beside a page number and left out']);
+  await expect(notes.locator('li')).toHaveText([
+    'Line 10: “42” between the rows is read as a page number and left out',
+    'Line 11: “Chapter 3: The Wild” between the rows is read as a running header or footer beside a page number and left out',
+  ]);
   await expect(preview.locator('tbody tr').nth(7)).toContainText('A lost child.');
   await expect(preview.locator('tbody tr').nth(7)).not.toContainText('Chapter');
   expect(await save.boundingBox()).toEqual(where);
 
   // Columns beyond the result are shown with each row.
-  await text.fill('| d4 | Treasure | Weight | Found in |\n|---|---|---|---|\n| 1 | Coins | 2 lb | a purse |\n| 2 | Gem | - | a boot |\n| 3 | Ring | - | a finger |\n| 4 | Key | 1 oz | a lock |');
+  await text.fill(
+    '| d4 | Treasure | Weight | Found in |\n|---|---|---|---|\n| 1 | Coins | 2 lb | a purse |\n| 2 | Gem | - | a boot |\n| 3 | Ring | - | a finger |\n| 4 | Key | 1 oz | a lock |',
+  );
   await expect(preview.getByTestId('extra-columns')).toHaveText('Also kept with each row: Weight, Found in');
   await expect(preview.locator('tbody tr').first()).toContainText('Found in: a purse');
   expect(await save.boundingBox()).toEqual(where);

@@ -20,10 +20,18 @@ test('paste a Markdown d6 table, see the preview, save, roll it, see the ledger 
   await page.getByRole('button', { name: 'Tables', exact: true }).click();
   await page.getByRole('button', { name: 'Import…' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Table text').fill('| d6 | Omen | Effect |\n|---|---|---|\n| 1-2 | Crows | They watch |\n| 3–4 | Smoke | Eyes sting |\n| 5 | Bells | Far below |\n| 5-6 | Silence | Too quiet |');
+  await dialog
+    .getByLabel('Table text')
+    .fill(
+      '| d6 | Omen | Effect |\n|---|---|---|\n| 1-2 | Crows | They watch |\n| 3–4 | Smoke | Eyes sting |\n| 5 | Bells | Far below |\n| 5-6 | Silence | Too quiet |',
+    );
   await expect(dialog.getByLabel('Problems')).toContainText('Line 6: row 4 (“Silence”) overlaps row 3 (“Bells”) on 5');
   await expect(dialog.getByRole('button', { name: 'Save table' })).toBeDisabled();
-  await dialog.getByLabel('Table text').fill('| d6 | Omen | Effect |\n|---|---|---|\n| 1-2 | Crows | They watch |\n| 3–4 | Smoke | Eyes sting |\n| 5-6 | Silence | Too quiet |');
+  await dialog
+    .getByLabel('Table text')
+    .fill(
+      '| d6 | Omen | Effect |\n|---|---|---|\n| 1-2 | Crows | They watch |\n| 3–4 | Smoke | Eyes sting |\n| 5-6 | Silence | Too quiet |',
+    );
   await dialog.getByLabel('Name').fill('Omens');
   await expect(dialog.getByText('No problems found.')).toBeVisible();
   await expect(dialog.locator('.preview-table tbody tr')).toHaveCount(3);

@@ -11,7 +11,10 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-test('the Forest: conditions at entry, a vein of Emeralds stacked by three, the region grays; the Smith drifts; a Banquet needs Stage 2', async ({ page, request }) => {
+test('the Forest: conditions at entry, a vein of Emeralds stacked by three, the region grays; the Smith drifts; a Banquet needs Stage 2', async ({
+  page,
+  request,
+}) => {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 21);
   const services = page.getByRole('region', { name: 'Town services' });
@@ -20,15 +23,26 @@ test('the Forest: conditions at entry, a vein of Emeralds stacked by three, the 
 
   await forest.getByRole('button', { name: 'Into the Forest' }).click();
   // ch.5: the d6 is rolled at entry and lasts the day
-  await expect(forest.getByRole('list', { name: "Today's Forest conditions" })).toContainText('Odile Vantreck: 5 = 5 on d6 (ch.5): Great Being abroad');
+  await expect(forest.getByRole('list', { name: "Today's Forest conditions" })).toContainText(
+    'Odile Vantreck: 5 = 5 on d6 (ch.5): Great Being abroad',
+  );
   await expect(forest.getByTestId('phenomena')).toContainText('Phenomena: 6 on d6: Golden hour');
 
   // seed 4: the vein's count die shows 5 and its Stone die 4 — Emerald, which stacks by three (ch.17, ch.4)
   await api(request, host, 'dice.setSeed', { seed: 4 });
   await forest.getByRole('button', { name: 'Mine the vein' }).click();
   await expect(page.getByRole('region', { name: 'Notices' })).toContainText('5 Emerald (Green)');
-  const odile = (await api<{ roster: { name: string; inventory: { name: string; count: number }[] }[] }>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Odile Vantreck')!;
-  expect(odile.inventory.filter((s) => s.name === 'Emerald')).toEqual([{ name: 'Emerald', count: 3 }, { name: 'Emerald', count: 2 }]);
+  const odile = (
+    await api<{ roster: { name: string; inventory: { name: string; count: number }[] }[] }>(
+      request,
+      host,
+      'campaign.current',
+    )
+  ).roster.find((l) => l.name === 'Odile Vantreck')!;
+  expect(odile.inventory.filter((s) => s.name === 'Emerald')).toEqual([
+    { name: 'Emerald', count: 3 },
+    { name: 'Emerald', count: 2 },
+  ]);
   await expect(forest).toContainText('this region is gray');
   await expect(forest.getByRole('button', { name: 'Mine the vein' })).toBeDisabled();
 
@@ -42,7 +56,9 @@ test('the Forest: conditions at entry, a vein of Emeralds stacked by three, the 
 
   const banquet = services.getByRole('article', { name: 'Banquet and residents' });
   await expect(banquet.getByRole('button', { name: /Sponsor a Banquet \(500 gold\)/ })).toBeDisabled();
-  await expect(banquet).toContainText('A Banquet brings the Lich\'s Attention down only from Stage 2, and it stands at Stage 0 (ch.5)');
+  await expect(banquet).toContainText(
+    "A Banquet brings the Lich's Attention down only from Stage 2, and it stands at Stage 0 (ch.5)",
+  );
 
   await services.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('town-services.png'), fullPage: false });
@@ -50,21 +66,37 @@ test('the Forest: conditions at entry, a vein of Emeralds stacked by three, the 
   await page.screenshot({ path: test.info().outputPath('town-forest.png'), fullPage: false });
 });
 
-test('the House rules view shows this round’s settings with their choices, and a change is saved (ch.4, ch.5, ch.17)', async ({ page, request }) => {
+test('the House rules view shows this round’s settings with their choices, and a change is saved (ch.4, ch.5, ch.17)', async ({
+  page,
+  request,
+}) => {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 5);
   await page.getByRole('button', { name: 'House rules' }).click();
   const vein = page.locator('[data-rule="veinStones"]');
   await expect(vein).toContainText('A vein yields 1d6 Stones on a d6 Stone table');
   await vein.getByLabel('Stones of a vein').selectOption('each-stone');
-  await expect.poll(async () => (await api<{ houseRules: { veinStones: string } }>(request, host, 'campaign.current')).houseRules.veinStones).toBe('each-stone');
+  await expect
+    .poll(
+      async () =>
+        (await api<{ houseRules: { veinStones: string } }>(request, host, 'campaign.current')).houseRules.veinStones,
+    )
+    .toBe('each-stone');
   await expect(vein).toContainText('changed from default');
   const negative = page.locator('[data-rule="innNegativeUpTo"]');
   await negative.getByLabel('Negative Inn events end at').fill('6');
   await negative.getByLabel('Negative Inn events end at').blur();
-  await expect.poll(async () => (await api<{ houseRules: { innNegativeUpTo: number } }>(request, host, 'campaign.current')).houseRules.innNegativeUpTo).toBe(6);
+  await expect
+    .poll(
+      async () =>
+        (await api<{ houseRules: { innNegativeUpTo: number } }>(request, host, 'campaign.current')).houseRules
+          .innNegativeUpTo,
+    )
+    .toBe(6);
   // the second change leaves the first as it was
-  expect((await api<{ houseRules: { veinStones: string } }>(request, host, 'campaign.current')).houseRules.veinStones).toBe('each-stone');
+  expect(
+    (await api<{ houseRules: { veinStones: string } }>(request, host, 'campaign.current')).houseRules.veinStones,
+  ).toBe('each-stone');
   await expect(vein.getByLabel('Stones of a vein')).toHaveValue('each-stone');
   await vein.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('house-rules.png'), fullPage: false });

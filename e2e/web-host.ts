@@ -22,9 +22,13 @@ export function tempDataDir(): string {
 
 /** Starts the host; a port of 0 takes any free one (a restart may ask for the port it had). */
 export async function startHost(dataDir: string, port = 0): Promise<RunningHost> {
-  const child: ChildProcess = spawn(process.execPath, ['out/main/serve.js', '--data-dir', dataDir, '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['out/main/serve.js', '--data-dir', dataDir, '--port', String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web host did not start:\n${output}`)), 20_000);
@@ -40,17 +44,25 @@ export async function startHost(dataDir: string, port = 0): Promise<RunningHost>
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`web host exited with ${code}:\n${output}`)));
   });
-  const players = /Players' screen \(read-only\): (\S+)/.exec(output)?.[1] ?? (await new Promise<string>((resolve) => {
-    child.stdout?.on('data', () => {
-      const m = /Players' screen \(read-only\): (\S+)/.exec(output);
-      if (m?.[1]) resolve(m[1]);
-    });
-  }));
+  const players =
+    /Players' screen \(read-only\): (\S+)/.exec(output)?.[1] ??
+    (await new Promise<string>((resolve) => {
+      child.stdout?.on('data', () => {
+        const m = /Players' screen \(read-only\): (\S+)/.exec(output);
+        if (m?.[1]) resolve(m[1]);
+      });
+    }));
   // The printed link opens one window; the specs open many, so they trade its code for the token
   // once, as the page would, and open the app with the token (which the page drops from the address).
   const origin = new URL(url).origin;
   const code = new URL(url).searchParams.get('code');
-  const exchanged = (await (await fetch(`${origin}/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) })).json()) as { value: { token: string } };
+  const exchanged = (await (
+    await fetch(`${origin}/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    })
+  ).json()) as { value: { token: string } };
   // The host then prints a fresh link for another window: kept, unused, for the specs of the link itself.
   const printedUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web host printed no fresh link:\n${output}`)), 20_000);

@@ -8,6 +8,18 @@ export interface PlanStep {
   cwd: string;
   needs?: string;
 }
-export declare function electronSqlitePlan(o: { platform: string; arch: string; electronVersion: string; workDir: string; prebuildInstall: string; nodeGyp: string; node: string }): PlanStep[];
+export declare function electronSqlitePlan(o: {
+  platform: string;
+  arch: string;
+  electronVersion: string;
+  workDir: string;
+  prebuildInstall: string;
+  nodeGyp: string;
+  node: string;
+}): PlanStep[];
 export declare function resolveTools(root: string): { sqliteDir: string; prebuildInstall: string; nodeGyp: string };
-export declare function ensureElectronSqlite(root: string, electronVersion: string, say?: (line: string) => void): string | null;
+export declare function ensureElectronSqlite(
+  root: string,
+  electronVersion: string,
+  say?: (line: string) => void,
+): string | null;

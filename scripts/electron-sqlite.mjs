@@ -39,7 +39,15 @@ export function electronSqlitePlan(o) {
     {
       route: 'compile',
       command: o.node,
-      args: [o.nodeGyp, 'rebuild', '--release', '--runtime=electron', target, arch, '--dist-url=https://electronjs.org/headers'],
+      args: [
+        o.nodeGyp,
+        'rebuild',
+        '--release',
+        '--runtime=electron',
+        target,
+        arch,
+        '--dist-url=https://electronjs.org/headers',
+      ],
       cwd: o.workDir,
       needs: TOOLCHAIN_HINT[o.platform] ?? TOOLCHAIN_HINT.linux,
     },
@@ -68,11 +76,25 @@ export function ensureElectronSqlite(root, electronVersion, say = console.log) {
   const tools = resolveTools(root);
   const workDir = path.join(root, '.electron-native', 'build-src');
   fs.rmSync(workDir, { recursive: true, force: true });
-  fs.cpSync(tools.sqliteDir, workDir, { recursive: true, filter: (src) => !src.includes(`${path.sep}build${path.sep}`) });
+  fs.cpSync(tools.sqliteDir, workDir, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}build${path.sep}`),
+  });
   const built = path.join(workDir, 'build', 'Release', 'better_sqlite3.node');
-  const plan = electronSqlitePlan({ platform: process.platform, arch: process.arch, electronVersion, workDir, node: process.execPath, ...tools });
+  const plan = electronSqlitePlan({
+    platform: process.platform,
+    arch: process.arch,
+    electronVersion,
+    workDir,
+    node: process.execPath,
+    ...tools,
+  });
   for (const step of plan) {
-    say(step.route === 'prebuilt' ? `Fetching the database driver's prebuilt binary for Electron ${electronVersion}…` : 'No prebuilt binary fits: compiling the database driver for Electron…');
+    say(
+      step.route === 'prebuilt'
+        ? `Fetching the database driver's prebuilt binary for Electron ${electronVersion}…`
+        : 'No prebuilt binary fits: compiling the database driver for Electron…',
+    );
     const result = spawnSync(step.command, step.args, { cwd: step.cwd, stdio: 'ignore' });
     if (result.status === 0 && fs.existsSync(built)) {
       fs.mkdirSync(path.dirname(target), { recursive: true });

@@ -18,7 +18,12 @@ if (LATEST_VERSION >= 3) {
   await app.call('tables.roll', { key: 'loot', context: { floor: 3 } });
 }
 if (LATEST_VERSION >= 4) {
-  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'chamber', name: 'Fixture Hall', notes: 'fixture note' } });
+  await app.call('board.setRoom', {
+    floor: 1,
+    x: 2,
+    y: 0,
+    patch: { type: 'chamber', name: 'Fixture Hall', notes: 'fixture note' },
+  });
   await app.call('board.enterFloor', { floor: 1 });
 }
 app.close();

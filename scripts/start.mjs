@@ -17,7 +17,11 @@ function run(cmd, args, options = {}) {
 }
 
 console.log('Lichslayer Judge: building…');
-const build = run(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const build = run(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+});
 if (build.status !== 0) {
   process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}${build.error ? `${build.error.message}\n` : ''}`);
   console.error('The build failed: the messages above say where.');
@@ -45,7 +49,10 @@ function electronProblem() {
 
 function startWebHost(reason) {
   console.log(`Electron cannot start here (${reason}); starting the web host instead.`);
-  const child = spawn(process.execPath, [path.join(root, 'out/main/serve.js'), ...extraArgs], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [path.join(root, 'out/main/serve.js'), ...extraArgs], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const forward = (signal) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);

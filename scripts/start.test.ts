@@ -11,7 +11,16 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 function projectCopy(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lj-start-'));
-  for (const entry of ['package.json', 'electron.vite.config.ts', 'tsconfig.json', 'src-main', 'src-shared', 'src-renderer', 'resources', 'scripts']) {
+  for (const entry of [
+    'package.json',
+    'electron.vite.config.ts',
+    'tsconfig.json',
+    'src-main',
+    'src-shared',
+    'src-renderer',
+    'resources',
+    'scripts',
+  ]) {
     fs.cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
@@ -24,7 +33,11 @@ describe('npm start', () => {
     const env = { ...process.env };
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
-    const child = spawn(process.execPath, ['scripts/start.mjs', '--data-dir', path.join(dir, 'data'), '--port', '0'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/start.mjs', '--data-dir', path.join(dir, 'data'), '--port', '0'], {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -43,7 +56,9 @@ describe('npm start', () => {
     }
     const lines = out.trim().split('\n');
     expect(lines[0]).toBe('Lichslayer Judge: building…');
-    expect(lines[1]).toBe('Electron cannot start here (no display: DISPLAY and WAYLAND_DISPLAY are unset); starting the web host instead.');
+    expect(lines[1]).toBe(
+      'Electron cannot start here (no display: DISPLAY and WAYLAND_DISPLAY are unset); starting the web host instead.',
+    );
     expect(lines.filter((l) => /running at http:\/\/127\.0\.0\.1:\d+\/\?code=\w+$/.test(l))).toHaveLength(1);
     expect(lines.some((l) => /vite|rolldown|modules transformed|built in|out\/|\.js\s+\d/i.test(l))).toBe(false);
     expect(lines.length).toBeLessThanOrEqual(6);
@@ -53,7 +68,12 @@ describe('npm start', () => {
 
 describe('the Node version the project asks for', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
-  const engines = (name: string) => (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+  const engines = (name: string) =>
+    (
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
+        engines: { node: string };
+      }
+    ).engines.node;
 
   it('engines is what the build and test tools need (vite, electron-vite), and the running Node meets it', () => {
     expect(pkg.engines.node).toBe(engines('vite'));

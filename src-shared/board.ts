@@ -179,7 +179,16 @@ export interface PlayerView {
   rooms: PlayerRoom[];
   tokens: PlayerToken[];
   /** The visible entrants in stack order; health only for the party's own side. */
-  turnOrder: { name: string; kind: TokenKind; current: boolean; done: boolean; colour: Colour; health: number | null; maxHealth: number | null; conditions: string[] }[];
+  turnOrder: {
+    name: string;
+    kind: TokenKind;
+    current: boolean;
+    done: boolean;
+    colour: Colour;
+    health: number | null;
+    maxHealth: number | null;
+    conditions: string[];
+  }[];
   /** The fight's round while one is on, so the TV can say whose turn it is large. */
   round: number | null;
   rolls: { explain: string; at: string }[];
@@ -192,7 +201,11 @@ export const worldPatchSchema = z
   })
   .partial();
 
-const coord = z.number().int().min(0).max(GRID - 1);
+const coord = z
+  .number()
+  .int()
+  .min(0)
+  .max(GRID - 1);
 const floorNumber = z.number().int().min(1).max(10);
 export const placeSchema = z.strictObject({ floor: floorNumber, x: coord, y: coord });
 
@@ -202,7 +215,13 @@ export const roomPatchSchema = z
     name: z.string().trim().max(80),
     details: z.string().max(2000),
     /** A trap: with an effect it is listed and used instead of the roll; without one, its d6 is rolled on the tier's table on each entry (ch.9). */
-    trap: z.strictObject({ label: z.string().trim().min(1).max(200), disabled: z.boolean().default(false), effect: trapFieldsSchema.nullable().default(null) }).nullable(),
+    trap: z
+      .strictObject({
+        label: z.string().trim().min(1).max(200),
+        disabled: z.boolean().default(false),
+        effect: trapFieldsSchema.nullable().default(null),
+      })
+      .nullable(),
     chest: z.boolean(),
     sanityTest: z.boolean(),
     stair: z.boolean(),

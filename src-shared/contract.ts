@@ -123,7 +123,13 @@ export interface LichslayerView extends LichslayerFields {
     classRevealed: boolean;
     /** Roll penalties in force, each with its source (ch.4, ch.8). */
     penalties: { source: string; value: number }[];
-    clock: { daysWithoutMeal: number; daysWithoutShelter: number; ateToday: boolean; shelteredToday: boolean; hungerMaxHealthLost: number };
+    clock: {
+      daysWithoutMeal: number;
+      daysWithoutShelter: number;
+      ateToday: boolean;
+      shelteredToday: boolean;
+      hungerMaxHealthLost: number;
+    };
     /** Synchronicity conditions met by the equipped, unbroken loot, with their effects (ch.14). */
     sync: { label: string; effects: string[]; colours: string[] }[];
     syncExplain: string;
@@ -279,7 +285,11 @@ export interface ImportPreviewBody {
   notes: ImportProblemView[];
   links: ImportLinkView[];
   /** Tables with results no row covers: saving needs a choice. */
-  gaps: { needed: boolean; chosen: ImportGapChoice | null; tables: { key: string; name: string; uncovered: string; line: number | null }[] };
+  gaps: {
+    needed: boolean;
+    chosen: ImportGapChoice | null;
+    tables: { key: string; name: string; uncovered: string; line: number | null }[];
+  };
   /** The text reads as a plain list: it can be imported as a uniform table. */
   list: { entries: number; die: string } | null;
 }
@@ -326,24 +336,39 @@ const filePath = z
   // No file system takes one; Node's file calls throw on it.
   .refine((p) => !p.includes('\0'), { error: 'Path cannot contain a NUL character' });
 const rowId = z.number({ error: 'Id must be a number' }).int().positive({ error: 'Id must be positive' });
-const lootSource = z.union([z.strictObject({ slot: z.enum(ITEM_SLOTS) }), z.strictObject({ stack: z.number().int().min(0).max(199) })]);
+const lootSource = z.union([
+  z.strictObject({ slot: z.enum(ITEM_SLOTS) }),
+  z.strictObject({ stack: z.number().int().min(0).max(199) }),
+]);
 /** The five fates of loot (ch.13), plus taking an item off: each one command with its rule. */
 export const lootFateSchema = z.discriminatedUnion('fate', [
   z.strictObject({ fate: z.literal('consume'), id: rowId, from: lootSource }),
   z.strictObject({ fate: z.literal('channel'), id: rowId, from: lootSource }),
   z.strictObject({ fate: z.literal('merge'), id: rowId, from: lootSource, host: z.enum(ITEM_SLOTS) }),
-  z.strictObject({ fate: z.literal('component'), id: rowId, from: lootSource, choice: z.enum(['all-at-once', 'singly']) }),
-  z.strictObject({ fate: z.literal('hold'), id: rowId, stack: z.number().int().min(0).max(199), slot: z.enum(ITEM_SLOTS) }),
+  z.strictObject({
+    fate: z.literal('component'),
+    id: rowId,
+    from: lootSource,
+    choice: z.enum(['all-at-once', 'singly']),
+  }),
+  z.strictObject({
+    fate: z.literal('hold'),
+    id: rowId,
+    stack: z.number().int().min(0).max(199),
+    slot: z.enum(ITEM_SLOTS),
+  }),
   z.strictObject({ fate: z.literal('unequip'), id: rowId, slot: z.enum(ITEM_SLOTS) }),
   z.strictObject({
     fate: z.literal('inscribe'),
     id: rowId,
     from: lootSource,
     /** An equipped item, or a spell of the campaign's spell tables (ch.13: "another item or spell"). */
-    target: z.union([z.strictObject({ slot: z.enum(ITEM_SLOTS) }), z.strictObject({ spell: z.strictObject({ table: tableKeySchema, row: z.number().int().min(0).max(1999) }) })]),
+    target: z.union([
+      z.strictObject({ slot: z.enum(ITEM_SLOTS) }),
+      z.strictObject({ spell: z.strictObject({ table: tableKeySchema, row: z.number().int().min(0).max(1999) }) }),
+    ]),
   }),
 ]);
-
 
 /** Binds a result type to an argument schema; the result exists at the type level only. */
 function command<R>() {
@@ -354,10 +379,16 @@ const pathArgs = z.strictObject({ path: filePath });
 const keyArgs = z.strictObject({ key: tableKeySchema });
 const rowIndex = z.number().int().min(0).max(1999);
 const pasteText = z.string().max(2_000_000, { error: 'The text is longer than 2,000,000 characters' });
-const modifierSchema = z.strictObject({ source: z.string().trim().min(1).max(80), value: z.number().int().min(-1000).max(1000) });
+const modifierSchema = z.strictObject({
+  source: z.string().trim().min(1).max(80),
+  value: z.number().int().min(-1000).max(1000),
+});
 export const rollContextSchema = z.strictObject({
   floor: z.number().int().min(1).max(10).optional(),
-  influence: z.array(z.strictObject({ source: z.string().trim().min(1).max(80), sides: z.number().int().min(2).max(100) })).max(10).optional(),
+  influence: z
+    .array(z.strictObject({ source: z.string().trim().min(1).max(80), sides: z.number().int().min(2).max(100) }))
+    .max(10)
+    .optional(),
   attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
   festival: z.boolean().optional(),
   squareEmpty: z.boolean().optional(),
@@ -407,7 +438,9 @@ const importOptions = {
   /** false: leave prose such as "roll on Weather" as text instead of nested rolls. */
   links: z.boolean().optional(),
 };
-const tableMetaPatch = tableDefSchema.pick({ name: true, category: true, die: true, span: true, drawWithoutReplacement: true }).partial();
+const tableMetaPatch = tableDefSchema
+  .pick({ name: true, category: true, die: true, span: true, drawWithoutReplacement: true })
+  .partial();
 
 export const contract = {
   'app.info': command<AppInfo>()(noArgs),
@@ -429,32 +462,80 @@ export const contract = {
       name: nameSchema,
       /** An influence die for each of the three starting loot rolls (0: none), ch.1. */
       influence: z
-        .array(z.number().int().refine((v) => [0, 4, 6, 8, 10, 12, 20].includes(v), { error: 'An influence die is a d4, d6, d8, d10, d12 or d20 (or none)' }))
+        .array(
+          z
+            .number()
+            .int()
+            .refine((v) => [0, 4, 6, 8, 10, 12, 20].includes(v), {
+              error: 'An influence die is a d4, d6, d8, d10, d12 or d20 (or none)',
+            }),
+        )
         .length(3)
         .default([0, 0, 0]),
     }),
   ),
-  'lichslayer.spendPoint': command<LifeNotes>()(z.strictObject({ id: rowId, stat: z.enum(['power', 'speed', 'health', 'armor', 'magic']) })),
-  'lichslayer.gainGold': command<LifeNotes>()(z.strictObject({ id: rowId, amount: z.number().int().min(1, { error: 'Gold found must be at least 1' }).max(1_000_000) })),
-  'town.buy': command<LifeNotes>()(z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() })),
+  'lichslayer.spendPoint': command<LifeNotes>()(
+    z.strictObject({ id: rowId, stat: z.enum(['power', 'speed', 'health', 'armor', 'magic']) }),
+  ),
+  'lichslayer.gainGold': command<LifeNotes>()(
+    z.strictObject({
+      id: rowId,
+      amount: z.number().int().min(1, { error: 'Gold found must be at least 1' }).max(1_000_000),
+    }),
+  ),
+  'town.buy': command<LifeNotes>()(
+    z.strictObject({ id: rowId, what: z.enum(['meal', 'shelter', 'both']), payer: rowId.optional() }),
+  ),
   // A day passes in the Town; while the party is in the Tombs the Judge confirms it first (duringDive).
   'town.nextDay': command<DayReport>()(z.strictObject({ duringDive: z.boolean().optional() })),
   'loot.fate': command<LifeNotes>()(lootFateSchema),
   'loot.vestment': command<LifeNotes>()(z.strictObject({ id: rowId })),
-  'skill.points': command<LifeNotes>()(z.strictObject({ id: rowId, delta: z.number().int().min(-99).max(99).refine((v) => v !== 0, { error: 'Change the Skill Points by at least one' }) })),
-  'skill.spendPoint': command<LifeNotes>()(z.strictObject({ id: rowId, action: z.enum(['unlock', 'enhance']), skill: z.string().max(60).optional() })),
+  'skill.points': command<LifeNotes>()(
+    z.strictObject({
+      id: rowId,
+      delta: z
+        .number()
+        .int()
+        .min(-99)
+        .max(99)
+        .refine((v) => v !== 0, { error: 'Change the Skill Points by at least one' }),
+    }),
+  ),
+  'skill.spendPoint': command<LifeNotes>()(
+    z.strictObject({ id: rowId, action: z.enum(['unlock', 'enhance']), skill: z.string().max(60).optional() }),
+  ),
   'lichslayer.levelUp': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'lichslayer.felled': command<LifeNotes>()(z.strictObject({ id: rowId, tokenId: rowId.optional() })),
   'town.state': command<TownStateView>()(noArgs),
   'smith.roll': command<TownStateView>()(noArgs),
-  'smith.repairArmor': command<TownStateView>()(z.strictObject({ id: rowId, points: z.number().int().min(1).max(999) })),
-  'smith.repairItem': command<TownStateView>()(z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), sellValue: z.number().int().min(0).max(1_000_000) })),
-  'smith.recolour': command<TownStateView>()(z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), colour: z.enum(COLOURS) })),
-  'retainer.hire': command<TownStateView>()(z.strictObject({ employer: rowId, name: nameSchema, grade: z.enum(RETAINER_GRADE_NAMES) })),
+  'smith.repairArmor': command<TownStateView>()(
+    z.strictObject({ id: rowId, points: z.number().int().min(1).max(999) }),
+  ),
+  'smith.repairItem': command<TownStateView>()(
+    z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), sellValue: z.number().int().min(0).max(1_000_000) }),
+  ),
+  'smith.recolour': command<TownStateView>()(
+    z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), colour: z.enum(COLOURS) }),
+  ),
+  'retainer.hire': command<TownStateView>()(
+    z.strictObject({ employer: rowId, name: nameSchema, grade: z.enum(RETAINER_GRADE_NAMES) }),
+  ),
   'retainer.dismiss': command<TownStateView>()(z.strictObject({ retainer: z.number().int().min(1) })),
   'retainer.payDouble': command<TownStateView>()(z.strictObject({ retainer: z.number().int().min(1) })),
-  'square.set': command<TownStateView>()(z.strictObject({ festival: z.boolean().optional(), empty: z.boolean().optional(), watch: z.union([z.literal(1), z.literal(-1)]).optional() })),
-  'town.contribute': command<TownStateView>()(z.strictObject({ id: rowId, to: z.enum(['inn', 'square']), amount: z.number().int().min(1, { error: 'Give at least 1 gold' }).max(1_000_000) })),
+  'square.set': command<TownStateView>()(
+    z.strictObject({
+      festival: z.boolean().optional(),
+      empty: z.boolean().optional(),
+      watch: z.union([z.literal(1), z.literal(-1)]).optional(),
+    }),
+  ),
+  'town.contribute': command<TownStateView>()(
+    z.strictObject({
+      id: rowId,
+      to: z.enum(['inn', 'square']),
+      amount: z.number().int().min(1, { error: 'Give at least 1 gold' }).max(1_000_000),
+    }),
+  ),
   'idol.commission': command<TownStateView>()(
     z.strictObject({
       payer: rowId,
@@ -471,25 +552,49 @@ export const contract = {
       rareItem: z.string().trim().min(1).max(200).optional(),
     }),
   ),
-  'idol.destroy': command<TownStateView>()(z.strictObject({ idol: z.number().int().min(1), payer: rowId, rareItem: z.string().trim().min(1).max(200).optional() })),
-  'forest.go': command<LifeNotes>()(z.strictObject({ ids: z.array(rowId).min(1).max(50), where: z.enum(['forest', 'town']) })),
+  'idol.destroy': command<TownStateView>()(
+    z.strictObject({
+      idol: z.number().int().min(1),
+      payer: rowId,
+      rareItem: z.string().trim().min(1).max(200).optional(),
+    }),
+  ),
+  'forest.go': command<LifeNotes>()(
+    z.strictObject({ ids: z.array(rowId).min(1).max(50), where: z.enum(['forest', 'town']) }),
+  ),
   'forest.feed': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'forest.mine': command<LifeNotes>()(z.strictObject({ id: rowId })),
   'forest.move': command<LifeNotes>()(noArgs),
   'forest.forage': command<LifeNotes>()(z.strictObject({ id: rowId })),
-  'forest.harvest': command<LifeNotes>()(z.strictObject({ id: rowId, patch: z.number().int().min(1), take: z.number().int().min(1, { error: 'Take at least one' }).max(999) })),
-  'forest.record': command<LifeNotes>()(
-    z.strictObject({ event: z.enum(['tribute', 'tribute-broken', 'griefing', 'celestial-killed', 'daedric-killed', 'giver-killed']), /** Who struck the killing blow (a Daedric Being's death costs its killer). */ killer: rowId.optional() }),
+  'forest.harvest': command<LifeNotes>()(
+    z.strictObject({
+      id: rowId,
+      patch: z.number().int().min(1),
+      take: z.number().int().min(1, { error: 'Take at least one' }).max(999),
+    }),
   ),
-  'smith.drift': command<TownStateView>()(z.strictObject({ colour: z.enum(SMITH_COLOURS), toward: z.enum(['favour', 'distrust']) })),
+  'forest.record': command<LifeNotes>()(
+    z.strictObject({
+      event: z.enum(['tribute', 'tribute-broken', 'griefing', 'celestial-killed', 'daedric-killed', 'giver-killed']),
+      /** Who struck the killing blow (a Daedric Being's death costs its killer). */ killer: rowId.optional(),
+    }),
+  ),
+  'smith.drift': command<TownStateView>()(
+    z.strictObject({ colour: z.enum(SMITH_COLOURS), toward: z.enum(['favour', 'distrust']) }),
+  ),
   'town.banquet': command<TownStateView>()(z.strictObject({ payer: rowId })),
-  'town.npc': command<TownStateView>()(z.union([z.strictObject({ add: nameSchema }), z.strictObject({ remove: z.number().int().min(1) })])),
+  'town.npc': command<TownStateView>()(
+    z.union([z.strictObject({ add: nameSchema }), z.strictObject({ remove: z.number().int().min(1) })]),
+  ),
   'town.travel': command<{ days: number; notes: string[] }>()(z.strictObject({ to: nameSchema })),
   'skill.use': command<LifeNotes>()(
     z.strictObject({
       id: rowId,
       skill: z.string().trim().min(1, { error: 'Name the skill' }).max(60),
-      rooms: z.array(z.strictObject({ x: z.number().int().min(0).max(4), y: z.number().int().min(0).max(4) })).max(25).optional(),
+      rooms: z
+        .array(z.strictObject({ x: z.number().int().min(0).max(4), y: z.number().int().min(0).max(4) }))
+        .max(25)
+        .optional(),
       tokenId: rowId.optional(),
       /** Crush: the target's Health or its Armor to 0 (ch.2). */
       crush: z.enum(['health', 'armor']).optional(),
@@ -502,7 +607,10 @@ export const contract = {
       /** Scrolls and Ink: the Lichslayer whose Gear or Garment is inscribed with Magic (ch.2). */
       inscribe: z.strictObject({ id: rowId, slot: z.enum(['gear', 'garment']) }).optional(),
       /** Diagnose and Bandage: which ailment to lift from a target (ch.2; default: the first in the book's order). */
-      lift: z.array(z.strictObject({ tokenId: rowId, ailment: z.enum(AILMENTS) })).max(30).optional(),
+      lift: z
+        .array(z.strictObject({ tokenId: rowId, ailment: z.enum(AILMENTS) }))
+        .max(30)
+        .optional(),
       /** Cure: the ailment lifted (ch.2; default: the first in the book's order). */
       ailment: z.enum(AILMENTS).optional(),
       /** Cheat: the ledger entry rerolled (ch.2). */
@@ -524,37 +632,69 @@ export const contract = {
     }),
   ),
   'ailment.set': command<LifeNotes>()(
-    z.strictObject({ lichslayerId: rowId.optional(), tokenId: rowId.optional(), ailment: z.enum(AILMENTS), on: z.boolean() }).refine((a) => (a.lichslayerId === undefined) !== (a.tokenId === undefined), {
-      error: 'Name who carries the ailment: a Lichslayer (lichslayerId) or a token (tokenId), one of them',
-    }),
+    z
+      .strictObject({
+        lichslayerId: rowId.optional(),
+        tokenId: rowId.optional(),
+        ailment: z.enum(AILMENTS),
+        on: z.boolean(),
+      })
+      .refine((a) => (a.lichslayerId === undefined) !== (a.tokenId === undefined), {
+        error: 'Name who carries the ailment: a Lichslayer (lichslayerId) or a token (tokenId), one of them',
+      }),
   ),
   /** The newest `count` sessions up to `upTo` (the current one by default), newest first. */
-  'journal.view': command<JournalSession[]>()(z.strictObject({ upTo: z.number().int().min(1).max(100_000).optional(), count: z.number().int().min(1).max(1000).default(10) })),
-  'journal.setNotes': command<JournalSession[]>()(z.strictObject({ session: z.number().int().min(1).max(100_000), text: z.string().max(20_000, { error: 'Journal notes are longer than 20,000 characters' }) })),
+  'journal.view': command<JournalSession[]>()(
+    z.strictObject({
+      upTo: z.number().int().min(1).max(100_000).optional(),
+      count: z.number().int().min(1).max(1000).default(10),
+    }),
+  ),
+  'journal.setNotes': command<JournalSession[]>()(
+    z.strictObject({
+      session: z.number().int().min(1).max(100_000),
+      text: z.string().max(20_000, { error: 'Journal notes are longer than 20,000 characters' }),
+    }),
+  ),
   'town.reports': command<DayReport[]>()(z.strictObject({ limit: z.number().int().min(1).max(400).default(30) })),
   'lichslayer.setItem': command<CampaignView>()(
     z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), item: itemInputSchema.nullable() }),
   ),
   'lichslayer.setInventory': command<CampaignView>()(
-    z.strictObject({ id: rowId, stacks: z.array(stackSchema).max(LIMITS.inventoryMaxStacks, { error: 'Too many inventory stacks' }) }),
+    z.strictObject({
+      id: rowId,
+      stacks: z.array(stackSchema).max(LIMITS.inventoryMaxStacks, { error: 'Too many inventory stacks' }),
+    }),
   ),
   'houseRules.update': command<CampaignView>()(z.strictObject({ patch: houseRulesPatchSchema })),
   'houseRules.reset': command<CampaignView>()(noArgs),
   'tables.list': command<TableSummary[]>()(noArgs),
   'tables.get': command<TableView>()(keyArgs),
   'tables.create': command<TableView>()(
-    z.strictObject({ name: z.string().trim().min(1, { error: 'A table needs a name' }).max(80), category: z.enum(TABLE_CATEGORIES), die: z.string().max(60).nullable() }),
+    z.strictObject({
+      name: z.string().trim().min(1, { error: 'A table needs a name' }).max(80),
+      category: z.enum(TABLE_CATEGORIES),
+      die: z.string().max(60).nullable(),
+    }),
   ),
   'tables.updateMeta': command<TableView>()(z.strictObject({ key: tableKeySchema, patch: tableMetaPatch })),
   'tables.setRow': command<TableView>()(z.strictObject({ key: tableKeySchema, index: rowIndex, row: tableRowSchema })),
-  'tables.insertRow': command<TableView>()(z.strictObject({ key: tableKeySchema, index: z.number().int().min(0).max(2000), row: tableRowSchema })),
-  'tables.deleteRows': command<TableView>()(z.strictObject({ key: tableKeySchema, indices: z.array(rowIndex).min(1).max(2000) })),
-  'tables.recolour': command<TableView>()(z.strictObject({ key: tableKeySchema, indices: z.array(rowIndex).min(1).max(2000), colour: z.enum(COLOURS) })),
+  'tables.insertRow': command<TableView>()(
+    z.strictObject({ key: tableKeySchema, index: z.number().int().min(0).max(2000), row: tableRowSchema }),
+  ),
+  'tables.deleteRows': command<TableView>()(
+    z.strictObject({ key: tableKeySchema, indices: z.array(rowIndex).min(1).max(2000) }),
+  ),
+  'tables.recolour': command<TableView>()(
+    z.strictObject({ key: tableKeySchema, indices: z.array(rowIndex).min(1).max(2000), colour: z.enum(COLOURS) }),
+  ),
   'tables.delete': command<TableSummary[]>()(keyArgs),
   'tables.resetToStarter': command<TableView>()(keyArgs),
   'tables.resetDraws': command<TableView>()(keyArgs),
   'tables.importPreview': command<ImportPreviewView>()(z.strictObject(importOptions)),
-  'tables.importSave': command<TableView>()(z.strictObject({ ...importOptions, onConflict: z.enum(['refuse', 'replace', 'rename']).default('refuse') })),
+  'tables.importSave': command<TableView>()(
+    z.strictObject({ ...importOptions, onConflict: z.enum(['refuse', 'replace', 'rename']).default('refuse') }),
+  ),
   'tables.packPreview': command<PackPreviewView>()(z.strictObject({ text: pasteText })),
   'tables.packImport': command<TableSummary[]>()(
     z.strictObject({
@@ -568,28 +708,56 @@ export const contract = {
     z.strictObject({ keys: z.array(tableKeySchema).min(1).max(500), format: z.enum(['json', 'markdown', 'foundry']) }),
   ),
   'tables.roll': command<RollView>()(
-    z.strictObject({ key: tableKeySchema, context: rollContextSchema.default({}), character: z.string().max(60).optional(), cause: z.string().max(120).optional() }),
+    z.strictObject({
+      key: tableKeySchema,
+      context: rollContextSchema.default({}),
+      character: z.string().max(60).optional(),
+      cause: z.string().max(120).optional(),
+    }),
   ),
   'tables.odds': command<TableOddsView>()(
     z.strictObject({
       key: tableKeySchema,
       context: rollContextSchema.default({}),
       /** The editor's unsaved version of the table: its odds, with the saved table's beside them. */
-      draft: z.strictObject({ die: z.string().max(60).nullable(), span: tableDefSchema.shape.span, rows: tableDefSchema.shape.rows }).optional(),
+      draft: z
+        .strictObject({
+          die: z.string().max(60).nullable(),
+          span: tableDefSchema.shape.span,
+          rows: tableDefSchema.shape.rows,
+        })
+        .optional(),
     }),
   ),
-  'odds.challenge': command<ChallengeOddsView>()(z.strictObject({ ...challengeOddsArgs, level: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL).optional(), target: z.number().int().min(1).max(999) })),
+  'odds.challenge': command<ChallengeOddsView>()(
+    z.strictObject({
+      ...challengeOddsArgs,
+      level: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL).optional(),
+      target: z.number().int().min(1).max(999),
+    }),
+  ),
   'odds.challengeGrid': command<ChallengeGridView>()(
     z.strictObject({
       ...challengeOddsArgs,
-      levels: z.strictObject({ from: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL), to: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL) }).refine((l) => l.to >= l.from && l.to - l.from < 30, { error: 'Levels run from low to high, at most 30 of them' }).default({ from: 1, to: 10 }),
+      levels: z
+        .strictObject({
+          from: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL),
+          to: z.number().int().min(1).max(MAX_CHALLENGE_LEVEL),
+        })
+        .refine((l) => l.to >= l.from && l.to - l.from < 30, {
+          error: 'Levels run from low to high, at most 30 of them',
+        })
+        .default({ from: 1, to: 10 }),
       targets: z.array(z.number().int().min(1).max(999)).min(1).max(40).default([6, 12, 18, 24, 30]),
     }),
   ),
   /** Starts a run of the dive simulator on a worker thread; read it with odds.simulation. */
   'odds.simulate': command<SimRunView>()(
     z.strictObject({
-      party: z.union([z.strictObject({ roster: z.literal(true) }), z.strictObject({ members: z.array(simMemberSchema).min(1).max(12) })]),
+      party: z.union([
+        z.strictObject({ roster: z.literal(true) }),
+        z.strictObject({ members: z.array(simMemberSchema).min(1).max(12) }),
+      ]),
       policies: simPoliciesSchema.default(DEFAULT_SIM_POLICIES),
       dives: z.number().int().min(1).max(100_000),
       seed: z.number().int().min(0).max(0xffffffff),
@@ -613,18 +781,34 @@ export const contract = {
     z.strictObject({ session: z.number().int().min(1).optional() }),
   ),
   'ledger.newSession': command<{ session: number }>()(noArgs),
-  'dice.setSeed': command<{ seed: number }>()(z.strictObject({ seed: z.number().int().min(0).max(2 ** 31 - 1) })),
+  'dice.setSeed': command<{ seed: number }>()(
+    z.strictObject({
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1),
+    }),
+  ),
   'board.view': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(10) })),
-  'board.setWorld': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(10), patch: worldPatchSchema })),
+  'board.setWorld': command<BoardView>()(
+    z.strictObject({ floor: z.number().int().min(1).max(10), patch: worldPatchSchema }),
+  ),
   'board.enterFloor': command<BoardView>()(
-    z.strictObject({ floor: z.number().int().min(1).max(10), x: z.number().int().min(0).max(4).optional(), y: z.number().int().min(0).max(4).optional() }),
+    z.strictObject({
+      floor: z.number().int().min(1).max(10),
+      x: z.number().int().min(0).max(4).optional(),
+      y: z.number().int().min(0).max(4).optional(),
+    }),
   ),
   'board.placeLichslayer': command<BoardView>()(placeSchema.extend({ lichslayerId: rowId })),
   'board.moveToken': command<BoardView>()(placeSchema.extend({ tokenId: rowId, override: z.boolean().default(false) })),
   'board.revealRoom': command<BoardView>()(placeSchema),
   'board.prerollRoom': command<BoardView>()(placeSchema),
   'board.prerollFloor': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(9) })),
-  'board.setRoom': command<BoardView>()(placeSchema.extend({ patch: roomPatchSchema, revealed: z.boolean().optional() })),
+  'board.setRoom': command<BoardView>()(
+    placeSchema.extend({ patch: roomPatchSchema, revealed: z.boolean().optional() }),
+  ),
   'board.resetRoom': command<BoardView>()(placeSchema),
   'board.disableTrap': command<BoardView>()(placeSchema),
   'board.openChest': command<BoardView>()(placeSchema.extend({ lichslayerId: rowId })),
@@ -632,7 +816,9 @@ export const contract = {
   'board.addToken': command<BoardView>()(newTokenSchema),
   'board.updateToken': command<BoardView>()(z.strictObject({ id: rowId, patch: tokenPatchSchema })),
   'board.removeToken': command<BoardView>()(z.strictObject({ id: rowId })),
-  'board.reorderStack': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(10), tokenIds: z.array(rowId).max(500) })),
+  'board.reorderStack': command<BoardView>()(
+    z.strictObject({ floor: z.number().int().min(1).max(10), tokenIds: z.array(rowId).max(500) }),
+  ),
   'players.view': command<PlayerView>()(noArgs),
   'fight.options': command<FightOptionsView>()(z.strictObject({ attacker: rowId })),
   'fight.attack': command<FightResult>()(attackArgsSchema),
@@ -666,18 +852,43 @@ export const contract = {
     }),
   ),
   'phase.enemiesAdvance': command<PhaseView>()(noArgs),
-  'phase.cure': command<PhaseView>()(z.strictObject({ id: rowId, how: z.enum(['cleanse', 'restore', 'cure', 'pilgrimage']), /** Who cast Cleanse: a player-killing (ch.11, ch.16). */ by: rowId.optional() })),
+  'phase.cure': command<PhaseView>()(
+    z.strictObject({
+      id: rowId,
+      how: z.enum(['cleanse', 'restore', 'cure', 'pilgrimage']),
+      /** Who cast Cleanse: a player-killing (ch.11, ch.16). */ by: rowId.optional(),
+    }),
+  ),
   'turning.place': command<BoardView>()(placeSchema.extend({ lichslayerId: rowId })),
   'phase.attention': command<PhaseView>()(z.strictObject({ event: attentionEventSchema })),
   'print.gauntlets': command<PrintGauntlet[]>()(z.strictObject({ ids: z.array(rowId).max(200).optional() })),
   'print.floorHandout': command<PrintFloorHandout>()(z.strictObject({ floor: z.number().int().min(1).max(10) })),
-  'print.lootCards': command<PrintLootCard[]>()(z.strictObject({ indices: z.array(z.number().int().min(0).max(1999)).min(1).max(500) })),
+  'print.lootCards': command<PrintLootCard[]>()(
+    z.strictObject({ indices: z.array(z.number().int().min(0).max(1999)).min(1).max(500) }),
+  ),
   'print.savePdf': command<{ saved: boolean; path: string | null; message: string }>()(
-    z.strictObject({ suggestedName: z.string().trim().min(1).max(120).regex(/^[^/\\:*?"<>|]+$/, { error: 'A file name cannot hold / \\ : * ? " < > |' }), pageSize: z.enum(['A4', 'Letter']), landscape: z.boolean() }),
+    z.strictObject({
+      suggestedName: z
+        .string()
+        .trim()
+        .min(1)
+        .max(120)
+        .regex(/^[^/\\:*?"<>|]+$/, { error: 'A file name cannot hold / \\ : * ? " < > |' }),
+      pageSize: z.enum(['A4', 'Letter']),
+      landscape: z.boolean(),
+    }),
   ),
   'backups.list': command<BackupEntry[]>()(noArgs),
   'backups.create': command<BackupEntry[]>()(noArgs),
-  'backups.restore': command<CampaignView>()(z.strictObject({ fileName: z.string().min(1).max(255).regex(/^[^/\\]+\.lichslayer$/, { error: 'Not a backup file name' }) })),
+  'backups.restore': command<CampaignView>()(
+    z.strictObject({
+      fileName: z
+        .string()
+        .min(1)
+        .max(255)
+        .regex(/^[^/\\]+\.lichslayer$/, { error: 'Not a backup file name' }),
+    }),
+  ),
   'backups.restoreNewest': command<CampaignView>()(pathArgs),
   'backups.retention': command<BackupRetention>()(noArgs),
   'backups.setRetention': command<BackupRetention>()(

@@ -6,7 +6,10 @@ import { COLOURS, ITEM_SLOTS } from './gauntlet.ts';
 
 const id = z.number({ error: 'Id must be a number' }).int().positive({ error: 'Id must be positive' });
 const slot = z.enum(ITEM_SLOTS);
-const modifier = z.strictObject({ source: z.string().trim().min(1).max(80), value: z.number().int().min(-100).max(100) });
+const modifier = z.strictObject({
+  source: z.string().trim().min(1).max(80),
+  value: z.number().int().min(-100).max(100),
+});
 
 export const attackArgsSchema = z.strictObject({
   attacker: id,
@@ -129,7 +132,14 @@ export interface ChallengePresetView {
 
 /** Who rolls, with what modifiers, and the book's named Challenges that arise where they stand. */
 export interface ChallengeSetupView {
-  roller: { name: string; level: number; lichslayerId: number | null; tokenId: number | null; modifiers: { source: string; value: number }[]; explain: string };
+  roller: {
+    name: string;
+    level: number;
+    lichslayerId: number | null;
+    tokenId: number | null;
+    modifiers: { source: string; value: number }[];
+    explain: string;
+  };
   presets: ChallengePresetView[];
   /** The difficulty ladder (ch.11). */
   ladder: { label: string; target: number }[];

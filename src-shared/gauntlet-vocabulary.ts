@@ -12,10 +12,30 @@ export type SanityLevel = (typeof SANITY_LEVELS)[number];
  * three Medicine Slots (Medicine Bay, ch.2). Which of them a Lichslayer has open is a rule
  * (rules/gauntlet-slots.ts); this is only the vocabulary.
  */
-export const ITEM_SLOTS = ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3', 'loot4', 'loot5', 'loot6', 'medicine1', 'medicine2', 'medicine3'] as const;
+export const ITEM_SLOTS = [
+  'gear',
+  'garment',
+  'accessory',
+  'loot1',
+  'loot2',
+  'loot3',
+  'loot4',
+  'loot5',
+  'loot6',
+  'medicine1',
+  'medicine2',
+  'medicine3',
+] as const;
 export type ItemSlot = (typeof ITEM_SLOTS)[number];
 /** The slots every Gauntlet has (ch.1). */
-export const BASE_SLOTS = ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'] as const satisfies readonly ItemSlot[];
+export const BASE_SLOTS = [
+  'gear',
+  'garment',
+  'accessory',
+  'loot1',
+  'loot2',
+  'loot3',
+] as const satisfies readonly ItemSlot[];
 /** Loot slots in order: three at baseline, five or six with Extra Pockets (ch.2). */
 export const LOOT_SLOTS = ['loot1', 'loot2', 'loot3', 'loot4', 'loot5', 'loot6'] as const satisfies readonly ItemSlot[];
 /** Medicine Slots: Loot slots for Flora only (Medicine Bay, ch.2). */

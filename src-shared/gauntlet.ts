@@ -4,7 +4,18 @@ import { z } from 'zod';
 
 import { COLOURS, ITEM_SLOTS, LIMITS, SANITY_LEVELS } from './gauntlet-vocabulary.ts';
 
-export { BASE_SLOTS, COLOURS, ITEM_SLOTS, LIMITS, LOOT_SLOTS, MEDICINE_SLOTS, SANITY_LEVELS, type Colour, type ItemSlot, type SanityLevel } from './gauntlet-vocabulary.ts';
+export {
+  BASE_SLOTS,
+  COLOURS,
+  ITEM_SLOTS,
+  LIMITS,
+  LOOT_SLOTS,
+  MEDICINE_SLOTS,
+  SANITY_LEVELS,
+  type Colour,
+  type ItemSlot,
+  type SanityLevel,
+} from './gauntlet-vocabulary.ts';
 
 const trimmedName = (what: string) =>
   z
@@ -31,7 +42,10 @@ export const itemInputSchema = z.strictObject({
   name: trimmedName('Item name'),
   colour: z.enum(COLOURS, { error: `Colour must be one of ${COLOURS.join(', ')}` }),
   broken: z.boolean().default(false),
-  notes: z.string().max(LIMITS.notesMax, { error: `Item notes are longer than ${LIMITS.notesMax} characters` }).default(''),
+  notes: z
+    .string()
+    .max(LIMITS.notesMax, { error: `Item notes are longer than ${LIMITS.notesMax} characters` })
+    .default(''),
 });
 export type ItemInput = z.input<typeof itemInputSchema>;
 export type Item = z.output<typeof itemInputSchema>;
@@ -44,9 +58,15 @@ export type Item = z.output<typeof itemInputSchema>;
 export const stackSchema = z.strictObject({
   name: trimmedName('Item name'),
   count: wholeNumber('Stack size', 1, LIMITS.stackMax),
-  colour: z.enum(COLOURS, { error: `Colour must be one of ${COLOURS.join(', ')}` }).nullable().optional(),
+  colour: z
+    .enum(COLOURS, { error: `Colour must be one of ${COLOURS.join(', ')}` })
+    .nullable()
+    .optional(),
   broken: z.boolean().optional(),
-  notes: z.string().max(LIMITS.notesMax, { error: `Item notes are longer than ${LIMITS.notesMax} characters` }).optional(),
+  notes: z
+    .string()
+    .max(LIMITS.notesMax, { error: `Item notes are longer than ${LIMITS.notesMax} characters` })
+    .optional(),
 });
 export type Stack = z.output<typeof stackSchema>;
 

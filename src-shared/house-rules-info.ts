@@ -1,7 +1,15 @@
 // House rules as the Judge reads them: the classes and stat-point kinds they name, RULINGS.md's
 // defaults, and what each setting means, without the schema that checks them (house-rules.ts):
 // the renderer imports these, so its bundle carries no validation library.
-export const CLASS_NAMES = ['The Breaker', 'The Veteran', 'The Bandit', 'The Scholar', 'The Aristocrat', 'The Lich Doctor', 'The Witch'] as const;
+export const CLASS_NAMES = [
+  'The Breaker',
+  'The Veteran',
+  'The Bandit',
+  'The Scholar',
+  'The Aristocrat',
+  'The Lich Doctor',
+  'The Witch',
+] as const;
 export type ClassName = (typeof CLASS_NAMES)[number];
 
 export const STAT_POINT_KINDS = ['power', 'speed', 'health', 'armor', 'magic', 'choice'] as const;
@@ -161,18 +169,41 @@ export interface HouseRuleOption {
 }
 
 /** What the House rules view tells the Judge about each setting, in the app's own words. */
-export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: string; otherReading?: string; chapter: string; options?: HouseRuleOption[] }> = {
+export const HOUSE_RULE_INFO: Record<
+  keyof HouseRules,
+  { label: string; gap: string; otherReading?: string; chapter: string; options?: HouseRuleOption[] }
+> = {
   challengeDice: {
     label: 'Challenge dice',
     gap: 'Ch.1 rolls one d6 per level and fails only on all 1s; ch.11 describes a single die where a 1 fails.',
     otherReading: 'single-die: one exploding d6, a natural 1 fails',
     chapter: 'ch.1, ch.11',
   },
-  explosionsCountAsNatural: { label: 'Exploded dice count as natural', gap: 'The book does not say whether the extra roll of an exploded 6 can be a "natural 1".', chapter: 'ch.1' },
-  chestSuccessOn: { label: 'Chest holds loot on', gap: 'A chest "succeeds" on its d6 but the success face is not given.', chapter: 'ch.9' },
-  startingStats: { label: 'Starting stats', gap: 'Every Lichslayer begins at listed values, but the values are missing.', chapter: 'ch.4' },
-  statPointTable: { label: 'Stat point table (d6)', gap: 'Six d6 each assign a point, but the face-to-stat mapping is missing.', chapter: 'ch.4' },
-  classTable: { label: 'Class table (d8)', gap: 'The class is rolled on d8, but there are seven classes.', chapter: 'ch.1, ch.2' },
+  explosionsCountAsNatural: {
+    label: 'Exploded dice count as natural',
+    gap: 'The book does not say whether the extra roll of an exploded 6 can be a "natural 1".',
+    chapter: 'ch.1',
+  },
+  chestSuccessOn: {
+    label: 'Chest holds loot on',
+    gap: 'A chest "succeeds" on its d6 but the success face is not given.',
+    chapter: 'ch.9',
+  },
+  startingStats: {
+    label: 'Starting stats',
+    gap: 'Every Lichslayer begins at listed values, but the values are missing.',
+    chapter: 'ch.4',
+  },
+  statPointTable: {
+    label: 'Stat point table (d6)',
+    gap: 'Six d6 each assign a point, but the face-to-stat mapping is missing.',
+    chapter: 'ch.4',
+  },
+  classTable: {
+    label: 'Class table (d8)',
+    gap: 'The class is rolled on d8, but there are seven classes.',
+    chapter: 'ch.1, ch.2',
+  },
   levelTable: { label: 'XP per level', gap: 'The XP needed for each level is not given.', chapter: 'ch.1' },
   lichOnFloorTen: {
     label: 'The Lich waits on Floor 10',
@@ -186,8 +217,17 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     otherReading: 'off: always use 1 + one turn per full 6 Speed above 6',
     chapter: 'ch.11, ch.12',
   },
-  smithDistinctColours: { label: 'Smith colours all distinct', gap: '"Re-roll duplicates" could mean within each pair or across all four.', otherReading: 'off: only repeated pairs are re-rolled', chapter: 'ch.4' },
-  smithRounding: { label: 'Smith price rounding', gap: 'The percentage prices do not say how to round.', chapter: 'ch.4' },
+  smithDistinctColours: {
+    label: 'Smith colours all distinct',
+    gap: '"Re-roll duplicates" could mean within each pair or across all four.',
+    otherReading: 'off: only repeated pairs are re-rolled',
+    chapter: 'ch.4',
+  },
+  smithRounding: {
+    label: 'Smith price rounding',
+    gap: 'The percentage prices do not say how to round.',
+    chapter: 'ch.4',
+  },
   weekStartDay: { label: 'Weekly rolls start on day', gap: 'Which day a week starts is not given.', chapter: 'ch.5' },
   middleTierOnTwoTierFloors: {
     label: '"Middle tier" on floors 4-6',
@@ -201,8 +241,16 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     otherReading: 'table-total: the figure is the total lost so far',
     chapter: 'ch.4',
   },
-  synchronicityMinItems: { label: 'Loot needed for synchronicity', gap: 'Whether a single loot item is "all one colour" is not said.', chapter: 'ch.14' },
-  stageFourColourlessFrom: { label: 'Stage 4 room: Colourless from d6', gap: 'At Stage 4 every room is the Empty or the Colourless Antechamber, without saying which.', chapter: 'ch.10' },
+  synchronicityMinItems: {
+    label: 'Loot needed for synchronicity',
+    gap: 'Whether a single loot item is "all one colour" is not said.',
+    chapter: 'ch.14',
+  },
+  stageFourColourlessFrom: {
+    label: 'Stage 4 room: Colourless from d6',
+    gap: 'At Stage 4 every room is the Empty or the Colourless Antechamber, without saying which.',
+    chapter: 'ch.10',
+  },
   unpaidRetainer: {
     label: 'An unpaid Retainer',
     gap: 'Unpaid Retainers "leave at the end of the day", yet a missed wage "shifts one down" a loyalty state.',
@@ -221,7 +269,11 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     otherReading: 'after-cost: the Magic left once the spell’s gold is gone',
     chapter: 'ch.15',
   },
-  floraMagicEach: { label: 'M per Flora on a Giver’s Recipe', gap: 'Flora “raise M” on the Giver’s Recipes, but by how much is not said.', chapter: 'ch.17' },
+  floraMagicEach: {
+    label: 'M per Flora on a Giver’s Recipe',
+    gap: 'Flora “raise M” on the Giver’s Recipes, but by how much is not said.',
+    chapter: 'ch.17',
+  },
   channelOutsideDive: {
     label: 'Channel outside a dive',
     gap: 'Channel buffs end when the dive ends and “the glow is bought fresh each descent”; the book does not say whether loot may be channelled in the Town or the Forest at all.',
@@ -239,28 +291,41 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     gap: 'Ch.11 says a 1 on an attack roll fails whatever the bonuses; ch.1 says attacks are not Challenges and Armor answers them.',
     otherReading: 'lands: the attack deals its dice like any other (ch.1)',
     chapter: 'ch.1, ch.11',
-    options: [{ value: 'miss', label: 'Misses: no damage (ch.11)' }, { value: 'lands', label: 'Lands: Armor answers (ch.1)' }],
+    options: [
+      { value: 'miss', label: 'Misses: no damage (ch.11)' },
+      { value: 'lands', label: 'Lands: Armor answers (ch.1)' },
+    ],
   },
   integrityOn: {
     label: 'Integrity check on a natural 1',
     gap: 'A natural 1 on an attack or Challenge calls an integrity check, but a roll of several dice may show one 1 or all 1s.',
     otherReading: 'all-ones: only when every die shows a natural 1',
     chapter: 'ch.11',
-    options: [{ value: 'any-one', label: 'Any die showing a natural 1' }, { value: 'all-ones', label: 'Only when every die shows 1' }],
+    options: [
+      { value: 'any-one', label: 'Any die showing a natural 1' },
+      { value: 'all-ones', label: 'Only when every die shows 1' },
+    ],
   },
   integrityItem: {
     label: 'Which item the integrity check falls on',
     gap: 'The Judge calls the check "on one equipped item" without saying which; the app proposes one and the Judge may pick another.',
     otherReading: 'roll: a die picks among the equipped items that can break',
     chapter: 'ch.11',
-    options: [{ value: 'item-used', label: 'The item used (else the first in the Gauntlet)' }, { value: 'roll', label: 'A die picks among the equipped items' }],
+    options: [
+      { value: 'item-used', label: 'The item used (else the first in the Gauntlet)' },
+      { value: 'roll', label: 'A die picks among the equipped items' },
+    ],
   },
   enemyTarget: {
     label: 'Whom an enemy strikes',
     gap: 'The book names a target only for the manifested Lich (the character holding the most gold).',
     otherReading: 'richest, or the first on the turn stack',
     chapter: 'ch.11, ch.16',
-    options: [{ value: 'weakest', label: 'The weakest in reach (lowest Health)' }, { value: 'richest', label: 'The richest in reach (most gold)' }, { value: 'first-on-stack', label: 'The first in reach on the turn stack' }],
+    options: [
+      { value: 'weakest', label: 'The weakest in reach (lowest Health)' },
+      { value: 'richest', label: 'The richest in reach (most gold)' },
+      { value: 'first-on-stack', label: 'The first in reach on the turn stack' },
+    ],
   },
   unstatedSanityTarget: {
     label: 'Sanity Challenge target when none is given',
@@ -273,14 +338,20 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     gap: 'The board is made of rooms, and "adjacent" (to the Lich, a Colourless entity, a blocked ally) is not defined on it.',
     otherReading: 'same-room: only those in the same room',
     chapter: 'ch.8, ch.11, ch.12, ch.13',
-    options: [{ value: 'same-or-neighbour', label: 'The same room or a neighbouring one' }, { value: 'same-room', label: 'The same room only' }],
+    options: [
+      { value: 'same-or-neighbour', label: 'The same room or a neighbouring one' },
+      { value: 'same-room', label: 'The same room only' },
+    ],
   },
   lootingAtLost: {
     label: 'Looting at Lost',
     gap: 'Edge and Paranoid limit looting; Lost lists none, though it is worse than Paranoid.',
     otherReading: 'as-paranoid: a Challenge (target 18) to loot at all',
     chapter: 'ch.8',
-    options: [{ value: 'free', label: 'Free (the book lists no limit)' }, { value: 'as-paranoid', label: 'As Paranoid: Challenge 18' }],
+    options: [
+      { value: 'free', label: 'Free (the book lists no limit)' },
+      { value: 'as-paranoid', label: 'As Paranoid: Challenge 18' },
+    ],
   },
   unsafeShrineCapacity: {
     label: 'Enemies an unsafe Shrine holds',
@@ -292,11 +363,14 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     gap: 'Halved damage (Mono-Color, Full Spectrum, skills) does not say how an odd amount rounds.',
     otherReading: 'up',
     chapter: 'ch.14',
-    options: [{ value: 'down', label: 'Down' }, { value: 'up', label: 'Up' }],
+    options: [
+      { value: 'down', label: 'Down' },
+      { value: 'up', label: 'Up' },
+    ],
   },
   chestGold: {
     label: 'Chest gold',
-    gap: 'The Judge rolls a chest\'s gold, but no amount is given; a room row may set its own.',
+    gap: "The Judge rolls a chest's gold, but no amount is given; a room row may set its own.",
     chapter: 'ch.9',
   },
   retainerBaseAttack: {
@@ -309,7 +383,10 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
     gap: 'All-Color loot "damages the Phylactery at full", which may mean through its 36 Armor or only that its colour is not ignored.',
     otherReading: 'armor-answers: an ordinary instance, answered by Armor',
     chapter: 'ch.12',
-    options: [{ value: 'through-armor', label: 'Through its Armor, at full' }, { value: 'armor-answers', label: 'An ordinary instance: Armor answers' }],
+    options: [
+      { value: 'through-armor', label: 'Through its Armor, at full' },
+      { value: 'armor-answers', label: 'An ordinary instance: Armor answers' },
+    ],
   },
   veinStones: {
     label: 'Stones of a vein',
@@ -321,7 +398,11 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
       { value: 'each-stone', label: 'A d6 for each Stone' },
     ],
   },
-  giverStartingHealth: { label: "The Giver's Health", gap: 'The Giver loses 60 Health a week unfed, but its Health is not given.', chapter: 'ch.17' },
+  giverStartingHealth: {
+    label: "The Giver's Health",
+    gap: 'The Giver loses 60 Health a week unfed, but its Health is not given.',
+    chapter: 'ch.17',
+  },
   giverHungerFrom: {
     label: "The Giver's hunger starts",
     gap: 'The Giver starves week by week; the book does not say whether weeks before the party first enters the Forest count.',
@@ -390,5 +471,9 @@ export const HOUSE_RULE_INFO: Record<keyof HouseRules, { label: string; gap: str
       { value: 'none', label: 'No boon' },
     ],
   },
-  floraPatchDice: { label: 'Flora patch size (d6)', gap: 'A harvested patch dies or doubles, but a patch\'s size when found is not given.', chapter: 'ch.17' },
+  floraPatchDice: {
+    label: 'Flora patch size (d6)',
+    gap: "A harvested patch dies or doubles, but a patch's size when found is not given.",
+    chapter: 'ch.17',
+  },
 };

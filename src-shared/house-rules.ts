@@ -3,7 +3,17 @@
 import { z } from 'zod';
 import { CLASS_NAMES, DEFAULT_HOUSE_RULES, STAT_POINT_KINDS, type HouseRules } from './house-rules-info.ts';
 
-export { CLASS_NAMES, DEFAULT_HOUSE_RULES, defaultLevelTable, HOUSE_RULE_INFO, STAT_POINT_KINDS, type ClassName, type HouseRuleOption, type HouseRules, type StatPointKind } from './house-rules-info.ts';
+export {
+  CLASS_NAMES,
+  DEFAULT_HOUSE_RULES,
+  defaultLevelTable,
+  HOUSE_RULE_INFO,
+  STAT_POINT_KINDS,
+  type ClassName,
+  type HouseRuleOption,
+  type HouseRules,
+  type StatPointKind,
+} from './house-rules-info.ts';
 
 const D = DEFAULT_HOUSE_RULES;
 
@@ -12,7 +22,9 @@ const levelTable = z
   .min(2)
   .max(99)
   .refine((xs) => xs[0] === 0, { error: 'Level 1 must need 0 XP' })
-  .refine((xs) => xs.every((x, i) => i === 0 || x > xs[i - 1]!), { error: 'Each level must need more XP than the one before' });
+  .refine((xs) => xs.every((x, i) => i === 0 || x > xs[i - 1]!), {
+    error: 'Each level must need more XP than the one before',
+  });
 
 export const houseRulesSchema = z.strictObject({
   challengeDice: z.enum(['level-dice', 'single-die']).default(D.challengeDice),
@@ -89,7 +101,14 @@ void schemaMatchesInterface;
  * fills every missing key with its default, so a change to one setting would reset all the others.
  */
 const patchShape = Object.fromEntries(
-  Object.entries(houseRulesSchema.shape).map(([key, schema]) => [key, (schema instanceof z.ZodDefault ? schema.unwrap() : schema).optional()]),
-) as { [K in keyof typeof houseRulesSchema.shape]: z.ZodOptional<(typeof houseRulesSchema.shape)[K] extends z.ZodDefault<infer Inner> ? Inner : (typeof houseRulesSchema.shape)[K]> };
+  Object.entries(houseRulesSchema.shape).map(([key, schema]) => [
+    key,
+    (schema instanceof z.ZodDefault ? schema.unwrap() : schema).optional(),
+  ]),
+) as {
+  [K in keyof typeof houseRulesSchema.shape]: z.ZodOptional<
+    (typeof houseRulesSchema.shape)[K] extends z.ZodDefault<infer Inner> ? Inner : (typeof houseRulesSchema.shape)[K]
+  >;
+};
 export const houseRulesPatchSchema = z.strictObject(patchShape);
 export type HouseRulesPatch = z.input<typeof houseRulesPatchSchema>;

@@ -6,15 +6,26 @@
 export const SIM_POLICIES = {
   target: {
     label: 'Whom the party attacks',
-    choices: { weakest: 'The foe closest to falling (least Health + Armor)', strongest: 'The toughest foe first', first: 'The first foe placed' },
+    choices: {
+      weakest: 'The foe closest to falling (least Health + Armor)',
+      strongest: 'The toughest foe first',
+      first: 'The first foe placed',
+    },
   },
   atZero: {
     label: 'At 0 Health',
-    choices: { withdraw: 'Withdraw from the dive (ch.11)', 'press-on': 'Press on at 1 Health until the third time (ch.11)' },
+    choices: {
+      withdraw: 'Withdraw from the dive (ch.11)',
+      'press-on': 'Press on at 1 Health until the third time (ch.11)',
+    },
   },
   retreat: {
     label: 'When the party climbs back',
-    choices: { never: 'Only after the deepest floor', 'half-out': 'Once half the party is out', hurt: 'Once anyone is below half Health' },
+    choices: {
+      never: 'Only after the deepest floor',
+      'half-out': 'Once half the party is out',
+      hurt: 'Once anyone is below half Health',
+    },
   },
 } as const;
 
@@ -34,7 +45,14 @@ export interface SimPolicies {
   retreat: SimRetreatPolicy;
 }
 
-export const DEFAULT_SIM_POLICIES: SimPolicies = { floors: 10, roomsPerFloor: 4, floorTenWaves: 3, target: 'weakest', atZero: 'withdraw', retreat: 'never' };
+export const DEFAULT_SIM_POLICIES: SimPolicies = {
+  floors: 10,
+  roomsPerFloor: 4,
+  floorTenWaves: 3,
+  target: 'weakest',
+  atZero: 'withdraw',
+  retreat: 'never',
+};
 
 /** Sums over dives (and sums of squares for the intervals); tallies of parts of a run add up. */
 export interface SimTally {

@@ -29,9 +29,15 @@ export const diveEventSchema = z.discriminatedUnion('type', [
 export const attentionEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('UNBOUND_COMPLETED') }),
   z.strictObject({ type: z.literal('CROWN') }),
-  z.strictObject({ type: z.literal('RESOLVED'), deed: z.enum(['vanity-idols-destroyed', 'unbound-set-destroyed', 'narrative']) }),
+  z.strictObject({
+    type: z.literal('RESOLVED'),
+    deed: z.enum(['vanity-idols-destroyed', 'unbound-set-destroyed', 'narrative']),
+  }),
   /** The Judge's override: the stage set by hand. */
-  z.strictObject({ type: z.literal('JUDGE_SETS'), stage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) }),
+  z.strictObject({
+    type: z.literal('JUDGE_SETS'),
+    stage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  }),
 ]);
 
 export interface PhaseView {
@@ -65,7 +71,15 @@ export interface PhaseView {
     /** Spells declared and waiting for their moment (ch.15). */
     pending: { label: string; caster: string; time: string }[];
     /** Entrants who may act now (cast on their turn); everyone else may only answer with a Response. */
-    entrants: { tokenId: number; name: string; hidden: boolean; party: boolean; lichslayerId: number | null; health: number | null; maxHealth: number | null }[];
+    entrants: {
+      tokenId: number;
+      name: string;
+      hidden: boolean;
+      party: boolean;
+      lichslayerId: number | null;
+      health: number | null;
+      maxHealth: number | null;
+    }[];
   } | null;
 }
 
@@ -87,9 +101,19 @@ export interface SpellbookView {
       allowed: boolean;
       why: string;
       /** Choices to make at the moment of casting (ch.13's ×N, ch.17's recipes and Flora). */
-      needs: { choice?: { item: string; times: number }; recipes?: { max: number }; flora?: { colour: string; max: number } };
+      needs: {
+        choice?: { item: string; times: number };
+        recipes?: { max: number };
+        flora?: { colour: string; max: number };
+      };
     }[];
   }[];
   /** ch.2: what this caster may cast from besides their own spells: any active Scroll, their Coat, a spell they stole. */
-  held: { table: string; row: number; label: string; from: { scroll: number } | { coat: true } | { stolen: true }; note: string }[];
+  held: {
+    table: string;
+    row: number;
+    label: string;
+    from: { scroll: number } | { coat: true } | { stolen: true };
+    note: string;
+  }[];
 }

@@ -13,7 +13,11 @@ function valueImports(source: string): string[] {
   const found: string[] = [];
   for (const m of source.matchAll(/^\s*import\s+(type\s+)?([^;]*?)\s+from\s+'([^']+)'/gms)) {
     if (m[1]) continue;
-    const names = m[2]!.replace(/^\{|\}$/g, '').split(',').map((n) => n.trim()).filter(Boolean);
+    const names = m[2]!
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
     if (names.length > 0 && names.every((n) => n.startsWith('type '))) continue;
     found.push(m[3]!);
   }
@@ -59,7 +63,8 @@ describe('the renderer bundle', () => {
         if (!shared) continue;
         sharedValueImports++;
         const via = loadsZod(shared);
-        if (via) offenders.push(`${path.relative(ROOT, file)} imports ${spec}, which loads zod (${path.relative(ROOT, via)})`);
+        if (via)
+          offenders.push(`${path.relative(ROOT, file)} imports ${spec}, which loads zod (${path.relative(ROOT, via)})`);
       }
     }
     expect(offenders).toEqual([]);

@@ -11,8 +11,14 @@ export const RANGE_CHARS = `${DASH_CHARS}~\u301c\uff5e`;
 const NUM = '(\\d{1,6})';
 const RANGE = new RegExp(`^${NUM}\\s*(?:[${RANGE_CHARS}]+|\\s(?:to|through|thru)\\s)\\s*${NUM}$`, 'i');
 const LISTED = /^\d{1,6}(?:\s*,\s*\d{1,6})+$/;
-const OR_MORE = new RegExp(`^(?:${NUM}\\s*(?:\\+|or\\s+(?:more|higher|above|greater)|and\\s+(?:up|above|over|higher))|(?:≥|>=|⩾)\\s*${NUM})$`, 'i');
-const OR_LESS = new RegExp(`^(?:${NUM}\\s*(?:or\\s+(?:less|lower|below|fewer)|and\\s+(?:below|under|lower))|(?:≤|<=|⩽|up\\s+to)\\s*${NUM})$`, 'i');
+const OR_MORE = new RegExp(
+  `^(?:${NUM}\\s*(?:\\+|or\\s+(?:more|higher|above|greater)|and\\s+(?:up|above|over|higher))|(?:≥|>=|⩾)\\s*${NUM})$`,
+  'i',
+);
+const OR_LESS = new RegExp(
+  `^(?:${NUM}\\s*(?:or\\s+(?:less|lower|below|fewer)|and\\s+(?:below|under|lower))|(?:≤|<=|⩽|up\\s+to)\\s*${NUM})$`,
+  'i',
+);
 
 /** A key as written, before it meets a die: an open low end ("or less") is null until then. */
 export interface KeyRead {
@@ -38,7 +44,9 @@ export function readRowKey(text: string): KeyRead | null {
   if (LISTED.test(t)) {
     // "1, 2" is the run 1-2; values that skip ("1, 3") are not one row's key.
     const values = t.split(',').map((v) => Number(v.trim()));
-    return values.every((v, i) => i === 0 || v === values[i - 1]! + 1) ? { from: values[0]!, to: values[values.length - 1]!, zero: false } : null;
+    return values.every((v, i) => i === 0 || v === values[i - 1]! + 1)
+      ? { from: values[0]!, to: values[values.length - 1]!, zero: false }
+      : null;
   }
   const range = RANGE.exec(t);
   if (range) {

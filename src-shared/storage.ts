@@ -7,7 +7,11 @@ export const storageKeepSchema = z.strictObject({
   /** Undo reaches back over this many sessions, the current one included. */
   undoSessions: z.number().int().min(1, { error: 'Keep undo for at least the current session' }).max(1000),
   /** The ledger of this many sessions stays in the campaign file; older sessions go to the archive. */
-  ledgerSessions: z.number().int().min(1, { error: 'Keep at least the current session in the campaign file' }).max(1000),
+  ledgerSessions: z
+    .number()
+    .int()
+    .min(1, { error: 'Keep at least the current session in the campaign file' })
+    .max(1000),
 });
 export type StorageKeep = z.output<typeof storageKeepSchema>;
 

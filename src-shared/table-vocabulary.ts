@@ -10,11 +10,30 @@ export const LOOT_TIER_NAMES = ['common', 'uncommon', 'rare'] as const;
 /** The closed action list of ch.13. */
 export const LOOT_ACTIONS = ['attack', 'block', 'channel', 'consume', 'equip', 'influence', 'inscribe'] as const;
 export type LootAction = (typeof LOOT_ACTIONS)[number];
-export const ITEM_TYPES = ['weapon', 'garment', 'jewelry', 'gem', 'component', 'consumable', 'scroll', 'tool', 'treasure', 'relic'] as const;
+export const ITEM_TYPES = [
+  'weapon',
+  'garment',
+  'jewelry',
+  'gem',
+  'component',
+  'consumable',
+  'scroll',
+  'tool',
+  'treasure',
+  'relic',
+] as const;
 export const TABLE_CATEGORIES = ['loot', 'room', 'entity', 'spell', 'event', 'custom'] as const;
 export type TableCategory = (typeof TABLE_CATEGORIES)[number];
 
-export const LIMITS_TABLES = { rows: 2000, depth: 8, times: 10, label: 200, details: 2000, name: 80, tables: 500 } as const;
+export const LIMITS_TABLES = {
+  rows: 2000,
+  depth: 8,
+  times: 10,
+  label: 200,
+  details: 2000,
+  name: 80,
+  tables: 500,
+} as const;
 
 export const SPELL_SCHOOLS = ['lich', 'demon', 'celestial', 'arcana', 'daedric', 'unbound', 'giver'] as const;
 export type SpellSchool = (typeof SPELL_SCHOOLS)[number];
@@ -38,7 +57,14 @@ export const CASTING_TIME_LABEL: Record<CastingTime, string> = {
   response: 'Response',
 };
 /** The six Unbound Vestments (ch.15), by their d6 order; "all" is the whole set. */
-export const VESTMENTS = ['Whisper-Blade', 'The Unbound’s Mantle', 'The Unbound’s Best Bracelet', 'The Unbound’s Scroll', 'The Unbound’s Coat of Arms', 'Candles'] as const;
+export const VESTMENTS = [
+  'Whisper-Blade',
+  'The Unbound’s Mantle',
+  'The Unbound’s Best Bracelet',
+  'The Unbound’s Scroll',
+  'The Unbound’s Coat of Arms',
+  'Candles',
+] as const;
 
 /** "61-100", "12+", "7" — how a row's key is written. */
 export function formatRange(range: RowRange | null, weight: number | null = null): string {

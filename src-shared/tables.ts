@@ -3,9 +3,40 @@
 import { z } from 'zod';
 import { COLOURS } from './gauntlet.ts';
 
-import { CASTING_TIMES, FACTIONS, ITEM_TYPES, LIMITS_TABLES, LOOT_ACTIONS, LOOT_TIER_NAMES, ROOM_TYPES, SPELL_SCHOOLS, TABLE_CATEGORIES, VESTMENTS } from './table-vocabulary.ts';
+import {
+  CASTING_TIMES,
+  FACTIONS,
+  ITEM_TYPES,
+  LIMITS_TABLES,
+  LOOT_ACTIONS,
+  LOOT_TIER_NAMES,
+  ROOM_TYPES,
+  SPELL_SCHOOLS,
+  TABLE_CATEGORIES,
+  VESTMENTS,
+} from './table-vocabulary.ts';
 
-export { ROOM_TYPES, FACTIONS, LOOT_TIER_NAMES, LOOT_ACTIONS, ITEM_TYPES, TABLE_CATEGORIES, LIMITS_TABLES, SPELL_SCHOOLS, SPELL_SCHOOL_LABEL, CASTING_TIMES, CASTING_TIME_LABEL, VESTMENTS, formatRange, type RoomType, type Faction, type LootAction, type TableCategory, type SpellSchool, type CastingTime } from './table-vocabulary.ts';
+export {
+  ROOM_TYPES,
+  FACTIONS,
+  LOOT_TIER_NAMES,
+  LOOT_ACTIONS,
+  ITEM_TYPES,
+  TABLE_CATEGORIES,
+  LIMITS_TABLES,
+  SPELL_SCHOOLS,
+  SPELL_SCHOOL_LABEL,
+  CASTING_TIMES,
+  CASTING_TIME_LABEL,
+  VESTMENTS,
+  formatRange,
+  type RoomType,
+  type Faction,
+  type LootAction,
+  type TableCategory,
+  type SpellSchool,
+  type CastingTime,
+} from './table-vocabulary.ts';
 
 const whole = z.number().int();
 export const tableKeySchema = z
@@ -74,7 +105,9 @@ export const trapFieldsSchema = z.strictObject({
     .string()
     .trim()
     .max(40)
-    .regex(/^(?:\d{0,2}\s*d\s*\d{1,3}(?:\s*[+−-]\s*\d{1,3})?)?$/i, { error: 'Trap damage is dice such as “2d6” or “1d6+1”, or empty' })
+    .regex(/^(?:\d{0,2}\s*d\s*\d{1,3}(?:\s*[+−-]\s*\d{1,3})?)?$/i, {
+      error: 'Trap damage is dice such as “2d6” or “1d6+1”, or empty',
+    })
     .default(''),
   /** Ongoing (poison, fire): not an instance, it strikes Health directly, each round for `rounds` rounds (ch.11). */
   ongoing: z.boolean().default(false),
@@ -82,7 +115,10 @@ export const trapFieldsSchema = z.strictObject({
   /** Armor cannot answer it (ch.11). */
   bypassArmor: z.boolean().default(false),
   /** A Challenge the character rolls first: a success escapes the trap; a Sanity Challenge's failure also drops a level (ch.8). */
-  challenge: z.strictObject({ target: whole.min(1).max(60), sanity: z.boolean().default(false) }).nullable().default(null),
+  challenge: z
+    .strictObject({ target: whole.min(1).max(60), sanity: z.boolean().default(false) })
+    .nullable()
+    .default(null),
   /** Asleep, snared: the character gives up their next turn. */
   loseTurn: z.boolean().default(false),
 });
@@ -167,7 +203,12 @@ export const PACK_FORMAT = 'lichslayer-table-pack';
 export const PACK_VERSION = 1;
 export const tablePackSchema = z.strictObject({
   format: z.literal(PACK_FORMAT, { error: `Not a Lichslayer Judge table pack (format must be "${PACK_FORMAT}")` }),
-  version: z.number().int().refine((v) => v <= PACK_VERSION, { error: `This pack was made by a newer version of the app (pack version above ${PACK_VERSION})` }),
+  version: z
+    .number()
+    .int()
+    .refine((v) => v <= PACK_VERSION, {
+      error: `This pack was made by a newer version of the app (pack version above ${PACK_VERSION})`,
+    }),
   name: z.string().max(LIMITS_TABLES.name).default(''),
   tables: z.array(tableDefSchema).max(LIMITS_TABLES.tables),
 });

@@ -43,18 +43,34 @@ export const townStateSchema = z.strictObject({
     .default([]),
   nextId: z.number().int().default(1),
   /** Gold given today to the Inn (patron investment tomorrow) and to the Square (its d6 at the day's end). */
-  contributed: z.strictObject({ inn: z.number().int().default(0), square: z.number().int().default(0), innYesterday: z.number().int().default(0) }).default({ inn: 0, square: 0, innYesterday: 0 }),
+  contributed: z
+    .strictObject({
+      inn: z.number().int().default(0),
+      square: z.number().int().default(0),
+      innYesterday: z.number().int().default(0),
+    })
+    .default({ inn: 0, square: 0, innYesterday: 0 }),
   /** The Square's gift (ch.4): a bonus to all rolls on the given day. */
   squareGift: z.strictObject({ day: z.number().int(), bonus: z.number().int() }).nullable().default(null),
   squareWatch: z.number().int().min(0).default(0),
   /** The weeks whose start (the Smith's d8, ch.5) and end (the Giver's hunger, ch.17) have been done. */
-  weeks: z.strictObject({ opened: z.number().int().default(0), closed: z.number().int().default(0) }).default({ opened: 0, closed: 0 }),
+  weeks: z
+    .strictObject({ opened: z.number().int().default(0), closed: z.number().int().default(0) })
+    .default({ opened: 0, closed: 0 }),
   /** A Banquet sponsored on this day brings Stage 2 down at the day's close (ch.5). */
   banquetOn: z.number().int().nullable().default(null),
   /** The 7-day Town effects of a Vanity stage reached (ch.6): last day of each. */
-  vanityTown: z.strictObject({ innShiftUntil: z.number().int().nullable().default(null), innLockUntil: z.number().int().nullable().default(null) }).default({ innShiftUntil: null, innLockUntil: null }),
+  vanityTown: z
+    .strictObject({
+      innShiftUntil: z.number().int().nullable().default(null),
+      innLockUntil: z.number().int().nullable().default(null),
+    })
+    .default({ innShiftUntil: null, innLockUntil: null }),
   /** The Town's named residents, who may leave at Stage 2 and under a Vanity stage 3 (ch.5, ch.6). */
-  npcs: z.array(z.strictObject({ id: z.number().int(), name: z.string().max(60) })).max(200).default([]),
+  npcs: z
+    .array(z.strictObject({ id: z.number().int(), name: z.string().max(60) }))
+    .max(200)
+    .default([]),
   idols: z
     .array(
       z.strictObject({
@@ -97,19 +113,46 @@ export const townStateSchema = z.strictObject({
       /** The day the party first entered the Forest (the Giver's hunger may count from it). */
       firstVisit: z.number().int().nullable().default(null),
       /** Each party member's condition for the day they rolled it (ch.5): rolled at entry, it lasts the day. */
-      conditions: z.record(z.string(), z.strictObject({ day: z.number().int(), value: z.number().int(), text: z.string() })).default({}),
+      conditions: z
+        .record(z.string(), z.strictObject({ day: z.number().int(), value: z.number().int(), text: z.string() }))
+        .default({}),
       /** The day's Phenomena: the Forest's state and the Great Being wandering it (ch.17). */
-      phenomena: z.strictObject({ day: z.number().int(), face: z.number().int(), text: z.string(), beingAppears: z.boolean() }).nullable().default(null),
+      phenomena: z
+        .strictObject({ day: z.number().int(), face: z.number().int(), text: z.string(), beingAppears: z.boolean() })
+        .nullable()
+        .default(null),
       /** The party's region has been mined out: grayed for good (ch.17). */
       regionGray: z.boolean().default(false),
       grayedRegions: z.number().int().default(0),
       /** Flora patches found in the party's region (ch.17). */
       patches: z
-        .array(z.strictObject({ id: z.number().int(), flora: z.string(), colour: z.enum(COLOURS), count: z.number().int().min(0), harvested: z.boolean().default(false) }))
+        .array(
+          z.strictObject({
+            id: z.number().int(),
+            flora: z.string(),
+            colour: z.enum(COLOURS),
+            count: z.number().int().min(0),
+            harvested: z.boolean().default(false),
+          }),
+        )
         .max(100)
         .default([]),
     })
-    .default({ present: [], giverHealth: null, fedThisWeek: false, fedWeeks: [], feedings: {}, griefing: 0, tribute: false, firstVisit: null, conditions: {}, phenomena: null, regionGray: false, grayedRegions: 0, patches: [] }),
+    .default({
+      present: [],
+      giverHealth: null,
+      fedThisWeek: false,
+      fedWeeks: [],
+      feedings: {},
+      griefing: 0,
+      tribute: false,
+      firstVisit: null,
+      conditions: {},
+      phenomena: null,
+      regionGray: false,
+      grayedRegions: 0,
+      patches: [],
+    }),
   /** Towns left behind: no return for 7 days (ch.5). */
   departed: z
     .array(

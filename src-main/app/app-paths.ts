@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 
 /** Default data folder for the web host: under the XDG data home, as desktop Linux expects. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(os.homedir(), '.local', 'share');
+  const base =
+    env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME)
+      ? env.XDG_DATA_HOME
+      : path.join(os.homedir(), '.local', 'share');
   return path.join(base, 'lichslayer-judge');
 }
 

@@ -53,7 +53,9 @@ describe('backups', () => {
     const before = list.find((b) => b.reason === 'before-restore')!;
     const back = await app.call('backups.restore', { fileName: before.fileName });
     expect(back.roster[0]!.gold).toBe(999);
-    expect(await app.dispatch('backups.restore', { fileName: '../../etc/passwd.lichslayer' })).toMatchObject({ ok: false });
+    expect(await app.dispatch('backups.restore', { fileName: '../../etc/passwd.lichslayer' })).toMatchObject({
+      ok: false,
+    });
     app.close();
   });
 
@@ -69,7 +71,13 @@ describe('backups', () => {
     for (const n of names) fs.writeFileSync(path.join(dir, n), 'x');
     const removed = pruneBackups(dir, campaign, { keepToday: 5, keepDays: 14 }, new Date('2026-11-29T20:00:00Z'));
     expect(removed.sort()).toEqual(
-      ['c-2026-11-29T10-00-00-000Z-periodic.lichslayer', 'c-2026-11-29T11-00-00-000Z-periodic.lichslayer', 'c-2026-11-29T12-00-00-000Z-periodic.lichslayer', 'c-2026-11-28T10-00-00-000Z-periodic.lichslayer', 'c-2026-11-01T11-00-00-000Z-periodic.lichslayer'].sort(),
+      [
+        'c-2026-11-29T10-00-00-000Z-periodic.lichslayer',
+        'c-2026-11-29T11-00-00-000Z-periodic.lichslayer',
+        'c-2026-11-29T12-00-00-000Z-periodic.lichslayer',
+        'c-2026-11-28T10-00-00-000Z-periodic.lichslayer',
+        'c-2026-11-01T11-00-00-000Z-periodic.lichslayer',
+      ].sort(),
     );
     expect(listBackups(dir, campaign)).toHaveLength(6);
   });
@@ -88,7 +96,10 @@ describe('backups', () => {
     const list = await again.call('campaign.list', {});
     expect(list[0]).toMatchObject({ damaged: true });
     const reply = await again.dispatch('campaign.open', { path: file });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringMatching(/Restore newest good backup/) } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'campaign-file', message: expect.stringMatching(/Restore newest good backup/) },
+    });
     expect(sha256(file)).toBe(damagedHash);
     const restored = await again.call('backups.restoreNewest', { path: file });
     expect(restored.roster[0]!.gold).toBe(321);
@@ -138,7 +149,9 @@ describe('backups fail loudly and leave nothing behind', () => {
       await app.call('lichslayer.update', { id, patch: { gold: 11 } });
       await expect.poll(() => pushed.filter(Boolean).length).toBe(1);
       const problem = pushed.find(Boolean)!;
-      expect(problem).toMatch(/^The automatic backup of this campaign failed \(.+\)\. Your play is saved in the campaign itself; make a backup by hand on the Backups screen/);
+      expect(problem).toMatch(
+        /^The automatic backup of this campaign failed \(.+\)\. Your play is saved in the campaign itself; make a backup by hand on the Backups screen/,
+      );
       expect((await app.call('campaign.current', {}))!.backupProblem).toBe(problem);
       expect(logged).toHaveBeenCalledWith(`Lichslayer Judge: ${problem}`);
       // the folder is back: the next automatic backup succeeds and the problem is cleared
@@ -169,9 +182,19 @@ describe('backups fail loudly and leave nothing behind', () => {
       const before = sha256(file);
       const again = makeApp(dataDir);
       const reply = await again.dispatch('campaign.open', { path: file });
-      expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('This campaign\'s setting “house_rules” is damaged (') } });
+      expect(reply).toMatchObject({
+        ok: false,
+        error: {
+          code: 'campaign-file',
+          message: expect.stringContaining("This campaign's setting “house_rules” is damaged ("),
+        },
+      });
       expect(reply).toMatchObject({ error: { message: expect.stringContaining(reason) } });
-      expect(reply).toMatchObject({ error: { message: expect.stringMatching(/The newest good backup is from .*: choose “Restore newest good backup”\./) } });
+      expect(reply).toMatchObject({
+        error: {
+          message: expect.stringMatching(/The newest good backup is from .*: choose “Restore newest good backup”\./),
+        },
+      });
       expect(await again.call('campaign.current', {})).toBeNull();
       expect(sha256(file)).toBe(before);
       again.close();

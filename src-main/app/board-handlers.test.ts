@@ -53,16 +53,54 @@ describe('board (ch.9, ch.10)', () => {
   it('ch.9: a full room refuses the move and says why; the token stays', async () => {
     const { app } = await demo();
     let b = await app.call('board.enterFloor', { floor: 1 });
-    await app.call('board.setRoom', { floor: 1, x: 2, y: 1, patch: { type: 'hall', name: 'Narrow Hall' }, revealed: true });
-    await app.call('board.addToken', { kind: 'entity', name: 'Ghoul A', colour: 'Red', floor: 1, x: 2, y: 1, health: 6, armor: 0 });
-    b = await app.call('board.addToken', { kind: 'entity', name: 'Ghoul B', colour: 'Red', floor: 1, x: 2, y: 1, health: 6, armor: 0 });
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 2,
+      y: 1,
+      patch: { type: 'hall', name: 'Narrow Hall' },
+      revealed: true,
+    });
+    await app.call('board.addToken', {
+      kind: 'entity',
+      name: 'Ghoul A',
+      colour: 'Red',
+      floor: 1,
+      x: 2,
+      y: 1,
+      health: 6,
+      armor: 0,
+    });
+    b = await app.call('board.addToken', {
+      kind: 'entity',
+      name: 'Ghoul B',
+      colour: 'Red',
+      floor: 1,
+      x: 2,
+      y: 1,
+      health: 6,
+      armor: 0,
+    });
     expect(room(b, 2, 1)).toMatchObject({ occupancy: 2, capacity: 2, full: true });
     const odile = party(b)[0]!;
     const reply = await app.dispatch('board.moveToken', { tokenId: odile.id, floor: 1, x: 2, y: 1 });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'refused', message: 'The Hall is full (2 of 2): it blocks passage until an entity leaves (ch.9). Odile Vantreck stays where they were.' } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        code: 'refused',
+        message:
+          'The Hall is full (2 of 2): it blocks passage until an entity leaves (ch.9). Odile Vantreck stays where they were.',
+      },
+    });
     b = await app.call('board.view', { floor: 1 });
     expect(b.tokens.find((t) => t.id === odile.id)).toMatchObject({ x: 2, y: 0 });
-    const third = await app.dispatch('board.addToken', { kind: 'entity', name: 'Ghoul C', colour: 'Red', floor: 1, x: 2, y: 1 });
+    const third = await app.dispatch('board.addToken', {
+      kind: 'entity',
+      name: 'Ghoul C',
+      colour: 'Red',
+      floor: 1,
+      x: 2,
+      y: 1,
+    });
     expect(third).toMatchObject({ ok: false, error: { message: expect.stringMatching(/is full/) } });
     app.close();
   });
@@ -71,9 +109,18 @@ describe('board (ch.9, ch.10)', () => {
     const { app } = await demo();
     const b = await app.call('board.enterFloor', { floor: 1 });
     const sable = party(b)[2]!;
-    await app.call('board.setRoom', { floor: 1, x: 4, y: 4, patch: { type: 'chamber', name: 'Far Chamber' }, revealed: true });
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 4,
+      y: 4,
+      patch: { type: 'chamber', name: 'Far Chamber' },
+      revealed: true,
+    });
     const ask = await app.dispatch('board.moveToken', { tokenId: sable.id, floor: 1, x: 4, y: 4 });
-    expect(ask).toMatchObject({ ok: false, error: { code: 'needs-confirmation', message: expect.stringMatching(/not next to \(3,1\)/) } });
+    expect(ask).toMatchObject({
+      ok: false,
+      error: { code: 'needs-confirmation', message: expect.stringMatching(/not next to \(3,1\)/) },
+    });
     const moved = await app.call('board.moveToken', { tokenId: sable.id, floor: 1, x: 4, y: 4, override: true });
     expect(moved.tokens.find((t) => t.id === sable.id)).toMatchObject({ x: 4, y: 4 });
     app.close();
@@ -82,10 +129,23 @@ describe('board (ch.9, ch.10)', () => {
   it('ch.9: a trap triggers once per character entering, unless disabled', async () => {
     const { app } = await demo();
     let b = await app.call('board.enterFloor', { floor: 1 });
-    await app.call('board.setRoom', { floor: 1, x: 1, y: 0, patch: { type: 'chamber', name: 'Snare Room', trap: { label: 'Bone snare', disabled: false, effect: { loseTurn: true } } }, revealed: true });
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 1,
+      y: 0,
+      patch: {
+        type: 'chamber',
+        name: 'Snare Room',
+        trap: { label: 'Bone snare', disabled: false, effect: { loseTurn: true } },
+      },
+      revealed: true,
+    });
     const [a, c] = party(b);
     b = await app.call('board.moveToken', { tokenId: a!.id, floor: 1, x: 1, y: 0 });
-    expect(b.notices).toEqual(['Trap triggers for Odile Vantreck: Bone snare (ch.9)', 'Odile Vantreck gives up their next turn: Bone snare (ch.9)']);
+    expect(b.notices).toEqual([
+      'Trap triggers for Odile Vantreck: Bone snare (ch.9)',
+      'Odile Vantreck gives up their next turn: Bone snare (ch.9)',
+    ]);
     await app.call('board.moveToken', { tokenId: a!.id, floor: 1, x: 2, y: 0 });
     b = await app.call('board.moveToken', { tokenId: a!.id, floor: 1, x: 1, y: 0 });
     expect(b.notices ?? []).toEqual([]);
@@ -136,7 +196,12 @@ describe('board (ch.9, ch.10)', () => {
 
   it('ch.10: Floor 10 is not rolled; the Phylactery is hidden until a character enters its room', async () => {
     const { app } = await demo();
-    await app.call('board.setRoom', { floor: 10, x: 3, y: 3, patch: { phylactery: true, name: 'Reliquary of Ash', type: 'vault' } });
+    await app.call('board.setRoom', {
+      floor: 10,
+      x: 3,
+      y: 3,
+      patch: { phylactery: true, name: 'Reliquary of Ash', type: 'vault' },
+    });
     await descendTo(app, 10);
     let b = await app.call('board.view', { floor: 10 });
     expect(b.tokens.find((t) => t.kind === 'phylactery')).toMatchObject({ hidden: true, x: 3, y: 3 });
@@ -145,7 +210,10 @@ describe('board (ch.9, ch.10)', () => {
     b = await app.call('board.moveToken', { tokenId: party(b)[0]!.id, floor: 10, x: 3, y: 3, override: true });
     expect(b.notices).toContain('Odile Vantreck finds the Phylactery (ch.10)');
     expect(b.tokens.find((t) => t.kind === 'phylactery')!.hidden).toBe(false);
-    expect(await app.dispatch('board.prerollRoom', { floor: 10, x: 0, y: 0 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not table-generated/) } });
+    expect(await app.dispatch('board.prerollRoom', { floor: 10, x: 0, y: 0 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/not table-generated/) },
+    });
     app.close();
   });
 
@@ -153,14 +221,27 @@ describe('board (ch.9, ch.10)', () => {
     const { app } = await demo(21);
     await descendTo(app, 3);
     await app.call('board.setRoom', { floor: 3, x: 2, y: 0, patch: { chest: true } });
-    await app.call('board.setRoom', { floor: 3, x: 3, y: 0, patch: { type: 'hall', name: 'Side Hall' }, revealed: true });
+    await app.call('board.setRoom', {
+      floor: 3,
+      x: 3,
+      y: 0,
+      patch: { type: 'hall', name: 'Side Hall' },
+      revealed: true,
+    });
     let b = await app.call('board.view', { floor: 3 });
     const [odile, quillam] = party(b);
     await app.call('board.moveToken', { tokenId: quillam!.id, floor: 3, x: 3, y: 0 });
-    expect(await app.dispatch('board.openChest', { floor: 3, x: 2, y: 0, lichslayerId: quillam!.lichslayerId! })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Brother Quillam must stand in .+ to open its chest \(ch\.9\)/) } });
+    expect(
+      await app.dispatch('board.openChest', { floor: 3, x: 2, y: 0, lichslayerId: quillam!.lichslayerId! }),
+    ).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/^Brother Quillam must stand in .+ to open its chest \(ch\.9\)/) },
+    });
     b = await app.call('board.openChest', { floor: 3, x: 2, y: 0, lichslayerId: odile!.lichslayerId! });
     expect(room(b, 2, 0).chest).toMatchObject({ opened: true, openedBy: 'Odile Vantreck' });
-    expect(await app.dispatch('board.openChest', { floor: 3, x: 2, y: 0, lichslayerId: odile!.lichslayerId! })).toMatchObject({ ok: false, error: { message: 'That chest has already been opened.' } });
+    expect(
+      await app.dispatch('board.openChest', { floor: 3, x: 2, y: 0, lichslayerId: odile!.lichslayerId! }),
+    ).toMatchObject({ ok: false, error: { message: 'That chest has already been opened.' } });
     app.close();
   });
 });

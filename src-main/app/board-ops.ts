@@ -7,7 +7,16 @@ import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { Colour } from '@shared/gauntlet.ts';
 import type { RecordingWriter } from '../db/history.ts';
-import { allTokens, ensureRoom, joinTurnStack, nextPlacement, readWorld, roomAt, turnStack, type RoomRecord } from '../db/board-repo.ts';
+import {
+  allTokens,
+  ensureRoom,
+  joinTurnStack,
+  nextPlacement,
+  readWorld,
+  roomAt,
+  turnStack,
+  type RoomRecord,
+} from '../db/board-repo.ts';
 import { readTown } from '../db/town-repo.ts';
 import { familiarFollows, retainersAfterEmployers } from '../rules/turn-order.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
@@ -30,14 +39,17 @@ export const where = (floor: number, x: number, y: number) => `F${floor} (${x + 
 export const ROLLED_TRAP = 'A trap (1d6 on entry)';
 
 /** Whether Shrines are still safe, as the Attention's stage and the house rules say (ch.5, ch.9). */
-export const shrinesOf = (database: Database): ShrineSafety => shrineSafety(attentionStage(database), readHouseRules(database));
+export const shrinesOf = (database: Database): ShrineSafety =>
+  shrineSafety(attentionStage(database), readHouseRules(database));
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
 /** The party a room's entities are scaled for (ch.12): the Lichslayers on the dive, else the roster still in play. */
 export function partySize(database: Database): number {
   const dive = diveActor(database).getSnapshot().context;
   if (dive.floor !== null) return dive.present.length;
-  return dive.party.length ? dive.party.filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length : (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n;
+  return dive.party.length
+    ? dive.party.filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length
+    : (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n;
 }
 
 /** The character a reveal is filed under in the ledger: the one party member who walked in (a whole party entering is no one's). */
@@ -51,14 +63,45 @@ const soleRevealer = (revealers: readonly TokenView[]): string | null => {
  * (impossible rooms) and who reveals it (a Lost character's once-per-dive re-roll of a natural 1);
  * `by` is the character whose move or skill revealed it, kept on every roll.
  */
-export function contentsFor(database: Database, floor: number, x: number, y: number, command: CommandName, revealers: readonly TokenView[] = [], by: string | null = soleRevealer(revealers)): RoomContents & { lostReroller: number | null } {
+export function contentsFor(
+  database: Database,
+  floor: number,
+  x: number,
+  y: number,
+  command: CommandName,
+  revealers: readonly TokenView[] = [],
+  by: string | null = soleRevealer(revealers),
+): RoomContents & { lostReroller: number | null } {
   if (floor === 10) {
     // ch.10: Floor 10 is not table-generated; the Judge prepares it by hand.
-    return { type: 'chamber', name: 'The Lich’s Floor', details: '', trap: false, chest: false, chestGold: '', sanityTest: false, gold: 0, entities: [], records: [], lostRerollUsed: false, lostReroller: null };
+    return {
+      type: 'chamber',
+      name: 'The Lich’s Floor',
+      details: '',
+      trap: false,
+      chest: false,
+      chestGold: '',
+      sanityTest: false,
+      gold: 0,
+      entities: [],
+      records: [],
+      lostRerollUsed: false,
+      lostReroller: null,
+    };
   }
   const dive = diveActor(database).getSnapshot().context;
-  const sanity = new Map((database.prepare(`SELECT id, name, sanity FROM lichslayer`).all() as { id: number; name: string; sanity: string }[]).map((l) => [l.id, l]));
-  const candidates = revealers.flatMap((t) => (t.lichslayerId !== null && sanity.has(t.lichslayerId) ? [{ ...sanity.get(t.lichslayerId)! }] : []));
+  const sanity = new Map(
+    (
+      database.prepare(`SELECT id, name, sanity FROM lichslayer`).all() as {
+        id: number;
+        name: string;
+        sanity: string;
+      }[]
+    ).map((l) => [l.id, l]),
+  );
+  const candidates = revealers.flatMap((t) =>
+    t.lichslayerId !== null && sanity.has(t.lichslayerId) ? [{ ...sanity.get(t.lichslayerId)! }] : [],
+  );
   const reroller = lostReroller(candidates, dive.lostRerollUsed);
   const c = rollWithTables(database, command, ({ dice, tables, drawn }) => {
     const c = rollRoomContents({
@@ -71,7 +114,10 @@ export function contentsFor(database: Database, floor: number, x: number, y: num
       players: partySize(database),
       floor,
       where: where(floor, x, y),
-      facts: { sanityBreak: dive.sanityBreaks.includes(floor), merchantDispatched: dive.merchantsDispatched.includes(floor) },
+      facts: {
+        sanityBreak: dive.sanityBreaks.includes(floor),
+        merchantDispatched: dive.merchantsDispatched.includes(floor),
+      },
       lostReroll: reroller?.name ?? null,
     });
     return { value: c, records: by ? c.records.map((r) => ({ ...r, character: r.character ?? by })) : c.records };
@@ -98,7 +144,13 @@ export function entityStats(e: RolledEntity): string {
 }
 
 /** Writes rolled contents into a room; its entities are placed (and join the stack if revealed). */
-export function fillRoom(w: RecordingWriter, database: Database, room: RoomRecord, c: RoomContents, reveal: boolean): void {
+export function fillRoom(
+  w: RecordingWriter,
+  database: Database,
+  room: RoomRecord,
+  c: RoomContents,
+  reveal: boolean,
+): void {
   w.update('room', room.id, {
     revealed: reveal ? 1 : 0,
     prepared: reveal ? 0 : 1,
@@ -133,12 +185,22 @@ export function fillRoom(w: RecordingWriter, database: Database, room: RoomRecor
 }
 
 /** Reveals a room: pre-rolled contents come to light, otherwise the tier's room table is rolled (ch.10). */
-export function reveal(w: RecordingWriter, database: Database, floor: number, x: number, y: number, command: CommandName, revealers: readonly TokenView[] = [], by: string | null = soleRevealer(revealers)): RoomRecord {
+export function reveal(
+  w: RecordingWriter,
+  database: Database,
+  floor: number,
+  x: number,
+  y: number,
+  command: CommandName,
+  revealers: readonly TokenView[] = [],
+  by: string | null = soleRevealer(revealers),
+): RoomRecord {
   const room = ensureRoom(w, database, floor, x, y);
   if (room.revealed) return room;
   if (room.prepared) {
     w.update('room', room.id, { revealed: 1, prepared: 0 });
-    for (const t of allTokens(database)) if (t.floor === floor && t.x === x && t.y === y && t.kind === 'entity') joinTurnStack(w, database, t.id);
+    for (const t of allTokens(database))
+      if (t.floor === floor && t.x === x && t.y === y && t.kind === 'entity') joinTurnStack(w, database, t.id);
   } else {
     const c = contentsFor(database, floor, x, y, command, revealers, by);
     fillRoom(w, database, room, c, true);
@@ -152,7 +214,14 @@ export function reveal(w: RecordingWriter, database: Database, floor: number, x:
 }
 
 /** On Floor 9, a Lichslayer standing in a room now cleared has cleared a room there: the Gate's condition (ch.10). */
-export function noteClearedOnNine(w: RecordingWriter, database: Database, floor: number, x: number, y: number, notices: string[]): void {
+export function noteClearedOnNine(
+  w: RecordingWriter,
+  database: Database,
+  floor: number,
+  x: number,
+  y: number,
+  notices: string[],
+): void {
   if (floor !== 9) return;
   const room = roomAt(database, floor, x, y);
   const tokens = allTokens(database);
@@ -161,14 +230,27 @@ export function noteClearedOnNine(w: RecordingWriter, database: Database, floor:
     if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.floor !== floor || t.x !== x || t.y !== y) continue;
     const event = { type: 'ROOM_CLEARED', lichslayer: t.lichslayerId } as const;
     const dive = diveActor(database).getSnapshot();
-    if (dive.context.clearedOnNine.includes(t.lichslayerId) || !dive.context.present.includes(t.lichslayerId) || !dive.can(event)) continue;
+    if (
+      dive.context.clearedOnNine.includes(t.lichslayerId) ||
+      !dive.context.present.includes(t.lichslayerId) ||
+      !dive.can(event)
+    )
+      continue;
     applyDiveEvent(w, database, event, notices);
     notices.push(`${t.name} has cleared a room on Floor 9: the Gate counts it (ch.10)`);
   }
 }
 
 /** A character steps into a room: it counts as entered, its trap and Sanity Test act on them, a Phylactery there is found. */
-export function arrive(w: RecordingWriter, database: Database, token: TokenView, room: RoomRecord, notices: string[], command: CommandName = 'board.moveToken', entry: RoomEntry = {}): void {
+export function arrive(
+  w: RecordingWriter,
+  database: Database,
+  token: TokenView,
+  room: RoomRecord,
+  notices: string[],
+  command: CommandName = 'board.moveToken',
+  entry: RoomEntry = {},
+): void {
   if (!PARTY.has(token.kind)) return;
   if (token.kind === 'lichslayer' && !room.entered) w.update('room', room.id, { entered: 1 });
   enterRoom(w, database, token, roomAt(database, room.floor, room.x, room.y)!, command, notices, entry);
@@ -186,21 +268,41 @@ export function place(database: Database, floor: number, x: number, y: number) {
   return { rec, occupancy: occupants(allTokens(database), floor, x, y).length };
 }
 
-export function moveOne(w: RecordingWriter, database: Database, moving: TokenView, floor: number, x: number, y: number, override: boolean, notices: string[], command: CommandName, entry: RoomEntry = {}): void {
+export function moveOne(
+  w: RecordingWriter,
+  database: Database,
+  moving: TokenView,
+  floor: number,
+  x: number,
+  y: number,
+  override: boolean,
+  notices: string[],
+  command: CommandName,
+  entry: RoomEntry = {},
+): void {
   // ch.16: a turned character moves as one of the Judge's entities: it reveals no room, springs no trap.
-  const turned = moving.kind === 'lichslayer' && moving.lichslayerId !== null && diveActor(database).getSnapshot().context.turned.includes(moving.lichslayerId);
+  const turned =
+    moving.kind === 'lichslayer' &&
+    moving.lichslayerId !== null &&
+    diveActor(database).getSnapshot().context.turned.includes(moving.lichslayerId);
   const token: TokenView = turned ? { ...moving, kind: 'entity' } : moving;
   const { rec, occupancy } = place(database, floor, x, y);
   const verdict = judgeMove({
     mover: { kind: token.kind, name: token.name },
-    from: token.floor !== null && token.x !== null && token.y !== null ? { floor: token.floor, x: token.x, y: token.y } : null,
+    from:
+      token.floor !== null && token.x !== null && token.y !== null
+        ? { floor: token.floor, x: token.x, y: token.y }
+        : null,
     to: { floor, x, y },
     target: { revealed: rec?.revealed === 1, type: rec?.room_type ?? null, occupancy, shrines: shrinesOf(database) },
     override,
   });
-  if (verdict.kind === 'refused') throw new CommandFailure('refused', `${verdict.reason}. ${token.name} stays where they were.`);
+  if (verdict.kind === 'refused')
+    throw new CommandFailure('refused', `${verdict.reason}. ${token.name} stays where they were.`);
   if (verdict.kind === 'confirm') throw new CommandFailure('needs-confirmation', verdict.reason);
-  const room = verdict.reveals ? reveal(w, database, floor, x, y, command, [token]) : ensureRoom(w, database, floor, x, y);
+  const room = verdict.reveals
+    ? reveal(w, database, floor, x, y, command, [token])
+    : ensureRoom(w, database, floor, x, y);
   if (verdict.reveals) notices.push(`${token.name} reveals ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
   w.update('token', token.id, { floor, x, y });
   arrive(w, database, { ...token, floor, x, y }, roomAt(database, floor, x, y)!, notices, command, entry);
@@ -210,8 +312,18 @@ export function lichslayerToken(w: RecordingWriter, database: Database, lichslay
   const existing = allTokens(database).find((t) => t.lichslayerId === lichslayerId);
   if (existing) return existing;
   const l = requireLichslayer(database, lichslayerId);
-  const colour = (database.prepare(`SELECT colour FROM item WHERE lichslayer_id = ? AND slot = 'gear'`).get(lichslayerId) as { colour: Colour } | undefined)?.colour ?? 'Colourless';
-  const id = w.insert('token', { kind: 'lichslayer', lichslayer_id: lichslayerId, name: l.name, colour, placed_at: nextPlacement(database) });
+  const colour =
+    (
+      database.prepare(`SELECT colour FROM item WHERE lichslayer_id = ? AND slot = 'gear'`).get(lichslayerId) as
+        { colour: Colour } | undefined
+    )?.colour ?? 'Colourless';
+  const id = w.insert('token', {
+    kind: 'lichslayer',
+    lichslayer_id: lichslayerId,
+    name: l.name,
+    colour,
+    placed_at: nextPlacement(database),
+  });
   joinTurnStack(w, database, id);
   return allTokens(database).find((t) => t.id === id)!;
 }
@@ -221,11 +333,24 @@ export function lichslayerToken(w: RecordingWriter, database: Database, lichslay
  * arrives at a floor's entrance, revealing it if need be. The dive machine says who and where;
  * this puts their tokens there.
  */
-export function enterFloor(w: RecordingWriter, database: Database, floor: number, present: readonly number[], entrance: { x: number; y: number } | undefined, notices: string[], diveStarts = true): void {
+export function enterFloor(
+  w: RecordingWriter,
+  database: Database,
+  floor: number,
+  present: readonly number[],
+  entrance: { x: number; y: number } | undefined,
+  notices: string[],
+  diveStarts = true,
+): void {
   const { x, y } = entrance ?? DEFAULT_ENTRANCE;
-  if (present.length === 0) throw new CommandFailure('refused', 'There are no Lichslayers in this campaign to send into the Tombs.');
+  if (present.length === 0)
+    throw new CommandFailure('refused', 'There are no Lichslayers in this campaign to send into the Tombs.');
   const familiars = allTokens(database).filter((t) => t.kind === 'familiar');
-  const party = [...present.map((id) => lichslayerToken(w, database, id)), ...allTokens(database).filter((t) => t.kind === 'retainer'), ...(familiarFollows(diveStarts) ? familiars : [])];
+  const party = [
+    ...present.map((id) => lichslayerToken(w, database, id)),
+    ...allTokens(database).filter((t) => t.kind === 'retainer'),
+    ...(familiarFollows(diveStarts) ? familiars : []),
+  ];
   // ch.3: a Familiar lasts for its floor; on the next floor it is gone until the next dive summons it.
   if (!familiarFollows(diveStarts)) {
     for (const t of familiars.filter((f) => f.floor !== null)) {
@@ -243,16 +368,27 @@ export function enterFloor(w: RecordingWriter, database: Database, floor: number
 }
 
 /** The turn stack with each Retainer right after its Aristocrat (ch.2), as hired and on each floor's entry. */
-export function placeRetainers(w: RecordingWriter, database: Database, retainers: readonly { employer: number; tokenId: number | null }[] = readTown(database).retainers): void {
+export function placeRetainers(
+  w: RecordingWriter,
+  database: Database,
+  retainers: readonly { employer: number; tokenId: number | null }[] = readTown(database).retainers,
+): void {
   const stack = turnStack(database);
   const tokens = new Map(allTokens(database).map((t) => [t.id, t]));
-  const byLichslayer = new Map([...tokens.values()].filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null).map((t) => [t.lichslayerId!, t.id]));
+  const byLichslayer = new Map(
+    [...tokens.values()]
+      .filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null)
+      .map((t) => [t.lichslayerId!, t.id]),
+  );
   const employerOf = new Map<number, number>();
   for (const r of retainers) {
     const boss = byLichslayer.get(r.employer);
     if (r.tokenId !== null && boss !== undefined) employerOf.set(r.tokenId, boss);
   }
-  const order = retainersAfterEmployers(stack.map((e) => e.token_id), employerOf);
+  const order = retainersAfterEmployers(
+    stack.map((e) => e.token_id),
+    employerOf,
+  );
   order.forEach((tokenId, position) => {
     const entry = stack.find((e) => e.token_id === tokenId)!;
     if (entry.position !== position) w.update('turn_stack', entry.id, { position });
@@ -260,12 +396,19 @@ export function placeRetainers(w: RecordingWriter, database: Database, retainers
 }
 
 /** Party tokens leave the board: the dive is over for them (withdrawal, the Town, ch.11). */
-export function leaveBoard(w: RecordingWriter, database: Database, lichslayerIds: readonly number[] | 'everyone'): void {
+export function leaveBoard(
+  w: RecordingWriter,
+  database: Database,
+  lichslayerIds: readonly number[] | 'everyone',
+): void {
   // ch.16: the turned stay in the Tombs, where the Lich keeps them.
   const turned = diveActor(database).getSnapshot().context.turned;
   for (const t of allTokens(database)) {
     if (t.floor === null || (t.lichslayerId !== null && turned.includes(t.lichslayerId))) continue;
-    const leaves = t.kind === 'lichslayer' ? lichslayerIds === 'everyone' || (t.lichslayerId !== null && lichslayerIds.includes(t.lichslayerId)) : lichslayerIds === 'everyone' && (t.kind === 'retainer' || t.kind === 'familiar');
+    const leaves =
+      t.kind === 'lichslayer'
+        ? lichslayerIds === 'everyone' || (t.lichslayerId !== null && lichslayerIds.includes(t.lichslayerId))
+        : lichslayerIds === 'everyone' && (t.kind === 'retainer' || t.kind === 'familiar');
     if (leaves) w.update('token', t.id, { floor: null, x: null, y: null });
   }
 }
@@ -279,18 +422,43 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
   const tokens = allTokens(database);
   const phylactery = tokens.find((t) => t.kind === 'phylactery' && t.floor === 10 && !t.defeated);
   const wave = rollWithTables(database, 'phase.nextTurn', ({ dice, tables, drawn }) => {
-    const w10 = rollWave({ dice, tables, drawn, rules: readHouseRules(database), world: readWorld(database), attentionStage: attentionStage(database), players: partySize(database), floor: 10, where: 'the Gate' });
+    const w10 = rollWave({
+      dice,
+      tables,
+      drawn,
+      rules: readHouseRules(database),
+      world: readWorld(database),
+      attentionStage: attentionStage(database),
+      players: partySize(database),
+      floor: 10,
+      where: 'the Gate',
+    });
     return { value: w10, records: w10.records };
   });
   // Rooms by distance from the Gate: the Gate first, then its neighbours, and so on.
   const gate = DEFAULT_ENTRANCE;
-  const order = Array.from({ length: 25 }, (_, i) => ({ x: i % 5, y: Math.floor(i / 5) })).sort((a, b) => Math.abs(a.x - gate.x) + Math.abs(a.y - gate.y) - (Math.abs(b.x - gate.x) + Math.abs(b.y - gate.y)));
+  const order = Array.from({ length: 25 }, (_, i) => ({ x: i % 5, y: Math.floor(i / 5) })).sort(
+    (a, b) => Math.abs(a.x - gate.x) + Math.abs(a.y - gate.y) - (Math.abs(b.x - gate.x) + Math.abs(b.y - gate.y)),
+  );
   let waiting = 0;
   for (const e of wave.entities) {
     const spot = order.find((p) => {
       const room = roomAt(database, 10, p.x, p.y);
       if (!room?.revealed || !room.room_type) return false;
-      return judgeMove({ mover: { kind: 'entity', name: e.name }, from: null, to: { floor: 10, ...p }, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), 10, p.x, p.y).length, shrines: shrinesOf(database) }, override: false }).kind === 'ok';
+      return (
+        judgeMove({
+          mover: { kind: 'entity', name: e.name },
+          from: null,
+          to: { floor: 10, ...p },
+          target: {
+            revealed: true,
+            type: room.room_type,
+            occupancy: occupants(allTokens(database), 10, p.x, p.y).length,
+            shrines: shrinesOf(database),
+          },
+          override: false,
+        }).kind === 'ok'
+      );
     });
     if (!spot) {
       waiting++;
@@ -311,18 +479,33 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
     });
     joinTurnStack(w, database, id);
   }
-  notices.push(`${wave.entities.length} entities enter at the Gate (ch.10)${waiting ? `; ${waiting} wait outside: every room near the Gate is full` : ''}`);
+  notices.push(
+    `${wave.entities.length} entities enter at the Gate (ch.10)${waiting ? `; ${waiting} wait outside: every room near the Gate is full` : ''}`,
+  );
   if (phylactery && phylactery.x !== null && phylactery.y !== null) {
-    const party = allTokens(database).filter((t) => PARTY.has(t.kind) && t.floor === 10 && !t.defeated && t.x !== null && t.y !== null);
+    const party = allTokens(database).filter(
+      (t) => PARTY.has(t.kind) && t.floor === 10 && !t.defeated && t.x !== null && t.y !== null,
+    );
     const steps = (t: TokenView) => Math.abs(t.x! - phylactery.x!) + Math.abs(t.y! - phylactery.y!);
     const nearest = Math.min(...party.map(steps));
     const targets = party.filter((t) => steps(t) === nearest).map((t) => t.name);
-    if (targets.length) notices.push(`The Phylactery casts ${lichSpell(database, 'The Phylactery’s spell')} at ${targets.length > 1 ? `the nearest: ${targets.join(' or ')} (the Judge picks)` : targets[0]} — ${nearest} room${nearest === 1 ? '' : 's'} away (ch.10)`);
+    if (targets.length)
+      notices.push(
+        `The Phylactery casts ${lichSpell(database, 'The Phylactery’s spell')} at ${targets.length > 1 ? `the nearest: ${targets.join(' or ')} (the Judge picks)` : targets[0]} — ${nearest} room${nearest === 1 ? '' : 's'} away (ch.10)`,
+      );
   }
 }
 
 /** Reveals a room without anyone entering it (skills that read the Tomb, ch.2). */
-export function revealRoom(w: RecordingWriter, database: Database, floor: number, x: number, y: number, notices: string[], by: string): void {
+export function revealRoom(
+  w: RecordingWriter,
+  database: Database,
+  floor: number,
+  x: number,
+  y: number,
+  notices: string[],
+  by: string,
+): void {
   const before = roomAt(database, floor, x, y);
   if (before?.revealed) return;
   const room = reveal(w, database, floor, x, y, 'skill.use', [], by);
@@ -330,7 +513,17 @@ export function revealRoom(w: RecordingWriter, database: Database, floor: number
 }
 
 /** Moves a token by the board's rules, without the Judge's override (enemies closing in, ch.11; Break, ch.2). */
-export function moveTokenByRules(w: RecordingWriter, database: Database, tokenId: number, floor: number, x: number, y: number, notices: string[], command: CommandName, entry: RoomEntry = {}): void {
+export function moveTokenByRules(
+  w: RecordingWriter,
+  database: Database,
+  tokenId: number,
+  floor: number,
+  x: number,
+  y: number,
+  notices: string[],
+  command: CommandName,
+  entry: RoomEntry = {},
+): void {
   const token = allTokens(database).find((t) => t.id === tokenId);
   if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
   moveOne(w, database, token, floor, x, y, false, notices, command, entry);

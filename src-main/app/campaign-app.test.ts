@@ -15,7 +15,10 @@ describe('campaign lifecycle', () => {
     expect(created.name).toBe('The Long Stair');
     let view = await app.call('lichslayer.create', { name: 'Ines' });
     const id = view.roster[0]!.id;
-    view = await app.call('lichslayer.update', { id, patch: { gold: 1300, level: 3, sanity: 'edge', skill1: 'Recall' } });
+    view = await app.call('lichslayer.update', {
+      id,
+      patch: { gold: 1300, level: 3, sanity: 'edge', skill1: 'Recall' },
+    });
     view = await app.call('lichslayer.setItem', { id, slot: 'gear', item: { name: 'Bone Saw', colour: 'Red' } });
     view = await app.call('lichslayer.setInventory', { id, stacks: [{ name: 'Torch', count: 6 }] });
     app.close();
@@ -90,7 +93,9 @@ describe('migrations and refusals', () => {
     const view = await app.call('campaign.open', { path: file });
     expect(view.schemaVersion).toBe(LATEST_VERSION);
     const backups = fs.readdirSync(path.join(dataDir, 'backups'));
-    expect(backups.some((f) => f.startsWith('empty-') && f.endsWith(`before-v${LATEST_VERSION}.lichslayer`))).toBe(true);
+    expect(backups.some((f) => f.startsWith('empty-') && f.endsWith(`before-v${LATEST_VERSION}.lichslayer`))).toBe(
+      true,
+    );
     app.close();
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
@@ -184,9 +189,18 @@ describe('field validation', () => {
     const { app, id } = await withLichslayer();
     const before = await app.call('campaign.current', {});
     expect(await app.dispatch('campaign.drop', {})).toMatchObject({ ok: false, error: { code: 'unknown-command' } });
-    expect(await app.dispatch('lichslayer.update', { id, patch: { wings: 2 } })).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
-    expect(await app.dispatch('lichslayer.update', 'gold=5')).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
-    expect(await app.dispatch('lichslayer.update', { id: 999, patch: { gold: 5 } })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await app.dispatch('lichslayer.update', { id, patch: { wings: 2 } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-args' },
+    });
+    expect(await app.dispatch('lichslayer.update', 'gold=5')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-args' },
+    });
+    expect(await app.dispatch('lichslayer.update', { id: 999, patch: { gold: 5 } })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
     expect(await app.call('campaign.current', {})).toEqual(before);
     app.close();
   });
@@ -225,7 +239,10 @@ describe('undo and redo', () => {
     expect(view.roster[0]!.gold).toBe(900);
     view = await again.call('history.redo', {});
     expect(view.roster).toHaveLength(0);
-    expect(await again.dispatch('history.redo', {})).toMatchObject({ ok: false, error: { message: 'Nothing to redo.' } });
+    expect(await again.dispatch('history.redo', {})).toMatchObject({
+      ok: false,
+      error: { message: 'Nothing to redo.' },
+    });
     again.close();
   });
 });
@@ -236,7 +253,9 @@ describe('house rules', () => {
     await app.call('campaign.create', { name: 'Rules' });
     let view = await app.call('campaign.current', {});
     expect(view!.houseRules.chestSuccessOn).toBe(4);
-    view = await app.call('houseRules.update', { patch: { chestSuccessOn: 5, startingStats: { power: 7, speed: 6, health: 42, armor: 5 } } });
+    view = await app.call('houseRules.update', {
+      patch: { chestSuccessOn: 5, startingStats: { power: 7, speed: 6, health: 42, armor: 5 } },
+    });
     expect(view.houseRules.chestSuccessOn).toBe(5);
     view = await app.call('lichslayer.create', { name: 'Tough' });
     expect(view.roster[0]).toMatchObject({ maxHealth: 42, armor: 5, power: 7 });
@@ -252,7 +271,10 @@ describe('house rules', () => {
     const reply = await app.dispatch('houseRules.update', { patch: { chestSuccessOn: 9 } });
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
     const reply2 = await app.dispatch('houseRules.update', { patch: { levelTable: [0, 50, 20] } });
-    expect(reply2).toMatchObject({ ok: false, error: { message: expect.stringMatching(/more XP than the one before/) } });
+    expect(reply2).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/more XP than the one before/) },
+    });
     expect((await app.call('campaign.current', {}))!.history.canUndo).toBeNull();
     app.close();
   });

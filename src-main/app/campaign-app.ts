@@ -4,10 +4,31 @@
 import type { Database } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { contract, describeIssues, isCommandName, type CampaignSummary, type CampaignView, type CommandName, type ParsedArgsOf, type Push, type Reply, type ResultOf } from '@shared/contract.ts';
+import {
+  contract,
+  describeIssues,
+  isCommandName,
+  type CampaignSummary,
+  type CampaignView,
+  type CommandName,
+  type ParsedArgsOf,
+  type Push,
+  type Reply,
+  type ResultOf,
+} from '@shared/contract.ts';
 import type { PhaseView } from '@shared/phase.ts';
 import type { StorageView } from '@shared/storage.ts';
-import { CAMPAIGN_EXTENSION, CampaignFileError, importCampaign, makePrivateDir, openCampaignFile, openSqlite, PRIVATE_FILE_MODE, readCampaignName, withReadOnly } from '../db/campaign-file.ts';
+import {
+  CAMPAIGN_EXTENSION,
+  CampaignFileError,
+  importCampaign,
+  makePrivateDir,
+  openCampaignFile,
+  openSqlite,
+  PRIVATE_FILE_MODE,
+  readCampaignName,
+  withReadOnly,
+} from '../db/campaign-file.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { acquireCampaignLock, describeHolder, liveHolder } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
@@ -76,7 +97,10 @@ export function writePrivateFile(file: string, data: string): void {
 
 /** quick_check's report, made short: its first two problems and how many more. */
 function shortCheck(detail: string): string {
-  const found = detail.replace(/^\*\*\* in database main \*\*\*\s*/, '').split('\n').filter(Boolean);
+  const found = detail
+    .replace(/^\*\*\* in database main \*\*\*\s*/, '')
+    .split('\n')
+    .filter(Boolean);
   return found.slice(0, 2).join('; ') + (found.length > 2 ? `; and ${found.length - 2} more problems` : '');
 }
 
@@ -144,7 +168,12 @@ export class CampaignApp implements CampaignFiles {
   // Starts at the clock, so a restarted host's revisions still follow the ones a screen saw before.
   private revision = Date.now();
   /** The background integrity check of the open campaign. */
-  private integrity: StorageView['check'] & { path: string | null } = { path: null, state: 'not-run', detail: '', at: null };
+  private integrity: StorageView['check'] & { path: string | null } = {
+    path: null,
+    state: 'not-run',
+    detail: '',
+    at: null,
+  };
   /** Files the background check found damaged (by inode: a restored file is a new one). */
   private readonly damaged = new Map<string, { ino: number; message: string }>();
   /** The backup taken as a campaign opens, copied while play goes on. */
@@ -202,7 +231,10 @@ export class CampaignApp implements CampaignFiles {
 
   private async run(name: unknown, rawArgs: unknown): Promise<Reply<unknown>> {
     if (!isCommandName(name)) {
-      return { ok: false, error: { code: 'unknown-command', message: `Unknown command: ${String(name).slice(0, 80)}` } };
+      return {
+        ok: false,
+        error: { code: 'unknown-command', message: `Unknown command: ${String(name).slice(0, 80)}` },
+      };
     }
     const parsed = contract[name].args.safeParse(rawArgs ?? {});
     if (!parsed.success) {
@@ -216,17 +248,25 @@ export class CampaignApp implements CampaignFiles {
       return { ok: true, value, revision: this.revision };
     } catch (error) {
       if (error instanceof CommandFailure) return { ok: false, error: { code: error.code, message: error.message } };
-      if (error instanceof CampaignFileError) return { ok: false, error: { code: 'campaign-file', message: error.message } };
+      if (error instanceof CampaignFileError)
+        return { ok: false, error: { code: 'campaign-file', message: error.message } };
       const message = error instanceof Error ? error.message : String(error);
       // SQLite met damage the checks had not reached yet: the campaign is closed before anything more is written.
       const file = this.currentCampaign?.path;
-      if (file && isCorruption(error)) return { ok: false, error: { code: 'campaign-file', message: this.refuseFile(file, `is damaged (${message})`) } };
+      if (file && isCorruption(error))
+        return {
+          ok: false,
+          error: { code: 'campaign-file', message: this.refuseFile(file, `is damaged (${message})`) },
+        };
       return { ok: false, error: { code: 'internal', message: `${name} failed: ${message}` } };
     }
   }
 
   /** Typed call for tests and hosts that hold a command name statically. */
-  async call<K extends CommandName>(name: K, args: ParsedArgsOf<K> | Record<string, unknown> = {}): Promise<ResultOf<K>> {
+  async call<K extends CommandName>(
+    name: K,
+    args: ParsedArgsOf<K> | Record<string, unknown> = {},
+  ): Promise<ResultOf<K>> {
     const reply = await this.dispatch(name, args);
     if (!reply.ok) throw new CommandFailure(reply.error.code, reply.error.message);
     return reply.value as ResultOf<K>;
@@ -258,7 +298,11 @@ export class CampaignApp implements CampaignFiles {
     if (fs.existsSync(this.settingsFile)) return;
     const starter = loadStarterCampaign(path.join(this.options.resourcesDir, 'starter', 'demo-campaign.json'));
     const file = this.freshPath(starter.campaign);
-    const opened = await openCampaignFile(file, { create: true, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
+    const opened = await openCampaignFile(file, {
+      create: true,
+      backupDir: this.backupsDir,
+      nativeBinding: this.options.nativeBinding,
+    });
     try {
       opened.db.transaction(() => {
         initialiseCampaign(opened.db, starter.campaign, starter.town);
@@ -294,7 +338,14 @@ export class CampaignApp implements CampaignFiles {
   }
 
   forget(file: string): void {
-    writePrivateFile(this.recentFile, JSON.stringify(this.recent().filter((p) => p !== file), null, 2));
+    writePrivateFile(
+      this.recentFile,
+      JSON.stringify(
+        this.recent().filter((p) => p !== file),
+        null,
+        2,
+      ),
+    );
   }
 
   summary(file: string): CampaignSummary {
@@ -305,16 +356,41 @@ export class CampaignApp implements CampaignFiles {
       /* a missing recent file still gets listed with its problem */
     }
     const known = this.knownDamage(file);
-    if (known) return { path: file, fileName: path.basename(file), modifiedAt, damaged: true, heldBy: null, name: null, problem: known };
-    if (this.currentCampaign?.path === file) return { path: file, fileName: path.basename(file), modifiedAt, damaged: false, heldBy: null, name: this.view().name, problem: null };
+    if (known)
+      return {
+        path: file,
+        fileName: path.basename(file),
+        modifiedAt,
+        damaged: true,
+        heldBy: null,
+        name: null,
+        problem: known,
+      };
+    if (this.currentCampaign?.path === file)
+      return {
+        path: file,
+        fileName: path.basename(file),
+        modifiedAt,
+        damaged: false,
+        heldBy: null,
+        name: this.view().name,
+        problem: null,
+      };
     // Who holds it is asked on every listing (a lock comes and goes without the file changing).
     const holder = liveHolder(file, this.options.nativeBinding);
-    const base = { path: file, fileName: path.basename(file), modifiedAt, damaged: false, heldBy: holder ? describeHolder(holder) : null };
+    const base = {
+      path: file,
+      fileName: path.basename(file),
+      modifiedAt,
+      damaged: false,
+      heldBy: holder ? describeHolder(holder) : null,
+    };
     // Checking a file reads all of it (quick_check, every column's largest value, every setting):
     // done once per version of the file, not on every listing (issue 16b, finding 11).
     const signature = fileSignature(file);
     const cached = this.summaries.get(file);
-    if (cached && signature !== null && cached.signature === signature) return { ...cached.summary, heldBy: base.heldBy };
+    if (cached && signature !== null && cached.signature === signature)
+      return { ...cached.summary, heldBy: base.heldBy };
     const summary = this.checkedSummary(file, base);
     if (signature !== null) this.summaries.set(file, { signature, summary });
     return summary;
@@ -347,7 +423,11 @@ export class CampaignApp implements CampaignFiles {
     const release = acquireCampaignLock(resolved, this.options.host, this.options.nativeBinding);
     let opened: Awaited<ReturnType<typeof openCampaignFile>>;
     try {
-      opened = await openCampaignFile(resolved, { create, backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
+      opened = await openCampaignFile(resolved, {
+        create,
+        backupDir: this.backupsDir,
+        nativeBinding: this.options.nativeBinding,
+      });
       try {
         // Every setting is read through its schema before anything else is written or copied: a
         // damaged one is refused here, by name (and the Judge offered a good backup), never reset
@@ -440,8 +520,18 @@ export class CampaignApp implements CampaignFiles {
       if (this.runningCheck === check) this.runningCheck = null;
       // A finding speaks of the campaign as this opening of it held it, never of a file opened or restored since.
       if (this.currentCampaign?.db !== db) return;
-      const detail = finding.kind === 'ok' ? '' : finding.kind === 'damaged' ? finding.detail : `a value far larger than the app ever writes, in ${finding.where}`;
-      this.integrity = { path: file, state: finding.kind === 'ok' ? 'ok' : 'damaged', detail, at: new Date().toISOString() };
+      const detail =
+        finding.kind === 'ok'
+          ? ''
+          : finding.kind === 'damaged'
+            ? finding.detail
+            : `a value far larger than the app ever writes, in ${finding.where}`;
+      this.integrity = {
+        path: file,
+        state: finding.kind === 'ok' ? 'ok' : 'damaged',
+        detail,
+        at: new Date().toISOString(),
+      };
       if (finding.kind === 'ok') return;
       const problem =
         finding.kind === 'damaged'
@@ -481,17 +571,29 @@ export class CampaignApp implements CampaignFiles {
    * copy that fails is removed again, so nothing is imported.
    */
   async importCampaign(source: string): Promise<string> {
-    return importCampaign(source, (name) => this.freshPath(name), this.options.nativeBinding, async (copy) => {
-      const opened = await openCampaignFile(copy, { backupDir: this.backupsDir, nativeBinding: this.options.nativeBinding });
-      try {
-        checkCampaignSettings(opened.db);
-      } catch (error) {
-        if (error instanceof DamagedSettingError) throw new CampaignFileError('damaged', `its setting “${error.key.slice(0, 60)}” is damaged (${error.reason.slice(0, 200)}). The file it came from was not changed.`);
-        throw error;
-      } finally {
-        opened.db.close();
-      }
-    });
+    return importCampaign(
+      source,
+      (name) => this.freshPath(name),
+      this.options.nativeBinding,
+      async (copy) => {
+        const opened = await openCampaignFile(copy, {
+          backupDir: this.backupsDir,
+          nativeBinding: this.options.nativeBinding,
+        });
+        try {
+          checkCampaignSettings(opened.db);
+        } catch (error) {
+          if (error instanceof DamagedSettingError)
+            throw new CampaignFileError(
+              'damaged',
+              `its setting “${error.key.slice(0, 60)}” is damaged (${error.reason.slice(0, 200)}). The file it came from was not changed.`,
+            );
+          throw error;
+        } finally {
+          opened.db.close();
+        }
+      },
+    );
   }
 
   /**
@@ -505,7 +607,9 @@ export class CampaignApp implements CampaignFiles {
       text = fs.readFileSync(this.settingsFile, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {} };
-      return { problem: `the app's settings file ${this.settingsFile} could not be read (${(error as Error).message})` };
+      return {
+        problem: `the app's settings file ${this.settingsFile} could not be read (${(error as Error).message})`,
+      };
     }
     let raw: unknown;
     try {
@@ -513,7 +617,8 @@ export class CampaignApp implements CampaignFiles {
     } catch {
       return { problem: `the app's settings file ${this.settingsFile} is damaged (it is not valid JSON)` };
     }
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problem: `the app's settings file ${this.settingsFile} is damaged (it is not a JSON object)` };
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      return { problem: `the app's settings file ${this.settingsFile} is damaged (it is not a JSON object)` };
     return { settings: raw as Record<string, unknown> };
   }
 
@@ -523,13 +628,20 @@ export class CampaignApp implements CampaignFiles {
     if ('problem' in read) return read;
     if (read.settings.backupRetention === undefined) return { retention: DEFAULT_RETENTION };
     const parsed = retentionSchema.safeParse(read.settings.backupRetention);
-    if (!parsed.success) return { problem: `the backup retention in ${this.settingsFile} is damaged (${describeIssues(parsed.error).slice(0, 200)})` };
+    if (!parsed.success)
+      return {
+        problem: `the backup retention in ${this.settingsFile} is damaged (${describeIssues(parsed.error).slice(0, 200)})`,
+      };
     return { retention: parsed.data };
   }
 
   retention(): Retention {
     const read = this.readRetention();
-    if ('problem' in read) throw new CommandFailure('refused', `${capitalise(read.problem)}. No backup is deleted until the retention is set again: set it below and save.`);
+    if ('problem' in read)
+      throw new CommandFailure(
+        'refused',
+        `${capitalise(read.problem)}. No backup is deleted until the retention is set again: set it below and save.`,
+      );
     return read.retention;
   }
 
@@ -537,7 +649,10 @@ export class CampaignApp implements CampaignFiles {
     const read = this.readSettings();
     if ('problem' in read && fs.existsSync(this.settingsFile)) {
       // The damaged file is kept beside, for whoever wants to see what went wrong.
-      fs.renameSync(this.settingsFile, `${this.settingsFile}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      fs.renameSync(
+        this.settingsFile,
+        `${this.settingsFile}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+      );
     }
     const settings = 'settings' in read ? read.settings : {};
     writePrivateFile(this.settingsFile, JSON.stringify({ ...settings, backupRetention: retention }, null, 2));
@@ -549,7 +664,8 @@ export class CampaignApp implements CampaignFiles {
   // ---- one change at a time ----
 
   private require(): OpenCampaign {
-    if (!this.currentCampaign) throw new CommandFailure('no-campaign', 'No campaign is open. Open or create one first.');
+    if (!this.currentCampaign)
+      throw new CommandFailure('no-campaign', 'No campaign is open. Open or create one first.');
     return this.currentCampaign;
   }
 
@@ -573,7 +689,12 @@ export class CampaignApp implements CampaignFiles {
     this.revision++;
     if (this.listeners.size > 0) {
       const db = this.currentCampaign?.db;
-      const push: Push = { type: 'campaign', view, revision: this.revision, phase: view && db ? this.phaseOrNothing(db) : null };
+      const push: Push = {
+        type: 'campaign',
+        view,
+        revision: this.revision,
+        phase: view && db ? this.phaseOrNothing(db) : null,
+      };
       for (const listener of this.listeners) listener(push);
     }
     if (this.playerListeners.size === 0) return;
@@ -591,7 +712,12 @@ export class CampaignApp implements CampaignFiles {
   }
 
   /** Runs one Judge action as one transaction with its undo step, then publishes. */
-  private transact<T>(_command: CommandName, _args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => T): T {
+  private transact<T>(
+    _command: CommandName,
+    _args: unknown,
+    label: string,
+    change: (writer: RecordingWriter, db: Database) => T,
+  ): T {
     const { db } = this.require();
     const result = db.transaction(() => {
       const writer = new RecordingWriter(db);
@@ -613,7 +739,10 @@ export class CampaignApp implements CampaignFiles {
   }
 
   /** An automatic backup: a failure is logged and shown with the campaign until one succeeds, never dropped. */
-  private async backupOrReport(reason: 'on-open' | 'periodic', take: () => Promise<unknown> = () => this.backup(reason)): Promise<void> {
+  private async backupOrReport(
+    reason: 'on-open' | 'periodic',
+    take: () => Promise<unknown> = () => this.backup(reason),
+  ): Promise<void> {
     const campaign = this.currentCampaign;
     try {
       await take();

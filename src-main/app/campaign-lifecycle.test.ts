@@ -15,8 +15,17 @@ const LAST_RESORT_WORKER = path.resolve(import.meta.dirname, '../test-support/la
 
 function lastResort(count: number) {
   const logFile = path.join(tempDir(), 'logs', 'host-errors.log');
-  const run = spawnSync(process.execPath, ['--import', 'tsx', LAST_RESORT_WORKER, logFile, String(count)], { encoding: 'utf8', timeout: 120_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, log: fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '', logFile };
+  const run = spawnSync(process.execPath, ['--import', 'tsx', LAST_RESORT_WORKER, logFile, String(count)], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return {
+    status: run.status,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    log: fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '',
+    logFile,
+  };
 }
 
 describe('an error nothing caught (16b finding 1, last resort)', () => {
@@ -55,8 +64,12 @@ describe('opening a campaign (16b finding 6)', () => {
     await again.call('campaign.open', { path: file });
     // The on-open backup is copied while play goes on: its failure is pushed with the campaign once known.
     await again.idle();
-    expect((await again.call('campaign.current', {}))!.backupProblem).toContain('The automatic backup of this campaign on opening it failed (');
-    expect(await again.call('lichslayer.create', { name: 'Still Playing' })).toMatchObject({ roster: [{ name: 'Still Playing' }] });
+    expect((await again.call('campaign.current', {}))!.backupProblem).toContain(
+      'The automatic backup of this campaign on opening it failed (',
+    );
+    expect(await again.call('lichslayer.create', { name: 'Still Playing' })).toMatchObject({
+      roster: [{ name: 'Still Playing' }],
+    });
     again.close();
   });
 
@@ -70,12 +83,20 @@ describe('opening a campaign (16b finding 6)', () => {
     // Nothing pruned: 7 backups, where the default retention would have kept 5 and the Judge's 2.
     expect(await app.call('backups.list', {})).toHaveLength(7);
     const view = (await app.call('campaign.current', {}))!;
-    expect(view.backupProblem).toBe(`The app's settings file ${path.join(dataDir, 'settings.json')} is damaged (it is not valid JSON), so no old backup was deleted. Set the retention again on the Backups screen.`);
+    expect(view.backupProblem).toBe(
+      `The app's settings file ${path.join(dataDir, 'settings.json')} is damaged (it is not valid JSON), so no old backup was deleted. Set the retention again on the Backups screen.`,
+    );
     expect(await app.dispatch('backups.retention', {})).toMatchObject({
       ok: false,
-      error: { code: 'refused', message: `The app's settings file ${path.join(dataDir, 'settings.json')} is damaged (it is not valid JSON). No backup is deleted until the retention is set again: set it below and save.` },
+      error: {
+        code: 'refused',
+        message: `The app's settings file ${path.join(dataDir, 'settings.json')} is damaged (it is not valid JSON). No backup is deleted until the retention is set again: set it below and save.`,
+      },
     });
-    expect(await app.call('backups.setRetention', { keepToday: 3, keepDays: 1 })).toEqual({ keepToday: 3, keepDays: 1 });
+    expect(await app.call('backups.setRetention', { keepToday: 3, keepDays: 1 })).toEqual({
+      keepToday: 3,
+      keepDays: 1,
+    });
     expect((await app.call('campaign.current', {}))!.backupProblem).toBeUndefined();
     expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('settings.json.damaged-'))).toHaveLength(1);
     await app.call('backups.create', {});
@@ -97,7 +118,9 @@ describe('the campaign list (16b finding 11)', () => {
     // time, same file. The list answers from what it checked, without reading the file again.
     const { mtime, size } = fs.statSync(file);
     const db = new Database(file);
-    db.prepare(`INSERT INTO setting (key, value) VALUES ('session', '"many"') ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run();
+    db.prepare(
+      `INSERT INTO setting (key, value) VALUES ('session', '"many"') ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+    ).run();
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
     expect(fs.statSync(file).size).toBe(size);
@@ -106,7 +129,11 @@ describe('the campaign list (16b finding 11)', () => {
     // Once the file has changed (as any save changes it), it is checked again.
     const later = new Date(mtime.getTime() + 60_000);
     fs.utimesSync(file, later, later);
-    expect(await listed()).toMatchObject({ name: null, damaged: true, problem: expect.stringContaining('setting “session” is damaged') });
+    expect(await listed()).toMatchObject({
+      name: null,
+      damaged: true,
+      problem: expect.stringContaining('setting “session” is damaged'),
+    });
   });
 });
 
@@ -122,7 +149,14 @@ describe("the app's files are private (16b finding 12)", () => {
       await app.call('campaign.duplicate', { path: file, name: 'Private Copy' });
       const mode = (p: string) => fs.statSync(p).mode & 0o777;
       expect([dataDir, app.campaignsDir, app.backupsDir].map(mode)).toEqual([0o700, 0o700, 0o700]);
-      const files = [file, `${file}-wal`, path.join(dataDir, 'settings.json'), path.join(dataDir, 'recent.json'), ...fs.readdirSync(app.campaignsDir).map((f) => path.join(app.campaignsDir, f)), ...fs.readdirSync(app.backupsDir).map((f) => path.join(app.backupsDir, f))];
+      const files = [
+        file,
+        `${file}-wal`,
+        path.join(dataDir, 'settings.json'),
+        path.join(dataDir, 'recent.json'),
+        ...fs.readdirSync(app.campaignsDir).map((f) => path.join(app.campaignsDir, f)),
+        ...fs.readdirSync(app.backupsDir).map((f) => path.join(app.backupsDir, f)),
+      ];
       expect(files.length).toBeGreaterThan(6);
       for (const f of files) expect(mode(f), f).toBe(0o600);
       app.close();

@@ -12,7 +12,17 @@ import { currentSession } from '../db/ledger.ts';
 import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { schoolOpenTo, type CastOptions } from '../rules/spell-cast.ts';
-import { coatCapacity, coatRefusal, scrollRefusal, stealSpell, stolenRefusal, writeScroll, type CoatSpell, type Scroll, type StolenSpell } from '../rules/spell-sources.ts';
+import {
+  coatCapacity,
+  coatRefusal,
+  scrollRefusal,
+  stealSpell,
+  stolenRefusal,
+  writeScroll,
+  type CoatSpell,
+  type Scroll,
+  type StolenSpell,
+} from '../rules/spell-sources.ts';
 import type { Casting } from '../machines/combat-round.ts';
 import { CommandFailure } from './command-failure.ts';
 import { holdsSkill, requireLichslayer } from './lichslayer-row.ts';
@@ -23,13 +33,42 @@ const KEY = 'spell-sources';
 const spellSchema = { table: z.string().max(80), row: z.number().int().min(0), label: z.string().max(200) };
 const sourcesSchema = z.object({
   nextScroll: z.number().int().min(1),
-  scrolls: z.array(z.object({ ...spellSchema, id: z.number().int().min(1), scholarId: z.number().int(), scholar: z.string().max(200), magic: z.number().int(), session: z.number().int() })).max(500),
+  scrolls: z
+    .array(
+      z.object({
+        ...spellSchema,
+        id: z.number().int().min(1),
+        scholarId: z.number().int(),
+        scholar: z.string().max(200),
+        magic: z.number().int(),
+        session: z.number().int(),
+      }),
+    )
+    .max(500),
   coat: z.array(z.object({ ...spellSchema, doctorId: z.number().int() })).max(500),
-  stolen: z.array(z.object({ ...spellSchema, witchId: z.number().int(), caster: z.string().max(200), magic: z.number().int(), round: z.number().int(), lastRound: z.number().int(), rollId: z.number().int() })).max(500),
+  stolen: z
+    .array(
+      z.object({
+        ...spellSchema,
+        witchId: z.number().int(),
+        caster: z.string().max(200),
+        magic: z.number().int(),
+        round: z.number().int(),
+        lastRound: z.number().int(),
+        rollId: z.number().int(),
+      }),
+    )
+    .max(500),
   /** Each Witch's newest Counter Magic entry already used to steal (one success, one spell). */
   claimed: z.record(z.string(), z.number().int()),
 });
-type Sources = { nextScroll: number; scrolls: Scroll[]; coat: CoatSpell[]; stolen: StolenSpell[]; claimed: Record<string, number> };
+type Sources = {
+  nextScroll: number;
+  scrolls: Scroll[];
+  coat: CoatSpell[];
+  stolen: StolenSpell[];
+  claimed: Record<string, number>;
+};
 const EMPTY: Sources = { nextScroll: 1, scrolls: [], coat: [], stolen: [], claimed: {} };
 
 export const readSources = (db: Database): Sources => readSetting(db, KEY, sourcesSchema, EMPTY);
@@ -38,33 +77,67 @@ const ref = (s: SpellRef) => ({ table: s.table.key, row: s.row, label: s.label }
 
 /** Whether a spell resolved in this session (every resolution is in the ledger under its cause). */
 function resolvedThisSession(db: Database, spell: SpellRef): boolean {
-  const rows = db.prepare(`SELECT cause FROM roll_log WHERE session = ? AND command = 'phase.cast' AND table_key = ?`).all(currentSession(db), spell.table.key) as { cause: string }[];
+  const rows = db
+    .prepare(`SELECT cause FROM roll_log WHERE session = ? AND command = 'phase.cast' AND table_key = ?`)
+    .all(currentSession(db), spell.table.key) as { cause: string }[];
   return rows.some((r) => r.cause.startsWith(`Spell: ${spell.label} by `));
 }
 
 /** Scrolls and Ink (ch.2): the Scholar writes a Scroll of a spell cast or witnessed this session. */
-export function writeScrollOf(w: RecordingWriter, db: Database, scholar: LichslayerRow, at: { table: string; row: number }, magic: number, notes: string[]): string {
+export function writeScrollOf(
+  w: RecordingWriter,
+  db: Database,
+  scholar: LichslayerRow,
+  at: { table: string; row: number },
+  magic: number,
+  notes: string[],
+): string {
   const spell = findSpell(db, at.table, at.row);
   const s = readSources(db);
   const active = s.scrolls.filter((x) => x.scholarId === scholar.id).length;
-  const why = scrollRefusal({ scholar: scholar.name, label: spell.label, seenThisSession: resolvedThisSession(db, spell), active, magic });
+  const why = scrollRefusal({
+    scholar: scholar.name,
+    label: spell.label,
+    seenThisSession: resolvedThisSession(db, spell),
+    active,
+    magic,
+  });
   if (why) throw new CommandFailure('refused', `${why}. Nothing changed.`);
-  const { scroll, explain } = writeScroll({ ...ref(spell), scholarId: scholar.id, scholar: scholar.name, magic, session: currentSession(db) }, s.nextScroll);
+  const { scroll, explain } = writeScroll(
+    { ...ref(spell), scholarId: scholar.id, scholar: scholar.name, magic, session: currentSession(db) },
+    s.nextScroll,
+  );
   writeSources(w, db, { ...s, nextScroll: s.nextScroll + 1, scrolls: [...s.scrolls, scroll] });
   notes.push(explain);
   return spell.label;
 }
 
 /** The Doctor's Coat of Arms (ch.2): a spell prepared in it. */
-export function prepareInCoat(w: RecordingWriter, db: Database, doctor: LichslayerRow, at: { table: string; row: number }, magic: number, notes: string[]): string {
+export function prepareInCoat(
+  w: RecordingWriter,
+  db: Database,
+  doctor: LichslayerRow,
+  at: { table: string; row: number },
+  magic: number,
+  notes: string[],
+): string {
   const spell = findSpell(db, at.table, at.row);
   const s = readSources(db);
   const enhanced = lifeRecord(db, doctor.id).enhanced.includes('Doctor’s Coat of Arms');
   const stored = s.coat.filter((c) => c.doctorId === doctor.id);
-  const why = coatRefusal({ doctor: doctor.name, label: spell.label, stored: stored.length, magic, enhanced, schoolRefusal: schoolOpenTo(spell.fields.school, casterOf(db, doctor.id), readHouseRules(db)) });
+  const why = coatRefusal({
+    doctor: doctor.name,
+    label: spell.label,
+    stored: stored.length,
+    magic,
+    enhanced,
+    schoolRefusal: schoolOpenTo(spell.fields.school, casterOf(db, doctor.id), readHouseRules(db)),
+  });
   if (why) throw new CommandFailure('refused', `${why}. Nothing changed.`);
   writeSources(w, db, { ...s, coat: [...s.coat, { ...ref(spell), doctorId: doctor.id }] });
-  notes.push(`${doctor.name} prepares ${spell.label} in the Coat (${stored.length + 1} of ${coatCapacity(magic, enhanced)}): cast from it at half gold (ch.2)`);
+  notes.push(
+    `${doctor.name} prepares ${spell.label} in the Coat (${stored.length + 1} of ${coatCapacity(magic, enhanced)}): cast from it at half gold (ch.2)`,
+  );
   return spell.label;
 }
 
@@ -72,20 +145,62 @@ export function prepareInCoat(w: RecordingWriter, db: Database, doctor: Lichslay
  * Counter Magic success (ch.2): the Witch's newest Counter Magic Challenge against this caster
  * succeeded, so the spell declared is hers: it is not cast for its caster, and she holds it.
  */
-export function stealDeclaredSpell(w: RecordingWriter, db: Database, witch: LichslayerRow, casterTokenId: number | undefined, at: { table: string; row: number }, round: number | null, notes: string[]): string {
+export function stealDeclaredSpell(
+  w: RecordingWriter,
+  db: Database,
+  witch: LichslayerRow,
+  casterTokenId: number | undefined,
+  at: { table: string; row: number },
+  round: number | null,
+  notes: string[],
+): string {
   const caster = allTokens(db).find((t) => t.id === casterTokenId);
-  if (!caster) throw new CommandFailure('invalid-args', 'Name the caster whose spell Counter Magic steals (its token). Nothing changed.');
-  if (round === null) throw new CommandFailure('refused', 'Counter Magic steals a spell in a fight, on the turn stack (ch.2). Nothing changed.');
+  if (!caster)
+    throw new CommandFailure(
+      'invalid-args',
+      'Name the caster whose spell Counter Magic steals (its token). Nothing changed.',
+    );
+  if (round === null)
+    throw new CommandFailure(
+      'refused',
+      'Counter Magic steals a spell in a fight, on the turn stack (ch.2). Nothing changed.',
+    );
   const spell = findSpell(db, at.table, at.row);
   const s = readSources(db);
   // The Challenge's own entry (a natural 1's integrity check is logged after it under a longer cause).
-  const last = db.prepare(`SELECT id, cause, result FROM roll_log WHERE session = ? AND cause LIKE ? AND cause NOT LIKE '%: integrity check on a natural 1' ORDER BY id DESC LIMIT 1`).get(currentSession(db), `${witch.name}: Counter Magic against %`) as { id: number; cause: string; result: string } | undefined;
+  const last = db
+    .prepare(
+      `SELECT id, cause, result FROM roll_log WHERE session = ? AND cause LIKE ? AND cause NOT LIKE '%: integrity check on a natural 1' ORDER BY id DESC LIMIT 1`,
+    )
+    .get(currentSession(db), `${witch.name}: Counter Magic against %`) as
+    { id: number; cause: string; result: string } | undefined;
   const success = last ? (JSON.parse(last.result) as { success?: unknown }).success === true : false;
-  if (!last || !last.cause.startsWith(`${witch.name}: Counter Magic against ${caster.name} — `) || !success || (s.claimed[String(witch.id)] ?? 0) >= last.id) {
-    throw new CommandFailure('refused', `${witch.name} steals a spell only on a successful Counter Magic Challenge against ${caster.name}, rolled just before (challenge.roll, counter-magic) and not used yet (ch.2). Nothing changed.`);
+  if (
+    !last ||
+    !last.cause.startsWith(`${witch.name}: Counter Magic against ${caster.name} — `) ||
+    !success ||
+    (s.claimed[String(witch.id)] ?? 0) >= last.id
+  ) {
+    throw new CommandFailure(
+      'refused',
+      `${witch.name} steals a spell only on a successful Counter Magic Challenge against ${caster.name}, rolled just before (challenge.roll, counter-magic) and not used yet (ch.2). Nothing changed.`,
+    );
   }
-  const { stolen, explain } = stealSpell({ witchId: witch.id, witch: witch.name, caster: caster.name, magic: caster.stats.magic ?? 0, spell: ref(spell), round, enhanced: lifeRecord(db, witch.id).enhanced.includes('Counter Magic'), rollId: last.id });
-  writeSources(w, db, { ...s, stolen: [...s.stolen.filter((x) => x.witchId !== witch.id), stolen], claimed: { ...s.claimed, [String(witch.id)]: last.id } });
+  const { stolen, explain } = stealSpell({
+    witchId: witch.id,
+    witch: witch.name,
+    caster: caster.name,
+    magic: caster.stats.magic ?? 0,
+    spell: ref(spell),
+    round,
+    enhanced: lifeRecord(db, witch.id).enhanced.includes('Counter Magic'),
+    rollId: last.id,
+  });
+  writeSources(w, db, {
+    ...s,
+    stolen: [...s.stolen.filter((x) => x.witchId !== witch.id), stolen],
+    claimed: { ...s.claimed, [String(witch.id)]: last.id },
+  });
   notes.push(explain);
   return caster.name;
 }
@@ -106,24 +221,38 @@ export interface SourcedCast {
  * lasts) — refused, naming why, when the source does not hold that spell (ch.2).
  */
 export function castFrom(db: Database, token: TokenView, spell: SpellRef, from: CastFrom, round: number): SourcedCast {
-  if (token.lichslayerId === null) throw new CommandFailure('refused', `${token.name} is the Judge's: Scrolls, the Coat and stolen spells are cast by Lichslayers (ch.2). Nothing changed.`);
+  if (token.lichslayerId === null)
+    throw new CommandFailure(
+      'refused',
+      `${token.name} is the Judge's: Scrolls, the Coat and stolen spells are cast by Lichslayers (ch.2). Nothing changed.`,
+    );
   const l = requireLichslayer(db, token.lichslayerId);
   const s = readSources(db);
   const same = (x: { table: string; row: number }) => x.table === spell.table.key && x.row === spell.row;
   if ('scroll' in from) {
     const scroll = s.scrolls.find((x) => x.id === from.scroll);
-    if (!scroll) throw new CommandFailure('not-found', `There is no active Scroll ${from.scroll}: a Scroll breaks on use (ch.2). Nothing changed.`);
-    if (!same(scroll)) throw new CommandFailure('refused', `Scroll ${scroll.id} holds ${scroll.label}, not ${spell.label}. Nothing changed.`);
+    if (!scroll)
+      throw new CommandFailure(
+        'not-found',
+        `There is no active Scroll ${from.scroll}: a Scroll breaks on use (ch.2). Nothing changed.`,
+      );
+    if (!same(scroll))
+      throw new CommandFailure(
+        'refused',
+        `Scroll ${scroll.id} holds ${scroll.label}, not ${spell.label}. Nothing changed.`,
+      );
     return {
       options: { source: 'scroll' },
       basis: { magic: scroll.magic, why: `the Magic ${scroll.scholar}'s Scroll recorded (ch.2)` },
       note: `${l.name} reads ${scroll.scholar}'s Scroll of ${scroll.label}: cast at Magic ${scroll.magic}; the Scroll breaks (ch.2)`,
-      spend: (w) => writeSources(w, db, { ...readSources(db), scrolls: readSources(db).scrolls.filter((x) => x.id !== scroll.id) }),
+      spend: (w) =>
+        writeSources(w, db, { ...readSources(db), scrolls: readSources(db).scrolls.filter((x) => x.id !== scroll.id) }),
     };
   }
   if ('coat' in from) {
     const at = s.coat.findIndex((c) => c.doctorId === l.id && same(c));
-    if (!holdsSkill(l, 'Doctor’s Coat of Arms') || at < 0) throw new CommandFailure('refused', `${l.name}'s Coat holds no prepared ${spell.label} (ch.2). Nothing changed.`);
+    if (!holdsSkill(l, 'Doctor’s Coat of Arms') || at < 0)
+      throw new CommandFailure('refused', `${l.name}'s Coat holds no prepared ${spell.label} (ch.2). Nothing changed.`);
     return {
       options: { source: 'coat' },
       note: `${l.name} casts ${spell.label} from the Coat; the prepared spell is used (ch.2)`,
@@ -154,8 +283,30 @@ export function heldSourcesFor(db: Database, token: TokenView): SpellbookView['h
   const s = readSources(db);
   const mine = token.lichslayerId;
   return [
-    ...s.scrolls.map((x) => ({ table: x.table, row: x.row, label: x.label, from: { scroll: x.id }, note: `Scroll ${x.id} by ${x.scholar}, Magic ${x.magic}` })),
-    ...s.coat.filter((x) => x.doctorId === mine).map((x) => ({ table: x.table, row: x.row, label: x.label, from: { coat: true as const }, note: 'from the Coat, half gold' })),
-    ...s.stolen.filter((x) => x.witchId === mine).map((x) => ({ table: x.table, row: x.row, label: x.label, from: { stolen: true as const }, note: `stolen from ${x.caster}, Magic ${x.magic}, by Round ${x.lastRound}` })),
+    ...s.scrolls.map((x) => ({
+      table: x.table,
+      row: x.row,
+      label: x.label,
+      from: { scroll: x.id },
+      note: `Scroll ${x.id} by ${x.scholar}, Magic ${x.magic}`,
+    })),
+    ...s.coat
+      .filter((x) => x.doctorId === mine)
+      .map((x) => ({
+        table: x.table,
+        row: x.row,
+        label: x.label,
+        from: { coat: true as const },
+        note: 'from the Coat, half gold',
+      })),
+    ...s.stolen
+      .filter((x) => x.witchId === mine)
+      .map((x) => ({
+        table: x.table,
+        row: x.row,
+        label: x.label,
+        from: { stolen: true as const },
+        note: `stolen from ${x.caster}, Magic ${x.magic}, by Round ${x.lastRound}`,
+      })),
   ];
 }

@@ -15,7 +15,13 @@ import { lifeRecord } from '../db/life-records.ts';
 import { rollWithLedger } from '../db/ledger.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { isNear } from '../rules/board-moves.ts';
-import { presetChallenge, rollChallenge, judgeChallenge, type ChallengePreset, type PresetContext } from '../rules/challenge.ts';
+import {
+  presetChallenge,
+  rollChallenge,
+  judgeChallenge,
+  type ChallengePreset,
+  type PresetContext,
+} from '../rules/challenge.ts';
 import { DIFFICULTY } from '../rules/dice.ts';
 import { lootingRule, sanityTarget } from '../rules/sanity.ts';
 import type { RoomTrap } from '../rules/trap.ts';
@@ -37,21 +43,29 @@ interface Roller {
 }
 
 function rollerOf(db: Database, args: { lichslayerId?: number | undefined; tokenId?: number | undefined }): Roller {
-  if ((args.lichslayerId === undefined) === (args.tokenId === undefined)) throw new CommandFailure('invalid-args', 'Name who rolls: a Lichslayer (lichslayerId) or a token (tokenId), one of them.');
+  if ((args.lichslayerId === undefined) === (args.tokenId === undefined))
+    throw new CommandFailure(
+      'invalid-args',
+      'Name who rolls: a Lichslayer (lichslayerId) or a token (tokenId), one of them.',
+    );
   const tokens = allTokens(db);
-  const token = args.tokenId !== undefined ? tokens.find((t) => t.id === args.tokenId) : tokens.find((t) => t.lichslayerId === args.lichslayerId);
-  if (args.tokenId !== undefined && !token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
+  const token =
+    args.tokenId !== undefined
+      ? tokens.find((t) => t.id === args.tokenId)
+      : tokens.find((t) => t.lichslayerId === args.lichslayerId);
+  if (args.tokenId !== undefined && !token)
+    throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
   const lichslayerId = args.lichslayerId ?? token?.lichslayerId ?? null;
   if (lichslayerId !== null) {
     const l = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(lichslayerId) as LichslayerRow | undefined;
     if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${lichslayerId} in this campaign.`);
     return { name: l.name, level: l.level, lichslayer: l, token: token ?? null };
   }
-  if (token!.kind === 'phylactery') throw new CommandFailure('refused', 'The Phylactery is an object: it rolls no Challenge (ch.12).');
+  if (token!.kind === 'phylactery')
+    throw new CommandFailure('refused', 'The Phylactery is an object: it rolls no Challenge (ch.12).');
   // An entity rolls at its level (ch.1, ch.12); a Retainer or Familiar has none, so one die.
   return { name: token!.name, level: token!.stats.level ?? 1, lichslayer: null, token: token! };
 }
-
 
 /** Where a Lichslayer's Sanity Challenge is rolled, for the Attention's shift (ch.5). */
 function whereNow(db: Database): Where {
@@ -74,35 +88,84 @@ function presetsFor(db: Database, roller: Roller): (ChallengePreset & { key: str
   if (l) {
     const fight = readFight(db);
     const now = roundNow(db);
-    const loot = lootingRule(l.sanity, { round: now?.round ?? null, lastLootRound: roundOf(fight.looted[String(l.id)], now) }, rules);
+    const loot = lootingRule(
+      l.sanity,
+      { round: now?.round ?? null, lastLootRound: roundOf(fight.looted[String(l.id)], now) },
+      rules,
+    );
     if (loot.kind === 'challenge') add(loot.preset, { id: loot.preset });
     const lich = tokens.find((t) => t.stats.lich && (me === null || t.floor === me.floor));
     if (holdsSkill(l, 'Predict')) {
-      for (const e of tokens.filter((t) => t.kind === 'entity' && here(t) && !t.stats.lich)) add(`predict:${e.id}`, { id: 'predict', enemy: { name: e.name, level: e.stats.level ?? 1, lich: false } });
-      if (lich) add(`predict:${lich.id}`, { id: 'predict', enemy: { name: lich.name, level: lich.stats.level ?? 1, lich: true } });
+      for (const e of tokens.filter((t) => t.kind === 'entity' && here(t) && !t.stats.lich))
+        add(`predict:${e.id}`, { id: 'predict', enemy: { name: e.name, level: e.stats.level ?? 1, lich: false } });
+      if (lich)
+        add(`predict:${lich.id}`, {
+          id: 'predict',
+          enemy: { name: lich.name, level: lich.stats.level ?? 1, lich: true },
+        });
     }
-    if (holdsSkill(l, 'Counter Magic')) for (const e of tokens.filter((t) => t.kind === 'entity' && (t.stats.magic ?? 0) > 0 && !t.stats.lich)) add(`counter-magic:${e.id}`, { id: 'counter-magic', caster: { name: e.name, magic: e.stats.magic ?? 0, lich: false } });
+    if (holdsSkill(l, 'Counter Magic'))
+      for (const e of tokens.filter((t) => t.kind === 'entity' && (t.stats.magic ?? 0) > 0 && !t.stats.lich))
+        add(`counter-magic:${e.id}`, {
+          id: 'counter-magic',
+          caster: { name: e.name, magic: e.stats.magic ?? 0, lich: false },
+        });
     if (holdsSkill(l, 'Influence') && lich) add('influence-lich', { id: 'influence-lich' });
     if (me && me.floor !== null && me.x !== null && me.y !== null) {
       const room = roomAt(db, me.floor, me.x, me.y);
       const trap = parseTrap(room?.trap ?? null) as RoomTrap | null;
-      if (trap?.effect?.challenge) add('trap', { id: 'trap', trap: { label: trap.label, target: trap.effect.challenge.target, sanity: trap.effect.challenge.sanity } });
+      if (trap?.effect?.challenge)
+        add('trap', {
+          id: 'trap',
+          trap: { label: trap.label, target: trap.effect.challenge.target, sanity: trap.effect.challenge.sanity },
+        });
       if (room?.sanity_test) {
         const t = sanityTarget('sanity-test-room', rules);
-        add('sanity:sanity-test-room', { id: 'sanity', target: t.target, why: `${room.name || 'this room'} is a Sanity Test (target ${t.source})` });
+        add('sanity:sanity-test-room', {
+          id: 'sanity',
+          target: t.target,
+          why: `${room.name || 'this room'} is a Sanity Test (target ${t.source})`,
+        });
       }
-      for (const e of tokens.filter((t) => t.kind === 'entity' && here(t) && (t.stats.sanityAbility ?? 0) > 0)) add(`sanity-ability:${e.id}`, { id: 'sanity-ability', enemy: { name: e.name, target: e.stats.sanityAbility! } });
+      for (const e of tokens.filter((t) => t.kind === 'entity' && here(t) && (t.stats.sanityAbility ?? 0) > 0))
+        add(`sanity-ability:${e.id}`, {
+          id: 'sanity-ability',
+          enemy: { name: e.name, target: e.stats.sanityAbility! },
+        });
     }
     const lichDamage = sanityTarget('lich-damage', rules);
-    add('sanity:lich-damage', { id: 'sanity', target: lichDamage.target, why: `damage from a Lich-type source (${lichDamage.source})` });
+    add('sanity:lich-damage', {
+      id: 'sanity',
+      target: lichDamage.target,
+      why: `damage from a Lich-type source (${lichDamage.source})`,
+    });
     const pvp = sanityTarget('pvp-kill', rules);
     add('sanity:pvp-kill', { id: 'sanity', target: pvp.target, why: `killing a player (${pvp.source})` });
   } else if (me) {
     // ch.2: an enemy entering past the Breaker's enhanced Break rolls against the Breaker's Power.
     for (const t of tokens) {
-      if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.floor === null || t.floor !== me.floor || t.x === null || t.y === null || me.x === null || me.y === null) continue;
+      if (
+        t.kind !== 'lichslayer' ||
+        t.lichslayerId === null ||
+        t.floor === null ||
+        t.floor !== me.floor ||
+        t.x === null ||
+        t.y === null ||
+        me.x === null ||
+        me.y === null
+      )
+        continue;
       const b = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(t.lichslayerId) as LichslayerRow | undefined;
-      if (b && holdsSkill(b, 'Break') && lifeRecord(db, b.id).enhanced.includes('Break') && isNear({ floor: t.floor, x: t.x, y: t.y }, { floor: t.floor, x: me.x, y: me.y }, { ...rules, adjacency: 'same-or-neighbour' })) {
+      if (
+        b &&
+        holdsSkill(b, 'Break') &&
+        lifeRecord(db, b.id).enhanced.includes('Break') &&
+        isNear(
+          { floor: t.floor, x: t.x, y: t.y },
+          { floor: t.floor, x: me.x, y: me.y },
+          { ...rules, adjacency: 'same-or-neighbour' },
+        )
+      ) {
         add(`breaker-doorway:${t.lichslayerId}`, { id: 'breaker-doorway', breaker: { name: b.name, power: b.power } });
       }
     }
@@ -111,15 +174,38 @@ function presetsFor(db: Database, roller: Roller): (ChallengePreset & { key: str
 }
 
 /** The Challenge dialog's view: who rolls, with what modifiers, and the named Challenges where they stand. */
-export function challengeSetup(db: Database, args: { lichslayerId?: number | undefined; tokenId?: number | undefined }): ChallengeSetupView {
+export function challengeSetup(
+  db: Database,
+  args: { lichslayerId?: number | undefined; tokenId?: number | undefined },
+): ChallengeSetupView {
   const roller = rollerOf(db, args);
   const mods = roller.lichslayer ? rollModifiersFor(db, roller.lichslayer) : null;
-  const presets: ChallengePresetView[] = presetsFor(db, roller).map(({ key, label, target, sanity, explain }) => ({ key, label, target, sanity, explain }));
+  const presets: ChallengePresetView[] = presetsFor(db, roller).map(({ key, label, target, sanity, explain }) => ({
+    key,
+    label,
+    target,
+    sanity,
+    explain,
+  }));
   return {
-    roller: { name: roller.name, level: roller.level, lichslayerId: roller.lichslayer?.id ?? null, tokenId: roller.token?.id ?? null, modifiers: mods?.all ?? [], explain: mods ? `${roller.level}d6, ${mods.explain}` : `${roller.level}d6 at its level (ch.1, ch.12)` },
+    roller: {
+      name: roller.name,
+      level: roller.level,
+      lichslayerId: roller.lichslayer?.id ?? null,
+      tokenId: roller.token?.id ?? null,
+      modifiers: mods?.all ?? [],
+      explain: mods ? `${roller.level}d6, ${mods.explain}` : `${roller.level}d6 at its level (ch.1, ch.12)`,
+    },
     presets,
-    ladder: (Object.entries(DIFFICULTY) as [string, number][]).map(([label, target]) => ({ label: label[0]!.toUpperCase() + label.slice(1), target })),
-    integrity: roller.lichslayer ? equippedItems(db, roller.lichslayer.id).filter((i) => !i.broken && !i.unbreakable).map((i) => ({ slot: i.slot, name: i.name })) : [],
+    ladder: (Object.entries(DIFFICULTY) as [string, number][]).map(([label, target]) => ({
+      label: label[0]!.toUpperCase() + label.slice(1),
+      target,
+    })),
+    integrity: roller.lichslayer
+      ? equippedItems(db, roller.lichslayer.id)
+          .filter((i) => !i.broken && !i.unbreakable)
+          .map((i) => ({ slot: i.slot, name: i.name }))
+      : [],
   };
 }
 
@@ -134,12 +220,20 @@ export function runChallenge(w: RecordingWriter, db: Database, args: ChallengeAr
   let label: string;
   if (args.preset) {
     const preset = presetsFor(db, roller).find((p) => p.key === args.preset);
-    if (!preset) throw new CommandFailure('refused', `“${args.preset}” is not a Challenge that arises for ${roller.name} now. Nothing changed.`);
+    if (!preset)
+      throw new CommandFailure(
+        'refused',
+        `“${args.preset}” is not a Challenge that arises for ${roller.name} now. Nothing changed.`,
+      );
     target = preset.target;
     sanity = preset.sanity;
     label = `${preset.label} — ${preset.explain}`;
   } else {
-    if (args.target === undefined) throw new CommandFailure('invalid-args', 'A Challenge needs a target (6, 12, 18, 24, 30 …) or a named Challenge.');
+    if (args.target === undefined)
+      throw new CommandFailure(
+        'invalid-args',
+        'A Challenge needs a target (6, 12, 18, 24, 30 …) or a named Challenge.',
+      );
     target = args.target;
     label = args.cause?.trim() || `${sanity ? 'Sanity Challenge' : 'Challenge'}, target ${target}`;
   }
@@ -147,17 +241,34 @@ export function runChallenge(w: RecordingWriter, db: Database, args: ChallengeAr
   const result: FightResult = { lines: [], damage: null, challenge: null, atZero: [] };
   const l = roller.lichslayer;
   // ch.2: the Veteran's Recall adds their Power to another character's Challenge.
-  if (args.assistBy !== undefined) args = { ...args, modifiers: [...args.modifiers, recallAssistFor(db, args.assistBy, l?.id ?? null)] };
+  if (args.assistBy !== undefined)
+    args = { ...args, modifiers: [...args.modifiers, recallAssistFor(db, args.assistBy, l?.id ?? null)] };
   if (l) {
-    if (args.integritySlot && !equippedItems(db, l.id).some((i) => i.slot === args.integritySlot)) throw new CommandFailure('refused', `${l.name} has nothing in ${args.integritySlot}. Nothing changed.`);
-    const r = lichslayerChallenge(w, db, command, { lichslayerId: l.id, target, cause, sanity: sanity ? whereNow(db) : null, other: args.modifiers, ...(args.total !== undefined ? { judgeTotal: args.total } : {}), ...(args.integritySlot ? { integritySlot: args.integritySlot } : {}) });
+    if (args.integritySlot && !equippedItems(db, l.id).some((i) => i.slot === args.integritySlot))
+      throw new CommandFailure('refused', `${l.name} has nothing in ${args.integritySlot}. Nothing changed.`);
+    const r = lichslayerChallenge(w, db, command, {
+      lichslayerId: l.id,
+      target,
+      cause,
+      sanity: sanity ? whereNow(db) : null,
+      other: args.modifiers,
+      ...(args.total !== undefined ? { judgeTotal: args.total } : {}),
+      ...(args.integritySlot ? { integritySlot: args.integritySlot } : {}),
+    });
     result.lines.push(r.explain);
     if (r.result) result.challenge = { total: r.result.total, target: r.result.target, success: r.result.success };
     return result;
   }
-  if (sanity) throw new CommandFailure('refused', `${roller.name} is not a Lichslayer: Sanity is theirs alone (ch.8). Nothing changed.`);
+  if (sanity)
+    throw new CommandFailure(
+      'refused',
+      `${roller.name} is not a Lichslayer: Sanity is theirs alone (ch.8). Nothing changed.`,
+    );
   const r = rollWithLedger(db, command, (dice) => {
-    const c = args.total !== undefined ? judgeChallenge({ target }, args.total) : rollChallenge(dice, { level: roller.level, target, cause, other: args.modifiers }, readHouseRules(db));
+    const c =
+      args.total !== undefined
+        ? judgeChallenge({ target }, args.total)
+        : rollChallenge(dice, { level: roller.level, target, cause, other: args.modifiers }, readHouseRules(db));
     return { value: c, records: [{ cause, explain: c.explain, result: c }] };
   }).value;
   result.lines.push(`${cause}: ${roller.name} ${r.success ? 'succeeds' : 'fails'} (${r.explain})`);

@@ -10,9 +10,26 @@ import { idolEffects } from './town-ops.ts';
 import { skillRollBonuses } from './skill-effects-s.ts';
 
 /** Every modifier of a roll the app makes for this Lichslayer now (ch.4, ch.6, ch.8). */
-export function modifiersFor(db: Database, row: LichslayerRow, roll: { where: 'tombs' | 'town' | 'forest'; sanityChallenge: boolean }): CharacterModifiers {
+export function modifiersFor(
+  db: Database,
+  row: LichslayerRow,
+  roll: { where: 'tombs' | 'town' | 'forest'; sanityChallenge: boolean },
+): CharacterModifiers {
   const state = readTown(db);
   const day = today(db);
-  const situation = { ...situationOf(idolEffects(db, state, day), { squareGift: state.squareGift }, day, row.id, roll, readHouseRules(db)), skills: skillRollBonuses(db, row) };
-  return characterRollModifiers({ sanity: row.sanity, daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter }, situation);
+  const situation = {
+    ...situationOf(
+      idolEffects(db, state, day),
+      { squareGift: state.squareGift },
+      day,
+      row.id,
+      roll,
+      readHouseRules(db),
+    ),
+    skills: skillRollBonuses(db, row),
+  };
+  return characterRollModifiers(
+    { sanity: row.sanity, daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter },
+    situation,
+  );
 }

@@ -16,9 +16,21 @@ async function demo() {
 const roster = async (app: App) => (await app.call('campaign.current', {}))!.roster;
 
 /** Into a fight on Floor 1 with one enemy: the party's first Lichslayer has the first turn. */
-async function fight(app: App, enemy: { name: string; colour: Colour; x: number; y: number } = { name: 'Grey Hound', colour: 'Red', x: 2, y: 0 }) {
+async function fight(
+  app: App,
+  enemy: { name: string; colour: Colour; x: number; y: number } = { name: 'Grey Hound', colour: 'Red', x: 2, y: 0 },
+) {
   await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.addToken', { kind: 'entity', name: enemy.name, colour: enemy.colour, floor: 1, x: enemy.x, y: enemy.y, health: 6, armor: 0 });
+  await app.call('board.addToken', {
+    kind: 'entity',
+    name: enemy.name,
+    colour: enemy.colour,
+    floor: 1,
+    x: enemy.x,
+    y: enemy.y,
+    health: 6,
+    armor: 0,
+  });
   return app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
 }
 
@@ -36,7 +48,15 @@ describe('spells in the round (ch.15)', () => {
   it('every campaign has editable spell tables per school, with cost and casting time', async () => {
     const app = await demo();
     const spells = (await app.call('tables.list', {})).filter((t) => t.category === 'spell');
-    expect(spells.map((t) => t.key).sort()).toEqual(['spells-arcana', 'spells-celestial', 'spells-daedric', 'spells-demon', 'spells-giver', 'spells-lich', 'spells-unbound']);
+    expect(spells.map((t) => t.key).sort()).toEqual([
+      'spells-arcana',
+      'spells-celestial',
+      'spells-daedric',
+      'spells-demon',
+      'spells-giver',
+      'spells-lich',
+      'spells-unbound',
+    ]);
     const demon = await app.call('tables.get', { key: 'spells-demon' });
     expect(demon.table.rows[0]!.spell).toMatchObject({ school: 'demon', cost: 36, castingTime: 'on-turn' });
     app.close();
@@ -50,7 +70,9 @@ describe('spells in the round (ch.15)', () => {
     const lash = await spell(app, 'Cinder Lash');
     const p = await app.call('phase.cast', { tokenId: caster.tokenId, ...lash });
     expect((await roster(app)).find((l) => l.id === caster.lichslayerId)!.gold).toBe(goldBefore - 36);
-    expect(p.notices!.some((n) => /Cinder Lash \(.*\) resolves: 2d6 \[\d, \d\] \+ Magic \d+ = \d+ \(ch\.15\)/.test(n))).toBe(true);
+    expect(
+      p.notices!.some((n) => /Cinder Lash \(.*\) resolves: 2d6 \[\d, \d\] \+ Magic \d+ = \d+ \(ch\.15\)/.test(n)),
+    ).toBe(true);
     expect(p.combat!.between).toBe(true);
     const ledger = await app.call('ledger.list', {});
     expect(ledger.some((e) => e.cause.startsWith('Spell: Cinder Lash by'))).toBe(true);
@@ -71,7 +93,11 @@ describe('spells in the round (ch.15)', () => {
     expect(p.combat!.pending).toEqual([{ label: 'The Giver’s Gift', caster: caster.name, time: 'End Round' }]);
     expect(p.notices!.some((n) => /resolves/.test(n))).toBe(false);
     // loot changes Magic before the spell resolves (ch.15): an item marked +3 Magic is equipped
-    await app.call('lichslayer.setItem', { id: caster.lichslayerId!, slot: 'loot3', item: { name: 'Humming Orb', colour: 'Black', notes: '+3 Magic' } });
+    await app.call('lichslayer.setItem', {
+      id: caster.lichslayerId!,
+      slot: 'loot3',
+      item: { name: 'Humming Orb', colour: 'Black', notes: '+3 Magic' },
+    });
     const magicNow = (await roster(app)).find((l) => l.id === caster.lichslayerId)!.derived.magic.value;
     let guard = 0;
     while (!p.combat!.atRoundEnd && guard++ < 20) p = await app.call('phase.nextTurn', {});
@@ -86,12 +112,21 @@ describe('spells in the round (ch.15)', () => {
     const [first, second] = p0.combat!.entrants;
     const before = JSON.stringify(await roster(app));
     const lash = await spell(app, 'Cinder Lash');
-    expect(await app.dispatch('phase.cast', { tokenId: second!.tokenId, ...lash })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/own turn; outside it, only a Response \(ch\.15\)/) } });
+    expect(await app.dispatch('phase.cast', { tokenId: second!.tokenId, ...lash })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/own turn; outside it, only a Response \(ch\.15\)/) },
+    });
     const blaze = await spell(app, 'Blaze');
-    expect(await app.dispatch('phase.cast', { tokenId: first!.tokenId, ...blaze })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/only while The Unbound’s Coat of Arms is equipped/) } });
+    expect(await app.dispatch('phase.cast', { tokenId: first!.tokenId, ...blaze })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/only while The Unbound’s Coat of Arms is equipped/) },
+    });
     await app.call('lichslayer.update', { id: first!.lichslayerId!, patch: { gold: 10 } });
     const mid = JSON.stringify(await roster(app));
-    expect(await app.dispatch('phase.cast', { tokenId: first!.tokenId, ...lash })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/costs 36 gold and .* holds 10 \(ch\.15\)/) } });
+    expect(await app.dispatch('phase.cast', { tokenId: first!.tokenId, ...lash })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/costs 36 gold and .* holds 10 \(ch\.15\)/) },
+    });
     expect(JSON.stringify(await roster(app))).toBe(mid);
     expect(before).not.toBe(mid);
     const book = await app.call('phase.spellbook', { tokenId: first!.tokenId });
@@ -118,10 +153,25 @@ describe('spells in the round (ch.15)', () => {
 describe('enemies between player turns (ch.11)', () => {
   it('after a player’s turn, enemies apart from the party close in one room, through revealed rooms only', async () => {
     const app = await demo();
-    await app.call('board.setRoom', { floor: 1, x: 2, y: 1, patch: { type: 'hall', name: 'Long Hall' }, revealed: true });
-    await app.call('board.setRoom', { floor: 1, x: 2, y: 2, patch: { type: 'hall', name: 'Far Hall' }, revealed: true });
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 2,
+      y: 1,
+      patch: { type: 'hall', name: 'Long Hall' },
+      revealed: true,
+    });
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 2,
+      y: 2,
+      patch: { type: 'hall', name: 'Far Hall' },
+      revealed: true,
+    });
     let p = await fight(app, { name: 'Grey Hound', colour: 'Red', x: 2, y: 2 });
-    expect(await app.dispatch('phase.enemiesAdvance', {})).toMatchObject({ ok: false, error: { message: expect.stringMatching(/between player turns/) } });
+    expect(await app.dispatch('phase.enemiesAdvance', {})).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/between player turns/) },
+    });
     p = await app.call('phase.nextTurn', {});
     expect(p.combat!.between).toBe(true);
     p = await app.call('phase.enemiesAdvance', {});
@@ -129,11 +179,20 @@ describe('enemies between player turns (ch.11)', () => {
     const board = await app.call('board.view', { floor: 1 });
     expect(board.tokens.find((t) => t.name === 'Grey Hound')).toMatchObject({ x: 2, y: 1 });
     // once per gap: pressing again moves nobody further
-    expect(await app.dispatch('phase.enemiesAdvance', {})).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Nothing changed/) } });
-    expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.name === 'Grey Hound')).toMatchObject({ x: 2, y: 1 });
+    expect(await app.dispatch('phase.enemiesAdvance', {})).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Nothing changed/) },
+    });
+    expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.name === 'Grey Hound')).toMatchObject({
+      x: 2,
+      y: 1,
+    });
     // undo puts it back where it stood
     await app.call('history.undo', {});
-    expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.name === 'Grey Hound')).toMatchObject({ x: 2, y: 2 });
+    expect((await app.call('board.view', { floor: 1 })).tokens.find((t) => t.name === 'Grey Hound')).toMatchObject({
+      x: 2,
+      y: 2,
+    });
     app.close();
   });
 });
@@ -148,7 +207,12 @@ describe('the round’s end (ch.11, ch.12)', () => {
     const checks = p.notices!.filter((n) => n.startsWith(cause));
     expect(checks).toHaveLength(4);
     const ledger = await app.call('ledger.list', {});
-    expect(ledger.filter((e) => e.cause === cause).map((e) => e.explain.match(/ vs (\d+)/)?.[1])).toEqual(['12', '12', '12', '12']);
+    expect(ledger.filter((e) => e.cause === cause).map((e) => e.explain.match(/ vs (\d+)/)?.[1])).toEqual([
+      '12',
+      '12',
+      '12',
+      '12',
+    ]);
     expect(p.combat!.hooks.every((h) => !/Colourless/.test(h))).toBe(true);
     app.close();
   });
@@ -158,7 +222,9 @@ describe('the round’s end (ch.11, ch.12)', () => {
     await fight(app);
     const [a] = await roster(app);
     const p = await app.call('phase.send', { event: { type: 'AT_ZERO', lichslayer: a!.id, choice: 'press-on' } });
-    expect(p.notices!.filter((n) => n.startsWith(`${a!.name} reached 0 Health (ch.11; target house rule)`))).toHaveLength(3);
+    expect(
+      p.notices!.filter((n) => n.startsWith(`${a!.name} reached 0 Health (ch.11; target house rule)`)),
+    ).toHaveLength(3);
     app.close();
   });
 });
@@ -166,7 +232,10 @@ describe('the round’s end (ch.11, ch.12)', () => {
 describe('the manifestation (ch.16)', () => {
   it('at Stage 4 the Lich takes shape in the Town: its block, everyone at Lost, its target the richest, communion at the round’s end, revival while the Phylactery stands', async () => {
     const app = await demo();
-    expect((await app.call('phase.view', {})).dive.actions.find((a) => a.type === 'MANIFEST')).toMatchObject({ allowed: false, why: expect.stringMatching(/Stage 4/) });
+    expect((await app.call('phase.view', {})).dive.actions.find((a) => a.type === 'MANIFEST')).toMatchObject({
+      allowed: false,
+      why: expect.stringMatching(/Stage 4/),
+    });
     await app.call('phase.attention', { event: { type: 'CROWN' } });
     let p = await app.call('phase.send', { event: { type: 'MANIFEST' } });
     expect(p.dive.state).toBe('manifestation');
@@ -185,10 +254,15 @@ describe('the manifestation (ch.16)', () => {
     expect(seen.filter((n) => n.startsWith("The Lich's turn: it strikes"))).toHaveLength(2);
     expect(seen.find((n) => n.startsWith("The Lich's turn"))).toContain(richest.name);
     // communion: one open d6 per character at Lost (ch.16)
-    const communions = (await app.call('ledger.list', {})).filter((e) => /attempts communion/.test(e.cause) && e.explain.startsWith('1d6'));
+    const communions = (await app.call('ledger.list', {})).filter(
+      (e) => /attempts communion/.test(e.cause) && e.explain.startsWith('1d6'),
+    );
     expect(communions).toHaveLength(4);
     // the Lich cannot be declared defeated while standing, nor stay dead while the Phylactery stands
-    expect(await app.dispatch('phase.send', { event: { type: 'LICH_DEFEATED' } })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Phylactery/) } });
+    expect(await app.dispatch('phase.send', { event: { type: 'LICH_DEFEATED' } })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Phylactery/) },
+    });
     await app.call('board.updateToken', { id: lichId, patch: { health: 0, defeated: true } });
     p = await app.call('phase.nextTurn', {});
     expect(p.notices).toContain('The Phylactery stands: the Lich revives next round at 180 Health (ch.16)');
@@ -208,13 +282,25 @@ describe('turning and its cures (ch.16)', () => {
     const roster = (await app.call('campaign.current', {}))!.roster;
     const [first, second] = p.dive.turned.map((n) => roster.find((l) => l.name === n)!);
     const report = await app.call('town.nextDay', {});
-    expect(report.lines.some((l) => l.text.startsWith(`${first!.name}, turned on day 1: 5 day(s) left to finish the Pilgrimage (ch.16)`))).toBe(true);
+    expect(
+      report.lines.some((l) =>
+        l.text.startsWith(`${first!.name}, turned on day 1: 5 day(s) left to finish the Pilgrimage (ch.16)`),
+      ),
+    ).toBe(true);
     p = await app.call('phase.cure', { id: first!.id, how: 'pilgrimage' });
     expect(p.dive.turned).not.toContain(first!.name);
-    expect(p.notices).toEqual([`${first!.name} is freed from the turning by the Pilgrimage: a flower of every colour brought to a Shrine (ch.16)`]);
+    expect(p.notices).toEqual([
+      `${first!.name} is freed from the turning by the Pilgrimage: a flower of every colour brought to a Shrine (ch.16)`,
+    ]);
     for (let d = 0; d < 6; d++) await app.call('town.nextDay', {});
-    expect(await app.dispatch('phase.cure', { id: second!.id, how: 'restore' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/turning is permanent/) } });
-    expect(await app.dispatch('phase.cure', { id: first!.id, how: 'cure' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/is not turned/) } });
+    expect(await app.dispatch('phase.cure', { id: second!.id, how: 'restore' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/turning is permanent/) },
+    });
+    expect(await app.dispatch('phase.cure', { id: first!.id, how: 'cure' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/is not turned/) },
+    });
     app.close();
   });
 });

@@ -43,7 +43,15 @@ export function lichslayerChallenge(
   w: RecordingWriter,
   db: Database,
   command: string,
-  input: { lichslayerId: number; target: number; cause: string; sanity: Where | null; other?: Modifier[]; judgeTotal?: number; integritySlot?: string },
+  input: {
+    lichslayerId: number;
+    target: number;
+    cause: string;
+    sanity: Where | null;
+    other?: Modifier[];
+    judgeTotal?: number;
+    integritySlot?: string;
+  },
 ): { passed: boolean; explain: string; result: ChallengeResult | null } {
   const l = lichslayer(db, input.lichslayerId);
   if (!l) return { passed: true, explain: '', result: null };
@@ -61,7 +69,11 @@ export function lichslayerChallenge(
         cause: input.cause,
         sanityNow: l.sanity,
         sanityChallenge: input.sanity ? { where: input.sanity, attentionStage: stage } : null,
-        modifiers: { ...(mods.sanity ? { sanity: l.sanity } : {}), survival: mods.survival, other: [...mods.other, ...(input.other ?? [])] },
+        modifiers: {
+          ...(mods.sanity ? { sanity: l.sanity } : {}),
+          survival: mods.survival,
+          other: [...mods.other, ...(input.other ?? [])],
+        },
         ...(input.judgeTotal !== undefined ? { judgeTotal: input.judgeTotal } : {}),
       },
       rules,
@@ -71,11 +83,22 @@ export function lichslayerChallenge(
     // ch.11: a natural 1 on a Challenge calls an integrity check on one equipped item.
     let integrity: { item: (typeof items)[number] | undefined; breaks: boolean; explain: string } | null = null;
     if (r.integrityCheckDue) {
-      const pick = input.integritySlot ? { slot: input.integritySlot, explain: "the Judge's pick" } : integrityTarget(dice, items, null, rules, `${input.cause}: which item`);
+      const pick = input.integritySlot
+        ? { slot: input.integritySlot, explain: "the Judge's pick" }
+        : integrityTarget(dice, items, null, rules, `${input.cause}: which item`);
       const item = items.find((i) => i.slot === pick.slot);
       const check = item ? integrityCheck(dice, item, `${input.cause}: integrity of ${item.name}`) : null;
-      integrity = { item, breaks: !!check?.breaks, explain: check ? `a natural 1: ${check.explain}, on ${pick.explain}` : `a natural 1, but ${pick.explain}` };
-      records.push({ cause: `${input.cause}: integrity check on a natural 1`, character: l.name, explain: integrity.explain, result: check });
+      integrity = {
+        item,
+        breaks: !!check?.breaks,
+        explain: check ? `a natural 1: ${check.explain}, on ${pick.explain}` : `a natural 1, but ${pick.explain}`,
+      };
+      records.push({
+        cause: `${input.cause}: integrity check on a natural 1`,
+        character: l.name,
+        explain: integrity.explain,
+        result: check,
+      });
     }
     return { value: { c, integrity }, records };
   });
@@ -101,20 +124,44 @@ export function lichslayerChallenge(
 }
 
 /** A Sanity Challenge rolled for a Lichslayer (ch.8): see lichslayerChallenge. */
-export function sanityChallenge(w: RecordingWriter, db: Database, command: string, input: { lichslayerId: number; target: number; cause: string; where: Where }): { passed: boolean; explain: string; result: ChallengeResult | null } {
-  return lichslayerChallenge(w, db, command, { lichslayerId: input.lichslayerId, target: input.target, cause: input.cause, sanity: input.where });
+export function sanityChallenge(
+  w: RecordingWriter,
+  db: Database,
+  command: string,
+  input: { lichslayerId: number; target: number; cause: string; where: Where },
+): { passed: boolean; explain: string; result: ChallengeResult | null } {
+  return lichslayerChallenge(w, db, command, {
+    lichslayerId: input.lichslayerId,
+    target: input.target,
+    cause: input.cause,
+    sanity: input.where,
+  });
 }
 
 const steps = (a: TokenView, b: TokenView) => Math.abs(a.x! - b.x!) + Math.abs(a.y! - b.y!);
 const placed = (t: TokenView) => t.x !== null && t.y !== null && !t.defeated;
 
 /** ch.11: another player character at 0 Health on the floor shakes everyone else there (target: house rule, the book gives none). */
-export function allyAtZero(w: RecordingWriter, db: Database, fallen: number, present: readonly number[], notices: string[], command = 'phase.send'): void {
+export function allyAtZero(
+  w: RecordingWriter,
+  db: Database,
+  fallen: number,
+  present: readonly number[],
+  notices: string[],
+  command = 'phase.send',
+): void {
   const name = lichslayer(db, fallen)?.name ?? 'A Lichslayer';
   const t = sanityTarget('ally-at-zero', readHouseRules(db));
   for (const id of present) {
     if (id === fallen) continue;
-    notices.push(sanityChallenge(w, db, command, { lichslayerId: id, target: t.target, cause: `${name} reached 0 Health (ch.11; target ${t.source})`, where: 'tombs' }).explain);
+    notices.push(
+      sanityChallenge(w, db, command, {
+        lichslayerId: id,
+        target: t.target,
+        cause: `${name} reached 0 Health (ch.11; target ${t.source})`,
+        where: 'tombs',
+      }).explain,
+    );
   }
 }
 
@@ -129,26 +176,50 @@ export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: reado
   const all = allTokens(db);
   const tokens = all.filter((t) => onStack.has(t.id) && placed(t));
   const party = tokens.filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null);
-  const near = (a: TokenView, b: TokenView) => isNear({ floor: a.floor!, x: a.x!, y: a.y! }, { floor: b.floor!, x: b.x!, y: b.y! }, rules);
+  const near = (a: TokenView, b: TokenView) =>
+    isNear({ floor: a.floor!, x: a.x!, y: a.y! }, { floor: b.floor!, x: b.x!, y: b.y! }, rules);
   const lichNear = tokens.filter((t) => t.stats.lich);
   // The Phylactery is not on the stack (it takes no turns), but it is felt all the same (ch.8).
-  const phylacteries = all.filter((t) => t.kind === 'phylactery' && placed(t) && party.some((p) => p.floor === t.floor));
+  const phylacteries = all.filter(
+    (t) => t.kind === 'phylactery' && placed(t) && party.some((p) => p.floor === t.floor),
+  );
   const colourless = tokens.filter((t) => t.kind === 'entity' && t.colour === 'Colourless' && !t.stats.lich);
   for (const p of party) {
     const lich = lichNear.find((e) => near(p, e));
     if (lich) {
       const t = sanityTarget('lich-adjacency', rules);
-      notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: p.lichslayerId!, target: t.target, cause: `A round beside the Lich (${t.source})`, where: 'tombs' }).explain);
+      notices.push(
+        sanityChallenge(w, db, 'phase.nextTurn', {
+          lichslayerId: p.lichslayerId!,
+          target: t.target,
+          cause: `A round beside the Lich (${t.source})`,
+          where: 'tombs',
+        }).explain,
+      );
     }
     const phylactery = phylacteries.find((e) => near(p, e));
     if (phylactery) {
       const t = sanityTarget('phylactery-adjacency', rules);
-      notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: p.lichslayerId!, target: t.target, cause: `A round beside the Phylactery (${t.source})`, where: 'tombs' }).explain);
+      notices.push(
+        sanityChallenge(w, db, 'phase.nextTurn', {
+          lichslayerId: p.lichslayerId!,
+          target: t.target,
+          cause: `A round beside the Phylactery (${t.source})`,
+          where: 'tombs',
+        }).explain,
+      );
     }
     const other = colourless.find((e) => near(p, e));
     if (other) {
       const t = sanityTarget('colourless-adjacency', rules);
-      notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: p.lichslayerId!, target: t.target, cause: `A round beside ${other.name}, Colourless (ch.11; target ${t.source})`, where: 'tombs' }).explain);
+      notices.push(
+        sanityChallenge(w, db, 'phase.nextTurn', {
+          lichslayerId: p.lichslayerId!,
+          target: t.target,
+          cause: `A round beside ${other.name}, Colourless (ch.11; target ${t.source})`,
+          where: 'tombs',
+        }).explain,
+      );
     }
   }
   const lich = tokens.find((t) => t.stats.lich);
@@ -156,10 +227,27 @@ export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: reado
     const { value: pick } = rollWithLedger(db, 'phase.nextTurn', (dice) => {
       const roll = dice.die(party.length, "The Lich's Attention picks a character (ch.12)");
       const chosen = party[roll.natural - 1]!;
-      return { value: chosen, records: [{ cause: "The Lich's Attention picks a character (ch.12)", character: chosen.name, explain: `1d${party.length} = ${roll.natural}: ${chosen.name} (the Lich's choice, left to a die)`, result: roll }] };
+      return {
+        value: chosen,
+        records: [
+          {
+            cause: "The Lich's Attention picks a character (ch.12)",
+            character: chosen.name,
+            explain: `1d${party.length} = ${roll.natural}: ${chosen.name} (the Lich's choice, left to a die)`,
+            result: roll,
+          },
+        ],
+      };
     });
     const t = sanityTarget('lich-attention', rules);
-    notices.push(sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: pick.lichslayerId!, target: t.target, cause: `The Lich's Attention (${t.source})`, where: 'tombs' }).explain);
+    notices.push(
+      sanityChallenge(w, db, 'phase.nextTurn', {
+        lichslayerId: pick.lichslayerId!,
+        target: t.target,
+        cause: `The Lich's Attention (${t.source})`,
+        where: 'tombs',
+      }).explain,
+    );
   }
 }
 
@@ -176,13 +264,29 @@ export function communion(w: RecordingWriter, db: Database, present: readonly nu
     const cause = `The Lich attempts communion with ${l.name} (ch.16)`;
     const { value: face } = rollWithLedger(db, 'phase.nextTurn', (dice) => {
       const roll = dice.die(6, cause);
-      return { value: roll.natural, records: [{ cause, character: l.name, explain: `1d6 = ${roll.natural}${roll.natural === 6 ? ': a Sanity Challenge, target 18' : ': no communion'}`, result: roll, public: true }] };
+      return {
+        value: roll.natural,
+        records: [
+          {
+            cause,
+            character: l.name,
+            explain: `1d6 = ${roll.natural}${roll.natural === 6 ? ': a Sanity Challenge, target 18' : ': no communion'}`,
+            result: roll,
+            public: true,
+          },
+        ],
+      };
     });
     if (face !== 6) {
       notices.push(`${cause}: 1d6 = ${face}, nothing`);
       continue;
     }
-    const r = sanityChallenge(w, db, 'phase.nextTurn', { lichslayerId: id, target: sanityTarget('communion', readHouseRules(db)).target, cause, where: 'town' });
+    const r = sanityChallenge(w, db, 'phase.nextTurn', {
+      lichslayerId: id,
+      target: sanityTarget('communion', readHouseRules(db)).target,
+      cause,
+      where: 'town',
+    });
     if (r.passed) notices.push(r.explain);
     else {
       turned.push(id);
@@ -218,7 +322,10 @@ export function lichSpell(db: Database, cause: string): string {
   if (!loadAllTables(db).has('spells-lich')) return "one Lich's Magic spell, free";
   return rollWithTables(db, 'phase.nextTurn', ({ dice, tables, drawn }) => {
     const node = rollOnTable({ dice, tables, drawn, cause }, 'spells-lich');
-    return { value: `${node.label}, free (rolled on Lich's Magic; the roll is in the ledger)`, records: [{ cause: `${cause} (ch.16)`, table: 'spells-lich', explain: node.explain, result: node }] };
+    return {
+      value: `${node.label}, free (rolled on Lich's Magic; the roll is in the ledger)`,
+      records: [{ cause: `${cause} (ch.16)`, table: 'spells-lich', explain: node.explain, result: node }],
+    };
   });
 }
 
@@ -236,9 +343,12 @@ export function enemiesCloseIn(
 ): number[] {
   const combat = combatActor(db).getSnapshot().context;
   const stackIds = new Set(combat.order.map((s) => s.tokenId));
-  const healthOf = (t: TokenView) => (t.lichslayerId !== null ? (lichslayer(db, t.lichslayerId)?.health ?? 0) : (t.health ?? 0));
+  const healthOf = (t: TokenView) =>
+    t.lichslayerId !== null ? (lichslayer(db, t.lichslayerId)?.health ?? 0) : (t.health ?? 0);
   const moved: number[] = [];
-  const enemies = allTokens(db).filter((t) => stackIds.has(t.id) && t.kind === 'entity' && placed(t) && !t.hidden && !combat.moved.includes(t.id));
+  const enemies = allTokens(db).filter(
+    (t) => stackIds.has(t.id) && t.kind === 'entity' && placed(t) && !t.hidden && !combat.moved.includes(t.id),
+  );
   for (const enemy of enemies) {
     const tokens = allTokens(db);
     const party = tokens.filter((t) => PARTY_KINDS.has(t.kind) && t.floor === enemy.floor && placed(t));
@@ -254,7 +364,10 @@ export function enemiesCloseIn(
     const open = options.find((p) => {
       const room = roomAt(db, enemy.floor!, p.x, p.y);
       if (!room?.revealed || !room.room_type) return false;
-      return canEnter(room.room_type, occupants(tokens, enemy.floor!, p.x, p.y).length, true, { floor: enemy.floor!, shrines: shrinesOf(db) }).ok;
+      return canEnter(room.room_type, occupants(tokens, enemy.floor!, p.x, p.y).length, true, {
+        floor: enemy.floor!,
+        shrines: shrinesOf(db),
+      }).ok;
     });
     if (!open) {
       notices.push(`${enemy.name} holds: no open room toward ${prey.name} (ch.9)`);
@@ -268,7 +381,9 @@ export function enemiesCloseIn(
     }
     move(enemy.id, open.x, open.y);
     moved.push(enemy.id);
-    notices.push(`${enemy.name} moves to (${open.x + 1},${open.y + 1}), closing on ${prey.name} (Health ${weakest}) (ch.11)`);
+    notices.push(
+      `${enemy.name} moves to (${open.x + 1},${open.y + 1}), closing on ${prey.name} (Health ${weakest}) (ch.11)`,
+    );
   }
   return moved;
 }

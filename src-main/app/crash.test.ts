@@ -14,7 +14,9 @@ const WORKER = path.resolve(import.meta.dirname, '../test-support/crash-worker.t
 
 function runAndKill(dataDir: string, file: string, start: number, delayMs: number): Promise<number[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dataDir, file, String(start)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dataDir, file, String(start)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const acks: number[] = [];
     let buffer = '';
     let errors = '';
@@ -60,18 +62,32 @@ function check(file: string, lastAck: number): Applied {
       return edit ? edit.after!.xp! : Number(/^a(\d+)-/.exec(stack!.after!.name!)![1]);
     });
     const applied = numbers.length ? Math.max(...numbers) : -1;
-    if (applied < lastAck) return { applied, ok: false, problem: `action ${lastAck} was acknowledged but the file stops at ${applied}` };
-    if (applied > lastAck + 1) return { applied, ok: false, problem: `${applied} applied but only ${lastAck} acknowledged` };
-    if (numbers.some((n, i) => n !== numbers[0]! + i)) return { applied, ok: false, problem: `undo steps skip or repeat an action: ${numbers.join(', ')}` };
+    if (applied < lastAck)
+      return { applied, ok: false, problem: `action ${lastAck} was acknowledged but the file stops at ${applied}` };
+    if (applied > lastAck + 1)
+      return { applied, ok: false, problem: `${applied} applied but only ${lastAck} acknowledged` };
+    if (numbers.some((n, i) => n !== numbers[0]! + i))
+      return { applied, ok: false, problem: `undo steps skip or repeat an action: ${numbers.join(', ')}` };
     const l = db.prepare(`SELECT xp, gold FROM lichslayer ORDER BY id LIMIT 1`).get() as { xp: number; gold: number };
     const lastEven = applied % 2 === 0 ? applied : applied - 1;
-    if (lastEven >= 0 && (l.xp !== lastEven || l.gold !== 3 * lastEven)) return { applied, ok: false, problem: `xp ${l.xp} / gold ${l.gold} half-applied (expected action ${lastEven})` };
+    if (lastEven >= 0 && (l.xp !== lastEven || l.gold !== 3 * lastEven))
+      return { applied, ok: false, problem: `xp ${l.xp} / gold ${l.gold} half-applied (expected action ${lastEven})` };
     const lastOdd = applied % 2 === 1 ? applied : applied - 1;
     if (lastOdd >= 1) {
-      const stacks = db.prepare(`SELECT name, count FROM inventory ORDER BY position`).all() as { name: string; count: number }[];
+      const stacks = db.prepare(`SELECT name, count FROM inventory ORDER BY position`).all() as {
+        name: string;
+        count: number;
+      }[];
       const k = (lastOdd % 5) + 1;
-      if (stacks.length !== k || stacks.some((s, n) => s.name !== `a${lastOdd}-${n}` || s.count !== (lastOdd % 6) + 1)) {
-        return { applied, ok: false, problem: `inventory half-applied: ${JSON.stringify(stacks)} (expected action ${lastOdd})` };
+      if (
+        stacks.length !== k ||
+        stacks.some((s, n) => s.name !== `a${lastOdd}-${n}` || s.count !== (lastOdd % 6) + 1)
+      ) {
+        return {
+          applied,
+          ok: false,
+          problem: `inventory half-applied: ${JSON.stringify(stacks)} (expected action ${lastOdd})`,
+        };
       }
     }
     return { applied, ok: true, problem: '' };
@@ -81,26 +97,32 @@ function check(file: string, lastAck: number): Applied {
 }
 
 describe('crash safety', () => {
-  it(`loses nothing and half-applies nothing across ${KILLS} SIGKILLs`, async () => {
-    const dataDir = tempDir();
-    const app = makeApp(dataDir);
-    const view = await app.call('campaign.create', { name: 'Crash test' });
-    await app.call('lichslayer.create', { name: 'Survivor' });
-    app.close();
-    // Action 0 would set xp and gold to the values they already have: a no-op the app rightly
-    // does not log, so numbering starts at 1.
-    let next = 1;
-    let totalAcks = 0;
-    for (let k = 0; k < KILLS; k++) {
-      const acks = await runAndKill(dataDir, view.path, next, Math.floor(Math.random() * 40));
-      totalAcks += acks.length;
-      const lastAck = acks.length ? acks[acks.length - 1]! : next - 1;
-      const result = check(view.path, lastAck);
-      expect(result.problem).toBe('');
-      next = result.applied + 1;
-    }
-    // Each kill comes after the worker's first acknowledged action, so every run committed one.
-    expect(totalAcks).toBeGreaterThanOrEqual(KILLS);
-    console.log(`crash test: ${KILLS} kills survived, ${totalAcks} acknowledged actions, ${next} applied, nothing lost or half-applied`);
-  }, 120_000 + KILLS * 15_000);
+  it(
+    `loses nothing and half-applies nothing across ${KILLS} SIGKILLs`,
+    async () => {
+      const dataDir = tempDir();
+      const app = makeApp(dataDir);
+      const view = await app.call('campaign.create', { name: 'Crash test' });
+      await app.call('lichslayer.create', { name: 'Survivor' });
+      app.close();
+      // Action 0 would set xp and gold to the values they already have: a no-op the app rightly
+      // does not log, so numbering starts at 1.
+      let next = 1;
+      let totalAcks = 0;
+      for (let k = 0; k < KILLS; k++) {
+        const acks = await runAndKill(dataDir, view.path, next, Math.floor(Math.random() * 40));
+        totalAcks += acks.length;
+        const lastAck = acks.length ? acks[acks.length - 1]! : next - 1;
+        const result = check(view.path, lastAck);
+        expect(result.problem).toBe('');
+        next = result.applied + 1;
+      }
+      // Each kill comes after the worker's first acknowledged action, so every run committed one.
+      expect(totalAcks).toBeGreaterThanOrEqual(KILLS);
+      console.log(
+        `crash test: ${KILLS} kills survived, ${totalAcks} acknowledged actions, ${next} applied, nothing lost or half-applied`,
+      );
+    },
+    120_000 + KILLS * 15_000,
+  );
 });

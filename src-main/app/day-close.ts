@@ -10,7 +10,12 @@ import { rollWithTables } from './table-rolls.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 
 /** One Lichslayer's day ends (ch.4, ch.8): the clock with its penalties, and the night that follows. */
-export function closeDay(w: RecordingWriter, database: Database, l: LichslayerRow, opts: { ate: boolean; sheltered: boolean; day: number; stage: AttentionStage }): DayReport['lines'][number] {
+export function closeDay(
+  w: RecordingWriter,
+  database: Database,
+  l: LichslayerRow,
+  opts: { ate: boolean; sheltered: boolean; day: number; stage: AttentionStage },
+): DayReport['lines'][number] {
   const rules = readHouseRules(database);
   const n = rollWithTables(database, 'town.travel', ({ dice }) => {
     const night = lichslayerNight(
@@ -19,7 +24,14 @@ export function closeDay(w: RecordingWriter, database: Database, l: LichslayerRo
         name: l.name,
         day: opts.day,
         level: l.level,
-        clock: { daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter, maxHealth: l.max_health, hungerMaxHealthLost: l.hunger_lost, health: l.health, missedDaysSinceRest: l.missed_since_rest },
+        clock: {
+          daysWithoutMeal: l.days_without_meal,
+          daysWithoutShelter: l.days_without_shelter,
+          maxHealth: l.max_health,
+          hungerMaxHealthLost: l.hunger_lost,
+          health: l.health,
+          missedDaysSinceRest: l.missed_since_rest,
+        },
         sanity: l.sanity,
         lostNights: l.lost_rest_nights,
         ate: opts.ate,
@@ -31,8 +43,26 @@ export function closeDay(w: RecordingWriter, database: Database, l: LichslayerRo
       rules,
     );
     const records = [
-      ...(night.rest ? [{ cause: `${l.name} rests, day ${opts.day} (ch.8)`, character: l.name, explain: night.rest.explain, result: night.rest }] : []),
-      ...(night.disturbedSleep ? [{ cause: `${l.name}'s sleep at Stage 3, day ${opts.day} (ch.5)`, character: l.name, explain: `1d6 = ${night.disturbedSleep.natural}`, result: night.disturbedSleep }] : []),
+      ...(night.rest
+        ? [
+            {
+              cause: `${l.name} rests, day ${opts.day} (ch.8)`,
+              character: l.name,
+              explain: night.rest.explain,
+              result: night.rest,
+            },
+          ]
+        : []),
+      ...(night.disturbedSleep
+        ? [
+            {
+              cause: `${l.name}'s sleep at Stage 3, day ${opts.day} (ch.5)`,
+              character: l.name,
+              explain: `1d6 = ${night.disturbedSleep.natural}`,
+              result: night.disturbedSleep,
+            },
+          ]
+        : []),
     ];
     return { value: night, records };
   });
@@ -57,7 +87,14 @@ export function nightPatch(n: Pick<LichslayerNight, 'clock' | 'sanity' | 'lostNi
 }
 
 /** A night as the day report tells it. */
-export function nightLine(name: string, day: { ate: boolean; sheltered: boolean }, n: Pick<LichslayerNight, 'notes' | 'penalties'>): DayReport['lines'][number] {
+export function nightLine(
+  name: string,
+  day: { ate: boolean; sheltered: boolean },
+  n: Pick<LichslayerNight, 'notes' | 'penalties'>,
+): DayReport['lines'][number] {
   const status = `${day.ate ? 'ate' : 'no meal'}, ${day.sheltered ? 'sheltered' : 'no shelter'}`;
-  return { kind: n.notes.length || n.penalties.length ? 'change' : 'note', text: `${name} (${status}): ${n.notes.length ? n.notes.join('; ') : 'no change'}${n.penalties.length ? ` · penalties now ${n.penalties.map((p) => `${p.source} ${p.value}`).join(', ')}` : ''}` };
+  return {
+    kind: n.notes.length || n.penalties.length ? 'change' : 'note',
+    text: `${name} (${status}): ${n.notes.length ? n.notes.join('; ') : 'no change'}${n.penalties.length ? ` · penalties now ${n.penalties.map((p) => `${p.source} ${p.value}`).join(', ')}` : ''}`,
+  };
 }

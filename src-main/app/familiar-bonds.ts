@@ -12,7 +12,12 @@ import { familiarReturns } from '../rules/familiar-return.ts';
 // id to the next one placed, which must not inherit its bond.
 const bondsSchema = z.record(
   z.string(),
-  z.object({ witch: z.number().int(), name: z.string().max(200), placed: z.number().int(), defeatedSession: z.number().int().nullable() }),
+  z.object({
+    witch: z.number().int(),
+    name: z.string().max(200),
+    placed: z.number().int(),
+    defeatedSession: z.number().int().nullable(),
+  }),
 );
 const readBonds = (db: Database) => readSetting(db, 'familiar-bonds', bondsSchema, {});
 
@@ -20,7 +25,10 @@ const readBonds = (db: Database) => readSetting(db, 'familiar-bonds', bondsSchem
 export function bondFamiliar(w: RecordingWriter, db: Database, tokenId: number, witch: number): void {
   const t = tokenRecord(db, tokenId);
   if (!t) return;
-  writeSetting(w, db, 'familiar-bonds', { ...readBonds(db), [String(tokenId)]: { witch, name: t.name, placed: t.placed_at, defeatedSession: null } });
+  writeSetting(w, db, 'familiar-bonds', {
+    ...readBonds(db),
+    [String(tokenId)]: { witch, name: t.name, placed: t.placed_at, defeatedSession: null },
+  });
 }
 
 /** A Familiar token defeated (or brought back): the session is kept for its return (ch.3). */
@@ -36,7 +44,9 @@ export function familiarDefeated(w: RecordingWriter, db: Database, tokenId: numb
 
 /** Why the Witch's Familiar does not answer a summons now (ch.3), or null when it does. */
 export function familiarAway(db: Database, witch: { id: number; name: string }): string | null {
-  const sessions = Object.values(readBonds(db)).flatMap((b) => (b.witch === witch.id && b.defeatedSession !== null ? [b.defeatedSession] : []));
+  const sessions = Object.values(readBonds(db)).flatMap((b) =>
+    b.witch === witch.id && b.defeatedSession !== null ? [b.defeatedSession] : [],
+  );
   const verdict = familiarReturns({ witch: witch.name, session: currentSession(db), defeatedInSessions: sessions });
   return verdict.summoned ? null : verdict.explain;
 }

@@ -15,10 +15,31 @@ import { allTokens, turnStack } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger, type RollRecord } from '../db/ledger.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
-import { attackAccess, defaultTarget, parseDamage, reachRefusal, retainerDamage, rollAttack, weaponOptions, type DamageSpec, type Position, type WeaponOption } from '../rules/attack.ts';
+import {
+  attackAccess,
+  defaultTarget,
+  parseDamage,
+  reachRefusal,
+  retainerDamage,
+  rollAttack,
+  weaponOptions,
+  type DamageSpec,
+  type Position,
+  type WeaponOption,
+} from '../rules/attack.ts';
 import { isNear } from '../rules/board-moves.ts';
 import { powerAttackDice, XP_PER_ENEMY } from '../rules/character.ts';
-import { integrityCheck, integrityTarget, NO_SYNC, resolveHit, syncMultipliers, zeroHealthOutcome, type Defender, type HitResult, type HitSource } from '../rules/damage.ts';
+import {
+  integrityCheck,
+  integrityTarget,
+  NO_SYNC,
+  resolveHit,
+  syncMultipliers,
+  zeroHealthOutcome,
+  type Defender,
+  type HitResult,
+  type HitSource,
+} from '../rules/damage.ts';
 import { sanityTarget } from '../rules/sanity.ts';
 import type { DieRoll } from '../rules/dice.ts';
 import { crushRefusal, rollBandage, wornArmorKeeps, type Bandaged } from '../rules/skills.ts';
@@ -39,7 +60,8 @@ import { combatActor, diveActor, PARTY_KINDS, stackSlots, stored } from './phase
 export type AttackArgs = z.output<typeof attackArgsSchema>;
 export type DamageArgs = z.output<typeof damageArgsSchema>;
 
-const row = (db: Database, id: number) => db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+const row = (db: Database, id: number) =>
+  db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
 
 function tokenOf(db: Database, id: number): TokenView {
   const t = allTokens(db).find((k) => k.id === id);
@@ -50,10 +72,21 @@ function tokenOf(db: Database, id: number): TokenView {
 /** The fight in the Town (ch.16): its entrants fight in one place, off the board. */
 function townFighters(db: Database): Set<number> {
   if (String(diveActor(db).getSnapshot().value) !== 'manifestation' || !stored(db, 'machine:combat')) return new Set();
-  return new Set(combatActor(db).getSnapshot().context.order.map((s) => s.tokenId));
+  return new Set(
+    combatActor(db)
+      .getSnapshot()
+      .context.order.map((s) => s.tokenId),
+  );
 }
 
-const positionOf = (t: TokenView, town: Set<number>): Position => ({ name: t.name, kind: t.kind, floor: t.floor, x: t.x, y: t.y, inTownFight: town.has(t.id) });
+const positionOf = (t: TokenView, town: Set<number>): Position => ({
+  name: t.name,
+  kind: t.kind,
+  floor: t.floor,
+  x: t.x,
+  y: t.y,
+  inTownFight: town.has(t.id),
+});
 
 /** A fight is on, and whose turn it is (ch.11). */
 function turnOf(db: Database): { order: number[]; current: number | null } | null {
@@ -94,10 +127,14 @@ function attackerKit(db: Database, tokenId: number): AttackerKit {
     if (!statDamage) refused = `${token.name} has no attack dice (house rule: a Retainer's own dice are 0)`;
   } else {
     statDamage = parseDamage(token.stats.attack ?? '');
-    if (!statDamage) refused = `${token.name}'s stat block lists no attack dice (“${token.stats.attack ?? ''}”): edit it in its entity table`;
+    if (!statDamage)
+      refused = `${token.name}'s stat block lists no attack dice (“${token.stats.attack ?? ''}”): edit it in its entity table`;
   }
   const turn = turnOf(db);
-  const notYourTurn = turn && turn.order.includes(token.id) && turn.current !== token.id ? `${token.name} attacks on their own turn (ch.11); it is ${turn.current !== null ? (allTokens(db).find((t) => t.id === turn.current)?.name ?? 'another') + "'s" : 'nobody\'s'} turn now` : null;
+  const notYourTurn =
+    turn && turn.order.includes(token.id) && turn.current !== token.id
+      ? `${token.name} attacks on their own turn (ch.11); it is ${turn.current !== null ? (allTokens(db).find((t) => t.id === turn.current)?.name ?? 'another') + "'s" : "nobody's"} turn now`
+      : null;
   return { token, lichslayer: l, weapons, statDamage, refused, notYourTurn };
 }
 
@@ -111,18 +148,36 @@ function vitalsOf(db: Database, t: TokenView): { health: number; gold: number } 
 }
 
 /** Who may Block a hit on this target: the target or a character adjacent to it, with an intact Block item unused this round (ch.13). */
-function blockersFor(db: Database, target: TokenView): { lichslayerId: number; tokenId: number; name: string; slot: ItemSlot; item: string; itemId: number }[] {
+function blockersFor(
+  db: Database,
+  target: TokenView,
+): { lichslayerId: number; tokenId: number; name: string; slot: ItemSlot; item: string; itemId: number }[] {
   if (target.floor === null || target.x === null || target.y === null) return [];
   const rules = readHouseRules(db);
   const fight = readFight(db);
   const now = roundNow(db);
   const at = { floor: target.floor, x: target.x, y: target.y };
   return allTokens(db).flatMap((t) => {
-    if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.defeated || t.floor === null || t.x === null || t.y === null) return [];
+    if (
+      t.kind !== 'lichslayer' ||
+      t.lichslayerId === null ||
+      t.defeated ||
+      t.floor === null ||
+      t.x === null ||
+      t.y === null
+    )
+      return [];
     if (t.id !== target.id && !isNear({ floor: t.floor, x: t.x, y: t.y }, at, rules)) return [];
     return blockItems(equippedItems(db, t.lichslayerId))
       .filter((i) => now === null || roundOf(fight.blocks[String(i.id)], now) !== now.round)
-      .map((i) => ({ lichslayerId: t.lichslayerId!, tokenId: t.id, name: t.name, slot: i.slot, item: i.name, itemId: i.id }));
+      .map((i) => ({
+        lichslayerId: t.lichslayerId!,
+        tokenId: t.id,
+        name: t.name,
+        slot: i.slot,
+        item: i.name,
+        itemId: i.id,
+      }));
   });
 }
 
@@ -132,10 +187,23 @@ export function fightOptions(db: Database, attackerId: number): FightOptionsView
   const town = townFighters(db);
   const me = positionOf(kit.token, town);
   const stack = new Map(turnStack(db).map((e, i) => [e.token_id, i]));
-  const candidates = allTokens(db).filter((t) => t.id !== kit.token.id && !t.defeated && (t.floor === kit.token.floor || (town.has(t.id) && town.has(kit.token.id))));
+  const candidates = allTokens(db).filter(
+    (t) =>
+      t.id !== kit.token.id &&
+      !t.defeated &&
+      (t.floor === kit.token.floor || (town.has(t.id) && town.has(kit.token.id))),
+  );
   const targets = candidates.map((t) => {
     const why = reachRefusal(me, positionOf(t, town));
-    return { tokenId: t.id, name: t.name, kind: t.kind, hidden: t.hidden, inReach: why === null, why, blockers: blockersFor(db, t).map(({ lichslayerId, name, slot, item }) => ({ lichslayerId, name, slot, item })) };
+    return {
+      tokenId: t.id,
+      name: t.name,
+      kind: t.kind,
+      hidden: t.hidden,
+      inReach: why === null,
+      why,
+      blockers: blockersFor(db, t).map(({ lichslayerId, name, slot, item }) => ({ lichslayerId, name, slot, item })),
+    };
   });
   let defaultId: number | null = null;
   let defaultExplain: string | null = null;
@@ -147,12 +215,27 @@ export function fightOptions(db: Database, attackerId: number): FightOptionsView
     defaultId = pick.target?.id ?? null;
     defaultExplain = pick.explain;
   }
-  const integrity = kit.lichslayer ? equippedItems(db, kit.lichslayer.id).filter((i) => !i.broken && !i.unbreakable).map((i) => ({ slot: i.slot, name: i.name })) : [];
+  const integrity = kit.lichslayer
+    ? equippedItems(db, kit.lichslayer.id)
+        .filter((i) => !i.broken && !i.unbreakable)
+        .map((i) => ({ slot: i.slot, name: i.name }))
+    : [];
   return {
-    attacker: { tokenId: kit.token.id, name: kit.token.name, kind: kit.token.kind, lichslayerId: kit.token.lichslayerId },
+    attacker: {
+      tokenId: kit.token.id,
+      name: kit.token.name,
+      kind: kit.token.kind,
+      lichslayerId: kit.token.lichslayerId,
+    },
     refused: kit.refused,
     notYourTurn: kit.notYourTurn,
-    weapons: kit.weapons.map((w) => ({ slot: w.slot, name: w.name, damage: w.damage?.text ?? null, allowed: w.allowed, why: w.why })),
+    weapons: kit.weapons.map((w) => ({
+      slot: w.slot,
+      name: w.name,
+      damage: w.damage?.text ?? null,
+      allowed: w.allowed,
+      why: w.why,
+    })),
     statDamage: kit.statDamage?.text ?? null,
     targets,
     defaultTarget: defaultId,
@@ -162,13 +245,34 @@ export function fightOptions(db: Database, attackerId: number): FightOptionsView
 }
 
 /** The defender as the damage rules read it: a Gauntlet's Health, Armor and synchronicity, or a token's. */
-function defenderOf(db: Database, t: TokenView, blockedBy: string | null, source: HitSource | null = null): Defender & { worn?: 'physical' | 'colourless' } {
+function defenderOf(
+  db: Database,
+  t: TokenView,
+  blockedBy: string | null,
+  source: HitSource | null = null,
+): Defender & { worn?: 'physical' | 'colourless' } {
   if (t.lichslayerId !== null) {
     const l = row(db, t.lichslayerId)!;
     const worn = source ? wornArmorFor(db, l, source) : null;
-    return { name: l.name, colour: t.colour, health: l.health, armor: l.armor, sync: syncHeld(db, l.id), blockedBy, ...(worn ? { worn, armorKept: `kept by Worn Armor (the first ${worn} instance this Round)` } : {}) };
+    return {
+      name: l.name,
+      colour: t.colour,
+      health: l.health,
+      armor: l.armor,
+      sync: syncHeld(db, l.id),
+      blockedBy,
+      ...(worn ? { worn, armorKept: `kept by Worn Armor (the first ${worn} instance this Round)` } : {}),
+    };
   }
-  return { name: t.name, colour: t.colour, health: t.health ?? 0, armor: t.armor ?? 0, lich: !!t.stats.lich, phylactery: t.kind === 'phylactery', blockedBy };
+  return {
+    name: t.name,
+    colour: t.colour,
+    health: t.health ?? 0,
+    armor: t.armor ?? 0,
+    lich: !!t.stats.lich,
+    phylactery: t.kind === 'phylactery',
+    blockedBy,
+  };
 }
 
 /** Which first instance of the Round Worn Armor answers for this Lichslayer now (ch.2), or null: only in a fight's round. */
@@ -177,12 +281,21 @@ function wornArmorFor(db: Database, l: LichslayerRow, source: HitSource): 'physi
   const now = roundNow(db);
   if (!now) return null;
   const marks = readFight(db).worn[String(l.id)] ?? {};
-  const used = { physical: roundOf(marks.physical, now) === now.round, colourless: roundOf(marks.colourless, now) === now.round };
+  const used = {
+    physical: roundOf(marks.physical, now) === now.round,
+    colourless: roundOf(marks.colourless, now) === now.round,
+  };
   return wornArmorKeeps(source, used, lifeRecord(db, l.id).enhanced.includes('Worn Armor'));
 }
 
 /** After a hit: Worn Armor that kept the Armor is spent for this Round (ch.2). */
-function noteWorn(w: RecordingWriter, db: Database, t: TokenView, defender: { worn?: 'physical' | 'colourless' }, hit: HitResult): void {
+function noteWorn(
+  w: RecordingWriter,
+  db: Database,
+  t: TokenView,
+  defender: { worn?: 'physical' | 'colourless' },
+  hit: HitResult,
+): void {
   const now = roundNow(db);
   if (!defender.worn || hit.outcome !== 'armor' || t.lichslayerId === null || !now) return;
   const fight = readFight(db);
@@ -198,7 +311,9 @@ function writeHit(w: RecordingWriter, t: TokenView, hit: HitResult): void {
 
 function breakItem(w: RecordingWriter, item: { id: number; name: string }, lines: string[]): void {
   w.update('item', item.id, { broken: 1 });
-  lines.push(`${item.name} breaks: it confers no effect and counts toward no synchronicity until the Smith repairs it (ch.11)`);
+  lines.push(
+    `${item.name} breaks: it confers no effect and counts toward no synchronicity until the Smith repairs it (ch.11)`,
+  );
 }
 
 /** An entrant gives up its next turn (a Block's Response, ch.13, ch.15; a trap's sleep, ch.9); before a fight, when one starts. */
@@ -221,7 +336,13 @@ export function loseNextTurn(w: RecordingWriter, db: Database, token: TokenView,
  * floor's Merchant dispatched; the Phylactery destroyed through the dive machine, ending the waves and
  * the Lich's revival; the Lich down until the next round while its Phylactery stands.
  */
-export function fellEntity(w: RecordingWriter, db: Database, token: TokenView, byLichslayerId: number | null, lines: string[]): void {
+export function fellEntity(
+  w: RecordingWriter,
+  db: Database,
+  token: TokenView,
+  byLichslayerId: number | null,
+  lines: string[],
+): void {
   w.update('token', token.id, { defeated: 1, health: 0 });
   const by = byLichslayerId !== null ? row(db, byLichslayerId) : undefined;
   if (by && token.kind === 'entity') {
@@ -233,18 +354,30 @@ export function fellEntity(w: RecordingWriter, db: Database, token: TokenView, b
   if (token.stats.merchant && token.floor !== null) {
     dive.send({ type: 'MERCHANT_DISPATCHED', floor: token.floor });
     writeSetting(w, db, 'machine:dive', dive.getPersistedSnapshot());
-    lines.push(`The Merchant of Floor ${token.floor} is dispatched: rooms that need it are now impossible there (ch.10)`);
+    lines.push(
+      `The Merchant of Floor ${token.floor} is dispatched: rooms that need it are now impossible there (ch.10)`,
+    );
   }
   if (token.kind === 'phylactery') {
-    if (dive.getSnapshot().can({ type: 'PHYLACTERY_DESTROYED' })) applyDiveEvent(w, db, { type: 'PHYLACTERY_DESTROYED' }, lines);
+    if (dive.getSnapshot().can({ type: 'PHYLACTERY_DESTROYED' }))
+      applyDiveEvent(w, db, { type: 'PHYLACTERY_DESTROYED' }, lines);
     lines.push("The Phylactery is destroyed: the waves stop and the Lich's Revival is denied (ch.10, ch.12)");
   }
   if (token.stats.lich) {
-    lines.push(dive.getSnapshot().context.phylacteryDestroyed ? 'The Lich is down and its Phylactery is destroyed: it stays dead (ch.12, ch.16)' : 'The Lich is down, but its Phylactery stands: it revives at the start of the next round at half Health (ch.12, ch.16)');
+    lines.push(
+      dive.getSnapshot().context.phylacteryDestroyed
+        ? 'The Lich is down and its Phylactery is destroyed: it stays dead (ch.12, ch.16)'
+        : 'The Lich is down, but its Phylactery stands: it revives at the start of the next round at half Health (ch.12, ch.16)',
+    );
   }
-  if (token.floor !== null && token.x !== null && token.y !== null) noteClearedOnNine(w, db, token.floor, token.x, token.y, lines);
-  const left = allTokens(db).filter((t) => t.kind === 'entity' && !t.defeated && t.floor === token.floor && turnStack(db).some((e) => e.token_id === t.id));
-  if (turnOf(db) && left.length === 0) lines.push('No enemy stands on the turn stack: the fight can end (Combat over, ch.11)');
+  if (token.floor !== null && token.x !== null && token.y !== null)
+    noteClearedOnNine(w, db, token.floor, token.x, token.y, lines);
+  const left = allTokens(db).filter(
+    (t) =>
+      t.kind === 'entity' && !t.defeated && t.floor === token.floor && turnStack(db).some((e) => e.token_id === t.id),
+  );
+  if (turnOf(db) && left.length === 0)
+    lines.push('No enemy stands on the turn stack: the fight can end (Combat over, ch.11)');
 }
 
 /**
@@ -252,10 +385,20 @@ export function fellEntity(w: RecordingWriter, db: Database, token: TokenView, b
  * on Floor 10 or the third time on a floor they are lost for good at once; otherwise they choose to
  * withdraw or press on, and the app waits for that choice.
  */
-export function lichslayerAtZero(w: RecordingWriter, db: Database, lichslayerId: number, command: CommandName, lines: string[], result: FightResult): 'lost' | 'choose' | 'no-dive' {
+export function lichslayerAtZero(
+  w: RecordingWriter,
+  db: Database,
+  lichslayerId: number,
+  command: CommandName,
+  lines: string[],
+  result: FightResult,
+): 'lost' | 'choose' | 'no-dive' {
   const l = row(db, lichslayerId)!;
   const dive = diveActor(db).getSnapshot();
-  if (!dive.context.present.includes(lichslayerId) || dive.context.floor === null && String(dive.value) !== 'manifestation') {
+  if (
+    !dive.context.present.includes(lichslayerId) ||
+    (dive.context.floor === null && String(dive.value) !== 'manifestation')
+  ) {
     lines.push(`${l.name} is at 0 Health (ch.11)`);
     return 'no-dive';
   }
@@ -263,7 +406,9 @@ export function lichslayerAtZero(w: RecordingWriter, db: Database, lichslayerId:
   const outcome = zeroHealthOutcome(dive.context.floor, (dive.context.zeroes[String(lichslayerId)] ?? 0) + 1);
   if (outcome.kind === 'permanently-lost') {
     lines.push(`${l.name}: ${outcome.explain}`);
-    applyDiveEvent(w, db, { type: 'AT_ZERO', lichslayer: lichslayerId, choice: 'withdraw' }, lines, undefined, { alliesShaken: true });
+    applyDiveEvent(w, db, { type: 'AT_ZERO', lichslayer: lichslayerId, choice: 'withdraw' }, lines, undefined, {
+      alliesShaken: true,
+    });
     return 'lost';
   }
   lines.push(`${l.name}: ${outcome.explain}`);
@@ -272,19 +417,49 @@ export function lichslayerAtZero(w: RecordingWriter, db: Database, lichslayerId:
 }
 
 /** The Sanity a hit costs (ch.8, ch.12): the attacker's Sanity Touch on a hit, else Lich-type damage's target 12. */
-function sanityAfterHit(w: RecordingWriter, db: Database, attacker: TokenView, target: TokenView, hit: HitResult, command: CommandName, lines: string[]): void {
+function sanityAfterHit(
+  w: RecordingWriter,
+  db: Database,
+  attacker: TokenView,
+  target: TokenView,
+  hit: HitResult,
+  command: CommandName,
+  lines: string[],
+): void {
   if (target.lichslayerId === null || hit.outcome === 'immune' || hit.outcome === 'blocked') return;
   const rules = readHouseRules(db);
   if (attacker.stats.sanityOnHit) {
-    lines.push(sanityChallenge(w, db, command, { lichslayerId: target.lichslayerId, target: attacker.stats.sanityOnHit, cause: `${attacker.name}'s touch: Sanity Challenge on a hit (ch.12)`, where: 'tombs' }).explain);
+    lines.push(
+      sanityChallenge(w, db, command, {
+        lichslayerId: target.lichslayerId,
+        target: attacker.stats.sanityOnHit,
+        cause: `${attacker.name}'s touch: Sanity Challenge on a hit (ch.12)`,
+        where: 'tombs',
+      }).explain,
+    );
   } else if (attacker.stats.lich || attacker.stats.lichType) {
     const t = sanityTarget('lich-damage', rules);
-    lines.push(sanityChallenge(w, db, command, { lichslayerId: target.lichslayerId, target: t.target, cause: `Damage from ${attacker.name}, a Lich-type source (${t.source})`, where: 'tombs' }).explain);
+    lines.push(
+      sanityChallenge(w, db, command, {
+        lichslayerId: target.lichslayerId,
+        target: t.target,
+        cause: `Damage from ${attacker.name}, a Lich-type source (${t.source})`,
+        where: 'tombs',
+      }).explain,
+    );
   }
 }
 
 /** What reaching 0 Health sets off for whoever was hit. */
-function afterZero(w: RecordingWriter, db: Database, target: TokenView, byLichslayerId: number | null, command: CommandName, lines: string[], result: FightResult): 'lost' | 'choose' | 'no-dive' | 'felled' {
+function afterZero(
+  w: RecordingWriter,
+  db: Database,
+  target: TokenView,
+  byLichslayerId: number | null,
+  command: CommandName,
+  lines: string[],
+  result: FightResult,
+): 'lost' | 'choose' | 'no-dive' | 'felled' {
   if (target.lichslayerId !== null) return lichslayerAtZero(w, db, target.lichslayerId, command, lines, result);
   if (target.kind === 'retainer' || target.kind === 'familiar') {
     w.update('token', target.id, { defeated: 1, health: 0 });
@@ -304,12 +479,19 @@ const emptyResult = (): FightResult => ({ lines: [], damage: null, challenge: nu
  * synchronicity; then the integrity checks, 0 Health, the Sanity a Lich-type hit costs, and a
  * player-killing's Sanity for the killer.
  */
-export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, command: CommandName, out: { dice?: DieRoll[] } = {}): FightResult {
+export function resolveAttack(
+  w: RecordingWriter,
+  db: Database,
+  a: AttackArgs,
+  command: CommandName,
+  out: { dice?: DieRoll[] } = {},
+): FightResult {
   const kit = attackerKit(db, a.attacker);
   if (kit.refused) throw new CommandFailure('refused', `${kit.refused}. Nothing changed.`);
   if (kit.notYourTurn && !a.outOfTurn) throw new CommandFailure('refused', `${kit.notYourTurn}. Nothing changed.`);
   const target = tokenOf(db, a.target);
-  if (target.id === kit.token.id) throw new CommandFailure('refused', `${kit.token.name} cannot attack themselves. Nothing changed.`);
+  if (target.id === kit.token.id)
+    throw new CommandFailure('refused', `${kit.token.name} cannot attack themselves. Nothing changed.`);
   if (target.defeated) throw new CommandFailure('refused', `${target.name} is already felled. Nothing changed.`);
   const town = townFighters(db);
   const reach = reachRefusal(positionOf(kit.token, town), positionOf(target, town));
@@ -319,15 +501,31 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
 
   let weapon: WeaponOption | null = null;
   if (l) {
-    weapon = a.slot ? (kit.weapons.find((o) => o.slot === a.slot) ?? null) : (kit.weapons.find((o) => o.allowed) ?? null);
-    if (!weapon) throw new CommandFailure('refused', `${l.name} has nothing in ${a.slot ?? 'any band'} that allows the attack action (ch.11). Nothing changed.`);
+    weapon = a.slot
+      ? (kit.weapons.find((o) => o.slot === a.slot) ?? null)
+      : (kit.weapons.find((o) => o.allowed) ?? null);
+    if (!weapon)
+      throw new CommandFailure(
+        'refused',
+        `${l.name} has nothing in ${a.slot ?? 'any band'} that allows the attack action (ch.11). Nothing changed.`,
+      );
     if (!weapon.allowed) throw new CommandFailure('refused', `${weapon.why}. Nothing changed.`);
   }
   const base = weapon?.damage ?? kit.statDamage!;
   const items = l ? equippedItems(db, l.id) : [];
-  if (a.integritySlot && !items.some((i) => i.slot === a.integritySlot)) throw new CommandFailure('refused', `${l?.name ?? kit.token.name} has nothing in ${a.integritySlot} for an integrity check. Nothing changed.`);
-  const block = a.block ? blockersFor(db, target).find((b) => b.lichslayerId === a.block!.lichslayerId && b.slot === a.block!.slot) : undefined;
-  if (a.block && !block) throw new CommandFailure('refused', `That Block is not possible: the holder must be ${target.name} or adjacent to them, with an intact Block item not yet used this Round (ch.13). Nothing changed.`);
+  if (a.integritySlot && !items.some((i) => i.slot === a.integritySlot))
+    throw new CommandFailure(
+      'refused',
+      `${l?.name ?? kit.token.name} has nothing in ${a.integritySlot} for an integrity check. Nothing changed.`,
+    );
+  const block = a.block
+    ? blockersFor(db, target).find((b) => b.lichslayerId === a.block!.lichslayerId && b.slot === a.block!.slot)
+    : undefined;
+  if (a.block && !block)
+    throw new CommandFailure(
+      'refused',
+      `That Block is not possible: the holder must be ${target.name} or adjacent to them, with an intact Block item not yet used this Round (ch.13). Nothing changed.`,
+    );
 
   const sourceColour = weapon ? weapon.colour : kit.token.kind === 'entity' ? kit.token.colour : null;
   const source: HitSource = {
@@ -354,9 +552,25 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
     let missed = false;
     if (a.damage !== undefined) {
       amount = a.damage;
-      records.push({ cause, character, explain: `${kit.token.name}: ${amount} damage, the Judge's call (set by hand instead of the roll)`, result: { judge: amount } });
+      records.push({
+        cause,
+        character,
+        explain: `${kit.token.name}: ${amount} damage, the Judge's call (set by hand instead of the roll)`,
+        result: { judge: amount },
+      });
     } else {
-      const roll = rollAttack(dice, { attacker: kit.token.name, cause, base, powerDice: l ? powerAttackDice(l.power) : 0, bonusDice: a.bonusDice, modifiers }, rules);
+      const roll = rollAttack(
+        dice,
+        {
+          attacker: kit.token.name,
+          cause,
+          base,
+          powerDice: l ? powerAttackDice(l.power) : 0,
+          bonusDice: a.bonusDice,
+          modifiers,
+        },
+        rules,
+      );
       amount = roll.total;
       integrityDue = roll.integrityDue;
       missed = roll.miss;
@@ -370,17 +584,35 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
     let blockCheck: ReturnType<typeof integrityCheck> | null = null;
     if (hit?.outcome === 'blocked' && blockItem) {
       blockCheck = integrityCheck(dice, blockItem, `${cause}: ${blockItem.name} blocked`);
-      records.push({ cause: `${cause}: integrity after the Block`, character: block!.name, explain: `${blockCheck.explain} — after its Block (ch.13)`, result: blockCheck });
+      records.push({
+        cause: `${cause}: integrity after the Block`,
+        character: block!.name,
+        explain: `${blockCheck.explain} — after its Block (ch.13)`,
+        result: blockCheck,
+      });
     }
     let own: { item: HeldItem; check: ReturnType<typeof integrityCheck>; pick: string } | null = null;
     if (integrityDue && l) {
-      const pick = a.integritySlot ? { slot: a.integritySlot, explain: "the Judge's pick" } : integrityTarget(dice, items, weapon?.slot ?? null, rules, `${cause}: which item`);
+      const pick = a.integritySlot
+        ? { slot: a.integritySlot, explain: "the Judge's pick" }
+        : integrityTarget(dice, items, weapon?.slot ?? null, rules, `${cause}: which item`);
       const item = items.find((i) => i.slot === pick.slot);
       if (item) {
         const check = integrityCheck(dice, item, `${cause}: integrity of ${item.name}`);
         own = { item, check, pick: pick.explain };
-        records.push({ cause: `${cause}: integrity check on a natural 1`, character: l.name, explain: `A natural 1: ${check.explain}, on ${pick.explain} (ch.11)`, result: check });
-      } else records.push({ cause: `${cause}: integrity check on a natural 1`, character: l.name, explain: `A natural 1, but ${pick.explain}`, result: pick });
+        records.push({
+          cause: `${cause}: integrity check on a natural 1`,
+          character: l.name,
+          explain: `A natural 1: ${check.explain}, on ${pick.explain} (ch.11)`,
+          result: check,
+        });
+      } else
+        records.push({
+          cause: `${cause}: integrity check on a natural 1`,
+          character: l.name,
+          explain: `A natural 1, but ${pick.explain}`,
+          result: pick,
+        });
     }
     return { value: { amount, hit, blockCheck, own }, records };
   }).value;
@@ -389,7 +621,10 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
   const lines = result.lines;
   result.damage = planned.amount;
   const hit = planned.hit;
-  lines.push(`${cause}: ${hit ? `${planned.amount} damage${a.damage !== undefined ? " (the Judge's call)" : ''}` : 'all natural 1s, it misses (ch.11, house rule)'}`, ...(hit ? [hit.explain] : []));
+  lines.push(
+    `${cause}: ${hit ? `${planned.amount} damage${a.damage !== undefined ? " (the Judge's call)" : ''}` : 'all natural 1s, it misses (ch.11, house rule)'}`,
+    ...(hit ? [hit.explain] : []),
+  );
   if (hit) writeHit(w, target, hit);
   if (hit) noteWorn(w, db, target, defender, hit);
   if (block && blockItem && hit?.outcome === 'blocked') {
@@ -411,7 +646,14 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
     // ch.11: killing a player costs the killer a Sanity Challenge.
     if (outcome === 'lost' && l && target.lichslayerId !== null) {
       const t = sanityTarget('pvp-kill', rules);
-      lines.push(sanityChallenge(w, db, command, { lichslayerId: l.id, target: t.target, cause: `${l.name} killed ${target.name}, a player (${t.source})`, where: 'tombs' }).explain);
+      lines.push(
+        sanityChallenge(w, db, command, {
+          lichslayerId: l.id,
+          target: t.target,
+          cause: `${l.name} killed ${target.name}, a player (${t.source})`,
+          where: 'tombs',
+        }).explain,
+      );
     }
   }
   if (hit) sanityAfterHit(w, db, kit.token, target, hit, command, lines);
@@ -422,9 +664,25 @@ export function resolveAttack(w: RecordingWriter, db: Database, a: AttackArgs, c
  * One hit that no attack rolled (a trap, ongoing damage, the Judge's hand) applied through the same
  * rules as any: immunity, Armor, bypass, ongoing, synchronicity received, and what 0 Health sets off.
  */
-export function applyHit(w: RecordingWriter, db: Database, target: TokenView, source: HitSource, amount: number, command: CommandName, lines: string[], result: FightResult = emptyResult(), byLichslayerId: number | null = null): HitResult {
+export function applyHit(
+  w: RecordingWriter,
+  db: Database,
+  target: TokenView,
+  source: HitSource,
+  amount: number,
+  command: CommandName,
+  lines: string[],
+  result: FightResult = emptyResult(),
+  byLichslayerId: number | null = null,
+): HitResult {
   const defender = defenderOf(db, target, null, source);
-  const hit = resolveHit(defender, source, amount, syncMultipliers(NO_SYNC, { colour: target.colour, sync: defender.sync }, source.colour), readHouseRules(db));
+  const hit = resolveHit(
+    defender,
+    source,
+    amount,
+    syncMultipliers(NO_SYNC, { colour: target.colour, sync: defender.sync }, source.colour),
+    readHouseRules(db),
+  );
   lines.push(hit.explain);
   writeHit(w, target, hit);
   noteWorn(w, db, target, defender, hit);
@@ -439,39 +697,110 @@ export function applyHit(w: RecordingWriter, db: Database, target: TokenView, so
 export function applyJudgedDamage(w: RecordingWriter, db: Database, a: DamageArgs, command: CommandName): FightResult {
   const target = tokenOf(db, a.target);
   if (target.defeated) throw new CommandFailure('refused', `${target.name} is already felled. Nothing changed.`);
-  if (target.lichslayerId !== null && (row(db, target.lichslayerId)?.health ?? 0) === 0 && a.amount > 0) throw new CommandFailure('refused', `${target.name} is at 0 Health already: withdraw or press on first (ch.11). Nothing changed.`);
+  if (target.lichslayerId !== null && (row(db, target.lichslayerId)?.health ?? 0) === 0 && a.amount > 0)
+    throw new CommandFailure(
+      'refused',
+      `${target.name} is at 0 Health already: withdraw or press on first (ch.11). Nothing changed.`,
+    );
   const cause = `Damage: ${a.label} → ${target.name}`;
   const result = emptyResult();
   result.damage = a.amount;
   result.lines.push(`${a.label}: ${a.amount} to ${target.name}, the Judge's hand`);
-  const hit = applyHit(w, db, target, { colour: a.colour, physical: a.physical, ongoing: a.ongoing, bypassArmor: a.bypassArmor, crush: a.crush, lichType: a.lichType, label: a.label }, a.amount, command, result.lines, result);
-  rollWithLedger(db, command, () => ({ value: null, records: [{ cause, character: target.lichslayerId !== null ? target.name : null, explain: `${a.amount} from ${a.label}, applied by the Judge: ${hit.explain}`, result: hit }] }));
+  const hit = applyHit(
+    w,
+    db,
+    target,
+    {
+      colour: a.colour,
+      physical: a.physical,
+      ongoing: a.ongoing,
+      bypassArmor: a.bypassArmor,
+      crush: a.crush,
+      lichType: a.lichType,
+      label: a.label,
+    },
+    a.amount,
+    command,
+    result.lines,
+    result,
+  );
+  rollWithLedger(db, command, () => ({
+    value: null,
+    records: [
+      {
+        cause,
+        character: target.lichslayerId !== null ? target.name : null,
+        explain: `${a.amount} from ${a.label}, applied by the Judge: ${hit.explain}`,
+        result: hit,
+      },
+    ],
+  }));
   if (a.lichType && target.lichslayerId !== null && hit.outcome !== 'immune') {
     const t = sanityTarget('lich-damage', readHouseRules(db));
-    result.lines.push(sanityChallenge(w, db, command, { lichslayerId: target.lichslayerId, target: t.target, cause: `Damage from ${a.label}, a Lich-type source (${t.source})`, where: 'tombs' }).explain);
+    result.lines.push(
+      sanityChallenge(w, db, command, {
+        lichslayerId: target.lichslayerId,
+        target: t.target,
+        cause: `Damage from ${a.label}, a Lich-type source (${t.source})`,
+        where: 'tombs',
+      }).explain,
+    );
   }
   return result;
 }
 
 /** A trap's or effect's ongoing damage: the first strike now, the rest at each round's start (ch.11); with no fight on, one after another at once. */
-export function startOngoing(w: RecordingWriter, db: Database, token: TokenView, label: string, damage: string, rounds: number, command: CommandName, lines: string[]): void {
+export function startOngoing(
+  w: RecordingWriter,
+  db: Database,
+  token: TokenView,
+  label: string,
+  damage: string,
+  rounds: number,
+  command: CommandName,
+  lines: string[],
+): void {
   if (rounds > 1 && roundNow(db)) {
     const fight = readFight(db);
-    writeFight(w, db, { ...fight, ongoing: [...fight.ongoing, { tokenId: token.id, label, damage, roundsLeft: rounds - 1 }] });
+    writeFight(w, db, {
+      ...fight,
+      ongoing: [...fight.ongoing, { tokenId: token.id, label, damage, roundsLeft: rounds - 1 }],
+    });
     lines.push(`${label} goes on for ${rounds - 1} more round${rounds - 1 === 1 ? '' : 's'} (ch.11)`);
     return;
   }
-  for (let r = 2; r <= rounds; r++) ongoingTick(w, db, token.id, `${label} (round ${r} of ${rounds}, no fight on)`, damage, command, lines);
+  for (let r = 2; r <= rounds; r++)
+    ongoingTick(w, db, token.id, `${label} (round ${r} of ${rounds}, no fight on)`, damage, command, lines);
 }
 
 /** One strike of ongoing damage: not an instance, straight to Health (ch.11). */
-function ongoingTick(w: RecordingWriter, db: Database, tokenId: number, label: string, damage: string, command: CommandName, lines: string[]): void {
+function ongoingTick(
+  w: RecordingWriter,
+  db: Database,
+  tokenId: number,
+  label: string,
+  damage: string,
+  command: CommandName,
+  lines: string[],
+): void {
   const target = allTokens(db).find((t) => t.id === tokenId);
   if (!target || target.defeated) return;
   const effect = trapFieldsSchema.parse({ damage, ongoing: true });
   const rolled = rollWithLedger(db, command, (dice) => {
     const d = rollTrapDamage(dice, effect, label);
-    return { value: d, records: d ? [{ cause: label, character: target.lichslayerId !== null ? target.name : null, explain: d.explain, result: d }] : [] };
+    return {
+      value: d,
+      records: d
+        ? [
+            {
+              cause: label,
+              character: target.lichslayerId !== null ? target.name : null,
+              explain: d.explain,
+              result: d,
+            },
+          ]
+        : [],
+    };
   }).value;
   if (!rolled) return;
   lines.push(`${label}: ${rolled.explain}`);
@@ -482,8 +811,12 @@ function ongoingTick(w: RecordingWriter, db: Database, tokenId: number, label: s
 export function tickOngoing(w: RecordingWriter, db: Database, lines: string[]): void {
   const fight = readFight(db);
   if (!fight.ongoing.length) return;
-  writeFight(w, db, { ...fight, ongoing: fight.ongoing.filter((o) => o.roundsLeft > 1).map((o) => ({ ...o, roundsLeft: o.roundsLeft - 1 })) });
-  for (const o of fight.ongoing) ongoingTick(w, db, o.tokenId, `${o.label}, ongoing`, o.damage, 'phase.nextTurn', lines);
+  writeFight(w, db, {
+    ...fight,
+    ongoing: fight.ongoing.filter((o) => o.roundsLeft > 1).map((o) => ({ ...o, roundsLeft: o.roundsLeft - 1 })),
+  });
+  for (const o of fight.ongoing)
+    ongoingTick(w, db, o.tokenId, `${o.label}, ongoing`, o.damage, 'phase.nextTurn', lines);
 }
 
 /** When a fight starts, turns lost before it are given up (ch.9). */
@@ -494,7 +827,14 @@ export function owedAtStart(w: RecordingWriter, db: Database): number[] {
 }
 
 /** An integrity check the Judge calls on one equipped item (ch.11), rolled or ruled. */
-export function judgeIntegrity(w: RecordingWriter, db: Database, lichslayerId: number, slot: ItemSlot, result: 'breaks' | 'holds' | undefined, command: CommandName): FightResult {
+export function judgeIntegrity(
+  w: RecordingWriter,
+  db: Database,
+  lichslayerId: number,
+  slot: ItemSlot,
+  result: 'breaks' | 'holds' | undefined,
+  command: CommandName,
+): FightResult {
   const l = row(db, lichslayerId);
   if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${lichslayerId} in this campaign.`);
   const item = equippedItems(db, lichslayerId).find((i) => i.slot === slot);
@@ -504,7 +844,13 @@ export function judgeIntegrity(w: RecordingWriter, db: Database, lichslayerId: n
   const out = emptyResult();
   const cause = `Integrity check: ${l.name}'s ${item.name}`;
   const check = rollWithLedger(db, command, (dice) => {
-    const c = result ? { roll: null, breaks: result === 'breaks', explain: `Integrity of ${item.name}: ${result === 'breaks' ? 'it breaks' : 'it holds'}, the Judge's call (ch.11)` } : integrityCheck(dice, item, cause);
+    const c = result
+      ? {
+          roll: null,
+          breaks: result === 'breaks',
+          explain: `Integrity of ${item.name}: ${result === 'breaks' ? 'it breaks' : 'it holds'}, the Judge's call (ch.11)`,
+        }
+      : integrityCheck(dice, item, cause);
     return { value: c, records: [{ cause, character: l.name, explain: c.explain, result: c }] };
   }).value;
   out.lines.push(check.explain);
@@ -516,14 +862,27 @@ export function judgeIntegrity(w: RecordingWriter, db: Database, lichslayerId: n
  * Crush (the Breaker's capstone, ch.2): one target in reach to 0 Health — felled through the same
  * path as any hit, counted for XP — or to 0 Armor; never the Lich.
  */
-export function crushToken(w: RecordingWriter, db: Database, breaker: LichslayerRow, tokenId: number | undefined, choice: 'health' | 'armor' | undefined, lines: string[]): string {
-  if (tokenId === undefined || !choice) throw new CommandFailure('invalid-args', 'Crush needs a target and a choice: its Health or its Armor to 0 (ch.2). Nothing changed.');
+export function crushToken(
+  w: RecordingWriter,
+  db: Database,
+  breaker: LichslayerRow,
+  tokenId: number | undefined,
+  choice: 'health' | 'armor' | undefined,
+  lines: string[],
+): string {
+  if (tokenId === undefined || !choice)
+    throw new CommandFailure(
+      'invalid-args',
+      'Crush needs a target and a choice: its Health or its Armor to 0 (ch.2). Nothing changed.',
+    );
   const target = tokenOf(db, tokenId);
   const refused = crushRefusal({ name: target.name, lich: !!target.stats.lich, defeated: target.defeated });
   if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
   const me = allTokens(db).find((t) => t.lichslayerId === breaker.id);
   const town = townFighters(db);
-  const reach = me ? reachRefusal(positionOf(me, town), positionOf(target, town)) : `${breaker.name} is not on the board`;
+  const reach = me
+    ? reachRefusal(positionOf(me, town), positionOf(target, town))
+    : `${breaker.name} is not on the board`;
   if (reach) throw new CommandFailure('refused', `${reach}. Nothing changed.`);
   const defender = defenderOf(db, target, null);
   let explain: string;
@@ -534,25 +893,61 @@ export function crushToken(w: RecordingWriter, db: Database, breaker: Lichslayer
     lines.push(explain);
   } else {
     lines.push(`${breaker.name} Crushes ${target.name} to 0 Health (ch.2)`);
-    const hit = applyHit(w, db, target, { colour: null, physical: false, bypassArmor: true, crush: true, label: 'Crush' }, defender.health, 'skill.use', lines, emptyResult(), breaker.id);
+    const hit = applyHit(
+      w,
+      db,
+      target,
+      { colour: null, physical: false, bypassArmor: true, crush: true, label: 'Crush' },
+      defender.health,
+      'skill.use',
+      lines,
+      emptyResult(),
+      breaker.id,
+    );
     explain = `${breaker.name} Crushes ${target.name}: ${hit.explain}`;
   }
-  rollWithLedger(db, 'skill.use', () => ({ value: null, records: [{ cause: `${breaker.name} uses Crush on ${target.name}`, character: breaker.name, explain, result: null }] }));
+  rollWithLedger(db, 'skill.use', () => ({
+    value: null,
+    records: [
+      { cause: `${breaker.name} uses Crush on ${target.name}`, character: breaker.name, explain, result: null },
+    ],
+  }));
   return target.name;
 }
 
 /** Diagnose and Bandage (the Lich Doctor's Skill 1, ch.2): up to level characters healed (level)d6 each, the Lich among those it works on. */
-export function bandageTokens(w: RecordingWriter, db: Database, doctor: LichslayerRow, tokenIds: readonly number[] | undefined, enhanced: boolean, lines: string[]): void {
-  if (!tokenIds?.length) throw new CommandFailure('invalid-args', 'Choose the characters Diagnose and Bandage heals. Nothing changed.');
+export function bandageTokens(
+  w: RecordingWriter,
+  db: Database,
+  doctor: LichslayerRow,
+  tokenIds: readonly number[] | undefined,
+  enhanced: boolean,
+  lines: string[],
+): void {
+  if (!tokenIds?.length)
+    throw new CommandFailure('invalid-args', 'Choose the characters Diagnose and Bandage heals. Nothing changed.');
   const targets = [...new Set(tokenIds)].map((id) => tokenOf(db, id));
   const bandaged = rollWithLedger(db, 'skill.use', (dice) => {
     let healed: Bandaged[];
     try {
-      healed = rollBandage(dice, { doctor: doctor.name, level: doctor.level, enhanced, targets: targets.map((t) => ({ ...vitalsFor(db, t), name: t.name })) });
+      healed = rollBandage(dice, {
+        doctor: doctor.name,
+        level: doctor.level,
+        enhanced,
+        targets: targets.map((t) => ({ ...vitalsFor(db, t), name: t.name })),
+      });
     } catch (e) {
       throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
     }
-    return { value: healed, records: healed.map((h) => ({ cause: `${doctor.name} uses Diagnose and Bandage on ${h.name}`, character: doctor.name, explain: h.explain, result: h })) };
+    return {
+      value: healed,
+      records: healed.map((h) => ({
+        cause: `${doctor.name} uses Diagnose and Bandage on ${h.name}`,
+        character: doctor.name,
+        explain: h.explain,
+        result: h,
+      })),
+    };
   }).value;
   bandaged.forEach((h, i) => {
     const t = targets[i]!;
@@ -563,7 +958,10 @@ export function bandageTokens(w: RecordingWriter, db: Database, doctor: Lichslay
 }
 
 /** Health, its maximum and Armor where they live: the Gauntlet for a Lichslayer, the token otherwise. */
-function vitalsFor(db: Database, t: TokenView): { health: number; maxHealth: number; armor: number; maxArmor: number | null } {
+function vitalsFor(
+  db: Database,
+  t: TokenView,
+): { health: number; maxHealth: number; armor: number; maxArmor: number | null } {
   if (t.lichslayerId !== null) {
     const l = row(db, t.lichslayerId)!;
     return { health: l.health, maxHealth: l.max_health, armor: l.armor, maxArmor: l.max_armor };

@@ -24,7 +24,14 @@ const fightStateSchema = z.object({
   /** Lichslayer id → the fight and round Worn Armor last kept their Armor, for a physical and a Colourless instance (ch.2). */
   worn: z.record(z.string(), z.object({ physical: when.optional(), colourless: when.optional() })).default({}),
   /** Ongoing damage (poison, fire): not instances, it strikes Health at each round's start (ch.11). */
-  ongoing: z.array(z.object({ tokenId: z.number().int(), label: z.string().max(200), damage: z.string().max(40), roundsLeft: z.number().int().min(1).max(10) })),
+  ongoing: z.array(
+    z.object({
+      tokenId: z.number().int(),
+      label: z.string().max(200),
+      damage: z.string().max(40),
+      roundsLeft: z.number().int().min(1).max(10),
+    }),
+  ),
   /** Tokens that lost their next turn while no fight was on: they give it up when one starts (ch.9). */
   loseTurn: z.array(z.number().int()),
 });
@@ -48,9 +55,15 @@ export function beginVisit(w: RecordingWriter, db: Database): void {
 }
 
 /** Which fight and which floor visit it is now (null where there is none), for skills' usage limits (ch.2). */
-export function skillMoment(db: Database, place: { floor: number | null; manifested: boolean }): { fight: number | null; visit: number | null } {
+export function skillMoment(
+  db: Database,
+  place: { floor: number | null; manifested: boolean },
+): { fight: number | null; visit: number | null } {
   const fight = readFight(db);
-  return { fight: roundNow(db) ? fight.serial : null, visit: place.floor !== null || place.manifested ? fight.visit : null };
+  return {
+    fight: roundNow(db) ? fight.serial : null,
+    visit: place.floor !== null || place.manifested ? fight.visit : null,
+  };
 }
 
 /** The fight and round now, or null when no fight is on (rounds exist only in combat, ch.11). */

@@ -46,10 +46,27 @@ function rollDay(dice: Dice, input: ForestRollInput, who: readonly { id: number;
   const f = town.forest;
   const giverDead = giverHealthOf(town, input.rules) <= 0;
   if (who.length && f.phenomena?.day !== input.day) {
-    const p = rollPhenomena(dice, { day: input.day, stage: input.stage, giverDead, players: input.players, beingAt: (face) => beingAt(input.tables, face) });
-    records.push({ cause: `The Phenomena, day ${input.day} (ch.17)`, table: 'phenomena', explain: p.explain, result: p });
+    const p = rollPhenomena(dice, {
+      day: input.day,
+      stage: input.stage,
+      giverDead,
+      players: input.players,
+      beingAt: (face) => beingAt(input.tables, face),
+    });
+    records.push({
+      cause: `The Phenomena, day ${input.day} (ch.17)`,
+      table: 'phenomena',
+      explain: p.explain,
+      result: p,
+    });
     lines.push(`Phenomena, day ${input.day}: ${p.explain}`);
-    town = { ...town, forest: { ...town.forest, phenomena: { day: input.day, face: p.face, text: p.explain, beingAppears: p.beingAppears } } };
+    town = {
+      ...town,
+      forest: {
+        ...town.forest,
+        phenomena: { day: input.day, face: p.face, text: p.explain, beingAppears: p.beingAppears },
+      },
+    };
   }
   for (const m of who) {
     if (town.forest.conditions[String(m.id)]?.day === input.day) continue;
@@ -62,9 +79,21 @@ function rollDay(dice: Dice, input: ForestRollInput, who: readonly { id: number;
       giverDead,
     });
     const text = `${r.explain}: ${entryText(input.tables, 'forest-conditions', r.value)}`;
-    records.push({ cause: `The Forest for ${m.name}, day ${input.day} (ch.5)`, table: 'forest-conditions', character: m.name, explain: text, result: r });
+    records.push({
+      cause: `The Forest for ${m.name}, day ${input.day} (ch.5)`,
+      table: 'forest-conditions',
+      character: m.name,
+      explain: text,
+      result: r,
+    });
     lines.push(`Forest (${m.name}), day ${input.day}: ${text}`);
-    town = { ...town, forest: { ...town.forest, conditions: { ...town.forest.conditions, [String(m.id)]: { day: input.day, value: r.value, text } } } };
+    town = {
+      ...town,
+      forest: {
+        ...town.forest,
+        conditions: { ...town.forest.conditions, [String(m.id)]: { day: input.day, value: r.value, text } },
+      },
+    };
   }
   return { town, records, lines };
 }
@@ -74,20 +103,45 @@ function rollDay(dice: Dice, input: ForestRollInput, who: readonly { id: number;
  * (ch.17); at Stage 4 each visit brings an encounter from the Floor 7-9 Entities (ch.5), halved by
  * the Forest Sigil (ch.6).
  */
-export function forestEntry(dice: Dice, input: ForestRollInput & { entrants: readonly { id: number; name: string }[]; forestSigil: boolean; drawn: DrawState }): ForestRollOut {
+export function forestEntry(
+  dice: Dice,
+  input: ForestRollInput & {
+    entrants: readonly { id: number; name: string }[];
+    forestSigil: boolean;
+    drawn: DrawState;
+  },
+): ForestRollOut {
   const out = rollDay(dice, input, input.entrants);
   const hostile = hostileVisit(dice, { stage: input.stage, forestSigil: input.forestSigil });
-  if (hostile.sigil) out.records.push({ cause: 'The Forest Sigil halves the hostile encounters (ch.6)', explain: hostile.explain, result: hostile.sigil });
+  if (hostile.sigil)
+    out.records.push({
+      cause: 'The Forest Sigil halves the hostile encounters (ch.6)',
+      explain: hostile.explain,
+      result: hostile.sigil,
+    });
   if (hostile.encounter) {
-    const node = rollOnTable({ dice, tables: input.tables, drawn: input.drawn, cause: 'The hostile Forest: an encounter (ch.5)' }, 'entities-lower');
-    out.records.push({ cause: 'The hostile Forest: an encounter from the Floor 7-9 Entities (ch.5)', table: 'entities-lower', explain: node.explain, result: node });
+    const node = rollOnTable(
+      { dice, tables: input.tables, drawn: input.drawn, cause: 'The hostile Forest: an encounter (ch.5)' },
+      'entities-lower',
+    );
+    out.records.push({
+      cause: 'The hostile Forest: an encounter from the Floor 7-9 Entities (ch.5)',
+      table: 'entities-lower',
+      explain: node.explain,
+      result: node,
+    });
     out.lines.push(`${hostile.explain}: ${node.label}${node.details ? ` — ${node.details}` : ''}`);
   } else if (hostile.explain) out.lines.push(hostile.explain);
   return out;
 }
 
 /** The morning (ch.5): those still in the Forest roll for the new day, and the day's Phenomena is rolled. */
-export function forestMorning(dice: Dice, input: ForestRollInput & { roster: ReadonlyMap<number, { name: string }> }): ForestRollOut {
-  const present = input.town.forest.present.filter((id) => input.roster.has(id)).map((id) => ({ id, name: input.roster.get(id)!.name }));
+export function forestMorning(
+  dice: Dice,
+  input: ForestRollInput & { roster: ReadonlyMap<number, { name: string }> },
+): ForestRollOut {
+  const present = input.town.forest.present
+    .filter((id) => input.roster.has(id))
+    .map((id) => ({ id, name: input.roster.get(id)!.name }));
   return rollDay(dice, input, present);
 }

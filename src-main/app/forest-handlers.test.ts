@@ -6,7 +6,8 @@ import type { Colour } from '@shared/gauntlet.ts';
 import { openDemo } from '../test-support/temp-app.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
-const setStage = (app: App, s: 0 | 1 | 2 | 3 | 4) => app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: s } });
+const setStage = (app: App, s: 0 | 1 | 2 | 3 | 4) =>
+  app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: s } });
 
 describe('the Forest’s day (ch.5, ch.17)', () => {
   it('5.19: the d6 is rolled at entry and lasts the day: out and back in the same day rolls nothing new', async () => {
@@ -17,7 +18,9 @@ describe('the Forest’s day (ch.5, ch.17)', () => {
     await app.call('forest.go', { ids: [o.id], where: 'town' });
     const again = await app.call('forest.go', { ids: [o.id], where: 'forest' });
     expect(again.notes.filter((n) => n.startsWith('Forest ('))).toEqual([]);
-    const rolls = (await app.call('ledger.list', { character: 'Odile Vantreck' })).filter((e) => e.cause === 'The Forest for Odile Vantreck, day 1 (ch.5)');
+    const rolls = (await app.call('ledger.list', { character: 'Odile Vantreck' })).filter(
+      (e) => e.cause === 'The Forest for Odile Vantreck, day 1 (ch.5)',
+    );
     expect(rolls).toHaveLength(1);
     app.close();
   });
@@ -29,7 +32,9 @@ describe('the Forest’s day (ch.5, ch.17)', () => {
     await app.call('forest.record', { event: 'griefing' });
     const go = await app.call('forest.go', { ids: [roster[0]!.id], where: 'forest' });
     // seed 62: a 1; +1 − 2 gives 0, held to the table's 1
-    expect(go.notes.find((n) => n.startsWith('Forest ('))).toBe('Forest (Odile Vantreck), day 1: 1 = 1 on d6 + 1 (a Daedric Being tributed) − 2 (2 griefing events) (0 below 1 counts as 1: the table runs 1-6) (ch.5): Colourless drift — Grey mist: all colour effects halved today.');
+    expect(go.notes.find((n) => n.startsWith('Forest ('))).toBe(
+      'Forest (Odile Vantreck), day 1: 1 = 1 on d6 + 1 (a Daedric Being tributed) − 2 (2 griefing events) (0 below 1 counts as 1: the table runs 1-6) (ch.5): Colourless drift — Grey mist: all colour effects halved today.',
+    );
     app.close();
   });
 
@@ -51,15 +56,28 @@ describe('the Forest’s day (ch.5, ch.17)', () => {
     const { app, roster } = await openDemo(64);
     await setStage(app, 4);
     const go = await app.call('forest.go', { ids: [roster[0]!.id], where: 'forest' });
-    expect(go.notes.filter((n) => n.startsWith('The Forest is hostile at Stage 4: an encounter from the Floor 7-9 Entities (ch.5): '))).toHaveLength(1);
-    expect((await app.call('ledger.list', {})).find((e) => e.cause === 'The hostile Forest: an encounter from the Floor 7-9 Entities (ch.5)')!.table).toBe('entities-lower');
+    expect(
+      go.notes.filter((n) =>
+        n.startsWith('The Forest is hostile at Stage 4: an encounter from the Floor 7-9 Entities (ch.5): '),
+      ),
+    ).toHaveLength(1);
+    expect(
+      (await app.call('ledger.list', {})).find(
+        (e) => e.cause === 'The hostile Forest: an encounter from the Floor 7-9 Entities (ch.5)',
+      )!.table,
+    ).toBe('entities-lower');
     app.close();
   });
 
   it('the Forest is reached from the Town: a Lichslayer on a Tomb floor is refused', async () => {
     const { app, roster } = await openDemo(65);
     await app.call('phase.send', { event: { type: 'DESCEND' } });
-    expect(await app.dispatch('forest.go', { ids: [roster[0]!.id], where: 'forest' })).toMatchObject({ ok: false, error: { message: 'Odile Vantreck is on Floor 1 of the Tombs: the Forest is reached from the Town. Nothing changed.' } });
+    expect(await app.dispatch('forest.go', { ids: [roster[0]!.id], where: 'forest' })).toMatchObject({
+      ok: false,
+      error: {
+        message: 'Odile Vantreck is on Floor 1 of the Tombs: the Forest is reached from the Town. Nothing changed.',
+      },
+    });
     app.close();
   });
 });
@@ -106,7 +124,9 @@ describe('the Giver (ch.17, ch.5)', () => {
     let r = await app.call('town.nextDay', {});
     for (let d = 0; d < 6; d++) r = await app.call('town.nextDay', {});
     expect(r.day).toBe(14);
-    expect(r.lines.map((l) => l.text)).toContain('The Giver went unfed in week 2: −120 Health (60 × 2 at Stage 3, ch.5), 240 left (ch.17)');
+    expect(r.lines.map((l) => l.text)).toContain(
+      'The Giver went unfed in week 2: −120 Health (60 × 2 at Stage 3, ch.5), 240 left (ch.17)',
+    );
     app.close();
   });
 });
@@ -118,7 +138,9 @@ describe('Flora (ch.17)', () => {
     await app.call('forest.go', { ids: [o.id], where: 'forest' });
     const found = await app.call('forest.forage', { id: o.id });
     // seed 70: the d12 shows 5, the patch's 1d6 (the house rule's size) 3
-    expect(found.notes[0]).toBe('Odile Vantreck: 5 on d12: a patch of Tarroot (Black), 3 plants (1d6 [3], house rule) (ch.17)');
+    expect(found.notes[0]).toBe(
+      'Odile Vantreck: 5 on d12: a patch of Tarroot (Black), 3 plants (1d6 [3], house rule) (ch.17)',
+    );
     const patch = (await app.call('town.state', {})).state.forest.patches[0]!;
     const took = await app.call('forest.harvest', { id: o.id, patch: patch.id, take: 1 });
     expect(took.notes[0]).toBe('Odile Vantreck: 1 Tarroot taken, 2 left: the patch doubles by next week (ch.17)');
@@ -140,11 +162,18 @@ describe('killing a Great Being (ch.17)', () => {
     for (const l of [o!, q!]) await app.call('lichslayer.update', { id: l.id, patch: { sanity: 'whole' } });
     await app.call('forest.record', { event: 'celestial-killed' });
     expect((await me(o!.id)).sanity).toBe('strange');
-    expect(await app.dispatch('forest.record', { event: 'daedric-killed' })).toMatchObject({ ok: false, error: { message: "Name the killer: a Daedric Being's death costs its killer a Sanity level (ch.17). Nothing changed." } });
+    expect(await app.dispatch('forest.record', { event: 'daedric-killed' })).toMatchObject({
+      ok: false,
+      error: {
+        message: "Name the killer: a Daedric Being's death costs its killer a Sanity level (ch.17). Nothing changed.",
+      },
+    });
     await app.call('forest.record', { event: 'daedric-killed', killer: q!.id });
     expect([(await me(o!.id)).sanity, (await me(q!.id)).sanity]).toEqual(['strange', 'edge']);
     const giver = await app.call('forest.record', { event: 'giver-killed' });
-    expect(giver.notes[0]).toBe('The Giver killed: every player drops two Sanity levels, and the Forest collapses by half (ch.17)');
+    expect(giver.notes[0]).toBe(
+      'The Giver killed: every player drops two Sanity levels, and the Forest collapses by half (ch.17)',
+    );
     expect([(await me(o!.id)).sanity, (await me(q!.id)).sanity]).toEqual(['paranoid', 'lost']);
     expect((await app.call('town.state', {})).giver).toMatchObject({ health: 0, dead: true });
     app.close();

@@ -13,14 +13,27 @@ import type { CampaignApp } from './campaign-app.ts';
 
 /** A hash of every row of every table: the campaign's content, whatever the WAL holds. */
 function contentHash(db: Database): string {
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[];
+  const tables = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+    .all() as { name: string }[];
   const h = crypto.createHash('sha256');
-  for (const { name } of tables) h.update(name + JSON.stringify(db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()));
+  for (const { name } of tables)
+    h.update(name + JSON.stringify(db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()));
   return h.digest('hex');
 }
 
 /** Commands that switch, make or remove whole campaigns: fuzzed for errors, not for the content hash. */
-const LIFECYCLE = new Set<CommandName>(['campaign.create', 'campaign.open', 'campaign.close', 'campaign.duplicate', 'campaign.delete', 'backups.restore', 'backups.restoreNewest', 'backups.create', 'backups.setRetention']);
+const LIFECYCLE = new Set<CommandName>([
+  'campaign.create',
+  'campaign.open',
+  'campaign.close',
+  'campaign.duplicate',
+  'campaign.delete',
+  'backups.restore',
+  'backups.restoreNewest',
+  'backups.create',
+  'backups.setRetention',
+]);
 
 /** One plausible payload per command, to mutate. */
 const EXAMPLES: Partial<Record<CommandName, unknown>> = {
@@ -66,11 +79,15 @@ describe('fuzzed command payloads', () => {
           expect(typeof reply.ok).toBe('boolean');
           if (!reply.ok) {
             refused++;
-            if (reply.error.code === 'internal') throw new Error(`${name} failed internally on ${JSON.stringify(payload)}: ${reply.error.message}`);
+            if (reply.error.code === 'internal')
+              throw new Error(`${name} failed internally on ${JSON.stringify(payload)}: ${reply.error.message}`);
             if (!LIFECYCLE.has(name) && before !== null && db()) expect(contentHash(db()!)).toBe(before);
           }
           // keep fuzzing the demo campaign even if a lifecycle command switched away from it
-          if (LIFECYCLE.has(name) && (app as unknown as { current: { path: string } | null }).current?.path !== demo!.path) {
+          if (
+            LIFECYCLE.has(name) &&
+            (app as unknown as { current: { path: string } | null }).current?.path !== demo!.path
+          ) {
             await app.dispatch('campaign.open', { path: demo!.path });
           }
         }),
@@ -78,7 +95,9 @@ describe('fuzzed command payloads', () => {
       );
     }
     expect(refused).toBeGreaterThan(COMMAND_NAMES.length * 10);
-    console.log(`fuzz: ${inputs} payloads over ${COMMAND_NAMES.length} commands, ${refused} refused cleanly, none failed internally`);
+    console.log(
+      `fuzz: ${inputs} payloads over ${COMMAND_NAMES.length} commands, ${refused} refused cleanly, none failed internally`,
+    );
     app.close();
   }, 120_000);
 

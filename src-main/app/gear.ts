@@ -38,7 +38,9 @@ export interface HeldItem extends EquippedItem, GauntletItem {
 
 /** The items in a Lichslayer's equipment bands, each with its loot-table entry. */
 export function equippedItems(db: Database, lichslayerId: number): HeldItem[] {
-  const rows = db.prepare(`SELECT id, slot, name, colour, broken, notes FROM item WHERE lichslayer_id = ?`).all(lichslayerId) as { id: number; slot: ItemSlot; name: string; colour: Colour; broken: number; notes: string }[];
+  const rows = db
+    .prepare(`SELECT id, slot, name, colour, broken, notes FROM item WHERE lichslayer_id = ?`)
+    .all(lichslayerId) as { id: number; slot: ItemSlot; name: string; colour: Colour; broken: number; notes: string }[];
   rows.sort((a, b) => GAUNTLET_ORDER.indexOf(a.slot) - GAUNTLET_ORDER.indexOf(b.slot));
   return rows.map((r) => {
     const entry = lootEntryFor(db, r.name);
@@ -49,7 +51,9 @@ export function equippedItems(db: Database, lichslayerId: number): HeldItem[] {
       colour: r.colour,
       broken: r.broken === 1,
       notes: r.notes,
-      entry: entry ? { actions: entry.fields.actions, details: entry.details, breakable: entry.fields.breakable } : null,
+      entry: entry
+        ? { actions: entry.fields.actions, details: entry.details, breakable: entry.fields.breakable }
+        : null,
       // ch.11: some loot is marked unbreakable, on its table or in its notes.
       unbreakable: entry ? !entry.fields.breakable : /\bunbreakable\b/i.test(r.notes),
       itemType: entry?.fields.itemType,
@@ -60,7 +64,15 @@ export function equippedItems(db: Database, lichslayerId: number): HeldItem[] {
 /** The synchronicity the equipped, unbroken loot holds, as the fight reads it (ch.14). */
 export function syncHeld(db: Database, lichslayerId: number): SyncHeld {
   const items = equippedItems(db, lichslayerId);
-  const r = synchronicity(items.map((i) => ({ name: i.name, colour: i.colour, broken: i.broken, ...(i.itemType ? { type: i.itemType } : {}) })), readHouseRules(db));
+  const r = synchronicity(
+    items.map((i) => ({
+      name: i.name,
+      colour: i.colour,
+      broken: i.broken,
+      ...(i.itemType ? { type: i.itemType } : {}),
+    })),
+    readHouseRules(db),
+  );
   if (!r.conditions.length) return NO_SYNC;
   return {
     monoColor: r.conditions.some((c) => c.id === 'mono-color'),
@@ -78,7 +90,15 @@ export function blockItems(items: readonly HeldItem[]): HeldItem[] {
  * The character's modifiers to all rolls (ch.4, ch.8): their one rule (modifiersFor: Sanity, the
  * survival clock as the Idols shift it, the Square's gift …), an intact ward negating the Sanity penalty.
  */
-export function rollModifiersFor(db: Database, l: LichslayerRow, roll: { where: 'tombs' | 'town' | 'forest'; sanityChallenge: boolean } = { where: 'tombs', sanityChallenge: false }): RollModifiers {
-  const items = equippedItems(db, l.id).map((i) => ({ name: i.name, broken: i.broken, text: `${i.notes} ${i.entry?.details ?? ''}` }));
+export function rollModifiersFor(
+  db: Database,
+  l: LichslayerRow,
+  roll: { where: 'tombs' | 'town' | 'forest'; sanityChallenge: boolean } = { where: 'tombs', sanityChallenge: false },
+): RollModifiers {
+  const items = equippedItems(db, l.id).map((i) => ({
+    name: i.name,
+    broken: i.broken,
+    text: `${i.notes} ${i.entry?.details ?? ''}`,
+  }));
   return rollModifiersOf(modifiersFor(db, l, roll), wardsSanity(items));
 }

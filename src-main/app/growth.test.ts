@@ -27,7 +27,12 @@ describe('growth through the Judge’s edits (ch.1, ch.2)', () => {
     await app.call('lichslayer.update', { id: o.id, patch: { hiddenClass: 'The Witch' } });
     expect(await me(o.id)).toMatchObject({ hiddenClass: 'The Witch', skill1: 'Commune', skill2: '' });
     await app.call('lichslayer.update', { id: o.id, patch: { level: 6, skill2: 'Borrowed Trick' } });
-    expect(await me(o.id)).toMatchObject({ level: 6, skill1: 'Commune', skill2: 'Borrowed Trick', skill3: 'Counter Magic' });
+    expect(await me(o.id)).toMatchObject({
+      level: 6,
+      skill1: 'Commune',
+      skill2: 'Borrowed Trick',
+      skill3: 'Counter Magic',
+    });
     app.close();
   });
 

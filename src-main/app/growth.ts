@@ -11,7 +11,15 @@ import { skillGrantColumns } from './skill-effects-s.ts';
 
 /** A Lichslayer's row as the growth rules read it. */
 export function growthState(l: LichslayerRow): GrowthState {
-  return { name: l.name, level: l.level, statPoints: l.stat_points, hiddenClass: l.hidden_class, skill1: l.skill1, skill2: l.skill2, skill3: l.skill3 };
+  return {
+    name: l.name,
+    level: l.level,
+    statPoints: l.stat_points,
+    hiddenClass: l.hidden_class,
+    skill1: l.skill1,
+    skill2: l.skill2,
+    skill3: l.skill3,
+  };
 }
 
 /** The columns a level-up writes. */
@@ -35,24 +43,45 @@ export function levelUpColumns(l: LichslayerRow, to: number): { columns: Record<
  * The Judge's own edit of level or class follows the same rules as growth (ch.1, ch.2): a higher level
  * brings its stat points, and every skill the level and class unlock fills its empty slot.
  */
-export function editedGrowthColumns(l: LichslayerRow, edit: { level?: number | undefined; hiddenClass?: string | null | undefined }): Record<string, unknown> {
+export function editedGrowthColumns(
+  l: LichslayerRow,
+  edit: { level?: number | undefined; hiddenClass?: string | null | undefined },
+): Record<string, unknown> {
   const up = edit.level !== undefined ? levelUpColumns(l, edit.level).columns : {};
-  const after = { ...growthState(l), ...(edit.level !== undefined ? { level: edit.level } : {}), ...(edit.hiddenClass !== undefined ? { hiddenClass: edit.hiddenClass } : {}), ...pickSkills(up) };
+  const after = {
+    ...growthState(l),
+    ...(edit.level !== undefined ? { level: edit.level } : {}),
+    ...(edit.hiddenClass !== undefined ? { hiddenClass: edit.hiddenClass } : {}),
+    ...pickSkills(up),
+  };
   return { ...up, ...unlockedSkillsMissing(after, skillOfClass) };
 }
 
-const pickSkills = (columns: Record<string, unknown>) => Object.fromEntries(Object.entries(columns).filter(([k]) => k.startsWith('skill'))) as Partial<GrowthState>;
+const pickSkills = (columns: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(columns).filter(([k]) => k.startsWith('skill'))) as Partial<GrowthState>;
 
 /**
  * XP earned, and what it brings (ch.1, ch.2): the level the XP reaches on the house-rule table, with
  * everything a level-up gives. The one place XP is added, whatever earned it.
  */
-export function addXp(w: RecordingWriter, db: Database, id: number, gained: number, notes: string[] = [], source: 'gold' | 'enemy' | 'floor' = 'gold'): void {
+export function addXp(
+  w: RecordingWriter,
+  db: Database,
+  id: number,
+  gained: number,
+  notes: string[] = [],
+  source: 'gold' | 'enemy' | 'floor' = 'gold',
+): void {
   const l = requireLichslayer(db, id);
   // Gold is counted on the Gauntlet itself; enemies and floors in the Lichslayer's record (ch.1).
   if (source !== 'gold') {
     const r = lifeRecord(db, id);
-    writeLifeRecord(w, db, id, source === 'enemy' ? { ...r, enemiesFelled: r.enemiesFelled + 1 } : { ...r, floorsCleared: r.floorsCleared + 1 });
+    writeLifeRecord(
+      w,
+      db,
+      id,
+      source === 'enemy' ? { ...r, enemiesFelled: r.enemiesFelled + 1 } : { ...r, floorsCleared: r.floorsCleared + 1 },
+    );
   }
   const xp = l.xp + gained;
   const up = levelUpColumns(l, levelForXp(xp, readHouseRules(db)).value);

@@ -15,7 +15,11 @@ export interface AppOptions {
   /** The host opens a players' screen (Electron: a second window; web: a URL with the players token). */
   playersScreen?: () => { url: string | null; opened: boolean };
   /** Electron prints the current print view to a PDF the Judge places; the web host uses the browser's print. */
-  savePdf?: (request: { suggestedName: string; pageSize: 'A4' | 'Letter'; landscape: boolean }) => Promise<{ saved: boolean; path: string | null; message: string }>;
+  savePdf?: (request: {
+    suggestedName: string;
+    pageSize: 'A4' | 'Letter';
+    landscape: boolean;
+  }) => Promise<{ saved: boolean; path: string | null; message: string }>;
 }
 
 export interface OpenCampaign {
@@ -49,7 +53,12 @@ export interface CampaignFiles {
 export interface HandlerContext {
   require(): OpenCampaign;
   /** Runs one Judge action (named by its command and arguments) as one transaction with its undo step, then publishes. */
-  transact<T>(command: CommandName, args: unknown, label: string, change: (writer: RecordingWriter, db: Database) => T): T;
+  transact<T>(
+    command: CommandName,
+    args: unknown,
+    label: string,
+    change: (writer: RecordingWriter, db: Database) => T,
+  ): T;
   /** Publishes the campaign view after a change that is not an undoable edit (rolls, play state). */
   changed(): void;
   /** The Judge's view of the open campaign, as the last change left it. */

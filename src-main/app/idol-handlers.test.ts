@@ -19,7 +19,13 @@ describe('Vanity and the Lich’s Attention (ch.6, ch.5)', () => {
     const s = roster[2]!;
     await app.call('lichslayer.update', { id: s.id, patch: { gold: 20000 } });
     // two Tier 2 Vanity Idols: Vanity stage 3 (ch.6), the Attention's Stage 3 at the weekly check (ch.5)
-    const t = await app.call('idol.commission', { payer: s.id, tier: 2, inscription: null, selfIdol: false, subject: 'a patron' });
+    const t = await app.call('idol.commission', {
+      payer: s.id,
+      tier: 2,
+      inscription: null,
+      selfIdol: false,
+      subject: 'a patron',
+    });
     await app.call('idol.commission', { payer: s.id, tier: 2, inscription: null, selfIdol: false, subject: 'a rival' });
     const week2 = await days(app, 7);
     expect(texts(week2)).toContain('Vanity stage 0 → 3 (ch.6)');
@@ -28,7 +34,9 @@ describe('Vanity and the Lich’s Attention (ch.6, ch.5)', () => {
     expect(await stage(app)).toBe(2);
     await app.call('idol.destroy', { idol: t.state.idols[0]!.id, payer: s.id });
     const week3 = await days(app, 7);
-    expect(texts(week3)).toContain("Vanity stage 3 → 2: the consequences of the Idols destroyed cease; the Lich's Attention does not fall with them (ch.6)");
+    expect(texts(week3)).toContain(
+      "Vanity stage 3 → 2: the consequences of the Idols destroyed cease; the Lich's Attention does not fall with them (ch.6)",
+    );
     expect(await stage(app)).toBe(2);
     app.close();
   });
@@ -37,7 +45,13 @@ describe('Vanity and the Lich’s Attention (ch.6, ch.5)', () => {
     const { app, roster } = await openDemo(52);
     const s = roster[2]!;
     await app.call('lichslayer.update', { id: s.id, patch: { gold: 2000 } });
-    const t = await app.call('idol.commission', { payer: s.id, tier: 1, inscription: null, selfIdol: false, subject: 'a horse' });
+    const t = await app.call('idol.commission', {
+      payer: s.id,
+      tier: 1,
+      inscription: null,
+      selfIdol: false,
+      subject: 'a horse',
+    });
     await app.call('town.nextDay', {});
     await app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: 3 } });
     await app.call('idol.destroy', { idol: t.state.idols[0]!.id, payer: s.id });
@@ -50,8 +64,17 @@ describe('Vanity and the Lich’s Attention (ch.6, ch.5)', () => {
     const { app, roster } = await openDemo(53);
     const s = roster[2]!;
     await app.call('lichslayer.update', { id: s.id, patch: { gold: 3000 } });
-    const crown = { payer: s.id, tier: 1 as const, inscription: 'lich-crown' as const, selfIdol: true, subject: 'Sable' };
-    expect(await app.dispatch('idol.commission', crown)).toMatchObject({ ok: false, error: { message: "The Lich's Crown is crafted only by a character at Lost Sanity (ch.6). Nothing changed." } });
+    const crown = {
+      payer: s.id,
+      tier: 1 as const,
+      inscription: 'lich-crown' as const,
+      selfIdol: true,
+      subject: 'Sable',
+    };
+    expect(await app.dispatch('idol.commission', crown)).toMatchObject({
+      ok: false,
+      error: { message: "The Lich's Crown is crafted only by a character at Lost Sanity (ch.6). Nothing changed." },
+    });
     await app.call('lichslayer.update', { id: s.id, patch: { sanity: 'lost' } });
     const t = await app.call('idol.commission', crown);
     expect(await stage(app)).toBe(4);
@@ -68,7 +91,15 @@ describe('Vanity and the Lich’s Attention (ch.6, ch.5)', () => {
     const { app, roster } = await openDemo(54);
     const [o, , s] = roster;
     await app.call('lichslayer.update', { id: s!.id, patch: { gold: 2000 } });
-    await app.call('idol.commission', { payer: s!.id, dedicator: o!.id, tier: 1, inscription: 'celestial-mark', selfIdol: true, memorial: true, subject: 'Odile' });
+    await app.call('idol.commission', {
+      payer: s!.id,
+      dedicator: o!.id,
+      tier: 1,
+      inscription: 'celestial-mark',
+      selfIdol: true,
+      memorial: true,
+      subject: 'Odile',
+    });
     await app.call('town.nextDay', {});
     expect((await app.call('town.state', {})).vanity.stage).toBe(1);
     await app.call('lichslayer.delete', { id: o!.id });
@@ -81,8 +112,17 @@ describe('Vanity and the Lich’s Attention (ch.6, ch.5)', () => {
     const s = roster[2]!;
     await app.call('lichslayer.update', { id: s.id, patch: { gold: 20000 } });
     const great = { payer: s.id, tier: 3 as const, inscription: null, selfIdol: false, subject: 'the Town' };
-    expect(await app.dispatch('idol.commission', great)).toMatchObject({ ok: false, error: { message: 'A Great Idol needs one Rare loot item as raw material, consumed on completion (ch.6). Nothing changed.' } });
-    expect(await app.dispatch('idol.commission', { ...great, rareItem: 'Cinder Compass' })).toMatchObject({ ok: false, error: { message: 'Cinder Compass is not Rare loot on any loot table (ch.6, ch.13). Nothing changed.' } });
+    expect(await app.dispatch('idol.commission', great)).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          'A Great Idol needs one Rare loot item as raw material, consumed on completion (ch.6). Nothing changed.',
+      },
+    });
+    expect(await app.dispatch('idol.commission', { ...great, rareItem: 'Cinder Compass' })).toMatchObject({
+      ok: false,
+      error: { message: 'Cinder Compass is not Rare loot on any loot table (ch.6, ch.13). Nothing changed.' },
+    });
     await app.call('lichslayer.setInventory', { id: s.id, stacks: [{ name: 'Verdant Rope', count: 1 }] });
     await app.call('idol.commission', { ...great, rareItem: 'Verdant Rope' });
     const after = await me(s.id);
@@ -97,12 +137,26 @@ describe('Vanity consequences, stacked (ch.6)', () => {
     const { app, roster, me } = await openDemo(56);
     const [o, , s] = roster;
     await app.call('lichslayer.update', { id: s!.id, patch: { gold: 2000 } });
-    await app.call('idol.commission', { payer: s!.id, dedicator: o!.id, tier: 1, inscription: null, selfIdol: false, subject: 'a hound' });
+    await app.call('idol.commission', {
+      payer: s!.id,
+      dedicator: o!.id,
+      tier: 1,
+      inscription: null,
+      selfIdol: false,
+      subject: 'a hound',
+    });
     const first = await app.call('town.nextDay', {});
-    expect(texts(first).filter((t) => t.startsWith("A Vanity Idol's dedicator at the start of day 2 (ch.6): Odile Vantreck"))).toHaveLength(1);
+    expect(
+      texts(first).filter((t) =>
+        t.startsWith("A Vanity Idol's dedicator at the start of day 2 (ch.6): Odile Vantreck"),
+      ),
+    ).toHaveLength(1);
     await days(app, 2);
     // three days unfed: day 3 counts as day 4 for the dedicator, −1 to all rolls (ch.4)
-    expect((await me(o!.id)).life.penalties).toContainEqual({ source: 'Hunger, day 3 (a day sooner: Vanity stage 1, ch.6) (ch.4)', value: -1 });
+    expect((await me(o!.id)).life.penalties).toContainEqual({
+      source: 'Hunger, day 3 (a day sooner: Vanity stage 1, ch.6) (ch.4)',
+      value: -1,
+    });
     expect((await me(roster[1]!.id)).life.penalties.some((p) => p.source.startsWith('Hunger'))).toBe(false);
     app.close();
   });
@@ -114,7 +168,13 @@ describe('boons of properly inscribed Idols (ch.6)', () => {
     const [o, , s] = roster;
     await app.call('lichslayer.update', { id: s!.id, patch: { gold: 6000 } });
     await app.call('lichslayer.update', { id: o!.id, patch: { maxHealth: 60, health: 1, sanity: 'paranoid' } });
-    await app.call('idol.commission', { payer: s!.id, tier: 2, inscription: 'celestial-mark', selfIdol: false, subject: 'the Warden' });
+    await app.call('idol.commission', {
+      payer: s!.id,
+      tier: 2,
+      inscription: 'celestial-mark',
+      selfIdol: false,
+      subject: 'the Warden',
+    });
     // fed each day, so hunger takes no maximum Health (ch.4); no shelter, so no rest heals her (ch.8)
     const fedDay = async () => {
       await app.call('town.buy', { id: o!.id, what: 'meal' });
@@ -123,7 +183,9 @@ describe('boons of properly inscribed Idols (ch.6)', () => {
     for (let d = 0; d < 3; d++) await fedDay();
     expect((await me(o!.id)).health).toBe(1);
     const day4 = await fedDay();
-    expect(texts(day4).find((t) => t.startsWith('Odile Vantreck'))).toMatch(/the Celestial Mark heals 36 Health \(ch\.6\)/);
+    expect(texts(day4).find((t) => t.startsWith('Odile Vantreck'))).toMatch(
+      /the Celestial Mark heals 36 Health \(ch\.6\)/,
+    );
     expect((await me(o!.id)).health).toBe(37);
     const day7 = await days(app, 3);
     expect(texts(day7)).toContain('Odile Vantreck: the Celestial Mark restores full Sanity, Paranoid → Whole (ch.6)');
@@ -134,8 +196,22 @@ describe('boons of properly inscribed Idols (ch.6)', () => {
     const { app, roster, me } = await openDemo(58);
     const [o, , s] = roster;
     await app.call('lichslayer.update', { id: s!.id, patch: { gold: 5000 } });
-    await app.call('idol.commission', { payer: s!.id, dedicator: o!.id, tier: 1, inscription: 'unbound-sign', selfIdol: false, subject: 'the Unbound' });
-    await app.call('idol.commission', { payer: s!.id, dedicator: o!.id, tier: 1, inscription: 'elemental-sigil', selfIdol: false, subject: 'the Earth' });
+    await app.call('idol.commission', {
+      payer: s!.id,
+      dedicator: o!.id,
+      tier: 1,
+      inscription: 'unbound-sign',
+      selfIdol: false,
+      subject: 'the Unbound',
+    });
+    await app.call('idol.commission', {
+      payer: s!.id,
+      dedicator: o!.id,
+      tier: 1,
+      inscription: 'elemental-sigil',
+      selfIdol: false,
+      subject: 'the Earth',
+    });
     await app.call('town.nextDay', {});
     await app.call('lichslayer.update', { id: o!.id, patch: { sanity: 'paranoid', armor: 0, gold: 1000 } });
     await app.call('town.buy', { id: o!.id, what: 'both' });
@@ -152,7 +228,13 @@ describe('boons of properly inscribed Idols (ch.6)', () => {
     const { app, roster, me } = await openDemo(59);
     const s = roster[2]!;
     await app.call('lichslayer.update', { id: s.id, patch: { gold: 1500 } });
-    await app.call('idol.commission', { payer: s.id, tier: 1, inscription: 'givers-mark', selfIdol: false, subject: 'the Giver' });
+    await app.call('idol.commission', {
+      payer: s.id,
+      tier: 1,
+      inscription: 'givers-mark',
+      selfIdol: false,
+      subject: 'the Giver',
+    });
     await app.call('town.nextDay', {});
     await app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: 2 } });
     const before = (await me(s.id)).gold;

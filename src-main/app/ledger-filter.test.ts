@@ -23,15 +23,25 @@ describe('the ledger by character', () => {
     expect(reveal.length).toBeGreaterThan(0);
     expect(reveal.map((e) => e.character)).toEqual(reveal.map(() => 'Odile Vantreck'));
     // the entrance was revealed by the party as a whole: no one character
-    expect((await app.call('ledger.list', {})).filter((e) => e.cause.startsWith('Reveal F1 (3,1)')).every((e) => e.character === null)).toBe(true);
+    expect(
+      (await app.call('ledger.list', {}))
+        .filter((e) => e.cause.startsWith('Reveal F1 (3,1)'))
+        .every((e) => e.character === null),
+    ).toBe(true);
 
     // Her rolls: the reveal's, and the Sanity Tests her steps set off (the Stair's, once for each character).
     const hers = (await app.call('ledger.list', {})).filter((e) => e.character === 'Odile Vantreck').map((e) => e.id);
     expect(hers.length).toBe(reveal.length + 2);
     for (const part of ['odile', 'VANTRECK', 'e v', ' Odile Vantreck ']) {
       const found = await app.call('ledger.list', { character: part });
-      expect(found.map((e) => e.id), part).toEqual(hers);
-      expect(found.map((e) => e.id), part).toEqual(expect.arrayContaining(reveal.map((e) => e.id)));
+      expect(
+        found.map((e) => e.id),
+        part,
+      ).toEqual(hers);
+      expect(
+        found.map((e) => e.id),
+        part,
+      ).toEqual(expect.arrayContaining(reveal.map((e) => e.id)));
     }
     expect(await app.call('ledger.list', { character: 'tobin' })).toEqual([]);
     app.close();
@@ -45,7 +55,9 @@ describe('the ledger by character', () => {
     await app.call('tables.roll', { key: 'loot', context: {}, character: b!.name });
     const shared = [...a!.name.toLowerCase()].find((ch) => /[a-z]/.test(ch) && b!.name.toLowerCase().includes(ch))!;
     const found = await app.call('ledger.list', { character: shared.toUpperCase() });
-    expect(new Set(found.filter((e) => e.table === 'loot').map((e) => e.character))).toEqual(new Set([a!.name, b!.name]));
+    expect(new Set(found.filter((e) => e.table === 'loot').map((e) => e.character))).toEqual(
+      new Set([a!.name, b!.name]),
+    );
     app.close();
   });
 });

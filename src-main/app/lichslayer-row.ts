@@ -12,5 +12,8 @@ export function requireLichslayer(db: Database, id: number): LichslayerRow {
 }
 
 /** Whether a Lichslayer holds a skill, in a skill slot or the capstone slot (ch.2), by its name in any case. */
-export const holdsSkill = (l: Pick<LichslayerRow, 'skill1' | 'skill2' | 'skill3' | 'capstone'>, skill: string): boolean =>
+export const holdsSkill = (
+  l: Pick<LichslayerRow, 'skill1' | 'skill2' | 'skill3' | 'capstone'>,
+  skill: string,
+): boolean =>
   [l.skill1, l.skill2, l.skill3, l.capstone].some((k) => k.trim().toLowerCase() === skill.trim().toLowerCase());

@@ -5,7 +5,8 @@ import { openDemo } from '../test-support/temp-app.ts';
 
 const demo = async (seed = 5) => (await openDemo(seed)).app;
 
-const find = async (app: Awaited<ReturnType<typeof demo>>, name: string) => (await app.call('campaign.current', {}))!.roster.find((l) => l.name === name)!;
+const find = async (app: Awaited<ReturnType<typeof demo>>, name: string) =>
+  (await app.call('campaign.current', {}))!.roster.find((l) => l.name === name)!;
 
 describe('creation (ch.1)', () => {
   it('rolls starting loot three times, six stat points and a hidden class, every roll in the ledger', async () => {
@@ -21,7 +22,13 @@ describe('creation (ch.1)', () => {
     expect(y.life.statPoints).toBe(rolled.toChoose);
     expect([y.items.loot1, y.items.loot2, y.items.loot3].map((i) => i?.name)).toEqual(rolled.loot.map((l) => l.name));
     const ledger = await app.call('ledger.list', { character: 'Ysolde Marrow' });
-    expect(ledger.map((e) => e.cause).sort()).toEqual(['Creation of Ysolde Marrow: class (hidden)', 'Creation of Ysolde Marrow: starting loot 1', 'Creation of Ysolde Marrow: starting loot 2', 'Creation of Ysolde Marrow: starting loot 3', 'Creation of Ysolde Marrow: stat points']);
+    expect(ledger.map((e) => e.cause).sort()).toEqual([
+      'Creation of Ysolde Marrow: class (hidden)',
+      'Creation of Ysolde Marrow: starting loot 1',
+      'Creation of Ysolde Marrow: starting loot 2',
+      'Creation of Ysolde Marrow: starting loot 3',
+      'Creation of Ysolde Marrow: stat points',
+    ]);
     expect(ledger.find((e) => e.cause.endsWith('starting loot 1'))!.explain).toMatch(/on d100 − 40/);
     // one undo removes the whole creation
     await app.call('history.undo', {});
@@ -32,7 +39,10 @@ describe('creation (ch.1)', () => {
   it('an impossible influence die is refused with the reason, and nothing is created', async () => {
     const app = await demo();
     const before = (await app.call('campaign.current', {}))!.roster.length;
-    expect(await app.dispatch('lichslayer.roll', { name: 'Bad Dice', influence: [7, 0, 0] })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/d4, d6, d8, d10, d12 or d20/) } });
+    expect(await app.dispatch('lichslayer.roll', { name: 'Bad Dice', influence: [7, 0, 0] })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/d4, d6, d8, d10, d12 or d20/) },
+    });
     expect((await app.call('campaign.current', {}))!.roster.length).toBe(before);
     app.close();
   });
@@ -76,7 +86,9 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
     const odile = await find(app, 'Odile Vantreck');
     expect(odile.life.penalties).toContainEqual({ source: 'Hunger, day 4 (ch.4)', value: -1 });
     expect(odile.maxHealth).toBe(o.maxHealth - 6);
-    expect(report.lines.find((l) => l.text.startsWith('Odile Vantreck'))!.text).toMatch(/Hunger day 4: −6 max Health \(ch\.4\)/);
+    expect(report.lines.find((l) => l.text.startsWith('Odile Vantreck'))!.text).toMatch(
+      /Hunger day 4: −6 max Health \(ch\.4\)/,
+    );
     expect(report.lines[0]!.text).toMatch(/^Inn: /);
     app.close();
   });
@@ -84,12 +96,18 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
   it('the Inn takes its price at once, refuses the poor, and is closed at Stage 4 (ch.4, ch.5)', async () => {
     const app = await demo();
     const w = await find(app, 'Wren of the Hollow');
-    expect(await app.dispatch('town.buy', { id: w.id, what: 'both' })).toMatchObject({ ok: false, error: { message: 'A meal and shelter cost 108 gold and Wren of the Hollow holds 95 (ch.4). Nothing changed.' } });
+    expect(await app.dispatch('town.buy', { id: w.id, what: 'both' })).toMatchObject({
+      ok: false,
+      error: { message: 'A meal and shelter cost 108 gold and Wren of the Hollow holds 95 (ch.4). Nothing changed.' },
+    });
     await app.call('town.buy', { id: w.id, what: 'meal' });
     expect((await find(app, 'Wren of the Hollow')).gold).toBe(95 - 36);
     await app.call('phase.attention', { event: { type: 'CROWN' } });
     const o = await find(app, 'Odile Vantreck');
-    expect(await app.dispatch('town.buy', { id: o.id, what: 'meal' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/closed at Stage 4/) } });
+    expect(await app.dispatch('town.buy', { id: o.id, what: 'meal' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/closed at Stage 4/) },
+    });
     app.close();
   });
 
@@ -100,7 +118,8 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
       const reports = [];
       for (let d = 0; d < 30; d++) {
         // the richest eat every other day; everyone sleeps rough
-        for (const l of roster) if (d % 2 === 0 && l.gold > 400) await app.dispatch('town.buy', { id: l.id, what: 'meal' });
+        for (const l of roster)
+          if (d % 2 === 0 && l.gold > 400) await app.dispatch('town.buy', { id: l.id, what: 'meal' });
         reports.push(await app.call('town.nextDay', {}));
       }
       const stored = await app.call('town.reports', { limit: 30 });
@@ -114,8 +133,12 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
     expect(a.stored.map((r) => r.day)).toEqual(Array.from({ length: 30 }, (_, i) => 30 - i));
     // ch.5: the Smith's d8 at the start of each week (RULINGS: weeks start on days 1, 8, 15 …): week 1's at
     // the first close, each later week's as the day before it closes (days 7, 14, 21, 28)
-    expect(a.reports.filter((r) => r.lines.some((l) => l.text.startsWith('Smith'))).map((r) => r.day)).toEqual([1, 7, 14, 21, 28]);
-    expect(a.reports[6]!.lines.find((l) => l.text.startsWith('Smith'))!.text).toBe('Smith (week 2): 1d8 = 1: Coal shortage — All Smith prices +20 % this week.');
+    expect(a.reports.filter((r) => r.lines.some((l) => l.text.startsWith('Smith'))).map((r) => r.day)).toEqual([
+      1, 7, 14, 21, 28,
+    ]);
+    expect(a.reports[6]!.lines.find((l) => l.text.startsWith('Smith'))!.text).toBe(
+      'Smith (week 2): 1d8 = 1: Coal shortage — All Smith prices +20 % this week.',
+    );
     // no shelter for a week and more: the shelter penalty arrives on day 8 (ch.4)
     expect(a.reports[7]!.lines.some((l) => /No shelter day 8: −6 Health/.test(l.text))).toBe(true);
   });
@@ -140,7 +163,10 @@ describe('the session journal', () => {
     expect(two!.startedAt).not.toBeNull();
     j = await app.call('journal.setNotes', { session: 1, text: 'The party fled the first stair.' });
     expect(j.find((s) => s.session === 1)!.notes).toBe('The party fled the first stair.');
-    expect(await app.dispatch('journal.setNotes', { session: 3, text: 'later' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no session 3 yet/) } });
+    expect(await app.dispatch('journal.setNotes', { session: 3, text: 'later' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/no session 3 yet/) },
+    });
     await app.call('history.undo', {});
     expect((await app.call('journal.view', {})).find((s) => s.session === 1)!.notes).toBe('');
     app.close();
@@ -153,10 +179,17 @@ describe('a waiting level-up (ch.1)', () => {
     const s = (await app.call('campaign.current', {}))!.roster.find((l) => l.name === 'Sable Hartigan')!;
     expect(s).toMatchObject({ level: 1, xp: 33 });
     expect(s.life.level).toMatchObject({ value: 1, due: 2 });
-    expect(s.life.xpSources.explain).toBe('0 from gold + 0 from enemies felled + 0 from 0 cleared floors = 0 XP; 33 more set by hand → 33 XP (ch.1)');
+    expect(s.life.xpSources.explain).toBe(
+      '0 from gold + 0 from enemies felled + 0 from 0 cleared floors = 0 XP; 33 more set by hand → 33 XP (ch.1)',
+    );
     const r = await app.call('lichslayer.levelUp', { id: s.id });
-    expect(r.notes.join(' ')).toMatch(/reaches level 2: \+2 stat points.*class is revealed: The Bandit, Skill 1 Burgle unlocked/);
-    expect(await app.dispatch('lichslayer.levelUp', { id: s.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/already level 2/) } });
+    expect(r.notes.join(' ')).toMatch(
+      /reaches level 2: \+2 stat points.*class is revealed: The Bandit, Skill 1 Burgle unlocked/,
+    );
+    expect(await app.dispatch('lichslayer.levelUp', { id: s.id })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/already level 2/) },
+    });
     app.close();
   });
 });

@@ -9,26 +9,64 @@ describe('Inscribe (ch.13)', () => {
     const { app, roster, me } = await openDemo(5);
     const o = roster[0]!;
     // "Soot Scroll": a scroll with the Inscribe action (Casts one Demon spell at Magic 2, then crumbles.)
-    await app.call('lichslayer.setInventory', { id: o.id, stacks: [{ name: 'Soot Scroll', count: 1 }, { name: 'Cinder Compass', count: 1 }] });
+    await app.call('lichslayer.setInventory', {
+      id: o.id,
+      stacks: [
+        { name: 'Soot Scroll', count: 1 },
+        { name: 'Cinder Compass', count: 1 },
+      ],
+    });
     const r = await app.call('loot.fate', { fate: 'inscribe', id: o.id, from: { stack: 0 }, target: { slot: 'gear' } });
     expect(r.notes).toEqual(["Soot Scroll's effect is inscribed on Cinder Maul; neither is destroyed (ch.13)"]);
     let l = await me(o.id);
     // the demo's Cinder Maul lists its attack; the inscription is added on a line of its own
-    expect(l.items.gear!.notes).toBe('Attack: 2d6.\nInscribed: Soot Scroll — Casts one Demon spell at Magic 2, then crumbles.');
+    expect(l.items.gear!.notes).toBe(
+      'Attack: 2d6.\nInscribed: Soot Scroll — Casts one Demon spell at Magic 2, then crumbles.',
+    );
     expect(l.inventory.map((s) => s.name)).toEqual(['Soot Scroll', 'Cinder Compass']);
-    expect(await app.dispatch('loot.fate', { fate: 'inscribe', id: o.id, from: { stack: 0 }, target: { slot: 'gear' } })).toMatchObject({ ok: false, error: { message: 'Cinder Maul already bears Soot Scroll’s inscription (ch.13). Nothing changed.'.replace('’', "'") } });
-    expect(await app.dispatch('loot.fate', { fate: 'inscribe', id: o.id, from: { stack: 1 }, target: { slot: 'gear' } })).toMatchObject({ ok: false, error: { message: 'Cinder Compass has no Inscribe action (ch.13). Nothing changed.' } });
+    expect(
+      await app.dispatch('loot.fate', { fate: 'inscribe', id: o.id, from: { stack: 0 }, target: { slot: 'gear' } }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        message: 'Cinder Maul already bears Soot Scroll’s inscription (ch.13). Nothing changed.'.replace('’', "'"),
+      },
+    });
+    expect(
+      await app.dispatch('loot.fate', { fate: 'inscribe', id: o.id, from: { stack: 1 }, target: { slot: 'gear' } }),
+    ).toMatchObject({
+      ok: false,
+      error: { message: 'Cinder Compass has no Inscribe action (ch.13). Nothing changed.' },
+    });
     // onto a spell: the caster's casting of it carries the inscription
-    const lash = (await app.call('tables.get', { key: 'spells-demon' })).table.rows.findIndex((x) => x.label === 'Cinder Lash');
-    await app.call('loot.fate', { fate: 'inscribe', id: o.id, from: { stack: 0 }, target: { spell: { table: 'spells-demon', row: lash } } });
+    const lash = (await app.call('tables.get', { key: 'spells-demon' })).table.rows.findIndex(
+      (x) => x.label === 'Cinder Lash',
+    );
+    await app.call('loot.fate', {
+      fate: 'inscribe',
+      id: o.id,
+      from: { stack: 0 },
+      target: { spell: { table: 'spells-demon', row: lash } },
+    });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
-    await app.call('board.addToken', { kind: 'entity', name: 'Grey Hound', colour: 'Red', floor: 1, x: 2, y: 0, health: 6, armor: 0 });
+    await app.call('board.addToken', {
+      kind: 'entity',
+      name: 'Grey Hound',
+      colour: 'Red',
+      floor: 1,
+      x: 2,
+      y: 0,
+      health: 6,
+      armor: 0,
+    });
     let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const token = p.combat!.entrants.find((e) => e.lichslayerId === o.id)!;
     let guard = 0;
     while (p.combat!.currentTokenId !== token.tokenId && guard++ < 20) p = await app.call('phase.nextTurn', {});
     p = await app.call('phase.cast', { tokenId: token.tokenId, table: 'spells-demon', row: lash });
-    expect(p.notices!.find((n) => n.startsWith('Cinder Lash ('))).toMatch(/\(Inscribed: Soot Scroll — Casts one Demon spell at Magic 2, then crumbles\., ch\.13\)$/);
+    expect(p.notices!.find((n) => n.startsWith('Cinder Lash ('))).toMatch(
+      /\(Inscribed: Soot Scroll — Casts one Demon spell at Magic 2, then crumbles\., ch\.13\)$/,
+    );
     l = await me(o.id);
     expect(l.inventory.map((s) => s.name)).toEqual(['Soot Scroll', 'Cinder Compass']);
     app.close();
@@ -39,19 +77,45 @@ describe('Influence (ch.1, ch.13)', () => {
   it('an equipped item with the Influence action adds its roll to the loot roll the app makes for its holder', async () => {
     const { app, roster, me } = await openDemo(11);
     const sable = roster[2]!;
-    await app.call('lichslayer.update', { id: sable.id, patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', level: 2 } });
+    await app.call('lichslayer.update', {
+      id: sable.id,
+      patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', level: 2 },
+    });
     // "Cinder Compass": Influence: add 1d6 (a tool, held in a Loot slot)
-    await app.call('lichslayer.setItem', { id: sable.id, slot: 'loot3', item: { name: 'Cinder Compass', colour: 'Red' } });
+    await app.call('lichslayer.setItem', {
+      id: sable.id,
+      slot: 'loot3',
+      item: { name: 'Cinder Compass', colour: 'Red' },
+    });
     expect((await me(sable.id)).life.influence).toEqual([{ source: 'Cinder Compass', sides: 6 }]);
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-    const mark = (await app.call('board.addToken', { kind: 'entity', name: 'Mark', colour: 'Red', floor: 1, x: 2, y: 0, health: 3, armor: 0 })).tokens.find((t) => t.name === 'Mark')!;
+    const mark = (
+      await app.call('board.addToken', {
+        kind: 'entity',
+        name: 'Mark',
+        colour: 'Red',
+        floor: 1,
+        x: 2,
+        y: 0,
+        health: 3,
+        armor: 0,
+      })
+    ).tokens.find((t) => t.name === 'Mark')!;
     await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: mark.id });
-    const entry = (await app.call('ledger.list', { character: 'Sable Hartigan' })).find((e) => e.cause === 'Sable Hartigan Burgles Mark')!;
+    const entry = (await app.call('ledger.list', { character: 'Sable Hartigan' })).find(
+      (e) => e.cause === 'Sable Hartigan Burgles Mark',
+    )!;
     expect(entry.explain).toMatch(/\+ \d+ \(influence: Cinder Compass\)/);
-    expect(entry.faces.filter((f) => f.cause.endsWith('influence from Cinder Compass')).map((f) => f.sides)).toEqual([6]);
+    expect(entry.faces.filter((f) => f.cause.endsWith('influence from Cinder Compass')).map((f) => f.sides)).toEqual([
+      6,
+    ]);
     // broken, it confers nothing (ch.11)
-    await app.call('lichslayer.setItem', { id: sable.id, slot: 'loot3', item: { name: 'Cinder Compass', colour: 'Red', broken: true } });
+    await app.call('lichslayer.setItem', {
+      id: sable.id,
+      slot: 'loot3',
+      item: { name: 'Cinder Compass', colour: 'Red', broken: true },
+    });
     expect((await me(sable.id)).life.influence).toEqual([]);
     app.close();
   });
@@ -62,20 +126,45 @@ describe('an Unbound Vestment found (ch.15)', () => {
     const { app, roster, me } = await openDemo(2);
     const [a, b] = roster;
     // the party holds five of the six: whatever the d6 shows, only Candles can be found
-    await app.call('lichslayer.setInventory', { id: a!.id, stacks: VESTMENTS.slice(0, 3).map((name) => ({ name, count: 1 })) });
-    await app.call('lichslayer.setItem', { id: b!.id, slot: 'garment', item: { name: 'The Unbound’s Coat of Arms', colour: 'Blue' } });
-    await app.call('lichslayer.setItem', { id: b!.id, slot: 'loot3', item: { name: 'The Unbound’s Scroll', colour: 'Blue' } });
+    await app.call('lichslayer.setInventory', {
+      id: a!.id,
+      stacks: VESTMENTS.slice(0, 3).map((name) => ({ name, count: 1 })),
+    });
+    await app.call('lichslayer.setItem', {
+      id: b!.id,
+      slot: 'garment',
+      item: { name: 'The Unbound’s Coat of Arms', colour: 'Blue' },
+    });
+    await app.call('lichslayer.setItem', {
+      id: b!.id,
+      slot: 'loot3',
+      item: { name: 'The Unbound’s Scroll', colour: 'Blue' },
+    });
     const r = await app.call('loot.vestment', { id: b!.id });
-    expect(r.notes[0]).toMatch(/^Brother Quillam finds Candles: 1d6 (\d: .+, held already, roll again; )*6: Candles \(ch\.15\); it goes into the inventory$/);
-    const entry = (await app.call('ledger.list', { character: b!.name })).find((e) => e.cause === `${b!.name} finds an Unbound Vestment`)!;
+    expect(r.notes[0]).toMatch(
+      /^Brother Quillam finds Candles: 1d6 (\d: .+, held already, roll again; )*6: Candles \(ch\.15\); it goes into the inventory$/,
+    );
+    const entry = (await app.call('ledger.list', { character: b!.name })).find(
+      (e) => e.cause === `${b!.name} finds an Unbound Vestment`,
+    )!;
     expect(entry.faces.length).toBe(r.notes[0]!.split('roll again').length);
     expect(entry.faces.at(-1)).toMatchObject({ sides: 6, face: 6 });
     // it is loot: Blue, from the Vestments table, and its Incantation (Sludge) opens while it is held
     const held = await me(b!.id);
     expect(held.inventory.map((s) => s.name)).toContain('Candles');
-    await app.call('loot.fate', { fate: 'hold', id: b!.id, stack: held.inventory.findIndex((s) => s.name === 'Candles'), slot: 'loot2' });
+    await app.call('loot.fate', {
+      fate: 'hold',
+      id: b!.id,
+      stack: held.inventory.findIndex((s) => s.name === 'Candles'),
+      slot: 'loot2',
+    });
     expect((await me(b!.id)).items.loot2).toMatchObject({ name: 'Candles', colour: 'Blue' });
-    expect(await app.dispatch('loot.vestment', { id: a!.id })).toMatchObject({ ok: false, error: { message: 'The party holds all six Unbound Vestments: there is none left to find (ch.15). Nothing changed.' } });
+    expect(await app.dispatch('loot.vestment', { id: a!.id })).toMatchObject({
+      ok: false,
+      error: {
+        message: 'The party holds all six Unbound Vestments: there is none left to find (ch.15). Nothing changed.',
+      },
+    });
     app.close();
   });
 });

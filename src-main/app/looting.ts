@@ -27,19 +27,38 @@ import { rollWithTables } from './table-rolls.ts';
 
 /** The Lichslayers standing in a room. */
 function standingIn(db: Database, room: RoomRecord): TokenView[] {
-  return allTokens(db).filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null && t.floor === room.floor && t.x === room.x && t.y === room.y);
+  return allTokens(db).filter(
+    (t) =>
+      t.kind === 'lichslayer' && t.lichslayerId !== null && t.floor === room.floor && t.x === room.x && t.y === room.y,
+  );
 }
 
 /**
  * May this Lichslayer loot now (ch.8)? Free, or after a Challenge — rolled here, in the ledger — at
  * Edge on an off-round or at Paranoid. A looting done is marked for the round.
  */
-function mayLoot(w: RecordingWriter, db: Database, l: LichslayerRow, what: string, command: CommandName, notices: string[]): boolean {
+function mayLoot(
+  w: RecordingWriter,
+  db: Database,
+  l: LichslayerRow,
+  what: string,
+  command: CommandName,
+  notices: string[],
+): boolean {
   const fight = readFight(db);
   const now = roundNow(db);
-  const verdict = lootingRule(l.sanity, { round: now?.round ?? null, lastLootRound: roundOf(fight.looted[String(l.id)], now) }, readHouseRules(db));
+  const verdict = lootingRule(
+    l.sanity,
+    { round: now?.round ?? null, lastLootRound: roundOf(fight.looted[String(l.id)], now) },
+    readHouseRules(db),
+  );
   if (verdict.kind === 'challenge') {
-    const r = lichslayerChallenge(w, db, command, { lichslayerId: l.id, target: verdict.target, cause: `${l.name} loots ${what}: ${verdict.explain}`, sanity: null });
+    const r = lichslayerChallenge(w, db, command, {
+      lichslayerId: l.id,
+      target: verdict.target,
+      cause: `${l.name} loots ${what}: ${verdict.explain}`,
+      sanity: null,
+    });
     notices.push(r.explain);
     if (!r.passed) return false;
   }
@@ -56,15 +75,30 @@ const tierOf = (floor: number) => (floor >= 10 ? 'lower' : floorTier(floor));
  * Judge's gold roll. The loot goes into an empty Loot slot, else the inventory; the gold onto the
  * Gauntlet as gold found (XP).
  */
-export function openChestBy(w: RecordingWriter, db: Database, room: RoomRecord, lichslayerId: number, command: CommandName, notices: string[]): void {
+export function openChestBy(
+  w: RecordingWriter,
+  db: Database,
+  room: RoomRecord,
+  lichslayerId: number,
+  command: CommandName,
+  notices: string[],
+): void {
   const chest = parseChest(room.chest);
   const place = roomLabel(room.floor, room.x, room.y);
   if (!chest) throw new CommandFailure('refused', `There is no chest at ${place}.`);
   if (chest.opened) throw new CommandFailure('refused', 'That chest has already been opened.');
   if (!room.revealed) throw new CommandFailure('refused', 'Reveal the room before opening its chest.');
   const l = requireLichslayer(db, lichslayerId);
-  if (!standingIn(db, room).some((t) => t.lichslayerId === l.id)) throw new CommandFailure('refused', `${l.name} must stand in ${room.name || place} to open its chest (ch.9). Nothing changed.`);
-  if (l.health === 0) throw new CommandFailure('refused', `${l.name} is at 0 Health: withdraw or press on first (ch.11). Nothing changed.`);
+  if (!standingIn(db, room).some((t) => t.lichslayerId === l.id))
+    throw new CommandFailure(
+      'refused',
+      `${l.name} must stand in ${room.name || place} to open its chest (ch.9). Nothing changed.`,
+    );
+  if (l.health === 0)
+    throw new CommandFailure(
+      'refused',
+      `${l.name} is at 0 Health: withdraw or press on first (ch.11). Nothing changed.`,
+    );
   if (!mayLoot(w, db, l, 'the chest', command, notices)) {
     notices.push(`${l.name} cannot loot the chest this round; it stays shut (ch.8)`);
     return;
@@ -75,17 +109,47 @@ export function openChestBy(w: RecordingWriter, db: Database, room: RoomRecord, 
   const opened = rollWithTables(db, command, ({ dice, tables, drawn }) => {
     const cause = `Chest at ${place}, opened by ${l.name}`;
     const roll = openChest(dice, rules, cause);
-    const records: RollRecord[] = [{ cause, floor: room.floor, room: place, character: l.name, explain: roll.explain, result: roll, public: true }];
+    const records: RollRecord[] = [
+      { cause, floor: room.floor, room: place, character: l.name, explain: roll.explain, result: roll, public: true },
+    ];
     let loot: { name: string; colour: string; notes: string } | null = null;
     if (roll.hasLoot && tables.has('loot')) {
-      const node = rollOnTable({ dice, tables, drawn, cause: `${cause}: loot` }, 'loot', { floor: room.floor, extra: modifiers });
+      const node = rollOnTable({ dice, tables, drawn, cause: `${cause}: loot` }, 'loot', {
+        floor: room.floor,
+        extra: modifiers,
+      });
       const row = node.row !== null ? tables.get('loot')!.rows[node.row] : undefined;
       loot = { name: node.label, colour: row?.loot?.colour ?? 'Colourless', notes: row?.details ?? '' };
-      records.push({ cause: `${cause}: loot`, table: 'loot', floor: room.floor, room: place, character: l.name, explain: node.explain, result: node, public: true });
+      records.push({
+        cause: `${cause}: loot`,
+        table: 'loot',
+        floor: room.floor,
+        room: place,
+        character: l.name,
+        explain: node.explain,
+        result: node,
+        public: true,
+      });
     }
     const gold = isGoldFormula(formula) ? rollGold(dice, formula, `${cause}: gold`) : null;
-    if (gold) records.push({ cause: `${cause}: gold (the Judge's roll)`, floor: room.floor, room: place, character: l.name, explain: gold.explain, result: gold, public: true });
-    else records.push({ cause: `${cause}: gold`, floor: room.floor, room: place, explain: `“${formula}” is not a gold formula such as 2d6x10: no gold rolled`, result: null });
+    if (gold)
+      records.push({
+        cause: `${cause}: gold (the Judge's roll)`,
+        floor: room.floor,
+        room: place,
+        character: l.name,
+        explain: gold.explain,
+        result: gold,
+        public: true,
+      });
+    else
+      records.push({
+        cause: `${cause}: gold`,
+        floor: room.floor,
+        room: place,
+        explain: `“${formula}” is not a gold formula such as 2d6x10: no gold rolled`,
+        result: null,
+      });
     return { value: { hasLoot: roll.hasLoot, explain: roll.explain, loot, gold: gold?.gold ?? 0 }, records };
   });
   notices.push(`${l.name} opens the chest: ${opened.explain}`);
@@ -93,21 +157,44 @@ export function openChestBy(w: RecordingWriter, db: Database, room: RoomRecord, 
   if (opened.loot) {
     const where = takeLoot(w, db, l, opened.loot);
     contents = where === 'left' ? opened.loot.name : '';
-    notices.push(where === 'left' ? `${opened.loot.name}: ${l.name} has no empty Loot slot or inventory stack; it stays in the chest` : `${l.name} takes ${opened.loot.name} into ${where === 'inventory' ? 'the inventory' : `a Loot slot (${where})`} (ch.13)`);
+    notices.push(
+      where === 'left'
+        ? `${opened.loot.name}: ${l.name} has no empty Loot slot or inventory stack; it stays in the chest`
+        : `${l.name} takes ${opened.loot.name} into ${where === 'inventory' ? 'the inventory' : `a Loot slot (${where})`} (ch.13)`,
+    );
   }
-  w.update('room', room.id, { chest: JSON.stringify({ opened: true, hasLoot: opened.hasLoot, contents, goldFormula: formula, gold: opened.gold, openedBy: l.name }) });
+  w.update('room', room.id, {
+    chest: JSON.stringify({
+      opened: true,
+      hasLoot: opened.hasLoot,
+      contents,
+      goldFormula: formula,
+      gold: opened.gold,
+      openedBy: l.name,
+    }),
+  });
   if (opened.gold > 0) gainGold(w, db, l.id, opened.gold, notices);
 }
 
 /** Loot onto a Gauntlet: the first empty Loot slot its skills open (ch.2), else an inventory stack if one is free (ch.4). */
-function takeLoot(w: RecordingWriter, db: Database, l: LichslayerRow, loot: { name: string; colour: string; notes: string }): string {
-  const used = new Set((db.prepare(`SELECT slot FROM item WHERE lichslayer_id = ?`).all(l.id) as { slot: string }[]).map((r) => r.slot));
+function takeLoot(
+  w: RecordingWriter,
+  db: Database,
+  l: LichslayerRow,
+  loot: { name: string; colour: string; notes: string },
+): string {
+  const used = new Set(
+    (db.prepare(`SELECT slot FROM item WHERE lichslayer_id = ?`).all(l.id) as { slot: string }[]).map((r) => r.slot),
+  );
   const slot = slotPlanOf(db, l).loot.find((s) => !used.has(s));
   if (slot) {
     w.insert('item', { lichslayer_id: l.id, slot, name: loot.name, colour: loot.colour, broken: 0, notes: loot.notes });
     return slot;
   }
-  const stacks = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(l.id) as { name: string; count: number }[];
+  const stacks = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(l.id) as {
+    name: string;
+    count: number;
+  }[];
   const joins = stacks.some((s) => s.name.trim().toLowerCase() === loot.name.trim().toLowerCase() && s.count < 6);
   if (!joins && stacks.length >= inventoryDepth(l.max_health).value) return 'left';
   addToInventory(w, db, l.id, loot.name);
@@ -119,15 +206,32 @@ function takeLoot(w: RecordingWriter, db: Database, l: LichslayerRow, loot: { na
  * (the Judge's click); each share is gold found on that Gauntlet (XP, ch.1). A looting limit keeps a
  * Lichslayer's share in the room (ch.8); what does not divide evenly stays there too.
  */
-export function takeRoomGold(w: RecordingWriter, db: Database, room: RoomRecord, to: number | 'split', command: CommandName, notices: string[]): void {
+export function takeRoomGold(
+  w: RecordingWriter,
+  db: Database,
+  room: RoomRecord,
+  to: number | 'split',
+  command: CommandName,
+  notices: string[],
+): void {
   const place = roomLabel(room.floor, room.x, room.y);
   if (!room.revealed) throw new CommandFailure('refused', `Reveal ${place} first.`);
-  if (room.gold <= 0) throw new CommandFailure('refused', `There is no gold in ${room.name || place}. Nothing changed.`);
-  const here = standingIn(db, room).map((t) => requireLichslayer(db, t.lichslayerId!)).filter((l) => l.health > 0);
+  if (room.gold <= 0)
+    throw new CommandFailure('refused', `There is no gold in ${room.name || place}. Nothing changed.`);
+  const here = standingIn(db, room)
+    .map((t) => requireLichslayer(db, t.lichslayerId!))
+    .filter((l) => l.health > 0);
   const takers = to === 'split' ? here : here.filter((l) => l.id === to);
   if (!takers.length) {
-    const who = to === 'split' ? 'No Lichslayer' : (db.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(to) as { name: string } | undefined)?.name ?? `Lichslayer ${to}`;
-    throw new CommandFailure('refused', `${who} stands in ${room.name || place} to take its gold (ch.10). Nothing changed.`);
+    const who =
+      to === 'split'
+        ? 'No Lichslayer'
+        : ((db.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(to) as { name: string } | undefined)?.name ??
+          `Lichslayer ${to}`);
+    throw new CommandFailure(
+      'refused',
+      `${who} stands in ${room.name || place} to take its gold (ch.10). Nothing changed.`,
+    );
   }
   const able = takers.filter((l) => mayLoot(w, db, l, `the gold of ${room.name || place}`, command, notices));
   if (!able.length) {
@@ -136,8 +240,14 @@ export function takeRoomGold(w: RecordingWriter, db: Database, room: RoomRecord,
   }
   const share = Math.floor(room.gold / able.length);
   const left = room.gold - share * able.length;
-  if (share === 0) throw new CommandFailure('refused', `${room.gold} gold does not divide between ${able.length}: give it to one of them. Nothing changed.`);
+  if (share === 0)
+    throw new CommandFailure(
+      'refused',
+      `${room.gold} gold does not divide between ${able.length}: give it to one of them. Nothing changed.`,
+    );
   w.update('room', room.id, { gold: left });
-  notices.push(`${room.gold} gold ${able.length > 1 ? `split between ${able.length}: ${share} each` : `to ${able[0]!.name}`}${left ? `; ${left} that does not divide evenly stays in the room` : ''}`);
+  notices.push(
+    `${room.gold} gold ${able.length > 1 ? `split between ${able.length}: ${share} each` : `to ${able[0]!.name}`}${left ? `; ${left} that does not divide evenly stays in the room` : ''}`,
+  );
   for (const l of able) gainGold(w, db, l.id, share, notices);
 }

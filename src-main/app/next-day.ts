@@ -19,7 +19,18 @@ import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { readTown, today, writeTown } from '../db/town-repo.ts';
 import { daysOfWeek, weekOf, weeksAtClose } from '../rules/calendar.ts';
 import type { Dice } from '../rules/dice.ts';
-import { activeVanity, celestialHeal, lastVanityIdolGone, celestialWeek, destructionDone, properlyInscribed, VANITY_DAILY_TARGET, VANITY_TOWN_DAYS, VANITY_WEEKLY_TARGET, vanityShift } from '../rules/idol.ts';
+import {
+  activeVanity,
+  celestialHeal,
+  lastVanityIdolGone,
+  celestialWeek,
+  destructionDone,
+  properlyInscribed,
+  VANITY_DAILY_TARGET,
+  VANITY_TOWN_DAYS,
+  VANITY_WEEKLY_TARGET,
+  vanityShift,
+} from '../rules/idol.ts';
 import { rollInn } from '../rules/inn.ts';
 import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
 import { turningStatus } from '../rules/lich.ts';
@@ -71,14 +82,26 @@ interface DayOut {
 const line = (out: DayOut, kind: DayReport['lines'][number]['kind'], text: string) => out.lines.push({ kind, text });
 
 /** A Sanity Challenge for a Lichslayer of the loaded world, written into it (ch.8). */
-function challenge(dice: Dice, w: DayWorld, out: DayOut, id: number, target: number, cause: string, where: 'town' | 'forest'): void {
+function challenge(
+  dice: Dice,
+  w: DayWorld,
+  out: DayOut,
+  id: number,
+  target: number,
+  cause: string,
+  where: 'town' | 'forest',
+): void {
   const l = w.roster.get(id);
   if (!l) return;
   const modifiers = characterRollModifiers(
     { sanity: l.sanity, daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter },
     { ...situationOf(w.effects, w.town, w.day, id, { where, sanityChallenge: true }, w.rules), skills: w.skills(l) },
   );
-  const r = rollSanityChallenge(dice, { name: l.name, level: l.level, target, cause, where, attentionStage: w.stage, modifiers }, w.rules);
+  const r = rollSanityChallenge(
+    dice,
+    { name: l.name, level: l.level, target, cause, where, attentionStage: w.stage, modifiers },
+    w.rules,
+  );
   out.records.push({ cause, character: l.name, explain: r.result.explain, result: r.result });
   w.roster.set(id, { ...l, sanity: r.sanity });
   line(out, 'change', r.explain);
@@ -114,7 +137,18 @@ function retainerStep(dice: Dice, w: DayWorld, out: DayOut, inn: { value: number
   const kept: TownState['retainers'] = [];
   for (const r of w.town.retainers) {
     const boss = w.roster.get(r.employer);
-    const pay = dayPay({ name: r.name, grade: r.grade, loyalty: r.loyalty, double: r.double, excused: r.holidayOn === w.day, employer: boss?.name ?? '', employerGold: boss?.gold ?? null }, w.rules.unpaidRetainer);
+    const pay = dayPay(
+      {
+        name: r.name,
+        grade: r.grade,
+        loyalty: r.loyalty,
+        double: r.double,
+        excused: r.holidayOn === w.day,
+        employer: boss?.name ?? '',
+        employerGold: boss?.gold ?? null,
+      },
+      w.rules.unpaidRetainer,
+    );
     if (boss && pay.paid) w.roster.set(boss.id, { ...boss, gold: boss.gold - pay.paid });
     if (pay.paid > RETAINER_GRADES[r.grade].wage) paidDouble.add(r.id);
     if (pay.loyalty === 'leaves') {
@@ -124,7 +158,11 @@ function retainerStep(dice: Dice, w: DayWorld, out: DayOut, inn: { value: number
     }
     if (pay.loyalty !== r.loyalty || r.double || !pay.paid) line(out, 'change', pay.explain);
     if (waryLeaves(pay.loyalty, inn, w.rules.innNegativeUpTo)) {
-      line(out, 'change', `${r.name}, Wary, leaves after a negative Inn event (${inn.value}; negative up to ${w.rules.innNegativeUpTo}, house rule) (ch.7)`);
+      line(
+        out,
+        'change',
+        `${r.name}, Wary, leaves after a negative Inn event (${inn.value}; negative up to ${w.rules.innNegativeUpTo}, house rule) (ch.7)`,
+      );
       out.tokensGone.push(r.tokenId);
       continue;
     }
@@ -133,7 +171,11 @@ function retainerStep(dice: Dice, w: DayWorld, out: DayOut, inn: { value: number
   w.town = { ...w.town, retainers: kept };
   if (kept.length) {
     const vanityIdols = activeVanity(w.effects.idols, w.day);
-    const r = rollRetainers(dice, { devoted: kept.filter((k) => k.loyalty === 'devoted').length, activeVanityIdols: vanityIdols }, `Retainers, day ${w.day}`);
+    const r = rollRetainers(
+      dice,
+      { devoted: kept.filter((k) => k.loyalty === 'devoted').length, activeVanityIdols: vanityIdols },
+      `Retainers, day ${w.day}`,
+    );
     const explain = `${r.explain}: ${entryText(w.tables, 'retainer-events', Math.max(1, Math.min(8, r.value)))}`;
     out.records.push({ cause: `Retainers, day ${w.day} (ch.7)`, table: 'retainer-events', explain, result: r });
     line(out, 'roll', `Retainers: ${explain}`);
@@ -144,7 +186,8 @@ function retainerStep(dice: Dice, w: DayWorld, out: DayOut, inn: { value: number
 /** ch.17: a day spent in a grayed region forces a Sanity Challenge on everyone there. */
 function grayedRegionStep(dice: Dice, w: DayWorld, out: DayOut): void {
   if (!w.town.forest.regionGray) return;
-  for (const id of w.town.forest.present) challenge(dice, w, out, id, GRAYED_REGION_TARGET, 'A day in a grayed region of the Forest (ch.17)', 'forest');
+  for (const id of w.town.forest.present)
+    challenge(dice, w, out, id, GRAYED_REGION_TARGET, 'A day in a grayed region of the Forest (ch.17)', 'forest');
 }
 
 /** ch.5: the Square's d6 when 100+ gold was given today; ch.4: the gift's bonus tomorrow. */
@@ -153,12 +196,22 @@ function squareStep(dice: Dice, w: DayWorld, out: DayOut): void {
   if (squareEventDue(given)) {
     const d6 = dice.die(6, `The Square, day ${w.day}`);
     const explain = `${d6.natural} on d6 (${given} gold given): ${entryText(w.tables, 'square-events', d6.natural)} (ch.5)`;
-    out.records.push({ cause: `The Square, day ${w.day} (ch.5)`, table: 'square-events', explain, result: d6, public: true });
+    out.records.push({
+      cause: `The Square, day ${w.day} (ch.5)`,
+      table: 'square-events',
+      explain,
+      result: d6,
+      public: true,
+    });
     line(out, 'roll', `Square: ${explain}`);
   }
   const gift = squareGift(given, w.day, w.rules);
   if (gift) line(out, 'change', gift.explain);
-  w.town = { ...w.town, squareGift: gift ? { day: gift.day, bonus: gift.bonus } : null, contributed: { inn: 0, square: 0, innYesterday: w.town.contributed.inn } };
+  w.town = {
+    ...w.town,
+    squareGift: gift ? { day: gift.day, bonus: gift.bonus } : null,
+    contributed: { inn: 0, square: 0, innYesterday: w.town.contributed.inn },
+  };
   // ch.5 (Modifier table): a Festival lasts one in-game day.
   if (w.world.festival) {
     w.world = { ...w.world, festival: false };
@@ -170,15 +223,23 @@ function squareStep(dice: Dice, w: DayWorld, out: DayOut): void {
 function idolStep(w: DayWorld, out: DayOut): void {
   const finished = w.town.idols.filter((i) => destructionDone(i, w.day));
   if (!finished.length) return;
-  w.town = { ...w.town, idols: w.town.idols.map((i) => (finished.some((f) => f.id === i.id) ? { ...i, destroyed: true } : i)) };
+  w.town = {
+    ...w.town,
+    idols: w.town.idols.map((i) => (finished.some((f) => f.id === i.id) ? { ...i, destroyed: true } : i)),
+  };
   for (const f of finished) {
     const proper = properlyInscribed(f);
     const destroyer = f.destroyedBy !== null ? (w.roster.get(f.destroyedBy)?.name ?? 'the destroyer') : 'the destroyer';
-    line(out, 'change', `The Tier ${f.tier} Idol${f.subject ? ` of ${f.subject}` : ''} is destroyed${f.rareItem && f.tier === 3 ? `; ${f.rareItem} is consumed in the breaking` : ''}${f.crown ? "; the Lich's Crown's corruption remains" : ''}${proper ? `; its inscription's entity blesses ${destroyer}: +1 to a Rating of their choice (ch.6, the Judge records it)` : ''} (ch.6)`);
+    line(
+      out,
+      'change',
+      `The Tier ${f.tier} Idol${f.subject ? ` of ${f.subject}` : ''} is destroyed${f.rareItem && f.tier === 3 ? `; ${f.rareItem} is consumed in the breaking` : ''}${f.crown ? "; the Lich's Crown's corruption remains" : ''}${proper ? `; its inscription's entity blesses ${destroyer}: +1 to a Rating of their choice (ch.6, the Judge records it)` : ''} (ch.6)`,
+    );
   }
   const standing = new Set(w.town.idols.filter((i) => !i.destroyed).map((i) => i.id));
   // the Attention's machine decides whether the deed brings it down (only from Stage 3)
-  if (lastVanityIdolGone(w.effects.idols, standing, w.day)) out.attentionEvents.push({ type: 'RESOLVED', deed: 'vanity-idols-destroyed' });
+  if (lastVanityIdolGone(w.effects.idols, standing, w.day))
+    out.attentionEvents.push({ type: 'RESOLVED', deed: 'vanity-idols-destroyed' });
 }
 
 /** ch.17: the end of each in-game week: the Giver's hunger, and the Flora patches left to double. */
@@ -187,12 +248,21 @@ function weekEnds(w: DayWorld, out: DayOut, weeks: readonly number[]): void {
     const f = w.town.forest;
     const health = giverHealthOf(w.town, w.rules);
     const fed = f.fedWeeks.includes(week);
-    const hungerRunning = giverHungerRuns({ firstVisit: f.firstVisit, weekLastDay: daysOfWeek(week, w.rules).last }, w.rules);
+    const hungerRunning = giverHungerRuns(
+      { firstVisit: f.firstVisit, weekLastDay: daysOfWeek(week, w.rules).last },
+      w.rules,
+    );
     const g = giverAfterWeek({ health, fed, stage: w.stage, week, hungerRunning });
     if (g.explain) line(out, 'change', g.explain);
     const patches = f.patches.map((p) => ({ ...p, count: patchAtNewWeek(p), harvested: false }));
-    for (const [i, p] of f.patches.entries()) if (patches[i]!.count !== p.count) line(out, 'change', `The ${p.flora} patch left with ${p.count} doubles to ${patches[i]!.count} (ch.17)`);
-    w.town = { ...w.town, forest: { ...f, giverHealth: g.loss ? g.health : f.giverHealth, patches: patches.filter((p) => p.count > 0) }, weeks: { ...w.town.weeks, closed: week } };
+    for (const [i, p] of f.patches.entries())
+      if (patches[i]!.count !== p.count)
+        line(out, 'change', `The ${p.flora} patch left with ${p.count} doubles to ${patches[i]!.count} (ch.17)`);
+    w.town = {
+      ...w.town,
+      forest: { ...f, giverHealth: g.loss ? g.health : f.giverHealth, patches: patches.filter((p) => p.count > 0) },
+      weeks: { ...w.town.weeks, closed: week },
+    };
   }
 }
 
@@ -203,8 +273,10 @@ function weekEnds(w: DayWorld, out: DayOut, weeks: readonly number[]): void {
  */
 function weekStarts(dice: Dice, w: DayWorld, out: DayOut, week: number, paidDouble: ReadonlySet<number>): void {
   const smith = rollSmithWeek(dice, { week, stage: w.stage });
-  const explain = smith.value === null ? smith.explain : `${smith.explain}: ${entryText(w.tables, 'smith-events', smith.value)}`;
-  if (smith.rolls.length) out.records.push({ cause: `Smith, week ${week} (ch.5)`, table: 'smith-events', explain, result: smith.rolls });
+  const explain =
+    smith.value === null ? smith.explain : `${smith.explain}: ${entryText(w.tables, 'smith-events', smith.value)}`;
+  if (smith.rolls.length)
+    out.records.push({ cause: `Smith, week ${week} (ch.5)`, table: 'smith-events', explain, result: smith.rolls });
   line(out, 'roll', `Smith (week ${week}): ${explain}`);
 
   const { vanity, boons } = w.effects;
@@ -220,30 +292,51 @@ function weekStarts(dice: Dice, w: DayWorld, out: DayOut, week: number, paidDoub
       if (pool.length) {
         const pick = dice.die(pool.length, 'Vanity stage 2: which Retainer turns Wary');
         const r = pool[pick.natural - 1]!;
-        out.records.push({ cause: 'Vanity stage 2: a Retainer turns Wary (ch.6)', explain: `1d${pool.length} = ${pick.natural}: ${r.name}`, result: pick });
+        out.records.push({
+          cause: 'Vanity stage 2: a Retainer turns Wary (ch.6)',
+          explain: `1d${pool.length} = ${pick.natural}: ${r.name}`,
+          result: pick,
+        });
         w.town = { ...w.town, retainers: w.town.retainers.map((x) => (x.id === r.id ? { ...x, loyalty: 'wary' } : x)) };
         line(out, 'change', `Vanity stage 2: ${r.name} shifts to Wary (1d${pool.length} = ${pick.natural}) (ch.6)`);
       }
     }
-    if (shift.raise >= 3 && reached < 3) w.town = { ...w.town, vanityTown: { ...w.town.vanityTown, innLockUntil: w.day + VANITY_TOWN_DAYS } };
+    if (shift.raise >= 3 && reached < 3)
+      w.town = { ...w.town, vanityTown: { ...w.town.vanityTown, innLockUntil: w.day + VANITY_TOWN_DAYS } };
   }
   w.town = { ...w.town, lastVanityStage: vanity.stage, weeks: { ...w.town.weeks, opened: week } };
 
   // ch.5 Stage 2 and ch.6 Vanity stage 3: a Town resident leaves each week (never a Devoted Retainer, ch.7).
-  const leaving = residentsWhoMayLeave({ stage: w.stage, vanityStage: vanity.stage, npcs: w.town.npcs, retainers: w.town.retainers, paidDouble });
+  const leaving = residentsWhoMayLeave({
+    stage: w.stage,
+    vanityStage: vanity.stage,
+    npcs: w.town.npcs,
+    retainers: w.town.retainers,
+    paidDouble,
+  });
   if (leaving?.pool.length) {
     const pick = dice.die(leaving.pool.length, `A Town resident leaves: ${leaving.why}`);
     const gone = leaving.pool[pick.natural - 1]!;
-    out.records.push({ cause: `A Town resident leaves: ${leaving.why}`, explain: `1d${leaving.pool.length} = ${pick.natural}: ${gone.name}`, result: pick });
+    out.records.push({
+      cause: `A Town resident leaves: ${leaving.why}`,
+      explain: `1d${leaving.pool.length} = ${pick.natural}: ${gone.name}`,
+      result: pick,
+    });
     if (gone.kind === 'npc') w.town = { ...w.town, npcs: w.town.npcs.filter((n) => n.id !== gone.id) };
     else {
       out.tokensGone.push(w.town.retainers.find((r) => r.id === gone.id)?.tokenId ?? null);
       w.town = { ...w.town, retainers: w.town.retainers.filter((r) => r.id !== gone.id) };
     }
-    line(out, 'change', `${gone.name} leaves the Town quietly: ${leaving.why} (1d${leaving.pool.length} = ${pick.natural})`);
+    line(
+      out,
+      'change',
+      `${gone.name} leaves the Town quietly: ${leaving.why} (1d${leaving.pool.length} = ${pick.natural})`,
+    );
   } else if (leaving) line(out, 'note', `A Town resident would leave (${leaving.why}), but none is listed in the Town`);
   // ch.6 Vanity stage 2: the whole party rolls a Sanity Challenge (target 12) once a week.
-  if (vanity.weeklyPartyChallenge) for (const id of partyInTown(w)) challenge(dice, w, out, id, VANITY_WEEKLY_TARGET, `A Vanity Idol's weekly toll, week ${week} (ch.6)`, 'town');
+  if (vanity.weeklyPartyChallenge)
+    for (const id of partyInTown(w))
+      challenge(dice, w, out, id, VANITY_WEEKLY_TARGET, `A Vanity Idol's weekly toll, week ${week} (ch.6)`, 'town');
   // ch.6 the Celestial Mark: full Sanity for the dedicating party once a week.
   for (const id of partyInTown(w)) {
     const l = w.roster.get(id)!;
@@ -256,7 +349,8 @@ function weekStarts(dice: Dice, w: DayWorld, out: DayOut, week: number, paidDoub
 }
 
 /** The party as the Town's weekly effects reach them: everyone on the roster not lost for good or turned. */
-const partyInTown = (w: DayWorld) => [...w.roster.keys()].filter((id) => !w.dive.lost.includes(id) && !w.dive.turned.includes(id));
+const partyInTown = (w: DayWorld) =>
+  [...w.roster.keys()].filter((id) => !w.dive.lost.includes(id) && !w.dive.turned.includes(id));
 
 /** ch.5, ch.16: the Attention's clocks and what the day sent it; each turned character's Pilgrimage. */
 function attentionStep(database: Database, w: DayWorld, out: DayOut) {
@@ -265,13 +359,15 @@ function attentionStep(database: Database, w: DayWorld, out: DayOut) {
   const before = w.stage;
   attention.send({ type: 'DAY_PASSED', deepestFloorDived: w.dive.floor ?? 0, banquet: w.town.banquetOn === w.day });
   const after = attention.getSnapshot().context;
-  if (after.stage !== before) line(out, 'change', `Lich's Attention: Stage ${before} → ${after.stage}${after.last ? ` — ${after.last}` : ''}`);
+  if (after.stage !== before)
+    line(out, 'change', `Lich's Attention: Stage ${before} → ${after.stage}${after.last ? ` — ${after.last}` : ''}`);
   if (w.town.banquetOn === w.day) w.town = { ...w.town, banquetOn: null };
   const since = turnedOn(database);
   for (const id of w.dive.turned) {
     const t = w.roster.get(id);
     const on = since[String(id)];
-    if (t && on !== undefined) line(out, 'change', `${t.name}, turned on day ${on}: ${turningStatus(on, w.day + 1).explain}`);
+    if (t && on !== undefined)
+      line(out, 'change', `${t.name}, turned on day ${on}: ${turningStatus(on, w.day + 1).explain}`);
   }
   return { snapshot: attention.getPersistedSnapshot(), stage: after.stage as AttentionStage };
 }
@@ -292,7 +388,14 @@ function nightStep(dice: Dice, w: DayWorld, out: DayOut): void {
         name: l.name,
         day: w.day,
         level: l.level,
-        clock: { daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter, maxHealth: l.max_health, hungerMaxHealthLost: l.hunger_lost, health: l.health, missedDaysSinceRest: l.missed_since_rest },
+        clock: {
+          daysWithoutMeal: l.days_without_meal,
+          daysWithoutShelter: l.days_without_shelter,
+          maxHealth: l.max_health,
+          hungerMaxHealthLost: l.hunger_lost,
+          health: l.health,
+          missedDaysSinceRest: l.missed_since_rest,
+        },
         sanity: l.sanity,
         lostNights: l.lost_rest_nights,
         ate,
@@ -303,12 +406,29 @@ function nightStep(dice: Dice, w: DayWorld, out: DayOut): void {
       },
       w.rules,
     );
-    if (n.disturbedSleep) out.records.push({ cause: `${l.name}'s sleep at Stage 3, day ${w.day} (ch.5)`, character: l.name, explain: `1d6 = ${n.disturbedSleep.natural}${n.disturbedSleep.natural === 1 ? ': disturbed sleep' : ''}`, result: n.disturbedSleep });
-    if (n.rest) out.records.push({ cause: `${l.name} rests, day ${w.day} (ch.8)`, character: l.name, explain: n.rest.explain, result: n.rest });
+    if (n.disturbedSleep)
+      out.records.push({
+        cause: `${l.name}'s sleep at Stage 3, day ${w.day} (ch.5)`,
+        character: l.name,
+        explain: `1d6 = ${n.disturbedSleep.natural}${n.disturbedSleep.natural === 1 ? ': disturbed sleep' : ''}`,
+        result: n.disturbedSleep,
+      });
+    if (n.rest)
+      out.records.push({
+        cause: `${l.name} rests, day ${w.day} (ch.8)`,
+        character: l.name,
+        explain: n.rest.explain,
+        result: n.rest,
+      });
     let health = n.clock.health;
     const notes = [...n.notes];
     // ch.6 the Celestial Mark: the Town heals its residents — those neither on a dive nor in the Forest.
-    const heal = celestialHeal({ health, maxHealth: n.clock.maxHealth, strength: boonStrength(boons, 'celestial-mark', l.id, w.rules), inTown: w.dive.floor === null && !w.town.forest.present.includes(l.id) });
+    const heal = celestialHeal({
+      health,
+      maxHealth: n.clock.maxHealth,
+      strength: boonStrength(boons, 'celestial-mark', l.id, w.rules),
+      inTown: w.dive.floor === null && !w.town.forest.present.includes(l.id),
+    });
     if (heal.explain) notes.push(heal.explain);
     health = heal.health;
     w.roster.set(l.id, { ...l, ...nightPatch(n, health) });
@@ -321,7 +441,15 @@ function morningStep(dice: Dice, w: DayWorld, out: DayOut): void {
   const { vanity } = w.effects;
   for (const id of vanity.dailyChallenge) {
     if (!w.roster.has(id) || w.dive.lost.includes(id)) continue;
-    challenge(dice, w, out, id, VANITY_DAILY_TARGET, `A Vanity Idol's dedicator at the start of day ${w.day} (ch.6)`, 'town');
+    challenge(
+      dice,
+      w,
+      out,
+      id,
+      VANITY_DAILY_TARGET,
+      `A Vanity Idol's dedicator at the start of day ${w.day} (ch.6)`,
+      'town',
+    );
   }
 }
 
@@ -330,13 +458,26 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
   const day = today(database);
   const rules = readHouseRules(database);
   const diveCtx = diveActor(database).getSnapshot().context;
-  const roster = new Map((database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[]).map((l) => [l.id, l]));
+  const roster = new Map(
+    (database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[]).map((l) => [l.id, l]),
+  );
   const lines: DayReport['lines'] = [];
   const town0 = ensureSmith(database, readTown(database), lines);
   const before = new Map(roster);
   const result = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
     const town = legacyFeedings(town0, day, rules);
-    const world: DayWorld = { day, rules, stage: attentionStage(database), world: readWorld(database), dive: { floor: diveCtx.floor, lost: diveCtx.lost, turned: diveCtx.turned, present: diveCtx.present }, town, roster, tables, effects: idolEffects(database, town, day), skills: (row) => skillRollBonuses(database, row) };
+    const world: DayWorld = {
+      day,
+      rules,
+      stage: attentionStage(database),
+      world: readWorld(database),
+      dive: { floor: diveCtx.floor, lost: diveCtx.lost, turned: diveCtx.turned, present: diveCtx.present },
+      town,
+      roster,
+      tables,
+      effects: idolEffects(database, town, day),
+      skills: (row) => skillRollBonuses(database, row),
+    };
     const refresh = () => (world.effects = idolEffects(database, world.town, world.day));
     const out: DayOut = { lines, records: [], tokensGone: [], attentionEvents: [] };
     const inn = innStep(dice, world, out);
@@ -356,7 +497,15 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
     world.day += 1;
     refresh();
     morningStep(dice, world, out);
-    const forest = forestMorning(dice, { day: world.day, stage: attention.stage, town: world.town, roster: world.roster, tables, rules, players: partyInTown(world).length });
+    const forest = forestMorning(dice, {
+      day: world.day,
+      stage: attention.stage,
+      town: world.town,
+      roster: world.roster,
+      tables,
+      rules,
+      players: partyInTown(world).length,
+    });
     world.town = forest.town;
     out.records.push(...forest.records);
     for (const l of forest.lines) line(out, 'roll', l);
@@ -365,7 +514,9 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
   const { world, out, attention } = result;
   for (const [id, l] of world.roster) {
     const was = before.get(id)!;
-    const patch = Object.fromEntries(Object.entries(l).filter(([k, v]) => (was as unknown as Record<string, unknown>)[k] !== v));
+    const patch = Object.fromEntries(
+      Object.entries(l).filter(([k, v]) => (was as unknown as Record<string, unknown>)[k] !== v),
+    );
     if (Object.keys(patch).length) w.update('lichslayer', id, patch);
   }
   for (const tokenId of out.tokensGone) removeToken(w, database, tokenId);
@@ -386,5 +537,8 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
 function legacyFeedings(state: TownState, day: number, rules: HouseRules): TownState {
   if (!state.forest.fedThisWeek) return state;
   const week = Math.max(1, weekOf(day, rules));
-  return { ...state, forest: { ...state.forest, fedThisWeek: false, fedWeeks: [...new Set([...state.forest.fedWeeks, week])] } };
+  return {
+    ...state,
+    forest: { ...state.forest, fedThisWeek: false, fedWeeks: [...new Set([...state.forest.fedWeeks, week])] },
+  };
 }

@@ -59,7 +59,12 @@ describe('phase handlers', () => {
     // One level each, Lost the floor (traps and Sanity Test rooms on the way down may have shaken them already).
     expect(after).toEqual(before.map((i) => Math.min(4, i + 1)));
     const reply = await app.dispatch('phase.send', { event: { type: 'DESCEND' } });
-    expect(reply).toMatchObject({ ok: false, error: { message: 'The Gate is locked until every Lichslayer has cleared a room on Floor 9 (ch.10). Nothing changed.' } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        message: 'The Gate is locked until every Lichslayer has cleared a room on Floor 9 (ch.10). Nothing changed.',
+      },
+    });
     app.close();
   });
 
@@ -80,7 +85,17 @@ describe('phase handlers', () => {
     const { app, file, dataDir } = await demo();
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     let board = await app.call('board.view', { floor: 1 });
-    const fast = await app.call('board.addToken', { kind: 'entity', name: 'Quick Wisp', colour: 'Blue', floor: 1, x: 2, y: 0, health: 3, armor: 0, stats: { speed: 12 } });
+    const fast = await app.call('board.addToken', {
+      kind: 'entity',
+      name: 'Quick Wisp',
+      colour: 'Blue',
+      floor: 1,
+      x: 2,
+      y: 0,
+      health: 3,
+      armor: 0,
+      stats: { speed: 12 },
+    });
     board = fast;
     const stack = board.turnStack.filter((e) => e.floor === 1);
     let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
@@ -100,7 +115,10 @@ describe('phase handlers', () => {
     expect(p.combat).toMatchObject({ round: 2, current: stack[0]!.name });
     p = await again.call('phase.send', { event: { type: 'COMBAT_OVER' } });
     expect(p.combat).toBeNull();
-    expect(await again.dispatch('phase.nextTurn', {})).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no fight on/) } });
+    expect(await again.dispatch('phase.nextTurn', {})).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/no fight on/) },
+    });
     again.close();
   });
 
@@ -112,7 +130,10 @@ describe('phase handlers', () => {
     const last = stack.at(-1)!;
     p = await app.call('phase.respond', { tokenId: last.tokenId });
     expect(p.combat!.current).toBe(last.name);
-    expect(await app.dispatch('phase.respond', { tokenId: stack[1]!.tokenId })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/one at a time/) } });
+    expect(await app.dispatch('phase.respond', { tokenId: stack[1]!.tokenId })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/one at a time/) },
+    });
     p = await turn(app);
     expect(p.combat!.current).toBe(stack[0]!.name);
     for (let i = 1; i < stack.length - 1; i++) p = await turn(app);
@@ -124,9 +145,22 @@ describe('phase handlers', () => {
   it("a hidden entrant's turn never shows on the players' screen: the highlight waits on the next visible one", async () => {
     const { app } = await demo();
     await app.call('phase.send', { event: { type: 'DESCEND' } });
-    await app.call('board.addToken', { kind: 'entity', name: 'Lurker', colour: 'Black', floor: 1, x: 2, y: 0, health: 5, armor: 0, hidden: true });
+    await app.call('board.addToken', {
+      kind: 'entity',
+      name: 'Lurker',
+      colour: 'Black',
+      floor: 1,
+      x: 2,
+      y: 0,
+      health: 5,
+      armor: 0,
+      hidden: true,
+    });
     const board = await app.call('board.view', { floor: 1 });
-    await app.call('board.reorderStack', { floor: 1, tokenIds: [board.turnStack.at(-1)!.tokenId, ...board.turnStack.slice(0, -1).map((e) => e.tokenId)] });
+    await app.call('board.reorderStack', {
+      floor: 1,
+      tokenIds: [board.turnStack.at(-1)!.tokenId, ...board.turnStack.slice(0, -1).map((e) => e.tokenId)],
+    });
     const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(p.combat!.current).toBe('Lurker');
     const players = await app.call('players.view', {});
@@ -138,16 +172,31 @@ describe('phase handlers', () => {
   it('ch.10: Floor 10 is one long fight; stopped in round 3 and resumed, the same turn, stack, hidden Phylactery, and the next wave still to come', async () => {
     const { app, file, dataDir } = await demo();
     await app.call('dice.setSeed', { seed: 10 });
-    await app.call('board.setRoom', { floor: 10, x: 4, y: 4, patch: { phylactery: true, name: 'Ash Reliquary', type: 'vault' } });
+    await app.call('board.setRoom', {
+      floor: 10,
+      x: 4,
+      y: 4,
+      patch: { phylactery: true, name: 'Ash Reliquary', type: 'vault' },
+    });
     for (let f = 0; f < 9; f++) await app.call('phase.send', { event: { type: 'DESCEND' } });
-    for (const l of (await app.call('campaign.current', {}))!.roster) await app.call('phase.send', { event: { type: 'ROOM_CLEARED', lichslayer: l.id } });
+    for (const l of (await app.call('campaign.current', {}))!.roster)
+      await app.call('phase.send', { event: { type: 'ROOM_CLEARED', lichslayer: l.id } });
     await app.call('phase.send', { event: { type: 'OPEN_GATE' } });
     let p = await app.call('phase.send', { event: { type: 'DESCEND' } });
     expect(p.dive.state).toBe('floorTen');
     expect(p.notices?.some((n) => /entities enter at the Gate \(ch\.10\)/.test(n))).toBe(true);
-    expect(p.notices?.some((n) => /^The Phylactery casts .+, free \(rolled on Lich's Magic; the roll is in the ledger\) at .+ \(ch\.10\)$/.test(n))).toBe(true);
+    expect(
+      p.notices?.some((n) =>
+        /^The Phylactery casts .+, free \(rolled on Lich's Magic; the roll is in the ledger\) at .+ \(ch\.10\)$/.test(
+          n,
+        ),
+      ),
+    ).toBe(true);
     expect(p.combat).toMatchObject({ round: 1 });
-    expect(p.dive.actions.find((a) => a.type === 'WITHDRAW')).toMatchObject({ allowed: false, why: expect.stringMatching(/No withdrawal from Floor 10/) });
+    expect(p.dive.actions.find((a) => a.type === 'WITHDRAW')).toMatchObject({
+      allowed: false,
+      why: expect.stringMatching(/No withdrawal from Floor 10/),
+    });
     let guard = 0;
     while (p.combat!.round < 3 && guard++ < 200) p = await turn(app);
     p = await turn(app);
@@ -176,7 +225,10 @@ describe('phase handlers', () => {
     const { app } = await demo();
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     const xp = (await app.call('campaign.current', {}))!.roster.map((l) => l.xp);
-    expect(await app.dispatch('phase.send', { event: { type: 'FLOOR_CLEARED' } })).toMatchObject({ ok: false, error: { message: 'Floor 1 is not fully cleared: 1 of 25 rooms entered (ch.1, RULINGS). Nothing changed.' } });
+    expect(await app.dispatch('phase.send', { event: { type: 'FLOOR_CLEARED' } })).toMatchObject({
+      ok: false,
+      error: { message: 'Floor 1 is not fully cleared: 1 of 25 rooms entered (ch.1, RULINGS). Nothing changed.' },
+    });
     await walkEveryRoom(app, 1);
     await app.call('phase.send', { event: { type: 'FLOOR_CLEARED' } });
     await app.call('phase.send', { event: { type: 'FLOOR_CLEARED' } });

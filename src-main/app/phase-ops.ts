@@ -38,12 +38,23 @@ export type CombatActor = ReturnType<typeof combatActor>;
 /** ch.16: the Lich takes shape in the Town, the party there with it, every one of them at Lost. */
 export function manifest(w: RecordingWriter, database: Database, present: readonly number[], notices: string[]): void {
   for (const t of allTokens(database)) {
-    if (t.kind === 'lichslayer' && t.lichslayerId !== null && present.includes(t.lichslayerId)) w.update('token', t.id, { floor: null, x: null, y: null });
+    if (t.kind === 'lichslayer' && t.lichslayerId !== null && present.includes(t.lichslayerId))
+      w.update('token', t.id, { floor: null, x: null, y: null });
   }
   for (const id of present) {
     if (!allTokens(database).some((t) => t.lichslayerId === id)) {
       const l = database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(id) as { name: string };
-      joinTurnStack(w, database, w.insert('token', { kind: 'lichslayer', lichslayer_id: id, name: l.name, colour: 'Colourless', placed_at: nextPlacement(database) }));
+      joinTurnStack(
+        w,
+        database,
+        w.insert('token', {
+          kind: 'lichslayer',
+          lichslayer_id: id,
+          name: l.name,
+          colour: 'Colourless',
+          placed_at: nextPlacement(database),
+        }),
+      );
     }
     w.update('lichslayer', id, { sanity: 'lost' satisfies SanityLevel });
   }
@@ -58,22 +69,35 @@ export function manifest(w: RecordingWriter, database: Database, present: readon
       health: block.health,
       max_health: block.health,
       armor: block.armor,
-      stats: JSON.stringify({ speed: block.speed, turns: block.turns, attack: block.attack, magic: block.magic, lich: true }),
+      stats: JSON.stringify({
+        speed: block.speed,
+        turns: block.turns,
+        attack: block.attack,
+        magic: block.magic,
+        lich: true,
+      }),
       placed_at: nextPlacement(database),
     });
     joinTurnStack(w, database, id);
-    notices.push(`The Lich manifests in the Town: ${block.explain}; Armor ${block.armor}, two turns a round, Magic ${block.magic}`);
+    notices.push(
+      `The Lich manifests in the Town: ${block.explain}; Armor ${block.armor}, two turns a round, Magic ${block.magic}`,
+    );
   }
   notices.push('The Inn is closed and the Smith has fled; every Lichslayer in the Town is at Lost (ch.16)');
   const turned = diveActor(database).getSnapshot().context.turned;
-  if (turned.length) notices.push(`Recalled to the Tombs as the Lich's: ${turned.map((id) => (database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(id) as { name: string } | undefined)?.name ?? `#${id}`).join(', ')} (ch.16)`);
+  if (turned.length)
+    notices.push(
+      `Recalled to the Tombs as the Lich's: ${turned.map((id) => (database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(id) as { name: string } | undefined)?.name ?? `#${id}`).join(', ')} (ch.16)`,
+    );
 }
 
 /** The Unbound Vestments worn, intact, by the party on the dive (ch.12's Floor-10 Lich grows with them, ch.15). */
 function vestmentsWorn(database: Database, present: readonly number[]): number {
   if (!present.length) return 0;
   const names = new Set(VESTMENTS.map((v) => v.toLowerCase()));
-  const items = database.prepare(`SELECT name FROM item WHERE broken = 0 AND lichslayer_id IN (${present.map(() => '?').join(',')})`).all(...present) as { name: string }[];
+  const items = database
+    .prepare(`SELECT name FROM item WHERE broken = 0 AND lichslayer_id IN (${present.map(() => '?').join(',')})`)
+    .all(...present) as { name: string }[];
   return items.filter((i) => names.has(i.name.trim().toLowerCase())).length;
 }
 
@@ -81,8 +105,19 @@ function vestmentsWorn(database: Database, present: readonly number[]): number {
 export function floorTenLichArrives(w: RecordingWriter, database: Database, notices: string[]): void {
   if (allTokens(database).some((t) => t.stats.lich && t.floor === 10)) return;
   const present = diveActor(database).getSnapshot().context.present;
-  const lost = present.length ? (database.prepare(`SELECT count(*) AS n FROM lichslayer WHERE sanity = 'lost' AND id IN (${present.map(() => '?').join(',')})`).get(...present) as { n: number }).n : 0;
-  const block = floorTenOpponents(readHouseRules(database), { playersAtLost: lost, unboundVestmentsEquipped: vestmentsWorn(database, present) }).find((b) => b !== PHYLACTERY);
+  const lost = present.length
+    ? (
+        database
+          .prepare(
+            `SELECT count(*) AS n FROM lichslayer WHERE sanity = 'lost' AND id IN (${present.map(() => '?').join(',')})`,
+          )
+          .get(...present) as { n: number }
+      ).n
+    : 0;
+  const block = floorTenOpponents(readHouseRules(database), {
+    playersAtLost: lost,
+    unboundVestmentsEquipped: vestmentsWorn(database, present),
+  }).find((b) => b !== PHYLACTERY);
   if (!block) return;
   const id = w.insert('token', {
     kind: 'entity',
@@ -94,7 +129,13 @@ export function floorTenLichArrives(w: RecordingWriter, database: Database, noti
     health: block.health,
     max_health: block.health,
     armor: block.armor,
-    stats: JSON.stringify({ speed: block.speed, turns: block.turns, attack: block.attack, lich: true, ...(block.sanityOnHit ? { sanityOnHit: block.sanityOnHit } : {}) }),
+    stats: JSON.stringify({
+      speed: block.speed,
+      turns: block.turns,
+      attack: block.attack,
+      lich: true,
+      ...(block.sanityOnHit ? { sanityOnHit: block.sanityOnHit } : {}),
+    }),
     placed_at: nextPlacement(database),
   });
   joinTurnStack(w, database, id);
@@ -114,9 +155,11 @@ export function turnNotices(database: Database, combat: CombatActor, notices: st
   const { current, round } = combat.getSnapshot().context;
   const token = current !== null ? allTokens(database).find((t) => t.id === current) : undefined;
   const dive = diveActor(database).getSnapshot();
-  if (token?.stats.lich && String(dive.value) === 'manifestation') notices.push(lichTargetNotice(database, dive.context.present));
+  if (token?.stats.lich && String(dive.value) === 'manifestation')
+    notices.push(lichTargetNotice(database, dive.context.present));
   if (token?.lichslayerId != null) {
-    const l = database.prepare(`SELECT name, sanity FROM lichslayer WHERE id = ?`).get(token.lichslayerId) as { name: string; sanity: SanityLevel } | undefined;
+    const l = database.prepare(`SELECT name, sanity FROM lichslayer WHERE id = ?`).get(token.lichslayerId) as
+      { name: string; sanity: SanityLevel } | undefined;
     const lost = l ? lostMovementPenalty(l.sanity, round) : null;
     if (l && lost) notices.push(`${l.name}: ${lost.explain}`);
   }
@@ -155,13 +198,22 @@ export function step(w: RecordingWriter, database: Database, combat: CombatActor
         const turnedNow = communion(w, database, dive.getSnapshot().context.present, notices);
         for (const id of turnedNow) dive.send({ type: 'TURNED', lichslayer: id });
         // ch.16: the six days of the Pilgrimage count from the day of the turning.
-        if (turnedNow.length) writeSetting(w, database, 'turned-on', { ...turnedOn(database), ...Object.fromEntries(turnedNow.map((id) => [String(id), today(database)])) });
+        if (turnedNow.length)
+          writeSetting(w, database, 'turned-on', {
+            ...turnedOn(database),
+            ...Object.fromEntries(turnedNow.map((id) => [String(id), today(database)])),
+          });
         writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
-      } else roundEndSanity(w, database, combat.getSnapshot().context.order.map((s) => s.tokenId), notices);
+      } else
+        roundEndSanity(
+          w,
+          database,
+          combat.getSnapshot().context.order.map((s) => s.tokenId),
+          notices,
+        );
     } else turnNotices(database, combat, notices);
   }
 }
-
 
 /** Ends the current turn as "next turn" would, with everything the rules attach to it (an equip in a fight, ch.11). */
 export function endTurn(w: RecordingWriter, database: Database, notices: string[]): void {
@@ -176,16 +228,33 @@ export function endTurn(w: RecordingWriter, database: Database, notices: string[
  * fight's round starts or ends, the Attention hears of a descent, the Familiar is rolled, XP for a
  * cleared floor, Sanity for a forced Gate. The one place a dive event is applied.
  */
-export function applyDiveEvent(w: RecordingWriter, database: Database, event: DiveEvent, notices: string[], entrance?: { x: number; y: number }, opts: { alliesShaken?: boolean } = {}): void {
+export function applyDiveEvent(
+  w: RecordingWriter,
+  database: Database,
+  event: DiveEvent,
+  notices: string[],
+  entrance?: { x: number; y: number },
+  opts: { alliesShaken?: boolean } = {},
+): void {
   const dive = diveActor(database);
   const before = dive.getSnapshot();
-  const sent: DiveEvent = event.type === 'DESCEND' && before.context.floor === null ? { type: 'DESCEND', roster: partyIds(database) } : event;
-  if (!before.can(sent)) throw new CommandFailure('refused', `${whyRefused(String(before.value), before.context, event.type)}. Nothing changed.`);
+  const sent: DiveEvent =
+    event.type === 'DESCEND' && before.context.floor === null ? { type: 'DESCEND', roster: partyIds(database) } : event;
+  if (!before.can(sent))
+    throw new CommandFailure(
+      'refused',
+      `${whyRefused(String(before.value), before.context, event.type)}. Nothing changed.`,
+    );
   if (event.type === 'LICH_DEFEATED') {
     const where = before.context.floor;
     const lich = allTokens(database).find((t) => t.stats.lich && t.floor === where);
-    if (!lich) throw new CommandFailure('refused', `The Lich is not ${where === 10 ? 'on Floor 10' : 'in the Town'}. Nothing changed.`);
-    if (!lich.defeated && (lich.health ?? 0) > 0) throw new CommandFailure('refused', `The Lich still stands at ${lich.health} Health. Nothing changed.`);
+    if (!lich)
+      throw new CommandFailure(
+        'refused',
+        `The Lich is not ${where === 10 ? 'on Floor 10' : 'in the Town'}. Nothing changed.`,
+      );
+    if (!lich.defeated && (lich.health ?? 0) > 0)
+      throw new CommandFailure('refused', `The Lich still stands at ${lich.health} Health. Nothing changed.`);
   }
   if (event.type === 'FLOOR_CLEARED') {
     const notYet = floorNotCleared(database, before.context.floor ?? 0);
@@ -199,23 +268,34 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
   if (event.type === 'FORCE_GATE') {
     // ch.10: each attempt to force the Gate costs every Lichslayer there 1 Sanity.
     for (const id of present) {
-      const l = database.prepare(`SELECT sanity FROM lichslayer WHERE id = ?`).get(id) as { sanity: SanityLevel } | undefined;
+      const l = database.prepare(`SELECT sanity FROM lichslayer WHERE id = ?`).get(id) as
+        { sanity: SanityLevel } | undefined;
       if (l) w.update('lichslayer', id, { sanity: dropSanity(l.sanity) });
     }
   }
   if (event.type === 'AT_ZERO') {
-    if (String(before.value) !== 'manifestation' && !opts.alliesShaken) shakeAllies(w, database, event.lichslayer, after.context.present, notices);
+    if (String(before.value) !== 'manifestation' && !opts.alliesShaken)
+      shakeAllies(w, database, event.lichslayer, after.context.present, notices);
     // ch.11: pressing on leaves the character at 1 Health; withdrawing ends their dive (their token leaves below).
-    if (event.choice === 'press-on' && after.context.present.includes(event.lichslayer)) w.update('lichslayer', event.lichslayer, { health: PRESS_ON_HEALTH });
-    const name = (database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(event.lichslayer) as { name: string } | undefined)?.name ?? `#${event.lichslayer}`;
-    if (after.context.lost.includes(event.lichslayer) && !before.context.lost.includes(event.lichslayer)) notices.push(`${name} is permanently lost (ch.10, ch.11)`);
+    if (event.choice === 'press-on' && after.context.present.includes(event.lichslayer))
+      w.update('lichslayer', event.lichslayer, { health: PRESS_ON_HEALTH });
+    const name =
+      (
+        database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(event.lichslayer) as
+          { name: string } | undefined
+      )?.name ?? `#${event.lichslayer}`;
+    if (after.context.lost.includes(event.lichslayer) && !before.context.lost.includes(event.lichslayer))
+      notices.push(`${name} is permanently lost (ch.10, ch.11)`);
     else if (event.choice === 'press-on') notices.push(`${name} presses on at ${PRESS_ON_HEALTH} Health (ch.11)`);
     else notices.push(`${name} withdraws: they leave the floor and their dive ends (ch.11)`);
   }
   if (event.type === 'LICH_DEFEATED') {
     const spoils = rollWithLedger(database, 'phase.send', (dice) => {
       const r = trueDefeatSpoils(dice, 'The Lich destroyed for good');
-      return { value: r, records: [{ cause: 'The Lich destroyed for good (ch.12)', explain: r.explain, result: r, public: true }] };
+      return {
+        value: r,
+        records: [{ cause: 'The Lich destroyed for good (ch.12)', explain: r.explain, result: r, public: true }],
+      };
     }).value;
     notices.push(`${spoils.explain}. The Judge shares the hoard out with “Gold found” on each Gauntlet.`);
   }
@@ -230,10 +310,19 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
   else if (left.length) leaveBoard(w, database, left);
   if (after.context.floor !== before.context.floor && after.context.floor !== null) {
     beginVisit(w, database);
-    enterFloor(w, database, after.context.floor, after.context.present, entrance, notices, before.context.floor === null);
+    enterFloor(
+      w,
+      database,
+      after.context.floor,
+      after.context.present,
+      entrance,
+      notices,
+      before.context.floor === null,
+    );
     if (after.context.floor === 10) floorTenLichArrives(w, database, notices);
     // ch.3: the Witch's Familiar is rolled at the start of each dive.
-    if (before.context.floor === null) familiarRolls(database, after.context.present, `the dive, day ${today(database)}`, notices);
+    if (before.context.floor === null)
+      familiarRolls(database, after.context.present, `the dive, day ${today(database)}`, notices);
     const attention = attentionActor(database);
     attention.send({ type: 'DESCENT', floor: after.context.floor });
     writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
@@ -265,7 +354,9 @@ export function applyDiveEvent(w: RecordingWriter, database: Database, event: Di
 export function floorNotCleared(database: Database, floor: number): string | null {
   const entered = roomsOfFloor(database, floor).filter((r) => r.entered === 1).length;
   const onStack = new Set(turnStack(database).map((e) => e.token_id));
-  const left = allTokens(database).filter((t) => t.kind === 'entity' && t.floor === floor && !t.defeated && onStack.has(t.id));
+  const left = allTokens(database).filter(
+    (t) => t.kind === 'entity' && t.floor === floor && !t.defeated && onStack.has(t.id),
+  );
   if (entered === 25 && !left.length) return null;
   return `Floor ${floor} is not fully cleared: ${entered} of 25 rooms entered${left.length ? `, ${left.map((t) => t.name).join(', ')} still on the turn stack` : ''} (ch.1, RULINGS)`;
 }

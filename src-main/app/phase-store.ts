@@ -81,13 +81,23 @@ const casting = z.looseObject({
   label: z.string().max(1000),
   time: z.enum(CASTING_TIMES),
   round: z.number().int().min(0),
-  basis: z.looseObject({ magic: z.number(), lootMagic: z.number(), fixed: z.boolean(), times: z.number(), why: z.string().max(300).optional() }).optional(),
+  basis: z
+    .looseObject({
+      magic: z.number(),
+      lootMagic: z.number(),
+      fixed: z.boolean(),
+      times: z.number(),
+      why: z.string().max(300).optional(),
+    })
+    .optional(),
 });
 const combatSnapshot = snapshotSchema(
   combatRound,
   z.looseObject({
     round: z.number().int().min(0),
-    order: z.array(z.looseObject({ tokenId: id, turns: z.number().int().min(0).max(100), party: z.boolean().optional() })).max(10_000),
+    order: z
+      .array(z.looseObject({ tokenId: id, turns: z.number().int().min(0).max(100), party: z.boolean().optional() }))
+      .max(10_000),
     queue: ids,
     current: id.nullable(),
     acted: ids,
@@ -112,7 +122,9 @@ type MachineKey = keyof typeof MACHINE_SNAPSHOTS;
  * own snapshot types are wider (output, error): the validated shape is handed to it as one.
  */
 export function stored<K extends MachineKey>(db: Database, key: K): z.output<(typeof MACHINE_SNAPSHOTS)[K]> | null {
-  return readSetting(db, key, MACHINE_SNAPSHOTS[key].nullable(), null) as z.output<(typeof MACHINE_SNAPSHOTS)[K]> | null;
+  return readSetting(db, key, MACHINE_SNAPSHOTS[key].nullable(), null) as z.output<
+    (typeof MACHINE_SNAPSHOTS)[K]
+  > | null;
 }
 
 /** The Attention snapshot a departed Town's archive keeps (the setting's stored text), validated like the setting. */
@@ -124,7 +136,8 @@ export function archivedAttention(json: string): z.output<typeof attentionSnapsh
     throw damagedSetting('town-state', "a departed Town's Attention is not valid JSON");
   }
   const parsed = attentionSnapshot.nullable().safeParse(raw);
-  if (!parsed.success) throw damagedSetting('town-state', "a departed Town's Attention is not a saved Attention machine");
+  if (!parsed.success)
+    throw damagedSetting('town-state', "a departed Town's Attention is not a saved Attention machine");
   return parsed.data;
 }
 
@@ -138,7 +151,9 @@ function started<T extends Actor<AnyActorLogic>>(actor: T, key: MachineKey): T {
   actor.subscribe({
     error: (error: unknown) => {
       failure ??= error;
-      console.error(`Lichslayer Judge: the ${key.slice('machine:'.length)} machine stopped: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `Lichslayer Judge: the ${key.slice('machine:'.length)} machine stopped: ${error instanceof Error ? error.message : String(error)}`,
+      );
     },
   });
   actor.start();
@@ -151,19 +166,30 @@ function started<T extends Actor<AnyActorLogic>>(actor: T, key: MachineKey): T {
 
 export function diveActor(db: Database) {
   const snapshot = stored(db, 'machine:dive');
-  const actor = started(createActor(diveMachine, { input: { party: partyIds(db) }, ...(snapshot ? { snapshot: snapshot as unknown as SnapshotFrom<typeof diveMachine> } : {}) }), 'machine:dive');
+  const actor = started(
+    createActor(diveMachine, {
+      input: { party: partyIds(db) },
+      ...(snapshot ? { snapshot: snapshot as unknown as SnapshotFrom<typeof diveMachine> } : {}),
+    }),
+    'machine:dive',
+  );
   // A campaign saved before the dive machine owned the party's place had the party on a floor.
   const legacy = snapshot ? null : legacyPartyFloor(db);
   if (legacy !== null) {
     actor.send({ type: 'DESCEND', roster: partyIds(db) });
-    for (let floor = 1; floor < Math.min(legacy, 9) && actor.getSnapshot().context.floor === floor; floor++) actor.send({ type: 'DESCEND' });
+    for (let floor = 1; floor < Math.min(legacy, 9) && actor.getSnapshot().context.floor === floor; floor++)
+      actor.send({ type: 'DESCEND' });
   }
   return actor;
 }
 
 export function attentionActor(db: Database) {
   const snapshot = stored(db, 'machine:attention');
-  if (snapshot) return started(createActor(attentionMachine, { snapshot: snapshot as unknown as SnapshotFrom<typeof attentionMachine> }), 'machine:attention');
+  if (snapshot)
+    return started(
+      createActor(attentionMachine, { snapshot: snapshot as unknown as SnapshotFrom<typeof attentionMachine> }),
+      'machine:attention',
+    );
   // A campaign saved before the machine existed starts from the stage it kept beside the Square.
   const actor = createActor(attentionMachine).start();
   const stage = legacyWorldAttention(db);
@@ -200,19 +226,33 @@ export function stackSlots(db: Database): Slot[] {
   const { floor, turned } = diveActor(db).getSnapshot().context;
   const rules = readHouseRules(db);
   const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
-  const speeds = new Map((db.prepare(`SELECT id, speed FROM lichslayer`).all() as { id: number; speed: number }[]).map((r) => [r.id, r.speed]));
+  const speeds = new Map(
+    (db.prepare(`SELECT id, speed FROM lichslayer`).all() as { id: number; speed: number }[]).map((r) => [
+      r.id,
+      r.speed,
+    ]),
+  );
   return turnStack(db).flatMap((e) => {
     const t = tokens.get(e.token_id);
     // ch.3: a Familiar acts on its Witch's turn, not in a slot of its own.
     if (!t || t.defeated || t.floor !== floor || t.kind === 'phylactery' || !takesOwnTurn(t.kind)) return [];
     const speed = t.lichslayerId !== null ? (speeds.get(t.lichslayerId) ?? 6) : (t.stats.speed ?? 6);
-    return [{ tokenId: t.id, turns: turnsPerRound(speed, rules, t.kind === 'entity' ? t.stats.turns : undefined).value, party: PARTY_KINDS.has(t.kind) && !(t.lichslayerId !== null && turned.includes(t.lichslayerId)) }];
+    return [
+      {
+        tokenId: t.id,
+        turns: turnsPerRound(speed, rules, t.kind === 'entity' ? t.stats.turns : undefined).value,
+        party: PARTY_KINDS.has(t.kind) && !(t.lichslayerId !== null && turned.includes(t.lichslayerId)),
+      },
+    ];
   });
 }
 
 export function combatActor(db: Database) {
   const snapshot = stored(db, 'machine:combat');
-  return started(createActor(combatRound, snapshot ? { snapshot: snapshot as unknown as SnapshotFrom<typeof combatRound> } : {}), 'machine:combat');
+  return started(
+    createActor(combatRound, snapshot ? { snapshot: snapshot as unknown as SnapshotFrom<typeof combatRound> } : {}),
+    'machine:combat',
+  );
 }
 
 const turnedOnSchema = z.record(z.string(), z.number().int());

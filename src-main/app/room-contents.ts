@@ -57,7 +57,10 @@ export interface RevealSetting {
 
 function needTable(tables: ReadonlyMap<string, TableDef>, key: string): TableDef {
   const t = tables.get(key);
-  if (!t) throw new TableRollError(`The table “${key}” is missing from this campaign; restore it from the starter pack on the Tables screen`);
+  if (!t)
+    throw new TableRollError(
+      `The table “${key}” is missing from this campaign; restore it from the starter pack on the Tables screen`,
+    );
   return t;
 }
 
@@ -90,27 +93,84 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
   const roomTable = `rooms-${tier}`;
   const table = needTable(s.tables, roomTable);
   const facts = s.facts ?? { sanityBreak: false, merchantDispatched: false };
-  const context = { floor: s.floor, attentionStage: s.attentionStage, festival: s.world.festival, squareEmpty: s.world.squareEmpty };
+  const context = {
+    floor: s.floor,
+    attentionStage: s.attentionStage,
+    festival: s.world.festival,
+    squareEmpty: s.world.squareEmpty,
+  };
   // ch.10: an impossible room is re-rolled once, and a second impossible one is an empty room.
   let rerollLeft = !!s.lostReroll;
   const rolled = rollPossibleRoom(
     (attempt) => {
-      const node = rollOnTable(attempt === 1 ? env : { ...env, cause: `${cause}: re-roll of an impossible room` }, roomTable, { ...context, ...(rerollLeft ? { lostReroll: true } : {}) });
+      const node = rollOnTable(
+        attempt === 1 ? env : { ...env, cause: `${cause}: re-roll of an impossible room` },
+        roomTable,
+        { ...context, ...(rerollLeft ? { lostReroll: true } : {}) },
+      );
       if (node.rerolls.some((r) => r.startsWith('natural 1 re-rolled by a Lost character'))) rerollLeft = false;
-      records.push({ cause: attempt === 1 ? cause : `${cause}: re-roll`, table: roomTable, floor: s.floor, room: s.where, explain: node.explain, result: node, public: true });
+      records.push({
+        cause: attempt === 1 ? cause : `${cause}: re-roll`,
+        table: roomTable,
+        floor: s.floor,
+        room: s.where,
+        explain: node.explain,
+        result: node,
+        public: true,
+      });
       return node;
     },
     (node) => roomImpossible(node.row !== null ? (table.rows[node.row]!.room?.impossibleWhen ?? '') : '', facts),
   );
   const node = rolled.roll;
-  const lostRerollUsed = rolled.attempts.some((n) => n.rerolls.some((r) => r.startsWith('natural 1 re-rolled by a Lost character')));
-  if (rolled.explain) records.push({ cause: `${cause}: impossible room`, floor: s.floor, room: s.where, explain: rolled.explain, result: { attempts: rolled.attempts.map((a) => a.value) }, public: true });
-  if (lostRerollUsed && s.lostReroll) records.push({ cause: `${cause}: Lost re-roll`, floor: s.floor, room: s.where, character: s.lostReroll, explain: `${s.lostReroll} spends this dive's re-roll of a natural 1 on a room roll (ch.10)`, result: null });
+  const lostRerollUsed = rolled.attempts.some((n) =>
+    n.rerolls.some((r) => r.startsWith('natural 1 re-rolled by a Lost character')),
+  );
+  if (rolled.explain)
+    records.push({
+      cause: `${cause}: impossible room`,
+      floor: s.floor,
+      room: s.where,
+      explain: rolled.explain,
+      result: { attempts: rolled.attempts.map((a) => a.value) },
+      public: true,
+    });
+  if (lostRerollUsed && s.lostReroll)
+    records.push({
+      cause: `${cause}: Lost re-roll`,
+      floor: s.floor,
+      room: s.where,
+      character: s.lostReroll,
+      explain: `${s.lostReroll} spends this dive's re-roll of a natural 1 on a room roll (ch.10)`,
+      result: null,
+    });
   if (rolled.empty) {
-    return { type: 'antechamber', name: 'Empty room', details: 'Both rolls were impossible here: the room is empty (ch.10).', trap: false, chest: false, chestGold: '', sanityTest: false, gold: 0, entities: [], records, lostRerollUsed };
+    return {
+      type: 'antechamber',
+      name: 'Empty room',
+      details: 'Both rolls were impossible here: the room is empty (ch.10).',
+      trap: false,
+      chest: false,
+      chestGold: '',
+      sanityTest: false,
+      gold: 0,
+      entities: [],
+      records,
+      lostRerollUsed,
+    };
   }
   const row = node.row !== null ? table.rows[node.row]! : null;
-  const fields = row?.room ?? { roomType: 'antechamber' as const, entities: '', faction: '' as const, trap: false, chest: false, sanityTest: false, gold: '', chestGold: '', impossibleWhen: '' as const };
+  const fields = row?.room ?? {
+    roomType: 'antechamber' as const,
+    entities: '',
+    faction: '' as const,
+    trap: false,
+    chest: false,
+    sanityTest: false,
+    gold: '',
+    chestGold: '',
+    impossibleWhen: '' as const,
+  };
 
   let gold = 0;
   if (fields.gold && s.floor !== 10) {
@@ -129,7 +189,13 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
     else {
       const roll = rollExpression(s.dice, parseDice(fields.entities), `${cause}: how many entities`);
       count = roll.total;
-      records.push({ cause: `${cause}: entities`, floor: s.floor, room: s.where, explain: `${count} entities = ${roll.shown} (room table)`, result: roll });
+      records.push({
+        cause: `${cause}: entities`,
+        floor: s.floor,
+        room: s.where,
+        explain: `${count} entities = ${roll.shown} (room table)`,
+        result: roll,
+      });
     }
     // A room never holds more than its capacity (ch.9).
     count = Math.max(0, Math.min(count, capacity));
@@ -138,12 +204,17 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
       const key = `entities-${placement.tier}`;
       const table = needTable(s.tables, key);
       const all = table.rows.map((r, index) => ({ r, index })).filter(({ r }) => r.entity);
-      const ofFaction = all.filter(({ r }) => !fields.faction || fields.faction === 'any' || r.entity!.faction === fields.faction);
+      const ofFaction = all.filter(
+        ({ r }) => !fields.faction || fields.faction === 'any' || r.entity!.faction === fields.faction,
+      );
       // ch.12: an entity placed from another tier keeps to its own tier's kinds when the room's faction lives elsewhere.
       const choices = ofFaction.length ? ofFaction : all;
       if (choices.length === 0) throw new TableRollError(`${table.name} has no entity to place`);
       const byFaction = fields.faction && fields.faction !== 'any' && ofFaction.length;
-      const pick = s.dice.die(choices.length, `${cause}: entity ${i + 1}${byFaction ? ` (${fields.faction})` : fields.faction && fields.faction !== 'any' ? ` (no ${fields.faction} in ${table.name}: any of it)` : ''}`);
+      const pick = s.dice.die(
+        choices.length,
+        `${cause}: entity ${i + 1}${byFaction ? ` (${fields.faction})` : fields.faction && fields.faction !== 'any' ? ` (no ${fields.faction} in ${table.name}: any of it)` : ''}`,
+      );
       const chosen = choices[pick.natural - 1]!;
       const ent = chosen.r.entity!;
       const health = scaledEntityHealth(ent.health, ent.level, s.players);
@@ -181,7 +252,16 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
 export function rollWave(s: RevealSetting): { entities: RolledEntity[]; records: RollRecord[] } {
   const cause = `Floor 10 wave, ${s.where}`;
   const count = s.dice.die(6, `${cause}: how many`);
-  const records: RollRecord[] = [{ cause, floor: 10, room: s.where, explain: `${count.natural} entities enter at the Gate (1d6, ch.10)`, result: count, public: true }];
+  const records: RollRecord[] = [
+    {
+      cause,
+      floor: 10,
+      room: s.where,
+      explain: `${count.natural} entities enter at the Gate (1d6, ch.10)`,
+      result: count,
+      public: true,
+    },
+  ];
   const entities: RolledEntity[] = [];
   for (let i = 0; i < count.natural; i++) {
     const placement = placeEntityTier(s.dice, 9, s.rules, `${cause}: entity ${i + 1} tier`);
@@ -193,7 +273,14 @@ export function rollWave(s: RevealSetting): { entities: RolledEntity[]; records:
     const row = choices[pick.natural - 1]!;
     const health = scaledEntityHealth(row.entity!.health, row.entity!.level, s.players);
     entities.push({ name: row.label, fields: row.entity!, health: health.value, table: key });
-    records.push({ cause: `${cause}: entity ${i + 1}`, table: key, floor: 10, room: s.where, explain: `${placement.explain}; ${pick.natural} of ${choices.length} → ${row.label} (${table.name}); ${health.explain}`, result: { placement, pick } });
+    records.push({
+      cause: `${cause}: entity ${i + 1}`,
+      table: key,
+      floor: 10,
+      room: s.where,
+      explain: `${placement.explain}; ${pick.natural} of ${choices.length} → ${row.label} (${table.name}); ${health.explain}`,
+      result: { placement, pick },
+    });
   }
   return { entities, records };
 }

@@ -30,43 +30,112 @@ export interface RoomEntry {
 export const trapTableFor = (floor: number): string => `traps-${floor >= 10 ? 'lower' : floorTier(floor)}`;
 
 /** The effect a trap has for this character: its listed one, or a fresh roll on the tier's table (ch.9). */
-function effectFor(database: Database, trap: RoomTrap, room: RoomRecord, who: TokenView, command: CommandName): { effect: TrapFields | null; label: string; details: string } {
+function effectFor(
+  database: Database,
+  trap: RoomTrap,
+  room: RoomRecord,
+  who: TokenView,
+  command: CommandName,
+): { effect: TrapFields | null; label: string; details: string } {
   const source = trapSource(trap);
   const key = trapTableFor(room.floor);
   if (source.kind === 'listed') {
     // An older campaign's trap kept only the label it was rolled as: its row on the tier's table says what it does.
-    const row = source.effect ? null : loadAllTables(database).get(key)?.def.rows.find((r) => r.label.trim().toLowerCase() === trap.label.trim().toLowerCase());
+    const row = source.effect
+      ? null
+      : loadAllTables(database)
+          .get(key)
+          ?.def.rows.find((r) => r.label.trim().toLowerCase() === trap.label.trim().toLowerCase());
     return { effect: source.effect ?? row?.trap ?? null, label: trap.label, details: row?.details ?? '' };
   }
   return rollWithTables(database, command, ({ dice, tables, drawn }) => {
     const cause = `Trap at ${roomLabel(room.floor, room.x, room.y)} for ${who.name}`;
-    if (!tables.has(key)) return { value: { effect: null, label: trap.label, details: `no table “${key}” in this campaign` }, records: [] };
+    if (!tables.has(key))
+      return { value: { effect: null, label: trap.label, details: `no table “${key}” in this campaign` }, records: [] };
     const node = rollOnTable({ dice, tables, drawn, cause }, key);
     const row = node.row !== null ? tables.get(key)!.rows[node.row]! : null;
-    const records: RollRecord[] = [{ cause, table: key, floor: room.floor, room: roomLabel(room.floor, room.x, room.y), character: who.lichslayerId !== null ? who.name : null, explain: node.explain, result: node }];
+    const records: RollRecord[] = [
+      {
+        cause,
+        table: key,
+        floor: room.floor,
+        room: roomLabel(room.floor, room.x, room.y),
+        character: who.lichslayerId !== null ? who.name : null,
+        explain: node.explain,
+        result: node,
+      },
+    ];
     return { value: { effect: row?.trap ?? null, label: node.label, details: node.details }, records };
   });
 }
 
 /** A trap's effect landing on one character (ch.9, ch.11). */
-function springTrap(w: RecordingWriter, database: Database, who: TokenView, room: RoomRecord, effect: TrapFields, label: string, command: CommandName, notices: string[], entry: RoomEntry): void {
-  const l = who.lichslayerId !== null ? (database.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(who.lichslayerId) as LichslayerRow | undefined) : undefined;
+function springTrap(
+  w: RecordingWriter,
+  database: Database,
+  who: TokenView,
+  room: RoomRecord,
+  effect: TrapFields,
+  label: string,
+  command: CommandName,
+  notices: string[],
+  entry: RoomEntry,
+): void {
+  const l =
+    who.lichslayerId !== null
+      ? (database.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(who.lichslayerId) as LichslayerRow | undefined)
+      : undefined;
   let passed: boolean | null = null;
   if (effect.challenge && l) {
     const cause = `${label}: ${effect.challenge.sanity ? 'Sanity Challenge' : 'Challenge'} to escape it (trap table)`;
-    const r = lichslayerChallenge(w, database, command, { lichslayerId: l.id, target: effect.challenge.target, cause, sanity: effect.challenge.sanity ? 'tombs' : null });
+    const r = lichslayerChallenge(w, database, command, {
+      lichslayerId: l.id,
+      target: effect.challenge.target,
+      cause,
+      sanity: effect.challenge.sanity ? 'tombs' : null,
+    });
     passed = r.passed;
     notices.push(r.explain);
-  } else if (effect.challenge) notices.push(`${label}: ${who.name} rolls no Challenge (only Lichslayers roll them): the trap's effect lands`);
+  } else if (effect.challenge)
+    notices.push(`${label}: ${who.name} rolls no Challenge (only Lichslayers roll them): the trap's effect lands`);
   const steps = trapSteps(effect, passed);
   if (passed) return;
   if (steps.damage) {
     const rolled = rollWithLedger(database, command, (dice) => {
       const d = rollTrapDamage(dice, effect, `${label}: damage to ${who.name}`);
-      return { value: d, records: d ? [{ cause: `${label}: damage to ${who.name}`, character: l?.name ?? null, floor: room.floor, room: roomLabel(room.floor, room.x, room.y), explain: d.explain, result: d }] : [] };
+      return {
+        value: d,
+        records: d
+          ? [
+              {
+                cause: `${label}: damage to ${who.name}`,
+                character: l?.name ?? null,
+                floor: room.floor,
+                room: roomLabel(room.floor, room.x, room.y),
+                explain: d.explain,
+                result: d,
+              },
+            ]
+          : [],
+      };
     }).value;
     if (rolled) {
-      applyHit(w, database, who, { colour: null, physical: true, ongoing: effect.ongoing, bypassArmor: effect.bypassArmor, label, ...(entry.halveTraps ? { halve: true } : {}) }, rolled.amount, command, notices);
+      applyHit(
+        w,
+        database,
+        who,
+        {
+          colour: null,
+          physical: true,
+          ongoing: effect.ongoing,
+          bypassArmor: effect.bypassArmor,
+          label,
+          ...(entry.halveTraps ? { halve: true } : {}),
+        },
+        rolled.amount,
+        command,
+        notices,
+      );
       if (effect.ongoing) startOngoing(w, database, who, label, effect.damage, effect.rounds, command, notices);
     }
   }
@@ -77,17 +146,35 @@ function springTrap(w: RecordingWriter, database: Database, who: TokenView, room
  * A character steps into a room (ch.8, ch.9): its trap triggers once for them unless disabled, and a
  * Sanity Test room calls a Sanity Challenge of each Lichslayer who enters.
  */
-export function enterRoom(w: RecordingWriter, database: Database, who: TokenView, room: RoomRecord, command: CommandName, notices: string[], entry: RoomEntry = {}): void {
+export function enterRoom(
+  w: RecordingWriter,
+  database: Database,
+  who: TokenView,
+  room: RoomRecord,
+  command: CommandName,
+  notices: string[],
+  entry: RoomEntry = {},
+): void {
   const trap = parseTrap(room.trap) as RoomTrap | null;
   if (trap && trapTriggers(trap, who.id)) {
     w.update('room', room.id, { trap: JSON.stringify({ ...trap, triggeredFor: [...trap.triggeredFor, who.id] }) });
     const { effect, label, details } = effectFor(database, trap, room, who, command);
     notices.push(`Trap triggers for ${who.name}: ${label}${details ? ` — ${details}` : ''} (ch.9)`);
     if (effect) springTrap(w, database, who, room, effect, label, command, notices, entry);
-    else notices.push(`${label} lists no effect the app can apply: resolve it by hand, or give its trap table row its damage, Challenge and lost turn`);
+    else
+      notices.push(
+        `${label} lists no effect the app can apply: resolve it by hand, or give its trap table row its damage, Challenge and lost turn`,
+      );
   }
   if (room.sanity_test === 1 && who.lichslayerId !== null) {
     const t = sanityTarget('sanity-test-room', readHouseRules(database));
-    notices.push(sanityChallenge(w, database, command, { lichslayerId: who.lichslayerId, target: t.target, cause: `${room.name || 'A room'} is a Sanity Test (ch.8, ch.11; target ${t.source})`, where: 'tombs' }).explain);
+    notices.push(
+      sanityChallenge(w, database, command, {
+        lichslayerId: who.lichslayerId,
+        target: t.target,
+        cause: `${room.name || 'A room'} is a Sanity Test (ch.8, ch.11; target ${t.source})`,
+        where: 'tombs',
+      }).explain,
+    );
   }
 }

@@ -16,7 +16,15 @@ import type { Modifier } from '../rules/dice.ts';
 import { crushTiers, rumbleHatBonus, rumbleHatGrant, type Vitals } from '../rules/skills-breaker.ts';
 import { maneuverIsSecond, maneuverRefusal, rally, recallAssist, richestRoom } from '../rules/skills-veteran.ts';
 import { presetChallenge, rollChallenge } from '../rules/challenge.ts';
-import { identifyEntity, identifyLoot, inscription, INVESTITURE_MAGIC, investitureBonus, investitureChosen, predictTarget } from '../rules/skills-scholar.ts';
+import {
+  identifyEntity,
+  identifyLoot,
+  inscription,
+  INVESTITURE_MAGIC,
+  investitureBonus,
+  investitureChosen,
+  predictTarget,
+} from '../rules/skills-scholar.ts';
 import { lootEntryFor } from './gear.ts';
 import type { SkillUse } from '../rules/skills.ts';
 import { isNear } from '../rules/board-moves.ts';
@@ -38,34 +46,58 @@ function tokenNamed(db: Database, id: number): TokenView {
   return t;
 }
 
-const standing = (t: TokenView | undefined): t is TokenView & { floor: number; x: number; y: number } => !!t && t.floor !== null && t.x !== null && t.y !== null;
+const standing = (t: TokenView | undefined): t is TokenView & { floor: number; x: number; y: number } =>
+  !!t && t.floor !== null && t.x !== null && t.y !== null;
 
 /**
  * Break (the Breaker's Skill 1, ch.2): into the next room without a Challenge roll, its traps' damage
  * halved against the Breaker; then a bonus Attack at +0 (no bonus dice) against the enemy the Breaker
  * names in that room, which a natural 6 knocks back one room, onward in the direction of the entry.
  */
-export function breakIn(w: RecordingWriter, db: Database, l: LichslayerRow, into: { x: number; y: number }, enemyId: number | undefined, notes: string[]): string | undefined {
+export function breakIn(
+  w: RecordingWriter,
+  db: Database,
+  l: LichslayerRow,
+  into: { x: number; y: number },
+  enemyId: number | undefined,
+  notes: string[],
+): string | undefined {
   const me = allTokens(db).find((t) => t.lichslayerId === l.id);
-  if (!standing(me)) throw new CommandFailure('refused', `${l.name} is not on the board: Break acts in the Tombs. Nothing changed.`);
+  if (!standing(me))
+    throw new CommandFailure('refused', `${l.name} is not on the board: Break acts in the Tombs. Nothing changed.`);
   const from = { x: me.x, y: me.y };
   const floor = me.floor;
   const moved: string[] = [];
   moveTokenByRules(w, db, me.id, floor, into.x, into.y, moved, 'skill.use', { halveTraps: true });
-  notes.push(`${l.name} breaks into ${cell(floor, into.x, into.y)} without a Challenge roll (ch.2); trap damage there is halved against them`, ...moved);
+  notes.push(
+    `${l.name} breaks into ${cell(floor, into.x, into.y)} without a Challenge roll (ch.2); trap damage there is halved against them`,
+    ...moved,
+  );
   if (enemyId === undefined) return undefined;
   const enemy = tokenNamed(db, enemyId);
   if (enemy.kind !== 'entity' || enemy.floor !== floor || enemy.x !== into.x || enemy.y !== into.y) {
-    throw new CommandFailure('refused', `Break's bonus Attack is against an enemy in the room entered: ${enemy.name} is not there. Nothing changed.`);
+    throw new CommandFailure(
+      'refused',
+      `Break's bonus Attack is against an enemy in the room entered: ${enemy.name} is not there. Nothing changed.`,
+    );
   }
-  if ((allTokens(db).find((t) => t.id === me.id) ?? me).defeated || (db.prepare(`SELECT health FROM lichslayer WHERE id = ?`).get(l.id) as { health: number }).health === 0) {
+  if (
+    (allTokens(db).find((t) => t.id === me.id) ?? me).defeated ||
+    (db.prepare(`SELECT health FROM lichslayer WHERE id = ?`).get(l.id) as { health: number }).health === 0
+  ) {
     notes.push(`${l.name} is at 0 Health on entry: no bonus Attack (ch.2, ch.11)`);
     return enemy.name;
   }
   const out: { dice?: DieRoll[] } = {};
   let lines: string[];
   try {
-    lines = resolveAttack(w, db, { attacker: me.id, target: enemy.id, bonusDice: 0, halve: false, outOfTurn: true }, 'skill.use', out).lines;
+    lines = resolveAttack(
+      w,
+      db,
+      { attacker: me.id, target: enemy.id, bonusDice: 0, halve: false, outOfTurn: true },
+      'skill.use',
+      out,
+    ).lines;
   } catch (e) {
     // An attack the rules refuse (no weapon that allows it) leaves the entry standing: only the bonus is lost.
     if (!(e instanceof CommandFailure) || e.code !== 'refused') throw e;
@@ -100,10 +132,19 @@ export function breakIn(w: RecordingWriter, db: Database, l: LichslayerRow, into
  * exit onward (the floor's edge, or a room that cannot be entered) ends the Charge there with 6 to
  * the Breaker.
  */
-export function charge(w: RecordingWriter, db: Database, l: LichslayerRow, end: { x: number; y: number } | undefined, enhanced: boolean, notes: string[]): void {
+export function charge(
+  w: RecordingWriter,
+  db: Database,
+  l: LichslayerRow,
+  end: { x: number; y: number } | undefined,
+  enhanced: boolean,
+  notes: string[],
+): void {
   const me = allTokens(db).find((t) => t.lichslayerId === l.id);
-  if (!standing(me)) throw new CommandFailure('refused', `${l.name} is not on the board: Charge acts in the Tombs. Nothing changed.`);
-  if (!end) throw new CommandFailure('invalid-args', 'Choose the room Charge runs to, in a straight line. Nothing changed.');
+  if (!standing(me))
+    throw new CommandFailure('refused', `${l.name} is not on the board: Charge acts in the Tombs. Nothing changed.`);
+  if (!end)
+    throw new CommandFailure('invalid-args', 'Choose the room Charge runs to, in a straight line. Nothing changed.');
   let plan: ReturnType<typeof chargePlan>;
   try {
     plan = chargePlan({ x: me.x, y: me.y }, end, l.speed);
@@ -120,13 +161,17 @@ export function charge(w: RecordingWriter, db: Database, l: LichslayerRow, end: 
     } catch (e) {
       if (!(e instanceof CommandFailure)) throw e;
       // ch.2: no clear exit onward: the Charge ends in this room, and the impact is the Breaker's.
-      notes.push(`No clear exit toward ${cell(floor, step.x, step.y)} (${e.message.replace(/\. [^.]* stays where they were\.$/, '')}): the Charge ends at ${cell(floor, at.x, at.y)} (ch.2)`);
+      notes.push(
+        `No clear exit toward ${cell(floor, step.x, step.y)} (${e.message.replace(/\. [^.]* stays where they were\.$/, '')}): the Charge ends at ${cell(floor, at.x, at.y)} (ch.2)`,
+      );
       impact(w, db, me.id, l.name, notes);
       return;
     }
     at = step;
     notes.push(`${l.name} Breaks into ${cell(floor, step.x, step.y)} (ch.2)`, ...moved);
-    const enemies = allTokens(db).filter((t) => t.kind === 'entity' && !t.defeated && !t.hidden && t.floor === floor && t.x === step.x && t.y === step.y);
+    const enemies = allTokens(db).filter(
+      (t) => t.kind === 'entity' && !t.defeated && !t.hidden && t.floor === floor && t.x === step.x && t.y === step.y,
+    );
     for (const enemy of enemies) {
       const cause = `${l.name}'s Charge strikes ${enemy.name}`;
       const rolled = rollWithLedger(db, 'skill.use', (dice) => {
@@ -134,7 +179,17 @@ export function charge(w: RecordingWriter, db: Database, l: LichslayerRow, end: 
         return { value: r, records: [{ cause, character: l.name, explain: r.explain, result: r, public: true }] };
       }).value;
       notes.push(rolled.explain);
-      applyHit(w, db, enemy, { colour: null, physical: true, label: 'Charge' }, rolled.amount, 'skill.use', notes, undefined, l.id);
+      applyHit(
+        w,
+        db,
+        enemy,
+        { colour: null, physical: true, label: 'Charge' },
+        rolled.amount,
+        'skill.use',
+        notes,
+        undefined,
+        l.id,
+      );
     }
     if ((db.prepare(`SELECT health FROM lichslayer WHERE id = ?`).get(l.id) as { health: number }).health === 0) {
       notes.push(`${l.name} is at 0 Health: the Charge stops at ${cell(floor, step.x, step.y)} (ch.11)`);
@@ -151,12 +206,23 @@ export function charge(w: RecordingWriter, db: Database, l: LichslayerRow, end: 
 
 function impact(w: RecordingWriter, db: Database, tokenId: number, name: string, notes: string[]): void {
   const me = tokenNamed(db, tokenId);
-  rollWithLedger(db, 'skill.use', () => ({ value: null, records: [{ cause: `${name}'s Charge: the impact`, character: name, explain: `${CHARGE_IMPACT} damage to ${name} from the impact (ch.2)`, result: { impact: CHARGE_IMPACT } }] }));
+  rollWithLedger(db, 'skill.use', () => ({
+    value: null,
+    records: [
+      {
+        cause: `${name}'s Charge: the impact`,
+        character: name,
+        explain: `${CHARGE_IMPACT} damage to ${name} from the impact (ch.2)`,
+        result: { impact: CHARGE_IMPACT },
+      },
+    ],
+  }));
   notes.push(`${name} takes ${CHARGE_IMPACT} from the impact (ch.2)`);
   applyHit(w, db, me, { colour: null, physical: true, label: 'Charge impact' }, CHARGE_IMPACT, 'skill.use', notes);
 }
 
-const rowOf = (db: Database, id: number) => db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+const rowOf = (db: Database, id: number) =>
+  db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
 
 /**
  * Rally (the Veteran's capstone, ch.2): every character within 1 space of the Veteran — in the Lich's
@@ -168,22 +234,61 @@ export function rallyAround(w: RecordingWriter, db: Database, l: LichslayerRow, 
   const me = tokens.find((t) => t.lichslayerId === l.id);
   let near: TokenView[];
   if (standing(me)) {
-    near = tokens.filter((t) => PARTY_KINDS.has(t.kind) && t.kind !== 'familiar' && !t.defeated && standing(t) && t.floor === me.floor && Math.abs(t.x! - me.x) + Math.abs(t.y! - me.y) <= 1);
+    near = tokens.filter(
+      (t) =>
+        PARTY_KINDS.has(t.kind) &&
+        t.kind !== 'familiar' &&
+        !t.defeated &&
+        standing(t) &&
+        t.floor === me.floor &&
+        Math.abs(t.x! - me.x) + Math.abs(t.y! - me.y) <= 1,
+    );
   } else if (String(diveActor(db).getSnapshot().value) === 'manifestation') {
     const present = diveActor(db).getSnapshot().context.present;
-    near = present.map((id) => tokens.find((t) => t.lichslayerId === id)).filter((t): t is TokenView => !!t && !t.defeated);
+    near = present
+      .map((id) => tokens.find((t) => t.lichslayerId === id))
+      .filter((t): t is TokenView => !!t && !t.defeated);
     if (!near.some((t) => t.lichslayerId === l.id) && me) near.push(me);
-  } else throw new CommandFailure('refused', `${l.name} is not on the board: Rally acts in the Tombs or in the Lich's manifestation. Nothing changed.`);
+  } else
+    throw new CommandFailure(
+      'refused',
+      `${l.name} is not on the board: Rally acts in the Tombs or in the Lich's manifestation. Nothing changed.`,
+    );
   const rallied = near.map((t) => {
     const row = t.lichslayerId !== null ? rowOf(db, t.lichslayerId) : undefined;
     const before = row
-      ? { name: row.name, sanity: row.sanity, health: row.health, maxHealth: row.max_health, armor: row.armor, maxArmor: row.max_armor, isVeteran: row.id === l.id }
-      : { name: t.name, sanity: null, health: t.health ?? 0, maxHealth: t.maxHealth ?? t.health ?? 0, armor: t.armor ?? 0, maxArmor: null, isVeteran: false };
+      ? {
+          name: row.name,
+          sanity: row.sanity,
+          health: row.health,
+          maxHealth: row.max_health,
+          armor: row.armor,
+          maxArmor: row.max_armor,
+          isVeteran: row.id === l.id,
+        }
+      : {
+          name: t.name,
+          sanity: null,
+          health: t.health ?? 0,
+          maxHealth: t.maxHealth ?? t.health ?? 0,
+          armor: t.armor ?? 0,
+          maxArmor: null,
+          isVeteran: false,
+        };
     return { token: t, row, after: rally(l.level, before) };
   });
-  rollWithLedger(db, 'skill.use', () => ({ value: null, records: rallied.map((r) => ({ cause: `${l.name} Rallies ${r.token.name}`, character: r.row?.name ?? null, explain: r.after.explain, result: { health: r.after.health, armor: r.after.armor, sanity: r.after.sanity } })) }));
+  rollWithLedger(db, 'skill.use', () => ({
+    value: null,
+    records: rallied.map((r) => ({
+      cause: `${l.name} Rallies ${r.token.name}`,
+      character: r.row?.name ?? null,
+      explain: r.after.explain,
+      result: { health: r.after.health, armor: r.after.armor, sanity: r.after.sanity },
+    })),
+  }));
   for (const r of rallied) {
-    if (r.row) w.update('lichslayer', r.row.id, { health: r.after.health, armor: r.after.armor, sanity: r.after.sanity! });
+    if (r.row)
+      w.update('lichslayer', r.row.id, { health: r.after.health, armor: r.after.armor, sanity: r.after.sanity! });
     else w.update('token', r.token.id, { health: r.after.health, armor: r.after.armor });
     notes.push(r.after.explain);
   }
@@ -194,22 +299,44 @@ export function rallyAround(w: RecordingWriter, db: Database, l: LichslayerRow, 
  * level × 3 (the Lich: 30). Success denies the action and the enemy loses that turn; failure spends
  * the Scholar's action (their next turn's) and the enemy acts as declared.
  */
-export function predict(w: RecordingWriter, db: Database, l: LichslayerRow, enemyId: number | undefined, notes: string[]): string {
-  if (enemyId === undefined) throw new CommandFailure('invalid-args', "Choose the enemy whose declared action Predict answers. Nothing changed.");
+export function predict(
+  w: RecordingWriter,
+  db: Database,
+  l: LichslayerRow,
+  enemyId: number | undefined,
+  notes: string[],
+): string {
+  if (enemyId === undefined)
+    throw new CommandFailure(
+      'invalid-args',
+      'Choose the enemy whose declared action Predict answers. Nothing changed.',
+    );
   const enemy = tokenNamed(db, enemyId);
-  if (enemy.kind !== 'entity' || enemy.defeated) throw new CommandFailure('refused', `Predict answers an enemy's declared action: ${enemy.name} is ${enemy.defeated ? 'felled' : 'no enemy'}. Nothing changed.`);
+  if (enemy.kind !== 'entity' || enemy.defeated)
+    throw new CommandFailure(
+      'refused',
+      `Predict answers an enemy's declared action: ${enemy.name} is ${enemy.defeated ? 'felled' : 'no enemy'}. Nothing changed.`,
+    );
   let target: ReturnType<typeof predictTarget>;
   try {
     target = predictTarget({ name: enemy.name, level: enemy.stats.level, lich: !!enemy.stats.lich });
   } catch (e) {
     throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
   }
-  const r = lichslayerChallenge(w, db, 'skill.use', { lichslayerId: l.id, target: target.target, cause: `${l.name} Predicts ${enemy.name}'s declared action (${target.explain})`, sanity: null });
+  const r = lichslayerChallenge(w, db, 'skill.use', {
+    lichslayerId: l.id,
+    target: target.target,
+    cause: `${l.name} Predicts ${enemy.name}'s declared action (${target.explain})`,
+    sanity: null,
+  });
   notes.push(r.explain);
   const combat = stored(db, 'machine:combat') ? combatActor(db).getSnapshot() : null;
   const current = combat && combat.value !== 'idle' ? combat.context.current : null;
   if (r.passed) {
-    if (current === enemy.id) notes.push(`${enemy.name}'s declared action is denied: it does not occur, its cost is not refunded, and its turn is over (ch.2)`);
+    if (current === enemy.id)
+      notes.push(
+        `${enemy.name}'s declared action is denied: it does not occur, its cost is not refunded, and its turn is over (ch.2)`,
+      );
     else loseNextTurn(w, db, enemy, `its declared action is denied by Predict (ch.2)`, notes);
   } else {
     const me = allTokens(db).find((t) => t.lichslayerId === l.id);
@@ -219,10 +346,15 @@ export function predict(w: RecordingWriter, db: Database, l: LichslayerRow, enem
   return enemy.name;
 }
 
-
 /** Who Investiture reaches this Round (ch.2): set at each Round's start, kept while the Scholar stays put. */
 const investitureSchema = z.array(
-  z.object({ scholar: z.number().int(), at: z.object({ floor: z.number().int(), x: z.number().int(), y: z.number().int() }), serial: z.number().int(), round: z.number().int(), to: z.array(z.number().int()) }),
+  z.object({
+    scholar: z.number().int(),
+    at: z.object({ floor: z.number().int(), x: z.number().int(), y: z.number().int() }),
+    serial: z.number().int(),
+    round: z.number().int(),
+    to: z.array(z.number().int()),
+  }),
 );
 const INVESTITURE_KEY = 'skill:investiture';
 
@@ -234,7 +366,10 @@ export function investitureAtRoundStart(w: RecordingWriter, db: Database, round:
   const tokens = allTokens(db);
   const rules = readHouseRules(db);
   const order = new Map(tokens.map((t, i) => [t.id, i]));
-  const stackOrder = db.prepare(`SELECT token_id, position FROM turn_stack`).all() as { token_id: number; position: number }[];
+  const stackOrder = db.prepare(`SELECT token_id, position FROM turn_stack`).all() as {
+    token_id: number;
+    position: number;
+  }[];
   for (const e of stackOrder) order.set(e.token_id, e.position);
   const serial = readFight(db).serial;
   const granted: z.output<typeof investitureSchema> = [];
@@ -243,11 +378,36 @@ export function investitureAtRoundStart(w: RecordingWriter, db: Database, round:
     const scholar = rowOf(db, t.lichslayerId);
     if (!scholar || !holdsSkill(scholar, 'Investiture')) continue;
     const candidates = tokens
-      .filter((c) => c.kind === 'lichslayer' && c.lichslayerId !== null && c.id !== t.id && !c.defeated && standing(c) && c.floor === t.floor)
-      .map((c) => ({ lichslayerId: c.lichslayerId!, name: c.name, steps: Math.abs(c.x! - t.x) + Math.abs(c.y! - t.y), order: order.get(c.id) ?? 999 }));
-    const chosen = investitureChosen(candidates, { enhanced: enhancedSkill(db, scholar, 'Investiture'), adjacency: rules.adjacency });
-    granted.push({ scholar: scholar.id, at: { floor: t.floor, x: t.x, y: t.y }, serial, round, to: chosen.map((c) => c.lichslayerId) });
-    if (chosen.length) notices.push(`Investiture: ${chosen.map((c) => c.name).join(', ')} ${chosen.length === 1 ? 'has' : 'have'} +${INVESTITURE_MAGIC} Magic and +1 to all rolls from ${scholar.name} this Round, while ${scholar.name} stays (ch.2)`);
+      .filter(
+        (c) =>
+          c.kind === 'lichslayer' &&
+          c.lichslayerId !== null &&
+          c.id !== t.id &&
+          !c.defeated &&
+          standing(c) &&
+          c.floor === t.floor,
+      )
+      .map((c) => ({
+        lichslayerId: c.lichslayerId!,
+        name: c.name,
+        steps: Math.abs(c.x! - t.x) + Math.abs(c.y! - t.y),
+        order: order.get(c.id) ?? 999,
+      }));
+    const chosen = investitureChosen(candidates, {
+      enhanced: enhancedSkill(db, scholar, 'Investiture'),
+      adjacency: rules.adjacency,
+    });
+    granted.push({
+      scholar: scholar.id,
+      at: { floor: t.floor, x: t.x, y: t.y },
+      serial,
+      round,
+      to: chosen.map((c) => c.lichslayerId),
+    });
+    if (chosen.length)
+      notices.push(
+        `Investiture: ${chosen.map((c) => c.name).join(', ')} ${chosen.length === 1 ? 'has' : 'have'} +${INVESTITURE_MAGIC} Magic and +1 to all rolls from ${scholar.name} this Round, while ${scholar.name} stays (ch.2)`,
+      );
   }
   const before = readSetting(db, INVESTITURE_KEY, investitureSchema, []);
   if (granted.length || before.length) writeSetting(w, db, INVESTITURE_KEY, granted);
@@ -272,7 +432,11 @@ function investedBy(db: Database, lichslayerId: number): LichslayerRow[] {
 export function skillRollBonuses(db: Database, l: LichslayerRow): Modifier[] {
   const out: Modifier[] = [];
   if (holdsSkill(l, 'Rumble Hat')) {
-    const hat = rumbleHatBonus({ enhanced: enhancedSkill(db, l, 'Rumble Hat'), health: l.health, maxHealth: l.max_health });
+    const hat = rumbleHatBonus({
+      enhanced: enhancedSkill(db, l, 'Rumble Hat'),
+      health: l.health,
+      maxHealth: l.max_health,
+    });
     if (hat) out.push(hat);
   }
   // One bonus however many Scholars: Investiture grants +1, it does not stack with itself.
@@ -289,17 +453,34 @@ export function skillMagic(db: Database, lichslayerId: number): Modifier[] {
 
 /** Recall enhanced (ch.2): after its reveal, the room not yet entered on the Veteran's floor with the most gold. */
 export function recallRichest(db: Database, floor: number, notes: string[]): void {
-  notes.push(richestRoom(roomsOfFloor(db, floor).filter((r) => r.revealed === 1).map((r) => ({ x: r.x, y: r.y, gold: r.gold, entered: r.entered === 1 }))).explain);
+  notes.push(
+    richestRoom(
+      roomsOfFloor(db, floor)
+        .filter((r) => r.revealed === 1)
+        .map((r) => ({ x: r.x, y: r.y, gold: r.gold, entered: r.entered === 1 })),
+    ).explain,
+  );
 }
 
 /** Recall's assist (ch.2): a Veteran holding Recall adds their Power to another Lichslayer's Challenge. */
 export function recallAssistFor(db: Database, veteranId: number, rollerLichslayerId: number | null): Modifier {
   const v = rowOf(db, veteranId);
   if (!v) throw new CommandFailure('not-found', `No Lichslayer with id ${veteranId} in this campaign.`);
-  if (!holdsSkill(v, 'Recall')) throw new CommandFailure('refused', `${v.name} does not hold Recall: only the Veteran's Recall assists a Challenge (ch.2). Nothing changed.`);
-  if (rollerLichslayerId === null) throw new CommandFailure('refused', `Recall assists another character's Challenge: an entity's roll takes no assist (ch.2). Nothing changed.`);
+  if (!holdsSkill(v, 'Recall'))
+    throw new CommandFailure(
+      'refused',
+      `${v.name} does not hold Recall: only the Veteran's Recall assists a Challenge (ch.2). Nothing changed.`,
+    );
+  if (rollerLichslayerId === null)
+    throw new CommandFailure(
+      'refused',
+      `Recall assists another character's Challenge: an entity's roll takes no assist (ch.2). Nothing changed.`,
+    );
   try {
-    return recallAssist({ name: v.name, power: v.power }, { name: rowOf(db, rollerLichslayerId)?.name ?? '', isVeteran: rollerLichslayerId === v.id });
+    return recallAssist(
+      { name: v.name, power: v.power },
+      { name: rowOf(db, rollerLichslayerId)?.name ?? '', isVeteran: rollerLichslayerId === v.id },
+    );
   } catch (e) {
     throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
   }
@@ -310,40 +491,80 @@ export function recallAssistFor(db: Database, veteranId: number, rollerLichslaye
  * adjacent ally, both move to a room within 1 space that can take them, out of its way; the Veteran's
  * turn is not spent — but enhanced, a second use in the Round costs their next action.
  */
-export function maneuver(w: RecordingWriter, db: Database, l: LichslayerRow, allyId: number | undefined, to: { x: number; y: number } | undefined, uses: readonly SkillUse[], now: { fight: number | null; round: number | null }, notes: string[]): string | undefined {
+export function maneuver(
+  w: RecordingWriter,
+  db: Database,
+  l: LichslayerRow,
+  allyId: number | undefined,
+  to: { x: number; y: number } | undefined,
+  uses: readonly SkillUse[],
+  now: { fight: number | null; round: number | null },
+  notes: string[],
+): string | undefined {
   const me = allTokens(db).find((t) => t.lichslayerId === l.id);
-  if (!standing(me)) throw new CommandFailure('refused', `${l.name} is not on the board: Maneuver acts in the Tombs. Nothing changed.`);
+  if (!standing(me))
+    throw new CommandFailure('refused', `${l.name} is not on the board: Maneuver acts in the Tombs. Nothing changed.`);
   if (!to) throw new CommandFailure('invalid-args', 'Choose the room Maneuver moves to. Nothing changed.');
   const why = maneuverRefusal({ x: me.x, y: me.y }, to);
   if (why) throw new CommandFailure('refused', `${why}. Nothing changed.`);
   let ally: TokenView | undefined;
   if (allyId !== undefined && allyId !== me.id) {
     ally = tokenNamed(db, allyId);
-    if (!PARTY_KINDS.has(ally.kind) || ally.defeated || !standing(ally) || !isNear({ floor: me.floor, x: me.x, y: me.y }, { floor: ally.floor, x: ally.x, y: ally.y }, readHouseRules(db))) {
-      throw new CommandFailure('refused', `Maneuver carries an ally adjacent to ${l.name}: ${ally.name} is not. Nothing changed.`);
+    if (
+      !PARTY_KINDS.has(ally.kind) ||
+      ally.defeated ||
+      !standing(ally) ||
+      !isNear({ floor: me.floor, x: me.x, y: me.y }, { floor: ally.floor, x: ally.x, y: ally.y }, readHouseRules(db))
+    ) {
+      throw new CommandFailure(
+        'refused',
+        `Maneuver carries an ally adjacent to ${l.name}: ${ally.name} is not. Nothing changed.`,
+      );
     }
   }
   const moved: string[] = [];
   // The board's own move: a full room (ch.9) refuses either of them, and nothing moves.
   moveTokenByRules(w, db, me.id, me.floor, to.x, to.y, moved, 'skill.use');
   // The ally goes where the Veteran takes them, a step or two from its own room: no adjacency to confirm.
-  if (ally && !(ally.floor === me.floor && ally.x === to.x && ally.y === to.y)) moveOne(w, db, tokenNamed(db, ally.id), me.floor, to.x, to.y, true, moved, 'skill.use');
-  notes.push(`${l.name} Maneuvers${ally ? ` with ${ally.name}` : ''} to ${cell(me.floor, to.x, to.y)}, out of the declared attack or spell's way; it does not take ${l.name}'s turn (ch.2)`, ...moved);
-  if (maneuverIsSecond(uses, now, l.id)) loseNextTurn(w, db, me, 'a second Maneuver this Round costs the next action (ch.2, enhanced)', notes);
+  if (ally && !(ally.floor === me.floor && ally.x === to.x && ally.y === to.y))
+    moveOne(w, db, tokenNamed(db, ally.id), me.floor, to.x, to.y, true, moved, 'skill.use');
+  notes.push(
+    `${l.name} Maneuvers${ally ? ` with ${ally.name}` : ''} to ${cell(me.floor, to.x, to.y)}, out of the declared attack or spell's way; it does not take ${l.name}'s turn (ch.2)`,
+    ...moved,
+  );
+  if (maneuverIsSecond(uses, now, l.id))
+    loseNextTurn(w, db, me, 'a second Maneuver this Round costs the next action (ch.2, enhanced)', notes);
   return ally?.name;
 }
 
 /** Scrolls and Ink (ch.2): inscribe a Gear or Garment with +1 Magic (+2 enhanced); a full turn, outside a fight. */
-export function inscribe(w: RecordingWriter, db: Database, l: LichslayerRow, on: { id: number; slot: 'gear' | 'garment' } | undefined, enhanced: boolean, notes: string[]): string | undefined {
+export function inscribe(
+  w: RecordingWriter,
+  db: Database,
+  l: LichslayerRow,
+  on: { id: number; slot: 'gear' | 'garment' } | undefined,
+  enhanced: boolean,
+  notes: string[],
+): string | undefined {
   if (!on) {
     notes.push(`${l.name} uses Scrolls and Ink (ch.2)`);
     return undefined;
   }
-  if (roundNow(db)) throw new CommandFailure('refused', 'An inscription takes one full turn outside of combat (ch.2): end the fight first. Nothing changed.');
+  if (roundNow(db))
+    throw new CommandFailure(
+      'refused',
+      'An inscription takes one full turn outside of combat (ch.2): end the fight first. Nothing changed.',
+    );
   const owner = rowOf(db, on.id);
   if (!owner) throw new CommandFailure('not-found', `No Lichslayer with id ${on.id} in this campaign.`);
-  const item = db.prepare(`SELECT id, name, notes FROM item WHERE lichslayer_id = ? AND slot = ?`).get(owner.id, on.slot) as { id: number; name: string; notes: string } | undefined;
-  if (!item) throw new CommandFailure('refused', `${owner.name} has nothing in ${on.slot === 'gear' ? 'the Gear' : 'the Garment'} slot to inscribe. Nothing changed.`);
+  const item = db
+    .prepare(`SELECT id, name, notes FROM item WHERE lichslayer_id = ? AND slot = ?`)
+    .get(owner.id, on.slot) as { id: number; name: string; notes: string } | undefined;
+  if (!item)
+    throw new CommandFailure(
+      'refused',
+      `${owner.name} has nothing in ${on.slot === 'gear' ? 'the Gear' : 'the Garment'} slot to inscribe. Nothing changed.`,
+    );
   let r: ReturnType<typeof inscription>;
   try {
     r = inscription({ scholar: l.name, item: item.name, notes: item.notes, enhanced });
@@ -356,7 +577,15 @@ export function inscribe(w: RecordingWriter, db: Database, l: LichslayerRow, on:
 }
 
 /** Doorways the Breaker holds this Round (ch.2, Break enhanced), and the enemies already denied at each. */
-const doorwaySchema = z.array(z.object({ breaker: z.number().int(), at: z.object({ floor: z.number().int(), x: z.number().int(), y: z.number().int() }), serial: z.number().int(), round: z.number().int(), denied: z.array(z.number().int()) }));
+const doorwaySchema = z.array(
+  z.object({
+    breaker: z.number().int(),
+    at: z.object({ floor: z.number().int(), x: z.number().int(), y: z.number().int() }),
+    serial: z.number().int(),
+    round: z.number().int(),
+    denied: z.array(z.number().int()),
+  }),
+);
 const DOORWAY_KEY = 'skill:doorway';
 
 /**
@@ -364,15 +593,40 @@ const DOORWAY_KEY = 'skill:doorway';
  * enemy that would enter must pass a Challenge of the Breaker's Power. A Response costs the Breaker's
  * next action (ch.15).
  */
-export function holdDoorway(w: RecordingWriter, db: Database, l: LichslayerRow, enhanced: boolean, notes: string[]): void {
-  if (!enhanced) throw new CommandFailure('refused', 'Break blocks a doorway only when enhanced with a Skill Point (ch.2). Nothing changed.');
+export function holdDoorway(
+  w: RecordingWriter,
+  db: Database,
+  l: LichslayerRow,
+  enhanced: boolean,
+  notes: string[],
+): void {
+  if (!enhanced)
+    throw new CommandFailure(
+      'refused',
+      'Break blocks a doorway only when enhanced with a Skill Point (ch.2). Nothing changed.',
+    );
   const now = roundNow(db);
-  if (!now) throw new CommandFailure('refused', 'Blocking a doorway is a Response in a fight: no Round is on (ch.2). Nothing changed.');
+  if (!now)
+    throw new CommandFailure(
+      'refused',
+      'Blocking a doorway is a Response in a fight: no Round is on (ch.2). Nothing changed.',
+    );
   const me = allTokens(db).find((t) => t.lichslayerId === l.id);
-  if (!standing(me)) throw new CommandFailure('refused', `${l.name} is not on the board: a doorway is held in the Tombs. Nothing changed.`);
-  const held = readSetting(db, DOORWAY_KEY, doorwaySchema, []).filter((d) => d.serial === now.serial && d.round === now.round && d.breaker !== l.id);
-  writeSetting(w, db, DOORWAY_KEY, [...held, { breaker: l.id, at: { floor: me.floor, x: me.x, y: me.y }, serial: now.serial, round: now.round, denied: [] }]);
-  notes.push(`${l.name} blocks the way into ${cell(me.floor, me.x, me.y)} this Round: an enemy entering must pass a Challenge of ${l.power}, ${l.name}'s Power (ch.2)`);
+  if (!standing(me))
+    throw new CommandFailure(
+      'refused',
+      `${l.name} is not on the board: a doorway is held in the Tombs. Nothing changed.`,
+    );
+  const held = readSetting(db, DOORWAY_KEY, doorwaySchema, []).filter(
+    (d) => d.serial === now.serial && d.round === now.round && d.breaker !== l.id,
+  );
+  writeSetting(w, db, DOORWAY_KEY, [
+    ...held,
+    { breaker: l.id, at: { floor: me.floor, x: me.x, y: me.y }, serial: now.serial, round: now.round, denied: [] },
+  ]);
+  notes.push(
+    `${l.name} blocks the way into ${cell(me.floor, me.x, me.y)} this Round: an enemy entering must pass a Challenge of ${l.power}, ${l.name}'s Power (ch.2)`,
+  );
   loseNextTurn(w, db, me, 'blocking the doorway was a Response (ch.2, ch.15)', notes);
 }
 
@@ -381,11 +635,21 @@ export function holdDoorway(w: RecordingWriter, db: Database, l: LichslayerRow, 
  * rolls its Challenge (its level in dice) against the Breaker's Power; a failure denies it entry for
  * the Round. Whether it may go on.
  */
-export function passDoorway(w: RecordingWriter, db: Database, enemy: TokenView, to: { floor: number; x: number; y: number }, command: string, notes: string[]): boolean {
+export function passDoorway(
+  w: RecordingWriter,
+  db: Database,
+  enemy: TokenView,
+  to: { floor: number; x: number; y: number },
+  command: string,
+  notes: string[],
+): boolean {
   const now = roundNow(db);
   if (!now || enemy.kind !== 'entity') return true;
   const all = readSetting(db, DOORWAY_KEY, doorwaySchema, []);
-  const i = all.findIndex((d) => d.serial === now.serial && d.round === now.round && d.at.floor === to.floor && d.at.x === to.x && d.at.y === to.y);
+  const i = all.findIndex(
+    (d) =>
+      d.serial === now.serial && d.round === now.round && d.at.floor === to.floor && d.at.x === to.x && d.at.y === to.y,
+  );
   if (i < 0) return true;
   const hold = all[i]!;
   const breaker = rowOf(db, hold.breaker);
@@ -405,7 +669,12 @@ export function passDoorway(w: RecordingWriter, db: Database, enemy: TokenView, 
     notes.push(`${cause}: ${enemy.name} succeeds (${r.explain}) and comes through (ch.2)`);
     return true;
   }
-  writeSetting(w, db, DOORWAY_KEY, all.map((d, k) => (k === i ? { ...d, denied: [...d.denied, enemy.id] } : d)));
+  writeSetting(
+    w,
+    db,
+    DOORWAY_KEY,
+    all.map((d, k) => (k === i ? { ...d, denied: [...d.denied, enemy.id] } : d)),
+  );
   notes.push(`${cause}: ${enemy.name} fails (${r.explain}) and is denied entry this Round (ch.2)`);
   return false;
 }
@@ -414,8 +683,18 @@ export function passDoorway(w: RecordingWriter, db: Database, enemy: TokenView, 
  * Identify (the Scholar's Skill 1, ch.2): every property of an enemy or entity on the board (its faction
  * recorded toward Predict), or of a loot item by name as the campaign's loot tables hold it.
  */
-export function identify(db: Database, l: LichslayerRow, tokenId: number | undefined, item: string | undefined, notes: string[]): { target?: string; faction?: string } {
-  if (tokenId === undefined && !item) throw new CommandFailure('invalid-args', 'Choose what Identify reads: an enemy or entity on the board, or a loot item by name. Nothing changed.');
+export function identify(
+  db: Database,
+  l: LichslayerRow,
+  tokenId: number | undefined,
+  item: string | undefined,
+  notes: string[],
+): { target?: string; faction?: string } {
+  if (tokenId === undefined && !item)
+    throw new CommandFailure(
+      'invalid-args',
+      'Choose what Identify reads: an enemy or entity on the board, or a loot item by name. Nothing changed.',
+    );
   if (tokenId !== undefined) {
     const t = tokenNamed(db, tokenId);
     notes.push(`${l.name} Identifies ${identifyEntity(t)}`);
@@ -430,12 +709,26 @@ export function identify(db: Database, l: LichslayerRow, tokenId: number | undef
  * +1 Armor), for the columns about to be written to a Lichslayer — by a level reached, a Skill Point
  * or the Judge's edit. The extra columns to write with them (empty when no such skill comes or goes).
  */
-export function skillGrantColumns(before: LichslayerRow, columns: Record<string, unknown>, notes?: string[]): Partial<Vitals> {
-  const skills = (r: Record<string, unknown>) => ['skill1', 'skill2', 'skill3', 'capstone'].map((k) => String(r[k] ?? '').trim().toLowerCase());
+export function skillGrantColumns(
+  before: LichslayerRow,
+  columns: Record<string, unknown>,
+  notes?: string[],
+): Partial<Vitals> {
+  const skills = (r: Record<string, unknown>) =>
+    ['skill1', 'skill2', 'skill3', 'capstone'].map((k) =>
+      String(r[k] ?? '')
+        .trim()
+        .toLowerCase(),
+    );
   const merged = { ...before, ...columns } as unknown as Record<string, unknown>;
   const had = skills(before as unknown as Record<string, unknown>).includes('rumble hat');
   const has = skills(merged).includes('rumble hat');
-  const grant = rumbleHatGrant(had, has, { health: Number(merged.health), max_health: Number(merged.max_health), armor: Number(merged.armor), max_armor: Number(merged.max_armor) });
+  const grant = rumbleHatGrant(had, has, {
+    health: Number(merged.health),
+    max_health: Number(merged.max_health),
+    armor: Number(merged.armor),
+    max_armor: Number(merged.max_armor),
+  });
   if (!grant) return {};
   notes?.push(grant.explain);
   return grant.columns;
@@ -449,7 +742,13 @@ const TIERS_KEY = 'skill:crush-tiers';
  * An enemy felled by a Lichslayer (ch.2): a Breaker's floor tier is counted toward Crush, which
  * unlocks once every tier has one and Skills 1-3 are held.
  */
-export function noteFelledForCapstone(w: RecordingWriter, db: Database, byLichslayerId: number, floor: number | null, lines: string[]): void {
+export function noteFelledForCapstone(
+  w: RecordingWriter,
+  db: Database,
+  byLichslayerId: number,
+  floor: number | null,
+  lines: string[],
+): void {
   const l = rowOf(db, byLichslayerId);
   if (!l || l.hidden_class !== 'The Breaker') return;
   const all = readSetting(db, TIERS_KEY, tiersSchema, {});

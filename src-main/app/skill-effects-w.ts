@@ -15,7 +15,16 @@ import { lifeRecord } from '../db/life-records.ts';
 import { changeAilment, liftOne, sortAilments } from '../rules/ailments.ts';
 import { diceOfFaces, mechanismRecovered, rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
 import { cureProgress, rollCure } from '../rules/skills-doctor.ts';
-import { commandGrant, commandRefusal, factionMix, heirloomCoverRefusal, influenceProgress, influenceStreak, retainerIntelPlan, rollInfluence } from '../rules/skills-aristocrat.ts';
+import {
+  commandGrant,
+  commandRefusal,
+  factionMix,
+  heirloomCoverRefusal,
+  influenceProgress,
+  influenceStreak,
+  retainerIntelPlan,
+  rollInfluence,
+} from '../rules/skills-aristocrat.ts';
 import { presetChallenge } from '../rules/challenge.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
 import { CommandFailure } from './command-failure.ts';
@@ -33,16 +42,21 @@ const list = z.array(z.enum(AILMENTS)).max(AILMENTS.length);
 // A token's entry names the token it was set on (its name and placement): SQLite may give a removed
 // token's id to the next one placed, which must not inherit its ailments.
 const tokenEntry = z.object({ name: z.string().max(200), placed: z.number().int(), ailments: list });
-const ailmentsSchema = z.object({ lichslayers: z.record(z.string(), list).default({}), tokens: z.record(z.string(), tokenEntry).default({}) });
+const ailmentsSchema = z.object({
+  lichslayers: z.record(z.string(), list).default({}),
+  tokens: z.record(z.string(), tokenEntry).default({}),
+});
 type AilmentBook = z.output<typeof ailmentsSchema>;
 
-const readBook = (db: Database): AilmentBook => readSetting(db, 'ailments', ailmentsSchema, { lichslayers: {}, tokens: {} });
+const readBook = (db: Database): AilmentBook =>
+  readSetting(db, 'ailments', ailmentsSchema, { lichslayers: {}, tokens: {} });
 
 /** Who carries an ailment: a Lichslayer (on and off the board) or another token. */
 export type Carrier = { lichslayerId: number } | { tokenId: number };
 
 /** A token's carrier: a Lichslayer's token carries the Lichslayer's ailments. */
-export const carrierOf = (t: TokenView): Carrier => (t.lichslayerId !== null ? { lichslayerId: t.lichslayerId } : { tokenId: t.id });
+export const carrierOf = (t: TokenView): Carrier =>
+  t.lichslayerId !== null ? { lichslayerId: t.lichslayerId } : { tokenId: t.id };
 
 /** The ailments a carrier has now, in the book's order. */
 export function ailmentsOf(db: Database, who: Carrier, book: AilmentBook = readBook(db)): Ailment[] {
@@ -63,11 +77,17 @@ function writeAilments(w: RecordingWriter, db: Database, who: Carrier, next: rea
   const key = String(who.tokenId);
   const t = tokenRecord(db, who.tokenId);
   // Entries of tokens no longer on the board are dropped as the book is written.
-  const rest = Object.fromEntries(Object.entries(book.tokens).filter(([k]) => k !== key && tokenRecord(db, Number(k)) !== null));
-  writeSetting(w, db, 'ailments', { ...book, tokens: next.length && t ? { ...rest, [key]: { name: t.name, placed: t.placed_at, ailments: [...next] } } : rest });
+  const rest = Object.fromEntries(
+    Object.entries(book.tokens).filter(([k]) => k !== key && tokenRecord(db, Number(k)) !== null),
+  );
+  writeSetting(w, db, 'ailments', {
+    ...book,
+    tokens: next.length && t ? { ...rest, [key]: { name: t.name, placed: t.placed_at, ailments: [...next] } } : rest,
+  });
 }
 
-const lichslayerRow = (db: Database, id: number) => db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+const lichslayerRow = (db: Database, id: number) =>
+  db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
 
 function tokenOf(db: Database, id: number): TokenView {
   const t = allTokens(db).find((k) => k.id === id);
@@ -76,41 +96,81 @@ function tokenOf(db: Database, id: number): TokenView {
 }
 
 /** The Judge sets or clears an ailment (ch.2); Family Heirloom makes Bound fail with no roll. */
-export function setAilment(w: RecordingWriter, db: Database, args: { lichslayerId?: number | undefined; tokenId?: number | undefined; ailment: Ailment; on: boolean }): string[] {
+export function setAilment(
+  w: RecordingWriter,
+  db: Database,
+  args: { lichslayerId?: number | undefined; tokenId?: number | undefined; ailment: Ailment; on: boolean },
+): string[] {
   let who: Carrier;
   let name: string;
   let l: LichslayerRow | undefined;
   if (args.tokenId !== undefined) {
     const t = tokenOf(db, args.tokenId);
-    if (t.kind === 'phylactery') throw new CommandFailure('refused', 'The Phylactery is an object: it carries no ailment (ch.12). Nothing changed.');
+    if (t.kind === 'phylactery')
+      throw new CommandFailure(
+        'refused',
+        'The Phylactery is an object: it carries no ailment (ch.12). Nothing changed.',
+      );
     who = carrierOf(t);
     name = t.name;
     if (t.lichslayerId !== null) l = lichslayerRow(db, t.lichslayerId);
   } else {
     l = lichslayerRow(db, args.lichslayerId!);
-    if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.lichslayerId} in this campaign. Nothing changed.`);
+    if (!l)
+      throw new CommandFailure(
+        'not-found',
+        `No Lichslayer with id ${args.lichslayerId} in this campaign. Nothing changed.`,
+      );
     who = { lichslayerId: l.id };
     name = l.name;
   }
-  const change = changeAilment({ name, ailments: ailmentsOf(db, who), heirloom: !!l && holdsSkill(l, 'Family Heirloom'), heirloomCover: coveredBy(db, who) }, args.ailment, args.on);
+  const change = changeAilment(
+    {
+      name,
+      ailments: ailmentsOf(db, who),
+      heirloom: !!l && holdsSkill(l, 'Family Heirloom'),
+      heirloomCover: coveredBy(db, who),
+    },
+    args.ailment,
+    args.on,
+  );
   if (!change.ok) throw new CommandFailure('refused', `${change.refused}. Nothing changed.`);
   writeAilments(w, db, who, change.ailments);
   return [change.explain];
 }
 
 /** Diagnose and Bandage also removes one physical ailment from each target healed (ch.2): the chosen one, or the first. */
-export function liftAfterBandage(w: RecordingWriter, db: Database, doctor: LichslayerRow, tokenIds: readonly number[] | undefined, chosen: readonly { tokenId: number; ailment: Ailment }[] | undefined, lines: string[]): void {
+export function liftAfterBandage(
+  w: RecordingWriter,
+  db: Database,
+  doctor: LichslayerRow,
+  tokenIds: readonly number[] | undefined,
+  chosen: readonly { tokenId: number; ailment: Ailment }[] | undefined,
+  lines: string[],
+): void {
   const ids = [...new Set(tokenIds ?? [])];
   const stray = (chosen ?? []).find((c) => !ids.includes(c.tokenId));
-  if (stray) throw new CommandFailure('invalid-args', `Token ${stray.tokenId} is not among the characters healed: Diagnose and Bandage lifts an ailment only from those it heals (ch.2). Nothing changed.`);
+  if (stray)
+    throw new CommandFailure(
+      'invalid-args',
+      `Token ${stray.tokenId} is not among the characters healed: Diagnose and Bandage lifts an ailment only from those it heals (ch.2). Nothing changed.`,
+    );
   for (const id of ids) {
     const t = tokenOf(db, id);
     const who = carrierOf(t);
     const picks = (chosen ?? []).filter((c) => c.tokenId === id);
-    if (picks.length > 1) throw new CommandFailure('invalid-args', `Diagnose and Bandage removes one ailment from each target: ${picks.length} were chosen for ${t.name} (ch.2). Nothing changed.`);
+    if (picks.length > 1)
+      throw new CommandFailure(
+        'invalid-args',
+        `Diagnose and Bandage removes one ailment from each target: ${picks.length} were chosen for ${t.name} (ch.2). Nothing changed.`,
+      );
     let lift: ReturnType<typeof liftOne>;
     try {
-      lift = liftOne({ name: t.name, ailments: ailmentsOf(db, who) }, picks[0]?.ailment, `${doctor.name}’s Diagnose and Bandage`);
+      lift = liftOne(
+        { name: t.name, ailments: ailmentsOf(db, who) },
+        picks[0]?.ailment,
+        `${doctor.name}’s Diagnose and Bandage`,
+      );
     } catch (e) {
       throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
     }
@@ -121,14 +181,32 @@ export function liftAfterBandage(w: RecordingWriter, db: Database, doctor: Lichs
 }
 
 /** Cure (ch.2) on a living target: one ailment lifted, 25% of maximum Health restored rounded up, 1d6 Rounds acting from 0 as at 1. */
-export function cureToken(w: RecordingWriter, db: Database, doctor: LichslayerRow, tokenId: number | undefined, chosen: Ailment | undefined, lines: string[]): string {
-  if (tokenId === undefined) throw new CommandFailure('invalid-args', 'Choose whom Cure is cast on (a token). Nothing changed.');
+export function cureToken(
+  w: RecordingWriter,
+  db: Database,
+  doctor: LichslayerRow,
+  tokenId: number | undefined,
+  chosen: Ailment | undefined,
+  lines: string[],
+): string {
+  if (tokenId === undefined)
+    throw new CommandFailure('invalid-args', 'Choose whom Cure is cast on (a token). Nothing changed.');
   const t = tokenOf(db, tokenId);
-  if (t.kind === 'phylactery') throw new CommandFailure('refused', 'The Phylactery is an object: Cure works on characters and entities (ch.2). Nothing changed.');
-  if (t.defeated) throw new CommandFailure('refused', `${t.name} has fallen: Cure's revival of a fallen character is the Judge's to apply (ch.2). Nothing changed.`);
+  if (t.kind === 'phylactery')
+    throw new CommandFailure(
+      'refused',
+      'The Phylactery is an object: Cure works on characters and entities (ch.2). Nothing changed.',
+    );
+  if (t.defeated)
+    throw new CommandFailure(
+      'refused',
+      `${t.name} has fallen: Cure's revival of a fallen character is the Judge's to apply (ch.2). Nothing changed.`,
+    );
   const who = carrierOf(t);
   const l = t.lichslayerId !== null ? lichslayerRow(db, t.lichslayerId) : undefined;
-  const vitals = l ? { health: l.health, maxHealth: l.max_health } : { health: t.health ?? 0, maxHealth: t.maxHealth ?? t.health ?? 0 };
+  const vitals = l
+    ? { health: l.health, maxHealth: l.max_health }
+    : { health: t.health ?? 0, maxHealth: t.maxHealth ?? t.health ?? 0 };
   const cured = rollWithLedger(db, 'skill.use', (dice) => {
     let c: ReturnType<typeof rollCure>;
     try {
@@ -136,7 +214,12 @@ export function cureToken(w: RecordingWriter, db: Database, doctor: LichslayerRo
     } catch (e) {
       throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
     }
-    return { value: c, records: [{ cause: `${doctor.name} uses Cure on ${t.name}`, character: doctor.name, explain: c.explain, result: c }] };
+    return {
+      value: c,
+      records: [
+        { cause: `${doctor.name} uses Cure on ${t.name}`, character: doctor.name, explain: c.explain, result: c },
+      ],
+    };
   }).value;
   if (l) w.update('lichslayer', l.id, { health: cured.health });
   else w.update('token', t.id, { health: cured.health });
@@ -155,48 +238,98 @@ interface LedgerEntryRow {
   faces: string;
 }
 
-const facesSchema = z.array(z.object({ sides: z.number().int().min(1), face: z.number().int().min(1), cause: z.string() }));
+const facesSchema = z.array(
+  z.object({ sides: z.number().int().min(1), face: z.number().int().min(1), cause: z.string() }),
+);
 
 /** The dice a ledger entry rolled: its own faces, or — on an entry that chains on from its command's first — those caused by it. */
 function entryDice(db: Database, e: LedgerEntryRow): RolledDie[] {
   const parse = (json: string) => facesSchema.safeParse(JSON.parse(json)).data ?? [];
   let faces = parse(e.faces);
   if (!faces.length) {
-    const first = db.prepare(`SELECT faces FROM roll_log WHERE at = ? AND command = ? AND id < ? AND faces != '[]' ORDER BY id DESC LIMIT 1`).get(e.at, e.command, e.id) as { faces: string } | undefined;
+    const first = db
+      .prepare(
+        `SELECT faces FROM roll_log WHERE at = ? AND command = ? AND id < ? AND faces != '[]' ORDER BY id DESC LIMIT 1`,
+      )
+      .get(e.at, e.command, e.id) as { faces: string } | undefined;
     faces = first ? parse(first.faces) : [];
   }
   const mine = faces.filter((f) => f.cause === e.cause || f.cause === `${e.cause} (explosion)`);
   // ch.1: a Challenge's d6 explode ("d6!" in its explanation); the reroll explodes the same way.
-  return diceOfFaces(mine.length ? mine : faces, /d6!/.test(e.explain) || faces.some((f) => f.cause.endsWith('(explosion)')));
+  return diceOfFaces(
+    mine.length ? mine : faces,
+    /d6!/.test(e.explain) || faces.some((f) => f.cause.endsWith('(explosion)')),
+  );
 }
 
 /** Cheat (ch.2): a ledger entry's dice rolled again, the better kept for the Bandit; logged with its cause. */
-export function cheatRoll(db: Database, bandit: LichslayerRow, rollId: number | undefined, keep: 'higher' | 'lower' | undefined, lines: string[]): string {
-  if (rollId === undefined) throw new CommandFailure('invalid-args', 'Choose the roll Cheat rerolls (a ledger entry). Nothing changed.');
-  const e = db.prepare(`SELECT id, at, command, cause, character, explain, faces FROM roll_log WHERE id = ?`).get(rollId) as LedgerEntryRow | undefined;
+export function cheatRoll(
+  db: Database,
+  bandit: LichslayerRow,
+  rollId: number | undefined,
+  keep: 'higher' | 'lower' | undefined,
+  lines: string[],
+): string {
+  if (rollId === undefined)
+    throw new CommandFailure('invalid-args', 'Choose the roll Cheat rerolls (a ledger entry). Nothing changed.');
+  const e = db
+    .prepare(`SELECT id, at, command, cause, character, explain, faces FROM roll_log WHERE id = ?`)
+    .get(rollId) as LedgerEntryRow | undefined;
   if (!e) throw new CommandFailure('not-found', `No roll #${rollId} in the ledger. Nothing changed.`);
-  if (e.cause.startsWith(`${bandit.name} Cheats`) || / Cheats on /.test(e.cause)) throw new CommandFailure('refused', 'That entry is a Cheat already: Cheat rerolls a roll once (ch.2). Nothing changed.');
+  if (e.cause.startsWith(`${bandit.name} Cheats`) || / Cheats on /.test(e.cause))
+    throw new CommandFailure(
+      'refused',
+      'That entry is a Cheat already: Cheat rerolls a roll once (ch.2). Nothing changed.',
+    );
   const faces = entryDice(db, e);
-  if (!faces.length) throw new CommandFailure('refused', `Roll #${rollId} (${e.cause}) rolled no dice: there is nothing to reroll. Nothing changed.`);
+  if (!faces.length)
+    throw new CommandFailure(
+      'refused',
+      `Roll #${rollId} (${e.cause}) rolled no dice: there is nothing to reroll. Nothing changed.`,
+    );
   // ch.2: the Bandit's own roll is better high; a roll that affects the Bandit (an attack on them) low.
   const better = keep ?? (e.character === bandit.name ? 'higher' : 'lower');
   const entry = `#${e.id} (${e.cause})`;
   const cheated = rollWithLedger(db, 'skill.use', (dice) => {
     const c = rollCheat(dice, { bandit: bandit.name, entry, dice: faces, keep: better });
-    return { value: c, records: [{ cause: `${bandit.name} Cheats on #${e.id}`, character: bandit.name, explain: c.explain, result: { ...c, rollId: e.id } }] };
+    return {
+      value: c,
+      records: [
+        {
+          cause: `${bandit.name} Cheats on #${e.id}`,
+          character: bandit.name,
+          explain: c.explain,
+          result: { ...c, rollId: e.id },
+        },
+      ],
+    };
   }).value;
   lines.push(cheated.explain);
   return entry;
 }
 
 /** Command (ch.2): a Retainer of the Aristocrat's directed, or an ally granted an action; two when enhanced. */
-export function commandTargets(db: Database, aristocrat: LichslayerRow, tokenIds: readonly number[] | undefined, enhanced: boolean, lines: string[]): string {
-  const mine = new Set(readTown(db).retainers.filter((r) => r.employer === aristocrat.id && r.tokenId !== null).map((r) => r.tokenId!));
+export function commandTargets(
+  db: Database,
+  aristocrat: LichslayerRow,
+  tokenIds: readonly number[] | undefined,
+  enhanced: boolean,
+  lines: string[],
+): string {
+  const mine = new Set(
+    readTown(db)
+      .retainers.filter((r) => r.employer === aristocrat.id && r.tokenId !== null)
+      .map((r) => r.tokenId!),
+  );
   const targets = [...new Set(tokenIds ?? [])].map((id) => tokenOf(db, id));
   const refused = commandRefusal({
     aristocrat: aristocrat.name,
     enhanced,
-    targets: targets.map((t) => ({ name: t.name, self: t.lichslayerId === aristocrat.id, ok: !t.defeated && (mine.has(t.id) || (PARTY_KINDS.has(t.kind) && t.kind !== 'retainer')) })),
+    targets: targets.map((t) => ({
+      name: t.name,
+      self: t.lichslayerId === aristocrat.id,
+      ok: !t.defeated && (mine.has(t.id) || (PARTY_KINDS.has(t.kind) && t.kind !== 'retainer')),
+    })),
   });
   if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
   for (const t of targets) lines.push(commandGrant(aristocrat.name, { name: t.name, retainer: mine.has(t.id) }));
@@ -207,14 +340,30 @@ export function commandTargets(db: Database, aristocrat: LichslayerRow, tokenIds
  * Influence (ch.2): the full pool rolled and added to, or taken from, a roll by anyone the Aristocrat
  * sees; against the Lich a Challenge of 24 comes first, and on a failure nothing is added.
  */
-export function influenceRoll(w: RecordingWriter, db: Database, aristocrat: LichslayerRow, tokenId: number | undefined, how: 'add' | 'subtract' | undefined, lines: string[]): { target: string; success: boolean } {
-  if (!how) throw new CommandFailure('invalid-args', 'Say whether Influence adds to a friendly roll or takes from a hostile one. Nothing changed.');
+export function influenceRoll(
+  w: RecordingWriter,
+  db: Database,
+  aristocrat: LichslayerRow,
+  tokenId: number | undefined,
+  how: 'add' | 'subtract' | undefined,
+  lines: string[],
+): { target: string; success: boolean } {
+  if (!how)
+    throw new CommandFailure(
+      'invalid-args',
+      'Say whether Influence adds to a friendly roll or takes from a hostile one. Nothing changed.',
+    );
   const t = tokenId !== undefined ? tokenOf(db, tokenId) : null;
   const on = t ? `${t.name}'s roll` : 'a roll';
   if (t?.stats.lich) {
     const preset = presetChallenge({ id: 'influence-lich' });
     if ('refused' in preset) throw new CommandFailure('refused', `${preset.refused}. Nothing changed.`);
-    const c = lichslayerChallenge(w, db, 'skill.use', { lichslayerId: aristocrat.id, target: preset.target, cause: `${aristocrat.name}: ${preset.label}`, sanity: null });
+    const c = lichslayerChallenge(w, db, 'skill.use', {
+      lichslayerId: aristocrat.id,
+      target: preset.target,
+      cause: `${aristocrat.name}: ${preset.label}`,
+      sanity: null,
+    });
     lines.push(`${preset.explain}: ${c.explain}`);
     if (!c.passed) {
       lines.push(`${t.name} does not bend: Influence adds nothing, and it is spent for the day (ch.2)`);
@@ -223,18 +372,43 @@ export function influenceRoll(w: RecordingWriter, db: Database, aristocrat: Lich
   }
   const magic = lichslayerMagic(db, aristocrat.id);
   const r = rollWithLedger(db, 'skill.use', (dice) => {
-    const i = rollInfluence(dice, { aristocrat: aristocrat.name, power: aristocrat.power, magic, level: aristocrat.level, on, how });
-    return { value: i, records: [{ cause: `${aristocrat.name} uses Influence on ${on}`, character: aristocrat.name, explain: i.explain, result: i }] };
+    const i = rollInfluence(dice, {
+      aristocrat: aristocrat.name,
+      power: aristocrat.power,
+      magic,
+      level: aristocrat.level,
+      on,
+      how,
+    });
+    return {
+      value: i,
+      records: [
+        {
+          cause: `${aristocrat.name} uses Influence on ${on}`,
+          character: aristocrat.name,
+          explain: i.explain,
+          result: i,
+        },
+      ],
+    };
   }).value;
   lines.push(r.explain);
   return { target: t?.name ?? 'a roll', success: true };
 }
 
 /** Whether a skill is enhanced for this Lichslayer (ch.2). */
-export const enhancedSkill = (db: Database, l: LichslayerRow, skill: string): boolean => lifeRecord(db, l.id).enhanced.includes(skill);
+export const enhancedSkill = (db: Database, l: LichslayerRow, skill: string): boolean =>
+  lifeRecord(db, l.id).enhanced.includes(skill);
 
 /** Disarm enhanced, from sneak (ch.2): the trap's mechanism as one Uncommon loot item, rolled on the Loot Table in that tier and logged. */
-export function recoverMechanism(w: RecordingWriter, db: Database, bandit: LichslayerRow, trap: string, sneak: boolean | undefined, lines: string[]): void {
+export function recoverMechanism(
+  w: RecordingWriter,
+  db: Database,
+  bandit: LichslayerRow,
+  trap: string,
+  sneak: boolean | undefined,
+  lines: string[],
+): void {
   const verdict = mechanismRecovered({ enhanced: enhancedSkill(db, bandit, 'Disarm'), sneak: !!sneak });
   if (!verdict.recover) {
     if (verdict.explain) lines.push(verdict.explain);
@@ -243,20 +417,39 @@ export function recoverMechanism(w: RecordingWriter, db: Database, bandit: Lichs
   const label = rollWithTables(db, 'skill.use', ({ dice, tables, drawn }) => {
     const cause = `${bandit.name} recovers the mechanism of ${trap}`;
     const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { tier: 'uncommon' });
-    return { value: node.label, records: [{ cause, table: 'loot', character: bandit.name, explain: `${node.explain}; ${verdict.explain}`, result: node }] };
+    return {
+      value: node.label,
+      records: [
+        { cause, table: 'loot', character: bandit.name, explain: `${node.explain}; ${verdict.explain}`, result: node },
+      ],
+    };
   });
   addToInventory(w, db, bandit.id, label);
   lines.push(`${bandit.name} recovers ${label} from ${trap}'s mechanism: ${verdict.explain}`);
 }
 
 // Family Heirloom enhanced (ch.2): whom each Aristocrat covers, and in which Round (null: outside a fight).
-const coverSchema = z.record(z.string(), z.object({ tokenId: z.number().int(), name: z.string().max(200), serial: z.number().int().nullable(), round: z.number().int().nullable() }));
+const coverSchema = z.record(
+  z.string(),
+  z.object({
+    tokenId: z.number().int(),
+    name: z.string().max(200),
+    serial: z.number().int().nullable(),
+    round: z.number().int().nullable(),
+  }),
+);
 const readCovers = (db: Database) => readSetting(db, 'heirloom-cover', coverSchema, {});
-const sameRound = (c: { serial: number | null; round: number | null }, now: { serial: number; round: number } | null) => (now ? c.serial === now.serial && c.round === now.round : c.serial === null);
+const sameRound = (
+  c: { serial: number | null; round: number | null },
+  now: { serial: number; round: number } | null,
+) => (now ? c.serial === now.serial && c.round === now.round : c.serial === null);
 
-const tokenOfCarrier = (db: Database, who: Carrier): TokenView | undefined => allTokens(db).find((t) => ('lichslayerId' in who ? t.lichslayerId === who.lichslayerId : t.id === who.tokenId));
+const tokenOfCarrier = (db: Database, who: Carrier): TokenView | undefined =>
+  allTokens(db).find((t) => ('lichslayerId' in who ? t.lichslayerId === who.lichslayerId : t.id === who.tokenId));
 const steps = (a: TokenView | undefined, b: TokenView | undefined): number | null =>
-  a && b && a.floor !== null && a.floor === b.floor && a.x !== null && a.y !== null && b.x !== null && b.y !== null ? Math.abs(a.x - b.x) + Math.abs(a.y - b.y) : null;
+  a && b && a.floor !== null && a.floor === b.floor && a.x !== null && a.y !== null && b.x !== null && b.y !== null
+    ? Math.abs(a.x - b.x) + Math.abs(a.y - b.y)
+    : null;
 
 /** The Aristocrat whose enhanced Family Heirloom covers this carrier now (chosen this Round, still within 1 space), or null. */
 function coveredBy(db: Database, who: Carrier): string | null {
@@ -274,8 +467,18 @@ function coveredBy(db: Database, who: Carrier): string | null {
 }
 
 /** Family Heirloom enhanced (ch.2): the Aristocrat chooses this Round's Retainer or ally within 1 space, whom Bound then fails on too. */
-export function chooseHeirloomCover(w: RecordingWriter, db: Database, aristocrat: LichslayerRow, tokenId: number | undefined, lines: string[]): string {
-  if (tokenId === undefined) throw new CommandFailure('invalid-args', 'Choose the Retainer or ally Family Heirloom covers this Round (a token). Nothing changed.');
+export function chooseHeirloomCover(
+  w: RecordingWriter,
+  db: Database,
+  aristocrat: LichslayerRow,
+  tokenId: number | undefined,
+  lines: string[],
+): string {
+  if (tokenId === undefined)
+    throw new CommandFailure(
+      'invalid-args',
+      'Choose the Retainer or ally Family Heirloom covers this Round (a token). Nothing changed.',
+    );
   const t = tokenOf(db, tokenId);
   const mine = tokenOfCarrier(db, { lichslayerId: aristocrat.id });
   const now = roundNow(db);
@@ -283,12 +486,22 @@ export function chooseHeirloomCover(w: RecordingWriter, db: Database, aristocrat
   const held = covers[String(aristocrat.id)];
   const refused = heirloomCoverRefusal({
     aristocrat: aristocrat.name,
-    target: { name: t.name, self: t.lichslayerId === aristocrat.id, ally: !t.defeated && PARTY_KINDS.has(t.kind), steps: steps(mine, t) },
+    target: {
+      name: t.name,
+      self: t.lichslayerId === aristocrat.id,
+      ally: !t.defeated && PARTY_KINDS.has(t.kind),
+      steps: steps(mine, t),
+    },
     chosen: held && sameRound(held, now) ? held.name : null,
   });
   if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
-  writeSetting(w, db, 'heirloom-cover', { ...covers, [String(aristocrat.id)]: { tokenId: t.id, name: t.name, serial: now?.serial ?? null, round: now?.round ?? null } });
-  lines.push(`${aristocrat.name}'s Family Heirloom covers ${t.name} ${now ? `this Round (${now.round})` : 'until a fight begins'}: Bound and compelling effects fail on them without a roll (ch.2)`);
+  writeSetting(w, db, 'heirloom-cover', {
+    ...covers,
+    [String(aristocrat.id)]: { tokenId: t.id, name: t.name, serial: now?.serial ?? null, round: now?.round ?? null },
+  });
+  lines.push(
+    `${aristocrat.name}'s Family Heirloom covers ${t.name} ${now ? `this Round (${now.round})` : 'until a fight begins'}: Bound and compelling effects fail on them without a roll (ch.2)`,
+  );
   return t.name;
 }
 
@@ -296,16 +509,39 @@ export function chooseHeirloomCover(w: RecordingWriter, db: Database, aristocrat
  * Commune enhanced (ch.2): one room two floors below the Witch's, its contents rolled now if no one has
  * (prepared, not revealed: the players see it only when the party gets there), and told to the Judge.
  */
-export function communeAhead(w: RecordingWriter, db: Database, witch: LichslayerRow, floor: number, rooms: readonly { x: number; y: number }[], lines: string[]): void {
+export function communeAhead(
+  w: RecordingWriter,
+  db: Database,
+  witch: LichslayerRow,
+  floor: number,
+  rooms: readonly { x: number; y: number }[],
+  lines: string[],
+): void {
   const [r] = rooms;
-  if (!r || rooms.length > 1) throw new CommandFailure('invalid-args', 'Choose one room for Commune to read two floors ahead. Nothing changed.');
+  if (!r || rooms.length > 1)
+    throw new CommandFailure('invalid-args', 'Choose one room for Commune to read two floors ahead. Nothing changed.');
   const ahead = communeAheadFloor({ witch: witch.name, floor, enhanced: enhancedSkill(db, witch, 'Commune') });
   if ('refused' in ahead) throw new CommandFailure('refused', `${ahead.refused}. Nothing changed.`);
   const room = ensureRoom(w, db, ahead.floor, r.x, r.y);
-  if (!room.revealed && !room.prepared) fillRoom(w, db, room, contentsFor(db, ahead.floor, r.x, r.y, 'skill.use'), false);
+  if (!room.revealed && !room.prepared)
+    fillRoom(w, db, room, contentsFor(db, ahead.floor, r.x, r.y, 'skill.use'), false);
   const now = roomAt(db, ahead.floor, r.x, r.y)!;
-  const here = allTokens(db).filter((t) => t.kind === 'entity' && t.floor === ahead.floor && t.x === r.x && t.y === r.y && !t.defeated).map((t) => t.name);
-  const reading = communeReading({ floor: ahead.floor, x: r.x, y: r.y, name: now.name, type: now.room_type, trapped: now.trap !== null, chest: now.chest !== null, gold: now.gold }, here);
+  const here = allTokens(db)
+    .filter((t) => t.kind === 'entity' && t.floor === ahead.floor && t.x === r.x && t.y === r.y && !t.defeated)
+    .map((t) => t.name);
+  const reading = communeReading(
+    {
+      floor: ahead.floor,
+      x: r.x,
+      y: r.y,
+      name: now.name,
+      type: now.room_type,
+      trapped: now.trap !== null,
+      chest: now.chest !== null,
+      gold: now.gold,
+    },
+    here,
+  );
   lines.push(`${witch.name} Communes with ${reading}`);
 }
 
@@ -313,12 +549,35 @@ export function communeAhead(w: RecordingWriter, db: Database, witch: Lichslayer
  * A Retainer's floor intelligence (ch.2): one piece per floor from each of the Aristocrat's Retainers, by
  * grade. The rooms it reads are rolled now if no one has (prepared, not revealed) and told to the Judge.
  */
-export function retainerIntel(w: RecordingWriter, db: Database, aristocrat: LichslayerRow, retainerToken: number | undefined, rooms: readonly { x: number; y: number }[], usedThisFloor: (tokenId: number) => boolean, lines: string[]): { target: string; tokenId: number } {
-  const r = readTown(db).retainers.find((k) => k.employer === aristocrat.id && k.tokenId !== null && k.tokenId === retainerToken);
-  if (!r || r.tokenId === null) throw new CommandFailure('refused', `Choose one of ${aristocrat.name}'s Retainers on the board: each gives one piece of floor intelligence (ch.2). Nothing changed.`);
+export function retainerIntel(
+  w: RecordingWriter,
+  db: Database,
+  aristocrat: LichslayerRow,
+  retainerToken: number | undefined,
+  rooms: readonly { x: number; y: number }[],
+  usedThisFloor: (tokenId: number) => boolean,
+  lines: string[],
+): { target: string; tokenId: number } {
+  const r = readTown(db).retainers.find(
+    (k) => k.employer === aristocrat.id && k.tokenId !== null && k.tokenId === retainerToken,
+  );
+  if (!r || r.tokenId === null)
+    throw new CommandFailure(
+      'refused',
+      `Choose one of ${aristocrat.name}'s Retainers on the board: each gives one piece of floor intelligence (ch.2). Nothing changed.`,
+    );
   const me = tokenOf(db, r.tokenId);
-  if (me.floor === null) throw new CommandFailure('refused', `${r.name} is not in the Tombs: floor intelligence is of the floors below (ch.2). Nothing changed.`);
-  const plan = retainerIntelPlan({ retainer: r.name, grade: r.grade, floor: me.floor, usedThisFloor: usedThisFloor(r.tokenId) });
+  if (me.floor === null)
+    throw new CommandFailure(
+      'refused',
+      `${r.name} is not in the Tombs: floor intelligence is of the floors below (ch.2). Nothing changed.`,
+    );
+  const plan = retainerIntelPlan({
+    retainer: r.name,
+    grade: r.grade,
+    floor: me.floor,
+    usedThisFloor: usedThisFloor(r.tokenId),
+  });
   if ('refused' in plan) throw new CommandFailure('refused', `${plan.refused}. Nothing changed.`);
   const prepare = (x: number, y: number) => {
     const room = ensureRoom(w, db, plan.floor, x, y);
@@ -327,16 +586,31 @@ export function retainerIntel(w: RecordingWriter, db: Database, aristocrat: Lich
   };
   if (plan.tells === 'factions') {
     for (let y = 0; y < 5; y++) for (let x = 0; x < 5; x++) prepare(x, y);
-    const mix = factionMix(allTokens(db).filter((t) => t.kind === 'entity' && t.floor === plan.floor && !t.defeated).map((t) => t.stats.faction));
+    const mix = factionMix(
+      allTokens(db)
+        .filter((t) => t.kind === 'entity' && t.floor === plan.floor && !t.defeated)
+        .map((t) => t.stats.faction),
+    );
     lines.push(`${r.name} (Exceptional) tells of Floor ${plan.floor}, two floors ahead: ${mix} (ch.2)`);
   } else {
     const [at] = rooms;
-    if (!at || rooms.length > 1) throw new CommandFailure('invalid-args', `Choose the one room of Floor ${plan.floor} ${r.name} tells of. Nothing changed.`);
+    if (!at || rooms.length > 1)
+      throw new CommandFailure(
+        'invalid-args',
+        `Choose the one room of Floor ${plan.floor} ${r.name} tells of. Nothing changed.`,
+      );
     const room = prepare(at.x, at.y);
-    if (plan.tells === 'kind') lines.push(`${r.name} (Common) tells of F${plan.floor} (${at.x + 1},${at.y + 1}), the next floor: a ${room.room_type ?? 'room'} (ch.2)`);
+    if (plan.tells === 'kind')
+      lines.push(
+        `${r.name} (Common) tells of F${plan.floor} (${at.x + 1},${at.y + 1}), the next floor: a ${room.room_type ?? 'room'} (ch.2)`,
+      );
     else {
-      const here = allTokens(db).filter((t) => t.kind === 'entity' && t.floor === plan.floor && t.x === at.x && t.y === at.y && !t.defeated).map((t) => t.name);
-      lines.push(`${r.name} (Skilled) tells of ${communeReading({ floor: plan.floor, x: at.x, y: at.y, name: room.name, type: room.room_type, trapped: room.trap !== null, chest: room.chest !== null, gold: room.gold }, here).replace('two floors ahead', 'one floor ahead')}`);
+      const here = allTokens(db)
+        .filter((t) => t.kind === 'entity' && t.floor === plan.floor && t.x === at.x && t.y === at.y && !t.defeated)
+        .map((t) => t.name);
+      lines.push(
+        `${r.name} (Skilled) tells of ${communeReading({ floor: plan.floor, x: at.x, y: at.y, name: room.name, type: room.room_type, trapped: room.trap !== null, chest: room.chest !== null, gold: room.gold }, here).replace('two floors ahead', 'one floor ahead')}`,
+      );
     }
   }
   return { target: r.name, tokenId: r.tokenId };
@@ -355,7 +629,13 @@ export function atZeroHealth(db: Database, tokenIds: readonly number[] | undefin
 }
 
 /** Counts the characters just healed back from 0 toward Cure, and unlocks it once the count is met with all three skills held (ch.2). */
-export function countHealsFromZero(w: RecordingWriter, db: Database, doctor: LichslayerRow, wereAtZero: readonly number[], lines: string[]): void {
+export function countHealsFromZero(
+  w: RecordingWriter,
+  db: Database,
+  doctor: LichslayerRow,
+  wereAtZero: readonly number[],
+  lines: string[],
+): void {
   const back = wereAtZero.filter((id) => (allTokens(db).find((k) => k.id === id)?.health ?? 0) > 0).length;
   if (!back) return;
   const heals = readHeals(db);
@@ -370,7 +650,10 @@ export function countHealsFromZero(w: RecordingWriter, db: Database, doctor: Lic
 }
 
 /** Capstone progress the Gauntlet shows beyond the Bandit's and the Scholar's (ch.2): the Lich Doctor's Cure, the Aristocrat's Influence. */
-export function doctorCapstone(db: Database, l: { id: number; hidden_class: string | null }): ReturnType<typeof cureProgress> | null {
+export function doctorCapstone(
+  db: Database,
+  l: { id: number; hidden_class: string | null },
+): ReturnType<typeof cureProgress> | null {
   if (l.hidden_class === 'The Lich Doctor') return cureProgress(readHeals(db)[String(l.id)] ?? 0);
   if (l.hidden_class === 'The Aristocrat') return influenceProgress(readStreaks(db)[String(l.id)] ?? 0);
   return null;

@@ -17,7 +17,14 @@ import type { LichslayerRow } from './lichslayer-row.ts';
 import { enhancedSkill } from './skill-effects-w.ts';
 
 /** Retainers enhanced (ch.2): the chosen Retainer of the Aristocrat's needs no pay at today's close. */
-export function excusePay(w: RecordingWriter, db: Database, aristocrat: LichslayerRow, retainerId: number, day: number, lines: string[]): string {
+export function excusePay(
+  w: RecordingWriter,
+  db: Database,
+  aristocrat: LichslayerRow,
+  retainerId: number,
+  day: number,
+  lines: string[],
+): string {
   const town = readTown(db);
   const mine = town.retainers.filter((r) => r.employer === aristocrat.id);
   const r = mine.find((k) => k.id === retainerId) ?? null;
@@ -35,30 +42,67 @@ export function excusePay(w: RecordingWriter, db: Database, aristocrat: Lichslay
 }
 
 /** A Familiar placed for its Witch (ch.2): her Familiar skill must be held; enhanced, its Health is doubled. */
-export function familiarHealth(db: Database, args: { kind: string; name: string; health: number | null; witch?: number | undefined }, lines: string[]): number | null {
+export function familiarHealth(
+  db: Database,
+  args: { kind: string; name: string; health: number | null; witch?: number | undefined },
+  lines: string[],
+): number | null {
   if (args.witch === undefined) return args.health;
-  if (args.kind !== 'familiar') throw new CommandFailure('invalid-args', `Only a Familiar has a Witch: ${args.name} is not a Familiar token. Nothing changed.`);
+  if (args.kind !== 'familiar')
+    throw new CommandFailure(
+      'invalid-args',
+      `Only a Familiar has a Witch: ${args.name} is not a Familiar token. Nothing changed.`,
+    );
   const l = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(args.witch) as LichslayerRow | undefined;
-  if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${args.witch} in this campaign. Nothing changed.`);
-  const placed = summonedFamiliar({ witch: l.name, holdsSkill: hasFamiliarSkill([l.skill1, l.skill2, l.skill3]), enhanced: enhancedSkill(db, l, FAMILIAR_SKILL), name: args.name, health: args.health });
+  if (!l)
+    throw new CommandFailure('not-found', `No Lichslayer with id ${args.witch} in this campaign. Nothing changed.`);
+  const placed = summonedFamiliar({
+    witch: l.name,
+    holdsSkill: hasFamiliarSkill([l.skill1, l.skill2, l.skill3]),
+    enhanced: enhancedSkill(db, l, FAMILIAR_SKILL),
+    name: args.name,
+    health: args.health,
+  });
   if ('refused' in placed) throw new CommandFailure('refused', `${placed.refused}. ${args.name} was not added.`);
   if (placed.explain) lines.push(placed.explain);
   return placed.health;
 }
 
 // ch.2 Medicine Bay enhanced: each Doctor's chosen Medicine Slot and the item it replenishes.
-const refillsSchema = z.record(z.string(), z.object({ slot: z.enum(MEDICINE_SLOTS), name: z.string().max(200), colour: z.string().max(40), notes: z.string().max(20_000) }));
+const refillsSchema = z.record(
+  z.string(),
+  z.object({
+    slot: z.enum(MEDICINE_SLOTS),
+    name: z.string().max(200),
+    colour: z.string().max(40),
+    notes: z.string().max(20_000),
+  }),
+);
 const readRefills = (db: Database) => readSetting(db, 'medicine-refills', refillsSchema, {});
 const itemIn = (db: Database, lichslayerId: number, slot: string) =>
-  db.prepare(`SELECT name, colour, notes FROM item WHERE lichslayer_id = ? AND slot = ?`).get(lichslayerId, slot) as { name: string; colour: string; notes: string } | undefined;
+  db.prepare(`SELECT name, colour, notes FROM item WHERE lichslayer_id = ? AND slot = ?`).get(lichslayerId, slot) as
+    { name: string; colour: string; notes: string } | undefined;
 
 /** Medicine Bay enhanced (ch.2): the Doctor chooses the Medicine Slot whose item replenishes each day. */
-export function chooseRefill(w: RecordingWriter, db: Database, doctor: LichslayerRow, slot: (typeof MEDICINE_SLOTS)[number], lines: string[]): string {
+export function chooseRefill(
+  w: RecordingWriter,
+  db: Database,
+  doctor: LichslayerRow,
+  slot: (typeof MEDICINE_SLOTS)[number],
+  lines: string[],
+): string {
   const item = itemIn(db, doctor.id, slot);
-  const refused = refillChoiceRefusal({ doctor: doctor.name, enhanced: enhancedSkill(db, doctor, 'Medicine Bay'), slotLabel: slotLabel(slot), item: item?.name ?? null });
+  const refused = refillChoiceRefusal({
+    doctor: doctor.name,
+    enhanced: enhancedSkill(db, doctor, 'Medicine Bay'),
+    slotLabel: slotLabel(slot),
+    item: item?.name ?? null,
+  });
   if (refused || !item) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
   writeSetting(w, db, 'medicine-refills', { ...readRefills(db), [String(doctor.id)]: { slot, ...item } });
-  lines.push(`${doctor.name}'s ${item.name} in ${slotLabel(slot)} will replenish at the start of each day for ${MEDICINE_REFILL_GOLD} gold, paid at the Inn (ch.2)`);
+  lines.push(
+    `${doctor.name}'s ${item.name} in ${slotLabel(slot)} will replenish at the start of each day for ${MEDICINE_REFILL_GOLD} gold, paid at the Inn (ch.2)`,
+  );
   return item.name;
 }
 
@@ -68,9 +112,22 @@ export function medicineRefills(w: RecordingWriter, db: Database): string[] {
   for (const [key, r] of Object.entries(readRefills(db))) {
     const l = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(Number(key)) as LichslayerRow | undefined;
     if (!l || !enhancedSkill(db, l, 'Medicine Bay')) continue;
-    const verdict = medicineRefill({ doctor: l.name, item: r.name, slotLabel: slotLabel(r.slot), slotHolds: itemIn(db, l.id, r.slot)?.name ?? null, gold: l.gold });
+    const verdict = medicineRefill({
+      doctor: l.name,
+      item: r.name,
+      slotLabel: slotLabel(r.slot),
+      slotHolds: itemIn(db, l.id, r.slot)?.name ?? null,
+      gold: l.gold,
+    });
     if (verdict.refill) {
-      w.insert('item', { lichslayer_id: l.id, slot: r.slot, name: r.name, colour: r.colour, broken: 0, notes: r.notes });
+      w.insert('item', {
+        lichslayer_id: l.id,
+        slot: r.slot,
+        name: r.name,
+        colour: r.colour,
+        broken: 0,
+        notes: r.notes,
+      });
       w.update('lichslayer', l.id, { gold: l.gold - verdict.paid });
     }
     if (verdict.explain) lines.push(verdict.explain);

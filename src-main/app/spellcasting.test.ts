@@ -18,7 +18,16 @@ const person = async (app: App, id: number) => (await roster(app)).find((l) => l
 /** Into a fight on Floor 1 with one enemy; returns the entrant whose turn it is (a Lichslayer). */
 async function fight(app: App) {
   await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.addToken', { kind: 'entity', name: 'Grey Hound', colour: 'Red', floor: 1, x: 2, y: 0, health: 6, armor: 0 });
+  await app.call('board.addToken', {
+    kind: 'entity',
+    name: 'Grey Hound',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 6,
+    armor: 0,
+  });
   const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
   const caster = p.combat!.entrants.find((e) => e.tokenId === p.combat!.currentTokenId)!;
   return { tokenId: caster.tokenId, id: caster.lichslayerId!, name: caster.name };
@@ -37,16 +46,22 @@ async function spell(app: App, label: string) {
 async function editSpell(app: App, label: string, patch: Partial<SpellFields>) {
   const at = await spell(app, label);
   const row = (await app.call('tables.get', { key: at.table })).table.rows[at.row]!;
-  await app.call('tables.setRow', { key: at.table, index: at.row, row: { ...row, spell: { ...row.spell!, ...patch } } });
+  await app.call('tables.setRow', {
+    key: at.table,
+    index: at.row,
+    row: { ...row, spell: { ...row.spell!, ...patch } },
+  });
   return at;
 }
 
 /** Every slot emptied, so the test decides what is equipped. */
 async function bare(app: App, id: number) {
-  for (const slot of ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'] as const) await app.call('lichslayer.setItem', { id, slot, item: null });
+  for (const slot of ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'] as const)
+    await app.call('lichslayer.setItem', { id, slot, item: null });
 }
 
-const resolution = (notices: readonly string[] | undefined, label: string) => notices!.find((n) => n.startsWith(`${label} (`) && n.includes('resolves'))!;
+const resolution = (notices: readonly string[] | undefined, label: string) =>
+  notices!.find((n) => n.startsWith(`${label} (`) && n.includes('resolves'))!;
 
 describe('×N components, chosen at the moment of casting (ch.13)', () => {
   it('with no choice made, the cast asks; “all at once” resolves ×3 castings as one and consumes the item', async () => {
@@ -55,21 +70,33 @@ describe('×N components, chosen at the moment of casting (ch.13)', () => {
     const c = await fight(app);
     await bare(app, c.id);
     await app.call('lichslayer.update', { id: c.id, patch: { gold: 700 } }); // Magic 1 (700 ÷ 600)
-    await app.call('lichslayer.setItem', { id: c.id, slot: 'loot1', item: { name: 'Bone Feather', colour: 'Colourless', notes: "Component for any school's spells (×3)." } });
+    await app.call('lichslayer.setItem', {
+      id: c.id,
+      slot: 'loot1',
+      item: { name: 'Bone Feather', colour: 'Colourless', notes: "Component for any school's spells (×3)." },
+    });
     const book = await app.call('phase.spellbook', { tokenId: c.tokenId });
     const entry = book.schools.flatMap((s) => s.spells).find((s) => s.label === 'Cinder Lash')!;
     expect(entry).toMatchObject({ allowed: true, needs: { choice: { item: 'Bone Feather', times: 3 } } });
     const before = await person(app, c.id);
     expect(await app.dispatch('phase.cast', { tokenId: c.tokenId, ...lash })).toMatchObject({
       ok: false,
-      error: { message: 'Bone Feather is ×3: choose now to release all 3 in one casting or to cast singly (ch.13). Nothing changed.' },
+      error: {
+        message:
+          'Bone Feather is ×3: choose now to release all 3 in one casting or to cast singly (ch.13). Nothing changed.',
+      },
     });
     expect(await person(app, c.id)).toEqual(before);
     const p = await app.call('phase.cast', { tokenId: c.tokenId, ...lash, componentChoice: 'all-at-once' });
     const line = resolution(p.notices, 'Cinder Lash');
     // three castings of 2d6 + Magic 1, resolved as one
-    expect(line).toMatch(/^Cinder Lash \(.+\) resolves ×3 at once \(ch\.13\): 2d6 \[(\d), (\d)\] \+ Magic 1; 2d6 \[(\d), (\d)\] \+ Magic 1; 2d6 \[(\d), (\d)\] \+ Magic 1 = (\d+) \(ch\.15\)/);
-    const faces = /\[(\d), (\d)\].*\[(\d), (\d)\].*\[(\d), (\d)\].* = (\d+) \(ch\.15\)/.exec(line)!.slice(1).map(Number);
+    expect(line).toMatch(
+      /^Cinder Lash \(.+\) resolves ×3 at once \(ch\.13\): 2d6 \[(\d), (\d)\] \+ Magic 1; 2d6 \[(\d), (\d)\] \+ Magic 1; 2d6 \[(\d), (\d)\] \+ Magic 1 = (\d+) \(ch\.15\)/,
+    );
+    const faces = /\[(\d), (\d)\].*\[(\d), (\d)\].*\[(\d), (\d)\].* = (\d+) \(ch\.15\)/
+      .exec(line)!
+      .slice(1)
+      .map(Number);
     expect(faces[6]).toBe(faces.slice(0, 6).reduce((a, b) => a + b, 0) + 3);
     const after = await person(app, c.id);
     expect(after.items.loot1).toBeNull();
@@ -84,13 +111,20 @@ describe('×N components, chosen at the moment of casting (ch.13)', () => {
     // the caster answers with Responses outside their own turn: another entrant's turn is needed
     let p = await app.call('phase.nextTurn', {});
     let guard = 0;
-    while ((p.combat!.currentTokenId === null || p.combat!.currentTokenId === c.tokenId) && guard++ < 10) p = await app.call('phase.nextTurn', {});
+    while ((p.combat!.currentTokenId === null || p.combat!.currentTokenId === c.tokenId) && guard++ < 10)
+      p = await app.call('phase.nextTurn', {});
     const other = p.combat!.currentTokenId;
     expect(other).not.toBe(c.tokenId);
     await app.call('lichslayer.update', { id: c.id, patch: { gold: 500 } });
-    await app.call('lichslayer.setItem', { id: c.id, slot: 'loot3', item: { name: 'Bone Feather', colour: 'Colourless', notes: '' } });
+    await app.call('lichslayer.setItem', {
+      id: c.id,
+      slot: 'loot3',
+      item: { name: 'Bone Feather', colour: 'Colourless', notes: '' },
+    });
     await app.call('phase.cast', { tokenId: c.tokenId, ...lash, componentChoice: 'singly' });
-    expect((await person(app, c.id)).items.loot3!.notes).toMatch(/^Component choice: singly, up to 3 times \(day 1\)\nComponent uses: 1$/);
+    expect((await person(app, c.id)).items.loot3!.notes).toMatch(
+      /^Component choice: singly, up to 3 times \(day 1\)\nComponent uses: 1$/,
+    );
     // the Response done, the interrupted turn resumes; the choice is made once, so the next cast asks nothing
     expect((await app.call('phase.nextTurn', {})).combat!.currentTokenId).toBe(other);
     await app.call('phase.cast', { tokenId: c.tokenId, ...lash });
@@ -114,10 +148,16 @@ describe('Magic at the time of casting (ch.15)', () => {
     let p = await app.call('phase.cast', { tokenId: c.tokenId, ...lash });
     expect((await person(app, c.id)).gold).toBe(584);
     await app.call('lichslayer.update', { id: c.id, patch: { gold: 6000 } }); // Magic 10 now: not the spell's
-    await app.call('lichslayer.setItem', { id: c.id, slot: 'loot2', item: { name: 'Humming Orb', colour: 'Black', notes: '+2 Magic' } });
+    await app.call('lichslayer.setItem', {
+      id: c.id,
+      slot: 'loot2',
+      item: { name: 'Humming Orb', colour: 'Black', notes: '+2 Magic' },
+    });
     let guard = 0;
     while (!p.combat!.atRoundEnd && guard++ < 20) p = await app.call('phase.nextTurn', {});
-    expect(resolution(p.notices, 'Cinder Lash')).toMatch(/^Cinder Lash \(.+\) resolves: 2d6 \[\d, \d\] \+ Magic 3 = \d+ \(ch\.15\); Magic 1 at casting \+ 2 from loot since \(ch\.15\) = 3 — Black damage/);
+    expect(resolution(p.notices, 'Cinder Lash')).toMatch(
+      /^Cinder Lash \(.+\) resolves: 2d6 \[\d, \d\] \+ Magic 3 = \d+ \(ch\.15\); Magic 1 at casting \+ 2 from loot since \(ch\.15\) = 3 — Black damage/,
+    );
     app.close();
   });
 
@@ -128,7 +168,9 @@ describe('Magic at the time of casting (ch.15)', () => {
     await bare(app, c.id);
     await app.call('lichslayer.update', { id: c.id, patch: { gold: 620 } });
     const p = await app.call('phase.cast', { tokenId: c.tokenId, ...(await spell(app, 'Cinder Lash')) });
-    expect(resolution(p.notices, 'Cinder Lash')).toMatch(/\+ Magic 0 = \d+ \(ch\.15\); Magic 0 at casting \(ch\.15\) — /);
+    expect(resolution(p.notices, 'Cinder Lash')).toMatch(
+      /\+ Magic 0 = \d+ \(ch\.15\); Magic 0 at casting \(ch\.15\) — /,
+    );
     app.close();
   });
 });
@@ -139,12 +181,28 @@ describe('Mono-Color Blue and the half price (ch.14, ch.15)', () => {
     const c = await fight(app);
     await bare(app, c.id);
     await app.call('lichslayer.update', { id: c.id, patch: { gold: 100 } });
-    await app.call('lichslayer.setItem', { id: c.id, slot: 'garment', item: { name: 'The Unbound’s Coat of Arms', colour: 'Blue' } });
+    await app.call('lichslayer.setItem', {
+      id: c.id,
+      slot: 'garment',
+      item: { name: 'The Unbound’s Coat of Arms', colour: 'Blue' },
+    });
     await app.call('lichslayer.setItem', { id: c.id, slot: 'gear', item: { name: 'Frost Compass', colour: 'Blue' } });
-    const blaze = async () => (await app.call('phase.spellbook', { tokenId: c.tokenId })).schools.flatMap((s) => s.spells).find((s) => s.label === 'Blaze')!;
-    expect(await blaze()).toMatchObject({ allowed: true, cost: 24, why: expect.stringContaining('Mono-Color Blue: 60 − 36 = 24 gold (ch.15; house rule: in place of ch.14’s half price)') });
+    const blaze = async () =>
+      (await app.call('phase.spellbook', { tokenId: c.tokenId })).schools
+        .flatMap((s) => s.spells)
+        .find((s) => s.label === 'Blaze')!;
+    expect(await blaze()).toMatchObject({
+      allowed: true,
+      cost: 24,
+      why: expect.stringContaining(
+        'Mono-Color Blue: 60 − 36 = 24 gold (ch.15; house rule: in place of ch.14’s half price)',
+      ),
+    });
     await app.call('houseRules.update', { patch: { monoBlueIncantations: 'half-then-minus-36' } });
-    expect(await blaze()).toMatchObject({ cost: 0, why: expect.stringContaining('half of 60 (ch.14), then − 36 (ch.15) = 0 gold (house rule: both apply)') });
+    expect(await blaze()).toMatchObject({
+      cost: 0,
+      why: expect.stringContaining('half of 60 (ch.14), then − 36 (ch.15) = 0 gold (house rule: both apply)'),
+    });
     app.close();
   });
 });
@@ -157,7 +215,12 @@ describe('Lich’s Magic for a Lichslayer (ch.14, ch.15)', () => {
     await bare(app, c.id);
     await app.call('lichslayer.setItem', { id: c.id, slot: 'gear', item: { name: 'Red Knife', colour: 'Red' } });
     await app.call('lichslayer.setItem', { id: c.id, slot: 'garment', item: { name: 'Red Cloak', colour: 'Red' } });
-    expect(await app.dispatch('phase.cast', { tokenId: c.tokenId, ...hush })).toMatchObject({ ok: false, error: { message: "Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15). Nothing changed." } });
+    expect(await app.dispatch('phase.cast', { tokenId: c.tokenId, ...hush })).toMatchObject({
+      ok: false,
+      error: {
+        message: "Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15). Nothing changed.",
+      },
+    });
     await app.call('lichslayer.setItem', { id: c.id, slot: 'garment', item: { name: 'Blue Cloak', colour: 'Blue' } });
     expect((await person(app, c.id)).life.sync.map((x) => x.label)).toContain('Full Spectrum');
     const p = await app.call('phase.cast', { tokenId: c.tokenId, ...hush });
@@ -173,7 +236,9 @@ describe('the Giver’s Recipes (ch.17)', () => {
     const c = await fight(app);
     expect(await app.dispatch('phase.cast', { tokenId: c.tokenId, ...broth })).toMatchObject({
       ok: false,
-      error: { message: `The Giver's Recipes open to a character who has fed the Giver 3 times (ch.17) or holds Medicine Bay (ch.2); ${c.name} has fed it 0. Nothing changed.` },
+      error: {
+        message: `The Giver's Recipes open to a character who has fed the Giver 3 times (ch.17) or holds Medicine Bay (ch.2); ${c.name} has fed it 0. Nothing changed.`,
+      },
     });
     await app.call('lichslayer.update', { id: c.id, patch: { skill2: 'Medicine Bay' } });
     const before = await person(app, c.id);
@@ -188,7 +253,8 @@ describe('the Giver’s Recipes (ch.17)', () => {
     const app = await demo();
     const ids = (await roster(app)).map((l) => l.id);
     await app.call('forest.go', { ids, where: 'forest' });
-    for (const id of ids) for (const n of [1, 2, 3]) expect((await app.call('forest.feed', { id })).notes[0]).toContain(`(${n} time`);
+    for (const id of ids)
+      for (const n of [1, 2, 3]) expect((await app.call('forest.feed', { id })).notes[0]).toContain(`(${n} time`);
     await app.call('forest.go', { ids, where: 'town' });
     const broth = await spell(app, 'Petal Broth'); // Red Flora raise its M
     const c = await fight(app);
@@ -197,7 +263,9 @@ describe('the Giver’s Recipes (ch.17)', () => {
     await app.call('lichslayer.setItem', { id: c.id, slot: 'loot1', item: { name: 'Ashbloom', colour: 'Red' } });
     await app.call('lichslayer.setItem', { id: c.id, slot: 'loot2', item: { name: 'Ashbloom', colour: 'Red' } });
     await app.call('lichslayer.setItem', { id: c.id, slot: 'loot3', item: { name: 'Brine lily', colour: 'Blue' } });
-    const entry = (await app.call('phase.spellbook', { tokenId: c.tokenId })).schools.flatMap((s) => s.spells).find((s) => s.label === 'Petal Broth')!;
+    const entry = (await app.call('phase.spellbook', { tokenId: c.tokenId })).schools
+      .flatMap((s) => s.spells)
+      .find((s) => s.label === 'Petal Broth')!;
     expect(entry).toMatchObject({ allowed: true, healthCost: 6, needs: { flora: { colour: 'Red', max: 2 } } });
     const p = await app.call('phase.cast', { tokenId: c.tokenId, ...broth, flora: 2 });
     expect(resolution(p.notices, 'Petal Broth')).toMatch(/\+ Magic 2 = \d+ \(ch\.15\)/);
@@ -214,18 +282,37 @@ describe('the Forest path (ch.17)', () => {
     const c = await fight(app);
     await bare(app, c.id);
     await app.call('lichslayer.update', { id: c.id, patch: { gold: 6000, skill2: 'Extra Pockets' } }); // Magic 10 from gold: not used
-    expect(await app.dispatch('phase.cast', { tokenId: c.tokenId, ...cleanse })).toMatchObject({ ok: false, error: { message: 'Cleanse needs a complete recipe (Veilflower and Duskcap) in Loot slots (ch.17). Nothing changed.' } });
-    for (const [slot, name] of [['loot1', 'Veilflower'], ['loot2', 'Duskcap'], ['loot3', 'Veilflower'], ['loot4', 'Duskcap']] as const) {
+    expect(await app.dispatch('phase.cast', { tokenId: c.tokenId, ...cleanse })).toMatchObject({
+      ok: false,
+      error: {
+        message: 'Cleanse needs a complete recipe (Veilflower and Duskcap) in Loot slots (ch.17). Nothing changed.',
+      },
+    });
+    for (const [slot, name] of [
+      ['loot1', 'Veilflower'],
+      ['loot2', 'Duskcap'],
+      ['loot3', 'Veilflower'],
+      ['loot4', 'Duskcap'],
+    ] as const) {
       await app.call('lichslayer.setItem', { id: c.id, slot, item: { name, colour: 'Purple' } });
     }
-    const entry = (await app.call('phase.spellbook', { tokenId: c.tokenId })).schools.flatMap((s) => s.spells).find((s) => s.label === 'Cleanse')!;
+    const entry = (await app.call('phase.spellbook', { tokenId: c.tokenId })).schools
+      .flatMap((s) => s.spells)
+      .find((s) => s.label === 'Cleanse')!;
     expect(entry).toMatchObject({ allowed: true, cost: 0, needs: { recipes: { max: 2 } } });
     const p = await app.call('phase.cast', { tokenId: c.tokenId, ...cleanse, recipes: 2 });
     expect(p.notices![0]).toContain('Forest path: 2 recipes spent, M = 2; no gold (ch.17)');
-    expect(resolution(p.notices, 'Cleanse')).toMatch(/^Cleanse \(.+\) resolves: 4d6 \[\d, \d, \d, \d\] \+ Magic 2 = \d+ \(ch\.15\); M 2, the recipes spent \(ch\.17\) — Removes Zombies/);
+    expect(resolution(p.notices, 'Cleanse')).toMatch(
+      /^Cleanse \(.+\) resolves: 4d6 \[\d, \d, \d, \d\] \+ Magic 2 = \d+ \(ch\.15\); M 2, the recipes spent \(ch\.17\) — Removes Zombies/,
+    );
     const after = await person(app, c.id);
     expect(after.gold).toBe(6000);
-    expect(['loot1', 'loot2', 'loot3', 'loot4'].map((s) => after.items[s as 'loot1'])).toEqual([null, null, null, null]);
+    expect(['loot1', 'loot2', 'loot3', 'loot4'].map((s) => after.items[s as 'loot1'])).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     app.close();
   });
 
@@ -235,9 +322,16 @@ describe('the Forest path (ch.17)', () => {
     const c = await fight(app);
     await bare(app, c.id);
     await app.call('lichslayer.update', { id: c.id, patch: { skill2: 'Medicine Bay' } });
-    await app.call('lichslayer.setItem', { id: c.id, slot: 'medicine1', item: { name: 'Veilflower', colour: 'Purple' } });
+    await app.call('lichslayer.setItem', {
+      id: c.id,
+      slot: 'medicine1',
+      item: { name: 'Veilflower', colour: 'Purple' },
+    });
     await app.call('lichslayer.setItem', { id: c.id, slot: 'garment', item: { name: 'Duskcap', colour: 'Purple' } });
-    const allowed = async () => (await app.call('phase.spellbook', { tokenId: c.tokenId })).schools.flatMap((s) => s.spells).find((s) => s.label === 'Cleanse')!.allowed;
+    const allowed = async () =>
+      (await app.call('phase.spellbook', { tokenId: c.tokenId })).schools
+        .flatMap((s) => s.spells)
+        .find((s) => s.label === 'Cleanse')!.allowed;
     expect(await allowed()).toBe(false);
     await app.call('lichslayer.update', { id: c.id, patch: { skill3: 'Doctor’s Coat of Arms' } });
     expect(await allowed()).toBe(true);
@@ -262,7 +356,9 @@ describe('spells that call on tables, and One-Thousand Blades (ch.15)', () => {
     const spirit = p.notices!.find((n) => n.startsWith('Call Elemental Spirit: '))!;
     // seed 7: a 1, the first row of the Elemental Spirits (ch.15); no Familiar is rolled at the dive's
     // start, for Wren has not the Familiar skill yet (ch.2)
-    expect(spirit).toBe('Call Elemental Spirit: 1 = 1 on d6 → Cinder sprite (Daedric: Elemental Spirits) — Red. Health 12, Armor 1; its touch burns for 1d6 each round it clings.');
+    expect(spirit).toBe(
+      'Call Elemental Spirit: 1 = 1 on d6 → Cinder sprite (Daedric: Elemental Spirits) — Red. Health 12, Armor 1; its touch burns for 1d6 each round it clings.',
+    );
     const ledger = await app.call('ledger.list', { table: 'spirits-elemental' });
     expect(ledger).toHaveLength(1);
     app.close();
@@ -273,8 +369,15 @@ describe('spells that call on tables, and One-Thousand Blades (ch.15)', () => {
     const blades = await editSpell(app, 'One-Thousand Blades', { grantedBy: 'Thousandfold Hilt' });
     const c = await fight(app);
     await app.call('lichslayer.update', { id: c.id, patch: { gold: 400 } });
-    expect(await app.dispatch('phase.cast', { tokenId: c.tokenId, ...blades })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/needs all six Unbound Vestments equipped; missing Whisper-Blade/) } });
-    await app.call('lichslayer.setItem', { id: c.id, slot: 'loot3', item: { name: 'Thousandfold Hilt', colour: 'Blue' } });
+    expect(await app.dispatch('phase.cast', { tokenId: c.tokenId, ...blades })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/needs all six Unbound Vestments equipped; missing Whisper-Blade/) },
+    });
+    await app.call('lichslayer.setItem', {
+      id: c.id,
+      slot: 'loot3',
+      item: { name: 'Thousandfold Hilt', colour: 'Blue' },
+    });
     const p = await app.call('phase.cast', { tokenId: c.tokenId, ...blades });
     expect(p.notices![0]).toContain('granted as an action by Thousandfold Hilt (ch.15)');
     app.close();

@@ -14,7 +14,17 @@ import { readTown, today } from '../db/town-repo.ts';
 import { equippedOf, slotPlanOf } from '../db/gauntlet-repo.ts';
 import { inscriptionsOn } from '../db/spell-inscriptions.ts';
 import { currentMagic, lootMagic } from '../rules/gauntlet-derived.ts';
-import { castingMagic, checkCast, holdsBlueLoot, magicAtResolution, resolveSpell, type Caster, type CastCheck, type CastOptions, type CasterItem } from '../rules/spell-cast.ts';
+import {
+  castingMagic,
+  checkCast,
+  holdsBlueLoot,
+  magicAtResolution,
+  resolveSpell,
+  type Caster,
+  type CastCheck,
+  type CastOptions,
+  type CasterItem,
+} from '../rules/spell-cast.ts';
 import { parseDice } from '../rules/dice-expression.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import type { Casting } from '../machines/combat-round.ts';
@@ -24,7 +34,16 @@ import { skillMagic } from './skill-effects-s.ts';
 import { requireLichslayer } from './lichslayer-row.ts';
 
 /** A Lichslayer as a caster: gold, Health, equipped items with their entries, inventory, Magic as it stands now (ch.4, ch.13). */
-export function casterOf(db: Database, lichslayerId: number, turned: readonly number[] = []): Caster & { items: (CasterItem & { id: number; notes: string })[]; magic: number; lootMagic: number; statPoints: number } {
+export function casterOf(
+  db: Database,
+  lichslayerId: number,
+  turned: readonly number[] = [],
+): Caster & {
+  items: (CasterItem & { id: number; notes: string })[];
+  magic: number;
+  lootMagic: number;
+  statPoints: number;
+} {
   const l = requireLichslayer(db, lichslayerId);
   const items = equippedOf(db, l).map((i) => ({
     id: i.id,
@@ -38,7 +57,10 @@ export function casterOf(db: Database, lichslayerId: number, turned: readonly nu
     flora: i.flora,
     ...(i.entry ? { type: i.entry.fields.itemType } : {}),
   }));
-  const inventory = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(lichslayerId) as { name: string; count: number }[];
+  const inventory = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(lichslayerId) as {
+    name: string;
+    count: number;
+  }[];
   const feedings = readTown(db).forest.feedings[String(l.id)] ?? 0;
   return {
     name: l.name,
@@ -72,10 +94,16 @@ export function spellbook(db: Database): SpellRef[] {
   for (const { def } of loadAllTables(db).values()) {
     if (def.category !== 'spell') continue;
     def.rows.forEach((r, i) => {
-      if (r.spell) out.push({ table: def, row: i, label: r.label, details: r.details, fields: r.spell, rollOn: r.rollOn });
+      if (r.spell)
+        out.push({ table: def, row: i, label: r.label, details: r.details, fields: r.spell, rollOn: r.rollOn });
     });
   }
-  return out.sort((a, b) => SPELL_SCHOOLS.indexOf(a.fields.school) - SPELL_SCHOOLS.indexOf(b.fields.school) || a.table.key.localeCompare(b.table.key) || a.row - b.row);
+  return out.sort(
+    (a, b) =>
+      SPELL_SCHOOLS.indexOf(a.fields.school) - SPELL_SCHOOLS.indexOf(b.fields.school) ||
+      a.table.key.localeCompare(b.table.key) ||
+      a.row - b.row,
+  );
 }
 
 export function findSpell(db: Database, table: string, row: number): SpellRef {
@@ -96,15 +124,36 @@ export interface CastVerdict {
  * Whether an entrant may cast a spell now. A Lichslayer pays, wears and carries what the spell
  * needs (ch.15, ch.17); the Judge's entities cast without a Gauntlet to check.
  */
-export function castVerdict(db: Database, token: TokenView, spell: SpellRef, when: { current: number | null; turned: readonly number[] }, options: CastOptions = {}): CastVerdict {
-  if (badRoll(spell)) return { ok: false, cost: 0, why: `${spell.label}'s roll “${spell.fields.roll}” is not a dice expression: fix it in “${spell.table.name}”`, check: null };
+export function castVerdict(
+  db: Database,
+  token: TokenView,
+  spell: SpellRef,
+  when: { current: number | null; turned: readonly number[] },
+  options: CastOptions = {},
+): CastVerdict {
+  if (badRoll(spell))
+    return {
+      ok: false,
+      cost: 0,
+      why: `${spell.label}'s roll “${spell.fields.roll}” is not a dice expression: fix it in “${spell.table.name}”`,
+      check: null,
+    };
   const response = spell.fields.castingTime === 'response';
-  if (response && token.id === when.current) return { ok: false, cost: 0, why: 'A Response is cast outside the caster’s own turn (ch.15)', check: null };
-  if (!response && token.id !== when.current) return { ok: false, cost: 0, why: `Only on ${token.name}’s own turn; outside it, only a Response (ch.15)`, check: null };
+  if (response && token.id === when.current)
+    return { ok: false, cost: 0, why: 'A Response is cast outside the caster’s own turn (ch.15)', check: null };
+  if (!response && token.id !== when.current)
+    return {
+      ok: false,
+      cost: 0,
+      why: `Only on ${token.name}’s own turn; outside it, only a Response (ch.15)`,
+      check: null,
+    };
   if (token.lichslayerId === null) return { ok: true, cost: 0, why: `${spell.label}: cast by the Judge`, check: null };
   const caster = casterOf(db, token.lichslayerId, when.turned);
   const check = checkCast({ label: spell.label, fields: spell.fields }, caster, readHouseRules(db), options, today(db));
-  return check.ok ? { ok: true, cost: check.cost, why: check.explain, check } : { ok: false, cost: check.cost, why: check.refusals.join('; '), check };
+  return check.ok
+    ? { ok: true, cost: check.cost, why: check.explain, check }
+    : { ok: false, cost: check.cost, why: check.refusals.join('; '), check };
 }
 
 function badRoll(spell: SpellRef): boolean {
@@ -128,7 +177,16 @@ export function payForCast(w: RecordingWriter, db: Database, token: TokenView, v
   const l = requireLichslayer(db, token.lichslayerId);
   const items: (CasterItem & { id: number; notes: string })[] = casterOf(db, l.id).items;
   // ch.15: the Magic at the time of casting, from the Gauntlet as it stood when the spell was cast.
-  const magic = castingMagic({ gold: l.gold, cost: check.cost, statPoints: l.magic_bonus, lootMagic: lootMagic(items).value, floraMagic: check.floraMagic }, readHouseRules(db)).value;
+  const magic = castingMagic(
+    {
+      gold: l.gold,
+      cost: check.cost,
+      statPoints: l.magic_bonus,
+      lootMagic: lootMagic(items).value,
+      floraMagic: check.floraMagic,
+    },
+    readHouseRules(db),
+  ).value;
   const patch: Record<string, number> = {};
   if (check.cost) patch.gold = l.gold - check.cost;
   if (check.healthCost) patch.health = l.health - check.healthCost;
@@ -140,7 +198,13 @@ export function payForCast(w: RecordingWriter, db: Database, token: TokenView, v
   }
   return check.forestMagic !== null
     ? { magic: check.forestMagic, lootMagic: 0, fixed: true, times: check.times }
-    : { magic, lootMagic: lootMagic(items.filter((i) => !check.spend.some((s) => s.item.id === i.id && s.after.removed))).value, fixed: false, times: check.times };
+    : {
+        magic,
+        lootMagic: lootMagic(items.filter((i) => !check.spend.some((s) => s.item.id === i.id && s.after.removed)))
+          .value,
+        fixed: false,
+        times: check.times,
+      };
 }
 
 /** Resolves every casting whose moment has come, at the Magic it was cast at, moved only by loot since (ch.15). */
@@ -160,7 +224,9 @@ export function resolveDue(db: Database, due: readonly Casting[], notices: strin
       continue;
     }
     if (badRoll(spell)) {
-      notices.push(`${c.label} (${token.name}) fizzles: its roll “${spell.fields.roll}” is no longer a dice expression`);
+      notices.push(
+        `${c.label} (${token.name}) fizzles: its roll “${spell.fields.roll}” is no longer a dice expression`,
+      );
       continue;
     }
     let magic = token.stats.magic ?? 0;
@@ -175,12 +241,28 @@ export function resolveDue(db: Database, due: readonly Casting[], notices: strin
     }
     const cause = `Spell: ${spell.label} by ${token.name} (${SPELL_SCHOOL_LABEL[spell.fields.school]})`;
     const { value } = rollWithLedger(db, 'phase.cast', (dice) => {
-      const r = resolveSpell(dice, { label: spell.label, fields: spell.fields, caster: token.name, magic, holdsBlue, cause, times: c.basis?.times ?? 1 });
+      const r = resolveSpell(dice, {
+        label: spell.label,
+        fields: spell.fields,
+        caster: token.name,
+        magic,
+        holdsBlue,
+        cause,
+        times: c.basis?.times ?? 1,
+      });
       const explain = magicNote && spell.fields.addsMagic ? `${r.explain}; ${magicNote}` : r.explain;
-      return { value: { ...r, explain }, records: [{ cause, table: spell.table.key, character: token.name, explain, result: r }] };
+      return {
+        value: { ...r, explain },
+        records: [{ cause, table: spell.table.key, character: token.name, explain, result: r }],
+      };
     });
-    const inscribed = token.lichslayerId !== null ? inscriptionsOn(db, token.lichslayerId, { table: spell.table.key, row: spell.row, label: spell.label }) : [];
-    notices.push(`${value.explain}${spell.details ? ` — ${spell.details}` : ''}${inscribed.length ? ` (${inscribed.map((i) => i.line).join('; ')}, ch.13)` : ''}`);
+    const inscribed =
+      token.lichslayerId !== null
+        ? inscriptionsOn(db, token.lichslayerId, { table: spell.table.key, row: spell.row, label: spell.label })
+        : [];
+    notices.push(
+      `${value.explain}${spell.details ? ` — ${spell.details}` : ''}${inscribed.length ? ` (${inscribed.map((i) => i.line).join('; ')}, ch.13)` : ''}`,
+    );
     // A spell that calls on a table (ch.15's spirit tables) rolls on it as it resolves.
     if (spell.rollOn) notices.push(rollLinked(db, spell, token.name));
   }
@@ -188,10 +270,18 @@ export function resolveDue(db: Database, due: readonly Casting[], notices: strin
 
 function rollLinked(db: Database, spell: SpellRef, caster: string): string {
   const key = spell.rollOn!.table;
-  if (!loadAllTables(db).has(key)) return `${spell.label} calls on the table “${key}”, which this campaign does not have`;
+  if (!loadAllTables(db).has(key))
+    return `${spell.label} calls on the table “${key}”, which this campaign does not have`;
   return rollWithTables(db, 'phase.cast', ({ dice, tables, drawn }) => {
     const cause = `${spell.label} by ${caster}`;
-    const nodes = Array.from({ length: spell.rollOn!.times }, () => rollOnTable({ dice, tables, drawn, cause }, key, { extra: spell.rollOn!.modifier ? [{ source: spell.label, value: spell.rollOn!.modifier }] : [] }));
-    return { value: `${spell.label}: ${nodes.map((n) => `${n.explain}${n.details ? ` — ${n.details}` : ''}`).join('; ')}`, records: nodes.map((node) => ({ cause: `${cause} (ch.15)`, table: key, explain: node.explain, result: node })) };
+    const nodes = Array.from({ length: spell.rollOn!.times }, () =>
+      rollOnTable({ dice, tables, drawn, cause }, key, {
+        extra: spell.rollOn!.modifier ? [{ source: spell.label, value: spell.rollOn!.modifier }] : [],
+      }),
+    );
+    return {
+      value: `${spell.label}: ${nodes.map((n) => `${n.explain}${n.details ? ` — ${n.details}` : ''}`).join('; ')}`,
+      records: nodes.map((node) => ({ cause: `${cause} (ch.15)`, table: key, explain: node.explain, result: node })),
+    };
   });
 }

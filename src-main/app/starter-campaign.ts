@@ -16,9 +16,19 @@ import type { RecordingWriter } from '../db/history.ts';
 
 const starterLichslayerSchema = lichslayerPatchSchema.required().extend({
   // Slots beyond the baseline (ch.2's Extra Pockets, Medicine Bay) may be left out.
-  items: z.strictObject(Object.fromEntries(ITEM_SLOTS.map((s) => [s, (BASE_SLOTS as readonly string[]).includes(s) ? itemInputSchema.nullable() : itemInputSchema.nullable().default(null)])) as {
-    [K in (typeof ITEM_SLOTS)[number]]: z.ZodNullable<typeof itemInputSchema> | z.ZodDefault<z.ZodNullable<typeof itemInputSchema>>;
-  }),
+  items: z.strictObject(
+    Object.fromEntries(
+      ITEM_SLOTS.map((s) => [
+        s,
+        (BASE_SLOTS as readonly string[]).includes(s)
+          ? itemInputSchema.nullable()
+          : itemInputSchema.nullable().default(null),
+      ]),
+    ) as {
+      [K in (typeof ITEM_SLOTS)[number]]:
+        z.ZodNullable<typeof itemInputSchema> | z.ZodDefault<z.ZodNullable<typeof itemInputSchema>>;
+    },
+  ),
   inventory: z.array(stackSchema),
 });
 
@@ -39,7 +49,11 @@ export function loadStarterCampaign(file: string): StarterCampaign {
 }
 
 /** A campaign's basics: its name, when it began, and its Town (an unnamed one on day 1 unless given). */
-export function initialiseCampaign(db: Database, name: string, town: { name: string; day: number } = { name: 'Unnamed town', day: 1 }): void {
+export function initialiseCampaign(
+  db: Database,
+  name: string,
+  town: { name: string; day: number } = { name: 'Unnamed town', day: 1 },
+): void {
   db.prepare(`INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(name, new Date().toISOString());
   db.prepare(`INSERT OR IGNORE INTO town (id, name, day) VALUES (1, ?, ?)`).run(town.name, town.day);
 }
@@ -68,7 +82,17 @@ export function insertStarterLichslayer(w: RecordingWriter, l: StarterLichslayer
   });
   for (const slot of ITEM_SLOTS) {
     const item = l.items[slot];
-    if (item) w.insert('item', { lichslayer_id: id, slot, name: item.name, colour: item.colour, broken: item.broken ? 1 : 0, notes: item.notes });
+    if (item)
+      w.insert('item', {
+        lichslayer_id: id,
+        slot,
+        name: item.name,
+        colour: item.colour,
+        broken: item.broken ? 1 : 0,
+        notes: item.notes,
+      });
   }
-  l.inventory.forEach((s, i) => w.insert('inventory', { lichslayer_id: id, position: i, name: s.name, count: s.count }));
+  l.inventory.forEach((s, i) =>
+    w.insert('inventory', { lichslayer_id: id, position: i, name: s.name, count: s.count }),
+  );
 }

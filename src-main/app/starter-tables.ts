@@ -25,7 +25,9 @@ export function starterPack(resourcesDir: string): TablePack {
 const ADDED_WITH_KEYS: ReadonlySet<string> = new Set(['spirits-elemental', 'spirits-wild', 'vestments']);
 
 /** Which starter tables a campaign was given, and when: validated like every setting (a damaged one refuses by name). */
-const starterRecordSchema = z.object({ seeded: z.string().max(100).optional(), keys: z.array(z.string().max(200)).max(10_000).optional() }).nullable();
+const starterRecordSchema = z
+  .object({ seeded: z.string().max(100).optional(), keys: z.array(z.string().max(200)).max(10_000).optional() })
+  .nullable();
 export const starterRecord = (db: Database) => readSetting(db, 'starter_tables', starterRecordSchema, null);
 
 /**
@@ -36,15 +38,26 @@ export function ensureStarterTables(db: Database, resourcesDir: string): void {
   const pack = starterPack(resourcesDir);
   const record = starterRecord(db);
   // Campaigns seeded before the list of keys was kept had every table of the first pack.
-  const seeded = new Set(record ? (record.keys ?? pack.tables.filter((t) => t.category !== 'spell' && !ADDED_WITH_KEYS.has(t.key)).map((t) => t.key)) : []);
+  const seeded = new Set(
+    record
+      ? (record.keys ??
+          pack.tables.filter((t) => t.category !== 'spell' && !ADDED_WITH_KEYS.has(t.key)).map((t) => t.key))
+      : [],
+  );
   const missing = pack.tables.filter((t) => !seeded.has(t.key));
   if (record && missing.length === 0) return;
   db.transaction(() => {
     const writer = new RecordingWriter(db);
     for (const table of missing) {
-      if (!db.prepare(`SELECT 1 FROM rtable WHERE key = ?`).get(table.key)) insertTable(writer, { ...table, starter: true });
+      if (!db.prepare(`SELECT 1 FROM rtable WHERE key = ?`).get(table.key))
+        insertTable(writer, { ...table, starter: true });
     }
-    const value = JSON.stringify({ seeded: record?.seeded ?? new Date().toISOString(), keys: pack.tables.map((t) => t.key) });
-    db.prepare(`INSERT INTO setting (key, value) VALUES ('starter_tables', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(value);
+    const value = JSON.stringify({
+      seeded: record?.seeded ?? new Date().toISOString(),
+      keys: pack.tables.map((t) => t.key),
+    });
+    db.prepare(
+      `INSERT INTO setting (key, value) VALUES ('starter_tables', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+    ).run(value);
   })();
 }

@@ -52,7 +52,11 @@ describe('undo and the ledger kept for the last sessions', () => {
     await app.call('history.undo', {});
     expect((await app.call('campaign.current', {}))!.roster[0]!.gold).toBe(101);
     const storage = await app.call('storage.view', {});
-    expect(storage).toMatchObject({ session: 2, keep: { undoSessions: 1, ledgerSessions: 1 }, archivedEntries: session1.length - 1 });
+    expect(storage).toMatchObject({
+      session: 2,
+      keep: { undoSessions: 1, ledgerSessions: 1 },
+      archivedEntries: session1.length - 1,
+    });
     expect(storage.archiveBytes).toBeGreaterThan(0);
     // The archive has its own backup beside the campaign's.
     expect(fs.existsSync(path.join(dataDir, 'backups', path.basename(ledgerArchivePath(file))))).toBe(true);
@@ -78,7 +82,8 @@ describe('undo and the ledger kept for the last sessions', () => {
     const { app, roster, file, dataDir } = await openDemo(63);
     const id = roster[0]!.id;
     for (let n = 1; n <= 3; n++) {
-      for (let k = 0; k < 40; k++) await app.call('lichslayer.update', { id, patch: { notes: `Session ${n}, edit ${k} `.repeat(40) } });
+      for (let k = 0; k < 40; k++)
+        await app.call('lichslayer.update', { id, patch: { notes: `Session ${n}, edit ${k} `.repeat(40) } });
       await playSession(app, id, n);
       await app.call('ledger.newSession', {});
     }
@@ -94,15 +99,22 @@ describe('undo and the ledger kept for the last sessions', () => {
     // The Backups screen's figures: the campaign file and the whole backups folder.
     const files = fs.readdirSync(path.join(dataDir, 'backups'));
     expect(after.backupsFiles).toBe(files.length);
-    expect(after.backupsBytes).toBe(files.reduce((sum, f) => sum + fs.statSync(path.join(dataDir, 'backups', f)).size, 0));
+    expect(after.backupsBytes).toBe(
+      files.reduce((sum, f) => sum + fs.statSync(path.join(dataDir, 'backups', f)).size, 0),
+    );
 
     const copy = await app.call('campaign.duplicate', { path: file, name: 'Copied' });
     expect(fs.existsSync(ledgerArchivePath(copy.path))).toBe(true);
     await app.call('campaign.open', { path: copy.path });
-    expect(await app.call('ledger.verify', {})).toMatchObject({ ok: true, entries: (await app.call('ledger.list', { limit: 5000 })).length });
+    expect(await app.call('ledger.verify', {})).toMatchObject({
+      ok: true,
+      entries: (await app.call('ledger.list', { limit: 5000 })).length,
+    });
     await app.call('campaign.delete', { path: copy.path });
     expect(fs.existsSync(ledgerArchivePath(copy.path))).toBe(false);
-    expect(fs.readdirSync(path.join(dataDir, 'backups', 'deleted')).filter((f) => f.endsWith('-ledger'))).toHaveLength(1);
+    expect(fs.readdirSync(path.join(dataDir, 'backups', 'deleted')).filter((f) => f.endsWith('-ledger'))).toHaveLength(
+      1,
+    );
     app.close();
   });
 });
@@ -110,7 +122,8 @@ describe('undo and the ledger kept for the last sessions', () => {
 describe('integrity on open', () => {
   it('opens after the cheap check, finds damage in the history with the full check in the background, closes the campaign and says so', async () => {
     const { app, roster, file, dataDir } = await openDemo(64);
-    for (let k = 0; k < 150; k++) await app.call('lichslayer.update', { id: roster[0]!.id, patch: { notes: `Edit ${k} `.repeat(30) } });
+    for (let k = 0; k < 150; k++)
+      await app.call('lichslayer.update', { id: roster[0]!.id, patch: { notes: `Edit ${k} `.repeat(30) } });
     await app.call('backups.create', {});
     await app.idle();
     app.close();
@@ -120,8 +133,15 @@ describe('integrity on open', () => {
     const raw = new Database(file);
     raw.exec(`CREATE TEMP TABLE steps AS SELECT label, changes, undone, at, session FROM history`);
     raw.exec(`DELETE FROM history`);
-    for (let k = 0; k < 10; k++) raw.exec(`INSERT INTO history (label, changes, undone, at, session) SELECT label, changes, undone, at, session FROM temp.steps`);
-    const page = (raw.prepare(`SELECT pageno FROM dbstat WHERE name = 'history' AND pagetype = 'leaf' ORDER BY path LIMIT 1`).get() as { pageno: number }).pageno;
+    for (let k = 0; k < 10; k++)
+      raw.exec(
+        `INSERT INTO history (label, changes, undone, at, session) SELECT label, changes, undone, at, session FROM temp.steps`,
+      );
+    const page = (
+      raw
+        .prepare(`SELECT pageno FROM dbstat WHERE name = 'history' AND pagetype = 'leaf' ORDER BY path LIMIT 1`)
+        .get() as { pageno: number }
+    ).pageno;
     const size = raw.pragma('page_size', { simple: true }) as number;
     raw.pragma('wal_checkpoint(TRUNCATE)');
     raw.close();
@@ -142,7 +162,10 @@ describe('integrity on open', () => {
     const damagedHash = sha256(file);
     // The picker offers the newest good backup, and opening again is refused without writing to it.
     expect((await again.call('campaign.list', {})).find((c) => c.path === file)).toMatchObject({ damaged: true });
-    expect(await again.dispatch('campaign.open', { path: file })).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringMatching(/Restore newest good backup/) } });
+    expect(await again.dispatch('campaign.open', { path: file })).toMatchObject({
+      ok: false,
+      error: { code: 'campaign-file', message: expect.stringMatching(/Restore newest good backup/) },
+    });
     expect(sha256(file)).toBe(damagedHash);
     const restored = await again.call('backups.restoreNewest', { path: file });
     expect(restored.roster[0]!.notes).toBe('Edit 149 '.repeat(30));
@@ -154,7 +177,9 @@ describe('integrity on open', () => {
     await app.idle();
     app.close();
     const raw = new Database(file);
-    const insert = raw.prepare(`INSERT INTO roll_log (at, session, command, cause, explain, result, faces, rng_before, rng_after) VALUES ('2026-01-01T00:00:00.000Z', 1, 'tables.roll', 'Crafted', ?, '{}', '[]', '{}', '{}')`);
+    const insert = raw.prepare(
+      `INSERT INTO roll_log (at, session, command, cause, explain, result, faces, rng_before, rng_after) VALUES ('2026-01-01T00:00:00.000Z', 1, 'tables.roll', 'Crafted', ?, '{}', '[]', '{}', '{}')`,
+    );
     raw.transaction(() => {
       insert.run('x'.repeat(33 * 1024 * 1024));
       for (let k = 0; k < 1200; k++) insert.run(`Roll ${k}`);
@@ -165,7 +190,9 @@ describe('integrity on open', () => {
     again.subscribe((p) => pushes.push(p));
     await again.call('campaign.open', { path: file });
     await expect.poll(() => pushes.some((p) => p.type === 'problem'), { timeout: 60_000 }).toBe(true);
-    expect((pushes.find((p) => p.type === 'problem') as Extract<Push, { type: 'problem' }>).message).toMatch(/holds a value far larger than the app ever writes, in roll_log\.explain \(35 MB\)\. It was closed/);
+    expect((pushes.find((p) => p.type === 'problem') as Extract<Push, { type: 'problem' }>).message).toMatch(
+      /holds a value far larger than the app ever writes, in roll_log\.explain \(35 MB\)\. It was closed/,
+    );
     expect(again.current()).toBeNull();
     again.close();
   }, 120_000);
@@ -186,11 +213,19 @@ describe('a ledger archive sent beside a campaign', () => {
     // A well-formed archive first (the app's own), then a trigger slipped in.
     const craft = new Database(archive);
     craft.pragma('application_id = 1279937601');
-    craft.exec(`CREATE TABLE roll_log (id INTEGER PRIMARY KEY, session INTEGER); CREATE TABLE loot (x); CREATE TRIGGER wipe AFTER INSERT ON roll_log BEGIN DELETE FROM loot; END;`);
+    craft.exec(
+      `CREATE TABLE roll_log (id INTEGER PRIMARY KEY, session INTEGER); CREATE TABLE loot (x); CREATE TRIGGER wipe AFTER INSERT ON roll_log BEGIN DELETE FROM loot; END;`,
+    );
     craft.close();
     const before = { campaign: sha256(file), archive: sha256(archive) };
     const reply = await app.dispatch('campaign.open', { path: file });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: `${archive} holds a table “loot” that a ledger archive never has; move it aside and open the campaign again.` } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        code: 'campaign-file',
+        message: `${archive} holds a table “loot” that a ledger archive never has; move it aside and open the campaign again.`,
+      },
+    });
     expect(app.current()).toBeNull();
     expect({ campaign: sha256(file), archive: sha256(archive) }).toEqual(before);
     // Moved aside, the campaign opens again.

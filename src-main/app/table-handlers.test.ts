@@ -38,10 +38,21 @@ describe('starter pack (original content shaped like the book)', () => {
       expect([...new Set(entities.rows.map((r) => r.entity!.colour))].sort()).toEqual(colours[tier]);
       // Every faction a room row calls for is one its tier's table holds.
       const factions = new Set(entities.rows.map((r) => r.entity!.faction));
-      for (const r of rooms.rows) if (r.room!.faction && r.room!.faction !== 'any') expect(factions.has(r.room!.faction)).toBe(true);
+      for (const r of rooms.rows)
+        if (r.room!.faction && r.room!.faction !== 'any') expect(factions.has(r.room!.faction)).toBe(true);
     }
     const keys = (await app.call('tables.list', {})).map((t) => t.key);
-    for (const k of ['inn-events', 'smith-events', 'retainer-events', 'forest-conditions', 'phenomena', 'flora', 'familiars', 'traps-upper']) expect(keys).toContain(k);
+    for (const k of [
+      'inn-events',
+      'smith-events',
+      'retainer-events',
+      'forest-conditions',
+      'phenomena',
+      'flora',
+      'familiars',
+      'traps-upper',
+    ])
+      expect(keys).toContain(k);
     app.close();
   });
 });
@@ -53,7 +64,9 @@ describe('rolling and the ledger', () => {
     const roll = await app.call('tables.roll', { key: 'loot', context: { floor: 7 }, character: 'Odile' });
     expect(roll.node.modifiers).toEqual([{ source: 'Floor 7', value: 20 }]);
     expect(roll.entry.explain).toBe(roll.node.explain);
-    expect(roll.entry.explain).toMatch(/^\d+ = \d+ on d100 \+ 20 \(Floor 7\)( \(.*\))? → (Common|Uncommon|Rare): .+ \(Tomb Loot Table\)$/);
+    expect(roll.entry.explain).toMatch(
+      /^\d+ = \d+ on d100 \+ 20 \(Floor 7\)( \(.*\))? → (Common|Uncommon|Rare): .+ \(Tomb Loot Table\)$/,
+    );
     const ledger = await app.call('ledger.list', { character: 'Odile' });
     expect(ledger).toHaveLength(1);
     expect(ledger[0]!.faces[0]!.sides).toBe(100);
@@ -63,28 +76,39 @@ describe('rolling and the ledger', () => {
   it('a seeded session replays exactly, and a tampered face is caught', async () => {
     const { app, file, dataDir } = await campaign();
     await app.call('dice.setSeed', { seed: 99 });
-    for (let i = 0; i < 20; i++) await app.call('tables.roll', { key: i % 2 ? 'rooms-middle' : 'loot', context: { floor: 4, attentionStage: 1 } });
+    for (let i = 0; i < 20; i++)
+      await app.call('tables.roll', { key: i % 2 ? 'rooms-middle' : 'loot', context: { floor: 4, attentionStage: 1 } });
     expect(await app.call('ledger.verify', {})).toMatchObject({ entries: 20, ok: true });
     app.close();
 
     // the same seed gives the same ledger in another campaign
     const other = await campaign();
     await other.app.call('dice.setSeed', { seed: 99 });
-    for (let i = 0; i < 20; i++) await other.app.call('tables.roll', { key: i % 2 ? 'rooms-middle' : 'loot', context: { floor: 4, attentionStage: 1 } });
+    for (let i = 0; i < 20; i++)
+      await other.app.call('tables.roll', {
+        key: i % 2 ? 'rooms-middle' : 'loot',
+        context: { floor: 4, attentionStage: 1 },
+      });
     const a = new Database(file, { readonly: true }).prepare('SELECT explain FROM roll_log ORDER BY id').all();
     const b = (await other.app.call('ledger.list', {})).reverse().map((e) => ({ explain: e.explain }));
     expect(b).toEqual(a);
     other.app.close();
 
     const db = new Database(file);
-    const row = db.prepare('SELECT id, faces FROM roll_log ORDER BY id LIMIT 1 OFFSET 5').get() as { id: number; faces: string };
+    const row = db.prepare('SELECT id, faces FROM roll_log ORDER BY id LIMIT 1 OFFSET 5').get() as {
+      id: number;
+      faces: string;
+    };
     const faces = JSON.parse(row.faces) as { sides: number; face: number }[];
     faces[0]!.face = (faces[0]!.face % faces[0]!.sides) + 1;
     db.prepare('UPDATE roll_log SET faces = ? WHERE id = ?').run(JSON.stringify(faces), row.id);
     db.close();
     const again = makeApp(dataDir);
     await again.call('campaign.open', { path: file });
-    expect(await again.call('ledger.verify', {})).toMatchObject({ ok: false, problem: expect.stringMatching(new RegExp(`Entry ${row.id}`)) });
+    expect(await again.call('ledger.verify', {})).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(new RegExp(`Entry ${row.id}`)),
+    });
     again.close();
   });
 
@@ -99,7 +123,10 @@ describe('rolling and the ledger', () => {
     await again.call('campaign.open', { path: file });
     expect((await again.call('tables.get', { key: 'deck' })).drawn).toBe(2);
     await again.call('tables.roll', { key: 'deck' });
-    expect(await again.dispatch('tables.roll', { key: 'deck' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/every row has been drawn/) } });
+    expect(await again.dispatch('tables.roll', { key: 'deck' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/every row has been drawn/) },
+    });
     await again.call('tables.resetDraws', { key: 'deck' });
     expect((await again.call('tables.roll', { key: 'deck' })).node.label).toMatch(/Ace|Two|Three/);
     again.close();
@@ -110,7 +137,11 @@ describe('editing', () => {
   it('edits a loot row, undoes, redoes, and keeps it after a restart', async () => {
     const { app, file, dataDir } = await campaign();
     const before = (await app.call('tables.get', { key: 'loot' })).table.rows[86]!;
-    const reply = await app.call('tables.setRow', { key: 'loot', index: 86, row: { ...before, label: 'Judge’s Own Relic' } });
+    const reply = await app.call('tables.setRow', {
+      key: 'loot',
+      index: 86,
+      row: { ...before, label: 'Judge’s Own Relic' },
+    });
     const read = await app.call('tables.get', { key: 'loot' });
     expect(read.table.rows[86]!.label).toBe('Judge’s Own Relic');
     // The reply (built from the table already read, with the row in place) is what a fresh read gives.
@@ -144,9 +175,20 @@ describe('editing', () => {
     await app.call('tables.importSave', { text: '1-6 = go to a', name: 'B' });
     const a = (await app.call('tables.get', { key: 'a' })).table.rows[0]!;
     const b = (await app.call('tables.get', { key: 'b' })).table.rows[0]!;
-    await app.call('tables.setRow', { key: 'a', index: 0, row: { ...a, rollOn: { table: 'b', times: 1, modifier: 0 } } });
-    const reply = await app.dispatch('tables.setRow', { key: 'b', index: 0, row: { ...b, rollOn: { table: 'a', times: 2, modifier: 0 } } });
-    expect(reply).toMatchObject({ ok: false, error: { message: 'Not saved: B would roll on itself through b → a → b.' } });
+    await app.call('tables.setRow', {
+      key: 'a',
+      index: 0,
+      row: { ...a, rollOn: { table: 'b', times: 1, modifier: 0 } },
+    });
+    const reply = await app.dispatch('tables.setRow', {
+      key: 'b',
+      index: 0,
+      row: { ...b, rollOn: { table: 'a', times: 2, modifier: 0 } },
+    });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { message: 'Not saved: B would roll on itself through b → a → b.' },
+    });
     expect((await app.call('tables.get', { key: 'b' })).table.rows[0]!.rollOn).toBeNull();
     app.close();
   });
@@ -180,7 +222,10 @@ describe('import', () => {
     const { app, dataDir } = await campaign();
     const before = await app.call('tables.list', {});
     const reply = await app.dispatch('tables.importSave', { text: '1 = a\n2 = b\n2 = c', name: 'Dupes' });
-    expect(reply).toMatchObject({ ok: false, error: { message: expect.stringMatching(/line 3: row 3 .* overlaps row 2/) } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/line 3: row 3 .* overlaps row 2/) },
+    });
     expect(await app.call('tables.list', {})).toEqual(before);
     await app.call('tables.importSave', { text: '1 = a\n2 = b', name: 'Fine' });
     expect(fs.readdirSync(path.join(dataDir, 'backups')).some((f) => f.includes('before-import'))).toBe(true);
@@ -192,8 +237,14 @@ describe('import', () => {
     const exported = await app.call('tables.export', { keys: ['flora', 'familiars'], format: 'json' });
     const preview = await app.call('tables.packPreview', { text: exported.text });
     expect(preview.tables.map((t) => t.conflict)).toEqual([true, true]);
-    expect(await app.dispatch('tables.packImport', { text: exported.text })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Choose keep, replace or rename/) } });
-    const after = await app.call('tables.packImport', { text: exported.text, resolutions: { flora: 'keep', familiars: 'rename' } });
+    expect(await app.dispatch('tables.packImport', { text: exported.text })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Choose keep, replace or rename/) },
+    });
+    const after = await app.call('tables.packImport', {
+      text: exported.text,
+      resolutions: { flora: 'keep', familiars: 'rename' },
+    });
     expect(after.map((t) => t.key)).toContain('familiars-2');
     app.close();
   });
@@ -204,7 +255,13 @@ describe('import', () => {
     /** Every saved table with its rows, by key. */
     const snapshot = () =>
       new Map(
-        (db.prepare(`SELECT t.key, t.name, t.die, (SELECT group_concat(data, '|') FROM (SELECT data FROM rtable_row r WHERE r.table_id = t.id ORDER BY position)) AS rows FROM rtable t`).all() as { key: string }[]).map((r) => [r.key, JSON.stringify(r)]),
+        (
+          db
+            .prepare(
+              `SELECT t.key, t.name, t.die, (SELECT group_concat(data, '|') FROM (SELECT data FROM rtable_row r WHERE r.table_id = t.id ORDER BY position)) AS rows FROM rtable t`,
+            )
+            .all() as { key: string }[]
+        ).map((r) => [r.key, JSON.stringify(r)]),
       );
     const md = (await app.call('tables.export', { keys: ['flora'], format: 'markdown' })).text;
     const json = (await app.call('tables.export', { keys: ['flora'], format: 'json' })).text;
@@ -212,7 +269,10 @@ describe('import', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(md, json, '1 = a\n1 = b'), fc.string(), fc.nat(3000), async (seed, junk, at) => {
         const text = seed.slice(0, at) + junk + seed.slice(at + junk.length);
-        for (const send of [() => app.dispatch('tables.importSave', { text, name: 'Flora' }), () => app.dispatch('tables.packImport', { text })]) {
+        for (const send of [
+          () => app.dispatch('tables.importSave', { text, name: 'Flora' }),
+          () => app.dispatch('tables.packImport', { text }),
+        ]) {
           const before = snapshot();
           const reply = await send();
           expect(reply.ok === false ? reply.error.code : 'ok').not.toBe('internal');

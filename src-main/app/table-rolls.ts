@@ -16,7 +16,11 @@ export interface TableRollKit {
   drawn: DrawState;
 }
 
-export function rollWithTables<T>(database: Database, command: CommandName, roll: (kit: TableRollKit) => { value: T; records: RollRecord[] }): T {
+export function rollWithTables<T>(
+  database: Database,
+  command: CommandName,
+  roll: (kit: TableRollKit) => { value: T; records: RollRecord[] },
+): T {
   const all = loadAllTables(database);
   const drawn: DrawState = new Map([...all].map(([k, t]) => [k, new Set(t.drawn)]));
   const tables = new Map([...all].map(([k, t]) => [k, t.def]));
@@ -29,7 +33,8 @@ export function rollWithTables<T>(database: Database, command: CommandName, roll
     return value;
   } catch (error) {
     // A table that cannot be rolled (missing, exhausted, too deep) is a refusal the Judge can act on.
-    if (error instanceof TableRollError || error instanceof RangeError) throw new CommandFailure('refused', error.message);
+    if (error instanceof TableRollError || error instanceof RangeError)
+      throw new CommandFailure('refused', error.message);
     throw error;
   }
 }

@@ -9,7 +9,10 @@ describe('the Smith (ch.4)', () => {
   it('the disposition is rolled once; prices follow it; Armor is repaired up to its maximum; recolour needs a Stone, one a day', async () => {
     const { app, roster, me } = await setup();
     const o = roster[0]!;
-    expect(await app.dispatch('smith.repairArmor', { id: o.id, points: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Roll the Smith's disposition first/) } });
+    expect(await app.dispatch('smith.repairArmor', { id: o.id, points: 1 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Roll the Smith's disposition first/) },
+    });
     const t = await app.call('smith.roll', {});
     expect(t.state.smith!.favoured).toHaveLength(2);
     expect(new Set([...t.state.smith!.favoured, ...t.state.smith!.distrusted]).size).toBe(4);
@@ -24,14 +27,25 @@ describe('the Smith (ch.4)', () => {
     expect(after.armor).toBe(7);
     // seed 21 distrusts Red and Purple: 2 points at 47 gold (36 + 30 %, rounded up, ch.4) for the Armor's colour
     expect(before.gold - after.gold).toBe(2 * 47);
-    expect(await app.dispatch('smith.repairArmor', { id: o.id, points: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/at its maximum/) } });
-    expect(await app.dispatch('smith.recolour', { id: o.id, slot: 'gear', colour: 'Blue' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/needs a Sapphire/) } });
+    expect(await app.dispatch('smith.repairArmor', { id: o.id, points: 1 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/at its maximum/) },
+    });
+    expect(await app.dispatch('smith.recolour', { id: o.id, slot: 'gear', colour: 'Blue' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/needs a Sapphire/) },
+    });
     await app.call('lichslayer.setInventory', { id: o.id, stacks: [{ name: 'Sapphire', count: 2 }] });
     await app.call('smith.recolour', { id: o.id, slot: 'gear', colour: 'Blue' });
     expect((await me(o.id)).items.gear!.colour).toBe('Blue');
     expect((await me(o.id)).inventory).toEqual([{ name: 'Sapphire', count: 1 }]);
-    expect(await app.dispatch('smith.recolour', { id: o.id, slot: 'garment', colour: 'Blue' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/one item a day/) } });
-    expect(await app.dispatch('smith.recolour', { id: o.id, slot: 'accessory', colour: 'Blue' })).toMatchObject({ ok: false });
+    expect(await app.dispatch('smith.recolour', { id: o.id, slot: 'garment', colour: 'Blue' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/one item a day/) },
+    });
+    expect(await app.dispatch('smith.recolour', { id: o.id, slot: 'accessory', colour: 'Blue' })).toMatchObject({
+      ok: false,
+    });
     app.close();
   });
 });
@@ -40,18 +54,26 @@ describe('Retainers (ch.7)', () => {
   it('only an Aristocrat hires, up to their level; wages are paid each day; a missed wage costs loyalty; double pay earns it; the d8 is rolled', async () => {
     const { app, roster, me } = await setup();
     const [o, , s] = roster;
-    expect(await app.dispatch('retainer.hire', { employer: o!.id, name: 'Pell', grade: 'common' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not one \(ch\.7\)/) } });
+    expect(await app.dispatch('retainer.hire', { employer: o!.id, name: 'Pell', grade: 'common' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/not one \(ch\.7\)/) },
+    });
     await app.call('lichslayer.update', { id: s!.id, patch: { hiddenClass: 'The Aristocrat', level: 2 } });
     await app.call('retainer.hire', { employer: s!.id, name: 'Pell', grade: 'common' });
     let t = await app.call('retainer.hire', { employer: s!.id, name: 'Quince', grade: 'skilled' });
     expect(t.aristocrats).toEqual([{ id: s!.id, name: 'Sable Hartigan', cap: 2, employed: 2 }]);
-    expect(await app.dispatch('retainer.hire', { employer: s!.id, name: 'Rook', grade: 'common' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/at most 2 Retainers/) } });
+    expect(await app.dispatch('retainer.hire', { employer: s!.id, name: 'Rook', grade: 'common' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/at most 2 Retainers/) },
+    });
     await app.call('retainer.payDouble', { retainer: t.state.retainers[0]!.id });
     const gold = (await me(s!.id)).gold;
     let report = await app.call('town.nextDay', {});
     expect((await me(s!.id)).gold).toBe(gold - 216 - 216);
     // ch.7: the Retainers' d8 each day (seed 21: a 7)
-    expect(report.lines.map((l) => l.text).filter((x) => x.startsWith('Retainers'))).toEqual(['Retainers: 7 = 7 on d8 (ch.7): Pride in the work — One Retainer shifts up a loyalty state.']);
+    expect(report.lines.map((l) => l.text).filter((x) => x.startsWith('Retainers'))).toEqual([
+      'Retainers: 7 = 7 on d8 (ch.7): Pride in the work — One Retainer shifts up a loyalty state.',
+    ]);
     t = await app.call('town.state', {});
     expect(t.state.retainers.map((r) => r.loyalty)).toEqual(['devoted', 'standard']);
     // no gold: wages missed; ch.7 under the house rule: a loyalty step down each
@@ -77,7 +99,9 @@ describe('contributions, Idols and the Forest (ch.5, ch.6, ch.17)', () => {
     await app.call('town.contribute', { id: s.id, to: 'inn', amount: 400 });
     let report = await app.call('town.nextDay', {});
     // ch.5: 100+ gold given brings the Square's d6 (seed 21: a 1)
-    expect(report.lines.map((l) => l.text).filter((x) => x.startsWith('Square'))).toEqual(['Square: 1 on d6 (120 gold given): Empty square — The Square empties: −1 to floor rolls until reversed. (ch.5)']);
+    expect(report.lines.map((l) => l.text).filter((x) => x.startsWith('Square'))).toEqual([
+      'Square: 1 on d6 (120 gold given): Empty square — The Square empties: −1 to floor rolls until reversed. (ch.5)',
+    ]);
     report = await app.call('town.nextDay', {});
     expect(report.lines[0]!.text).toMatch(/\+ 2 \(Patron investment\)/);
     app.close();
@@ -96,7 +120,10 @@ describe('contributions, Idols and the Forest (ch.5, ch.6, ch.17)', () => {
     expect((await app.call('phase.view', {})).attention.stage).toBe(1);
     const t = await app.call('town.state', {});
     await app.call('idol.destroy', { idol: t.state.idols[0]!.id, payer: s.id });
-    expect(await app.dispatch('idol.destroy', { idol: t.state.idols[0]!.id, payer: s.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/already under way/) } });
+    expect(await app.dispatch('idol.destroy', { idol: t.state.idols[0]!.id, payer: s.id })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/already under way/) },
+    });
     for (let d = 0; d < 3; d++) await app.call('town.nextDay', {});
     expect((await app.call('town.state', {})).state.idols[0]!.destroyed).toBe(true);
     app.close();
@@ -111,7 +138,9 @@ describe('contributions, Idols and the Forest (ch.5, ch.6, ch.17)', () => {
       'Forest (Odile Vantreck), day 1: 5 = 5 on d6 (ch.5): Great Being abroad — A Celestial or Daedric Being may be met today.',
       'Forest (Brother Quillam), day 1: 5 = 5 on d6 (ch.5): Great Being abroad — A Celestial or Daedric Being may be met today.',
     ]);
-    expect(go.notes.filter((n) => /Familiar/.test(n))).toEqual(["Brother Quillam's Familiar: 8 on d8: Will-o’-wisp — Guides the party back to the stair. (ch.3)"]);
+    expect(go.notes.filter((n) => /Familiar/.test(n))).toEqual([
+      "Brother Quillam's Familiar: 8 on d8: Will-o’-wisp — Guides the party back to the stair. (ch.3)",
+    ]);
     await app.call('forest.feed', { id: o!.id });
     let report = await app.call('town.nextDay', {});
     // ch.5: the condition lasts the day; still in the Forest, each rolls again the next morning, +1 for the Giver fed this week
@@ -146,12 +175,18 @@ describe('travel (ch.5)', () => {
       "Road, day 1: 1 on d6, an encounter (the party's deepest floor is none yet: Upper Tombs (1-3) entities (ch.5)): ",
       "Road, day 2: 2 on d6, an encounter (the party's deepest floor is none yet: Upper Tombs (1-3) entities (ch.5)): ",
     ]);
-    expect((await app.call('ledger.list', { table: 'entities-upper' })).map((e) => e.cause)).toEqual(['Travel day 2 encounter (ch.5)', 'Travel day 1 encounter (ch.5)']);
+    expect((await app.call('ledger.list', { table: 'entities-upper' })).map((e) => e.cause)).toEqual([
+      'Travel day 2 encounter (ch.5)',
+      'Travel day 1 encounter (ch.5)',
+    ]);
     const t = await app.call('town.state', {});
     expect(t.townName).toBe('Harrowfield');
     expect(t.state.smith).toBeNull();
     expect((await app.call('phase.view', {})).attention.stage).toBe(0);
-    expect(await app.dispatch('town.travel', { to: 'Marrowgate' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no return for 7 days/) } });
+    expect(await app.dispatch('town.travel', { to: 'Marrowgate' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/no return for 7 days/) },
+    });
     app.close();
   });
 });
@@ -170,26 +205,43 @@ describe('the Square (ch.5) and the Forest’s veins (ch.17)', () => {
     expect((await app.call('phase.view', {})).attention.stage).toBe(2);
     t = await app.call('square.set', { watch: 1 });
     expect(t.state.squareWatch).toBe(1);
-    expect(await app.dispatch('square.set', { watch: 1 })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/cannot exceed 1 while Stage 2/) } });
+    expect(await app.dispatch('square.set', { watch: 1 })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/cannot exceed 1 while Stage 2/) },
+    });
     await app.call('phase.attention', { event: { type: 'UNBOUND_COMPLETED' } });
-    expect(await app.dispatch('square.set', { festival: true })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/No Festival may be held while Stage 3/) } });
+    expect(await app.dispatch('square.set', { festival: true })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/No Festival may be held while Stage 3/) },
+    });
     app.close();
   });
 
   it('a vein yields 1d6 (exploding) Stones of its d6 colour; the region grays; a day there calls a Sanity Challenge', async () => {
     const { app, roster, me } = await setup();
     const o = roster[0]!;
-    expect(await app.dispatch('forest.mine', { id: o.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/not in the Forest/) } });
+    expect(await app.dispatch('forest.mine', { id: o.id })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/not in the Forest/) },
+    });
     await app.call('forest.go', { ids: [o.id], where: 'forest' });
     // seed 4: the first two d6 are 5 and 4
     await app.call('dice.setSeed', { seed: 4 });
     const mined = await app.call('forest.mine', { id: o.id });
     // ch.17: 1d6! Stones; the vein's d6 face 4 is Emerald (Green), which stacks ×3 (ch.4: fewer where the item's own maximum is lower)
     expect(mined.notes[0]).toBe('Odile Vantreck: 5 Stones (1d6! 5), 4 on d6: 5 Emerald (Green) (ch.17)');
-    expect((await me(o.id)).inventory.filter((s) => s.name === 'Emerald')).toEqual([{ name: 'Emerald', count: 3 }, { name: 'Emerald', count: 2 }]);
-    expect(await app.dispatch('forest.mine', { id: o.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/gray/) } });
+    expect((await me(o.id)).inventory.filter((s) => s.name === 'Emerald')).toEqual([
+      { name: 'Emerald', count: 3 },
+      { name: 'Emerald', count: 2 },
+    ]);
+    expect(await app.dispatch('forest.mine', { id: o.id })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/gray/) },
+    });
     const day = await app.call('town.nextDay', {});
-    expect(day.lines.some((l) => l.text.startsWith('A day in a grayed region of the Forest (ch.17): Odile Vantreck'))).toBe(true);
+    expect(
+      day.lines.some((l) => l.text.startsWith('A day in a grayed region of the Forest (ch.17): Odile Vantreck')),
+    ).toBe(true);
     await app.call('forest.move', {});
     expect((await app.call('forest.mine', { id: o.id })).notes).toHaveLength(2);
     app.close();
@@ -206,7 +258,9 @@ describe('returning to a Town (ch.5)', () => {
     for (let d = 0; d < 7; d++) await app.call('town.nextDay', {});
     const back = await app.call('town.travel', { to: 'Marrowgate' });
     // ch.5 (house rule for the size): the Town left at Stage 3 rolls a d6 on return; seed 8 gives a 4, and it holds at 3
-    expect(back.notes.filter((n) => n.startsWith('Marrowgate'))).toEqual(['Marrowgate: 4 on d6: Stage 3 → 3 while the party was away (ch.5, house rule)']);
+    expect(back.notes.filter((n) => n.startsWith('Marrowgate'))).toEqual([
+      'Marrowgate: 4 on d6: Stage 3 → 3 while the party was away (ch.5, house rule)',
+    ]);
     const t = await app.call('town.state', {});
     expect(t.townName).toBe('Marrowgate');
     expect(t.state.smith).toEqual(smith);
@@ -241,7 +295,9 @@ describe('undo brings back what a deletion took with it', () => {
     board = await app.call('board.view', { floor: 1 });
     expect(board.turnStack.some((e) => e.tokenId === pell.id)).toBe(true);
     await app.call('phase.send', { event: { type: 'DESCEND' } });
-    expect((await app.call('board.view', { floor: 1 })).tokens.find((k) => k.id === pell.id)).toMatchObject({ floor: 1 });
+    expect((await app.call('board.view', { floor: 1 })).tokens.find((k) => k.id === pell.id)).toMatchObject({
+      floor: 1,
+    });
     app.close();
   });
 
@@ -254,7 +310,11 @@ describe('undo brings back what a deletion took with it', () => {
     expect((await app.call('board.view', { floor: 1 })).tokens.some((k) => k.id === token.id)).toBe(false);
     await app.call('history.undo', {});
     const after = await app.call('board.view', { floor: 1 });
-    expect(after.tokens.find((k) => k.id === token.id)).toMatchObject({ lichslayerId: roster[3]!.id, x: token.x, y: token.y });
+    expect(after.tokens.find((k) => k.id === token.id)).toMatchObject({
+      lichslayerId: roster[3]!.id,
+      x: token.x,
+      y: token.y,
+    });
     expect(after.turnStack.map((e) => e.tokenId)).toEqual(before.turnStack.map((e) => e.tokenId));
     app.close();
   });
@@ -266,7 +326,15 @@ describe('"Next day" while the party is in the Tombs (issue 17)', () => {
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     const before = (await app.call('campaign.current', {}))!.town.day;
     const ask = await app.dispatch('town.nextDay', {});
-    expect(ask).toMatchObject({ ok: false, error: { code: 'needs-confirmation', message: expect.stringMatching(/^The party is on Floor 1 of the Tombs; days pass in the Town between dives \(ch\.5\)/) } });
+    expect(ask).toMatchObject({
+      ok: false,
+      error: {
+        code: 'needs-confirmation',
+        message: expect.stringMatching(
+          /^The party is on Floor 1 of the Tombs; days pass in the Town between dives \(ch\.5\)/,
+        ),
+      },
+    });
     expect((await app.call('campaign.current', {}))!.town.day).toBe(before);
     expect(await app.call('town.reports', { limit: 7 })).toEqual([]);
     const report = await app.call('town.nextDay', { duringDive: true });

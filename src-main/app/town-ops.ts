@@ -5,7 +5,13 @@ import type { DayReport } from '@shared/contract.ts';
 import type { TownState } from '@shared/town.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules } from '../db/settings.ts';
-import { activeBoons, asIdols, boonStrength as boonStrengthRule, vanityConsequences, type Boon } from '../rules/idol.ts';
+import {
+  activeBoons,
+  asIdols,
+  boonStrength as boonStrengthRule,
+  vanityConsequences,
+  type Boon,
+} from '../rules/idol.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import { dispositionFor, rollDisposition } from '../rules/smith.ts';
 import { hasFamiliarSkill } from '../rules/familiar.ts';
@@ -23,7 +29,8 @@ import { townView } from '../views/town-view.ts';
 import type { HandlerContext } from './handler-context.ts';
 
 export function pay(w: RecordingWriter, p: LichslayerRow, cost: number, what: string): void {
-  if (p.gold < cost) throw new CommandFailure('refused', `${what} costs ${cost} gold and ${p.name} holds ${p.gold}. Nothing changed.`);
+  if (p.gold < cost)
+    throw new CommandFailure('refused', `${what} costs ${cost} gold and ${p.name} holds ${p.gold}. Nothing changed.`);
   w.update('lichslayer', p.id, { gold: p.gold - cost });
 }
 
@@ -50,7 +57,12 @@ export function ensureSmith(db: Database, state: TownState, lines?: DayReport['l
 export function deadLichslayers(db: Database): Set<number> {
   const roster = new Set((db.prepare(`SELECT id FROM lichslayer`).all() as { id: number }[]).map((r) => r.id));
   const lost = diveActor(db).getSnapshot().context.lost;
-  return new Set([...lost, ...readTown(db).idols.map((i) => i.dedicator).filter((d): d is number => d !== null && !roster.has(d))]);
+  return new Set([
+    ...lost,
+    ...readTown(db)
+      .idols.map((i) => i.dedicator)
+      .filter((d): d is number => d !== null && !roster.has(d)),
+  ]);
 }
 
 /** What the Idols standing do today (ch.6): their boons, and the Vanity consequences in force. */
@@ -60,7 +72,12 @@ export function idolEffects(db: Database, state: TownState, day: number) {
 }
 
 /** A boon's strength for this Lichslayer (ch.6), as the campaign's house rule halves it. */
-export function boonStrength(boons: readonly Boon[], inscription: Boon['inscription'], id: number, rules: HouseRules): 'full' | 'half' | null {
+export function boonStrength(
+  boons: readonly Boon[],
+  inscription: Boon['inscription'],
+  id: number,
+  rules: HouseRules,
+): 'full' | 'half' | null {
   return boonStrengthRule(boons, inscription, id, rules.halfBoon);
 }
 
@@ -72,8 +89,16 @@ export function giverHealthOf(state: TownState, rules: HouseRules): number {
 /** The Smith works unless the Lich's Attention has driven it off or it refuses this Lichslayer (ch.5). */
 export function smithOpen(database: Database, state: TownState, p: LichslayerRow): NonNullable<TownState['smith']> {
   const effects = attentionEffects(attentionStage(database));
-  if (effects.smithGone) throw new CommandFailure('refused', 'The Smith has fled the Town: nothing is repaired or upgraded until the campaign resolves (ch.5). Nothing changed.');
-  if (effects.smithRefusesLost && p.sanity === 'lost') throw new CommandFailure('refused', `The Smith refuses work from ${p.name}, at Lost Sanity, while Stage ${effects.stage} lasts (ch.5). Nothing changed.`);
+  if (effects.smithGone)
+    throw new CommandFailure(
+      'refused',
+      'The Smith has fled the Town: nothing is repaired or upgraded until the campaign resolves (ch.5). Nothing changed.',
+    );
+  if (effects.smithRefusesLost && p.sanity === 'lost')
+    throw new CommandFailure(
+      'refused',
+      `The Smith refuses work from ${p.name}, at Lost Sanity, while Stage ${effects.stage} lasts (ch.5). Nothing changed.`,
+    );
   if (!state.smith) throw new CommandFailure('refused', "Roll the Smith's disposition first (ch.4). Nothing changed.");
   return state.smith;
 }
@@ -85,10 +110,14 @@ export function smithOpen(database: Database, state: TownState, p: LichslayerRow
 export function smithFor(database: Database, state: TownState, id: number): ReturnType<typeof dispositionFor> {
   if (!state.smith) throw new CommandFailure('refused', "Roll the Smith's disposition first (ch.4). Nothing changed.");
   const stage = attentionStage(database);
-  if (attentionEffects(stage).smithRefusesLost) return { favoured: [], distrusted: [], notes: [`the disposition is disregarded at Stage ${stage} (ch.5)`] };
+  if (attentionEffects(stage).smithRefusesLost)
+    return { favoured: [], distrusted: [], notes: [`the disposition is disregarded at Stage ${stage} (ch.5)`] };
   const { boons, vanity } = idolEffects(database, state, today(database));
   const rules = readHouseRules(database);
-  return dispositionFor(state.smith, { against: vanity.smithAgainst.includes(id), basePrice: boonStrength(boons, 'elemental-sigil', id, rules) === 'full' });
+  return dispositionFor(state.smith, {
+    against: vanity.smithAgainst.includes(id),
+    basePrice: boonStrength(boons, 'elemental-sigil', id, rules) === 'full',
+  });
 }
 
 /**
@@ -98,7 +127,8 @@ export function smithFor(database: Database, state: TownState, id: number): Retu
  */
 export function familiarRolls(db: Database, ids: readonly number[], where: string, notes: string[]): void {
   for (const id of ids) {
-    const l = db.prepare(`SELECT name, skill1, skill2, skill3 FROM lichslayer WHERE id = ?`).get(id) as { name: string; skill1: string; skill2: string; skill3: string } | undefined;
+    const l = db.prepare(`SELECT name, skill1, skill2, skill3 FROM lichslayer WHERE id = ?`).get(id) as
+      { name: string; skill1: string; skill2: string; skill3: string } | undefined;
     if (!l || !hasFamiliarSkill([l.skill1, l.skill2, l.skill3])) continue;
     // ch.3: a defeated Familiar returns next session.
     const away = familiarAway(db, { id, name: l.name });
@@ -109,14 +139,30 @@ export function familiarRolls(db: Database, ids: readonly number[], where: strin
     const text = rollWithTables(db, 'phase.send', ({ dice, tables }) => {
       const d8 = dice.die(8, `${l.name}'s Familiar`);
       const explain = `${d8.natural} on d8: ${entryText(tables, 'familiars', d8.natural)} (ch.3)`;
-      return { value: explain, records: [{ cause: `${l.name}'s Familiar, ${where} (ch.3)`, table: 'familiars', character: l.name, explain, result: d8 }] };
+      return {
+        value: explain,
+        records: [
+          {
+            cause: `${l.name}'s Familiar, ${where} (ch.3)`,
+            table: 'familiars',
+            character: l.name,
+            explain,
+            result: d8,
+          },
+        ],
+      };
     });
     notes.push(`${l.name}'s Familiar: ${text}`);
   }
 }
 
 /** One Town action as one undoable step, answered with the Town as it now stands. */
-export function townAct<A>(ctx: HandlerContext, name: CommandName, label: (a: A) => string, change: (w: RecordingWriter, database: Database, state: TownState, args: A) => TownState): (args: A) => TownStateView {
+export function townAct<A>(
+  ctx: HandlerContext,
+  name: CommandName,
+  label: (a: A) => string,
+  change: (w: RecordingWriter, database: Database, state: TownState, args: A) => TownState,
+): (args: A) => TownStateView {
   return (args: A) =>
     ctx.transact(name, args, label(args), (w, database) => {
       writeTown(w, database, change(w, database, readTown(database), args));

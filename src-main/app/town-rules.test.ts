@@ -6,8 +6,10 @@ import { descendTo, openDemo } from '../test-support/temp-app.ts';
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
 const stage = async (app: App) => (await app.call('phase.view', {})).attention.stage;
-const setStage = (app: App, s: 0 | 1 | 2 | 3 | 4) => app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: s } });
-const line = (r: { lines: { text: string }[] }, start: string) => r.lines.map((l) => l.text).filter((t) => t.startsWith(start));
+const setStage = (app: App, s: 0 | 1 | 2 | 3 | 4) =>
+  app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: s } });
+const line = (r: { lines: { text: string }[] }, start: string) =>
+  r.lines.map((l) => l.text).filter((t) => t.startsWith(start));
 
 describe('the Lich’s Attention falls only after quiet days (ch.5)', () => {
   it('5.59: a dive past Floor 3 withdrawn before the day closes still counts; 7 days without one bring Stage 1 to 0', async () => {
@@ -22,7 +24,9 @@ describe('the Lich’s Attention falls only after quiet days (ch.5)', () => {
     for (let d = 0; d < 6; d++) await app.call('town.nextDay', {});
     expect(await stage(app)).toBe(1);
     const seventh = await app.call('town.nextDay', {});
-    expect(seventh.lines.map((l) => l.text)).toContain("Lich's Attention: Stage 1 → 0 — 7 days without a dive past Floor 3: the Lich loses interest, Stage 1 → 0 (ch.5)");
+    expect(seventh.lines.map((l) => l.text)).toContain(
+      "Lich's Attention: Stage 1 → 0 — 7 days without a dive past Floor 3: the Lich loses interest, Stage 1 → 0 (ch.5)",
+    );
     app.close();
   });
 
@@ -40,7 +44,9 @@ describe('the Lich’s Attention falls only after quiet days (ch.5)', () => {
     for (let d = 0; d < 13; d++) await app.call('town.nextDay', {});
     expect(await stage(app)).toBe(2);
     const fourteenth = await app.call('town.nextDay', {});
-    expect(fourteenth.lines.map((l) => l.text)).toContain("Lich's Attention: Stage 2 → 1 — 14 days without a dive past Floor 5: Stage 2 → 1 (ch.5)");
+    expect(fourteenth.lines.map((l) => l.text)).toContain(
+      "Lich's Attention: Stage 2 → 1 — 14 days without a dive past Floor 5: Stage 2 → 1 (ch.5)",
+    );
     app.close();
   });
 
@@ -65,7 +71,9 @@ describe('rest and recovery at the Inn (ch.8, ch.5)', () => {
     await app.call('town.buy', { id: o.id, what: 'shelter' });
     const r = await app.call('town.nextDay', {});
     expect((await me(o.id)).sanity).toBe('strange');
-    expect(line(r, 'Odile Vantreck')).toEqual(['Odile Vantreck (no meal, sheltered): sheltered and fed within 3 days: Edge → Strange (ch.8)']);
+    expect(line(r, 'Odile Vantreck')).toEqual([
+      'Odile Vantreck (no meal, sheltered): sheltered and fed within 3 days: Edge → Strange (ch.8)',
+    ]);
     // 4.13: Armor does not recover on its own, night after night
     expect((await me(o.id)).armor).toBe(2);
     app.close();
@@ -98,9 +106,13 @@ describe('rest and recovery at the Inn (ch.8, ch.5)', () => {
     await app.call('dice.setSeed', { seed: 11 });
     const r = await app.call('town.nextDay', {});
     expect((await me(o.id)).sanity).toBe('paranoid');
-    expect(line(r, 'Odile Vantreck')[0]).toMatch(/Disturbed sleep \(1 on 1d6 at Stage 3\): no recovery, Edge → Paranoid \(ch\.5\)/);
+    expect(line(r, 'Odile Vantreck')[0]).toMatch(
+      /Disturbed sleep \(1 on 1d6 at Stage 3\): no recovery, Edge → Paranoid \(ch\.5\)/,
+    );
     const ledger = await app.call('ledger.list', { character: 'Odile Vantreck' });
-    expect(ledger.find((e) => e.cause.startsWith("Odile Vantreck's sleep at Stage 3"))!.explain).toBe('1d6 = 1: disturbed sleep');
+    expect(ledger.find((e) => e.cause.startsWith("Odile Vantreck's sleep at Stage 3"))!.explain).toBe(
+      '1d6 = 1: disturbed sleep',
+    );
     app.close();
   });
 });
@@ -116,7 +128,9 @@ describe('a character’s roll modifiers on the rolls the app makes (ch.4, ch.8)
     await app.call('forest.go', { ids: [o.id], where: 'forest' });
     await app.call('forest.mine', { id: o.id });
     await app.call('town.nextDay', {});
-    const challenge = (await app.call('ledger.list', { character: 'Odile Vantreck' })).find((e) => e.cause === 'A day in a grayed region of the Forest (ch.17)')!;
+    const challenge = (await app.call('ledger.list', { character: 'Odile Vantreck' })).find(
+      (e) => e.cause === 'A day in a grayed region of the Forest (ch.17)',
+    )!;
     expect(challenge.explain).toMatch(/− 1 \(Hunger, day 4 \(ch\.4\)\) vs 12: /);
     app.close();
   });
@@ -125,8 +139,13 @@ describe('a character’s roll modifiers on the rolls the app makes (ch.4, ch.8)
     const { app, roster, me } = await openDemo(37);
     await app.call('town.contribute', { id: roster[2]!.id, to: 'square', amount: 100 });
     const r = await app.call('town.nextDay', {});
-    expect(r.lines.map((l) => l.text)).toContain('100 gold given to the Square: +1 to all rolls for every character on day 2 (ch.4, house rule)');
-    expect((await me(roster[0]!.id)).life.penalties).toContainEqual({ source: 'Gold given to the Square yesterday (ch.4, house rule)', value: 1 });
+    expect(r.lines.map((l) => l.text)).toContain(
+      '100 gold given to the Square: +1 to all rolls for every character on day 2 (ch.4, house rule)',
+    );
+    expect((await me(roster[0]!.id)).life.penalties).toContainEqual({
+      source: 'Gold given to the Square yesterday (ch.4, house rule)',
+      value: 1,
+    });
     await app.call('town.nextDay', {});
     expect((await me(roster[0]!.id)).life.penalties.some((p) => p.source.startsWith('Gold given'))).toBe(false);
     app.close();
@@ -144,7 +163,9 @@ describe('Retainers (ch.7)', () => {
     await app.call('lichslayer.update', { id: s.id, patch: { gold: 300 } });
     const r = await app.call('town.nextDay', {});
     expect((await me(s.id)).gold).toBe(300 - 216);
-    expect(r.lines.map((l) => l.text)).toContain('Pell paid 216 gold: the double wage (432) could not be paid, so the single wage was, and loyalty stays standard (ch.7)');
+    expect(r.lines.map((l) => l.text)).toContain(
+      'Pell paid 216 gold: the double wage (432) could not be paid, so the single wage was, and loyalty stays standard (ch.7)',
+    );
     expect((await app.call('town.state', {})).state.retainers[0]!.loyalty).toBe('standard');
     app.close();
   });
@@ -157,7 +178,9 @@ describe('Retainers (ch.7)', () => {
     const loot = t.state.retainers[0]!.loot;
     expect(loot).toBe('Tawny Idolet');
     const ledger = await app.call('ledger.list', {});
-    expect(ledger.find((e) => e.cause === "Vesper's loot item, an Exceptional Retainer (ch.7)")!.explain).toContain(loot!);
+    expect(ledger.find((e) => e.cause === "Vesper's loot item, an Exceptional Retainer (ch.7)")!.explain).toContain(
+      loot!,
+    );
     app.close();
   });
 });
@@ -184,9 +207,13 @@ describe('the Smith (ch.4, ch.5)', () => {
     await app.call('dice.setSeed', { seed: 2 });
     const r = await app.call('town.nextDay', {});
     // the re-roll shows 6
-    expect(line(r, 'Smith (week 1)')).toEqual(['Smith (week 1): 1d8 = 1, re-rolled once at Stage 2 (ch.5): 6: Apprentice hired — Recolouring takes no Stone this week, but a second item per day.']);
+    expect(line(r, 'Smith (week 1)')).toEqual([
+      'Smith (week 1): 1d8 = 1, re-rolled once at Stage 2 (ch.5): 6: Apprentice hired — Recolouring takes no Stone this week, but a second item per day.',
+    ]);
     const logged = (await app.call('ledger.list', {})).find((e) => e.cause === 'Smith, week 1 (ch.5)')!;
-    expect(logged.explain).toBe('1d8 = 1, re-rolled once at Stage 2 (ch.5): 6: Apprentice hired — Recolouring takes no Stone this week, but a second item per day.');
+    expect(logged.explain).toBe(
+      '1d8 = 1, re-rolled once at Stage 2 (ch.5): 6: Apprentice hired — Recolouring takes no Stone this week, but a second item per day.',
+    );
     app.close();
   });
 
@@ -194,10 +221,17 @@ describe('the Smith (ch.4, ch.5)', () => {
     const { app, roster } = await openDemo(21);
     const [o, q] = roster;
     await app.call('smith.roll', {});
-    for (const l of [o!, q!]) await app.call('lichslayer.setInventory', { id: l.id, stacks: [{ name: 'Sapphire', count: 1 }] });
+    for (const l of [o!, q!])
+      await app.call('lichslayer.setInventory', { id: l.id, stacks: [{ name: 'Sapphire', count: 1 }] });
     await app.call('lichslayer.setItem', { id: q!.id, slot: 'gear', item: { name: 'Old Knife', colour: 'Red' } });
     await app.call('smith.recolour', { id: o!.id, slot: 'gear', colour: 'Blue' });
-    expect(await app.dispatch('smith.recolour', { id: q!.id, slot: 'gear', colour: 'Blue' })).toMatchObject({ ok: false, error: { message: 'The Smith recolours one item a day, and has done today’s: come back tomorrow (ch.4, house rule). Nothing changed.' } });
+    expect(await app.dispatch('smith.recolour', { id: q!.id, slot: 'gear', colour: 'Blue' })).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          'The Smith recolours one item a day, and has done today’s: come back tomorrow (ch.4, house rule). Nothing changed.',
+      },
+    });
     await app.call('houseRules.update', { patch: { recolourLimit: 'each-lichslayer' } });
     await app.call('smith.recolour', { id: q!.id, slot: 'gear', colour: 'Blue' });
     app.close();
@@ -212,7 +246,9 @@ describe('the Square and the Banquet (ch.5)', () => {
     await app.call('square.set', { watch: 1 });
     await setStage(app, 2);
     let r = await app.call('town.nextDay', {});
-    expect(r.lines.map((l) => l.text)).toContain('The Square Watch counter cannot exceed 1 while Stage 2 lasts: 3 → 1 (ch.5)');
+    expect(r.lines.map((l) => l.text)).toContain(
+      'The Square Watch counter cannot exceed 1 while Stage 2 lasts: 3 → 1 (ch.5)',
+    );
     await setStage(app, 4);
     r = await app.call('town.nextDay', {});
     expect(r.lines.map((l) => l.text)).toContain('The Square Watch counter resets to 0 at Stage 4 (ch.5)');
@@ -223,13 +259,21 @@ describe('the Square and the Banquet (ch.5)', () => {
   it('5.61: a Banquet (500 gold) brings Stage 2 to 1 at the day’s close; refused at any other stage', async () => {
     const { app, roster, me } = await openDemo(42);
     const s = roster[2]!;
-    expect(await app.dispatch('town.banquet', { payer: s.id })).toMatchObject({ ok: false, error: { message: "A Banquet brings the Lich's Attention down only from Stage 2, and it stands at Stage 0 (ch.5). Nothing changed." } });
+    expect(await app.dispatch('town.banquet', { payer: s.id })).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          "A Banquet brings the Lich's Attention down only from Stage 2, and it stands at Stage 0 (ch.5). Nothing changed.",
+      },
+    });
     await setStage(app, 2);
     await app.call('lichslayer.update', { id: s.id, patch: { gold: 600 } });
     await app.call('town.banquet', { payer: s.id });
     expect((await me(s.id)).gold).toBe(100);
     const r = await app.call('town.nextDay', {});
-    expect(r.lines.map((l) => l.text)).toContain("Lich's Attention: Stage 2 → 1 — a Banquet sponsored: Stage 2 → 1 (ch.5)");
+    expect(r.lines.map((l) => l.text)).toContain(
+      "Lich's Attention: Stage 2 → 1 — a Banquet sponsored: Stage 2 → 1 (ch.5)",
+    );
     expect(await stage(app)).toBe(1);
     app.close();
   });
@@ -270,11 +314,16 @@ describe('the inventory (ch.4)', () => {
     const o = roster[0]!;
     // Odile: max Health 36 → 1 + 6 = 7 stacks deep; six already full
     await app.call('lichslayer.update', { id: o.id, patch: { maxHealth: 36, health: 36 } });
-    await app.call('lichslayer.setInventory', { id: o.id, stacks: ['A', 'B', 'C', 'D', 'E', 'F'].map((n) => ({ name: `Trinket ${n}`, count: 6 })) });
+    await app.call('lichslayer.setInventory', {
+      id: o.id,
+      stacks: ['A', 'B', 'C', 'D', 'E', 'F'].map((n) => ({ name: `Trinket ${n}`, count: 6 })),
+    });
     await app.call('forest.go', { ids: [o.id], where: 'forest' });
     await app.call('dice.setSeed', { seed: 4 });
     const mined = await app.call('forest.mine', { id: o.id });
-    expect(mined.notes).toContain('3 of 5 Emerald fit (stacks of 3 (its own maximum), 7 stacks deep); 2 do not (ch.4): they stay in the rock');
+    expect(mined.notes).toContain(
+      '3 of 5 Emerald fit (stacks of 3 (its own maximum), 7 stacks deep); 2 do not (ch.4): they stay in the rock',
+    );
     expect((await me(o.id)).inventory.filter((s) => s.name === 'Emerald')).toEqual([{ name: 'Emerald', count: 3 }]);
     app.close();
   });
@@ -293,11 +342,21 @@ describe('house rules (RULINGS.md)', () => {
 describe('stacks by hand (ch.4, ch.17)', () => {
   it('4.42: the Judge’s inventory edit is held to an item’s own stack maximum: Sapphire stacks by three', async () => {
     const { app, roster } = await openDemo(47);
-    expect(await app.dispatch('lichslayer.setInventory', { id: roster[0]!.id, stacks: [{ name: 'Sapphire', count: 4 }] })).toMatchObject({
+    expect(
+      await app.dispatch('lichslayer.setInventory', { id: roster[0]!.id, stacks: [{ name: 'Sapphire', count: 4 }] }),
+    ).toMatchObject({
       ok: false,
-      error: { message: 'A stack of Sapphire holds at most 3 (its own maximum, ch.4); 4 were given. Nothing was saved.' },
+      error: {
+        message: 'A stack of Sapphire holds at most 3 (its own maximum, ch.4); 4 were given. Nothing was saved.',
+      },
     });
-    await app.call('lichslayer.setInventory', { id: roster[0]!.id, stacks: [{ name: 'Sapphire', count: 3 }, { name: 'Sapphire', count: 1 }] });
+    await app.call('lichslayer.setInventory', {
+      id: roster[0]!.id,
+      stacks: [
+        { name: 'Sapphire', count: 3 },
+        { name: 'Sapphire', count: 1 },
+      ],
+    });
     app.close();
   });
 });

@@ -19,15 +19,25 @@ import { weekOf } from '../rules/calendar.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 
 /** The party sets out for another Town; returns the days on the road and what happened on them. */
-export function travel(w: RecordingWriter, database: Database, args: { to: string }): { days: number; notes: string[] } {
+export function travel(
+  w: RecordingWriter,
+  database: Database,
+  args: { to: string },
+): { days: number; notes: string[] } {
   const state = readTown(database);
-  const from = (database.prepare(`SELECT name, day FROM town WHERE id = 1`).get() as { name: string; day: number });
-  if (args.to.trim().toLowerCase() === from.name.trim().toLowerCase()) throw new CommandFailure('refused', `The party is already in ${from.name}. Nothing changed.`);
-  if (String(diveActor(database).getSnapshot().value) !== 'town') throw new CommandFailure('refused', 'The party must be in the Town to set out. Nothing changed.');
+  const from = database.prepare(`SELECT name, day FROM town WHERE id = 1`).get() as { name: string; day: number };
+  if (args.to.trim().toLowerCase() === from.name.trim().toLowerCase())
+    throw new CommandFailure('refused', `The party is already in ${from.name}. Nothing changed.`);
+  if (String(diveActor(database).getSnapshot().value) !== 'town')
+    throw new CommandFailure('refused', 'The party must be in the Town to set out. Nothing changed.');
   const left = state.departed.find((d) => d.town.toLowerCase() === args.to.trim().toLowerCase());
   if (left) {
     const back = mayReturn(left.day, from.day);
-    if (!back.ok) throw new CommandFailure('refused', `The party left ${left.town} on day ${left.day}: ${back.reason}. Nothing changed.`);
+    if (!back.ok)
+      throw new CommandFailure(
+        'refused',
+        `The party left ${left.town} on day ${left.day}: ${back.reason}. Nothing changed.`,
+      );
   }
   const lines: string[] = [];
   const tier = encounterTier(partyDeepestFloor(database, state));
@@ -35,15 +45,32 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
     const road = rollRoad(dice, args.to);
     const records: RollRecord[] = [{ cause: `Travel to ${args.to} (ch.5)`, explain: road.explain, result: road.days }];
     for (const d of road.road) {
-      let text = d.event === 'encounter' ? 'an encounter' : d.event === 'stranger' ? 'a stranger met: a possible Retainer or NPC' : 'nothing';
+      let text =
+        d.event === 'encounter'
+          ? 'an encounter'
+          : d.event === 'stranger'
+            ? 'a stranger met: a possible Retainer or NPC'
+            : 'nothing';
       if (d.event === 'encounter') {
         // ch.5: the Entities table of the party's deepest floor tier, rolled with the table's own die.
-        const node = rollOnTable({ dice, tables, drawn, cause: `Travel day ${d.day} encounter` }, `entities-${tier.tier}`);
+        const node = rollOnTable(
+          { dice, tables, drawn, cause: `Travel day ${d.day} encounter` },
+          `entities-${tier.tier}`,
+        );
         text = `an encounter (${tier.explain}): ${node.label}${node.details ? ` — ${node.details}` : ''}`;
-        records.push({ cause: `Travel day ${d.day} encounter (ch.5)`, table: `entities-${tier.tier}`, explain: node.explain, result: node });
+        records.push({
+          cause: `Travel day ${d.day} encounter (ch.5)`,
+          table: `entities-${tier.tier}`,
+          explain: node.explain,
+          result: node,
+        });
       }
       lines.push(`Road, day ${d.day}: ${d.roll.natural} on d6, ${text} (ch.5)`);
-      records.push({ cause: `Travel day ${d.day} (ch.5)`, explain: `${d.roll.natural} on d6: ${text}`, result: d.roll });
+      records.push({
+        cause: `Travel day ${d.day} (ch.5)`,
+        explain: `${d.roll.natural} on d6: ${text}`,
+        result: d.roll,
+      });
     }
     return { value: road.days.natural, records };
   });
@@ -51,8 +78,15 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
   // ch.5: each Town keeps its own Smith, Inn history, Attention and Square Watch: the one left
   // behind is kept as it was; the one reached is its own (restored if known, fresh if not).
   const world = readWorld(database);
-  const archive = JSON.stringify({ state: { ...state, departed: [] }, attention: database.prepare(`SELECT value FROM setting WHERE key = 'machine:attention'`).get() ?? null, world });
-  const departed = [...state.departed.filter((d) => d.town.toLowerCase() !== from.name.toLowerCase() && d !== left), { town: from.name, day: from.day, archive }];
+  const archive = JSON.stringify({
+    state: { ...state, departed: [] },
+    attention: database.prepare(`SELECT value FROM setting WHERE key = 'machine:attention'`).get() ?? null,
+    world,
+  });
+  const departed = [
+    ...state.departed.filter((d) => d.town.toLowerCase() !== from.name.toLowerCase() && d !== left),
+    { town: from.name, day: from.day, archive },
+  ];
   w.update('town', 1, { name: left?.town ?? args.to.trim() });
   // The party brings its Gauntlets, Retainers and reputation (ch.5). The Forest is one place, a single
   // level (ch.17): its Giver, feedings and grayed regions go with the campaign, not with a Town; the
@@ -67,16 +101,48 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
     const shift = rollWithTables(database, 'town.travel', ({ dice }) => {
       const d6 = dice.die(6, `${left.town}'s Attention while away`);
       const r = absentAttentionShift(before, d6.natural, readHouseRules(database).absentAttention);
-      return { value: r, records: [{ cause: `${left.town}'s Attention while the party was away (ch.5)`, explain: r.explain, result: d6 }] };
+      return {
+        value: r,
+        records: [
+          { cause: `${left.town}'s Attention while the party was away (ch.5)`, explain: r.explain, result: d6 },
+        ],
+      };
     });
     lines.push(`${left.town}: ${shift.explain}`);
-    writeTown(w, database, townStateSchema.parse({ ...saved.state, retainers: state.retainers, nextId: Math.max(state.nextId, saved.state.nextId), departed, forest }));
-    writeSetting(w, database, 'machine:attention', snapshot ? { ...snapshot, value: `stage${shift.stage}`, context: { ...snapshot.context, stage: shift.stage } } : attentionSnapshotAt(shift.stage));
+    writeTown(
+      w,
+      database,
+      townStateSchema.parse({
+        ...saved.state,
+        retainers: state.retainers,
+        nextId: Math.max(state.nextId, saved.state.nextId),
+        departed,
+        forest,
+      }),
+    );
+    writeSetting(
+      w,
+      database,
+      'machine:attention',
+      snapshot
+        ? { ...snapshot, value: `stage${shift.stage}`, context: { ...snapshot.context, stage: shift.stage } }
+        : attentionSnapshotAt(shift.stage),
+    );
     writeWorld(w, database, { festival: saved.world.festival, squareEmpty: saved.world.squareEmpty });
   } else {
     // A Town reached for the first time starts its weeks from the week of arrival (ch.5).
     const week = weekOf(arrival, readHouseRules(database));
-    writeTown(w, database, townStateSchema.parse({ departed, retainers: state.retainers, nextId: state.nextId, forest, weeks: { opened: week, closed: Math.max(0, week - 1) } }));
+    writeTown(
+      w,
+      database,
+      townStateSchema.parse({
+        departed,
+        retainers: state.retainers,
+        nextId: state.nextId,
+        forest,
+        weeks: { opened: week, closed: Math.max(0, week - 1) },
+      }),
+    );
     writeSetting(w, database, 'machine:attention', null);
     writeWorld(w, database, { festival: false, squareEmpty: false });
   }
@@ -97,7 +163,11 @@ export function travel(w: RecordingWriter, database: Database, args: { to: strin
 const townArchiveSchema = z.object({
   state: townStateSchema,
   attention: z.object({ value: z.string() }).nullable(),
-  world: z.object({ festival: z.boolean(), squareEmpty: z.boolean(), attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional() }),
+  world: z.object({
+    festival: z.boolean(),
+    squareEmpty: z.boolean(),
+    attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+  }),
 });
 
 function readArchive(json: string): z.output<typeof townArchiveSchema> {
@@ -122,7 +192,9 @@ export function partyDeepestFloor(database: Database, state: TownState): number 
   const away = state.departed.map((d) => {
     try {
       const saved = JSON.parse(d.archive) as { attention: { value: string } | null };
-      const snapshot = saved.attention ? (JSON.parse(saved.attention.value) as { context?: { deepestFloorReached?: number } } | null) : null;
+      const snapshot = saved.attention
+        ? (JSON.parse(saved.attention.value) as { context?: { deepestFloorReached?: number } } | null)
+        : null;
       return snapshot?.context?.deepestFloorReached ?? 0;
     } catch {
       return 0; // an archive written before format 6 kept no Attention of its own

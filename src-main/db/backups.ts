@@ -41,7 +41,8 @@ export async function takeBackup(db: Db, campaignFile: string, backupsDir: strin
   makePrivateDir(backupsDir);
   let file = path.join(backupsDir, `${campaignBase(campaignFile)}-${stampNow()}-${reason}${CAMPAIGN_EXTENSION}`);
   // Two backups in the same millisecond get distinct names rather than one overwriting the other.
-  for (let n = 2; fs.existsSync(file); n++) file = path.join(backupsDir, `${campaignBase(campaignFile)}-${stampNow()}-${reason}-${n}${CAMPAIGN_EXTENSION}`);
+  for (let n = 2; fs.existsSync(file); n++)
+    file = path.join(backupsDir, `${campaignBase(campaignFile)}-${stampNow()}-${reason}-${n}${CAMPAIGN_EXTENSION}`);
   // Written under another name and renamed when whole: a backup cut short (a crash, a kill) is never listed.
   await backupTo(db, `${file}.partial`);
   fs.renameSync(`${file}.partial`, file);
@@ -57,13 +58,20 @@ export function listBackups(backupsDir: string, campaignFile: string): BackupInf
       const m = STAMP.exec(name);
       if (!m || m[1] !== base) return [];
       const file = path.join(backupsDir, name);
-      return [{ file, fileName: name, at: parseStamp(m[2]!).toISOString(), reason: m[3]!, bytes: fs.statSync(file).size }];
+      return [
+        { file, fileName: name, at: parseStamp(m[2]!).toISOString(), reason: m[3]!, bytes: fs.statSync(file).size },
+      ];
     })
     .sort((a, b) => b.at.localeCompare(a.at));
 }
 
 /** Applies the retention: the newest `keepToday` of today, then one a day for `keepDays` days. */
-export function pruneBackups(backupsDir: string, campaignFile: string, retention: Retention, now = new Date()): string[] {
+export function pruneBackups(
+  backupsDir: string,
+  campaignFile: string,
+  retention: Retention,
+  now = new Date(),
+): string[] {
   const today = now.toISOString().slice(0, 10);
   const removed: string[] = [];
   const keptDays = new Set<string>();
@@ -99,13 +107,19 @@ export function isHealthy(file: string, nativeBinding?: string): boolean {
  * Puts a backup in place of a campaign file that is closed. The file it replaces is moved aside
  * into `asideDir`, never written to, so even a damaged original is kept as it was.
  */
-export async function restoreInto(backupFile: string, campaignFile: string, asideDir: string, nativeBinding?: string): Promise<string | null> {
+export async function restoreInto(
+  backupFile: string,
+  campaignFile: string,
+  asideDir: string,
+  nativeBinding?: string,
+): Promise<string | null> {
   makePrivateDir(asideDir);
   let aside: string | null = null;
   if (fs.existsSync(campaignFile)) {
     aside = path.join(asideDir, `${campaignBase(campaignFile)}-${stampNow()}-replaced${CAMPAIGN_EXTENSION}`);
     fs.renameSync(campaignFile, aside);
-    for (const side of ['-wal', '-shm']) if (fs.existsSync(campaignFile + side)) fs.renameSync(campaignFile + side, aside + side);
+    for (const side of ['-wal', '-shm'])
+      if (fs.existsSync(campaignFile + side)) fs.renameSync(campaignFile + side, aside + side);
   }
   // Read through the opener that removes the -wal/-shm files reading leaves beside the backup.
   await withReadOnlyAsync(backupFile, nativeBinding, (source) => backupTo(source, campaignFile));

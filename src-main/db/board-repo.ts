@@ -1,6 +1,14 @@
 // Reading and writing the board: rooms, tokens and the turn stack.
 import type { Database } from 'better-sqlite3';
-import { GRID, type Chest, type EntityStats, type TokenKind, type TokenView, type Trap, type WorldState } from '@shared/board.ts';
+import {
+  GRID,
+  type Chest,
+  type EntityStats,
+  type TokenKind,
+  type TokenView,
+  type Trap,
+  type WorldState,
+} from '@shared/board.ts';
 import type { Colour } from '@shared/gauntlet.ts';
 import type { RoomType } from '@shared/tables.ts';
 import { z } from 'zod';
@@ -54,7 +62,10 @@ export function roomsOfFloor(db: Database, floor: number): RoomRecord[] {
 }
 
 export function roomAt(db: Database, floor: number, x: number, y: number): RoomRecord | null {
-  return (db.prepare(`SELECT * FROM room WHERE floor = ? AND x = ? AND y = ?`).get(floor, x, y) as RoomRecord | undefined) ?? null;
+  return (
+    (db.prepare(`SELECT * FROM room WHERE floor = ? AND x = ? AND y = ?`).get(floor, x, y) as RoomRecord | undefined) ??
+    null
+  );
 }
 
 /** Rooms exist as rows once something happens in them; until then they are unrevealed and empty. */
@@ -73,7 +84,12 @@ export function allTokens(db: Database): TokenView[] {
       `SELECT t.*, l.health AS l_health, l.max_health AS l_max_health, l.armor AS l_armor, l.name AS l_name
        FROM token t LEFT JOIN lichslayer l ON l.id = t.lichslayer_id ORDER BY t.placed_at, t.id`,
     )
-    .all() as (TokenRecord & { l_health: number | null; l_max_health: number | null; l_armor: number | null; l_name: string | null })[];
+    .all() as (TokenRecord & {
+    l_health: number | null;
+    l_max_health: number | null;
+    l_armor: number | null;
+    l_name: string | null;
+  })[];
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -102,7 +118,11 @@ export function nextPlacement(db: Database): number {
 }
 
 export function turnStack(db: Database): { id: number; token_id: number; position: number }[] {
-  return db.prepare(`SELECT * FROM turn_stack ORDER BY position, id`).all() as { id: number; token_id: number; position: number }[];
+  return db.prepare(`SELECT * FROM turn_stack ORDER BY position, id`).all() as {
+    id: number;
+    token_id: number;
+    position: number;
+  }[];
 }
 
 /** New entrants join at the bottom of the stack (RULINGS). */
@@ -126,7 +146,16 @@ export function readWorld(db: Database): WorldState {
 
 /** The Attention stage an older campaign kept beside the Square's state, if it has no saved machine. */
 export function legacyWorldAttention(db: Database): 0 | 1 | 2 | 3 | 4 {
-  return readSetting(db, 'world', z.object({ attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional() }), {}).attentionStage ?? 0;
+  return (
+    readSetting(
+      db,
+      'world',
+      z.object({
+        attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+      }),
+      {},
+    ).attentionStage ?? 0
+  );
 }
 
 export function writeWorld(w: RecordingWriter, db: Database, world: WorldState): void {
@@ -138,5 +167,8 @@ export function writeWorld(w: RecordingWriter, db: Database, world: WorldState):
  * only to place a dive machine that was never saved. The dive machine is the party's one home.
  */
 export function legacyPartyFloor(db: Database): number | null {
-  return readSetting(db, 'board', z.object({ partyFloor: z.number().int().min(1).max(10).nullable().optional() }), {}).partyFloor ?? null;
+  return (
+    readSetting(db, 'board', z.object({ partyFloor: z.number().int().min(1).max(10).nullable().optional() }), {})
+      .partyFloor ?? null
+  );
 }

@@ -12,7 +12,17 @@ export const APPLICATION_ID = 0x4c4a5544;
 export const CAMPAIGN_EXTENSION = '.lichslayer';
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
-export type CampaignFileProblem = 'missing' | 'not-sqlite' | 'not-campaign' | 'foreign-schema' | 'oversized' | 'newer' | 'read-only' | 'damaged' | 'outside' | 'locked';
+export type CampaignFileProblem =
+  | 'missing'
+  | 'not-sqlite'
+  | 'not-campaign'
+  | 'foreign-schema'
+  | 'oversized'
+  | 'newer'
+  | 'read-only'
+  | 'damaged'
+  | 'outside'
+  | 'locked';
 
 export class CampaignFileError extends Error {
   constructor(
@@ -131,7 +141,11 @@ function checkWritable(file: string, stat: fs.Stats): void {
 }
 
 /** withReadOnly for async work (a backup copy): the handle and its side files go when it is done. */
-export async function withReadOnlyAsync<T>(file: string, nativeBinding: string | undefined, use: (db: Db) => Promise<T>): Promise<T> {
+export async function withReadOnlyAsync<T>(
+  file: string,
+  nativeBinding: string | undefined,
+  use: (db: Db) => Promise<T>,
+): Promise<T> {
   const { db, release } = openReadOnly(file, nativeBinding);
   try {
     return await use(db);
@@ -141,7 +155,11 @@ export async function withReadOnlyAsync<T>(file: string, nativeBinding: string |
 }
 
 /** Checks a file without writing to it; throws CampaignFileError with a Judge-readable reason. */
-export function inspectCampaignFile(file: string, nativeBinding?: string, needWrite = true): { version: number; empty: boolean } {
+export function inspectCampaignFile(
+  file: string,
+  nativeBinding?: string,
+  needWrite = true,
+): { version: number; empty: boolean } {
   const shown = path.basename(file);
   let stat: fs.Stats;
   try {
@@ -150,8 +168,19 @@ export function inspectCampaignFile(file: string, nativeBinding?: string, needWr
     throw new CampaignFileError('missing', `No campaign file at ${file}.`);
   }
   if (!stat.isFile()) {
-    const kind = stat.isDirectory() ? 'a folder' : stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : 'not a regular file';
-    throw new CampaignFileError('not-sqlite', `${shown} is not a campaign file: it is ${kind}. It was not opened or changed.`);
+    const kind = stat.isDirectory()
+      ? 'a folder'
+      : stat.isFIFO()
+        ? 'a named pipe'
+        : stat.isSocket()
+          ? 'a socket'
+          : stat.isCharacterDevice() || stat.isBlockDevice()
+            ? 'a device'
+            : 'not a regular file';
+    throw new CampaignFileError(
+      'not-sqlite',
+      `${shown} is not a campaign file: it is ${kind}. It was not opened or changed.`,
+    );
   }
   if (needWrite) checkWritable(file, stat);
   if (stat.size === 0) return { version: 0, empty: true };
@@ -191,7 +220,8 @@ export function inspectCampaignFile(file: string, nativeBinding?: string, needWr
       if (tables > 0) {
         const problems = schemaProblems(readSchema(ro), expectedSchema(version, sqliteOptions(nativeBinding)));
         if (problems.length) {
-          const shownProblems = problems.slice(0, 4).join('; ') + (problems.length > 4 ? `; and ${problems.length - 4} more` : '');
+          const shownProblems =
+            problems.slice(0, 4).join('; ') + (problems.length > 4 ? `; and ${problems.length - 4} more` : '');
           throw new CampaignFileError(
             'foreign-schema',
             `${shown} was not made by Lichslayer Judge as it is: it has ${shownProblems}. It was not opened, nothing stored in it ran, and the file was not changed.`,
@@ -207,7 +237,8 @@ export function inspectCampaignFile(file: string, nativeBinding?: string, needWr
         );
       }
       // The tables that grow with play are sized on their newest rows here, whole in the background.
-      const oversized = tables > 0 ? oversizedValue(ro, expectedSchema(version, sqliteOptions(nativeBinding)), GROWING_TABLES) : null;
+      const oversized =
+        tables > 0 ? oversizedValue(ro, expectedSchema(version, sqliteOptions(nativeBinding)), GROWING_TABLES) : null;
       if (oversized) {
         throw new CampaignFileError(
           'oversized',
@@ -243,7 +274,10 @@ export async function openCampaignFile(file: string, options: OpenOptions): Prom
     if (exists && before.version < LATEST_VERSION) {
       makePrivateDir(options.backupDir);
       const base = path.basename(file, CAMPAIGN_EXTENSION);
-      backupPath = path.join(options.backupDir, `${base}-${timestamp()}-before-v${LATEST_VERSION}${CAMPAIGN_EXTENSION}`);
+      backupPath = path.join(
+        options.backupDir,
+        `${base}-${timestamp()}-before-v${LATEST_VERSION}${CAMPAIGN_EXTENSION}`,
+      );
       await backupTo(db, backupPath);
     }
     db.pragma('journal_mode = WAL');
@@ -274,7 +308,8 @@ export function readCampaignName(file: string, nativeBinding?: string, needWrite
   if (empty) return 'New campaign (not yet set up)';
   return withReadOnly(file, nativeBinding, (ro) => {
     // A list shows a name, not a novel: at most 200 characters of it are read.
-    const row = ro.prepare(`SELECT substr(value, 1, 200) AS value FROM meta WHERE key = 'name'`).get() as { value: string } | undefined;
+    const row = ro.prepare(`SELECT substr(value, 1, 200) AS value FROM meta WHERE key = 'name'`).get() as
+      { value: string } | undefined;
     return row?.value ?? path.basename(file, CAMPAIGN_EXTENSION);
   });
 }
@@ -314,7 +349,10 @@ export function campaignInFolder(folder: string, file: string): string {
     }
   }
   if (path.dirname(real) !== realFolder || !real.endsWith(CAMPAIGN_EXTENSION)) {
-    throw new CampaignFileError('outside', `${file.slice(0, 300)} is not in the campaigns folder (${folder}), so the app does not open, copy, restore or delete it where it is. ${IMPORT_HINT}`);
+    throw new CampaignFileError(
+      'outside',
+      `${file.slice(0, 300)} is not in the campaigns folder (${folder}), so the app does not open, copy, restore or delete it where it is. ${IMPORT_HINT}`,
+    );
   }
   // Named through the folder as the app knows it, so one campaign always has one path.
   return path.join(path.resolve(folder), path.basename(real));
@@ -327,8 +365,13 @@ export function campaignInFolder(folder: string, file: string): string {
  */
 export async function importCampaignFile(source: string, target: string, nativeBinding?: string): Promise<void> {
   const { empty } = inspectCampaignFile(source, nativeBinding, false);
-  if (empty) throw new CampaignFileError('not-campaign', `${path.basename(source)} is empty: there is no campaign in it to import. Nothing was imported.`);
-  if (fs.existsSync(target)) throw new CampaignFileError('locked', `${path.basename(target)} already exists; nothing was imported.`);
+  if (empty)
+    throw new CampaignFileError(
+      'not-campaign',
+      `${path.basename(source)} is empty: there is no campaign in it to import. Nothing was imported.`,
+    );
+  if (fs.existsSync(target))
+    throw new CampaignFileError('locked', `${path.basename(target)} already exists; nothing was imported.`);
   const { db, release } = openReadOnly(source, nativeBinding);
   try {
     await backupTo(db, target);
@@ -342,10 +385,18 @@ export async function importCampaignFile(source: string, target: string, nativeB
  * host's --import): checked, then copied into the campaigns folder under a fresh name made from
  * the campaign's own. Returns the new file's path; the source is left as it was.
  */
-export async function importCampaign(source: string, freshPath: (name: string) => string, nativeBinding?: string, verify?: (copy: string) => Promise<void>): Promise<string> {
+export async function importCampaign(
+  source: string,
+  freshPath: (name: string) => string,
+  nativeBinding?: string,
+  verify?: (copy: string) => Promise<void>,
+): Promise<string> {
   const resolved = path.resolve(source);
   if (!resolved.endsWith(CAMPAIGN_EXTENSION)) {
-    throw new CampaignFileError('not-campaign', `${path.basename(resolved)} is not a campaign file (a campaign ends in ${CAMPAIGN_EXTENSION}). Nothing was imported.`);
+    throw new CampaignFileError(
+      'not-campaign',
+      `${path.basename(resolved)} is not a campaign file (a campaign ends in ${CAMPAIGN_EXTENSION}). Nothing was imported.`,
+    );
   }
   const target = freshPath(readCampaignName(resolved, nativeBinding, false));
   await importCampaignFile(resolved, target, nativeBinding);
@@ -354,7 +405,8 @@ export async function importCampaign(source: string, freshPath: (name: string) =
   } catch (error) {
     // The copy goes again: a campaign that fails its checks is not imported at all.
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
-    if (error instanceof CampaignFileError) throw new CampaignFileError(error.problem, `${path.basename(resolved)} was not imported: ${error.message}`);
+    if (error instanceof CampaignFileError)
+      throw new CampaignFileError(error.problem, `${path.basename(resolved)} was not imported: ${error.message}`);
     throw error;
   }
   return target;

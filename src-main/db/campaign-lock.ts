@@ -36,17 +36,27 @@ export const lockPathOf = (campaignFile: string) => `${campaignFile}-lock`;
 
 /** Who holds a campaign, in words a Judge can act on. */
 export function describeHolder(h: LockHolder): string {
-  if (h.owner === '') return 'another Lichslayer Judge, or a file in the lock\'s place (it does not say which)';
+  if (h.owner === '') return "another Lichslayer Judge, or a file in the lock's place (it does not say which)";
   const what = h.host === 'electron' ? 'the desktop app' : 'the web host';
   const where = h.hostname === os.hostname() ? 'on this machine' : `on ${h.hostname}`;
   return `${what} (process ${h.pid} ${where}, since ${new Date(h.since).toLocaleString('en-GB')})`;
 }
 
 /** A holder whose record cannot be read (written by something else, or mid-write). */
-const UNKNOWN_HOLDER: LockHolder = { pid: 0, hostname: 'an unknown machine', host: 'web', since: new Date(0).toISOString(), owner: '' };
+const UNKNOWN_HOLDER: LockHolder = {
+  pid: 0,
+  hostname: 'an unknown machine',
+  host: 'web',
+  since: new Date(0).toISOString(),
+  owner: '',
+};
 
-const isBusy = (error: unknown) => error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('SQLITE_BUSY');
-const notADatabase = (error: unknown) => error instanceof Error && 'code' in error && ['SQLITE_NOTADB', 'SQLITE_CORRUPT'].includes(String((error as { code: unknown }).code));
+const isBusy = (error: unknown) =>
+  error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('SQLITE_BUSY');
+const notADatabase = (error: unknown) =>
+  error instanceof Error &&
+  'code' in error &&
+  ['SQLITE_NOTADB', 'SQLITE_CORRUPT'].includes(String((error as { code: unknown }).code));
 
 /** Opens the lock file (made if missing, private to the Judge); never waits for a lock. */
 function openLock(lock: string, nativeBinding: string | undefined): Database.Database {
@@ -58,7 +68,8 @@ function openLock(lock: string, nativeBinding: string | undefined): Database.Dat
     // Only the one table the app makes: anything else (a view, a trigger) is not our lock, and no
     // query of ours runs against it.
     const objects = db.prepare(`SELECT type, name FROM sqlite_schema`).all() as { type: string; name: string }[];
-    if (objects.some((o) => o.type !== 'table' || o.name !== 'holder')) throw Object.assign(new Error('not a campaign lock'), { code: 'SQLITE_NOTADB' });
+    if (objects.some((o) => o.type !== 'table' || o.name !== 'holder'))
+      throw Object.assign(new Error('not a campaign lock'), { code: 'SQLITE_NOTADB' });
     db.exec(`CREATE TABLE IF NOT EXISTS holder (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)`);
     return db;
   } catch (error) {
@@ -85,9 +96,19 @@ function lockedMessage(campaignFile: string, holder: LockHolder): string {
  * Takes the campaign's lock for this process; returns the function that gives it back.
  * Throws CampaignFileError('locked') naming the holder when another live opener has it.
  */
-export function acquireCampaignLock(campaignFile: string, host: 'electron' | 'web', nativeBinding?: string): () => void {
+export function acquireCampaignLock(
+  campaignFile: string,
+  host: 'electron' | 'web',
+  nativeBinding?: string,
+): () => void {
   const lock = lockPathOf(campaignFile);
-  const me: LockHolder = { pid: process.pid, hostname: os.hostname(), host, since: new Date().toISOString(), owner: crypto.randomUUID() };
+  const me: LockHolder = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    host,
+    since: new Date().toISOString(),
+    owner: crypto.randomUUID(),
+  };
   let db: Database.Database;
   try {
     db = openLock(lock, nativeBinding);
@@ -96,7 +117,10 @@ export function acquireCampaignLock(campaignFile: string, host: 'electron' | 'we
     if (!notADatabase(error)) throw error;
     // Something else sits where the lock goes: it is not removed on a guess (another opener may
     // just have made it); the Judge may break it, with the warning that comes with that.
-    throw new CampaignFileError('locked', `${path.basename(campaignFile)}: ${path.basename(lock)} beside it is not a lock this app made, so the campaign was not opened. Break the lock from the campaign list if no other Lichslayer Judge has it open. The file was not changed.`);
+    throw new CampaignFileError(
+      'locked',
+      `${path.basename(campaignFile)}: ${path.basename(lock)} beside it is not a lock this app made, so the campaign was not opened. Break the lock from the campaign list if no other Lichslayer Judge has it open. The file was not changed.`,
+    );
   }
   try {
     db.exec('BEGIN IMMEDIATE');
@@ -109,7 +133,9 @@ export function acquireCampaignLock(campaignFile: string, host: 'electron' | 'we
   // Ours. The record is committed so that others can read it, and the write lock taken again at
   // once; should another opener slip in between, it holds the campaign and this one is refused.
   try {
-    db.prepare(`INSERT INTO holder (id, record) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET record = excluded.record`).run(JSON.stringify(me));
+    db.prepare(
+      `INSERT INTO holder (id, record) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
+    ).run(JSON.stringify(me));
     db.exec('COMMIT');
     db.exec('BEGIN IMMEDIATE');
   } catch (error) {

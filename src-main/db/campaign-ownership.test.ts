@@ -31,7 +31,10 @@ describe('finding 5: file commands are confined to the campaigns folder', () => 
     fs.writeFileSync(empty, '');
     const app = makeApp();
     const reply = await app.dispatch('campaign.open', { path: empty });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('is not in the campaigns folder') } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'campaign-file', message: expect.stringContaining('is not in the campaigns folder') },
+    });
     expect(reply).toMatchObject({ error: { message: expect.stringContaining('File ▸ Import campaign…') } });
     expect(fs.statSync(empty).size).toBe(0);
     app.close();
@@ -41,8 +44,14 @@ describe('finding 5: file commands are confined to the campaigns folder', () => 
     const outside = await campaignElsewhere('Kept Elsewhere');
     const hash = sha256(outside);
     const app = makeApp();
-    expect(await app.dispatch('campaign.delete', { path: outside })).toMatchObject({ ok: false, error: { message: expect.stringContaining('is not in the campaigns folder') } });
-    expect(await app.dispatch('campaign.duplicate', { path: outside, name: 'Copy' })).toMatchObject({ ok: false, error: { message: expect.stringContaining('is not in the campaigns folder') } });
+    expect(await app.dispatch('campaign.delete', { path: outside })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('is not in the campaigns folder') },
+    });
+    expect(await app.dispatch('campaign.duplicate', { path: outside, name: 'Copy' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('is not in the campaigns folder') },
+    });
     expect(sha256(outside)).toBe(hash);
     expect(await app.call('campaign.list', {})).toEqual([]);
     app.close();
@@ -57,7 +66,10 @@ describe('finding 5: file commands are confined to the campaigns folder', () => 
     const text = path.join(tempDir('lj-elsewhere-'), 'notes.lichslayer');
     fs.writeFileSync(text, 'my session notes\n');
     const again = makeApp(dataDir);
-    expect(await again.dispatch('backups.restoreNewest', { path: text })).toMatchObject({ ok: false, error: { message: expect.stringContaining('is not in the campaigns folder') } });
+    expect(await again.dispatch('backups.restoreNewest', { path: text })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('is not in the campaigns folder') },
+    });
     expect(fs.readFileSync(text, 'utf8')).toBe('my session notes\n');
     again.close();
   });
@@ -68,8 +80,15 @@ describe('finding 5: file commands are confined to the campaigns folder', () => 
     const app = makeApp(dataDir);
     const link = path.join(app.campaignsDir, 'Linked.lichslayer');
     fs.symlinkSync(outside, link);
-    expect(await app.dispatch('campaign.open', { path: link })).toMatchObject({ ok: false, error: { message: expect.stringContaining('is not in the campaigns folder') } });
-    expect(await app.dispatch('campaign.open', { path: path.join(app.campaignsDir, '..', '..', path.basename(path.dirname(outside)), 'Linked.lichslayer') })).toMatchObject({ ok: false });
+    expect(await app.dispatch('campaign.open', { path: link })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('is not in the campaigns folder') },
+    });
+    expect(
+      await app.dispatch('campaign.open', {
+        path: path.join(app.campaignsDir, '..', '..', path.basename(path.dirname(outside)), 'Linked.lichslayer'),
+      }),
+    ).toMatchObject({ ok: false });
     app.close();
   });
 
@@ -100,7 +119,9 @@ describe('finding 5: file commands are confined to the campaigns folder', () => 
     db.exec(`CREATE TRIGGER wipe AFTER INSERT ON roll_log BEGIN DELETE FROM lichslayer; END;`);
     db.close();
     await expect(importCampaign(crafted, (name) => app.freshPath(name))).rejects.toThrow(/it has a trigger “wipe”/);
-    expect(fs.readdirSync(app.campaignsDir).filter((f) => f.endsWith('.lichslayer'))).toEqual(['Brought-In.lichslayer']);
+    expect(fs.readdirSync(app.campaignsDir).filter((f) => f.endsWith('.lichslayer'))).toEqual([
+      'Brought-In.lichslayer',
+    ]);
     app.close();
   });
 });
@@ -111,9 +132,14 @@ describe('16b finding 9: every file command is confined before it looks at a pat
     const { path: file } = await app.call('campaign.create', { name: 'Doomed' });
     app.close();
     expect(process.cwd()).not.toBe(app.campaignsDir);
-    expect(await app.dispatch('campaign.delete', { path: 'Doomed.lichslayer' })).toMatchObject({ ok: true, value: null });
+    expect(await app.dispatch('campaign.delete', { path: 'Doomed.lichslayer' })).toMatchObject({
+      ok: true,
+      value: null,
+    });
     expect(fs.existsSync(file)).toBe(false);
-    expect(fs.readdirSync(path.join(app.backupsDir, 'deleted'))).toEqual([expect.stringMatching(/^Doomed-.*\.lichslayer$/)]);
+    expect(fs.readdirSync(path.join(app.backupsDir, 'deleted'))).toEqual([
+      expect.stringMatching(/^Doomed-.*\.lichslayer$/),
+    ]);
   });
 
   it('campaign.delete answers a path outside the same whether or not something is there (no existence oracle)', async () => {
@@ -122,8 +148,20 @@ describe('16b finding 9: every file command is confined before it looks at a pat
     const app = makeApp();
     const there = await app.dispatch('campaign.delete', { path: path.join(elsewhere, 'there.lichslayer') });
     const notThere = await app.dispatch('campaign.delete', { path: path.join(elsewhere, 'not-there.lichslayer') });
-    expect(there).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('there.lichslayer is not in the campaigns folder') } });
-    expect(notThere).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('not-there.lichslayer is not in the campaigns folder') } });
+    expect(there).toMatchObject({
+      ok: false,
+      error: {
+        code: 'campaign-file',
+        message: expect.stringContaining('there.lichslayer is not in the campaigns folder'),
+      },
+    });
+    expect(notThere).toMatchObject({
+      ok: false,
+      error: {
+        code: 'campaign-file',
+        message: expect.stringContaining('not-there.lichslayer is not in the campaigns folder'),
+      },
+    });
     expect(fs.readFileSync(path.join(elsewhere, 'there.lichslayer'), 'utf8')).toBe('x');
     app.close();
   });
@@ -137,7 +175,10 @@ describe('16b finding 9: every file command is confined before it looks at a pat
       ['campaign.duplicate', { path: bad, name: 'Copy' }],
       ['backups.restoreNewest', { path: bad }],
     ] as const) {
-      expect(await app.dispatch(command, args), command).toEqual({ ok: false, error: { code: 'invalid-args', message: `${command}: path: Path cannot contain a NUL character` } });
+      expect(await app.dispatch(command, args), command).toEqual({
+        ok: false,
+        error: { code: 'invalid-args', message: `${command}: path: Path cannot contain a NUL character` },
+      });
     }
     app.close();
   });
@@ -147,8 +188,14 @@ describe('16b finding 9: every file command is confined before it looks at a pat
     const pipe = path.join(app.campaignsDir, 'Pipe.lichslayer');
     expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
     const expected = 'Pipe.lichslayer is not a campaign file: it is a named pipe. It was not opened or changed.';
-    expect((await app.call('campaign.list', {})).find((c) => c.fileName === 'Pipe.lichslayer')).toMatchObject({ name: null, problem: expected });
-    expect(await app.dispatch('campaign.open', { path: pipe })).toEqual({ ok: false, error: { code: 'campaign-file', message: expected } });
+    expect((await app.call('campaign.list', {})).find((c) => c.fileName === 'Pipe.lichslayer')).toMatchObject({
+      name: null,
+      problem: expected,
+    });
+    expect(await app.dispatch('campaign.open', { path: pipe })).toEqual({
+      ok: false,
+      error: { code: 'campaign-file', message: expected },
+    });
     app.close();
   });
 });
@@ -166,8 +213,19 @@ describe('finding 8: one process owns a campaign at a time', () => {
     const view = await first.call('campaign.create', { name: 'Shared Table' });
     const second = makeApp(dataDir);
     const reply = await second.dispatch('campaign.open', { path: view.path });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining(`Shared-Table.lichslayer is open in the web host (process ${process.pid} on this machine, since`) } });
-    expect(await second.dispatch('campaign.delete', { path: view.path })).toMatchObject({ ok: false, error: { message: expect.stringContaining('Not deleted: Shared-Table.lichslayer is open in the web host') } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        code: 'campaign-file',
+        message: expect.stringContaining(
+          `Shared-Table.lichslayer is open in the web host (process ${process.pid} on this machine, since`,
+        ),
+      },
+    });
+    expect(await second.dispatch('campaign.delete', { path: view.path })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('Not deleted: Shared-Table.lichslayer is open in the web host') },
+    });
     first.close();
     expect(await second.call('campaign.open', { path: view.path })).toMatchObject({ name: 'Shared Table' });
     second.close();
@@ -186,17 +244,23 @@ describe('finding 8: one process owns a campaign at a time', () => {
       child!.on('exit', (code) => reject(new Error(`host ended (${code})`)));
     });
     const app = makeApp(dataDir);
-    expect(await app.dispatch('campaign.open', { path: started.file })).toMatchObject({ ok: false, error: { message: expect.stringContaining(`is open in the web host (process ${child.pid} on this machine`) } });
+    expect(await app.dispatch('campaign.open', { path: started.file })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining(`is open in the web host (process ${child.pid} on this machine`) },
+    });
     const gone = new Promise((resolve) => child!.once('exit', resolve));
     child.kill('SIGKILL');
     await gone;
     child = null;
-    expect(await app.call('campaign.open', { path: started.file })).toMatchObject({ name: 'Under attack', roster: [{ name: 'Steadfast' }] });
+    expect(await app.call('campaign.open', { path: started.file })).toMatchObject({
+      name: 'Under attack',
+      roster: [{ name: 'Steadfast' }],
+    });
     app.close();
   }, 60_000);
 });
 
-describe('16b finding 9: the campaign lock is the operating system\'s: atomic, never stale, broken only on purpose', () => {
+describe("16b finding 9: the campaign lock is the operating system's: atomic, never stale, broken only on purpose", () => {
   const children: ChildProcess[] = [];
   afterEach(() => {
     for (const c of children.splice(0)) c.kill('SIGKILL');
@@ -224,7 +288,16 @@ describe('16b finding 9: the campaign lock is the operating system\'s: atomic, n
     const view = await maker.call('campaign.create', { name: 'After the Crash' });
     maker.close();
     // The previous format's lock, naming a process that runs (this test's parent) but holds nothing.
-    fs.writeFileSync(`${view.path}.lock`, JSON.stringify({ pid: process.ppid, hostname: os.hostname(), host: 'web', since: new Date().toISOString(), owner: 'gone' }));
+    fs.writeFileSync(
+      `${view.path}.lock`,
+      JSON.stringify({
+        pid: process.ppid,
+        hostname: os.hostname(),
+        host: 'web',
+        since: new Date().toISOString(),
+        owner: 'gone',
+      }),
+    );
     const app = makeApp(dataDir);
     expect(await app.call('campaign.open', { path: view.path })).toMatchObject({ name: 'After the Crash' });
     app.close();
@@ -244,7 +317,10 @@ describe('16b finding 9: the campaign lock is the operating system\'s: atomic, n
     fs.writeFileSync(lockPathOf(file), '');
     const app = makeApp(dataDir);
     const reply = await app.dispatch('campaign.open', { path: file });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('Under-attack.lichslayer is open in') } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'campaign-file', message: expect.stringContaining('Under-attack.lichslayer is open in') },
+    });
     expect(child.exitCode).toBeNull();
     app.close();
   }, 60_000);
@@ -254,13 +330,24 @@ describe('16b finding 9: the campaign lock is the operating system\'s: atomic, n
     const maker = makeApp(dataDir);
     const view = await maker.call('campaign.create', { name: 'Contested' });
     maker.close();
-    fs.writeFileSync(`${view.path}.lock`, JSON.stringify({ pid: 2 ** 22 + 17, hostname: os.hostname(), host: 'web', since: new Date().toISOString(), owner: 'dead' }));
+    fs.writeFileSync(
+      `${view.path}.lock`,
+      JSON.stringify({
+        pid: 2 ** 22 + 17,
+        hostname: os.hostname(),
+        host: 'web',
+        since: new Date().toISOString(),
+        owner: 'dead',
+      }),
+    );
     const worker = path.resolve(import.meta.dirname, '../test-support/lock-race-worker.ts');
     // Far enough ahead that all six have loaded on a busy machine; not a limit on anything.
     const startAt = Date.now() + 20_000;
     const replies = await Promise.all(
       Array.from({ length: 6 }, () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', worker, dataDir, view.path, String(startAt)], { stdio: ['pipe', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', worker, dataDir, view.path, String(startAt)], {
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
         children.push(child);
         return new Promise<{ ok: boolean; message: string | null }>((resolve, reject) => {
           let out = '';
@@ -283,14 +370,22 @@ describe('16b finding 9: the campaign lock is the operating system\'s: atomic, n
     const { child, file } = await holdingHost(dataDir);
     const app = makeApp(dataDir);
     const [listed] = await app.call('campaign.list', {});
-    expect(listed).toMatchObject({ path: file, heldBy: expect.stringContaining(`the web host (process ${child.pid} on this machine`) });
+    expect(listed).toMatchObject({
+      path: file,
+      heldBy: expect.stringContaining(`the web host (process ${child.pid} on this machine`),
+    });
     expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({ ok: false });
     expect(await app.call('campaign.breakLock', { path: file })).toMatchObject({ path: file, heldBy: null });
     expect(await app.call('campaign.open', { path: file })).toMatchObject({ name: 'Under attack' });
     // Now this app holds it: its own lock is not one to break.
-    expect(await app.dispatch('campaign.breakLock', { path: file })).toMatchObject({ ok: false, error: { code: 'refused', message: expect.stringContaining('is open here') } });
+    expect(await app.dispatch('campaign.breakLock', { path: file })).toMatchObject({
+      ok: false,
+      error: { code: 'refused', message: expect.stringContaining('is open here') },
+    });
     // A path outside the campaigns folder is refused like every file command.
-    expect(await app.dispatch('campaign.breakLock', { path: path.join(tempDir(), 'x.lichslayer') })).toMatchObject({ ok: false });
+    expect(await app.dispatch('campaign.breakLock', { path: path.join(tempDir(), 'x.lichslayer') })).toMatchObject({
+      ok: false,
+    });
     app.close();
   }, 60_000);
 });

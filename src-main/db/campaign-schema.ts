@@ -31,7 +31,7 @@ export function normalSql(sql: string | null): string {
     plain = '';
   };
   const closing: Record<string, string> = { "'": "'", '"': '"', '`': '`', '[': ']' };
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const close = closing[text[i]!];
     if (close === undefined) {
       plain += text[i++];
@@ -81,12 +81,24 @@ const isSqliteName = (name: string) => name.slice(0, 7).toLowerCase() === 'sqlit
 
 /** Every object of the file's schema, SQLite's own included (they are checked, not trusted). */
 export function readSchema(db: Db): SchemaObject[] {
-  const rows = db.prepare(`SELECT type, name, tbl_name AS "table", sql FROM sqlite_schema`).all() as { type: string; name: string; table: string; sql: string | null }[];
-  return rows.map((r) => ({ type: r.type, name: r.name, table: r.table, sql: normalSql(r.sql), stored: r.sql !== null }));
+  const rows = db.prepare(`SELECT type, name, tbl_name AS "table", sql FROM sqlite_schema`).all() as {
+    type: string;
+    name: string;
+    table: string;
+    sql: string | null;
+  }[];
+  return rows.map((r) => ({
+    type: r.type,
+    name: r.name,
+    table: r.table,
+    sql: normalSql(r.sql),
+    stored: r.sql !== null,
+  }));
 }
 
 /** One of SQLite's own tables, exactly as SQLite makes it. */
-const sqliteOwnTable = (o: SchemaObject) => o.type === 'table' && o.name === o.table && SQLITE_OWN_TABLES.get(o.name) === o.sql;
+const sqliteOwnTable = (o: SchemaObject) =>
+  o.type === 'table' && o.name === o.table && SQLITE_OWN_TABLES.get(o.name) === o.sql;
 
 const expected = new Map<number, SchemaObject[]>();
 
@@ -105,7 +117,8 @@ export function expectedSchema(version: number, options: Database.Options = {}):
   }
 }
 
-const sameObject = (a: SchemaObject, b: SchemaObject) => a.sql === b.sql && a.stored === b.stored && a.table.toLowerCase() === b.table.toLowerCase();
+const sameObject = (a: SchemaObject, b: SchemaObject) =>
+  a.sql === b.sql && a.stored === b.stored && a.table.toLowerCase() === b.table.toLowerCase();
 
 const quoted = (name: string) => `“${name.slice(0, 60)}”`;
 
@@ -118,12 +131,17 @@ export function schemaProblems(actual: readonly SchemaObject[], wanted: readonly
     // An automatic index the app's tables make is compared below like any index; any other
     // SQLite-named object must be one of SQLite's own tables exactly.
     if (isSqliteName(o.name) && !wantedByName.has(o.name)) {
-      if (!sqliteOwnTable(o)) problems.push(`${/^[aeiou]/.test(o.type) ? 'an' : 'a'} ${o.type.slice(0, 20)} ${quoted(o.name)} named like SQLite's own`);
+      if (!sqliteOwnTable(o))
+        problems.push(
+          `${/^[aeiou]/.test(o.type) ? 'an' : 'a'} ${o.type.slice(0, 20)} ${quoted(o.name)} named like SQLite's own`,
+        );
     } else if (o.type === 'view') problems.push(`a view ${quoted(o.name)}`);
     else if (o.type === 'trigger') problems.push(`a trigger ${quoted(o.name)} on ${quoted(o.table)}`);
     else if (!wantedByName.has(o.name)) problems.push(`an unknown ${o.type} ${quoted(o.name)}`);
-    else if (wantedByName.get(o.name)!.type !== o.type) problems.push(`a ${o.type} ${quoted(o.name)} where the app has a ${wantedByName.get(o.name)!.type}`);
-    else if (!sameObject(wantedByName.get(o.name)!, o)) problems.push(`a ${o.type} ${quoted(o.name)} unlike the app's own`);
+    else if (wantedByName.get(o.name)!.type !== o.type)
+      problems.push(`a ${o.type} ${quoted(o.name)} where the app has a ${wantedByName.get(o.name)!.type}`);
+    else if (!sameObject(wantedByName.get(o.name)!, o))
+      problems.push(`a ${o.type} ${quoted(o.name)} unlike the app's own`);
   }
   for (const o of wanted) {
     if (actualByName.get(o.name)?.type === o.type) continue;
@@ -152,12 +170,19 @@ export interface SizeCheck {
  * The size checks of every column of the schema's tables. Tables in `newestOnly` are checked on
  * their newest `newest` rows only (the rows the app reads at once; the rest in the background).
  */
-export function sizeChecks(db: Db, schema: readonly SchemaObject[], newestOnly: ReadonlySet<string> = new Set(), newest = 1000): SizeCheck[] {
+export function sizeChecks(
+  db: Db,
+  schema: readonly SchemaObject[],
+  newestOnly: ReadonlySet<string> = new Set(),
+  newest = 1000,
+): SizeCheck[] {
   return schema
     .filter((o) => o.type === 'table')
     .flatMap((t) => {
       const table = `"${t.name.replace(/"/g, '""')}"`;
-      const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(t.name) as { name: string }[]).map((c) => c.name);
+      const columns = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(t.name) as { name: string }[]).map(
+        (c) => c.name,
+      );
       return columns.map((column) => {
         const c = `"${column.replace(/"/g, '""')}"`;
         // octet_length reads the size a value is stored with, not the value itself.
@@ -177,6 +202,10 @@ export function firstOversized(db: Db, checks: readonly SizeCheck[]): string | n
 }
 
 /** The first value larger than MAX_VALUE_BYTES, as "table.column (N MB)"; null when none. */
-export function oversizedValue(db: Db, schema: readonly SchemaObject[], newestOnly: ReadonlySet<string> = new Set()): string | null {
+export function oversizedValue(
+  db: Db,
+  schema: readonly SchemaObject[],
+  newestOnly: ReadonlySet<string> = new Set(),
+): string | null {
   return firstOversized(db, sizeChecks(db, schema, newestOnly));
 }

@@ -19,9 +19,15 @@ const WORKER = path.resolve(import.meta.dirname, '../test-support/crafted-worker
 const BUDGET_MS = 90_000;
 
 /** One command in a process of its own; a reply, or null when it was still spinning at the budget. */
-function inProcess(dataDir: string, command: string, args: unknown = {}): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } } | null> {
+function inProcess(
+  dataDir: string,
+  command: string,
+  args: unknown = {},
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } } | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dataDir, command, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dataDir, command, JSON.stringify(args)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     const budget = setTimeout(() => child.kill('SIGKILL'), BUDGET_MS);
@@ -75,22 +81,32 @@ function craftWithPython(file: string, statements: string[]): void {
 type Summary = { name: string | null; fileName: string; problem: string | null };
 
 describe('crafted campaign files', () => {
-  it('finding 6: an endless recursive view named like a table neither freezes the campaign list nor opens', async () => {
-    const { dataDir, file, hash } = await withCrafted((db) => {
-      db.exec(`DROP TABLE meta;
+  it(
+    'finding 6: an endless recursive view named like a table neither freezes the campaign list nor opens',
+    async () => {
+      const { dataDir, file, hash } = await withCrafted((db) => {
+        db.exec(`DROP TABLE meta;
         CREATE VIEW meta (key, value) AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT 'name', n FROM r WHERE n = 0;`);
-    });
-    const list = await inProcess(dataDir, 'campaign.list');
-    expect(list, 'campaign.list was still spinning when its budget ran out').not.toBeNull();
-    const summaries = list!.value as Summary[];
-    expect(summaries.find((s) => s.fileName === 'Still-Fine.lichslayer')).toMatchObject({ name: 'Still Fine', problem: null });
-    expect(summaries.find((s) => s.fileName === 'Crafted.lichslayer')!.problem).toBe(
-      'Crafted.lichslayer was not made by Lichslayer Judge as it is: it has a view “meta”; no table “meta”. It was not opened, nothing stored in it ran, and the file was not changed.',
-    );
-    const open = await inProcess(dataDir, 'campaign.open', { path: file });
-    expect(open).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('it has a view “meta”') } });
-    expect(sha256(file)).toBe(hash);
-  }, BUDGET_MS * 2 + 30_000);
+      });
+      const list = await inProcess(dataDir, 'campaign.list');
+      expect(list, 'campaign.list was still spinning when its budget ran out').not.toBeNull();
+      const summaries = list!.value as Summary[];
+      expect(summaries.find((s) => s.fileName === 'Still-Fine.lichslayer')).toMatchObject({
+        name: 'Still Fine',
+        problem: null,
+      });
+      expect(summaries.find((s) => s.fileName === 'Crafted.lichslayer')!.problem).toBe(
+        'Crafted.lichslayer was not made by Lichslayer Judge as it is: it has a view “meta”; no table “meta”. It was not opened, nothing stored in it ran, and the file was not changed.',
+      );
+      const open = await inProcess(dataDir, 'campaign.open', { path: file });
+      expect(open).toMatchObject({
+        ok: false,
+        error: { code: 'campaign-file', message: expect.stringContaining('it has a view “meta”') },
+      });
+      expect(sha256(file)).toBe(hash);
+    },
+    BUDGET_MS * 2 + 30_000,
+  );
 
   it("finding 7: a campaign's own trigger never runs on the Judge's writes: the file is refused", async () => {
     const { dataDir, file, hash } = await withCrafted((db) => {
@@ -98,12 +114,20 @@ describe('crafted campaign files', () => {
     });
     const app = makeApp(dataDir);
     const reply = await app.dispatch('campaign.open', { path: file });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('it has a trigger “wipe_roster” on “roll_log”') } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        code: 'campaign-file',
+        message: expect.stringContaining('it has a trigger “wipe_roster” on “roll_log”'),
+      },
+    });
     // No campaign is open, so no roll can be logged: nothing ran, the roster is there, the file as it was.
     expect(await app.call('campaign.current', {})).toBeNull();
     app.close();
     expect(sha256(file)).toBe(hash);
-    expect(withReadOnly(file, undefined, (db) => db.prepare(`SELECT name FROM lichslayer`).all())).toEqual([{ name: 'Bystander' }]);
+    expect(withReadOnly(file, undefined, (db) => db.prepare(`SELECT name FROM lichslayer`).all())).toEqual([
+      { name: 'Bystander' },
+    ]);
   });
 
   it('every connection runs with trusted_schema off', async () => {
@@ -120,25 +144,39 @@ describe('crafted campaign files', () => {
     });
     const app = makeApp(dataDir);
     const crafted = (await app.call('campaign.list', {})).find((s) => s.fileName === 'Crafted.lichslayer')!;
-    expect(crafted.problem).toBe('Crafted.lichslayer holds a value far larger than the app ever writes, in lichslayer.notes (42 MB). It was not opened, and the file was not changed.');
-    expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({ ok: false, error: { code: 'campaign-file', message: crafted.problem } });
-    expect(await app.call('campaign.open', { path: path.join(dataDir, 'campaigns', 'Still-Fine.lichslayer') })).toMatchObject({ name: 'Still Fine' });
+    expect(crafted.problem).toBe(
+      'Crafted.lichslayer holds a value far larger than the app ever writes, in lichslayer.notes (42 MB). It was not opened, and the file was not changed.',
+    );
+    expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({
+      ok: false,
+      error: { code: 'campaign-file', message: crafted.problem },
+    });
+    expect(
+      await app.call('campaign.open', { path: path.join(dataDir, 'campaigns', 'Still-Fine.lichslayer') }),
+    ).toMatchObject({ name: 'Still Fine' });
     app.close();
     expect(sha256(file)).toBe(hash);
   });
 
   it('a wrong schema is refused, naming what differs', async () => {
     const cases: [string, string, string][] = [
-      ['a missing column', `ALTER TABLE lichslayer DROP COLUMN notes`, 'a table “lichslayer” unlike the app\'s own'],
+      ['a missing column', `ALTER TABLE lichslayer DROP COLUMN notes`, "a table “lichslayer” unlike the app's own"],
       ['an extra table', `CREATE TABLE extra (x)`, 'an unknown table “extra”'],
       ['a missing index', `DROP INDEX roll_log_by_session`, 'no index “roll_log_by_session”'],
-      ['a changed check', `DROP TABLE day_report; CREATE TABLE day_report (id INTEGER PRIMARY KEY, day INTEGER NOT NULL, report TEXT NOT NULL CHECK (randomblob(100)))`, 'a table “day_report” unlike the app\'s own'],
+      [
+        'a changed check',
+        `DROP TABLE day_report; CREATE TABLE day_report (id INTEGER PRIMARY KEY, day INTEGER NOT NULL, report TEXT NOT NULL CHECK (randomblob(100)))`,
+        "a table “day_report” unlike the app's own",
+      ],
     ];
     for (const [what, sql, expected] of cases) {
       const { dataDir, file, hash } = await withCrafted((db) => db.exec(sql));
       const app = makeApp(dataDir);
       const reply = await app.dispatch('campaign.open', { path: file });
-      expect(reply, what).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining(`it has ${expected}`) } });
+      expect(reply, what).toMatchObject({
+        ok: false,
+        error: { code: 'campaign-file', message: expect.stringContaining(`it has ${expected}`) },
+      });
       app.close();
       expect(sha256(file), what).toBe(hash);
     }
@@ -151,55 +189,94 @@ describe('crafted campaign files', () => {
     const app = makeApp(dataDir);
     expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({
       ok: false,
-      error: { message: `Crafted.lichslayer was saved by a newer version of Lichslayer Judge (campaign format ${LATEST_VERSION + 1}; this app reads up to ${LATEST_VERSION}). Update the app to open it. The file was not changed.` },
+      error: {
+        message: `Crafted.lichslayer was saved by a newer version of Lichslayer Judge (campaign format ${LATEST_VERSION + 1}; this app reads up to ${LATEST_VERSION}). Update the app to open it. The file was not changed.`,
+      },
     });
     expect(await app.dispatch('campaign.open', { path: notSqlite })).toMatchObject({
       ok: false,
-      error: { message: 'Notes.lichslayer is not a campaign file: it is not an SQLite database. The file was not changed.' },
+      error: {
+        message: 'Notes.lichslayer is not a campaign file: it is not an SQLite database. The file was not changed.',
+      },
     });
     app.close();
     expect(sha256(file)).toBe(hash);
     expect(fs.readFileSync(notSqlite, 'utf8')).toBe('Remember to buy dice.\n');
   });
 
-  it('16b finding 4: an index renamed sqlite_* to hide from the schema check is refused; SQLite\'s own tables pass only as SQLite makes them', async () => {
+  it("16b finding 4: an index renamed sqlite_* to hide from the schema check is refused; SQLite's own tables pass only as SQLite makes them", async () => {
     const cases: [string, string[], string][] = [
       [
         'a UNIQUE index on roll_log(session)',
-        [`CREATE UNIQUE INDEX evil ON roll_log (session)`, `UPDATE sqlite_schema SET name = 'sqlite_evil', sql = replace(sql, 'evil', 'sqlite_evil') WHERE name = 'evil'`],
-        'an index “sqlite_evil” named like SQLite\'s own',
+        [
+          `CREATE UNIQUE INDEX evil ON roll_log (session)`,
+          `UPDATE sqlite_schema SET name = 'sqlite_evil', sql = replace(sql, 'evil', 'sqlite_evil') WHERE name = 'evil'`,
+        ],
+        "an index “sqlite_evil” named like SQLite's own",
       ],
       [
         'an expression index that builds a huge string per insert',
-        [`CREATE INDEX heavy ON roll_log (printf('%.*c', 300000000, 'x'))`, `UPDATE sqlite_schema SET name = 'sqlite_autoindex_heavy', sql = replace(sql, 'heavy', 'sqlite_autoindex_heavy') WHERE name = 'heavy'`],
-        'an index “sqlite_autoindex_heavy” named like SQLite\'s own',
+        [
+          `CREATE INDEX heavy ON roll_log (printf('%.*c', 300000000, 'x'))`,
+          `UPDATE sqlite_schema SET name = 'sqlite_autoindex_heavy', sql = replace(sql, 'heavy', 'sqlite_autoindex_heavy') WHERE name = 'heavy'`,
+        ],
+        "an index “sqlite_autoindex_heavy” named like SQLite's own",
       ],
-      ['a statistics table of another layout', [`CREATE TABLE stat (tbl, idx, stat, extra)`, `UPDATE sqlite_schema SET name = 'sqlite_stat1', tbl_name = 'sqlite_stat1', sql = 'CREATE TABLE sqlite_stat1(tbl,idx,stat,extra)' WHERE name = 'stat'`], 'a table “sqlite_stat1” named like SQLite\'s own'],
+      [
+        'a statistics table of another layout',
+        [
+          `CREATE TABLE stat (tbl, idx, stat, extra)`,
+          `UPDATE sqlite_schema SET name = 'sqlite_stat1', tbl_name = 'sqlite_stat1', sql = 'CREATE TABLE sqlite_stat1(tbl,idx,stat,extra)' WHERE name = 'stat'`,
+        ],
+        "a table “sqlite_stat1” named like SQLite's own",
+      ],
     ];
     for (const [what, statements, expected] of cases) {
       const { dataDir, file } = await withCrafted(() => undefined);
       craftWithPython(file, statements);
       const hash = sha256(file);
       const app = makeApp(dataDir);
-      expect(await app.dispatch('campaign.open', { path: file }), what).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining(`it has ${expected}`) } });
+      expect(await app.dispatch('campaign.open', { path: file }), what).toMatchObject({
+        ok: false,
+        error: { code: 'campaign-file', message: expect.stringContaining(`it has ${expected}`) },
+      });
       app.close();
       expect(sha256(file), what).toBe(hash);
     }
     // ANALYZE's own statistics table, as SQLite makes it, is no reason to refuse a campaign.
     const { dataDir, file } = await withCrafted((db) => db.exec('ANALYZE'));
-    expect(withReadOnly(file, undefined, (db) => db.prepare(`SELECT name FROM sqlite_schema WHERE name LIKE 'sqlite_stat%'`).pluck().all())).toContain('sqlite_stat1');
+    expect(
+      withReadOnly(file, undefined, (db) =>
+        db.prepare(`SELECT name FROM sqlite_schema WHERE name LIKE 'sqlite_stat%'`).pluck().all(),
+      ),
+    ).toContain('sqlite_stat1');
     const app = makeApp(dataDir);
-    expect(await app.call('campaign.open', { path: file })).toMatchObject({ name: 'Crafted', roster: [{ name: 'Bystander' }] });
+    expect(await app.call('campaign.open', { path: file })).toMatchObject({
+      name: 'Crafted',
+      roster: [{ name: 'Bystander' }],
+    });
     app.close();
   });
 
-  it('16b finding 10: a CHECK whose quoted words differ only in case is not the app\'s own', async () => {
+  it("16b finding 10: a CHECK whose quoted words differ only in case is not the app's own", async () => {
     const { dataDir, file } = await withCrafted(() => undefined);
-    craftWithPython(file, [`UPDATE sqlite_schema SET sql = replace(sql, '''whole''', '''WHOLE''') WHERE name = 'lichslayer'`]);
-    expect(withReadOnly(file, undefined, (db) => db.prepare(`SELECT sql FROM sqlite_schema WHERE name = 'lichslayer'`).pluck().get())).toContain(`'WHOLE'`);
+    craftWithPython(file, [
+      `UPDATE sqlite_schema SET sql = replace(sql, '''whole''', '''WHOLE''') WHERE name = 'lichslayer'`,
+    ]);
+    expect(
+      withReadOnly(file, undefined, (db) =>
+        db.prepare(`SELECT sql FROM sqlite_schema WHERE name = 'lichslayer'`).pluck().get(),
+      ),
+    ).toContain(`'WHOLE'`);
     const hash = sha256(file);
     const app = makeApp(dataDir);
-    expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('it has a table “lichslayer” unlike the app\'s own') } });
+    expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'campaign-file',
+        message: expect.stringContaining("it has a table “lichslayer” unlike the app's own"),
+      },
+    });
     app.close();
     expect(sha256(file)).toBe(hash);
   });
@@ -214,27 +291,57 @@ describe('damaged settings (issue 16b, findings 1 and 6)', () => {
     await app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: 1 } });
   };
 
-  it('finding 1: a dive snapshot xstate cannot restore is a damaged setting with the repair offer, and the host lives on', async () => {
-    const { dataDir, file, hash } = await withCrafted((db) => db.exec(`UPDATE setting SET value = json_remove(value, '$.children') WHERE key = 'machine:dive'`), atWar);
-    // In a process of its own: before the fix, xstate rethrew from a timer and the process died.
-    const open = await inProcess(dataDir, 'campaign.open', { path: file });
-    expect(open).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining('This campaign\'s setting “machine:dive” is damaged (children: ') } });
-    expect(open!.error!.message).toContain('choose “Restore newest good backup”');
-    const list = await inProcess(dataDir, 'campaign.list');
-    expect((list!.value as (Summary & { damaged: boolean })[]).find((s) => s.fileName === 'Crafted.lichslayer')).toMatchObject({ damaged: true, problem: expect.stringContaining('“machine:dive” is damaged') });
-    expect(sha256(file)).toBe(hash);
-    // The repair offered: the newest good backup takes the damaged file's place, and it opens.
-    const app = makeApp(dataDir);
-    expect(await app.call('backups.restoreNewest', { path: file })).toMatchObject({ name: 'Crafted', roster: [{ name: 'Bystander' }] });
-    app.close();
-  }, BUDGET_MS * 2 + 30_000);
+  it(
+    'finding 1: a dive snapshot xstate cannot restore is a damaged setting with the repair offer, and the host lives on',
+    async () => {
+      const { dataDir, file, hash } = await withCrafted(
+        (db) => db.exec(`UPDATE setting SET value = json_remove(value, '$.children') WHERE key = 'machine:dive'`),
+        atWar,
+      );
+      // In a process of its own: before the fix, xstate rethrew from a timer and the process died.
+      const open = await inProcess(dataDir, 'campaign.open', { path: file });
+      expect(open).toMatchObject({
+        ok: false,
+        error: {
+          code: 'campaign-file',
+          message: expect.stringContaining("This campaign's setting “machine:dive” is damaged (children: "),
+        },
+      });
+      expect(open!.error!.message).toContain('choose “Restore newest good backup”');
+      const list = await inProcess(dataDir, 'campaign.list');
+      expect(
+        (list!.value as (Summary & { damaged: boolean })[]).find((s) => s.fileName === 'Crafted.lichslayer'),
+      ).toMatchObject({ damaged: true, problem: expect.stringContaining('“machine:dive” is damaged') });
+      expect(sha256(file)).toBe(hash);
+      // The repair offered: the newest good backup takes the damaged file's place, and it opens.
+      const app = makeApp(dataDir);
+      expect(await app.call('backups.restoreNewest', { path: file })).toMatchObject({
+        name: 'Crafted',
+        roster: [{ name: 'Bystander' }],
+      });
+      app.close();
+    },
+    BUDGET_MS * 2 + 30_000,
+  );
 
   it('finding 1: every machine snapshot and every other setting is validated on open; the campaign is then closed and its lock given back', async () => {
     const cases: [string, string][] = [
-      ['machine:dive', JSON.stringify({ status: 'active', value: 'nowhere', historyValue: {}, children: {}, context: {} })],
+      [
+        'machine:dive',
+        JSON.stringify({ status: 'active', value: 'nowhere', historyValue: {}, children: {}, context: {} }),
+      ],
       ['machine:combat', '{'],
       ['machine:attention', '[[['],
-      ['machine:attention', JSON.stringify({ status: 'active', value: 'stage9', historyValue: {}, children: {}, context: { stage: 9, deepestFloorReached: 0, daysWithoutDivePast3: 0, daysWithoutDivePast5: 0, last: null } })],
+      [
+        'machine:attention',
+        JSON.stringify({
+          status: 'active',
+          value: 'stage9',
+          historyValue: {},
+          children: {},
+          context: { stage: 9, deepestFloorReached: 0, daysWithoutDivePast3: 0, daysWithoutDivePast5: 0, last: null },
+        }),
+      ],
       ['starter_tables', '{'],
       ['random', '{"seed":1}'],
       ['session', '1e12'],
@@ -244,10 +351,21 @@ describe('damaged settings (issue 16b, findings 1 and 6)', () => {
       ['journal:1', '{"notes":1}'],
     ];
     for (const [key, value] of cases) {
-      const { dataDir, file, hash } = await withCrafted((db) => db.prepare(`INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(key, value), atWar);
+      const { dataDir, file, hash } = await withCrafted(
+        (db) =>
+          db
+            .prepare(
+              `INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+            )
+            .run(key, value),
+        atWar,
+      );
       const app = makeApp(dataDir);
       const reply = await app.dispatch('campaign.open', { path: file });
-      expect(reply, `${key} = ${value}`).toMatchObject({ ok: false, error: { code: 'campaign-file', message: expect.stringContaining(`setting “${key}” is damaged`) } });
+      expect(reply, `${key} = ${value}`).toMatchObject({
+        ok: false,
+        error: { code: 'campaign-file', message: expect.stringContaining(`setting “${key}” is damaged`) },
+      });
       expect(await app.call('campaign.current', {}), key).toBeNull();
       expect(liveHolder(file), key).toBeNull();
       app.close();
@@ -256,11 +374,16 @@ describe('damaged settings (issue 16b, findings 1 and 6)', () => {
   }, 120_000);
 
   it('finding 1: an import refuses a campaign with a damaged setting, and nothing is copied in', async () => {
-    const { file } = await withCrafted((db) => db.exec(`UPDATE setting SET value = json_remove(value, '$.children') WHERE key = 'machine:dive'`), atWar);
+    const { file } = await withCrafted(
+      (db) => db.exec(`UPDATE setting SET value = json_remove(value, '$.children') WHERE key = 'machine:dive'`),
+      atWar,
+    );
     const outside = path.join(tempDir('lj-elsewhere-'), 'Brought.lichslayer');
     fs.copyFileSync(file, outside);
     const app = makeApp();
-    await expect(app.importCampaign(outside)).rejects.toThrow('Brought.lichslayer was not imported: its setting “machine:dive” is damaged (children: ');
+    await expect(app.importCampaign(outside)).rejects.toThrow(
+      'Brought.lichslayer was not imported: its setting “machine:dive” is damaged (children: ',
+    );
     expect(fs.readdirSync(app.campaignsDir)).toEqual([]);
     app.close();
   });

@@ -13,7 +13,20 @@ export interface RowChange {
 }
 
 /** Tables whose rows Judge actions change; anything else is refused. */
-const TRACKED = new Set(['town', 'lichslayer', 'item', 'inventory', 'setting', 'rtable', 'rtable_row', 'room', 'token', 'turn_stack', 'day_report', 'skill_use']);
+const TRACKED = new Set([
+  'town',
+  'lichslayer',
+  'item',
+  'inventory',
+  'setting',
+  'rtable',
+  'rtable_row',
+  'room',
+  'token',
+  'turn_stack',
+  'day_report',
+  'skill_use',
+]);
 
 /** The schema's ON DELETE CASCADE links between tracked tables: child table and its column. */
 const CASCADES: Record<string, [string, string][]> = {
@@ -57,7 +70,9 @@ export class RecordingWriter {
     if (!before) throw new Error(`No ${table} row ${id}`);
     const cols = Object.keys(patch);
     if (cols.length === 0) return;
-    this.db.prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...patch, id });
+    this.db
+      .prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`)
+      .run({ ...patch, id });
     this.changes.push({ table, id, before, after: this.get(table, id) });
   }
 
@@ -66,7 +81,10 @@ export class RecordingWriter {
     if (!before) return;
     // Rows that SQLite would remove by ON DELETE CASCADE are removed here first, so undo brings them back too.
     for (const [child, column] of CASCADES[table] ?? []) {
-      for (const { id: childId } of this.db.prepare(`SELECT id FROM ${child} WHERE ${column} = ?`).all(id) as { id: number }[]) this.delete(child, childId);
+      for (const { id: childId } of this.db.prepare(`SELECT id FROM ${child} WHERE ${column} = ?`).all(id) as {
+        id: number;
+      }[])
+        this.delete(child, childId);
     }
     this.db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
     this.changes.push({ table, id, before, after: null });
@@ -83,7 +101,8 @@ function writeImage(db: Database, table: string, id: number, image: Row | null):
   const exists = db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id);
   // Update in place rather than delete-and-insert, which would cascade to child rows.
   if (exists) db.prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run(image);
-  else db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(image);
+  else
+    db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(image);
 }
 
 /**
@@ -147,12 +166,16 @@ interface HistoryRow {
 }
 
 export function nextUndo(db: Database): HistoryRow | null {
-  const step = db.prepare(`SELECT id, label, changes FROM history WHERE undone = 0 ORDER BY id DESC LIMIT 1`).get() as HistoryRow | undefined;
+  const step = db.prepare(`SELECT id, label, changes FROM history WHERE undone = 0 ORDER BY id DESC LIMIT 1`).get() as
+    HistoryRow | undefined;
   return step && step.changes !== COMPACTED ? step : null;
 }
 
 export function nextRedo(db: Database): HistoryRow | null {
-  return (db.prepare(`SELECT id, label, changes FROM history WHERE undone = 1 ORDER BY id ASC LIMIT 1`).get() as HistoryRow | undefined) ?? null;
+  return (
+    (db.prepare(`SELECT id, label, changes FROM history WHERE undone = 1 ORDER BY id ASC LIMIT 1`).get() as
+      HistoryRow | undefined) ?? null
+  );
 }
 
 /** Reverts the newest step; returns its label, or null when there is nothing to undo. */
@@ -193,7 +216,9 @@ export function compactHistory(db: Database, firstKept: number): HistoryCompacti
   // Undone steps there could never be redone once their images are gone.
   retireRollLinks(db, `SELECT id FROM history WHERE session < ? AND undone = 1`, firstKept);
   const dropped = db.prepare(`DELETE FROM history WHERE session < ? AND undone = 1`).run(firstKept).changes;
-  const compacted = db.prepare(`UPDATE history SET changes = '${COMPACTED}' WHERE session < ? AND changes != '${COMPACTED}'`).run(firstKept).changes;
+  const compacted = db
+    .prepare(`UPDATE history SET changes = '${COMPACTED}' WHERE session < ? AND changes != '${COMPACTED}'`)
+    .run(firstKept).changes;
   const removed = db
     .prepare(
       `DELETE FROM history WHERE session < @first AND NOT (label GLOB 'Phase: *')

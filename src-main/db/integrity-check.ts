@@ -13,7 +13,9 @@ export const GROWING_TABLES: ReadonlySet<string> = new Set(['history', 'roll_log
 
 /** quick_check of every table but the growing ones (and their indexes): "ok", or the first problem. */
 export function cheapCheck(db: Database): string {
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[];
+  const tables = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+    .all() as { name: string }[];
   for (const { name } of tables) {
     if (GROWING_TABLES.has(name)) continue;
     const result = String(db.pragma(`quick_check("${name.replace(/"/g, '""')}")`, { simple: true }));
@@ -23,7 +25,8 @@ export function cheapCheck(db: Database): string {
 }
 
 /** What the background check found: nothing, damage, or a value no Judge's play writes. */
-export type BackgroundFinding = { kind: 'ok' } | { kind: 'damaged'; detail: string } | { kind: 'oversized'; where: string };
+export type BackgroundFinding =
+  { kind: 'ok' } | { kind: 'damaged'; detail: string } | { kind: 'oversized'; where: string };
 
 // A worker evaluated from source, so it needs no bundling of its own: it loads the same driver.
 const WORKER = `
@@ -71,10 +74,16 @@ export interface BackgroundCheck {
  */
 export function fullCheckInBackground(db: Database, file: string, nativeBinding?: string): BackgroundCheck {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const sizes: SizeCheck[] = sizeChecks(db, expectedSchema(LATEST_VERSION).filter((o) => GROWING_TABLES.has(o.name)));
+  const sizes: SizeCheck[] = sizeChecks(
+    db,
+    expectedSchema(LATEST_VERSION).filter((o) => GROWING_TABLES.has(o.name)),
+  );
   const done = new Int32Array(new SharedArrayBuffer(4));
   const finding = new Promise<BackgroundFinding>((resolve) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, nativeBinding, sizes, maxBytes: MAX_VALUE_BYTES, done } });
+    const worker = new Worker(WORKER, {
+      eval: true,
+      workerData: { file, driver, nativeBinding, sizes, maxBytes: MAX_VALUE_BYTES, done },
+    });
     worker.once('message', (found: BackgroundFinding) => resolve(found));
     worker.once('error', (error) => {
       Atomics.store(done, 0, 1);

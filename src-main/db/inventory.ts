@@ -24,14 +24,23 @@ export interface StackRow {
 const PRISTINE: StoredState = { colour: null, broken: false, notes: '' };
 
 export function stacksOf(db: Database, lichslayerId: number): StackRow[] {
-  return db.prepare(`SELECT * FROM inventory WHERE lichslayer_id = ? ORDER BY position, id`).all(lichslayerId) as StackRow[];
+  return db
+    .prepare(`SELECT * FROM inventory WHERE lichslayer_id = ? ORDER BY position, id`)
+    .all(lichslayerId) as StackRow[];
 }
 
 /** The state a stack's items are in, as stored. */
-export const storedState = (s: Pick<StackRow, 'colour' | 'broken' | 'notes'>): StoredState => ({ colour: s.colour, broken: s.broken === 1, notes: s.notes });
+export const storedState = (s: Pick<StackRow, 'colour' | 'broken' | 'notes'>): StoredState => ({
+  colour: s.colour,
+  broken: s.broken === 1,
+  notes: s.notes,
+});
 
 const sameItem = (s: StackRow, name: string, state: StoredState) =>
-  s.name.trim().toLowerCase() === name.trim().toLowerCase() && s.colour === state.colour && (s.broken === 1) === state.broken && s.notes === state.notes;
+  s.name.trim().toLowerCase() === name.trim().toLowerCase() &&
+  s.colour === state.colour &&
+  (s.broken === 1) === state.broken &&
+  s.notes === state.notes;
 
 /** The stack maximum an item's loot entry gives it (ch.4, ch.17), if any. */
 export function ownStackMax(db: Database, name: string): number | undefined {
@@ -52,16 +61,31 @@ export function addToInventory(
   opts: { partial?: boolean } = {},
 ): { placed: number; left: number; explain: string } {
   const stacks = stacksOf(db, lichslayerId);
-  const maxHealth = (db.prepare(`SELECT max_health FROM lichslayer WHERE id = ?`).get(lichslayerId) as { max_health: number } | undefined)?.max_health ?? 36;
+  const maxHealth =
+    (
+      db.prepare(`SELECT max_health FROM lichslayer WHERE id = ?`).get(lichslayerId) as
+        { max_health: number } | undefined
+    )?.max_health ?? 36;
   const plan = placeInInventory(
     stacks.map((s) => ({ id: s.id, count: s.count, same: sameItem(s, name, state) })),
     { name, count, stackMax: stackMaxOf(ownStackMax(db, name)) },
     maxHealth,
   );
-  if (plan.left && !opts.partial) throw new CommandFailure('refused', `The inventory is full: ${plan.explain}. Nothing changed.`);
+  if (plan.left && !opts.partial)
+    throw new CommandFailure('refused', `The inventory is full: ${plan.explain}. Nothing changed.`);
   for (const t of plan.topUps) w.update('inventory', t.id, { count: t.count });
   const first = stacks.length ? Math.max(...stacks.map((s) => s.position)) + 1 : 0;
-  plan.added.forEach((n, i) => w.insert('inventory', { lichslayer_id: lichslayerId, position: first + i, name, count: n, colour: state.colour, broken: state.broken ? 1 : 0, notes: state.notes }));
+  plan.added.forEach((n, i) =>
+    w.insert('inventory', {
+      lichslayer_id: lichslayerId,
+      position: first + i,
+      name,
+      count: n,
+      colour: state.colour,
+      broken: state.broken ? 1 : 0,
+      notes: state.notes,
+    }),
+  );
   return { placed: plan.placed, left: plan.left, explain: plan.explain };
 }
 

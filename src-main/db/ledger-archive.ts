@@ -25,17 +25,31 @@ export function isArchiveAttached(db: Database): boolean {
 
 /** The roll_log columns a row is copied with (generated columns are computed again on arrival). */
 function copiedColumns(db: Database): string[] {
-  const main = (db.prepare(`SELECT name FROM pragma_table_info('roll_log', 'main')`).all() as { name: string }[]).map((c) => c.name);
-  const archived = new Set((db.prepare(`SELECT name FROM pragma_table_info('roll_log', 'archive')`).all() as { name: string }[]).map((c) => c.name));
+  const main = (db.prepare(`SELECT name FROM pragma_table_info('roll_log', 'main')`).all() as { name: string }[]).map(
+    (c) => c.name,
+  );
+  const archived = new Set(
+    (db.prepare(`SELECT name FROM pragma_table_info('roll_log', 'archive')`).all() as { name: string }[]).map(
+      (c) => c.name,
+    ),
+  );
   return main.filter((c) => archived.has(c));
 }
 
 /** Gives a new archive the campaign's own ledger table and indexes, as the migrations left them. */
 function createArchiveSchema(db: Database): void {
-  const schema = db.prepare(`SELECT type, name, sql FROM main.sqlite_master WHERE tbl_name = 'roll_log' AND sql IS NOT NULL ORDER BY type DESC`).all() as { type: string; name: string; sql: string }[];
+  const schema = db
+    .prepare(
+      `SELECT type, name, sql FROM main.sqlite_master WHERE tbl_name = 'roll_log' AND sql IS NOT NULL ORDER BY type DESC`,
+    )
+    .all() as { type: string; name: string; sql: string }[];
   db.transaction(() => {
     for (const s of schema) {
-      db.exec(s.type === 'table' ? s.sql.replace(/^CREATE TABLE "?roll_log"?/, 'CREATE TABLE archive.roll_log') : s.sql.replace(/^CREATE INDEX "?(\w+)"?/, 'CREATE INDEX archive.$1'));
+      db.exec(
+        s.type === 'table'
+          ? s.sql.replace(/^CREATE TABLE "?roll_log"?/, 'CREATE TABLE archive.roll_log')
+          : s.sql.replace(/^CREATE INDEX "?(\w+)"?/, 'CREATE INDEX archive.$1'),
+      );
     }
     db.pragma(`archive.application_id = ${ARCHIVE_ID}`);
     db.pragma(`archive.user_version = 1`);
@@ -55,14 +69,22 @@ export function attachArchive(db: Database, create = false): boolean {
     const id = db.pragma('archive.application_id', { simple: true }) as number;
     const tables = (db.prepare(`SELECT count(*) AS n FROM archive.sqlite_master`).get() as { n: number }).n;
     if (id === 0 && tables === 0) createArchiveSchema(db);
-    else if (id !== ARCHIVE_ID) throw new LedgerArchiveError(`${file} is not a Lichslayer Judge ledger archive; move it aside and open the campaign again.`);
+    else if (id !== ARCHIVE_ID)
+      throw new LedgerArchiveError(
+        `${file} is not a Lichslayer Judge ledger archive; move it aside and open the campaign again.`,
+      );
     else {
       // A file sent beside a campaign is as hostile as the campaign: only the ledger table and its
       // indexes, never a view or trigger that would run on the app's reads and writes (issue 16).
       const foreign = db
-        .prepare(`SELECT type, name FROM archive.sqlite_master WHERE NOT ((type = 'table' AND name = 'roll_log') OR (type = 'index' AND tbl_name = 'roll_log')) LIMIT 1`)
+        .prepare(
+          `SELECT type, name FROM archive.sqlite_master WHERE NOT ((type = 'table' AND name = 'roll_log') OR (type = 'index' AND tbl_name = 'roll_log')) LIMIT 1`,
+        )
         .get() as { type: string; name: string } | undefined;
-      if (foreign) throw new LedgerArchiveError(`${file} holds a ${foreign.type} “${foreign.name.slice(0, 60)}” that a ledger archive never has; move it aside and open the campaign again.`);
+      if (foreign)
+        throw new LedgerArchiveError(
+          `${file} holds a ${foreign.type} “${foreign.name.slice(0, 60)}” that a ledger archive never has; move it aside and open the campaign again.`,
+        );
     }
     // Archive writes are rare and whole sessions: a rollback journal keeps no side files beside it.
     db.pragma('archive.journal_mode = DELETE');
@@ -87,30 +109,54 @@ function archivedBelow(db: Database): number {
  * Rows of the archive matching `where` (over roll_log's columns, with named parameters), oldest or
  * newest first; none when the campaign has no archive.
  */
-export function archivedRolls<T>(db: Database, columns: string, where: string | null, params: Record<string, unknown>, order: 'ASC' | 'DESC', limit?: number): T[] {
+export function archivedRolls<T>(
+  db: Database,
+  columns: string,
+  where: string | null,
+  params: Record<string, unknown>,
+  order: 'ASC' | 'DESC',
+  limit?: number,
+): T[] {
   if (!isArchiveAttached(db)) return [];
   return db
-    .prepare(`SELECT ${columns} FROM archive.roll_log WHERE id < @below${where ? ` AND (${where})` : ''} ORDER BY id ${order}${limit !== undefined ? ' LIMIT @limit' : ''}`)
+    .prepare(
+      `SELECT ${columns} FROM archive.roll_log WHERE id < @below${where ? ` AND (${where})` : ''} ORDER BY id ${order}${limit !== undefined ? ' LIMIT @limit' : ''}`,
+    )
     .all({ ...params, below: archivedBelow(db), ...(limit !== undefined ? { limit } : {}) }) as T[];
 }
 
 /** archivedRolls with its statements prepared once, for reading many sessions in a row. */
-export function archiveReader<T>(db: Database, columns: string, where: string, order: 'ASC' | 'DESC'): (params: Record<string, unknown>, limit: number) => T[] {
+export function archiveReader<T>(
+  db: Database,
+  columns: string,
+  where: string,
+  order: 'ASC' | 'DESC',
+): (params: Record<string, unknown>, limit: number) => T[] {
   if (!isArchiveAttached(db)) return () => [];
   const below = archivedBelow(db);
-  const query = db.prepare(`SELECT ${columns} FROM archive.roll_log WHERE id < @below AND (${where}) ORDER BY id ${order} LIMIT @limit`);
+  const query = db.prepare(
+    `SELECT ${columns} FROM archive.roll_log WHERE id < @below AND (${where}) ORDER BY id ${order} LIMIT @limit`,
+  );
   return (params, limit) => query.all({ ...params, below, limit }) as T[];
 }
 
 /** Like archivedRolls, one row at a time (for replaying a whole campaign). */
-export function* iterateArchivedRolls<T>(db: Database, columns: string, where: string | null, params: Record<string, unknown>): Generator<T> {
+export function* iterateArchivedRolls<T>(
+  db: Database,
+  columns: string,
+  where: string | null,
+  params: Record<string, unknown>,
+): Generator<T> {
   if (!isArchiveAttached(db)) return;
-  yield* db.prepare(`SELECT ${columns} FROM archive.roll_log WHERE id < @below${where ? ` AND (${where})` : ''} ORDER BY id`).iterate({ ...params, below: archivedBelow(db) }) as Iterable<T>;
+  yield* db
+    .prepare(`SELECT ${columns} FROM archive.roll_log WHERE id < @below${where ? ` AND (${where})` : ''} ORDER BY id`)
+    .iterate({ ...params, below: archivedBelow(db) }) as Iterable<T>;
 }
 
 export function archivedCount(db: Database): number {
   if (!isArchiveAttached(db)) return 0;
-  return (db.prepare(`SELECT count(*) AS n FROM archive.roll_log WHERE id < ?`).get(archivedBelow(db)) as { n: number }).n;
+  return (db.prepare(`SELECT count(*) AS n FROM archive.roll_log WHERE id < ?`).get(archivedBelow(db)) as { n: number })
+    .n;
 }
 
 /**
@@ -121,12 +167,24 @@ export function archivedCount(db: Database): number {
 export function archiveSessions(db: Database, firstKept: number): number {
   const newest = (db.prepare(`SELECT max(id) AS id FROM main.roll_log`).get() as { id: number | null }).id;
   if (newest === null) return 0;
-  const waiting = (db.prepare(`SELECT count(*) AS n FROM main.roll_log WHERE session < ? AND id < ?`).get(firstKept, newest) as { n: number }).n;
+  const waiting = (
+    db.prepare(`SELECT count(*) AS n FROM main.roll_log WHERE session < ? AND id < ?`).get(firstKept, newest) as {
+      n: number;
+    }
+  ).n;
   if (waiting === 0) return 0;
   attachArchive(db, true);
   const columns = copiedColumns(db).join(', ');
-  db.transaction(() => db.prepare(`INSERT OR REPLACE INTO archive.roll_log (${columns}) SELECT ${columns} FROM main.roll_log WHERE session < ? AND id < ?`).run(firstKept, newest))();
-  return db.transaction(() => db.prepare(`DELETE FROM main.roll_log WHERE session < ? AND id < ?`).run(firstKept, newest).changes)();
+  db.transaction(() =>
+    db
+      .prepare(
+        `INSERT OR REPLACE INTO archive.roll_log (${columns}) SELECT ${columns} FROM main.roll_log WHERE session < ? AND id < ?`,
+      )
+      .run(firstKept, newest),
+  )();
+  return db.transaction(
+    () => db.prepare(`DELETE FROM main.roll_log WHERE session < ? AND id < ?`).run(firstKept, newest).changes,
+  )();
 }
 
 /** A copy of the archive made with SQLite's online backup (for backups and duplicates). */

@@ -19,7 +19,9 @@ const randomStateSchema = z.strictObject({
 
 /** Random state and the current session are play state: saved without undo steps. */
 export function writePlayState(db: Database, key: string, value: unknown): void {
-  db.prepare(`INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(key, JSON.stringify(value));
+  db.prepare(
+    `INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+  ).run(key, JSON.stringify(value));
 }
 
 /** The random source's saved state, validated; null before the first roll. */
@@ -70,7 +72,11 @@ export interface RollRecord {
  * Runs `roll` with the campaign's random source and writes one ledger entry per recorded
  * result, with the faces drawn and the source's state before and after. Call inside a transaction.
  */
-export function rollWithLedger<T>(db: Database, command: string, roll: (dice: Dice) => { value: T; records: RollRecord[] }): { value: T; ids: number[] } {
+export function rollWithLedger<T>(
+  db: Database,
+  command: string,
+  roll: (dice: Dice) => { value: T; records: RollRecord[] },
+): { value: T; ids: number[] } {
   const rng = loadRandom(db);
   const before = rng.snapshot();
   const faces: DiceLogEntry[] = [];
@@ -159,9 +165,21 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   const limit = filter.limit ?? 500;
   const columns = `id, at, session, command, cause, table_key AS "table", floor, room, character, explain, faces`;
   const rows = db
-    .prepare(`SELECT ${columns} FROM main.roll_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`)
+    .prepare(
+      `SELECT ${columns} FROM main.roll_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`,
+    )
     .all({ ...params, limit }) as (Omit<LedgerRow, 'faces'> & { faces: string })[];
-  if (rows.length < limit) rows.push(...archivedRolls<Omit<LedgerRow, 'faces'> & { faces: string }>(db, columns, where.join(' AND ') || null, params, 'DESC', limit - rows.length));
+  if (rows.length < limit)
+    rows.push(
+      ...archivedRolls<Omit<LedgerRow, 'faces'> & { faces: string }>(
+        db,
+        columns,
+        where.join(' AND ') || null,
+        params,
+        'DESC',
+        limit - rows.length,
+      ),
+    );
   return rows.map((r) => ({ ...r, faces: JSON.parse(r.faces) as LedgerRow['faces'] }));
 }
 
@@ -171,10 +189,13 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
  */
 export const roomLabel = (floor: number, x: number, y: number): string => `F${floor} (${x + 1},${y + 1})`;
 
-const GRID_LABELS = JSON.stringify(Array.from({ length: 10 * 25 }, (_, i) => roomLabel(Math.floor(i / 25) + 1, i % 5, Math.floor((i % 25) / 5))));
+const GRID_LABELS = JSON.stringify(
+  Array.from({ length: 10 * 25 }, (_, i) => roomLabel(Math.floor(i / 25) + 1, i % 5, Math.floor((i % 25) / 5))),
+);
 
 /** The id the next ledger entry will get: rolls from here on belong to the action now running. */
-export const nextRollId = (db: Database): number => (db.prepare(`SELECT coalesce(max(id), 0) + 1 AS n FROM roll_log`).get() as { n: number }).n;
+export const nextRollId = (db: Database): number =>
+  (db.prepare(`SELECT coalesce(max(id), 0) + 1 AS n FROM roll_log`).get() as { n: number }).n;
 
 interface RoomImage {
   floor: number;
@@ -191,12 +212,15 @@ interface RoomImage {
  */
 export function tieRollsToStep(db: Database, step: number, firstRoll: number, changes: readonly RowChange[]): void {
   db.prepare(`UPDATE roll_log SET history_id = ? WHERE id >= ?`).run(step, firstRoll);
-  const withdraw = db.prepare(`UPDATE roll_log SET withdrawn_by = ? WHERE room = ? AND id < ? AND withdrawn_by IS NULL AND history_id IS NOT 0`);
+  const withdraw = db.prepare(
+    `UPDATE roll_log SET withdrawn_by = ? WHERE room = ? AND id < ? AND withdrawn_by IS NULL AND history_id IS NOT 0`,
+  );
   for (const c of changes) {
     if (c.table !== 'room' || c.before === null) continue;
     const before = c.before as unknown as RoomImage;
     const after = c.after as unknown as RoomImage | null;
-    if (after === null || after.name !== before.name || after.room_type !== before.room_type) withdraw.run(step, roomLabel(before.floor, before.x, before.y), firstRoll);
+    if (after === null || after.name !== before.name || after.room_type !== before.room_type)
+      withdraw.run(step, roomLabel(before.floor, before.x, before.y), firstRoll);
   }
 }
 
@@ -208,7 +232,11 @@ export function tieRollsToStep(db: Database, step: number, firstRoll: number, ch
  */
 export function publicRolls(db: Database, floor: number | null, limit = 8): { explain: string; at: string }[] {
   const revealed =
-    floor === null ? [] : (db.prepare(`SELECT x, y FROM room WHERE revealed = 1 AND floor = ?`).all(floor) as { x: number; y: number }[]).map((r) => roomLabel(floor, r.x, r.y));
+    floor === null
+      ? []
+      : (
+          db.prepare(`SELECT x, y FROM room WHERE revealed = 1 AND floor = ?`).all(floor) as { x: number; y: number }[]
+        ).map((r) => roomLabel(floor, r.x, r.y));
   return db
     .prepare(
       `SELECT explain, at FROM roll_log
@@ -225,10 +253,20 @@ export function publicRolls(db: Database, floor: number | null, limit = 8): { ex
  * Reads sessions' notable rolls for the journal, the newest `limit` of each in the order rolled:
  * what players saw, spells, creations and the Lich's doings (the `notable` column says which).
  */
-export function notableRollsReader(db: Database, limit: number): (session: number) => { cause: string; explain: string }[] {
+export function notableRollsReader(
+  db: Database,
+  limit: number,
+): (session: number) => { cause: string; explain: string }[] {
   const columns = 'cause, explain';
-  const inFile = db.prepare(`SELECT ${columns} FROM main.roll_log WHERE session = ? AND notable = 1 ORDER BY id DESC LIMIT ?`);
-  const archived = archiveReader<{ cause: string; explain: string }>(db, columns, 'session = @session AND notable = 1', 'DESC');
+  const inFile = db.prepare(
+    `SELECT ${columns} FROM main.roll_log WHERE session = ? AND notable = 1 ORDER BY id DESC LIMIT ?`,
+  );
+  const archived = archiveReader<{ cause: string; explain: string }>(
+    db,
+    columns,
+    'session = @session AND notable = 1',
+    'DESC',
+  );
   return (session) => {
     const rows = inFile.all(session, limit) as { cause: string; explain: string }[];
     if (rows.length < limit) rows.push(...archived({ session }, limit - rows.length));
@@ -261,7 +299,9 @@ export function verifyLedger(db: Database, session?: number): ReplayReport {
   const columns = 'id, faces, rng_before, rng_after';
   const rows = (function* () {
     yield* iterateArchivedRolls<ReplayRow>(db, columns, where, params);
-    yield* db.prepare(`SELECT ${columns} FROM main.roll_log ${where ? `WHERE ${where}` : ''} ORDER BY id`).iterate(params) as Iterable<ReplayRow>;
+    yield* db
+      .prepare(`SELECT ${columns} FROM main.roll_log ${where ? `WHERE ${where}` : ''} ORDER BY id`)
+      .iterate(params) as Iterable<ReplayRow>;
   })();
   let entries = 0;
   let faces = 0;
@@ -271,10 +311,21 @@ export function verifyLedger(db: Database, session?: number): ReplayReport {
     for (const f of JSON.parse(row.faces) as { sides: number; face: number }[]) {
       const again = rng.int(f.sides);
       faces++;
-      if (again !== f.face) return { entries, faces, ok: false, problem: `Entry ${row.id}: a d${f.sides} showed ${f.face} but replays as ${again}` };
+      if (again !== f.face)
+        return {
+          entries,
+          faces,
+          ok: false,
+          problem: `Entry ${row.id}: a d${f.sides} showed ${f.face} but replays as ${again}`,
+        };
     }
     if (JSON.stringify(rng.snapshot()) !== JSON.stringify(JSON.parse(row.rng_after))) {
-      return { entries, faces, ok: false, problem: `Entry ${row.id}: the random source does not end where the ledger says` };
+      return {
+        entries,
+        faces,
+        ok: false,
+        problem: `Entry ${row.id}: the random source does not end where the ledger says`,
+      };
     }
   }
   return { entries, faces, ok: true, problem: null };

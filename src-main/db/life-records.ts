@@ -14,8 +14,10 @@ const recordSchema = z.strictObject({
 export type LifeRecord = z.output<typeof recordSchema>;
 const allSchema = z.record(z.string(), recordSchema);
 
-export const readLifeRecords = (db: Database): Record<string, LifeRecord> => readSetting(db, 'life-records', allSchema, {});
-export const lifeRecord = (db: Database, id: number): LifeRecord => readLifeRecords(db)[String(id)] ?? recordSchema.parse({});
+export const readLifeRecords = (db: Database): Record<string, LifeRecord> =>
+  readSetting(db, 'life-records', allSchema, {});
+export const lifeRecord = (db: Database, id: number): LifeRecord =>
+  readLifeRecords(db)[String(id)] ?? recordSchema.parse({});
 export function writeLifeRecord(w: RecordingWriter, db: Database, id: number, record: LifeRecord): void {
   writeSetting(w, db, 'life-records', { ...readLifeRecords(db), [String(id)]: record });
 }

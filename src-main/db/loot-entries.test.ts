@@ -28,7 +28,10 @@ describe('the loot lookup of the Judge view', () => {
     const text = Array.from({ length: 2000 }, (_, i) => `${i + 1} = Event number ${i + 1}`).join('\n');
     await app.call('tables.importSave', { text, name: 'Big Events', die: 'd2000' });
     const db = app.current()!.db;
-    const big = (db.prepare(`SELECT id, category FROM rtable WHERE name = 'Big Events'`).get() as { id: number; category: string });
+    const big = db.prepare(`SELECT id, category FROM rtable WHERE name = 'Big Events'`).get() as {
+      id: number;
+      category: string;
+    };
     expect(big.category).not.toBe('loot');
     const read = rowsReadByTable(db);
     await app.call('lichslayer.update', { id: roster[0]!.id, patch: { notes: 'A change' } });

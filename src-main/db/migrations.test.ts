@@ -24,7 +24,8 @@ describe('migrations', () => {
   });
 
   it('a fixture exists for every released format before the latest', () => {
-    for (let v = 1; v < LATEST_VERSION; v++) expect(fs.existsSync(path.join(FIXTURES, `campaign-v${v}.lichslayer`))).toBe(true);
+    for (let v = 1; v < LATEST_VERSION; v++)
+      expect(fs.existsSync(path.join(FIXTURES, `campaign-v${v}.lichslayer`))).toBe(true);
   });
 
   for (const fixture of fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.lichslayer'))) {
@@ -36,20 +37,31 @@ describe('migrations', () => {
       fs.copyFileSync(path.join(FIXTURES, fixture), file);
       // A table the fixture has but left empty gets a row, so that keeping its values is checked too.
       const seed = new Database(file);
-      if (seed.prepare(`SELECT 1 FROM sqlite_schema WHERE name = 'day_report'`).get() && !seed.prepare(`SELECT 1 FROM day_report`).get()) {
+      if (
+        seed.prepare(`SELECT 1 FROM sqlite_schema WHERE name = 'day_report'`).get() &&
+        !seed.prepare(`SELECT 1 FROM day_report`).get()
+      ) {
         seed.prepare(`INSERT INTO day_report (day, report) VALUES (3, '{"fixture":"day report"}')`).run();
       }
       seed.close();
       const before = new Database(file, { readonly: true });
       // Every table the fixture has, so a format's new game state (setting, day_report, ...) is covered.
-      const tables = (before.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name`).all() as { name: string }[]).map((r) => r.name);
-      expect(tables).toEqual(expect.arrayContaining(['lichslayer', 'item', 'inventory', 'town', 'meta', 'history', 'action_log']));
+      const tables = (
+        before
+          .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name`)
+          .all() as { name: string }[]
+      ).map((r) => r.name);
+      expect(tables).toEqual(
+        expect.arrayContaining(['lichslayer', 'item', 'inventory', 'town', 'meta', 'history', 'action_log']),
+      );
       if (fromVersionOf(path.join(FIXTURES, fixture)) >= 2) expect(tables).toContain('setting');
       if (fromVersionOf(path.join(FIXTURES, fixture)) >= 5) {
         expect(tables).toContain('day_report');
         expect(before.prepare(`SELECT count(*) AS n FROM day_report`).get()).toEqual({ n: 1 });
       }
-      const rowsBefore = Object.fromEntries(tables.map((t) => [t, before.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()]));
+      const rowsBefore = Object.fromEntries(
+        tables.map((t) => [t, before.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()]),
+      );
       const fromVersion = before.pragma('user_version', { simple: true }) as number;
       before.close();
 
@@ -69,7 +81,12 @@ describe('migrations', () => {
       // the board arrived in v4
       const board = await app.call('board.view', { floor: 1 });
       expect(board.tokens.filter((t) => t.kind === 'lichslayer').length).toBe(fromVersion >= 4 ? 4 : 0);
-      if (fromVersion >= 4) expect(board.rooms.find((r) => r.x === 2 && r.y === 0)).toMatchObject({ name: 'Fixture Hall', notes: 'fixture note', revealed: true });
+      if (fromVersion >= 4)
+        expect(board.rooms.find((r) => r.x === 2 && r.y === 0)).toMatchObject({
+          name: 'Fixture Hall',
+          notes: 'fixture note',
+          revealed: true,
+        });
       app.close();
 
       const after = new Database(file, { readonly: true });
@@ -88,15 +105,22 @@ describe('migrations', () => {
           const now = new Map(rows.map((r) => [r.key, String(r.value)]));
           for (const r of before) {
             const value = now.get(r.key);
-            if (r.key === 'starter_tables') expect((JSON.parse(value!) as { seeded: string }).seeded, `${fixture}: setting ${String(r.key)}`).toBe((JSON.parse(String(r.value)) as { seeded: string }).seeded);
+            if (r.key === 'starter_tables')
+              expect((JSON.parse(value!) as { seeded: string }).seeded, `${fixture}: setting ${String(r.key)}`).toBe(
+                (JSON.parse(String(r.value)) as { seeded: string }).seeded,
+              );
             else expect(value, `${fixture}: setting ${String(r.key)}`).toBe(r.value);
           }
           continue;
         }
         // Starter tables added to the pack since (the spell schools) arrive after the old rows.
         const kept = rows.slice(0, before.length);
-        expect(kept.map((r, i) => Object.fromEntries(Object.keys(before[i] ?? r).map((k) => [k, r[k]]))), `${fixture}: table ${t}`).toEqual(before);
-        if (rows.length > before.length) expect(t === 'rtable' || t === 'rtable_row', `${fixture}: rows added to ${t}`).toBe(true);
+        expect(
+          kept.map((r, i) => Object.fromEntries(Object.keys(before[i] ?? r).map((k) => [k, r[k]]))),
+          `${fixture}: table ${t}`,
+        ).toEqual(before);
+        if (rows.length > before.length)
+          expect(t === 'rtable' || t === 'rtable_row', `${fixture}: rows added to ${t}`).toBe(true);
       }
       after.close();
       if (fromVersion < LATEST_VERSION) {
@@ -121,9 +145,13 @@ describe('migrations', () => {
     expect((await app.call('players.view', {})).rolls.map((r) => r.explain)).toEqual(rolled.map((r) => r.explain));
     app.close();
     const after = new Database(file, { readonly: true });
-    const columns = (after.prepare(`SELECT name FROM pragma_table_info('roll_log')`).all() as { name: string }[]).map((c) => c.name);
+    const columns = (after.prepare(`SELECT name FROM pragma_table_info('roll_log')`).all() as { name: string }[]).map(
+      (c) => c.name,
+    );
     expect(columns).toEqual(expect.arrayContaining(['history_id', 'withdrawn_by']));
-    expect(after.prepare(`SELECT history_id, withdrawn_by FROM roll_log`).all()).toEqual([{ history_id: null, withdrawn_by: null }]);
+    expect(after.prepare(`SELECT history_id, withdrawn_by FROM roll_log`).all()).toEqual([
+      { history_id: null, withdrawn_by: null },
+    ]);
     after.close();
   });
 });

@@ -213,7 +213,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 6,
-    describe: 'loot slots 4-6 and Medicine Slots (ch.2); inventory stacks keep an item\'s colour, broken state and notes (ch.13); nights of rest counted at Lost Sanity (ch.5 Stage 2); flat cost at any campaign size: indexes for undo, the journal and the ledger; skill uses as rows; no action log',
+    describe:
+      "loot slots 4-6 and Medicine Slots (ch.2); inventory stacks keep an item's colour, broken state and notes (ch.13); nights of rest counted at Lost Sanity (ch.5 Stage 2); flat cost at any campaign size: indexes for undo, the journal and the ledger; skill uses as rows; no action log",
     up: (db) => {
       db.exec(`
         -- Extra Pockets opens Loot slots 4-6 and Medicine Bay three Medicine Slots (ch.2): the slot

@@ -46,7 +46,10 @@ describe('query plans of the hot queries', () => {
     const ran = recordStatements(db);
     const [odile, , sable] = roster;
     // A session's worth of commands and views, as the Judge uses them.
-    await app.call('lichslayer.update', { id: sable!.id, patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', level: 6 } });
+    await app.call('lichslayer.update', {
+      id: sable!.id,
+      patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', level: 6 },
+    });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     await app.call('skill.use', { id: odile!.id, skill: 'Break', rooms: [{ x: 2, y: 1 }] });
     await app.call('skill.use', { id: sable!.id, skill: 'Burgle' });
@@ -56,10 +59,27 @@ describe('query plans of the hot queries', () => {
     await app.call('history.undo', {});
     await app.call('history.redo', {});
     // Burgle from an entity: once per entity, whoever tried (its token); Cheat counts distinct tokens.
-    await app.call('board.setRoom', { floor: 1, x: 4, y: 4, patch: { type: 'vault', name: 'Rat Vault' }, revealed: true });
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 4,
+      y: 4,
+      patch: { type: 'vault', name: 'Rat Vault' },
+      revealed: true,
+    });
     const sableAt = (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === sable!.id)!;
     await app.call('board.moveToken', { tokenId: sableAt.id, floor: 1, x: 4, y: 4, override: true });
-    const rat = (await app.call('board.addToken', { kind: 'entity', name: 'Bone Rat', colour: 'Red', floor: 1, x: 4, y: 4, health: 6, armor: 0 })).tokens.find((t) => t.name === 'Bone Rat')!;
+    const rat = (
+      await app.call('board.addToken', {
+        kind: 'entity',
+        name: 'Bone Rat',
+        colour: 'Red',
+        floor: 1,
+        x: 4,
+        y: 4,
+        health: 6,
+        armor: 0,
+      })
+    ).tokens.find((t) => t.name === 'Bone Rat')!;
     await app.call('skill.use', { id: sable!.id, skill: 'Burgle', tokenId: rat.id });
     // A room cleared withdraws its rolls; an undone step replaced by a new action retires its rolls.
     await app.call('board.resetRoom', { floor: 1, x: 2, y: 1 });
@@ -88,7 +108,9 @@ describe('query plans of the hot queries', () => {
       plan.indexes.forEach((i) => used.add(i));
       // Walking the table in id order from one end is bounded by the LIMIT when nothing filters the rows.
       const newestOnly = !/\bWHERE\b/i.test(r.sql) && /ORDER BY id (DESC|ASC) LIMIT/i.test(r.sql);
-      for (const line of plan.lines) if (!newestOnly && new RegExp(`^SCAN (\\w+\\.)?(${GROWING.join('|')})$`).test(line)) scans.push(`${line}: ${r.sql.replace(/\s+/g, ' ').slice(0, 140)}`);
+      for (const line of plan.lines)
+        if (!newestOnly && new RegExp(`^SCAN (\\w+\\.)?(${GROWING.join('|')})$`).test(line))
+          scans.push(`${line}: ${r.sql.replace(/\s+/g, ' ').slice(0, 140)}`);
     }
     expect(scans).toEqual([]);
     // The indexes the issue's hot paths need, each used by the commands above.

@@ -11,7 +11,12 @@ import { CampaignFileError } from './campaign-file.ts';
  * not what the app writes) is never silently reset: reading it refuses, naming the setting, and
  * the Judge is offered the newest good backup.
  */
-export function readSetting<S extends z.ZodType>(db: Database, key: string, schema: S, fallback: z.output<S>): z.output<S> {
+export function readSetting<S extends z.ZodType>(
+  db: Database,
+  key: string,
+  schema: S,
+  fallback: z.output<S>,
+): z.output<S> {
   const row = db.prepare(`SELECT value FROM setting WHERE key = ?`).get(key) as { value: string } | undefined;
   if (!row) return fallback;
   let raw: unknown;

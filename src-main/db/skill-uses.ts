@@ -21,7 +21,8 @@ interface UseRow {
   success: number | null;
 }
 
-const COLUMNS = 'lichslayer_id, skill, session, day, floor, fight, visit, round, turn, target, faction, token_id, success';
+const COLUMNS =
+  'lichslayer_id, skill, session, day, floor, fight, visit, round, turn, target, faction, token_id, success';
 
 function toUse(r: UseRow): SkillUse {
   return {
@@ -43,7 +44,11 @@ function toUse(r: UseRow): SkillUse {
 
 /** The Burgles ever tried on one entity's token, by anyone (ch.2: an entity may be Burgled once). */
 export function burglesOf(db: Database, tokenId: number): SkillUse[] {
-  return (db.prepare(`SELECT ${COLUMNS} FROM skill_use WHERE skill = 'Burgle' AND token_id = ? LIMIT 1`).all(tokenId) as UseRow[]).map(toUse);
+  return (
+    db
+      .prepare(`SELECT ${COLUMNS} FROM skill_use WHERE skill = 'Burgle' AND token_id = ? LIMIT 1`)
+      .all(tokenId) as UseRow[]
+  ).map(toUse);
 }
 
 /**
@@ -51,12 +56,26 @@ export function burglesOf(db: Database, tokenId: number): SkillUse[] {
  * session or day, a floor limit within the floor visit, round and turn limits within the fight, so
  * older uses never count.
  */
-export function usesForLimit(db: Database, lichslayerId: number, skill: string, now: { session: number; day: number; fight: number | null; visit: number | null }): SkillUse[] {
+export function usesForLimit(
+  db: Database,
+  lichslayerId: number,
+  skill: string,
+  now: { session: number; day: number; fight: number | null; visit: number | null },
+): SkillUse[] {
   const mine = `SELECT id, ${COLUMNS} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill`;
   const rows = db
     // One index lookup each; the union (by id) counts a use matching several once. A null fight or visit matches nothing.
-    .prepare(`${mine} AND session = @session UNION ${mine} AND day = @day UNION ${mine} AND fight = @fight UNION ${mine} AND visit = @visit`)
-    .all({ id: lichslayerId, skill, session: now.session, day: now.day, fight: now.fight, visit: now.visit }) as UseRow[];
+    .prepare(
+      `${mine} AND session = @session UNION ${mine} AND day = @day UNION ${mine} AND fight = @fight UNION ${mine} AND visit = @visit`,
+    )
+    .all({
+      id: lichslayerId,
+      skill,
+      session: now.session,
+      day: now.day,
+      fight: now.fight,
+      visit: now.visit,
+    }) as UseRow[];
   return rows.map(toUse);
 }
 
@@ -65,7 +84,10 @@ export function usesForLimit(db: Database, lichslayerId: number, skill: string, 
  * keyed by the entity's token (uses recorded before tokens were kept count by name); for the
  * Scholar's Predict, distinct factions Identified.
  */
-const CAPSTONE_COUNTS: Record<string, { skill: string; keys: { column: 'target' | 'faction' | 'token_id'; where: string }[] }> = {
+const CAPSTONE_COUNTS: Record<
+  string,
+  { skill: string; keys: { column: 'target' | 'faction' | 'token_id'; where: string }[] }
+> = {
   'The Bandit': {
     skill: 'Burgle',
     keys: [
@@ -102,8 +124,24 @@ export function usesForCapstone(db: Database, lichslayerId: number, className: s
          SELECT value FROM seen WHERE value IS NOT NULL`,
       )
       .all({ id: lichslayerId, skill: counts.skill }) as { value: string | number }[];
-    const base = { lichslayerId, skill: counts.skill, session: 0, day: 0, floor: null, fight: null, visit: null, round: null, turn: null, success: true };
-    for (const r of rows) uses.push(c === 'token_id' ? { ...base, tokenId: Number(r.value), target: `#${r.value}` } : { ...base, [c]: String(r.value) });
+    const base = {
+      lichslayerId,
+      skill: counts.skill,
+      session: 0,
+      day: 0,
+      floor: null,
+      fight: null,
+      visit: null,
+      round: null,
+      turn: null,
+      success: true,
+    };
+    for (const r of rows)
+      uses.push(
+        c === 'token_id'
+          ? { ...base, tokenId: Number(r.value), target: `#${r.value}` }
+          : { ...base, [c]: String(r.value) },
+      );
   }
   return uses;
 }

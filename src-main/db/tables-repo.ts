@@ -54,8 +54,19 @@ function parseRow(db: Database, id: number, json: string): TableRow {
 export function loadTable(db: Database, key: string): StoredTable | null {
   const rec = db.prepare(`SELECT * FROM rtable WHERE key = ?`).get(key) as TableRecord | undefined;
   if (!rec) return null;
-  const rows = db.prepare(`SELECT id, data FROM rtable_row WHERE table_id = ? ORDER BY position, id`).all(rec.id) as { id: number; data: string }[];
-  return { id: rec.id, def: toDef(rec, rows.map((r) => parseRow(db, r.id, r.data))), rowIds: rows.map((r) => r.id), drawn: JSON.parse(rec.drawn) as number[] };
+  const rows = db.prepare(`SELECT id, data FROM rtable_row WHERE table_id = ? ORDER BY position, id`).all(rec.id) as {
+    id: number;
+    data: string;
+  }[];
+  return {
+    id: rec.id,
+    def: toDef(
+      rec,
+      rows.map((r) => parseRow(db, r.id, r.data)),
+    ),
+    rowIds: rows.map((r) => r.id),
+    drawn: JSON.parse(rec.drawn) as number[],
+  };
 }
 
 export function loadAllTables(db: Database): Map<string, StoredTable> {
@@ -68,9 +79,13 @@ export function loadAllTables(db: Database): Map<string, StoredTable> {
  * kind costs nothing there.
  */
 export function loadTablesWhere(db: Database, where: string, ...params: unknown[]): Map<string, StoredTable> {
-  const recs = db.prepare(`SELECT * FROM rtable WHERE ${where} ORDER BY category, name`).all(...params) as TableRecord[];
+  const recs = db
+    .prepare(`SELECT * FROM rtable WHERE ${where} ORDER BY category, name`)
+    .all(...params) as TableRecord[];
   const rows = db
-    .prepare(`SELECT id, table_id, data FROM rtable_row WHERE table_id IN (SELECT id FROM rtable WHERE ${where}) ORDER BY table_id, position, id`)
+    .prepare(
+      `SELECT id, table_id, data FROM rtable_row WHERE table_id IN (SELECT id FROM rtable WHERE ${where}) ORDER BY table_id, position, id`,
+    )
     .all(...params) as { id: number; table_id: number; data: string }[];
   const byTable = new Map<number, { id: number; data: string }[]>();
   for (const r of rows) {
@@ -81,19 +96,39 @@ export function loadTablesWhere(db: Database, where: string, ...params: unknown[
   return new Map(
     recs.map((rec) => {
       const list = byTable.get(rec.id) ?? [];
-      return [rec.key, { id: rec.id, def: toDef(rec, list.map((r) => parseRow(db, r.id, r.data))), rowIds: list.map((r) => r.id), drawn: JSON.parse(rec.drawn) as number[] }];
+      return [
+        rec.key,
+        {
+          id: rec.id,
+          def: toDef(
+            rec,
+            list.map((r) => parseRow(db, r.id, r.data)),
+          ),
+          rowIds: list.map((r) => r.id),
+          drawn: JSON.parse(rec.drawn) as number[],
+        },
+      ];
     }),
   );
 }
 
-export function tableSummaries(db: Database): { key: string; name: string; category: TableDef['category']; die: string | null; rows: number; starter: boolean }[] {
+export function tableSummaries(
+  db: Database,
+): { key: string; name: string; category: TableDef['category']; die: string | null; rows: number; starter: boolean }[] {
   return db
     .prepare(
       `SELECT t.key, t.name, t.category, t.die, t.starter, (SELECT count(*) FROM rtable_row r WHERE r.table_id = t.id) AS rows FROM rtable t ORDER BY t.category, t.name`,
     )
     .all()
     .map((r) => {
-      const x = r as { key: string; name: string; category: TableDef['category']; die: string | null; rows: number; starter: number };
+      const x = r as {
+        key: string;
+        name: string;
+        category: TableDef['category'];
+        die: string | null;
+        rows: number;
+        starter: number;
+      };
       return { ...x, starter: x.starter === 1 };
     });
 }
@@ -127,7 +162,9 @@ export function updateTableMeta(w: RecordingWriter, stored: StoredTable, def: Ta
 
 export function replaceRows(w: RecordingWriter, stored: StoredTable, rows: readonly TableRow[]): void {
   for (const id of stored.rowIds) w.delete('rtable_row', id);
-  rows.forEach((row, position) => w.insert('rtable_row', { table_id: stored.id, position, data: JSON.stringify(tableRowSchema.parse(row)) }));
+  rows.forEach((row, position) =>
+    w.insert('rtable_row', { table_id: stored.id, position, data: JSON.stringify(tableRowSchema.parse(row)) }),
+  );
   clearDraws(w, stored);
 }
 

@@ -9,5 +9,7 @@ export function today(db: Database): number {
   return (db.prepare(`SELECT day FROM town WHERE id = 1`).get() as { day: number } | undefined)?.day ?? 1;
 }
 
-export const readTown = (db: Database): TownState => readSetting(db, 'town-state', townStateSchema, townStateSchema.parse({}));
-export const writeTown = (w: RecordingWriter, db: Database, state: TownState) => writeSetting(w, db, 'town-state', state);
+export const readTown = (db: Database): TownState =>
+  readSetting(db, 'town-state', townStateSchema, townStateSchema.parse({}));
+export const writeTown = (w: RecordingWriter, db: Database, state: TownState) =>
+  writeSetting(w, db, 'town-state', state);

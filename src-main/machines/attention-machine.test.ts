@@ -28,9 +28,23 @@ describe('attention machine', () => {
   });
 
   it('every stage is reachable', () => {
-    const events: AttentionEvent[] = [{ type: 'DESCENT', floor: 4 }, { type: 'DESCENT', floor: 6 }, { type: 'UNBOUND_COMPLETED' }, { type: 'CROWN' }, { type: 'DAY_PASSED', deepestFloorDived: 0, banquet: true }, { type: 'RESOLVED', deed: 'narrative' }];
-    const paths = getShortestPaths(attentionMachine, { events, serializeState: (s: SnapshotFrom<typeof attentionMachine>) => JSON.stringify([s.value, s.context.deepestFloorReached]), limit: 2000 });
-    expect(new Set(paths.map((p) => String(p.state.value)))).toEqual(new Set(['stage0', 'stage1', 'stage2', 'stage3', 'stage4']));
+    const events: AttentionEvent[] = [
+      { type: 'DESCENT', floor: 4 },
+      { type: 'DESCENT', floor: 6 },
+      { type: 'UNBOUND_COMPLETED' },
+      { type: 'CROWN' },
+      { type: 'DAY_PASSED', deepestFloorDived: 0, banquet: true },
+      { type: 'RESOLVED', deed: 'narrative' },
+    ];
+    const paths = getShortestPaths(attentionMachine, {
+      events,
+      serializeState: (s: SnapshotFrom<typeof attentionMachine>) =>
+        JSON.stringify([s.value, s.context.deepestFloorReached]),
+      limit: 2000,
+    });
+    expect(new Set(paths.map((p) => String(p.state.value)))).toEqual(
+      new Set(['stage0', 'stage1', 'stage2', 'stage3', 'stage4']),
+    );
   });
 
   it('persists and restores', () => {

@@ -2,7 +2,15 @@
 // a state; triggers and quiet days move it through the same functions the rules tests check.
 import { assign, setup } from 'xstate';
 import type { VanityStage } from '../rules/idol.ts';
-import { applyAttentionTrigger, attentionAfterDay, attentionAfterResolution, judgeSetsStage, INITIAL_ATTENTION, type AttentionStage, type AttentionState } from '../rules/lich-attention.ts';
+import {
+  applyAttentionTrigger,
+  attentionAfterDay,
+  attentionAfterResolution,
+  judgeSetsStage,
+  INITIAL_ATTENTION,
+  type AttentionStage,
+  type AttentionState,
+} from '../rules/lich-attention.ts';
 
 export type AttentionEvent =
   | { type: 'DESCENT'; floor: number }
@@ -18,7 +26,10 @@ export interface AttentionContext extends AttentionState {
   last: string | null;
 }
 
-const toStage = [0, 1, 2, 3, 4].map((n) => ({ guard: ({ context }: { context: AttentionContext }) => context.stage === n, target: `#attention.stage${n}` }));
+const toStage = [0, 1, 2, 3, 4].map((n) => ({
+  guard: ({ context }: { context: AttentionContext }) => context.stage === n,
+  target: `#attention.stage${n}`,
+}));
 
 export const attentionMachine = setup({
   types: { context: {} as AttentionContext, events: {} as AttentionEvent },
@@ -36,7 +47,10 @@ export const attentionMachine = setup({
               : event.type === 'CROWN'
                 ? applyAttentionTrigger(state, { kind: 'crown-applied' })
                 : event.type === 'DAY_PASSED'
-                  ? attentionAfterDay(state, { deepestFloorDived: event.deepestFloorDived, banquetSponsored: event.banquet })
+                  ? attentionAfterDay(state, {
+                      deepestFloorDived: event.deepestFloorDived,
+                      banquetSponsored: event.banquet,
+                    })
                   : event.type === 'JUDGE_SETS'
                     ? judgeSetsStage(state, event.stage)
                     : attentionAfterResolution(state, event.deed);

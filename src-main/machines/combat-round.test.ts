@@ -5,12 +5,24 @@ import { combatRound, roundTurns } from './combat-round.ts';
 
 describe('combat round (ch.11)', () => {
   it('ch.11: every entrant gets at least one turn; extra turns come in a second pass', () => {
-    expect(roundTurns([{ tokenId: 1, turns: 1 }, { tokenId: 2, turns: 2 }, { tokenId: 3, turns: 1 }])).toEqual([1, 2, 3, 2]);
+    expect(
+      roundTurns([
+        { tokenId: 1, turns: 1 },
+        { tokenId: 2, turns: 2 },
+        { tokenId: 3, turns: 1 },
+      ]),
+    ).toEqual([1, 2, 3, 2]);
   });
 
   it('ch.11: turns advance with one event; the round ends, then the next begins', () => {
     const a = createActor(combatRound).start();
-    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1 }, { tokenId: 2, turns: 2 }] });
+    a.send({
+      type: 'START',
+      order: [
+        { tokenId: 1, turns: 1 },
+        { tokenId: 2, turns: 2 },
+      ],
+    });
     expect(a.getSnapshot().context).toMatchObject({ round: 1, current: 1 });
     a.send({ type: 'NEXT_TURN' });
     a.send({ type: 'NEXT_TURN' });
@@ -24,8 +36,20 @@ describe('combat round (ch.11)', () => {
 
   it('ch.11: new entrants join at the bottom of the round; the fallen leave it', () => {
     const a = createActor(combatRound).start();
-    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1 }, { tokenId: 2, turns: 1 }] });
-    a.send({ type: 'SYNC', order: [{ tokenId: 1, turns: 1 }, { tokenId: 3, turns: 1 }] });
+    a.send({
+      type: 'START',
+      order: [
+        { tokenId: 1, turns: 1 },
+        { tokenId: 2, turns: 1 },
+      ],
+    });
+    a.send({
+      type: 'SYNC',
+      order: [
+        { tokenId: 1, turns: 1 },
+        { tokenId: 3, turns: 1 },
+      ],
+    });
     expect(a.getSnapshot().context.queue).toEqual([3]);
     a.send({ type: 'NEXT_TURN' });
     expect(a.getSnapshot().context.current).toBe(3);
@@ -33,7 +57,14 @@ describe('combat round (ch.11)', () => {
 
   it('persists and restores mid-round', () => {
     const a = createActor(combatRound).start();
-    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1 }, { tokenId: 2, turns: 1 }, { tokenId: 3, turns: 1 }] });
+    a.send({
+      type: 'START',
+      order: [
+        { tokenId: 1, turns: 1 },
+        { tokenId: 2, turns: 1 },
+        { tokenId: 3, turns: 1 },
+      ],
+    });
     a.send({ type: 'NEXT_TURN' });
     const b = createActor(combatRound, { snapshot: JSON.parse(JSON.stringify(a.getPersistedSnapshot())) }).start();
     expect(b.getSnapshot().context).toEqual(a.getSnapshot().context);
@@ -43,7 +74,14 @@ describe('combat round (ch.11)', () => {
 describe('Responses (ch.15)', () => {
   it('a Response acts at once, the interrupted turn resumes, and the responder gives up its next turn', () => {
     const a = createActor(combatRound).start();
-    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1 }, { tokenId: 2, turns: 1 }, { tokenId: 3, turns: 1 }] });
+    a.send({
+      type: 'START',
+      order: [
+        { tokenId: 1, turns: 1 },
+        { tokenId: 2, turns: 1 },
+        { tokenId: 3, turns: 1 },
+      ],
+    });
     a.send({ type: 'RESPONSE', tokenId: 3 });
     expect(a.getSnapshot().context).toMatchObject({ current: 3, interrupted: 1 });
     expect(a.getSnapshot().can({ type: 'RESPONSE', tokenId: 2 })).toBe(false);
@@ -67,7 +105,14 @@ describe('casting times (ch.15)', () => {
   });
   const begin = () => {
     const a = createActor(combatRound).start();
-    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1 }, { tokenId: 2, turns: 1 }, { tokenId: 3, turns: 1 }] });
+    a.send({
+      type: 'START',
+      order: [
+        { tokenId: 1, turns: 1 },
+        { tokenId: 2, turns: 1 },
+        { tokenId: 3, turns: 1 },
+      ],
+    });
     return a;
   };
   const due = (a: ReturnType<typeof begin>) => a.getSnapshot().context.due.map((c) => c.label);
@@ -128,7 +173,14 @@ describe('casting times (ch.15)', () => {
 describe('enemies between player turns (ch.11)', () => {
   it('after a player’s turn the machine waits between turns; each enemy moves once in that gap', () => {
     const a = createActor(combatRound).start();
-    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1, party: true }, { tokenId: 2, turns: 1, party: true }, { tokenId: 9, turns: 1 }] });
+    a.send({
+      type: 'START',
+      order: [
+        { tokenId: 1, turns: 1, party: true },
+        { tokenId: 2, turns: 1, party: true },
+        { tokenId: 9, turns: 1 },
+      ],
+    });
     expect(a.getSnapshot().can({ type: 'ENEMY_MOVED', tokenId: 9 })).toBe(false);
     a.send({ type: 'NEXT_TURN' });
     expect(a.getSnapshot()).toMatchObject({ value: 'between', context: { current: null, acted: [1] } });
@@ -148,14 +200,27 @@ describe('enemies between player turns (ch.11)', () => {
 
   it('a fight with no enemies never pauses between turns', () => {
     const a = createActor(combatRound).start();
-    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1, party: true }, { tokenId: 2, turns: 1, party: true }] });
+    a.send({
+      type: 'START',
+      order: [
+        { tokenId: 1, turns: 1, party: true },
+        { tokenId: 2, turns: 1, party: true },
+      ],
+    });
     a.send({ type: 'NEXT_TURN' });
     expect(a.getSnapshot()).toMatchObject({ value: 'turn', context: { current: 2 } });
   });
 
-  it('ch.13, ch.9: an entrant who owes its next turn (a Block, a trap\'s sleep) is skipped once', () => {
+  it("ch.13, ch.9: an entrant who owes its next turn (a Block, a trap's sleep) is skipped once", () => {
     const a = createActor(combatRound).start();
-    a.send({ type: 'START', order: [{ tokenId: 1, turns: 1 }, { tokenId: 2, turns: 1 }, { tokenId: 3, turns: 1 }] });
+    a.send({
+      type: 'START',
+      order: [
+        { tokenId: 1, turns: 1 },
+        { tokenId: 2, turns: 1 },
+        { tokenId: 3, turns: 1 },
+      ],
+    });
     a.send({ type: 'OWE', tokenId: 2 });
     a.send({ type: 'OWE', tokenId: 9 });
     expect(a.getSnapshot().context.owes).toEqual([2]);

@@ -24,7 +24,13 @@ export interface Casting {
   time: CastingTime;
   round: number;
   /** What the spell was cast at (ch.15: the caster's Magic at the time of casting; ch.13: ×N at once; ch.17: M fixed by recipes). */
-  basis?: { magic: number; lootMagic: number; fixed: boolean; times: number; /** ch.2: why a fixed M is fixed (a Scroll's recorded Magic, a stolen spell's caster's); the recipes spent otherwise. */ why?: string };
+  basis?: {
+    magic: number;
+    lootMagic: number;
+    fixed: boolean;
+    times: number;
+    /** ch.2: why a fixed M is fixed (a Scroll's recorded Magic, a stolen spell's caster's); the recipes spent otherwise. */ why?: string;
+  };
 }
 
 export interface CombatContext {
@@ -69,7 +75,10 @@ export function roundTurns(order: readonly Slot[]): number[] {
 }
 
 /** Moves the pending castings that match into "due", in the order they were declared. */
-function release(context: Pick<CombatContext, 'pending' | 'due'>, match: (c: Casting) => boolean): Pick<CombatContext, 'pending' | 'due'> {
+function release(
+  context: Pick<CombatContext, 'pending' | 'due'>,
+  match: (c: Casting) => boolean,
+): Pick<CombatContext, 'pending' | 'due'> {
   const now = context.pending.filter(match);
   if (!now.length) return { pending: context.pending, due: context.due };
   return { pending: context.pending.filter((c) => !match(c)), due: [...context.due, ...now] };
@@ -92,7 +101,10 @@ export const combatRound = setup({
     queueEmpty: ({ context }) => remaining(context.queue, context.owes).length === 0 && context.interrupted === null,
     /** ch.15: a Response comes from someone else on the stack, outside their own turn. */
     canRespond: ({ context, event }) =>
-      event.type === 'RESPONSE' && event.tokenId !== context.current && context.interrupted === null && context.order.some((s) => s.tokenId === event.tokenId),
+      event.type === 'RESPONSE' &&
+      event.tokenId !== context.current &&
+      context.interrupted === null &&
+      context.order.some((s) => s.tokenId === event.tokenId),
     hasEntrants: ({ event }) => event.type === 'START' && event.order.length > 0,
     /** ch.15: a spell is cast on the caster's own turn, except a Response, which is cast outside it. */
     canCast: ({ context, event }) => {
@@ -104,19 +116,32 @@ export const combatRound = setup({
     },
     /** ch.11: after a player's turn, enemies on the stack may move before the next turn. */
     partyTurnEndsAmongEnemies: ({ context }) =>
-      context.interrupted === null && !!context.order.find((s) => s.tokenId === context.current)?.party && context.order.some((s) => !s.party),
+      context.interrupted === null &&
+      !!context.order.find((s) => s.tokenId === context.current)?.party &&
+      context.order.some((s) => !s.party),
     onStack: ({ context, event }) => event.type === 'OWE' && context.order.some((s) => s.tokenId === event.tokenId),
     enemyMayMove: ({ context, event }) =>
-      event.type === 'ENEMY_MOVED' && !context.moved.includes(event.tokenId) && context.order.some((s) => s.tokenId === event.tokenId && !s.party),
+      event.type === 'ENEMY_MOVED' &&
+      !context.moved.includes(event.tokenId) &&
+      context.order.some((s) => s.tokenId === event.tokenId && !s.party),
   },
   actions: {
     begin: assign(({ event }) => {
       if (event.type !== 'START') return {};
       const queue = roundTurns(event.order);
-      return { round: 1, order: event.order, current: queue[0] ?? null, queue: queue.slice(1), acted: [], owes: [], interrupted: null };
+      return {
+        round: 1,
+        order: event.order,
+        current: queue[0] ?? null,
+        queue: queue.slice(1),
+        acted: [],
+        owes: [],
+        interrupted: null,
+      };
     }),
     advance: assign(({ context }) => {
-      const acted = context.current !== null && context.interrupted === null ? [...context.acted, context.current] : context.acted;
+      const acted =
+        context.current !== null && context.interrupted === null ? [...context.acted, context.current] : context.acted;
       if (context.interrupted !== null) return { acted, current: context.interrupted, interrupted: null };
       // A turn owed for an earlier Response is given up: skip it once (ch.15).
       const queue = [...context.queue];
@@ -126,10 +151,21 @@ export const combatRound = setup({
         owes.splice(owes.indexOf(next), 1);
         next = queue.shift() ?? null;
       }
-      return { acted, current: next, queue, owes, moved: [], ...release(context, (c) => c.time === 'next-turn' && c.caster === next) };
+      return {
+        acted,
+        current: next,
+        queue,
+        owes,
+        moved: [],
+        ...release(context, (c) => c.time === 'next-turn' && c.caster === next),
+      };
     }),
     /** A player's turn ends and nobody's turn has begun yet: the gap where enemies move (ch.11). */
-    endTurn: assign(({ context }) => ({ acted: context.current !== null ? [...context.acted, context.current] : context.acted, current: null, moved: [] })),
+    endTurn: assign(({ context }) => ({
+      acted: context.current !== null ? [...context.acted, context.current] : context.acted,
+      current: null,
+      moved: [],
+    })),
     cast: assign(({ context, event }) => {
       if (event.type !== 'CAST') return {};
       const casting: Casting = { ...event.casting, id: context.nextCastId, round: context.round };
@@ -137,15 +173,25 @@ export const combatRound = setup({
       // On Turn resolves at once; a Response acts at once and costs the next turn's action (ch.15).
       if (casting.time === 'on-turn') return { ...base, due: [...context.due, casting] };
       if (casting.time === 'response') {
-        return { ...base, due: [...context.due, casting], owes: [...context.owes, casting.caster], interrupted: context.current, current: casting.caster };
+        return {
+          ...base,
+          due: [...context.due, casting],
+          owes: [...context.owes, casting.caster],
+          interrupted: context.current,
+          current: casting.caster,
+        };
       }
       return { ...base, pending: [...context.pending, casting] };
     }),
     clearDue: assign({ due: [] }),
     owe: assign(({ context, event }) => (event.type === 'OWE' ? { owes: [...context.owes, event.tokenId] } : {})),
-    markMoved: assign(({ context, event }) => (event.type === 'ENEMY_MOVED' ? { moved: [...context.moved, event.tokenId] } : {})),
+    markMoved: assign(({ context, event }) =>
+      event.type === 'ENEMY_MOVED' ? { moved: [...context.moved, event.tokenId] } : {},
+    ),
     respond: assign(({ context, event }) =>
-      event.type === 'RESPONSE' ? { interrupted: context.current, current: event.tokenId, owes: [...context.owes, event.tokenId] } : {},
+      event.type === 'RESPONSE'
+        ? { interrupted: context.current, current: event.tokenId, owes: [...context.owes, event.tokenId] }
+        : {},
     ),
     closeRound: assign(({ context }) => {
       // Owed turns given up this round are settled; an owed turn with none left this round carries over.
@@ -188,7 +234,19 @@ export const combatRound = setup({
   },
 }).createMachine({
   id: 'combat',
-  context: { round: 0, order: [], queue: [], current: null, acted: [], owes: [], interrupted: null, pending: [], due: [], nextCastId: 1, moved: [] },
+  context: {
+    round: 0,
+    order: [],
+    queue: [],
+    current: null,
+    acted: [],
+    owes: [],
+    interrupted: null,
+    pending: [],
+    due: [],
+    nextCastId: 1,
+    moved: [],
+  },
   initial: 'idle',
   states: {
     idle: { on: { START: { guard: 'hasEntrants', target: 'turn', actions: 'begin' } } },
@@ -210,7 +268,10 @@ export const combatRound = setup({
     // Between a player's turn and the next: enemies may move one room each (ch.11).
     between: {
       on: {
-        NEXT_TURN: [{ guard: 'queueEmpty', target: 'roundEnd', actions: 'closeRound' }, { target: 'turn', actions: 'advance' }],
+        NEXT_TURN: [
+          { guard: 'queueEmpty', target: 'roundEnd', actions: 'closeRound' },
+          { target: 'turn', actions: 'advance' },
+        ],
         ENEMY_MOVED: { guard: 'enemyMayMove', actions: 'markMoved' },
         SYNC: { actions: 'sync' },
         RESOLVED: { actions: 'clearDue' },

@@ -54,7 +54,8 @@ describe('dive machine', () => {
     a.send({ type: 'OPEN_GATE' });
     a.send({ type: 'DESCEND' });
     const s = a.getSnapshot();
-    for (const type of ['WITHDRAW', 'DESCEND', 'ENEMIES_ENTER', 'OPEN_GATE'] as const) expect(s.can({ type } as DiveEvent)).toBe(false);
+    for (const type of ['WITHDRAW', 'DESCEND', 'ENEMIES_ENTER', 'OPEN_GATE'] as const)
+      expect(s.can({ type } as DiveEvent)).toBe(false);
     expect(whyRefused('floorTen', s.context, 'WITHDRAW')).toMatch(/No withdrawal from Floor 10/);
     a.send({ type: 'AT_ZERO', lichslayer: 7, choice: 'press-on' });
     expect(a.getSnapshot()).toMatchObject({ value: 'fallen', context: { lost: [7] } });
@@ -91,16 +92,30 @@ describe('dive machine', () => {
     const paths = getShortestPaths(diveMachine, {
       input: { party: [1] },
       events,
-      serializeState: (s: SnapshotFrom<typeof diveMachine>) => JSON.stringify([s.value, s.context.floor, s.context.gateOpen, s.context.lost, s.context.clearedOnNine, s.context.zeroes, s.context.present, s.context.phylacteryDestroyed, s.context.turned]),
+      serializeState: (s: SnapshotFrom<typeof diveMachine>) =>
+        JSON.stringify([
+          s.value,
+          s.context.floor,
+          s.context.gateOpen,
+          s.context.lost,
+          s.context.clearedOnNine,
+          s.context.zeroes,
+          s.context.present,
+          s.context.phylacteryDestroyed,
+          s.context.turned,
+        ]),
       limit: 5000,
     });
     const reached = new Set(paths.map((p) => String(p.state.value)));
-    expect(reached).toEqual(new Set(['town', 'exploring', 'combat', 'floorTen', 'fallen', 'manifestation', 'resolved']));
+    expect(reached).toEqual(
+      new Set(['town', 'exploring', 'combat', 'floorTen', 'fallen', 'manifestation', 'resolved']),
+    );
     for (const p of paths) expect(p.state.context.floor === null || p.state.context.floor <= 10).toBe(true);
     // ch.16: no path reaches the manifestation below Stage 4, nor resolves it with the Phylactery standing
     for (const p of paths) {
       const steps = p.steps.map((st) => st.event);
-      if (p.state.value === 'manifestation') expect(steps.some((e) => e.type === 'MANIFEST' && e.stage === 4)).toBe(true);
+      if (p.state.value === 'manifestation')
+        expect(steps.some((e) => e.type === 'MANIFEST' && e.stage === 4)).toBe(true);
       if (p.state.value === 'resolved') expect(steps.some((e) => e.type === 'PHYLACTERY_DESTROYED')).toBe(true);
     }
   });
@@ -130,7 +145,10 @@ describe('dive machine', () => {
     expect(a.getSnapshot().value).toBe('town');
     a.send({ type: 'MANIFEST', stage: 4 });
     a.send({ type: 'LICH_DEFEATED' });
-    expect(a.getSnapshot()).toMatchObject({ value: 'resolved', context: { ending: expect.stringMatching(/destroyed for good/) } });
+    expect(a.getSnapshot()).toMatchObject({
+      value: 'resolved',
+      context: { ending: expect.stringMatching(/destroyed for good/) },
+    });
     expect(a.getSnapshot().status).toBe('done');
   });
 
@@ -155,7 +173,12 @@ describe('dive machine', () => {
     expect(a.getSnapshot().context).toMatchObject({ sanityBreaks: [2], merchantsDispatched: [2], lostRerollUsed: [1] });
     a.send({ type: 'WITHDRAW' });
     a.send({ type: 'DESCEND' });
-    expect(a.getSnapshot().context).toMatchObject({ floor: 1, sanityBreaks: [], merchantsDispatched: [], lostRerollUsed: [] });
+    expect(a.getSnapshot().context).toMatchObject({
+      floor: 1,
+      sanityBreaks: [],
+      merchantsDispatched: [],
+      lostRerollUsed: [],
+    });
   });
 
   it('ch.12: with the Phylactery destroyed, the Floor-10 Lich brought down is the true defeat', () => {
@@ -168,6 +191,9 @@ describe('dive machine', () => {
     expect(a.getSnapshot().can({ type: 'LICH_DEFEATED' })).toBe(false);
     a.send({ type: 'PHYLACTERY_DESTROYED' });
     a.send({ type: 'LICH_DEFEATED' });
-    expect(a.getSnapshot()).toMatchObject({ value: 'resolved', context: { ending: 'The Lich is destroyed for good: the campaign is won (ch.16)' } });
+    expect(a.getSnapshot()).toMatchObject({
+      value: 'resolved',
+      context: { ending: 'The Lich is destroyed for good: the campaign is won (ch.16)' },
+    });
   });
 });

@@ -41,7 +41,10 @@ describe('Challenge odds (ch.1, ch.11)', () => {
   });
 
   it('house rule: a single die (ch.11) makes the level irrelevant', () => {
-    expect(challengeOdds({ level: 5, target: 12 }, SINGLE).p).toBeCloseTo(challengeOdds({ level: 1, target: 12 }, RULES).p, 14);
+    expect(challengeOdds({ level: 5, target: 12 }, SINGLE).p).toBeCloseTo(
+      challengeOdds({ level: 1, target: 12 }, RULES).p,
+      14,
+    );
     expect(challengeOdds({ level: 5, target: 12 }, SINGLE).chapter).toBe('ch.11');
   });
 
@@ -51,7 +54,10 @@ describe('Challenge odds (ch.1, ch.11)', () => {
     expect(edge.modifier).toBe(-2);
     expect(edge.p).toBeCloseTo(challengeOdds({ level: 3, target: 14 }, RULES).p, 14);
     expect(edge.p).toBeLessThan(plain);
-    const shifted = challengeOdds({ level: 3, target: 12, sanityChallenge: { attentionStage: 2, where: 'tombs' } }, RULES);
+    const shifted = challengeOdds(
+      { level: 3, target: 12, sanityChallenge: { attentionStage: 2, where: 'tombs' } },
+      RULES,
+    );
     expect(shifted.target).toBe(16);
   });
 
@@ -60,9 +66,15 @@ describe('Challenge odds (ch.1, ch.11)', () => {
       for (const level of [1, 2, 3]) {
         for (const modifier of [-3, 0, 4]) {
           const other = modifier ? [{ source: 'm', value: modifier }] : [];
-          const { outcomes, unexplored } = enumerateOutcomes((source) => rollChallenge(new Dice(source), { level, target: 1, cause: 'check', other }, rules), 6);
+          const { outcomes, unexplored } = enumerateOutcomes(
+            (source) => rollChallenge(new Dice(source), { level, target: 1, cause: 'check', other }, rules),
+            6,
+          );
           for (let target = 1; target <= 30; target++) {
-            const brute = outcomes.reduce((a, o) => a + (!o.value.allNaturalOnes && o.value.total >= target ? o.p : 0), 0);
+            const brute = outcomes.reduce(
+              (a, o) => a + (!o.value.allNaturalOnes && o.value.total >= target ? o.p : 0),
+              0,
+            );
             const exact = challengeOdds({ level, target, other }, rules).p;
             // Enumeration follows at most 6 faces: what it left unexplored bounds the difference.
             expect(Math.abs(exact - brute)).toBeLessThanOrEqual(unexplored + 1e-12);
@@ -99,14 +111,19 @@ describe('Challenge odds (ch.1, ch.11)', () => {
 
   it('property: chances lie in [0, 1] and fall as the target rises', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 120 }), fc.integer({ min: -10, max: 10 }), (level, target, m) => {
-        const other = [{ source: 'm', value: m }];
-        const a = challengeOdds({ level, target, other }, RULES).p;
-        const b = challengeOdds({ level, target: target + 1, other }, RULES).p;
-        expect(a).toBeGreaterThanOrEqual(0);
-        expect(a).toBeLessThanOrEqual(1);
-        expect(b).toBeLessThanOrEqual(a + 1e-15);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 120 }),
+        fc.integer({ min: -10, max: 10 }),
+        (level, target, m) => {
+          const other = [{ source: 'm', value: m }];
+          const a = challengeOdds({ level, target, other }, RULES).p;
+          const b = challengeOdds({ level, target: target + 1, other }, RULES).p;
+          expect(a).toBeGreaterThanOrEqual(0);
+          expect(a).toBeLessThanOrEqual(1);
+          expect(b).toBeLessThanOrEqual(a + 1e-15);
+        },
+      ),
       { numRuns: 300, seed: 11 },
     );
   });

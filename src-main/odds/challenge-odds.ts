@@ -49,8 +49,12 @@ export function challengeOdds(input: Omit<ChallengeInput, 'cause'>, rules: House
   const p = atLeast(dist, need) - (onesWouldPass ? allOnes : 0);
   const pct = (x: number) => `${(x * 100).toFixed(x > 0.001 && x < 0.999 ? 1 : 3)}%`;
   const shown = setup.all.filter((m) => m.value !== 0);
-  const mods = shown.length ? ` ${shown.map((m) => `${m.value >= 0 ? '+' : '−'}${Math.abs(m.value)} ${m.source}`).join(', ')}` : '';
-  const shift = setup.targetShift?.value ? ` (${input.target} + ${setup.targetShift.value}, ${setup.targetShift.source})` : '';
+  const mods = shown.length
+    ? ` ${shown.map((m) => `${m.value >= 0 ? '+' : '−'}${Math.abs(m.value)} ${m.source}`).join(', ')}`
+    : '';
+  const shift = setup.targetShift?.value
+    ? ` (${input.target} + ${setup.targetShift.value}, ${setup.targetShift.source})`
+    : '';
   return {
     p: Math.max(0, p),
     allNaturalOnes: allOnes,
@@ -69,6 +73,11 @@ export function challengeOdds(input: Omit<ChallengeInput, 'cause'>, rules: House
 }
 
 /** A grid of chances: levels down, targets across, for the heat map. */
-export function challengeGrid(levels: readonly number[], targets: readonly number[], base: Omit<ChallengeInput, 'cause' | 'level' | 'target'>, rules: HouseRules): number[][] {
+export function challengeGrid(
+  levels: readonly number[],
+  targets: readonly number[],
+  base: Omit<ChallengeInput, 'cause' | 'level' | 'target'>,
+  rules: HouseRules,
+): number[][] {
   return levels.map((level) => targets.map((target) => challengeOdds({ ...base, level, target }, rules).p));
 }

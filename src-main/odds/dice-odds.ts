@@ -17,7 +17,10 @@ export class OddsLimitError extends Error {
 export function expressionDist(expr: DiceExpression): Dist {
   const width = expr.max - expr.min + 1;
   const dice = expr.terms.reduce((n, t) => n + (t.kind === 'dice' ? t.count : 0), 0);
-  if (width * dice > MAX_WORK) throw new OddsLimitError(`${expr.source} can give ${width.toLocaleString('en')} different totals from ${dice} dice: too many to work out exactly (at most ${MAX_WORK.toLocaleString('en')} totals × dice)`);
+  if (width * dice > MAX_WORK)
+    throw new OddsLimitError(
+      `${expr.source} can give ${width.toLocaleString('en')} different totals from ${dice} dice: too many to work out exactly (at most ${MAX_WORK.toLocaleString('en')} totals × dice)`,
+    );
   let total = point(0);
   for (const t of expr.terms) {
     if (t.kind === 'constant') {

@@ -55,7 +55,12 @@ export function convolve(a: Dist, b: Dist): Dist {
     for (let j = 0; j < b.p.length; j++) out[i + j]! += pa * b.p[j]!;
   }
   // Truncated mass of either side is mass the sum cannot place either.
-  return { min: a.min + b.min, p: out, truncated: 1 - (1 - a.truncated) * (1 - b.truncated), tailFrom: Math.min(a.tailFrom + b.min, b.tailFrom + a.min) };
+  return {
+    min: a.min + b.min,
+    p: out,
+    truncated: 1 - (1 - a.truncated) * (1 - b.truncated),
+    tailFrom: Math.min(a.tailFrom + b.min, b.tailFrom + a.min),
+  };
 }
 
 /** The sum of n independent copies (by squaring, so 100 dice cost a handful of convolutions). */
@@ -70,7 +75,12 @@ export function repeat(d: Dist, n: number): Dist {
   return result;
 }
 
-export const shift = (d: Dist, by: number): Dist => ({ min: d.min + by, p: d.p, truncated: d.truncated, tailFrom: d.tailFrom + by });
+export const shift = (d: Dist, by: number): Dist => ({
+  min: d.min + by,
+  p: d.p,
+  truncated: d.truncated,
+  tailFrom: d.tailFrom + by,
+});
 
 /** The distribution of −x. */
 export function negate(d: Dist): Dist {

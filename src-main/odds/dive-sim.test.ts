@@ -75,7 +75,10 @@ describe('odds.simulate through the commands', () => {
     expect(first.summary!.dives).toBe(300);
     expect(first.summary!.floors).toHaveLength(10);
     expect(first.summary!.floors[0]!.reached.value).toBe(1);
-    const again = await finished(app, (await app.call('odds.simulate', { party: { roster: true }, dives: 300, seed: 11 })).runId);
+    const again = await finished(
+      app,
+      (await app.call('odds.simulate', { party: { roster: true }, dives: 300, seed: 11 })).runId,
+    );
     expect(again.summary).toEqual(first.summary);
     app.close();
   });
@@ -83,7 +86,13 @@ describe('odds.simulate through the commands', () => {
   it('a described party and a variant’s house rules; a run can be cancelled and says how far it got', async () => {
     const { app } = await openDemo(3);
     const members = [{ name: 'Tess', level: 3, health: 40, armor: 8, power: 8, speed: 7, weapon: '2d6' }];
-    const run = await app.call('odds.simulate', { party: { members }, dives: 100_000, seed: 1, houseRules: { attackAllOnes: 'lands' }, label: 'B' });
+    const run = await app.call('odds.simulate', {
+      party: { members },
+      dives: 100_000,
+      seed: 1,
+      houseRules: { attackAllOnes: 'lands' },
+      label: 'B',
+    });
     const cancelled = await app.call('odds.cancelSimulation', { runId: run.runId });
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.done).toBeLessThan(100_000);
@@ -94,7 +103,9 @@ describe('odds.simulate through the commands', () => {
   it('refuses a weapon that is not dice, and an unknown run, saying what', async () => {
     const { app } = await openDemo(3);
     const members = [{ name: 'Tess', level: 1, health: 30, armor: 6, power: 6, speed: 6, weapon: 'a big stick' }];
-    await expect(app.call('odds.simulate', { party: { members }, dives: 10, seed: 1 })).rejects.toThrow(/Tess.*“a big stick” is not dice/);
+    await expect(app.call('odds.simulate', { party: { members }, dives: 10, seed: 1 })).rejects.toThrow(
+      /Tess.*“a big stick” is not dice/,
+    );
     await expect(app.call('odds.simulation', { runId: 'run-999' })).rejects.toThrow(/no simulation “run-999”/);
     await expect(app.call('odds.simulate', { party: { roster: true }, dives: 0, seed: 1 })).rejects.toThrow();
     app.close();

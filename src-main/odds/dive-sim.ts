@@ -52,7 +52,8 @@ export interface SimWorld {
 /** A fight that runs this many rounds without an end is called off: the party withdraws from the floor. */
 export const ROUND_LIMIT = 60;
 /** The seed of dive i of a run: each dive its own stream, so any dive replays alone. */
-export const diveSeed = (seed: number, i: number): number => (Math.imul(seed ^ 0x9e3779b9, 2654435761) + Math.imul(i + 1, 0x85ebca6b)) >>> 0;
+export const diveSeed = (seed: number, i: number): number =>
+  (Math.imul(seed ^ 0x9e3779b9, 2654435761) + Math.imul(i + 1, 0x85ebca6b)) >>> 0;
 
 /** A Lichslayer in the dive; also a candidate for the enemies' default target (rules/attack.ts). */
 interface Fighter {
@@ -107,20 +108,66 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
   const dice = new Dice(new SeededRandom(seed));
   const { rules } = world;
   const drawn: DrawState = new Map([...world.drawn].map(([k, s]) => [k, new Set(s)]));
-  const party: Fighter[] = world.party.map((m, index) => ({ m, index, id: index, name: m.name, stackIndex: index, health: m.health, armor: m.armor, sanity: m.sanity, present: true, lost: false, zeroes: 0, downed: false, gold: 0, enemies: 0, turns: turnsPerRound(m.speed, rules).value, mods: null }));
-  const out: DiveOutcome = { deepest: 0, entered: new Array(11).fill(0), felled: new Array(11).fill(0), downed: new Array(11).fill(0), lost: new Array(11).fill(0), gold: 0, xp: 0, lootTiers: {}, lootColours: {}, attentionStage: world.attention.stage, survivors: 0 };
+  const party: Fighter[] = world.party.map((m, index) => ({
+    m,
+    index,
+    id: index,
+    name: m.name,
+    stackIndex: index,
+    health: m.health,
+    armor: m.armor,
+    sanity: m.sanity,
+    present: true,
+    lost: false,
+    zeroes: 0,
+    downed: false,
+    gold: 0,
+    enemies: 0,
+    turns: turnsPerRound(m.speed, rules).value,
+    mods: null,
+  }));
+  const out: DiveOutcome = {
+    deepest: 0,
+    entered: new Array(11).fill(0),
+    felled: new Array(11).fill(0),
+    downed: new Array(11).fill(0),
+    lost: new Array(11).fill(0),
+    gold: 0,
+    xp: 0,
+    lootTiers: {},
+    lootColours: {},
+    attentionStage: world.attention.stage,
+    survivors: 0,
+  };
   let attention = world.attention;
   // Those still in the dive, worked out again only when someone leaves (asked for on every attack).
   let present: Fighter[] | null = null;
   const here = () => (present ??= party.filter((f) => f.present));
   const mods = (f: Fighter): Modifier[] => {
-    if (f.mods?.sanity !== f.sanity) f.mods = { sanity: f.sanity, all: rollModifiersOf(characterRollModifiers({ sanity: f.sanity, daysWithoutMeal: 0, daysWithoutShelter: 0 }), null).all };
+    if (f.mods?.sanity !== f.sanity)
+      f.mods = {
+        sanity: f.sanity,
+        all: rollModifiersOf(
+          characterRollModifiers({ sanity: f.sanity, daysWithoutMeal: 0, daysWithoutShelter: 0 }),
+          null,
+        ).all,
+      };
     return f.mods.all;
   };
 
   /** A Sanity Challenge for one Lichslayer (ch.8): a failure drops a level. */
   const sanityCheck = (f: Fighter, target: number, cause: string) => {
-    const r = rollChallenge(dice, { level: f.m.level, target, cause, sanity: f.sanity, sanityChallenge: { attentionStage: attention.stage, where: 'tombs' } }, rules);
+    const r = rollChallenge(
+      dice,
+      {
+        level: f.m.level,
+        target,
+        cause,
+        sanity: f.sanity,
+        sanityChallenge: { attentionStage: attention.stage, where: 'tombs' },
+      },
+      rules,
+    );
     if (!r.success) f.sanity = dropSanity(f.sanity);
   };
 
@@ -131,7 +178,8 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
     if (!f.downed) out.downed[floor]! += 1;
     f.downed = true;
     // ch.11: another player character at 0 Health shakes everyone else on the floor, whatever they then choose.
-    for (const other of here()) if (other !== f) sanityCheck(other, sanityTarget('ally-at-zero', rules).target, 'an ally at 0 Health');
+    for (const other of here())
+      if (other !== f) sanityCheck(other, sanityTarget('ally-at-zero', rules).target, 'an ally at 0 Health');
     const o = zeroHealthOutcome(floor, f.zeroes);
     if (o.kind === 'permanently-lost' || policies.atZero === 'withdraw') {
       f.present = false;
@@ -152,9 +200,25 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
         for (let t = 0; t < f.turns && f.present; t++) {
           const target = pickFoe(foes, policies.target);
           if (!target) return true;
-          const a = rollAttack(dice, { attacker: f.m.name, cause: 'attack', base: f.m.weapon, powerDice: powerAttackDice(f.m.power), modifiers: mods(f) }, rules);
+          const a = rollAttack(
+            dice,
+            {
+              attacker: f.m.name,
+              cause: 'attack',
+              base: f.m.weapon,
+              powerDice: powerAttackDice(f.m.power),
+              modifiers: mods(f),
+            },
+            rules,
+          );
           if (a.miss) continue;
-          const hit = resolveHit({ name: target.e.name, colour: target.e.fields.colour, health: target.health, armor: target.armor }, { colour: f.m.weaponColour, physical: true, label: 'attack' }, a.total, [], rules);
+          const hit = resolveHit(
+            { name: target.e.name, colour: target.e.fields.colour, health: target.health, armor: target.armor },
+            { colour: f.m.weaponColour, physical: true, label: 'attack' },
+            a.total,
+            [],
+            rules,
+          );
           target.health = hit.health;
           target.armor = hit.armor;
           if (hit.reachedZero) f.enemies += XP_PER_ENEMY;
@@ -166,12 +230,29 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
         for (let t = 0; t < foe.turns; t++) {
           const f = defaultTarget(here(), rules, false).target;
           if (!f) return false;
-          const a = rollAttack(dice, { attacker: foe.e.name, cause: 'enemy attack', base: foe.attack, powerDice: 0, modifiers: [] }, rules);
+          const a = rollAttack(
+            dice,
+            { attacker: foe.e.name, cause: 'enemy attack', base: foe.attack, powerDice: 0, modifiers: [] },
+            rules,
+          );
           if (a.miss) continue;
-          const hit = resolveHit({ name: f.m.name, colour: f.m.weaponColour, health: f.health, armor: f.armor }, { colour: foe.e.fields.colour, physical: true, bypassArmor: foe.e.fields.bypassArmor, fromEntity: true, label: foe.e.name }, a.total, [], rules);
+          const hit = resolveHit(
+            { name: f.m.name, colour: f.m.weaponColour, health: f.health, armor: f.armor },
+            {
+              colour: foe.e.fields.colour,
+              physical: true,
+              bypassArmor: foe.e.fields.bypassArmor,
+              fromEntity: true,
+              label: foe.e.name,
+            },
+            a.total,
+            [],
+            rules,
+          );
           f.health = hit.health;
           f.armor = hit.armor;
-          if (hit.healthLost > 0 && (foe.e.fields.lichType || foe.e.fields.sanityOnHit)) sanityCheck(f, foe.e.fields.sanityOnHit || sanityTarget('lich-damage', rules).target, 'a Lich-type hit');
+          if (hit.healthLost > 0 && (foe.e.fields.lichType || foe.e.fields.sanityOnHit))
+            sanityCheck(f, foe.e.fields.sanityOnHit || sanityTarget('lich-damage', rules).target, 'a Lich-type hit');
           if (hit.reachedZero) atZero(f, floor);
         }
       }
@@ -194,8 +275,24 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
     if (floor === 10) {
       // Floor 10 is not table-generated: waves enter at the Gate each round (ch.10); the policy says how many the party must outlast.
       for (let w = 0; w < policies.floorTenWaves; w++) {
-        const wave = rollWave({ dice, tables: world.tables, drawn, rules, world: { festival: false, squareEmpty: false }, attentionStage: attention.stage, players: here().length, floor: 10, where: 'the Gate' });
-        if (!fight(wave.entities.map((e) => foeOf(e, rules)), 10)) break;
+        const wave = rollWave({
+          dice,
+          tables: world.tables,
+          drawn,
+          rules,
+          world: { festival: false, squareEmpty: false },
+          attentionStage: attention.stage,
+          players: here().length,
+          floor: 10,
+          where: 'the Gate',
+        });
+        if (
+          !fight(
+            wave.entities.map((e) => foeOf(e, rules)),
+            10,
+          )
+        )
+          break;
       }
       break;
     }
@@ -204,7 +301,17 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
     for (let room = 0; room < policies.roomsPerFloor; room++) {
       const people = here();
       if (!people.length) break floors;
-      const c = rollRoomContents({ dice, tables: world.tables, drawn, rules, world: { festival: false, squareEmpty: false }, attentionStage: attention.stage, players: people.length, floor, where: `room ${room + 1}` });
+      const c = rollRoomContents({
+        dice,
+        tables: world.tables,
+        drawn,
+        rules,
+        world: { festival: false, squareEmpty: false },
+        attentionStage: attention.stage,
+        players: people.length,
+        floor,
+        where: `room ${room + 1}`,
+      });
       if (c.trap) {
         for (const f of people) {
           const node = rollOnTable({ dice, tables: world.tables, drawn, cause: 'trap' }, `traps-${tier}`, {});
@@ -212,7 +319,19 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
           if (!effect) continue;
           let passed: boolean | null = null;
           if (effect.challenge) {
-            const r = rollChallenge(dice, { level: f.m.level, target: effect.challenge.target, cause: 'trap', sanity: f.sanity, ...(effect.challenge.sanity ? { sanityChallenge: { attentionStage: attention.stage, where: 'tombs' as const } } : {}) }, rules);
+            const r = rollChallenge(
+              dice,
+              {
+                level: f.m.level,
+                target: effect.challenge.target,
+                cause: 'trap',
+                sanity: f.sanity,
+                ...(effect.challenge.sanity
+                  ? { sanityChallenge: { attentionStage: attention.stage, where: 'tombs' as const } }
+                  : {}),
+              },
+              rules,
+            );
             passed = r.success;
             if (!passed && effect.challenge.sanity) f.sanity = dropSanity(f.sanity);
           }
@@ -220,15 +339,35 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
           for (let r = 0; r < (effect.ongoing ? effect.rounds : 1) && f.present; r++) {
             const d = rollTrapDamage(dice, effect, 'trap damage');
             if (!d) break;
-            const hit = resolveHit({ name: f.m.name, colour: f.m.weaponColour, health: f.health, armor: f.armor }, { colour: null, physical: !effect.ongoing, ongoing: effect.ongoing, bypassArmor: effect.bypassArmor, label: 'trap' }, d.amount, [], rules);
+            const hit = resolveHit(
+              { name: f.m.name, colour: f.m.weaponColour, health: f.health, armor: f.armor },
+              {
+                colour: null,
+                physical: !effect.ongoing,
+                ongoing: effect.ongoing,
+                bypassArmor: effect.bypassArmor,
+                label: 'trap',
+              },
+              d.amount,
+              [],
+              rules,
+            );
             f.health = hit.health;
             f.armor = hit.armor;
             if (hit.reachedZero) atZero(f, floor);
           }
         }
       }
-      if (c.sanityTest) for (const f of here()) sanityCheck(f, sanityTarget('sanity-test-room', rules).target, 'a Sanity Test room');
-      if (c.entities.length && here().length && !fight(c.entities.map((e) => foeOf(e, rules)), floor)) {
+      if (c.sanityTest)
+        for (const f of here()) sanityCheck(f, sanityTarget('sanity-test-room', rules).target, 'a Sanity Test room');
+      if (
+        c.entities.length &&
+        here().length &&
+        !fight(
+          c.entities.map((e) => foeOf(e, rules)),
+          floor,
+        )
+      ) {
         clearedAll = false;
         // The fight ended without a win: whoever is still standing withdraws from the floor (ch.11).
         break floors;
@@ -263,7 +402,13 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
 }
 
 function foeOf(e: RolledEntity, rules: HouseRules): Foe {
-  return { e, health: e.health, armor: e.fields.armor, attack: parseDamage(e.fields.attack), turns: turnsPerRound(e.fields.speed, rules, e.fields.turns).value };
+  return {
+    e,
+    health: e.health,
+    armor: e.fields.armor,
+    attack: parseDamage(e.fields.attack),
+    turns: turnsPerRound(e.fields.speed, rules, e.fields.turns).value,
+  };
 }
 
 /** The party's pick among the foes standing (policy `target`), null when none stands; ties go to the first placed. */
@@ -274,7 +419,12 @@ export function pickFoe(foes: readonly Foe[], policy: SimPolicies['target']): Fo
     if (!best) {
       best = x;
       if (policy === 'first') return best;
-    } else if (policy === 'weakest' ? x.health + x.armor < best.health + best.armor : x.health + x.armor > best.health + best.armor) best = x;
+    } else if (
+      policy === 'weakest'
+        ? x.health + x.armor < best.health + best.armor
+        : x.health + x.armor > best.health + best.armor
+    )
+      best = x;
   }
   return best;
 }
@@ -312,11 +462,36 @@ export function tallyDive(t: SimTally, d: DiveOutcome, partySize: number): void 
 
 export function emptyTally(): SimTally {
   const floors = () => new Array(11).fill(0) as number[];
-  return { dives: 0, partySize: 0, reached: floors(), entered: floors(), felled: floors(), felledSq: floors(), downed: floors(), lost: floors(), gold: 0, goldSq: 0, xp: 0, xpSq: 0, survivors: 0, lootTiers: {}, lootColours: {}, attention: [0, 0, 0, 0, 0], goldHistogram: new Array(21).fill(0) as number[] };
+  return {
+    dives: 0,
+    partySize: 0,
+    reached: floors(),
+    entered: floors(),
+    felled: floors(),
+    felledSq: floors(),
+    downed: floors(),
+    lost: floors(),
+    gold: 0,
+    goldSq: 0,
+    xp: 0,
+    xpSq: 0,
+    survivors: 0,
+    lootTiers: {},
+    lootColours: {},
+    attention: [0, 0, 0, 0, 0],
+    goldHistogram: new Array(21).fill(0) as number[],
+  };
 }
 
 /** Dives from..to of a run, tallied; `onProgress` after each block so a worker can report and be stopped. */
-export function simulateRange(world: SimWorld, policies: SimPolicies, seed: number, from: number, to: number, t: SimTally = emptyTally()): SimTally {
+export function simulateRange(
+  world: SimWorld,
+  policies: SimPolicies,
+  seed: number,
+  from: number,
+  to: number,
+  t: SimTally = emptyTally(),
+): SimTally {
   for (let i = from; i < to; i++) tallyDive(t, simulateDive(world, policies, diveSeed(seed, i)), world.party.length);
   return t;
 }

@@ -30,7 +30,10 @@ class PrefixRandom implements RandomSource {
  * Every outcome of `run` with its chance. Sequences longer than `maxDice` faces are not followed:
  * their chance is returned as `unexplored`.
  */
-export function enumerateOutcomes<T>(run: (source: RandomSource) => T, maxDice = 8): { outcomes: { value: T; p: number }[]; unexplored: number } {
+export function enumerateOutcomes<T>(
+  run: (source: RandomSource) => T,
+  maxDice = 8,
+): { outcomes: { value: T; p: number }[]; unexplored: number } {
   const outcomes: { value: T; p: number }[] = [];
   let unexplored = 0;
   const walk = (faces: number[], p: number): void => {

@@ -20,7 +20,10 @@ describe('tables.odds', () => {
     const { table } = await app.call('tables.get', { key: 'rooms-upper' });
     // Widen row 1 to 1-3 and shrink row 2 to nothing: rows 2 and 3 now overlap row 1.
     const rows = table.rows.map((r, i) => (i === 0 ? { ...r, range: { from: 1, to: 3 } } : r));
-    const odds = await app.call('tables.odds', { key: 'rooms-upper', draft: { die: table.die, span: table.span, rows } });
+    const odds = await app.call('tables.odds', {
+      key: 'rooms-upper',
+      draft: { die: table.die, span: table.span, rows },
+    });
     expect(odds.rows[0]!.p).toBeCloseTo(3 / 12, 14);
     expect(odds.rows[1]!.p).toBe(0);
     expect(odds.saved!.rows[0]).toBeCloseTo(1 / 12, 14);
@@ -104,9 +107,13 @@ describe('tables.odds on what the Judge builds', () => {
   it('a weighted table and its unsaved weight', async () => {
     const { app } = await openDemo(4);
     const made = await app.call('tables.create', { name: 'Loot piles', category: 'custom', die: null });
-    for (const [i, w] of [3, 1].entries()) await app.call('tables.insertRow', { key: made.table.key, index: i, row: { label: `pile ${i}`, weight: w } });
+    for (const [i, w] of [3, 1].entries())
+      await app.call('tables.insertRow', { key: made.table.key, index: i, row: { label: `pile ${i}`, weight: w } });
     const { table } = await app.call('tables.get', { key: made.table.key });
-    const odds = await app.call('tables.odds', { key: made.table.key, draft: { die: null, span: null, rows: table.rows.map((r, i) => (i === 1 ? { ...r, weight: 5 } : r)) } });
+    const odds = await app.call('tables.odds', {
+      key: made.table.key,
+      draft: { die: null, span: null, rows: table.rows.map((r, i) => (i === 1 ? { ...r, weight: 5 } : r)) },
+    });
     expect(odds.rows.map((r) => r.p)).toEqual([3 / 8, 5 / 8]);
     expect(odds.saved!.rows).toEqual([3 / 4, 1 / 4]);
     app.close();
@@ -115,8 +122,14 @@ describe('tables.odds on what the Judge builds', () => {
   it('refuses a die too wide to work out exactly, saying how wide', async () => {
     const { app } = await openDemo(4);
     const made = await app.call('tables.create', { name: 'Huge', category: 'custom', die: '100d10000' });
-    await app.call('tables.insertRow', { key: made.table.key, index: 0, row: { label: 'all', range: { from: 100, to: 1_000_000 } } });
-    await expect(app.call('tables.odds', { key: made.table.key })).rejects.toThrow('100d10000 can give 999,901 different totals from 100 dice: too many to work out exactly');
+    await app.call('tables.insertRow', {
+      key: made.table.key,
+      index: 0,
+      row: { label: 'all', range: { from: 100, to: 1_000_000 } },
+    });
+    await expect(app.call('tables.odds', { key: made.table.key })).rejects.toThrow(
+      '100d10000 can give 999,901 different totals from 100 dice: too many to work out exactly',
+    );
     app.close();
   });
 });

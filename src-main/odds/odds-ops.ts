@@ -24,12 +24,18 @@ function refusing<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (error instanceof OddsLimitError || error instanceof RangeError) throw new CommandFailure('refused', error.message);
+    if (error instanceof OddsLimitError || error instanceof RangeError)
+      throw new CommandFailure('refused', error.message);
     throw error;
   }
 }
 
-export function campaignTableOdds(db: Database, key: string, context: RollContext, draft: Pick<TableDef, 'die' | 'span' | 'rows'> | null): TableOddsView {
+export function campaignTableOdds(
+  db: Database,
+  key: string,
+  context: RollContext,
+  draft: Pick<TableDef, 'die' | 'span' | 'rows'> | null,
+): TableOddsView {
   const stored = loadTable(db, key);
   if (!stored) throw new CommandFailure('not-found', `There is no table “${key}” in this campaign.`);
   // Only the tables a roll here can reach (the editor asks on every keystroke).
@@ -42,7 +48,10 @@ export function campaignTableOdds(db: Database, key: string, context: RollContex
     // Draws are row positions: an edit that adds or removes rows makes them mean other rows, so the draft is rolled fresh.
     const edited: TableDef = { ...stored.def, ...draft };
     const draftTables = new Map(tables).set(key, edited);
-    const draftDrawn = new Map(drawn).set(key, draft.rows.length === stored.def.rows.length ? (drawn.get(key) ?? new Set()) : new Set<number>());
+    const draftDrawn = new Map(drawn).set(
+      key,
+      draft.rows.length === stored.def.rows.length ? (drawn.get(key) ?? new Set()) : new Set<number>(),
+    );
     const odds = tableOdds(draftTables, key, context, draftDrawn);
     return { ...odds, saved: { rows: saved.rows.map((r) => r.p), noEntry: saved.noEntry } };
   });
@@ -72,31 +81,51 @@ interface ChallengeArgs {
 }
 
 /** The Challenge's input for a named Lichslayer (their level, Sanity, survival penalties) or for anyone. */
-function challengeBase(db: Database, args: ChallengeArgs): { base: Omit<ChallengeInput, 'cause' | 'level' | 'target'>; level: number | null; who: string | null } {
-  const sanityChallenge = args.sanityChallenge ? { attentionStage: attentionStage(db), where: args.sanityChallenge } : undefined;
+function challengeBase(
+  db: Database,
+  args: ChallengeArgs,
+): { base: Omit<ChallengeInput, 'cause' | 'level' | 'target'>; level: number | null; who: string | null } {
+  const sanityChallenge = args.sanityChallenge
+    ? { attentionStage: attentionStage(db), where: args.sanityChallenge }
+    : undefined;
   if (args.id === undefined) return { base: { other: args.modifiers, sanityChallenge }, level: null, who: null };
   const l = requireLichslayer(db, args.id);
   return {
-    base: { sanity: l.sanity, survival: clockPenalties({ daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter }), other: args.modifiers, sanityChallenge },
+    base: {
+      sanity: l.sanity,
+      survival: clockPenalties({ daysWithoutMeal: l.days_without_meal, daysWithoutShelter: l.days_without_shelter }),
+      other: args.modifiers,
+      sanityChallenge,
+    },
     level: l.level,
     who: l.name,
   };
 }
 
 /** The modifiers a Challenge input adds up (the Sanity rung's, survival, the Judge's). */
-function modifiersOf(base: Omit<ChallengeInput, 'cause' | 'level' | 'target'>, rules: ReturnType<typeof readHouseRules>): Modifier[] {
+function modifiersOf(
+  base: Omit<ChallengeInput, 'cause' | 'level' | 'target'>,
+  rules: ReturnType<typeof readHouseRules>,
+): Modifier[] {
   return challengeOdds({ ...base, level: 1, target: 1 }, rules).modifiers;
 }
 
-export function campaignChallengeOdds(db: Database, args: ChallengeArgs & { level?: number | undefined; target: number }): ChallengeOddsView {
+export function campaignChallengeOdds(
+  db: Database,
+  args: ChallengeArgs & { level?: number | undefined; target: number },
+): ChallengeOddsView {
   const rules = readHouseRules(db);
   const { base, level, who } = challengeBase(db, args);
   const lvl = args.level ?? level;
-  if (lvl === null) throw new CommandFailure('invalid-args', 'odds.challenge: give a level, or a Lichslayer whose level to use.');
+  if (lvl === null)
+    throw new CommandFailure('invalid-args', 'odds.challenge: give a level, or a Lichslayer whose level to use.');
   return refusing(() => ({ ...challengeOdds({ ...base, level: lvl, target: args.target }, rules), who }));
 }
 
-export function campaignChallengeGrid(db: Database, args: ChallengeArgs & { levels: { from: number; to: number }; targets: number[] }): ChallengeGridView {
+export function campaignChallengeGrid(
+  db: Database,
+  args: ChallengeArgs & { levels: { from: number; to: number }; targets: number[] },
+): ChallengeGridView {
   const rules = readHouseRules(db);
   const { base, level, who } = challengeBase(db, args);
   const levels = Array.from({ length: args.levels.to - args.levels.from + 1 }, (_, i) => args.levels.from + i);
@@ -105,8 +134,19 @@ export function campaignChallengeGrid(db: Database, args: ChallengeArgs & { leve
     const p = challengeGrid(levels, targets, base, rules);
     const modifiers = modifiersOf(base, rules).filter((m) => m.value !== 0);
     const named = level === null ? [] : namedChallenges(base, level, rules, who ?? '');
-    const mods = modifiers.length ? modifiers.map((m) => `${m.value >= 0 ? '+' : '−'}${Math.abs(m.value)} ${m.source}`).join(', ') : 'no modifiers';
-    return { levels, targets: [...targets], p, who, level, modifiers, named, explain: `Chance to meet each target${who ? ` for ${who}` : ''}: ${mods}; ${rules.challengeDice === 'level-dice' ? 'level d6, sixes explode, all natural 1s fail (ch.1)' : 'one d6, sixes explode, a natural 1 fails (ch.11)'}` };
+    const mods = modifiers.length
+      ? modifiers.map((m) => `${m.value >= 0 ? '+' : '−'}${Math.abs(m.value)} ${m.source}`).join(', ')
+      : 'no modifiers';
+    return {
+      levels,
+      targets: [...targets],
+      p,
+      who,
+      level,
+      modifiers,
+      named,
+      explain: `Chance to meet each target${who ? ` for ${who}` : ''}: ${mods}; ${rules.challengeDice === 'level-dice' ? 'level d6, sixes explode, all natural 1s fail (ch.1)' : 'one d6, sixes explode, a natural 1 fails (ch.11)'}`,
+    };
   });
 }
 
@@ -114,15 +154,32 @@ export function campaignChallengeGrid(db: Database, args: ChallengeArgs & { leve
  * The Challenges a character meets by name: looting at their Sanity rung when it asks for one
  * (ch.8), then the difficulty ladder (ch.11), each with their chance.
  */
-function namedChallenges(base: Omit<ChallengeInput, 'cause' | 'level' | 'target'>, level: number, rules: ReturnType<typeof readHouseRules>, who: string): ChallengeGridView['named'] {
+function namedChallenges(
+  base: Omit<ChallengeInput, 'cause' | 'level' | 'target'>,
+  level: number,
+  rules: ReturnType<typeof readHouseRules>,
+  who: string,
+): ChallengeGridView['named'] {
   const named: { label: string; target: number }[] = [];
   const rung = base.sanity ? SANITY_LADDER[base.sanity] : null;
-  if (rung?.looting.kind === 'every-other-round') named.push({ label: `${rung.label} looting (an off-round)`, target: rung.looting.offRoundTarget });
+  if (rung?.looting.kind === 'every-other-round')
+    named.push({ label: `${rung.label} looting (an off-round)`, target: rung.looting.offRoundTarget });
   if (rung?.looting.kind === 'challenge') named.push({ label: `${rung.label} looting`, target: rung.looting.target });
-  const ladder = Object.entries(DIFFICULTY).map(([name, target]) => ({ label: name[0]!.toUpperCase() + name.slice(1), target }));
+  const ladder = Object.entries(DIFFICULTY).map(([name, target]) => ({
+    label: name[0]!.toUpperCase() + name.slice(1),
+    target,
+  }));
   return [...named, ...ladder].map(({ label, target }) => {
     // Looting is not a Sanity Challenge: no Attention shift, whatever the grid was asked for.
-    const o = challengeOdds({ ...base, sanityChallenge: named.some((n) => n.label === label) ? undefined : base.sanityChallenge, level, target }, rules);
+    const o = challengeOdds(
+      {
+        ...base,
+        sanityChallenge: named.some((n) => n.label === label) ? undefined : base.sanityChallenge,
+        level,
+        target,
+      },
+      rules,
+    );
     return { label, target, p: o.p, explain: `${label}: ${percent(o.p, 0)} for ${who} (${o.explain})` };
   });
 }

@@ -43,9 +43,21 @@ export class SimRunner {
   start(world: SimWorld, policies: SimPolicies, seed: number, dives: number, label: string): SimRunView {
     for (const old of this.runs.values()) if (old.label === label) this.stop(old, 'cancelled');
     // Finished runs are kept for reading, a few at most.
-    for (const old of [...this.runs.values()].filter((r) => r.state !== 'running').slice(0, -4)) this.runs.delete(old.runId);
+    for (const old of [...this.runs.values()].filter((r) => r.state !== 'running').slice(0, -4))
+      this.runs.delete(old.runId);
     const runId = `run-${this.next++}`;
-    const run: Run = { runId, label, seed, total: dives, deepest: policies.floors, state: 'running', done: 0, tally: null, error: null, worker: null };
+    const run: Run = {
+      runId,
+      label,
+      seed,
+      total: dives,
+      deepest: policies.floors,
+      state: 'running',
+      done: 0,
+      tally: null,
+      error: null,
+      worker: null,
+    };
     const file = workerFile();
     const job: SimJob = { world: worldToWire(world), policies, seed, from: 0, to: dives };
     const worker = new Worker(file, { workerData: job });

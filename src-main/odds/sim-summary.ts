@@ -18,7 +18,13 @@ export function summariseTally(t: SimTally, deepest: number): SimSummaryView {
   const floors = [];
   for (let f = 1; f <= deepest; f++) {
     lostSoFar += t.lost[f]!;
-    floors.push({ floor: f, reached: shareEstimate(t.reached[f]!, n), survival: shareEstimate(t.entered[f]! - t.downed[f]!, t.entered[f]!), alive: shareEstimate(people - lostSoFar, people), felled: meanEstimate(t.felled[f]!, t.felledSq[f]!, n) });
+    floors.push({
+      floor: f,
+      reached: shareEstimate(t.reached[f]!, n),
+      survival: shareEstimate(t.entered[f]! - t.downed[f]!, t.entered[f]!),
+      alive: shareEstimate(people - lostSoFar, people),
+      felled: meanEstimate(t.felled[f]!, t.felledSq[f]!, n),
+    });
   }
   const last = floors[floors.length - 1];
   return {
@@ -28,7 +34,10 @@ export function summariseTally(t: SimTally, deepest: number): SimSummaryView {
     gold: meanEstimate(t.gold, t.goldSq, n),
     xp: meanEstimate(t.xp, t.xpSq, n),
     lootTiers: LOOT_TIER_NAMES.map((name) => ({ name, perDive: perDive(t.lootTiers[name] ?? 0, n) })),
-    lootColours: COLOURS.filter((c) => t.lootColours[c]).map((name) => ({ name, perDive: perDive(t.lootColours[name] ?? 0, n) })),
+    lootColours: COLOURS.filter((c) => t.lootColours[c]).map((name) => ({
+      name,
+      perDive: perDive(t.lootColours[name] ?? 0, n),
+    })),
     attention: t.attention.map((count, stage) => ({ stage, share: shareEstimate(count, n) })),
     goldHistogram: t.goldHistogram.map((count, i) => ({ from: i * 50, share: n ? count / n : 0 })),
     explain: n

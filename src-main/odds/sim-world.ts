@@ -33,25 +33,65 @@ export function rosterMembers(db: Database): SimMember[] {
   const rows = db.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[];
   return rows.map((l) => {
     const weapon = weaponOptions(equippedItems(db, l.id)).find((w) => w.allowed && w.damage);
-    return { name: l.name, level: l.level, health: l.max_health, armor: l.max_armor, power: l.power, speed: l.speed, sanity: l.sanity, weapon: weapon?.damage ?? BARE_HANDS, weaponColour: weapon?.colour ?? 'Colourless' };
+    return {
+      name: l.name,
+      level: l.level,
+      health: l.max_health,
+      armor: l.max_armor,
+      power: l.power,
+      speed: l.speed,
+      sanity: l.sanity,
+      weapon: weapon?.damage ?? BARE_HANDS,
+      weaponColour: weapon?.colour ?? 'Colourless',
+    };
   });
 }
 
 export function describedMembers(members: readonly DescribedMember[]): SimMember[] {
   return members.map((m, i) => {
     const weapon = m.weapon.trim() ? parseDamage(m.weapon) : BARE_HANDS;
-    if (!weapon) throw new CommandFailure('refused', `Lichslayer ${i + 1} (${m.name}): the weapon “${m.weapon}” is not dice such as “2d6” or “1d6+1”.`);
-    return { name: m.name, level: m.level, health: m.health, armor: m.armor, power: m.power, speed: m.speed, sanity: m.sanity, weapon, weaponColour: m.colour };
+    if (!weapon)
+      throw new CommandFailure(
+        'refused',
+        `Lichslayer ${i + 1} (${m.name}): the weapon “${m.weapon}” is not dice such as “2d6” or “1d6+1”.`,
+      );
+    return {
+      name: m.name,
+      level: m.level,
+      health: m.health,
+      armor: m.armor,
+      power: m.power,
+      speed: m.speed,
+      sanity: m.sanity,
+      weapon,
+      weaponColour: m.colour,
+    };
   });
 }
 
 export function loadSimWorld(db: Database, party: SimMember[], houseRules: HouseRulesPatch | undefined): SimWorld {
-  if (!party.length) throw new CommandFailure('refused', 'The party is empty: add a Lichslayer to the roster, or describe one.');
+  if (!party.length)
+    throw new CommandFailure('refused', 'The party is empty: add a Lichslayer to the roster, or describe one.');
   const stored = loadAllTables(db);
   const tables = new Map([...stored].map(([k, t]) => [k, t.def]));
   const drawn = new Map([...stored].map(([k, t]) => [k, new Set(t.drawn)]));
-  for (const key of ['rooms-upper', 'rooms-middle', 'rooms-lower', 'entities-upper', 'entities-middle', 'entities-lower', 'traps-upper', 'traps-middle', 'traps-lower', 'loot']) {
-    if (!tables.has(key)) throw new CommandFailure('refused', `The table “${key}” is missing from this campaign: a dive needs it. Restore it from the starter pack on the Tables screen.`);
+  for (const key of [
+    'rooms-upper',
+    'rooms-middle',
+    'rooms-lower',
+    'entities-upper',
+    'entities-middle',
+    'entities-lower',
+    'traps-upper',
+    'traps-middle',
+    'traps-lower',
+    'loot',
+  ]) {
+    if (!tables.has(key))
+      throw new CommandFailure(
+        'refused',
+        `The table “${key}” is missing from this campaign: a dive needs it. Restore it from the starter pack on the Tables screen.`,
+      );
   }
   const rules = variantRules(readHouseRules(db), houseRules);
   const context = attentionActor(db).getSnapshot().context as Partial<AttentionState>;
@@ -63,6 +103,10 @@ export function loadSimWorld(db: Database, party: SimMember[], houseRules: House
 function variantRules(saved: HouseRules, patch: HouseRulesPatch | undefined): HouseRules {
   if (!patch) return saved;
   const parsed = houseRulesSchema.safeParse({ ...saved, ...patch });
-  if (!parsed.success) throw new CommandFailure('refused', `The variant's house rules do not hold together: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new CommandFailure(
+      'refused',
+      `The variant's house rules do not hold together: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }

@@ -10,12 +10,18 @@ import { rollOnTable, type RollContext } from '../tables/table-roll.ts';
 import { tableOdds } from './table-odds.ts';
 
 const SAMPLES = Number(process.env['ODDS_SAMPLES'] ?? 40_000);
-const pack = tablePackSchema.parse(JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../resources/starter/tables.json'), 'utf8')));
+const pack = tablePackSchema.parse(
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../resources/starter/tables.json'), 'utf8')),
+);
 const tables = new Map(pack.tables.map((t) => [t.key, t]));
 
 /** The contexts the app rolls each kind of table with. */
 function contextsFor(category: string): RollContext[] {
-  if (category === 'loot') return [{ floor: 7, influence: [{ source: 'Lucky Coin', sides: 6 }], extra: [{ source: 'Judge', value: 2 }] }, { tier: 'rare' }];
+  if (category === 'loot')
+    return [
+      { floor: 7, influence: [{ source: 'Lucky Coin', sides: 6 }], extra: [{ source: 'Judge', value: 2 }] },
+      { tier: 'rare' },
+    ];
   if (category === 'room') return [{ floor: 5, attentionStage: 2, festival: true, lostReroll: true }];
   return [{ extra: [{ source: 'Judge', value: -1 }] }];
 }
@@ -26,7 +32,12 @@ describe(`exact odds agree with ${SAMPLES.toLocaleString('en')} seeded rolls of 
       for (const ctx of contextsFor(table.category)) {
         const odds = tableOdds(tables, table.key, ctx);
         const counts = new Array<number>(table.rows.length + 1).fill(0);
-        const env = { dice: new Dice(new SeededRandom(9000 + table.rows.length)), tables, drawn: new Map(), cause: 'sample' };
+        const env = {
+          dice: new Dice(new SeededRandom(9000 + table.rows.length)),
+          tables,
+          drawn: new Map(),
+          cause: 'sample',
+        };
         for (let i = 0; i < SAMPLES; i++) counts[rollOnTable(env, table.key, ctx).row ?? table.rows.length]!++;
         const expected = [...odds.rows.map((r) => r.p), odds.noEntry];
         let checked = 0;

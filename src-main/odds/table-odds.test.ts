@@ -8,16 +8,29 @@ import { rollOnTable, type DrawState, type RollContext } from '../tables/table-r
 import { enumerateOutcomes } from './enumerate.ts';
 import { tableOdds } from './table-odds.ts';
 
-const pack = tablePackSchema.parse(JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../resources/starter/tables.json'), 'utf8')));
+const pack = tablePackSchema.parse(
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../resources/starter/tables.json'), 'utf8')),
+);
 const starter = new Map(pack.tables.map((t) => [t.key, t]));
 
-const def = (t: Partial<TableDefInput> & { key: string; rows: TableDefInput['rows'] }): TableDef => tableDefSchema.parse({ name: t.key, die: 'd6', ...t });
-const ranged = (...ranges: [number, number | null][]) => ranges.map(([from, to], i) => ({ range: { from, to }, label: `r${i + 1}` }));
+const def = (t: Partial<TableDefInput> & { key: string; rows: TableDefInput['rows'] }): TableDef =>
+  tableDefSchema.parse({ name: t.key, die: 'd6', ...t });
+const ranged = (...ranges: [number, number | null][]) =>
+  ranges.map(([from, to], i) => ({ range: { from, to }, label: `r${i + 1}` }));
 
 /** The real roller, run on every sequence of faces: the chance of each row, of no entry, and of each nested row. */
-function bruteForce(tables: ReadonlyMap<string, TableDef>, key: string, ctx: RollContext, drawn: DrawState, maxDice = 8) {
+function bruteForce(
+  tables: ReadonlyMap<string, TableDef>,
+  key: string,
+  ctx: RollContext,
+  drawn: DrawState,
+  maxDice = 8,
+) {
   const copy = (d: DrawState): DrawState => new Map([...d].map(([k, v]) => [k, new Set(v)]));
-  const { outcomes, unexplored } = enumerateOutcomes((source) => rollOnTable({ dice: new Dice(source), tables, drawn: copy(drawn), cause: 'check' }, key, ctx), maxDice);
+  const { outcomes, unexplored } = enumerateOutcomes(
+    (source) => rollOnTable({ dice: new Dice(source), tables, drawn: copy(drawn), cause: 'check' }, key, ctx),
+    maxDice,
+  );
   const n = tables.get(key)!.rows.length;
   const rows = new Array<number>(n).fill(0);
   let noEntry = 0;
@@ -35,7 +48,13 @@ function bruteForce(tables: ReadonlyMap<string, TableDef>, key: string, ctx: Rol
   return { rows, noEntry, nested, unexplored };
 }
 
-function expectAgreement(tables: ReadonlyMap<string, TableDef>, key: string, ctx: RollContext = {}, drawn: DrawState = new Map(), maxDice = 8) {
+function expectAgreement(
+  tables: ReadonlyMap<string, TableDef>,
+  key: string,
+  ctx: RollContext = {},
+  drawn: DrawState = new Map(),
+  maxDice = 8,
+) {
   const exact = tableOdds(tables, key, ctx, drawn);
   const brute = bruteForce(tables, key, ctx, drawn, maxDice);
   // Enumeration stops at maxDice faces: the chance it did not follow bounds the difference.
@@ -71,9 +90,21 @@ describe('exact table odds agree with the real roller run on every sequence of f
   });
 
   it('a loot table: floor offset, two Influence dice, the clamp into its span, and a named tier', () => {
-    const t = def({ key: 'loot', category: 'loot', die: 'd20', span: { min: 1, max: 30 }, rows: ranged([1, 5], [6, 12], [13, 20], [21, 29], [30, 30]) });
+    const t = def({
+      key: 'loot',
+      category: 'loot',
+      die: 'd20',
+      span: { min: 1, max: 30 },
+      rows: ranged([1, 5], [6, 12], [13, 20], [21, 29], [30, 30]),
+    });
     const tables = new Map([[t.key, t]]);
-    expectAgreement(tables, 'loot', { floor: 6, influence: [{ source: 'coin', sides: 4 }, { source: 'bone', sides: 3 }] });
+    expectAgreement(tables, 'loot', {
+      floor: 6,
+      influence: [
+        { source: 'coin', sides: 4 },
+        { source: 'bone', sides: 3 },
+      ],
+    });
     expectAgreement(tables, 'loot', { floor: 1, extra: [{ source: 'Judge', value: 3 }] });
     expectAgreement(tables, 'loot', { tier: 'common', influence: [{ source: 'coin', sides: 4 }] });
   });
@@ -88,10 +119,23 @@ describe('exact table odds agree with the real roller run on every sequence of f
   });
 
   it('draws without replacement: drawn rows are rolled again with the same Influence, a Lost 1 only on the first roll', () => {
-    const t = def({ key: 'draw', category: 'loot', die: 'd4', span: { min: 1, max: 6 }, drawWithoutReplacement: true, rows: ranged([1, 2], [3, 3], [4, 5], [6, 6]) });
+    const t = def({
+      key: 'draw',
+      category: 'loot',
+      die: 'd4',
+      span: { min: 1, max: 6 },
+      drawWithoutReplacement: true,
+      rows: ranged([1, 2], [3, 3], [4, 5], [6, 6]),
+    });
     const tables = new Map([[t.key, t]]);
     const drawn: DrawState = new Map([['draw', new Set([1, 3])]]);
-    const { exact, brute } = expectAgreement(tables, 'draw', { influence: [{ source: 'coin', sides: 2 }], lostReroll: true }, drawn, 12);
+    const { exact, brute } = expectAgreement(
+      tables,
+      'draw',
+      { influence: [{ source: 'coin', sides: 2 }], lostReroll: true },
+      drawn,
+      12,
+    );
     expect(brute.unexplored).toBeLessThan(0.01);
     expect(exact.rows[1]!.p).toBe(0);
     expect(exact.rows[3]!.p).toBe(0);
@@ -99,15 +143,32 @@ describe('exact table odds agree with the real roller run on every sequence of f
   });
 
   it('weighted tables, with drawn rows left out', () => {
-    const t = def({ key: 'w', die: null, drawWithoutReplacement: true, rows: [1, 2, 3, 4].map((w) => ({ weight: w, label: `w${w}` })) });
+    const t = def({
+      key: 'w',
+      die: null,
+      drawWithoutReplacement: true,
+      rows: [1, 2, 3, 4].map((w) => ({ weight: w, label: `w${w}` })),
+    });
     const tables = new Map([[t.key, t]]);
     const { exact } = expectAgreement(tables, 'w', {}, new Map([['w', new Set([3])]]));
     expect(exact.rows.map((r) => r.p)).toEqual([1 / 6, 2 / 6, 3 / 6, 0]);
   });
 
   it('nested rolls: a row rolls twice on a table drawn without replacement, with its own modifier', () => {
-    const child = def({ key: 'child', die: 'd4', drawWithoutReplacement: true, rows: ranged([1, 1], [2, 2], [3, 3], [4, 4]) });
-    const parent = def({ key: 'parent', die: 'd3', rows: [...ranged([1, 1], [2, 2]), { range: { from: 3, to: 3 }, label: 'twice', rollOn: { table: 'child', times: 2, modifier: 1 } }] });
+    const child = def({
+      key: 'child',
+      die: 'd4',
+      drawWithoutReplacement: true,
+      rows: ranged([1, 1], [2, 2], [3, 3], [4, 4]),
+    });
+    const parent = def({
+      key: 'parent',
+      die: 'd3',
+      rows: [
+        ...ranged([1, 1], [2, 2]),
+        { range: { from: 3, to: 3 }, label: 'twice', rollOn: { table: 'child', times: 2, modifier: 1 } },
+      ],
+    });
     const tables = new Map([
       [child.key, child],
       [parent.key, parent],
@@ -122,7 +183,11 @@ describe('exact table odds agree with the real roller run on every sequence of f
   });
 
   it('every starter table, plain and with the contexts the app rolls them with', () => {
-    const contexts: RollContext[] = [{}, { floor: 9, influence: [{ source: 'coin', sides: 6 }] }, { attentionStage: 3, squareEmpty: true, lostReroll: true }];
+    const contexts: RollContext[] = [
+      {},
+      { floor: 9, influence: [{ source: 'coin', sides: 6 }] },
+      { attentionStage: 3, squareEmpty: true, lostReroll: true },
+    ];
     for (const key of starter.keys()) for (const ctx of contexts) expectAgreement(starter, key, ctx, new Map(), 3);
   });
 });
@@ -148,15 +213,34 @@ describe('exact probabilities sum to 1', () => {
     fc.assert(
       fc.property(
         dice,
-        fc.array(fc.tuple(fc.integer({ min: -5, max: 110 }), fc.integer({ min: 0, max: 30 })), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.tuple(fc.integer({ min: -5, max: 110 }), fc.integer({ min: 0, max: 30 })), {
+          minLength: 1,
+          maxLength: 20,
+        }),
         fc.constantFrom('loot', 'room', 'custom'),
         fc.boolean(),
         fc.array(fc.nat(19), { maxLength: 5 }),
-        fc.record({ floor: fc.integer({ min: 1, max: 9 }), lostReroll: fc.boolean(), influence: fc.array(fc.integer({ min: 2, max: 12 }), { maxLength: 2 }) }),
+        fc.record({
+          floor: fc.integer({ min: 1, max: 9 }),
+          lostReroll: fc.boolean(),
+          influence: fc.array(fc.integer({ min: 2, max: 12 }), { maxLength: 2 }),
+        }),
         (die, ranges, category, draw, drawnRows, c) => {
-          const t = def({ key: 'p', die, category, drawWithoutReplacement: draw, rows: ranges.map(([from, len], i) => ({ range: { from, to: from + len }, label: `r${i}` })) });
-          const drawn: DrawState = new Map([['p', new Set(drawnRows.filter((r) => r < t.rows.length && r < t.rows.length - 1))]]);
-          const ctx: RollContext = { floor: c.floor, lostReroll: c.lostReroll, influence: c.influence.map((sides) => ({ source: 'i', sides })) };
+          const t = def({
+            key: 'p',
+            die,
+            category,
+            drawWithoutReplacement: draw,
+            rows: ranges.map(([from, len], i) => ({ range: { from, to: from + len }, label: `r${i}` })),
+          });
+          const drawn: DrawState = new Map([
+            ['p', new Set(drawnRows.filter((r) => r < t.rows.length && r < t.rows.length - 1))],
+          ]);
+          const ctx: RollContext = {
+            floor: c.floor,
+            lostReroll: c.lostReroll,
+            influence: c.influence.map((sides) => ({ source: 'i', sides })),
+          };
           const odds = tableOdds(new Map([['p', t]]), 'p', ctx, drawn);
           const sum = odds.rows.reduce((a, r) => a + r.p, 0) + odds.noEntry + odds.refused;
           expect(sum).toBeCloseTo(1, 9);

@@ -7,7 +7,18 @@ import type { NestedOddsView } from '@shared/odds.ts';
 import { LIMITS_TABLES, formatRange, type TableDef } from '@shared/tables.ts';
 import { totalOf } from '../rules/dice.ts';
 import type { DiceExpression } from '../rules/dice-expression.ts';
-import { contextModifierPlan, DRAW_ATTEMPTS, lostRerollApplies, nestedContext, openWeights, rowAt, settleRoll, spanOf, type DrawState, type RollContext } from '../tables/table-roll.ts';
+import {
+  contextModifierPlan,
+  DRAW_ATTEMPTS,
+  lostRerollApplies,
+  nestedContext,
+  openWeights,
+  rowAt,
+  settleRoll,
+  spanOf,
+  type DrawState,
+  type RollContext,
+} from '../tables/table-roll.ts';
 import { addUniform, entries, point, shift, type Dist } from './distribution.ts';
 import { expressionDist, OddsLimitError } from './dice-odds.ts';
 
@@ -55,7 +66,9 @@ interface Explored {
 
 function stateKey(state: DrawState, tables: Tables): string {
   const parts: string[] = [];
-  for (const [k, set] of state) if (set.size && tables.get(k)?.drawWithoutReplacement) parts.push(`${k}:${[...set].sort((a, b) => a - b).join(',')}`);
+  for (const [k, set] of state)
+    if (set.size && tables.get(k)?.drawWithoutReplacement)
+      parts.push(`${k}:${[...set].sort((a, b) => a - b).join(',')}`);
   return parts.sort().join('|');
 }
 
@@ -73,12 +86,17 @@ function totalOnNaturalOne(expr: DiceExpression): number {
 /** The distribution of the context's modifier total: fixed ones plus each Influence die. */
 function modifierDist(table: TableDef, ctx: RollContext): Dist {
   let d = point(0);
-  for (const part of contextModifierPlan(table, ctx)) d = part.kind === 'fixed' ? shift(d, part.modifier.value) : addUniform(d, part.die.sides);
+  for (const part of contextModifierPlan(table, ctx))
+    d = part.kind === 'fixed' ? shift(d, part.modifier.value) : addUniform(d, part.die.sides);
   return d;
 }
 
 /** One roll on a table, without its nested rolls: the chance of each row, no entry and refusal. */
-export function singleRoll(table: TableDef, ctx: RollContext, drawn: ReadonlySet<number>): { rows: Float64Array; noEntry: number; refused: number; problem: string | null } {
+export function singleRoll(
+  table: TableDef,
+  ctx: RollContext,
+  drawn: ReadonlySet<number>,
+): { rows: Float64Array; noEntry: number; refused: number; problem: string | null } {
   const rows = new Float64Array(table.rows.length);
   if (table.die === null) {
     const weights = openWeights(table, table.drawWithoutReplacement ? drawn : new Set());
@@ -90,7 +108,8 @@ export function singleRoll(table: TableDef, ctx: RollContext, drawn: ReadonlySet
   const { span, expression, error } = spanOf(table);
   if (!expression || !span) return { rows, noEntry: 0, refused: 1, problem: `${table.name}: ${error ?? 'no die'}` };
   const draws = table.drawWithoutReplacement && drawn.size > 0;
-  if (table.drawWithoutReplacement && table.rows.every((_, i) => drawn.has(i))) return { rows, noEntry: 0, refused: 1, problem: `${table.name}: every row has been drawn` };
+  if (table.drawWithoutReplacement && table.rows.every((_, i) => drawn.has(i)))
+    return { rows, noEntry: 0, refused: 1, problem: `${table.name}: every row has been drawn` };
 
   const plain = expressionDist(expression);
   // The first roll may re-roll a natural 1 for a Lost character; re-rolls of drawn rows do not.
@@ -103,8 +122,14 @@ export function singleRoll(table: TableDef, ctx: RollContext, drawn: ReadonlySet
   }
   const mods = modifierDist(table, ctx);
   // Each possible value is looked up once among the rows: bound that work too.
-  if ((span.max - span.min + 1) * Math.max(1, table.rows.length) > MAX_LOOKUPS) throw new OddsLimitError(`${table.name}: ${span.max - span.min + 1} possible results × ${table.rows.length} rows is more than the odds look up (${MAX_LOOKUPS.toLocaleString('en')})`);
-  if (plain.p.length * mods.p.length > MAX_PAIRS) throw new OddsLimitError(`${table.name}: ${plain.p.length} die totals × ${mods.p.length} modifier totals is more than the ${MAX_PAIRS} the odds settle`);
+  if ((span.max - span.min + 1) * Math.max(1, table.rows.length) > MAX_LOOKUPS)
+    throw new OddsLimitError(
+      `${table.name}: ${span.max - span.min + 1} possible results × ${table.rows.length} rows is more than the odds look up (${MAX_LOOKUPS.toLocaleString('en')})`,
+    );
+  if (plain.p.length * mods.p.length > MAX_PAIRS)
+    throw new OddsLimitError(
+      `${table.name}: ${plain.p.length} die totals × ${mods.p.length} modifier totals is more than the ${MAX_PAIRS} the odds settle`,
+    );
 
   const rowOf = new Map<number, number | null>();
   const land = (total: number, modifier: number): number | null => {
@@ -156,11 +181,17 @@ export function singleRoll(table: TableDef, ctx: RollContext, drawn: ReadonlySet
     for (const i of drawn) drawnAgain += byRowAgain[i] ?? 0;
     // Rolls after the first: a geometric run of drawn rows, cut after DRAW_ATTEMPTS re-rolls.
     const again = drawnAgain >= 1 ? DRAW_ATTEMPTS : (1 - Math.pow(drawnAgain, DRAW_ATTEMPTS)) / (1 - drawnAgain);
-    for (let i = 0; i < rows.length; i++) if (!drawn.has(i)) rows[i]! += m.p * (byRowFirst[i]! + drawnFirst * again * byRowAgain[i]!);
+    for (let i = 0; i < rows.length; i++)
+      if (!drawn.has(i)) rows[i]! += m.p * (byRowFirst[i]! + drawnFirst * again * byRowAgain[i]!);
     noEntry += m.p * (noneFirst + drawnFirst * again * noneAgain);
     refused += m.p * drawnFirst * Math.pow(drawnAgain, DRAW_ATTEMPTS);
   }
-  return { rows, noEntry, refused, problem: refused > 0 ? `${table.name}: no undrawn row in ${DRAW_ATTEMPTS} re-rolls` : null };
+  return {
+    rows,
+    noEntry,
+    refused,
+    problem: refused > 0 ? `${table.name}: no undrawn row in ${DRAW_ATTEMPTS} re-rolls` : null,
+  };
 }
 
 class Explorer {
@@ -179,18 +210,31 @@ class Explorer {
 
   private compute(key: string, ctx: RollContext, state: DrawState, skey: string, depth: number): Explored {
     const table = this.tables.get(key);
-    const refusedWith = (problem: string): Explored => ({ rows: new Float64Array(table?.rows.length ?? 0), noEntry: 0, next: new Map(), nested: [], problems: new Map([[problem, 1]]) });
-    if (depth > LIMITS_TABLES.depth) return refusedWith(`Nested rolls went deeper than ${LIMITS_TABLES.depth} tables (at “${key}”)`);
+    const refusedWith = (problem: string): Explored => ({
+      rows: new Float64Array(table?.rows.length ?? 0),
+      noEntry: 0,
+      next: new Map(),
+      nested: [],
+      problems: new Map([[problem, 1]]),
+    });
+    if (depth > LIMITS_TABLES.depth)
+      return refusedWith(`Nested rolls went deeper than ${LIMITS_TABLES.depth} tables (at “${key}”)`);
     if (!table) return refusedWith(`There is no table “${key}” in this campaign`);
     const own = singleRoll(table, ctx, state.get(key) ?? new Set());
     const problems = new Map<string, number>();
     if (own.problem && own.refused > 0) problems.set(own.problem, own.refused);
     const next = new Map<string, { state: DrawState; p: number }>();
-    const add = (into: Map<string, { state: DrawState; p: number }>, s: DrawState, p: number, k = stateKey(s, this.tables)) => {
+    const add = (
+      into: Map<string, { state: DrawState; p: number }>,
+      s: DrawState,
+      p: number,
+      k = stateKey(s, this.tables),
+    ) => {
       const at = into.get(k);
       if (at) at.p += p;
       else into.set(k, { state: s, p });
-      if (into.size > MAX_STATES) throw new OddsLimitError(`${table.name}: more than ${MAX_STATES} different draw states to follow exactly`);
+      if (into.size > MAX_STATES)
+        throw new OddsLimitError(`${table.name}: more than ${MAX_STATES} different draw states to follow exactly`);
     };
     if (own.noEntry > 0) add(next, state, own.noEntry, skey);
     const nested = new Map<string, NestedOdds>();
@@ -204,7 +248,9 @@ class Explorer {
       }
       const childCtx = nestedContext(ctx, table, row);
       const childName = this.tables.get(row.rollOn.table)?.name ?? row.rollOn.table;
-      let states = new Map<string, { state: DrawState; p: number }>([[stateKey(after, this.tables), { state: after, p: 1 }]]);
+      let states = new Map<string, { state: DrawState; p: number }>([
+        [stateKey(after, this.tables), { state: after, p: 1 }],
+      ]);
       for (let t = 0; t < row.rollOn.times; t++) {
         const after2 = new Map<string, { state: DrawState; p: number }>();
         const here = `${formatRange(row.range, row.weight)} “${row.label}” → ${childName}${row.rollOn.times > 1 ? ` (roll ${t + 1} of ${row.rollOn.times})` : ''}`;
@@ -214,7 +260,16 @@ class Explorer {
           const entryKey = `${i}/${t}`;
           let entry = nested.get(entryKey);
           if (!entry) {
-            entry = { path: [i, t], via: here, table: row.rollOn.table, tableName: childName, ordinal: t + 1, times: row.rollOn.times, rows: new Array<number>(child.rows.length).fill(0), noEntry: 0 };
+            entry = {
+              path: [i, t],
+              via: here,
+              table: row.rollOn.table,
+              tableName: childName,
+              ordinal: t + 1,
+              times: row.rollOn.times,
+              rows: new Array<number>(child.rows.length).fill(0),
+              noEntry: 0,
+            };
             nested.set(entryKey, entry);
           }
           child.rows.forEach((x, j) => (entry!.rows[j]! += w * x));
@@ -223,7 +278,13 @@ class Explorer {
             const k = `${i}/${t}/${deeper.path.join('/')}`;
             let e = nested.get(k);
             if (!e) {
-              e = { ...deeper, path: [i, t, ...deeper.path], via: `${here} → ${deeper.via}`, rows: new Array<number>(deeper.rows.length).fill(0), noEntry: 0 };
+              e = {
+                ...deeper,
+                path: [i, t, ...deeper.path],
+                via: `${here} → ${deeper.via}`,
+                rows: new Array<number>(deeper.rows.length).fill(0),
+                noEntry: 0,
+              };
               nested.set(k, e);
             }
             deeper.rows.forEach((x, j) => (e!.rows[j]! += w * x));
@@ -253,11 +314,18 @@ export function tableOdds(tables: Tables, key: string, ctx: RollContext = {}, dr
   let reached = 0;
   for (const n of explored.next.values()) reached += n.p;
   const refused = Math.max(0, 1 - reached);
-  const rows = table.rows.map((r, index) => ({ index, key: formatRange(r.range, r.weight), label: r.label, p: explored.rows[index]! }));
+  const rows = table.rows.map((r, index) => ({
+    index,
+    key: formatRange(r.range, r.weight),
+    label: r.label,
+    p: explored.rows[index]!,
+  }));
   const best = rows.reduce<RowOdds | null>((a, r) => (a === null || r.p > a.p ? r : a), null);
   const ties = best ? rows.filter((r) => Math.abs(r.p - best.p) < 1e-12).length - 1 : 0;
   const possible = rows.filter((r) => r.p > 0).length;
-  const problems = [...explored.problems].filter(([, p]) => p > 0).map(([problem, p]) => `${problem} (${pct(p)} of rolls)`);
+  const problems = [...explored.problems]
+    .filter(([, p]) => p > 0)
+    .map(([problem, p]) => `${problem} (${pct(p)} of rolls)`);
   return {
     key,
     name: table.name,

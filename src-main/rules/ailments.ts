@@ -13,7 +13,8 @@ export const sortAilments = (list: readonly Ailment[]): Ailment[] => AILMENTS.fi
 /** What the book says an ailment does on a turn: only Poison's ongoing damage is given (ch.11). */
 export const AILMENT_TURN: Record<Ailment, string> = {
   Burn: 'its effect on a turn is the Judge’s: the book names Burn but gives no rule for it',
-  Poison: 'ongoing damage: not an instance, it strikes Health directly past Armor (ch.11); its amount comes from its source',
+  Poison:
+    'ongoing damage: not an instance, it strikes Health directly past Armor (ch.11); its amount comes from its source',
   Freeze: 'its effect on a turn is the Judge’s: the book names Freeze but gives no rule for it',
   Bound: 'its effect on a turn is the Judge’s: the book names Bound but gives no rule for it',
 };
@@ -38,26 +39,53 @@ export function changeAilment(holder: AilmentHolder, ailment: Ailment, on: boole
   const has = holder.ailments.includes(ailment);
   if (on) {
     if (has) return { ok: false, refused: `${holder.name} is already afflicted with ${ailment}` };
-    if (ailment === 'Bound' && holder.heirloom) return { ok: false, refused: `${holder.name} holds Family Heirloom: Bound and every compelling effect fails without a roll (ch.2)` };
-    if (ailment === 'Bound' && holder.heirloomCover) return { ok: false, refused: `${holder.heirloomCover}'s enhanced Family Heirloom covers ${holder.name} this Round: Bound fails without a roll (ch.2)` };
-    return { ok: true, ailments: sortAilments([...holder.ailments, ailment]), explain: `${holder.name} is afflicted with ${ailment}: ${AILMENT_TURN[ailment]}` };
+    if (ailment === 'Bound' && holder.heirloom)
+      return {
+        ok: false,
+        refused: `${holder.name} holds Family Heirloom: Bound and every compelling effect fails without a roll (ch.2)`,
+      };
+    if (ailment === 'Bound' && holder.heirloomCover)
+      return {
+        ok: false,
+        refused: `${holder.heirloomCover}'s enhanced Family Heirloom covers ${holder.name} this Round: Bound fails without a roll (ch.2)`,
+      };
+    return {
+      ok: true,
+      ailments: sortAilments([...holder.ailments, ailment]),
+      explain: `${holder.name} is afflicted with ${ailment}: ${AILMENT_TURN[ailment]}`,
+    };
   }
   if (!has) return { ok: false, refused: `${holder.name} is not afflicted with ${ailment}` };
-  return { ok: true, ailments: holder.ailments.filter((a) => a !== ailment), explain: `${holder.name} is no longer afflicted with ${ailment} (the Judge)` };
+  return {
+    ok: true,
+    ailments: holder.ailments.filter((a) => a !== ailment),
+    explain: `${holder.name} is no longer afflicted with ${ailment} (the Judge)`,
+  };
 }
 
 /**
  * One ailment lifted by a skill (ch.2: Diagnose and Bandage removes one from each target healed;
  * Cure lifts one). The chosen one, or — when none is chosen — the first in the book's order.
  */
-export function liftOne(holder: AilmentHolder, chosen: Ailment | undefined, by: string): { ailments: Ailment[]; lifted: Ailment | null; explain: string | null } {
+export function liftOne(
+  holder: AilmentHolder,
+  chosen: Ailment | undefined,
+  by: string,
+): { ailments: Ailment[]; lifted: Ailment | null; explain: string | null } {
   if (!holder.ailments.length) {
     if (chosen) throw new RangeError(`${holder.name} is not afflicted with ${chosen}: ${by} has nothing to lift`);
     return { ailments: [], lifted: null, explain: null };
   }
-  if (chosen && !holder.ailments.includes(chosen)) throw new RangeError(`${holder.name} is not afflicted with ${chosen} (afflicted with ${holder.ailments.join(', ')})`);
+  if (chosen && !holder.ailments.includes(chosen))
+    throw new RangeError(
+      `${holder.name} is not afflicted with ${chosen} (afflicted with ${holder.ailments.join(', ')})`,
+    );
   const lifted = chosen ?? sortAilments(holder.ailments)[0]!;
   const rest = holder.ailments.filter((a) => a !== lifted);
   const how = chosen ? '' : holder.ailments.length > 1 ? ', the first in the book’s order (none chosen)' : '';
-  return { ailments: rest, lifted, explain: `${by} lifts ${lifted} from ${holder.name}${how}${rest.length ? `; still ${rest.join(', ')}` : ''} (ch.2)` };
+  return {
+    ailments: rest,
+    lifted,
+    explain: `${by} lifts ${lifted} from ${holder.name}${how}${rest.length ? `; still ${rest.join(', ')}` : ''} (ch.2)`,
+  };
 }

@@ -67,9 +67,31 @@ export function weaponOptions(items: readonly EquippedItem[]): WeaponOption[] {
     const listed = i.entry?.actions.includes('attack') ?? false;
     if (!listed && !fromNotes) return [];
     const damage = fromNotes ?? itemDamage(i.entry?.details ?? '') ?? (i.entry ? parseDamage(i.entry.details) : null);
-    if (i.broken) return [{ slot: i.slot, name: i.name, colour: i.colour, damage, allowed: false, why: `${i.name} is broken: it confers no effect (ch.11)` }];
-    if (!damage) return [{ slot: i.slot, name: i.name, colour: i.colour, damage, allowed: false, why: `${i.name} allows the attack action but lists no damage dice: write them in its notes, e.g. "Attack: 2d6" (ch.13)` }];
-    return [{ slot: i.slot, name: i.name, colour: i.colour, damage, allowed: true, why: `${i.name}: ${damage.text} (ch.13)` }];
+    if (i.broken)
+      return [
+        {
+          slot: i.slot,
+          name: i.name,
+          colour: i.colour,
+          damage,
+          allowed: false,
+          why: `${i.name} is broken: it confers no effect (ch.11)`,
+        },
+      ];
+    if (!damage)
+      return [
+        {
+          slot: i.slot,
+          name: i.name,
+          colour: i.colour,
+          damage,
+          allowed: false,
+          why: `${i.name} allows the attack action but lists no damage dice: write them in its notes, e.g. "Attack: 2d6" (ch.13)`,
+        },
+      ];
+    return [
+      { slot: i.slot, name: i.name, colour: i.colour, damage, allowed: true, why: `${i.name}: ${damage.text} (ch.13)` },
+    ];
   });
 }
 
@@ -84,7 +106,9 @@ export function attackAccess(name: string, options: readonly WeaponOption[]): st
 export function retainerDamage(gradeBonus: string, rules: HouseRules): DamageSpec | null {
   const bonus = parseDamage(gradeBonus)?.count ?? 0;
   const count = rules.retainerBaseAttack + bonus;
-  return count > 0 ? { count, sides: 6, flat: 0, text: `${count}d6 (${rules.retainerBaseAttack}d6 + ${gradeBonus || '+0'}, ch.7)` } : null;
+  return count > 0
+    ? { count, sides: 6, flat: 0, text: `${count}d6 (${rules.retainerBaseAttack}d6 + ${gradeBonus || '+0'}, ch.7)` }
+    : null;
 }
 
 export interface AttackInput {
@@ -119,9 +143,13 @@ export interface AttackRoll {
  */
 export function rollAttack(dice: Dice, input: AttackInput, rules: HouseRules): AttackRoll {
   const bonus = input.bonusDice ?? 0;
-  if (!Number.isInteger(bonus) || bonus < 0) throw new RangeError(`Bonus dice must be a whole number of 0 or more, not ${bonus}`);
+  if (!Number.isInteger(bonus) || bonus < 0)
+    throw new RangeError(`Bonus dice must be a whole number of 0 or more, not ${bonus}`);
   const { base } = input;
-  const rolled = [...dice.pool(base.count, base.sides, input.cause, base.sides === 6), ...dice.pool(input.powerDice + bonus, 6, `${input.cause} (Power${bonus ? ' and bonus' : ''} dice)`, true)];
+  const rolled = [
+    ...dice.pool(base.count, base.sides, input.cause, base.sides === 6),
+    ...dice.pool(input.powerDice + bonus, 6, `${input.cause} (Power${bonus ? ' and bonus' : ''} dice)`, true),
+  ];
   const naturals = rolled.flatMap((d) => (rules.explosionsCountAsNatural ? d.faces : [d.natural]));
   const allNaturalOnes = rolled.length > 0 && rolled.every((d) => d.natural === 1);
   const miss = allNaturalOnes && rules.attackAllOnes === 'miss';
@@ -131,7 +159,11 @@ export function rollAttack(dice: Dice, input: AttackInput, rules: HouseRules): A
   if (input.powerDice) parts.push(`${input.powerDice}d6! Power above 6 (ch.4)`);
   if (bonus) parts.push(`${bonus}d6! bonus`);
   const flat = base.flat ? ` ${base.flat > 0 ? '+' : '−'} ${Math.abs(base.flat)}` : '';
-  const why = miss ? ': all natural 1s, the attack misses (house rule)' : allNaturalOnes ? ': all natural 1s, the attack lands all the same (house rule)' : '';
+  const why = miss
+    ? ': all natural 1s, the attack misses (house rule)'
+    : allNaturalOnes
+      ? ': all natural 1s, the attack lands all the same (house rule)'
+      : '';
   return {
     dice: rolled,
     sum,
@@ -164,7 +196,8 @@ export function reachRefusal(attacker: Position, target: Position): string | nul
   }
   const sameRoom = attacker.floor === target.floor && attacker.x === target.x && attacker.y === target.y;
   if (sameRoom) return null;
-  if (target.kind === 'phylactery') return `The Phylactery cannot be targeted remotely: ${attacker.name} must be in its room to attack it (ch.12)`;
+  if (target.kind === 'phylactery')
+    return `The Phylactery cannot be targeted remotely: ${attacker.name} must be in its room to attack it (ch.12)`;
   return `${target.name} is not in ${attacker.name}'s room: an attack reaches only the room the attacker stands in (ch.11)`;
 }
 
@@ -182,7 +215,11 @@ export interface TargetCandidate {
  * in reach, the richest, or the first on the stack; the manifested Lich always strikes the
  * character holding the most gold (ch.16). Ties go to the first on the stack, and are named.
  */
-export function defaultTarget<T extends TargetCandidate>(candidates: readonly T[], rules: HouseRules, lich: boolean): { target: T | null; tied: T[]; explain: string } {
+export function defaultTarget<T extends TargetCandidate>(
+  candidates: readonly T[],
+  rules: HouseRules,
+  lich: boolean,
+): { target: T | null; tied: T[]; explain: string } {
   if (!candidates.length) return { target: null, tied: [], explain: 'no one in reach' };
   const rule = lich ? 'richest' : rules.enemyTarget;
   const byStack = [...candidates].sort((a, b) => a.stackIndex - b.stackIndex);
@@ -195,8 +232,19 @@ export function defaultTarget<T extends TargetCandidate>(candidates: readonly T[
     tied = byStack.filter((c) => c.gold === most);
   } else tied = [byStack[0]!];
   const target = tied[0]!;
-  const what = rule === 'weakest' ? `the weakest in reach (${target.health} Health)` : rule === 'richest' ? `the character holding the most gold (${target.gold})` : 'the first in reach on the turn stack';
+  const what =
+    rule === 'weakest'
+      ? `the weakest in reach (${target.health} Health)`
+      : rule === 'richest'
+        ? `the character holding the most gold (${target.gold})`
+        : 'the first in reach on the turn stack';
   const source = lich ? 'ch.16' : 'house rule';
-  const tie = tied.length > 1 ? `; tied with ${tied.slice(1).map((t) => t.name).join(', ')}: the first on the stack, the Judge may pick another` : '';
+  const tie =
+    tied.length > 1
+      ? `; tied with ${tied
+          .slice(1)
+          .map((t) => t.name)
+          .join(', ')}: the first on the stack, the Judge may pick another`
+      : '';
   return { target, tied, explain: `${target.name}, ${what} (${source})${tie}` };
 }

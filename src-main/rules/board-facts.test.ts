@@ -24,9 +24,16 @@ describe('board facts (ch.9)', () => {
     const unsafe = { unsafeOnFloorsUpTo: 5, unsafeCapacity: 4 };
     expect(roomCapacity('shrine', 5, unsafe)).toBe(4);
     expect(roomCapacity('shrine', 6, unsafe)).toBeNull();
-    expect(canEnter('shrine', 3, true, { floor: 5, shrines: unsafe })).toEqual({ ok: true, reason: '4 of 4 in the Shrine / Rest' });
-    expect(canEnter('shrine', 4, true, { floor: 5, shrines: unsafe }).reason).toBe('The Shrine / Rest is full (4 of 4, unsafe at this Attention (ch.5)): it blocks passage until an entity leaves (ch.9)');
-    expect(canEnter('shrine', 0, true, { floor: 6, shrines: unsafe }).reason).toBe('A Shrine / Rest room holds no enemies while it is safe (ch.9)');
+    expect(canEnter('shrine', 3, true, { floor: 5, shrines: unsafe })).toEqual({
+      ok: true,
+      reason: '4 of 4 in the Shrine / Rest',
+    });
+    expect(canEnter('shrine', 4, true, { floor: 5, shrines: unsafe }).reason).toBe(
+      'The Shrine / Rest is full (4 of 4, unsafe at this Attention (ch.5)): it blocks passage until an entity leaves (ch.9)',
+    );
+    expect(canEnter('shrine', 0, true, { floor: 6, shrines: unsafe }).reason).toBe(
+      'A Shrine / Rest room holds no enemies while it is safe (ch.9)',
+    );
   });
 
   it('ch.9: a trap triggers once per character entering, unless disabled', () => {

@@ -24,13 +24,19 @@ export function isNear(a: Place, b: Place, rules: HouseRules): boolean {
   return rules.adjacency === 'same-room' ? steps === 0 : steps <= 1;
 }
 
-export type MoveVerdict = { kind: 'ok'; reveals: boolean } | { kind: 'refused'; reason: string } | { kind: 'confirm'; reason: string };
+export type MoveVerdict =
+  { kind: 'ok'; reveals: boolean } | { kind: 'refused'; reason: string } | { kind: 'confirm'; reason: string };
 
 export interface MoveInput {
   mover: { kind: 'lichslayer' | 'retainer' | 'familiar' | 'entity' | 'phylactery'; name: string };
   from: Place | null;
   to: Place;
-  target: { revealed: boolean; type: RoomType | null; occupancy: number; /** Whether its Shrines are still safe (ch.5, ch.9). */ shrines: ShrineSafety };
+  target: {
+    revealed: boolean;
+    type: RoomType | null;
+    occupancy: number;
+    /** Whether its Shrines are still safe (ch.5, ch.9). */ shrines: ShrineSafety;
+  };
   /** The Judge confirmed a move that the adjacency rule would not allow. */
   override: boolean;
 }
@@ -51,31 +57,51 @@ const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
  * on a dive its tokens stay on the party's floor (floors change only by the stair), and a Lichslayer
  * whose dive has ended does not walk back in. Enemies are the Judge's to place anywhere. Null: allowed.
  */
-export function phaseRefusesMove(mover: { kind: MoveInput['mover']['kind']; name: string; lichslayerId: number | null }, dive: DivePlace, toFloor: number): string | null {
+export function phaseRefusesMove(
+  mover: { kind: MoveInput['mover']['kind']; name: string; lichslayerId: number | null },
+  dive: DivePlace,
+  toFloor: number,
+): string | null {
   if (!PARTY_KINDS.has(mover.kind)) return null;
   // ch.16: a turned character acts for the Lich as an entity under the Judge, anywhere in the Tombs.
-  if (mover.kind === 'lichslayer' && mover.lichslayerId !== null && dive.turned?.includes(mover.lichslayerId)) return null;
-  if (dive.floor === null) return `The party is in the Town: ${mover.name} goes into the Tombs when the party descends (ch.9)`;
-  if (toFloor !== dive.floor) return `The party is on Floor ${dive.floor}: floors change only by the stair, when the party descends (ch.9)`;
-  if (mover.kind === 'lichslayer' && mover.lichslayerId !== null && !dive.present.includes(mover.lichslayerId)) return `${mover.name}'s dive is over (withdrawn or lost, ch.11): they are not on this floor`;
+  if (mover.kind === 'lichslayer' && mover.lichslayerId !== null && dive.turned?.includes(mover.lichslayerId))
+    return null;
+  if (dive.floor === null)
+    return `The party is in the Town: ${mover.name} goes into the Tombs when the party descends (ch.9)`;
+  if (toFloor !== dive.floor)
+    return `The party is on Floor ${dive.floor}: floors change only by the stair, when the party descends (ch.9)`;
+  if (mover.kind === 'lichslayer' && mover.lichslayerId !== null && !dive.present.includes(mover.lichslayerId))
+    return `${mover.name}'s dive is over (withdrawn or lost, ch.11): they are not on this floor`;
   return null;
 }
 
 export function judgeMove(input: MoveInput): MoveVerdict {
   const { mover, from, to, target } = input;
   if (mover.kind === 'phylactery') return { kind: 'refused', reason: 'The Phylactery is immobile (ch.12)' };
-  if (from && from.floor === to.floor && from.x === to.x && from.y === to.y) return { kind: 'refused', reason: `${mover.name} is already there` };
+  if (from && from.floor === to.floor && from.x === to.x && from.y === to.y)
+    return { kind: 'refused', reason: `${mover.name} is already there` };
   if (!target.revealed && mover.kind !== 'lichslayer') {
-    return { kind: 'refused', reason: `Only a Lichslayer reveals a room: ${mover.name} cannot go into an unrevealed room (ch.10)` };
+    return {
+      kind: 'refused',
+      reason: `Only a Lichslayer reveals a room: ${mover.name} cannot go into an unrevealed room (ch.10)`,
+    };
   }
   if (target.revealed && target.type) {
-    const entry = canEnter(target.type, target.occupancy, mover.kind === 'entity', { floor: to.floor, shrines: target.shrines });
+    const entry = canEnter(target.type, target.occupancy, mover.kind === 'entity', {
+      floor: to.floor,
+      shrines: target.shrines,
+    });
     if (!entry.ok) return { kind: 'refused', reason: entry.reason };
   }
   if (from && !isAdjacent(from, to) && !input.override) {
-    const why = from.floor !== to.floor ? `a different floor (Floor ${from.floor} → ${to.floor})` : `not next to (${from.x + 1},${from.y + 1}): rooms join only their four neighbours`;
-    return { kind: 'confirm', reason: `${mover.name} → (${to.x + 1},${to.y + 1}) is ${why} (ch.9). Move anyway as a Judge override?` };
+    const why =
+      from.floor !== to.floor
+        ? `a different floor (Floor ${from.floor} → ${to.floor})`
+        : `not next to (${from.x + 1},${from.y + 1}): rooms join only their four neighbours`;
+    return {
+      kind: 'confirm',
+      reason: `${mover.name} → (${to.x + 1},${to.y + 1}) is ${why} (ch.9). Move anyway as a Judge override?`,
+    };
   }
   return { kind: 'ok', reveals: !target.revealed };
 }
-

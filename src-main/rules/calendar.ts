@@ -28,7 +28,11 @@ export function daysOfWeek(week: number, rules: HouseRules): { first: number; la
  * (the Smith's d8), and every week that has ended since the last close is checked (the Giver's
  * hunger, the patches that double). Weeks passed on the road are caught up when the day next closes.
  */
-export function weeksAtClose(closingDay: number, done: { opened: number; closed: number }, rules: HouseRules): { open: number | null; close: number[] } {
+export function weeksAtClose(
+  closingDay: number,
+  done: { opened: number; closed: number },
+  rules: HouseRules,
+): { open: number | null; close: number[] } {
   const tomorrow = weekOf(closingDay + 1, rules);
   const open = tomorrow > done.opened && tomorrow >= 1 ? tomorrow : null;
   const close: number[] = [];

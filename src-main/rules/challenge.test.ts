@@ -16,7 +16,11 @@ describe('challenge (ch.1)', () => {
   });
 
   it('ch.1: all natural 1s fail whatever the modifiers', () => {
-    const r = rollChallenge(scripted(1, 1), { level: 2, target: 6, cause: 'x', other: [{ source: 'Veteran assist', value: 20 }] }, RULES);
+    const r = rollChallenge(
+      scripted(1, 1),
+      { level: 2, target: 6, cause: 'x', other: [{ source: 'Veteran assist', value: 20 }] },
+      RULES,
+    );
     expect(r.total).toBe(22);
     expect(r.allNaturalOnes).toBe(true);
     expect(r.success).toBe(false);
@@ -51,30 +55,52 @@ describe('challenge (ch.1)', () => {
   });
 
   it('ch.5: Stage 1 and 2 shift only Sanity Challenges in the Tombs; Stage 3 shifts them anywhere', () => {
-    const town2 = rollChallenge(scripted(4), { level: 1, target: 12, cause: 'x', sanityChallenge: { attentionStage: 2, where: 'town' } }, RULES);
+    const town2 = rollChallenge(
+      scripted(4),
+      { level: 1, target: 12, cause: 'x', sanityChallenge: { attentionStage: 2, where: 'town' } },
+      RULES,
+    );
     expect(town2.target).toBe(12);
-    const town3 = rollChallenge(scripted(4), { level: 1, target: 12, cause: 'x', sanityChallenge: { attentionStage: 3, where: 'town' } }, RULES);
+    const town3 = rollChallenge(
+      scripted(4),
+      { level: 1, target: 12, cause: 'x', sanityChallenge: { attentionStage: 3, where: 'town' } },
+      RULES,
+    );
     expect(town3.target).toBe(18);
   });
 
   it('refuses an impossible level or target', () => {
-    expect(() => rollChallenge(scripted(1), { level: 0, target: 6, cause: 'x' }, RULES)).toThrow(/Level must be 1 or more/);
-    expect(() => rollChallenge(scripted(1), { level: 1, target: -3, cause: 'x' }, RULES)).toThrow(/Target must be 1 or more/);
+    expect(() => rollChallenge(scripted(1), { level: 0, target: 6, cause: 'x' }, RULES)).toThrow(
+      /Level must be 1 or more/,
+    );
+    expect(() => rollChallenge(scripted(1), { level: 1, target: -3, cause: 'x' }, RULES)).toThrow(
+      /Target must be 1 or more/,
+    );
   });
 });
 
 describe("a character's roll modifiers and the named Challenges (ch.1, ch.2, ch.4, ch.8)", () => {
   it('ch.4, ch.8: Sanity and the survival clock apply to all rolls; an intact ward negates the Sanity penalty', () => {
-    const m = rollModifiersOf(characterRollModifiers({ sanity: 'paranoid', daysWithoutMeal: 5, daysWithoutShelter: 0 }), null);
+    const m = rollModifiersOf(
+      characterRollModifiers({ sanity: 'paranoid', daysWithoutMeal: 5, daysWithoutShelter: 0 }),
+      null,
+    );
     expect(m.all).toEqual([
       { source: 'Sanity Paranoid (ch.8)', value: -3 },
       { source: 'Hunger, day 5 (ch.4)', value: -2 },
     ]);
-    const warded = rollModifiersOf(characterRollModifiers({ sanity: 'paranoid', daysWithoutMeal: 0, daysWithoutShelter: 0 }), 'Salt Circle Pouch');
+    const warded = rollModifiersOf(
+      characterRollModifiers({ sanity: 'paranoid', daysWithoutMeal: 0, daysWithoutShelter: 0 }),
+      'Salt Circle Pouch',
+    );
     expect(warded.all).toEqual([]);
     expect(warded.explain).toBe('no penalties; Salt Circle Pouch negates the Sanity penalty while intact (ch.8)');
-    expect(wardsSanity([{ name: 'Salt Circle Pouch', broken: true, text: 'Negates Sanity penalties while held.' }])).toBeNull();
-    expect(wardsSanity([{ name: 'Salt Circle Pouch', broken: false, text: 'Negates Sanity penalties while held.' }])).toBe('Salt Circle Pouch');
+    expect(
+      wardsSanity([{ name: 'Salt Circle Pouch', broken: true, text: 'Negates Sanity penalties while held.' }]),
+    ).toBeNull();
+    expect(
+      wardsSanity([{ name: 'Salt Circle Pouch', broken: false, text: 'Negates Sanity penalties while held.' }]),
+    ).toBe('Salt Circle Pouch');
   });
 
   it("ch.2, ch.8: the named Challenges' targets follow the book", () => {
@@ -88,15 +114,28 @@ describe("a character's roll modifiers and the named Challenges (ch.1, ch.2, ch.
     expect(target({ id: 'predict', enemy: { name: 'Gnawer', level: 4, lich: false } })).toBe(12);
     expect(target({ id: 'predict', enemy: { name: 'The Lich', level: 1, lich: true } })).toBe(30);
     expect(target({ id: 'counter-magic', caster: { name: 'Imp', magic: 3, lich: false } })).toBe(9);
-    expect(target({ id: 'counter-magic', caster: { name: 'The Lich', magic: 18, lich: true } })).toBe("Counter Magic cannot steal the Lich's abilities (ch.2)");
+    expect(target({ id: 'counter-magic', caster: { name: 'The Lich', magic: 18, lich: true } })).toBe(
+      "Counter Magic cannot steal the Lich's abilities (ch.2)",
+    );
     expect(target({ id: 'influence-lich' })).toBe(24);
-    expect(presetChallenge({ id: 'trap', trap: { label: 'Colourless gas', target: 18, sanity: true } })).toMatchObject({ target: 18, sanity: true });
+    expect(presetChallenge({ id: 'trap', trap: { label: 'Colourless gas', target: 18, sanity: true } })).toMatchObject({
+      target: 18,
+      sanity: true,
+    });
   });
 });
 
 describe("the Judge's override (ch.1)", () => {
   it("a total set by hand meets or beats the target, shifted for a Sanity Challenge, and says it is the Judge's call", () => {
-    expect(judgeChallenge({ target: 12 }, 12)).toMatchObject({ success: true, total: 12, target: 12, explain: "12, the Judge's call (set by hand instead of the roll) vs 12: meets the target" });
-    expect(judgeChallenge({ target: 12, sanityChallenge: { attentionStage: 2, where: 'tombs' } }, 14)).toMatchObject({ success: false, target: 16 });
+    expect(judgeChallenge({ target: 12 }, 12)).toMatchObject({
+      success: true,
+      total: 12,
+      target: 12,
+      explain: "12, the Judge's call (set by hand instead of the roll) vs 12: meets the target",
+    });
+    expect(judgeChallenge({ target: 12, sanityChallenge: { attentionStage: 2, where: 'tombs' } }, 14)).toMatchObject({
+      success: false,
+      target: 16,
+    });
   });
 });

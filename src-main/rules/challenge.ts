@@ -51,20 +51,34 @@ export interface ChallengeSetup {
 }
 
 export function challengeSetup(input: Omit<ChallengeInput, 'cause'>, rules: HouseRules): ChallengeSetup {
-  if (!Number.isInteger(input.level) || input.level < 1) throw new RangeError(`Level must be 1 or more, not ${input.level}`);
-  if (!Number.isInteger(input.target) || input.target < 1) throw new RangeError(`Target must be 1 or more, not ${input.target}`);
+  if (!Number.isInteger(input.level) || input.level < 1)
+    throw new RangeError(`Level must be 1 or more, not ${input.level}`);
+  if (!Number.isInteger(input.target) || input.target < 1)
+    throw new RangeError(`Target must be 1 or more, not ${input.target}`);
   const count = rules.challengeDice === 'level-dice' ? input.level : 1;
   const sanity = input.sanity ? sanityModifier(input.sanity) : null;
   const survival = input.survival ?? [];
   const other = input.other ?? [];
   const all = [...(sanity ? [sanity] : []), ...survival, ...other];
-  const targetShift = input.sanityChallenge ? attentionSanityShift(input.sanityChallenge.attentionStage, input.sanityChallenge.where) : null;
+  const targetShift = input.sanityChallenge
+    ? attentionSanityShift(input.sanityChallenge.attentionStage, input.sanityChallenge.where)
+    : null;
   const target = input.target + (targetShift?.value ?? 0);
-  return { count, sanity, survival, other, all, targetShift, target, chapter: rules.challengeDice === 'level-dice' ? 'ch.1' : 'ch.11' };
+  return {
+    count,
+    sanity,
+    survival,
+    other,
+    all,
+    targetShift,
+    target,
+    chapter: rules.challengeDice === 'level-dice' ? 'ch.1' : 'ch.11',
+  };
 }
 
 /** Meets or beats the target, unless every die came up a natural 1 (ch.1; a single die's 1, ch.11). */
-export const challengeSucceeds = (allNaturalOnes: boolean, total: number, target: number): boolean => !allNaturalOnes && total >= target;
+export const challengeSucceeds = (allNaturalOnes: boolean, total: number, target: number): boolean =>
+  !allNaturalOnes && total >= target;
 
 export function rollChallenge(dice: Dice, input: ChallengeInput, rules: HouseRules): ChallengeResult {
   const setup = challengeSetup(input, rules);
@@ -77,7 +91,9 @@ export function rollChallenge(dice: Dice, input: ChallengeInput, rules: HouseRul
   const total = sum + totalOf(all);
   const success = challengeSucceeds(allNaturalOnes, total, target);
   const why = allNaturalOnes ? 'all natural 1s: fails' : success ? 'meets the target' : 'short of the target';
-  const shown = targetShift?.value ? ` vs ${target} (${input.target} + ${targetShift.value}, ${targetShift.source})` : ` vs ${target}`;
+  const shown = targetShift?.value
+    ? ` vs ${target} (${input.target} + ${targetShift.value}, ${targetShift.source})`
+    : ` vs ${target}`;
   return {
     dice: rolled,
     modifiers: { sanity, survival, other },
@@ -97,8 +113,13 @@ export function rollChallenge(dice: Dice, input: ChallengeInput, rules: HouseRul
  * A Challenge whose total the Judge sets by hand instead of the roll (an override): the same target,
  * shifted by the Attention for a Sanity Challenge, met or beaten; recorded as the Judge's call.
  */
-export function judgeChallenge(input: Pick<ChallengeInput, 'target' | 'sanityChallenge'>, total: number): ChallengeResult {
-  const targetShift = input.sanityChallenge ? attentionSanityShift(input.sanityChallenge.attentionStage, input.sanityChallenge.where) : null;
+export function judgeChallenge(
+  input: Pick<ChallengeInput, 'target' | 'sanityChallenge'>,
+  total: number,
+): ChallengeResult {
+  const targetShift = input.sanityChallenge
+    ? attentionSanityShift(input.sanityChallenge.attentionStage, input.sanityChallenge.where)
+    : null;
   const target = input.target + (targetShift?.value ?? 0);
   const success = total >= target;
   return {
@@ -142,11 +163,27 @@ export function rollModifiersOf(c: CharacterModifiers, ward: string | null): Rol
   const sanity = penalty && !ward ? penalty : null;
   const all = [...(sanity ? [sanity] : []), ...c.survival, ...c.other];
   const warded = penalty && ward ? `; ${ward} negates the Sanity penalty while intact (ch.8)` : '';
-  return { sanity, survival: c.survival, other: c.other, all, explain: `${all.length ? all.map((m) => `${m.source} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`).join(', ') : 'no penalties'}${warded}` };
+  return {
+    sanity,
+    survival: c.survival,
+    other: c.other,
+    all,
+    explain: `${all.length ? all.map((m) => `${m.source} ${m.value < 0 ? '−' : '+'}${Math.abs(m.value)}`).join(', ') : 'no penalties'}${warded}`,
+  };
 }
 
 /** The book's named Challenges (ch.1 and where each is named), as one-click presets. */
-export const CHALLENGE_PRESET_IDS = ['edge-looting', 'paranoid-looting', 'breaker-doorway', 'predict', 'counter-magic', 'influence-lich', 'trap', 'sanity-ability', 'sanity'] as const;
+export const CHALLENGE_PRESET_IDS = [
+  'edge-looting',
+  'paranoid-looting',
+  'breaker-doorway',
+  'predict',
+  'counter-magic',
+  'influence-lich',
+  'trap',
+  'sanity-ability',
+  'sanity',
+] as const;
 export type ChallengePresetId = (typeof CHALLENGE_PRESET_IDS)[number];
 
 export interface ChallengePreset {
@@ -173,29 +210,87 @@ export type PresetContext =
 export function presetChallenge(ctx: PresetContext): ChallengePreset | { refused: string } {
   switch (ctx.id) {
     case 'edge-looting':
-      return { id: ctx.id, label: 'Loot on an off-round at Edge', target: DIFFICULTY.moderate, sanity: false, explain: 'Edge may loot every other round, or on an off-round with a Challenge, target 12 (ch.8)' };
+      return {
+        id: ctx.id,
+        label: 'Loot on an off-round at Edge',
+        target: DIFFICULTY.moderate,
+        sanity: false,
+        explain: 'Edge may loot every other round, or on an off-round with a Challenge, target 12 (ch.8)',
+      };
     case 'paranoid-looting':
-      return { id: ctx.id, label: 'Loot at Paranoid', target: DIFFICULTY.difficult, sanity: false, explain: 'Paranoid must pass a Challenge, target 18, to loot at all (ch.8)' };
+      return {
+        id: ctx.id,
+        label: 'Loot at Paranoid',
+        target: DIFFICULTY.difficult,
+        sanity: false,
+        explain: 'Paranoid must pass a Challenge, target 18, to loot at all (ch.8)',
+      };
     case 'breaker-doorway':
-      if (ctx.breaker.power < 1) return { refused: `${ctx.breaker.name}'s Power is ${ctx.breaker.power}: no target to roll against` };
-      return { id: ctx.id, label: `Enter past ${ctx.breaker.name}'s doorway`, target: ctx.breaker.power, sanity: false, explain: `Target ${ctx.breaker.power}, ${ctx.breaker.name}'s Power: on a failure the enemy is denied entry this Round (ch.2)` };
+      if (ctx.breaker.power < 1)
+        return { refused: `${ctx.breaker.name}'s Power is ${ctx.breaker.power}: no target to roll against` };
+      return {
+        id: ctx.id,
+        label: `Enter past ${ctx.breaker.name}'s doorway`,
+        target: ctx.breaker.power,
+        sanity: false,
+        explain: `Target ${ctx.breaker.power}, ${ctx.breaker.name}'s Power: on a failure the enemy is denied entry this Round (ch.2)`,
+      };
     case 'predict': {
       const { target } = predictTarget(ctx.enemy);
-      return { id: ctx.id, label: `Predict ${ctx.enemy.name}`, target, sanity: false, explain: ctx.enemy.lich ? 'Predict against the Lich needs 30 (ch.2)' : `Target ${target} = level ${ctx.enemy.level} × 3: on a success the action is denied and the enemy loses that turn (ch.2)` };
+      return {
+        id: ctx.id,
+        label: `Predict ${ctx.enemy.name}`,
+        target,
+        sanity: false,
+        explain: ctx.enemy.lich
+          ? 'Predict against the Lich needs 30 (ch.2)'
+          : `Target ${target} = level ${ctx.enemy.level} × 3: on a success the action is denied and the enemy loses that turn (ch.2)`,
+      };
     }
     case 'counter-magic': {
       if (ctx.caster.lich) return { refused: "Counter Magic cannot steal the Lich's abilities (ch.2)" };
       const target = ctx.caster.magic * 3;
-      if (target < 1) return { refused: `${ctx.caster.name} casts at Magic 0: there is nothing to counter at target 0` };
-      return { id: ctx.id, label: `Counter Magic against ${ctx.caster.name}`, target, sanity: false, explain: `Target ${target} = ${ctx.caster.name}'s Magic ${ctx.caster.magic} × 3 (ch.2)` };
+      if (target < 1)
+        return { refused: `${ctx.caster.name} casts at Magic 0: there is nothing to counter at target 0` };
+      return {
+        id: ctx.id,
+        label: `Counter Magic against ${ctx.caster.name}`,
+        target,
+        sanity: false,
+        explain: `Target ${target} = ${ctx.caster.name}'s Magic ${ctx.caster.magic} × 3 (ch.2)`,
+      };
     }
     case 'influence-lich':
-      return { id: ctx.id, label: 'Influence against the Lich', target: DIFFICULTY.daunting, sanity: false, explain: 'The Lich does not bend easily: a Challenge of 24 comes first (ch.2)' };
+      return {
+        id: ctx.id,
+        label: 'Influence against the Lich',
+        target: DIFFICULTY.daunting,
+        sanity: false,
+        explain: 'The Lich does not bend easily: a Challenge of 24 comes first (ch.2)',
+      };
     case 'trap':
-      return { id: ctx.id, label: `${ctx.trap.label}: ${ctx.trap.sanity ? 'Sanity Challenge' : 'Challenge'}`, target: ctx.trap.target, sanity: ctx.trap.sanity, explain: `The trap's own Challenge, target ${ctx.trap.target} (ch.9, trap table)` };
+      return {
+        id: ctx.id,
+        label: `${ctx.trap.label}: ${ctx.trap.sanity ? 'Sanity Challenge' : 'Challenge'}`,
+        target: ctx.trap.target,
+        sanity: ctx.trap.sanity,
+        explain: `The trap's own Challenge, target ${ctx.trap.target} (ch.9, trap table)`,
+      };
     case 'sanity-ability':
-      return { id: ctx.id, label: `${ctx.enemy.name}'s ability: Sanity Challenge`, target: ctx.enemy.target, sanity: true, explain: `An enemy ability flagged for Sanity, target ${ctx.enemy.target} (ch.8, ch.11)` };
+      return {
+        id: ctx.id,
+        label: `${ctx.enemy.name}'s ability: Sanity Challenge`,
+        target: ctx.enemy.target,
+        sanity: true,
+        explain: `An enemy ability flagged for Sanity, target ${ctx.enemy.target} (ch.8, ch.11)`,
+      };
     case 'sanity':
-      return { id: ctx.id, label: `Sanity Challenge: ${ctx.why}`, target: ctx.target, sanity: true, explain: `${ctx.why}: target ${ctx.target}; a failure drops one Sanity level` };
+      return {
+        id: ctx.id,
+        label: `Sanity Challenge: ${ctx.why}`,
+        target: ctx.target,
+        sanity: true,
+        explain: `${ctx.why}: target ${ctx.target}; a failure drops one Sanity level`,
+      };
   }
 }

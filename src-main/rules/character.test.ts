@@ -3,7 +3,15 @@ import fc from 'fast-check';
 import { DEFAULT_HOUSE_RULES as RULES } from '@shared/house-rules.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
-import { levelForXp, rollClass, rollStatPoints, skillsUnlocked, statPointsForLevels, totalXp, xpFromGold } from './character.ts';
+import {
+  levelForXp,
+  rollClass,
+  rollStatPoints,
+  skillsUnlocked,
+  statPointsForLevels,
+  totalXp,
+  xpFromGold,
+} from './character.ts';
 import { goldMarks, inventoryDepth, magicFromGold } from './gauntlet-derived.ts';
 
 describe('character (ch.1, ch.2, ch.4)', () => {
@@ -44,7 +52,14 @@ describe('character (ch.1, ch.2, ch.4)', () => {
   });
 
   it('ch.4: six d6 stat points through the stat-point table', () => {
-    expect(rollStatPoints(new Dice(new ScriptedRandom([1, 2, 3, 4, 5, 6])), RULES).points).toEqual(['power', 'speed', 'health', 'armor', 'magic', 'choice']);
+    expect(rollStatPoints(new Dice(new ScriptedRandom([1, 2, 3, 4, 5, 6])), RULES).points).toEqual([
+      'power',
+      'speed',
+      'health',
+      'armor',
+      'magic',
+      'choice',
+    ]);
   });
 
   it('property: XP never decreases when gold is spent (it counts gold gained, not held)', () => {

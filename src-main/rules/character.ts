@@ -28,7 +28,10 @@ export function totalXp(h: XpHistory): { value: number; explain: string } {
   const enemies = h.enemiesFelled * XP_PER_ENEMY;
   const floors = h.floorsCleared * XP_PER_CLEARED_FLOOR;
   const value = gold + enemies + floors;
-  return { value, explain: `${gold} from gold + ${enemies} from enemies felled + ${floors} from ${h.floorsCleared} cleared floors = ${value} XP (ch.1)` };
+  return {
+    value,
+    explain: `${gold} from gold + ${enemies} from enemies felled + ${floors} from ${h.floorsCleared} cleared floors = ${value} XP (ch.1)`,
+  };
 }
 
 /** The level an XP total reaches on the (house-rule) level table. */
@@ -38,7 +41,11 @@ export function levelForXp(xp: number, rules: HouseRules): { value: number; next
     if (xp >= need) level = i + 1;
   });
   const nextAt = rules.levelTable[level] ?? null;
-  return { value: level, nextAt, explain: `${xp} XP → level ${level}${nextAt !== null ? ` (level ${level + 1} at ${nextAt})` : ' (top of the table)'} (house rule level table)` };
+  return {
+    value: level,
+    nextAt,
+    explain: `${xp} XP → level ${level}${nextAt !== null ? ` (level ${level + 1} at ${nextAt})` : ' (top of the table)'} (house rule level table)`,
+  };
 }
 
 /** What a Lichslayer holds that a level-up changes. */
@@ -57,7 +64,11 @@ export interface GrowthState {
  * revealed and Skill 1 fills the first Skill Slot; Skills 2 and 3 come at levels 4 and 6. Returns
  * what changes and why, whatever raised the level (XP earned, or the Judge's edit).
  */
-export function levelUp(l: GrowthState, to: number, classSkillAt: (className: string | null, slot: 1 | 2 | 3) => string | undefined): { patch: Partial<GrowthState>; notes: string[] } {
+export function levelUp(
+  l: GrowthState,
+  to: number,
+  classSkillAt: (className: string | null, slot: 1 | 2 | 3) => string | undefined,
+): { patch: Partial<GrowthState>; notes: string[] } {
   if (to <= l.level) return { patch: {}, notes: [] };
   const gained = statPointsForLevels(l.level, to);
   const patch: Partial<GrowthState> = { level: to, statPoints: l.statPoints + gained };
@@ -67,7 +78,10 @@ export function levelUp(l: GrowthState, to: number, classSkillAt: (className: st
     if (l.level >= at || to < at) return;
     const field = `skill${slot}` as const;
     const skill = classSkillAt(l.hiddenClass, slot);
-    if (slot === 1 && l.hiddenClass) notes.push(`${l.name}'s class is revealed: ${l.hiddenClass}${skill && !l.skill1 ? `, Skill 1 ${skill} unlocked` : ''} (ch.1, ch.2)`);
+    if (slot === 1 && l.hiddenClass)
+      notes.push(
+        `${l.name}'s class is revealed: ${l.hiddenClass}${skill && !l.skill1 ? `, Skill 1 ${skill} unlocked` : ''} (ch.1, ch.2)`,
+      );
     if (skill && !l[field]) {
       patch[field] = skill;
       if (slot > 1) notes.push(`${l.name} unlocks Skill ${slot}: ${skill} (ch.2)`);
@@ -77,7 +91,10 @@ export function levelUp(l: GrowthState, to: number, classSkillAt: (className: st
 }
 
 /** The class skills a Lichslayer of this level and class holds by right but whose slots are empty (ch.2). */
-export function unlockedSkillsMissing(l: Pick<GrowthState, 'level' | 'hiddenClass' | 'skill1' | 'skill2' | 'skill3'>, classSkillAt: (className: string | null, slot: 1 | 2 | 3) => string | undefined): Partial<Pick<GrowthState, 'skill1' | 'skill2' | 'skill3'>> {
+export function unlockedSkillsMissing(
+  l: Pick<GrowthState, 'level' | 'hiddenClass' | 'skill1' | 'skill2' | 'skill3'>,
+  classSkillAt: (className: string | null, slot: 1 | 2 | 3) => string | undefined,
+): Partial<Pick<GrowthState, 'skill1' | 'skill2' | 'skill3'>> {
   const patch: Partial<Pick<GrowthState, 'skill1' | 'skill2' | 'skill3'>> = {};
   SKILL_UNLOCK_LEVELS.forEach((at, i) => {
     const field = `skill${i + 1}` as 'skill1' | 'skill2' | 'skill3';
@@ -98,7 +115,11 @@ export function skillsUnlocked(level: number): { count: number; classRevealed: b
 }
 
 /** The class, rolled on d8 out of the player's sight (ch.1); the house-rule table says which face is which. */
-export function rollClass(dice: Dice, rules: HouseRules, cause = 'class roll'): { rolls: DieRoll[]; className: ClassName; explain: string } {
+export function rollClass(
+  dice: Dice,
+  rules: HouseRules,
+  cause = 'class roll',
+): { rolls: DieRoll[]; className: ClassName; explain: string } {
   const rolls: DieRoll[] = [];
   for (let i = 0; i < 100; i++) {
     const roll = dice.die(8, cause);
@@ -113,14 +134,21 @@ export function rollClass(dice: Dice, rules: HouseRules, cause = 'class roll'): 
 }
 
 /** Creation stat points: 1d6 six times, each face read on the stat-point table (ch.4, RULINGS). */
-export function rollStatPoints(dice: Dice, rules: HouseRules, cause = 'stat points'): { rolls: DieRoll[]; points: StatPointKind[]; explain: string } {
+export function rollStatPoints(
+  dice: Dice,
+  rules: HouseRules,
+  cause = 'stat points',
+): { rolls: DieRoll[]; points: StatPointKind[]; explain: string } {
   const rolls = Array.from({ length: 6 }, () => dice.die(6, cause));
   const points = rolls.map((r) => rules.statPointTable[r.natural - 1]!);
   return { rolls, points, explain: `${rolls.map((r, i) => `${r.natural}→${points[i]}`).join(', ')} (ch.4)` };
 }
 
 /** What one stat point adds to the Gauntlet (RULINGS: Health +6 max, Armor +1 max). */
-export const STAT_POINT_EFFECT: Record<Exclude<StatPointKind, 'choice'>, { field: 'power' | 'speed' | 'maxHealth' | 'maxArmor' | 'magicBonus'; amount: number }> = {
+export const STAT_POINT_EFFECT: Record<
+  Exclude<StatPointKind, 'choice'>,
+  { field: 'power' | 'speed' | 'maxHealth' | 'maxArmor' | 'magicBonus'; amount: number }
+> = {
   power: { field: 'power', amount: 1 },
   speed: { field: 'speed', amount: 1 },
   health: { field: 'maxHealth', amount: 6 },
@@ -132,4 +160,3 @@ export const STAT_POINT_EFFECT: Record<Exclude<StatPointKind, 'choice'>, { field
 export function powerAttackDice(power: number): number {
   return Math.max(0, power - 6);
 }
-

@@ -11,15 +11,16 @@ const rowsOf = (file: string) =>
     .readFileSync(path.join(ROOT, file), 'utf8')
     .split('\n')
     .filter((l) => /^\| \d+\.\d+[a-z]? \|/.test(l))
-  .map((l) => {
-    const cells = l.split(' | ').map((c) => c.replace(/^\| ?| ?\|$/g, '').trim());
-    return { id: cells[0]!, functions: cells[2]!, test: cells[3]!, status: cells[5]! };
-  });
+    .map((l) => {
+      const cells = l.split(' | ').map((c) => c.replace(/^\| ?| ?\|$/g, '').trim());
+      return { id: cells[0]!, functions: cells[2]!, test: cells[3]!, status: cells[5]! };
+    });
 const chapters8to16 = rowsOf('docs/rules/ch08-12-16.md');
 // Chapters 2 and 3's skills that act in a fight (docs/rules/ch02-03.md) are held to the same checks.
 const rows = [...chapters8to16, ...rowsOf('docs/rules/ch02-03.md'), ...rowsOf('docs/rules/ch02b-03.md')];
 
-const resolve = (file: string) => path.join(ROOT, file.replace(/^main\//, 'src-main/').replace(/^shared\//, 'src-shared/'));
+const resolve = (file: string) =>
+  path.join(ROOT, file.replace(/^main\//, 'src-main/').replace(/^shared\//, 'src-shared/'));
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -29,7 +30,12 @@ function sources(dir: string): string[] {
   });
 }
 // Where the app runs a rule: commands and their procedures, the machines, the views, the table engine, and the contract's schemas.
-const appCode = [...['src-main/app', 'src-main/machines', 'src-main/views', 'src-main/tables'].flatMap((d) => sources(path.join(ROOT, d))), path.join(ROOT, 'src-shared/contract.ts')].map((f) => ({ f, text: fs.readFileSync(f, 'utf8') }));
+const appCode = [
+  ...['src-main/app', 'src-main/machines', 'src-main/views', 'src-main/tables'].flatMap((d) =>
+    sources(path.join(ROOT, d)),
+  ),
+  path.join(ROOT, 'src-shared/contract.ts'),
+].map((f) => ({ f, text: fs.readFileSync(f, 'utf8') }));
 
 describe('docs/rules/ch08-12-16.md', () => {
   it('lists the rules of chapters 8 (in the Tombs), 9, 10, 11, 12 and 16, each with a status', () => {
@@ -45,10 +51,16 @@ describe('docs/rules/ch08-12-16.md', () => {
       if (!named.length) missing.push(`${r.id}: no function named`);
       for (const [, name, file] of named) {
         const text = fs.readFileSync(resolve(file!), 'utf8');
-        if (!new RegExp(`export (function|const|class) ${name}\\b`).test(text)) missing.push(`${r.id}: ${name} is not exported by ${file}`);
+        if (!new RegExp(`export (function|const|class) ${name}\\b`).test(text))
+          missing.push(`${r.id}: ${name} is not exported by ${file}`);
         if (r.status.startsWith('Judge')) continue;
-        const called = appCode.some(({ f, text: t }) => new RegExp(`\\b${name}\\b`).test(f === resolve(file!) ? t.replace(new RegExp(`export (function|const|class) ${name}\\b`), '') : t));
-        if (!called) missing.push(`${r.id}: ${name} has no caller in src-main/app, machines, views, tables or the contract`);
+        const called = appCode.some(({ f, text: t }) =>
+          new RegExp(`\\b${name}\\b`).test(
+            f === resolve(file!) ? t.replace(new RegExp(`export (function|const|class) ${name}\\b`), '') : t,
+          ),
+        );
+        if (!called)
+          missing.push(`${r.id}: ${name} has no caller in src-main/app, machines, views, tables or the contract`);
       }
     }
     expect(missing).toEqual([]);
@@ -64,7 +76,8 @@ describe('docs/rules/ch08-12-16.md', () => {
       }
       const file = path.join(ROOT, 'src-main', m[1]!);
       const name = m[2]!.replace(/…$/, '');
-      if (!fs.existsSync(file) || !fs.readFileSync(file, 'utf8').includes(name)) missing.push(`${r.id}: no test “${name}” in ${m[1]}`);
+      if (!fs.existsSync(file) || !fs.readFileSync(file, 'utf8').includes(name))
+        missing.push(`${r.id}: no test “${name}” in ${m[1]}`);
     }
     expect(missing).toEqual([]);
   });

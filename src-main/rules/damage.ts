@@ -81,14 +81,21 @@ const halved = (n: number, rules: HouseRules) => (rules.damageRounding === 'up' 
  * Full Spectrum deals 2× to Colourless entities and receives ½ from Colourless sources; Dual-Color
  * deals 2× to enemies of its two colours. Each applies once.
  */
-export function syncMultipliers(attacker: SyncHeld, defender: { colour: Colour; sync?: SyncHeld | undefined }, sourceColour: Colour | null): Multiplier[] {
+export function syncMultipliers(
+  attacker: SyncHeld,
+  defender: { colour: Colour; sync?: SyncHeld | undefined },
+  sourceColour: Colour | null,
+): Multiplier[] {
   const out: Multiplier[] = [];
   if (attacker.monoColor) out.push({ factor: 2, source: "attacker's Mono-Color (ch.14)" });
-  if (attacker.fullSpectrum && defender.colour === 'Colourless') out.push({ factor: 2, source: "attacker's Full Spectrum against a Colourless entity (ch.14)" });
-  if (attacker.dualColours?.includes(defender.colour)) out.push({ factor: 2, source: `attacker's Dual-Color against a ${defender.colour} enemy (ch.14)` });
+  if (attacker.fullSpectrum && defender.colour === 'Colourless')
+    out.push({ factor: 2, source: "attacker's Full Spectrum against a Colourless entity (ch.14)" });
+  if (attacker.dualColours?.includes(defender.colour))
+    out.push({ factor: 2, source: `attacker's Dual-Color against a ${defender.colour} enemy (ch.14)` });
   const d = defender.sync ?? NO_SYNC;
   if (d.monoColor) out.push({ factor: 0.5, source: "defender's Mono-Color (ch.14)" });
-  if (d.fullSpectrum && sourceColour === 'Colourless') out.push({ factor: 0.5, source: "defender's Full Spectrum against a Colourless source (ch.14)" });
+  if (d.fullSpectrum && sourceColour === 'Colourless')
+    out.push({ factor: 0.5, source: "defender's Full Spectrum against a Colourless source (ch.14)" });
   return out;
 }
 
@@ -98,33 +105,81 @@ export function syncMultipliers(attacker: SyncHeld, defender: { colour: Colour; 
  * Armor gives way only to All-Color and Crush), then the amount — doubled or halved by
  * synchronicity — strikes Health.
  */
-export function resolveHit(defender: Defender, source: HitSource, amount: number, multipliers: readonly Multiplier[], rules: HouseRules): HitResult {
-  if (!Number.isInteger(amount) || amount < 0) throw new RangeError(`Damage must be a whole number of 0 or more, not ${amount}`);
-  const keep = { health: defender.health, armor: defender.armor, rolled: amount, healthLost: 0, multipliers: [] as Multiplier[], reachedZero: false };
+export function resolveHit(
+  defender: Defender,
+  source: HitSource,
+  amount: number,
+  multipliers: readonly Multiplier[],
+  rules: HouseRules,
+): HitResult {
+  if (!Number.isInteger(amount) || amount < 0)
+    throw new RangeError(`Damage must be a whole number of 0 or more, not ${amount}`);
+  const keep = {
+    health: defender.health,
+    armor: defender.armor,
+    rolled: amount,
+    healthLost: 0,
+    multipliers: [] as Multiplier[],
+    reachedZero: false,
+  };
   const colourless = source.colour === 'Colourless';
   if (colourless && (defender.lich || defender.phylactery)) {
-    return { ...keep, outcome: 'immune', explain: `${defender.name} is immune to Colourless damage: ${source.label} does nothing (${defender.lich ? 'ch.16' : 'ch.12'})` };
+    return {
+      ...keep,
+      outcome: 'immune',
+      explain: `${defender.name} is immune to Colourless damage: ${source.label} does nothing (${defender.lich ? 'ch.16' : 'ch.12'})`,
+    };
   }
   const dual = defender.sync?.dualColours;
   if (dual && source.fromEntity && source.colour && dual.includes(source.colour)) {
-    return { ...keep, outcome: 'immune', explain: `${defender.name}'s Dual-Color (${dual.join(' and ')}) makes them immune to ${source.colour} enemies: ${source.label} does nothing (ch.14)` };
+    return {
+      ...keep,
+      outcome: 'immune',
+      explain: `${defender.name}'s Dual-Color (${dual.join(' and ')}) makes them immune to ${source.colour} enemies: ${source.label} does nothing (ch.14)`,
+    };
   }
   if (source.crush && defender.phylactery) {
-    return { ...keep, health: 0, healthLost: defender.health, outcome: 'crushed', reachedZero: defender.health > 0, explain: `Crush reduces ${defender.name} to 0 in one action (ch.12)` };
+    return {
+      ...keep,
+      health: 0,
+      healthLost: defender.health,
+      outcome: 'crushed',
+      reachedZero: defender.health > 0,
+      explain: `Crush reduces ${defender.name} to 0 in one action (ch.12)`,
+    };
   }
-  if (amount === 0) return { ...keep, outcome: 'health', explain: `${source.label} deals no damage: nothing for Armor to answer (ch.11)` };
+  if (amount === 0)
+    return {
+      ...keep,
+      outcome: 'health',
+      explain: `${source.label} deals no damage: nothing for Armor to answer (ch.11)`,
+    };
   if (defender.blockedBy && source.physical && !source.ongoing) {
-    return { ...keep, outcome: 'blocked', explain: `${defender.blockedBy} blocks the instance of ${amount}: no damage; the blocking item rolls an integrity check (ch.13)` };
+    return {
+      ...keep,
+      outcome: 'blocked',
+      explain: `${defender.blockedBy} blocks the instance of ${amount}: no damage; the blocking item rolls an integrity check (ch.13)`,
+    };
   }
   // The Lich's and the Phylactery's Armor yields only to All-Color loot and Crush (ch.12); no other bypass.
   const guarded = defender.lich || defender.phylactery;
-  const allColorThrough = source.colour === 'All-Color' && (defender.lich || rules.allColorVsPhylactery === 'through-armor');
+  const allColorThrough =
+    source.colour === 'All-Color' && (defender.lich || rules.allColorVsPhylactery === 'through-armor');
   const bypass = guarded ? allColorThrough || !!source.crush : !!source.bypassArmor;
   if (!source.ongoing && !bypass && defender.armor > 0) {
     if (defender.armorKept) {
-      return { ...keep, outcome: 'armor', explain: `Armor negates the whole instance of ${amount} (${source.label}): Armor stays ${defender.armor}, ${defender.armorKept}; its other effects still resolve (ch.11, ch.2)` };
+      return {
+        ...keep,
+        outcome: 'armor',
+        explain: `Armor negates the whole instance of ${amount} (${source.label}): Armor stays ${defender.armor}, ${defender.armorKept}; its other effects still resolve (ch.11, ch.2)`,
+      };
     }
-    return { ...keep, armor: defender.armor - 1, outcome: 'armor', explain: `Armor negates the whole instance of ${amount} (${source.label}): Armor ${defender.armor} → ${defender.armor - 1}; its other effects still resolve (ch.11)` };
+    return {
+      ...keep,
+      armor: defender.armor - 1,
+      outcome: 'armor',
+      explain: `Armor negates the whole instance of ${amount} (${source.label}): Armor ${defender.armor} → ${defender.armor - 1}; its other effects still resolve (ch.11)`,
+    };
   }
   let dealt = amount;
   const steps: string[] = [];
@@ -139,7 +194,15 @@ export function resolveHit(defender: Defender, source: HitSource, amount: number
     steps.push(`halved (${source.label}): ${before} → ${dealt}`);
   }
   const health = Math.max(0, defender.health - dealt);
-  const why = source.ongoing ? 'ongoing, not an instance' : bypass ? (guarded ? (source.crush ? 'Crush passes its Armor' : 'All-Color passes its Armor') : 'bypasses Armor') : 'no Armor left';
+  const why = source.ongoing
+    ? 'ongoing, not an instance'
+    : bypass
+      ? guarded
+        ? source.crush
+          ? 'Crush passes its Armor'
+          : 'All-Color passes its Armor'
+        : 'bypasses Armor'
+      : 'no Armor left';
   return {
     health,
     armor: defender.armor,
@@ -159,8 +222,13 @@ export type ZeroHealthOutcome =
 /** At 0 Health: withdraw or press on at 1; the third time on one floor, or any time on Floor 10, is permanent (ch.10, ch.11). */
 export function zeroHealthOutcome(floor: number | null, timesAtZeroOnThisFloor: number): ZeroHealthOutcome {
   if (floor === 10) return { kind: 'permanently-lost', explain: 'No withdrawal on Floor 10: permanently lost (ch.10)' };
-  if (timesAtZeroOnThisFloor >= 3) return { kind: 'permanently-lost', explain: 'Third time at 0 Health on this floor: permanently lost (ch.11)' };
-  return { kind: 'choose', options: ['withdraw', 'press-on'], explain: `0 Health (${timesAtZeroOnThisFloor} of 3 on this floor): withdraw from the floor, or press on at 1 Health (ch.11)` };
+  if (timesAtZeroOnThisFloor >= 3)
+    return { kind: 'permanently-lost', explain: 'Third time at 0 Health on this floor: permanently lost (ch.11)' };
+  return {
+    kind: 'choose',
+    options: ['withdraw', 'press-on'],
+    explain: `0 Health (${timesAtZeroOnThisFloor} of 3 on this floor): withdraw from the floor, or press on at 1 Health (ch.11)`,
+  };
 }
 
 /** Pressing on at 0 Health leaves the character at 1 (ch.11). */
@@ -173,11 +241,19 @@ export function integrityDue(naturals: readonly number[], rules: HouseRules): bo
 }
 
 /** A natural 1 on an attack or challenge calls an integrity check: 1d6, the item breaks on a 1 (ch.11). */
-export function integrityCheck(dice: Dice, item: { name: string; unbreakable?: boolean }, cause: string): { roll: DieRoll | null; breaks: boolean; explain: string } {
+export function integrityCheck(
+  dice: Dice,
+  item: { name: string; unbreakable?: boolean },
+  cause: string,
+): { roll: DieRoll | null; breaks: boolean; explain: string } {
   if (item.unbreakable) return { roll: null, breaks: false, explain: `${item.name} is unbreakable (ch.11)` };
   const roll = dice.die(6, cause);
   const breaks = roll.natural === 1;
-  return { roll, breaks, explain: `Integrity of ${item.name}: ${roll.natural} on d6, ${breaks ? 'it breaks' : 'it holds'} (ch.11)` };
+  return {
+    roll,
+    breaks,
+    explain: `Integrity of ${item.name}: ${roll.natural} on d6, ${breaks ? 'it breaks' : 'it holds'} (ch.11)`,
+  };
 }
 
 export interface GauntletItem {
@@ -198,15 +274,33 @@ export const GAUNTLET_ORDER = ITEM_SLOTS;
  * `integrityItem`): the item used, else the first equipped item that can break; or a die among them.
  * Null when nothing equipped can break.
  */
-export function integrityTarget(dice: Dice, items: readonly GauntletItem[], used: string | null, rules: HouseRules, cause: string): { slot: string | null; roll: DieRoll | null; explain: string } {
-  const candidates = [...items].filter((i) => !i.broken && !i.unbreakable).sort((a, b) => GAUNTLET_ORDER.indexOf(a.slot as never) - GAUNTLET_ORDER.indexOf(b.slot as never));
+export function integrityTarget(
+  dice: Dice,
+  items: readonly GauntletItem[],
+  used: string | null,
+  rules: HouseRules,
+  cause: string,
+): { slot: string | null; roll: DieRoll | null; explain: string } {
+  const candidates = [...items]
+    .filter((i) => !i.broken && !i.unbreakable)
+    .sort((a, b) => GAUNTLET_ORDER.indexOf(a.slot as never) - GAUNTLET_ORDER.indexOf(b.slot as never));
   if (!candidates.length) return { slot: null, roll: null, explain: 'nothing equipped can break (ch.11)' };
   if (rules.integrityItem === 'roll') {
     const roll = dice.die(candidates.length, cause);
     const pick = candidates[roll.natural - 1]!;
-    return { slot: pick.slot, roll, explain: `${roll.natural} on d${candidates.length} picks ${pick.name} (house rule)` };
+    return {
+      slot: pick.slot,
+      roll,
+      explain: `${roll.natural} on d${candidates.length} picks ${pick.name} (house rule)`,
+    };
   }
   const usedItem = used ? candidates.find((c) => c.slot === used) : undefined;
   const pick = usedItem ?? candidates[0]!;
-  return { slot: pick.slot, roll: null, explain: usedItem ? `the item used, ${pick.name} (house rule)` : `the first equipped item that can break, ${pick.name} (house rule)` };
+  return {
+    slot: pick.slot,
+    roll: null,
+    explain: usedItem
+      ? `the item used, ${pick.name} (house rule)`
+      : `the first equipped item that can break, ${pick.name} (house rule)`,
+  };
 }

@@ -5,7 +5,9 @@ import type { Dice, DieRoll } from './dice.ts';
 export const MAX_DICE = 100;
 export const MAX_SIDES = 10_000;
 
-export type Term = { kind: 'dice'; sign: 1 | -1; count: number; sides: number; d66: boolean } | { kind: 'constant'; sign: 1 | -1; value: number };
+export type Term =
+  | { kind: 'dice'; sign: 1 | -1; count: number; sides: number; d66: boolean }
+  | { kind: 'constant'; sign: 1 | -1; value: number };
 
 export interface DiceExpression {
   source: string;
@@ -92,7 +94,8 @@ export function parseDice(source: string): DiceExpression {
     skip();
   }
   const diceCount = terms.reduce((a, t) => a + (t.kind === 'dice' ? t.count * (t.d66 ? 2 : 1) : 0), 0);
-  if (diceCount > MAX_DICE) throw new DiceSyntaxError(1, source, `at most ${MAX_DICE} dice in one expression, this has ${diceCount}`);
+  if (diceCount > MAX_DICE)
+    throw new DiceSyntaxError(1, source, `at most ${MAX_DICE} dice in one expression, this has ${diceCount}`);
   if (diceCount === 0) throw new DiceSyntaxError(1, source, 'the expression rolls no dice');
   let min = 0;
   let max = 0;
@@ -116,7 +119,11 @@ function possibleValues(terms: Term[], min: number, max: number): number[] | nul
   let sums = new Set([0]);
   for (const t of terms) {
     const options =
-      t.kind === 'constant' ? [t.value] : t.d66 ? [1, 2, 3, 4, 5, 6].flatMap((a) => [1, 2, 3, 4, 5, 6].map((b) => a * 10 + b)) : Array.from({ length: t.count * t.sides - t.count + 1 }, (_, k) => t.count + k);
+      t.kind === 'constant'
+        ? [t.value]
+        : t.d66
+          ? [1, 2, 3, 4, 5, 6].flatMap((a) => [1, 2, 3, 4, 5, 6].map((b) => a * 10 + b))
+          : Array.from({ length: t.count * t.sides - t.count + 1 }, (_, k) => t.count + k);
     const next = new Set<number>();
     for (const s of sums) for (const o of options) next.add(s + t.sign * o);
     sums = next;

@@ -41,7 +41,9 @@ export class Dice {
   /** N dice of M sides, plain or exploding (only d6 explode in this game). */
   pool(count: number, sides: number, cause: string, explode = false): DieRoll[] {
     if (!Number.isInteger(count) || count < 0) throw new RangeError(`Cannot roll ${count} dice`);
-    return Array.from({ length: count }, () => (explode && sides === 6 ? this.explodingD6(cause) : this.die(sides, cause)));
+    return Array.from({ length: count }, () =>
+      explode && sides === 6 ? this.explodingD6(cause) : this.die(sides, cause),
+    );
   }
 }
 

@@ -12,7 +12,14 @@ describe('entities (ch.12)', () => {
   });
 
   it('ch.12: on floor 7, 1–2 lowest, 3–4 middle, 5–6 own tier', () => {
-    expect([1, 2, 3, 4, 5, 6].map((f) => placeEntityTier(scripted(f), 7, RULES, 'x').tier)).toEqual(['upper', 'upper', 'middle', 'middle', 'lower', 'lower']);
+    expect([1, 2, 3, 4, 5, 6].map((f) => placeEntityTier(scripted(f), 7, RULES, 'x').tier)).toEqual([
+      'upper',
+      'upper',
+      'middle',
+      'middle',
+      'lower',
+      'lower',
+    ]);
   });
 
   it('distribution: the tier placement split is 1/3 each on floor 7 over 100,000 seeded rolls', () => {

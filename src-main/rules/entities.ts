@@ -33,14 +33,26 @@ export function placeEntityTier(dice: Dice, floor: number, rules: HouseRules, ca
 export function scaledEntityHealth(base: number, level: number, players: number): { value: number; explain: string } {
   const extra = Math.max(0, players - 4);
   const value = base + level * extra;
-  return { value, explain: extra ? `${base} + ${level} (level) × ${extra} players beyond four = ${value} (ch.12)` : `${base}: party of four or fewer (ch.12)` };
+  return {
+    value,
+    explain: extra
+      ? `${base} + ${level} (level) × ${extra} players beyond four = ${value} (ch.12)`
+      : `${base}: party of four or fewer (ch.12)`,
+  };
 }
 
 /** Turns per round: 1 + one per full 6 Speed above 6, at least 1; a stat block's own count wins (ch.4, ch.11). */
-export function turnsPerRound(speed: number, rules: HouseRules, statBlockTurns?: number): { value: number; explain: string } {
+export function turnsPerRound(
+  speed: number,
+  rules: HouseRules,
+  statBlockTurns?: number,
+): { value: number; explain: string } {
   const formula = 1 + Math.floor(Math.max(0, speed - 6) / 6);
   if (statBlockTurns !== undefined && rules.statBlockTurnsWin) {
-    return { value: statBlockTurns, explain: `${statBlockTurns} turns, as its stat block says (house rule; formula would give ${formula})` };
+    return {
+      value: statBlockTurns,
+      explain: `${statBlockTurns} turns, as its stat block says (house rule; formula would give ${formula})`,
+    };
   }
   return { value: formula, explain: `1 + ⌊(${speed} − 6) ÷ 6⌋ = ${formula} turns (ch.11)` };
 }

@@ -41,17 +41,32 @@ export function itemMagic(notes: string): number {
 }
 
 /** The Magic equipped, unbroken loot adds (ch.13; a broken item confers no effect, ch.11). */
-export function lootMagic(items: readonly { name: string; notes: string; broken: boolean }[]): Derived & { items: { name: string; value: number }[] } {
-  const loot = items.filter((i) => !i.broken && itemMagic(i.notes) !== 0).map((i) => ({ name: i.name, value: itemMagic(i.notes) }));
+export function lootMagic(
+  items: readonly { name: string; notes: string; broken: boolean }[],
+): Derived & { items: { name: string; value: number }[] } {
+  const loot = items
+    .filter((i) => !i.broken && itemMagic(i.notes) !== 0)
+    .map((i) => ({ name: i.name, value: itemMagic(i.notes) }));
   const value = loot.reduce((a, l) => a + l.value, 0);
-  return { value, items: loot, explain: loot.length ? `${loot.map((l) => `${l.name} ${l.value > 0 ? '+' : '−'}${Math.abs(l.value)}`).join(', ')} (ch.13)` : 'no loot changes Magic' };
+  return {
+    value,
+    items: loot,
+    explain: loot.length
+      ? `${loot.map((l) => `${l.name} ${l.value > 0 ? '+' : '−'}${Math.abs(l.value)}`).join(', ')} (ch.13)`
+      : 'no loot changes Magic',
+  };
 }
 
 /**
  * Magic as it stands: gold held (ch.4) plus equipped, unbroken loot that changes Magic (ch.13;
  * a broken item confers no effect, ch.11). Spells take it at the time of casting (ch.15).
  */
-export function currentMagic(gold: number, items: readonly { name: string; notes: string; broken: boolean }[], statPoints = 0, skills: readonly { source: string; value: number }[] = []): Derived {
+export function currentMagic(
+  gold: number,
+  items: readonly { name: string; notes: string; broken: boolean }[],
+  statPoints = 0,
+  skills: readonly { source: string; value: number }[] = [],
+): Derived {
   const fromGold = magicFromGold(gold);
   const loot = lootMagic(items);
   if (!loot.items.length && !statPoints && !skills.length) return fromGold;

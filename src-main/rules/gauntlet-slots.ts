@@ -42,7 +42,9 @@ export function slotsOpen(held: SkillsHeld): SlotPlan {
   let lootCount = BASE_LOOT_SLOTS;
   if (holds(held, SKILL_EXTRA_POCKETS)) {
     lootCount = enhancedOf(held, SKILL_EXTRA_POCKETS) ? EXTRA_POCKETS_ENHANCED_SLOTS : EXTRA_POCKETS_SLOTS;
-    parts.push(`Extra Pockets${enhancedOf(held, SKILL_EXTRA_POCKETS) ? ' (enhanced)' : ''}: ${lootCount} Loot slots (ch.2)`);
+    parts.push(
+      `Extra Pockets${enhancedOf(held, SKILL_EXTRA_POCKETS) ? ' (enhanced)' : ''}: ${lootCount} Loot slots (ch.2)`,
+    );
   }
   const medicine = holds(held, SKILL_MEDICINE_BAY) ? MEDICINE_SLOTS.slice(0, MEDICINE_BAY_SLOTS) : [];
   if (medicine.length) parts.push(`Medicine Bay: ${medicine.length} Medicine Slots, Flora only (ch.2)`);
@@ -61,15 +63,25 @@ export function slotsOpen(held: SkillsHeld): SlotPlan {
 export type SlotVerdict = { ok: true } | { ok: false; reason: string };
 
 const SLOT_NAME = (slot: ItemSlot) =>
-  slot.startsWith('loot') ? `Loot slot ${slot.slice(4)}` : slot.startsWith('medicine') ? `Medicine Slot ${slot.slice(8)}` : slot[0]!.toUpperCase() + slot.slice(1);
+  slot.startsWith('loot')
+    ? `Loot slot ${slot.slice(4)}`
+    : slot.startsWith('medicine')
+      ? `Medicine Slot ${slot.slice(8)}`
+      : slot[0]!.toUpperCase() + slot.slice(1);
 
 /** Whether an item may go into a slot: the slot must be open, and a Medicine Slot takes only Flora (ch.2). */
 export function slotAccepts(plan: SlotPlan, slot: ItemSlot, item: { name: string; flora: boolean }): SlotVerdict {
   if (!plan.open.includes(slot)) {
-    const why = slot.startsWith('medicine') ? 'Medicine Slots come with Medicine Bay' : `Loot slots ${BASE_LOOT_SLOTS + 1}-${EXTRA_POCKETS_SLOTS} come with Extra Pockets and slot ${EXTRA_POCKETS_ENHANCED_SLOTS} with it enhanced`;
+    const why = slot.startsWith('medicine')
+      ? 'Medicine Slots come with Medicine Bay'
+      : `Loot slots ${BASE_LOOT_SLOTS + 1}-${EXTRA_POCKETS_SLOTS} come with Extra Pockets and slot ${EXTRA_POCKETS_ENHANCED_SLOTS} with it enhanced`;
     return { ok: false, reason: `This Gauntlet has no ${SLOT_NAME(slot)}: ${why} (ch.2)` };
   }
-  if (plan.medicine.includes(slot) && !item.flora) return { ok: false, reason: `Only Flora may occupy a Medicine Slot, and ${item.name} is not on the Flora table (ch.2)` };
+  if (plan.medicine.includes(slot) && !item.flora)
+    return {
+      ok: false,
+      reason: `Only Flora may occupy a Medicine Slot, and ${item.name} is not on the Flora table (ch.2)`,
+    };
   return { ok: true };
 }
 

@@ -1,9 +1,33 @@
 // Idols (rulebook ch.6): tiers, costs and construction, and the Vanity consequence stage.
 import type { TownState } from '@shared/town.ts';
 export const IDOL_TIERS = {
-  1: { label: 'Personal Idol', gold: 1000, rareLoot: 0, buildDays: 1, destroyDays: 1, destroyGold: 0, destroyRareLoot: 0 },
-  2: { label: 'Square Idol', gold: 5000, rareLoot: 0, buildDays: 3, destroyDays: 3, destroyGold: 500, destroyRareLoot: 0 },
-  3: { label: 'Great Idol', gold: 15000, rareLoot: 1, buildDays: 7, destroyDays: 7, destroyGold: 2000, destroyRareLoot: 1 },
+  1: {
+    label: 'Personal Idol',
+    gold: 1000,
+    rareLoot: 0,
+    buildDays: 1,
+    destroyDays: 1,
+    destroyGold: 0,
+    destroyRareLoot: 0,
+  },
+  2: {
+    label: 'Square Idol',
+    gold: 5000,
+    rareLoot: 0,
+    buildDays: 3,
+    destroyDays: 3,
+    destroyGold: 500,
+    destroyRareLoot: 0,
+  },
+  3: {
+    label: 'Great Idol',
+    gold: 15000,
+    rareLoot: 1,
+    buildDays: 7,
+    destroyDays: 7,
+    destroyGold: 2000,
+    destroyRareLoot: 1,
+  },
 } as const;
 export type IdolTier = keyof typeof IDOL_TIERS;
 
@@ -48,24 +72,57 @@ export function vanityStage(idols: readonly Idol[], today: number): { stage: Van
   else if (t3 === 1 || t2 >= 2) stage = 3;
   else if (t2 === 1 || t1 >= 2) stage = 2;
   else if (t1 === 1) stage = 1;
-  return { stage, explain: `Active Vanity Idols: ${t1} Tier 1, ${t2} Tier 2, ${t3} Tier 3${crown ? ', the Lich’s Crown applied' : ''} → Vanity stage ${stage} (ch.6)` };
+  return {
+    stage,
+    explain: `Active Vanity Idols: ${t1} Tier 1, ${t2} Tier 2, ${t3} Tier 3${crown ? ', the Lich’s Crown applied' : ''} → Vanity stage ${stage} (ch.6)`,
+  };
 }
 
 /** The inscriptions an Idol may bear (ch.6), summarised in the app's own words. */
 export const INSCRIPTIONS = {
-  'unbound-sign': { label: "The Unbound's Sign", foundIn: 'Rare cache, floors 7-9', boon: 'Inn rest restores twice the Sanity' },
-  'givers-mark': { label: "The Giver's Mark", foundIn: 'Granted by the fed Giver', boon: 'Survival clock penalties come one step later; the Banquet needs 300 gold, not 500' },
-  'elemental-sigil': { label: 'The Elemental Sigil', foundIn: 'Tomb chests, Floor 4 and below', boon: 'Smith prices ignore colour; Elemental Call costs no gold' },
-  'celestial-mark': { label: 'The Celestial Mark', foundIn: 'Granted by a Celestial Being', boon: 'Full Sanity once a week for the party; the Town heals 36 Health a day' },
-  'forest-sigil': { label: 'The Forest Sigil', foundIn: 'Two Stones combined', boon: 'Half the hostile Forest encounters; Daedric Beings seek the party' },
-  'lich-crown': { label: "The Lich's Crown", foundIn: 'Crafted at Lost Sanity', boon: 'None: the most extreme Vanity consequence, and it can never be removed' },
+  'unbound-sign': {
+    label: "The Unbound's Sign",
+    foundIn: 'Rare cache, floors 7-9',
+    boon: 'Inn rest restores twice the Sanity',
+  },
+  'givers-mark': {
+    label: "The Giver's Mark",
+    foundIn: 'Granted by the fed Giver',
+    boon: 'Survival clock penalties come one step later; the Banquet needs 300 gold, not 500',
+  },
+  'elemental-sigil': {
+    label: 'The Elemental Sigil',
+    foundIn: 'Tomb chests, Floor 4 and below',
+    boon: 'Smith prices ignore colour; Elemental Call costs no gold',
+  },
+  'celestial-mark': {
+    label: 'The Celestial Mark',
+    foundIn: 'Granted by a Celestial Being',
+    boon: 'Full Sanity once a week for the party; the Town heals 36 Health a day',
+  },
+  'forest-sigil': {
+    label: 'The Forest Sigil',
+    foundIn: 'Two Stones combined',
+    boon: 'Half the hostile Forest encounters; Daedric Beings seek the party',
+  },
+  'lich-crown': {
+    label: "The Lich's Crown",
+    foundIn: 'Crafted at Lost Sanity',
+    boon: 'None: the most extreme Vanity consequence, and it can never be removed',
+  },
 } as const;
 export type InscriptionId = keyof typeof INSCRIPTIONS;
 
-
 /** ch.6: a destruction ordered on a day takes its tier's days of work, done at the close of the last one. */
-export function destructionDone(idol: { tier: IdolTier; destroyOrdered: number | null; destroyed?: boolean }, closingDay: number): boolean {
-  return idol.destroyOrdered !== null && !idol.destroyed && closingDay + 1 >= idol.destroyOrdered + IDOL_TIERS[idol.tier].destroyDays;
+export function destructionDone(
+  idol: { tier: IdolTier; destroyOrdered: number | null; destroyed?: boolean },
+  closingDay: number,
+): boolean {
+  return (
+    idol.destroyOrdered !== null &&
+    !idol.destroyed &&
+    closingDay + 1 >= idol.destroyOrdered + IDOL_TIERS[idol.tier].destroyDays
+  );
 }
 
 /**
@@ -75,21 +132,45 @@ export function destructionDone(idol: { tier: IdolTier; destroyOrdered: number |
 export function vanityShift(before: number, after: VanityStage): { raise: VanityStage | null; explain: string | null } {
   if (after === before) return { raise: null, explain: null };
   if (after > before) return { raise: after, explain: `Vanity stage ${before} → ${after}` };
-  return { raise: null, explain: `Vanity stage ${before} → ${after}: the consequences of the Idols destroyed cease; the Lich's Attention does not fall with them (ch.6)` };
+  return {
+    raise: null,
+    explain: `Vanity stage ${before} → ${after}: the consequences of the Idols destroyed cease; the Lich's Attention does not fall with them (ch.6)`,
+  };
 }
 
 /** ch.6: what an Idol needs at commission, checked before any gold changes hands. */
-export function commissionCheck(input: { tier: IdolTier; inscription: InscriptionId | null; crafterSanity: string; rareItem: string | null; rareItemIsRare: boolean }): { ok: true } | { ok: false; reason: string } {
-  if (input.inscription === 'lich-crown' && input.crafterSanity !== 'lost') return { ok: false, reason: "The Lich's Crown is crafted only by a character at Lost Sanity (ch.6)" };
-  if (IDOL_TIERS[input.tier].rareLoot && !input.rareItem) return { ok: false, reason: 'A Great Idol needs one Rare loot item as raw material, consumed on completion (ch.6)' };
-  if (input.rareItem && !input.rareItemIsRare) return { ok: false, reason: `${input.rareItem} is not Rare loot on any loot table (ch.6, ch.13)` };
+export function commissionCheck(input: {
+  tier: IdolTier;
+  inscription: InscriptionId | null;
+  crafterSanity: string;
+  rareItem: string | null;
+  rareItemIsRare: boolean;
+}): { ok: true } | { ok: false; reason: string } {
+  if (input.inscription === 'lich-crown' && input.crafterSanity !== 'lost')
+    return { ok: false, reason: "The Lich's Crown is crafted only by a character at Lost Sanity (ch.6)" };
+  if (IDOL_TIERS[input.tier].rareLoot && !input.rareItem)
+    return {
+      ok: false,
+      reason: 'A Great Idol needs one Rare loot item as raw material, consumed on completion (ch.6)',
+    };
+  if (input.rareItem && !input.rareItemIsRare)
+    return { ok: false, reason: `${input.rareItem} is not Rare loot on any loot table (ch.6, ch.13)` };
   return { ok: true };
 }
 
 /** ch.6: destroying a Great Idol also consumes one Rare loot item in the breaking. */
-export function destructionCheck(input: { tier: IdolTier; rareItem: string | null; rareItemIsRare: boolean }): { ok: true } | { ok: false; reason: string } {
-  if (IDOL_TIERS[input.tier].destroyRareLoot && !input.rareItem) return { ok: false, reason: 'Breaking a Great Idol takes 2,000 gold and one Rare loot item, consumed in the breaking (ch.6)' };
-  if (input.rareItem && !input.rareItemIsRare) return { ok: false, reason: `${input.rareItem} is not Rare loot on any loot table (ch.6, ch.13)` };
+export function destructionCheck(input: {
+  tier: IdolTier;
+  rareItem: string | null;
+  rareItemIsRare: boolean;
+}): { ok: true } | { ok: false; reason: string } {
+  if (IDOL_TIERS[input.tier].destroyRareLoot && !input.rareItem)
+    return {
+      ok: false,
+      reason: 'Breaking a Great Idol takes 2,000 gold and one Rare loot item, consumed in the breaking (ch.6)',
+    };
+  if (input.rareItem && !input.rareItemIsRare)
+    return { ok: false, reason: `${input.rareItem} is not Rare loot on any loot table (ch.6, ch.13)` };
   return { ok: true };
 }
 
@@ -119,13 +200,29 @@ export function activeBoons(idols: readonly DedicatedIdol[], today: number): Boo
     const strength = i.suitsSubject ? 'full' : 'half';
     const holders = i.tier === 1 ? 'dedicator' : 'party';
     const label = INSCRIPTIONS[i.inscriptionId].label;
-    return [{ idol: i.id, inscription: i.inscriptionId, strength, holders, dedicator: i.dedicator, explain: `${label} on a Tier ${i.tier} Idol${strength === 'half' ? ' (wrong subject: half the boon)' : ''} (ch.6)` }];
+    return [
+      {
+        idol: i.id,
+        inscription: i.inscriptionId,
+        strength,
+        holders,
+        dedicator: i.dedicator,
+        explain: `${label} on a Tier ${i.tier} Idol${strength === 'half' ? ' (wrong subject: half the boon)' : ''} (ch.6)`,
+      },
+    ];
   });
 }
 
 /** Whether a Lichslayer holds a boon, and how strongly (ch.6); half boons as the house rule reads them. */
-export function boonStrength(boons: readonly Boon[], inscription: Boon['inscription'], lichslayerId: number, halfBoon: 'numbers-halved' | 'none'): 'full' | 'half' | null {
-  const mine = boons.filter((b) => b.inscription === inscription && (b.holders === 'party' || b.dedicator === lichslayerId));
+export function boonStrength(
+  boons: readonly Boon[],
+  inscription: Boon['inscription'],
+  lichslayerId: number,
+  halfBoon: 'numbers-halved' | 'none',
+): 'full' | 'half' | null {
+  const mine = boons.filter(
+    (b) => b.inscription === inscription && (b.holders === 'party' || b.dedicator === lichslayerId),
+  );
   if (mine.some((b) => b.strength === 'full')) return 'full';
   return mine.length && halfBoon === 'numbers-halved' ? 'half' : null;
 }
@@ -134,7 +231,10 @@ export function boonStrength(boons: readonly Boon[], inscription: Boon['inscript
  * The Vanity consequences in force (ch.6), stacked: each stage's on top of the ones below.
  * `dedicators` are those whose Vanity Idols stand (the Stage 1 and Stage 2 personal effects).
  */
-export function vanityConsequences(idols: readonly DedicatedIdol[], today: number): {
+export function vanityConsequences(
+  idols: readonly DedicatedIdol[],
+  today: number,
+): {
   stage: VanityStage;
   dedicators: number[];
   /** Stage 1: the clock's penalties come a day sooner for these dedicators. */
@@ -149,7 +249,11 @@ export function vanityConsequences(idols: readonly DedicatedIdol[], today: numbe
   townSanityPenalty: boolean;
 } {
   const v = vanityStage(idols, today);
-  const dedicators = [...new Set(idols.filter((i) => idolActive(i, today) && isVanity(i) && i.dedicator !== null).map((i) => i.dedicator!))];
+  const dedicators = [
+    ...new Set(
+      idols.filter((i) => idolActive(i, today) && isVanity(i) && i.dedicator !== null).map((i) => i.dedicator!),
+    ),
+  ];
   return {
     stage: v.stage,
     dedicators,
@@ -173,16 +277,28 @@ export function properlyInscribed(i: { inscription: string | null; suitsSubject:
 }
 
 /** ch.6 the Celestial Mark: full Sanity for the dedicating party once a week (no half of a restoration). */
-export function celestialWeek(sanity: string, strength: 'full' | 'half' | null): { restore: boolean; explain: string | null } {
+export function celestialWeek(
+  sanity: string,
+  strength: 'full' | 'half' | null,
+): { restore: boolean; explain: string | null } {
   if (strength !== 'full' || sanity === 'whole') return { restore: false, explain: null };
   return { restore: true, explain: 'the Celestial Mark restores full Sanity' };
 }
 
 /** ch.6 the Celestial Mark: the Town heals 36 Health per resident per day — 18 for half the boon (house rule). */
-export function celestialHeal(input: { health: number; maxHealth: number; strength: 'full' | 'half' | null; inTown: boolean }): { health: number; explain: string | null } {
-  if (!input.strength || !input.inTown || input.health >= input.maxHealth) return { health: input.health, explain: null };
+export function celestialHeal(input: {
+  health: number;
+  maxHealth: number;
+  strength: 'full' | 'half' | null;
+  inTown: boolean;
+}): { health: number; explain: string | null } {
+  if (!input.strength || !input.inTown || input.health >= input.maxHealth)
+    return { health: input.health, explain: null };
   const to = Math.min(input.maxHealth, input.health + (input.strength === 'full' ? 36 : 18));
-  return { health: to, explain: `the Celestial Mark heals ${to - input.health} Health${input.strength === 'half' ? ' (half the boon, house rule)' : ''} (ch.6)` };
+  return {
+    health: to,
+    explain: `the Celestial Mark heals ${to - input.health} Health${input.strength === 'half' ? ' (half the boon, house rule)' : ''} (ch.6)`,
+  };
 }
 
 /** The Idols as the rules read them (ch.6): a wrong inscription counts as none for Vanity; a Memorial of the Self is no Vanity once its dedicator is dead. */
@@ -208,6 +324,16 @@ export function activeVanity(idols: readonly DedicatedIdol[], day: number): numb
 }
 
 /** ch.5: every Vanity Idol that stood today is destroyed (the deed that brings Stage 3 down to 2). */
-export function lastVanityIdolGone(idols: readonly DedicatedIdol[], standing: ReadonlySet<number>, day: number): boolean {
-  return activeVanity(idols, day) > 0 && activeVanity(idols.filter((i) => standing.has(i.id)), day) === 0;
+export function lastVanityIdolGone(
+  idols: readonly DedicatedIdol[],
+  standing: ReadonlySet<number>,
+  day: number,
+): boolean {
+  return (
+    activeVanity(idols, day) > 0 &&
+    activeVanity(
+      idols.filter((i) => standing.has(i.id)),
+      day,
+    ) === 0
+  );
 }

@@ -10,16 +10,36 @@ export type InnPurchase = keyof typeof INN_PRICES;
  * Buying a meal, shelter or both at the Inn (ch.4): closed at Stage 4 (ch.5); one of each a day for a
  * character; the payer (the character, or another who pays for them) must hold the price.
  */
-export function innPurchase(input: { what: InnPurchase; who: string; ateToday: boolean; shelteredToday: boolean; gold: number; payer: { name: string; gold: number } | null; stage: AttentionStage }): { ok: true; price: number; eats: boolean; shelters: boolean; explain: string } | { ok: false; reason: string } {
-  if (attentionEffects(input.stage).innClosed) return { ok: false, reason: 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.5)' };
+export function innPurchase(input: {
+  what: InnPurchase;
+  who: string;
+  ateToday: boolean;
+  shelteredToday: boolean;
+  gold: number;
+  payer: { name: string; gold: number } | null;
+  stage: AttentionStage;
+}): { ok: true; price: number; eats: boolean; shelters: boolean; explain: string } | { ok: false; reason: string } {
+  if (attentionEffects(input.stage).innClosed)
+    return { ok: false, reason: 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.5)' };
   const eats = input.what !== 'shelter';
   const shelters = input.what !== 'meal';
-  if ((eats && input.ateToday) || (shelters && input.shelteredToday)) return { ok: false, reason: `${input.who} already has that today` };
+  if ((eats && input.ateToday) || (shelters && input.shelteredToday))
+    return { ok: false, reason: `${input.who} already has that today` };
   const price = INN_PRICES[input.what];
   const payer = input.payer ?? { name: input.who, gold: input.gold };
-  if (payer.gold < price) return { ok: false, reason: `${input.what === 'both' ? 'A meal and shelter cost' : `A ${input.what} costs`} ${price} gold and ${payer.name} holds ${payer.gold} (ch.4)` };
+  if (payer.gold < price)
+    return {
+      ok: false,
+      reason: `${input.what === 'both' ? 'A meal and shelter cost' : `A ${input.what} costs`} ${price} gold and ${payer.name} holds ${payer.gold} (ch.4)`,
+    };
   const paidBy = input.payer ? `, paid by ${input.payer.name}` : '';
-  return { ok: true, price, eats, shelters, explain: `${input.who}: ${input.what === 'both' ? 'meal and shelter' : input.what} for ${price} gold${paidBy} (ch.4)` };
+  return {
+    ok: true,
+    price,
+    eats,
+    shelters,
+    explain: `${input.who}: ${input.what === 'both' ? 'meal and shelter' : input.what} for ${price} gold${paidBy} (ch.4)`,
+  };
 }
 
 export interface InnContext {
@@ -49,7 +69,8 @@ export function innModifiers(ctx: InnContext): Modifier[] {
   const attention = attentionEffects(ctx.attentionStage).innModifier;
   if (attention) mods.push({ source: `Lich's Attention Stage ${ctx.attentionStage}`, value: attention });
   if (ctx.turnedCharacters) mods.push({ source: 'Turned characters', value: -ctx.turnedCharacters });
-  if (ctx.vanityNegativeShift) mods.push({ source: 'A Vanity Idol of stage 2, for 7 days (ch.6, house rule)', value: ctx.vanityNegativeShift });
+  if (ctx.vanityNegativeShift)
+    mods.push({ source: 'A Vanity Idol of stage 2, for 7 days (ch.6, house rule)', value: ctx.vanityNegativeShift });
   return mods;
 }
 
@@ -64,13 +85,23 @@ export interface InnRoll {
 /** The daily Inn d12 (ch.5): capped at 12 high and 2 low; closed at Stage 4; Stage 3 locks to 2-9. */
 export function rollInn(dice: Dice, ctx: InnContext, cause = 'Inn event'): InnRoll {
   const effects = attentionEffects(ctx.attentionStage);
-  if (effects.innClosed) return { closed: true, d12: null, modifiers: [], value: 0, explain: 'The Inn is closed at Stage 4 (ch.5)' };
+  if (effects.innClosed)
+    return { closed: true, d12: null, modifiers: [], value: 0, explain: 'The Inn is closed at Stage 4 (ch.5)' };
   const d12 = dice.die(12, cause);
   const modifiers = innModifiers(ctx);
   const vanityLock = ctx.vanityLockTo ?? 12;
   const high = Math.min(effects.innHighest, vanityLock);
   const clamped = clamp(d12.natural + totalOf(modifiers), 2, high);
-  const why = effects.innHighest <= vanityLock ? `at Stage ${ctx.attentionStage}` : 'by a Vanity Idol of stage 3, for 7 days (ch.6)';
+  const why =
+    effects.innHighest <= vanityLock
+      ? `at Stage ${ctx.attentionStage}`
+      : 'by a Vanity Idol of stage 3, for 7 days (ch.6)';
   const lock = high < 12 ? `, locked to events 2-${high} ${why}` : '';
-  return { closed: false, d12, modifiers, value: clamped.value, explain: `${clamped.value} = ${d12.natural} on d12${showModifiers(modifiers)}${clamped.clamp ? ` (${clamped.clamp}${lock})` : ''} (ch.5)` };
+  return {
+    closed: false,
+    d12,
+    modifiers,
+    value: clamped.value,
+    explain: `${clamped.value} = ${d12.natural} on d12${showModifiers(modifiers)}${clamped.clamp ? ` (${clamped.clamp}${lock})` : ''} (ch.5)`,
+  };
 }

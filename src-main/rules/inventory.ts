@@ -24,7 +24,11 @@ export interface StackPlan {
  * Where `count` of an item goes in an inventory (ch.4): onto stacks of the same item first (`same`:
  * the same name and state), then new stacks while the depth allows.
  */
-export function placeInInventory(stacks: readonly { id: number; count: number; same: boolean }[], item: { name: string; count: number; stackMax: number }, maxHealth: number): StackPlan {
+export function placeInInventory(
+  stacks: readonly { id: number; count: number; same: boolean }[],
+  item: { name: string; count: number; stackMax: number },
+  maxHealth: number,
+): StackPlan {
   const depth = inventoryDepth(maxHealth).value;
   let left = item.count;
   const topUps: StackPlan['topUps'] = [];
@@ -43,5 +47,13 @@ export function placeInInventory(stacks: readonly { id: number; count: number; s
   }
   const placed = item.count - left;
   const why = `stacks of ${item.stackMax}${item.stackMax < LIMITS.stackMax ? ' (its own maximum)' : ''}, ${depth} stacks deep`;
-  return { topUps, added, placed, left, explain: left ? `${placed} of ${item.count} ${item.name} fit (${why}); ${left} do not (ch.4)` : `${item.count} ${item.name} into the inventory (${why}) (ch.4)` };
+  return {
+    topUps,
+    added,
+    placed,
+    left,
+    explain: left
+      ? `${placed} of ${item.count} ${item.name} fit (${why}); ${left} do not (ch.4)`
+      : `${item.count} ${item.name} into the inventory (${why}) (ch.4)`,
+  };
 }

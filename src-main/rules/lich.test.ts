@@ -1,6 +1,12 @@
 // The Lich's Attention and the Lich (ch.5, ch.6, ch.12, ch.16).
 import { describe, expect, it } from 'vitest';
-import { applyAttentionTrigger, attentionAfterDay, attentionAfterResolution, attentionEffects, INITIAL_ATTENTION } from './lich-attention.ts';
+import {
+  applyAttentionTrigger,
+  attentionAfterDay,
+  attentionAfterResolution,
+  attentionEffects,
+  INITIAL_ATTENTION,
+} from './lich-attention.ts';
 import { floorTenLich, lichAtZero, lichTarget, manifestedLich, trueDefeatSpoils, turningStatus } from './lich.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
@@ -42,20 +48,38 @@ describe("Lich's Attention (ch.5, ch.16)", () => {
   it('ch.5: Stage 3 falls by destroying the Vanity Idols; Stage 4 never falls', () => {
     expect(attentionAfterResolution({ ...INITIAL_ATTENTION, stage: 3 }, 'vanity-idols-destroyed').state.stage).toBe(2);
     expect(attentionAfterResolution({ ...INITIAL_ATTENTION, stage: 4 }, 'narrative').state.stage).toBe(4);
-    expect(attentionAfterDay({ ...INITIAL_ATTENTION, stage: 4, daysWithoutDivePast3: 99, daysWithoutDivePast5: 99 }, { deepestFloorDived: 0, banquetSponsored: true }).state.stage).toBe(4);
+    expect(
+      attentionAfterDay(
+        { ...INITIAL_ATTENTION, stage: 4, daysWithoutDivePast3: 99, daysWithoutDivePast5: 99 },
+        { deepestFloorDived: 0, banquetSponsored: true },
+      ).state.stage,
+    ).toBe(4);
   });
 
   it("ch.5, ch.10: each stage's effects on the Inn, floor rolls, Sanity and the Smith", () => {
-    expect(attentionEffects(1)).toMatchObject({ innModifier: -1, floorRollModifier: -1, sanityTargetShift: { tombs: 2, elsewhere: 0 } });
+    expect(attentionEffects(1)).toMatchObject({
+      innModifier: -1,
+      floorRollModifier: -1,
+      sanityTargetShift: { tombs: 2, elsewhere: 0 },
+    });
     expect(attentionEffects(2)).toMatchObject({ shrinesUnsafeOnFloorsUpTo: 5, smithRerollsLowEvents: true });
-    expect(attentionEffects(3)).toMatchObject({ innModifier: -3, sanityTargetShift: { tombs: 6, elsewhere: 6 }, festivalsAllowed: false, smithRefusesLost: true });
+    expect(attentionEffects(3)).toMatchObject({
+      innModifier: -3,
+      sanityTargetShift: { tombs: 6, elsewhere: 6 },
+      festivalsAllowed: false,
+      smithRefusesLost: true,
+    });
     expect(attentionEffects(4)).toMatchObject({ innClosed: true, smithGone: true });
   });
 });
 
 describe('the Lich (ch.12, ch.16)', () => {
   it('ch.12: the Floor-10 block scales with players at Lost and Unbound Vestments', () => {
-    expect(floorTenLich({ playersAtLost: 2, unboundVestmentsEquipped: 1 })).toMatchObject({ health: 144 + 24 + 24, armor: 18, turns: 2 });
+    expect(floorTenLich({ playersAtLost: 2, unboundVestmentsEquipped: 1 })).toMatchObject({
+      health: 144 + 24 + 24,
+      armor: 18,
+      turns: 2,
+    });
   });
 
   it('ch.16: the manifestation has 360 Health + 36 per player beyond four and two turns', () => {
@@ -68,7 +92,13 @@ describe('the Lich (ch.12, ch.16)', () => {
   });
 
   it('ch.16: the Lich targets the character holding the most gold', () => {
-    expect(lichTarget([{ name: 'a', gold: 10 }, { name: 'b', gold: 900 }, { name: 'c', gold: 900 }]).map((c) => c.name)).toEqual(['b', 'c']);
+    expect(
+      lichTarget([
+        { name: 'a', gold: 10 },
+        { name: 'b', gold: 900 },
+        { name: 'c', gold: 900 },
+      ]).map((c) => c.name),
+    ).toEqual(['b', 'c']);
   });
 
   it('ch.16: the Pilgrimage must finish within six days of the turning', () => {

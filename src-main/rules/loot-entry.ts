@@ -29,7 +29,8 @@ export function lootLookup(tables: Iterable<TableDef>): LootLookup {
     if (def.category !== 'loot') continue;
     for (const r of def.rows) {
       // The first loot table naming an item wins, so an edit to "loot" is never shadowed by a later table.
-      if (r.loot && !entries.has(key(r.label))) entries.set(key(r.label), { table: def.key, fields: r.loot, details: r.details });
+      if (r.loot && !entries.has(key(r.label)))
+        entries.set(key(r.label), { table: def.key, fields: r.loot, details: r.details });
     }
   }
   return {

@@ -15,7 +15,10 @@ export interface LootItem {
 
 export type FateVerdict = { ok: true; explain: string } | { ok: false; reason: string };
 
-const unknown = (item: LootItem): FateVerdict => ({ ok: false, reason: `${item.name} is on no loot table, so its actions are unknown (ch.13): give it a row on a loot table first` });
+const unknown = (item: LootItem): FateVerdict => ({
+  ok: false,
+  reason: `${item.name} is on no loot table, so its actions are unknown (ch.13): give it a row on a loot table first`,
+});
 
 /** ch.13: only the Jeweled Scroll takes more than one gem. */
 export const MULTI_SOCKET = 'Jeweled Scroll';
@@ -23,30 +26,51 @@ const MERGED = /^Merged: /m;
 
 export function canConsume(item: LootItem): FateVerdict {
   if (!item.entry) return unknown(item);
-  if (!item.entry.fields.actions.includes('consume')) return { ok: false, reason: `${item.name} has no Consume action (ch.13)` };
+  if (!item.entry.fields.actions.includes('consume'))
+    return { ok: false, reason: `${item.name} has no Consume action (ch.13)` };
   return { ok: true, explain: `${item.name} is used up for its effect (ch.13)` };
 }
 
 /** ch.13: Channel burns an item into a buff until the dive ends; outside a dive only by house rule. */
 export function canChannel(item: LootItem, inDive: boolean, outsideDive = false): FateVerdict {
   if (!item.entry) return unknown(item);
-  if (!item.entry.fields.actions.includes('channel')) return { ok: false, reason: `${item.name} has no Channel action (ch.13)` };
-  if (!inDive && !outsideDive) return { ok: false, reason: 'Channel buffs last only until the dive ends: channel in the Tombs (ch.13; house rule channelOutsideDive is off)' };
-  if (!inDive) return { ok: true, explain: `${item.name} burns into a buff until the next dive ends; its slot is free (ch.13; house rule: channelled outside a dive)` };
+  if (!item.entry.fields.actions.includes('channel'))
+    return { ok: false, reason: `${item.name} has no Channel action (ch.13)` };
+  if (!inDive && !outsideDive)
+    return {
+      ok: false,
+      reason:
+        'Channel buffs last only until the dive ends: channel in the Tombs (ch.13; house rule channelOutsideDive is off)',
+    };
+  if (!inDive)
+    return {
+      ok: true,
+      explain: `${item.name} burns into a buff until the next dive ends; its slot is free (ch.13; house rule: channelled outside a dive)`,
+    };
   return { ok: true, explain: `${item.name} burns into a buff until the dive ends; its slot is free (ch.13)` };
 }
 
 /** ch.13: a gem merges into socketed jewelry (or an inscribable scroll); one socket each, save the Jeweled Scroll. */
 export function canMerge(gem: LootItem, host: LootItem): FateVerdict {
   if (!gem.entry) return unknown(gem);
-  if (gem.entry.fields.itemType !== 'gem') return { ok: false, reason: `Only a gem merges, and ${gem.name} is a ${gem.entry.fields.itemType} (ch.13)` };
+  if (gem.entry.fields.itemType !== 'gem')
+    return { ok: false, reason: `Only a gem merges, and ${gem.name} is a ${gem.entry.fields.itemType} (ch.13)` };
   if (!host.entry) return unknown(host);
-  const socketed = host.entry.fields.itemType === 'jewelry' || (host.entry.fields.itemType === 'scroll' && host.entry.fields.actions.includes('inscribe'));
-  if (!socketed) return { ok: false, reason: `${host.name} has no socket: gems merge into jewelry or an inscribable scroll (ch.13)` };
+  const socketed =
+    host.entry.fields.itemType === 'jewelry' ||
+    (host.entry.fields.itemType === 'scroll' && host.entry.fields.actions.includes('inscribe'));
+  if (!socketed)
+    return {
+      ok: false,
+      reason: `${host.name} has no socket: gems merge into jewelry or an inscribable scroll (ch.13)`,
+    };
   if (MERGED.test(host.notes) && host.name.trim().toLowerCase() !== MULTI_SOCKET.toLowerCase()) {
     return { ok: false, reason: `${host.name} already holds a gem: jewelry carries exactly one socket (ch.13)` };
   }
-  return { ok: true, explain: `${gem.name} merges into ${host.name} for good; ${host.name} now counts as ${gem.colour} (ch.13)` };
+  return {
+    ok: true,
+    explain: `${gem.name} merges into ${host.name} for good; ${host.name} now counts as ${gem.colour} (ch.13)`,
+  };
 }
 
 /** The host after a merge: the gem's colour overrides the host's, its effect written onto it. */
@@ -80,11 +104,27 @@ export function choiceLine(choice: ComponentChoice, times: number, day: number):
 /** ch.13: a ×N component's choice (all N at once, or singly up to N times) is made once. Gems are components too (ch.17's Stones). */
 export function componentChoice(item: LootItem, choice: ComponentChoice): FateVerdict & { times?: number } {
   if (!item.entry) return unknown(item);
-  if (item.entry.fields.itemType !== 'component' && item.entry.fields.itemType !== 'gem') return { ok: false, reason: `${item.name} is not a component (ch.13)` };
-  if (choiceMade(item.notes)) return { ok: false, reason: `${item.name}'s component choice is already made and cannot be split afterwards (ch.13)` };
+  if (item.entry.fields.itemType !== 'component' && item.entry.fields.itemType !== 'gem')
+    return { ok: false, reason: `${item.name} is not a component (ch.13)` };
+  if (choiceMade(item.notes))
+    return {
+      ok: false,
+      reason: `${item.name}'s component choice is already made and cannot be split afterwards (ch.13)`,
+    };
   const n = componentTimes(item.entry.details);
-  if (n < 2) return { ok: false, reason: `${item.name} carries no ×N, so there is nothing to choose: a casting spends it (ch.13)` };
-  return { ok: true, times: n, explain: choice === 'all-at-once' ? `${item.name}: all ${n} released in one casting (ch.13)` : `${item.name}: cast singly, up to ${n} times, then consumed (ch.13)` };
+  if (n < 2)
+    return {
+      ok: false,
+      reason: `${item.name} carries no ×N, so there is nothing to choose: a casting spends it (ch.13)`,
+    };
+  return {
+    ok: true,
+    times: n,
+    explain:
+      choice === 'all-at-once'
+        ? `${item.name}: all ${n} released in one casting (ch.13)`
+        : `${item.name}: cast singly, up to ${n} times, then consumed (ch.13)`,
+  };
 }
 
 // ---- an item's state between a slot and the inventory (ch.11, ch.13) ----
@@ -115,7 +155,8 @@ export function pristine(entry: LootItem['entry']): ItemState {
  */
 export function stateToStore(item: ItemState, entry: LootItem['entry']): StoredState {
   const fresh = pristine(entry);
-  if (item.colour === fresh.colour && item.notes === fresh.notes) return { colour: null, broken: item.broken, notes: '' };
+  if (item.colour === fresh.colour && item.notes === fresh.notes)
+    return { colour: null, broken: item.broken, notes: '' };
   return { colour: item.colour, broken: item.broken, notes: item.notes };
 }
 
@@ -128,14 +169,21 @@ export function stateToHold(stored: StoredState, entry: LootItem['entry']): Item
 
 // ---- Inscribe and Influence (ch.13's closed action list) ----
 
-const INSCRIBED = (source: string) => new RegExp(`^Inscribed: ${source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: —|$)`, 'mi');
+const INSCRIBED = (source: string) =>
+  new RegExp(`^Inscribed: ${source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: —|$)`, 'mi');
 
 /** ch.13: Inscribe applies an item's effect to another item or spell; neither is destroyed. */
-export function canInscribe(source: LootItem, target: { name: string; notes: string; kind: 'item' | 'spell' }): FateVerdict {
+export function canInscribe(
+  source: LootItem,
+  target: { name: string; notes: string; kind: 'item' | 'spell' },
+): FateVerdict {
   if (!source.entry) return unknown(source);
-  if (!source.entry.fields.actions.includes('inscribe')) return { ok: false, reason: `${source.name} has no Inscribe action (ch.13)` };
-  if (source.name.trim().toLowerCase() === target.name.trim().toLowerCase() && target.kind === 'item') return { ok: false, reason: 'An item cannot inscribe itself (ch.13)' };
-  if (INSCRIBED(source.name).test(target.notes)) return { ok: false, reason: `${target.name} already bears ${source.name}'s inscription (ch.13)` };
+  if (!source.entry.fields.actions.includes('inscribe'))
+    return { ok: false, reason: `${source.name} has no Inscribe action (ch.13)` };
+  if (source.name.trim().toLowerCase() === target.name.trim().toLowerCase() && target.kind === 'item')
+    return { ok: false, reason: 'An item cannot inscribe itself (ch.13)' };
+  if (INSCRIBED(source.name).test(target.notes))
+    return { ok: false, reason: `${target.name} already bears ${source.name}'s inscription (ch.13)` };
   return { ok: true, explain: `${source.name}'s effect is inscribed on ${target.name}; neither is destroyed (ch.13)` };
 }
 
@@ -149,7 +197,9 @@ export function inscriptionLine(source: LootItem): string {
  * dice held" to a loot roll. The roll is the first "NdS" in the item's effect text (a d6 when the
  * text names none); a broken item confers nothing (ch.11).
  */
-export function influenceDice(items: readonly { name: string; broken: boolean; entry: LootItem['entry'] }[]): InfluenceDie[] {
+export function influenceDice(
+  items: readonly { name: string; broken: boolean; entry: LootItem['entry'] }[],
+): InfluenceDie[] {
   return items.flatMap((i) => {
     if (i.broken || !i.entry?.fields.actions.includes('influence')) return [];
     const m = /\b(\d*)d(\d+)\b/i.exec(i.entry.details);

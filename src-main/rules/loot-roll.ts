@@ -57,11 +57,21 @@ export class LootRollResult {
   }
 }
 
-function finish(d100: DieRoll, influence: LootRollResult['influence'], modifiers: Modifier[], low: number, high: number, chapter: string, what: string): LootRollResult {
+function finish(
+  d100: DieRoll,
+  influence: LootRollResult['influence'],
+  modifiers: Modifier[],
+  low: number,
+  high: number,
+  chapter: string,
+  what: string,
+): LootRollResult {
   return new LootRollResult(d100, influence, modifiers, low, high, chapter, what);
 }
 
-const FLOOR_MODIFIERS: readonly Modifier[] = Array.from({ length: 10 }, (_, i) => Object.freeze({ source: `Floor ${i + 1}`, value: (i + 1 - 5) * 10 }));
+const FLOOR_MODIFIERS: readonly Modifier[] = Array.from({ length: 10 }, (_, i) =>
+  Object.freeze({ source: `Floor ${i + 1}`, value: (i + 1 - 5) * 10 }),
+);
 
 /** The floor's offset on a loot roll: (Floor − 5) × 10 (ch.1). */
 export function lootFloorModifier(floor: number): Modifier {
@@ -74,7 +84,11 @@ export function rollInfluence(dice: Dice, influence: readonly InfluenceDie[], ca
   return influence.map((i) => ({ source: i.source, roll: dice.die(i.sides, `${cause}: influence from ${i.source}`) }));
 }
 
-export type LootContext = { floor?: number | undefined; influence?: readonly InfluenceDie[] | undefined; tier?: LootTier | undefined };
+export type LootContext = {
+  floor?: number | undefined;
+  influence?: readonly InfluenceDie[] | undefined;
+  tier?: LootTier | undefined;
+};
 
 /**
  * Which modifiers a loot roll takes (ch.1, ch.13), before any die is rolled: the floor's offset,
@@ -82,17 +96,27 @@ export type LootContext = { floor?: number | undefined; influence?: readonly Inf
  * engine rolls and the odds convolve.
  */
 export function lootModifierPlan(ctx: LootContext): { fixed: Modifier[]; influence: readonly InfluenceDie[] } {
-  return { fixed: ctx.floor !== undefined && !ctx.tier ? [lootFloorModifier(ctx.floor)] : [], influence: ctx.influence ?? [] };
+  return {
+    fixed: ctx.floor !== undefined && !ctx.tier ? [lootFloorModifier(ctx.floor)] : [],
+    influence: ctx.influence ?? [],
+  };
 }
 
-export const influenceModifier = (i: { source: string; roll: DieRoll }): Modifier => ({ source: `influence: ${i.source}`, value: i.roll.total });
+export const influenceModifier = (i: { source: string; roll: DieRoll }): Modifier => ({
+  source: `influence: ${i.source}`,
+  value: i.roll.total,
+});
 
 /**
  * Where a loot roll lands (ch.1): a roll for a named tier takes the nearest boundary of that tier;
  * any other roll counts below 1 as 1 and above 121 as 121 — the loot table's own first and last
  * numbers, when the Judge's table is longer or shorter than the book's 121 entries.
  */
-export function settleLoot(raw: number, tier: LootTier | undefined, span: { min: number; max: number } = { min: LOOT_MIN, max: LOOT_MAX }): { value: number; clamp: string | null } {
+export function settleLoot(
+  raw: number,
+  tier: LootTier | undefined,
+  span: { min: number; max: number } = { min: LOOT_MIN, max: LOOT_MAX },
+): { value: number; clamp: string | null } {
   if (tier) {
     const t = LOOT_TIERS[tier];
     const k = clamp(raw, t.low, t.high);
@@ -102,7 +126,11 @@ export function settleLoot(raw: number, tier: LootTier | undefined, span: { min:
 }
 
 /** Starting loot (ch.1 step 3): 1d100 − 40, three times, influence allowed on any roll. */
-export function rollStartingLoot(dice: Dice, influence: readonly (readonly InfluenceDie[])[] = [], cause = 'starting loot'): LootRollResult[] {
+export function rollStartingLoot(
+  dice: Dice,
+  influence: readonly (readonly InfluenceDie[])[] = [],
+  cause = 'starting loot',
+): LootRollResult[] {
   return [0, 1, 2].map((i) => {
     const d100 = dice.die(100, `${cause} ${i + 1}`);
     const infl = rollInfluence(dice, influence[i] ?? [], `${cause} ${i + 1}`);
@@ -113,4 +141,3 @@ export function rollStartingLoot(dice: Dice, influence: readonly (readonly Influ
     return finish(d100, infl, modifiers, LOOT_MIN, LOOT_MAX, 'ch.1', '');
   });
 }
-

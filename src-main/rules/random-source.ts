@@ -75,7 +75,8 @@ export class SeededRandom implements RandomSource {
   }
 
   int(sides: number): number {
-    if (!Number.isInteger(sides) || sides < 1 || sides > 0xffffffff) throw new RangeError(`A die needs a whole number of sides from 1 up, not ${sides}`);
+    if (!Number.isInteger(sides) || sides < 1 || sides > 0xffffffff)
+      throw new RangeError(`A die needs a whole number of sides from 1 up, not ${sides}`);
     // Rejection sampling keeps every face equally likely for any die size.
     const limit = 0x100000000 - (0x100000000 % sides);
     let x = this.next32();

@@ -25,7 +25,10 @@ export function residentsWhoMayLeave(input: {
   if (!vanity && !attentionEffects(input.stage).npcLeavesWeekly) return null;
   const retainers = vanity ? input.retainers.filter((r) => !input.paidDouble.has(r.id) && r.loyalty !== 'devoted') : [];
   return {
-    pool: [...input.npcs.map((n) => ({ kind: 'npc' as const, id: n.id, name: n.name })), ...retainers.map((r) => ({ kind: 'retainer' as const, id: r.id, name: r.name }))],
+    pool: [
+      ...input.npcs.map((n) => ({ kind: 'npc' as const, id: n.id, name: n.name })),
+      ...retainers.map((r) => ({ kind: 'retainer' as const, id: r.id, name: r.name })),
+    ],
     why: vanity ? 'a Vanity Idol of stage 3 (ch.6)' : `Stage ${input.stage} (ch.5)`,
   };
 }

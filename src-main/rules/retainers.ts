@@ -25,7 +25,11 @@ export function retainerCap(aristocratLevel: number): number {
 }
 
 /** The daily Retainer d8: +1 per 3 Devoted, −1 per active Vanity Idol (ch.7). */
-export function rollRetainers(dice: Dice, input: { devoted: number; activeVanityIdols: number }, cause = 'Retainers'): { d8: DieRoll; modifiers: Modifier[]; value: number; explain: string } {
+export function rollRetainers(
+  dice: Dice,
+  input: { devoted: number; activeVanityIdols: number },
+  cause = 'Retainers',
+): { d8: DieRoll; modifiers: Modifier[]; value: number; explain: string } {
   const d8 = dice.die(8, cause);
   const modifiers: Modifier[] = [];
   const devoted = Math.floor(input.devoted / 3);
@@ -47,21 +51,39 @@ export interface WageOutcome {
  * employer cannot afford falls back to the single wage (no step); a wage missed costs loyalty per the
  * house rule.
  */
-export function payWage(input: { name: string; grade: RetainerGrade; loyalty: Loyalty; double: boolean; employerGold: number | null }, rule: 'loyalty-step' | 'leave'): WageOutcome {
+export function payWage(
+  input: { name: string; grade: RetainerGrade; loyalty: Loyalty; double: boolean; employerGold: number | null },
+  rule: 'loyalty-step' | 'leave',
+): WageOutcome {
   const wage = RETAINER_GRADES[input.grade].wage;
   const gold = input.employerGold ?? 0;
   if (input.double && gold >= wage * 2) {
     const loyalty = loyaltyAfterPay(input.loyalty, 'double');
-    return { paid: wage * 2, loyalty, explain: `${input.name} paid double (${wage * 2} gold): ${input.loyalty}${loyalty !== input.loyalty ? ` → ${loyalty}` : ', already Devoted'} (ch.7)` };
+    return {
+      paid: wage * 2,
+      loyalty,
+      explain: `${input.name} paid double (${wage * 2} gold): ${input.loyalty}${loyalty !== input.loyalty ? ` → ${loyalty}` : ', already Devoted'} (ch.7)`,
+    };
   }
   if (gold >= wage) {
-    const why = input.double ? `: the double wage (${wage * 2}) could not be paid, so the single wage was, and loyalty stays ${input.loyalty}` : '';
+    const why = input.double
+      ? `: the double wage (${wage * 2}) could not be paid, so the single wage was, and loyalty stays ${input.loyalty}`
+      : '';
     return { paid: wage, loyalty: input.loyalty, explain: `${input.name} paid ${wage} gold${why} (ch.7)` };
   }
   const after = afterMissedWage(input.loyalty, rule);
   const held = input.employerGold === null ? 'their employer is gone' : `${wage} gold due, ${gold} held`;
-  if (after === 'leaves') return { paid: 0, loyalty: 'leaves', explain: `${input.name} is not paid (${held}) and leaves (ch.7${rule === 'leave' ? ', house rule' : ''})` };
-  return { paid: 0, loyalty: after, explain: `${input.name} is not paid (${held}): ${input.loyalty} → ${after} (ch.7, house rule)` };
+  if (after === 'leaves')
+    return {
+      paid: 0,
+      loyalty: 'leaves',
+      explain: `${input.name} is not paid (${held}) and leaves (ch.7${rule === 'leave' ? ', house rule' : ''})`,
+    };
+  return {
+    paid: 0,
+    loyalty: after,
+    explain: `${input.name} is not paid (${held}): ${input.loyalty} → ${after} (ch.7, house rule)`,
+  };
 }
 
 /** ch.5 calls the Inn's 2-9 its negative half; the house rule sets where "negative" ends. */
@@ -84,9 +106,16 @@ export function afterMissedWage(loyalty: Loyalty, rule: 'loyalty-step' | 'leave'
 }
 
 /** ch.7: Retainers are hired by the Aristocrat, who keeps as many as their level. */
-export function hireCheck(input: { name: string; className: string | null; level: number; employed: number }): { ok: true } | { ok: false; reason: string } {
-  if (input.className !== 'The Aristocrat') return { ok: false, reason: `Retainers are hired by the Aristocrat, and ${input.name} is not one (ch.7)` };
+export function hireCheck(input: {
+  name: string;
+  className: string | null;
+  level: number;
+  employed: number;
+}): { ok: true } | { ok: false; reason: string } {
+  if (input.className !== 'The Aristocrat')
+    return { ok: false, reason: `Retainers are hired by the Aristocrat, and ${input.name} is not one (ch.7)` };
   const cap = retainerCap(input.level);
-  if (input.employed >= cap) return { ok: false, reason: `${input.name} keeps at most ${cap} Retainers, one per level (ch.7)` };
+  if (input.employed >= cap)
+    return { ok: false, reason: `${input.name} keeps at most ${cap} Retainers, one per level (ch.7)` };
   return { ok: true };
 }

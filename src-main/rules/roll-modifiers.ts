@@ -36,8 +36,10 @@ export interface CharacterModifiers {
 /** Every modifier the app adds to a roll made for this character, each labelled with its rule. */
 export function characterRollModifiers(c: CharacterRollState, situation: RollSituation = {}): CharacterModifiers {
   const other: Modifier[] = [];
-  if (situation.squareBonus) other.push({ source: "Gold given to the Square yesterday (ch.4, house rule)", value: situation.squareBonus });
-  if (situation.vanityTownSanity) other.push({ source: 'A Vanity Idol of stage 3 stands: Sanity Challenges in the Town (ch.6)', value: -1 });
+  if (situation.squareBonus)
+    other.push({ source: 'Gold given to the Square yesterday (ch.4, house rule)', value: situation.squareBonus });
+  if (situation.vanityTownSanity)
+    other.push({ source: 'A Vanity Idol of stage 3 stands: Sanity Challenges in the Town (ch.6)', value: -1 });
   other.push(...(situation.skills ?? []));
   return { sanity: c.sanity, survival: clockPenalties(c, situation.clockShift ?? NO_SHIFT), other };
 }
@@ -49,7 +51,12 @@ export function modifierList(m: CharacterModifiers): Modifier[] {
 }
 
 /** ch.6: a Vanity Idol's stage 1 brings the clock a day sooner for its dedicator; the Giver's Mark delays it one step. */
-export function clockShiftFor(id: number, boons: readonly Boon[], clockSooner: readonly number[], rules: Pick<HouseRules, 'halfBoon'>): ClockShift {
+export function clockShiftFor(
+  id: number,
+  boons: readonly Boon[],
+  clockSooner: readonly number[],
+  rules: Pick<HouseRules, 'halfBoon'>,
+): ClockShift {
   const why: string[] = [];
   let days = 0;
   if (clockSooner.includes(id)) {

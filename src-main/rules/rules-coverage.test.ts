@@ -26,16 +26,35 @@ interface Row {
 function readTable(): Row[] {
   const dir = path.join(ROOT, 'docs', 'rules');
   const rows: Row[] = [];
-  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.md')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.md'))
+    .sort()) {
     const text = fs.readFileSync(path.join(dir, name), 'utf8');
     text.split('\n').forEach((line, i) => {
       if (!/^\|\s*\d{1,2}\.\d{2,3}\s*\|/.test(line)) return;
-      const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
-      if (cells.length !== 6) throw new Error(`docs/rules/${name} line ${i + 1}: expected 6 cells, found ${cells.length}`);
+      const cells = line
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((c) => c.trim());
+      if (cells.length !== 6)
+        throw new Error(`docs/rules/${name} line ${i + 1}: expected 6 cells, found ${cells.length}`);
       const [id, rule, fn, test, appliedAt, status] = cells as [string, string, string, string, string, string];
       // A function in backticks, or a constant that holds the rule's numbers (INN_PRICES) named bare.
-      const names = [...fn.matchAll(/`([A-Za-z_$][\w$]*)`/g), ...fn.matchAll(/(?<![`\w.])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![`\w])/g)].map((m) => m[1]!);
-      rows.push({ fnCell: fn, id, rule, functions: [...new Set(names)], test, appliedAt, status, line: `${name}:${i + 1}` });
+      const names = [
+        ...fn.matchAll(/`([A-Za-z_$][\w$]*)`/g),
+        ...fn.matchAll(/(?<![`\w.])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![`\w])/g),
+      ].map((m) => m[1]!);
+      rows.push({
+        fnCell: fn,
+        id,
+        rule,
+        functions: [...new Set(names)],
+        test,
+        appliedAt,
+        status,
+        line: `${name}:${i + 1}`,
+      });
     });
   }
   return rows;
@@ -62,7 +81,10 @@ function declarations(): Declaration[] {
     const lines = fs.readFileSync(file, 'utf8').split('\n');
     let current: Declaration | null = null;
     for (const line of lines) {
-      const m = /^(?:export\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/.exec(line);
+      const m =
+        /^(?:export\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/.exec(
+          line,
+        );
       if (m) {
         current = { name: m[1]!, file, body: '' };
         out.push(current);
@@ -81,7 +103,9 @@ function reachable(all: readonly Declaration[]): Set<string> {
   const byName = new Map<string, Declaration[]>();
   for (const d of all) byName.set(d.name, [...(byName.get(d.name) ?? []), d]);
   // Commands and machine steps, and the views and table engine they call (reached through method calls the word scan cannot follow).
-  const roots = all.filter((d) => ['app', 'machines', 'views', 'tables'].some((dir) => d.file.startsWith(path.join(SRC, dir) + path.sep)));
+  const roots = all.filter((d) =>
+    ['app', 'machines', 'views', 'tables'].some((dir) => d.file.startsWith(path.join(SRC, dir) + path.sep)),
+  );
   const seen = new Set<Declaration>(roots);
   const queue = [...roots];
   while (queue.length) {
@@ -125,10 +149,18 @@ describe('the rules coverage table, docs/RULES.md', () => {
   });
 
   it('every function a rule names exists and the running app reaches it from a command or a machine step', () => {
-    const missing = rows.flatMap((r) => r.functions.filter((f) => !defined.has(f)).map((f) => `line ${r.line} (${r.id}): ${f} is not defined in src-main`));
+    const missing = rows.flatMap((r) =>
+      r.functions
+        .filter((f) => !defined.has(f))
+        .map((f) => `line ${r.line} (${r.id}): ${f} is not defined in src-main`),
+    );
     const uncalled = rows
       .filter((r) => r.status === 'app')
-      .flatMap((r) => r.functions.filter((f) => defined.has(f) && !onAppPath.has(f) && !isAppDeclaration(all, f)).map((f) => `line ${r.line} (${r.id}): ${f} has no caller in src-main/app or src-main/machines`));
+      .flatMap((r) =>
+        r.functions
+          .filter((f) => defined.has(f) && !onAppPath.has(f) && !isAppDeclaration(all, f))
+          .map((f) => `line ${r.line} (${r.id}): ${f} has no caller in src-main/app or src-main/machines`),
+      );
     expect([...missing, ...uncalled]).toEqual([]);
   });
 
@@ -138,7 +170,9 @@ describe('the rules coverage table, docs/RULES.md', () => {
       .flatMap((r) => {
         const problems: string[] = [];
         // A rule held by data (a loot table, a schema) says so in words; a row may point to another row or part.
-        const pointer = /^(?:as \d{1,2}\.\d{2,3}|see docs\/rules\/)/.test(r.test) || /^(?:as \d{1,2}\.\d{2,3}|see docs\/rules\/)/.test(r.functions.length ? '' : stripFn(r));
+        const pointer =
+          /^(?:as \d{1,2}\.\d{2,3}|see docs\/rules\/)/.test(r.test) ||
+          /^(?:as \d{1,2}\.\d{2,3}|see docs\/rules\/)/.test(r.functions.length ? '' : stripFn(r));
         if (r.functions.length === 0 && !pointer && /^—?\s*$/.test(stripFn(r))) problems.push('no function');
         if (!r.appliedAt || r.appliedAt === '—') problems.push('no command or step');
         if (pointer) return problems.map((p) => `line ${r.line} (${r.id}): ${p}`);
@@ -152,7 +186,10 @@ describe('the rules coverage table, docs/RULES.md', () => {
 });
 
 function isAppDeclaration(all: readonly Declaration[], name: string): boolean {
-  return all.some((d) => d.name === name && (d.file.startsWith(path.join(SRC, 'app')) || d.file.startsWith(path.join(SRC, 'machines'))));
+  return all.some(
+    (d) =>
+      d.name === name && (d.file.startsWith(path.join(SRC, 'app')) || d.file.startsWith(path.join(SRC, 'machines'))),
+  );
 }
 
 function testFileExists(file: string): boolean {
@@ -163,7 +200,17 @@ function testFileExists(file: string): boolean {
 let testsCache: string[] | null = null;
 function sourceTests(): string[] {
   const walk = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'node_modules' ? [] : walk(path.join(dir, e.name))) : /\.(test|spec)\.ts$/.test(e.name) ? [path.join(dir, e.name)] : []));
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) =>
+        e.isDirectory()
+          ? e.name === 'node_modules'
+            ? []
+            : walk(path.join(dir, e.name))
+          : /\.(test|spec)\.ts$/.test(e.name)
+            ? [path.join(dir, e.name)]
+            : [],
+      );
   testsCache ??= [...walk(SRC), ...walk(path.join(ROOT, 'e2e'))];
   return testsCache;
 }

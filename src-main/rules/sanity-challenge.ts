@@ -34,19 +34,47 @@ export interface CharacterChallenge {
   explain: string;
 }
 
-export function rollCharacterChallenge(dice: Dice, input: CharacterChallengeInput, rules: HouseRules): CharacterChallenge {
+export function rollCharacterChallenge(
+  dice: Dice,
+  input: CharacterChallengeInput,
+  rules: HouseRules,
+): CharacterChallenge {
   const shift = input.sanityChallenge ? { sanityChallenge: input.sanityChallenge } : {};
   const { sanity, survival, other } = input.modifiers;
   const result =
     input.judgeTotal === undefined
-      ? rollChallenge(dice, { level: input.level, target: input.target, cause: input.cause, ...(sanity ? { sanity } : {}), survival, other, ...shift }, rules)
+      ? rollChallenge(
+          dice,
+          {
+            level: input.level,
+            target: input.target,
+            cause: input.cause,
+            ...(sanity ? { sanity } : {}),
+            survival,
+            other,
+            ...shift,
+          },
+          rules,
+        )
       : judgeChallenge({ target: input.target, ...shift }, input.judgeTotal);
   if (!result.success && input.sanityChallenge) {
     const next = dropSanity(input.sanityNow);
-    return { passed: false, sanity: next, dropped: true, result, explain: `${input.cause}: ${input.name} fails (${result.explain}) and drops to ${SANITY_LADDER[next].label} (ch.8)` };
+    return {
+      passed: false,
+      sanity: next,
+      dropped: true,
+      result,
+      explain: `${input.cause}: ${input.name} fails (${result.explain}) and drops to ${SANITY_LADDER[next].label} (ch.8)`,
+    };
   }
   const verb = result.success ? (input.sanityChallenge ? 'holds' : 'succeeds') : 'fails';
-  return { passed: result.success, sanity: input.sanityNow, dropped: false, result, explain: `${input.cause}: ${input.name} ${verb} (${result.explain})` };
+  return {
+    passed: result.success,
+    sanity: input.sanityNow,
+    dropped: false,
+    result,
+    explain: `${input.cause}: ${input.name} ${verb} (${result.explain})`,
+  };
 }
 
 export interface SanityChallengeInput {
@@ -61,11 +89,23 @@ export interface SanityChallengeInput {
 }
 
 /** A Sanity Challenge (ch.8): rollCharacterChallenge with the character's Sanity as both the penalty and the level dropped from. */
-export function rollSanityChallenge(dice: Dice, input: SanityChallengeInput, rules: HouseRules): { passed: boolean; sanity: SanityLevel; result: ChallengeResult; explain: string } {
+export function rollSanityChallenge(
+  dice: Dice,
+  input: SanityChallengeInput,
+  rules: HouseRules,
+): { passed: boolean; sanity: SanityLevel; result: ChallengeResult; explain: string } {
   const { modifiers } = input;
   return rollCharacterChallenge(
     dice,
-    { name: input.name, level: input.level, target: input.target, cause: input.cause, sanityNow: modifiers.sanity, sanityChallenge: { where: input.where, attentionStage: input.attentionStage }, modifiers: { sanity: modifiers.sanity, survival: modifiers.survival, other: modifiers.other } },
+    {
+      name: input.name,
+      level: input.level,
+      target: input.target,
+      cause: input.cause,
+      sanityNow: modifiers.sanity,
+      sanityChallenge: { where: input.where, attentionStage: input.attentionStage },
+      modifiers: { sanity: modifiers.sanity, survival: modifiers.survival, other: modifiers.other },
+    },
     rules,
   );
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOUSE_RULES as RULES } from '@shared/house-rules.ts';
-import { attentionSanityShift, dropSanity, lootingRule, lostMovementPenalty, recoverSanity, SANITY_LADDER, sanityAfterNight, sanityTarget } from './sanity.ts';
+import {
+  attentionSanityShift,
+  dropSanity,
+  lootingRule,
+  lostMovementPenalty,
+  recoverSanity,
+  SANITY_LADDER,
+  sanityAfterNight,
+  sanityTarget,
+} from './sanity.ts';
 
 describe('sanity (ch.8, ch.5)', () => {
   it('ch.8: the ladder Whole, Strange, Edge, Paranoid, Lost carries 0 to −4 on all rolls', () => {
@@ -29,35 +38,68 @@ describe('sanity (ch.8, ch.5)', () => {
   });
 
   it('ch.8: a sheltered night recovers one level if fed within 3 days', () => {
-    expect(sanityAfterNight({ sanity: 'edge', daysSinceMeal: 2, sheltered: true, attentionStage: 0, lostNights: 0 }).sanity).toBe('strange');
-    expect(sanityAfterNight({ sanity: 'edge', daysSinceMeal: 4, sheltered: true, attentionStage: 0, lostNights: 0 }).sanity).toBe('edge');
-    expect(sanityAfterNight({ sanity: 'edge', daysSinceMeal: 0, sheltered: false, attentionStage: 0, lostNights: 0 }).sanity).toBe('edge');
+    expect(
+      sanityAfterNight({ sanity: 'edge', daysSinceMeal: 2, sheltered: true, attentionStage: 0, lostNights: 0 }).sanity,
+    ).toBe('strange');
+    expect(
+      sanityAfterNight({ sanity: 'edge', daysSinceMeal: 4, sheltered: true, attentionStage: 0, lostNights: 0 }).sanity,
+    ).toBe('edge');
+    expect(
+      sanityAfterNight({ sanity: 'edge', daysSinceMeal: 0, sheltered: false, attentionStage: 0, lostNights: 0 }).sanity,
+    ).toBe('edge');
   });
 
   it('ch.5: Stage 2 makes Lost take two nights; Stage 3 disturbed sleep on a 1 drops a level', () => {
-    expect(sanityAfterNight({ sanity: 'lost', daysSinceMeal: 0, sheltered: true, attentionStage: 2, lostNights: 0 }).sanity).toBe('lost');
-    expect(sanityAfterNight({ sanity: 'lost', daysSinceMeal: 0, sheltered: true, attentionStage: 2, lostNights: 1 }).sanity).toBe('paranoid');
-    expect(sanityAfterNight({ sanity: 'strange', daysSinceMeal: 0, sheltered: true, attentionStage: 3, lostNights: 0, disturbedSleepRoll: 1 }).sanity).toBe('edge');
+    expect(
+      sanityAfterNight({ sanity: 'lost', daysSinceMeal: 0, sheltered: true, attentionStage: 2, lostNights: 0 }).sanity,
+    ).toBe('lost');
+    expect(
+      sanityAfterNight({ sanity: 'lost', daysSinceMeal: 0, sheltered: true, attentionStage: 2, lostNights: 1 }).sanity,
+    ).toBe('paranoid');
+    expect(
+      sanityAfterNight({
+        sanity: 'strange',
+        daysSinceMeal: 0,
+        sheltered: true,
+        attentionStage: 3,
+        lostNights: 0,
+        disturbedSleepRoll: 1,
+      }).sanity,
+    ).toBe('edge');
   });
 });
 
 describe('looting and movement at Edge, Paranoid and Lost (ch.8)', () => {
   it('ch.8: Edge loots every other round, or on an off-round with a Challenge of 12', () => {
     expect(lootingRule('edge', { round: 3, lastLootRound: 1 }, RULES).kind).toBe('free');
-    expect(lootingRule('edge', { round: 2, lastLootRound: 1 }, RULES)).toEqual({ kind: 'challenge', target: 12, preset: 'edge-looting', explain: 'Edge looted in round 1: round 2 is an off-round, a Challenge of 12 to loot (ch.8)' });
+    expect(lootingRule('edge', { round: 2, lastLootRound: 1 }, RULES)).toEqual({
+      kind: 'challenge',
+      target: 12,
+      preset: 'edge-looting',
+      explain: 'Edge looted in round 1: round 2 is an off-round, a Challenge of 12 to loot (ch.8)',
+    });
     expect(lootingRule('edge', { round: null, lastLootRound: 1 }, RULES).kind).toBe('free');
   });
 
   it('ch.8: Paranoid loots only with a Challenge of 18; Lost by the house rule', () => {
-    expect(lootingRule('paranoid', { round: null, lastLootRound: null }, RULES)).toMatchObject({ kind: 'challenge', target: 18, preset: 'paranoid-looting' });
+    expect(lootingRule('paranoid', { round: null, lastLootRound: null }, RULES)).toMatchObject({
+      kind: 'challenge',
+      target: 18,
+      preset: 'paranoid-looting',
+    });
     expect(lootingRule('lost', { round: null, lastLootRound: null }, RULES).kind).toBe('free');
-    expect(lootingRule('lost', { round: null, lastLootRound: null }, { ...RULES, lootingAtLost: 'as-paranoid' })).toMatchObject({ kind: 'challenge', target: 18 });
+    expect(
+      lootingRule('lost', { round: null, lastLootRound: null }, { ...RULES, lootingAtLost: 'as-paranoid' }),
+    ).toMatchObject({ kind: 'challenge', target: 18 });
     expect(lootingRule('strange', { round: 2, lastLootRound: 2 }, RULES).kind).toBe('free');
   });
 
   it('ch.8: Lost loses 1 movement every other round', () => {
     expect(lostMovementPenalty('lost', 1)).toBeNull();
-    expect(lostMovementPenalty('lost', 2)).toEqual({ value: -1, explain: 'Lost: −1 movement this round (round 2, every other round, ch.8)' });
+    expect(lostMovementPenalty('lost', 2)).toEqual({
+      value: -1,
+      explain: 'Lost: −1 movement this round (round 2, every other round, ch.8)',
+    });
     expect(lostMovementPenalty('paranoid', 2)).toBeNull();
   });
 });

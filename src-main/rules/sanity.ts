@@ -9,17 +9,48 @@ export interface SanityRung {
   label: string;
   rollPenalty: number;
   /** How looting is limited at this rung (ch.8). */
-  looting: { kind: 'free' } | { kind: 'every-other-round'; offRoundTarget: number } | { kind: 'challenge'; target: number };
+  looting:
+    { kind: 'free' } | { kind: 'every-other-round'; offRoundTarget: number } | { kind: 'challenge'; target: number };
   /** −1 movement every other round at Lost (ch.8). */
   movementPenaltyEveryOtherRound: boolean;
 }
 
 export const SANITY_LADDER: Record<SanityLevel, SanityRung> = {
-  whole: { level: 'whole', label: 'Whole', rollPenalty: 0, looting: { kind: 'free' }, movementPenaltyEveryOtherRound: false },
-  strange: { level: 'strange', label: 'Strange', rollPenalty: -1, looting: { kind: 'free' }, movementPenaltyEveryOtherRound: false },
-  edge: { level: 'edge', label: 'Edge', rollPenalty: -2, looting: { kind: 'every-other-round', offRoundTarget: 12 }, movementPenaltyEveryOtherRound: false },
-  paranoid: { level: 'paranoid', label: 'Paranoid', rollPenalty: -3, looting: { kind: 'challenge', target: 18 }, movementPenaltyEveryOtherRound: false },
-  lost: { level: 'lost', label: 'Lost', rollPenalty: -4, looting: { kind: 'free' }, movementPenaltyEveryOtherRound: true },
+  whole: {
+    level: 'whole',
+    label: 'Whole',
+    rollPenalty: 0,
+    looting: { kind: 'free' },
+    movementPenaltyEveryOtherRound: false,
+  },
+  strange: {
+    level: 'strange',
+    label: 'Strange',
+    rollPenalty: -1,
+    looting: { kind: 'free' },
+    movementPenaltyEveryOtherRound: false,
+  },
+  edge: {
+    level: 'edge',
+    label: 'Edge',
+    rollPenalty: -2,
+    looting: { kind: 'every-other-round', offRoundTarget: 12 },
+    movementPenaltyEveryOtherRound: false,
+  },
+  paranoid: {
+    level: 'paranoid',
+    label: 'Paranoid',
+    rollPenalty: -3,
+    looting: { kind: 'challenge', target: 18 },
+    movementPenaltyEveryOtherRound: false,
+  },
+  lost: {
+    level: 'lost',
+    label: 'Lost',
+    rollPenalty: -4,
+    looting: { kind: 'free' },
+    movementPenaltyEveryOtherRound: true,
+  },
 };
 
 /** The roll modifier a Sanity level imposes, as a labelled modifier (ch.8). */
@@ -50,22 +81,52 @@ export function attentionSanityShift(stage: AttentionStage, where: 'tombs' | 'to
   return { source: `Lich's Attention Stage ${stage}${shift ? '' : ' (no shift here)'} (ch.5)`, value: shift };
 }
 
-export type LootingVerdict = { kind: 'free'; explain: string } | { kind: 'challenge'; target: number; preset: 'edge-looting' | 'paranoid-looting'; explain: string };
+export type LootingVerdict =
+  | { kind: 'free'; explain: string }
+  | { kind: 'challenge'; target: number; preset: 'edge-looting' | 'paranoid-looting'; explain: string };
 
 /**
  * Whether a character may loot now (ch.8): Edge every other round, or on an off-round with a
  * Challenge of 12; Paranoid only with a Challenge of 18; Lost as the house rule says. Rounds exist
  * only in a fight: outside one, Edge loots freely.
  */
-export function lootingRule(sanity: SanityLevel, when: { round: number | null; lastLootRound: number | null }, rules: HouseRules): LootingVerdict {
-  const rung = sanity === 'lost' && rules.lootingAtLost === 'as-paranoid' ? SANITY_LADDER.paranoid : SANITY_LADDER[sanity];
-  const lost = sanity === 'lost' && rules.lootingAtLost === 'as-paranoid' ? ' (Lost looted as Paranoid, house rule)' : '';
+export function lootingRule(
+  sanity: SanityLevel,
+  when: { round: number | null; lastLootRound: number | null },
+  rules: HouseRules,
+): LootingVerdict {
+  const rung =
+    sanity === 'lost' && rules.lootingAtLost === 'as-paranoid' ? SANITY_LADDER.paranoid : SANITY_LADDER[sanity];
+  const lost =
+    sanity === 'lost' && rules.lootingAtLost === 'as-paranoid' ? ' (Lost looted as Paranoid, house rule)' : '';
   const looting = rung.looting;
-  if (looting.kind === 'challenge') return { kind: 'challenge', target: looting.target, preset: 'paranoid-looting', explain: `${SANITY_LADDER[sanity].label}: looting needs a Challenge, target ${looting.target} (ch.8)${lost}` };
-  if (looting.kind === 'every-other-round' && when.round !== null && when.lastLootRound !== null && when.round - when.lastLootRound < 2) {
-    return { kind: 'challenge', target: looting.offRoundTarget, preset: 'edge-looting', explain: `Edge looted in round ${when.lastLootRound}: round ${when.round} is an off-round, a Challenge of ${looting.offRoundTarget} to loot (ch.8)` };
+  if (looting.kind === 'challenge')
+    return {
+      kind: 'challenge',
+      target: looting.target,
+      preset: 'paranoid-looting',
+      explain: `${SANITY_LADDER[sanity].label}: looting needs a Challenge, target ${looting.target} (ch.8)${lost}`,
+    };
+  if (
+    looting.kind === 'every-other-round' &&
+    when.round !== null &&
+    when.lastLootRound !== null &&
+    when.round - when.lastLootRound < 2
+  ) {
+    return {
+      kind: 'challenge',
+      target: looting.offRoundTarget,
+      preset: 'edge-looting',
+      explain: `Edge looted in round ${when.lastLootRound}: round ${when.round} is an off-round, a Challenge of ${looting.offRoundTarget} to loot (ch.8)`,
+    };
   }
-  return { kind: 'free', explain: looting.kind === 'every-other-round' ? `Edge: ${when.round === null ? 'no fight on, rounds do not count' : `round ${when.round} is a looting round`} (ch.8)` : `${SANITY_LADDER[sanity].label}: loots freely (ch.8)` };
+  return {
+    kind: 'free',
+    explain:
+      looting.kind === 'every-other-round'
+        ? `Edge: ${when.round === null ? 'no fight on, rounds do not count' : `round ${when.round} is a looting round`} (ch.8)`
+        : `${SANITY_LADDER[sanity].label}: loots freely (ch.8)`,
+  };
 }
 
 /** Lost: −1 movement every other round (ch.8): the rounds it bites, counting from the fight's first. */
@@ -161,16 +222,34 @@ export function sanityAfterNight(input: {
   if (!input.sheltered) return keep('No shelter: no Sanity recovered (ch.8)');
   if (effects.disturbedSleep && input.disturbedSleepRoll === 1) {
     const next = dropSanity(sanity);
-    return { sanity: next, lostNights: 0, explain: `Disturbed sleep (1 on 1d6 at Stage 3): no recovery, ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.5)` };
+    return {
+      sanity: next,
+      lostNights: 0,
+      explain: `Disturbed sleep (1 on 1d6 at Stage 3): no recovery, ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.5)`,
+    };
   }
-  const sleep = effects.disturbedSleep && input.disturbedSleepRoll !== undefined ? `${input.disturbedSleepRoll} on 1d6, sleep undisturbed (Stage 3, ch.5); ` : '';
-  if (input.daysSinceMeal > MEAL_WITHIN_DAYS) return keep(`${sleep}not eaten for ${input.daysSinceMeal} days: no Sanity recovered (ch.8)`);
+  const sleep =
+    effects.disturbedSleep && input.disturbedSleepRoll !== undefined
+      ? `${input.disturbedSleepRoll} on 1d6, sleep undisturbed (Stage 3, ch.5); `
+      : '';
+  if (input.daysSinceMeal > MEAL_WITHIN_DAYS)
+    return keep(`${sleep}not eaten for ${input.daysSinceMeal} days: no Sanity recovered (ch.8)`);
   if (sanity === 'whole') return { sanity, lostNights: 0, explain: `${sleep}Sanity already Whole (ch.8)` };
   if (sanity === 'lost' && input.lostNights + 1 < effects.lostNightsToRecover) {
-    return { sanity, lostNights: input.lostNights + 1, explain: `${sleep}Lost needs ${effects.lostNightsToRecover} nights of rest at Stage ${attentionStage}: night ${input.lostNights + 1} of ${effects.lostNightsToRecover} (ch.5)` };
+    return {
+      sanity,
+      lostNights: input.lostNights + 1,
+      explain: `${sleep}Lost needs ${effects.lostNightsToRecover} nights of rest at Stage ${attentionStage}: night ${input.lostNights + 1} of ${effects.lostNightsToRecover} (ch.5)`,
+    };
   }
   const steps = input.doubled ? 2 : 1;
   const next = recoverSanity(sanity, steps);
-  const why = input.doubled ? "sheltered and fed within 3 days, doubled by the Unbound's Sign (ch.6)" : 'sheltered and fed within 3 days';
-  return { sanity: next, lostNights: 0, explain: `${sleep}${why}: ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.8)` };
+  const why = input.doubled
+    ? "sheltered and fed within 3 days, doubled by the Unbound's Sign (ch.6)"
+    : 'sheltered and fed within 3 days';
+  return {
+    sanity: next,
+    lostNights: 0,
+    explain: `${sleep}${why}: ${SANITY_LADDER[sanity].label} → ${SANITY_LADDER[next].label} (ch.8)`,
+  };
 }

@@ -11,7 +11,10 @@ export interface RolledDie {
 }
 
 /** A ledger entry's faces grouped into dice: an explosion's face adds to the die before it (ch.1). */
-export function diceOfFaces(faces: readonly { sides: number; face: number; cause: string }[], exploding: boolean): RolledDie[] {
+export function diceOfFaces(
+  faces: readonly { sides: number; face: number; cause: string }[],
+  exploding: boolean,
+): RolledDie[] {
   const out: RolledDie[] = [];
   for (const f of faces) {
     const last = out[out.length - 1];
@@ -34,7 +37,10 @@ export interface Cheated {
  * a roll against them (the caller says which). A reroll die showing a natural 1 counts as 6. The
  * original roll's modifiers apply as before: only the dice are compared.
  */
-export function rollCheat(dice: Dice, input: { bandit: string; entry: string; dice: readonly RolledDie[]; keep: 'higher' | 'lower' }): Cheated {
+export function rollCheat(
+  dice: Dice,
+  input: { bandit: string; entry: string; dice: readonly RolledDie[]; keep: 'higher' | 'lower' },
+): Cheated {
   if (!input.dice.length) throw new RangeError(`${input.entry} has no dice to reroll`);
   const cause = `${input.bandit} Cheats: reroll of ${input.entry}`;
   const rolled: DieRoll[] = input.dice.map((d) => (d.explode ? dice.explodingD6(cause) : dice.die(d.sides, cause)));
@@ -49,8 +55,15 @@ export function rollCheat(dice: Dice, input: { bandit: string; entry: string; di
 }
 
 /** Disarm enhanced (ch.2): a Disarm made from sneak also recovers the trap's mechanism as one Uncommon loot item. */
-export function mechanismRecovered(input: { enhanced: boolean; sneak: boolean }): { recover: boolean; explain: string } {
+export function mechanismRecovered(input: { enhanced: boolean; sneak: boolean }): {
+  recover: boolean;
+  explain: string;
+} {
   if (!input.sneak) return { recover: false, explain: '' };
-  if (!input.enhanced) return { recover: false, explain: 'from sneak, but Disarm is not enhanced: no mechanism is recovered (ch.2)' };
-  return { recover: true, explain: 'Disarm enhanced, from sneak: the mechanism is recovered as one Uncommon loot item (ch.2)' };
+  if (!input.enhanced)
+    return { recover: false, explain: 'from sneak, but Disarm is not enhanced: no mechanism is recovered (ch.2)' };
+  return {
+    recover: true,
+    explain: 'Disarm enhanced, from sneak: the mechanism is recovered as one Uncommon loot item (ch.2)',
+  };
 }

@@ -19,7 +19,12 @@ const show = (c: Cell) => `(${c.x + 1},${c.y + 1})`;
  */
 export function breakKnocksBack(dice: readonly DieRoll[]): { knocks: boolean; explain: string } {
   const six = dice.some((d) => d.natural === 6);
-  return { knocks: six, explain: six ? `a natural 6 on Break's Attack ${showDice(dice)}: the enemy is knocked back one room (ch.2)` : `no natural 6 on Break's Attack ${showDice(dice)}: no knock-back (ch.2)` };
+  return {
+    knocks: six,
+    explain: six
+      ? `a natural 6 on Break's Attack ${showDice(dice)}: the enemy is knocked back one room (ch.2)`
+      : `no natural 6 on Break's Attack ${showDice(dice)}: no knock-back (ch.2)`,
+  };
 }
 
 /** Where a knock-back sends the enemy: one room on, in the direction the Breaker came in; null off the board. */
@@ -45,24 +50,44 @@ export interface ChargePlan {
 export function chargePlan(from: Cell, to: Cell, speed: number): ChargePlan {
   const dx = to.x - from.x;
   const dy = to.y - from.y;
-  if (dx === 0 && dy === 0) throw new RangeError('Charge needs a room to charge toward, not the room the Breaker stands in');
-  if (dx !== 0 && dy !== 0) throw new RangeError(`Charge runs in a straight line: ${show(to)} is not in a line with ${show(from)} (ch.2)`);
+  if (dx === 0 && dy === 0)
+    throw new RangeError('Charge needs a room to charge toward, not the room the Breaker stands in');
+  if (dx !== 0 && dy !== 0)
+    throw new RangeError(`Charge runs in a straight line: ${show(to)} is not in a line with ${show(from)} (ch.2)`);
   const length = Math.abs(dx + dy);
-  if (length > speed) throw new RangeError(`Charge moves up to Speed rooms: ${show(to)} is ${length} rooms away and Speed is ${speed} (ch.2)`);
+  if (length > speed)
+    throw new RangeError(
+      `Charge moves up to Speed rooms: ${show(to)} is ${length} rooms away and Speed is ${speed} (ch.2)`,
+    );
   const direction = { x: Math.sign(dx), y: Math.sign(dy) };
-  const path = Array.from({ length }, (_, i) => ({ x: from.x + direction.x * (i + 1), y: from.y + direction.y * (i + 1) }));
-  return { path, direction, explain: `Charge from ${show(from)} to ${show(to)}: ${length} room${length === 1 ? '' : 's'} in a line, Speed ${speed} (ch.2)` };
+  const path = Array.from({ length }, (_, i) => ({
+    x: from.x + direction.x * (i + 1),
+    y: from.y + direction.y * (i + 1),
+  }));
+  return {
+    path,
+    direction,
+    explain: `Charge from ${show(from)} to ${show(to)}: ${length} room${length === 1 ? '' : 's'} in a line, Speed ${speed} (ch.2)`,
+  };
 }
 
 /** The Breaker's damage when a room on the path has no clear exit in the Charge's direction (ch.2). */
 export const CHARGE_IMPACT = 6;
 
 /** Charge's damage to each enemy in a room passed through (ch.2): 1d6, or 2d6 enhanced. */
-export function rollChargeDamage(dice: Dice, enhanced: boolean, cause: string): { amount: number; rolled: DieRoll[]; explain: string } {
+export function rollChargeDamage(
+  dice: Dice,
+  enhanced: boolean,
+  cause: string,
+): { amount: number; rolled: DieRoll[]; explain: string } {
   const count = enhanced ? 2 : 1;
   const rolled = dice.pool(count, 6, cause);
   const amount = sumDice(rolled);
-  return { amount, rolled, explain: `${cause}: ${amount} = ${count}d6 ${showDice(rolled)}${enhanced ? ' (Charge enhanced)' : ''} (ch.2)` };
+  return {
+    amount,
+    rolled,
+    explain: `${cause}: ${amount} = ${count}d6 ${showDice(rolled)}${enhanced ? ' (Charge enhanced)' : ''} (ch.2)`,
+  };
 }
 
 /** Rumble Hat (ch.2): what the Breaker's Garment slot grants, with or without a Garment. */
@@ -84,14 +109,24 @@ export function rumbleHatGrant(had: boolean, has: boolean, v: Vitals): { columns
   if (had === has) return null;
   if (has) {
     return {
-      columns: { health: v.health + RUMBLE_HAT.health, max_health: v.max_health + RUMBLE_HAT.health, armor: v.armor + RUMBLE_HAT.armor, max_armor: v.max_armor + RUMBLE_HAT.armor },
+      columns: {
+        health: v.health + RUMBLE_HAT.health,
+        max_health: v.max_health + RUMBLE_HAT.health,
+        armor: v.armor + RUMBLE_HAT.armor,
+        max_armor: v.max_armor + RUMBLE_HAT.armor,
+      },
       explain: `Rumble Hat: the Garment slot grants +${RUMBLE_HAT.health} Health and +${RUMBLE_HAT.armor} Armor, with or without a Garment (ch.2): maximum Health ${v.max_health} → ${v.max_health + RUMBLE_HAT.health}, maximum Armor ${v.max_armor} → ${v.max_armor + RUMBLE_HAT.armor}`,
     };
   }
   const maxHealth = Math.max(1, v.max_health - RUMBLE_HAT.health);
   const maxArmor = Math.max(0, v.max_armor - RUMBLE_HAT.armor);
   return {
-    columns: { health: Math.min(v.health, maxHealth), max_health: maxHealth, armor: Math.min(v.armor, maxArmor), max_armor: maxArmor },
+    columns: {
+      health: Math.min(v.health, maxHealth),
+      max_health: maxHealth,
+      armor: Math.min(v.armor, maxArmor),
+      max_armor: maxArmor,
+    },
     explain: `Rumble Hat is no longer held: maximum Health ${v.max_health} → ${maxHealth}, maximum Armor ${v.max_armor} → ${maxArmor} (ch.2)`,
   };
 }
@@ -99,7 +134,10 @@ export function rumbleHatGrant(had: boolean, has: boolean, v: Vitals): { columns
 /** Rumble Hat enhanced (ch.2): +1 to all rolls while at half Health or below. */
 export function rumbleHatBonus(input: { enhanced: boolean; health: number; maxHealth: number }): Modifier | null {
   if (!input.enhanced || input.health * 2 > input.maxHealth) return null;
-  return { source: `Rumble Hat, enhanced: at half Health or below (${input.health} of ${input.maxHealth}) (ch.2)`, value: 1 };
+  return {
+    source: `Rumble Hat, enhanced: at half Health or below (${input.health} of ${input.maxHealth}) (ch.2)`,
+    value: 1,
+  };
 }
 
 const TIER_LABEL: Record<FloorTier, string> = { upper: 'Floors 1-3', middle: 'Floors 4-6', lower: 'Floors 7-9' };
@@ -108,10 +146,17 @@ const TIER_LABEL: Record<FloorTier, string> = { upper: 'Floors 1-3', middle: 'Fl
  * Crush's unlock (ch.2): the Breaker has brought an enemy to 0 Health on every floor tier (1-3, 4-6,
  * 7-9). The tiers already done, with this floor's added (Floor 10 and the Town are no tier).
  */
-export function crushTiers(done: readonly FloorTier[], floor: number | null): { tiers: FloorTier[]; met: boolean; explain: string } {
+export function crushTiers(
+  done: readonly FloorTier[],
+  floor: number | null,
+): { tiers: FloorTier[]; met: boolean; explain: string } {
   const tiers = new Set(done);
   if (floor !== null && floor >= 1 && floor <= 9) tiers.add(floorTier(floor));
   const list = (['upper', 'middle', 'lower'] as const).filter((t) => tiers.has(t));
   const missing = (['upper', 'middle', 'lower'] as const).filter((t) => !tiers.has(t)).map((t) => TIER_LABEL[t]);
-  return { tiers: list, met: missing.length === 0, explain: `${list.length} of 3 floor tiers with an enemy felled${missing.length ? `; still ${missing.join(', ')}` : ''} (ch.2)` };
+  return {
+    tiers: list,
+    met: missing.length === 0,
+    explain: `${list.length} of 3 floor tiers with an enemy felled${missing.length ? `; still ${missing.join(', ')}` : ''} (ch.2)`,
+  };
 }

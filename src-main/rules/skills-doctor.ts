@@ -37,10 +37,22 @@ export function rollCure(dice: Dice, doctor: string, target: CureTarget, chosen:
     lift.explain ?? `${target.name} has no ailment to lift`,
     `for ${rounds} Round${rounds === 1 ? '' : 's'} (1d6 ${showDice([roll])}) ${target.name} may act from 0 Health as though at 1`,
   ];
-  return { health, restored: health - target.health, ailments: lift.ailments, lifted: lift.lifted, rounds, explain: `${parts.join('; ').replace(/ \(ch\.2\)/g, '')} (ch.2)` };
+  return {
+    health,
+    restored: health - target.health,
+    ailments: lift.ailments,
+    lifted: lift.lifted,
+    rounds,
+    explain: `${parts.join('; ').replace(/ \(ch\.2\)/g, '')} (ch.2)`,
+  };
 }
 
 /** Cure's unlock (ch.2): the Lich Doctor has healed a character back from 0 Health three times without a spell. */
 export function cureProgress(heals: number): { capstone: string; have: number; need: number; explain: string } {
-  return { capstone: 'Cure', have: Math.min(3, heals), need: 3, explain: `${heals} of 3 characters healed back from 0 Health without a spell (ch.2)` };
+  return {
+    capstone: 'Cure',
+    have: Math.min(3, heals),
+    need: 3,
+    explain: `${heals} of 3 characters healed back from 0 Health without a spell (ch.2)`,
+  };
 }

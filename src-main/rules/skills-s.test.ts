@@ -7,7 +7,10 @@ import { investitureChosen, predictTarget } from './skills-scholar.ts';
 describe('skill rules (ch.2)', () => {
   it('Predict targets the enemy level × 3, and 30 against the Lich whatever its level', () => {
     expect(predictTarget({ name: 'Grave Hound', level: 4, lich: false }).target).toBe(12);
-    expect(predictTarget({ name: 'The Lich', level: 3, lich: true })).toEqual({ target: 30, explain: 'Predict against the Lich: target 30 (ch.2)' });
+    expect(predictTarget({ name: 'The Lich', level: 3, lich: true })).toEqual({
+      target: 30,
+      explain: 'Predict against the Lich: target 30 (ch.2)',
+    });
     expect(() => predictTarget({ name: 'Wisp', level: undefined, lich: false })).toThrow(/gives no level/);
   });
 
@@ -16,7 +19,11 @@ describe('skill rules (ch.2)', () => {
     expect(breakKnocksBack([{ sides: 6, faces: [5], natural: 5, total: 5 }]).knocks).toBe(false);
     expect(knockBackTo({ x: 2, y: 0 }, { x: 2, y: 1 })).toEqual({ x: 2, y: 2 });
     expect(knockBackTo({ x: 1, y: 3 }, { x: 0, y: 3 })).toBeNull();
-    expect(chargePlan({ x: 0, y: 0 }, { x: 0, y: 3 }, 3).path).toEqual([{ x: 0, y: 1 }, { x: 0, y: 2 }, { x: 0, y: 3 }]);
+    expect(chargePlan({ x: 0, y: 0 }, { x: 0, y: 3 }, 3).path).toEqual([
+      { x: 0, y: 1 },
+      { x: 0, y: 2 },
+      { x: 0, y: 3 },
+    ]);
   });
 
   it('Rumble Hat enhanced: +1 at half Health or below only', () => {
@@ -26,11 +33,25 @@ describe('skill rules (ch.2)', () => {
   });
 
   it('the Veteran: assist adds Power to another; the richest room not yet entered; Maneuver within 1 space; Rally caps at the maximum', () => {
-    expect(recallAssist({ name: 'Q', power: 7 }, { name: 'S', isVeteran: false })).toEqual({ source: "Q's assist with Recall: Power (ch.2)", value: 7 });
+    expect(recallAssist({ name: 'Q', power: 7 }, { name: 'S', isVeteran: false })).toEqual({
+      source: "Q's assist with Recall: Power (ch.2)",
+      value: 7,
+    });
     expect(() => recallAssist({ name: 'Q', power: 7 }, { name: 'Q', isVeteran: true })).toThrow(/not their own/);
-    expect(richestRoom([{ x: 0, y: 0, gold: 50, entered: false }, { x: 1, y: 0, gold: 90, entered: true }, { x: 2, y: 0, gold: 50, entered: false }]).rooms).toEqual([{ x: 0, y: 0 }, { x: 2, y: 0 }]);
+    expect(
+      richestRoom([
+        { x: 0, y: 0, gold: 50, entered: false },
+        { x: 1, y: 0, gold: 90, entered: true },
+        { x: 2, y: 0, gold: 50, entered: false },
+      ]).rooms,
+    ).toEqual([
+      { x: 0, y: 0 },
+      { x: 2, y: 0 },
+    ]);
     expect(maneuverRefusal({ x: 0, y: 0 }, { x: 1, y: 1 })).toMatch(/2 rooms away/);
-    expect(rally(6, { name: 'S', sanity: 'whole', health: 40, maxHealth: 42, armor: 5, maxArmor: 6, isVeteran: false })).toMatchObject({ sanity: 'whole', health: 42, armor: 6 });
+    expect(
+      rally(6, { name: 'S', sanity: 'whole', health: 40, maxHealth: 42, armor: 5, maxArmor: 6, isVeteran: false }),
+    ).toMatchObject({ sanity: 'whole', health: 42, armor: 6 });
   });
 
   it('Investiture: one adjacent character (first on the stack); enhanced, everyone within 1 space', () => {

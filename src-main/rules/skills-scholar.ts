@@ -5,10 +5,19 @@ import type { LootFields } from '@shared/tables.ts';
 import type { Modifier } from './dice.ts';
 
 /** Predict (the Scholar's capstone, ch.2): the Challenge's target is the enemy's level × 3; against the Lich, 30. */
-export function predictTarget(enemy: { name: string; level: number | undefined; lich: boolean }): { target: number; explain: string } {
+export function predictTarget(enemy: { name: string; level: number | undefined; lich: boolean }): {
+  target: number;
+  explain: string;
+} {
   if (enemy.lich) return { target: 30, explain: `Predict against the Lich: target 30 (ch.2)` };
-  if (enemy.level === undefined || !Number.isInteger(enemy.level) || enemy.level < 1) throw new RangeError(`${enemy.name}'s stat block gives no level: Predict's target is its level × 3 (ch.2); set its level first`);
-  return { target: enemy.level * 3, explain: `Predict against ${enemy.name}: level ${enemy.level} × 3 = ${enemy.level * 3} (ch.2)` };
+  if (enemy.level === undefined || !Number.isInteger(enemy.level) || enemy.level < 1)
+    throw new RangeError(
+      `${enemy.name}'s stat block gives no level: Predict's target is its level × 3 (ch.2); set its level first`,
+    );
+  return {
+    target: enemy.level * 3,
+    explain: `Predict against ${enemy.name}: level ${enemy.level} × 3 = ${enemy.level * 3} (ch.2)`,
+  };
 }
 
 export interface InvestitureCandidate {
@@ -24,8 +33,13 @@ export interface InvestitureCandidate {
  * (one at a time: the first on the turn stack when several are) — enhanced, every character within
  * 1 space. "Adjacent" follows the campaign's adjacency house rule; "within 1 space" is one room step.
  */
-export function investitureChosen(candidates: readonly InvestitureCandidate[], input: { enhanced: boolean; adjacency: 'same-room' | 'same-or-neighbour' }): InvestitureCandidate[] {
-  const near = candidates.filter((c) => (input.enhanced ? c.steps <= 1 : input.adjacency === 'same-room' ? c.steps === 0 : c.steps <= 1));
+export function investitureChosen(
+  candidates: readonly InvestitureCandidate[],
+  input: { enhanced: boolean; adjacency: 'same-room' | 'same-or-neighbour' },
+): InvestitureCandidate[] {
+  const near = candidates.filter((c) =>
+    input.enhanced ? c.steps <= 1 : input.adjacency === 'same-room' ? c.steps === 0 : c.steps <= 1,
+  );
   if (input.enhanced) return near;
   return [...near].sort((a, b) => a.order - b.order).slice(0, 1);
 }
@@ -39,18 +53,35 @@ export function investitureBonus(scholar: string): Modifier {
 export const INVESTITURE_MAGIC = 1;
 
 /** Scrolls and Ink (ch.2): an inscription on a Gear or Garment adds +1 Magic, +2 enhanced; written where the Gauntlet reads an item's Magic (its notes). */
-export function inscription(input: { scholar: string; item: string; notes: string; enhanced: boolean }): { notes: string; magic: number; explain: string } {
-  if (/\binscribed by\b/i.test(input.notes)) throw new RangeError(`${input.item} is inscribed already: one inscription to an item (the app's reading of ch.2)`);
+export function inscription(input: { scholar: string; item: string; notes: string; enhanced: boolean }): {
+  notes: string;
+  magic: number;
+  explain: string;
+} {
+  if (/\binscribed by\b/i.test(input.notes))
+    throw new RangeError(`${input.item} is inscribed already: one inscription to an item (the app's reading of ch.2)`);
   const magic = input.enhanced ? 2 : 1;
   const mark = `+${magic} Magic (inscribed by ${input.scholar}, ch.2)`;
-  return { notes: input.notes.trim() ? `${input.notes.trim()}; ${mark}` : mark, magic, explain: `${input.scholar} inscribes ${input.item}: +${magic} Magic${input.enhanced ? ' (Scrolls and Ink enhanced)' : ''} (ch.2)` };
+  return {
+    notes: input.notes.trim() ? `${input.notes.trim()}; ${mark}` : mark,
+    magic,
+    explain: `${input.scholar} inscribes ${input.item}: +${magic} Magic${input.enhanced ? ' (Scrolls and Ink enhanced)' : ''} (ch.2)`,
+  };
 }
 
 /**
  * Identify on an enemy or entity (ch.2): everything its token knows — faction, colour, level, stats,
  * its attack and the abilities its stat block flags, and what the Judge wrote for its intention.
  */
-export function identifyEntity(t: { name: string; colour: string; health: number | null; maxHealth: number | null; armor: number | null; stats: EntityStats; intention: string }): string {
+export function identifyEntity(t: {
+  name: string;
+  colour: string;
+  health: number | null;
+  maxHealth: number | null;
+  armor: number | null;
+  stats: EntityStats;
+  intention: string;
+}): string {
   const s = t.stats;
   const parts = [
     s.faction ?? 'no faction',

@@ -2,16 +2,34 @@
 // what the Witch learns of it, in the app's words.
 
 /** Commune enhanced (ch.2): the floor it reads, two below the Witch's, or why it cannot. */
-export function communeAheadFloor(input: { witch: string; floor: number; enhanced: boolean }): { floor: number } | { refused: string } {
+export function communeAheadFloor(input: {
+  witch: string;
+  floor: number;
+  enhanced: boolean;
+}): { floor: number } | { refused: string } {
   if (!input.enhanced) return { refused: `${input.witch}'s Commune reads two floors ahead only when enhanced (ch.2)` };
   const floor = input.floor + 2;
-  if (floor > 10) return { refused: `There is no Floor ${floor}: Commune reads two floors ahead of Floor ${input.floor} (ch.2)` };
-  if (floor === 10) return { refused: 'Floor 10 is not table-generated: its rooms are the Judge’s to set and tell (ch.10)' };
+  if (floor > 10)
+    return { refused: `There is no Floor ${floor}: Commune reads two floors ahead of Floor ${input.floor} (ch.2)` };
+  if (floor === 10)
+    return { refused: 'Floor 10 is not table-generated: its rooms are the Judge’s to set and tell (ch.10)' };
   return { floor };
 }
 
 /** What Commune tells of a room read ahead (ch.2): its kind and name, a trap, a chest, gold, and who waits there. */
-export function communeReading(room: { floor: number; x: number; y: number; name: string; type: string | null; trapped: boolean; chest: boolean; gold: number }, entities: readonly string[]): string {
+export function communeReading(
+  room: {
+    floor: number;
+    x: number;
+    y: number;
+    name: string;
+    type: string | null;
+    trapped: boolean;
+    chest: boolean;
+    gold: number;
+  },
+  entities: readonly string[],
+): string {
   const parts = [`${room.name || 'an unnamed room'}${room.type ? ` (${room.type})` : ''}`];
   if (room.trapped) parts.push('trapped');
   if (room.chest) parts.push('a chest');

@@ -15,7 +15,14 @@ export interface SkillDef {
   board: BoardEffect | null;
 }
 
-const s = (className: ClassName, slot: SkillDef['slot'], name: string, kind: SkillDef['kind'], limit: SkillLimit | null = null, board: BoardEffect | null = null): SkillDef => ({ name, className, slot, kind, limit, board });
+const s = (
+  className: ClassName,
+  slot: SkillDef['slot'],
+  name: string,
+  kind: SkillDef['kind'],
+  limit: SkillLimit | null = null,
+  board: BoardEffect | null = null,
+): SkillDef => ({ name, className, slot, kind, limit, board });
 
 export const SKILLS: readonly SkillDef[] = [
   s('The Breaker', 1, 'Break', 'action', null, 'break'),
@@ -85,16 +92,28 @@ export interface SkillUse {
  */
 export function burgleKeeps(lootColour: string, entityColour: string): { kept: boolean; explain: string } {
   if (lootColour === 'All-Color') return { kept: true, explain: 'the loot is of Any colour: kept (ch.2)' };
-  if (lootColour === entityColour) return { kept: true, explain: `the loot is ${lootColour}, the entity's colour: kept (ch.2)` };
-  return { kept: false, explain: `the loot is ${lootColour}, the entity is ${entityColour}: the Bandit takes nothing (ch.2)` };
+  if (lootColour === entityColour)
+    return { kept: true, explain: `the loot is ${lootColour}, the entity's colour: kept (ch.2)` };
+  return {
+    kept: false,
+    explain: `the loot is ${lootColour}, the entity is ${entityColour}: the Bandit takes nothing (ch.2)`,
+  };
 }
 
 /** Why this entity cannot be Burgled (ch.2: each entity once, whoever tried), or null. */
 export function burgledAlready(uses: readonly SkillUse[], tokenId: number, name: string): string | null {
-  return uses.some((u) => u.skill === 'Burgle' && u.tokenId === tokenId) ? `${name} has been Burgled already: an entity may be Burgled once (ch.2)` : null;
+  return uses.some((u) => u.skill === 'Burgle' && u.tokenId === tokenId)
+    ? `${name} has been Burgled already: an entity may be Burgled once (ch.2)`
+    : null;
 }
 
-export const LIMIT_LABEL: Record<SkillLimit, string> = { turn: 'once per turn', round: 'once per Round', floor: 'once per floor', day: 'once per in-game day', session: 'once per session' };
+export const LIMIT_LABEL: Record<SkillLimit, string> = {
+  turn: 'once per turn',
+  round: 'once per Round',
+  floor: 'once per floor',
+  day: 'once per in-game day',
+  session: 'once per session',
+};
 
 /** Skills a Skill Point enhances into two uses where one was allowed (ch.2: Burgle, Maneuver). */
 export const TWICE_WHEN_ENHANCED: readonly string[] = ['Burgle', 'Maneuver'];
@@ -104,27 +123,36 @@ export const TWICE_WHEN_ENHANCED: readonly string[] = ['Burgle', 'Maneuver'];
  * fight and are counted in that fight (its rounds restart at 1); "once per floor" is counted per
  * visit to the floor, the manifestation fight in the Town being a visit of its own.
  */
-export function limitReached(def: SkillDef, uses: readonly SkillUse[], now: Omit<SkillUse, 'lichslayerId' | 'skill'>, lichslayerId: number, enhanced = false): string | null {
+export function limitReached(
+  def: SkillDef,
+  uses: readonly SkillUse[],
+  now: Omit<SkillUse, 'lichslayerId' | 'skill'>,
+  lichslayerId: number,
+  enhanced = false,
+): string | null {
   if (!def.limit) return null;
   const allowed = enhanced && TWICE_WHEN_ENHANCED.includes(def.name) ? 2 : 1;
   const mine = uses.filter((u) => u.lichslayerId === lichslayerId && u.skill === def.name);
   const sameFight = (u: SkillUse) => now.fight !== null && u.fight === now.fight;
-  const spent = mine.filter((u) => {
-    switch (def.limit) {
-      case 'session':
-        return u.session === now.session;
-      case 'day':
-        return u.day === now.day;
-      case 'floor':
-        return now.visit !== null && u.visit === now.visit;
-      case 'round':
-        return sameFight(u) && now.round !== null && u.round === now.round;
-      case 'turn':
-        return sameFight(u) && now.round !== null && u.round === now.round && now.turn !== null && u.turn === now.turn;
-      default:
-        return false;
-    }
-  }).length >= allowed;
+  const spent =
+    mine.filter((u) => {
+      switch (def.limit) {
+        case 'session':
+          return u.session === now.session;
+        case 'day':
+          return u.day === now.day;
+        case 'floor':
+          return now.visit !== null && u.visit === now.visit;
+        case 'round':
+          return sameFight(u) && now.round !== null && u.round === now.round;
+        case 'turn':
+          return (
+            sameFight(u) && now.round !== null && u.round === now.round && now.turn !== null && u.turn === now.turn
+          );
+        default:
+          return false;
+      }
+    }).length >= allowed;
   const label = allowed === 2 ? LIMIT_LABEL[def.limit].replace('once', 'twice') : LIMIT_LABEL[def.limit];
   return spent ? `${def.name} is ${label} (ch.2), and it has been used${allowed === 2 ? ' twice' : ''}` : null;
 }
@@ -139,17 +167,39 @@ export interface CapstoneProgress {
 const FACTION_NAMES = ['Ghoul', 'Zombie', 'Phantom', 'Demon', 'Ogre', 'Maw'];
 
 /** Capstone conditions the campaign's history can show (ch.2); others are the Judge's to mark. */
-export function capstoneProgress(className: string | null, uses: readonly SkillUse[], lichslayerId: number): CapstoneProgress | null {
+export function capstoneProgress(
+  className: string | null,
+  uses: readonly SkillUse[],
+  lichslayerId: number,
+): CapstoneProgress | null {
   const mine = uses.filter((u) => u.lichslayerId === lichslayerId);
   if (className === 'The Bandit') {
     // ch.2: successful Burgles from distinct enemies; uses recorded before tokens were kept count by name.
-    const distinct = new Set(mine.filter((u) => u.skill === 'Burgle' && u.target && u.success !== false).map((u) => (u.tokenId !== undefined ? `#${u.tokenId}` : u.target!.toLowerCase())));
-    return { capstone: 'Cheat', have: Math.min(10, distinct.size), need: 10, explain: `${distinct.size} distinct enemies successfully Burgled of 10 (ch.2)` };
+    const distinct = new Set(
+      mine
+        .filter((u) => u.skill === 'Burgle' && u.target && u.success !== false)
+        .map((u) => (u.tokenId !== undefined ? `#${u.tokenId}` : u.target!.toLowerCase())),
+    );
+    return {
+      capstone: 'Cheat',
+      have: Math.min(10, distinct.size),
+      need: 10,
+      explain: `${distinct.size} distinct enemies successfully Burgled of 10 (ch.2)`,
+    };
   }
   if (className === 'The Scholar') {
-    const seen = new Set(mine.filter((u) => u.skill === 'Identify' && u.faction && FACTION_NAMES.includes(u.faction)).map((u) => u.faction!));
+    const seen = new Set(
+      mine
+        .filter((u) => u.skill === 'Identify' && u.faction && FACTION_NAMES.includes(u.faction))
+        .map((u) => u.faction!),
+    );
     const missing = FACTION_NAMES.filter((f) => !seen.has(f));
-    return { capstone: 'Predict', have: seen.size, need: 6, explain: `${seen.size} of 6 factions Identified${missing.length ? `; still ${missing.join(', ')}` : ''} (ch.2)` };
+    return {
+      capstone: 'Predict',
+      have: seen.size,
+      need: 6,
+      explain: `${seen.size} of 6 factions Identified${missing.length ? `; still ${missing.join(', ')}` : ''} (ch.2)`,
+    };
   }
   return null;
 }
@@ -180,9 +230,15 @@ export interface Bandaged extends BandageTarget {
  * Diagnose and Bandage (the Lich Doctor's Skill 1, ch.2): up to (level) characters, each restored
  * (level)d6 Health up to their maximum; enhanced, 3 Armor each as well.
  */
-export function rollBandage(dice: Dice, input: { doctor: string; level: number; enhanced: boolean; targets: readonly BandageTarget[] }): Bandaged[] {
+export function rollBandage(
+  dice: Dice,
+  input: { doctor: string; level: number; enhanced: boolean; targets: readonly BandageTarget[] },
+): Bandaged[] {
   if (input.targets.length < 1) throw new RangeError('Diagnose and Bandage needs at least one character to heal');
-  if (input.targets.length > input.level) throw new RangeError(`Diagnose and Bandage heals up to level characters: ${input.doctor} is level ${input.level} and chose ${input.targets.length} (ch.2)`);
+  if (input.targets.length > input.level)
+    throw new RangeError(
+      `Diagnose and Bandage heals up to level characters: ${input.doctor} is level ${input.level} and chose ${input.targets.length} (ch.2)`,
+    );
   return input.targets.map((t) => {
     const rolled = dice.pool(input.level, 6, `${input.doctor} bandages ${t.name}`);
     const sum = sumDice(rolled);
@@ -206,7 +262,11 @@ export function rollBandage(dice: Dice, input: { doctor: string; level: number; 
  * that negates it; spells, Lich-type sources and Colourless damage are not answered — enhanced, the
  * first Colourless instance each Round is too. Which first instance this hit would be, or null.
  */
-export function wornArmorKeeps(source: { physical: boolean; colour: string | null; lichType?: boolean; ongoing?: boolean }, used: { physical: boolean; colourless: boolean }, enhanced: boolean): 'physical' | 'colourless' | null {
+export function wornArmorKeeps(
+  source: { physical: boolean; colour: string | null; lichType?: boolean; ongoing?: boolean },
+  used: { physical: boolean; colourless: boolean },
+  enhanced: boolean,
+): 'physical' | 'colourless' | null {
   if (source.ongoing) return null;
   if (source.colour === 'Colourless') return enhanced && !used.colourless ? 'colourless' : null;
   if (!source.physical || source.lichType) return null;

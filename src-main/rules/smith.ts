@@ -11,7 +11,9 @@ export const DISPOSITION_COLOURS: readonly Colour[] = SMITH_COLOURS;
 export const ARMOR_REPAIR_PER_POINT = 36;
 export const RECOLOUR_COST = 36;
 /** ch.4: recolouring needs a Stone of the target colour — the Stones of ch.17, one per colour. */
-export const STONE_FOR: Partial<Record<Colour, string>> = Object.fromEntries(BOOK_STONES.map((s) => [s.colour, s.stone]));
+export const STONE_FOR: Partial<Record<Colour, string>> = Object.fromEntries(
+  BOOK_STONES.map((s) => [s.colour, s.stone]),
+);
 
 export interface Disposition {
   favoured: Colour[];
@@ -33,11 +35,21 @@ export function rollDisposition(dice: Dice, rules: HouseRules, cause = 'Smith di
   }
   const favoured = [...new Set(picked.slice(0, 2))];
   const distrusted = [...new Set(picked.slice(2))].filter((c) => !favoured.includes(c));
-  return { favoured, distrusted, rolls, explain: `favoured ${favoured.join(', ')}; distrusted ${distrusted.join(', ') || 'none'} (rolled ${rolls.map((r) => r.natural).join(', ')}) (ch.4)` };
+  return {
+    favoured,
+    distrusted,
+    rolls,
+    explain: `favoured ${favoured.join(', ')}; distrusted ${distrusted.join(', ') || 'none'} (rolled ${rolls.map((r) => r.natural).join(', ')}) (ch.4)`,
+  };
 }
 
 /** A price with the disposition applied: favoured −20 %, distrusted +30 %, rounded per house rule. */
-export function smithPrice(base: number, colour: Colour, disposition: Pick<Disposition, 'favoured' | 'distrusted'>, rules: HouseRules): { value: number; explain: string } {
+export function smithPrice(
+  base: number,
+  colour: Colour,
+  disposition: Pick<Disposition, 'favoured' | 'distrusted'>,
+  rules: HouseRules,
+): { value: number; explain: string } {
   const factor = disposition.favoured.includes(colour) ? 0.8 : disposition.distrusted.includes(colour) ? 1.3 : 1;
   // Work in whole hundredths so 0.8 and 1.3 never leave float dust in the rounding.
   const hundredths = base * Math.round(factor * 100);
@@ -47,9 +59,17 @@ export function smithPrice(base: number, colour: Colour, disposition: Pick<Dispo
 }
 
 /** Armor repair: 36 gold a point, never above maximum (ch.4). */
-export function armorRepair(current: number, max: number, points: number): { points: number; cost: number; explain: string } {
+export function armorRepair(
+  current: number,
+  max: number,
+  points: number,
+): { points: number; cost: number; explain: string } {
   const repairable = Math.max(0, Math.min(points, max - current));
-  return { points: repairable, cost: repairable * ARMOR_REPAIR_PER_POINT, explain: `${repairable} Armor × ${ARMOR_REPAIR_PER_POINT} = ${repairable * ARMOR_REPAIR_PER_POINT} gold${repairable < points ? ' (not above maximum)' : ''} (ch.4)` };
+  return {
+    points: repairable,
+    cost: repairable * ARMOR_REPAIR_PER_POINT,
+    explain: `${repairable} Armor × ${ARMOR_REPAIR_PER_POINT} = ${repairable * ARMOR_REPAIR_PER_POINT} gold${repairable < points ? ' (not above maximum)' : ''} (ch.4)`,
+  };
 }
 
 /** A broken item is repaired for a quarter of its sell value (ch.4), rounded as the Smith's prices are. */
@@ -58,7 +78,10 @@ export function brokenItemRepair(sellValue: number, rules: Pick<HouseRules, 'smi
 }
 
 /** Recolour: 36 gold and a Stone of the target colour; never to or from Colourless (ch.4). */
-export function recolour(from: Colour, to: Colour): { ok: true; cost: number; stone: string } | { ok: false; reason: string } {
+export function recolour(
+  from: Colour,
+  to: Colour,
+): { ok: true; cost: number; stone: string } | { ok: false; reason: string } {
   if (from === 'Colourless') return { ok: false, reason: 'Colourless cannot be removed (ch.4)' };
   const stone = STONE_FOR[to];
   if (!stone) return { ok: false, reason: `The Smith cannot recolour to ${to} (ch.4)` };
@@ -80,13 +103,20 @@ export function standing(colour: Colour, d: StoredDisposition): -1 | 0 | 1 {
 }
 
 /** ch.4: a Drift moves one colour a step toward favour or distrust; Drifts stack. */
-export function drift(d: StoredDisposition, colour: Colour, toward: 'favour' | 'distrust'): { drift: Partial<Record<Colour, number>>; explain: string } {
+export function drift(
+  d: StoredDisposition,
+  colour: Colour,
+  toward: 'favour' | 'distrust',
+): { drift: Partial<Record<Colour, number>>; explain: string } {
   if (!DISPOSITION_COLOURS.includes(colour)) throw new RangeError(`The Smith's disposition has no ${colour}`);
   const before = standing(colour, d);
   const next = { ...(d.drift ?? {}), [colour]: (d.drift?.[colour] ?? 0) + (toward === 'favour' ? 1 : -1) };
   const after = standing(colour, { ...d, drift: next });
   const name = (n: number) => (n > 0 ? 'favoured' : n < 0 ? 'distrusted' : 'neutral');
-  return { drift: next, explain: `Drift toward ${toward}: ${colour} ${name(before)} → ${name(after)}${before === after ? ' (it can go no further)' : ''} (ch.4)` };
+  return {
+    drift: next,
+    explain: `Drift toward ${toward}: ${colour} ${name(before)} → ${name(after)}${before === after ? ' (it can go no further)' : ''} (ch.4)`,
+  };
 }
 
 /**
@@ -94,8 +124,12 @@ export function drift(d: StoredDisposition, colour: Colour, toward: 'favour' | '
  * Idol of stage 2 shifts every colour a step against its dedicator; the Elemental Sigil's boon
  * fixes every price at base.
  */
-export function dispositionFor(d: StoredDisposition, who: { against: boolean; basePrice: boolean }): { favoured: Colour[]; distrusted: Colour[]; notes: string[] } {
-  if (who.basePrice) return { favoured: [], distrusted: [], notes: ["the Elemental Sigil: base prices whatever the colour (ch.6)"] };
+export function dispositionFor(
+  d: StoredDisposition,
+  who: { against: boolean; basePrice: boolean },
+): { favoured: Colour[]; distrusted: Colour[]; notes: string[] } {
+  if (who.basePrice)
+    return { favoured: [], distrusted: [], notes: ['the Elemental Sigil: base prices whatever the colour (ch.6)'] };
   const shift = who.against ? -1 : 0;
   const at = (c: Colour) => Math.max(-1, Math.min(1, standing(c, d) + shift));
   return {
@@ -106,30 +140,54 @@ export function dispositionFor(d: StoredDisposition, who: { against: boolean; ba
 }
 
 /** Which colour sets the price of an Armor repair (the book is silent: a house rule). */
-export function armorPriceColour(items: { gear: Colour | null; garment: Colour | null }, rule: HouseRules['smithArmorColour']): { colour: Colour; explain: string } {
+export function armorPriceColour(
+  items: { gear: Colour | null; garment: Colour | null },
+  rule: HouseRules['smithArmorColour'],
+): { colour: Colour; explain: string } {
   const colour = (rule === 'gear' ? items.gear : items.garment) ?? 'Colourless';
   return { colour, explain: `priced by the ${rule === 'gear' ? 'Gear' : 'Garment'}'s colour, ${colour} (house rule)` };
 }
 
 /** ch.4 leaves open whether "one item per day" is the Smith's or each Lichslayer's: a house rule. */
-export function recolourAllowed(input: { lichslayerId: number; day: number; recolouredOn: Record<string, number> }, rule: HouseRules['recolourLimit']): { ok: true } | { ok: false; reason: string } {
+export function recolourAllowed(
+  input: { lichslayerId: number; day: number; recolouredOn: Record<string, number> },
+  rule: HouseRules['recolourLimit'],
+): { ok: true } | { ok: false; reason: string } {
   if (rule === 'each-lichslayer') {
-    return input.recolouredOn[String(input.lichslayerId)] === input.day ? { ok: false, reason: 'The Smith recolours one item a day for each Lichslayer: come back tomorrow (ch.4, house rule)' } : { ok: true };
+    return input.recolouredOn[String(input.lichslayerId)] === input.day
+      ? {
+          ok: false,
+          reason: 'The Smith recolours one item a day for each Lichslayer: come back tomorrow (ch.4, house rule)',
+        }
+      : { ok: true };
   }
-  return Object.values(input.recolouredOn).includes(input.day) ? { ok: false, reason: 'The Smith recolours one item a day, and has done today’s: come back tomorrow (ch.4, house rule)' } : { ok: true };
+  return Object.values(input.recolouredOn).includes(input.day)
+    ? {
+        ok: false,
+        reason: 'The Smith recolours one item a day, and has done today’s: come back tomorrow (ch.4, house rule)',
+      }
+    : { ok: true };
 }
 
 /**
  * The Smith's weekly d8 (ch.5); at Stage 2 a 1 or 2 is re-rolled once, automatically; at Stage 4
  * the Smith has fled and nothing is rolled.
  */
-export function rollSmithWeek(dice: Dice, input: { week: number; stage: 0 | 1 | 2 | 3 | 4 }): { rolls: DieRoll[]; value: number | null; explain: string } {
+export function rollSmithWeek(
+  dice: Dice,
+  input: { week: number; stage: 0 | 1 | 2 | 3 | 4 },
+): { rolls: DieRoll[]; value: number | null; explain: string } {
   const effects = attentionEffects(input.stage);
-  if (effects.smithGone) return { rolls: [], value: null, explain: 'the Smith has fled the Town at Stage 4: no weekly roll (ch.5)' };
+  if (effects.smithGone)
+    return { rolls: [], value: null, explain: 'the Smith has fled the Town at Stage 4: no weekly roll (ch.5)' };
   const first = dice.die(8, `Smith, week ${input.week}`);
   if (effects.smithRerollsLowEvents && first.natural <= 2) {
     const again = dice.die(8, `Smith, week ${input.week}: Stage 2 re-roll`);
-    return { rolls: [first, again], value: again.natural, explain: `1d8 = ${first.natural}, re-rolled once at Stage 2 (ch.5): ${again.natural}` };
+    return {
+      rolls: [first, again],
+      value: again.natural,
+      explain: `1d8 = ${first.natural}, re-rolled once at Stage 2 (ch.5): ${again.natural}`,
+    };
   }
   return { rolls: [first], value: first.natural, explain: `1d8 = ${first.natural}` };
 }

@@ -4,7 +4,14 @@ import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
 import { clockPenalties, endOfDay, restRecovery, type ClockState } from './survival-clock.ts';
 
-const fresh: ClockState = { daysWithoutMeal: 0, daysWithoutShelter: 0, maxHealth: 36, hungerMaxHealthLost: 0, health: 36, missedDaysSinceRest: 0 };
+const fresh: ClockState = {
+  daysWithoutMeal: 0,
+  daysWithoutShelter: 0,
+  maxHealth: 36,
+  hungerMaxHealthLost: 0,
+  health: 36,
+  missedDaysSinceRest: 0,
+};
 
 function starve(days: number, state = fresh) {
   let s = state;
@@ -47,10 +54,18 @@ describe('survival clock (ch.4, ch.8)', () => {
   });
 
   it('ch.8: rest restores 6 + (level)d6, a die fewer per missed day, at least 6', () => {
-    const r = restRecovery(new Dice(new ScriptedRandom([3, 4])), { level: 3, missedDaysSinceRest: 1, health: 10, maxHealth: 36 }, 'rest');
+    const r = restRecovery(
+      new Dice(new ScriptedRandom([3, 4])),
+      { level: 3, missedDaysSinceRest: 1, health: 10, maxHealth: 36 },
+      'rest',
+    );
     expect(r.healed).toBe(13);
     expect(r.health).toBe(23);
-    const none = restRecovery(new Dice(new ScriptedRandom([])), { level: 1, missedDaysSinceRest: 2, health: 10, maxHealth: 36 }, 'rest');
+    const none = restRecovery(
+      new Dice(new ScriptedRandom([])),
+      { level: 1, missedDaysSinceRest: 2, health: 10, maxHealth: 36 },
+      'rest',
+    );
     expect(none.healed).toBe(6);
   });
 });

@@ -66,17 +66,26 @@ const shifted = (days: number, shift: ClockShift) => (days > 0 ? Math.max(0, day
 const showShift = (shift: ClockShift) => (shift.days ? ` (${shift.why.join('; ')})` : '');
 
 /** Current roll penalties from the clock, each labelled with its source (ch.4). */
-export function clockPenalties(state: Pick<ClockState, 'daysWithoutMeal' | 'daysWithoutShelter'>, shift: ClockShift = NO_SHIFT): Modifier[] {
+export function clockPenalties(
+  state: Pick<ClockState, 'daysWithoutMeal' | 'daysWithoutShelter'>,
+  shift: ClockShift = NO_SHIFT,
+): Modifier[] {
   const mods: Modifier[] = [];
   const hunger = hungerStep(shifted(state.daysWithoutMeal, shift)).rollPenalty;
   const shelter = shelterStep(shifted(state.daysWithoutShelter, shift)).rollPenalty;
   if (hunger) mods.push({ source: `Hunger, day ${state.daysWithoutMeal}${showShift(shift)} (ch.4)`, value: hunger });
-  if (shelter) mods.push({ source: `No shelter, day ${state.daysWithoutShelter}${showShift(shift)} (ch.4)`, value: shelter });
+  if (shelter)
+    mods.push({ source: `No shelter, day ${state.daysWithoutShelter}${showShift(shift)} (ch.4)`, value: shelter });
   return mods;
 }
 
 /** Ends one in-game day: apply the day's meal and shelter, then any penalties that fall due (ch.4). */
-export function endOfDay(state: ClockState, day: { ate: boolean; sheltered: boolean }, rules: HouseRules, shift: ClockShift = NO_SHIFT): DayOutcome {
+export function endOfDay(
+  state: ClockState,
+  day: { ate: boolean; sheltered: boolean },
+  rules: HouseRules,
+  shift: ClockShift = NO_SHIFT,
+): DayOutcome {
   const notes: string[] = [];
   const next = { ...state };
   let sanityDrops = 0;
@@ -96,13 +105,21 @@ export function endOfDay(state: ClockState, day: { ate: boolean; sheltered: bool
   const hungerLabel = `Hunger day ${next.daysWithoutMeal}${hungerDay !== next.daysWithoutMeal ? `, counted as day ${hungerDay}${showShift(shift)}` : ''}`;
   if (hunger.maxHealthLoss) {
     // "per-day": each day's figure is lost that day; "table-total": the figure is the running total.
-    const loss = rules.hungerMaxHealthLoss === 'per-day' || hungerDay >= 6 ? hunger.maxHealthLoss : Math.max(0, hunger.maxHealthLoss - next.hungerMaxHealthLost);
+    const loss =
+      rules.hungerMaxHealthLoss === 'per-day' || hungerDay >= 6
+        ? hunger.maxHealthLoss
+        : Math.max(0, hunger.maxHealthLoss - next.hungerMaxHealthLost);
     const floorLoss = Math.min(loss, Math.max(0, next.maxHealth - MIN_MAX_HEALTH));
     next.maxHealth -= floorLoss;
     next.hungerMaxHealthLost += floorLoss;
     // Only day 5's figure reads two ways (that day's loss, or the total so far): a house rule.
-    const reading = hungerDay === 5 ? `, ${rules.hungerMaxHealthLoss === 'per-day' ? "that day's loss" : 'the total so far'}: house rule` : '';
-    notes.push(`${hungerLabel}: −${floorLoss} max Health${floorLoss < loss ? ' (max Health cannot fall below 6)' : ''} (ch.4${reading})`);
+    const reading =
+      hungerDay === 5
+        ? `, ${rules.hungerMaxHealthLoss === 'per-day' ? "that day's loss" : 'the total so far'}: house rule`
+        : '';
+    notes.push(
+      `${hungerLabel}: −${floorLoss} max Health${floorLoss < loss ? ' (max Health cannot fall below 6)' : ''} (ch.4${reading})`,
+    );
   }
   sanityDrops += hunger.sanityDrop;
   if (hunger.sanityDrop) notes.push(`${hungerLabel}: drop one Sanity level (ch.4)`);
@@ -119,7 +136,11 @@ export function endOfDay(state: ClockState, day: { ate: boolean; sheltered: bool
 }
 
 /** A full night under shelter with a meal: 6 + (level)d6 Health, a die fewer per missed day, at least 6 (ch.8). */
-export function restRecovery(dice: Dice, input: { level: number; missedDaysSinceRest: number; health: number; maxHealth: number }, cause: string): { dice: DieRoll[]; healed: number; health: number; explain: string } {
+export function restRecovery(
+  dice: Dice,
+  input: { level: number; missedDaysSinceRest: number; health: number; maxHealth: number },
+  cause: string,
+): { dice: DieRoll[]; healed: number; health: number; explain: string } {
   const count = Math.max(0, input.level - input.missedDaysSinceRest);
   const rolled = dice.pool(count, 6, cause);
   const healed = Math.max(6, 6 + rolled.reduce((a, d) => a + d.total, 0));
@@ -170,11 +191,23 @@ export function lichslayerNight(dice: Dice, input: LichslayerNightInput, rules: 
   const notes = [...out.notes];
   let clock = out.state;
   const effects = attentionEffects(input.attentionStage);
-  const disturbedSleep = input.sheltered && effects.disturbedSleep ? dice.die(6, `${input.name}'s sleep at Stage 3, day ${input.day}`) : null;
+  const disturbedSleep =
+    input.sheltered && effects.disturbedSleep
+      ? dice.die(6, `${input.name}'s sleep at Stage 3, day ${input.day}`)
+      : null;
   let rest: LichslayerNight['rest'] = null;
   if (input.ate && input.sheltered) {
     // ch.8: a full night with a meal restores Health, and the missed days start again.
-    rest = restRecovery(dice, { level: input.level, missedDaysSinceRest: clock.missedDaysSinceRest, health: clock.health, maxHealth: clock.maxHealth }, `${input.name} rests, day ${input.day}`);
+    rest = restRecovery(
+      dice,
+      {
+        level: input.level,
+        missedDaysSinceRest: clock.missedDaysSinceRest,
+        health: clock.health,
+        maxHealth: clock.maxHealth,
+      },
+      `${input.name} rests, day ${input.day}`,
+    );
     if (rest.health > clock.health) notes.push(`Rest: ${rest.explain}`);
     clock = { ...clock, health: rest.health, missedDaysSinceRest: 0 };
   }
@@ -191,6 +224,15 @@ export function lichslayerNight(dice: Dice, input: LichslayerNightInput, rules: 
   if (input.sheltered && (night.sanity !== sanity || night.lostNights > 0 || disturbedSleep)) notes.push(night.explain);
   const lostNights = night.sanity === 'lost' ? night.lostNights : 0;
   sanity = night.sanity;
-  if (sanity !== input.sanity && !notes.some((n) => n.includes('Sanity') || n.includes('→'))) notes.push(`Sanity: ${SANITY_LADDER[input.sanity].label} → ${SANITY_LADDER[sanity].label}`);
-  return { clock: { ...clock, health: Math.min(clock.health, clock.maxHealth) }, sanity, lostNights, notes, penalties: out.penalties, rest, disturbedSleep };
+  if (sanity !== input.sanity && !notes.some((n) => n.includes('Sanity') || n.includes('→')))
+    notes.push(`Sanity: ${SANITY_LADDER[input.sanity].label} → ${SANITY_LADDER[sanity].label}`);
+  return {
+    clock: { ...clock, health: Math.min(clock.health, clock.maxHealth) },
+    sanity,
+    lostNights,
+    notes,
+    penalties: out.penalties,
+    rest,
+    disturbedSleep,
+  };
 }

@@ -12,12 +12,23 @@ export interface ActiveLoot {
 export type SyncCondition = 'mono-color' | 'full-spectrum' | 'dual-color' | 'mono-type';
 
 export const SYNC_EFFECTS: Record<SyncCondition, { label: string; effects: string[] }> = {
-  'mono-color': { label: 'Mono-Color', effects: ['2× damage dealt', '½ damage received', 'spells of this colour cost half gold'] },
+  'mono-color': {
+    label: 'Mono-Color',
+    effects: ['2× damage dealt', '½ damage received', 'spells of this colour cost half gold'],
+  },
   'full-spectrum': {
     label: 'Full Spectrum',
-    effects: ['2× damage to Colourless entities', '½ damage from Colourless sources', 'resistant to the Unbound', 'access to Colourless magics'],
+    effects: [
+      '2× damage to Colourless entities',
+      '½ damage from Colourless sources',
+      'resistant to the Unbound',
+      'access to Colourless magics',
+    ],
   },
-  'dual-color': { label: 'Dual-Color', effects: ["immune to both colours' enemy types and factions bearing both", "2× damage to both colours' enemies"] },
+  'dual-color': {
+    label: 'Dual-Color',
+    effects: ["immune to both colours' enemy types and factions bearing both", "2× damage to both colours' enemies"],
+  },
   'mono-type': { label: 'Mono-Type', effects: ['double effectiveness of all loot abilities'] },
 };
 
@@ -42,9 +53,11 @@ export function synchronicity(loot: readonly ActiveLoot[], rules: HouseRules): S
     if (coloured.length >= rules.synchronicityMinItems && colouredSet.length === coloured.length) {
       conditions.push({ id: 'full-spectrum', ...SYNC_EFFECTS['full-spectrum'], colours: colouredSet });
     }
-    if (colouredSet.length === 2) conditions.push({ id: 'dual-color', ...SYNC_EFFECTS['dual-color'], colours: colouredSet });
+    if (colouredSet.length === 2)
+      conditions.push({ id: 'dual-color', ...SYNC_EFFECTS['dual-color'], colours: colouredSet });
     const types = active.map((l) => l.type);
-    if (types.every((t) => t !== undefined && t === types[0])) conditions.push({ id: 'mono-type', ...SYNC_EFFECTS['mono-type'] });
+    if (types.every((t) => t !== undefined && t === types[0]))
+      conditions.push({ id: 'mono-type', ...SYNC_EFFECTS['mono-type'] });
   }
   const names = conditions.map((c) => c.label).join(', ') || 'none';
   return {

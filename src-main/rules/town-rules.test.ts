@@ -13,7 +13,16 @@ import { dispositionFor, drift, rollSmithWeek, standing } from './smith.ts';
 import { squareGift, watchStep, watchUnderStage } from './square.ts';
 import { encounterTier, mayReturn, roadEvent } from './travel.ts';
 import { weeksAtClose } from './calendar.ts';
-import { activeBoons, celestialHeal, celestialWeek, commissionCheck, destructionDone, vanityConsequences, vanityShift, type DedicatedIdol } from './idol.ts';
+import {
+  activeBoons,
+  celestialHeal,
+  celestialWeek,
+  commissionCheck,
+  destructionDone,
+  vanityConsequences,
+  vanityShift,
+  type DedicatedIdol,
+} from './idol.ts';
 import { residentsWhoMayLeave, retainersWhoMayTurnWary } from './residents.ts';
 import { placeInInventory } from './inventory.ts';
 
@@ -22,7 +31,14 @@ const night = (over: Partial<LichslayerNightInput>): LichslayerNightInput => ({
   name: 'Odile',
   day: 1,
   level: 2,
-  clock: { daysWithoutMeal: 0, daysWithoutShelter: 0, maxHealth: 36, hungerMaxHealthLost: 0, health: 10, missedDaysSinceRest: 0 },
+  clock: {
+    daysWithoutMeal: 0,
+    daysWithoutShelter: 0,
+    maxHealth: 36,
+    hungerMaxHealthLost: 0,
+    health: 10,
+    missedDaysSinceRest: 0,
+  },
   sanity: 'edge',
   lostNights: 0,
   ate: true,
@@ -38,33 +54,60 @@ describe('the night (ch.8, ch.5)', () => {
     const n = lichslayerNight(scripted(3, 4), night({}), RULES);
     expect(n.rest!.healed).toBe(13);
     expect(n.clock.health).toBe(23);
-    expect(lichslayerNight(scripted(), night({ clock: { ...night({}).clock, missedDaysSinceRest: 5 } }), RULES).rest!.healed).toBe(6);
+    expect(
+      lichslayerNight(scripted(), night({ clock: { ...night({}).clock, missedDaysSinceRest: 5 } }), RULES).rest!.healed,
+    ).toBe(6);
   });
 
   it('8.23: shelter without a meal today still restores a level if the last meal is within 3 days; no Health without the meal', () => {
-    const fedYesterday = lichslayerNight(scripted(), night({ ate: false, clock: { ...night({}).clock, daysWithoutMeal: 1 } }), RULES);
+    const fedYesterday = lichslayerNight(
+      scripted(),
+      night({ ate: false, clock: { ...night({}).clock, daysWithoutMeal: 1 } }),
+      RULES,
+    );
     expect(fedYesterday.rest).toBeNull();
     expect(fedYesterday.sanity).toBe('strange');
-    const starving = lichslayerNight(scripted(), night({ ate: false, clock: { ...night({}).clock, daysWithoutMeal: 3 } }), RULES);
+    const starving = lichslayerNight(
+      scripted(),
+      night({ ate: false, clock: { ...night({}).clock, daysWithoutMeal: 3 } }),
+      RULES,
+    );
     expect(starving.sanity).toBe('edge');
   });
 
   it('5.35: at Stage 2 Lost takes two nights, consecutive by the house rule: a night without rest starts again', () => {
     const first = lichslayerNight(scripted(1, 1), night({ sanity: 'lost', attentionStage: 2 }), RULES);
     expect(first).toMatchObject({ sanity: 'lost', lostNights: 1 });
-    expect(lichslayerNight(scripted(1, 1), night({ sanity: 'lost', attentionStage: 2, lostNights: 1 }), RULES)).toMatchObject({ sanity: 'paranoid', lostNights: 0 });
-    expect(lichslayerNight(scripted(), night({ sanity: 'lost', attentionStage: 2, lostNights: 1, sheltered: false }), RULES).lostNights).toBe(0);
-    expect(lichslayerNight(scripted(), night({ sanity: 'lost', attentionStage: 2, lostNights: 1, sheltered: false }), { ...RULES, lostRestNights: 'cumulative' }).lostNights).toBe(1);
+    expect(
+      lichslayerNight(scripted(1, 1), night({ sanity: 'lost', attentionStage: 2, lostNights: 1 }), RULES),
+    ).toMatchObject({ sanity: 'paranoid', lostNights: 0 });
+    expect(
+      lichslayerNight(scripted(), night({ sanity: 'lost', attentionStage: 2, lostNights: 1, sheltered: false }), RULES)
+        .lostNights,
+    ).toBe(0);
+    expect(
+      lichslayerNight(scripted(), night({ sanity: 'lost', attentionStage: 2, lostNights: 1, sheltered: false }), {
+        ...RULES,
+        lostRestNights: 'cumulative',
+      }).lostNights,
+    ).toBe(1);
   });
 
   it('5.46: at Stage 3 the sleep d6 comes first; on a 1 no recovery and a level lost; on 2-6 the night is as usual', () => {
-    expect(lichslayerNight(scripted(1, 1, 1), night({ attentionStage: 3 }), RULES)).toMatchObject({ sanity: 'paranoid', disturbedSleep: { natural: 1 } });
+    expect(lichslayerNight(scripted(1, 1, 1), night({ attentionStage: 3 }), RULES)).toMatchObject({
+      sanity: 'paranoid',
+      disturbedSleep: { natural: 1 },
+    });
     expect(lichslayerNight(scripted(2, 1, 1), night({ attentionStage: 3 }), RULES).sanity).toBe('strange');
   });
 
   it("6.16: the Unbound's Sign doubles recovery; 5.52: Stage 4 closes the Inn", () => {
-    expect(lichslayerNight(scripted(1, 1), night({ sanity: 'paranoid', sanityDoubled: true }), RULES).sanity).toBe('strange');
-    expect(lichslayerNight(scripted(), night({ attentionStage: 4, ate: false, sheltered: false }), RULES).sanity).toBe('edge');
+    expect(lichslayerNight(scripted(1, 1), night({ sanity: 'paranoid', sanityDoubled: true }), RULES).sanity).toBe(
+      'strange',
+    );
+    expect(lichslayerNight(scripted(), night({ attentionStage: 4, ate: false, sheltered: false }), RULES).sanity).toBe(
+      'edge',
+    );
   });
 });
 
@@ -80,7 +123,14 @@ describe('a character’s roll modifiers (ch.4, ch.6, ch.8)', () => {
       { source: 'Gold given to the Square yesterday (ch.4, house rule)', value: 1 },
       { source: 'A Vanity Idol of stage 3 stands: Sanity Challenges in the Town (ch.6)', value: -1 },
     ]);
-    expect(modifierList(characterRollModifiers({ sanity: 'whole', daysWithoutMeal: 4, daysWithoutShelter: 0 }, { clockShift: { days: -1, why: ["a step later: the Giver's Mark, ch.6"] } }))).toEqual([]);
+    expect(
+      modifierList(
+        characterRollModifiers(
+          { sanity: 'whole', daysWithoutMeal: 4, daysWithoutShelter: 0 },
+          { clockShift: { days: -1, why: ["a step later: the Giver's Mark, ch.6"] } },
+        ),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -100,10 +150,18 @@ describe('the Attention’s quiet days (ch.5)', () => {
 
 describe('wages (ch.7)', () => {
   it('7.08: double if it can be paid (a step up), else the single wage with no step; nothing paid costs a step (house rule)', () => {
-    expect(payWage({ name: 'P', grade: 'common', loyalty: 'standard', double: true, employerGold: 216 }, 'loyalty-step')).toMatchObject({ paid: 216, loyalty: 'devoted' });
-    expect(payWage({ name: 'P', grade: 'common', loyalty: 'standard', double: true, employerGold: 215 }, 'loyalty-step')).toMatchObject({ paid: 108, loyalty: 'standard' });
-    expect(payWage({ name: 'P', grade: 'common', loyalty: 'standard', double: false, employerGold: 107 }, 'loyalty-step')).toMatchObject({ paid: 0, loyalty: 'wary' });
-    expect(payWage({ name: 'P', grade: 'exceptional', loyalty: 'devoted', double: false, employerGold: 0 }, 'leave')).toMatchObject({ paid: 0, loyalty: 'leaves' });
+    expect(
+      payWage({ name: 'P', grade: 'common', loyalty: 'standard', double: true, employerGold: 216 }, 'loyalty-step'),
+    ).toMatchObject({ paid: 216, loyalty: 'devoted' });
+    expect(
+      payWage({ name: 'P', grade: 'common', loyalty: 'standard', double: true, employerGold: 215 }, 'loyalty-step'),
+    ).toMatchObject({ paid: 108, loyalty: 'standard' });
+    expect(
+      payWage({ name: 'P', grade: 'common', loyalty: 'standard', double: false, employerGold: 107 }, 'loyalty-step'),
+    ).toMatchObject({ paid: 0, loyalty: 'wary' });
+    expect(
+      payWage({ name: 'P', grade: 'exceptional', loyalty: 'devoted', double: false, employerGold: 0 }, 'leave'),
+    ).toMatchObject({ paid: 0, loyalty: 'leaves' });
   });
 
   it('7.11: the Inn’s negative events are 2-9 by default (ch.5 Stage 3 calls them the negative half)', () => {
@@ -118,17 +176,25 @@ describe('the Smith (ch.4, ch.5, ch.6)', () => {
     expect(standing('Blue', { ...d, drift: once.drift })).toBe(0);
     const twice = drift({ ...d, drift: once.drift }, 'Blue', 'favour');
     expect(standing('Blue', { ...d, drift: twice.drift })).toBe(1);
-    expect(drift({ ...d, drift: twice.drift }, 'Blue', 'favour').explain).toBe('Drift toward favour: Blue favoured → favoured (it can go no further) (ch.4)');
+    expect(drift({ ...d, drift: twice.drift }, 'Blue', 'favour').explain).toBe(
+      'Drift toward favour: Blue favoured → favoured (it can go no further) (ch.4)',
+    );
   });
 
   it('6.37: a Vanity stage 2 shifts every colour a step against its dedicator; 6.19 the Elemental Sigil sets every price at base', () => {
     const d = { favoured: ['Red' as const, 'Green' as const], distrusted: ['Blue' as const, 'Black' as const] };
-    expect(dispositionFor(d, { against: true, basePrice: false })).toMatchObject({ favoured: [], distrusted: ['Blue', 'Purple', 'Black', 'Orange'] });
+    expect(dispositionFor(d, { against: true, basePrice: false })).toMatchObject({
+      favoured: [],
+      distrusted: ['Blue', 'Purple', 'Black', 'Orange'],
+    });
     expect(dispositionFor(d, { against: false, basePrice: true })).toMatchObject({ favoured: [], distrusted: [] });
   });
 
   it('5.31, 5.54: Stage 2 re-rolls a weekly 1-2 once; Stage 4 rolls nothing', () => {
-    expect(rollSmithWeek(scripted(2, 7), { week: 3, stage: 2 })).toMatchObject({ value: 7, explain: '1d8 = 2, re-rolled once at Stage 2 (ch.5): 7' });
+    expect(rollSmithWeek(scripted(2, 7), { week: 3, stage: 2 })).toMatchObject({
+      value: 7,
+      explain: '1d8 = 2, re-rolled once at Stage 2 (ch.5): 7',
+    });
     expect(rollSmithWeek(scripted(2), { week: 3, stage: 1 }).value).toBe(2);
     expect(rollSmithWeek(scripted(), { week: 3, stage: 4 }).value).toBeNull();
   });
@@ -140,15 +206,28 @@ describe('the Square (ch.4, ch.5)', () => {
     expect(squareGift(100, 1, RULES)).toMatchObject({ day: 2, bonus: 1 });
     expect(watchUnderStage(3, 2).watch).toBe(1);
     expect(watchUnderStage(3, 4).watch).toBe(0);
-    expect(watchStep(1, 1, 2)).toEqual({ ok: false, reason: 'The Square Watch counter cannot exceed 1 while Stage 2 lasts (ch.5)' });
-    expect(watchStep(0, 1, 3)).toEqual({ ok: false, reason: 'The Square Watch counter does not advance at Stage 3 (ch.5)' });
+    expect(watchStep(1, 1, 2)).toEqual({
+      ok: false,
+      reason: 'The Square Watch counter cannot exceed 1 while Stage 2 lasts (ch.5)',
+    });
+    expect(watchStep(0, 1, 3)).toEqual({
+      ok: false,
+      reason: 'The Square Watch counter does not advance at Stage 3 (ch.5)',
+    });
   });
 });
 
 describe('travel (ch.5)', () => {
   it('5.67: 1-2 an encounter, 3-5 nothing, 6 a stranger; 5.68 the deepest floor’s tier; 5.71 no return for 7 days', () => {
     expect([1, 2, 3, 5, 6].map(roadEvent)).toEqual(['encounter', 'encounter', 'nothing', 'nothing', 'stranger']);
-    expect([0, 3, 4, 6, 7, 10].map((f) => encounterTier(f).tier)).toEqual(['upper', 'upper', 'middle', 'middle', 'lower', 'lower']);
+    expect([0, 3, 4, 6, 7, 10].map((f) => encounterTier(f).tier)).toEqual([
+      'upper',
+      'upper',
+      'middle',
+      'middle',
+      'lower',
+      'lower',
+    ]);
     expect(mayReturn(3, 9).ok).toBe(false);
     expect(mayReturn(3, 10).ok).toBe(true);
   });
@@ -165,7 +244,17 @@ describe('the calendar (ch.5)', () => {
 });
 
 describe('Idols (ch.6)', () => {
-  const idol = (over: Partial<DedicatedIdol>): DedicatedIdol => ({ id: 1, tier: 1, commissionedDay: 1, inscription: null, inscriptionId: null, suitsSubject: true, selfIdol: false, dedicator: 7, ...over });
+  const idol = (over: Partial<DedicatedIdol>): DedicatedIdol => ({
+    id: 1,
+    tier: 1,
+    commissionedDay: 1,
+    inscription: null,
+    inscriptionId: null,
+    suitsSubject: true,
+    selfIdol: false,
+    dedicator: 7,
+    ...over,
+  });
 
   it('6.36: only a rise of the Vanity stage reaches the Attention', () => {
     expect(vanityShift(2, 3).raise).toBe(3);
@@ -178,7 +267,13 @@ describe('Idols (ch.6)', () => {
   });
 
   it('6.10, 6.12, 6.08: Tier 1 boons go to the dedicator, Tier 2 and 3 to the party; a wrong inscription gives half', () => {
-    const boons = activeBoons([idol({ inscriptionId: 'celestial-mark', inscription: 'celestial-mark' }), idol({ id: 2, tier: 2, inscriptionId: 'givers-mark', suitsSubject: false })], 9);
+    const boons = activeBoons(
+      [
+        idol({ inscriptionId: 'celestial-mark', inscription: 'celestial-mark' }),
+        idol({ id: 2, tier: 2, inscriptionId: 'givers-mark', suitsSubject: false }),
+      ],
+      9,
+    );
     expect(boons.map((b) => [b.inscription, b.holders, b.strength])).toEqual([
       ['celestial-mark', 'dedicator', 'full'],
       ['givers-mark', 'party', 'half'],
@@ -187,12 +282,29 @@ describe('Idols (ch.6)', () => {
 
   it('6.30-6.45: the consequences stack with the stage: stage 3 brings the daily and weekly Challenges and the Town’s −1', () => {
     const v = vanityConsequences([idol({ tier: 3 })], 9);
-    expect(v).toMatchObject({ stage: 3, dailyChallenge: [7], clockSooner: [7], smithAgainst: [7], weeklyPartyChallenge: true, townSanityPenalty: true });
+    expect(v).toMatchObject({
+      stage: 3,
+      dailyChallenge: [7],
+      clockSooner: [7],
+      smithAgainst: [7],
+      weeklyPartyChallenge: true,
+      townSanityPenalty: true,
+    });
   });
 
   it('6.25, 6.03: the Crown needs a crafter at Lost; a Great Idol a Rare item', () => {
-    expect(commissionCheck({ tier: 1, inscription: 'lich-crown', crafterSanity: 'edge', rareItem: null, rareItemIsRare: false }).ok).toBe(false);
-    expect(commissionCheck({ tier: 3, inscription: null, crafterSanity: 'whole', rareItem: 'x', rareItemIsRare: true }).ok).toBe(true);
+    expect(
+      commissionCheck({
+        tier: 1,
+        inscription: 'lich-crown',
+        crafterSanity: 'edge',
+        rareItem: null,
+        rareItemIsRare: false,
+      }).ok,
+    ).toBe(false);
+    expect(
+      commissionCheck({ tier: 3, inscription: null, crafterSanity: 'whole', rareItem: 'x', rareItemIsRare: true }).ok,
+    ).toBe(true);
   });
 });
 
@@ -201,7 +313,17 @@ describe('the inventory (ch.4)', () => {
     const plan = placeInInventory([{ id: 1, count: 2, same: true }], { name: 'Sapphire', count: 5, stackMax: 3 }, 12);
     // max Health 12: depth 1 + 2 = 3 stacks
     expect(plan).toMatchObject({ topUps: [{ id: 1, count: 3 }], added: [3, 1], placed: 5, left: 0 });
-    expect(placeInInventory([{ id: 1, count: 6, same: false }, { id: 2, count: 6, same: false }, { id: 3, count: 6, same: false }], { name: 'D', count: 1, stackMax: 6 }, 12).left).toBe(1);
+    expect(
+      placeInInventory(
+        [
+          { id: 1, count: 6, same: false },
+          { id: 2, count: 6, same: false },
+          { id: 3, count: 6, same: false },
+        ],
+        { name: 'D', count: 1, stackMax: 6 },
+        12,
+      ).left,
+    ).toBe(1);
   });
 });
 
@@ -214,8 +336,16 @@ describe('residents and Retainers under the Lich (ch.5, ch.6, ch.7)', () => {
   ];
   it('5.36: at Stage 2 a Town NPC, never a Retainer; 6.44 at Vanity stage 3 Retainers too unless paid double; 7.10 never the Devoted', () => {
     expect(residentsWhoMayLeave({ stage: 1, vanityStage: 2, npcs, retainers, paidDouble: new Set() })).toBeNull();
-    expect(residentsWhoMayLeave({ stage: 2, vanityStage: 0, npcs, retainers, paidDouble: new Set() })!.pool.map((p) => p.name)).toEqual(['Maren']);
-    expect(residentsWhoMayLeave({ stage: 0, vanityStage: 3, npcs, retainers, paidDouble: new Set([4]) })!.pool.map((p) => p.name)).toEqual(['Maren', 'Pell']);
+    expect(
+      residentsWhoMayLeave({ stage: 2, vanityStage: 0, npcs, retainers, paidDouble: new Set() })!.pool.map(
+        (p) => p.name,
+      ),
+    ).toEqual(['Maren']);
+    expect(
+      residentsWhoMayLeave({ stage: 0, vanityStage: 3, npcs, retainers, paidDouble: new Set([4]) })!.pool.map(
+        (p) => p.name,
+      ),
+    ).toEqual(['Maren', 'Pell']);
   });
 
   it('6.39: a Vanity stage 2 turns one Retainer Wary — one not Wary already', () => {
@@ -225,7 +355,10 @@ describe('residents and Retainers under the Lich (ch.5, ch.6, ch.7)', () => {
   it('7.01, 7.12: only the Aristocrat hires, as many as their level', () => {
     expect(hireCheck({ name: 'S', className: 'The Bandit', level: 3, employed: 0 }).ok).toBe(false);
     expect(hireCheck({ name: 'S', className: 'The Aristocrat', level: 2, employed: 1 }).ok).toBe(true);
-    expect(hireCheck({ name: 'S', className: 'The Aristocrat', level: 2, employed: 2 })).toEqual({ ok: false, reason: 'S keeps at most 2 Retainers, one per level (ch.7)' });
+    expect(hireCheck({ name: 'S', className: 'The Aristocrat', level: 2, employed: 2 })).toEqual({
+      ok: false,
+      reason: 'S keeps at most 2 Retainers, one per level (ch.7)',
+    });
   });
 
   it('6.22, 6.23: the Celestial Mark restores full Sanity weekly and heals 36 a day in the Town (18 for half the boon)', () => {

@@ -10,7 +10,14 @@ import { activeBoons, IDOL_TIERS, idolActive, isVanity, vanityStage, type Idol }
 import { loyaltyAfterPay, retainerCap, rollRetainers, RETAINER_GRADES } from './retainers.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
-const quietInn: InnContext = { contributedYesterday: 0, activeRetainers: 0, festival: false, squareEmpty: false, attentionStage: 0, turnedCharacters: 0 };
+const quietInn: InnContext = {
+  contributedYesterday: 0,
+  activeRetainers: 0,
+  festival: false,
+  squareEmpty: false,
+  attentionStage: 0,
+  turnedCharacters: 0,
+};
 
 describe('the Inn (ch.4, ch.5)', () => {
   it('ch.4: meal 36, shelter 72, both 108', () => {
@@ -18,16 +25,51 @@ describe('the Inn (ch.4, ch.5)', () => {
   });
 
   it('ch.4, ch.5: a purchase is paid by the character or by another; one meal and one shelter a day; none at Stage 4', () => {
-    const base = { what: 'both' as const, who: 'Odile', ateToday: false, shelteredToday: false, gold: 100, payer: null, stage: 0 as const };
-    expect(innPurchase(base)).toEqual({ ok: false, reason: 'A meal and shelter cost 108 gold and Odile holds 100 (ch.4)' });
-    expect(innPurchase({ ...base, payer: { name: 'Quillam', gold: 108 } })).toEqual({ ok: true, price: 108, eats: true, shelters: true, explain: 'Odile: meal and shelter for 108 gold, paid by Quillam (ch.4)' });
-    expect(innPurchase({ ...base, what: 'meal', ateToday: true })).toEqual({ ok: false, reason: 'Odile already has that today' });
-    expect(innPurchase({ ...base, what: 'shelter', ateToday: true })).toEqual({ ok: true, price: 72, eats: false, shelters: true, explain: 'Odile: shelter for 72 gold (ch.4)' });
-    expect(innPurchase({ ...base, what: 'meal', stage: 4 })).toEqual({ ok: false, reason: 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.5)' });
+    const base = {
+      what: 'both' as const,
+      who: 'Odile',
+      ateToday: false,
+      shelteredToday: false,
+      gold: 100,
+      payer: null,
+      stage: 0 as const,
+    };
+    expect(innPurchase(base)).toEqual({
+      ok: false,
+      reason: 'A meal and shelter cost 108 gold and Odile holds 100 (ch.4)',
+    });
+    expect(innPurchase({ ...base, payer: { name: 'Quillam', gold: 108 } })).toEqual({
+      ok: true,
+      price: 108,
+      eats: true,
+      shelters: true,
+      explain: 'Odile: meal and shelter for 108 gold, paid by Quillam (ch.4)',
+    });
+    expect(innPurchase({ ...base, what: 'meal', ateToday: true })).toEqual({
+      ok: false,
+      reason: 'Odile already has that today',
+    });
+    expect(innPurchase({ ...base, what: 'shelter', ateToday: true })).toEqual({
+      ok: true,
+      price: 72,
+      eats: false,
+      shelters: true,
+      explain: 'Odile: shelter for 72 gold (ch.4)',
+    });
+    expect(innPurchase({ ...base, what: 'meal', stage: 4 })).toEqual({
+      ok: false,
+      reason: 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.5)',
+    });
   });
 
   it('ch.5: patron investment (max +3), Retainers, Square and Attention modifiers; capped 2..12', () => {
-    const r = rollInn(scripted(6), { ...quietInn, contributedYesterday: 900, activeRetainers: 7, festival: true, attentionStage: 1 });
+    const r = rollInn(scripted(6), {
+      ...quietInn,
+      contributedYesterday: 900,
+      activeRetainers: 7,
+      festival: true,
+      attentionStage: 1,
+    });
     expect(r.modifiers).toEqual([
       { source: 'Patron investment', value: 3 },
       { source: 'Retainers', value: 2 },
@@ -80,10 +122,20 @@ describe('the Smith (ch.4)', () => {
 });
 
 describe('Idols (ch.6)', () => {
-  const idol = (tier: 1 | 2 | 3, extra: Partial<Idol> = {}): Idol => ({ tier, commissionedDay: 1, inscription: null, selfIdol: false, ...extra });
+  const idol = (tier: 1 | 2 | 3, extra: Partial<Idol> = {}): Idol => ({
+    tier,
+    commissionedDay: 1,
+    inscription: null,
+    selfIdol: false,
+    ...extra,
+  });
 
   it('ch.6: tiers cost 1,000 / 5,000 / 15,000 + a Rare and take 1 / 3 / 7 days', () => {
-    expect([1, 2, 3].map((t) => [IDOL_TIERS[t as 1].gold, IDOL_TIERS[t as 1].buildDays])).toEqual([[1000, 1], [5000, 3], [15000, 7]]);
+    expect([1, 2, 3].map((t) => [IDOL_TIERS[t as 1].gold, IDOL_TIERS[t as 1].buildDays])).toEqual([
+      [1000, 1],
+      [5000, 3],
+      [15000, 7],
+    ]);
     expect(IDOL_TIERS[3].rareLoot).toBe(1);
   });
 
@@ -107,7 +159,17 @@ describe('Idols (ch.6)', () => {
 
 describe('Idol inscriptions (ch.6)', () => {
   it('ch.6: a proper inscription grants its boon; a wrong one half the boon and the full consequence; none is Vanity', () => {
-    const idol = (inscription: 'givers-mark' | 'lich-crown' | null, suitsSubject: boolean) => ({ id: 1, tier: 1 as const, commissionedDay: 1, inscriptionId: inscription, inscription: inscription === null || !suitsSubject ? null : inscription, suitsSubject, selfIdol: false, crown: inscription === 'lich-crown', dedicator: 1 });
+    const idol = (inscription: 'givers-mark' | 'lich-crown' | null, suitsSubject: boolean) => ({
+      id: 1,
+      tier: 1 as const,
+      commissionedDay: 1,
+      inscriptionId: inscription,
+      inscription: inscription === null || !suitsSubject ? null : inscription,
+      suitsSubject,
+      selfIdol: false,
+      crown: inscription === 'lich-crown',
+      dedicator: 1,
+    });
     expect(activeBoons([idol('givers-mark', true)], 2).map((b) => b.strength)).toEqual(['full']);
     expect(isVanity(idol('givers-mark', true))).toBe(false);
     expect(activeBoons([idol('givers-mark', false)], 2).map((b) => b.strength)).toEqual(['half']);

@@ -18,9 +18,16 @@ export interface RoomTrap {
 }
 
 /** Which effect a trap uses for a character entering (ch.9): its listed effect, or a roll on the tier's d6 table. */
-export function trapSource(trap: RoomTrap): { kind: 'listed'; effect: TrapFields | null; explain: string } | { kind: 'roll'; explain: string } {
-  if (trap.roll && !trap.effect) return { kind: 'roll', explain: `${trap.label}: 1d6 on the tier's trap table for this character (ch.9)` };
-  return { kind: 'listed', effect: trap.effect ?? null, explain: `${trap.label}: its listed effect, instead of the roll (ch.9)` };
+export function trapSource(
+  trap: RoomTrap,
+): { kind: 'listed'; effect: TrapFields | null; explain: string } | { kind: 'roll'; explain: string } {
+  if (trap.roll && !trap.effect)
+    return { kind: 'roll', explain: `${trap.label}: 1d6 on the tier's trap table for this character (ch.9)` };
+  return {
+    kind: 'listed',
+    effect: trap.effect ?? null,
+    explain: `${trap.label}: its listed effect, instead of the roll (ch.9)`,
+  };
 }
 
 export interface TrapDamage {
@@ -36,12 +43,29 @@ export function rollTrapDamage(dice: Dice, effect: TrapFields, cause: string): T
   const rolled = dice.pool(spec.count, spec.sides, cause, spec.sides === 6);
   const amount = Math.max(0, sumDice(rolled) + spec.flat);
   const flat = spec.flat ? ` ${spec.flat > 0 ? '+' : '−'} ${Math.abs(spec.flat)}` : '';
-  return { amount, dice: rolled, explain: `${amount} = ${spec.text}${spec.sides === 6 ? '!' : ''} ${showDice(rolled)}${flat}${effect.ongoing ? ', ongoing' : ''} (ch.9, ch.11)` };
+  return {
+    amount,
+    dice: rolled,
+    explain: `${amount} = ${spec.text}${spec.sides === 6 ? '!' : ''} ${showDice(rolled)}${flat}${effect.ongoing ? ', ongoing' : ''} (ch.9, ch.11)`,
+  };
 }
 
 /** What a trap's effect does once its Challenge (if any) is settled: the steps the app applies. */
-export function trapSteps(effect: TrapFields, challengePassed: boolean | null): { damage: boolean; loseTurn: boolean; explain: string } {
-  if (challengePassed === true) return { damage: false, loseTurn: false, explain: 'the Challenge is passed: the trap is escaped (ch.9)' };
-  const parts = [effect.damage ? `${effect.damage} ${effect.ongoing ? `ongoing for ${effect.rounds} round${effect.rounds === 1 ? '' : 's'}` : effect.bypassArmor ? 'through Armor' : 'damage, one instance'}` : '', effect.loseTurn ? 'loses the next turn' : ''].filter(Boolean);
-  return { damage: !!effect.damage, loseTurn: effect.loseTurn, explain: parts.length ? parts.join('; ') : 'no effect the app applies' };
+export function trapSteps(
+  effect: TrapFields,
+  challengePassed: boolean | null,
+): { damage: boolean; loseTurn: boolean; explain: string } {
+  if (challengePassed === true)
+    return { damage: false, loseTurn: false, explain: 'the Challenge is passed: the trap is escaped (ch.9)' };
+  const parts = [
+    effect.damage
+      ? `${effect.damage} ${effect.ongoing ? `ongoing for ${effect.rounds} round${effect.rounds === 1 ? '' : 's'}` : effect.bypassArmor ? 'through Armor' : 'damage, one instance'}`
+      : '',
+    effect.loseTurn ? 'loses the next turn' : '',
+  ].filter(Boolean);
+  return {
+    damage: !!effect.damage,
+    loseTurn: effect.loseTurn,
+    explain: parts.length ? parts.join('; ') : 'no effect the app applies',
+  };
 }

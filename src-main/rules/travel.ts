@@ -18,7 +18,10 @@ export function roadEvent(face: number): RoadEvent {
 export function encounterTier(deepestFloorReached: number): { tier: FloorTier; explain: string } {
   const floor = Math.min(9, Math.max(1, deepestFloorReached));
   const tier = floorTier(floor);
-  return { tier, explain: `the party's deepest floor is ${deepestFloorReached || 'none yet'}: ${FLOOR_TIER_LABEL[tier]} entities (ch.5)` };
+  return {
+    tier,
+    explain: `the party's deepest floor is ${deepestFloorReached || 'none yet'}: ${FLOOR_TIER_LABEL[tier]} entities (ch.5)`,
+  };
 }
 
 export interface RoadDay {

@@ -31,10 +31,21 @@ export type ExitVerdict =
  */
 export function turningExit(
   how: TurningExit,
-  input: { name: string; turnedOn: number | null; today: number; caster: { id: number; name: string } | null; cleansedId: number },
+  input: {
+    name: string;
+    turnedOn: number | null;
+    today: number;
+    caster: { id: number; name: string } | null;
+    cleansedId: number;
+  },
 ): ExitVerdict {
   if (how === 'cleanse') {
-    if (!input.caster) return { ok: false, reason: 'Cleanse is cast by someone: name the Lichslayer who cast it, for the player-killing’s Sanity Challenge (ch.11, ch.16)' };
+    if (!input.caster)
+      return {
+        ok: false,
+        reason:
+          'Cleanse is cast by someone: name the Lichslayer who cast it, for the player-killing’s Sanity Challenge (ch.11, ch.16)',
+      };
     if (input.caster.id === input.cleansedId) return { ok: false, reason: `${input.name} cannot Cleanse themself` };
     return {
       ok: true,

@@ -20,7 +20,12 @@ export function vestmentsHeld(carried: readonly string[]): Vestment[] {
 
 /** ch.15: 1d6 for which Vestment; a duplicate of one the party holds is rolled again. */
 export function findVestment(dice: Dice, held: readonly Vestment[], cause: string): VestmentFound {
-  if (VESTMENTS.every((v) => held.includes(v))) return { vestment: null, rolls: [], explain: 'The party holds all six Unbound Vestments: there is none left to find (ch.15)' };
+  if (VESTMENTS.every((v) => held.includes(v)))
+    return {
+      vestment: null,
+      rolls: [],
+      explain: 'The party holds all six Unbound Vestments: there is none left to find (ch.15)',
+    };
   const rolls: DieRoll[] = [];
   const steps: string[] = [];
   // A duplicate is rolled again (ch.15); at least one face is free, so this ends.

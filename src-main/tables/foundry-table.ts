@@ -49,11 +49,14 @@ const tableFlagSchema = z.looseObject({
   die: z.string().nullable().optional(),
   span: z.strictObject({ min: z.number().int(), max: z.number().int() }).nullable().optional(),
 });
-const rowFlagSchema = tableRowSchema.pick({ fields: true, loot: true, room: true, entity: true, spell: true, trap: true, rollOn: true }).partial().extend({
-  openEnd: z.boolean().optional(),
-  weighted: z.boolean().optional(),
-  label: z.string().optional(),
-});
+const rowFlagSchema = tableRowSchema
+  .pick({ fields: true, loot: true, room: true, entity: true, spell: true, trap: true, rollOn: true })
+  .partial()
+  .extend({
+    openEnd: z.boolean().optional(),
+    weighted: z.boolean().optional(),
+    label: z.string().optional(),
+  });
 
 export interface FoundryDocument {
   /** The document's own `_id`, which other results point at. */
@@ -78,9 +81,12 @@ export interface FoundryRead {
 /** Whether a text is Foundry VTT JSON at all (one document, a list, or a compendium file). */
 export function looksLikeFoundry(text: string): boolean {
   const t = text.trimStart();
-  return (t.startsWith('{') || t.startsWith('[')) && /"results"\s*:/.test(text) && !/"format"\s*:\s*"lichslayer-table-pack"/.test(text);
+  return (
+    (t.startsWith('{') || t.startsWith('[')) &&
+    /"results"\s*:/.test(text) &&
+    !/"format"\s*:\s*"lichslayer-table-pack"/.test(text)
+  );
 }
-
 
 /** Reads Foundry JSON; every document that is not a RollTable is named with its line. */
 export function readFoundry(text: string): FoundryRead {
@@ -109,7 +115,10 @@ export function readFoundry(text: string): FoundryRead {
       const message = error instanceof Error ? error.message : String(error);
       const at = /position (\d+)/.exec(message);
       const line = at ? lineAt(Number(at[1])) : null;
-      problems.push({ line, message: `This is not valid JSON (${message.replace(/^JSON\.parse: /, '')}): check the quotes and commas around that line, or paste the whole exported file` });
+      problems.push({
+        line,
+        message: `This is not valid JSON (${message.replace(/^JSON\.parse: /, '')}): check the quotes and commas around that line, or paste the whole exported file`,
+      });
       return { documents: [], problems, notes };
     }
   }
@@ -117,7 +126,10 @@ export function readFoundry(text: string): FoundryRead {
   // "$$deleted" line removes it. The same _id twice in an export is read the same way.
   const latest = new Map<string, number>();
   raws.forEach(({ value }, n) => {
-    const id = value && typeof value === 'object' && typeof (value as { _id?: unknown })._id === 'string' ? (value as { _id: string })._id : null;
+    const id =
+      value && typeof value === 'object' && typeof (value as { _id?: unknown })._id === 'string'
+        ? (value as { _id: string })._id
+        : null;
     if (id !== null) latest.set(id, n);
   });
   const names = new Map<string, string>();
@@ -141,25 +153,47 @@ export function readFoundry(text: string): FoundryRead {
     const v = value as { _id?: unknown; $$deleted?: unknown } | null;
     const id = v && typeof v === 'object' && typeof v._id === 'string' ? v._id : null;
     if (v && typeof v === 'object' && v.$$deleted === true) {
-      notes.push({ line, message: `line ${line} deletes ${id && names.has(id) ? `“${names.get(id)}”` : `the document ${id ?? ''}`.trim()} (a “$$deleted” entry of the compendium file): it is left out` });
+      notes.push({
+        line,
+        message: `line ${line} deletes ${id && names.has(id) ? `“${names.get(id)}”` : `the document ${id ?? ''}`.trim()} (a “$$deleted” entry of the compendium file): it is left out`,
+      });
       return;
     }
     if (id !== null && latest.get(id) !== n) {
       const later = raws[latest.get(id)!]!;
       const deleted = (later.value as { $$deleted?: unknown }).$$deleted === true;
-      if (!deleted) notes.push({ line, message: `${names.get(id) ? `“${names.get(id)}”` : `The document ${id}`} appears again on line ${later.line} with the same _id: the later version is read, this one left out` });
+      if (!deleted)
+        notes.push({
+          line,
+          message: `${names.get(id) ? `“${names.get(id)}”` : `The document ${id}`} appears again on line ${later.line} with the same _id: the later version is read, this one left out`,
+        });
       return;
     }
     const doc = documentSchema.safeParse(value);
     if (!doc.success && tableCount > 0) {
-      const what = value && typeof value === 'object' && 'type' in value ? `a ${String((value as { type: unknown }).type)}` : 'not a RollTable';
-      const name = value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string' ? ` “${(value as { name: string }).name}”` : '';
-      notes.push({ line: idLine(id, line), message: `document ${n + 1}${name} (${what}) is not a roll table and is left out` });
+      const what =
+        value && typeof value === 'object' && 'type' in value
+          ? `a ${String((value as { type: unknown }).type)}`
+          : 'not a RollTable';
+      const name =
+        value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string'
+          ? ` “${(value as { name: string }).name}”`
+          : '';
+      notes.push({
+        line: idLine(id, line),
+        message: `document ${n + 1}${name} (${what}) is not a roll table and is left out`,
+      });
       return;
     }
     if (!doc.success) {
-      const what = value && typeof value === 'object' && 'type' in value ? ` (a ${String((value as { type: unknown }).type)})` : '';
-      problems.push({ line, message: `Document ${n + 1}${what} is not a Foundry RollTable: ${doc.error.issues[0]?.message ?? 'unexpected shape'}. Export the roll table itself from Foundry (right-click it, Export Data)` });
+      const what =
+        value && typeof value === 'object' && 'type' in value
+          ? ` (a ${String((value as { type: unknown }).type)})`
+          : '';
+      problems.push({
+        line,
+        message: `Document ${n + 1}${what} is not a Foundry RollTable: ${doc.error.issues[0]?.message ?? 'unexpected shape'}. Export the roll table itself from Foundry (right-click it, Export Data)`,
+      });
       return;
     }
     const results: FoundryResult[] = [];
@@ -177,7 +211,10 @@ export function readFoundry(text: string): FoundryRead {
     doc.data.results.forEach((r, i) => {
       const parsed = resultSchema.safeParse(r);
       if (!parsed.success) {
-        problems.push({ line: idLine(doc.data._id, line), message: `${doc.data.name}: result ${i + 1} is not a table result (${parsed.error.issues[0]?.message ?? 'unexpected shape'})` });
+        problems.push({
+          line: idLine(doc.data._id, line),
+          message: `${doc.data.name}: result ${i + 1} is not a table result (${parsed.error.issues[0]?.message ?? 'unexpected shape'})`,
+        });
         return;
       }
       results.push(parsed.data);
@@ -222,20 +259,31 @@ export function htmlToText(html: string): string {
 export function inlineLinks(text: string): { text: string; links: string[] } {
   const links: string[] = [];
   const out = text
-    .replace(/@(\w+)\[([^\]\n]*)\](?:\{([^}\n]*)\})?/g, (all, kind: string, target: string, label: string | undefined) => {
-      links.push(all);
-      return label ?? (kind === 'UUID' ? (target.split('.').pop() ?? target) : target);
-    })
-    .replace(/\[\[\s*(?:\/(?:r|roll|gmr|br|sr)\s+)?([^\]\n]+?)\s*\]\](?:\{([^}\n]*)\})?/gi, (all, formula: string, label: string | undefined) => {
-      links.push(all);
-      return label ?? formula.replace(/\s*#.*$/, '');
-    });
+    .replace(
+      /@(\w+)\[([^\]\n]*)\](?:\{([^}\n]*)\})?/g,
+      (all, kind: string, target: string, label: string | undefined) => {
+        links.push(all);
+        return label ?? (kind === 'UUID' ? (target.split('.').pop() ?? target) : target);
+      },
+    )
+    .replace(
+      /\[\[\s*(?:\/(?:r|roll|gmr|br|sr)\s+)?([^\]\n]+?)\s*\]\](?:\{([^}\n]*)\})?/gi,
+      (all, formula: string, label: string | undefined) => {
+        links.push(all);
+        return label ?? formula.replace(/\s*#.*$/, '');
+      },
+    );
   return { text: out, links };
 }
 
 /** The exact inverse of htmlToText for plain text: escapes, and line breaks as <br>. */
 export function textToHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;').replace(/\n/g, '<br>');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r/g, '&#13;')
+    .replace(/\n/g, '<br>');
 }
 
 // ---------- Writing ----------
@@ -273,7 +321,10 @@ export function dieFromFormula(formula: string): string | null {
   if (/^\(?1d6\*10\)?\+1d6$/i.test(f)) return 'd66';
   try {
     parseDice(f);
-    return f.replace(/^1d/i, 'd').replace(/([+-])1d/gi, '$1d').toLowerCase();
+    return f
+      .replace(/^1d/i, 'd')
+      .replace(/([+-])1d/gi, '$1d')
+      .toLowerCase();
   } catch {
     return null;
   }
@@ -305,7 +356,9 @@ export function toFoundry(table: TableDef, names: ReadonlyMap<string, string> = 
     const link = row.rollOn;
     const targetId = link ? foundryId(link.table) : null;
     const targetName = link ? (names.get(link.table) ?? link.table) : null;
-    const text = link ? (targetName ?? row.label) : textToHtml(row.label) + (row.details ? `<br>${textToHtml(row.details)}` : '');
+    const text = link
+      ? (targetName ?? row.label)
+      : textToHtml(row.label) + (row.details ? `<br>${textToHtml(row.details)}` : '');
     return {
       _id: foundryId(`${table.key}#${i}`),
       type: link ? 'document' : 'text',
@@ -317,7 +370,13 @@ export function toFoundry(table: TableDef, names: ReadonlyMap<string, string> = 
       weight: table.die === null ? (row.weight ?? 1) : range[1] - range[0] + 1,
       range,
       drawn: false,
-      flags: { [FLAG_SCOPE]: { ...cleanFlags(row), ...(link ? { label: row.label } : {}), ...(table.die === null ? { weighted: true } : {}) } },
+      flags: {
+        [FLAG_SCOPE]: {
+          ...cleanFlags(row),
+          ...(link ? { label: row.label } : {}),
+          ...(table.die === null ? { weighted: true } : {}),
+        },
+      },
     };
   });
   return {
@@ -372,7 +431,11 @@ export function documentLink(r: FoundryResult): string {
 }
 
 /** The label and details of a result as written in Foundry (name/description in v13, text before). */
-export function resultText(r: FoundryResult): { label: string; details: string; flagged: z.output<typeof rowFlagSchema> | null } {
+export function resultText(r: FoundryResult): {
+  label: string;
+  details: string;
+  flagged: z.output<typeof rowFlagSchema> | null;
+} {
   const flag = rowFlagSchema.safeParse(r.flags?.[FLAG_SCOPE] ?? null);
   const name = r.name ?? '';
   const description = r.description ?? '';

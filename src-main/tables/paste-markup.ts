@@ -25,7 +25,23 @@ export interface Unmarked {
 const HTML_TAG = /<\/?(?:table|thead|tbody|tr|td|th|ol|ul|li|p|h[1-6]|div)\b[^>]*>/gi;
 const BB_TAG = /\[\/?(?:table|tr|td|th|list|\*|b|i|u|s|size|color|font|url|quote|center|h[1-6])(?:=[^\]\n]*)?\]/gi;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#39': "'", mdash: '—', ndash: '–', hellip: '…', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', times: '×' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  '#39': "'",
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+  times: '×',
+};
 
 /** HTML character references as text (named ones this app meets, and every numeric one). */
 export function decodeEntities(text: string): string {
@@ -61,7 +77,10 @@ interface Cell {
 function readTags(text: string, kind: 'html' | 'bbcode'): PasteLine[] {
   const lineAt = lineFinder(text);
   const out: PasteLine[] = [];
-  const token = kind === 'html' ? /<(\/?)([a-z][a-z0-9]*)\b[^>]*>|([^<]+|<)/gi : /\[(\/?)([a-z*][a-z0-9]*)(?:=[^\]\n]*)?\]|([^[]+|\[)/gi;
+  const token =
+    kind === 'html'
+      ? /<(\/?)([a-z][a-z0-9]*)\b[^>]*>|([^<]+|<)/gi
+      : /\[(\/?)([a-z*][a-z0-9]*)(?:=[^\]\n]*)?\]|([^[]+|\[)/gi;
   let cur = '';
   let curLine = 0;
   let prefix = '';
@@ -84,7 +103,8 @@ function readTags(text: string, kind: 'html' | 'bbcode'): PasteLine[] {
     table.rows.forEach((r, i) => {
       out.push({ text: `| ${r.cells.map((c) => c.text.replace(/\|/g, '\\|')).join(' | ')} |`, line: r.line });
       // The first row of header cells is the table's header, as a Markdown table writes it.
-      if (i === 0 && (table!.head || r.cells.every((c) => c.header))) out.push({ text: `|${r.cells.map(() => '---').join('|')}|`, line: r.line });
+      if (i === 0 && (table!.head || r.cells.every((c) => c.header)))
+        out.push({ text: `|${r.cells.map(() => '---').join('|')}|`, line: r.line });
     });
     table = null;
   };
@@ -162,7 +182,28 @@ function readTags(text: string, kind: 'html' | 'bbcode'): PasteLine[] {
   return out.sort((a, b) => a.line - b.line);
 }
 
-const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9, x: 10, xi: 11, xii: 12, xiii: 13, xiv: 14, xv: 15, xvi: 16, xvii: 17, xviii: 18, xix: 19, xx: 20 };
+const ROMAN: Record<string, number> = {
+  i: 1,
+  ii: 2,
+  iii: 3,
+  iv: 4,
+  v: 5,
+  vi: 6,
+  vii: 7,
+  viii: 8,
+  ix: 9,
+  x: 10,
+  xi: 11,
+  xii: 12,
+  xiii: 13,
+  xiv: 14,
+  xv: 15,
+  xvi: 16,
+  xvii: 17,
+  xviii: 18,
+  xix: 19,
+  xx: 20,
+};
 const ROMAN_LINE = /^(\s*)([ivx]{1,5})([.):])(\s+\S.*)$/i;
 
 /** Lines numbered I., II., III. … (three or more, counting up by one) read with their numbers. */
@@ -175,7 +216,10 @@ function romanNumbers(lines: PasteLine[], notes: Unmarked['notes']): PasteLine[]
   const found = hits.filter((h) => h !== null);
   if (found.length < 3 || !found.every((h, i) => i === 0 || h.n === found[i - 1]!.n + 1)) return lines;
   const first = lines[hits.findIndex((h) => h !== null)]!;
-  notes.push({ line: first.line, message: `the rows are numbered in Roman numerals (${found[0]!.m[2]}, ${found[1]!.m[2]} …): read as ${found[0]!.n}, ${found[1]!.n} …` });
+  notes.push({
+    line: first.line,
+    message: `the rows are numbered in Roman numerals (${found[0]!.m[2]}, ${found[1]!.m[2]} …): read as ${found[0]!.n}, ${found[1]!.n} …`,
+  });
   return lines.map((l, i) => {
     const h = hits[i];
     return h ? { ...l, text: `${h.m[1]}${h.n}${h.m[3]}${h.m[4]}` } : l;
@@ -186,7 +230,10 @@ function romanNumbers(lines: PasteLine[], notes: Unmarked['notes']): PasteLine[]
 function unquote(lines: PasteLine[], notes: Unmarked['notes']): PasteLine[] {
   const quoted = lines.filter((l) => /^\s*>/.test(l.text));
   if (quoted.length < 2) return lines;
-  notes.push({ line: quoted[0]!.line, message: 'the table is inside a quote (lines starting with “>”): read without the quote marks' });
+  notes.push({
+    line: quoted[0]!.line,
+    message: 'the table is inside a quote (lines starting with “>”): read without the quote marks',
+  });
   return lines.map((l) => {
     if (!/^\s*>/.test(l.text)) return l;
     const text = l.text.replace(/^\s*(?:>\s?)+/, '').replace(/^\[!\w+\][+-]?\s*/, '');
@@ -206,11 +253,17 @@ export function unmark(text: string, exported = false): Unmarked {
   if (html >= 2 && /<\/[a-z]/i.test(text)) {
     markup = 'html';
     lines = readTags(text, 'html');
-    notes.push({ line: 1, message: 'the text is HTML: its tables, lists and headings were read from the tags, which are not kept' });
+    notes.push({
+      line: 1,
+      message: 'the text is HTML: its tables, lists and headings were read from the tags, which are not kept',
+    });
   } else if (bb >= 2 && /\[\/[a-z]/i.test(text)) {
     markup = 'bbcode';
     lines = readTags(text, 'bbcode');
-    notes.push({ line: 1, message: 'the text is forum BBCode: its tables, lists and bold marks were read from the tags, which are not kept' });
+    notes.push({
+      line: 1,
+      message: 'the text is forum BBCode: its tables, lists and bold marks were read from the tags, which are not kept',
+    });
   } else {
     lines = text.split('\n').map((t, i) => ({ text: t, line: i + 1 }));
   }

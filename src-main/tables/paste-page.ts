@@ -68,7 +68,8 @@ export const META = /^<!--\s*lichslayer-table\s+(\{.*\})\s*-->$/;
 const HEADING = /^#{1,6}\s+(.+?)\s*#*$/;
 const BOLD = /^(\*\*|__)(.+?)\1\s*[:.]?$/;
 export const MD_SEPARATOR = /^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?$/;
-const OPEN_WORDS = '(?:\\s+or\\s+(?:more|higher|above|greater|less|lower|below|fewer)|\\s+and\\s+(?:up|above|over|higher|below|under|lower))';
+const OPEN_WORDS =
+  '(?:\\s+or\\s+(?:more|higher|above|greater|less|lower|below|fewer)|\\s+and\\s+(?:up|above|over|higher|below|under|lower))';
 const KEY_PART = `(?:\\d{1,6}(?:\\s*,\\s*\\d{1,6})+(?=\\s*\\\\?[=:.)])|\\d{1,6}(?:\\s*[${RANGE_CHARS}]+\\s*\\d{1,6}|\\s+(?:to|through|thru)\\s+\\d{1,6}|\\s*\\+|${OPEN_WORDS})?|(?:≤|<=|⩽|≥|>=|⩾|up\\s+to)\\s*\\d{1,6})`;
 /** A share printed after the key, "1–2 (33%)": the range already says it. */
 export const SHARE = /\s*\(\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*\)/;
@@ -78,19 +79,28 @@ const ROW = new RegExp(
 );
 const BARE_KEY = new RegExp(`^\\s*(?:\\*\\*)?(${KEY_PART})\\s*[.):]?(?:\\*\\*)?\\s*$`, 'i');
 const SPACED_RANGE = new RegExp(`^(\\d{1,6})\\s+[${DASH_CHARS}]\\s+(\\d{1,6})$`);
-export const ROLL_HEADER = /^(roll|rolls|result|#|die|dice|d%|n|no\.?|value|range|number|score|total|die roll|dice roll|roll result|roll value)$/i;
+export const ROLL_HEADER =
+  /^(roll|rolls|result|#|die|dice|d%|n|no\.?|value|range|number|score|total|die roll|dice roll|roll result|roll value)$/i;
 const ROLL_AFTER_DASH = new RegExp(`\\s?[${DASH_CHARS}:]\\s*roll\\b`, 'i');
-const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty';
+const NUMBER_WORDS =
+  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty';
 const NUMBER_WORD = new RegExp(`^(?:${NUMBER_WORDS})$`, 'i');
 const DIE = '\\d{0,3}d(?:\\d{1,5}|%)';
 /** A die, or a sum or product of dice, named in a title: "d6", "2d6", "d6 × d6", "d4+d6", "1d20 + level". */
-const DIE_TOKEN = new RegExp(`(?:^|[^\\w])(${DIE}(?:\\s*(?:[x×*+]|[${DASH_CHARS}])\\s*(?:${DIE}|\\d{1,4}(?![\\w%])|[a-z]+(?:\\s+[a-z]+)?))*)(?![\\w])`, 'i');
+const DIE_TOKEN = new RegExp(
+  `(?:^|[^\\w])(${DIE}(?:\\s*(?:[x×*+]|[${DASH_CHARS}])\\s*(?:${DIE}|\\d{1,4}(?![\\w%])|[a-z]+(?:\\s+[a-z]+)?))*)(?![\\w])`,
+  'i',
+);
 /** A page number on its own line: "42", "- 42 -", "Page 42", "p. 42". */
-const PAGE_NUMBER = new RegExp(`^(?:(?:page|p\\.)\\s*\\d{1,4}|\\d{1,4}|[${DASH_CHARS}]\\s*\\d{1,4}\\s*[${DASH_CHARS}])$`, 'i');
+const PAGE_NUMBER = new RegExp(
+  `^(?:(?:page|p\\.)\\s*\\d{1,4}|\\d{1,4}|[${DASH_CHARS}]\\s*\\d{1,4}\\s*[${DASH_CHARS}])$`,
+  'i',
+);
 const CONTINUED = /\(?\b(?:continued|cont(?:'d|\.|inued)?)\)?/i;
 
 /** Full-width digits and punctuation (as CJK fonts and some PDFs give them) as plain ASCII. */
-export const halfWidth = (s: string): string => s.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
+export const halfWidth = (s: string): string =>
+  s.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
 
 export interface RowCandidate {
   key: KeyRead;
@@ -133,10 +143,31 @@ function readCandidate(text: string): RowCandidate | null {
   const share = m[2] ? m[2].trim() : null;
   const spaced = SPACED_RANGE.exec(keyText);
   const altKey = spaced ? readRowKey(spaced[1]!) : null;
-  const alt: RowCandidate | null = spaced && altKey ? { key: altKey, keyText: spaced[1]!, text: `${spaced[2]} ${body}`, explicit: true, separator: '-', share: null, alt: null, isAlt: true } : null;
+  const alt: RowCandidate | null =
+    spaced && altKey
+      ? {
+          key: altKey,
+          keyText: spaced[1]!,
+          text: `${spaced[2]} ${body}`,
+          explicit: true,
+          separator: '-',
+          share: null,
+          alt: null,
+          isAlt: true,
+        }
+      : null;
   const key = readRowKey(keyText);
   if (!key) return alt;
-  return { key, keyText, text: body, explicit, separator: (m[4] ?? '').replace(/[\\*_]/g, '').trim(), share, alt, isAlt: false };
+  return {
+    key,
+    keyText,
+    text: body,
+    explicit,
+    separator: (m[4] ?? '').replace(/[\\*_]/g, '').trim(),
+    share,
+    alt,
+    isAlt: false,
+  };
 }
 
 export interface DieRead {
@@ -155,11 +186,21 @@ export function readDieIn(text: string): DieRead | null {
   const m = DIE_TOKEN.exec(text);
   if (!m) return null;
   const written = m[1]!.trim();
-  const compact = written.toLowerCase().replace(/\s+/g, '').replace(/[−–—‑‐‒]/g, '-').replace(/d%/g, 'd100');
+  const compact = written
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace(/[−–—‑‐‒]/g, '-')
+    .replace(/d%/g, 'd100');
   const times = /^1?d6[x×*]1?d6$/.exec(compact);
-  if (times) return { die: 'd66', note: `“${written}”: the tens die and the units die, as d66`, added: null, problem: null };
+  if (times)
+    return { die: 'd66', note: `“${written}”: the tens die and the units die, as d66`, added: null, problem: null };
   if (/[x×*]/.test(compact)) {
-    return { die: null, note: null, added: null, problem: `The title names “${written}”, dice multiplied together, which this app cannot roll: type the die the keys are written for in Die (d66 for keys 11-66)` };
+    return {
+      die: null,
+      note: null,
+      added: null,
+      problem: `The title names “${written}”, dice multiplied together, which this app cannot roll: type the die the keys are written for in Die (d66 for keys 11-66)`,
+    };
   }
   // "1d20 + level": the dice, and a word the Judge adds at the table.
   const word = /^(.*?)([+-])([a-z][a-z ]*)$/i.exec(compact.replace(/([+-])/g, '$1'));
@@ -278,7 +319,10 @@ export function nameFromTitle(title: string): string {
   s = s.replace(new RegExp(`\\s+[${DASH_CHARS}:]\\s*(?:roll|use|when|for)\\b.*$`, 'i'), '');
   s = s.replace(/\s*[([]\s*(?:roll\s+)?(?:a\s+)?\d*d(?:\d+|%)[^)\]]*[)\]]\s*/gi, ' ');
   s = s.replace(new RegExp(`^${DIE}(?:\\s*[x×*+]\\s*${DIE})*\\s*[:.\\u2013\\u2014-]?\\s+`, 'i'), '');
-  s = s.replace(/[:.]\s*$/, '').replace(/\s+/g, ' ').trim();
+  s = s
+    .replace(/[:.]\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return s;
 }
 
@@ -327,11 +371,12 @@ function sideBySide(lines: PasteLine[]): PasteLine[] {
     if (!left || !m) return null;
     const leftRow = rowCandidate(m[1]!);
     const right = rowCandidate(m[2]!);
-    if (!leftRow || !right || right.key.from === null || leftRow.key.to === null || right.key.from <= leftRow.key.to) return null;
+    if (!leftRow || !right || right.key.from === null || leftRow.key.to === null || right.key.from <= leftRow.key.to)
+      return null;
     return { left: m[1]!, right: m[2]!, rightKey: right.key.from };
   });
   const out: PasteLine[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     let j = i;
     while (j < lines.length && split[j]) j++;
     const run = split.slice(i, j);
@@ -339,7 +384,16 @@ function sideBySide(lines: PasteLine[]): PasteLine[] {
     if (j - i >= 2 && ascending) {
       const block = lines.slice(i, j);
       block.forEach((l, k) => out.push({ ...l, text: run[k]!.left }));
-      block.forEach((l, k) => out.push({ ...l, text: run[k]!.right, notes: [...(l.notes ?? []), `printed beside another row on line ${l.line} (two columns on one line): read as its own row`] }));
+      block.forEach((l, k) =>
+        out.push({
+          ...l,
+          text: run[k]!.right,
+          notes: [
+            ...(l.notes ?? []),
+            `printed beside another row on line ${l.line} (two columns on one line): read as its own row`,
+          ],
+        }),
+      );
       i = j;
     } else {
       out.push(lines[i]!);
@@ -355,12 +409,20 @@ function sideBySide(lines: PasteLine[]): PasteLine[] {
  * takes its text. Two or more keys counting up are needed, so a page number is not a row.
  */
 function keysOnTheirOwn(lines: PasteLine[]): PasteLine[] {
-  const bare = (l: PasteLine | undefined) => !!l && BARE_KEY.test(halfWidth(l.text)) && readRowKey(BARE_KEY.exec(halfWidth(l.text))![1]!) !== null;
-  const plain = (l: PasteLine | undefined) => !!l && l.text.trim() !== '' && !bare(l) && rowCandidate(l.text) === null && !l.text.includes('|') && !HEADING.test(l.text.trim()) && !META.test(l.text.trim());
+  const bare = (l: PasteLine | undefined) =>
+    !!l && BARE_KEY.test(halfWidth(l.text)) && readRowKey(BARE_KEY.exec(halfWidth(l.text))![1]!) !== null;
+  const plain = (l: PasteLine | undefined) =>
+    !!l &&
+    l.text.trim() !== '' &&
+    !bare(l) &&
+    rowCandidate(l.text) === null &&
+    !l.text.includes('|') &&
+    !HEADING.test(l.text.trim()) &&
+    !META.test(l.text.trim());
   type Pair = { key: number; text: number };
   const chains: Pair[][] = [];
   let chain: Pair[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     if (!bare(lines[i])) {
       if (chain.length) chains.push(chain);
       chain = [];
@@ -392,15 +454,23 @@ function keysOnTheirOwn(lines: PasteLine[]): PasteLine[] {
   const merged = new Map<number, PasteLine>();
   const used = new Set<number>();
   for (const c of chains) {
-    const counting = c.length >= 2 && c.every((p, n) => n === 0 || (keyOf(p.key).from ?? -Infinity) > (keyOf(c[n - 1]!.key).to ?? Infinity));
+    const counting =
+      c.length >= 2 &&
+      c.every((p, n) => n === 0 || (keyOf(p.key).from ?? -Infinity) > (keyOf(c[n - 1]!.key).to ?? Infinity));
     if (!counting) continue;
     const column = c.some((p, n) => n > 0 && p.key === c[n - 1]!.key + 1);
     for (const p of c) {
       const k = lines[p.key]!;
       const t = lines[p.text]!;
       const keyText = BARE_KEY.exec(halfWidth(k.text))![1]!.trim();
-      const why = column ? 'the keys are printed in a column of their own, before their texts' : 'the key stands on a line of its own, its text under it';
-      merged.set(p.key, { ...k, text: `${keyText} ${t.text.trim()}`, joined: [...(k.joined ?? []), { line: t.line, why }] });
+      const why = column
+        ? 'the keys are printed in a column of their own, before their texts'
+        : 'the key stands on a line of its own, its text under it';
+      merged.set(p.key, {
+        ...k,
+        text: `${keyText} ${t.text.trim()}`,
+        joined: [...(k.joined ?? []), { line: t.line, why }],
+      });
       used.add(p.text);
     }
   }
@@ -412,7 +482,13 @@ type LinesBody = Extract<SectionBody, { kind: 'lines' }>;
 /** Reads a page of pasted text (or lines already read out of markup) into its table sections. */
 export function readPage(input: string | readonly PasteLine[]): Page {
   candidates.clear();
-  const source: PasteLine[] = typeof input === 'string' ? input.replace(/\r\n?/g, '\n').split('\n').map((text, i) => ({ text, line: i + 1 })) : [...input];
+  const source: PasteLine[] =
+    typeof input === 'string'
+      ? input
+          .replace(/\r\n?/g, '\n')
+          .split('\n')
+          .map((text, i) => ({ text, line: i + 1 }))
+      : [...input];
   const exported = source.some((l) => META.test(l.text.trim()));
   const prepared = exported ? source : keysOnTheirOwn(sideBySide(source));
   const lines = prepared.map(classify);
@@ -507,7 +583,9 @@ export function readPage(input: string | readonly PasteLine[]): Page {
     const mdStart =
       t.includes('|') &&
       l.kind !== 'separator' &&
-      (next?.kind === 'separator' || t.startsWith('|') || (l.kind === 'pipe' && readRowKey(firstCell) !== null && next?.kind === 'pipe'));
+      (next?.kind === 'separator' ||
+        t.startsWith('|') ||
+        (l.kind === 'pipe' && readRowKey(firstCell) !== null && next?.kind === 'pipe'));
     if (mdStart) {
       const header = splitCells(t);
       const body: SectionBody = { kind: 'markdown', header, headerLine: l.line, rows: [], headerless: false };
@@ -519,8 +597,14 @@ export function readPage(input: string | readonly PasteLine[]): Page {
         body.rows.push({ cells: header, line: l.line, joined: [] });
         body.header = header.map(() => '');
       }
-      while (j < lines.length && lines[j]!.kind !== 'blank' && lines[j]!.kind !== 'meta' && lines[j]!.text.includes('|')) {
-        if (lines[j]!.kind !== 'separator') body.rows.push({ cells: splitCells(lines[j]!.text), line: lines[j]!.line, joined: [] });
+      while (
+        j < lines.length &&
+        lines[j]!.kind !== 'blank' &&
+        lines[j]!.kind !== 'meta' &&
+        lines[j]!.text.includes('|')
+      ) {
+        if (lines[j]!.kind !== 'separator')
+          body.rows.push({ cells: splitCells(lines[j]!.text), line: lines[j]!.line, joined: [] });
         j++;
       }
       open(body);
@@ -537,12 +621,22 @@ export function readPage(input: string | readonly PasteLine[]): Page {
       while (j < raw.length && raw[j]!.trim() === '') j++;
       const firstRow = j < raw.length ? readCsvRecord(raw, j, sep) : null;
       if (firstRow && readRowKey(firstRow.cells[0] ?? '') && firstRow.cells.length >= 2) {
-        const body: SectionBody = { kind: 'csv', header: head.cells, headerLine: l.line, rows: [], separator: sep, headerless: false };
+        const body: SectionBody = {
+          kind: 'csv',
+          header: head.cells,
+          headerLine: l.line,
+          rows: [],
+          separator: sep,
+          headerless: false,
+        };
         while (j < raw.length && raw[j]!.trim() !== '') {
           const rec = readCsvRecord(raw, j, sep);
           if (rec.cells.length < 2 && !readRowKey(rec.cells[0] ?? '')) break;
           const from = j;
-          const joined = Array.from({ length: rec.next - from - 1 }, (_, k) => ({ line: lines[from + k + 1]!.line, why: 'a quoted cell runs over this line' }));
+          const joined = Array.from({ length: rec.next - from - 1 }, (_, k) => ({
+            line: lines[from + k + 1]!.line,
+            why: 'a quoted cell runs over this line',
+          }));
           body.rows.push({ cells: rec.cells, line: lines[from]!.line, joined });
           j = rec.next;
         }
@@ -555,7 +649,14 @@ export function readPage(input: string | readonly PasteLine[]): Page {
 
     // Tab-separated rows without a header (a spreadsheet copy): the first cell is a key.
     if (t.includes('\t') && readRowKey(t.split('\t')[0] ?? '') && !current()) {
-      const body: SectionBody = { kind: 'csv', header: [], headerLine: l.line, rows: [], separator: '\t', headerless: true };
+      const body: SectionBody = {
+        kind: 'csv',
+        header: [],
+        headerLine: l.line,
+        rows: [],
+        separator: '\t',
+        headerless: true,
+      };
       let j = i;
       while (j < raw.length && raw[j]!.includes('\t') && readRowKey(raw[j]!.split('\t')[0] ?? '')) {
         body.rows.push({ cells: raw[j]!.split('\t').map((c) => c.trim()), line: lines[j]!.line, joined: [] });
@@ -579,7 +680,12 @@ export function readPage(input: string | readonly PasteLine[]): Page {
           const first = body.rows[0]!;
           close();
           const fresh: LinesBody = { kind: 'lines', rows: [], bad: [] };
-          open(fresh, [{ line: l.line, message: `line ${l.line} numbers the rows from ${first.keyText} again: read as another table, which has no title line` }]);
+          open(fresh, [
+            {
+              line: l.line,
+              message: `line ${l.line} numbers the rows from ${first.keyText} again: read as another table, which has no title line`,
+            },
+          ]);
           push(fresh, cand, l);
           continue;
         }
@@ -612,7 +718,9 @@ export function readPage(input: string | readonly PasteLine[]): Page {
         continue;
       }
       const restartsNext = afterRow !== null && (afterRow.key.from ?? -Infinity) <= lastTo;
-      const opensTable = after !== undefined && (after.kind === 'pipe' || after.kind === 'csv' || after.kind === 'heading' || after.kind === 'meta');
+      const opensTable =
+        after !== undefined &&
+        (after.kind === 'pipe' || after.kind === 'csv' || after.kind === 'heading' || after.kind === 'meta');
       if ((restartsNext || opensTable) && titleLike(t)) {
         close();
         pend(t, i);
@@ -621,7 +729,10 @@ export function readPage(input: string | readonly PasteLine[]): Page {
       const continues = afterRow !== null && afterRow.key.from === lastTo + 1;
       // A paragraph under the last entry that sends the reader on ("Go to the section below …"),
       // or that follows entries written as paragraphs, belongs to that entry.
-      const underEntry = !titleLike(t) && endsSentence(t) && (paragraphed.has(body) || findLinks(t).some((k) => k.kind === 'section' || k.kind === 'roll-on'));
+      const underEntry =
+        !titleLike(t) &&
+        endsSentence(t) &&
+        (paragraphed.has(body) || findLinks(t).some((k) => k.kind === 'section' || k.kind === 'roll-on'));
       if (blankBefore(i) && !continues && !underEntry) {
         close();
         pend(t, i);
@@ -629,7 +740,9 @@ export function readPage(input: string | readonly PasteLine[]): Page {
       }
       // "two = Bat" among "1 = Rat" lines is a row whose key is not a number, not a wrapped line.
       const sep = body.rows[0]!.separator;
-      const word = /^([^\s(]+(?:\s[^\s(]+)?)\s*([=)\]])\s+\S/.exec(t) ?? (sep ? new RegExp(`^(${NUMBER_WORDS})\\s*([${sep.replace(/[\]\\^-]/g, '\\$&')}])\\s*\\S`, 'i').exec(t) : null);
+      const word =
+        /^([^\s(]+(?:\s[^\s(]+)?)\s*([=)\]])\s+\S/.exec(t) ??
+        (sep ? new RegExp(`^(${NUMBER_WORDS})\\s*([${sep.replace(/[\]\\^-]/g, '\\$&')}])\\s*\\S`, 'i').exec(t) : null);
       if (word && (word[2] === sep || NUMBER_WORD.test(word[1]!))) {
         body.bad.push({ text: t, line: l.line });
         continue;
@@ -652,8 +765,20 @@ export function readPage(input: string | readonly PasteLine[]): Page {
     const { from, to } = cand.key;
     if (from !== null && to !== null && to - from <= 1000) for (let v = from; v <= to; v++) h.values.add(v);
     else h.wide.push({ from: from ?? -Infinity, to: to ?? Infinity });
-    if (cand.share) notes.push(`the share “${cand.share}” after the key is left out of the text: the range gives the chance`);
-    body.rows.push({ key: { ...cand.key }, keyText: cand.keyText, text: cand.text, line: l.line, joined: [...l.joined], explicit: cand.explicit, lastLine: l.text.trim(), separator: cand.separator, notes, paragraphs: [] });
+    if (cand.share)
+      notes.push(`the share “${cand.share}” after the key is left out of the text: the range gives the chance`);
+    body.rows.push({
+      key: { ...cand.key },
+      keyText: cand.keyText,
+      text: cand.text,
+      line: l.line,
+      joined: [...l.joined],
+      explicit: cand.explicit,
+      lastLine: l.text.trim(),
+      separator: cand.separator,
+      notes,
+      paragraphs: [],
+    });
   }
 
   function join(body: LinesBody, t: string, line: number, why: string): void {
@@ -663,8 +788,7 @@ export function readPage(input: string | readonly PasteLine[]): Page {
     if (why === 'a paragraph under this entry') {
       last.paragraphs.push(t);
       paragraphed.add(body);
-    }
-    else if (para >= 0) last.paragraphs[para] = `${last.paragraphs[para]} ${t}`;
+    } else if (para >= 0) last.paragraphs[para] = `${last.paragraphs[para]} ${t}`;
     // A word hyphenated across the wrap is joined whole.
     else if (/\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(t)) last.text = last.text.slice(0, -1) + t;
     else last.text = `${last.text} ${t}`;
@@ -686,14 +810,26 @@ export function readPage(input: string | readonly PasteLine[]): Page {
     }
     const next = at(nextFilled(i));
     const nextCand = next?.kind === 'row' ? rowCandidate(next.text) : null;
-    if (nextCand?.alt && nextCand.alt.key.from === (alt.key.to ?? 0) + 1 && nextCand.key.from !== (cand.key.to ?? 0) + 1) return alt;
+    if (
+      nextCand?.alt &&
+      nextCand.alt.key.from === (alt.key.to ?? 0) + 1 &&
+      nextCand.key.from !== (cand.key.to ?? 0) + 1
+    )
+      return alt;
     return cand;
   }
 
   function restarts(body: LinesBody, cand: RowCandidate, i: number): boolean {
     const first = body.rows[0]!;
     const last = body.rows[body.rows.length - 1]!;
-    if (body.rows.length < 2 || cand.key.from === null || cand.key.from !== first.key.from || last.key.to === null || cand.key.from > last.key.to) return false;
+    if (
+      body.rows.length < 2 ||
+      cand.key.from === null ||
+      cand.key.from !== first.key.from ||
+      last.key.to === null ||
+      cand.key.from > last.key.to
+    )
+      return false;
     const next = at(nextFilled(i));
     const nextCand = next?.kind === 'row' ? reading(rowCandidate(next.text)!, null, nextFilled(i)) : null;
     return nextCand !== null && cand.key.to !== null && nextCand.key.from === cand.key.to + 1;
@@ -711,7 +847,9 @@ export function readPage(input: string | readonly PasteLine[]): Page {
     const after = at(j);
     const afterRow = after?.kind === 'row' ? rowCandidate(after.text) : null;
     if (!afterRow || last.key.to === null || afterRow.key.from !== last.key.to + 1) return null;
-    const byPageNumber = [prevFilled(i), nextFilled(i)].some((k) => k >= 0 && k < lines.length && PAGE_NUMBER.test(lines[k]!.text.trim()));
+    const byPageNumber = [prevFilled(i), nextFilled(i)].some(
+      (k) => k >= 0 && k < lines.length && PAGE_NUMBER.test(lines[k]!.text.trim()),
+    );
     if (byPageNumber) return 'a running header or footer beside a page number';
     const title = section.title ? nameFromTitle(section.title.text).toLowerCase() : null;
     const repeated = nameFromTitle(t.replace(CONTINUED, '')).toLowerCase();
@@ -738,13 +876,26 @@ export function readPage(input: string | readonly PasteLine[]): Page {
     const resumes = nextCand !== null && nextCand.key.from === lastTo + 1;
     // "4. Thick fog." between "1. Clear skies." and "2. Drizzle.": a PDF's two columns read
     // across — a row written like every other, after a finished entry, on a number no row has.
-    if (!fits && cand.explicit && dominantExplicit && cand.separator === body.rows[0]!.separator && !unfinished && !holds(body, cand.key.from, cand.key.to ?? cand.key.from)) return null;
+    if (
+      !fits &&
+      cand.explicit &&
+      dominantExplicit &&
+      cand.separator === body.rows[0]!.separator &&
+      !unfinished &&
+      !holds(body, cand.key.from, cand.key.to ?? cand.key.from)
+    )
+      return null;
     // "20 gold pieces" after "A purse holding": a lone number, lower-case words, a sentence left open.
-    const prose = !cand.explicit && cand.key.from === cand.key.to && (/^\p{Ll}/u.test(cand.text) || /(?:,|\b(?:and|or|of|the|a|an|with|holding|to|for|in|on|by|from|at))$/i.test(last.lastLine.trim()));
+    const prose =
+      !cand.explicit &&
+      cand.key.from === cand.key.to &&
+      (/^\p{Ll}/u.test(cand.text) ||
+        /(?:,|\b(?:and|or|of|the|a|an|with|holding|to|for|in|on|by|from|at))$/i.test(last.lastLine.trim()));
     if (!fits && (bare || (unfinished && prose) || resumes)) {
       return `it starts with “${cand.keyText}” but does not carry on the numbers (${lastTo} came before${resumes ? `, ${lastTo + 1} comes next` : ''})`;
     }
-    if (fits && bare && nextCand?.explicit && nextCand.key.from === cand.key.from) return `it starts with “${cand.keyText}” but the next line is the row keyed ${cand.keyText}`;
+    if (fits && bare && nextCand?.explicit && nextCand.key.from === cand.key.from)
+      return `it starts with “${cand.keyText}” but the next line is the row keyed ${cand.keyText}`;
     return null;
   }
 
@@ -757,16 +908,25 @@ export function readPage(input: string | readonly PasteLine[]): Page {
         r.key = { from: n + 1, to: n + 1, zero: false };
         r.keyText = String(n + 1);
       });
-      section.notes.push({ line: rows[0]!.line, message: `every row is numbered “1.”, as Markdown lists are often written: read as 1-${rows.length}, the numbers such a list shows` });
+      section.notes.push({
+        line: rows[0]!.line,
+        message: `every row is numbered “1.”, as Markdown lists are often written: read as 1-${rows.length}, the numbers such a list shows`,
+      });
       return;
     }
     if (readAcross.has(body)) {
       const r = rows[0]!;
-      section.notes.push({ line: r.line, message: `“${r.keyText} - ${short(r.text, 20)}” is read as row ${r.keyText}, “${short(r.text, 20)}”, not as the range ${r.keyText}-${r.text.split(' ')[0]}: the keys run on one by one, so the number after each dash belongs to the entry` });
+      section.notes.push({
+        line: r.line,
+        message: `“${r.keyText} - ${short(r.text, 20)}” is read as row ${r.keyText}, “${short(r.text, 20)}”, not as the range ${r.keyText}-${r.text.split(' ')[0]}: the keys run on one by one, so the number after each dash belongs to the entry`,
+      });
     }
     const order = rows.map((r) => r.key.from ?? -Infinity);
     if (order.some((v, n) => n > 0 && v < order[n - 1]!)) {
-      section.notes.push({ line: rows[0]!.line, message: `the rows come out of order (${order.slice(0, 6).join(', ')}${order.length > 6 ? ' …' : ''}): each is kept with its own number — check the page's columns were read in the right order` });
+      section.notes.push({
+        line: rows[0]!.line,
+        message: `the rows come out of order (${order.slice(0, 6).join(', ')}${order.length > 6 ? ' …' : ''}): each is kept with its own number — check the page's columns were read in the right order`,
+      });
     }
   }
 }

@@ -1,7 +1,17 @@
 // Typed columns in pasted or exported tables ("loot.tier", "room.trap", "roll on" …): how a
 // cell's text becomes a typed field, and back, so Markdown round-trips without loss.
 import { COLOURS } from '@shared/gauntlet.ts';
-import { CASTING_TIMES, FACTIONS, ITEM_TYPES, LOOT_ACTIONS, LOOT_TIER_NAMES, ROOM_TYPES, SPELL_SCHOOLS, VESTMENTS, type TableRow } from '@shared/tables.ts';
+import {
+  CASTING_TIMES,
+  FACTIONS,
+  ITEM_TYPES,
+  LOOT_ACTIONS,
+  LOOT_TIER_NAMES,
+  ROOM_TYPES,
+  SPELL_SCHOOLS,
+  VESTMENTS,
+  type TableRow,
+} from '@shared/tables.ts';
 
 type Parsed = { value: unknown; error?: undefined } | { value?: undefined; error: string };
 
@@ -25,7 +35,8 @@ const yesNo = (text: string): Parsed => {
   if (['no', 'n', 'false', '-', '0', ''].includes(t)) return { value: false };
   return { error: `“${text}” is not yes or no` };
 };
-const whole = (text: string): Parsed => (/^-?\d{1,7}$/.test(text.trim()) ? { value: Number(text.trim()) } : { error: `“${text}” is not a whole number` });
+const whole = (text: string): Parsed =>
+  /^-?\d{1,7}$/.test(text.trim()) ? { value: Number(text.trim()) } : { error: `“${text}” is not a whole number` };
 const free = (text: string): Parsed => ({ value: text.trim() });
 const listOf =
   (options: readonly string[]) =>
@@ -40,10 +51,30 @@ const listOf =
     return { value: out };
   };
 /** Item names, which may hold spaces: split on commas and semicolons only (a spell's recipe, ch.17). */
-const names = (text: string): Parsed => ({ value: text.split(/[,;]/).map((p) => p.trim()).filter(Boolean) });
-const showAny = (v: unknown) => (Array.isArray(v) ? v.join(', ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : v === undefined || v === null ? '' : String(v));
+const names = (text: string): Parsed => ({
+  value: text
+    .split(/[,;]/)
+    .map((p) => p.trim())
+    .filter(Boolean),
+});
+const showAny = (v: unknown) =>
+  Array.isArray(v)
+    ? v.join(', ')
+    : typeof v === 'boolean'
+      ? v
+        ? 'yes'
+        : 'no'
+      : v === undefined || v === null
+        ? ''
+        : String(v);
 
-const col = (group: TypedColumn['group'], field: string, parse: TypedColumn['parse']): TypedColumn => ({ name: `${group}.${field}`, group, field, parse, show: showAny });
+const col = (group: TypedColumn['group'], field: string, parse: TypedColumn['parse']): TypedColumn => ({
+  name: `${group}.${field}`,
+  group,
+  field,
+  parse,
+  show: showAny,
+});
 
 export const LOOT_COLUMNS: TypedColumn[] = [
   col('loot', 'tier', oneOf(LOOT_TIER_NAMES)),
@@ -85,9 +116,17 @@ const trapChallenge = (text: string): Parsed => {
   const t = text.trim().toLowerCase();
   if (t === '' || t === '-' || t === 'none') return { value: null };
   const m = /^(sanity\s+)?(\d{1,2})$/.exec(t);
-  return m ? { value: { target: Number(m[2]), sanity: !!m[1] } } : { error: `“${text}” is not a trap Challenge (write “12” or “sanity 18”, or leave it empty)` };
+  return m
+    ? { value: { target: Number(m[2]), sanity: !!m[1] } }
+    : { error: `“${text}” is not a trap Challenge (write “12” or “sanity 18”, or leave it empty)` };
 };
-const TRAP_COLUMN = (field: string, parse: TypedColumn['parse'], show: TypedColumn['show'] = showAny): TypedColumn => ({ name: `trap.${field}`, group: 'trap', field, parse, show });
+const TRAP_COLUMN = (field: string, parse: TypedColumn['parse'], show: TypedColumn['show'] = showAny): TypedColumn => ({
+  name: `trap.${field}`,
+  group: 'trap',
+  field,
+  parse,
+  show,
+});
 export const TRAP_COLUMNS: TypedColumn[] = [
   TRAP_COLUMN('damage', free),
   TRAP_COLUMN('ongoing', yesNo),
@@ -122,7 +161,8 @@ export const ROLL_ON_COLUMN: TypedColumn = {
   field: '',
   parse: (text) => {
     const m = /^([a-z0-9][a-z0-9-]*)(?:\s*[×x]\s*(\d{1,2}))?(?:\s*([+−-])\s*(\d{1,4}))?$/.exec(text.trim());
-    if (!m) return { error: `“${text}” is not a table to roll on (write “table-key”, “table-key ×2” or “table-key ×2 +1”)` };
+    if (!m)
+      return { error: `“${text}” is not a table to roll on (write “table-key”, “table-key ×2” or “table-key ×2 +1”)` };
     const modifier = m[4] ? (m[3] === '+' ? 1 : -1) * Number(m[4]) : 0;
     return { value: { table: m[1], times: m[2] ? Number(m[2]) : 1, modifier } };
   },
@@ -133,7 +173,14 @@ export const ROLL_ON_COLUMN: TypedColumn = {
   },
 };
 
-export const ALL_TYPED_COLUMNS = [...LOOT_COLUMNS, ...ROOM_COLUMNS, ...ENTITY_COLUMNS, ...SPELL_COLUMNS, ...TRAP_COLUMNS, ROLL_ON_COLUMN];
+export const ALL_TYPED_COLUMNS = [
+  ...LOOT_COLUMNS,
+  ...ROOM_COLUMNS,
+  ...ENTITY_COLUMNS,
+  ...SPELL_COLUMNS,
+  ...TRAP_COLUMNS,
+  ROLL_ON_COLUMN,
+];
 
 /** Which of a header's columns (by index) are typed columns. */
 export function readTypedColumns(columns: readonly string[]): Map<number, TypedColumn> {

@@ -24,7 +24,9 @@ export interface Coverage {
 
 /** The uncovered runs of a span given the rows' ranges (to = null runs to the span's end). */
 export function uncoveredRuns(span: TableSpan, ranges: readonly { from: number; to: number | null }[]): Run[] {
-  const sorted = ranges.map((r) => ({ from: r.from, to: r.to ?? Math.max(span.max, r.from) })).sort((a, b) => a.from - b.from || a.to - b.to);
+  const sorted = ranges
+    .map((r) => ({ from: r.from, to: r.to ?? Math.max(span.max, r.from) }))
+    .sort((a, b) => a.from - b.from || a.to - b.to);
   const runs: Run[] = [];
   const possible = span.values ? new Set(span.values) : null;
   const add = (lo: number, hi: number) => {
@@ -55,23 +57,41 @@ export const runText = (r: Run): string => (r.from === r.to ? String(r.from) : `
 export function coverageOf(table: Pick<TableDef, 'die' | 'span' | 'rows'>): Coverage | null {
   const { span } = tableSpan(table);
   if (!span) return null;
-  const keyed = table.rows.flatMap((r, i) => (r.range ? [{ i, from: r.range.from, to: r.range.to ?? Math.max(span.max, r.range.from) }] : []));
+  const keyed = table.rows.flatMap((r, i) =>
+    r.range ? [{ i, from: r.range.from, to: r.range.to ?? Math.max(span.max, r.range.from) }] : [],
+  );
   const uncovered = uncoveredRuns(
     span,
     keyed.map((k) => ({ from: k.from, to: k.to })),
   );
   const possible = span.values ? new Set(span.values) : null;
-  const count = (r: Run) => (possible ? [...possible].filter((v) => v >= r.from && v <= r.to).length : r.to - r.from + 1);
-  const outside = keyed.filter((k) => k.from < span.min || k.to > span.max).map((k) => ({ row: k.i, from: k.from, to: k.to }));
+  const count = (r: Run) =>
+    possible ? [...possible].filter((v) => v >= r.from && v <= r.to).length : r.to - r.from + 1;
+  const outside = keyed
+    .filter((k) => k.from < span.min || k.to > span.max)
+    .map((k) => ({ row: k.i, from: k.from, to: k.to }));
   const overlaps: Coverage['overlaps'] = [];
   const sorted = [...keyed].sort((a, b) => a.from - b.from || a.to - b.to);
   // The widest-reaching earlier row is the one an overlap is measured against.
   let reach = sorted[0];
   for (const cur of sorted.slice(1)) {
-    if (cur.from <= reach!.to) overlaps.push({ row: cur.i, other: reach!.i, from: Math.max(cur.from, reach!.from), to: Math.min(cur.to, reach!.to) });
+    if (cur.from <= reach!.to)
+      overlaps.push({
+        row: cur.i,
+        other: reach!.i,
+        from: Math.max(cur.from, reach!.from),
+        to: Math.min(cur.to, reach!.to),
+      });
     if (cur.to > reach!.to) reach = cur;
   }
-  return { min: span.min, max: span.max, uncovered, uncoveredCount: uncovered.reduce((a, r) => a + count(r), 0), outside, overlaps };
+  return {
+    min: span.min,
+    max: span.max,
+    uncovered,
+    uncoveredCount: uncovered.reduce((a, r) => a + count(r), 0),
+    outside,
+    overlaps,
+  };
 }
 
 /** The results a table's rows leave uncovered, as a Judge reads them ("4", "21-26, 31"); "" when none. */

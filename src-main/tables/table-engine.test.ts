@@ -10,7 +10,8 @@ import { rollOnTable, TableRollError, type DrawState } from './table-roll.ts';
 
 const table = (input: Partial<TableDefInput> & { rows: TableDefInput['rows'] }): TableDef =>
   tableDefSchema.parse({ key: 'test', name: 'Test', die: 'd6', ...input });
-const rows = (...labels: [string, number, number | null][]) => labels.map(([label, from, to]) => ({ label, range: { from, to } }));
+const rows = (...labels: [string, number, number | null][]) =>
+  labels.map(([label, from, to]) => ({ label, range: { from, to } }));
 const env = (tables: TableDef[], faces: number[] | number, drawn: DrawState = new Map()) => ({
   dice: new Dice(typeof faces === 'number' ? new SeededRandom(faces) : new ScriptedRandom(faces)),
   tables: new Map(tables.map((t) => [t.key, t])),
@@ -20,7 +21,9 @@ const env = (tables: TableDef[], faces: number[] | number, drawn: DrawState = ne
 
 describe('die expressions', () => {
   it('parses common dice and their spans', () => {
-    expect(['d6', '2d6', 'd100', 'd%', '3d6+2', 'd20 - 1', '2d6 + 1d4 − 1'].map((s) => [parseDice(s).min, parseDice(s).max])).toEqual([
+    expect(
+      ['d6', '2d6', 'd100', 'd%', '3d6+2', 'd20 - 1', '2d6 + 1d4 − 1'].map((s) => [parseDice(s).min, parseDice(s).max]),
+    ).toEqual([
       [1, 6],
       [2, 12],
       [1, 100],
@@ -71,14 +74,21 @@ describe('row keys', () => {
 describe('validation', () => {
   it('finds gaps and overlaps', () => {
     const issues = validateTable(table({ rows: rows(['a', 1, 2], ['b', 2, 3], ['c', 6, 6]) }));
-    expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/row 2 \(“b”\) overlaps row 1 \(“a”\) on 2/), 'No row covers 4-5']);
+    expect(issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(/row 2 \(“b”\) overlaps row 1 \(“a”\) on 2/),
+      'No row covers 4-5',
+    ]);
     expect(issues[0]!.severity).toBe('error');
     expect(issues[1]!.severity).toBe('warning');
   });
 
   it('flags rows outside the die span, unless the table has a wider span (the Loot Table)', () => {
     expect(validateTable(table({ rows: rows(['a', 1, 6], ['b', 7, 7]) }))[0]!.message).toMatch(/7 is outside 1-6/);
-    const loot = table({ die: 'd100', span: { min: 1, max: 121 }, rows: rows(['low', 1, 60], ['mid', 61, 100], ['high', 101, 121]) });
+    const loot = table({
+      die: 'd100',
+      span: { min: 1, max: 121 },
+      rows: rows(['low', 1, 60], ['mid', 61, 100], ['high', 101, 121]),
+    });
     expect(validateTable(loot)).toEqual([]);
   });
 
@@ -115,26 +125,47 @@ describe('rolling', () => {
   });
 
   it('ch.1: clamps to the table span and to a named tier', () => {
-    expect(rollOnTable(env([loot], [100]), 'loot', { floor: 9 })).toMatchObject({ raw: 140, value: 121, label: 'Crown Shard' });
-    expect(rollOnTable(env([loot], [20]), 'loot', { tier: 'rare' })).toMatchObject({ value: 101, label: 'Crown Shard' });
+    expect(rollOnTable(env([loot], [100]), 'loot', { floor: 9 })).toMatchObject({
+      raw: 140,
+      value: 121,
+      label: 'Crown Shard',
+    });
+    expect(rollOnTable(env([loot], [20]), 'loot', { tier: 'rare' })).toMatchObject({
+      value: 101,
+      label: 'Crown Shard',
+    });
   });
 
   it('ch.1: influence dice and the Judge’s own modifiers are added and listed', () => {
-    const node = rollOnTable(env([loot], [50, 4]), 'loot', { floor: 5, influence: [{ source: 'Bone Die', sides: 6 }], extra: [{ source: 'Judge', value: 7 }] });
+    const node = rollOnTable(env([loot], [50, 4]), 'loot', {
+      floor: 5,
+      influence: [{ source: 'Bone Die', sides: 6 }],
+      extra: [{ source: 'Judge', value: 7 }],
+    });
     expect(node.value).toBe(61);
     expect(node.modifiers.map((m) => m.source)).toEqual(['Floor 5', 'influence: Bone Die', 'Judge']);
   });
 
   it('ch.10: room tables take Attention and Square modifiers, clamped 1..12', () => {
     const rooms = table({ key: 'rooms', category: 'room', die: 'd12', rows: rows(['Low', 1, 6], ['High', 7, 12]) });
-    expect(rollOnTable(env([rooms], [2]), 'rooms', { attentionStage: 3 })).toMatchObject({ value: 1, clamps: ['-1 below 1 counts as 1'] });
+    expect(rollOnTable(env([rooms], [2]), 'rooms', { attentionStage: 3 })).toMatchObject({
+      value: 1,
+      clamps: ['-1 below 1 counts as 1'],
+    });
     expect(rollOnTable(env([rooms], [11]), 'rooms', { festival: true })).toMatchObject({ value: 12 });
-    expect(rollOnTable(env([rooms], [1, 9]), 'rooms', { lostReroll: true })).toMatchObject({ value: 9, rerolls: ['natural 1 re-rolled by a Lost character (ch.10)'] });
+    expect(rollOnTable(env([rooms], [1, 9]), 'rooms', { lostReroll: true })).toMatchObject({
+      value: 9,
+      rerolls: ['natural 1 re-rolled by a Lost character (ch.10)'],
+    });
   });
 
   it('nested rolls with their own modifier and a repeat count make a tree', () => {
     const gems = table({ key: 'gems', name: 'Gems', rows: rows(['Jet', 1, 3], ['Opal', 4, 6]) });
-    const chest = table({ key: 'chest', name: 'Chest', rows: [{ label: 'Two gems', range: { from: 1, to: 6 }, rollOn: { table: 'gems', times: 2, modifier: 2 } }] });
+    const chest = table({
+      key: 'chest',
+      name: 'Chest',
+      rows: [{ label: 'Two gems', range: { from: 1, to: 6 }, rollOn: { table: 'gems', times: 2, modifier: 2 } }],
+    });
     const node = rollOnTable(env([gems, chest], [5, 1, 3]), 'chest');
     expect(node.children.map((c) => [c.value, c.label])).toEqual([
       [3, 'Jet'],
@@ -144,12 +175,20 @@ describe('rolling', () => {
   });
 
   it('depth is bounded', () => {
-    const self = table({ key: 'self', rows: [{ label: 'again', range: { from: 1, to: 6 }, rollOn: { table: 'self' } }] });
+    const self = table({
+      key: 'self',
+      rows: [{ label: 'again', range: { from: 1, to: 6 }, rollOn: { table: 'self' } }],
+    });
     expect(() => rollOnTable(env([self], 1), 'self')).toThrow(TableRollError);
   });
 
   it('draw without replacement exhausts the table, then refuses until reset', () => {
-    const deck = table({ key: 'deck', die: 'd4', drawWithoutReplacement: true, rows: rows(['a', 1, 1], ['b', 2, 2], ['c', 3, 3], ['d', 4, 4]) });
+    const deck = table({
+      key: 'deck',
+      die: 'd4',
+      drawWithoutReplacement: true,
+      rows: rows(['a', 1, 1], ['b', 2, 2], ['c', 3, 3], ['d', 4, 4]),
+    });
     const drawn: DrawState = new Map();
     const e = env([deck], 99, drawn);
     const labels = [1, 2, 3, 4].map(() => rollOnTable(e, 'deck').label);
@@ -160,7 +199,14 @@ describe('rolling', () => {
   });
 
   it('weighted tables pick by weight', () => {
-    const w = table({ key: 'w', die: null, rows: [{ label: 'common', weight: 3 }, { label: 'rare', weight: 1 }] });
+    const w = table({
+      key: 'w',
+      die: null,
+      rows: [
+        { label: 'common', weight: 3 },
+        { label: 'rare', weight: 1 },
+      ],
+    });
     expect([1, 3, 4].map((f) => rollOnTable(env([w], [f]), 'w').label)).toEqual(['common', 'common', 'rare']);
   });
 

@@ -1,6 +1,13 @@
 // Export tables as a versioned JSON pack, as Markdown or as Foundry VTT RollTables; each
 // imports back to the same tables (the round-trip property test holds every format to it).
-import { formatRange, PACK_FORMAT, PACK_VERSION, tablePackSchema, type TableDef, type TablePack } from '@shared/tables.ts';
+import {
+  formatRange,
+  PACK_FORMAT,
+  PACK_VERSION,
+  tablePackSchema,
+  type TableDef,
+  type TablePack,
+} from '@shared/tables.ts';
 import { describeIssues } from '@shared/contract.ts';
 import { typedCell, typedColumnsFor } from './table-columns.ts';
 import { previewImport, type ImportProblem } from './table-import.ts';
@@ -9,7 +16,12 @@ import { writeCell } from './markdown-cells.ts';
 export { exportFoundry } from './foundry-table.ts';
 
 export function exportPack(tables: readonly TableDef[], name = ''): string {
-  const pack: TablePack = { format: PACK_FORMAT, version: PACK_VERSION, name, tables: tables.map((t) => ({ ...t, starter: false })) };
+  const pack: TablePack = {
+    format: PACK_FORMAT,
+    version: PACK_VERSION,
+    name,
+    tables: tables.map((t) => ({ ...t, starter: false })),
+  };
   return JSON.stringify(pack, null, 2);
 }
 
@@ -17,7 +29,15 @@ export function exportMarkdown(table: TableDef): string {
   const typed = typedColumnsFor(table.rows);
   const fieldNames = [...new Set(table.rows.flatMap((r) => Object.keys(r.fields)))];
   // The field columns are named in the meta line, so a field called "Details" or "loot.tier" reads back as a field.
-  const meta = { key: table.key, name: table.name, category: table.category, die: table.die, span: table.span, drawWithoutReplacement: table.drawWithoutReplacement, fields: fieldNames };
+  const meta = {
+    key: table.key,
+    name: table.name,
+    category: table.category,
+    die: table.die,
+    span: table.span,
+    drawWithoutReplacement: table.drawWithoutReplacement,
+    fields: fieldNames,
+  };
   const head = [table.die ?? 'Weight', 'Result', 'Details', ...fieldNames, ...typed.map((c) => c.name)];
   const lines = [
     `## ${table.name.replace(/\s+/g, ' ')}`,
@@ -25,7 +45,10 @@ export function exportMarkdown(table: TableDef): string {
     '',
     `| ${head.map(writeCell).join(' | ')} |`,
     `|${head.map(() => '---').join('|')}|`,
-    ...table.rows.map((r) => `| ${[table.die === null ? String(r.weight ?? 1) : formatRange(r.range, r.weight), r.label, r.details, ...fieldNames.map((f) => r.fields[f] ?? ''), ...typed.map((c) => typedCell(r, c))].map(writeCell).join(' | ')} |`),
+    ...table.rows.map(
+      (r) =>
+        `| ${[table.die === null ? String(r.weight ?? 1) : formatRange(r.range, r.weight), r.label, r.details, ...fieldNames.map((f) => r.fields[f] ?? ''), ...typed.map((c) => typedCell(r, c))].map(writeCell).join(' | ')} |`,
+    ),
   ];
   return lines.join('\n') + '\n';
 }
@@ -47,15 +70,31 @@ export function readPack(text: string): PackPreview {
     try {
       raw = JSON.parse(trimmed);
     } catch (error) {
-      return { tables: [], problems: [{ line: null, message: `The pack is not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+      return {
+        tables: [],
+        problems: [
+          {
+            line: null,
+            message: `The pack is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        ],
+      };
     }
     const parsed = tablePackSchema.safeParse(raw);
-    if (!parsed.success) return { tables: [], problems: [{ line: null, message: `The pack is not valid: ${describeIssues(parsed.error)}` }] };
+    if (!parsed.success)
+      return {
+        tables: [],
+        problems: [{ line: null, message: `The pack is not valid: ${describeIssues(parsed.error)}` }],
+      };
     const keys = parsed.data.tables.map((t) => t.key);
     const dup = keys.find((k, i) => keys.indexOf(k) !== i);
     if (dup) return { tables: [], problems: [{ line: null, message: `The pack holds two tables keyed “${dup}”` }] };
     const cycle = findCycle(new Map(parsed.data.tables.map((t) => [t.key, t])));
-    if (cycle) return { tables: [], problems: [{ line: null, message: `The pack's tables roll on each other in a loop: ${cycle.join(' → ')}` }] };
+    if (cycle)
+      return {
+        tables: [],
+        problems: [{ line: null, message: `The pack's tables roll on each other in a loop: ${cycle.join(' → ')}` }],
+      };
     return { tables: parsed.data.tables, problems: [] };
   }
   // Markdown: each "##" section with its meta line is one exported table, read as written.

@@ -49,7 +49,10 @@ describe('preview and save agree', () => {
         if (preview.problems.length) {
           // A choice the preview refuses (a fill with no row to stretch) is refused by the save too.
           const before = await app.call('tables.list', {});
-          expect(await app.dispatch('tables.importSave', { ...args, onConflict: 'rename' })).toMatchObject({ ok: false, error: { code: 'refused' } });
+          expect(await app.dispatch('tables.importSave', { ...args, onConflict: 'rename' })).toMatchObject({
+            ok: false,
+            error: { code: 'refused' },
+          });
           expect(await app.call('tables.list', {})).toEqual(before);
           refusedChoices++;
           continue;
@@ -86,7 +89,11 @@ describe('preview and save agree', () => {
     const preview = await app.call('tables.importPreview', { text, gaps: 'keep' });
     expect(preview.tables[0]!.coverage!.uncovered).toEqual([{ from: 20, to: 20 }]);
     const saved = await app.call('tables.importSave', { text, gaps: 'keep', name: 'Encounters' });
-    expect(landings(saved.table).filter((l) => l.row === null).map((l) => l.value)).toEqual([20]);
+    expect(
+      landings(saved.table)
+        .filter((l) => l.row === null)
+        .map((l) => l.value),
+    ).toEqual([20]);
     app.close();
   });
 
@@ -94,17 +101,39 @@ describe('preview and save agree', () => {
     const app = await campaign();
     const before = await app.call('tables.list', {});
     const reply = await app.dispatch('tables.importSave', { text: fixture('50-d20-numbered-with-gap-fill.txt') });
-    expect(reply).toMatchObject({ ok: false, error: { message: 'Not imported: line 1: no row of Trinkets covers 16. Choose what those rolls do: fill (stretch the row above), re-roll, or keep “no entry”.' } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          'Not imported: line 1: no row of Trinkets covers 16. Choose what those rolls do: fill (stretch the row above), re-roll, or keep “no entry”.',
+      },
+    });
     expect(await app.call('tables.list', {})).toEqual(before);
-    const filled = await app.call('tables.importSave', { text: fixture('50-d20-numbered-with-gap-fill.txt'), gaps: 'fill' });
-    expect(filled.table.rows.map((r) => r.range)).toEqual([{ from: 1, to: 5 }, { from: 6, to: 10 }, { from: 11, to: 16 }, { from: 17, to: 20 }]);
+    const filled = await app.call('tables.importSave', {
+      text: fixture('50-d20-numbered-with-gap-fill.txt'),
+      gaps: 'fill',
+    });
+    expect(filled.table.rows.map((r) => r.range)).toEqual([
+      { from: 1, to: 5 },
+      { from: 6, to: 10 },
+      { from: 11, to: 16 },
+      { from: 17, to: 20 },
+    ]);
     app.close();
   });
 
   it('re-roll: the uncovered results roll again on the other rows, each by its share of the die', async () => {
     const app = await campaign();
-    const saved = await app.call('tables.importSave', { text: fixture('06-markdown-gap.md'), gaps: 'reroll', name: 'Pockets' });
-    expect(saved.table.rows.at(-1)).toMatchObject({ range: { from: 4, to: 4 }, label: 'Roll again', rollOn: { table: 'pockets-again', times: 1 } });
+    const saved = await app.call('tables.importSave', {
+      text: fixture('06-markdown-gap.md'),
+      gaps: 'reroll',
+      name: 'Pockets',
+    });
+    expect(saved.table.rows.at(-1)).toMatchObject({
+      range: { from: 4, to: 4 },
+      label: 'Roll again',
+      rollOn: { table: 'pockets-again', times: 1 },
+    });
     const again = (await app.call('tables.get', { key: 'pockets-again' })).table;
     expect(again.die).toBeNull();
     expect(again.rows.map((r) => [r.label, r.weight])).toEqual([
@@ -125,13 +154,24 @@ describe('every import goes through coverage (the review of issue 15)', () => {
       const text = fixture(file);
       const preview = await app.call('tables.importPreview', { text });
       expect(preview.problems).toEqual([]);
-      expect(preview.gaps).toEqual({ needed: true, chosen: null, tables: [{ key: 'ember-weather', name: 'Ember Weather', uncovered: '4', line: file.endsWith('.md') ? 1 : 2 }] });
+      expect(preview.gaps).toEqual({
+        needed: true,
+        chosen: null,
+        tables: [{ key: 'ember-weather', name: 'Ember Weather', uncovered: '4', line: file.endsWith('.md') ? 1 : 2 }],
+      });
       const before = await app.call('tables.list', {});
       const reply = await app.dispatch('tables.importSave', { text });
-      expect(reply).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no row of Ember Weather covers 4\. Choose what those rolls do/) } });
+      expect(reply).toMatchObject({
+        ok: false,
+        error: { message: expect.stringMatching(/no row of Ember Weather covers 4\. Choose what those rolls do/) },
+      });
       expect(await app.call('tables.list', {})).toEqual(before);
       const filled = await app.call('tables.importSave', { text, gaps: 'fill' });
-      expect(filled.table.rows.map((r) => r.range)).toEqual([{ from: 1, to: 2 }, { from: 3, to: 4 }, { from: 5, to: 6 }]);
+      expect(filled.table.rows.map((r) => r.range)).toEqual([
+        { from: 1, to: 2 },
+        { from: 3, to: 4 },
+        { from: 5, to: 6 },
+      ]);
       expect(landings(filled.table).filter((l) => l.row === null)).toEqual([]);
       app.close();
     });
@@ -139,10 +179,18 @@ describe('every import goes through coverage (the review of issue 15)', () => {
 
   it('fill works on a d66 missing a whole tens row: the row before it (or after it) takes the run, and nothing rolls “no entry”', async () => {
     const app = await campaign();
-    const middle = await app.call('tables.importSave', { text: fixture('72-d66-missing-tens.txt'), gaps: 'fill', name: 'Middle' });
+    const middle = await app.call('tables.importSave', {
+      text: fixture('72-d66-missing-tens.txt'),
+      gaps: 'fill',
+      name: 'Middle',
+    });
     expect(middle.table.rows[0]!.range).toEqual({ from: 11, to: 26 });
     expect(landings(middle.table).filter((l) => l.row === null)).toEqual([]);
-    const first = await app.call('tables.importSave', { text: fixture('73-d66-missing-first-tens.txt'), gaps: 'fill', name: 'First' });
+    const first = await app.call('tables.importSave', {
+      text: fixture('73-d66-missing-first-tens.txt'),
+      gaps: 'fill',
+      name: 'First',
+    });
     expect(first.table.rows[0]!.range).toEqual({ from: 11, to: 26 });
     expect(landings(first.table).filter((l) => l.row === null)).toEqual([]);
     const preview = await app.call('tables.importPreview', { text: fixture('72-d66-missing-tens.txt'), gaps: 'fill' });
@@ -154,7 +202,10 @@ describe('every import goes through coverage (the review of issue 15)', () => {
   it('fill on a d100 whose 00 is missing and on a 2d6 missing its 2 leaves no result uncovered', async () => {
     const app = await campaign();
     const d100 = await app.call('tables.importSave', { text: 'Rumours (d100)\n01-50 A\n51-99 B', gaps: 'fill' });
-    expect(d100.table.rows.map((r) => r.range)).toEqual([{ from: 1, to: 50 }, { from: 51, to: 100 }]);
+    expect(d100.table.rows.map((r) => r.range)).toEqual([
+      { from: 1, to: 50 },
+      { from: 51, to: 100 },
+    ]);
     const bell = await app.call('tables.importSave', { text: fixture('105-2d6-reaction-missing-2.txt'), gaps: 'fill' });
     expect(bell.table.die).toBe('2d6');
     expect(bell.table.rows[0]!.range).toEqual({ from: 2, to: 5 });
@@ -166,8 +217,17 @@ describe('every import goes through coverage (the review of issue 15)', () => {
     const app = await campaign();
     const text = fixture('135-exported-empty-table.md');
     const preview = await app.call('tables.importPreview', { text, gaps: 'fill' });
-    expect(preview.problems).toEqual([{ line: 1, message: 'Empty Omens: fill cannot cover 1-6, as no row has a key to stretch over it: choose re-roll or keep, or add rows' }]);
-    expect(await app.dispatch('tables.importSave', { text, gaps: 'fill' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Not imported: line 1: Empty Omens: fill cannot cover 1-6/) } });
+    expect(preview.problems).toEqual([
+      {
+        line: 1,
+        message:
+          'Empty Omens: fill cannot cover 1-6, as no row has a key to stretch over it: choose re-roll or keep, or add rows',
+      },
+    ]);
+    expect(await app.dispatch('tables.importSave', { text, gaps: 'fill' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/^Not imported: line 1: Empty Omens: fill cannot cover 1-6/) },
+    });
     // Keep saves the empty table as it was exported.
     const kept = await app.call('tables.importSave', { text, gaps: 'keep' });
     expect(kept.table).toMatchObject({ key: 'empty-omens', die: 'd6', rows: [] });
@@ -185,7 +245,10 @@ describe('every import goes through coverage (the review of issue 15)', () => {
     const before = await app.call('tables.list', {});
     expect(await app.dispatch('tables.packImport', { text })).toMatchObject({
       ok: false,
-      error: { message: 'Not imported: no row of Ember Weather covers 4; no row of Empty Omens covers 1-6. Those rolls would give “no entry”: fix the rows, or import keeping them so.' },
+      error: {
+        message:
+          'Not imported: no row of Ember Weather covers 4; no row of Empty Omens covers 1-6. Those rolls would give “no entry”: fix the rows, or import keeping them so.',
+      },
     });
     expect(await app.call('tables.list', {})).toEqual(before);
     const after = await app.call('tables.packImport', { text, keepUncovered: true });
@@ -201,15 +264,23 @@ describe('every import goes through coverage (the review of issue 15)', () => {
       expect((await app.call('tables.list', {})).some((t) => t.key.endsWith('-again'))).toBe(false);
     }
     const doubtful = await app.call('tables.importPreview', { text: fixture('58-2d6-roll-again-on-this-table.txt') });
-    expect(doubtful.links).toEqual([expect.objectContaining({ line: 3, kind: 'reroll', doubt: 'it sits mid-sentence, after a comma' })]);
+    expect(doubtful.links).toEqual([
+      expect.objectContaining({ line: 3, kind: 'reroll', doubt: 'it sits mid-sentence, after a comma' }),
+    ]);
     app.close();
   });
 
   it('“Roll on Loot” finds the campaign table keyed loot, and the preview says how it was found', async () => {
     const app = await campaign();
     const preview = await app.call('tables.importPreview', { text: fixture('131-links-by-key-and-word.txt') });
-    expect(preview.links[0]).toMatchObject({ phrase: 'Roll on Loot', resolved: { key: 'loot', name: 'Tomb Loot Table', existing: true }, match: 'by its key “loot”' });
-    expect(preview.tables[0]!.rowNotes[0]).toEqual(['“Loot” is no table\'s name: it rolls on Tomb Loot Table, found by its key “loot”']);
+    expect(preview.links[0]).toMatchObject({
+      phrase: 'Roll on Loot',
+      resolved: { key: 'loot', name: 'Tomb Loot Table', existing: true },
+      match: 'by its key “loot”',
+    });
+    expect(preview.tables[0]!.rowNotes[0]).toEqual([
+      "“Loot” is no table's name: it rolls on Tomb Loot Table, found by its key “loot”",
+    ]);
     app.close();
   });
 });
@@ -258,7 +329,13 @@ describe('a whole page of linked tables', () => {
     const app = await campaign();
     const text = 'Grave goods (d2)\n1 A sealed urn. Roll on the Tomb Loot Table.\n2 Dust';
     const preview = await app.call('tables.importPreview', { text });
-    expect(preview.links).toEqual([expect.objectContaining({ line: 2, kind: 'roll-on', resolved: { key: 'loot', name: 'Tomb Loot Table', existing: true } })]);
+    expect(preview.links).toEqual([
+      expect.objectContaining({
+        line: 2,
+        kind: 'roll-on',
+        resolved: { key: 'loot', name: 'Tomb Loot Table', existing: true },
+      }),
+    ]);
     await app.call('tables.importSave', { text });
     await app.call('dice.setSeed', { seed: 1 });
     let nested = 0;
@@ -279,7 +356,10 @@ describe('a whole page of linked tables', () => {
     await app.call('tables.importSave', { text });
     const preview = await app.call('tables.importPreview', { text });
     expect(preview.conflicts).toEqual(['hoard', 'gems']);
-    expect(await app.dispatch('tables.importSave', { text })).toMatchObject({ ok: false, error: { message: 'Tables keyed “hoard”, “gems” already exist. Choose replace or rename; nothing was imported.' } });
+    expect(await app.dispatch('tables.importSave', { text })).toMatchObject({
+      ok: false,
+      error: { message: 'Tables keyed “hoard”, “gems” already exist. Choose replace or rename; nothing was imported.' },
+    });
     const copy = await app.call('tables.importSave', { text, onConflict: 'rename' });
     expect(copy.table).toMatchObject({ key: 'hoard-2', name: 'HOARD (imported)' });
     expect(copy.table.rows[1]!.rollOn).toEqual({ table: 'gems-2', times: 2, modifier: 0 });
@@ -301,7 +381,11 @@ describe('Foundry VTT', () => {
     ]);
     const out = await app.call('tables.export', { keys: ['dungeon-room', 'treasure'], format: 'foundry' });
     expect(out.fileName).toBe('lichslayer-tables.foundry.json');
-    const docs = JSON.parse(out.text) as { _id: string; formula: string; results: { type: string; documentUuid?: string }[] }[];
+    const docs = JSON.parse(out.text) as {
+      _id: string;
+      formula: string;
+      results: { type: string; documentUuid?: string }[];
+    }[];
     expect(docs.map((d) => d.formula)).toEqual(['1d4', '1d2']);
     expect(docs[0]!.results[1]).toMatchObject({ type: 'document', documentUuid: `RollTable.${docs[1]!._id}` });
     const back = await app.call('tables.importPreview', { text: out.text });
@@ -313,17 +397,30 @@ describe('Foundry VTT', () => {
     const app = await campaign();
     const text = fixture('167-foundry-formula-plus-five-results-from-1-refused.json');
     const preview = await app.call('tables.importPreview', { text });
-    expect(preview.problems).toEqual([{ line: 8, message: 'row 1 (“A”) is keyed 1-5, outside 6-25, what d20+5 can give: the keys look like d20 — type d20 in Die, or change the key' }]);
+    expect(preview.problems).toEqual([
+      {
+        line: 8,
+        message:
+          'row 1 (“A”) is keyed 1-5, outside 6-25, what d20+5 can give: the keys look like d20 — type d20 in Die, or change the key',
+      },
+    ]);
     const before = await app.call('tables.list', {});
     expect(await app.dispatch('tables.importSave', { text })).toMatchObject({ ok: false, error: { code: 'refused' } });
     expect(await app.call('tables.list', {})).toEqual(before);
     const saved = await app.call('tables.importSave', { text, die: 'd20' });
     expect(saved.table.die).toBe('d20');
-    expect(saved.table.rows.map((r) => r.range)).toEqual([{ from: 1, to: 5 }, { from: 6, to: 10 }, { from: 11, to: 15 }, { from: 16, to: 20 }]);
+    expect(saved.table.rows.map((r) => r.range)).toEqual([
+      { from: 1, to: 5 },
+      { from: 6, to: 10 },
+      { from: 11, to: 15 },
+      { from: 16, to: 20 },
+    ]);
     expect(landings(saved.table).filter((l) => l.row === null)).toEqual([]);
     // A row outside a die the keys do not fill exactly gets no such offer: the key may be the typo.
     const typo = await app.call('tables.importPreview', { text: fixture('54-outside-die-refused.txt') });
-    expect(typo.problems.map((p) => p.message)).toEqual(['row 3 (“Silence”) is keyed 5-7, outside 1-6, what d6 can give: change the key, or type the right die in Die']);
+    expect(typo.problems.map((p) => p.message)).toEqual([
+      'row 3 (“Silence”) is keyed 5-7, outside 1-6, what d6 can give: change the key, or type the right die in Die',
+    ]);
     app.close();
   });
 
@@ -331,8 +428,13 @@ describe('Foundry VTT', () => {
     const app = await campaign();
     const text = fixture('64-foundry-messy-d101-duplicate.json');
     const preview = await app.call('tables.importPreview', { text });
-    expect(preview.gaps.tables).toEqual([{ key: 'community-loot-messy', name: 'Community Loot (messy)', uncovered: '101', line: 1 }]);
-    expect(preview.notes).toContainEqual({ line: 40, message: 'Community Loot (messy): result 11 (“Loot 31-40”) repeats an earlier result exactly and was left out' });
+    expect(preview.gaps.tables).toEqual([
+      { key: 'community-loot-messy', name: 'Community Loot (messy)', uncovered: '101', line: 1 },
+    ]);
+    expect(preview.notes).toContainEqual({
+      line: 40,
+      message: 'Community Loot (messy): result 11 (“Loot 31-40”) repeats an earlier result exactly and was left out',
+    });
     const saved = await app.call('tables.importSave', { text, gaps: 'fill' });
     expect(saved.table.die).toBe('d101');
     expect(saved.table.rows.at(-1)!.range).toEqual({ from: 91, to: 101 });

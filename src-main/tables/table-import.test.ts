@@ -25,7 +25,9 @@ describe('paste import', () => {
   });
 
   it('reads "| 2d6 |" and "| Roll |" headers, inferring the die from the keys', () => {
-    expect(previewImport('| 2d6 | Event |\n|---|---|\n| 2-6 | Calm |\n| 7 | Storm |\n| 8-12 | Fog |').table!.die).toBe('2d6');
+    expect(previewImport('| 2d6 | Event |\n|---|---|\n| 2-6 | Calm |\n| 7 | Storm |\n| 8-12 | Fog |').table!.die).toBe(
+      '2d6',
+    );
     const roll = previewImport('| Roll | Event |\n|---|---|\n| 1-4 | Calm |\n| 5-8 | Storm |');
     expect(roll.table!.die).toBe('d8');
   });
@@ -40,19 +42,32 @@ describe('paste import', () => {
   });
 
   it('reads numbered lines in every common style, with blank lines between', () => {
-    const p = previewImport('d12 Weather\n1 = Ash rain\n\n2. Still air\n3-5: Cold wind\n6–10 Grey fog\n11) Thunder\n12+ Red sky');
+    const p = previewImport(
+      'd12 Weather\n1 = Ash rain\n\n2. Still air\n3-5: Cold wind\n6–10 Grey fog\n11) Thunder\n12+ Red sky',
+    );
     expect(p.format).toBe('lines');
     expect(p.problems).toEqual([]);
     expect(p.table!.name).toBe('Weather');
     expect(p.table!.die).toBe('d12');
-    expect(p.table!.rows.map((r) => r.label)).toEqual(['Ash rain', 'Still air', 'Cold wind', 'Grey fog', 'Thunder', 'Red sky']);
+    expect(p.table!.rows.map((r) => r.label)).toEqual([
+      'Ash rain',
+      'Still air',
+      'Cold wind',
+      'Grey fog',
+      'Thunder',
+      'Red sky',
+    ]);
     expect(p.table!.rows[5]!.range).toEqual({ from: 12, to: null });
   });
 
   it('a header without a die column is refused with a clear error', () => {
     const p = previewImport('| Name | Effect |\n|---|---|\n| Torch | Light |');
     expect(p.table).toBeNull();
-    expect(p.problems[0]).toEqual({ line: 1, message: 'The first column must be the die (such as “d6”, “2d6” or “Roll”); found “Name”. Put the die or “Roll” in the first header cell, or tick “Import as a plain list”' });
+    expect(p.problems[0]).toEqual({
+      line: 1,
+      message:
+        'The first column must be the die (such as “d6”, “2d6” or “Roll”); found “Name”. Put the die or “Roll” in the first header cell, or tick “Import as a plain list”',
+    });
   });
 
   it('duplicate and overlapping keys are errors on their lines', () => {
@@ -63,14 +78,30 @@ describe('paste import', () => {
 
   it('marks lines that are not rows', () => {
     const p = previewImport('1 = Rat\ntwo = Bat\n3 = Cat');
-    expect(p.problems).toEqual([{ line: 2, message: expect.stringMatching(/“two = Bat” does not start with a roll value/) }]);
+    expect(p.problems).toEqual([
+      { line: 2, message: expect.stringMatching(/“two = Bat” does not start with a roll value/) },
+    ]);
   });
 
   it('reads typed loot columns and refuses a bad value on its line', () => {
-    const good = previewImport('| d100 | Result | loot.tier | loot.colour | loot.itemType | loot.actions |\n|---|---|---|---|---|---|\n| 1-100 | Coin | common | Red | treasure | equip, influence |', { category: 'loot' });
-    expect(good.table!.rows[0]!.loot).toEqual({ tier: 'common', colour: 'Red', itemType: 'treasure', actions: ['equip', 'influence'], breakable: true });
-    const bad = previewImport('| d100 | Result | loot.tier | loot.colour | loot.itemType | loot.actions |\n|---|---|---|---|---|---|\n| 1-100 | Coin | legendary | Red | treasure | equip |');
-    expect(bad.problems[0]).toMatchObject({ line: 3, message: expect.stringMatching(/loot.tier: “legendary” is not one of/) });
+    const good = previewImport(
+      '| d100 | Result | loot.tier | loot.colour | loot.itemType | loot.actions |\n|---|---|---|---|---|---|\n| 1-100 | Coin | common | Red | treasure | equip, influence |',
+      { category: 'loot' },
+    );
+    expect(good.table!.rows[0]!.loot).toEqual({
+      tier: 'common',
+      colour: 'Red',
+      itemType: 'treasure',
+      actions: ['equip', 'influence'],
+      breakable: true,
+    });
+    const bad = previewImport(
+      '| d100 | Result | loot.tier | loot.colour | loot.itemType | loot.actions |\n|---|---|---|---|---|---|\n| 1-100 | Coin | legendary | Red | treasure | equip |',
+    );
+    expect(bad.problems[0]).toMatchObject({
+      line: 3,
+      message: expect.stringMatching(/loot.tier: “legendary” is not one of/),
+    });
   });
 });
 
@@ -82,8 +113,25 @@ describe('export and round trips', () => {
     die: 'd100',
     span: { min: 1, max: 121 },
     rows: [
-      { label: 'Coin', range: { from: 1, to: 60 }, details: 'A worn | coin', fields: { Weight: 'light' }, loot: { tier: 'common', colour: 'Red', itemType: 'treasure', actions: ['equip'] } },
-      { label: 'Gem', range: { from: 61, to: 121 }, loot: { tier: 'rare', colour: 'All-Color', itemType: 'gem', actions: ['channel', 'inscribe'], breakable: false }, rollOn: { table: 'loot', times: 2, modifier: -3 } },
+      {
+        label: 'Coin',
+        range: { from: 1, to: 60 },
+        details: 'A worn | coin',
+        fields: { Weight: 'light' },
+        loot: { tier: 'common', colour: 'Red', itemType: 'treasure', actions: ['equip'] },
+      },
+      {
+        label: 'Gem',
+        range: { from: 61, to: 121 },
+        loot: {
+          tier: 'rare',
+          colour: 'All-Color',
+          itemType: 'gem',
+          actions: ['channel', 'inscribe'],
+          breakable: false,
+        },
+        rollOn: { table: 'loot', times: 2, modifier: -3 },
+      },
     ],
   });
 
@@ -93,14 +141,24 @@ describe('export and round trips', () => {
   });
 
   it('a JSON pack imports back to the same tables; so does a Markdown pack', () => {
-    const other = tableDefSchema.parse({ key: 'w', name: 'Weights', die: null, rows: [{ label: 'x', weight: 2 }, { label: 'y', weight: 5 }] });
+    const other = tableDefSchema.parse({
+      key: 'w',
+      name: 'Weights',
+      die: null,
+      rows: [
+        { label: 'x', weight: 2 },
+        { label: 'y', weight: 5 },
+      ],
+    });
     const fixed = { ...loot, rows: loot.rows.map((r) => ({ ...r, rollOn: null })) };
     expect(readPack(exportPack([fixed, other], 'mine')).tables).toEqual([fixed, other]);
     expect(readPack(exportPackMarkdown([fixed, other])).tables).toEqual([fixed, other]);
   });
 
   it('a pack from a newer app, or not a pack at all, is refused clearly', () => {
-    expect(readPack('{"format":"lichslayer-table-pack","version":99,"tables":[]}').problems[0]!.message).toMatch(/newer version/);
+    expect(readPack('{"format":"lichslayer-table-pack","version":99,"tables":[]}').problems[0]!.message).toMatch(
+      /newer version/,
+    );
     expect(readPack('{"format":"something"}').problems[0]!.message).toMatch(/Not a Lichslayer Judge table pack/);
     expect(readPack('{ nope').problems[0]!.message).toMatch(/not valid JSON/);
   });
@@ -115,7 +173,10 @@ describe('export and round trips', () => {
       }),
       { numRuns: 500 },
     );
-    fc.assert(fc.property(fc.string(), (s) => Array.isArray(readPack(s).problems)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string(), (s) => Array.isArray(readPack(s).problems)),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -123,8 +184,14 @@ describe('one range grammar for every format', () => {
   it('reads every dash, “to”, “or less”/≤, “or more”/+, and 00/000 as 100/1000', async () => {
     const { readRowKey, parseRowKey } = await import('@shared/row-key.ts');
     const dashes = ['-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212', '\ufe63', '\uff0d'];
-    for (const d of dashes) expect([parseRowKey(`17${d}19`), parseRowKey(`17 ${d} 19`)]).toEqual([{ from: 17, to: 19 }, { from: 17, to: 19 }]);
-    expect(['17 to 19', '17 through 19', '17 thru 19', '96-00', '000', '901-000', '01–05'].map((k) => parseRowKey(k))).toEqual([
+    for (const d of dashes)
+      expect([parseRowKey(`17${d}19`), parseRowKey(`17 ${d} 19`)]).toEqual([
+        { from: 17, to: 19 },
+        { from: 17, to: 19 },
+      ]);
+    expect(
+      ['17 to 19', '17 through 19', '17 thru 19', '96-00', '000', '901-000', '01–05'].map((k) => parseRowKey(k)),
+    ).toEqual([
       { from: 17, to: 19 },
       { from: 17, to: 19 },
       { from: 17, to: 19 },
@@ -133,12 +200,23 @@ describe('one range grammar for every format', () => {
       { from: 901, to: 1000 },
       { from: 1, to: 5 },
     ]);
-    expect(['12+', '12 +', '12 or more', '12 or higher', '≥12', '>=12', '12 and up'].map((k) => parseRowKey(k))).toEqual(Array(7).fill({ from: 12, to: null }));
-    expect(['≤2', '<= 2', '2 or less', '2 or lower', 'up to 2'].map((k) => readRowKey(k))).toEqual(Array(5).fill({ from: null, to: 2, zero: false }));
+    expect(
+      ['12+', '12 +', '12 or more', '12 or higher', '≥12', '>=12', '12 and up'].map((k) => parseRowKey(k)),
+    ).toEqual(Array(7).fill({ from: 12, to: null }));
+    expect(['≤2', '<= 2', '2 or less', '2 or lower', 'up to 2'].map((k) => readRowKey(k))).toEqual(
+      Array(5).fill({ from: null, to: 2, zero: false }),
+    );
     // "or less" starts where the die does: 2d6 from 2.
     expect(parseRowKey('4 or less', 2)).toEqual({ from: 2, to: 4 });
     expect(readRowKey('0')).toEqual({ from: 0, to: 0, zero: true });
-    expect(['seven', '1-2-3', '5-3', '', 'd6', '1d6'].map((k) => readRowKey(k))).toEqual([null, null, null, null, null, null]);
+    expect(['seven', '1-2-3', '5-3', '', 'd6', '1d6'].map((k) => readRowKey(k))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('reads tildes, listed values that run on, and 00 opening a range as 0 (the grammar the table editor shares)', async () => {
@@ -161,16 +239,33 @@ describe('one range grammar for every format', () => {
     const md = previewImport(`| d8 | R |\n|---|---|\n${keys.map((k, i) => `| ${k} | r${i} |`).join('\n')}`);
     const csv = previewImport(`d8,R\n${keys.map((k, i) => `${k},r${i}`).join('\n')}`);
     const lines = previewImport(`d8 R\n${keys.map((k, i) => `${k}: r${i}`).join('\n')}`);
-    const ranges = [{ from: 1, to: 2 }, { from: 3, to: 4 }, { from: 5, to: 6 }, { from: 7, to: null }];
+    const ranges = [
+      { from: 1, to: 2 },
+      { from: 3, to: 4 },
+      { from: 5, to: 6 },
+      { from: 7, to: null },
+    ];
     for (const p of [md, csv, lines]) expect(p.table!.rows.map((r) => r.range)).toEqual(ranges);
   });
 });
 
 describe('what the preview tells', () => {
   it('the die: read from a header or title, guessed from the keys (and said so), or typed by the Judge', () => {
-    expect(previewImport('| d20 | E |\n|---|---|\n| 1-19 | a |').tables[0]!.die).toEqual({ how: 'read', line: 1, note: 'from the header on line 1' });
-    expect(previewImport('1-4 a\n5-19 b').tables[0]).toMatchObject({ table: { die: 'd20' }, die: { how: 'guessed' }, coverage: { uncovered: [{ from: 20, to: 20 }] } });
-    expect(previewImport('1-4 a\n5-19 b', { die: 'd19' }).tables[0]).toMatchObject({ table: { die: 'd19' }, die: { how: 'given' }, coverage: { uncoveredCount: 0 } });
+    expect(previewImport('| d20 | E |\n|---|---|\n| 1-19 | a |').tables[0]!.die).toEqual({
+      how: 'read',
+      line: 1,
+      note: 'from the header on line 1',
+    });
+    expect(previewImport('1-4 a\n5-19 b').tables[0]).toMatchObject({
+      table: { die: 'd20' },
+      die: { how: 'guessed' },
+      coverage: { uncovered: [{ from: 20, to: 20 }] },
+    });
+    expect(previewImport('1-4 a\n5-19 b', { die: 'd19' }).tables[0]).toMatchObject({
+      table: { die: 'd19' },
+      die: { how: 'given' },
+      coverage: { uncoveredCount: 0 },
+    });
   });
 
   it('a plain list imports as a uniform table only when the Judge says so', () => {
@@ -179,7 +274,14 @@ describe('what the preview tells', () => {
     expect(asked.tables).toEqual([]);
     expect(asked.list).toEqual({ entries: 3, die: 'd3' });
     const list = previewImport(text, { asList: true });
-    expect(list.table).toMatchObject({ die: 'd3', rows: [{ range: { from: 1, to: 1 }, label: 'The Drowned Rat' }, { range: { from: 2, to: 2 } }, { range: { from: 3, to: 3 }, label: 'The Ninth Bell' }] });
+    expect(list.table).toMatchObject({
+      die: 'd3',
+      rows: [
+        { range: { from: 1, to: 1 }, label: 'The Drowned Rat' },
+        { range: { from: 2, to: 2 } },
+        { range: { from: 3, to: 3 }, label: 'The Ninth Bell' },
+      ],
+    });
     const grid = previewImport('| Name | Effect |\n|---|---|\n| Torch | Light |\n| Rope | Climb |', { asList: true });
     expect(grid.table!.rows.map((r) => [r.label, r.details])).toEqual([
       ['Torch', 'Light'],
@@ -188,7 +290,12 @@ describe('what the preview tells', () => {
   });
 
   it('every refusal names its line and what to change', () => {
-    const texts = ['| d6 | R |\n|---|---|\n| 1 | a |\n| x | b |', '1 = a\n2 = b\n2 = c', 'd6 X\n1-2 a\n3-7 b', '| Name | X |\n|---|---|\n| a | b |'];
+    const texts = [
+      '| d6 | R |\n|---|---|\n| 1 | a |\n| x | b |',
+      '1 = a\n2 = b\n2 = c',
+      'd6 X\n1-2 a\n3-7 b',
+      '| Name | X |\n|---|---|\n| a | b |',
+    ];
     for (const t of texts) {
       const p = previewImport(t);
       expect(p.problems.length).toBeGreaterThan(0);
@@ -204,9 +311,16 @@ describe('links', () => {
   it('prose links become nested rolls, unless the Judge leaves them as text', () => {
     const page = 'A - Roll a d2\n1 Up. Roll on B.\n2 Down. Reroll.\n\nB - Roll a d2\n1 Left\n2 Right';
     const linked = previewImport(page);
-    expect(linked.tables.map((t) => t.table.rows.map((r) => r.rollOn?.table ?? null))).toEqual([['b', 'a-again'], [null, null], ['b']]);
+    expect(linked.tables.map((t) => t.table.rows.map((r) => r.rollOn?.table ?? null))).toEqual([
+      ['b', 'a-again'],
+      [null, null],
+      ['b'],
+    ]);
     const plain = previewImport(page, { links: false });
     expect(plain.links).toEqual([]);
-    expect(plain.tables.map((t) => t.table.rows.map((r) => r.rollOn))).toEqual([[null, null], [null, null]]);
+    expect(plain.tables.map((t) => t.table.rows.map((r) => r.rollOn))).toEqual([
+      [null, null],
+      [null, null],
+    ]);
   });
 });

@@ -5,8 +5,23 @@
 // die read or guessed (and said which), the coverage of the die, the links between tables,
 // and every refusal naming its line and what to change. Nothing here saves; the save command
 // runs this same function, so what the preview shows is exactly what is saved.
-import { LIMITS_TABLES, tableDefSchema, tableRowSchema, type TableCategory, type TableDef, type TableRow, type TableRowInput } from '@shared/tables.ts';
-import { describeIssues, type ImportedTableView, type ImportGapChoice, type ImportLinkView, type ImportPreviewBody, type ImportProblemView } from '@shared/contract.ts';
+import {
+  LIMITS_TABLES,
+  tableDefSchema,
+  tableRowSchema,
+  type TableCategory,
+  type TableDef,
+  type TableRow,
+  type TableRowInput,
+} from '@shared/tables.ts';
+import {
+  describeIssues,
+  type ImportedTableView,
+  type ImportGapChoice,
+  type ImportLinkView,
+  type ImportPreviewBody,
+  type ImportProblemView,
+} from '@shared/contract.ts';
 import { keyRange, readRowKey, type KeyRead } from '@shared/row-key.ts';
 import { parseDice } from '../rules/dice-expression.ts';
 import { readTypedColumns, type TypedColumn } from './table-columns.ts';
@@ -14,12 +29,34 @@ import { coverageOf, runText, type Coverage, type Run } from './table-coverage.t
 import { findCycle } from './table-validate.ts';
 import { companionTable, findLinks, resolveTarget, type NamedTable } from './table-links.ts';
 import { readExactCell, readPastedCell, splitCells } from './markdown-cells.ts';
-import { META, MD_SEPARATOR, SHARE, dieHeader, dieIn, halfWidth, nameFromTitle, readDieIn, readPage, titleLike, type GridRow, type Section } from './paste-page.ts';
+import {
+  META,
+  MD_SEPARATOR,
+  SHARE,
+  dieHeader,
+  dieIn,
+  halfWidth,
+  nameFromTitle,
+  readDieIn,
+  readPage,
+  titleLike,
+  type GridRow,
+  type Section,
+} from './paste-page.ts';
 import { cleanPasted, unmark, type PasteLine } from './paste-markup.ts';
-import { dieFromFormula, documentLink, inlineLinks, looksLikeFoundry, readFoundry, resultKind, resultText, targetId, type FoundryDocument } from './foundry-table.ts';
+import {
+  dieFromFormula,
+  documentLink,
+  inlineLinks,
+  looksLikeFoundry,
+  readFoundry,
+  resultKind,
+  resultText,
+  targetId,
+  type FoundryDocument,
+} from './foundry-table.ts';
 
 export const MAX_TEXT = 2_000_000;
-
 
 export type ImportProblem = ImportProblemView;
 export type GapChoice = ImportGapChoice;
@@ -89,7 +126,11 @@ export function splitLong(label: string, details: string): { label: string; deta
     head = `${label.slice(0, at).trimEnd()}…`;
     rest = `…${label.slice(at).trimStart()}`;
   }
-  return { label: head, details: details ? `${rest}\n\n${details}` : rest, note: `a long entry (${label.length} characters): its first ${sentence ? 'sentence' : 'words'} became the label, the rest the details` };
+  return {
+    label: head,
+    details: details ? `${rest}\n\n${details}` : rest,
+    note: `a long entry (${label.length} characters): its first ${sentence ? 'sentence' : 'words'} became the label, the rest the details`,
+  };
 }
 
 // ---------- Drafts: what the text says, before a die is settled ----------
@@ -154,16 +195,25 @@ function readMeta(text: string): (Partial<TableDef> & { fields?: string[] }) | n
   if (!m?.[1]) return null;
   try {
     const { fields: rawFields, ...raw } = JSON.parse(m[1]) as Record<string, unknown>;
-    const picked = tableDefSchema.pick({ key: true, name: true, category: true, die: true, span: true, drawWithoutReplacement: true }).partial().safeParse(raw);
+    const picked = tableDefSchema
+      .pick({ key: true, name: true, category: true, die: true, span: true, drawWithoutReplacement: true })
+      .partial()
+      .safeParse(raw);
     if (!picked.success) return null;
-    const fields = Array.isArray(rawFields) && rawFields.every((f) => typeof f === 'string') ? (rawFields as string[]) : undefined;
+    const fields =
+      Array.isArray(rawFields) && rawFields.every((f) => typeof f === 'string') ? (rawFields as string[]) : undefined;
     return { ...(picked.data as Partial<TableDef>), ...(fields ? { fields } : {}) };
   } catch {
     return null;
   }
 }
 
-function readRowTyped(typed: Map<number, TypedColumn>, cells: string[], line: number, problems: ImportProblem[]): Partial<TableRow> {
+function readRowTyped(
+  typed: Map<number, TypedColumn>,
+  cells: string[],
+  line: number,
+  problems: ImportProblem[],
+): Partial<TableRow> {
   const groups: Record<string, Record<string, unknown>> = {};
   for (const [i, col] of typed) {
     const raw = cells[i]?.trim() ?? '';
@@ -207,22 +257,35 @@ function applyTitle(draft: Draft, section: Section): void {
     draft.dieNote = read.note ? `from line ${l.line}, ${read.note}` : `from line ${l.line}`;
     draft.added = read.added;
   }
-  for (const c of section.captions) draft.notes.push({ line: c.line, message: `“${short(c.text, 60)}” is read as a caption of ${draft.name ?? 'the table'}, not a row` });
+  for (const c of section.captions)
+    draft.notes.push({
+      line: c.line,
+      message: `“${short(c.text, 60)}” is read as a caption of ${draft.name ?? 'the table'}, not a row`,
+    });
   draft.notes.push(...section.notes);
 }
 
 /** A pasted key cell as people write it: "**1**", "1.", "１", "1–2 (33%)". */
 function keyCell(text: string): { text: string; share: string | null } {
-  const t = halfWidth(text.trim()).replace(/^(\*\*|__)(.*)\1$/, '$2').trim();
+  const t = halfWidth(text.trim())
+    .replace(/^(\*\*|__)(.*)\1$/, '$2')
+    .trim();
   const share = SHARE.exec(t);
-  return { text: t.replace(SHARE, '').replace(/\s*[.:)]$/, '').trim(), share: share ? share[0].trim() : null };
+  return {
+    text: t
+      .replace(SHARE, '')
+      .replace(/\s*[.:)]$/, '')
+      .trim(),
+    share: share ? share[0].trim() : null,
+  };
 }
 
 function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'markdown' | 'csv' }>): Draft {
   const draft = emptyDraft(body.kind, body.headerLine);
   const meta = section.meta ? readMeta(section.meta.text) : null;
   const exact = body.kind === 'markdown' && meta !== null;
-  const cell = (raw: string) => (exact ? readExactCell(raw) : cleanPasted(body.kind === 'markdown' ? readPastedCell(raw) : raw));
+  const cell = (raw: string) =>
+    exact ? readExactCell(raw) : cleanPasted(body.kind === 'markdown' ? readPastedCell(raw) : raw);
   applyTitle(draft, section);
   if (meta) {
     draft.exact = meta;
@@ -230,7 +293,13 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
   }
   const headerCells = body.header.map(cell);
   // An exported table's die is in its meta line; its header cell is only for people.
-  const head = body.headerless ? 'roll' : exact ? (meta.die === null ? 'weight' : 'roll') : dieHeader(headerCells[0] ?? '');
+  const head = body.headerless
+    ? 'roll'
+    : exact
+      ? meta.die === null
+        ? 'weight'
+        : 'roll'
+      : dieHeader(headerCells[0] ?? '');
   if (head === null) {
     draft.problems.push({
       line: body.headerLine,
@@ -254,13 +323,25 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
     draft.dieLine = section.meta!.line;
     draft.dieNote = 'as exported';
   }
-  const lead = (c: string) => c.trim().replace(/^(\*\*|__)(.*)\1$/, '$2').trim().toLowerCase();
+  const lead = (c: string) =>
+    c
+      .trim()
+      .replace(/^(\*\*|__)(.*)\1$/, '$2')
+      .trim()
+      .toLowerCase();
   // A book's table printed as column pairs side by side ("Roll | Hireling | Roll | Hireling"): each pair holds rows.
   let width = headerCells.length;
   if (!exact && !body.headerless) {
-    const again = headerCells.findIndex((c, i) => i > 0 && dieHeader(c) !== null && lead(c) === lead(headerCells[0] ?? ''));
+    const again = headerCells.findIndex(
+      (c, i) => i > 0 && dieHeader(c) !== null && lead(c) === lead(headerCells[0] ?? ''),
+    );
     if (again > 0) {
-      const groups = Array.from({ length: Math.ceil(headerCells.length / again) }, (_, g) => headerCells.slice(g * again, g * again + again).map(lead).join(' | '));
+      const groups = Array.from({ length: Math.ceil(headerCells.length / again) }, (_, g) =>
+        headerCells
+          .slice(g * again, g * again + again)
+          .map(lead)
+          .join(' | '),
+      );
       if (headerCells.length % again !== 0 || groups.some((g) => g !== groups[0])) {
         draft.problems.push({
           line: body.headerLine,
@@ -269,13 +350,18 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
         return draft;
       }
       width = again;
-      draft.notes.push({ line: body.headerLine, message: `the header repeats “${short(headerCells.slice(0, again).join(' | '), 50)}” ${groups.length} times side by side: each group of columns is read as rows of the one table, in the order of their keys` });
+      draft.notes.push({
+        line: body.headerLine,
+        message: `the header repeats “${short(headerCells.slice(0, again).join(' | '), 50)}” ${groups.length} times side by side: each group of columns is read as rows of the one table, in the order of their keys`,
+      });
     }
   }
   const columns = headerCells.slice(1, width);
   // Exported tables name their field columns in the meta line; pasted ones by their header words.
   const fieldNames = exact ? (meta.fields ?? columns.slice(2).filter((c) => !readTypedColumns([c]).size)) : null;
-  const typed = readTypedColumns(exact ? columns.map((c, i) => (i >= 2 + (fieldNames?.length ?? 0) ? c : '')) : columns);
+  const typed = readTypedColumns(
+    exact ? columns.map((c, i) => (i >= 2 + (fieldNames?.length ?? 0) ? c : '')) : columns,
+  );
   let labelCol = exact ? 0 : columns.findIndex((c) => LABEL_WORDS.test(c) && !typed.has(columns.indexOf(c)));
   if (labelCol < 0) labelCol = 0;
   const detailCol = exact ? 1 : columns.findIndex((c, i) => i !== labelCol && DETAIL_WORDS.test(c) && !typed.has(i));
@@ -295,21 +381,29 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
       const joinWith = separator === '\t' ? ' ' : `${separator} `;
       const extra = cells.length - width;
       cells = [...cells.slice(0, keep), cells.slice(keep).join(joinWith)];
-      notes.push(`${extra} ${separator === ',' ? 'comma' : separator === ';' ? 'semicolon' : 'tab'}${extra === 1 ? '' : 's'} in the text ${extra === 1 ? 'is' : 'are'} not quoted: the cells after column ${keep} are kept as one text`);
+      notes.push(
+        `${extra} ${separator === ',' ? 'comma' : separator === ';' ? 'semicolon' : 'tab'}${extra === 1 ? '' : 's'} in the text ${extra === 1 ? 'is' : 'are'} not quoted: the cells after column ${keep} are kept as one text`,
+      );
     }
     let key: KeyRead | null = null;
     let weight: number | null = null;
     if (draft.weighted) {
       const m = /^(?:weight\s+)?(\d{1,7})$/i.exec(keyText);
       if (!m || Number(m[1]) < 1) {
-        draft.problems.push({ line: r.line, message: `“${short(keyText)}” is not a weight: write a whole number of 1 or more in the first column` });
+        draft.problems.push({
+          line: r.line,
+          message: `“${short(keyText)}” is not a weight: write a whole number of 1 or more in the first column`,
+        });
         return;
       }
       weight = Number(m[1]);
     } else {
       key = readRowKey(keyText);
       if (!key) {
-        draft.problems.push({ line: r.line, message: `“${short(keyText)}” is not a roll value or range: write 7, 5-6, 11–12, 17 to 19, 12+ or ≤2 in the first column` });
+        draft.problems.push({
+          line: r.line,
+          message: `“${short(keyText)}” is not a roll value or range: write 7, 5-6, 11–12, 17 to 19, 12+ or ≤2 in the first column`,
+        });
         return;
       }
     }
@@ -321,7 +415,10 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
       // A row whose label cell is empty but another cell has text uses that text.
       const other = rest.findIndex((c, i) => i !== labelCol && !typed.has(i) && c.trim());
       if (other < 0) {
-        draft.problems.push({ line: r.line, message: `This row has no text after its roll value “${short(keyText)}”: write the result in the next column, or delete the row` });
+        draft.problems.push({
+          line: r.line,
+          message: `This row has no text after its roll value “${short(keyText)}”: write the result in the next column, or delete the row`,
+        });
         return;
       }
       label = rest[other]!.trim();
@@ -344,14 +441,26 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
     if (draft.problems.length > problemsBefore) return;
     const split = exact ? { label, details, note: null } : splitLong(label, details);
     if (split.note) notes.push(split.note);
-    draft.rows.push({ key, weight, label: split.label, details: split.details, fields, typed: typedValues, line: r.line, notes });
+    draft.rows.push({
+      key,
+      weight,
+      label: split.label,
+      details: split.details,
+      fields,
+      typed: typedValues,
+      line: r.line,
+      notes,
+    });
   };
 
   for (const r of body.rows as GridRow[]) {
     const cells = r.cells.map(cell);
     // The header again in the middle (a table continued over a page break) is not a row.
     if (!exact && !body.headerless && cells.map(lead).join('|') === headerText) {
-      draft.notes.push({ line: r.line, message: `line ${r.line} repeats the header (“${short(cells.join(' | '), 40)}”), as a table continued over a page does: left out` });
+      draft.notes.push({
+        line: r.line,
+        message: `line ${r.line} repeats the header (“${short(cells.join(' | '), 40)}”), as a table continued over a page does: left out`,
+      });
       continue;
     }
     if (width === headerCells.length) {
@@ -372,21 +481,35 @@ function gridDraft(section: Section, body: Extract<Section['body'], { kind: 'mar
 /** Splits "Label — details" and "Label: details" the way books print entries. */
 function splitEntry(text: string): { label: string; details: string } {
   const m = /^(.+?)(?:\s+[—–-]\s+|:\s+)([\s\S]+)$/.exec(text);
-  if (m && m[1]!.trim().length >= 2 && !/\b(?:go|turn|roll|see)\b[^.]*$/i.test(m[1]!)) return { label: m[1]!.trim(), details: m[2]!.trim() };
+  if (m && m[1]!.trim().length >= 2 && !/\b(?:go|turn|roll|see)\b[^.]*$/i.test(m[1]!))
+    return { label: m[1]!.trim(), details: m[2]!.trim() };
   return { label: text.trim(), details: '' };
 }
 
 function linesDraft(section: Section, body: Extract<Section['body'], { kind: 'lines' }>): Draft {
   const draft = emptyDraft('lines', body.rows[0]?.line ?? 1);
   applyTitle(draft, section);
-  for (const b of body.bad) draft.problems.push({ line: b.line, message: `“${short(b.text)}” does not start with a roll value: write its number first (“2 = …”, “2. …”, “2-3: …”), or delete the line` });
+  for (const b of body.bad)
+    draft.problems.push({
+      line: b.line,
+      message: `“${short(b.text)}” does not start with a roll value: write its number first (“2 = …”, “2. …”, “2-3: …”), or delete the line`,
+    });
   for (const r of body.rows) {
     const notes = [...r.notes, ...r.joined.map((j) => `line ${j.line} joined: ${j.why}`)];
     const entry = splitEntry(cleanPasted(r.text));
     const below = r.paragraphs.map(cleanPasted).join('\n\n');
     const split = splitLong(entry.label, [entry.details, below].filter((x) => x).join('\n\n'));
     if (split.note) notes.push(split.note);
-    draft.rows.push({ key: r.key, weight: null, label: split.label, details: split.details, fields: {}, typed: {}, line: r.line, notes });
+    draft.rows.push({
+      key: r.key,
+      weight: null,
+      label: split.label,
+      details: split.details,
+      fields: {},
+      typed: {},
+      line: r.line,
+      notes,
+    });
   }
   return draft;
 }
@@ -401,7 +524,9 @@ function listDraft(source: readonly PasteLine[]): Draft {
   // A Markdown table without a die column: the lines above its header name it, its first cell is each entry.
   const separator = lines.findIndex((l) => MD_SEPARATOR.test(l.t) && l.t.includes('|'));
   const grid = separator >= 1;
-  const titled = (l: (typeof lines)[number] | undefined) => !!l && (/^#{1,6}\s|^\*\*.*\*\*:?$|^__.*__:?$/.test(l.t) || ((/:$/.test(l.t) || dieIn(l.t) !== null) && !BULLET.test(l.t)));
+  const titled = (l: (typeof lines)[number] | undefined) =>
+    !!l &&
+    (/^#{1,6}\s|^\*\*.*\*\*:?$|^__.*__:?$/.test(l.t) || ((/:$/.test(l.t) || dieIn(l.t) !== null) && !BULLET.test(l.t)));
   let title: (typeof lines)[number] | undefined;
   let entries = lines;
   // A grid whose first column holds roll values ("d4", "Roll", or 1, 2, 3 … in every row): as a list, each row is one face, and that column goes.
@@ -411,8 +536,15 @@ function listDraft(source: readonly PasteLine[]): Draft {
     entries = lines.slice(separator + 1).filter((l) => l.t.includes('|'));
     const header = splitCells(lines[separator - 1]!.t).map(readPastedCell);
     const firsts = entries.map((l) => splitCells(l.t).map(readPastedCell));
-    keyColumn = header.length >= 2 && (dieHeader(header[0] ?? '') !== null || (firsts.length > 0 && firsts.every((c) => c.length >= 2 && readRowKey(keyCell(c[0] ?? '').text) !== null)));
-    if (keyColumn) draft.notes.push({ line: lines[separator - 1]!.line, message: `the first column (“${short(header[0] ?? '', 20)}”) holds roll values: as a plain list each row is one face, so that column is left out` });
+    keyColumn =
+      header.length >= 2 &&
+      (dieHeader(header[0] ?? '') !== null ||
+        (firsts.length > 0 && firsts.every((c) => c.length >= 2 && readRowKey(keyCell(c[0] ?? '').text) !== null)));
+    if (keyColumn)
+      draft.notes.push({
+        line: lines[separator - 1]!.line,
+        message: `the first column (“${short(header[0] ?? '', 20)}”) holds roll values: as a plain list each row is one face, so that column is left out`,
+      });
   } else if (lines.length > 2 && titled(lines[0])) {
     title = lines[0];
     entries = lines.slice(1);
@@ -420,15 +552,27 @@ function listDraft(source: readonly PasteLine[]): Draft {
   // Keys standing on lines of their own (a PDF's key column): the numbers 1, 2, 3 … go, the texts under them are the entries.
   const keyOnly = /^[([]?(\d{1,4})[)\].:]?$/;
   const alone = entries.filter((l) => keyOnly.test(halfWidth(l.t)));
-  if (!grid && alone.length >= 2 && alone.every((l, i) => Number(keyOnly.exec(halfWidth(l.t))![1]) === i + 1) && entries.length >= alone.length * 2) {
-    draft.notes.push({ line: alone[0]!.line, message: `the numbers 1-${alone.length} stand on lines of their own: as a plain list each text is one face, so those lines are left out` });
+  if (
+    !grid &&
+    alone.length >= 2 &&
+    alone.every((l, i) => Number(keyOnly.exec(halfWidth(l.t))![1]) === i + 1) &&
+    entries.length >= alone.length * 2
+  ) {
+    draft.notes.push({
+      line: alone[0]!.line,
+      message: `the numbers 1-${alone.length} stand on lines of their own: as a plain list each text is one face, so those lines are left out`,
+    });
     entries = entries.filter((l) => !alone.includes(l));
   }
   if (title) {
     draft.name = nameFromTitle(title.t.replace(/:$/, ''));
     draft.titleLine = title.line;
     const die = dieIn(title.t);
-    if (die) draft.notes.push({ line: title.line, message: `the title names ${die}, but a plain list is rolled with one face per entry` });
+    if (die)
+      draft.notes.push({
+        line: title.line,
+        message: `the title names ${die}, but a plain list is rolled with one face per entry`,
+      });
   }
   // Entries numbered 1, 2, 3 … however written ("1\\.", "１", "**1.**") are one face each already: the numbers go.
   const numbers = entries.map((l) => NUMBERED.exec(halfWidth(l.t)));
@@ -437,10 +581,28 @@ function listDraft(source: readonly PasteLine[]): Draft {
     if (counted) l = { ...l, t: halfWidth(l.t).slice(numbers[i]![0].length) };
     const cells = grid ? splitCells(l.t).map(readPastedCell) : null;
     const kept = cells && keyColumn ? cells.slice(1) : cells;
-    const written = kept ? `${kept[0] ?? ''}${kept.slice(1).some((c) => c) ? `: ${kept.slice(1).filter((c) => c).join(' — ')}` : ''}` : l.t;
+    const written = kept
+      ? `${kept[0] ?? ''}${
+          kept.slice(1).some((c) => c)
+            ? `: ${kept
+                .slice(1)
+                .filter((c) => c)
+                .join(' — ')}`
+            : ''
+        }`
+      : l.t;
     const entry = splitEntry(written.replace(BULLET, '').replace(/^\*\*(.+?)\*\*/, '$1'));
     const split = splitLong(entry.label, entry.details);
-    draft.rows.push({ key: null, weight: null, label: split.label, details: split.details, fields: {}, typed: {}, line: l.line, notes: split.note ? [split.note] : [] });
+    draft.rows.push({
+      key: null,
+      weight: null,
+      label: split.label,
+      details: split.details,
+      fields: {},
+      typed: {},
+      line: l.line,
+      notes: split.note ? [split.note] : [],
+    });
   });
   const n = draft.rows.length;
   draft.rows.forEach((r, i) => (r.key = { from: i + 1, to: i + 1, zero: false }));
@@ -459,7 +621,8 @@ function listDraft(source: readonly PasteLine[]): Draft {
   return draft;
 }
 
-const WEIGHTED_LINE = /^(?:[-*•·+]\s+)?(?:(\d{1,5})\s*[x×]\s+(\S.*)|(\S.*?)\s*(?:[x×]\s*(\d{1,5})|\(\s*(?:weight\s*:?\s*)?(\d{1,5})\s*\)|\s[—–-]\s*weight\s*:?\s*(\d{1,5})))$/i;
+const WEIGHTED_LINE =
+  /^(?:[-*•·+]\s+)?(?:(\d{1,5})\s*[x×]\s+(\S.*)|(\S.*?)\s*(?:[x×]\s*(\d{1,5})|\(\s*(?:weight\s*:?\s*)?(\d{1,5})\s*\)|\s[—–-]\s*weight\s*:?\s*(\d{1,5})))$/i;
 
 /**
  * Entries with how often each comes up ("Goblins x3", "3× Goblins", "Ogre (1)"), a title line
@@ -485,12 +648,18 @@ function weightsDraft(source: readonly PasteLine[]): Draft | null {
     const label = (m[2] ?? m[3] ?? '').trim();
     const notes = [`read as weight ${weight}: it comes up ${weight} time${weight === 1 ? '' : 's'} in ${total}`];
     if (weight < 1) {
-      draft.problems.push({ line: l.line, message: `“${short(l.t)}” has weight 0, so it never comes up: write 1 or more, or delete the line` });
+      draft.problems.push({
+        line: l.line,
+        message: `“${short(l.t)}” has weight 0, so it never comes up: write 1 or more, or delete the line`,
+      });
       return;
     }
     draft.rows.push({ key: null, weight, label, details: '', fields: {}, typed: {}, line: l.line, notes });
   });
-  draft.notes.push({ line: entries[0]!.line, message: `every line ends with how often it comes up (“${short(entries[0]!.t, 30)}”): read as a table rolled by weight` });
+  draft.notes.push({
+    line: entries[0]!.line,
+    message: `every line ends with how often it comes up (“${short(entries[0]!.t, 30)}”): read as a table rolled by weight`,
+  });
   return draft;
 }
 
@@ -501,13 +670,18 @@ function foundryDrafts(doc: FoundryDocument): Draft {
   draft.titleLine = doc.line;
   draft.foundryId = doc.id;
   draft.drawWithoutReplacement = !doc.replacement;
-  if (flags) draft.exact = { key: flags.key, category: flags.category, die: flags.die ?? null, span: flags.span ?? null };
+  if (flags)
+    draft.exact = { key: flags.key, category: flags.category, die: flags.die ?? null, span: flags.span ?? null };
   const weightedByFlags = flags && flags.die === null;
   const missingRange = doc.results.some((r) => !r.range || r.range.length !== 2);
   if (weightedByFlags || (missingRange && !flags)) {
     draft.weighted = true;
     draft.dieHow = 'weights';
-    if (!weightedByFlags) draft.notes.push({ line: doc.line, message: `${doc.name}: some results have no range, so the table is rolled by the results' weights` });
+    if (!weightedByFlags)
+      draft.notes.push({
+        line: doc.line,
+        message: `${doc.name}: some results have no range, so the table is rolled by the results' weights`,
+      });
   } else if (flags) {
     draft.die = flags.die ?? null;
     draft.dieHow = 'read';
@@ -520,7 +694,11 @@ function foundryDrafts(doc: FoundryDocument): Draft {
       draft.dieHow = 'read';
       draft.dieLine = doc.line;
       draft.dieNote = `from the formula “${doc.formula}”`;
-    } else draft.notes.push({ line: doc.line, message: `${doc.name}: the formula “${short(doc.formula)}” uses things this app cannot roll, so the die is guessed from the ranges; type a die in Die to change it` });
+    } else
+      draft.notes.push({
+        line: doc.line,
+        message: `${doc.name}: the formula “${short(doc.formula)}” uses things this app cannot roll, so the die is guessed from the ranges; type a die in Die to change it`,
+      });
   }
   const seen = new Set<string>();
   doc.results.forEach((r, i) => {
@@ -541,25 +719,37 @@ function foundryDrafts(doc: FoundryDocument): Draft {
       const links = [...inLabel.links, ...inDetails.links];
       const docs = links.filter((l) => l.startsWith('@'));
       if (docs.length) fields['Foundry link'] = docs.join(' ');
-      for (const l of links) notes.push(l.startsWith('@') ? `the Foundry link ${short(l, 60)} is kept as its label, the link beside it` : `the inline roll ${short(l, 30)} is kept as its formula`);
+      for (const l of links)
+        notes.push(
+          l.startsWith('@')
+            ? `the Foundry link ${short(l, 60)} is kept as its label, the link beside it`
+            : `the inline roll ${short(l, 30)} is kept as its formula`,
+        );
     }
     if (kind === 'table') label = label || (r.text ?? '').trim();
     if (!label) {
       label = '(no text)';
       notes.push('this result has no text in Foundry');
     }
-    const range = r.range && r.range.length === 2 ? { from: Math.round(r.range[0]!), to: Math.round(r.range[1]!) } : null;
+    const range =
+      r.range && r.range.length === 2 ? { from: Math.round(r.range[0]!), to: Math.round(r.range[1]!) } : null;
     // Weight 0 (in a table drawn by weight) and a range that ends before it starts are how
     // Foundry tables switch a result off: it is never drawn, so it is no row here.
     const inverted = !draft.weighted && range !== null && range.to < range.from;
     if (!flags && ((draft.weighted && r.weight === 0) || inverted)) {
       const why = inverted ? `the range ${range!.from}-${range!.to}, which ends before it starts` : 'weight 0';
-      draft.notes.push({ line, message: `${doc.name}: result ${i + 1} (“${short(label)}”) has ${why}, so Foundry never draws it: left out` });
+      draft.notes.push({
+        line,
+        message: `${doc.name}: result ${i + 1} (“${short(label)}”) has ${why}, so Foundry never draws it: left out`,
+      });
       return;
     }
     const identity = JSON.stringify([range, label, details, kind === 'document' ? documentLink(r) : '']);
     if (!flags && seen.has(identity)) {
-      draft.notes.push({ line, message: `${doc.name}: result ${i + 1} (“${short(label)}”) repeats an earlier result exactly and was left out` });
+      draft.notes.push({
+        line,
+        message: `${doc.name}: result ${i + 1} (“${short(label)}”) repeats an earlier result exactly and was left out`,
+      });
       return;
     }
     seen.add(identity);
@@ -570,8 +760,13 @@ function foundryDrafts(doc: FoundryDocument): Draft {
     const split = flags ? { label, details, note: null } : splitLong(label, details);
     if (split.note) notes.push(split.note);
     const typed: Partial<TableRow> = {};
-    for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'rollOn'] as const) if (flagged?.[k]) (typed as Record<string, unknown>)[k] = flagged[k];
-    const key: KeyRead | null = draft.weighted ? null : range ? { from: range.from, to: flagged?.openEnd ? null : range.to, zero: false } : null;
+    for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'rollOn'] as const)
+      if (flagged?.[k]) (typed as Record<string, unknown>)[k] = flagged[k];
+    const key: KeyRead | null = draft.weighted
+      ? null
+      : range
+        ? { from: range.from, to: flagged?.openEnd ? null : range.to, zero: false }
+        : null;
     const weight = draft.weighted ? Math.max(1, Math.round(r.weight ?? 1)) : null;
     const row: DraftRow = { key, weight, label: split.label, details: split.details, fields, typed, line, notes };
     if (kind === 'table' && !flagged?.rollOn) {
@@ -615,7 +810,10 @@ function settle(draft: Draft, given: string | undefined): void {
     if (high <= 9 && (draft.die === null || draft.die === 'd10')) {
       if (lone) {
         for (const k of keys) if (k.zero) k.from = k.to = 10;
-        draft.notes.push({ line: draft.rows.find((r) => r.key?.zero)?.line ?? null, message: 'the key 0 is read as 10, as a d10 numbered 0–9 is rolled' });
+        draft.notes.push({
+          line: draft.rows.find((r) => r.key?.zero)?.line ?? null,
+          message: 'the key 0 is read as 10, as a d10 numbered 0–9 is rolled',
+        });
         values = numbers();
       } else {
         draft.dieHow = draft.dieHow === 'read' ? 'read' : 'guessed';
@@ -651,7 +849,10 @@ function settle(draft: Draft, given: string | undefined): void {
       const top = Math.max(...values);
       if (top > e.max) {
         draft.span = { min: e.min, max: top };
-        draft.notes.push({ line: draft.dieLine, message: `the title adds “${draft.added}” to ${draft.die}: the rows up to ${top} are kept for rolls with that added (the table covers ${e.min}-${top}; add it as a modifier when you roll)` });
+        draft.notes.push({
+          line: draft.dieLine,
+          message: `the title adds “${draft.added}” to ${draft.die}: the rows up to ${top} are kept for rolls with that added (the table covers ${e.min}-${top}; add it as a modifier when you roll)`,
+        });
       }
     } catch {
       // A die that does not parse is refused in build().
@@ -666,7 +867,10 @@ function build(draft: Draft, key: string, options: ImportOptions, single: boolea
     try {
       low = parseDice(draft.die).min;
     } catch (error) {
-      problems.push({ line: draft.dieLine, message: `The die “${short(draft.die)}” does not parse (${error instanceof Error ? error.message : String(error)}): write it as d6, 2d6, d66 or d100` });
+      problems.push({
+        line: draft.dieLine,
+        message: `The die “${short(draft.die)}” does not parse (${error instanceof Error ? error.message : String(error)}): write it as d6, 2d6, d66 or d100`,
+      });
     }
   }
   const rows: TableRow[] = [];
@@ -702,9 +906,20 @@ function build(draft: Draft, key: string, options: ImportOptions, single: boolea
     texts.push(`${r.label}\n${r.details}`);
   }
   const exact = draft.exact;
-  const name = (single && options.name?.trim()) || exact?.name || draft.name || options.name?.trim() || 'Imported table';
+  const name =
+    (single && options.name?.trim()) || exact?.name || draft.name || options.name?.trim() || 'Imported table';
   const category: TableCategory =
-    options.category ?? exact?.category ?? (rows.some((r) => r.loot) ? 'loot' : rows.some((r) => r.room) ? 'room' : rows.some((r) => r.entity) ? 'entity' : rows.some((r) => r.spell) ? 'spell' : 'custom');
+    options.category ??
+    exact?.category ??
+    (rows.some((r) => r.loot)
+      ? 'loot'
+      : rows.some((r) => r.room)
+        ? 'room'
+        : rows.some((r) => r.entity)
+          ? 'entity'
+          : rows.some((r) => r.spell)
+            ? 'spell'
+            : 'custom');
   const candidate = {
     key,
     name: name.length > LIMITS_TABLES.name ? name.slice(0, LIMITS_TABLES.name).trimEnd() : name,
@@ -715,11 +930,20 @@ function build(draft: Draft, key: string, options: ImportOptions, single: boolea
     starter: false,
     rows,
   };
-  if (name.length > LIMITS_TABLES.name) draft.notes.push({ line: draft.titleLine, message: `the name is longer than ${LIMITS_TABLES.name} characters and was shortened` });
+  if (name.length > LIMITS_TABLES.name)
+    draft.notes.push({
+      line: draft.titleLine,
+      message: `the name is longer than ${LIMITS_TABLES.name} characters and was shortened`,
+    });
   const parsed = tableDefSchema.safeParse(candidate);
   const table: TableDef = parsed.success ? parsed.data : { ...candidate, rows: [] };
   if (!parsed.success) problems.push({ line: draft.titleLine ?? draft.line, message: describeIssues(parsed.error) });
-  if (rows.length === 0 && problems.length === 0 && !exact) problems.push({ line: draft.line, message: 'No table rows were found: start each row with its roll value (1 = …, 2-3: …) or tick “Import as a plain list”' });
+  if (rows.length === 0 && problems.length === 0 && !exact)
+    problems.push({
+      line: draft.line,
+      message:
+        'No table rows were found: start each row with its roll value (1 = …, 2-3: …) or tick “Import as a plain list”',
+    });
   const how = draft.weighted ? 'weights' : draft.dieHow;
   return {
     draft,
@@ -749,7 +973,9 @@ function linesText(lines: (number | null)[]): string {
 
 /** A die the keys fit when the one read or guessed does not ("the keys look like d66"), or null. */
 function dieHint(table: TableDef): string | null {
-  const values = table.rows.flatMap((r) => (r.range ? [r.range.from, ...(r.range.to === null ? [] : [r.range.to])] : []));
+  const values = table.rows.flatMap((r) =>
+    r.range ? [r.range.from, ...(r.range.to === null ? [] : [r.range.to])] : [],
+  );
   if (!values.length) return null;
   const guess = inferDie(Math.min(...values), Math.max(...values), values);
   if (guess === table.die) return null;
@@ -777,7 +1003,8 @@ function coverageProblems(b: Built, problems: ImportProblem[], several: boolean)
   } else {
     // A die whose every result the keys cover exactly (a Foundry "1d20+5" over results 1-20 is a d20) is offered as the fix.
     const hint = dieHint(table);
-    const exact = hint !== null && coverageOf({ die: hint, span: null, rows: table.rows })?.uncoveredCount === 0 ? hint : null;
+    const exact =
+      hint !== null && coverageOf({ die: hint, span: null, rows: table.rows })?.uncoveredCount === 0 ? hint : null;
     for (const o of c.outside) {
       problems.push({
         line: rowLines[o.row] ?? null,
@@ -847,7 +1074,10 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
     list: null,
   });
   if (typeof text !== 'string' || !text.trim()) return empty('The text is empty: paste a table, or open a file');
-  if (text.length > MAX_TEXT) return empty(`The text is ${text.length.toLocaleString('en-GB')} characters; at most ${MAX_TEXT.toLocaleString('en-GB')} can be imported at once: split it into several imports`);
+  if (text.length > MAX_TEXT)
+    return empty(
+      `The text is ${text.length.toLocaleString('en-GB')} characters; at most ${MAX_TEXT.toLocaleString('en-GB')} can be imported at once: split it into several imports`,
+    );
   // A byte-order mark (Windows editors, some exports) is no part of the text.
   text = text.replace(/^\ufeff/, '');
 
@@ -891,17 +1121,35 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
         else paragraphs.push({ line: l.line, last: l.line, text: l.text });
       }
       for (const p of paragraphs) {
-        const what = p.last > p.line ? `Lines ${p.line}-${p.last} (“${short(p.text, 40)}”) are` : `“${short(p.text, 60)}” is`;
-        notes.push({ line: p.line, message: `${what} not part of a table and ${p.last > p.line ? 'were' : 'was'} left out` });
+        const what =
+          p.last > p.line ? `Lines ${p.line}-${p.last} (“${short(p.text, 40)}”) are` : `“${short(p.text, 60)}” is`;
+        notes.push({
+          line: p.line,
+          message: `${what} not part of a table and ${p.last > p.line ? 'were' : 'was'} left out`,
+        });
       }
-      for (const f of page.furniture) notes.push({ line: f.line, message: `“${short(f.text, 40)}” between the rows is read as ${f.why} and left out` });
+      for (const f of page.furniture)
+        notes.push({
+          line: f.line,
+          message: `“${short(f.text, 40)}” between the rows is read as ${f.why} and left out`,
+        });
       format = drafts.length > 1 ? 'page' : (drafts[0]?.format ?? 'unknown');
       // Offer a plain list when no table was found, or when numbered lines 1..N miss the die's last faces.
       // Lines read out of HTML or BBCode count as entries only when they are list items.
       const entries = unmarked.markup ? filled.filter((l) => /^(?:- |\d+\. )/.test(l.text)) : filled;
-      if (drafts.length === 0 && entries.length >= 2) list = { entries: entries.length - (!unmarked.markup && /:$/.test(entries[0]!.text.trim()) && entries.length > 2 ? 1 : 0), die: '' };
+      if (drafts.length === 0 && entries.length >= 2)
+        list = {
+          entries:
+            entries.length - (!unmarked.markup && /:$/.test(entries[0]!.text.trim()) && entries.length > 2 ? 1 : 0),
+          die: '',
+        };
       const only = drafts.length === 1 ? drafts[0]! : null;
-      if (only && only.format === 'lines' && only.dieHow !== 'read' && only.rows.every((r, i) => r.key?.from === i + 1 && r.key.to === i + 1)) {
+      if (
+        only &&
+        only.format === 'lines' &&
+        only.dieHow !== 'read' &&
+        only.rows.every((r, i) => r.key?.from === i + 1 && r.key.to === i + 1)
+      ) {
         const n = only.rows.length;
         if (!STANDARD_DICE.includes(n)) list = { entries: n, die: `d${n}` };
       }
@@ -909,12 +1157,22 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
 
       if (drafts.length === 0 && !list && unmarked.markup) {
         const what = unmarked.markup === 'html' ? 'HTML' : 'BBCode';
-        return { ...empty(`The text is ${what}, and its tags hold no table this app can read (a table whose first column is the die, or a numbered list): copy the table from the page as text, or paste it as Markdown`, 1), notes };
+        return {
+          ...empty(
+            `The text is ${what}, and its tags hold no table this app can read (a table whose first column is the die, or a numbered list): copy the table from the page as text, or paste it as Markdown`,
+            1,
+          ),
+          notes,
+        };
       }
     }
   }
   if (drafts.length === 0 && problems.length === 0) {
-    const result = empty(list ? 'No roll values were found: this reads as a plain list; tick “Import as a plain list” to roll it as a uniform table' : 'No table rows were found: start each row with its roll value (1 = …, 2-3: …), or paste a Markdown table whose first column is the die');
+    const result = empty(
+      list
+        ? 'No roll values were found: this reads as a plain list; tick “Import as a plain list” to roll it as a uniform table'
+        : 'No table rows were found: start each row with its roll value (1 = …, 2-3: …), or paste a Markdown table whose first column is the die',
+    );
     return { ...result, notes, list };
   }
 
@@ -966,7 +1224,8 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
       if (r.rollOn) {
         // An exported link keeps its target, renamed with it if the import renamed it.
         const target = byExportedKey.get(r.rollOn.table);
-        if (target && target.imported.table.key !== r.rollOn.table) rows[i] = { ...r, rollOn: { ...r.rollOn, table: target.imported.table.key } };
+        if (target && target.imported.table.key !== r.rollOn.table)
+          rows[i] = { ...r, rollOn: { ...r.rollOn, table: target.imported.table.key } };
         return;
       }
       const draftRow = b.draft.rows[i];
@@ -975,17 +1234,38 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
         const hit = byFoundryId.get(ft.id);
         // A table of the same file by its id, else a campaign table by the name Foundry shows.
         const inCampaign = !hit && ft.name ? resolveTarget(ft.name, known) : null;
-        const resolved = hit ? { key: hit.imported.table.key, name: hit.imported.table.name, existing: false } : inCampaign ? { key: inCampaign.key, name: inCampaign.name, existing: true } : null;
-        links.push({ table: t.key, row: i, line, kind: 'foundry', phrase: `links the roll table ${ft.name ? `“${ft.name}”` : ft.id}`, target: ft.name || ft.id, times: 1, resolved, match: inCampaign?.how ?? null, doubt: null });
+        const resolved = hit
+          ? { key: hit.imported.table.key, name: hit.imported.table.name, existing: false }
+          : inCampaign
+            ? { key: inCampaign.key, name: inCampaign.name, existing: true }
+            : null;
+        links.push({
+          table: t.key,
+          row: i,
+          line,
+          kind: 'foundry',
+          phrase: `links the roll table ${ft.name ? `“${ft.name}”` : ft.id}`,
+          target: ft.name || ft.id,
+          times: 1,
+          resolved,
+          match: inCampaign?.how ?? null,
+          doubt: null,
+        });
         if (resolved) rows[i] = { ...r, rollOn: { table: resolved.key, times: 1, modifier: 0 } };
-        else b.imported.rowNotes[i]!.push(`links a roll table that is not in this file (${ft.name || ft.id}): kept as text`);
+        else
+          b.imported.rowNotes[i]!.push(
+            `links a roll table that is not in this file (${ft.name || ft.id}): kept as text`,
+          );
         return;
       }
       if (b.draft.exact || b.draft.format === 'foundry' || b.draft.format === 'list' || options.links === false) return;
       const found = findLinks(b.texts[i] ?? '');
       const link = found[0];
       if (!link) return;
-      if (found.length > 1) b.imported.rowNotes[i]!.push(`holds ${found.length} links; only the first (“${short(link.phrase, 40)}”) becomes a nested roll`);
+      if (found.length > 1)
+        b.imported.rowNotes[i]!.push(
+          `holds ${found.length} links; only the first (“${short(link.phrase, 40)}”) becomes a nested roll`,
+        );
       let resolved: ImportLink['resolved'] = null;
       let match: string | null = null;
       let self = link.target === null;
@@ -999,35 +1279,76 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
           match = hit.how;
         }
       }
-      if (link.doubt) b.imported.rowNotes[i]!.push(`“${short(link.phrase, 40)}” is read as a roll to make, though ${link.doubt}: untick the links box if it is not meant for the roller`);
-      if (match && resolved) b.imported.rowNotes[i]!.push(`“${short(link.target ?? '', 30)}” is no table's name: it rolls on ${resolved.name}, found ${match}`);
+      if (link.doubt)
+        b.imported.rowNotes[i]!.push(
+          `“${short(link.phrase, 40)}” is read as a roll to make, though ${link.doubt}: untick the links box if it is not meant for the roller`,
+        );
+      if (match && resolved)
+        b.imported.rowNotes[i]!.push(
+          `“${short(link.target ?? '', 30)}” is no table's name: it rolls on ${resolved.name}, found ${match}`,
+        );
       if (self) {
         const set = againRows.get(b) ?? new Set<number>();
         set.add(i);
         againRows.set(b, set);
-        links.push({ table: t.key, row: i, line, kind: link.kind === 'roll-on' ? 'reroll' : link.kind, phrase: link.phrase, target: null, times: link.times, resolved: null, match: null, doubt: link.doubt });
+        links.push({
+          table: t.key,
+          row: i,
+          line,
+          kind: link.kind === 'roll-on' ? 'reroll' : link.kind,
+          phrase: link.phrase,
+          target: null,
+          times: link.times,
+          resolved: null,
+          match: null,
+          doubt: link.doubt,
+        });
         return;
       }
-      links.push({ table: t.key, row: i, line, kind: link.kind, phrase: link.phrase, target: link.target, times: link.times, resolved, match, doubt: link.doubt });
+      links.push({
+        table: t.key,
+        row: i,
+        line,
+        kind: link.kind,
+        phrase: link.phrase,
+        target: link.target,
+        times: link.times,
+        resolved,
+        match,
+        doubt: link.doubt,
+      });
       if (resolved) rows[i] = { ...r, rollOn: { table: resolved.key, times: link.times, modifier: 0 } };
-      else b.imported.rowNotes[i]!.push(`names “${short(link.target ?? '', 40)}”, which is not a table on this page or in the campaign: kept as text`);
+      else
+        b.imported.rowNotes[i]!.push(
+          `names “${short(link.target ?? '', 40)}”, which is not a table on this page or in the campaign: kept as text`,
+        );
     });
     b.imported.table = { ...t, rows };
   }
 
   // Gaps: shown before saving; the Judge chooses fill, re-roll or keep "no entry".
   // Every table goes through this, exported ones too: a row deleted by hand leaves a gap.
-  const gapTables = built.filter((b) => b.imported.coverage && b.imported.coverage.uncoveredCount > 0 && b.imported.coverage.outside.length === 0);
+  const gapTables = built.filter(
+    (b) => b.imported.coverage && b.imported.coverage.uncoveredCount > 0 && b.imported.coverage.outside.length === 0,
+  );
   const gaps: ImportPreview['gaps'] = {
     needed: gapTables.length > 0 && !options.gaps,
     chosen: options.gaps ?? null,
-    tables: gapTables.map((b) => ({ key: b.imported.table.key, name: b.imported.table.name, uncovered: b.imported.coverage!.uncovered.map(runText).join(', '), line: b.imported.titleLine ?? b.draft.line })),
+    tables: gapTables.map((b) => ({
+      key: b.imported.table.key,
+      name: b.imported.table.name,
+      uncovered: b.imported.coverage!.uncovered.map(runText).join(', '),
+      line: b.imported.titleLine ?? b.draft.line,
+    })),
   };
   if (options.gaps === 'fill') {
     for (const b of gapTables) {
       const left = fillGaps(b.imported);
       if (left.length) {
-        problems.push({ line: b.imported.titleLine ?? b.draft.line, message: `${b.imported.table.name}: fill cannot cover ${left.map(runText).join(', ')}, as no row has a key to stretch over ${left.length === 1 ? 'it' : 'them'}: choose re-roll or keep, or add rows` });
+        problems.push({
+          line: b.imported.titleLine ?? b.draft.line,
+          message: `${b.imported.table.name}: fill cannot cover ${left.map(runText).join(', ')}, as no row has a key to stretch over ${left.length === 1 ? 'it' : 'them'}: choose re-roll or keep, or add rows`,
+        });
       }
     }
   }
@@ -1035,11 +1356,28 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
     for (const b of gapTables) {
       const t = b.imported.table;
       if (t.rows.length === 0) {
-        problems.push({ line: b.imported.titleLine ?? b.draft.line, message: `${t.name}: re-roll has no row to land on, as the table has none: choose keep, or add rows` });
+        problems.push({
+          line: b.imported.titleLine ?? b.draft.line,
+          message: `${t.name}: re-roll has no row to land on, as the table has none: choose keep, or add rows`,
+        });
         continue;
       }
       const set = againRows.get(b) ?? new Set<number>();
-      const extra = b.imported.coverage!.uncovered.map((run) => ({ range: { from: run.from, to: run.to }, weight: null, label: 'Roll again', details: '', fields: {}, loot: null, room: null, entity: null, spell: null, rollOn: null }) as TableRow);
+      const extra = b.imported.coverage!.uncovered.map(
+        (run) =>
+          ({
+            range: { from: run.from, to: run.to },
+            weight: null,
+            label: 'Roll again',
+            details: '',
+            fields: {},
+            loot: null,
+            room: null,
+            entity: null,
+            spell: null,
+            rollOn: null,
+          }) as TableRow,
+      );
       extra.forEach((_, n) => set.add(t.rows.length + n));
       againRows.set(b, set);
       b.imported.table = { ...t, rows: [...t.rows, ...extra] };
@@ -1055,19 +1393,36 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
     const key = unique(`${t.key.slice(0, 50)}-again`);
     const made = companionTable(t, key, set);
     if (!made.table) {
-      problems.push({ line: b.imported.rowLines[[...set][0]!] ?? b.draft.line, message: `${t.name}: cannot roll again: ${made.error}; edit the row to say what happens instead` });
+      problems.push({
+        line: b.imported.rowLines[[...set][0]!] ?? b.draft.line,
+        message: `${t.name}: cannot roll again: ${made.error}; edit the row to say what happens instead`,
+      });
       continue;
     }
-    const times = new Map(links.filter((l) => l.table === t.key && l.resolved === null && l.target === null).map((l) => [l.row, l.times]));
-    b.imported.table = { ...t, rows: t.rows.map((r, i) => (set.has(i) ? { ...r, rollOn: { table: key, times: times.get(i) ?? 1, modifier: 0 } } : r)) };
-    for (const l of links) if (l.table === t.key && l.target === null) l.resolved = { key, name: made.table.name, existing: false };
-    const lines = made.table.rows.map((r) => b.imported.rowLines[t.rows.findIndex((o) => o.label === r.label && o.details === r.details)] ?? null);
+    const times = new Map(
+      links.filter((l) => l.table === t.key && l.resolved === null && l.target === null).map((l) => [l.row, l.times]),
+    );
+    b.imported.table = {
+      ...t,
+      rows: t.rows.map((r, i) =>
+        set.has(i) ? { ...r, rollOn: { table: key, times: times.get(i) ?? 1, modifier: 0 } } : r,
+      ),
+    };
+    for (const l of links)
+      if (l.table === t.key && l.target === null) l.resolved = { key, name: made.table.name, existing: false };
+    const lines = made.table.rows.map(
+      (r) => b.imported.rowLines[t.rows.findIndex((o) => o.label === r.label && o.details === r.details)] ?? null,
+    );
     companions.push({
       table: made.table,
       rowLines: lines,
       rowNotes: made.table.rows.map((r) => [`weight ${r.weight}: its share of ${t.die}`]),
       titleLine: b.imported.titleLine,
-      die: { how: 'weights', line: null, note: `the rows of ${t.name} that do not roll again, weighted by their share of ${t.die}` },
+      die: {
+        how: 'weights',
+        line: null,
+        note: `the rows of ${t.name} that do not roll again, weighted by their share of ${t.die}`,
+      },
       coverage: null,
       companionOf: t.key,
     });
@@ -1082,7 +1437,10 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
       const c = b.imported.coverage;
       const name = b.imported.table.name;
       if (c && c.uncoveredCount > 0 && !problems.some((p) => p.message.startsWith(`${name}: `))) {
-        problems.push({ line: b.imported.titleLine ?? b.draft.line, message: `${name}: after ${options.gaps === 'fill' ? 'fill' : 're-roll'} no row covers ${c.uncovered.map(runText).join(', ')} yet: choose keep, or add rows for them` });
+        problems.push({
+          line: b.imported.titleLine ?? b.draft.line,
+          message: `${name}: after ${options.gaps === 'fill' ? 'fill' : 're-roll'} no row covers ${c.uncovered.map(runText).join(', ')} yet: choose keep, or add rows for them`,
+        });
       }
     }
   }
@@ -1091,7 +1449,10 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
   const cycle = findCycle(new Map(tables.map((t) => [t.table.key, t.table])));
   if (cycle) {
     const from = links.find((l) => l.table === cycle[0] && l.resolved?.key === cycle[1]);
-    problems.push({ line: from?.line ?? null, message: `The tables roll on each other in a loop (${cycle.join(' → ')}): remove or reword one of these links` });
+    problems.push({
+      line: from?.line ?? null,
+      message: `The tables roll on each other in a loop (${cycle.join(' → ')}): remove or reword one of these links`,
+    });
   }
   for (const t of tables) {
     const v = tableDefSchema.safeParse(t.table);

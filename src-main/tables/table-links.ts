@@ -23,16 +23,30 @@ export interface ProseLink {
 
 const Q_OPEN = `'"‘“«`;
 const Q_CLOSE = `'"’”»`;
-const SECTION = new RegExp(`\\b(?:go|turn|skip|proceed|continue|jump|move)\\s+(?:on\\s+)?to\\b[^${Q_OPEN}\\n]{0,80}?[${Q_OPEN}]([^${Q_CLOSE}\\n]{1,80})[${Q_CLOSE}]`, 'gi');
-const TIMES_WORDS: Record<string, number> = { twice: 2, thrice: 3, 'two times': 2, 'three times': 3, 'four times': 4, 'two more times': 2, 'three more times': 3 };
-const ROLL_TIMES = /\broll\s+(?:again\s+)?(twice|thrice|two(?:\s+more)?\s+times|three(?:\s+more)?\s+times|four\s+times|(\d{1,2})\s+(?:more\s+)?times)(?:\s+(?:more|again))?(?:\s+on\s+([^.;!?,()\n]{1,80}))?/gi;
+const SECTION = new RegExp(
+  `\\b(?:go|turn|skip|proceed|continue|jump|move)\\s+(?:on\\s+)?to\\b[^${Q_OPEN}\\n]{0,80}?[${Q_OPEN}]([^${Q_CLOSE}\\n]{1,80})[${Q_CLOSE}]`,
+  'gi',
+);
+const TIMES_WORDS: Record<string, number> = {
+  twice: 2,
+  thrice: 3,
+  'two times': 2,
+  'three times': 3,
+  'four times': 4,
+  'two more times': 2,
+  'three more times': 3,
+};
+const ROLL_TIMES =
+  /\broll\s+(?:again\s+)?(twice|thrice|two(?:\s+more)?\s+times|three(?:\s+more)?\s+times|four\s+times|(\d{1,2})\s+(?:more\s+)?times)(?:\s+(?:more|again))?(?:\s+on\s+([^.;!?,()\n]{1,80}))?/gi;
 const ROLL_ON = /\broll(?:\s+(?:once|again|a\s+d\d+|\d*d\d+))?\s+on\s+([^.;!?,()\n]{1,80})/gi;
 const REROLL = /\b(?:re-?roll(?:\s+(?:this|the)\s+(?:result|entry|row))?|roll\s+again)\b/gi;
 const SELF = /^(?:this|the\s+same)\s+table\b/i;
 /** Words that make a phrase something a character does ("you may reroll", "when you roll on any table"). */
-const SUBJECT = /\b(?:you|your|they|he|she|it|we|i|bearer|wearer|wielder|owner|user|holder|player|may|can|could|must|might|should|will|would|cannot|can't|when|whenever|unless|once)\b/i;
+const SUBJECT =
+  /\b(?:you|your|they|he|she|it|we|i|bearer|wearer|wielder|owner|user|holder|player|may|can|could|must|might|should|will|would|cannot|can't|when|whenever|unless|once)\b/i;
 /** What a character rerolls rather than the table: "reroll a failed saving throw", "reroll one die". */
-const REROLL_OBJECT = /^\s+(?:a|an|one|two|any|all|your|their|his|her|its|that|those|these|\d+|failed|missed|damage|the\s+(?!result\b|entry\b|row\b|table\b|same\b)\w+|\w+\s+(?:checks?|saves?|saving|throws?|attacks?|rolls?|dice|die))\b/i;
+const REROLL_OBJECT =
+  /^\s+(?:a|an|one|two|any|all|your|their|his|her|its|that|those|these|\d+|failed|missed|damage|the\s+(?!result\b|entry\b|row\b|table\b|same\b)\w+|\w+\s+(?:checks?|saves?|saving|throws?|attacks?|rolls?|dice|die))\b/i;
 
 /**
  * Whether a phrase at `at` tells the roller to roll: it opens its sentence or a clause after
@@ -40,13 +54,22 @@ const REROLL_OBJECT = /^\s+(?:a|an|one|two|any|all|your|their|his|her|its|that|t
  * clause ("the bearer may reroll", "when you roll on") it is a character's action, not a link.
  */
 function instruction(text: string, at: number): { ok: boolean; doubt: string | null } {
-  const sentence = text.slice(0, at).split(/[.!?…]["”’)]*\s+|\n/).pop() ?? '';
+  const sentence =
+    text
+      .slice(0, at)
+      .split(/[.!?…]["”’)]*\s+|\n/)
+      .pop() ?? '';
   const parts = sentence.split(/([,;:(—–]|\s-\s)/);
   const clause = parts.pop() ?? '';
   if (clause.trim()) return { ok: false, doubt: null };
   const mark = (parts.pop() ?? '').trim();
   if (!mark || mark !== ',') return { ok: true, doubt: null };
-  return { ok: true, doubt: SUBJECT.test(sentence) ? 'it follows a condition in the same sentence' : 'it sits mid-sentence, after a comma' };
+  return {
+    ok: true,
+    doubt: SUBJECT.test(sentence)
+      ? 'it follows a condition in the same sentence'
+      : 'it sits mid-sentence, after a comma',
+  };
 }
 
 /** The links in a row's text, first first (only the first becomes a nested roll). */
@@ -61,11 +84,21 @@ export function findLinks(text: string): ProseLink[] {
   for (const m of text.matchAll(ROLL_TIMES)) {
     const n = m[2] ? Number(m[2]) : (TIMES_WORDS[m[1]!.toLowerCase().replace(/\s+/g, ' ')] ?? 2);
     const target = m[3]?.trim() ?? null;
-    add(m, 0, { kind: 'roll-again', phrase: m[0], target: target && !SELF.test(target) ? target : null, times: Math.min(Math.max(n, 1), LIMITS_TABLES.times) });
+    add(m, 0, {
+      kind: 'roll-again',
+      phrase: m[0],
+      target: target && !SELF.test(target) ? target : null,
+      times: Math.min(Math.max(n, 1), LIMITS_TABLES.times),
+    });
   }
   for (const m of text.matchAll(ROLL_ON)) {
     const target = m[1]!.trim();
-    add(m, 1, { kind: SELF.test(target) ? 'reroll' : 'roll-on', phrase: m[0], target: SELF.test(target) ? null : target, times: 1 });
+    add(m, 1, {
+      kind: SELF.test(target) ? 'reroll' : 'roll-on',
+      phrase: m[0],
+      target: SELF.test(target) ? null : target,
+      times: 1,
+    });
   }
   for (const m of text.matchAll(REROLL)) {
     if (REROLL_OBJECT.test(text.slice((m.index ?? 0) + m[0].length))) continue;
@@ -131,7 +164,10 @@ export function resolveTarget(target: string, tables: readonly NamedTable[]): Re
     return words.every((w) => own.has(w));
   });
   if (holders.length !== 1) return null;
-  return { ...holders[0]!, how: `by the word${words.length > 1 ? 's' : ''} “${words.join(' ')}”, which only “${holders[0]!.name}” has` };
+  return {
+    ...holders[0]!,
+    how: `by the word${words.length > 1 ? 's' : ''} “${words.join(' ')}”, which only “${holders[0]!.name}” has`,
+  };
 }
 
 /** How many ways the die lands on each total (exact counts while they fit, else proportional). */
@@ -139,7 +175,8 @@ function dieDistribution(expression: DiceExpression): Map<number, number> {
   let dist = new Map<number, number>([[0, 1]]);
   const convolve = (faces: Map<number, number>, sign: 1 | -1) => {
     const next = new Map<number, number>();
-    for (const [a, wa] of dist) for (const [b, wb] of faces) next.set(a + sign * b, (next.get(a + sign * b) ?? 0) + wa * wb);
+    for (const [a, wa] of dist)
+      for (const [b, wb] of faces) next.set(a + sign * b, (next.get(a + sign * b) ?? 0) + wa * wb);
     // Keep the numbers finite for many dice: relative weights are all that matter.
     const top = Math.max(...next.values());
     if (top > 1e12) for (const [k, v] of next) next.set(k, v / 1e6);
@@ -162,7 +199,10 @@ function dieDistribution(expression: DiceExpression): Map<number, number> {
 function canWeigh(die: string): boolean {
   try {
     const e = parseDice(die);
-    return e.max - e.min <= 20_000 && e.terms.every((t) => t.kind === 'constant' || t.count * (t.d66 ? 36 : t.sides) <= 20_000);
+    return (
+      e.max - e.min <= 20_000 &&
+      e.terms.every((t) => t.kind === 'constant' || t.count * (t.d66 ? 36 : t.sides) <= 20_000)
+    );
   } catch {
     return false;
   }
@@ -172,10 +212,15 @@ function canWeigh(die: string): boolean {
  * The companion of a table for "roll again": every row that does not itself roll again,
  * weighted by the share of the die's results it covers.
  */
-export function companionTable(table: TableDef, key: string, againRows: ReadonlySet<number>): { table: TableDef | null; error: string | null } {
+export function companionTable(
+  table: TableDef,
+  key: string,
+  againRows: ReadonlySet<number>,
+): { table: TableDef | null; error: string | null } {
   const { span, expression } = tableSpan(table);
   if (!span || !expression) return { table: null, error: `${table.name} has no die to roll again` };
-  if (!canWeigh(table.die ?? '')) return { table: null, error: `${table.name}'s die ${table.die} has too many results to weigh for a re-roll` };
+  if (!canWeigh(table.die ?? ''))
+    return { table: null, error: `${table.name}'s die ${table.die} has too many results to weigh for a re-roll` };
   const counts = new Map<number, number>();
   for (const [total, ways] of dieDistribution(expression)) {
     const index = rowAt(table, Math.min(span.max, Math.max(span.min, total)));
@@ -188,10 +233,23 @@ export function companionTable(table: TableDef, key: string, againRows: Readonly
     if (!ways) return [];
     return [{ ...r, range: null, weight: Math.max(1, Math.round(ways * scale)) }];
   });
-  if (rows.length === 0) return { table: null, error: `every row of ${table.name} rolls again, so there is nothing to land on` };
+  if (rows.length === 0)
+    return { table: null, error: `every row of ${table.name} rolls again, so there is nothing to land on` };
   const name = `${table.name} (rolled again)`;
   return {
-    table: { key, name: name.length > LIMITS_TABLES.name ? `${table.name.slice(0, LIMITS_TABLES.name - 17).trimEnd()}… (rolled again)` : name, category: table.category, die: null, span: null, drawWithoutReplacement: false, starter: false, rows },
+    table: {
+      key,
+      name:
+        name.length > LIMITS_TABLES.name
+          ? `${table.name.slice(0, LIMITS_TABLES.name - 17).trimEnd()}… (rolled again)`
+          : name,
+      category: table.category,
+      die: null,
+      span: null,
+      drawWithoutReplacement: false,
+      starter: false,
+      rows,
+    },
     error: null,
   };
 }

@@ -3,7 +3,16 @@
 import { formatRange, LIMITS_TABLES, type TableDef, type TableRow } from '@shared/tables.ts';
 import type { RollNode } from '@shared/dice.ts';
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from '../rules/dice.ts';
-import { influenceModifier, LOOT_TIERS, lootModifierPlan, lootTier, rollInfluence, settleLoot, type InfluenceDie, type LootTier } from '../rules/loot-roll.ts';
+import {
+  influenceModifier,
+  LOOT_TIERS,
+  lootModifierPlan,
+  lootTier,
+  rollInfluence,
+  settleLoot,
+  type InfluenceDie,
+  type LootTier,
+} from '../rules/loot-roll.ts';
 import { roomModifiers } from '../rules/room-roll.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
 import { rollExpression, type DiceExpression } from '../rules/dice-expression.ts';
@@ -46,7 +55,9 @@ export interface RollEnvironment {
 }
 
 export function rowAt(table: TableDef, value: number): number | null {
-  const i = table.rows.findIndex((r) => r.range && value >= r.range.from && (r.range.to === null || value <= r.range.to));
+  const i = table.rows.findIndex(
+    (r) => r.range && value >= r.range.from && (r.range.to === null || value <= r.range.to),
+  );
   return i === -1 ? null : i;
 }
 
@@ -66,13 +77,23 @@ export function contextModifierPlan(table: TableDef, ctx: RollContext): Modifier
     for (const die of loot.influence) parts.push({ kind: 'influence', die });
   }
   if (table.category === 'room') {
-    for (const modifier of roomModifiers({ floor: ctx.floor ?? 1, attentionStage: ctx.attentionStage ?? 0, festival: !!ctx.festival, squareEmpty: !!ctx.squareEmpty })) parts.push({ kind: 'fixed', modifier });
+    for (const modifier of roomModifiers({
+      floor: ctx.floor ?? 1,
+      attentionStage: ctx.attentionStage ?? 0,
+      festival: !!ctx.festival,
+      squareEmpty: !!ctx.squareEmpty,
+    }))
+      parts.push({ kind: 'fixed', modifier });
   }
   for (const modifier of ctx.extra ?? []) if (modifier.value !== 0) parts.push({ kind: 'fixed', modifier });
   return parts;
 }
 
-function contextModifiers(env: RollEnvironment, table: TableDef, ctx: RollContext): { modifiers: Modifier[]; dice: DieRoll[] } {
+function contextModifiers(
+  env: RollEnvironment,
+  table: TableDef,
+  ctx: RollContext,
+): { modifiers: Modifier[]; dice: DieRoll[] } {
   const modifiers: Modifier[] = [];
   const dice: DieRoll[] = [];
   for (const part of contextModifierPlan(table, ctx)) {
@@ -88,11 +109,20 @@ function contextModifiers(env: RollEnvironment, table: TableDef, ctx: RollContex
 
 /** A Lost character's re-roll of a natural 1 (ch.10) applies to a table rolled on one die. */
 export function lostRerollApplies(expression: DiceExpression, ctx: RollContext): boolean {
-  return !!ctx.lostReroll && expression.terms.reduce((n, t) => n + (t.kind === 'dice' ? t.count * (t.d66 ? 2 : 1) : 0), 0) === 1;
+  return (
+    !!ctx.lostReroll &&
+    expression.terms.reduce((n, t) => n + (t.kind === 'dice' ? t.count * (t.d66 ? 2 : 1) : 0), 0) === 1
+  );
 }
 
 /** Where a roll lands: a loot table by the loot rules (ch.1), any other table within its own span. */
-export function settleRoll(table: TableDef, ctx: RollContext, span: { min: number; max: number }, rollTotal: number, modifierTotal: number): { rawValue: number; value: number; clamps: string[] } {
+export function settleRoll(
+  table: TableDef,
+  ctx: RollContext,
+  span: { min: number; max: number },
+  rollTotal: number,
+  modifierTotal: number,
+): { rawValue: number; value: number; clamps: string[] } {
   const rawValue = rollTotal + modifierTotal;
   const k = table.category === 'loot' ? settleLoot(rawValue, ctx.tier, span) : clamp(rawValue, span.min, span.max);
   return { rawValue, value: k.value, clamps: k.clamp ? [k.clamp] : [] };
@@ -108,7 +138,9 @@ export function openWeights(table: TableDef, drawn: ReadonlySet<number>): number
 
 /** A nested roll keeps the context but not the named tier, and takes the row's own modifier. */
 export function nestedContext(ctx: RollContext, table: TableDef, row: TableRow): RollContext {
-  const extra: Modifier[] = row.rollOn?.modifier ? [{ source: `from ${table.name}: ${row.label}`, value: row.rollOn.modifier }] : [];
+  const extra: Modifier[] = row.rollOn?.modifier
+    ? [{ source: `from ${table.name}: ${row.label}`, value: row.rollOn.modifier }]
+    : [];
   return { ...ctx, tier: undefined, extra };
 }
 
@@ -138,7 +170,8 @@ export function spanOf(table: TableDef): ReturnType<typeof tableSpan> {
 
 /** Rolls once on a table (and on any tables its row points to). */
 export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext = {}, depth = 0): RollNode {
-  if (depth > LIMITS_TABLES.depth) throw new TableRollError(`Nested rolls went deeper than ${LIMITS_TABLES.depth} tables (at “${key}”)`);
+  if (depth > LIMITS_TABLES.depth)
+    throw new TableRollError(`Nested rolls went deeper than ${LIMITS_TABLES.depth} tables (at “${key}”)`);
   const table = env.tables.get(key);
   if (!table) throw new TableRollError(`There is no table “${key}” in this campaign`);
   const drawn = env.drawn.get(key) ?? new Set<number>();
@@ -179,7 +212,8 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
     // Drawn rows are re-rolled, so every remaining row keeps its own chance.
     if (table.drawWithoutReplacement) {
       const remaining = table.rows.filter((_, i) => !drawn.has(i)).length;
-      if (remaining === 0) throw new TableRollError(`${table.name}: every row has been drawn. Reset the draws to roll again.`);
+      if (remaining === 0)
+        throw new TableRollError(`${table.name}: every row has been drawn. Reset the draws to roll again.`);
       let attempts = 0;
       while (index !== null && drawn.has(index) && attempts < DRAW_ATTEMPTS) {
         rerolls.push(`${settled.v} already drawn, rolled again`);
@@ -189,7 +223,8 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
         index = rowAt(table, settled.v);
         attempts++;
       }
-      if (index !== null && drawn.has(index)) throw new TableRollError(`${table.name}: could not find an undrawn row in ${DRAW_ATTEMPTS} rolls`);
+      if (index !== null && drawn.has(index))
+        throw new TableRollError(`${table.name}: could not find an undrawn row in ${DRAW_ATTEMPTS} rolls`);
     }
     dice.push(...roll.dice, ...context.dice);
     natural = roll.total;
@@ -206,7 +241,8 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
   const tier = table.category === 'loot' ? (row?.loot?.tier ?? lootTier(value)) : null;
   const children: RollNode[] = [];
   if (row?.rollOn) {
-    for (let t = 0; t < row.rollOn.times; t++) children.push(rollOnTable(env, row.rollOn.table, nestedContext(ctx, table, row), depth + 1));
+    for (let t = 0; t < row.rollOn.times; t++)
+      children.push(rollOnTable(env, row.rollOn.table, nestedContext(ctx, table, row), depth + 1));
   }
   const label = row?.label ?? 'no entry';
   const tierText = tier ? `${LOOT_TIERS[tier].label}: ` : '';

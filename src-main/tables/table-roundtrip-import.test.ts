@@ -6,18 +6,70 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { COLOURS } from '@shared/gauntlet.ts';
-import { ITEM_TYPES, LOOT_ACTIONS, LOOT_TIER_NAMES, TABLE_CATEGORIES, tableDefSchema, tablePackSchema, type TableDef, type TableRow } from '@shared/tables.ts';
+import {
+  ITEM_TYPES,
+  LOOT_ACTIONS,
+  LOOT_TIER_NAMES,
+  TABLE_CATEGORIES,
+  tableDefSchema,
+  tablePackSchema,
+  type TableDef,
+  type TableRow,
+} from '@shared/tables.ts';
 import { parseDice } from '../rules/dice-expression.ts';
 import { exportFoundry, exportMarkdown, exportPack, exportPackMarkdown, readPack } from './table-export.ts';
 import { previewImport } from './table-import.ts';
 
 // Pieces a Judge's text really holds, and the ones that break naive codecs.
-const PIECES = ['Crows', 'a', 'rusty key', ' ', ' ', '|', '\\', '\\|', '<br>', '<BR/>', '\n', '\n\n', '–', '—', '−', '"', "'", ',', ';', ':', '&amp;', '&', '<b>', '#', '**', '1-2', '00', 'Roll on Weather.', 'Go to the section \'WEATHER\'', '\t', '\u00a0', 'é', 'ß', '🎲', '<!-- x -->', '\\u{20}', '@', '\r'];
+const PIECES = [
+  'Crows',
+  'a',
+  'rusty key',
+  ' ',
+  ' ',
+  '|',
+  '\\',
+  '\\|',
+  '<br>',
+  '<BR/>',
+  '\n',
+  '\n\n',
+  '–',
+  '—',
+  '−',
+  '"',
+  "'",
+  ',',
+  ';',
+  ':',
+  '&amp;',
+  '&',
+  '<b>',
+  '#',
+  '**',
+  '1-2',
+  '00',
+  'Roll on Weather.',
+  "Go to the section 'WEATHER'",
+  '\t',
+  '\u00a0',
+  'é',
+  'ß',
+  '🎲',
+  '<!-- x -->',
+  '\\u{20}',
+  '@',
+  '\r',
+];
 const text = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 8 }).map((p) => p.join(''));
 const label = text.map((t) => t.trim().slice(0, 200)).filter((t) => t.length > 0);
 const details = text.map((t) => t.slice(0, 2000));
 const fieldName = fc.constantFrom('Weight', 'Source', 'Details', 'loot.tier', 'Notes | 2', 'Result');
-const fields = fc.dictionary(fieldName, text.filter((t) => t !== ''), { maxKeys: 2 });
+const fields = fc.dictionary(
+  fieldName,
+  text.filter((t) => t !== ''),
+  { maxKeys: 2 },
+);
 const loot = fc.record({
   tier: fc.constantFrom(...LOOT_TIER_NAMES),
   colour: fc.constantFrom(...COLOURS),
@@ -49,7 +101,14 @@ const tableSet = fc
                 fields,
                 weight: fc.integer({ min: 1, max: 1000 }),
                 loot: fc.option(loot, { nil: null }),
-                link: fc.option(fc.record({ to: fc.nat(), times: fc.integer({ min: 1, max: 10 }), modifier: fc.integer({ min: -1000, max: 1000 }) }), { nil: null }),
+                link: fc.option(
+                  fc.record({
+                    to: fc.nat(),
+                    times: fc.integer({ min: 1, max: 10 }),
+                    modifier: fc.integer({ min: -1000, max: 1000 }),
+                  }),
+                  { nil: null },
+                ),
               }),
               // No rows at all too: an empty table exports and comes back empty.
               { minLength: 0, maxLength: 7 },
@@ -63,9 +122,16 @@ const tableSet = fc
             const hi = span?.max ?? expr?.max ?? 0;
             // Consecutive ranges from cut points inside the span (gaps allowed: a table may be saved with them).
             const n = g.rows.length;
-            const starts = expr ? [lo, ...[...new Set(g.cuts.map((c) => lo + 1 + (c % Math.max(1, hi - lo))))].sort((a, b) => a - b)].slice(0, n) : [];
+            const starts = expr
+              ? [
+                  lo,
+                  ...[...new Set(g.cuts.map((c) => lo + 1 + (c % Math.max(1, hi - lo))))].sort((a, b) => a - b),
+                ].slice(0, n)
+              : [];
             const rows: TableRow[] = g.rows.slice(0, expr ? starts.length : n).map((r, i) => ({
-              range: expr ? { from: starts[i]!, to: i === starts.length - 1 ? (g.openEnd ? null : hi) : starts[i + 1]! - 1 } : null,
+              range: expr
+                ? { from: starts[i]!, to: i === starts.length - 1 ? (g.openEnd ? null : hi) : starts[i + 1]! - 1 }
+                : null,
               weight: expr ? null : r.weight,
               label: r.label,
               details: r.details,
@@ -74,9 +140,21 @@ const tableSet = fc
               room: null,
               entity: null,
               spell: null,
-              rollOn: r.link && later.length ? { table: later[r.link.to % later.length]!, times: r.link.times, modifier: r.link.modifier } : null,
+              rollOn:
+                r.link && later.length
+                  ? { table: later[r.link.to % later.length]!, times: r.link.times, modifier: r.link.modifier }
+                  : null,
             }));
-            return tableDefSchema.parse({ key, name: g.name, category: g.category, die: g.die, span, drawWithoutReplacement: g.draw, starter: false, rows });
+            return tableDefSchema.parse({
+              key,
+              name: g.name,
+              category: g.category,
+              die: g.die,
+              span,
+              drawWithoutReplacement: g.draw,
+              starter: false,
+              rows,
+            });
           }),
       ),
     ),
@@ -121,7 +199,9 @@ describe('export → import round trips', () => {
   });
 
   it('every starter table of the app, in every format', () => {
-    const pack = tablePackSchema.parse(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../resources/starter/tables.json'), 'utf8')));
+    const pack = tablePackSchema.parse(
+      JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../resources/starter/tables.json'), 'utf8')),
+    );
     const tables = pack.tables.map((t) => ({ ...t, starter: false }));
     expect(tables.length).toBeGreaterThan(20);
     for (const t of tables) expect(previewImport(exportMarkdown(t)).tables.map((x) => x.table)).toEqual([t]);
@@ -144,7 +224,15 @@ describe('export → import round trips', () => {
   });
 
   it('line breaks inside details survive Markdown, with <br> as written kept apart from a line break', () => {
-    const t = tableDefSchema.parse({ key: 'notes', name: 'Notes', die: 'd2', rows: [{ range: { from: 1, to: 1 }, label: 'Door', details: 'Locked.\nThe key is <br> under the mat.\n' }, { range: { from: 2, to: 2 }, label: 'Hall', details: ' edge spaces ' }] });
+    const t = tableDefSchema.parse({
+      key: 'notes',
+      name: 'Notes',
+      die: 'd2',
+      rows: [
+        { range: { from: 1, to: 1 }, label: 'Door', details: 'Locked.\nThe key is <br> under the mat.\n' },
+        { range: { from: 2, to: 2 }, label: 'Hall', details: ' edge spaces ' },
+      ],
+    });
     const md = exportMarkdown(t);
     expect(md).toContain('| 1 | Door | Locked.<br>The key is \\<br> under the mat.<br> |');
     expect(previewImport(md).table).toEqual(t);

@@ -13,31 +13,54 @@ export interface TableSpan {
 }
 
 /** The results a table's rows must cover: its explicit span, else the die's. */
-export function tableSpan(table: Pick<TableDef, 'die' | 'span'>): { span: TableSpan | null; expression: DiceExpression | null; error: string | null } {
+export function tableSpan(table: Pick<TableDef, 'die' | 'span'>): {
+  span: TableSpan | null;
+  expression: DiceExpression | null;
+  error: string | null;
+} {
   if (table.die === null) return { span: null, expression: null, error: null };
   let expression: DiceExpression;
   try {
     expression = parseDice(table.die);
   } catch (error) {
-    return { span: null, expression: null, error: error instanceof DiceSyntaxError ? `Die: ${error.message}` : String(error) };
+    return {
+      span: null,
+      expression: null,
+      error: error instanceof DiceSyntaxError ? `Die: ${error.message}` : String(error),
+    };
   }
   if (table.span) return { span: { min: table.span.min, max: table.span.max, values: null }, expression, error: null };
   const holes = expression.values !== null && expression.values.length !== expression.max - expression.min + 1;
-  return { span: { min: expression.min, max: expression.max, values: holes ? expression.values : null }, expression, error: null };
+  return {
+    span: { min: expression.min, max: expression.max, values: holes ? expression.values : null },
+    expression,
+    error: null,
+  };
 }
 
-const rowName = (i: number, label: string) => `row ${i + 1} (“${label.length > 30 ? label.slice(0, 29) + '…' : label}”)`;
+const rowName = (i: number, label: string) =>
+  `row ${i + 1} (“${label.length > 30 ? label.slice(0, 29) + '…' : label}”)`;
 
 export function validateTable(table: TableDef, knownTables?: ReadonlySet<string>): TableIssue[] {
   const issues: TableIssue[] = [];
-  if (table.rows.length > LIMITS_TABLES.rows) issues.push({ severity: 'error', row: null, message: `At most ${LIMITS_TABLES.rows} rows; this table has ${table.rows.length}` });
+  if (table.rows.length > LIMITS_TABLES.rows)
+    issues.push({
+      severity: 'error',
+      row: null,
+      message: `At most ${LIMITS_TABLES.rows} rows; this table has ${table.rows.length}`,
+    });
   if (table.rows.length === 0) issues.push({ severity: 'warning', row: null, message: 'The table has no rows yet' });
   const { span, error } = tableSpan(table);
   if (error) issues.push({ severity: 'error', row: null, message: error });
 
   if (table.die === null) {
     table.rows.forEach((r, i) => {
-      if (r.weight === null) issues.push({ severity: 'error', row: i, message: `${rowName(i, r.label)} needs a weight: this table has no die` });
+      if (r.weight === null)
+        issues.push({
+          severity: 'error',
+          row: i,
+          message: `${rowName(i, r.label)} needs a weight: this table has no die`,
+        });
     });
   } else if (span) {
     const keyed: { i: number; from: number; to: number }[] = [];
@@ -48,7 +71,11 @@ export function validateTable(table: TableDef, knownTables?: ReadonlySet<string>
       }
       const to = r.range.to ?? Math.max(span.max, r.range.from);
       if (r.range.from < span.min || r.range.from > span.max || (r.range.to !== null && r.range.to > span.max)) {
-        issues.push({ severity: 'error', row: i, message: `${rowName(i, r.label)}: ${formatRange(r.range)} is outside ${span.min}-${span.max}, what ${table.die} can give` });
+        issues.push({
+          severity: 'error',
+          row: i,
+          message: `${rowName(i, r.label)}: ${formatRange(r.range)} is outside ${span.min}-${span.max}, what ${table.die} can give`,
+        });
       }
       keyed.push({ i, from: r.range.from, to });
     });
@@ -67,12 +94,21 @@ export function validateTable(table: TableDef, knownTables?: ReadonlySet<string>
     }
     // Gaps: values the die can give that no row covers (the same sweep the import preview shows).
     const gaps = keyed.length ? uncoveredRuns(span, keyed).map(runText) : [];
-    if (gaps.length) issues.push({ severity: 'warning', row: null, message: `No row covers ${gaps.slice(0, 8).join(', ')}${gaps.length > 8 ? ` and ${gaps.length - 8} more gaps` : ''}` });
+    if (gaps.length)
+      issues.push({
+        severity: 'warning',
+        row: null,
+        message: `No row covers ${gaps.slice(0, 8).join(', ')}${gaps.length > 8 ? ` and ${gaps.length - 8} more gaps` : ''}`,
+      });
   }
 
   table.rows.forEach((r, i) => {
     if (r.rollOn && knownTables && !knownTables.has(r.rollOn.table)) {
-      issues.push({ severity: 'error', row: i, message: `${rowName(i, r.label)} rolls on “${r.rollOn.table}”, which is not a table in this campaign` });
+      issues.push({
+        severity: 'error',
+        row: i,
+        message: `${rowName(i, r.label)} rolls on “${r.rollOn.table}”, which is not a table in this campaign`,
+      });
     }
     // A spell's roll is thrown when it resolves (ch.15): a bad expression would fail mid-fight.
     if (r.spell?.roll) {
@@ -80,7 +116,11 @@ export function validateTable(table: TableDef, knownTables?: ReadonlySet<string>
         parseDice(r.spell.roll);
       } catch (e) {
         if (!(e instanceof DiceSyntaxError)) throw e;
-        issues.push({ severity: 'error', row: i, message: `${rowName(i, r.label)}: its spell roll “${r.spell.roll}” is not a dice expression (${e.message})` });
+        issues.push({
+          severity: 'error',
+          row: i,
+          message: `${rowName(i, r.label)}: its spell roll “${r.spell.roll}” is not a dice expression (${e.message})`,
+        });
       }
     }
   });
@@ -112,4 +152,3 @@ export function findCycle(tables: ReadonlyMap<string, Pick<TableDef, 'rows'>>, s
   }
   return null;
 }
-

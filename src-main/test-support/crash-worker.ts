@@ -8,10 +8,16 @@ const [dataDir, file, startText] = process.argv.slice(2);
 if (!dataDir || !file || !startText) throw new Error('usage: crash-worker <dataDir> <campaign> <first action>');
 
 /** Action i: even ones edit two Gauntlet fields, odd ones rewrite the inventory (several rows). */
-export function actionFor(i: number, id: number): { command: 'lichslayer.update' | 'lichslayer.setInventory'; args: unknown } {
+export function actionFor(
+  i: number,
+  id: number,
+): { command: 'lichslayer.update' | 'lichslayer.setInventory'; args: unknown } {
   if (i % 2 === 0) return { command: 'lichslayer.update', args: { id, patch: { xp: i, gold: 3 * i } } };
   const k = (i % 5) + 1;
-  return { command: 'lichslayer.setInventory', args: { id, stacks: Array.from({ length: k }, (_, n) => ({ name: `a${i}-${n}`, count: (i % 6) + 1 })) } };
+  return {
+    command: 'lichslayer.setInventory',
+    args: { id, stacks: Array.from({ length: k }, (_, n) => ({ name: `a${i}-${n}`, count: (i % 6) + 1 })) },
+  };
 }
 
 const app = new CampaignApp({ dataDir, host: 'web', version: 'crash', resourcesDir: RESOURCES_DIR });

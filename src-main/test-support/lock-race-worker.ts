@@ -4,7 +4,8 @@ import { CampaignApp } from '../app/campaign-app.ts';
 import { RESOURCES_DIR } from './temp-app.ts';
 
 const [dataDir, file, startAt] = process.argv.slice(2);
-if (!dataDir || !file || !startAt) throw new Error('usage: lock-race-worker <dataDir> <campaign file> <start at, epoch ms>');
+if (!dataDir || !file || !startAt)
+  throw new Error('usage: lock-race-worker <dataDir> <campaign file> <start at, epoch ms>');
 const app = new CampaignApp({ dataDir, host: 'web', version: 'race', resourcesDir: RESOURCES_DIR });
 // All racers start the same instant (a spin, so no timer granularity spreads them apart).
 while (Date.now() < Number(startAt));

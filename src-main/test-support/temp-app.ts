@@ -36,7 +36,8 @@ export async function descendTo(app: CampaignApp, floor: number): Promise<void> 
   let at = (await app.call('phase.view', {})).dive.floor ?? 0;
   while (at < floor) {
     if (at === 9) {
-      for (const l of (await app.call('campaign.current', {}))!.roster) await app.call('phase.send', { event: { type: 'ROOM_CLEARED', lichslayer: l.id } });
+      for (const l of (await app.call('campaign.current', {}))!.roster)
+        await app.call('phase.send', { event: { type: 'ROOM_CLEARED', lichslayer: l.id } });
       await app.call('phase.send', { event: { type: 'OPEN_GATE' } });
     }
     at = (await app.call('phase.send', { event: { type: 'DESCEND' } })).dive.floor ?? 0;
@@ -49,7 +50,14 @@ export async function walkEveryRoom(app: CampaignApp, floor: number): Promise<vo
   const board = await app.call('board.view', { floor });
   for (const r of board.rooms) {
     if (r.entered) continue;
-    if (!r.revealed) await app.call('board.setRoom', { floor, x: r.x, y: r.y, patch: { type: 'chamber', name: `Room ${r.x + 1},${r.y + 1}` }, revealed: true });
+    if (!r.revealed)
+      await app.call('board.setRoom', {
+        floor,
+        x: r.x,
+        y: r.y,
+        patch: { type: 'chamber', name: `Room ${r.x + 1},${r.y + 1}` },
+        revealed: true,
+      });
     await app.call('board.moveToken', { tokenId: walker.id, floor, x: r.x, y: r.y, override: true });
   }
 }

@@ -16,4 +16,6 @@ const app = new CampaignApp({ dataDir, host: 'web', version: 'hostile', resource
 const view = await app.call('campaign.create', { name: 'Under attack' });
 await app.call('lichslayer.create', { name: 'Steadfast' });
 const host = await startWebHost({ app, rendererDir, port: 0 });
-process.stdout.write(`${JSON.stringify({ port: host.port, token: host.token, playersToken: host.playersToken, file: view.path })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: host.port, token: host.token, playersToken: host.playersToken, file: view.path })}\n`,
+);

@@ -16,7 +16,14 @@ export function occupants(tokens: readonly TokenView[], floor: number, x: number
   return tokens.filter((t) => t.floor === floor && t.x === x && t.y === y && t.kind === 'entity' && !t.defeated);
 }
 
-export function roomView(rec: RoomRecord | undefined, floor: number, x: number, y: number, tokens: readonly TokenView[], shrines: ShrineSafety): RoomView {
+export function roomView(
+  rec: RoomRecord | undefined,
+  floor: number,
+  x: number,
+  y: number,
+  tokens: readonly TokenView[],
+  shrines: ShrineSafety,
+): RoomView {
   const occupancy = occupants(tokens, floor, x, y).length;
   const type = rec?.room_type ?? null;
   // A safe Shrine holds no enemies: capacity 0, never full (ch.9); an unsafe one holds the house rule's number (ch.5).
@@ -52,7 +59,8 @@ export function floorRooms(db: Database, floor: number, tokens: readonly TokenVi
   const recs = new Map(roomsOfFloor(db, floor).map((r) => [`${r.x},${r.y}`, r]));
   const shrines = shrineSafety(attentionStage(db), readHouseRules(db));
   const rooms: RoomView[] = [];
-  for (let y = 0; y < GRID; y++) for (let x = 0; x < GRID; x++) rooms.push(roomView(recs.get(`${x},${y}`), floor, x, y, tokens, shrines));
+  for (let y = 0; y < GRID; y++)
+    for (let x = 0; x < GRID; x++) rooms.push(roomView(recs.get(`${x},${y}`), floor, x, y, tokens, shrines));
   return rooms;
 }
 
@@ -60,13 +68,24 @@ export function boardView(db: Database, floor: number): BoardView {
   const tokens = allTokens(db);
   const rooms = floorRooms(db, floor, tokens);
   const placed = new Set(tokens.filter((t) => t.lichslayerId !== null && t.floor !== null).map((t) => t.lichslayerId));
-  const roster = db.prepare(`SELECT id, name, level, hidden_class FROM lichslayer ORDER BY position, id`).all() as { id: number; name: string; level: number; hidden_class: string | null }[];
+  const roster = db.prepare(`SELECT id, name, level, hidden_class FROM lichslayer ORDER BY position, id`).all() as {
+    id: number;
+    name: string;
+    level: number;
+    hidden_class: string | null;
+  }[];
   const secrets = rooms
     .map((r) => {
       const lines: string[] = [];
       if (!r.revealed && r.prepared) lines.push(`Pre-rolled: ${r.name || 'room'}${r.type ? ` (${r.type})` : ''}`);
-      if (r.trap) lines.push(`Trap: ${r.trap.label}${r.trap.effect ? ` (${[r.trap.effect.damage, r.trap.effect.challenge ? `${r.trap.effect.challenge.sanity ? 'Sanity ' : ''}Challenge ${r.trap.effect.challenge.target}` : '', r.trap.effect.loseTurn ? 'loses a turn' : ''].filter(Boolean).join(', ') || 'no effect'})` : r.trap.roll ? ' — 1d6 on the tier table at each entry' : ''}${r.trap.disabled ? ' (disabled)' : ''}`);
-      if (r.chest) lines.push(`Chest: ${r.chest.opened ? `opened${r.chest.openedBy ? ` by ${r.chest.openedBy}` : ''}${r.chest.gold ? `, ${r.chest.gold} gold` : ''}${r.chest.contents ? `; ${r.chest.contents} left in it` : r.chest.hasLoot === false ? '; no loot' : ''}` : 'unopened'}`);
+      if (r.trap)
+        lines.push(
+          `Trap: ${r.trap.label}${r.trap.effect ? ` (${[r.trap.effect.damage, r.trap.effect.challenge ? `${r.trap.effect.challenge.sanity ? 'Sanity ' : ''}Challenge ${r.trap.effect.challenge.target}` : '', r.trap.effect.loseTurn ? 'loses a turn' : ''].filter(Boolean).join(', ') || 'no effect'})` : r.trap.roll ? ' — 1d6 on the tier table at each entry' : ''}${r.trap.disabled ? ' (disabled)' : ''}`,
+        );
+      if (r.chest)
+        lines.push(
+          `Chest: ${r.chest.opened ? `opened${r.chest.openedBy ? ` by ${r.chest.openedBy}` : ''}${r.chest.gold ? `, ${r.chest.gold} gold` : ''}${r.chest.contents ? `; ${r.chest.contents} left in it` : r.chest.hasLoot === false ? '; no loot' : ''}` : 'unopened'}`,
+        );
       if (r.stair) lines.push('The stair down');
       if (r.phylactery) lines.push('The Phylactery');
       if (r.gold && !r.revealed) lines.push(`${r.gold} gold`);
@@ -74,7 +93,9 @@ export function boardView(db: Database, floor: number): BoardView {
       for (const t of tokens) {
         if (t.floor !== floor || t.x !== r.x || t.y !== r.y || t.kind !== 'entity' || t.defeated) continue;
         const s = t.stats;
-        lines.push(`${t.name}${t.hidden ? ' (hidden)' : ''}: L${s.level ?? '?'} ${s.faction ?? ''} · ${t.health}/${t.maxHealth} HP · ${t.armor} Armor · Speed ${s.speed ?? '?'} · ${s.attack ?? '—'}${t.intention ? ` · intends: ${t.intention}` : ''}`);
+        lines.push(
+          `${t.name}${t.hidden ? ' (hidden)' : ''}: L${s.level ?? '?'} ${s.faction ?? ''} · ${t.health}/${t.maxHealth} HP · ${t.armor} Armor · Speed ${s.speed ?? '?'} · ${s.attack ?? '—'}${t.intention ? ` · intends: ${t.intention}` : ''}`,
+        );
       }
       return { x: r.x, y: r.y, lines };
     })
@@ -89,7 +110,9 @@ export function boardView(db: Database, floor: number): BoardView {
     world: readWorld(db),
     attentionStage: attentionStage(db),
     entrance: { ...DEFAULT_ENTRANCE },
-    hiddenClasses: roster.filter((l) => l.hidden_class && !skillsUnlocked(l.level).classRevealed).map((l) => ({ name: l.name, className: l.hidden_class! })),
+    hiddenClasses: roster
+      .filter((l) => l.hidden_class && !skillsUnlocked(l.level).classRevealed)
+      .map((l) => ({ name: l.name, className: l.hidden_class! })),
     secrets,
     currentTurn: currentTurn(db),
     awaitingZero: awaitingZero(db),
@@ -100,8 +123,14 @@ export function boardView(db: Database, floor: number): BoardView {
 function awaitingZero(db: Database): BoardView['awaitingZero'] {
   const dive = diveActor(db).getSnapshot().context;
   if (!dive.present.length) return [];
-  const rows = db.prepare(`SELECT id, name FROM lichslayer WHERE health = 0 AND id IN (${dive.present.map(() => '?').join(',')})`).all(...dive.present) as { id: number; name: string }[];
-  return rows.map((r) => ({ lichslayerId: r.id, name: r.name, explain: zeroHealthOutcome(dive.floor, (dive.zeroes[String(r.id)] ?? 0) + 1).explain }));
+  const rows = db
+    .prepare(`SELECT id, name FROM lichslayer WHERE health = 0 AND id IN (${dive.present.map(() => '?').join(',')})`)
+    .all(...dive.present) as { id: number; name: string }[];
+  return rows.map((r) => ({
+    lichslayerId: r.id,
+    name: r.name,
+    explain: zeroHealthOutcome(dive.floor, (dive.zeroes[String(r.id)] ?? 0) + 1).explain,
+  }));
 }
 
 function currentTurn(db: Database): number | null {

@@ -10,10 +10,12 @@ import { currentSession, notableRollsReader, sessionStarts } from '../db/ledger.
 import { readSetting } from '../db/settings.ts';
 
 /** Phase steps that make up a dive's story. */
-const DIVE_STEP = /^Phase: (descend|withdraw|floor cleared|open gate|force gate|phylactery destroyed|leave tomb|manifest|lich defeated|campaign ends|at zero)/;
+const DIVE_STEP =
+  /^Phase: (descend|withdraw|floor cleared|open gate|force gate|phylactery destroyed|leave tomb|manifest|lich defeated|campaign ends|at zero)/;
 
 /** The Judge's own notes on a session. */
-export const journalNotes = (db: Database, session: number): string => readSetting(db, `journal:${session}`, z.string(), '');
+export const journalNotes = (db: Database, session: number): string =>
+  readSetting(db, `journal:${session}`, z.string(), '');
 
 /** A day report's session (older reports name none: session 1); a malformed report has none. */
 const DAY_SESSION = `(CASE WHEN json_valid(report) THEN coalesce(report ->> '$.session', 1) END)`;
@@ -25,13 +27,20 @@ export const JOURNAL_ROLLS = 20;
 export const JOURNAL_PAGE = 10;
 
 /** The newest `count` sessions up to `upTo` (the current session by default), newest first. */
-export function journal(db: Database, page: { upTo?: number | undefined; count?: number | undefined } = {}): JournalSession[] {
+export function journal(
+  db: Database,
+  page: { upTo?: number | undefined; count?: number | undefined } = {},
+): JournalSession[] {
   const last = Math.min(page.upTo ?? Number.MAX_SAFE_INTEGER, currentSession(db));
   const first = Math.max(1, last - (page.count ?? JOURNAL_PAGE) + 1);
   const starts = sessionStarts(db);
-  const changesOf = db.prepare(`SELECT label, at FROM history WHERE session = ? AND undone = 0 ORDER BY id DESC LIMIT ${JOURNAL_CHANGES}`);
+  const changesOf = db.prepare(
+    `SELECT label, at FROM history WHERE session = ? AND undone = 0 ORDER BY id DESC LIMIT ${JOURNAL_CHANGES}`,
+  );
   // The GLOB term matches the partial index of phase steps.
-  const phaseStepsOf = db.prepare(`SELECT label FROM history WHERE session = ? AND label GLOB 'Phase: *' AND undone = 0 ORDER BY id`);
+  const phaseStepsOf = db.prepare(
+    `SELECT label FROM history WHERE session = ? AND label GLOB 'Phase: *' AND undone = 0 ORDER BY id`,
+  );
   const notableRolls = notableRollsReader(db, JOURNAL_ROLLS);
   const days = db
     .prepare(
@@ -46,7 +55,9 @@ export function journal(db: Database, page: { upTo?: number | undefined; count?:
     return {
       session,
       startedAt: starts[String(session)] ?? null,
-      dives: (phaseStepsOf.all(session) as { label: string }[]).filter((h) => DIVE_STEP.test(h.label)).map((h) => h.label.replace(/^Phase: /, '')),
+      dives: (phaseStepsOf.all(session) as { label: string }[])
+        .filter((h) => DIVE_STEP.test(h.label))
+        .map((h) => h.label.replace(/^Phase: /, '')),
       days: days.filter((d) => d.session === session).map((d) => ({ day: d.day, changes: d.changes })),
       notableRolls: notableRolls(session).map((r) => `${r.cause}: ${r.explain}`),
       changes: (changesOf.all(session) as { label: string; at: string }[]).reverse(),

@@ -104,7 +104,10 @@ export function lichslayerView(
     slots[item.slot] = { name: item.name, colour: item.colour, broken: item.broken === 1, notes: item.notes };
   }
   // ch.2: the slots the skills held open; an item left in a slot since closed is shown to be moved.
-  const plan = slotsOpen({ skills: [row.skill1, row.skill2, row.skill3, row.capstone].filter(Boolean), enhanced: record.enhanced });
+  const plan = slotsOpen({
+    skills: [row.skill1, row.skill2, row.skill3, row.capstone].filter(Boolean),
+    enhanced: record.enhanced,
+  });
   const equipped = equippedWith(items, plan, lookup);
   // A stack shows its state only when it has one of its own (ch.13): a plain stack is as its loot entry says.
   const inventory: Stack[] = stacks.map((s) => {
@@ -132,10 +135,24 @@ export function lichslayerView(
     capstone: row.capstone,
     notes: row.notes,
     items: slots,
-    slots: { open: [...plan.open], medicine: [...plan.medicine], garmentIsMedicine: plan.garmentIsMedicine, closedHeld: closedButHeld(plan, items.map((i) => i.slot)), explain: plan.explain },
+    slots: {
+      open: [...plan.open],
+      medicine: [...plan.medicine],
+      garmentIsMedicine: plan.garmentIsMedicine,
+      closedHeld: closedButHeld(
+        plan,
+        items.map((i) => i.slot),
+      ),
+      explain: plan.explain,
+    },
     inventory,
     derived: {
-      magic: currentMagic(row.gold, items.map((i) => ({ name: i.name, notes: i.notes, broken: i.broken === 1 })), row.magic_bonus, skillMagic),
+      magic: currentMagic(
+        row.gold,
+        items.map((i) => ({ name: i.name, notes: i.notes, broken: i.broken === 1 })),
+        row.magic_bonus,
+        skillMagic,
+      ),
       goldMarks: goldMarks(row.gold),
       inventoryDepth: inventoryDepth(row.max_health),
     },
@@ -144,7 +161,12 @@ export function lichslayerView(
       buffs,
       skills: [row.skill1, row.skill2, row.skill3, row.capstone].filter(Boolean).map((name) => {
         const def = skillNamed(name);
-        return { name, kind: def?.kind ?? 'unknown', limit: def?.limit ? LIMIT_LABEL[def.limit] : null, board: def?.board ?? null };
+        return {
+          name,
+          kind: def?.kind ?? 'unknown',
+          limit: def?.limit ? LIMIT_LABEL[def.limit] : null,
+          board: def?.board ?? null,
+        };
       }),
       capstone: capstoneProgress(row.hidden_class, uses, row.id) ?? otherCapstone,
       ...syncView(equipped, rules),
@@ -159,21 +181,58 @@ export function lichslayerView(
 
 /** Where the XP came from (ch.1); XP set by hand or earned before the app counted sources is named as such. */
 function xpSources(row: LichslayerRow, record: LifeRecord): LichslayerView['life']['xpSources'] {
-  const sources = { goldGained: row.gold_gained, enemiesFelled: record.enemiesFelled, floorsCleared: record.floorsCleared };
+  const sources = {
+    goldGained: row.gold_gained,
+    enemiesFelled: record.enemiesFelled,
+    floorsCleared: record.floorsCleared,
+  };
   const counted = totalXp(sources);
   const other = row.xp - counted.value;
-  const explain = other === 0 ? counted.explain : `${counted.explain.replace(/ \(ch\.1\)$/, '')}; ${other > 0 ? `${other} more` : `${-other} fewer`} set by hand → ${row.xp} XP (ch.1)`;
+  const explain =
+    other === 0
+      ? counted.explain
+      : `${counted.explain.replace(/ \(ch\.1\)$/, '')}; ${other > 0 ? `${other} more` : `${-other} fewer`} set by hand → ${row.xp} XP (ch.1)`;
   return { ...sources, explain };
 }
 
 /** ch.14: the synchronicity conditions of the equipped loot, broken items ignored; each item's type from its loot entry. */
-function syncView(items: readonly { name: string; colour: Colour; broken: boolean; entry: { fields: { itemType: string } } | null }[], rules: HouseRules): Pick<LichslayerView['life'], 'sync' | 'syncExplain'> {
-  const r = synchronicity(items.map((i) => ({ name: i.name, colour: i.colour, broken: i.broken, ...(i.entry ? { type: i.entry.fields.itemType } : {}) })), rules);
-  return { sync: r.conditions.map((c) => ({ label: c.label, effects: c.effects, colours: c.colours ?? [] })), syncExplain: r.explain };
+function syncView(
+  items: readonly { name: string; colour: Colour; broken: boolean; entry: { fields: { itemType: string } } | null }[],
+  rules: HouseRules,
+): Pick<LichslayerView['life'], 'sync' | 'syncExplain'> {
+  const r = synchronicity(
+    items.map((i) => ({
+      name: i.name,
+      colour: i.colour,
+      broken: i.broken,
+      ...(i.entry ? { type: i.entry.fields.itemType } : {}),
+    })),
+    rules,
+  );
+  return {
+    sync: r.conditions.map((c) => ({ label: c.label, effects: c.effects, colours: c.colours ?? [] })),
+    syncExplain: r.explain,
+  };
 }
 
 /** Growth and the survival clock as the Gauntlet shows them (ch.1, ch.4, ch.8). */
-function lifeView(row: LichslayerRow, rules: HouseRules, situation: RollSituation): Omit<LichslayerView['life'], 'buffs' | 'skills' | 'capstone' | 'sync' | 'syncExplain' | 'xpSources' | 'skillPoints' | 'enhanced' | 'influence' | 'ailments'> {
+function lifeView(
+  row: LichslayerRow,
+  rules: HouseRules,
+  situation: RollSituation,
+): Omit<
+  LichslayerView['life'],
+  | 'buffs'
+  | 'skills'
+  | 'capstone'
+  | 'sync'
+  | 'syncExplain'
+  | 'xpSources'
+  | 'skillPoints'
+  | 'enhanced'
+  | 'influence'
+  | 'ailments'
+> {
   const level = levelForXp(row.xp, rules);
   const clock = { daysWithoutMeal: row.days_without_meal, daysWithoutShelter: row.days_without_shelter };
   return {
@@ -183,7 +242,12 @@ function lifeView(row: LichslayerRow, rules: HouseRules, situation: RollSituatio
     classRevealed: skillsUnlocked(row.level).classRevealed,
     // ch.4 "to all rolls": the one rule that says what a roll made for this character carries.
     penalties: modifierList(characterRollModifiers({ sanity: row.sanity, ...clock }, situation)),
-    clock: { ...clock, ateToday: row.ate_today === 1, shelteredToday: row.sheltered_today === 1, hungerMaxHealthLost: row.hunger_lost },
+    clock: {
+      ...clock,
+      ateToday: row.ate_today === 1,
+      shelteredToday: row.sheltered_today === 1,
+      hungerMaxHealthLost: row.hunger_lost,
+    },
   };
 }
 
@@ -216,7 +280,10 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         usesForCapstone(db, row.id, row.hidden_class),
         records[String(row.id)],
         lookup,
-        { ...situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules), skills: skillRollBonuses(db, row) },
+        {
+          ...situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules),
+          skills: skillRollBonuses(db, row),
+        },
         skillMagic(db, row.id),
         ailmentsOf(db, { lichslayerId: row.id }),
         doctorCapstone(db, row),

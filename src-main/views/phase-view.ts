@@ -10,8 +10,9 @@ import { attentionActor, attentionStage, combatActor, diveActor, stored } from '
 import { floorNotCleared } from '../app/phase-ops.ts';
 
 /** What the Judge still calls at a round's end: an enemy's ability is theirs to use (ch.11); its Challenge is a preset in the Challenge dialog. */
-const MANUAL_HOOKS = COMBAT_SANITY_TRIGGERS.filter((t) => t.id === 'enemy-ability').map((t) => `Sanity Challenge if it happened: ${t.label} — the Challenge dialog offers it (ch.11)`);
-
+const MANUAL_HOOKS = COMBAT_SANITY_TRIGGERS.filter((t) => t.id === 'enemy-ability').map(
+  (t) => `Sanity Challenge if it happened: ${t.label} — the Challenge dialog offers it (ch.11)`,
+);
 
 /** The dive event as the machine takes it: MANIFEST carries the Attention stage it is guarded by. */
 export function machineEvent(db: Database, type: (typeof DIVE_EVENT_TYPES)[number]): DiveEvent {
@@ -21,7 +22,9 @@ export function machineEvent(db: Database, type: (typeof DIVE_EVENT_TYPES)[numbe
 export function phaseView(db: Database): PhaseView {
   const dive = diveActor(db).getSnapshot();
   const attention = attentionActor(db).getSnapshot();
-  const names = new Map((db.prepare(`SELECT id, name FROM lichslayer`).all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+  const names = new Map(
+    (db.prepare(`SELECT id, name FROM lichslayer`).all() as { id: number; name: string }[]).map((r) => [r.id, r.name]),
+  );
   const state = String(dive.value) as PhaseView['dive']['state'];
   const named = (ids: readonly number[]) => ids.map((id) => names.get(id) ?? `#${id}`);
   return {
@@ -38,7 +41,11 @@ export function phaseView(db: Database): PhaseView {
         const machine = dive.can(machineEvent(db, type));
         // The board says whether the floor is fully cleared (ch.1, RULINGS), before the machine records it.
         const board = machine && type === 'FLOOR_CLEARED' ? floorNotCleared(db, dive.context.floor ?? 0) : null;
-        return { type, allowed: machine && !board, why: board ?? (machine ? null : whyRefused(state, dive.context, type)) };
+        return {
+          type,
+          allowed: machine && !board,
+          why: board ?? (machine ? null : whyRefused(state, dive.context, type)),
+        };
       }),
     },
     attention: { stage: attention.context.stage, last: attention.context.last },
@@ -61,11 +68,22 @@ function combatView(db: Database): PhaseView['combat'] {
     between: snap.value === 'between',
     upcoming: snap.context.queue.slice(0, 6).map((id) => ({ name: name(id), hidden: !!tokens.get(id)?.hidden })),
     hooks: snap.value === 'roundEnd' ? MANUAL_HOOKS : [],
-    pending: snap.context.pending.map((c) => ({ label: c.label, caster: name(c.caster), time: CASTING_TIME_LABEL[c.time] })),
+    pending: snap.context.pending.map((c) => ({
+      label: c.label,
+      caster: name(c.caster),
+      time: CASTING_TIME_LABEL[c.time],
+    })),
     entrants: snap.context.order.map((s) => {
       const t = tokens.get(s.tokenId);
-      return { tokenId: s.tokenId, name: name(s.tokenId), hidden: !!t?.hidden, party: !!s.party, lichslayerId: t?.lichslayerId ?? null, health: t?.health ?? null, maxHealth: t?.maxHealth ?? null };
+      return {
+        tokenId: s.tokenId,
+        name: name(s.tokenId),
+        hidden: !!t?.hidden,
+        party: !!s.party,
+        lichslayerId: t?.lichslayerId ?? null,
+        health: t?.health ?? null,
+        maxHealth: t?.maxHealth ?? null,
+      };
     }),
   };
 }
-

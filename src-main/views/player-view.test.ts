@@ -45,12 +45,24 @@ describe("players' view", () => {
     // The entrance room was rolled with an unseeded campaign's dice: its entities (Gnawers among them
     // at times) would make the names below depend on chance.
     db.prepare(`DELETE FROM token WHERE kind = 'entity'`).run();
-    db.prepare(`INSERT INTO room (floor, x, y, revealed, room_type, name) VALUES (1, 0, 0, 1, 'vault', 'Open Vault')`).run();
-    for (const [name, hidden] of [['Gnawer', 0], ['Gnawer 2', 1], ['Gnawer 3', 0]] as const) {
-      db.prepare(`INSERT INTO token (kind, name, colour, floor, x, y, hidden) VALUES ('entity', ?, 'Red', 1, 0, 0, ?)`).run(name, hidden);
+    db.prepare(
+      `INSERT INTO room (floor, x, y, revealed, room_type, name) VALUES (1, 0, 0, 1, 'vault', 'Open Vault')`,
+    ).run();
+    for (const [name, hidden] of [
+      ['Gnawer', 0],
+      ['Gnawer 2', 1],
+      ['Gnawer 3', 0],
+    ] as const) {
+      db.prepare(
+        `INSERT INTO token (kind, name, colour, floor, x, y, hidden) VALUES ('entity', ?, 'Red', 1, 0, 0, ?)`,
+      ).run(name, hidden);
     }
     // Only the room set here: the party's entrance may roll Gnawers of its own (the dice are not seeded).
-    expect(playerView(db).tokens.filter((t) => t.x === 0 && t.y === 0).map((t) => t.name)).toEqual(['Gnawer', 'Gnawer 2']);
+    expect(
+      playerView(db)
+        .tokens.filter((t) => t.x === 0 && t.y === 0)
+        .map((t) => t.name),
+    ).toEqual(['Gnawer', 'Gnawer 2']);
     db.close();
   });
 
@@ -64,78 +76,148 @@ describe("players' view", () => {
     let probes = 0;
 
     fc.assert(
-      fc.property(fc.array(roomArb, { minLength: 25, maxLength: 25 }), fc.array(tokenArb, { maxLength: 40 }), fc.integer({ min: 0, max: 2 ** 31 }), (rooms, tokens, shuffle) => {
-        db.exec('DELETE FROM turn_stack; DELETE FROM token; DELETE FROM room; DELETE FROM setting WHERE key = \'board\'');
-        db.prepare(`INSERT INTO setting (key, value) VALUES ('board', '{"partyFloor":1}')`).run();
-        const secrets: string[] = ['SECRET-CLASS-Witch'];
-        rooms.forEach((r, i) => {
-          const x = i % 5;
-          const y = Math.floor(i / 5);
-          const name = r.revealed ? `Room ${i}` : `SECRET-ROOM-${i}`;
-          if (!r.revealed) secrets.push(name);
-          const trap = r.trap ? `SECRET-TRAP-${i}` : null;
-          const chest = r.chest ? `SECRET-CHEST-${i}` : null;
-          const notes = r.notes ? `SECRET-NOTE-${i}` : '';
-          for (const s of [trap, chest, notes]) if (s) secrets.push(s);
-          db.prepare(
-            `INSERT INTO room (floor, x, y, revealed, prepared, entered, room_type, name, trap, chest, stair, notes, details) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(x, y, r.revealed ? 1 : 0, r.revealed ? 0 : 1, r.entered ? 1 : 0, r.type, name, trap && JSON.stringify({ label: trap, disabled: false, triggeredFor: [] }), chest && JSON.stringify({ opened: true, hasLoot: true, contents: chest }), r.stair ? 1 : 0, notes, r.revealed ? '' : `SECRET-DETAILS-${i}`);
-          if (!r.revealed) secrets.push(`SECRET-DETAILS-${i}`);
-        });
-        const ids: number[] = [];
-        tokens.forEach((t, i) => {
-          const roomRevealed = rooms[t.y * 5 + t.x]!.revealed;
-          const visible = t.floor === 1 && roomRevealed && !t.hidden && !t.defeated && t.kind !== 'phylactery';
-          const name = visible ? `Token ${i}` : `SECRET-TOKEN-${i}`;
-          if (!visible) secrets.push(name);
-          const intention = t.intention ? `SECRET-INTENT-${i}` : '';
-          if (intention) secrets.push(intention);
-          const info = db
-            .prepare(`INSERT INTO token (kind, name, colour, floor, x, y, health, max_health, armor, stats, intention, hidden, defeated, placed_at) VALUES (?, ?, 'Red', ?, ?, ?, 7, 9, 2, ?, ?, ?, ?, ?)`)
-            .run(t.kind, name, t.floor, t.x, t.y, JSON.stringify({ attack: `SECRET-ATTACK-${i}`, faction: 'Ghoul', level: 3 }), intention, t.hidden ? 1 : 0, t.defeated ? 1 : 0, i + 1);
-          secrets.push(`SECRET-ATTACK-${i}`);
-          ids.push(Number(info.lastInsertRowid));
-        });
-        // a random turn order over all tokens
-        const order = [...ids].sort((a, b) => ((a * 2654435761 + shuffle) >>> 0) - ((b * 2654435761 + shuffle) >>> 0));
-        order.forEach((id, position) => db.prepare(`INSERT INTO turn_stack (token_id, position) VALUES (?, ?)`).run(id, position));
-        // a fight under way: every entity has a spell waiting, named as a secret (the tracker's conditions)
-        const entityIds = ids.filter((_, i) => tokens[i]!.kind === 'entity');
-        const pending = entityIds.map((caster, i) => ({ id: i + 1, caster, table: 'spells', row: 0, label: `SECRET-SPELL-${i}`, time: 'end-round', round: 1 }));
-        pending.forEach((c) => secrets.push(c.label));
-        db.prepare(`DELETE FROM setting WHERE key = 'machine:combat'`).run();
-        if (order.length) {
-          const context = { round: 1, order: order.map((tokenId) => ({ tokenId, turns: 1 })), queue: order.slice(1), current: order[0], acted: [], owes: [], interrupted: null, pending, due: [], nextCastId: pending.length + 1, moved: [] };
-          db.prepare(`INSERT INTO setting (key, value) VALUES ('machine:combat', ?)`).run(JSON.stringify({ status: 'active', value: 'turn', historyValue: {}, children: {}, context }));
-        }
+      fc.property(
+        fc.array(roomArb, { minLength: 25, maxLength: 25 }),
+        fc.array(tokenArb, { maxLength: 40 }),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        (rooms, tokens, shuffle) => {
+          db.exec(
+            "DELETE FROM turn_stack; DELETE FROM token; DELETE FROM room; DELETE FROM setting WHERE key = 'board'",
+          );
+          db.prepare(`INSERT INTO setting (key, value) VALUES ('board', '{"partyFloor":1}')`).run();
+          const secrets: string[] = ['SECRET-CLASS-Witch'];
+          rooms.forEach((r, i) => {
+            const x = i % 5;
+            const y = Math.floor(i / 5);
+            const name = r.revealed ? `Room ${i}` : `SECRET-ROOM-${i}`;
+            if (!r.revealed) secrets.push(name);
+            const trap = r.trap ? `SECRET-TRAP-${i}` : null;
+            const chest = r.chest ? `SECRET-CHEST-${i}` : null;
+            const notes = r.notes ? `SECRET-NOTE-${i}` : '';
+            for (const s of [trap, chest, notes]) if (s) secrets.push(s);
+            db.prepare(
+              `INSERT INTO room (floor, x, y, revealed, prepared, entered, room_type, name, trap, chest, stair, notes, details) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            ).run(
+              x,
+              y,
+              r.revealed ? 1 : 0,
+              r.revealed ? 0 : 1,
+              r.entered ? 1 : 0,
+              r.type,
+              name,
+              trap && JSON.stringify({ label: trap, disabled: false, triggeredFor: [] }),
+              chest && JSON.stringify({ opened: true, hasLoot: true, contents: chest }),
+              r.stair ? 1 : 0,
+              notes,
+              r.revealed ? '' : `SECRET-DETAILS-${i}`,
+            );
+            if (!r.revealed) secrets.push(`SECRET-DETAILS-${i}`);
+          });
+          const ids: number[] = [];
+          tokens.forEach((t, i) => {
+            const roomRevealed = rooms[t.y * 5 + t.x]!.revealed;
+            const visible = t.floor === 1 && roomRevealed && !t.hidden && !t.defeated && t.kind !== 'phylactery';
+            const name = visible ? `Token ${i}` : `SECRET-TOKEN-${i}`;
+            if (!visible) secrets.push(name);
+            const intention = t.intention ? `SECRET-INTENT-${i}` : '';
+            if (intention) secrets.push(intention);
+            const info = db
+              .prepare(
+                `INSERT INTO token (kind, name, colour, floor, x, y, health, max_health, armor, stats, intention, hidden, defeated, placed_at) VALUES (?, ?, 'Red', ?, ?, ?, 7, 9, 2, ?, ?, ?, ?, ?)`,
+              )
+              .run(
+                t.kind,
+                name,
+                t.floor,
+                t.x,
+                t.y,
+                JSON.stringify({ attack: `SECRET-ATTACK-${i}`, faction: 'Ghoul', level: 3 }),
+                intention,
+                t.hidden ? 1 : 0,
+                t.defeated ? 1 : 0,
+                i + 1,
+              );
+            secrets.push(`SECRET-ATTACK-${i}`);
+            ids.push(Number(info.lastInsertRowid));
+          });
+          // a random turn order over all tokens
+          const order = [...ids].sort(
+            (a, b) => ((a * 2654435761 + shuffle) >>> 0) - ((b * 2654435761 + shuffle) >>> 0),
+          );
+          order.forEach((id, position) =>
+            db.prepare(`INSERT INTO turn_stack (token_id, position) VALUES (?, ?)`).run(id, position),
+          );
+          // a fight under way: every entity has a spell waiting, named as a secret (the tracker's conditions)
+          const entityIds = ids.filter((_, i) => tokens[i]!.kind === 'entity');
+          const pending = entityIds.map((caster, i) => ({
+            id: i + 1,
+            caster,
+            table: 'spells',
+            row: 0,
+            label: `SECRET-SPELL-${i}`,
+            time: 'end-round',
+            round: 1,
+          }));
+          pending.forEach((c) => secrets.push(c.label));
+          db.prepare(`DELETE FROM setting WHERE key = 'machine:combat'`).run();
+          if (order.length) {
+            const context = {
+              round: 1,
+              order: order.map((tokenId) => ({ tokenId, turns: 1 })),
+              queue: order.slice(1),
+              current: order[0],
+              acted: [],
+              owes: [],
+              interrupted: null,
+              pending,
+              due: [],
+              nextCastId: pending.length + 1,
+              moved: [],
+            };
+            db.prepare(`INSERT INTO setting (key, value) VALUES ('machine:combat', ?)`).run(
+              JSON.stringify({ status: 'active', value: 'turn', historyValue: {}, children: {}, context }),
+            );
+          }
 
-        const pv = playerView(db);
-        const text = JSON.stringify(pv);
-        // what players' printouts are made from: the floor handout and the Gauntlet sheets
-        const printed = JSON.stringify([floorHandout(db, 1), printGauntlets(db, view.path)]);
-        for (const s of secrets) {
-          probes += 2;
-          if (text.includes(s)) throw new Error(`players' view leaks ${s}`);
-          if (printed.includes(s)) throw new Error(`a players' printout leaks ${s}`);
-        }
-        // counts from visible entities only
-        for (const room of pv.rooms) {
-          const visibleHere = pv.tokens.filter((t) => t.x === room.x && t.y === room.y && t.kind === 'entity').length;
-          expect(room.occupancy).toBe(visibleHere);
-        }
-        // turn order is the stack order of visible tokens, with no gaps to count
-        const visibleNames = order.map((id) => db.prepare('SELECT name FROM token WHERE id = ?').get(id) as { name: string }).filter((r) => !r.name.startsWith('SECRET-')).map((r) => r.name);
-        expect(pv.turnOrder.map((t) => t.name.replace(/ \d+$/, ''))).toEqual(visibleNames.map((n) => n.replace(/ \d+$/, '')));
-        expect(pv.tokens.every((t) => /^t\d+$/.test(t.key))).toBe(true);
-        expect(pv.tokens.map((t) => t.key)).toEqual(pv.tokens.map((_, i) => `t${i}`));
-        // enemies show no numbers, on the board or in the turn order
-        expect(pv.tokens.filter((t) => t.kind === 'entity').every((t) => t.health === null && t.armor === null)).toBe(true);
-        expect(pv.turnOrder.filter((t) => t.kind === 'entity').every((t) => t.health === null && t.maxHealth === null)).toBe(true);
-        // at most one entrant is highlighted, and the board's highlight is the turn order's
-        expect(pv.turnOrder.filter((t) => t.current).length).toBeLessThanOrEqual(1);
-        expect(pv.tokens.filter((t) => t.current).map((t) => t.name)).toEqual(pv.turnOrder.filter((t) => t.current).map((t) => t.name));
-        return true;
-      }),
+          const pv = playerView(db);
+          const text = JSON.stringify(pv);
+          // what players' printouts are made from: the floor handout and the Gauntlet sheets
+          const printed = JSON.stringify([floorHandout(db, 1), printGauntlets(db, view.path)]);
+          for (const s of secrets) {
+            probes += 2;
+            if (text.includes(s)) throw new Error(`players' view leaks ${s}`);
+            if (printed.includes(s)) throw new Error(`a players' printout leaks ${s}`);
+          }
+          // counts from visible entities only
+          for (const room of pv.rooms) {
+            const visibleHere = pv.tokens.filter((t) => t.x === room.x && t.y === room.y && t.kind === 'entity').length;
+            expect(room.occupancy).toBe(visibleHere);
+          }
+          // turn order is the stack order of visible tokens, with no gaps to count
+          const visibleNames = order
+            .map((id) => db.prepare('SELECT name FROM token WHERE id = ?').get(id) as { name: string })
+            .filter((r) => !r.name.startsWith('SECRET-'))
+            .map((r) => r.name);
+          expect(pv.turnOrder.map((t) => t.name.replace(/ \d+$/, ''))).toEqual(
+            visibleNames.map((n) => n.replace(/ \d+$/, '')),
+          );
+          expect(pv.tokens.every((t) => /^t\d+$/.test(t.key))).toBe(true);
+          expect(pv.tokens.map((t) => t.key)).toEqual(pv.tokens.map((_, i) => `t${i}`));
+          // enemies show no numbers, on the board or in the turn order
+          expect(pv.tokens.filter((t) => t.kind === 'entity').every((t) => t.health === null && t.armor === null)).toBe(
+            true,
+          );
+          expect(
+            pv.turnOrder.filter((t) => t.kind === 'entity').every((t) => t.health === null && t.maxHealth === null),
+          ).toBe(true);
+          // at most one entrant is highlighted, and the board's highlight is the turn order's
+          expect(pv.turnOrder.filter((t) => t.current).length).toBeLessThanOrEqual(1);
+          expect(pv.tokens.filter((t) => t.current).map((t) => t.name)).toEqual(
+            pv.turnOrder.filter((t) => t.current).map((t) => t.name),
+          );
+          return true;
+        },
+      ),
       { numRuns: 150 },
     );
     expect(probes).toBeGreaterThan(6000);
@@ -159,11 +241,17 @@ describe("what the players' token receives", () => {
       for (const r of b.rooms) {
         if (r.revealed) shown.add(r.name);
         else for (const s of [r.name, r.details]) secret.add(s);
-        for (const s of [r.notes, r.trap?.label ?? '', r.chest && !r.chest.opened ? r.chest.contents : '']) secret.add(s);
+        for (const s of [r.notes, r.trap?.label ?? '', r.chest && !r.chest.opened ? r.chest.contents : ''])
+          secret.add(s);
       }
       for (const s of b.secrets.flatMap((x) => x.lines)) secret.add(s);
       for (const t of b.tokens) {
-        const visible = t.floor === b.partyFloor && revealedAt.has(`${t.floor},${t.x},${t.y}`) && !t.hidden && !t.defeated && t.kind !== 'phylactery';
+        const visible =
+          t.floor === b.partyFloor &&
+          revealedAt.has(`${t.floor},${t.x},${t.y}`) &&
+          !t.hidden &&
+          !t.defeated &&
+          t.kind !== 'phylactery';
         if (visible) shown.add(t.name.replace(/\s+\d+$/, ''));
         else secret.add(t.name);
         secret.add(t.intention);
@@ -172,17 +260,30 @@ describe("what the players' token receives", () => {
       for (const h of b.hiddenClasses) secret.add(h.className);
     }
     // A name players legitimately see elsewhere (a second "Gnawer", an "Empty room") is no secret.
-    return new Set([...secret].filter((s) => s.trim().length >= 4 && ![...shown].some((v) => v === s || v === s.replace(/\s+\d+$/, ''))));
+    return new Set(
+      [...secret].filter(
+        (s) => s.trim().length >= 4 && ![...shown].some((v) => v === s || v === s.replace(/\s+\d+$/, '')),
+      ),
+    );
   }
 
   it('holds no secret after any Judge action, pre-rolled floors included', async () => {
     const { app } = await openDemo(916);
     const rendererDir = tempDir('lj-renderer-');
-    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Lichslayer Judge</title><div id="app"></div>');
+    fs.writeFileSync(
+      path.join(rendererDir, 'index.html'),
+      '<!doctype html><title>Lichslayer Judge</title><div id="app"></div>',
+    );
     const host = await startWebHost({ app, rendererDir, port: 0 });
     const base = `http://127.0.0.1:${host.port}`;
     const judge = async (command: string, args: unknown) => {
-      const reply = (await (await fetch(`${base}/api/${command}`, { method: 'POST', headers: { ...json, 'X-Lichslayer-Token': host.token }, body: JSON.stringify(args) })).json()) as { ok: boolean; value: unknown; error?: { message: string } };
+      const reply = (await (
+        await fetch(`${base}/api/${command}`, {
+          method: 'POST',
+          headers: { ...json, 'X-Lichslayer-Token': host.token },
+          body: JSON.stringify(args),
+        })
+      ).json()) as { ok: boolean; value: unknown; error?: { message: string } };
       if (!reply.ok) throw new Error(`${command}: ${reply.error?.message}`);
       return reply.value;
     };
@@ -196,17 +297,53 @@ describe("what the players' token receives", () => {
     try {
       const roster = ((await judge('campaign.current', {})) as CampaignView).roster;
       // The fight's numbers: an enemy's Health and Armor, before and after a hit, are the Judge's alone (issue 14).
-      const enemyId = async () => ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Gravelord Ossifrax')!.id;
+      const enemyId = async () =>
+        ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Gravelord Ossifrax')!
+          .id;
       const actions: [string, unknown | (() => Promise<unknown>)][] = [
         ['board.prerollFloor', { floor: 1 }],
         ['board.prerollFloor', { floor: 2 }],
         ['board.prerollFloor', { floor: 3 }],
-        ['board.setRoom', { floor: 1, x: 0, y: 0, patch: { name: 'Sealed Ossuary of Nine', details: 'A lever behind the altar', notes: 'Judge: the lever floods it', trap: { label: 'Ninefold needle' } } }],
+        [
+          'board.setRoom',
+          {
+            floor: 1,
+            x: 0,
+            y: 0,
+            patch: {
+              name: 'Sealed Ossuary of Nine',
+              details: 'A lever behind the altar',
+              notes: 'Judge: the lever floods it',
+              trap: { label: 'Ninefold needle' },
+            },
+          },
+        ],
         ['board.enterFloor', { floor: 1 }],
-        ['board.addToken', { kind: 'entity', name: 'Lurking Veilwraith', colour: 'Black', floor: 1, x: 2, y: 4, hidden: true, stats: { attack: 'Veil strike 3d6' } }],
+        [
+          'board.addToken',
+          {
+            kind: 'entity',
+            name: 'Lurking Veilwraith',
+            colour: 'Black',
+            floor: 1,
+            x: 2,
+            y: 4,
+            hidden: true,
+            stats: { attack: 'Veil strike 3d6' },
+          },
+        ],
         ['lichslayer.update', { id: roster[0]!.id, patch: { hiddenClass: 'The Witch' } }],
         // ch.2: an ailment on a hidden entity, and Commune enhanced reading a pre-rolled room two floors ahead.
-        ['ailment.set', async () => ({ tokenId: ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Lurking Veilwraith')!.id, ailment: 'Bound', on: true })],
+        [
+          'ailment.set',
+          async () => ({
+            tokenId: ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find(
+              (t) => t.name === 'Lurking Veilwraith',
+            )!.id,
+            ailment: 'Bound',
+            on: true,
+          }),
+        ],
         ['lichslayer.update', { id: roster[0]!.id, patch: { skill1: 'Commune', level: 2 } }],
         ['skill.points', { id: roster[0]!.id, delta: 1 }],
         ['skill.spendPoint', { id: roster[0]!.id, action: 'enhance', skill: 'Commune' }],
@@ -216,9 +353,34 @@ describe("what the players' token receives", () => {
         ['tables.roll', { key: 'loot', context: { floor: 2 } }],
         ['loot.vestment', { id: roster[1]!.id }],
         ['board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault' } }],
-        ['board.addToken', { kind: 'entity', name: 'Gravelord Ossifrax', colour: 'Black', floor: 1, x: 2, y: 0, health: 7331, armor: 93, stats: { attack: 'Ossify 4d6' } }],
-        ['fight.damage', async () => ({ target: await enemyId(), amount: 1000, label: 'A falling portcullis', bypassArmor: true })],
-        ['fight.attack', async () => ({ attacker: ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Odile Vantreck')!.id, target: await enemyId(), damage: 5 })],
+        [
+          'board.addToken',
+          {
+            kind: 'entity',
+            name: 'Gravelord Ossifrax',
+            colour: 'Black',
+            floor: 1,
+            x: 2,
+            y: 0,
+            health: 7331,
+            armor: 93,
+            stats: { attack: 'Ossify 4d6' },
+          },
+        ],
+        [
+          'fight.damage',
+          async () => ({ target: await enemyId(), amount: 1000, label: 'A falling portcullis', bypassArmor: true }),
+        ],
+        [
+          'fight.attack',
+          async () => ({
+            attacker: ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find(
+              (t) => t.name === 'Odile Vantreck',
+            )!.id,
+            target: await enemyId(),
+            damage: 5,
+          }),
+        ],
         ['fight.options', async () => ({ attacker: await enemyId() })],
         ['challenge.roll', { lichslayerId: roster[1]!.id, target: 12, sanity: true, cause: 'The Gravelord stares' }],
         ['town.nextDay', { duringDive: true }],
@@ -230,9 +392,17 @@ describe("what the players' token receives", () => {
       let probes = 0;
       for (const [command, args] of actions) {
         await judge(command, typeof args === 'function' ? await (args as () => Promise<unknown>)() : args);
-        const view = await (await fetch(`${base}/api/players.view`, { method: 'POST', headers: { ...json, 'X-Lichslayer-Token': host.playersToken }, body: '{}' })).text();
+        const view = await (
+          await fetch(`${base}/api/players.view`, {
+            method: 'POST',
+            headers: { ...json, 'X-Lichslayer-Token': host.playersToken },
+            body: '{}',
+          })
+        ).text();
         const page = await (await fetch(`${base}/players`)).text();
-        const boards = await Promise.all(Array.from({ length: 10 }, (_, i) => judge('board.view', { floor: i + 1 }) as Promise<BoardView>));
+        const boards = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => judge('board.view', { floor: i + 1 }) as Promise<BoardView>),
+        );
         const received = [view, page, ...pushes].join('\n');
         for (const s of [...secretsOf(boards), ...numbers]) {
           probes++;
@@ -243,9 +413,19 @@ describe("what the players' token receives", () => {
       expect(probes).toBeGreaterThan(500);
       expect(leaks).toEqual([]);
       // What a revealed room's roll decided is shown once the room is in sight.
-      const shown = JSON.parse((await (await fetch(`${base}/api/players.view`, { method: 'POST', headers: { ...json, 'X-Lichslayer-Token': host.playersToken }, body: '{}' })).text())) as { value: PlayerView };
+      const shown = JSON.parse(
+        await (
+          await fetch(`${base}/api/players.view`, {
+            method: 'POST',
+            headers: { ...json, 'X-Lichslayer-Token': host.playersToken },
+            body: '{}',
+          })
+        ).text(),
+      ) as { value: PlayerView };
       expect(shown.value.rolls.some((r) => r.explain.includes('→'))).toBe(true);
-      console.log(`players' token probe: ${probes} secret values checked after ${actions.length} Judge actions, none received`);
+      console.log(
+        `players' token probe: ${probes} secret values checked after ${actions.length} Judge actions, none received`,
+      );
     } finally {
       ws.close();
       await host.close();
@@ -266,9 +446,15 @@ describe("the players' list of rolls (16b finding 8)", () => {
     const shown = async () => (await app.call('players.view', {})).rolls.map(key);
     const newest = async () => (await app.call('ledger.list', { limit: 1 }))[0]?.id ?? 0;
     /** Every ledger entry after `since` (public or not), as players would see it. */
-    const madeSince = async (since: number) => (await app.call('ledger.list', { limit: 500 })).filter((e) => e.id > since).map((e) => key({ explain: e.explain, at: e.at }));
+    const madeSince = async (since: number) =>
+      (await app.call('ledger.list', { limit: 500 }))
+        .filter((e) => e.id > since)
+        .map((e) => key({ explain: e.explain, at: e.at }));
     /** Runs a Judge command; returns the ledger entries it made. */
-    const judge = async <K extends Parameters<typeof app.call>[0]>(command: K, args: Parameters<typeof app.call<K>>[1]) => {
+    const judge = async <K extends Parameters<typeof app.call>[0]>(
+      command: K,
+      args: Parameters<typeof app.call<K>>[1],
+    ) => {
       const since = await newest();
       await app.call(command, args);
       return madeSince(since);

@@ -20,7 +20,14 @@ export function playerView(db: Database): PlayerView {
   const revealedAt = new Set(revealedRooms.map((r) => `${r.x},${r.y}`));
   // Visible: on the party's floor, in a revealed room, not hidden, not defeated; never the Phylactery until found.
   const visible = tokens.filter(
-    (t) => t.floor === floor && t.x !== null && t.y !== null && revealedAt.has(`${t.x},${t.y}`) && !t.hidden && !t.defeated && t.kind !== 'phylactery',
+    (t) =>
+      t.floor === floor &&
+      t.x !== null &&
+      t.y !== null &&
+      revealedAt.has(`${t.x},${t.y}`) &&
+      !t.hidden &&
+      !t.defeated &&
+      t.kind !== 'phylactery',
   );
   const visibleIds = new Set(visible.map((t) => t.id));
   // Entities are numbered afresh among the visible ones: "Gnawer 3" must not hint at a hidden Gnawer 2.
@@ -39,7 +46,9 @@ export function playerView(db: Database): PlayerView {
   const saved = stored(db, 'machine:combat');
   const turn = saved && saved.value !== 'idle' ? saved.context : null;
   const highlighted = turn
-    ? ([turn.current, ...turn.queue].find((id) => id !== null && visibleIds.has(id)) ?? [...turn.acted].reverse().find((id) => visibleIds.has(id)) ?? null)
+    ? ([turn.current, ...turn.queue].find((id) => id !== null && visibleIds.has(id)) ??
+      [...turn.acted].reverse().find((id) => visibleIds.has(id)) ??
+      null)
     : null;
   const playerTokens: Omit<PlayerToken, 'current'>[] = visible.map((t, i) => ({
     key: `t${i}`,

@@ -53,11 +53,22 @@ export function printGauntlets(db: Database, file: string, ids?: readonly number
 /** The floor as the players know it: revealed rooms, their types, where the party has been. */
 export function floorHandout(db: Database, floor: number): PrintFloorHandout {
   const rooms = roomsOfFloor(db, floor).filter((r) => r.revealed === 1);
-  const party = new Set(allTokens(db).filter((t) => t.kind === 'lichslayer' && t.floor === floor).map((t) => `${t.x},${t.y}`));
+  const party = new Set(
+    allTokens(db)
+      .filter((t) => t.kind === 'lichslayer' && t.floor === floor)
+      .map((t) => `${t.x},${t.y}`),
+  );
   return {
     campaign: campaignName(db),
     floor,
-    rooms: rooms.map((r) => ({ x: r.x, y: r.y, name: r.name, type: r.room_type, entered: r.entered === 1, party: party.has(`${r.x},${r.y}`) })),
+    rooms: rooms.map((r) => ({
+      x: r.x,
+      y: r.y,
+      name: r.name,
+      type: r.room_type,
+      entered: r.entered === 1,
+      party: party.has(`${r.x},${r.y}`),
+    })),
   };
 }
 
@@ -66,6 +77,16 @@ export function lootCards(db: Database, indices: readonly number[]): PrintLootCa
   return indices.flatMap((i) => {
     const r = rows[i];
     if (!r?.loot) return [];
-    return [{ value: formatRange(r.range), name: r.label, colour: r.loot.colour, tier: r.loot.tier, itemType: r.loot.itemType, actions: r.loot.actions, effect: r.details }];
+    return [
+      {
+        value: formatRange(r.range),
+        name: r.label,
+        colour: r.loot.colour,
+        tier: r.loot.tier,
+        itemType: r.loot.itemType,
+        actions: r.loot.actions,
+        effect: r.details,
+      },
+    ];
   });
 }

@@ -23,27 +23,59 @@ export function townView(db: Database): TownStateView {
   const stage = attentionStage(db);
   const effects = attentionEffects(stage);
   const world = readWorld(db);
-  const roster = db.prepare(`SELECT id, name, level, hidden_class FROM lichslayer ORDER BY position, id`).all() as { id: number; name: string; level: number; hidden_class: string | null }[];
+  const roster = db.prepare(`SELECT id, name, level, hidden_class FROM lichslayer ORDER BY position, id`).all() as {
+    id: number;
+    name: string;
+    level: number;
+    hidden_class: string | null;
+  }[];
   const name = (id: number | null) => roster.find((l) => l.id === id)?.name ?? 'the party';
   const fx = idolEffects(db, state, day);
   const giverHealth = giverHealthOf(state, rules);
   const banquet = banquetAllowed(stage);
   const smith = state.smith;
-  const disposition = smith ? { favoured: DISPOSITION_COLOURS.filter((c) => standing(c, smith) > 0), distrusted: DISPOSITION_COLOURS.filter((c) => standing(c, smith) < 0) } : null;
+  const disposition = smith
+    ? {
+        favoured: DISPOSITION_COLOURS.filter((c) => standing(c, smith) > 0),
+        distrusted: DISPOSITION_COLOURS.filter((c) => standing(c, smith) < 0),
+      }
+    : null;
   return {
     state,
     day,
     townName: (db.prepare(`SELECT name FROM town WHERE id = 1`).get() as { name: string }).name,
-    smithStanding: smith ? DISPOSITION_COLOURS.map((c) => ({ colour: c, standing: STANDING[String(standing(c, smith)) as '-1' | '0' | '1'] })) : [],
-    smithPrices: disposition ? DISPOSITION_COLOURS.map((c) => ({ colour: c, armorPoint: smithPrice(ARMOR_REPAIR_PER_POINT, c, disposition, rules).value, recolour: smithPrice(RECOLOUR_COST, c, disposition, rules).value })) : [],
+    smithStanding: smith
+      ? DISPOSITION_COLOURS.map((c) => ({
+          colour: c,
+          standing: STANDING[String(standing(c, smith)) as '-1' | '0' | '1'],
+        }))
+      : [],
+    smithPrices: disposition
+      ? DISPOSITION_COLOURS.map((c) => ({
+          colour: c,
+          armorPoint: smithPrice(ARMOR_REPAIR_PER_POINT, c, disposition, rules).value,
+          recolour: smithPrice(RECOLOUR_COST, c, disposition, rules).value,
+        }))
+      : [],
     vanity: vanityStage(fx.idols, day),
-    aristocrats: roster.filter((l) => l.hidden_class === 'The Aristocrat').map((l) => ({ id: l.id, name: l.name, cap: retainerCap(l.level), employed: state.retainers.filter((r) => r.employer === l.id).length })),
+    aristocrats: roster
+      .filter((l) => l.hidden_class === 'The Aristocrat')
+      .map((l) => ({
+        id: l.id,
+        name: l.name,
+        cap: retainerCap(l.level),
+        employed: state.retainers.filter((r) => r.employer === l.id).length,
+      })),
     innClosed: effects.innClosed,
     smithGone: effects.smithGone,
     festival: world.festival,
     squareEmpty: world.squareEmpty,
     attentionStage: stage,
-    giver: { health: giverHealth, fedThisWeek: state.forest.fedWeeks.includes(weekOf(day, rules)), dead: giverHealth <= 0 },
+    giver: {
+      health: giverHealth,
+      fedThisWeek: state.forest.fedWeeks.includes(weekOf(day, rules)),
+      dead: giverHealth <= 0,
+    },
     forestToday: {
       conditions: state.forest.present.flatMap((id) => {
         const c = state.forest.conditions[String(id)];
@@ -51,12 +83,29 @@ export function townView(db: Database): TownStateView {
       }),
       phenomena: state.forest.phenomena?.day === day ? state.forest.phenomena.text : null,
     },
-    boons: fx.boons.map((b) => `${INSCRIPTIONS[b.inscription].boon} — ${b.holders === 'dedicator' ? `for ${name(b.dedicator)}` : 'for the whole party'}; ${b.explain}`),
+    boons: fx.boons.map(
+      (b) =>
+        `${INSCRIPTIONS[b.inscription].boon} — ${b.holders === 'dedicator' ? `for ${name(b.dedicator)}` : 'for the whole party'}; ${b.explain}`,
+    ),
     vanityConsequences: [
-      ...(fx.vanity.clockSooner.length ? [`Survival clock a day sooner for ${fx.vanity.clockSooner.map(name).join(', ')}; a Sanity Challenge (target 6) each morning (ch.6)`] : []),
-      ...(fx.vanity.smithAgainst.length ? [`The Smith's disposition shifts against ${fx.vanity.smithAgainst.map(name).join(', ')}; the party's weekly Sanity Challenge (target 12) (ch.6)`] : []),
-      ...(fx.vanity.townSanityPenalty ? ['−1 on Sanity Challenges in the Town; a Town resident leaves each week (ch.6)'] : []),
+      ...(fx.vanity.clockSooner.length
+        ? [
+            `Survival clock a day sooner for ${fx.vanity.clockSooner.map(name).join(', ')}; a Sanity Challenge (target 6) each morning (ch.6)`,
+          ]
+        : []),
+      ...(fx.vanity.smithAgainst.length
+        ? [
+            `The Smith's disposition shifts against ${fx.vanity.smithAgainst.map(name).join(', ')}; the party's weekly Sanity Challenge (target 12) (ch.6)`,
+          ]
+        : []),
+      ...(fx.vanity.townSanityPenalty
+        ? ['−1 on Sanity Challenges in the Town; a Town resident leaves each week (ch.6)']
+        : []),
     ],
-    banquet: { cost: banquetCost(null).gold, allowed: banquet.ok, why: banquet.ok ? 'Brings Stage 2 down to 1 at the day’s close (ch.5)' : banquet.reason },
+    banquet: {
+      cost: banquetCost(null).gold,
+      allowed: banquet.ok,
+      why: banquet.ok ? 'Brings Stage 2 down to 1 at the day’s close (ch.5)' : banquet.reason,
+    },
   };
 }

@@ -27,7 +27,15 @@ function round(db: Database): Round | null {
 }
 
 /** What players could see of an entrant's state at the table, in words: never a stat. */
-function conditionsOf(t: TokenView, r: Round | null, turned: readonly number[], lost: readonly number[], sanity: SanityLevel | undefined, forPlayers: boolean, ailments: readonly string[] = []): string[] {
+function conditionsOf(
+  t: TokenView,
+  r: Round | null,
+  turned: readonly number[],
+  lost: readonly number[],
+  sanity: SanityLevel | undefined,
+  forPlayers: boolean,
+  ailments: readonly string[] = [],
+): string[] {
   const out: string[] = [];
   if (t.defeated) out.push('Defeated');
   else if (t.health === 0 && t.kind !== 'entity') out.push('At 0 Health');
@@ -38,7 +46,9 @@ function conditionsOf(t: TokenView, r: Round | null, turned: readonly number[], 
   for (const a of ailments) out.push(a);
   if (r?.owes.includes(t.id)) out.push('Responded: no action next turn');
   // An enemy's spell in waiting is the Judge's to announce.
-  if (!forPlayers || t.kind !== 'entity') for (const c of r?.pending ?? []) if (c.caster === t.id) out.push(`Casting ${c.label} (${CASTING_TIME_LABEL[c.time]})`);
+  if (!forPlayers || t.kind !== 'entity')
+    for (const c of r?.pending ?? [])
+      if (c.caster === t.id) out.push(`Casting ${c.label} (${CASTING_TIME_LABEL[c.time]})`);
   return out;
 }
 
@@ -46,7 +56,13 @@ export function turnOrder(db: Database): TurnEntryView[] {
   const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
   const rules = readHouseRules(db);
   const people = new Map(
-    (db.prepare(`SELECT id, speed, sanity FROM lichslayer`).all() as { id: number; speed: number; sanity: SanityLevel }[]).map((r) => [r.id, r]),
+    (
+      db.prepare(`SELECT id, speed, sanity FROM lichslayer`).all() as {
+        id: number;
+        speed: number;
+        sanity: SanityLevel;
+      }[]
+    ).map((r) => [r.id, r]),
   );
   const r = round(db);
   const { turned, lost } = diveActor(db).getSnapshot().context;

@@ -7,6 +7,9 @@ import { setAilment } from '../skill-effects-w.ts';
 export function ailmentHandlers(ctx: HandlerContext): HandlersOf<'ailment'> {
   return {
     'ailment.set': (args) =>
-      ctx.transact('ailment.set', args, `${args.on ? 'Afflict' : 'Clear'}: ${args.ailment}`, (w, database) => ({ day: today(database), notes: setAilment(w, database, args) })),
+      ctx.transact('ailment.set', args, `${args.on ? 'Afflict' : 'Clear'}: ${args.ailment}`, (w, database) => ({
+        day: today(database),
+        notes: setAilment(w, database, args),
+      })),
   };
 }

@@ -29,7 +29,8 @@ export function backupsHandlers(ctx: HandlerContext): HandlersOf<'backups'> {
       const { path: file } = ctx.require();
       const chosen = listBackups(files.backupsDir, file).find((b) => b.fileName === fileName);
       if (!chosen) throw new CommandFailure('not-found', `No backup called ${fileName} for this campaign.`);
-      if (!isHealthy(chosen.file, options.nativeBinding)) throw new CommandFailure('refused', `${fileName} is damaged itself; choose another backup.`);
+      if (!isHealthy(chosen.file, options.nativeBinding))
+        throw new CommandFailure('refused', `${fileName} is damaged itself; choose another backup.`);
       // Restoring first backs up the state it replaces, so a restore can itself be undone by restoring.
       await ctx.backup('before-restore');
       files.close();
@@ -41,9 +42,17 @@ export function backupsHandlers(ctx: HandlerContext): HandlersOf<'backups'> {
       // Only a campaign of the campaigns folder is replaced, and only when no other process has it open.
       const target = campaignInFolder(files.campaignsDir, file);
       const holder = files.current()?.path === target ? null : liveHolder(target, options.nativeBinding);
-      if (holder) throw new CommandFailure('refused', `Not restored: ${path.basename(target)} is open in ${describeHolder(holder)}. Close it there first.`);
+      if (holder)
+        throw new CommandFailure(
+          'refused',
+          `Not restored: ${path.basename(target)} is open in ${describeHolder(holder)}. Close it there first.`,
+        );
       const good = listBackups(files.backupsDir, target).find((b) => isHealthy(b.file, options.nativeBinding));
-      if (!good) throw new CommandFailure('not-found', `No good backup of ${path.basename(target)} was found in ${files.backupsDir}.`);
+      if (!good)
+        throw new CommandFailure(
+          'not-found',
+          `No good backup of ${path.basename(target)} was found in ${files.backupsDir}.`,
+        );
       if (files.current()?.path === target) files.close();
       // The damaged file is moved aside untouched, never written to.
       await restoreInto(good.file, target, path.join(files.backupsDir, 'damaged'), options.nativeBinding);

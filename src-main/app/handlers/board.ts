@@ -2,7 +2,19 @@
 // renderer), revealing and pre-rolling rooms, prep by hand, traps, chests and the turn stack — and
 // the players' own view of it.
 import type { BoardView } from '@shared/board.ts';
-import { allTokens, ensureRoom, joinTurnStack, nextPlacement, parseChest, parseTrap, readWorld, roomAt, tokenRecord, turnStack, writeWorld } from '../../db/board-repo.ts';
+import {
+  allTokens,
+  ensureRoom,
+  joinTurnStack,
+  nextPlacement,
+  parseChest,
+  parseTrap,
+  readWorld,
+  roomAt,
+  tokenRecord,
+  turnStack,
+  writeWorld,
+} from '../../db/board-repo.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { attentionEffects } from '../../rules/lich-attention.ts';
 import { PHYLACTERY } from '../../rules/lich.ts';
@@ -26,7 +38,6 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
     return { ...boardView(db(), floor), ...(notices.length ? { notices } : {}) };
   }
 
-
   return {
     'board.view': ({ floor }) => boardView(db(), floor),
 
@@ -34,7 +45,11 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
       ctx.transact('board.setWorld', args, `World: ${Object.keys(args.patch).join(', ')}`, (w, database) => {
         const next = { ...readWorld(database), ...args.patch };
         const stage = attentionStage(database);
-        if (args.patch.festival === true && !attentionEffects(stage).festivalsAllowed) throw new CommandFailure('refused', `No Festival may be held while Stage ${stage} lasts (ch.5). Nothing changed.`);
+        if (args.patch.festival === true && !attentionEffects(stage).festivalsAllowed)
+          throw new CommandFailure(
+            'refused',
+            `No Festival may be held while Stage ${stage} lasts (ch.5). Nothing changed.`,
+          );
         writeWorld(w, database, next);
         return boardView(database, args.floor);
       }),
@@ -47,20 +62,30 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         const dive = diveActor(database).getSnapshot().context;
         const entrance = { x: args.x ?? DEFAULT_ENTRANCE.x, y: args.y ?? DEFAULT_ENTRANCE.y };
         if (dive.floor === args.floor) enterFloor(w, database, args.floor, dive.present, entrance, notices);
-        else if ((dive.floor ?? 0) + 1 === args.floor) applyDiveEvent(w, database, { type: 'DESCEND' }, notices, entrance);
-        else throw new CommandFailure('refused', `${dive.floor === null ? 'The party is in the Town: a dive starts on Floor 1' : `The party is on Floor ${dive.floor}`}; floors are entered one at a time, by the stair (ch.9). Nothing changed.`);
+        else if ((dive.floor ?? 0) + 1 === args.floor)
+          applyDiveEvent(w, database, { type: 'DESCEND' }, notices, entrance);
+        else
+          throw new CommandFailure(
+            'refused',
+            `${dive.floor === null ? 'The party is in the Town: a dive starts on Floor 1' : `The party is on Floor ${dive.floor}`}; floors are entered one at a time, by the stair (ch.9). Nothing changed.`,
+          );
       });
       return result(args.floor, notices);
     },
 
     'board.placeLichslayer': (args) => {
       const notices: string[] = [];
-      ctx.transact('board.placeLichslayer', args, `Place a Lichslayer at ${where(args.floor, args.x, args.y)}`, (w, database) => {
-        const token = lichslayerToken(w, database, args.lichslayerId);
-        const refused = phaseRefusesMove(token, divePlace(database), args.floor);
-        if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
-        moveOne(w, database, token, args.floor, args.x, args.y, true, notices, 'board.placeLichslayer');
-      });
+      ctx.transact(
+        'board.placeLichslayer',
+        args,
+        `Place a Lichslayer at ${where(args.floor, args.x, args.y)}`,
+        (w, database) => {
+          const token = lichslayerToken(w, database, args.lichslayerId);
+          const refused = phaseRefusesMove(token, divePlace(database), args.floor);
+          if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
+          moveOne(w, database, token, args.floor, args.x, args.y, true, notices, 'board.placeLichslayer');
+        },
+      );
       return result(args.floor, notices);
     },
 
@@ -80,7 +105,8 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
       const notices: string[] = [];
       ctx.transact('board.revealRoom', args, `Reveal ${where(args.floor, args.x, args.y)}`, (w, database) => {
         const before = roomAt(database, args.floor, args.x, args.y);
-        if (before?.revealed) throw new CommandFailure('refused', `${where(args.floor, args.x, args.y)} is already revealed.`);
+        if (before?.revealed)
+          throw new CommandFailure('refused', `${where(args.floor, args.x, args.y)} is already revealed.`);
         const room = reveal(w, database, args.floor, args.x, args.y, 'board.revealRoom');
         notices.push(`Revealed ${room.name} (${room.room_type})`);
       });
@@ -89,9 +115,14 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
 
     'board.prerollRoom': (args) =>
       ctx.transact('board.prerollRoom', args, `Pre-roll ${where(args.floor, args.x, args.y)}`, (w, database) => {
-        if (args.floor === 10) throw new CommandFailure('refused', 'Floor 10 is not table-generated: set its rooms by hand (ch.10).');
+        if (args.floor === 10)
+          throw new CommandFailure('refused', 'Floor 10 is not table-generated: set its rooms by hand (ch.10).');
         const room = ensureRoom(w, database, args.floor, args.x, args.y);
-        if (room.revealed || room.prepared) throw new CommandFailure('refused', `${where(args.floor, args.x, args.y)} is already ${room.revealed ? 'revealed' : 'prepared'}.`);
+        if (room.revealed || room.prepared)
+          throw new CommandFailure(
+            'refused',
+            `${where(args.floor, args.x, args.y)} is already ${room.revealed ? 'revealed' : 'prepared'}.`,
+          );
         fillRoom(w, database, room, contentsFor(database, args.floor, args.x, args.y, 'board.prerollRoom'), false);
         return boardView(database, args.floor);
       }),
@@ -106,7 +137,8 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
             fillRoom(w, database, room, contentsFor(database, args.floor, x, y, 'board.prerollFloor'), false);
             count++;
           }
-        if (count === 0) throw new CommandFailure('refused', `Every room of Floor ${args.floor} is already revealed or prepared.`);
+        if (count === 0)
+          throw new CommandFailure('refused', `Every room of Floor ${args.floor} is already revealed or prepared.`);
         return boardView(database, args.floor);
       }),
 
@@ -120,29 +152,62 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         if (p.details !== undefined) patch.details = p.details;
         if (p.trap !== undefined) {
           const triggeredFor = parseTrap(room.trap)?.triggeredFor ?? [];
-          patch.trap = p.trap ? JSON.stringify(p.trap.effect ? { label: p.trap.label, disabled: p.trap.disabled, triggeredFor, effect: p.trap.effect } : { label: p.trap.label, disabled: p.trap.disabled, triggeredFor, roll: true }) : null;
+          patch.trap = p.trap
+            ? JSON.stringify(
+                p.trap.effect
+                  ? { label: p.trap.label, disabled: p.trap.disabled, triggeredFor, effect: p.trap.effect }
+                  : { label: p.trap.label, disabled: p.trap.disabled, triggeredFor, roll: true },
+              )
+            : null;
         }
-        if (p.chest !== undefined) patch.chest = p.chest ? (room.chest ?? JSON.stringify({ opened: false, hasLoot: null, contents: '' })) : null;
+        if (p.chest !== undefined)
+          patch.chest = p.chest ? (room.chest ?? JSON.stringify({ opened: false, hasLoot: null, contents: '' })) : null;
         if (p.sanityTest !== undefined) patch.sanity_test = p.sanityTest ? 1 : 0;
         if (p.stair !== undefined) patch.stair = p.stair ? 1 : 0;
         if (p.gold !== undefined) patch.gold = p.gold;
         if (p.notes !== undefined) patch.notes = p.notes;
         if (p.phylactery !== undefined) {
-          if (args.floor !== 10 && p.phylactery) throw new CommandFailure('refused', 'The Phylactery lies on Floor 10 (ch.10).');
+          if (args.floor !== 10 && p.phylactery)
+            throw new CommandFailure('refused', 'The Phylactery lies on Floor 10 (ch.10).');
           patch.phylactery = p.phylactery ? 1 : 0;
           const existing = allTokens(database).find((t) => t.kind === 'phylactery');
           if (p.phylactery) {
             if (existing) w.update('token', existing.id, { floor: args.floor, x: args.x, y: args.y, hidden: 1 });
             // ch.12: its block, from the one home of it.
-            else w.insert('token', { kind: 'phylactery', name: PHYLACTERY.name, colour: 'Colourless', floor: args.floor, x: args.x, y: args.y, health: PHYLACTERY.health, max_health: PHYLACTERY.health, armor: PHYLACTERY.armor, hidden: 1, placed_at: nextPlacement(database) });
-            database.prepare(`SELECT id FROM room WHERE floor = ? AND phylactery = 1 AND id != ?`).all(args.floor, room.id).forEach((r) => w.update('room', (r as { id: number }).id, { phylactery: 0 }));
+            else
+              w.insert('token', {
+                kind: 'phylactery',
+                name: PHYLACTERY.name,
+                colour: 'Colourless',
+                floor: args.floor,
+                x: args.x,
+                y: args.y,
+                health: PHYLACTERY.health,
+                max_health: PHYLACTERY.health,
+                armor: PHYLACTERY.armor,
+                hidden: 1,
+                placed_at: nextPlacement(database),
+              });
+            database
+              .prepare(`SELECT id FROM room WHERE floor = ? AND phylactery = 1 AND id != ?`)
+              .all(args.floor, room.id)
+              .forEach((r) => w.update('room', (r as { id: number }).id, { phylactery: 0 }));
           } else if (existing && existing.x === args.x && existing.y === args.y) w.delete('token', existing.id);
         }
         if (args.revealed !== undefined) patch.revealed = args.revealed ? 1 : 0;
-        if (!room.revealed && args.revealed !== true && Object.keys(patch).some((k) => ['room_type', 'name', 'details', 'trap', 'chest'].includes(k))) patch.prepared = 1;
-        if (patch.room_type === undefined && room.room_type === null && (args.revealed || patch.name)) patch.room_type = 'chamber';
+        if (
+          !room.revealed &&
+          args.revealed !== true &&
+          Object.keys(patch).some((k) => ['room_type', 'name', 'details', 'trap', 'chest'].includes(k))
+        )
+          patch.prepared = 1;
+        if (patch.room_type === undefined && room.room_type === null && (args.revealed || patch.name))
+          patch.room_type = 'chamber';
         w.update('room', room.id, patch);
-        if (args.revealed) for (const t of allTokens(database)) if (t.floor === args.floor && t.x === args.x && t.y === args.y && t.kind === 'entity') joinTurnStack(w, database, t.id);
+        if (args.revealed)
+          for (const t of allTokens(database))
+            if (t.floor === args.floor && t.x === args.x && t.y === args.y && t.kind === 'entity')
+              joinTurnStack(w, database, t.id);
         return boardView(database, args.floor);
       }),
 
@@ -150,9 +215,16 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
       ctx.transact('board.resetRoom', args, `Clear ${where(args.floor, args.x, args.y)}`, (w, database) => {
         const room = roomAt(database, args.floor, args.x, args.y);
         if (!room) return boardView(database, args.floor);
-        const party = allTokens(database).filter((t) => t.floor === args.floor && t.x === args.x && t.y === args.y && PARTY.has(t.kind));
-        if (party.length) throw new CommandFailure('refused', `${party.map((t) => t.name).join(', ')} stand${party.length === 1 ? 's' : ''} in that room; move them out first.`);
-        for (const t of allTokens(database)) if (t.floor === args.floor && t.x === args.x && t.y === args.y) w.delete('token', t.id);
+        const party = allTokens(database).filter(
+          (t) => t.floor === args.floor && t.x === args.x && t.y === args.y && PARTY.has(t.kind),
+        );
+        if (party.length)
+          throw new CommandFailure(
+            'refused',
+            `${party.map((t) => t.name).join(', ')} stand${party.length === 1 ? 's' : ''} in that room; move them out first.`,
+          );
+        for (const t of allTokens(database))
+          if (t.floor === args.floor && t.x === args.x && t.y === args.y) w.delete('token', t.id);
         w.delete('room', room.id);
         return boardView(database, args.floor);
       }),
@@ -161,7 +233,8 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
       ctx.transact('board.disableTrap', args, `Disable trap at ${where(args.floor, args.x, args.y)}`, (w, database) => {
         const room = roomAt(database, args.floor, args.x, args.y);
         const trap = parseTrap(room?.trap ?? null);
-        if (!room || !trap) throw new CommandFailure('refused', `There is no trap at ${where(args.floor, args.x, args.y)}.`);
+        if (!room || !trap)
+          throw new CommandFailure('refused', `There is no trap at ${where(args.floor, args.x, args.y)}.`);
         if (trap.disabled) throw new CommandFailure('refused', 'That trap is already disabled.');
         w.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
         return boardView(database, args.floor);
@@ -193,8 +266,20 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         const health = familiarHealth(database, args, notices);
         const room = ensureRoom(w, database, args.floor, args.x, args.y);
         if (args.kind === 'entity' && room.revealed && room.room_type) {
-          const verdict = judgeMove({ mover: { kind: 'entity', name: args.name }, from: null, to: args, target: { revealed: true, type: room.room_type, occupancy: occupants(allTokens(database), args.floor, args.x, args.y).length, shrines: shrinesOf(database) }, override: false });
-          if (verdict.kind === 'refused') throw new CommandFailure('refused', `${verdict.reason}. ${args.name} was not added.`);
+          const verdict = judgeMove({
+            mover: { kind: 'entity', name: args.name },
+            from: null,
+            to: args,
+            target: {
+              revealed: true,
+              type: room.room_type,
+              occupancy: occupants(allTokens(database), args.floor, args.x, args.y).length,
+              shrines: shrinesOf(database),
+            },
+            override: false,
+          });
+          if (verdict.kind === 'refused')
+            throw new CommandFailure('refused', `${verdict.reason}. ${args.name} was not added.`);
         }
         const id = w.insert('token', {
           kind: args.kind,
@@ -222,9 +307,16 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         if (!rec) throw new CommandFailure('not-found', `No token ${args.id} on the board.`);
         const p = args.patch;
         if (rec.lichslayer_id !== null && (p.health !== undefined || p.armor !== undefined || p.name !== undefined)) {
-          throw new CommandFailure('refused', `${rec.name}'s Health, Armor and name live on their Gauntlet: edit them there.`);
+          throw new CommandFailure(
+            'refused',
+            `${rec.name}'s Health, Armor and name live on their Gauntlet: edit them there.`,
+          );
         }
-        if (p.health !== undefined && rec.max_health !== null && p.health > rec.max_health) throw new CommandFailure('invalid-args', `Health ${p.health} is above ${rec.name}'s maximum of ${rec.max_health}.`);
+        if (p.health !== undefined && rec.max_health !== null && p.health > rec.max_health)
+          throw new CommandFailure(
+            'invalid-args',
+            `Health ${p.health} is above ${rec.name}'s maximum of ${rec.max_health}.`,
+          );
         const patch: Record<string, unknown> = {};
         if (p.name !== undefined) patch.name = p.name;
         if (p.health !== undefined) patch.health = p.health;
@@ -252,7 +344,10 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         const stack = turnStack(database);
         const known = new Set(stack.map((e) => e.token_id));
         if (args.tokenIds.length !== stack.length || !args.tokenIds.every((id) => known.has(id))) {
-          throw new CommandFailure('invalid-args', 'The new order must name every entry of the turn stack exactly once.');
+          throw new CommandFailure(
+            'invalid-args',
+            'The new order must name every entry of the turn stack exactly once.',
+          );
         }
         args.tokenIds.forEach((id, position) => {
           const e = stack.find((s) => s.token_id === id)!;
@@ -260,7 +355,6 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         });
         return boardView(database, args.floor);
       }),
-
   };
 }
 

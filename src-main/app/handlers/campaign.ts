@@ -1,7 +1,15 @@
 // campaign.*: the campaign files a Judge keeps — listing, creating, opening, duplicating, deleting.
 import fs from 'node:fs';
 import path from 'node:path';
-import { backupCampaignFile, backupTo, makePrivateDir, CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError, openCampaignFile } from '../../db/campaign-file.ts';
+import {
+  backupCampaignFile,
+  backupTo,
+  makePrivateDir,
+  CAMPAIGN_EXTENSION,
+  campaignInFolder,
+  CampaignFileError,
+  openCampaignFile,
+} from '../../db/campaign-file.ts';
 import { breakCampaignLock, describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
 import { forgetAllSteps } from '../../db/history.ts';
@@ -17,7 +25,11 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
   /** A campaign another process has open is not this one's to delete or replace (finding 8). */
   const notHeldElsewhere = (file: string, doing: string) => {
     const holder = files.current()?.path === file ? null : liveHolder(file, options.nativeBinding);
-    if (holder) throw new CommandFailure('refused', `Not ${doing}: ${path.basename(file)} is open in ${describeHolder(holder)}. Close it there first.`);
+    if (holder)
+      throw new CommandFailure(
+        'refused',
+        `Not ${doing}: ${path.basename(file)} is open in ${describeHolder(holder)}. Close it there first.`,
+      );
   };
   const opened = () => {
     const view = ctx.view();
@@ -35,7 +47,15 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
           return files.summary(inFolder(f));
         } catch (error) {
           // Opened from elsewhere before files were confined: listed, with the way to bring it in.
-          return { path: f, fileName: path.basename(f), modifiedAt: '', damaged: false, heldBy: null, name: null, problem: error instanceof Error ? error.message : String(error) };
+          return {
+            path: f,
+            fileName: path.basename(f),
+            modifiedAt: '',
+            damaged: false,
+            heldBy: null,
+            name: null,
+            problem: error instanceof Error ? error.message : String(error),
+          };
         }
       });
     },
@@ -54,7 +74,9 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
         await files.open(file, false);
       } catch (error) {
         if (error instanceof CampaignFileError && error.problem === 'damaged') {
-          const good = listBackups(files.backupsDir, path.resolve(file)).find((b) => isHealthy(b.file, options.nativeBinding));
+          const good = listBackups(files.backupsDir, path.resolve(file)).find((b) =>
+            isHealthy(b.file, options.nativeBinding),
+          );
           throw new CommandFailure(
             'campaign-file',
             `${error.message} ${good ? `The newest good backup is from ${new Date(good.at).toLocaleString('en-GB')}: choose “Restore newest good backup”.` : 'No good backup of it was found.'}`,
@@ -84,8 +106,12 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       else await backupCampaignFile(source, target, options.nativeBinding);
       // The ledger archive goes with it: the copy's earlier sessions replay too.
       if (current?.path === source) await copyArchive(current.db, ledgerArchivePath(target));
-      else if (fs.existsSync(ledgerArchivePath(source))) fs.copyFileSync(ledgerArchivePath(source), ledgerArchivePath(target));
-      const copy = await openCampaignFile(target, { backupDir: files.backupsDir, nativeBinding: options.nativeBinding });
+      else if (fs.existsSync(ledgerArchivePath(source)))
+        fs.copyFileSync(ledgerArchivePath(source), ledgerArchivePath(target));
+      const copy = await openCampaignFile(target, {
+        backupDir: files.backupsDir,
+        nativeBinding: options.nativeBinding,
+      });
       try {
         copy.db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)`).run(name);
         // The copy starts its own undo history: undoing in it must not reach into the original's past.
@@ -98,9 +124,14 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
 
     'campaign.breakLock': ({ path: file }) => {
       const target = inFolder(file);
-      if (files.current()?.path === target) throw new CommandFailure('refused', `${path.basename(target)} is open here; there is no other holder's lock to break.`);
+      if (files.current()?.path === target)
+        throw new CommandFailure(
+          'refused',
+          `${path.basename(target)} is open here; there is no other holder's lock to break.`,
+        );
       const holder = breakCampaignLock(target, options.nativeBinding);
-      if (holder) console.error(`Lichslayer Judge: the Judge broke the lock that ${describeHolder(holder)} held on ${target}.`);
+      if (holder)
+        console.error(`Lichslayer Judge: the Judge broke the lock that ${describeHolder(holder)} held on ${target}.`);
       return files.summary(target);
     },
 
@@ -114,7 +145,10 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
         // An entry opened from elsewhere before files were confined leaves the list; its file stays.
         if (error instanceof CampaignFileError && files.recent().includes(file)) {
           files.forget(file);
-          throw new CommandFailure('refused', `${error.message} It was taken off the list of recent campaigns; the file itself was not deleted.`);
+          throw new CommandFailure(
+            'refused',
+            `${error.message} It was taken off the list of recent campaigns; the file itself was not deleted.`,
+          );
         }
         throw error;
       }
@@ -132,15 +166,26 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       makePrivateDir(trash);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       try {
-        await backupCampaignFile(target, path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`), options.nativeBinding);
+        await backupCampaignFile(
+          target,
+          path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`),
+          options.nativeBinding,
+        );
       } catch (error) {
         if (!(error instanceof CampaignFileError)) throw error;
         // Not a campaign we can read: refuse rather than delete something that is not ours.
         throw new CommandFailure('refused', `Not deleted: ${error.message}`);
       }
       // The ledger archive is kept with the safety copy, under the same name.
-      if (fs.existsSync(ledgerArchivePath(target))) fs.renameSync(ledgerArchivePath(target), ledgerArchivePath(path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`)));
-      for (const suffix of ['', '-wal', '-shm', '-lock', '-lock-journal', '.lock']) fs.rmSync(target + suffix, { force: true });
+      if (fs.existsSync(ledgerArchivePath(target)))
+        fs.renameSync(
+          ledgerArchivePath(target),
+          ledgerArchivePath(
+            path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`),
+          ),
+        );
+      for (const suffix of ['', '-wal', '-shm', '-lock', '-lock-journal', '.lock'])
+        fs.rmSync(target + suffix, { force: true });
       files.forget(target);
       return null;
     },

@@ -9,13 +9,16 @@ export function challengeHandlers(ctx: HandlerContext): HandlersOf<'challenge'> 
   const db = () => ctx.require().db;
   const who = (a: { lichslayerId?: number | undefined; tokenId?: number | undefined }) =>
     a.lichslayerId !== undefined
-      ? ((db().prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(a.lichslayerId) as { name: string } | undefined)?.name ?? 'someone')
+      ? ((db().prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(a.lichslayerId) as { name: string } | undefined)
+          ?.name ?? 'someone')
       : (allTokens(db()).find((t) => t.id === a.tokenId)?.name ?? 'someone');
   return {
     'challenge.presets': (args) => challengeSetup(db(), args),
     'challenge.roll': (args) => {
       const step = `Challenge: ${who(args)}`;
-      return ctx.transact('challenge.roll', args, step, (w, database) => recordResult(w, database, step, runChallenge(w, database, args, 'challenge.roll')));
+      return ctx.transact('challenge.roll', args, step, (w, database) =>
+        recordResult(w, database, step, runChallenge(w, database, args, 'challenge.roll')),
+      );
     },
   };
 }

@@ -12,7 +12,8 @@ import { diveActor } from '../phase-store.ts';
 import { whyRefused } from '../../machines/dive-machine.ts';
 import { recordResult } from '../fight-state.ts';
 
-const nameOf = (db: Database, tokenId: number) => allTokens(db).find((t) => t.id === tokenId)?.name ?? `token ${tokenId}`;
+const nameOf = (db: Database, tokenId: number) =>
+  allTokens(db).find((t) => t.id === tokenId)?.name ?? `token ${tokenId}`;
 
 export function fightHandlers(ctx: HandlerContext): HandlersOf<'fight'> {
   const db = () => ctx.require().db;
@@ -21,23 +22,39 @@ export function fightHandlers(ctx: HandlerContext): HandlersOf<'fight'> {
 
     'fight.attack': (args) => {
       const step = `Attack: ${nameOf(db(), args.attacker)} → ${nameOf(db(), args.target)}`;
-      return ctx.transact('fight.attack', args, step, (w, database) => recordResult(w, database, step, resolveAttack(w, database, args, 'fight.attack')));
+      return ctx.transact('fight.attack', args, step, (w, database) =>
+        recordResult(w, database, step, resolveAttack(w, database, args, 'fight.attack')),
+      );
     },
 
     'fight.damage': (args) => {
       const step = `Damage to ${nameOf(db(), args.target)}: ${args.label}`;
-      return ctx.transact('fight.damage', args, step, (w, database) => recordResult(w, database, step, applyJudgedDamage(w, database, args, 'fight.damage')));
+      return ctx.transact('fight.damage', args, step, (w, database) =>
+        recordResult(w, database, step, applyJudgedDamage(w, database, args, 'fight.damage')),
+      );
     },
 
     // ch.11: at 0 Health the character chooses: withdraw (the dive ends for them) or press on at 1 Health.
     'fight.atZero': (args) =>
       ctx.transact('fight.atZero', args, `0 Health: ${args.choice}`, (w, database) => {
         const l = requireLichslayer(database, args.lichslayerId);
-        if (l.health !== 0) throw new CommandFailure('refused', `${l.name} is at ${l.health} Health, not 0: there is nothing to choose (ch.11). Nothing changed.`);
+        if (l.health !== 0)
+          throw new CommandFailure(
+            'refused',
+            `${l.name} is at ${l.health} Health, not 0: there is nothing to choose (ch.11). Nothing changed.`,
+          );
         const dive = diveActor(database).getSnapshot();
         const event = { type: 'AT_ZERO', lichslayer: args.lichslayerId, choice: args.choice } as const;
-        if (!dive.context.present.includes(args.lichslayerId)) throw new CommandFailure('refused', `${l.name} is not on the dive: their dive is over already. Nothing changed.`);
-        if (!dive.can(event)) throw new CommandFailure('refused', `${whyRefused(String(dive.value), dive.context, 'AT_ZERO')}. Nothing changed.`);
+        if (!dive.context.present.includes(args.lichslayerId))
+          throw new CommandFailure(
+            'refused',
+            `${l.name} is not on the dive: their dive is over already. Nothing changed.`,
+          );
+        if (!dive.can(event))
+          throw new CommandFailure(
+            'refused',
+            `${whyRefused(String(dive.value), dive.context, 'AT_ZERO')}. Nothing changed.`,
+          );
         const lines: string[] = [];
         // The others on the floor were shaken when the Health reached 0 (ch.11): not again at the choice.
         applyDiveEvent(w, database, event, lines, undefined, { alliesShaken: true });
@@ -46,7 +63,14 @@ export function fightHandlers(ctx: HandlerContext): HandlersOf<'fight'> {
 
     'fight.integrity': (args) => {
       const step = `Integrity check: ${args.slot}`;
-      return ctx.transact('fight.integrity', args, step, (w, database) => recordResult(w, database, step, judgeIntegrity(w, database, args.lichslayerId, args.slot, args.result, 'fight.integrity')));
+      return ctx.transact('fight.integrity', args, step, (w, database) =>
+        recordResult(
+          w,
+          database,
+          step,
+          judgeIntegrity(w, database, args.lichslayerId, args.slot, args.result, 'fight.integrity'),
+        ),
+      );
     },
   };
 }

@@ -5,7 +5,15 @@ import { addToInventory } from '../../db/inventory.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { readTown, today, writeTown } from '../../db/town-repo.ts';
 import { weekOf } from '../../rules/calendar.ts';
-import { afterVeinEmptied, beingKilled, feedGiver, harvestPatch, mineVein, recordForestDeed, rollFloraPatch } from '../../rules/forest.ts';
+import {
+  afterVeinEmptied,
+  beingKilled,
+  feedGiver,
+  harvestPatch,
+  mineVein,
+  recordForestDeed,
+  rollFloraPatch,
+} from '../../rules/forest.ts';
 import { dropSanity, SANITY_LADDER } from '../../rules/sanity.ts';
 import { loadTable } from '../../db/tables-repo.ts';
 import { forestEntry } from '../forest-day.ts';
@@ -21,63 +29,111 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
   const notes = (database: Parameters<typeof today>[0], lines: string[]) => ({ day: today(database), notes: lines });
   return {
     'forest.go': (args) =>
-      ctx.transact('forest.go', args, args.where === 'forest' ? 'Into the Forest' : 'Back from the Forest', (w, database) => {
-        let state = readTown(database);
-        const day = today(database);
-        if (args.where === 'town') {
-          // ch.16: the turned leave the Tombs only on the Pilgrimage, toward the Forest.
-          const turned = diveActor(database).getSnapshot().context.turned;
-          for (const id of args.ids.filter((i) => turned.includes(i))) throw new CommandFailure('refused', `${turnedMayGo(person(database, id).name, 'town')}. Nothing changed.`);
-          writeTown(w, database, { ...state, forest: { ...state.forest, present: state.forest.present.filter((id) => !args.ids.includes(id)) } });
-          return notes(database, []);
-        }
-        const dive = diveActor(database).getSnapshot().context;
-        const entrants = args.ids.filter((id) => !state.forest.present.includes(id)).map((id) => person(database, id));
-        const diving = entrants.find((l) => tombFloorOf(database, l.id) !== null);
-        if (diving) throw new CommandFailure('refused', `${diving.name} is on Floor ${tombFloorOf(database, diving.id)} of the Tombs: the Forest is reached from the Town. Nothing changed.`);
-        if (!entrants.length) throw new CommandFailure('refused', 'Everyone named is in the Forest already. Nothing changed.');
-        const rules = readHouseRules(database);
-        const lines: string[] = [];
-        const { boons } = idolEffects(database, state, day);
-        const rolled = rollWithTables(database, 'forest.go', ({ dice, tables, drawn }) => {
-          const r = forestEntry(dice, {
-            day,
-            stage: attentionStage(database),
-            players: partyIds(database).filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length,
-            town: state,
-            tables,
-            rules,
-            entrants: entrants.map((l) => ({ id: l.id, name: l.name })),
-            forestSigil: entrants.some((l) => boonStrength(boons, 'forest-sigil', l.id, rules) === 'full'),
-            drawn,
+      ctx.transact(
+        'forest.go',
+        args,
+        args.where === 'forest' ? 'Into the Forest' : 'Back from the Forest',
+        (w, database) => {
+          let state = readTown(database);
+          const day = today(database);
+          if (args.where === 'town') {
+            // ch.16: the turned leave the Tombs only on the Pilgrimage, toward the Forest.
+            const turned = diveActor(database).getSnapshot().context.turned;
+            for (const id of args.ids.filter((i) => turned.includes(i)))
+              throw new CommandFailure(
+                'refused',
+                `${turnedMayGo(person(database, id).name, 'town')}. Nothing changed.`,
+              );
+            writeTown(w, database, {
+              ...state,
+              forest: { ...state.forest, present: state.forest.present.filter((id) => !args.ids.includes(id)) },
+            });
+            return notes(database, []);
+          }
+          const dive = diveActor(database).getSnapshot().context;
+          const entrants = args.ids
+            .filter((id) => !state.forest.present.includes(id))
+            .map((id) => person(database, id));
+          const diving = entrants.find((l) => tombFloorOf(database, l.id) !== null);
+          if (diving)
+            throw new CommandFailure(
+              'refused',
+              `${diving.name} is on Floor ${tombFloorOf(database, diving.id)} of the Tombs: the Forest is reached from the Town. Nothing changed.`,
+            );
+          if (!entrants.length)
+            throw new CommandFailure('refused', 'Everyone named is in the Forest already. Nothing changed.');
+          const rules = readHouseRules(database);
+          const lines: string[] = [];
+          const { boons } = idolEffects(database, state, day);
+          const rolled = rollWithTables(database, 'forest.go', ({ dice, tables, drawn }) => {
+            const r = forestEntry(dice, {
+              day,
+              stage: attentionStage(database),
+              players: partyIds(database).filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length,
+              town: state,
+              tables,
+              rules,
+              entrants: entrants.map((l) => ({ id: l.id, name: l.name })),
+              forestSigil: entrants.some((l) => boonStrength(boons, 'forest-sigil', l.id, rules) === 'full'),
+              drawn,
+            });
+            return { value: r, records: r.records };
           });
-          return { value: r, records: r.records };
-        });
-        state = rolled.town;
-        lines.push(...rolled.lines);
-        // ch.3: the Witch's Familiar at each Forest visit.
-        familiarRolls(database, entrants.map((l) => l.id), 'the Forest', lines);
-        writeTown(w, database, { ...state, forest: { ...state.forest, present: [...state.forest.present, ...entrants.map((l) => l.id)], firstVisit: state.forest.firstVisit ?? day } });
-        return notes(database, lines);
-      }),
+          state = rolled.town;
+          lines.push(...rolled.lines);
+          // ch.3: the Witch's Familiar at each Forest visit.
+          familiarRolls(
+            database,
+            entrants.map((l) => l.id),
+            'the Forest',
+            lines,
+          );
+          writeTown(w, database, {
+            ...state,
+            forest: {
+              ...state.forest,
+              present: [...state.forest.present, ...entrants.map((l) => l.id)],
+              firstVisit: state.forest.firstVisit ?? day,
+            },
+          });
+          return notes(database, lines);
+        },
+      ),
     'forest.feed': (args) =>
       ctx.transact('forest.feed', args, 'Feed the Giver', (w, database) => {
         const state = readTown(database);
         const p = person(database, args.id);
-        if (!state.forest.present.includes(p.id)) throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
+        if (!state.forest.present.includes(p.id))
+          throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
         const rules = readHouseRules(database);
-        const r = feedGiver({ who: p.name, feedings: state.forest.feedings[String(p.id)] ?? 0, giverHealth: giverHealthOf(state, rules) });
+        const r = feedGiver({
+          who: p.name,
+          feedings: state.forest.feedings[String(p.id)] ?? 0,
+          giverHealth: giverHealthOf(state, rules),
+        });
         if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
         const week = weekOf(today(database), rules);
-        writeTown(w, database, { ...state, forest: { ...state.forest, fedWeeks: [...new Set([...state.forest.fedWeeks, week])], feedings: { ...state.forest.feedings, [String(p.id)]: r.feedings } } });
+        writeTown(w, database, {
+          ...state,
+          forest: {
+            ...state.forest,
+            fedWeeks: [...new Set([...state.forest.fedWeeks, week])],
+            feedings: { ...state.forest.feedings, [String(p.id)]: r.feedings },
+          },
+        });
         return notes(database, [`${r.explain}; the Giver is fed for week ${week} (ch.17)`]);
       }),
     'forest.mine': (args) =>
       ctx.transact('forest.mine', args, 'Mine a vein', (w, database) => {
         const state = readTown(database);
         const p = person(database, args.id);
-        if (!state.forest.present.includes(p.id)) throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
-        if (state.forest.regionGray) throw new CommandFailure('refused', 'This region is gray: its vein is spent and nothing regrows (ch.17). Move on first. Nothing changed.');
+        if (!state.forest.present.includes(p.id))
+          throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
+        if (state.forest.regionGray)
+          throw new CommandFailure(
+            'refused',
+            'This region is gray: its vein is spent and nothing regrows (ch.17). Move on first. Nothing changed.',
+          );
         const rules = readHouseRules(database);
         const found = rollWithTables(database, 'forest.mine', ({ dice, tables }) => {
           const stoneAt = (face: number) => {
@@ -85,7 +141,18 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
             return row?.loot ? { stone: row.label, colour: row.loot.colour } : null;
           };
           const v = mineVein(dice, { miner: p.name, stoneAt }, rules);
-          return { value: v, records: [{ cause: `${p.name} mines a vein (ch.17)`, table: 'stones', character: p.name, explain: v.explain, result: v }] };
+          return {
+            value: v,
+            records: [
+              {
+                cause: `${p.name} mines a vein (ch.17)`,
+                table: 'stones',
+                character: p.name,
+                explain: v.explain,
+                result: v,
+              },
+            ],
+          };
         });
         const lines = [`${p.name}: ${found.explain}`];
         for (const s of found.stones) {
@@ -93,49 +160,85 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
           if (put.left) lines.push(`${put.explain}: they stay in the rock`);
         }
         const gray = afterVeinEmptied(state.forest.grayedRegions);
-        writeTown(w, database, { ...state, forest: { ...state.forest, regionGray: gray.regionGray, grayedRegions: gray.grayedRegions } });
+        writeTown(w, database, {
+          ...state,
+          forest: { ...state.forest, regionGray: gray.regionGray, grayedRegions: gray.grayedRegions },
+        });
         return notes(database, [...lines, gray.explain]);
       }),
     'forest.move': () =>
       ctx.transact('forest.move', {}, 'Move on in the Forest', (w, database) => {
         const state = readTown(database);
-        if (!state.forest.present.length) throw new CommandFailure('refused', 'No one is in the Forest. Nothing changed.');
+        if (!state.forest.present.length)
+          throw new CommandFailure('refused', 'No one is in the Forest. Nothing changed.');
         // The patches found belong to the region left behind.
         writeTown(w, database, { ...state, forest: { ...state.forest, regionGray: false, patches: [] } });
-        return notes(database, ['The party moves on to a living region of the Forest; the Flora patches found stay behind']);
+        return notes(database, [
+          'The party moves on to a living region of the Forest; the Flora patches found stay behind',
+        ]);
       }),
     'forest.forage': (args) =>
       ctx.transact('forest.forage', args, 'Look for Flora', (w, database) => {
         const state = readTown(database);
         const p = person(database, args.id);
-        if (!state.forest.present.includes(p.id)) throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
-        if (state.forest.regionGray) throw new CommandFailure('refused', 'Nothing regrows in a gray region (ch.17). Move on first. Nothing changed.');
+        if (!state.forest.present.includes(p.id))
+          throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
+        if (state.forest.regionGray)
+          throw new CommandFailure(
+            'refused',
+            'Nothing regrows in a gray region (ch.17). Move on first. Nothing changed.',
+          );
         const rules = readHouseRules(database);
-        if (!loadTable(database, 'flora')) throw new CommandFailure('refused', 'This campaign has no Flora table (key “flora”). Nothing changed.');
+        if (!loadTable(database, 'flora'))
+          throw new CommandFailure('refused', 'This campaign has no Flora table (key “flora”). Nothing changed.');
         const patch = rollWithTables(database, 'forest.forage', ({ dice, tables }) => {
           const floraAt = (face: number) => {
             const row = entryAt(tables, 'flora', face);
             return row ? { flora: row.label, colour: row.loot?.colour ?? ('Colourless' as const) } : null;
           };
           const r = rollFloraPatch(dice, { who: p.name, floraAt }, rules);
-          return { value: r, records: [{ cause: `${p.name} looks for Flora (ch.17)`, table: 'flora', character: p.name, explain: r.ok ? r.explain : r.reason, result: r }] };
+          return {
+            value: r,
+            records: [
+              {
+                cause: `${p.name} looks for Flora (ch.17)`,
+                table: 'flora',
+                character: p.name,
+                explain: r.ok ? r.explain : r.reason,
+                result: r,
+              },
+            ],
+          };
         });
         if (!patch.ok) throw new CommandFailure('refused', `${patch.reason}. Nothing changed.`);
         const id = state.nextId;
-        writeTown(w, database, { ...state, nextId: id + 1, forest: { ...state.forest, patches: [...state.forest.patches, { id, flora: patch.flora, colour: patch.colour, count: patch.count, harvested: false }] } });
+        writeTown(w, database, {
+          ...state,
+          nextId: id + 1,
+          forest: {
+            ...state.forest,
+            patches: [
+              ...state.forest.patches,
+              { id, flora: patch.flora, colour: patch.colour, count: patch.count, harvested: false },
+            ],
+          },
+        });
         return notes(database, [`${p.name}: ${patch.explain}`]);
       }),
     'forest.harvest': (args) =>
       ctx.transact('forest.harvest', args, 'Harvest Flora', (w, database) => {
         const state = readTown(database);
         const p = person(database, args.id);
-        if (!state.forest.present.includes(p.id)) throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
+        if (!state.forest.present.includes(p.id))
+          throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
         const patch = state.forest.patches.find((x) => x.id === args.patch);
         if (!patch) throw new CommandFailure('not-found', `No Flora patch ${args.patch} in this region.`);
         const r = harvestPatch(patch, args.take);
         if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
         addToInventory(w, database, p.id, patch.flora, r.taken);
-        const patches = state.forest.patches.flatMap((x) => (x.id !== patch.id ? [x] : r.dies ? [] : [{ ...x, count: r.left, harvested: true }]));
+        const patches = state.forest.patches.flatMap((x) =>
+          x.id !== patch.id ? [x] : r.dies ? [] : [{ ...x, count: r.left, harvested: true }],
+        );
         writeTown(w, database, { ...state, forest: { ...state.forest, patches } });
         return notes(database, [`${p.name}: ${r.explain}`]);
       }),
@@ -151,9 +254,14 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
         }
         // ch.17: a Great Being killed, and what it costs the party.
         const cost = beingKilled(args.event);
-        if (cost.killer && args.killer === undefined) throw new CommandFailure('refused', "Name the killer: a Daedric Being's death costs its killer a Sanity level (ch.17). Nothing changed.");
+        if (cost.killer && args.killer === undefined)
+          throw new CommandFailure(
+            'refused',
+            "Name the killer: a Daedric Being's death costs its killer a Sanity level (ch.17). Nothing changed.",
+          );
         const rules = readHouseRules(database);
-        if (cost.giverDies && giverHealthOf(state, rules) <= 0) throw new CommandFailure('refused', 'The Giver is dead already (ch.17). Nothing changed.');
+        if (cost.giverDies && giverHealthOf(state, rules) <= 0)
+          throw new CommandFailure('refused', 'The Giver is dead already (ch.17). Nothing changed.');
         const dive = diveActor(database).getSnapshot().context;
         const lines = [cost.explain];
         for (const id of partyIds(database).filter((x) => !dive.lost.includes(x) && !dive.turned.includes(x))) {

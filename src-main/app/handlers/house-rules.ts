@@ -10,12 +10,17 @@ export function houseRulesHandlers(ctx: HandlerContext): HandlersOf<'houseRules'
     'houseRules.update': (args) => {
       const { db } = ctx.require();
       const merged = houseRulesSchema.safeParse({ ...readHouseRules(db), ...args.patch });
-      if (!merged.success) throw new CommandFailure('invalid-args', `House rules: ${describeIssues(merged.error)}. Nothing was saved.`);
-      ctx.transact('houseRules.update', args, `House rules: ${Object.keys(args.patch).join(', ')}`, (w, database) => writeSetting(w, database, 'house_rules', merged.data));
+      if (!merged.success)
+        throw new CommandFailure('invalid-args', `House rules: ${describeIssues(merged.error)}. Nothing was saved.`);
+      ctx.transact('houseRules.update', args, `House rules: ${Object.keys(args.patch).join(', ')}`, (w, database) =>
+        writeSetting(w, database, 'house_rules', merged.data),
+      );
       return ctx.view();
     },
     'houseRules.reset': (args) => {
-      ctx.transact('houseRules.reset', args, 'House rules: reset to RULINGS defaults', (w, database) => writeSetting(w, database, 'house_rules', DEFAULT_HOUSE_RULES));
+      ctx.transact('houseRules.reset', args, 'House rules: reset to RULINGS defaults', (w, database) =>
+        writeSetting(w, database, 'house_rules', DEFAULT_HOUSE_RULES),
+      );
       return ctx.view();
     },
   };

@@ -19,14 +19,17 @@ import { CommandFailure } from '../command-failure.ts';
 function isRareLoot(database: Database, name: string): boolean {
   for (const { def } of loadAllTables(database).values()) {
     if (def.category !== 'loot') continue;
-    if (def.rows.some((r) => r.loot?.tier === 'rare' && r.label.trim().toLowerCase() === name.trim().toLowerCase())) return true;
+    if (def.rows.some((r) => r.loot?.tier === 'rare' && r.label.trim().toLowerCase() === name.trim().toLowerCase()))
+      return true;
   }
   return false;
 }
 
 /** Takes one of an item from a Lichslayer's inventory, or says it is not there. */
 function takeFromInventory(w: RecordingWriter, database: Database, id: number, name: string, why: string): void {
-  const stack = database.prepare(`SELECT id, count FROM inventory WHERE lichslayer_id = ? AND lower(name) = lower(?) ORDER BY position, id`).get(id, name) as { id: number; count: number } | undefined;
+  const stack = database
+    .prepare(`SELECT id, count FROM inventory WHERE lichslayer_id = ? AND lower(name) = lower(?) ORDER BY position, id`)
+    .get(id, name) as { id: number; count: number } | undefined;
   if (!stack) throw new CommandFailure('refused', `${why} needs ${name} in the inventory. Nothing changed.`);
   if (stack.count > 1) w.update('inventory', stack.id, { count: stack.count - 1 });
   else w.delete('inventory', stack.id);
@@ -40,10 +43,20 @@ export function idolHandlers(ctx: HandlerContext): HandlersOf<'idol'> {
         const p = person(database, a.payer);
         // ch.6: an Idol is commissioned in the Town.
         const floor = tombFloorOf(database, p.id);
-        if (floor !== null) throw new CommandFailure('refused', `${p.name} is on Floor ${floor} of the Tombs: an Idol is commissioned in the Town (ch.6). Nothing changed.`);
+        if (floor !== null)
+          throw new CommandFailure(
+            'refused',
+            `${p.name} is on Floor ${floor} of the Tombs: an Idol is commissioned in the Town (ch.6). Nothing changed.`,
+          );
         const dedicator = a.dedicator !== undefined ? person(database, a.dedicator) : p;
         const tier = IDOL_TIERS[a.tier];
-        const check = commissionCheck({ tier: a.tier, inscription: a.inscription, crafterSanity: dedicator.sanity, rareItem: a.rareItem ?? null, rareItemIsRare: a.rareItem ? isRareLoot(database, a.rareItem) : false });
+        const check = commissionCheck({
+          tier: a.tier,
+          inscription: a.inscription,
+          crafterSanity: dedicator.sanity,
+          rareItem: a.rareItem ?? null,
+          rareItemIsRare: a.rareItem ? isRareLoot(database, a.rareItem) : false,
+        });
         if (!check.ok) throw new CommandFailure('refused', `${check.reason}. Nothing changed.`);
         pay(w, p, tier.gold, `A ${tier.label}`);
         if (a.rareItem) takeFromInventory(w, database, p.id, a.rareItem, `A ${tier.label}`);
@@ -73,17 +86,32 @@ export function idolHandlers(ctx: HandlerContext): HandlersOf<'idol'> {
         }
         return townView(database);
       }),
-    'idol.destroy': townAct(ctx, 'idol.destroy', (a: { idol: number; payer: number; rareItem?: string | undefined }) => `Destroy Idol ${a.idol}`, (w, database, state, a) => {
-      const idol = state.idols.find((i) => i.id === a.idol);
-      if (!idol || idol.destroyed) throw new CommandFailure('not-found', `No standing Idol ${a.idol}.`);
-      if (idol.destroyOrdered !== null) throw new CommandFailure('refused', 'Its destruction is already under way. Nothing changed.');
-      const tier = IDOL_TIERS[idol.tier];
-      const check = destructionCheck({ tier: idol.tier, rareItem: a.rareItem ?? null, rareItemIsRare: a.rareItem ? isRareLoot(database, a.rareItem) : false });
-      if (!check.ok) throw new CommandFailure('refused', `${check.reason}. Nothing changed.`);
-      const payer = person(database, a.payer);
-      if (tier.destroyGold) pay(w, payer, tier.destroyGold, `Destroying a ${tier.label}`);
-      if (a.rareItem) takeFromInventory(w, database, payer.id, a.rareItem, `Breaking a ${tier.label}`);
-      return { ...state, idols: state.idols.map((i) => (i.id === a.idol ? { ...i, destroyOrdered: today(database), destroyedBy: payer.id } : i)) };
-    }),
+    'idol.destroy': townAct(
+      ctx,
+      'idol.destroy',
+      (a: { idol: number; payer: number; rareItem?: string | undefined }) => `Destroy Idol ${a.idol}`,
+      (w, database, state, a) => {
+        const idol = state.idols.find((i) => i.id === a.idol);
+        if (!idol || idol.destroyed) throw new CommandFailure('not-found', `No standing Idol ${a.idol}.`);
+        if (idol.destroyOrdered !== null)
+          throw new CommandFailure('refused', 'Its destruction is already under way. Nothing changed.');
+        const tier = IDOL_TIERS[idol.tier];
+        const check = destructionCheck({
+          tier: idol.tier,
+          rareItem: a.rareItem ?? null,
+          rareItemIsRare: a.rareItem ? isRareLoot(database, a.rareItem) : false,
+        });
+        if (!check.ok) throw new CommandFailure('refused', `${check.reason}. Nothing changed.`);
+        const payer = person(database, a.payer);
+        if (tier.destroyGold) pay(w, payer, tier.destroyGold, `Destroying a ${tier.label}`);
+        if (a.rareItem) takeFromInventory(w, database, payer.id, a.rareItem, `Breaking a ${tier.label}`);
+        return {
+          ...state,
+          idols: state.idols.map((i) =>
+            i.id === a.idol ? { ...i, destroyOrdered: today(database), destroyedBy: payer.id } : i,
+          ),
+        };
+      },
+    ),
   };
 }

@@ -10,7 +10,11 @@ export function journalHandlers(ctx: HandlerContext): HandlersOf<'journal'> {
     'journal.view': (args) => journal(ctx.require().db, args),
     'journal.setNotes': (args) =>
       ctx.transact('journal.setNotes', args, `Journal, session ${args.session}`, (w, database) => {
-        if (args.session > currentSession(database)) throw new CommandFailure('refused', `There is no session ${args.session} yet: this is session ${currentSession(database)}. Nothing changed.`);
+        if (args.session > currentSession(database))
+          throw new CommandFailure(
+            'refused',
+            `There is no session ${args.session} yet: this is session ${currentSession(database)}. Nothing changed.`,
+          );
         writeSetting(w, database, `journal:${args.session}`, args.text);
         return journal(database);
       }),

@@ -5,7 +5,14 @@ import type { LichslayerPatch } from '@shared/gauntlet.ts';
 import type { RollRecord } from '../../db/ledger.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { today } from '../../db/town-repo.ts';
-import { levelForXp, rollClass, rollStatPoints, STAT_POINT_EFFECT, XP_PER_ENEMY, xpFromGold } from '../../rules/character.ts';
+import {
+  levelForXp,
+  rollClass,
+  rollStatPoints,
+  STAT_POINT_EFFECT,
+  XP_PER_ENEMY,
+  xpFromGold,
+} from '../../rules/character.ts';
 import { inventoryDepth } from '../../rules/gauntlet-derived.ts';
 import { rollStartingLoot } from '../../rules/loot-roll.ts';
 import { startingGauntlet } from '../../rules/starting-stats.ts';
@@ -43,11 +50,17 @@ const PATCH_COLUMNS: Record<keyof LichslayerPatch, string> = {
   notes: 'notes',
 };
 
-const nextPosition = (db: Database) => (db.prepare(`SELECT coalesce(max(position), -1) + 1 AS n FROM lichslayer`).get() as { n: number }).n;
+const nextPosition = (db: Database) =>
+  (db.prepare(`SELECT coalesce(max(position), -1) + 1 AS n FROM lichslayer`).get() as { n: number }).n;
 
 export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'> {
   /** An edit of the roster: one undoable step, answered with the Judge's view. */
-  const edit = (command: Parameters<HandlerContext['transact']>[0], args: unknown, label: string, change: Parameters<HandlerContext['transact']>[3]) => {
+  const edit = (
+    command: Parameters<HandlerContext['transact']>[0],
+    args: unknown,
+    label: string,
+    change: Parameters<HandlerContext['transact']>[3],
+  ) => {
     ctx.transact(command, args, label, change);
     return ctx.view();
   };
@@ -83,21 +96,43 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       }
       if (Object.keys(patch).length === 0) return ctx.view();
       // A level raised or a class set by hand brings what the rules give with it (ch.1, ch.2).
-      if ((patch.level !== undefined && Number(patch.level) > Number(current.level)) || patch.hidden_class !== undefined) {
-        const growth = editedGrowthColumns(row(db, args.id), { level: patch.level as number | undefined, hiddenClass: patch.hidden_class as string | null | undefined });
+      if (
+        (patch.level !== undefined && Number(patch.level) > Number(current.level)) ||
+        patch.hidden_class !== undefined
+      ) {
+        const growth = editedGrowthColumns(row(db, args.id), {
+          level: patch.level as number | undefined,
+          hiddenClass: patch.hidden_class as string | null | undefined,
+        });
         for (const [k, v] of Object.entries(growth)) if (!(k in patch)) patch[k] = v;
       }
       // ch.2: a skill that changes the Gauntlet's numbers (Rumble Hat) brings them with it.
       Object.assign(patch, skillGrantColumns(row(db, args.id), patch));
-      const merged = { ...current, ...patch } as { health: number; max_health: number; armor: number; max_armor: number; name: string };
+      const merged = { ...current, ...patch } as {
+        health: number;
+        max_health: number;
+        armor: number;
+        max_armor: number;
+        name: string;
+      };
       if (merged.health > merged.max_health) {
-        throw new CommandFailure('invalid-args', `Health (${merged.health}) cannot be above maximum Health (${merged.max_health}). Nothing was saved.`);
+        throw new CommandFailure(
+          'invalid-args',
+          `Health (${merged.health}) cannot be above maximum Health (${merged.max_health}). Nothing was saved.`,
+        );
       }
       if (merged.armor > merged.max_armor) {
-        throw new CommandFailure('invalid-args', `Armor (${merged.armor}) cannot be above maximum Armor (${merged.max_armor}). Nothing was saved.`);
+        throw new CommandFailure(
+          'invalid-args',
+          `Armor (${merged.armor}) cannot be above maximum Armor (${merged.max_armor}). Nothing was saved.`,
+        );
       }
-      const fields = (Object.keys(args.patch) as (keyof LichslayerPatch)[]).filter((k) => PATCH_COLUMNS[k] in patch).join(', ');
-      return edit('lichslayer.update', args, `Edit ${merged.name}: ${fields}`, (w) => w.update('lichslayer', args.id, patch));
+      const fields = (Object.keys(args.patch) as (keyof LichslayerPatch)[])
+        .filter((k) => PATCH_COLUMNS[k] in patch)
+        .join(', ');
+      return edit('lichslayer.update', args, `Edit ${merged.name}: ${fields}`, (w) =>
+        w.update('lichslayer', args.id, patch),
+      );
     },
 
     'lichslayer.delete': (args) => {
@@ -114,15 +149,22 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
     'lichslayer.setItem': (args) => {
       const { db } = ctx.require();
       const l = row(db, args.id);
-      const existing = db.prepare(`SELECT id FROM item WHERE lichslayer_id = ? AND slot = ?`).get(args.id, args.slot) as { id: number } | undefined;
+      const existing = db
+        .prepare(`SELECT id FROM item WHERE lichslayer_id = ? AND slot = ?`)
+        .get(args.id, args.slot) as { id: number } | undefined;
       const label = args.item ? `${l.name}: ${args.item.name} in ${args.slot}` : `${l.name}: clear ${args.slot}`;
       if (args.item) {
         // ch.2: only the slots the skills open, and only Flora in a Medicine Slot.
-        const fits = slotAccepts(slotPlanOf(db, l), args.slot, { name: args.item.name, flora: lootEntries(db).isFlora(args.item.name) });
+        const fits = slotAccepts(slotPlanOf(db, l), args.slot, {
+          name: args.item.name,
+          flora: lootEntries(db).isFlora(args.item.name),
+        });
         if (!fits.ok) throw new CommandFailure('refused', `${fits.reason}. Nothing was saved.`);
       }
       return edit('lichslayer.setItem', args, label, (w) => {
-        const values = args.item ? { name: args.item.name, colour: args.item.colour, broken: args.item.broken ? 1 : 0, notes: args.item.notes } : null;
+        const values = args.item
+          ? { name: args.item.name, colour: args.item.colour, broken: args.item.broken ? 1 : 0, notes: args.item.notes }
+          : null;
         if (existing && values) w.update('item', existing.id, values);
         else if (existing) w.delete('item', existing.id);
         else if (values) w.insert('item', { lichslayer_id: args.id, slot: args.slot, ...values });
@@ -134,16 +176,33 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       const l = row(db, args.id);
       const depth = inventoryDepth(l.max_health).value;
       if (args.stacks.length > depth) {
-        throw new CommandFailure('invalid-args', `${l.name}'s inventory holds ${depth} stacks (1 + max Health ÷ 6, ch.4); ${args.stacks.length} were given. Nothing was saved.`);
+        throw new CommandFailure(
+          'invalid-args',
+          `${l.name}'s inventory holds ${depth} stacks (1 + max Health ÷ 6, ch.4); ${args.stacks.length} were given. Nothing was saved.`,
+        );
       }
       // ch.4: a stack holds fewer than six where the item's own maximum is lower (ch.17: Sapphire, Emerald ×3).
       const over = args.stacks.find((s) => s.count > stackMaxOf(ownStackMax(db, s.name)));
-      if (over) throw new CommandFailure('invalid-args', `A stack of ${over.name} holds at most ${stackMaxOf(ownStackMax(db, over.name))} (its own maximum, ch.4); ${over.count} were given. Nothing was saved.`);
+      if (over)
+        throw new CommandFailure(
+          'invalid-args',
+          `A stack of ${over.name} holds at most ${stackMaxOf(ownStackMax(db, over.name))} (its own maximum, ch.4); ${over.count} were given. Nothing was saved.`,
+        );
       return edit('lichslayer.setInventory', args, `${l.name}: inventory`, (w) => {
         const ids = db.prepare(`SELECT id FROM inventory WHERE lichslayer_id = ?`).all(args.id) as { id: number }[];
         for (const { id } of ids) w.delete('inventory', id);
         // A stack keeps the state its items were put away in (ch.13).
-        args.stacks.forEach((s, position) => w.insert('inventory', { lichslayer_id: args.id, position, name: s.name, count: s.count, colour: s.colour ?? null, broken: s.broken ? 1 : 0, notes: s.notes ?? '' }));
+        args.stacks.forEach((s, position) =>
+          w.insert('inventory', {
+            lichslayer_id: args.id,
+            position,
+            name: s.name,
+            count: s.count,
+            colour: s.colour ?? null,
+            broken: s.broken ? 1 : 0,
+            notes: s.notes ?? '',
+          }),
+        );
       });
     },
 
@@ -154,22 +213,41 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
         const cause = `Creation of ${args.name}`;
         // ch.1: starting loot three times (1d100 − 40, influence allowed), stat points 6 × 1d6, class on d8.
         const rolled = rollWithTables(database, 'lichslayer.roll', ({ dice, tables }) => {
-          const influence = args.influence.map((sides, i) => (sides ? [{ source: `influence die ${i + 1}`, sides }] : []));
+          const influence = args.influence.map((sides, i) =>
+            sides ? [{ source: `influence die ${i + 1}`, sides }] : [],
+          );
           const loot = rollStartingLoot(dice, influence, `${cause}: starting loot`);
           const items = loot.map((l) => {
             const entry = entryAt(tables, 'loot', l.value);
-            return { value: l.value, name: entry?.label ?? `Loot ${l.value}`, colour: entry?.loot?.colour ?? 'Colourless', notes: entry?.details ?? '' };
+            return {
+              value: l.value,
+              name: entry?.label ?? `Loot ${l.value}`,
+              colour: entry?.loot?.colour ?? 'Colourless',
+              notes: entry?.details ?? '',
+            };
           });
           const points = rollStatPoints(dice, rules, `${cause}: stat points`);
           const cls = rollClass(dice, rules, `${cause}: class (hidden)`);
           const records: RollRecord[] = [
-            ...loot.map((l, i) => ({ cause: `${cause}: starting loot ${i + 1}`, character: args.name, table: 'loot', explain: `${l.explain}: ${items[i]!.name}`, result: l })),
+            ...loot.map((l, i) => ({
+              cause: `${cause}: starting loot ${i + 1}`,
+              character: args.name,
+              table: 'loot',
+              explain: `${l.explain}: ${items[i]!.name}`,
+              result: l,
+            })),
             { cause: `${cause}: stat points`, character: args.name, explain: points.explain, result: points },
             { cause: `${cause}: class (hidden)`, character: args.name, explain: cls.explain, result: cls },
           ];
           return { value: { items, points, cls }, records };
         });
-        const stats = { power: start.power, speed: start.speed, maxHealth: start.maxHealth, maxArmor: start.maxArmor, magicBonus: 0 };
+        const stats = {
+          power: start.power,
+          speed: start.speed,
+          maxHealth: start.maxHealth,
+          maxArmor: start.maxArmor,
+          magicBonus: 0,
+        };
         let choice = 0;
         for (const p of rolled.points.points) {
           if (p === 'choice') choice++;
@@ -193,7 +271,14 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
         });
         (['loot1', 'loot2', 'loot3'] as const).forEach((slot, i) => {
           const item = rolled.items[i]!;
-          w.insert('item', { lichslayer_id: id, slot, name: item.name, colour: item.colour, broken: 0, notes: item.notes });
+          w.insert('item', {
+            lichslayer_id: id,
+            slot,
+            name: item.name,
+            colour: item.colour,
+            broken: 0,
+            notes: item.notes,
+          });
         });
         return {
           id,
@@ -207,9 +292,18 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
     'lichslayer.spendPoint': (args) =>
       ctx.transact('lichslayer.spendPoint', args, `Stat point: ${args.stat}`, (w, database) => {
         const l = row(database, args.id);
-        if (l.stat_points < 1) throw new CommandFailure('refused', `${l.name} has no stat points to spend. Nothing changed.`);
+        if (l.stat_points < 1)
+          throw new CommandFailure('refused', `${l.name} has no stat points to spend. Nothing changed.`);
         const effect = STAT_POINT_EFFECT[args.stat];
-        const column = ({ power: 'power', speed: 'speed', maxHealth: 'max_health', maxArmor: 'max_armor', magicBonus: 'magic_bonus' } as const)[effect.field];
+        const column = (
+          {
+            power: 'power',
+            speed: 'speed',
+            maxHealth: 'max_health',
+            maxArmor: 'max_armor',
+            magicBonus: 'magic_bonus',
+          } as const
+        )[effect.field];
         const patch: Record<string, unknown> = { stat_points: l.stat_points - 1, [column]: l[column] + effect.amount };
         // A point of Health raises the maximum and the current alike; so does Armor (RULINGS).
         if (effect.field === 'maxHealth') patch.health = l.health + effect.amount;
@@ -222,7 +316,11 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       ctx.transact('lichslayer.levelUp', args, 'Level up', (w, database) => {
         const l = row(database, args.id);
         const due = levelForXp(l.xp, readHouseRules(database));
-        if (due.value <= l.level) throw new CommandFailure('refused', `${l.name} has ${l.xp} XP: ${due.explain}, and is already level ${l.level}. Nothing changed.`);
+        if (due.value <= l.level)
+          throw new CommandFailure(
+            'refused',
+            `${l.name} has ${l.xp} XP: ${due.explain}, and is already level ${l.level}. Nothing changed.`,
+          );
         const lines: string[] = [];
         addXp(w, database, l.id, 0, lines);
         return notes(database, lines);
@@ -234,7 +332,11 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
         const lines: string[] = [];
         if (args.tokenId) {
           const t = allTokens(database).find((k) => k.id === args.tokenId);
-          if (!t || t.kind !== 'entity') throw new CommandFailure('refused', 'Only an entity on the board is felled for XP (ch.1). Nothing changed.');
+          if (!t || t.kind !== 'entity')
+            throw new CommandFailure(
+              'refused',
+              'Only an entity on the board is felled for XP (ch.1). Nothing changed.',
+            );
           if (t.defeated) throw new CommandFailure('refused', `${t.name} is already defeated. Nothing changed.`);
           fellEntity(w, database, t, l.id, lines);
           return notes(database, lines);

@@ -38,7 +38,8 @@ import { allTokens } from '../../db/board-repo.ts';
 import { findSpell } from '../spellcasting.ts';
 
 export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
-  const slotItem = (database: Database, id: number, slot: ItemSlot) => itemRowsOf(database, id).find((i) => i.slot === slot);
+  const slotItem = (database: Database, id: number, slot: ItemSlot) =>
+    itemRowsOf(database, id).find((i) => i.slot === slot);
 
   /** The item a fate acts on, wherever it sits, in the state it is in, and how to take one of it away. */
   function source(database: Database, id: number, from: { slot: ItemSlot } | { stack: number }) {
@@ -46,7 +47,16 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
     if ('slot' in from) {
       const item = slotItem(database, id, from.slot);
       if (!item) throw new CommandFailure('refused', `Nothing is in that slot. Nothing changed.`);
-      return { item: { name: item.name, colour: item.colour, notes: item.notes, entry: lookup.entry(item.name) } satisfies LootItem, take: (w: RecordingWriter) => w.delete('item', item.id), row: item as ItemRow | null };
+      return {
+        item: {
+          name: item.name,
+          colour: item.colour,
+          notes: item.notes,
+          entry: lookup.entry(item.name),
+        } satisfies LootItem,
+        take: (w: RecordingWriter) => w.delete('item', item.id),
+        row: item as ItemRow | null,
+      };
     }
     const stack = stacksOf(database, id)[from.stack];
     if (!stack) throw new CommandFailure('refused', `There is no inventory stack ${from.stack + 1}. Nothing changed.`);
@@ -66,9 +76,17 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
     if (!stored(database, 'machine:combat')) return;
     const current = combatActor(database).getSnapshot().context.current;
     const token = allTokens(database).find((t) => t.lichslayerId === id);
-    const onStack = token && combatActor(database).getSnapshot().context.order.some((s) => s.tokenId === token.id);
+    const onStack =
+      token &&
+      combatActor(database)
+        .getSnapshot()
+        .context.order.some((s) => s.tokenId === token.id);
     if (!onStack) return;
-    if (current !== token.id) throw new CommandFailure('refused', `${what} takes a turn in a fight: wait for ${token.name}'s turn (ch.11). Nothing changed.`);
+    if (current !== token.id)
+      throw new CommandFailure(
+        'refused',
+        `${what} takes a turn in a fight: wait for ${token.name}'s turn (ch.11). Nothing changed.`,
+      );
     endTurn(w, database, notes);
   }
 
@@ -88,18 +106,39 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
           case 'channel': {
             const s = source(database, args.id, args.from);
             const dive = String(diveActor(database).getSnapshot().value);
-            notes.push(check(canChannel(s.item, ['exploring', 'combat', 'floorTen'].includes(dive), readHouseRules(database).channelOutsideDive)));
+            notes.push(
+              check(
+                canChannel(
+                  s.item,
+                  ['exploring', 'combat', 'floorTen'].includes(dive),
+                  readHouseRules(database).channelOutsideDive,
+                ),
+              ),
+            );
             s.take(w);
             const buffs = readBuffs(database);
-            writeSetting(w, database, 'channel-buffs', { ...buffs, [String(args.id)]: [...(buffs[String(args.id)] ?? []), { name: s.item.name, details: s.item.entry?.details ?? '' }] });
+            writeSetting(w, database, 'channel-buffs', {
+              ...buffs,
+              [String(args.id)]: [
+                ...(buffs[String(args.id)] ?? []),
+                { name: s.item.name, details: s.item.entry?.details ?? '' },
+              ],
+            });
             break;
           }
           case 'merge': {
             const s = source(database, args.id, args.from);
             const hostRow = slotItem(database, args.id, args.host);
-            if (!hostRow) throw new CommandFailure('refused', 'There is no item in that slot to merge into. Nothing changed.');
-            if ('slot' in args.from && args.from.slot === args.host) throw new CommandFailure('refused', 'A gem cannot merge into itself. Nothing changed.');
-            const host: LootItem = { name: hostRow.name, colour: hostRow.colour, notes: hostRow.notes, entry: lootEntries(database).entry(hostRow.name) };
+            if (!hostRow)
+              throw new CommandFailure('refused', 'There is no item in that slot to merge into. Nothing changed.');
+            if ('slot' in args.from && args.from.slot === args.host)
+              throw new CommandFailure('refused', 'A gem cannot merge into itself. Nothing changed.');
+            const host: LootItem = {
+              name: hostRow.name,
+              colour: hostRow.colour,
+              notes: hostRow.notes,
+              entry: lootEntries(database).entry(hostRow.name),
+            };
             notes.push(check(canMerge(s.item, host)));
             s.take(w);
             w.update('item', hostRow.id, merged(host, s.item));
@@ -109,39 +148,76 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
             const s = source(database, args.id, args.from);
             const v = componentChoice(s.item, args.choice);
             notes.push(check(v));
-            if (!s.row) throw new CommandFailure('refused', 'Equip the component first: its choice is written on the item (ch.13). Nothing changed.');
-            w.update('item', s.row.id, { notes: `${s.row.notes ? `${s.row.notes}\n` : ''}${choiceLine(args.choice, v.times ?? 1, day)}` });
+            if (!s.row)
+              throw new CommandFailure(
+                'refused',
+                'Equip the component first: its choice is written on the item (ch.13). Nothing changed.',
+              );
+            w.update('item', s.row.id, {
+              notes: `${s.row.notes ? `${s.row.notes}\n` : ''}${choiceLine(args.choice, v.times ?? 1, day)}`,
+            });
             break;
           }
           case 'inscribe': {
             const s = source(database, args.id, args.from);
             if ('slot' in args.target) {
               const target = slotItem(database, args.id, args.target.slot);
-              if (!target) throw new CommandFailure('refused', 'There is no item in that slot to inscribe. Nothing changed.');
-              if ('slot' in args.from && args.from.slot === args.target.slot) throw new CommandFailure('refused', 'An item cannot inscribe itself (ch.13). Nothing changed.');
+              if (!target)
+                throw new CommandFailure('refused', 'There is no item in that slot to inscribe. Nothing changed.');
+              if ('slot' in args.from && args.from.slot === args.target.slot)
+                throw new CommandFailure('refused', 'An item cannot inscribe itself (ch.13). Nothing changed.');
               notes.push(check(canInscribe(s.item, { name: target.name, notes: target.notes, kind: 'item' })));
-              w.update('item', target.id, { notes: `${target.notes ? `${target.notes}\n` : ''}${inscriptionLine(s.item)}` });
+              w.update('item', target.id, {
+                notes: `${target.notes ? `${target.notes}\n` : ''}${inscriptionLine(s.item)}`,
+              });
             } else {
               const spell = findSpell(database, args.target.spell.table, args.target.spell.row);
-              const on = inscriptionsOn(database, args.id, { table: spell.table.key, row: spell.row, label: spell.label });
-              notes.push(check(canInscribe(s.item, { name: spell.label, notes: on.map((i) => i.line).join('\n'), kind: 'spell' })));
-              addSpellInscription(w, database, args.id, { table: spell.table.key, row: spell.row, label: spell.label, line: inscriptionLine(s.item) });
+              const on = inscriptionsOn(database, args.id, {
+                table: spell.table.key,
+                row: spell.row,
+                label: spell.label,
+              });
+              notes.push(
+                check(
+                  canInscribe(s.item, { name: spell.label, notes: on.map((i) => i.line).join('\n'), kind: 'spell' }),
+                ),
+              );
+              addSpellInscription(w, database, args.id, {
+                table: spell.table.key,
+                row: spell.row,
+                label: spell.label,
+                line: inscriptionLine(s.item),
+              });
             }
             break;
           }
           case 'hold': {
             const stack = stacksOf(database, args.id)[args.stack];
-            if (!stack) throw new CommandFailure('refused', `There is no inventory stack ${args.stack + 1}. Nothing changed.`);
+            if (!stack)
+              throw new CommandFailure('refused', `There is no inventory stack ${args.stack + 1}. Nothing changed.`);
             const lookup = lootEntries(database);
-            const fits = slotAccepts(slotPlanOf(database, l), args.slot, { name: stack.name, flora: lookup.isFlora(stack.name) });
+            const fits = slotAccepts(slotPlanOf(database, l), args.slot, {
+              name: stack.name,
+              flora: lookup.isFlora(stack.name),
+            });
             if (!fits.ok) throw new CommandFailure('refused', `${fits.reason}. Nothing changed.`);
-            if (slotItem(database, args.id, args.slot)) throw new CommandFailure('refused', 'That slot is taken: unequip its item first. Nothing changed.');
+            if (slotItem(database, args.id, args.slot))
+              throw new CommandFailure('refused', 'That slot is taken: unequip its item first. Nothing changed.');
             takesTheTurn(w, database, args.id, 'Equipping', notes);
             // The item comes back exactly as it was put away (ch.11, ch.13).
             const state = stateToHold(storedState(stack), lookup.entry(stack.name));
             takeFromStack(w, stack);
-            w.insert('item', { lichslayer_id: args.id, slot: args.slot, name: stack.name, colour: state.colour, broken: state.broken ? 1 : 0, notes: state.notes });
-            notes.push(`${l.name} holds ${stack.name} in ${slotLabel(args.slot)}: ${state.broken ? 'broken, it confers nothing until the Smith repairs it (ch.11)' : 'its passives and colour count now (ch.13)'}`);
+            w.insert('item', {
+              lichslayer_id: args.id,
+              slot: args.slot,
+              name: stack.name,
+              colour: state.colour,
+              broken: state.broken ? 1 : 0,
+              notes: state.notes,
+            });
+            notes.push(
+              `${l.name} holds ${stack.name} in ${slotLabel(args.slot)}: ${state.broken ? 'broken, it confers nothing until the Smith repairs it (ch.11)' : 'its passives and colour count now (ch.13)'}`,
+            );
             break;
           }
           case 'unequip': {
@@ -149,7 +225,14 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
             if (!item) throw new CommandFailure('refused', 'Nothing is in that slot. Nothing changed.');
             takesTheTurn(w, database, args.id, 'Unequipping', notes);
             const entry = lootEntries(database).entry(item.name);
-            addToInventory(w, database, args.id, item.name, 1, stateToStore({ colour: item.colour, broken: item.broken === 1, notes: item.notes }, entry));
+            addToInventory(
+              w,
+              database,
+              args.id,
+              item.name,
+              1,
+              stateToStore({ colour: item.colour, broken: item.broken === 1, notes: item.notes }, entry),
+            );
             w.delete('item', item.id);
             notes.push(`${l.name} puts ${item.name} away, as it is`);
             break;
@@ -170,11 +253,17 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
         const cause = `${l.name} finds an Unbound Vestment`;
         const { value: found } = rollWithLedger(database, 'loot.vestment', (dice) => {
           const r = findVestment(dice, held, cause);
-          return { value: r, records: r.rolls.length ? [{ cause, character: l.name, explain: r.explain, result: r }] : [] };
+          return {
+            value: r,
+            records: r.rolls.length ? [{ cause, character: l.name, explain: r.explain, result: r }] : [],
+          };
         });
         if (!found.vestment) throw new CommandFailure('refused', `${found.explain}. Nothing changed.`);
         addToInventory(w, database, l.id, found.vestment);
-        return { day: today(database), notes: [`${l.name} finds ${found.vestment}: ${found.explain}; it goes into the inventory`] };
+        return {
+          day: today(database),
+          notes: [`${l.name} finds ${found.vestment}: ${found.explain}; it goes into the inventory`],
+        };
       }),
   };
 }

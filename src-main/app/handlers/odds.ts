@@ -11,7 +11,11 @@ export function oddsHandlers(ctx: HandlerContext): HandlersOf<'odds'> {
   const runner = new SimRunner();
   const known = (runId: string) => {
     const view = runner.read(runId);
-    if (!view) throw new CommandFailure('not-found', `There is no simulation “${runId}” (a run is forgotten once newer ones replace it).`);
+    if (!view)
+      throw new CommandFailure(
+        'not-found',
+        `There is no simulation “${runId}” (a run is forgotten once newer ones replace it).`,
+      );
     return view;
   };
   return {

@@ -27,48 +27,84 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
       ctx.transact('phase.cure', args, `End the turning (${args.how})`, (w: RecordingWriter, database) => {
         const dive = diveActor(database);
         const l = requireLichslayer(database, args.id);
-        if (!dive.getSnapshot().context.turned.includes(args.id)) throw new CommandFailure('refused', `${l.name} is not turned. Nothing changed.`);
+        if (!dive.getSnapshot().context.turned.includes(args.id))
+          throw new CommandFailure('refused', `${l.name} is not turned. Nothing changed.`);
         const caster = args.by !== undefined ? requireLichslayer(database, args.by) : null;
-        const verdict = turningExit(args.how, { name: l.name, turnedOn: turnedOn(database)[String(args.id)] ?? null, today: today(database), caster, cleansedId: l.id });
+        const verdict = turningExit(args.how, {
+          name: l.name,
+          turnedOn: turnedOn(database)[String(args.id)] ?? null,
+          today: today(database),
+          caster,
+          cleansedId: l.id,
+        });
         if (!verdict.ok) throw new CommandFailure('refused', `${verdict.reason}. Nothing changed.`);
         const notices = [verdict.explain];
         // ch.16: the cured rejoin the party; the cleansed die, lost for good. Either way they stop being the Lich's Zombie on the board.
-        dive.send(verdict.kind === 'killing' ? { type: 'CLEANSED', lichslayer: args.id } : { type: 'CURED', lichslayer: args.id });
+        dive.send(
+          verdict.kind === 'killing'
+            ? { type: 'CLEANSED', lichslayer: args.id }
+            : { type: 'CURED', lichslayer: args.id },
+        );
         writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
         const token = allTokens(database).find((t) => t.lichslayerId === args.id);
         if (token) w.update('token', token.id, { floor: null, x: null, y: null, stats: '{}' });
         if (verdict.kind === 'killing' && caster) {
           // ch.11: the killer's Sanity Challenge, target 12.
           const where = partyFloor(database) !== null ? 'tombs' : 'town';
-          notices.push(sanityChallenge(w, database, 'phase.cure', { lichslayerId: caster.id, target: verdict.sanityTarget, cause: `${caster.name} killed ${l.name} (ch.11)`, where }).explain);
+          notices.push(
+            sanityChallenge(w, database, 'phase.cure', {
+              lichslayerId: caster.id,
+              target: verdict.sanityTarget,
+              cause: `${caster.name} killed ${l.name} (ch.11)`,
+              where,
+            }).explain,
+          );
         }
         return { ...phaseView(database), notices };
       }),
     'phase.view': () => phaseView(db()),
     'phase.send': (args) =>
-      ctx.transact('phase.send', args, `Phase: ${args.event.type.toLowerCase().replace(/_/g, ' ')}`, (w: RecordingWriter, database) => {
-        const event: DiveEvent = args.event.type === 'MANIFEST' ? machineEvent(database, 'MANIFEST') : (args.event as DiveEvent);
-        const notices: string[] = [];
-        applyDiveEvent(w, database, event, notices);
-        return { ...phaseView(database), notices };
-      }),
+      ctx.transact(
+        'phase.send',
+        args,
+        `Phase: ${args.event.type.toLowerCase().replace(/_/g, ' ')}`,
+        (w: RecordingWriter, database) => {
+          const event: DiveEvent =
+            args.event.type === 'MANIFEST' ? machineEvent(database, 'MANIFEST') : (args.event as DiveEvent);
+          const notices: string[] = [];
+          applyDiveEvent(w, database, event, notices);
+          return { ...phaseView(database), notices };
+        },
+      ),
 
     'phase.attention': (args) =>
-      ctx.transact('phase.attention', args, `Lich's Attention: ${args.event.type.toLowerCase().replace(/_/g, ' ')}`, (w: RecordingWriter, database) => {
-        const attention = attentionActor(database);
-        const before = attention.getSnapshot().context.stage;
-        attention.send(args.event);
-        const after = attention.getSnapshot().context;
-        if (after.stage === before && args.event.type !== 'RESOLVED') throw new CommandFailure('refused', `The Lich's Attention stays at Stage ${before}: ${after.last ?? 'that trigger does not raise it'}. Nothing changed.`);
-        writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
-        return { ...phaseView(database), notices: after.last ? [after.last] : [] };
-      }),
+      ctx.transact(
+        'phase.attention',
+        args,
+        `Lich's Attention: ${args.event.type.toLowerCase().replace(/_/g, ' ')}`,
+        (w: RecordingWriter, database) => {
+          const attention = attentionActor(database);
+          const before = attention.getSnapshot().context.stage;
+          attention.send(args.event);
+          const after = attention.getSnapshot().context;
+          if (after.stage === before && args.event.type !== 'RESOLVED')
+            throw new CommandFailure(
+              'refused',
+              `The Lich's Attention stays at Stage ${before}: ${after.last ?? 'that trigger does not raise it'}. Nothing changed.`,
+            );
+          writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
+          return { ...phaseView(database), notices: after.last ? [after.last] : [] };
+        },
+      ),
 
     'phase.respond': (args) =>
       ctx.transact('phase.respond', args, 'Response', (w: RecordingWriter, database) => {
         const combat = liveCombat(database, 'Responses happen in combat (ch.15).');
         if (!combat.getSnapshot().can({ type: 'RESPONSE', tokenId: args.tokenId })) {
-          throw new CommandFailure('refused', 'A Response comes from another entrant, outside its own turn, one at a time (ch.15). Nothing changed.');
+          throw new CommandFailure(
+            'refused',
+            'A Response comes from another entrant, outside its own turn, one at a time (ch.15). Nothing changed.',
+          );
         }
         combat.send({ type: 'RESPONSE', tokenId: args.tokenId });
         writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
@@ -85,7 +121,12 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
       for (const spell of spellbook(database)) {
         const verdict = combat
           ? castVerdict(database, token, spell, { current: combat.current, turned })
-          : { ok: false, cost: spell.fields.cost, why: 'Spells are cast in combat, on the turn stack (ch.15)', check: null };
+          : {
+              ok: false,
+              cost: spell.fields.cost,
+              why: 'Spells are cast in combat, on the turn stack (ch.15)',
+              check: null,
+            };
         const needs = verdict.check?.needs ?? {};
         // A spell refused only for a choice the caster makes at the cast is offered: the dialog asks (ch.13, ch.17).
         const onlyChoice = !!needs.choice && verdict.check!.refusals.length === 1;
@@ -115,24 +156,63 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
         if (!token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
         const spell = findSpell(database, args.table, args.row);
         const ctxNow = combat.getSnapshot().context;
-        const options = { ...(args.componentChoice ? { componentChoice: args.componentChoice } : {}), ...(args.recipes ? { recipes: args.recipes } : {}), ...(args.flora !== undefined ? { flora: args.flora } : {}) };
+        const options = {
+          ...(args.componentChoice ? { componentChoice: args.componentChoice } : {}),
+          ...(args.recipes ? { recipes: args.recipes } : {}),
+          ...(args.flora !== undefined ? { flora: args.flora } : {}),
+        };
         // ch.2: a Scroll, the Doctor's Coat or a stolen spell is one more source of the same cast.
-        const froms = [args.scroll !== undefined ? { scroll: args.scroll } : null, args.coat ? { coat: true as const } : null, args.stolen ? { stolen: true as const } : null].filter((f) => f !== null);
-        if (froms.length > 1) throw new CommandFailure('invalid-args', 'A spell is cast from one source at a time: a Scroll, the Coat or a stolen spell. Nothing changed.');
+        const froms = [
+          args.scroll !== undefined ? { scroll: args.scroll } : null,
+          args.coat ? { coat: true as const } : null,
+          args.stolen ? { stolen: true as const } : null,
+        ].filter((f) => f !== null);
+        if (froms.length > 1)
+          throw new CommandFailure(
+            'invalid-args',
+            'A spell is cast from one source at a time: a Scroll, the Coat or a stolen spell. Nothing changed.',
+          );
         const sourced = froms[0] ? castFrom(database, token, spell, froms[0], ctxNow.round) : null;
-        const verdict = castVerdict(database, token, spell, { current: ctxNow.current, turned: diveActor(database).getSnapshot().context.turned }, { ...options, ...sourced?.options });
+        const verdict = castVerdict(
+          database,
+          token,
+          spell,
+          { current: ctxNow.current, turned: diveActor(database).getSnapshot().context.turned },
+          { ...options, ...sourced?.options },
+        );
         if (!verdict.ok) throw new CommandFailure('refused', `${verdict.why}. Nothing changed.`);
-        const casting = { caster: token.id, table: spell.table.key, row: spell.row, label: spell.label, time: spell.fields.castingTime };
+        const casting = {
+          caster: token.id,
+          table: spell.table.key,
+          row: spell.row,
+          label: spell.label,
+          time: spell.fields.castingTime,
+        };
         if (!combat.getSnapshot().can({ type: 'CAST', casting })) {
-          throw new CommandFailure('refused', `${token.name} cannot cast now: a spell is cast on the caster's own turn, a Response outside it and one at a time (ch.15). Nothing changed.`);
+          throw new CommandFailure(
+            'refused',
+            `${token.name} cannot cast now: a spell is cast on the caster's own turn, a Response outside it and one at a time (ch.15). Nothing changed.`,
+          );
         }
         // ch.15: the gold leaves the Gauntlet at once, whenever the spell resolves; the Magic is taken now.
         const paid = payForCast(w, database, token, verdict);
         // ch.2: a Scroll casts at the Magic it recorded, a stolen spell at its caster's.
-        const basis = paid && sourced?.basis ? { ...paid, magic: sourced.basis.magic, lootMagic: 0, fixed: true, ...(sourced.basis.why ? { why: sourced.basis.why } : {}) } : paid;
+        const basis =
+          paid && sourced?.basis
+            ? {
+                ...paid,
+                magic: sourced.basis.magic,
+                lootMagic: 0,
+                fixed: true,
+                ...(sourced.basis.why ? { why: sourced.basis.why } : {}),
+              }
+            : paid;
         sourced?.spend(w);
         combat.send({ type: 'CAST', casting: basis ? { ...casting, basis } : casting });
-        const notices = [...(sourced ? [sourced.note] : []), `${token.name} casts ${spell.label} (${CASTING_TIME_LABEL[spell.fields.castingTime]}; ${verdict.why})`];
+        const notices = [
+          ...(sourced ? [sourced.note] : []),
+          `${token.name} casts ${spell.label} (${CASTING_TIME_LABEL[spell.fields.castingTime]}; ${verdict.why})`,
+        ];
         settle(database, combat, notices);
         // ch.15: On Turn consumes the caster's action: the turn passes.
         if (spell.fields.castingTime === 'on-turn') step(w, database, combat, notices);
@@ -144,14 +224,27 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
       ctx.transact('phase.enemiesAdvance', {}, 'Enemies close in', (w: RecordingWriter, database) => {
         const combat = liveCombat(database, 'Enemies move on the turn stack, in a fight (ch.11).');
         const state = String(combat.getSnapshot().value);
-        if (state !== 'between' && state !== 'roundEnd') throw new CommandFailure('refused', 'Enemies move between player turns: end the current turn first (ch.11). Nothing changed.');
+        if (state !== 'between' && state !== 'roundEnd')
+          throw new CommandFailure(
+            'refused',
+            'Enemies move between player turns: end the current turn first (ch.11). Nothing changed.',
+          );
         const notices: string[] = [];
-        const moved = enemiesCloseIn(database, (tokenId, x, y) => {
-          const t = allTokens(database).find((k) => k.id === tokenId)!;
-          moveTokenByRules(w, database, tokenId, t.floor!, x, y, notices, 'phase.enemiesAdvance');
-        }, notices, w);
+        const moved = enemiesCloseIn(
+          database,
+          (tokenId, x, y) => {
+            const t = allTokens(database).find((k) => k.id === tokenId)!;
+            moveTokenByRules(w, database, tokenId, t.floor!, x, y, notices, 'phase.enemiesAdvance');
+          },
+          notices,
+          w,
+        );
         for (const tokenId of moved) combat.send({ type: 'ENEMY_MOVED', tokenId });
-        if (!moved.length) throw new CommandFailure('refused', `${notices.join('; ') || 'No enemy stands apart from the party, or each has moved already in this gap'} (ch.11). Nothing changed.`);
+        if (!moved.length)
+          throw new CommandFailure(
+            'refused',
+            `${notices.join('; ') || 'No enemy stands apart from the party, or each has moved already in this gap'} (ch.11). Nothing changed.`,
+          );
         writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
         return { ...phaseView(database), notices };
       }),

@@ -11,6 +11,8 @@ export function printHandlers(ctx: HandlerContext): HandlersOf<'print'> {
     'print.floorHandout': (args) => floorHandout(ctx.require().db, args.floor),
     'print.lootCards': (args) => lootCards(ctx.require().db, args.indices),
     'print.savePdf': async (args) =>
-      ctx.options.savePdf ? ctx.options.savePdf(args) : { saved: false, path: null, message: "Use the browser's print dialog and choose “Save as PDF”." },
+      ctx.options.savePdf
+        ? ctx.options.savePdf(args)
+        : { saved: false, path: null, message: "Use the browser's print dialog and choose “Save as PDF”." },
   };
 }

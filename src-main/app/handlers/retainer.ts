@@ -13,44 +13,89 @@ import { placeRetainers } from '../board-ops.ts';
 
 export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
   return {
-    'retainer.hire': townAct(ctx, 'retainer.hire', (a: { employer: number; name: string; grade: 'common' | 'skilled' | 'exceptional' }) => `Hire ${a.name}`, (w, database, state, a) => {
-      const boss = person(database, a.employer);
-      const check = hireCheck({ name: boss.name, className: boss.hidden_class, level: boss.level, employed: state.retainers.filter((r) => r.employer === boss.id).length });
-      if (!check.ok) throw new CommandFailure('refused', `${check.reason}. Nothing changed.`);
-      // ch.2 (the Aristocrat's Retainers): a Retainer enters the turn stack at the Aristocrat's initiative and goes down with the party.
-      const g = RETAINER_GRADES[a.grade];
-      const tokenId = w.insert('token', {
-        kind: 'retainer',
-        name: a.name,
-        colour: 'Colourless',
-        health: g.health,
-        max_health: g.health,
-        armor: g.armor,
-        stats: JSON.stringify({ speed: 6, attack: g.attackDice ? `+${g.attackDice}d6` : '+0' }),
-        placed_at: nextPlacement(database),
-      });
-      joinTurnStack(w, database, tokenId);
-      // ch.7: an Exceptional Retainer comes with one loot item, rolled on the Tomb Loot Table.
-      const loot = g.loot
-        ? rollWithTables(database, 'retainer.hire', ({ dice, tables, drawn }) => {
-            if (!tables.has('loot')) return { value: null, records: [] };
-            const node = rollOnTable({ dice, tables, drawn, cause: `${a.name}'s loot item (ch.7)` }, 'loot');
-            return { value: node.label, records: [{ cause: `${a.name}'s loot item, an Exceptional Retainer (ch.7)`, table: 'loot', explain: node.explain, result: node }] };
-          })
-        : null;
-      const retainers = [...state.retainers, { id: state.nextId, name: a.name, grade: a.grade, loyalty: 'standard' as const, employer: boss.id, hiredDay: today(database), double: false, tokenId, loot, holidayOn: null }];
-      placeRetainers(w, database, retainers);
-      return { ...state, retainers, nextId: state.nextId + 1 };
-    }),
-    'retainer.dismiss': townAct(ctx, 'retainer.dismiss', (a: { retainer: number }) => `Dismiss Retainer ${a.retainer}`, (w, database, state, a) => {
-      const r = state.retainers.find((x) => x.id === a.retainer);
-      if (!r) throw new CommandFailure('not-found', `No Retainer ${a.retainer}.`);
-      removeToken(w, database, r.tokenId);
-      return { ...state, retainers: state.retainers.filter((r) => r.id !== a.retainer) };
-    }),
-    'retainer.payDouble': townAct(ctx, 'retainer.payDouble', (a: { retainer: number }) => `Double wage for Retainer ${a.retainer}`, (_w, _database, state, a) => {
-      if (!state.retainers.some((r) => r.id === a.retainer)) throw new CommandFailure('not-found', `No Retainer ${a.retainer}.`);
-      return { ...state, retainers: state.retainers.map((r) => (r.id === a.retainer ? { ...r, double: true } : r)) };
-    }),
+    'retainer.hire': townAct(
+      ctx,
+      'retainer.hire',
+      (a: { employer: number; name: string; grade: 'common' | 'skilled' | 'exceptional' }) => `Hire ${a.name}`,
+      (w, database, state, a) => {
+        const boss = person(database, a.employer);
+        const check = hireCheck({
+          name: boss.name,
+          className: boss.hidden_class,
+          level: boss.level,
+          employed: state.retainers.filter((r) => r.employer === boss.id).length,
+        });
+        if (!check.ok) throw new CommandFailure('refused', `${check.reason}. Nothing changed.`);
+        // ch.2 (the Aristocrat's Retainers): a Retainer enters the turn stack at the Aristocrat's initiative and goes down with the party.
+        const g = RETAINER_GRADES[a.grade];
+        const tokenId = w.insert('token', {
+          kind: 'retainer',
+          name: a.name,
+          colour: 'Colourless',
+          health: g.health,
+          max_health: g.health,
+          armor: g.armor,
+          stats: JSON.stringify({ speed: 6, attack: g.attackDice ? `+${g.attackDice}d6` : '+0' }),
+          placed_at: nextPlacement(database),
+        });
+        joinTurnStack(w, database, tokenId);
+        // ch.7: an Exceptional Retainer comes with one loot item, rolled on the Tomb Loot Table.
+        const loot = g.loot
+          ? rollWithTables(database, 'retainer.hire', ({ dice, tables, drawn }) => {
+              if (!tables.has('loot')) return { value: null, records: [] };
+              const node = rollOnTable({ dice, tables, drawn, cause: `${a.name}'s loot item (ch.7)` }, 'loot');
+              return {
+                value: node.label,
+                records: [
+                  {
+                    cause: `${a.name}'s loot item, an Exceptional Retainer (ch.7)`,
+                    table: 'loot',
+                    explain: node.explain,
+                    result: node,
+                  },
+                ],
+              };
+            })
+          : null;
+        const retainers = [
+          ...state.retainers,
+          {
+            id: state.nextId,
+            name: a.name,
+            grade: a.grade,
+            loyalty: 'standard' as const,
+            employer: boss.id,
+            hiredDay: today(database),
+            double: false,
+            tokenId,
+            loot,
+            holidayOn: null,
+          },
+        ];
+        placeRetainers(w, database, retainers);
+        return { ...state, retainers, nextId: state.nextId + 1 };
+      },
+    ),
+    'retainer.dismiss': townAct(
+      ctx,
+      'retainer.dismiss',
+      (a: { retainer: number }) => `Dismiss Retainer ${a.retainer}`,
+      (w, database, state, a) => {
+        const r = state.retainers.find((x) => x.id === a.retainer);
+        if (!r) throw new CommandFailure('not-found', `No Retainer ${a.retainer}.`);
+        removeToken(w, database, r.tokenId);
+        return { ...state, retainers: state.retainers.filter((r) => r.id !== a.retainer) };
+      },
+    ),
+    'retainer.payDouble': townAct(
+      ctx,
+      'retainer.payDouble',
+      (a: { retainer: number }) => `Double wage for Retainer ${a.retainer}`,
+      (_w, _database, state, a) => {
+        if (!state.retainers.some((r) => r.id === a.retainer))
+          throw new CommandFailure('not-found', `No Retainer ${a.retainer}.`);
+        return { ...state, retainers: state.retainers.map((r) => (r.id === a.retainer ? { ...r, double: true } : r)) };
+      },
+    ),
   };
 }

@@ -6,7 +6,15 @@ import type { RecordingWriter } from '../../db/history.ts';
 import { currentSession } from '../../db/ledger.ts';
 import { burglesOf, recordSkillUse, usesForCapstone, usesForLimit } from '../../db/skill-uses.ts';
 import { lifeRecord, writeLifeRecord } from '../../db/life-records.ts';
-import { burgledAlready, burgleKeeps, capstoneProgress, classSkill, limitReached, skillNamed, type SkillUse } from '../../rules/skills.ts';
+import {
+  burgledAlready,
+  burgleKeeps,
+  capstoneProgress,
+  classSkill,
+  limitReached,
+  skillNamed,
+  type SkillUse,
+} from '../../rules/skills.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import { CommandFailure } from '../command-failure.ts';
 import { lichslayerMagic } from '../spellcasting.ts';
@@ -21,10 +29,33 @@ import { prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../cast-source
 import { rollWithTables } from '../table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
-import { atZeroHealth, cheatRoll, chooseHeirloomCover, countHealsFromZero, commandTargets, communeAhead, retainerIntel, cureToken, enhancedSkill, influenceRoll, liftAfterBandage, recoverMechanism } from '../skill-effects-w.ts';
+import {
+  atZeroHealth,
+  cheatRoll,
+  chooseHeirloomCover,
+  countHealsFromZero,
+  commandTargets,
+  communeAhead,
+  retainerIntel,
+  cureToken,
+  enhancedSkill,
+  influenceRoll,
+  liftAfterBandage,
+  recoverMechanism,
+} from '../skill-effects-w.ts';
 import { chooseRefill, excusePay } from '../skill-effects-y.ts';
-import { breakIn, charge, holdDoorway, identify, inscribe, skillGrantColumns, maneuver, predict, rallyAround, recallRichest } from '../skill-effects-s.ts';
-
+import {
+  breakIn,
+  charge,
+  holdDoorway,
+  identify,
+  inscribe,
+  skillGrantColumns,
+  maneuver,
+  predict,
+  rallyAround,
+  recallRichest,
+} from '../skill-effects-s.ts';
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 
@@ -35,7 +66,11 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         const l = requireLichslayer(database, args.id);
         const r = lifeRecord(database, args.id);
         const points = r.skillPoints + args.delta;
-        if (points < 0) throw new CommandFailure('refused', `${l.name} has ${r.skillPoints} Skill Points: cannot take ${-args.delta}. Nothing changed.`);
+        if (points < 0)
+          throw new CommandFailure(
+            'refused',
+            `${l.name} has ${r.skillPoints} Skill Points: cannot take ${-args.delta}. Nothing changed.`,
+          );
         writeLifeRecord(w, database, args.id, { ...r, skillPoints: points });
         return { day: today(database), notes: [`${l.name}: ${points} Skill Point${points === 1 ? '' : 's'} (ch.2)`] };
       }),
@@ -43,21 +78,40 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
       ctx.transact('skill.spendPoint', args, `Skill Point: ${args.action}`, (w, database) => {
         const l = requireLichslayer(database, args.id);
         const r = lifeRecord(database, l.id);
-        if (r.skillPoints < 1) throw new CommandFailure('refused', `${l.name} has no Skill Points to spend (ch.2). Nothing changed.`);
+        if (r.skillPoints < 1)
+          throw new CommandFailure('refused', `${l.name} has no Skill Points to spend (ch.2). Nothing changed.`);
         const notes: string[] = [];
         if (args.action === 'unlock') {
           // ch.2: a point unlocks Skill 2 or Skill 3 (the next not yet held); Skill 1 comes with level 2.
-          if (!l.skill1) throw new CommandFailure('refused', `${l.name} must reach level 2 and hold Skill 1 first (ch.2). Nothing changed.`);
+          if (!l.skill1)
+            throw new CommandFailure(
+              'refused',
+              `${l.name} must reach level 2 and hold Skill 1 first (ch.2). Nothing changed.`,
+            );
           const slot = !l.skill2 ? 2 : !l.skill3 ? 3 : null;
           const skill = slot ? classSkill(l.hidden_class, slot) : undefined;
-          if (!slot || !skill) throw new CommandFailure('refused', `${l.name} already holds every skill their class can unlock (ch.2). Nothing changed.`);
-          w.update('lichslayer', l.id, { [`skill${slot}`]: skill.name, ...skillGrantColumns(l, { [`skill${slot}`]: skill.name }, notes) });
+          if (!slot || !skill)
+            throw new CommandFailure(
+              'refused',
+              `${l.name} already holds every skill their class can unlock (ch.2). Nothing changed.`,
+            );
+          w.update('lichslayer', l.id, {
+            [`skill${slot}`]: skill.name,
+            ...skillGrantColumns(l, { [`skill${slot}`]: skill.name }, notes),
+          });
           notes.push(`${l.name} unlocks Skill ${slot}: ${skill.name} (ch.2)`);
         } else {
-          const held = [l.skill1, l.skill2, l.skill3].some((k) => k && k.toLowerCase() === (args.skill ?? '').toLowerCase());
-          if (!args.skill || !held) throw new CommandFailure('refused', `Enhance a skill ${l.name} holds (ch.2). Nothing changed.`);
+          const held = [l.skill1, l.skill2, l.skill3].some(
+            (k) => k && k.toLowerCase() === (args.skill ?? '').toLowerCase(),
+          );
+          if (!args.skill || !held)
+            throw new CommandFailure('refused', `Enhance a skill ${l.name} holds (ch.2). Nothing changed.`);
           const name = skillNamed(args.skill)?.name ?? args.skill;
-          if (r.enhanced.includes(name)) throw new CommandFailure('refused', `${name} is enhanced already: each skill once (ch.2). Nothing changed.`);
+          if (r.enhanced.includes(name))
+            throw new CommandFailure(
+              'refused',
+              `${name} is enhanced already: each skill once (ch.2). Nothing changed.`,
+            );
           writeLifeRecord(w, database, l.id, { ...r, enhanced: [...r.enhanced, name] });
           notes.push(`${l.name} enhances ${name} (ch.2)`);
         }
@@ -69,23 +123,60 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         const l = requireLichslayer(database, args.id);
         const held = holdsSkill(l, args.skill);
         const def = skillNamed(args.skill);
-        if (!held) throw new CommandFailure('refused', `${l.name} does not hold ${args.skill}: skills unlock at levels 2, 4 and 6 (ch.2). Nothing changed.`);
-        if (!def) throw new CommandFailure('refused', `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`);
+        if (!held)
+          throw new CommandFailure(
+            'refused',
+            `${l.name} does not hold ${args.skill}: skills unlock at levels 2, 4 and 6 (ch.2). Nothing changed.`,
+          );
+        if (!def)
+          throw new CommandFailure(
+            'refused',
+            `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`,
+          );
         // ch.2: Family Heirloom enhanced adds a choice each Round (whom it covers), made through skill.use.
         // ch.2: Retainers give floor intelligence, asked of one Retainer (its token) through skill.use.
         // ch.2: passive skills act through skill.use only with their choice: the Doctor's Coat (a spell), Retainers (a Retainer, a pay holiday), Medicine Bay (a refill).
-        if (def.kind === 'passive' && !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name)) && !(def.name === 'Retainers' && (args.tokenId || args.holiday !== undefined)) && !(def.name === 'Medicine Bay' && args.refill) && !(def.name === 'Doctor’s Coat of Arms' && args.spell)) throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
+        if (
+          def.kind === 'passive' &&
+          !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name)) &&
+          !(def.name === 'Retainers' && (args.tokenId || args.holiday !== undefined)) &&
+          !(def.name === 'Medicine Bay' && args.refill) &&
+          !(def.name === 'Doctor’s Coat of Arms' && args.spell)
+        )
+          throw new CommandFailure(
+            'refused',
+            `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`,
+          );
         const day = today(database);
         const dive = diveActor(database).getSnapshot().context;
         const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
-        const moment = skillMoment(database, { floor: dive.floor, manifested: String(diveActor(database).getSnapshot().value) === 'manifestation' });
-        const now = { session: currentSession(database), day, floor: dive.floor, ...moment, round: moment.fight !== null ? (combat?.round ?? null) : null, turn: moment.fight !== null && combat ? combat.acted.length : null };
-        const spent = limitReached(def, usesForLimit(database, l.id, def.name, now), now, l.id, lifeRecord(database, l.id).enhanced.includes(def.name));
+        const moment = skillMoment(database, {
+          floor: dive.floor,
+          manifested: String(diveActor(database).getSnapshot().value) === 'manifestation',
+        });
+        const now = {
+          session: currentSession(database),
+          day,
+          floor: dive.floor,
+          ...moment,
+          round: moment.fight !== null ? (combat?.round ?? null) : null,
+          turn: moment.fight !== null && combat ? combat.acted.length : null,
+        };
+        const spent = limitReached(
+          def,
+          usesForLimit(database, l.id, def.name, now),
+          now,
+          l.id,
+          lifeRecord(database, l.id).enhanced.includes(def.name),
+        );
         if (spent) throw new CommandFailure('refused', `${spent}. Nothing changed.`);
 
         const notes: string[] = [];
         const token = allTokens(database).find((t) => t.lichslayerId === l.id);
-        const here = token && token.floor !== null && token.x !== null && token.y !== null ? { floor: token.floor, x: token.x, y: token.y } : null;
+        const here =
+          token && token.floor !== null && token.x !== null && token.y !== null
+            ? { floor: token.floor, x: token.x, y: token.y }
+            : null;
         const magic = lichslayerMagic(database, l.id);
         let target: string | undefined;
         let faction: string | undefined;
@@ -93,7 +184,11 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         let influenced: boolean | undefined;
         let informant: number | undefined;
         const needHere = () => {
-          if (!here) throw new CommandFailure('refused', `${l.name} is not on the board: ${def.name} acts in the Tombs. Nothing changed.`);
+          if (!here)
+            throw new CommandFailure(
+              'refused',
+              `${l.name} is not on the board: ${def.name} acts in the Tombs. Nothing changed.`,
+            );
           return here;
         };
         const rooms = args.rooms ?? [];
@@ -102,8 +197,13 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             const pos = needHere();
             if (def.name === 'Recall') {
               // ch.2: up to Magic rooms of the current floor, without entering them.
-              if (rooms.length === 0) throw new CommandFailure('invalid-args', 'Choose the rooms Recall reveals. Nothing changed.');
-              if (rooms.length > magic) throw new CommandFailure('refused', `Recall reveals up to Magic rooms: ${l.name} has Magic ${magic} and chose ${rooms.length} (ch.2). Nothing changed.`);
+              if (rooms.length === 0)
+                throw new CommandFailure('invalid-args', 'Choose the rooms Recall reveals. Nothing changed.');
+              if (rooms.length > magic)
+                throw new CommandFailure(
+                  'refused',
+                  `Recall reveals up to Magic rooms: ${l.name} has Magic ${magic} and chose ${rooms.length} (ch.2). Nothing changed.`,
+                );
               for (const r of rooms) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
               if (lifeRecord(database, l.id).enhanced.includes('Recall')) recallRichest(database, pos.floor, notes);
             } else {
@@ -113,16 +213,27 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
                 break;
               }
               const [r] = rooms;
-              if (!r || rooms.length > 1) throw new CommandFailure('invalid-args', 'Choose one room for Commune. Nothing changed.');
+              if (!r || rooms.length > 1)
+                throw new CommandFailure('invalid-args', 'Choose one room for Commune. Nothing changed.');
               const steps = Math.abs(r.x - pos.x) + Math.abs(r.y - pos.y);
               if (steps <= 1) {
-                for (const [dx, dy] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+                for (const [dx, dy] of [
+                  [0, 0],
+                  [1, 0],
+                  [-1, 0],
+                  [0, 1],
+                  [0, -1],
+                ] as const) {
                   const x = pos.x + dx;
                   const y = pos.y + dy;
                   if (x >= 0 && x < 5 && y >= 0 && y < 5) revealRoom(w, database, pos.floor, x, y, notes, l.name);
                 }
               } else if (steps <= magic) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
-              else throw new CommandFailure('refused', `Commune reaches one room up to Magic spaces away: that room is ${steps} away and ${l.name} has Magic ${magic} (ch.2). Nothing changed.`);
+              else
+                throw new CommandFailure(
+                  'refused',
+                  `Commune reaches one room up to Magic spaces away: that room is ${steps} away and ${l.name} has Magic ${magic} (ch.2). Nothing changed.`,
+                );
             }
             if (!notes.length) notes.push('Every room chosen was already revealed');
             break;
@@ -131,9 +242,15 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             const pos = needHere();
             const room = roomAt(database, pos.floor, pos.x, pos.y);
             const trap = parseTrap(room?.trap ?? null);
-            if (!room || !trap || trap.disabled) throw new CommandFailure('refused', `There is no armed trap in ${l.name}'s room: Disarm works on the current room (ch.2). Nothing changed.`);
+            if (!room || !trap || trap.disabled)
+              throw new CommandFailure(
+                'refused',
+                `There is no armed trap in ${l.name}'s room: Disarm works on the current room (ch.2). Nothing changed.`,
+              );
             w.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
-            notes.push(`${l.name} disarms ${trap.label} at ${at(pos.floor, pos.x, pos.y)}: it triggers for no one for the rest of the dive (ch.2)`);
+            notes.push(
+              `${l.name} disarms ${trap.label} at ${at(pos.floor, pos.x, pos.y)}: it triggers for no one for the rest of the dive (ch.2)`,
+            );
             recoverMechanism(w, database, l, trap.label, args.sneak, notes);
             break;
           }
@@ -141,7 +258,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             needHere();
             const [r] = rooms;
             if (args.block) holdDoorway(w, database, l, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
-            else if (!r || !token) throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
+            else if (!r || !token)
+              throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
             else target = breakIn(w, database, l, r, args.tokenId, notes);
             break;
           }
@@ -149,7 +267,10 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             const pos = needHere();
             const victim = args.tokenId ? allTokens(database).find((t) => t.id === args.tokenId) : undefined;
             if (args.tokenId && (!victim || victim.floor !== pos.floor || victim.x !== pos.x || victim.y !== pos.y)) {
-              throw new CommandFailure('refused', `Burgle takes from an enemy in ${l.name}'s own room. Nothing changed.`);
+              throw new CommandFailure(
+                'refused',
+                `Burgle takes from an enemy in ${l.name}'s own room. Nothing changed.`,
+              );
             }
             if (victim) {
               const again = burgledAlready(burglesOf(database, victim.id), victim.id, victim.name);
@@ -158,16 +279,25 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             const found = rollWithTables(database, 'skill.use', ({ dice, tables, drawn }) => {
               const cause = `${l.name} Burgles${victim ? ` ${victim.name}` : ''}`;
               // ch.1, ch.13: the Influence dice the Bandit's equipped loot holds are added to the loot roll.
-              const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { floor: pos.floor, influence: heldInfluence(database, l) });
-              const colour = (node.row !== null ? tables.get('loot')?.rows[node.row]?.loot?.colour : undefined) ?? 'Colourless';
+              const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', {
+                floor: pos.floor,
+                influence: heldInfluence(database, l),
+              });
+              const colour =
+                (node.row !== null ? tables.get('loot')?.rows[node.row]?.loot?.colour : undefined) ?? 'Colourless';
               // ch.2: from an entity, only loot of its colour or of Any colour is kept.
               const verdict = victim ? burgleKeeps(colour, victim.colour) : { kept: true, explain: '' };
               const explain = verdict.explain ? `${node.explain}; ${verdict.explain}` : node.explain;
-              return { value: { label: node.label, kept: verdict.kept, why: verdict.explain }, records: [{ cause, table: 'loot', floor: pos.floor, character: l.name, explain, result: node }] };
+              return {
+                value: { label: node.label, kept: verdict.kept, why: verdict.explain },
+                records: [{ cause, table: 'loot', floor: pos.floor, character: l.name, explain, result: node }],
+              };
             });
             if (found.kept) {
               addToInventory(w, database, l.id, found.label);
-              notes.push(`${l.name} Burgles ${found.label}${victim ? ` from ${victim.name}` : ''}: secured at once (ch.2)${found.why ? `; ${found.why}` : ''}`);
+              notes.push(
+                `${l.name} Burgles ${found.label}${victim ? ` from ${victim.name}` : ''}: secured at once (ch.2)${found.why ? `; ${found.why}` : ''}`,
+              );
             } else notes.push(`${l.name} Burgles ${victim!.name} and rolls ${found.label}: ${found.why}`);
             if (victim) {
               target = victim.name;
@@ -177,13 +307,35 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           }
           default: {
             if (def.name === 'Rally') rallyAround(w, database, l, notes);
-            else if (def.name === 'Maneuver') target = maneuver(w, database, l, args.tokenId, rooms[0], usesForLimit(database, l.id, def.name, now), now, notes);
-            else if (def.name === 'Scrolls and Ink' && args.spell) target = writeScrollOf(w, database, l, args.spell, magic, notes);
-            else if (def.name === 'Doctor’s Coat of Arms' && args.spell) target = prepareInCoat(w, database, l, args.spell, magic, notes);
-            else if (def.name === 'Counter Magic' && args.spell) target = stealDeclaredSpell(w, database, l, args.tokenId, args.spell, now.round, notes);
-            else if (def.name === 'Scrolls and Ink') target = inscribe(w, database, l, args.inscribe, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Maneuver')
+              target = maneuver(
+                w,
+                database,
+                l,
+                args.tokenId,
+                rooms[0],
+                usesForLimit(database, l.id, def.name, now),
+                now,
+                notes,
+              );
+            else if (def.name === 'Scrolls and Ink' && args.spell)
+              target = writeScrollOf(w, database, l, args.spell, magic, notes);
+            else if (def.name === 'Doctor’s Coat of Arms' && args.spell)
+              target = prepareInCoat(w, database, l, args.spell, magic, notes);
+            else if (def.name === 'Counter Magic' && args.spell)
+              target = stealDeclaredSpell(w, database, l, args.tokenId, args.spell, now.round, notes);
+            else if (def.name === 'Scrolls and Ink')
+              target = inscribe(
+                w,
+                database,
+                l,
+                args.inscribe,
+                lifeRecord(database, l.id).enhanced.includes(def.name),
+                notes,
+              );
             else if (def.name === 'Predict') target = predict(w, database, l, args.tokenId, notes);
-            else if (def.name === 'Charge') charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Charge')
+              charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
             else if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
             else if (def.name === 'Diagnose and Bandage') {
               const wereAtZero = atZeroHealth(database, args.tokens);
@@ -192,20 +344,46 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               countHealsFromZero(w, database, l, wereAtZero, notes);
             } else if (def.name === 'Cure') target = cureToken(w, database, l, args.tokenId, args.ailment, notes);
             else if (def.name === 'Cheat') target = cheatRoll(database, l, args.rollId, args.keep, notes);
-            else if (def.name === 'Command') target = commandTargets(database, l, args.tokens, enhancedSkill(database, l, def.name), notes);
-            else if (def.name === 'Medicine Bay' && args.refill) target = chooseRefill(w, database, l, args.refill, notes);
-            else if (def.name === 'Retainers' && args.holiday !== undefined) target = excusePay(w, database, l, args.holiday, day, notes);
+            else if (def.name === 'Command')
+              target = commandTargets(database, l, args.tokens, enhancedSkill(database, l, def.name), notes);
+            else if (def.name === 'Medicine Bay' && args.refill)
+              target = chooseRefill(w, database, l, args.refill, notes);
+            else if (def.name === 'Retainers' && args.holiday !== undefined)
+              target = excusePay(w, database, l, args.holiday, day, notes);
             else if (def.name === 'Retainers') {
-              const told = retainerIntel(w, database, l, args.tokenId, rooms, (tokenId) => usesForLimit(database, l.id, def.name, now).some((u) => u.tokenId === tokenId && u.visit === now.visit), notes);
+              const told = retainerIntel(
+                w,
+                database,
+                l,
+                args.tokenId,
+                rooms,
+                (tokenId) =>
+                  usesForLimit(database, l.id, def.name, now).some(
+                    (u) => u.tokenId === tokenId && u.visit === now.visit,
+                  ),
+                notes,
+              );
               target = told.target;
               informant = told.tokenId;
-            } else if (def.name === 'Family Heirloom') target = chooseHeirloomCover(w, database, l, args.tokenId, notes);
-            else if (def.name === 'Influence') ({ target, success: influenced } = influenceRoll(w, database, l, args.tokenId, args.influence, notes));
-            else if (def.name === 'Identify') ({ target, faction } = identify(database, l, args.tokenId, args.item, notes));
+            } else if (def.name === 'Family Heirloom')
+              target = chooseHeirloomCover(w, database, l, args.tokenId, notes);
+            else if (def.name === 'Influence')
+              ({ target, success: influenced } = influenceRoll(w, database, l, args.tokenId, args.influence, notes));
+            else if (def.name === 'Identify')
+              ({ target, faction } = identify(database, l, args.tokenId, args.item, notes));
             else notes.push(`${l.name} uses ${def.name} (ch.2)`);
           }
         }
-        const record: SkillUse = { lichslayerId: l.id, skill: def.name, ...now, ...(target ? { target } : {}), ...(faction ? { faction } : {}), ...(burgled ?? {}), ...(influenced !== undefined ? { success: influenced } : {}), ...(informant !== undefined ? { tokenId: informant } : {}) };
+        const record: SkillUse = {
+          lichslayerId: l.id,
+          skill: def.name,
+          ...now,
+          ...(target ? { target } : {}),
+          ...(faction ? { faction } : {}),
+          ...(burgled ?? {}),
+          ...(influenced !== undefined ? { success: influenced } : {}),
+          ...(informant !== undefined ? { tokenId: informant } : {}),
+        };
         recordSkillUse(w, record);
         // ch.2: the capstone unlocks once all three skills are held and its condition is met.
         const progress = capstoneProgress(l.hidden_class, usesForCapstone(database, l.id, l.hidden_class), l.id);

@@ -4,7 +4,15 @@
 import type { Colour } from '@shared/gauntlet.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { readTown, today, writeTown } from '../../db/town-repo.ts';
-import { armorPriceColour, armorRepair, brokenItemRepair, drift, recolour, recolourAllowed, smithPrice } from '../../rules/smith.ts';
+import {
+  armorPriceColour,
+  armorRepair,
+  brokenItemRepair,
+  drift,
+  recolour,
+  recolourAllowed,
+  smithPrice,
+} from '../../rules/smith.ts';
 import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { ensureSmith, pay, smithFor, smithOpen, townAct } from '../town-ops.ts';
@@ -16,56 +24,115 @@ export function smithHandlers(ctx: HandlerContext): HandlersOf<'smith'> {
     'smith.roll': () =>
       ctx.transact('smith.roll', {}, "The Smith's disposition", (w, database) => {
         const state = readTown(database);
-        if (state.smith) throw new CommandFailure('refused', "The Smith's disposition is set for the campaign; only Drift changes it (ch.4). Nothing changed.");
+        if (state.smith)
+          throw new CommandFailure(
+            'refused',
+            "The Smith's disposition is set for the campaign; only Drift changes it (ch.4). Nothing changed.",
+          );
         writeTown(w, database, ensureSmith(database, state));
         return townView(database);
       }),
-    'smith.drift': townAct(ctx, 'smith.drift', (a: { colour: Colour; toward: 'favour' | 'distrust' }) => `Smith: Drift ${a.colour} toward ${a.toward}`, (_w, _database, state, a) => {
-      if (!state.smith) throw new CommandFailure('refused', "Roll the Smith's disposition first (ch.4). Nothing changed.");
-      const d = drift(state.smith, a.colour, a.toward);
-      return { ...state, smith: { ...state.smith, drift: d.drift } };
-    }),
-    'smith.repairArmor': townAct(ctx, 'smith.repairArmor', (a: { id: number; points: number }) => `Smith: ${a.points} Armor`, (w, database, state, a) => {
-      const p = person(database, a.id);
-      smithOpen(database, state, p);
-      const r = armorRepair(p.armor, p.max_armor, a.points);
-      if (r.points === 0) throw new CommandFailure('refused', `${p.name}'s Armor is at its maximum: it cannot be repaired above it (ch.4). Nothing changed.`);
-      const colourOf = (slot: string) => (database.prepare(`SELECT colour FROM item WHERE lichslayer_id = ? AND slot = ?`).get(a.id, slot) as { colour: Colour } | undefined)?.colour ?? null;
-      const rules = readHouseRules(database);
-      const { colour } = armorPriceColour({ gear: colourOf('gear'), garment: colourOf('garment') }, rules.smithArmorColour);
-      pay(w, p, smithPrice(r.cost, colour, smithFor(database, state, p.id), rules).value, `Repairing ${r.points} Armor`);
-      w.update('lichslayer', a.id, { armor: p.armor + r.points });
-      return state;
-    }),
-    'smith.repairItem': townAct(ctx, 'smith.repairItem', (a: { id: number; slot: string; sellValue: number }) => `Smith: repair ${a.slot}`, (w, database, state, a) => {
-      const p = person(database, a.id);
-      smithOpen(database, state, p);
-      const item = database.prepare(`SELECT id, colour, broken FROM item WHERE lichslayer_id = ? AND slot = ?`).get(a.id, a.slot) as { id: number; colour: Colour; broken: number } | undefined;
-      if (!item?.broken) throw new CommandFailure('refused', 'That slot holds no broken item. Nothing changed.');
-      const rules = readHouseRules(database);
-      pay(w, p, smithPrice(brokenItemRepair(a.sellValue, rules), item.colour, smithFor(database, state, p.id), rules).value, 'The repair');
-      w.update('item', item.id, { broken: 0 });
-      return state;
-    }),
-    'smith.recolour': townAct(ctx, 'smith.recolour', (a: { id: number; slot: string; colour: Colour }) => `Smith: recolour ${a.slot} ${a.colour}`, (w, database, state, a) => {
-      const p = person(database, a.id);
-      smithOpen(database, state, p);
-      const day = today(database);
-      const rules = readHouseRules(database);
-      const allowed = recolourAllowed({ lichslayerId: p.id, day, recolouredOn: state.recolouredOn }, rules.recolourLimit);
-      if (!allowed.ok) throw new CommandFailure('refused', `${allowed.reason}. Nothing changed.`);
-      const item = database.prepare(`SELECT id, colour FROM item WHERE lichslayer_id = ? AND slot = ?`).get(a.id, a.slot) as { id: number; colour: Colour } | undefined;
-      if (!item) throw new CommandFailure('refused', 'That slot is empty. Nothing changed.');
-      const r = recolour(item.colour, a.colour);
-      if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
-      const stone = database.prepare(`SELECT id, count FROM inventory WHERE lichslayer_id = ? AND lower(name) = lower(?)`).get(a.id, r.stone) as { id: number; count: number } | undefined;
-      if (!stone) throw new CommandFailure('refused', `Recolouring to ${a.colour} needs a ${r.stone} in the inventory (ch.4). Nothing changed.`);
-      pay(w, p, smithPrice(r.cost, a.colour, smithFor(database, state, p.id), rules).value, 'Recolouring');
-      // ch.4, ch.17: the Stone is consumed, one from its stack.
-      if (stone.count > 1) w.update('inventory', stone.id, { count: stone.count - 1 });
-      else w.delete('inventory', stone.id);
-      w.update('item', item.id, { colour: a.colour });
-      return { ...state, recolouredOn: { ...state.recolouredOn, [String(a.id)]: day } };
-    }),
+    'smith.drift': townAct(
+      ctx,
+      'smith.drift',
+      (a: { colour: Colour; toward: 'favour' | 'distrust' }) => `Smith: Drift ${a.colour} toward ${a.toward}`,
+      (_w, _database, state, a) => {
+        if (!state.smith)
+          throw new CommandFailure('refused', "Roll the Smith's disposition first (ch.4). Nothing changed.");
+        const d = drift(state.smith, a.colour, a.toward);
+        return { ...state, smith: { ...state.smith, drift: d.drift } };
+      },
+    ),
+    'smith.repairArmor': townAct(
+      ctx,
+      'smith.repairArmor',
+      (a: { id: number; points: number }) => `Smith: ${a.points} Armor`,
+      (w, database, state, a) => {
+        const p = person(database, a.id);
+        smithOpen(database, state, p);
+        const r = armorRepair(p.armor, p.max_armor, a.points);
+        if (r.points === 0)
+          throw new CommandFailure(
+            'refused',
+            `${p.name}'s Armor is at its maximum: it cannot be repaired above it (ch.4). Nothing changed.`,
+          );
+        const colourOf = (slot: string) =>
+          (
+            database.prepare(`SELECT colour FROM item WHERE lichslayer_id = ? AND slot = ?`).get(a.id, slot) as
+              { colour: Colour } | undefined
+          )?.colour ?? null;
+        const rules = readHouseRules(database);
+        const { colour } = armorPriceColour(
+          { gear: colourOf('gear'), garment: colourOf('garment') },
+          rules.smithArmorColour,
+        );
+        pay(
+          w,
+          p,
+          smithPrice(r.cost, colour, smithFor(database, state, p.id), rules).value,
+          `Repairing ${r.points} Armor`,
+        );
+        w.update('lichslayer', a.id, { armor: p.armor + r.points });
+        return state;
+      },
+    ),
+    'smith.repairItem': townAct(
+      ctx,
+      'smith.repairItem',
+      (a: { id: number; slot: string; sellValue: number }) => `Smith: repair ${a.slot}`,
+      (w, database, state, a) => {
+        const p = person(database, a.id);
+        smithOpen(database, state, p);
+        const item = database
+          .prepare(`SELECT id, colour, broken FROM item WHERE lichslayer_id = ? AND slot = ?`)
+          .get(a.id, a.slot) as { id: number; colour: Colour; broken: number } | undefined;
+        if (!item?.broken) throw new CommandFailure('refused', 'That slot holds no broken item. Nothing changed.');
+        const rules = readHouseRules(database);
+        pay(
+          w,
+          p,
+          smithPrice(brokenItemRepair(a.sellValue, rules), item.colour, smithFor(database, state, p.id), rules).value,
+          'The repair',
+        );
+        w.update('item', item.id, { broken: 0 });
+        return state;
+      },
+    ),
+    'smith.recolour': townAct(
+      ctx,
+      'smith.recolour',
+      (a: { id: number; slot: string; colour: Colour }) => `Smith: recolour ${a.slot} ${a.colour}`,
+      (w, database, state, a) => {
+        const p = person(database, a.id);
+        smithOpen(database, state, p);
+        const day = today(database);
+        const rules = readHouseRules(database);
+        const allowed = recolourAllowed(
+          { lichslayerId: p.id, day, recolouredOn: state.recolouredOn },
+          rules.recolourLimit,
+        );
+        if (!allowed.ok) throw new CommandFailure('refused', `${allowed.reason}. Nothing changed.`);
+        const item = database
+          .prepare(`SELECT id, colour FROM item WHERE lichslayer_id = ? AND slot = ?`)
+          .get(a.id, a.slot) as { id: number; colour: Colour } | undefined;
+        if (!item) throw new CommandFailure('refused', 'That slot is empty. Nothing changed.');
+        const r = recolour(item.colour, a.colour);
+        if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
+        const stone = database
+          .prepare(`SELECT id, count FROM inventory WHERE lichslayer_id = ? AND lower(name) = lower(?)`)
+          .get(a.id, r.stone) as { id: number; count: number } | undefined;
+        if (!stone)
+          throw new CommandFailure(
+            'refused',
+            `Recolouring to ${a.colour} needs a ${r.stone} in the inventory (ch.4). Nothing changed.`,
+          );
+        pay(w, p, smithPrice(r.cost, a.colour, smithFor(database, state, p.id), rules).value, 'Recolouring');
+        // ch.4, ch.17: the Stone is consumed, one from its stack.
+        if (stone.count > 1) w.update('inventory', stone.id, { count: stone.count - 1 });
+        else w.delete('inventory', stone.id);
+        w.update('item', item.id, { colour: a.colour });
+        return { ...state, recolouredOn: { ...state.recolouredOn, [String(a.id)]: day } };
+      },
+    ),
   };
 }

@@ -24,7 +24,11 @@ export function squareHandlers(ctx: HandlerContext): HandlersOf<'square'> {
           if (!step.ok) throw new CommandFailure('refused', `${step.reason}. Nothing changed.`);
           state = { ...state, squareWatch: step.watch };
         }
-        writeWorld(w, database, { ...world, ...(args.festival !== undefined ? { festival: args.festival } : {}), ...(args.empty !== undefined ? { squareEmpty: args.empty } : {}) });
+        writeWorld(w, database, {
+          ...world,
+          ...(args.festival !== undefined ? { festival: args.festival } : {}),
+          ...(args.empty !== undefined ? { squareEmpty: args.empty } : {}),
+        });
         writeTown(w, database, state);
         return townView(database);
       }),

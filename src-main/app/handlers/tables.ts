@@ -3,7 +3,18 @@ import type { Database } from 'better-sqlite3';
 import type { CommandName, ImportGapChoice, LedgerEntry, TableView } from '@shared/contract.ts';
 import { type TableDef } from '@shared/tables.ts';
 import { listLedger } from '../../db/ledger.ts';
-import { clearDraws, deleteTable, insertTable, loadAllTables, loadTable, replaceRows, saveDraws, tableSummaries, updateTableMeta, type StoredTable } from '../../db/tables-repo.ts';
+import {
+  clearDraws,
+  deleteTable,
+  insertTable,
+  loadAllTables,
+  loadTable,
+  replaceRows,
+  saveDraws,
+  tableSummaries,
+  updateTableMeta,
+  type StoredTable,
+} from '../../db/tables-repo.ts';
 import { DiceSyntaxError, parseDice } from '../../rules/dice-expression.ts';
 import { exportFoundry, exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../../tables/table-export.ts';
 import { previewImport, refusal, slugify, type ImportOptions } from '../../tables/table-import.ts';
@@ -15,8 +26,6 @@ import { CommandFailure } from '../command-failure.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { starterPack } from '../starter-tables.ts';
 import { campaignTableOdds } from '../../odds/odds-ops.ts';
-
-
 
 function uniqueKey(db: Database, base: string): string {
   let key = base.slice(0, 56);
@@ -51,7 +60,8 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     const all = new Map([...loadAllTables(db())].map(([k, v]) => [k, v.def]));
     all.set(def.key, def);
     const cycle = findCycle(all, def.key);
-    if (cycle) throw new CommandFailure('refused', `Not saved: ${def.name} would roll on itself through ${cycle.join(' → ')}.`);
+    if (cycle)
+      throw new CommandFailure('refused', `Not saved: ${def.name} would roll on itself through ${cycle.join(' → ')}.`);
   }
 
   function checkDie(die: string | null): void {
@@ -59,11 +69,20 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     try {
       parseDice(die);
     } catch (error) {
-      throw new CommandFailure('invalid-args', error instanceof DiceSyntaxError ? `Die: ${error.message}. Nothing was saved.` : String(error));
+      throw new CommandFailure(
+        'invalid-args',
+        error instanceof DiceSyntaxError ? `Die: ${error.message}. Nothing was saved.` : String(error),
+      );
     }
   }
 
-  function rowsChange(key: string, label: string, command: CommandName, args: unknown, next: (def: TableDef) => TableDef['rows']): TableView {
+  function rowsChange(
+    key: string,
+    label: string,
+    command: CommandName,
+    args: unknown,
+    next: (def: TableDef) => TableDef['rows'],
+  ): TableView {
     const s = stored(key);
     const rows = next(s.def);
     const def = { ...s.def, rows };
@@ -73,13 +92,23 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
   }
 
   /** Saves incoming tables in one undoable step; returns their keys as saved (renamed ones included). */
-  function importTables(tables: TableDef[], resolutions: Record<string, 'keep' | 'replace' | 'rename'>, command: CommandName, args: unknown, label: string): string[] {
+  function importTables(
+    tables: TableDef[],
+    resolutions: Record<string, 'keep' | 'replace' | 'rename'>,
+    command: CommandName,
+    args: unknown,
+    label: string,
+  ): string[] {
     const existing = new Set(tableSummaries(db()).map((t) => t.key));
     const renamed = new Map<string, string>();
     for (const t of tables) {
       if (!existing.has(t.key)) continue;
       const choice = resolutions[t.key];
-      if (!choice) throw new CommandFailure('refused', `A table keyed “${t.key}” already exists. Choose keep, replace or rename for it; nothing was imported.`);
+      if (!choice)
+        throw new CommandFailure(
+          'refused',
+          `A table keyed “${t.key}” already exists. Choose keep, replace or rename for it; nothing was imported.`,
+        );
       if (choice === 'rename') renamed.set(t.key, uniqueKey(db(), t.key));
     }
     const incoming = tables
@@ -88,12 +117,20 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
         ...t,
         key: renamed.get(t.key) ?? t.key,
         starter: false,
-        rows: t.rows.map((r) => (r.rollOn && renamed.has(r.rollOn.table) ? { ...r, rollOn: { ...r.rollOn, table: renamed.get(r.rollOn.table)! } } : r)),
+        rows: t.rows.map((r) =>
+          r.rollOn && renamed.has(r.rollOn.table)
+            ? { ...r, rollOn: { ...r.rollOn, table: renamed.get(r.rollOn.table)! } }
+            : r,
+        ),
       }));
     const all = new Map([...loadAllTables(db())].map(([k, v]) => [k, v.def]));
     for (const t of incoming) all.set(t.key, t);
     const cycle = findCycle(all);
-    if (cycle) throw new CommandFailure('refused', `Not imported: the tables would roll on each other in a loop: ${cycle.join(' → ')}.`);
+    if (cycle)
+      throw new CommandFailure(
+        'refused',
+        `Not imported: the tables would roll on each other in a loop: ${cycle.join(' → ')}.`,
+      );
     ctx.transact(command, args, label, (w) => {
       for (const t of incoming) {
         const old = loadTable(db(), t.key);
@@ -105,9 +142,24 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
   }
 
   /** The import options of a command, with the campaign's tables that links may name. */
-  function importOptions(args: { name?: string; category?: TableDef['category']; die?: string; gaps?: ImportGapChoice; asList?: boolean; links?: boolean }): ImportOptions {
+  function importOptions(args: {
+    name?: string;
+    category?: TableDef['category'];
+    die?: string;
+    gaps?: ImportGapChoice;
+    asList?: boolean;
+    links?: boolean;
+  }): ImportOptions {
     const known = tableSummaries(db()).map((t) => ({ key: t.key, name: t.name }));
-    return { name: args.name, category: args.category, die: args.die, gaps: args.gaps, asList: args.asList, links: args.links, known };
+    return {
+      name: args.name,
+      category: args.category,
+      die: args.die,
+      gaps: args.gaps,
+      asList: args.asList,
+      links: args.links,
+      known,
+    };
   }
 
   return {
@@ -117,7 +169,18 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     'tables.create': (args) => {
       checkDie(args.die);
       const key = uniqueKey(db(), slugify(args.name));
-      ctx.transact('tables.create', args, `New table ${args.name}`, (w) => insertTable(w, { key, name: args.name, category: args.category, die: args.die, span: null, drawWithoutReplacement: false, starter: false, rows: [] }));
+      ctx.transact('tables.create', args, `New table ${args.name}`, (w) =>
+        insertTable(w, {
+          key,
+          name: args.name,
+          category: args.category,
+          die: args.die,
+          span: null,
+          drawWithoutReplacement: false,
+          starter: false,
+          rows: [],
+        }),
+      );
       return view(key);
     },
 
@@ -138,42 +201,71 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       const id = s.rowIds[args.index];
       if (id === undefined) throw new CommandFailure('not-found', `${s.def.name} has no row ${args.index + 1}.`);
       if (args.row.rollOn) refuseCycle({ ...s.def, rows: s.def.rows.map((r, i) => (i === args.index ? args.row : r)) });
-      ctx.transact('tables.setRow', args, `${s.def.name}: row ${args.index + 1}`, (w) => w.update('rtable_row', id, { data: JSON.stringify(args.row) }));
+      ctx.transact('tables.setRow', args, `${s.def.name}: row ${args.index + 1}`, (w) =>
+        w.update('rtable_row', id, { data: JSON.stringify(args.row) }),
+      );
       // One row changed: the view is the table already read with that row in place, not a second read of 2,000.
-      return view(args.key, { ...s, def: { ...s.def, rows: s.def.rows.map((r, i) => (i === args.index ? args.row : r)) } });
+      return view(args.key, {
+        ...s,
+        def: { ...s.def, rows: s.def.rows.map((r, i) => (i === args.index ? args.row : r)) },
+      });
     },
 
     'tables.insertRow': (args) =>
       rowsChange(args.key, `add row ${args.index + 1}`, 'tables.insertRow', args, (def) => {
-        if (def.rows.length >= 2000) throw new CommandFailure('refused', `${def.name} already holds 2,000 rows, the most a table may have.`);
+        if (def.rows.length >= 2000)
+          throw new CommandFailure('refused', `${def.name} already holds 2,000 rows, the most a table may have.`);
         const rows = [...def.rows];
         rows.splice(Math.min(args.index, rows.length), 0, args.row);
         return rows;
       }),
 
     'tables.deleteRows': (args) =>
-      rowsChange(args.key, `remove ${args.indices.length} row${args.indices.length > 1 ? 's' : ''}`, 'tables.deleteRows', args, (def) => {
-        const drop = new Set(args.indices);
-        return def.rows.filter((_, i) => !drop.has(i));
-      }),
+      rowsChange(
+        args.key,
+        `remove ${args.indices.length} row${args.indices.length > 1 ? 's' : ''}`,
+        'tables.deleteRows',
+        args,
+        (def) => {
+          const drop = new Set(args.indices);
+          return def.rows.filter((_, i) => !drop.has(i));
+        },
+      ),
 
     'tables.recolour': (args) => {
       const s = stored(args.key);
       const bad = args.indices.find((i) => !s.def.rows[i]?.loot);
-      if (bad !== undefined) throw new CommandFailure('refused', `Row ${bad + 1} of ${s.def.name} has no loot colour to change. Nothing was recoloured.`);
-      ctx.transact('tables.recolour', args, `${s.def.name}: recolour ${args.indices.length} rows ${args.colour}`, (w) => {
-        for (const i of args.indices) {
-          const row = s.def.rows[i]!;
-          w.update('rtable_row', s.rowIds[i]!, { data: JSON.stringify({ ...row, loot: { ...row.loot!, colour: args.colour } }) });
-        }
-      });
+      if (bad !== undefined)
+        throw new CommandFailure(
+          'refused',
+          `Row ${bad + 1} of ${s.def.name} has no loot colour to change. Nothing was recoloured.`,
+        );
+      ctx.transact(
+        'tables.recolour',
+        args,
+        `${s.def.name}: recolour ${args.indices.length} rows ${args.colour}`,
+        (w) => {
+          for (const i of args.indices) {
+            const row = s.def.rows[i]!;
+            w.update('rtable_row', s.rowIds[i]!, {
+              data: JSON.stringify({ ...row, loot: { ...row.loot!, colour: args.colour } }),
+            });
+          }
+        },
+      );
       return view(args.key);
     },
 
     'tables.delete': (args) => {
       const s = stored(args.key);
-      const users = [...loadAllTables(db()).values()].filter((t) => t.def.key !== args.key && t.def.rows.some((r) => r.rollOn?.table === args.key));
-      if (users.length) throw new CommandFailure('refused', `Not deleted: ${users.map((u) => u.def.name).join(', ')} roll${users.length === 1 ? 's' : ''} on ${s.def.name}.`);
+      const users = [...loadAllTables(db()).values()].filter(
+        (t) => t.def.key !== args.key && t.def.rows.some((r) => r.rollOn?.table === args.key),
+      );
+      if (users.length)
+        throw new CommandFailure(
+          'refused',
+          `Not deleted: ${users.map((u) => u.def.name).join(', ')} roll${users.length === 1 ? 's' : ''} on ${s.def.name}.`,
+        );
       ctx.transact('tables.delete', args, `Delete table ${s.def.name}`, (w) => deleteTable(w, s));
       return tableSummaries(db());
     },
@@ -181,7 +273,11 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     'tables.resetToStarter': (args) => {
       const s = stored(args.key);
       const starter = starterPack(ctx.options.resourcesDir).tables.find((t) => t.key === args.key);
-      if (!starter) throw new CommandFailure('refused', `${s.def.name} is not a starter table, so there is nothing to reset it to.`);
+      if (!starter)
+        throw new CommandFailure(
+          'refused',
+          `${s.def.name} is not a starter table, so there is nothing to reset it to.`,
+        );
       ctx.transact('tables.resetToStarter', args, `${s.def.name}: reset to starter`, (w) => {
         updateTableMeta(w, s, { ...starter, starter: true });
         replaceRows(w, s, starter.rows);
@@ -209,20 +305,39 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       const tables = preview.tables.map((t) => t.table);
       const clashes = tables.filter((t) => loadTable(db(), t.key));
       if (clashes.length && args.onConflict === 'refuse') {
-        throw new CommandFailure('refused', `${clashes.length === 1 ? `A table keyed “${clashes[0]!.key}” already exists` : `Tables keyed ${clashes.map((t) => `“${t.key}”`).join(', ')} already exist`}. Choose replace or rename; nothing was imported.`);
+        throw new CommandFailure(
+          'refused',
+          `${clashes.length === 1 ? `A table keyed “${clashes[0]!.key}” already exists` : `Tables keyed ${clashes.map((t) => `“${t.key}”`).join(', ')} already exist`}. Choose replace or rename; nothing was imported.`,
+        );
       }
-      const resolutions = Object.fromEntries(clashes.map((t) => [t.key, args.onConflict === 'rename' ? ('rename' as const) : ('replace' as const)]));
+      const resolutions = Object.fromEntries(
+        clashes.map((t) => [t.key, args.onConflict === 'rename' ? ('rename' as const) : ('replace' as const)]),
+      );
       // A copy keeps its name apart from the table it copies.
-      const named = tables.map((t) => (resolutions[t.key] === 'rename' ? { ...t, name: `${t.name.slice(0, 69)} (imported)` } : t));
+      const named = tables.map((t) =>
+        resolutions[t.key] === 'rename' ? { ...t, name: `${t.name.slice(0, 69)} (imported)` } : t,
+      );
       await ctx.backup('before-import');
-      const keys = importTables(named, resolutions, 'tables.importSave', args, named.length === 1 ? `Import ${named[0]!.name}` : `Import ${named.length} tables from a page`);
+      const keys = importTables(
+        named,
+        resolutions,
+        'tables.importSave',
+        args,
+        named.length === 1 ? `Import ${named[0]!.name}` : `Import ${named.length} tables from a page`,
+      );
       return view(keys[0]!);
     },
 
     'tables.packPreview': (args) => {
       const pack = readPack(args.text);
       return {
-        tables: pack.tables.map((t) => ({ key: t.key, name: t.name, rows: t.rows.length, conflict: !!loadTable(db(), t.key), uncovered: uncoveredText(t) })),
+        tables: pack.tables.map((t) => ({
+          key: t.key,
+          name: t.name,
+          rows: t.rows.length,
+          conflict: !!loadTable(db(), t.key),
+          uncovered: uncoveredText(t),
+        })),
         problems: pack.problems,
       };
     },
@@ -230,7 +345,10 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     'tables.packImport': async (args) => {
       const pack = readPack(args.text);
       if (pack.problems.length || pack.tables.length === 0) {
-        throw new CommandFailure('refused', `Not imported: ${pack.problems[0]?.message ?? 'the pack holds no tables'}.`);
+        throw new CommandFailure(
+          'refused',
+          `Not imported: ${pack.problems[0]?.message ?? 'the pack holds no tables'}.`,
+        );
       }
       // A pack goes through coverage like any import: a row deleted by hand is said, not saved quietly.
       const gaps = pack.tables.flatMap((t) => {
@@ -238,7 +356,10 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
         return runs ? [`no row of ${t.name} covers ${runs}`] : [];
       });
       if (gaps.length && !args.keepUncovered) {
-        throw new CommandFailure('refused', `Not imported: ${gaps.slice(0, 3).join('; ')}${gaps.length > 3 ? ` (and ${gaps.length - 3} more)` : ''}. Those rolls would give “no entry”: fix the rows, or import keeping them so.`);
+        throw new CommandFailure(
+          'refused',
+          `Not imported: ${gaps.slice(0, 3).join('; ')}${gaps.length > 3 ? ` (and ${gaps.length - 3} more)` : ''}. Those rolls would give “no entry”: fix the rows, or import keeping them so.`,
+        );
       }
       await ctx.backup('before-import');
       importTables(pack.tables, args.resolutions, 'tables.packImport', args, `Import ${pack.tables.length} tables`);
@@ -250,7 +371,10 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       const base = tables.length === 1 ? tables[0]!.key : 'lichslayer-tables';
       if (args.format === 'json') return { text: exportPack(tables), fileName: `${base}.json` };
       if (args.format === 'foundry') return { text: exportFoundry(tables), fileName: `${base}.foundry.json` };
-      return { text: tables.length === 1 ? exportMarkdown(tables[0]!) : exportPackMarkdown(tables), fileName: `${base}.md` };
+      return {
+        text: tables.length === 1 ? exportMarkdown(tables[0]!) : exportPackMarkdown(tables),
+        fileName: `${base}.md`,
+      };
     },
 
     'tables.roll': (args) => {
@@ -259,12 +383,28 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       const target = all.get(args.key);
       if (!target) throw new CommandFailure('not-found', `There is no table “${args.key}” in this campaign.`);
       const errors = validateTable(target.def, new Set(all.keys())).filter((i) => i.severity === 'error');
-      if (errors.length) throw new CommandFailure('refused', `${target.def.name} cannot be rolled until it is fixed: ${errors[0]!.message}.`);
+      if (errors.length)
+        throw new CommandFailure(
+          'refused',
+          `${target.def.name} cannot be rolled until it is fixed: ${errors[0]!.message}.`,
+        );
       const cause = args.cause ?? `Roll panel: ${target.def.name}`;
       const node = database.transaction(() =>
         rollWithTables(database, 'tables.roll', ({ dice, tables, drawn }) => {
           const rolled = rollOnTable({ dice, tables, drawn, cause }, args.key, args.context);
-          return { value: rolled, records: [{ cause, table: args.key, floor: args.context.floor ?? null, character: args.character ?? null, explain: rolled.explain, result: rolled }] };
+          return {
+            value: rolled,
+            records: [
+              {
+                cause,
+                table: args.key,
+                floor: args.context.floor ?? null,
+                character: args.character ?? null,
+                explain: rolled.explain,
+                result: rolled,
+              },
+            ],
+          };
         }),
       )();
       const entry = listLedger(database, { limit: 1 })[0] as LedgerEntry;

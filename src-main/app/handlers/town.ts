@@ -26,10 +26,21 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
       ctx.transact('town.buy', args, `Inn: ${args.what}`, (w, database) => {
         const l = person(database, args.id);
         const payer = args.payer ? person(database, args.payer) : l;
-        const r = innPurchase({ what: args.what, who: l.name, ateToday: l.ate_today === 1, shelteredToday: l.sheltered_today === 1, gold: l.gold, payer: payer.id !== l.id ? { name: payer.name, gold: payer.gold } : null, stage: attentionStage(database) });
+        const r = innPurchase({
+          what: args.what,
+          who: l.name,
+          ateToday: l.ate_today === 1,
+          shelteredToday: l.sheltered_today === 1,
+          gold: l.gold,
+          payer: payer.id !== l.id ? { name: payer.name, gold: payer.gold } : null,
+          stage: attentionStage(database),
+        });
         if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
         w.update('lichslayer', payer.id, { gold: payer.gold - r.price });
-        w.update('lichslayer', l.id, { ...(r.eats ? { ate_today: 1 } : {}), ...(r.shelters ? { sheltered_today: 1 } : {}) });
+        w.update('lichslayer', l.id, {
+          ...(r.eats ? { ate_today: 1 } : {}),
+          ...(r.shelters ? { sheltered_today: 1 } : {}),
+        });
         return notes(database, [r.explain]);
       }),
     'town.nextDay': (args) =>
@@ -39,32 +50,55 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
         return nextDay(w, database);
       }),
     'town.reports': (args) => {
-      const rows = db().prepare(`SELECT report FROM day_report ORDER BY id DESC LIMIT ?`).all(args.limit) as { report: string }[];
+      const rows = db().prepare(`SELECT report FROM day_report ORDER BY id DESC LIMIT ?`).all(args.limit) as {
+        report: string;
+      }[];
       return rows.map((r) => JSON.parse(r.report) as DayReport);
     },
-    'town.contribute': townAct(ctx, 'town.contribute', (a: { id: number; to: 'inn' | 'square'; amount: number }) => `Give ${a.amount} gold to the ${a.to}`, (w, database, state, a) => {
-      const p = person(database, a.id);
-      if (a.to === 'inn' && attentionEffects(attentionStage(database)).innClosed) throw new CommandFailure('refused', 'The Inn is closed at Stage 4 (ch.5). Nothing changed.');
-      pay(w, p, a.amount, `Giving ${a.amount} gold`);
-      return { ...state, contributed: { ...state.contributed, [a.to]: state.contributed[a.to] + a.amount } };
-    }),
-    'town.travel': (args) => ctx.transact('town.travel', args, `Travel to ${args.to}`, (w, database) => travel(w, database, args)),
-    'town.banquet': townAct(ctx, 'town.banquet', (a: { payer: number }) => `Sponsor a Banquet`, (w, database, state, a) => {
-      const p = person(database, a.payer);
-      const allowed = banquetAllowed(attentionStage(database));
-      if (!allowed.ok) throw new CommandFailure('refused', `${allowed.reason}. Nothing changed.`);
-      const day = today(database);
-      if (state.banquetOn === day) throw new CommandFailure('refused', 'A Banquet is already sponsored today. Nothing changed.');
-      const rules = readHouseRules(database);
-      const { boons } = idolEffects(database, state, day);
-      const cost = banquetCost(boonStrength(boons, 'givers-mark', p.id, rules));
-      pay(w, p, cost.gold, `A Banquet (${cost.explain})`);
-      return { ...state, banquetOn: day };
-    }),
-    'town.npc': townAct(ctx, 'town.npc', (a: { add: string } | { remove: number }) => ('add' in a ? `Town resident: ${a.add}` : `Town resident ${a.remove} leaves`), (_w, _database, state, a) => {
-      if ('add' in a) return { ...state, npcs: [...state.npcs, { id: state.nextId, name: a.add }], nextId: state.nextId + 1 };
-      if (!state.npcs.some((n) => n.id === a.remove)) throw new CommandFailure('not-found', `No Town resident ${a.remove}.`);
-      return { ...state, npcs: state.npcs.filter((n) => n.id !== a.remove) };
-    }),
+    'town.contribute': townAct(
+      ctx,
+      'town.contribute',
+      (a: { id: number; to: 'inn' | 'square'; amount: number }) => `Give ${a.amount} gold to the ${a.to}`,
+      (w, database, state, a) => {
+        const p = person(database, a.id);
+        if (a.to === 'inn' && attentionEffects(attentionStage(database)).innClosed)
+          throw new CommandFailure('refused', 'The Inn is closed at Stage 4 (ch.5). Nothing changed.');
+        pay(w, p, a.amount, `Giving ${a.amount} gold`);
+        return { ...state, contributed: { ...state.contributed, [a.to]: state.contributed[a.to] + a.amount } };
+      },
+    ),
+    'town.travel': (args) =>
+      ctx.transact('town.travel', args, `Travel to ${args.to}`, (w, database) => travel(w, database, args)),
+    'town.banquet': townAct(
+      ctx,
+      'town.banquet',
+      (a: { payer: number }) => `Sponsor a Banquet`,
+      (w, database, state, a) => {
+        const p = person(database, a.payer);
+        const allowed = banquetAllowed(attentionStage(database));
+        if (!allowed.ok) throw new CommandFailure('refused', `${allowed.reason}. Nothing changed.`);
+        const day = today(database);
+        if (state.banquetOn === day)
+          throw new CommandFailure('refused', 'A Banquet is already sponsored today. Nothing changed.');
+        const rules = readHouseRules(database);
+        const { boons } = idolEffects(database, state, day);
+        const cost = banquetCost(boonStrength(boons, 'givers-mark', p.id, rules));
+        pay(w, p, cost.gold, `A Banquet (${cost.explain})`);
+        return { ...state, banquetOn: day };
+      },
+    ),
+    'town.npc': townAct(
+      ctx,
+      'town.npc',
+      (a: { add: string } | { remove: number }) =>
+        'add' in a ? `Town resident: ${a.add}` : `Town resident ${a.remove} leaves`,
+      (_w, _database, state, a) => {
+        if ('add' in a)
+          return { ...state, npcs: [...state.npcs, { id: state.nextId, name: a.add }], nextId: state.nextId + 1 };
+        if (!state.npcs.some((n) => n.id === a.remove))
+          throw new CommandFailure('not-found', `No Town resident ${a.remove}.`);
+        return { ...state, npcs: state.npcs.filter((n) => n.id !== a.remove) };
+      },
+    ),
   };
 }

@@ -63,7 +63,11 @@ const fake = vi.hoisted(() => {
       buildFromTemplate: (template: { label?: string; submenu?: { label?: string }[] }[]) => template,
       setApplicationMenu: (menu: { label?: string; submenu?: { label?: string }[] }[]) => (state.menu = menu),
     },
-    dialog: { showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showMessageBox: async () => ({ response: 0 }), showSaveDialog: async () => ({ canceled: true }) },
+    dialog: {
+      showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+      showMessageBox: async () => ({ response: 0 }),
+      showSaveDialog: async () => ({ canceled: true }),
+    },
     BrowserWindow,
     ipcMain: { handle: (channel: string, fn: Listener) => state.ipc.set(channel, fn) },
     net: { fetch: async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }) },
@@ -71,7 +75,12 @@ const fake = vi.hoisted(() => {
       registerSchemesAsPrivileged: () => undefined,
       handle: (_scheme: string, fn: (req: Request) => Promise<Response>) => (state.protocolHandler = fn),
     },
-    session: { defaultSession: { setPermissionRequestHandler: (fn: Listener) => (state.permissionHandler = fn), setPermissionCheckHandler: (fn: Listener) => (state.permissionCheck = fn) } },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (fn: Listener) => (state.permissionHandler = fn),
+        setPermissionCheckHandler: (fn: Listener) => (state.permissionCheck = fn),
+      },
+    },
   };
   return { state, electron, ready: () => ready() };
 });
@@ -81,7 +90,11 @@ vi.mock('../../app/app-paths.ts', async (original) => {
   const real = await original<typeof import('../../app/app-paths.ts')>();
   return {
     ...real,
-    builtPaths: () => ({ rendererDir: path.resolve('out/renderer'), resourcesDir: RESOURCES_DIR, preload: path.resolve('out/preload/index.cjs') }),
+    builtPaths: () => ({
+      rendererDir: path.resolve('out/renderer'),
+      resourcesDir: RESOURCES_DIR,
+      preload: path.resolve('out/preload/index.cjs'),
+    }),
   };
 });
 
@@ -114,7 +127,9 @@ describe('Electron shell', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
-    expect((await fake.state.protocolHandler!(new Request('app://judge/..%2F..%2F..%2Fetc%2Fpasswd'))).status).toBe(404);
+    expect((await fake.state.protocolHandler!(new Request('app://judge/..%2F..%2F..%2Fetc%2Fpasswd'))).status).toBe(
+      404,
+    );
     expect((await fake.state.protocolHandler!(new Request('app://elsewhere/index.html'))).status).toBe(404);
 
     // navigation and window.open denied
@@ -139,31 +154,63 @@ describe('Electron shell', () => {
     expect(fake.state.permissionCheck!({}, 'clipboard-sanitized-write', 'app://judge', {})).toBe(false);
     expect(fake.state.permissionCheck!({}, 'media', 'app://judge', {})).toBe(false);
     // a campaign from elsewhere comes in through the native dialog, never a path from the page
-    expect(fake.state.menu!.find((m) => m.label === 'File')!.submenu!.map((i) => i.label)).toContain('Import campaign…');
+    expect(fake.state.menu!.find((m) => m.label === 'File')!.submenu!.map((i) => i.label)).toContain(
+      'Import campaign…',
+    );
     expect((await fake.state.protocolHandler!(new Request('app://judge/%'))).status).toBe(404);
     expect((await fake.state.protocolHandler!(new Request('app://judge/index.html%00.png'))).status).toBe(404);
 
     // IPC: only our own frame may call, and calls go through the shared contract
     const invoke = fake.state.ipc.get('lichslayer:command')!;
-    const foreign = await invoke({ senderFrame: { url: 'https://evil.example/' }, sender: { id: 99 } }, 'campaign.list', {});
+    const foreign = await invoke(
+      { senderFrame: { url: 'https://evil.example/' }, sender: { id: 99 } },
+      'campaign.list',
+      {},
+    );
     expect(foreign).toMatchObject({ ok: false, error: { code: 'refused' } });
-    const ours = (await invoke({ senderFrame: { url: 'app://judge/index.html' }, sender: { id: 1 } }, 'campaign.list', {})) as { ok: boolean; value: unknown[] };
+    const ours = (await invoke(
+      { senderFrame: { url: 'app://judge/index.html' }, sender: { id: 1 } },
+      'campaign.list',
+      {},
+    )) as { ok: boolean; value: unknown[] };
     expect(ours.ok).toBe(true);
     expect(ours.value).toHaveLength(1); // the demo campaign made on first launch
-    const malformed = await invoke({ senderFrame: { url: 'app://judge/index.html' }, sender: { id: 1 } }, 'campaign.create', { name: 42 });
+    const malformed = await invoke(
+      { senderFrame: { url: 'app://judge/index.html' }, sender: { id: 1 } },
+      'campaign.create',
+      { name: 42 },
+    );
     expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
 
     // the players' screen opens as a second hardened window whose IPC reaches only the players' view
     const main = fake.state.instances[0]!;
     const demo = (ours.value[0] as { path: string }).path;
-    expect(await invoke({ senderFrame: { url: 'app://judge/index.html' }, sender: { id: main.webContents.id } }, 'campaign.open', { path: demo })).toMatchObject({ ok: true });
-    const opened = (await invoke({ senderFrame: { url: 'app://judge/index.html' }, sender: { id: main.webContents.id } }, 'app.playersScreen', {})) as { value: unknown };
+    expect(
+      await invoke(
+        { senderFrame: { url: 'app://judge/index.html' }, sender: { id: main.webContents.id } },
+        'campaign.open',
+        { path: demo },
+      ),
+    ).toMatchObject({ ok: true });
+    const opened = (await invoke(
+      { senderFrame: { url: 'app://judge/index.html' }, sender: { id: main.webContents.id } },
+      'app.playersScreen',
+      {},
+    )) as { value: unknown };
     expect(opened.value).toEqual({ url: null, opened: true });
     expect(fake.state.loaded).toContain('app://judge/players');
-    expect((fake.state.windows[1] as { webPreferences: Record<string, unknown> }).webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect((fake.state.windows[1] as { webPreferences: Record<string, unknown> }).webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    });
     const players = fake.state.instances[1]!;
-    const fromPlayers = (name: string, args: unknown) => invoke({ senderFrame: { url: 'app://judge/players' }, sender: { id: players.webContents.id } }, name, args);
-    expect(await fromPlayers('lichslayer.create', { name: 'Spy' })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    const fromPlayers = (name: string, args: unknown) =>
+      invoke({ senderFrame: { url: 'app://judge/players' }, sender: { id: players.webContents.id } }, name, args);
+    expect(await fromPlayers('lichslayer.create', { name: 'Spy' })).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
     expect(await fromPlayers('campaign.list', {})).toMatchObject({ ok: false, error: { code: 'refused' } });
     expect(await fromPlayers('players.view', {})).toMatchObject({ ok: true });
   });

@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { electronSqlitePlan, electronSqliteTarget, resolveTools, TOOLCHAIN_HINT } from '../../../scripts/electron-sqlite.mjs';
+import {
+  electronSqlitePlan,
+  electronSqliteTarget,
+  resolveTools,
+  TOOLCHAIN_HINT,
+} from '../../../scripts/electron-sqlite.mjs';
 import { electronNativeBinding } from './native-binding.ts';
 import { tempDir } from '../../test-support/temp-app.ts';
 
@@ -18,21 +23,73 @@ describe("better-sqlite3 for Electron's ABI", () => {
     expect(fs.existsSync(tools.nodeGyp)).toBe(true);
     expect(tools.prebuildInstall).toMatch(/prebuild-install[/\\]bin\.js$/);
     expect(tools.nodeGyp).toMatch(/node-gyp[/\\]bin[/\\]node-gyp\.js$/);
-    expect(fs.readFileSync(path.join(root, 'scripts/start.mjs'), 'utf8')).not.toMatch(/lib\/node_modules\/npm|npm_config_node_gyp/);
+    expect(fs.readFileSync(path.join(root, 'scripts/start.mjs'), 'utf8')).not.toMatch(
+      /lib\/node_modules\/npm|npm_config_node_gyp/,
+    );
   });
 
   const cases = [
-    { platform: 'win32', arch: 'x64', node: 'C:\\Program Files\\nodejs\\node.exe', workDir: 'C:\\Users\\judge\\lj\\.electron-native\\build-src', toolchain: /Visual Studio Build Tools/ },
-    { platform: 'darwin', arch: 'arm64', node: '/opt/homebrew/bin/node', workDir: '/Users/judge/lj/.electron-native/build-src', toolchain: /xcode-select --install/ },
-    { platform: 'linux', arch: 'x64', node: '/usr/bin/node', workDir: '/home/judge/lj/.electron-native/build-src', toolchain: /build-essential/ },
+    {
+      platform: 'win32',
+      arch: 'x64',
+      node: 'C:\\Program Files\\nodejs\\node.exe',
+      workDir: 'C:\\Users\\judge\\lj\\.electron-native\\build-src',
+      toolchain: /Visual Studio Build Tools/,
+    },
+    {
+      platform: 'darwin',
+      arch: 'arm64',
+      node: '/opt/homebrew/bin/node',
+      workDir: '/Users/judge/lj/.electron-native/build-src',
+      toolchain: /xcode-select --install/,
+    },
+    {
+      platform: 'linux',
+      arch: 'x64',
+      node: '/usr/bin/node',
+      workDir: '/home/judge/lj/.electron-native/build-src',
+      toolchain: /build-essential/,
+    },
   ] as const;
 
   for (const c of cases) {
     it(`on ${c.platform}-${c.arch}: the prebuilt binary first, a compile as the fallback`, () => {
-      const plan = electronSqlitePlan({ platform: c.platform, arch: c.arch, electronVersion: '45.5.0', workDir: c.workDir, node: c.node, prebuildInstall: 'PREBUILD/bin.js', nodeGyp: 'GYP/bin/node-gyp.js' });
+      const plan = electronSqlitePlan({
+        platform: c.platform,
+        arch: c.arch,
+        electronVersion: '45.5.0',
+        workDir: c.workDir,
+        node: c.node,
+        prebuildInstall: 'PREBUILD/bin.js',
+        nodeGyp: 'GYP/bin/node-gyp.js',
+      });
       expect(plan.map((s) => s.route)).toEqual(['prebuilt', 'compile']);
-      expect(plan[0]).toEqual({ route: 'prebuilt', command: c.node, args: ['PREBUILD/bin.js', '--runtime=electron', '--target=45.5.0', `--arch=${c.arch}`, `--platform=${c.platform}`], cwd: c.workDir });
-      expect(plan[1]).toMatchObject({ route: 'compile', command: c.node, args: ['GYP/bin/node-gyp.js', 'rebuild', '--release', '--runtime=electron', '--target=45.5.0', `--arch=${c.arch}`, '--dist-url=https://electronjs.org/headers'], cwd: c.workDir });
+      expect(plan[0]).toEqual({
+        route: 'prebuilt',
+        command: c.node,
+        args: [
+          'PREBUILD/bin.js',
+          '--runtime=electron',
+          '--target=45.5.0',
+          `--arch=${c.arch}`,
+          `--platform=${c.platform}`,
+        ],
+        cwd: c.workDir,
+      });
+      expect(plan[1]).toMatchObject({
+        route: 'compile',
+        command: c.node,
+        args: [
+          'GYP/bin/node-gyp.js',
+          'rebuild',
+          '--release',
+          '--runtime=electron',
+          '--target=45.5.0',
+          `--arch=${c.arch}`,
+          '--dist-url=https://electronjs.org/headers',
+        ],
+        cwd: c.workDir,
+      });
       expect(plan[1]!.needs).toMatch(c.toolchain);
       expect(plan[1]!.needs).toBe(TOOLCHAIN_HINT[c.platform]);
     });

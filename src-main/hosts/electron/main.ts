@@ -1,6 +1,16 @@
 // The Electron shell: the only module tree that imports 'electron'. It hosts the same
 // CampaignApp as the web host, behind a hardened window and a sender-checked IPC channel.
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, type MenuItemConstructorOptions } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  protocol,
+  session,
+  type MenuItemConstructorOptions,
+} from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,7 +18,13 @@ import pkg from '../../../package.json';
 import { CampaignApp } from '../../app/campaign-app.ts';
 import { PLAYER_COMMANDS } from '@shared/contract.ts';
 import { builtPaths } from '../../app/app-paths.ts';
-import { APP_ORIGIN, ELECTRON_CSP, isTrustedSender, mainWindowOptions, playersWindowOptions } from './window-options.ts';
+import {
+  APP_ORIGIN,
+  ELECTRON_CSP,
+  isTrustedSender,
+  mainWindowOptions,
+  playersWindowOptions,
+} from './window-options.ts';
 import { INVOKE_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
 import { electronNativeBinding } from './native-binding.ts';
 import { staticFile } from '../web/http-input.ts';
@@ -92,7 +108,8 @@ async function createWindow(core: CampaignApp): Promise<void> {
 }
 
 /** Campaign files named on the command line (a double-click, "Open with"). */
-const campaignArgs = (argv: readonly string[]) => argv.filter((a) => a.endsWith(CAMPAIGN_EXTENSION) && fs.existsSync(a));
+const campaignArgs = (argv: readonly string[]) =>
+  argv.filter((a) => a.endsWith(CAMPAIGN_EXTENSION) && fs.existsSync(a));
 
 /**
  * The explicit way in for a campaign kept outside the campaigns folder: checked, copied in under
@@ -103,13 +120,21 @@ async function importAndOpen(core: CampaignApp, source: string): Promise<void> {
     const target = await core.importCampaign(source);
     await core.dispatch('campaign.open', { path: target });
   } catch (error) {
-    await dialog.showMessageBox({ type: 'error', title: 'Not imported', message: `Not imported: ${error instanceof Error ? error.message : String(error)}` });
+    await dialog.showMessageBox({
+      type: 'error',
+      title: 'Not imported',
+      message: `Not imported: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }
 
 async function importWithDialog(core: CampaignApp): Promise<void> {
   const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
-  const options = { title: 'Import a campaign', properties: ['openFile' as const], filters: [{ name: 'Lichslayer campaign', extensions: [CAMPAIGN_EXTENSION.slice(1)] }] };
+  const options = {
+    title: 'Import a campaign',
+    properties: ['openFile' as const],
+    filters: [{ name: 'Lichslayer campaign', extensions: [CAMPAIGN_EXTENSION.slice(1)] }],
+  };
   const choice = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
   if (choice.canceled) return;
   for (const file of choice.filePaths) await importAndOpen(core, file);
@@ -148,55 +173,77 @@ app.on('second-instance', (_event, argv) => {
 });
 
 // An error nothing caught is logged and the app carries on (see last-resort.ts for why that is safe).
-if (firstInstance) installLastResort({ logFile: path.join(app.getPath('userData'), 'logs', 'errors.log'), exit: (code) => app.exit(code) });
+if (firstInstance)
+  installLastResort({
+    logFile: path.join(app.getPath('userData'), 'logs', 'errors.log'),
+    exit: (code) => app.exit(code),
+  });
 
-if (firstInstance) app.whenReady().then(async () => {
-  const nativeBinding = electronNativeBinding(projectRoot, process.versions.electron);
-  campaignApp = new CampaignApp({
-    dataDir: app.getPath('userData'),
-    host: 'electron',
-    version: pkg.version,
-    resourcesDir: paths.resourcesDir,
-    nativeBinding,
-  });
-  const created = campaignApp;
-  created.options.playersScreen = () => {
-    openPlayersWindow(created);
-    return { url: null, opened: true };
-  };
-  created.options.savePdf = async (request) => {
-    const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
-    if (!win) return { saved: false, path: null, message: 'No window to print.' };
-    const choice = await dialog.showSaveDialog(win, { defaultPath: `${request.suggestedName}.pdf`, filters: [{ name: 'PDF', extensions: ['pdf'] }] });
-    if (choice.canceled || !choice.filePath) return { saved: false, path: null, message: 'Not saved.' };
-    const pdf = await win.webContents.printToPDF({ pageSize: request.pageSize, landscape: request.landscape, printBackground: true });
-    await fs.promises.writeFile(choice.filePath, pdf);
-    return { saved: true, path: choice.filePath, message: `Saved ${choice.filePath}` };
-  };
-  await campaignApp.ensureFirstLaunch();
-  serveRenderer();
-  harden();
-  const core = campaignApp;
-  ipcMain.handle(INVOKE_CHANNEL, (event, name: unknown, args: unknown) => {
-    if (!isTrustedSender(event.senderFrame?.url)) {
-      return { ok: false, error: { code: 'refused', message: 'Refused: the request did not come from the app window.' } };
-    }
-    // The players' window may only read the players' view, whatever it asks.
-    if (playersWindow && event.sender.id === playersWindow.webContents.id && !(PLAYER_COMMANDS as readonly unknown[]).includes(name)) {
-      return { ok: false, error: { code: 'refused', message: "Refused: the players' screen is read-only." } };
-    }
-    return core.dispatch(name, args);
-  });
-  Menu.setApplicationMenu(appMenu(core));
-  await createWindow(core);
-  for (const file of campaignArgs(process.argv.slice(1))) await importAndOpen(core, file);
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) void createWindow(core);
-  });
-}).catch((error: unknown) => {
-  console.error(`Lichslayer Judge could not start: ${error instanceof Error ? error.message : String(error)}`);
-  app.exit(1);
-});
+if (firstInstance)
+  app
+    .whenReady()
+    .then(async () => {
+      const nativeBinding = electronNativeBinding(projectRoot, process.versions.electron);
+      campaignApp = new CampaignApp({
+        dataDir: app.getPath('userData'),
+        host: 'electron',
+        version: pkg.version,
+        resourcesDir: paths.resourcesDir,
+        nativeBinding,
+      });
+      const created = campaignApp;
+      created.options.playersScreen = () => {
+        openPlayersWindow(created);
+        return { url: null, opened: true };
+      };
+      created.options.savePdf = async (request) => {
+        const win = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+        if (!win) return { saved: false, path: null, message: 'No window to print.' };
+        const choice = await dialog.showSaveDialog(win, {
+          defaultPath: `${request.suggestedName}.pdf`,
+          filters: [{ name: 'PDF', extensions: ['pdf'] }],
+        });
+        if (choice.canceled || !choice.filePath) return { saved: false, path: null, message: 'Not saved.' };
+        const pdf = await win.webContents.printToPDF({
+          pageSize: request.pageSize,
+          landscape: request.landscape,
+          printBackground: true,
+        });
+        await fs.promises.writeFile(choice.filePath, pdf);
+        return { saved: true, path: choice.filePath, message: `Saved ${choice.filePath}` };
+      };
+      await campaignApp.ensureFirstLaunch();
+      serveRenderer();
+      harden();
+      const core = campaignApp;
+      ipcMain.handle(INVOKE_CHANNEL, (event, name: unknown, args: unknown) => {
+        if (!isTrustedSender(event.senderFrame?.url)) {
+          return {
+            ok: false,
+            error: { code: 'refused', message: 'Refused: the request did not come from the app window.' },
+          };
+        }
+        // The players' window may only read the players' view, whatever it asks.
+        if (
+          playersWindow &&
+          event.sender.id === playersWindow.webContents.id &&
+          !(PLAYER_COMMANDS as readonly unknown[]).includes(name)
+        ) {
+          return { ok: false, error: { code: 'refused', message: "Refused: the players' screen is read-only." } };
+        }
+        return core.dispatch(name, args);
+      });
+      Menu.setApplicationMenu(appMenu(core));
+      await createWindow(core);
+      for (const file of campaignArgs(process.argv.slice(1))) await importAndOpen(core, file);
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) void createWindow(core);
+      });
+    })
+    .catch((error: unknown) => {
+      console.error(`Lichslayer Judge could not start: ${error instanceof Error ? error.message : String(error)}`);
+      app.exit(1);
+    });
 
 app.on('window-all-closed', () => {
   campaignApp?.close();

@@ -16,7 +16,10 @@ describe('packaging', () => {
     const config = fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
     expect(config).toMatch(/^afterPack: scripts\/after-pack\.cjs$/m);
     expect(config).toMatch(/^asar: true$/m);
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     expect(pkg.scripts.package).toBe('electron-vite build && electron-builder --config electron-builder.yml');
     expect(pkg.devDependencies['electron-builder']).toMatch(/^\d+\.\d+\.\d+$/);
 
@@ -24,9 +27,24 @@ describe('packaging', () => {
     const appOutDir = tempDir('lj-pack-');
     const binary = path.join(appOutDir, 'lichslayer-judge');
     const wire = Buffer.from('11101001', 'latin1');
-    fs.writeFileSync(binary, Buffer.concat([Buffer.alloc(4096, 7), Buffer.from(SENTINEL, 'latin1'), Buffer.from([1, wire.length]), wire, Buffer.alloc(4096, 7)]));
-    const afterPack = createRequire(import.meta.url)(path.join(root, 'scripts/after-pack.cjs')) as (context: unknown) => Promise<void>;
-    await afterPack({ appOutDir, electronPlatformName: 'linux', packager: { appInfo: { productFilename: 'Lichslayer Judge' }, executableName: 'lichslayer-judge' } });
+    fs.writeFileSync(
+      binary,
+      Buffer.concat([
+        Buffer.alloc(4096, 7),
+        Buffer.from(SENTINEL, 'latin1'),
+        Buffer.from([1, wire.length]),
+        wire,
+        Buffer.alloc(4096, 7),
+      ]),
+    );
+    const afterPack = createRequire(import.meta.url)(path.join(root, 'scripts/after-pack.cjs')) as (
+      context: unknown,
+    ) => Promise<void>;
+    await afterPack({
+      appOutDir,
+      electronPlatformName: 'linux',
+      packager: { appInfo: { productFilename: 'Lichslayer Judge' }, executableName: 'lichslayer-judge' },
+    });
 
     const fuses = await getCurrentFuseWire(binary);
     expect(fuses[FuseV1Options.RunAsNode]).toBe(FuseState.DISABLE);
@@ -40,8 +58,19 @@ describe('packaging', () => {
 
   it('names the packaged binary as electron-builder lays it out on each platform', async () => {
     const { packagedBinary } = await import('../../../scripts/fuses.mjs');
-    expect(packagedBinary({ appOutDir: '/o', electronPlatformName: 'darwin', productFilename: 'Lichslayer Judge' })).toBe(path.join('/o', 'Lichslayer Judge.app'));
-    expect(packagedBinary({ appOutDir: '/o', electronPlatformName: 'win32', productFilename: 'Lichslayer Judge' })).toBe(path.join('/o', 'Lichslayer Judge.exe'));
-    expect(packagedBinary({ appOutDir: '/o', electronPlatformName: 'linux', productFilename: 'Lichslayer Judge', executableName: 'lichslayer-judge' })).toBe(path.join('/o', 'lichslayer-judge'));
+    expect(
+      packagedBinary({ appOutDir: '/o', electronPlatformName: 'darwin', productFilename: 'Lichslayer Judge' }),
+    ).toBe(path.join('/o', 'Lichslayer Judge.app'));
+    expect(
+      packagedBinary({ appOutDir: '/o', electronPlatformName: 'win32', productFilename: 'Lichslayer Judge' }),
+    ).toBe(path.join('/o', 'Lichslayer Judge.exe'));
+    expect(
+      packagedBinary({
+        appOutDir: '/o',
+        electronPlatformName: 'linux',
+        productFilename: 'Lichslayer Judge',
+        executableName: 'lichslayer-judge',
+      }),
+    ).toBe(path.join('/o', 'lichslayer-judge'));
   });
 });

@@ -42,7 +42,10 @@ export function staticFile(rendererDir: string, pathname: string): string | null
 export { SOCKET_PROTOCOL } from '@shared/web-socket-token.ts';
 
 /** The tokens a request presents: the API header, or (for a WebSocket) the token subprotocol. */
-export function presentedTokens(headers: { 'x-lichslayer-token'?: string | string[] | undefined; 'sec-websocket-protocol'?: string | undefined }): string[] {
+export function presentedTokens(headers: {
+  'x-lichslayer-token'?: string | string[] | undefined;
+  'sec-websocket-protocol'?: string | undefined;
+}): string[] {
   const found: string[] = [];
   const header = headers['x-lichslayer-token'];
   if (typeof header === 'string') found.push(header);
@@ -69,7 +72,8 @@ export const MAX_BODY_BYTES = MAX_PASTE_CHARS * 6 + 64 * 1024;
 export const PLAYERS_MAX_BODY_BYTES = 1024;
 
 /** The body limit for a role: the Judge may paste a table; a players' screen sends nothing. */
-export const bodyLimitFor = (role: 'judge' | 'players' | 'anyone'): number => (role === 'judge' ? MAX_BODY_BYTES : PLAYERS_MAX_BODY_BYTES);
+export const bodyLimitFor = (role: 'judge' | 'players' | 'anyone'): number =>
+  role === 'judge' ? MAX_BODY_BYTES : PLAYERS_MAX_BODY_BYTES;
 
 /** No command's arguments nest deeper than a table pack (about 6 levels); this leaves room to spare. */
 export const MAX_JSON_DEPTH = 32;
@@ -96,7 +100,8 @@ export function jsonShapeProblem(text: string): string | null {
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > MAX_JSON_DEPTH) return `nests deeper than the ${MAX_JSON_DEPTH} levels any command takes`;
     } else if (c === 0x5d || c === 0x7d) depth--;
-    else if (c === 0x2c && ++values > MAX_JSON_VALUES) return `holds more than the ${MAX_JSON_VALUES.toLocaleString('en-GB')} values any command takes`;
+    else if (c === 0x2c && ++values > MAX_JSON_VALUES)
+      return `holds more than the ${MAX_JSON_VALUES.toLocaleString('en-GB')} values any command takes`;
   }
   return null;
 }

@@ -48,7 +48,10 @@ async function main(): Promise<void> {
   app.options.playersScreen = () => ({ url: host.playersUrl, opened: false });
   console.log(`Lichslayer Judge is running at ${host.url}`);
   console.log(`Players' screen (read-only): ${host.playersUrl}`);
-  if (values['players-on-lan']) console.log("The players' screen is also shared on the local network (read-only); everything else stays on this machine.");
+  if (values['players-on-lan'])
+    console.log(
+      "The players' screen is also shared on the local network (read-only); everything else stays on this machine.",
+    );
   console.log(`Campaigns live in ${app.campaignsDir}`);
   const stop = () => {
     void host.close().then(() => {

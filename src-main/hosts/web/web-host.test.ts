@@ -9,7 +9,15 @@ import { socketProtocols } from '@shared/web-socket-token.ts';
 import { makeApp, tempDir } from '../../test-support/temp-app.ts';
 import net from 'node:net';
 import crypto from 'node:crypto';
-import { admission, isLoopback, MAX_BODY_BYTES, MAX_SOCKETS, startWebHost, type WebHost, type WebHostOptions } from './web-host.ts';
+import {
+  admission,
+  isLoopback,
+  MAX_BODY_BYTES,
+  MAX_SOCKETS,
+  startWebHost,
+  type WebHost,
+  type WebHostOptions,
+} from './web-host.ts';
 import { MAX_PASTE_CHARS } from './http-input.ts';
 
 let host: WebHost | null = null;
@@ -34,7 +42,13 @@ function request(
 ): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: h.port, path: options.path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${h.port}`, ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port: h.port,
+        path: options.path,
+        method: options.method ?? 'GET',
+        headers: { Host: `127.0.0.1:${h.port}`, ...options.headers },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -56,7 +70,13 @@ describe('web host', () => {
     expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/\\?code=[0-9a-f]{32}$`));
     expect(h.url).not.toContain(h.token);
     const code = new URL(h.url).searchParams.get('code')!;
-    const trade = (c: unknown, headers: Record<string, string> = {}) => request(h, { path: '/session', method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify({ code: c }) });
+    const trade = (c: unknown, headers: Record<string, string> = {}) =>
+      request(h, {
+        path: '/session',
+        method: 'POST',
+        headers: { ...json, ...headers },
+        body: JSON.stringify({ code: c }),
+      });
     // Another site's page cannot trade it.
     expect((await trade(code, { Origin: 'http://evil.example' })).status).toBe(403);
     // Once, for the token...
@@ -66,7 +86,10 @@ describe('web host', () => {
     // ...and never again: the link left in the history or a log opens nothing.
     const again = await trade(code);
     expect(again.status).toBe(401);
-    expect(JSON.parse(again.body)).toMatchObject({ ok: false, error: { message: expect.stringContaining('already been used') } });
+    expect(JSON.parse(again.body)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('already been used') },
+    });
     for (const wrong of ['', 'f'.repeat(32), 12, null]) expect((await trade(wrong)).status).toBe(401);
     // A fresh link for another window works once too.
     expect((await trade(new URL(h.openUrl()).searchParams.get('code'))).status).toBe(200);
@@ -77,7 +100,12 @@ describe('web host', () => {
     const page = await request(h, { path: '/' });
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-    const reply = await request(h, { path: '/api/campaign.current', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: '{}' });
+    const reply = await request(h, {
+      path: '/api/campaign.current',
+      method: 'POST',
+      headers: { ...json, 'X-Lichslayer-Token': h.token },
+      body: '{}',
+    });
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { name: 'Host test' } });
   });
@@ -90,10 +118,20 @@ describe('web host', () => {
       expect(page.headers['set-cookie']).toBeUndefined();
     }
     // Cookies are not bound to a port: one set here would reach every server on 127.0.0.1.
-    const byCookie = await request(h, { path: '/api/campaign.current', method: 'POST', headers: { ...json, Cookie: `lichslayer_token=${h.token}; lichslayer_players=${h.playersToken}` }, body: '{}' });
+    const byCookie = await request(h, {
+      path: '/api/campaign.current',
+      method: 'POST',
+      headers: { ...json, Cookie: `lichslayer_token=${h.token}; lichslayer_players=${h.playersToken}` },
+      body: '{}',
+    });
     expect(byCookie.status).toBe(401);
     // Nor does the token in a command's address count: only the header does.
-    const byQuery = await request(h, { path: `/api/campaign.current?token=${h.token}`, method: 'POST', headers: json, body: '{}' });
+    const byQuery = await request(h, {
+      path: `/api/campaign.current?token=${h.token}`,
+      method: 'POST',
+      headers: json,
+      body: '{}',
+    });
     expect(byQuery.status).toBe(401);
   });
 
@@ -101,8 +139,16 @@ describe('web host', () => {
     const h = await start();
     const api = await request(h, { path: '/api/campaign.current', method: 'POST', headers: json, body: '{}' });
     expect(api.status).toBe(401);
-    expect(JSON.parse(api.body)).toMatchObject({ ok: false, error: { code: 'refused', message: expect.stringMatching(/token/) } });
-    const wrong = await request(h, { path: '/api/campaign.current', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': 'wrong' }, body: '{}' });
+    expect(JSON.parse(api.body)).toMatchObject({
+      ok: false,
+      error: { code: 'refused', message: expect.stringMatching(/token/) },
+    });
+    const wrong = await request(h, {
+      path: '/api/campaign.current',
+      method: 'POST',
+      headers: { ...json, 'X-Lichslayer-Token': 'wrong' },
+      body: '{}',
+    });
     expect(wrong.status).toBe(401);
   });
 
@@ -120,7 +166,12 @@ describe('web host', () => {
   it('refuses a foreign Host header (DNS rebinding), for pages too', async () => {
     const h = await start();
     expect((await request(h, { path: '/', headers: { Host: `evil.example:${h.port}` } })).status).toBe(421);
-    const reply = await request(h, { path: '/api/campaign.current', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token, Host: `evil.example:${h.port}` }, body: '{}' });
+    const reply = await request(h, {
+      path: '/api/campaign.current',
+      method: 'POST',
+      headers: { ...json, 'X-Lichslayer-Token': h.token, Host: `evil.example:${h.port}` },
+      body: '{}',
+    });
     expect(reply.status).toBe(421);
   });
 
@@ -130,15 +181,37 @@ describe('web host', () => {
     // Control characters are JSON-escaped to six bytes each: the largest body a legal paste makes.
     const worst = JSON.stringify({ text: '\u0001'.repeat(MAX_PASTE_CHARS) });
     expect(Buffer.byteLength(worst)).toBeGreaterThan(11_000_000);
-    const legal = await request(h, { path: '/api/tables.importPreview', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: worst });
+    const legal = await request(h, {
+      path: '/api/tables.importPreview',
+      method: 'POST',
+      headers: { ...json, 'X-Lichslayer-Token': h.token },
+      body: worst,
+    });
     // The host let it through: the answer is the import's own, not the host's size limit.
     expect(legal.status).not.toBe(413);
     expect(JSON.parse(legal.body).error?.message ?? '').not.toMatch(/the app accepts/);
-    const over = await request(h, { path: '/api/tables.importPreview', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ text: '\u0001'.repeat(MAX_PASTE_CHARS + 20_000) }) });
+    const over = await request(h, {
+      path: '/api/tables.importPreview',
+      method: 'POST',
+      headers: { ...json, 'X-Lichslayer-Token': h.token },
+      body: JSON.stringify({ text: '\u0001'.repeat(MAX_PASTE_CHARS + 20_000) }),
+    });
     expect(over.status).toBe(413);
-    expect(JSON.parse(over.body)).toMatchObject({ ok: false, error: { code: 'invalid-args', message: 'tables.importPreview: the request is larger than the 12.1 MB the app accepts (a pasted table may hold up to 2,000,000 characters). Nothing was changed.' } });
+    expect(JSON.parse(over.body)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid-args',
+        message:
+          'tables.importPreview: the request is larger than the 12.1 MB the app accepts (a pasted table may hold up to 2,000,000 characters). Nothing was changed.',
+      },
+    });
     expect(MAX_BODY_BYTES).toBe(MAX_PASTE_CHARS * 6 + 64 * 1024);
-    const bad = await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: '{"name":' });
+    const bad = await request(h, {
+      path: '/api/lichslayer.create',
+      method: 'POST',
+      headers: { ...json, 'X-Lichslayer-Token': h.token },
+      body: '{"name":',
+    });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).error.message).toMatch(/not valid JSON/);
   }, 60_000);
@@ -147,10 +220,27 @@ describe('web host', () => {
     const h = await start();
     expect(h.playersUrl).toMatch(/\/players\?token=[0-9a-f]{48}$/);
     expect(h.playersToken).not.toBe(h.token);
-    const view = await request(h, { path: '/api/players.view', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.playersToken }, body: '{}' });
+    const view = await request(h, {
+      path: '/api/players.view',
+      method: 'POST',
+      headers: { ...json, 'X-Lichslayer-Token': h.playersToken },
+      body: '{}',
+    });
     expect(JSON.parse(view.body)).toMatchObject({ ok: true, value: { campaign: 'Host test' } });
-    for (const command of ['lichslayer.create', 'campaign.current', 'board.view', 'tables.get', 'history.undo', 'nope']) {
-      const reply = await request(h, { path: `/api/${command}`, method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.playersToken }, body: JSON.stringify({ name: 'Spy' }) });
+    for (const command of [
+      'lichslayer.create',
+      'campaign.current',
+      'board.view',
+      'tables.get',
+      'history.undo',
+      'nope',
+    ]) {
+      const reply = await request(h, {
+        path: `/api/${command}`,
+        method: 'POST',
+        headers: { ...json, 'X-Lichslayer-Token': h.playersToken },
+        body: JSON.stringify({ name: 'Spy' }),
+      });
       expect(reply.status).toBe(403);
       expect(reply.body).toMatch(/read-only/);
     }
@@ -167,7 +257,12 @@ describe('web host', () => {
       expect(ws.protocol).toBe('lichslayer');
       const messages: { type: string }[] = [];
       ws.on('message', (data) => messages.push(JSON.parse(String(data)) as { type: string }));
-      await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ name: `Seen ${shown.slice(0, 4)}` }) });
+      await request(h, {
+        path: '/api/lichslayer.create',
+        method: 'POST',
+        headers: { ...json, 'X-Lichslayer-Token': h.token },
+        body: JSON.stringify({ name: `Seen ${shown.slice(0, 4)}` }),
+      });
       await expect.poll(() => messages.length).toBeGreaterThan(0);
       expect(messages.every((m) => m.type === 'players')).toBe(true);
       ws.close();
@@ -187,31 +282,59 @@ describe('web host', () => {
       await new Promise<void>((resolve) => refused.on('error', () => resolve()));
     }
 
-    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/ws`, socketProtocols(h.token), { headers: { Origin: `http://127.0.0.1:${h.port}` } });
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/ws`, socketProtocols(h.token), {
+      headers: { Origin: `http://127.0.0.1:${h.port}` },
+    });
     await new Promise<void>((resolve, reject) => {
       ws.on('open', () => resolve());
       ws.on('error', reject);
     });
     const pushed = new Promise<unknown>((resolve) => ws.on('message', (data) => resolve(JSON.parse(String(data)))));
-    await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ name: 'Pushed' }) });
+    await request(h, {
+      path: '/api/lichslayer.create',
+      method: 'POST',
+      headers: { ...json, 'X-Lichslayer-Token': h.token },
+      body: JSON.stringify({ name: 'Pushed' }),
+    });
     expect(await pushed).toMatchObject({ type: 'campaign', view: { roster: [{ name: 'Pushed' }] } });
     ws.close();
   });
 });
 
 describe('players on the local network', () => {
-  const base = { host: '192.0.2.1:5178', origin: undefined, publicAsset: false, port: 5178, token: 'J'.repeat(48), playersToken: 'P'.repeat(48) };
+  const base = {
+    host: '192.0.2.1:5178',
+    origin: undefined,
+    publicAsset: false,
+    port: 5178,
+    token: 'J'.repeat(48),
+    playersToken: 'P'.repeat(48),
+  };
 
   it('refuses every other machine unless the Judge shares the players’ screen', () => {
     expect(isLoopback('::ffff:127.0.0.1')).toBe(true);
     expect(isLoopback('192.0.2.7')).toBe(false);
-    expect(admission({ ...base, remote: '192.0.2.7', presented: ['P'.repeat(48)], playersOnLan: false })).toMatchObject({ status: 403 });
-    expect(admission({ ...base, remote: '192.0.2.7', presented: ['P'.repeat(48)], playersOnLan: true })).toEqual({ role: 'players' });
+    expect(admission({ ...base, remote: '192.0.2.7', presented: ['P'.repeat(48)], playersOnLan: false })).toMatchObject(
+      { status: 403 },
+    );
+    expect(admission({ ...base, remote: '192.0.2.7', presented: ['P'.repeat(48)], playersOnLan: true })).toEqual({
+      role: 'players',
+    });
   });
 
   it('never lets another machine in as the Judge, even with the Judge token', () => {
-    expect(admission({ ...base, remote: '192.0.2.7', presented: ['J'.repeat(48)], playersOnLan: true })).toMatchObject({ status: 401 });
-    expect(admission({ ...base, remote: '192.0.2.7', presented: ['P'.repeat(48)], origin: 'http://evil.example', playersOnLan: true })).toMatchObject({ status: 403 });
+    expect(admission({ ...base, remote: '192.0.2.7', presented: ['J'.repeat(48)], playersOnLan: true })).toMatchObject({
+      status: 401,
+    });
+    expect(
+      admission({
+        ...base,
+        remote: '192.0.2.7',
+        presented: ['P'.repeat(48)],
+        origin: 'http://evil.example',
+        playersOnLan: true,
+      }),
+    ).toMatchObject({ status: 403 });
   });
 
   it('on this machine the Judge gets the app on a LAN-enabled host', async () => {
@@ -220,7 +343,18 @@ describe('players on the local network', () => {
     const lan = await startWebHost({ app: makeApp(), rendererDir, port: 0, playersOnLan: true });
     try {
       expect((await fetch(`http://127.0.0.1:${lan.port}/`)).status).toBe(200);
-      expect(admission({ ...base, host: `127.0.0.1:${lan.port}`, port: lan.port, token: lan.token, playersToken: lan.playersToken, remote: '127.0.0.1', presented: [lan.token], playersOnLan: true })).toEqual({ role: 'judge' });
+      expect(
+        admission({
+          ...base,
+          host: `127.0.0.1:${lan.port}`,
+          port: lan.port,
+          token: lan.token,
+          playersToken: lan.playersToken,
+          remote: '127.0.0.1',
+          presented: [lan.token],
+          playersOnLan: true,
+        }),
+      ).toEqual({ role: 'judge' });
     } finally {
       await lan.close();
     }
@@ -268,7 +402,8 @@ describe('16b finding 3: WebSocket connections are capped, kept alive only while
     expect(await openSocket(h, h.token, '/players/ws')).toBe(429);
     // The players' token has its own share, untouched by the Judge's.
     const players: WebSocket[] = [];
-    for (let i = 0; i < MAX_SOCKETS.players; i++) players.push((await openSocket(h, h.playersToken, '/players/ws')) as WebSocket);
+    for (let i = 0; i < MAX_SOCKETS.players; i++)
+      players.push((await openSocket(h, h.playersToken, '/players/ws')) as WebSocket);
     expect(await openSocket(h, h.playersToken, '/players/ws')).toBe(429);
     expect(h.connections()).toEqual({ judge: 8, players: 32 });
     // A socket closed frees its place.
@@ -306,7 +441,12 @@ describe('16b finding 3: WebSocket connections are capped, kept alive only while
     // to both sockets; the kernel's buffers fill first, then the host's own queue.
     let commands = 0;
     while (h.connections().judge === 2 && commands < 600) {
-      const reply = await request(h, { path: '/api/lichslayer.create', method: 'POST', headers: { ...json, 'X-Lichslayer-Token': h.token }, body: JSON.stringify({ name: `Crowd ${commands}` }) });
+      const reply = await request(h, {
+        path: '/api/lichslayer.create',
+        method: 'POST',
+        headers: { ...json, 'X-Lichslayer-Token': h.token },
+        body: JSON.stringify({ name: `Crowd ${commands}` }),
+      });
       expect(reply.status).toBe(200);
       commands++;
     }

@@ -9,7 +9,17 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { CampaignApp } from '../../app/campaign-app.ts';
 import { PLAYER_COMMANDS } from '@shared/contract.ts';
-import { bodyLimitFor, declaredLength, jsonShapeProblem, MAX_BODY_BYTES, MAX_PASTE_CHARS, parseTarget, presentedTokens, SOCKET_PROTOCOL, staticFile } from './http-input.ts';
+import {
+  bodyLimitFor,
+  declaredLength,
+  jsonShapeProblem,
+  MAX_BODY_BYTES,
+  MAX_PASTE_CHARS,
+  parseTarget,
+  presentedTokens,
+  SOCKET_PROTOCOL,
+  staticFile,
+} from './http-input.ts';
 
 export { MAX_BODY_BYTES } from './http-input.ts';
 
@@ -107,11 +117,14 @@ export function admission(a: AdmissionInput): { role: Role } | { status: number;
     const lanOrigin = `http://${(a.host ?? '').split(':')[0]}:${a.port}`;
     if (a.origin !== undefined && a.origin !== lanOrigin) return { status: 403, message: 'Refused: foreign Origin.' };
     if (a.publicAsset) return { role: 'anyone' };
-    return a.presented.some((t) => sameSecret(t, a.playersToken)) ? { role: 'players' } : { status: 401, message: "Refused: only the players' screen is shared on the network." };
+    return a.presented.some((t) => sameSecret(t, a.playersToken))
+      ? { role: 'players' }
+      : { status: 401, message: "Refused: only the players' screen is shared on the network." };
   }
   const hosts = new Set([`127.0.0.1:${a.port}`, `localhost:${a.port}`]);
   if (!hosts.has(a.host ?? '')) return { status: 421, message: 'Refused: foreign Host header.' };
-  if (a.origin !== undefined && !new Set([`http://127.0.0.1:${a.port}`, `http://localhost:${a.port}`]).has(a.origin)) return { status: 403, message: 'Refused: foreign Origin.' };
+  if (a.origin !== undefined && !new Set([`http://127.0.0.1:${a.port}`, `http://localhost:${a.port}`]).has(a.origin))
+    return { status: 403, message: 'Refused: foreign Origin.' };
   if (a.presented.some((t) => sameSecret(t, a.token))) return { role: 'judge' };
   if (a.presented.some((t) => sameSecret(t, a.playersToken))) return { role: 'players' };
   if (a.publicAsset) return { role: 'anyone' };
@@ -126,7 +139,13 @@ const BASE_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
-function send(res: http.ServerResponse, status: number, body: string | Buffer, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
+function send(
+  res: http.ServerResponse,
+  status: number,
+  body: string | Buffer,
+  type = 'text/plain; charset=utf-8',
+  extra: Record<string, string> = {},
+): void {
   // The client may be gone already (an aborted upload): there is no one left to answer.
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': type, ...extra });
@@ -134,7 +153,13 @@ function send(res: http.ServerResponse, status: number, body: string | Buffer, t
 }
 
 /** Every answer to a command is the contract's reply shape, so the app can show it as it is. */
-function sendError(res: http.ServerResponse, status: number, code: 'refused' | 'invalid-args' | 'unknown-command' | 'internal', message: string, extra: Record<string, string> = {}): void {
+function sendError(
+  res: http.ServerResponse,
+  status: number,
+  code: 'refused' | 'invalid-args' | 'unknown-command' | 'internal',
+  message: string,
+  extra: Record<string, string> = {},
+): void {
   send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json', extra);
 }
 
@@ -158,13 +183,21 @@ const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
  * Refuses a body over the role's limit with a JSON reply; the rest of the upload is dropped, not
  * stored, and a client that keeps sending past twice the limit is cut off.
  */
-function refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, command: string, size: number | null, limit: number): void {
+function refuseTooLarge(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  command: string,
+  size: number | null,
+  limit: number,
+): void {
   const said = size === null ? '' : ` (${megabytes(size)})`;
   const why =
     limit === MAX_BODY_BYTES
       ? `is larger than the ${megabytes(MAX_BODY_BYTES)} the app accepts (a pasted table may hold up to ${MAX_PASTE_CHARS.toLocaleString('en-GB')} characters)`
       : `is larger than the ${limit.toLocaleString('en-GB')} bytes a players' screen ever sends`;
-  sendError(res, 413, 'invalid-args', `${command.slice(0, 60)}: the request${said} ${why}. Nothing was changed.`, { Connection: 'close' });
+  sendError(res, 413, 'invalid-args', `${command.slice(0, 60)}: the request${said} ${why}. Nothing was changed.`, {
+    Connection: 'close',
+  });
   let dropped = 0;
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
@@ -187,7 +220,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let port = options.port ?? 0;
 
   /** Who is asking (the Judge, a players' screen, anyone for public files), or why the request is refused. */
-  function admit(req: http.IncomingMessage, publicAsset: boolean): { role: Role } | { status: number; message: string } {
+  function admit(
+    req: http.IncomingMessage,
+    publicAsset: boolean,
+  ): { role: Role } | { status: number; message: string } {
     return admission({
       remote: req.socket.remoteAddress,
       host: req.headers.host,
@@ -202,11 +238,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   /** Reads a JSON body up to the role's limit; null when the limit was passed (the reply is sent). */
-  async function readBody(req: http.IncomingMessage, res: http.ServerResponse, command: string, role: Role): Promise<string | null> {
+  async function readBody(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    command: string,
+    role: Role,
+  ): Promise<string | null> {
     const limit = bodyLimitFor(role);
     const declared = declaredLength(req.headers['content-length']);
     if (Number.isNaN(declared)) {
-      sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the Content-Length header is not a number.`, { Connection: 'close' });
+      sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the Content-Length header is not a number.`, {
+        Connection: 'close',
+      });
       return null;
     }
     // Checked before a byte of the body is read.
@@ -228,7 +271,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, command: string, role: Role): Promise<void> {
+  async function handleApi(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    command: string,
+    role: Role,
+  ): Promise<void> {
     if (req.method !== 'POST') return sendError(res, 405, 'refused', 'Use POST for commands.');
     if (role !== 'judge' && !(PLAYER_COMMANDS as readonly string[]).includes(command)) {
       return sendError(res, 403, 'refused', `Refused: the players' screen is read-only (${command.slice(0, 60)}).`);
@@ -239,7 +287,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const body = await readBody(req, res, command, role);
     if (body === null) return;
     const shape = jsonShapeProblem(body);
-    if (shape !== null) return sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the request body ${shape}. Nothing was changed.`);
+    if (shape !== null)
+      return sendError(
+        res,
+        400,
+        'invalid-args',
+        `${command.slice(0, 60)}: the request body ${shape}. Nothing was changed.`,
+      );
     let args: unknown;
     try {
       args = body.length ? JSON.parse(body) : {};
@@ -267,7 +321,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   async function exchangeCode(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const who = admit(req, true);
     if ('status' in who) return sendError(res, who.status, 'refused', who.message);
-    if (!isLoopback(req.socket.remoteAddress)) return sendError(res, 403, 'refused', 'Refused: the Judge opens this app on this machine only.');
+    if (!isLoopback(req.socket.remoteAddress))
+      return sendError(res, 403, 'refused', 'Refused: the Judge opens this app on this machine only.');
     if (req.method !== 'POST') return sendError(res, 405, 'refused', 'Use POST to exchange a code.');
     const body = await readBody(req, res, 'session', 'players');
     if (body === null) return;
@@ -279,7 +334,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const match = typeof code === 'string' ? [...codes].find((c) => sameSecret(code as string, c)) : undefined;
     if (match === undefined) {
-      return sendError(res, 401, 'refused', 'This link has already been used or is not from this launch: each link opens one window. Use the newest link the app printed, or restart it.');
+      return sendError(
+        res,
+        401,
+        'refused',
+        'This link has already been used or is not from this launch: each link opens one window. Use the newest link the app printed, or restart it.',
+      );
     }
     codes.delete(match);
     options.onCodeUsed?.();
@@ -291,16 +351,27 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (target === null) return send(res, 400, 'Bad request target.');
     if (target.pathname === '/session') {
       exchangeCode(req, res).catch((error: unknown) => {
-        sendError(res, 500, 'internal', `The host could not answer: ${error instanceof Error ? error.message : String(error)}`);
+        sendError(
+          res,
+          500,
+          'internal',
+          `The host could not answer: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
       return;
     }
     const api = target.pathname.startsWith('/api/');
     const who = admit(req, !api);
-    if ('status' in who) return api ? sendError(res, who.status, 'refused', who.message) : send(res, who.status, who.message);
+    if ('status' in who)
+      return api ? sendError(res, who.status, 'refused', who.message) : send(res, who.status, who.message);
     if (api) {
       handleApi(req, res, target.pathname.slice('/api/'.length), who.role).catch((error: unknown) => {
-        sendError(res, 500, 'internal', `The host could not answer: ${error instanceof Error ? error.message : String(error)}`);
+        sendError(
+          res,
+          500,
+          'internal',
+          `The host could not answer: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
       return;
     }
@@ -315,7 +386,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     try {
       onRequest(req, res);
     } catch (error) {
-      sendError(res, 500, 'internal', `The host could not answer: ${error instanceof Error ? error.message : String(error)}`);
+      sendError(
+        res,
+        500,
+        'internal',
+        `The host could not answer: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   });
   // Malformed HTTP (llhttp's parse errors, header overflows, timeouts): a 400 and the socket closed.

@@ -38,8 +38,13 @@ function dropFromAddress(params: URLSearchParams, ...names: string[]): void {
 
 async function exchange(code: string): Promise<void> {
   try {
-    const response = await fetch('/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
-    const reply = (await response.json()) as { ok: true; value: { token: string } } | { ok: false; error: { message: string } };
+    const response = await fetch('/session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    const reply = (await response.json()) as
+      { ok: true; value: { token: string } } | { ok: false; error: { message: string } };
     if (reply.ok) {
       token = reply.value.token;
       sessionStorage.setItem(TOKEN_KEY, token);
@@ -86,9 +91,13 @@ async function overHttp<K extends CommandName>(name: K, args: ArgsOf<K>): Promis
       body: JSON.stringify(args),
     });
   } catch {
-    return { ok: false, error: { code: 'internal', message: 'The Lichslayer Judge host is not reachable. Is it still running?' } };
+    return {
+      ok: false,
+      error: { code: 'internal', message: 'The Lichslayer Judge host is not reachable. Is it still running?' },
+    };
   }
-  if (response.status === 401) return { ok: false, error: { code: 'refused', message: codeProblem ?? MISSING_TOKEN_MESSAGE } };
+  if (response.status === 401)
+    return { ok: false, error: { code: 'refused', message: codeProblem ?? MISSING_TOKEN_MESSAGE } };
   const text = await response.text();
   try {
     return JSON.parse(text) as Reply<ResultOf<K>>;
@@ -111,12 +120,14 @@ export async function send<K extends CommandName>(name: K, args: ArgsOf<K>): Pro
   const bridge = window.lichslayer;
   const reply = bridge ? await bridge.commands[name](args) : await overHttp(name, args);
   if (!reply.ok) throw new ApiError(reply.error);
-  if (reply.revision !== undefined && reply.value !== null && typeof reply.value === 'object') revisions.set(reply.value, reply.revision);
+  if (reply.revision !== undefined && reply.value !== null && typeof reply.value === 'object')
+    revisions.set(reply.value, reply.revision);
   return reply.value;
 }
 
 /** True on the players' screen: a read-only page that only ever asks for the players' view. */
-export const isPlayersScreen = (): boolean => location.pathname === '/players' || location.hash.startsWith('#/players-screen');
+export const isPlayersScreen = (): boolean =>
+  location.pathname === '/players' || location.hash.startsWith('#/players-screen');
 
 /** Live updates from main; reconnects the web socket if the host restarts. `onStatus` hears the
  *  socket open and close, so a page can say it lost the host and catch up when it is back. */
@@ -131,7 +142,10 @@ export function onPush(listener: (push: Push) => void, onStatus?: (open: boolean
     if (stopped) return;
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     // A browser cannot put a header on a WebSocket: the token goes as an offered subprotocol.
-    socket = new WebSocket(`${proto}://${location.host}${isPlayersScreen() ? '/players/ws' : '/ws'}`, socketProtocols(token));
+    socket = new WebSocket(
+      `${proto}://${location.host}${isPlayersScreen() ? '/players/ws' : '/ws'}`,
+      socketProtocols(token),
+    );
     socket.onmessage = (event) => {
       try {
         listener(JSON.parse(String(event.data)) as Push);

@@ -4,7 +4,18 @@ import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, Resul
 import type { PhaseView } from '@shared/phase.ts';
 import { ApiError, onPush, send } from './api.ts';
 
-export type Screen = { name: 'picker' } | { name: 'home' } | { name: 'rules' } | { name: 'ledger' } | { name: 'journal' } | { name: 'board' } | { name: 'backups' } | { name: 'odds' } | { name: 'print'; kind: string; arg: string | null } | { name: 'tables'; key: string | null } | { name: 'gauntlet'; id: number };
+export type Screen =
+  | { name: 'picker' }
+  | { name: 'home' }
+  | { name: 'rules' }
+  | { name: 'ledger' }
+  | { name: 'journal' }
+  | { name: 'board' }
+  | { name: 'backups' }
+  | { name: 'odds' }
+  | { name: 'print'; kind: string; arg: string | null }
+  | { name: 'tables'; key: string | null }
+  | { name: 'gauntlet'; id: number };
 
 function screenFromHash(hash: string): Screen {
   const gauntlet = /^#\/gauntlet\/(\d+)$/.exec(hash);
@@ -69,7 +80,8 @@ export class AppState {
         if (push.revision < this.revision) return;
         this.revision = push.revision;
         // A failed automatic backup is said at once, not kept in a log nobody reads.
-        if (push.view?.backupProblem && push.view.backupProblem !== this.campaign?.backupProblem) this.say('error', push.view.backupProblem);
+        if (push.view?.backupProblem && push.view.backupProblem !== this.campaign?.backupProblem)
+          this.say('error', push.view.backupProblem);
         this.campaign = push.view;
         this.phase = push.phase ?? null;
         if (!push.view && this.screen.name !== 'picker') this.go({ name: 'picker' });

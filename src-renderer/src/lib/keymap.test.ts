@@ -1,13 +1,39 @@
 // The key map has no collisions on any screen: no two live bindings share a keystroke, and no
 // keystroke is a near miss (same key, fewer modifiers) of another's, save an action and its reverse.
 import { describe, expect, it } from 'vitest';
-import { bindingFor, chordLabel, chordOf, dispatchKey, FOCUS_SCOPES, isPrefix, KEYMAP, keysOf, liveScopes, sameChord, useKeys, type ScreenName } from './keymap.ts';
+import {
+  bindingFor,
+  chordLabel,
+  chordOf,
+  dispatchKey,
+  FOCUS_SCOPES,
+  isPrefix,
+  KEYMAP,
+  keysOf,
+  liveScopes,
+  sameChord,
+  useKeys,
+  type ScreenName,
+} from './keymap.ts';
 
-const SCREENS: ScreenName[] = ['picker', 'home', 'rules', 'ledger', 'journal', 'board', 'backups', 'print', 'tables', 'gauntlet'];
+const SCREENS: ScreenName[] = [
+  'picker',
+  'home',
+  'rules',
+  'ledger',
+  'journal',
+  'board',
+  'backups',
+  'print',
+  'tables',
+  'gauntlet',
+];
 
 /** Every combination of screen, open campaign and focused region the app can be in. */
 const contexts = SCREENS.flatMap((screen) =>
-  [true, false].flatMap((hasCampaign) => [null, ...(FOCUS_SCOPES[screen] ?? [])].map((focus) => ({ screen, hasCampaign, focus }))),
+  [true, false].flatMap((hasCampaign) =>
+    [null, ...(FOCUS_SCOPES[screen] ?? [])].map((focus) => ({ screen, hasCampaign, focus })),
+  ),
 );
 
 const keydown = (key: string, code: string, mods: { alt?: boolean; shift?: boolean; ctrl?: boolean } = {}) =>
@@ -27,7 +53,11 @@ describe('the key map', () => {
           for (const ca of a.chords) {
             for (const cb of b.chords) {
               expect(sameChord(ca, cb), `${ctx.screen}: ${a.id} and ${b.id} both on ${chordLabel(ca)}`).toBe(false);
-              if (!reverse) expect(isPrefix(ca, cb), `${ctx.screen}: ${chordLabel(ca)} (${a.id}) is a near miss of ${chordLabel(cb)} (${b.id})`).toBe(false);
+              if (!reverse)
+                expect(
+                  isPrefix(ca, cb),
+                  `${ctx.screen}: ${chordLabel(ca)} (${a.id}) is a near miss of ${chordLabel(cb)} (${b.id})`,
+                ).toBe(false);
             }
           }
         }
@@ -39,7 +69,11 @@ describe('the key map', () => {
   it('declares each binding once, and every scope is live somewhere', () => {
     const ids = KEYMAP.map((b) => b.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const b of KEYMAP) expect(contexts.some((c) => liveScopes(c.screen, c.hasCampaign, c.focus).includes(b.scope)), b.id).toBe(true);
+    for (const b of KEYMAP)
+      expect(
+        contexts.some((c) => liveScopes(c.screen, c.hasCampaign, c.focus).includes(b.scope)),
+        b.id,
+      ).toBe(true);
   });
 
   it('reads Alt+Shift+N as its own keystroke: on the Roster during a dive it is not "Enemies enter"', () => {
@@ -81,7 +115,11 @@ describe('the key map', () => {
 
   it('runs the registered action once, leaves typing alone, and stays out of a modal dialog', () => {
     const ran: string[] = [];
-    const stop = useKeys({ 'dive.ENEMIES_ENTER': () => void ran.push('enter'), 'board.reveal': () => void ran.push('reveal'), 'town.nextDay': () => false });
+    const stop = useKeys({
+      'dive.ENEMIES_ENTER': () => void ran.push('enter'),
+      'board.reveal': () => void ran.push('reveal'),
+      'town.nextDay': () => false,
+    });
     const base = { screen: 'board' as const, hasCampaign: true, focus: null, typing: false, modal: false };
     expect(dispatchKey(keydown('n', 'KeyN', { alt: true }), base)?.id).toBe('dive.ENEMIES_ENTER');
     expect(dispatchKey(keydown('r', 'KeyR'), { ...base, typing: true })).toBeNull();

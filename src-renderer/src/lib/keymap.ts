@@ -6,7 +6,8 @@
 // once also fired Alt+N). keymap.test.ts proves both over every screen.
 
 /** The screens of the Judge's app, as app-state names them. */
-export type ScreenName = 'picker' | 'home' | 'rules' | 'ledger' | 'journal' | 'board' | 'backups' | 'print' | 'tables' | 'gauntlet' | 'odds';
+export type ScreenName =
+  'picker' | 'home' | 'rules' | 'ledger' | 'journal' | 'board' | 'backups' | 'print' | 'tables' | 'gauntlet' | 'odds';
 
 /**
  * Where a binding is live: everywhere, wherever the phase banner shows, on one screen, or while
@@ -49,39 +50,88 @@ export const SCOPE_TITLES: Record<KeyScope, string> = {
 
 export const KEYMAP: readonly Binding[] = [
   { id: 'app.undo', scope: 'app', chords: [{ key: 'z', mod: true }], label: 'Undo the last Judge action' },
-  { id: 'app.redo', scope: 'app', chords: [{ key: 'z', mod: true, shift: true }, { key: 'y', mod: true }], label: 'Redo', reverses: 'app.undo' },
+  {
+    id: 'app.redo',
+    scope: 'app',
+    chords: [
+      { key: 'z', mod: true, shift: true },
+      { key: 'y', mod: true },
+    ],
+    label: 'Redo',
+    reverses: 'app.undo',
+  },
   { id: 'app.help', scope: 'app', chords: [plain('?'), plain('F1')], label: 'Show the keys for this screen' },
 
   { id: 'dive.DESCEND', scope: 'banner', chords: [alt('d')], label: 'Descend', inFields: true },
-  { id: 'dive.ENEMIES_ENTER', scope: 'banner', chords: [alt('n')], label: 'Enemies enter (a fight begins)', inFields: true },
+  {
+    id: 'dive.ENEMIES_ENTER',
+    scope: 'banner',
+    chords: [alt('n')],
+    label: 'Enemies enter (a fight begins)',
+    inFields: true,
+  },
   { id: 'dive.COMBAT_OVER', scope: 'banner', chords: [alt('o')], label: 'Combat over', inFields: true },
   { id: 'dive.FLOOR_CLEARED', scope: 'banner', chords: [alt('l')], label: 'Floor cleared', inFields: true },
   { id: 'dive.FORCE_GATE', scope: 'banner', chords: [alt('f')], label: 'Force the Gate (Floor 9)', inFields: true },
   { id: 'dive.OPEN_GATE', scope: 'banner', chords: [alt('g')], label: 'Open the Gate (Floor 9)', inFields: true },
   { id: 'dive.WITHDRAW', scope: 'banner', chords: [alt('w')], label: 'Withdraw to Town', inFields: true },
-  { id: 'dive.PHYLACTERY_DESTROYED', scope: 'banner', chords: [alt('y')], label: 'Phylactery destroyed', inFields: true },
+  {
+    id: 'dive.PHYLACTERY_DESTROYED',
+    scope: 'banner',
+    chords: [alt('y')],
+    label: 'Phylactery destroyed',
+    inFields: true,
+  },
   { id: 'dive.LEAVE_TOMB', scope: 'banner', chords: [alt('u')], label: 'Leave the ended Tomb', inFields: true },
   { id: 'dive.MANIFEST', scope: 'banner', chords: [alt('m')], label: 'The Lich manifests', inFields: true },
   { id: 'dive.LICH_DEFEATED', scope: 'banner', chords: [alt('k')], label: 'Lich defeated', inFields: true },
   { id: 'combat.nextTurn', scope: 'banner', chords: [alt('t')], label: 'Next turn (in a fight)', inFields: true },
   { id: 'combat.attack', scope: 'banner', chords: [alt('a')], label: 'The current entrant attacks', inFields: true },
-  { id: 'combat.cast', scope: 'banner', chords: [alt('c')], label: 'Cast a spell or answer with a Response', inFields: true },
-  { id: 'combat.enemiesAdvance', scope: 'banner', chords: [alt('e')], label: 'Enemies close in (between turns)', inFields: true },
+  {
+    id: 'combat.cast',
+    scope: 'banner',
+    chords: [alt('c')],
+    label: 'Cast a spell or answer with a Response',
+    inFields: true,
+  },
+  {
+    id: 'combat.enemiesAdvance',
+    scope: 'banner',
+    chords: [alt('e')],
+    label: 'Enemies close in (between turns)',
+    inFields: true,
+  },
 
-  { id: 'town.nextDay', scope: 'home', chords: [alt('p')], label: 'Next day: pass a day (asks first while the party is in the Tombs)', inFields: true },
+  {
+    id: 'town.nextDay',
+    scope: 'home',
+    chords: [alt('p')],
+    label: 'Next day: pass a day (asks first while the party is in the Tombs)',
+    inFields: true,
+  },
 
   { id: 'board.left', scope: 'board', chords: [plain('ArrowLeft')], label: 'Select the room to the left' },
   { id: 'board.right', scope: 'board', chords: [plain('ArrowRight')], label: 'Select the room to the right' },
   { id: 'board.up', scope: 'board', chords: [plain('ArrowUp')], label: 'Select the room above' },
   { id: 'board.down', scope: 'board', chords: [plain('ArrowDown')], label: 'Select the room below' },
   { id: 'board.pickToken', scope: 'board', chords: [plain('s')], label: 'Select the next token in the selected room' },
-  { id: 'board.moveToken', scope: 'board', chords: [plain('Enter')], label: 'Move the selected token into the selected room' },
+  {
+    id: 'board.moveToken',
+    scope: 'board',
+    chords: [plain('Enter')],
+    label: 'Move the selected token into the selected room',
+  },
   { id: 'board.dropPick', scope: 'board', chords: [plain('Escape')], label: 'Let go of the selected token' },
   { id: 'board.reveal', scope: 'board', chords: [plain('r')], label: 'Reveal the selected room' },
   { id: 'board.preroll', scope: 'board', chords: [plain('p')], label: 'Pre-roll the selected room' },
   { id: 'board.attack', scope: 'board', chords: [plain('a')], label: 'The selected token attacks' },
   { id: 'board.challenge', scope: 'board', chords: [plain('c')], label: 'A Challenge for the selected token' },
-  { id: 'board.damage', scope: 'board', chords: [plain('d')], label: "Damage to the selected token by the Judge's hand" },
+  {
+    id: 'board.damage',
+    scope: 'board',
+    chords: [plain('d')],
+    label: "Damage to the selected token by the Judge's hand",
+  },
   { id: 'board.enter', scope: 'board', chords: [plain('b')], label: "Bring the party in at this floor's entrance" },
   { id: 'board.secrets', scope: 'board', chords: [plain('h')], label: 'Hide or show every secret' },
   { id: 'board.zoomIn', scope: 'board', chords: [plain('+'), plain('=')], label: 'Zoom in' },
@@ -91,16 +141,36 @@ export const KEYMAP: readonly Binding[] = [
   { id: 'board.floorDown', scope: 'board', chords: [plain('PageDown')], label: 'The floor below' },
 
   { id: 'tracker.select', scope: 'tracker', chords: [plain('Enter')], label: 'Show this entrant on the board' },
-  { id: 'tracker.respond', scope: 'tracker', chords: [plain('r')], label: 'This entrant answers out of turn (a Response)' },
-  { id: 'tracker.earlier', scope: 'tracker', chords: [{ key: 'ArrowUp', alt: true }], label: 'Move this entrant up the order' },
-  { id: 'tracker.later', scope: 'tracker', chords: [{ key: 'ArrowDown', alt: true }], label: 'Move this entrant down the order' },
+  {
+    id: 'tracker.respond',
+    scope: 'tracker',
+    chords: [plain('r')],
+    label: 'This entrant answers out of turn (a Response)',
+  },
+  {
+    id: 'tracker.earlier',
+    scope: 'tracker',
+    chords: [{ key: 'ArrowUp', alt: true }],
+    label: 'Move this entrant up the order',
+  },
+  {
+    id: 'tracker.later',
+    scope: 'tracker',
+    chords: [{ key: 'ArrowDown', alt: true }],
+    label: 'Move this entrant down the order',
+  },
 
   { id: 'tables.roll', scope: 'tables', chords: [plain('r')], label: 'Roll on the open table' },
   { id: 'gauntlet.back', scope: 'gauntlet', chords: [plain('Escape')], label: 'Back to the roster' },
 ];
 
 /** The scope of each screen's own keys. */
-const SCREEN_SCOPE: Partial<Record<ScreenName, KeyScope>> = { home: 'home', board: 'board', tables: 'tables', gauntlet: 'gauntlet' };
+const SCREEN_SCOPE: Partial<Record<ScreenName, KeyScope>> = {
+  home: 'home',
+  board: 'board',
+  tables: 'tables',
+  gauntlet: 'gauntlet',
+};
 /** Keyboard regions a screen holds, each taking over from the screen's own keys while focused. */
 export const FOCUS_SCOPES: Partial<Record<ScreenName, KeyScope[]>> = { board: ['tracker'] };
 
@@ -116,7 +186,14 @@ export function liveScopes(screen: ScreenName, hasCampaign: boolean, focus: KeyS
 
 /** The keystroke an event stands for. Letters come from the physical key when a modifier is
  *  held (Alt+N on a Mac types "˜"); a symbol's own Shift is part of the character ("?" is Shift+/). */
-export function chordOf(e: { key: string; code?: string; altKey: boolean; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }): Chord {
+export function chordOf(e: {
+  key: string;
+  code?: string;
+  altKey: boolean;
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+}): Chord {
   const mod = e.ctrlKey || e.metaKey;
   const letter = /^Key([A-Z])$/.exec(e.code ?? '');
   let key = e.key;
@@ -176,7 +253,8 @@ const actions = new Map<string, KeyAction>();
 
 /** Registers actions for bindings; returns the function that removes them again. */
 export function useKeys(handlers: Record<string, KeyAction>): () => void {
-  for (const id of Object.keys(handlers)) if (!KEYMAP.some((b) => b.id === id)) throw new Error(`No key binding "${id}"`);
+  for (const id of Object.keys(handlers))
+    if (!KEYMAP.some((b) => b.id === id)) throw new Error(`No key binding "${id}"`);
   for (const [id, run] of Object.entries(handlers)) actions.set(id, run);
   return () => {
     for (const [id, run] of Object.entries(handlers)) if (actions.get(id) === run) actions.delete(id);

@@ -15,15 +15,28 @@ const MAX_WIDEN = 1.8;
 export const worldWidth = (cellW = CELL) => PAD * 2 + GRID * cellW + (GRID - 1) * GAP;
 
 /** How the floor fits a stage of w × h pixels: the rooms' width, the scale and the offsets. */
-export function stageLayout(w: number, h: number, zoom = 1): { cellW: number; worldW: number; scale: number; offsetX: number; offsetY: number } {
+export function stageLayout(
+  w: number,
+  h: number,
+  zoom = 1,
+): { cellW: number; worldW: number; scale: number; offsetX: number; offsetY: number } {
   const ideal = ((w / Math.max(1, h)) * WORLD - PAD * 2 - (GRID - 1) * GAP) / GRID;
   const cellW = Math.max(CELL, Math.min(CELL * MAX_WIDEN, ideal));
   const worldW = worldWidth(cellW);
   const scale = Math.max(0.2, Math.min(w / worldW, h / WORLD)) * zoom;
-  return { cellW, worldW, scale, offsetX: Math.max(0, (w - worldW * scale) / 2), offsetY: Math.max(0, (h - WORLD * scale) / 2) };
+  return {
+    cellW,
+    worldW,
+    scale,
+    offsetX: Math.max(0, (w - worldW * scale) / 2),
+    offsetY: Math.max(0, (h - WORLD * scale) / 2),
+  };
 }
 
-export const cellOrigin = (x: number, y: number, cellW = CELL) => ({ x: PAD + x * (cellW + GAP), y: PAD + y * (CELL + GAP) });
+export const cellOrigin = (x: number, y: number, cellW = CELL) => ({
+  x: PAD + x * (cellW + GAP),
+  y: PAD + y * (CELL + GAP),
+});
 
 /** The height of a token's Health bar, under it. */
 export const barHeight = (r: number) => Math.max(5, Math.round(r * 0.28));
@@ -32,7 +45,11 @@ export const barHeight = (r: number) => Math.max(5, Math.round(r * 0.28));
  * How `count` tokens share a w × h area: the grid that draws them biggest (radius in world
  * units, at most 36), so a lone Lichslayer is large and a crowd still fits without overlap.
  */
-export function roomLayout(count: number, w = CELL - INSET * 2, h = CELL - TITLE_BAND - INSET): { cols: number; rows: number; r: number } {
+export function roomLayout(
+  count: number,
+  w = CELL - INSET * 2,
+  h = CELL - TITLE_BAND - INSET,
+): { cols: number; rows: number; r: number } {
   let best = { cols: 1, rows: Math.max(1, count), r: 0 };
   for (let cols = 1; cols <= Math.max(1, count); cols++) {
     const rows = Math.ceil(Math.max(1, count) / cols);
@@ -44,14 +61,25 @@ export function roomLayout(count: number, w = CELL - INSET * 2, h = CELL - TITLE
 }
 
 /** The centre and radius of the index-th of `count` tokens in a room, laid out without overlap. */
-export function tokenSlot(x: number, y: number, index: number, count: number, band = TITLE_BAND, cellW = CELL): { x: number; y: number; r: number } {
+export function tokenSlot(
+  x: number,
+  y: number,
+  index: number,
+  count: number,
+  band = TITLE_BAND,
+  cellW = CELL,
+): { x: number; y: number; r: number } {
   const w = cellW - INSET * 2;
   const h = CELL - band - INSET;
   const { cols, rows, r } = roomLayout(count, w, h);
   const o = cellOrigin(x, y, cellW);
   const i = Math.min(index, cols * rows - 1);
   // The slot holds the token and its bar: the token's centre sits up by half the bar.
-  return { x: o.x + INSET + ((i % cols) + 0.5) * (w / cols), y: o.y + band + (Math.floor(i / cols) + 0.5) * (h / rows) - (barHeight(r) + 3) / 2, r };
+  return {
+    x: o.x + INSET + ((i % cols) + 0.5) * (w / cols),
+    y: o.y + band + (Math.floor(i / cols) + 0.5) * (h / rows) - (barHeight(r) + 3) / 2,
+    r,
+  };
 }
 
 /** The room under a point in world coordinates, or null between rooms or off the grid. */
@@ -99,7 +127,10 @@ export const ROOM_FILL: Record<string, string> = {
 };
 
 /** What each side looks like on the board: party tokens are light-ringed, enemies red-ringed, each kind its own shape. */
-export const KIND_LOOK: Record<string, { shape: 'circle' | 'square' | 'diamond' | 'hexagon' | 'star'; stroke: string; label: string }> = {
+export const KIND_LOOK: Record<
+  string,
+  { shape: 'circle' | 'square' | 'diamond' | 'hexagon' | 'star'; stroke: string; label: string }
+> = {
   lichslayer: { shape: 'circle', stroke: '#f4efe6', label: 'Lichslayer' },
   retainer: { shape: 'square', stroke: '#9fd8cf', label: 'Retainer' },
   familiar: { shape: 'diamond', stroke: '#c9b8ff', label: 'Familiar' },

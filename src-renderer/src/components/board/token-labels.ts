@@ -15,7 +15,12 @@ function candidates(name: string): string[] {
   const initials = (first[0]! + (second[0] ?? first[1] ?? '')).toUpperCase();
   const out = [
     initials + number,
-    (w.slice(0, 3).map((x) => x[0]).join('') || '?').toUpperCase() + number,
+    (
+      w
+        .slice(0, 3)
+        .map((x) => x[0])
+        .join('') || '?'
+    ).toUpperCase() + number,
     first.slice(0, 1).toUpperCase() + first.slice(1, 3).toLowerCase() + number,
     first[0]!.toUpperCase() + first.slice(1, 2).toLowerCase() + (second[0]?.toUpperCase() ?? '') + number,
   ];
@@ -28,7 +33,9 @@ export function shortLabels(names: readonly string[]): string[] {
   const chosen = options.map((o) => o[0]!);
   // Where two different names share a label, each moves on to its next option until they part.
   for (let round = 1; round < 4; round++) {
-    const clashing = new Set(chosen.filter((c, i) => chosen.some((d, j) => j !== i && d === c && names[j] !== names[i])));
+    const clashing = new Set(
+      chosen.filter((c, i) => chosen.some((d, j) => j !== i && d === c && names[j] !== names[i])),
+    );
     if (!clashing.size) break;
     chosen.forEach((c, i) => {
       if (clashing.has(c)) chosen[i] = options[i]![Math.min(round, options[i]!.length - 1)]!;
