@@ -39,6 +39,10 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
+      // A Map or Set built inside a $derived or a function is local, not state to make reactive.
+      'svelte/prefer-svelte-reactivity': 'off',
+      // Prettier writes {' '} to keep a space between inline elements.
+      'svelte/no-useless-mustaches': 'off',
     },
   },
   {

@@ -4,9 +4,8 @@
 // enemy is felled for XP — and the players' screen never shows an enemy's numbers. The Judge's prep
 // (the rooms and the enemy) is set through the app's own commands; the fight is played by clicks.
 import { expect, test, type Page } from '@playwright/test';
-import type { BoardView } from '../src-shared/board.ts';
+import type { BoardView, PlayerView } from '../src-shared/board.ts';
 import type { CampaignView, LedgerEntry } from '../src-shared/contract.ts';
-import type { PlayerView } from '../src-shared/board.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo, roomPoint, tokenPoint } from './board-helpers.ts';
 

@@ -2,7 +2,7 @@
 // main and renderer. Plain data only: the rules that compute with it live in src-main/rules.
 import { z } from 'zod';
 
-import { COLOURS, ITEM_SLOTS, LIMITS, SANITY_LEVELS } from './gauntlet-vocabulary.ts';
+import { COLOURS, LIMITS, SANITY_LEVELS } from './gauntlet-vocabulary.ts';
 
 export {
   BASE_SLOTS,

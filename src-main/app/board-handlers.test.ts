@@ -45,14 +45,14 @@ describe('board (ch.9, ch.10)', () => {
       const here = b.tokens.filter((t) => t.kind === 'entity' && t.x === x && t.y === y);
       for (const e of here) expect(b.turnStack.some((s) => s.tokenId === e.id)).toBe(true);
       expect(here.length).toBeLessThanOrEqual(room(b, x, y).capacity ?? 0);
-      b = await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 2, y: 0 });
+      await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 2, y: 0 });
     }
     app.close();
   });
 
   it('ch.9: a full room refuses the move and says why; the token stays', async () => {
     const { app } = await demo();
-    let b = await app.call('board.enterFloor', { floor: 1 });
+    await app.call('board.enterFloor', { floor: 1 });
     await app.call('board.setRoom', {
       floor: 1,
       x: 2,
@@ -70,7 +70,7 @@ describe('board (ch.9, ch.10)', () => {
       health: 6,
       armor: 0,
     });
-    b = await app.call('board.addToken', {
+    const b = await app.call('board.addToken', {
       kind: 'entity',
       name: 'Ghoul B',
       colour: 'Red',
@@ -91,8 +91,8 @@ describe('board (ch.9, ch.10)', () => {
           'The Hall is full (2 of 2): it blocks passage until an entity leaves (ch.9). Odile Vantreck stays where they were.',
       },
     });
-    b = await app.call('board.view', { floor: 1 });
-    expect(b.tokens.find((t) => t.id === odile.id)).toMatchObject({ x: 2, y: 0 });
+    const after = await app.call('board.view', { floor: 1 });
+    expect(after.tokens.find((t) => t.id === odile.id)).toMatchObject({ x: 2, y: 0 });
     const third = await app.dispatch('board.addToken', {
       kind: 'entity',
       name: 'Ghoul C',

@@ -13,14 +13,14 @@ describe('campaign lifecycle', () => {
     const app = makeApp(dataDir);
     const created = await app.call('campaign.create', { name: 'The Long Stair' });
     expect(created.name).toBe('The Long Stair');
-    let view = await app.call('lichslayer.create', { name: 'Ines' });
+    const view = await app.call('lichslayer.create', { name: 'Ines' });
     const id = view.roster[0]!.id;
-    view = await app.call('lichslayer.update', {
+    await app.call('lichslayer.update', {
       id,
       patch: { gold: 1300, level: 3, sanity: 'edge', skill1: 'Recall' },
     });
-    view = await app.call('lichslayer.setItem', { id, slot: 'gear', item: { name: 'Bone Saw', colour: 'Red' } });
-    view = await app.call('lichslayer.setInventory', { id, stacks: [{ name: 'Torch', count: 6 }] });
+    await app.call('lichslayer.setItem', { id, slot: 'gear', item: { name: 'Bone Saw', colour: 'Red' } });
+    await app.call('lichslayer.setInventory', { id, stacks: [{ name: 'Torch', count: 6 }] });
     app.close();
 
     const again = makeApp(dataDir);

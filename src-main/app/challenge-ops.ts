@@ -6,9 +6,8 @@
 import type { Database } from 'better-sqlite3';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
-import type { ChallengePresetView, ChallengeSetupView, FightResult } from '@shared/fight.ts';
+import type { ChallengePresetView, ChallengeSetupView, FightResult, challengeArgsSchema } from '@shared/fight.ts';
 import type { z } from 'zod';
-import type { challengeArgsSchema } from '@shared/fight.ts';
 import { allTokens, parseTrap, roomAt } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { lifeRecord } from '../db/life-records.ts';

@@ -167,12 +167,12 @@ describe('enemies between player turns (ch.11)', () => {
       patch: { type: 'hall', name: 'Far Hall' },
       revealed: true,
     });
-    let p = await fight(app, { name: 'Grey Hound', colour: 'Red', x: 2, y: 2 });
+    await fight(app, { name: 'Grey Hound', colour: 'Red', x: 2, y: 2 });
     expect(await app.dispatch('phase.enemiesAdvance', {})).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/between player turns/) },
     });
-    p = await app.call('phase.nextTurn', {});
+    let p = await app.call('phase.nextTurn', {});
     expect(p.combat!.between).toBe(true);
     p = await app.call('phase.enemiesAdvance', {});
     expect(p.notices).toEqual([expect.stringMatching(/^Grey Hound moves to \(3,2\), closing on .* \(ch\.11\)$/)]);

@@ -464,7 +464,7 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
       patch: { phylactery: true, name: 'Reliquary of Ash', type: 'chamber' },
     });
     await descendTo(app, 10);
-    let board = await app.call('board.view', { floor: 10 });
+    const board = await app.call('board.view', { floor: 10 });
     const lich = board.tokens.find((t) => t.stats.lich)!;
     // ch.12: 144 + 12 per player at Lost (Wren, on the dive) + 24 per Unbound Vestment worn (Odile's Candles).
     expect(lich).toMatchObject({ health: 180, maxHealth: 180, armor: 18 });

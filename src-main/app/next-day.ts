@@ -18,7 +18,7 @@ import { currentSession } from '../db/ledger.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { readTown, today, writeTown } from '../db/town-repo.ts';
 import { daysOfWeek, weekOf, weeksAtClose } from '../rules/calendar.ts';
-import type { Dice } from '../rules/dice.ts';
+import type { Dice, Modifier } from '../rules/dice.ts';
 import {
   activeVanity,
   celestialHeal,
@@ -39,9 +39,8 @@ import { dayPay } from '../rules/retainer-pay.ts';
 import { characterRollModifiers, clockShiftFor, situationOf } from '../rules/roll-modifiers.ts';
 import { rollSanityChallenge } from '../rules/sanity-challenge.ts';
 import { skillRollBonuses } from './skill-effects-s.ts';
-import type { Modifier } from '../rules/dice.ts';
 import { residentsWhoMayLeave, retainersWhoMayTurnWary } from '../rules/residents.ts';
-import { recoverSanity, SANITY_LADDER } from '../rules/sanity.ts';
+import { SANITY_LADDER } from '../rules/sanity.ts';
 import { rollSmithWeek } from '../rules/smith.ts';
 import { squareEventDue, squareGift, watchUnderStage } from '../rules/square.ts';
 import { lichslayerNight } from '../rules/survival-clock.ts';

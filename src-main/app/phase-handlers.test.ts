@@ -84,7 +84,6 @@ describe('phase handlers', () => {
   it('ch.11: enemies start the combat round from the floor’s stack; turns advance, rounds end; it survives a restart', async () => {
     const { app, file, dataDir } = await demo();
     await app.call('phase.send', { event: { type: 'DESCEND' } });
-    let board = await app.call('board.view', { floor: 1 });
     const fast = await app.call('board.addToken', {
       kind: 'entity',
       name: 'Quick Wisp',
@@ -96,7 +95,7 @@ describe('phase handlers', () => {
       armor: 0,
       stats: { speed: 12 },
     });
-    board = fast;
+    const board = fast;
     const stack = board.turnStack.filter((e) => e.floor === 1);
     let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(p.combat).toMatchObject({ round: 1, current: stack[0]!.name, atRoundEnd: false });
@@ -126,9 +125,9 @@ describe('phase handlers', () => {
     const { app } = await demo();
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     const stack = (await app.call('board.view', { floor: 1 })).turnStack.filter((e) => e.floor === 1);
-    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const last = stack.at(-1)!;
-    p = await app.call('phase.respond', { tokenId: last.tokenId });
+    let p = await app.call('phase.respond', { tokenId: last.tokenId });
     expect(p.combat!.current).toBe(last.name);
     expect(await app.dispatch('phase.respond', { tokenId: stack[1]!.tokenId })).toMatchObject({
       ok: false,
@@ -136,7 +135,7 @@ describe('phase handlers', () => {
     });
     p = await turn(app);
     expect(p.combat!.current).toBe(stack[0]!.name);
-    for (let i = 1; i < stack.length - 1; i++) p = await turn(app);
+    for (let i = 1; i < stack.length - 1; i++) await turn(app);
     p = await turn(app);
     expect(p.combat!.atRoundEnd).toBe(true);
     app.close();

@@ -3,7 +3,7 @@
 // manifesting in the Town or waiting on Floor 10. Plain functions over one transaction's writer.
 import type { Database } from 'better-sqlite3';
 import type { SanityLevel } from '@shared/gauntlet.ts';
-import { allTokens, joinTurnStack, nextPlacement } from '../db/board-repo.ts';
+import { allTokens, joinTurnStack, nextPlacement, roomsOfFloor, turnStack } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules, writeSetting } from '../db/settings.ts';
 import { today } from '../db/town-repo.ts';
@@ -11,15 +11,12 @@ import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { floorTenOpponents, manifestedLich, PHYLACTERY, trueDefeatSpoils } from '../rules/lich.ts';
 import { VESTMENTS } from '@shared/tables.ts';
 import { PRESS_ON_HEALTH } from '../rules/damage.ts';
-import { lostMovementPenalty } from '../rules/sanity.ts';
+import { lostMovementPenalty, dropSanity } from '../rules/sanity.ts';
 import { rollWithLedger } from '../db/ledger.ts';
-import { allyAtZero as shakeAllies } from './combat-hooks.ts';
+import { allyAtZero as shakeAllies, communion, lichTargetNotice, reviveLich, roundEndSanity } from './combat-hooks.ts';
 import { owedAtStart, tickOngoing } from './fight-ops.ts';
 import { beginVisit } from './fight-state.ts';
-import { occupants } from '../views/board-view.ts';
-import { roomsOfFloor, turnStack } from '../db/board-repo.ts';
 import { enterFloor, floorTenRound, leaveBoard } from './board-ops.ts';
-import { communion, lichTargetNotice, reviveLich, roundEndSanity } from './combat-hooks.ts';
 import { resolveDue } from './spellcasting.ts';
 import { investitureAtRoundStart } from './skill-effects-s.ts';
 import { CommandFailure } from './command-failure.ts';
@@ -27,7 +24,6 @@ import { attentionActor, combatActor, diveActor, partyIds, stackSlots, stored, t
 import { createActor } from 'xstate';
 import { endChannelBuffs } from '../db/channel-buffs.ts';
 import { XP_PER_CLEARED_FLOOR } from '../rules/character.ts';
-import { dropSanity } from '../rules/sanity.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { combatRound } from '../machines/combat-round.ts';
 import { addXp } from './growth.ts';

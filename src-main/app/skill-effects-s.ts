@@ -5,15 +5,23 @@
 import { enhancedSkill } from './skill-effects-w.ts';
 import type { Database } from 'better-sqlite3';
 import type { TokenView } from '@shared/board.ts';
-import { allTokens } from '../db/board-repo.ts';
+import { allTokens, roomsOfFloor } from '../db/board-repo.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { rollWithLedger } from '../db/ledger.ts';
-import { breakKnocksBack, chargePlan, CHARGE_IMPACT, knockBackTo, rollChargeDamage } from '../rules/skills-breaker.ts';
+import {
+  breakKnocksBack,
+  chargePlan,
+  CHARGE_IMPACT,
+  knockBackTo,
+  rollChargeDamage,
+  crushTiers,
+  rumbleHatBonus,
+  rumbleHatGrant,
+  type Vitals,
+} from '../rules/skills-breaker.ts';
 import { z } from 'zod';
-import { lifeRecord } from '../db/life-records.ts';
 import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
-import type { Modifier } from '../rules/dice.ts';
-import { crushTiers, rumbleHatBonus, rumbleHatGrant, type Vitals } from '../rules/skills-breaker.ts';
+import type { Modifier, DieRoll } from '../rules/dice.ts';
 import { maneuverIsSecond, maneuverRefusal, rally, recallAssist, richestRoom } from '../rules/skills-veteran.ts';
 import { presetChallenge, rollChallenge } from '../rules/challenge.ts';
 import {
@@ -28,7 +36,6 @@ import {
 import { lootEntryFor } from './gear.ts';
 import type { SkillUse } from '../rules/skills.ts';
 import { isNear } from '../rules/board-moves.ts';
-import { roomsOfFloor } from '../db/board-repo.ts';
 import { readFight, roundNow } from './fight-state.ts';
 import { moveOne, moveTokenByRules } from './board-ops.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
@@ -36,7 +43,6 @@ import { CommandFailure } from './command-failure.ts';
 import { applyHit, loseNextTurn, resolveAttack } from './fight-ops.ts';
 import { holdsSkill, type LichslayerRow } from './lichslayer-row.ts';
 import { combatActor, diveActor, PARTY_KINDS, stored } from './phase-store.ts';
-import type { DieRoll } from '../rules/dice.ts';
 
 const cell = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 

@@ -332,7 +332,7 @@ describe('skills that change a number in a fight (ch.2)', () => {
     await app.call('board.setRoom', { floor: 1, x: 4, y: 4, patch: { type: 'vault', name: 'Far Vault' } });
     for (const t of (await app.call('board.view', { floor: 1 })).tokens.filter((k) => k.kind === 'entity'))
       await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
-    let board = await app.call('board.addToken', {
+    await app.call('board.addToken', {
       kind: 'entity',
       name: 'Stone Ogre',
       colour: 'Red',
@@ -342,7 +342,7 @@ describe('skills that change a number in a fight (ch.2)', () => {
       health: 30,
       armor: 4,
     });
-    board = await app.call('board.addToken', {
+    const board = await app.call('board.addToken', {
       kind: 'entity',
       name: 'Far Ghoul',
       colour: 'Red',

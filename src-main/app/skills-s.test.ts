@@ -576,7 +576,7 @@ describe("the Veteran's Recall and Maneuver, the Scholar's inscription (ch.2)", 
     });
     const board = await app.call('board.view', { floor: 1 });
     const odile = board.tokens.find((t) => t.lichslayerId === o!.id)!;
-    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(
       await app.dispatch('skill.use', { id: q!.id, skill: 'Maneuver', tokenId: odile.id, rooms: [{ x: 0, y: 0 }] }),
     ).toMatchObject({
@@ -610,7 +610,7 @@ describe("the Veteran's Recall and Maneuver, the Scholar's inscription (ch.2)", 
     expect(second.notes).toContain(
       'Brother Quillam gives up their next turn: a second Maneuver this Round costs the next action (ch.2, enhanced)',
     );
-    p = await app.call('phase.view', {});
+    const p = await app.call('phase.view', {});
     expect(p.combat).not.toBeNull();
     app.close();
   });
@@ -707,7 +707,7 @@ describe("the Breaker's doorway (ch.2)", () => {
         stats: { level: 1, attack: '1d6' },
       })
     ).tokens.find((t) => t.name === 'Grave Hound')!;
-    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(await app.dispatch('skill.use', { id: o.id, skill: 'Break', block: true })).toMatchObject({
       ok: false,
       error: { message: 'Break blocks a doorway only when enhanced with a Skill Point (ch.2). Nothing changed.' },
@@ -719,7 +719,7 @@ describe("the Breaker's doorway (ch.2)", () => {
       "Odile Vantreck blocks the way into F1 (3,2) this Round: an enemy entering must pass a Challenge of 14, Odile Vantreck's Power (ch.2)",
       'Odile Vantreck gives up their next turn: blocking the doorway was a Response (ch.2, ch.15)',
     ]);
-    p = await app.call('phase.nextTurn', {});
+    await app.call('phase.nextTurn', {});
     await app.call('dice.setSeed', { seed: 1 });
     const adv = await app.call('phase.enemiesAdvance', {});
     expect(adv.notices).toEqual([

@@ -13,8 +13,8 @@ describe('the Aristocrat (ch.2)', () => {
       id: q.id,
       patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', level: 4, gold: 1000 },
     });
-    let town = await app.call('retainer.hire', { employer: q.id, name: 'Pell', grade: 'common' });
-    town = await app.call('retainer.hire', { employer: q.id, name: 'Quince', grade: 'skilled' });
+    await app.call('retainer.hire', { employer: q.id, name: 'Pell', grade: 'common' });
+    const town = await app.call('retainer.hire', { employer: q.id, name: 'Quince', grade: 'skilled' });
     const pell = town.state.retainers.find((r) => r.name === 'Pell')!;
     const quince = town.state.retainers.find((r) => r.name === 'Quince')!;
     expect(await app.dispatch('skill.use', { id: q.id, skill: 'Retainers', holiday: pell.id })).toMatchObject({

@@ -1,8 +1,8 @@
 // Town work several commands share (rulebook ch.3-7): paying from a Gauntlet, a Retainer's token
 // leaving, the Smith's disposition rolled once, the Idols as the rules read them, the Familiar.
 import type { Database } from 'better-sqlite3';
-import type { DayReport } from '@shared/contract.ts';
-import type { TownState } from '@shared/town.ts';
+import type { DayReport, CommandName } from '@shared/contract.ts';
+import type { TownState, TownStateView } from '@shared/town.ts';
 import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules } from '../db/settings.ts';
 import {
@@ -22,8 +22,6 @@ import { CommandFailure } from './command-failure.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { entryText, rollWithTables } from './table-rolls.ts';
 import { attentionStage, diveActor } from './phase-store.ts';
-import type { CommandName } from '@shared/contract.ts';
-import type { TownStateView } from '@shared/town.ts';
 import { readTown, today, writeTown } from '../db/town-repo.ts';
 import { townView } from '../views/town-view.ts';
 import type { HandlerContext } from './handler-context.ts';

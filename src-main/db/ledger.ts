@@ -153,9 +153,18 @@ export function matchingCharacters(db: Database, part: string): string[] {
 export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   const where: string[] = [];
   const params: Record<string, unknown> = {};
-  if (filter.session !== undefined) (where.push('session = @session'), (params.session = filter.session));
-  if (filter.table !== undefined) (where.push('table_key = @table'), (params.table = filter.table));
-  if (filter.floor !== undefined) (where.push('floor = @floor'), (params.floor = filter.floor));
+  if (filter.session !== undefined) {
+    where.push('session = @session');
+    params.session = filter.session;
+  }
+  if (filter.table !== undefined) {
+    where.push('table_key = @table');
+    params.table = filter.table;
+  }
+  if (filter.floor !== undefined) {
+    where.push('floor = @floor');
+    params.floor = filter.floor;
+  }
   if (filter.character !== undefined) {
     // "tobin" finds "Tobin Ashgrove": the part typed is matched against the few distinct names
     // first, then the rows are picked by exact name, so the search stays on the character index.

@@ -11,13 +11,12 @@ import type { TableDef } from '@shared/tables.ts';
 import type { SimPolicies, SimTally } from '@shared/odds-sim.ts';
 import { rollAttack, defaultTarget, parseDamage, type DamageSpec } from '../rules/attack.ts';
 import { resolveHit, zeroHealthOutcome, PRESS_ON_HEALTH } from '../rules/damage.ts';
-import { rollChallenge } from '../rules/challenge.ts';
+import { rollChallenge, rollModifiersOf } from '../rules/challenge.ts';
 import { openChest } from '../rules/board-facts.ts';
 import { rollGold } from '../rules/gold.ts';
 import { powerAttackDice, XP_PER_CLEARED_FLOOR, XP_PER_ENEMY, xpFromGold } from '../rules/character.ts';
 import { turnsPerRound } from '../rules/entities.ts';
 import { dropSanity, sanityTarget } from '../rules/sanity.ts';
-import { rollModifiersOf } from '../rules/challenge.ts';
 import { characterRollModifiers } from '../rules/roll-modifiers.ts';
 import { applyAttentionTrigger, attentionAfterDay, type AttentionState } from '../rules/lich-attention.ts';
 import { floorTier } from '../rules/room-roll.ts';
@@ -297,7 +296,6 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
       break;
     }
     const tier = floorTier(floor);
-    let clearedAll = true;
     for (let room = 0; room < policies.roomsPerFloor; room++) {
       const people = here();
       if (!people.length) break floors;
@@ -368,7 +366,6 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
           floor,
         )
       ) {
-        clearedAll = false;
         // The fight ended without a win: whoever is still standing withdraws from the floor (ch.11).
         break floors;
       }
@@ -390,8 +387,8 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
         if (g) share(g.gold);
       }
     }
-    // ch.1: 6 XP for a floor fully cleared, every room entered.
-    if (clearedAll && policies.roomsPerFloor >= 25) for (const f of here()) f.enemies += XP_PER_CLEARED_FLOOR;
+    // ch.1: 6 XP for a floor fully cleared, every room entered (a fight lost leaves the floor above).
+    if (policies.roomsPerFloor >= 25) for (const f of here()) f.enemies += XP_PER_CLEARED_FLOOR;
     if (retreats(party, policies)) break;
   }
   attention = attentionAfterDay(attention, { deepestFloorDived: 0 }).state;

@@ -5,7 +5,6 @@
 // (re-rolled with the modifiers kept, at most DRAW_ATTEMPTS times) and nested "roll on" rows.
 import type { NestedOddsView } from '@shared/odds.ts';
 import { LIMITS_TABLES, formatRange, type TableDef } from '@shared/tables.ts';
-import { totalOf } from '../rules/dice.ts';
 import type { DiceExpression } from '../rules/dice-expression.ts';
 import {
   contextModifierPlan,

@@ -25,7 +25,7 @@ import {
 import { keyRange, readRowKey, type KeyRead } from '@shared/row-key.ts';
 import { parseDice } from '../rules/dice-expression.ts';
 import { readTypedColumns, type TypedColumn } from './table-columns.ts';
-import { coverageOf, runText, type Coverage, type Run } from './table-coverage.ts';
+import { coverageOf, runText, type Run } from './table-coverage.ts';
 import { findCycle } from './table-validate.ts';
 import { companionTable, findLinks, resolveTarget, type NamedTable } from './table-links.ts';
 import { readExactCell, readPastedCell, splitCells } from './markdown-cells.ts';

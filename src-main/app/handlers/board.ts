@@ -7,7 +7,6 @@ import {
   ensureRoom,
   joinTurnStack,
   nextPlacement,
-  parseChest,
   parseTrap,
   readWorld,
   roomAt,
@@ -15,7 +14,6 @@ import {
   turnStack,
   writeWorld,
 } from '../../db/board-repo.ts';
-import { readHouseRules } from '../../db/settings.ts';
 import { attentionEffects } from '../../rules/lich-attention.ts';
 import { PHYLACTERY } from '../../rules/lich.ts';
 import { attentionStage, diveActor, divePlace, partyFloor } from '../phase-store.ts';

@@ -5,14 +5,7 @@ import type { LichslayerPatch } from '@shared/gauntlet.ts';
 import type { RollRecord } from '../../db/ledger.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { today } from '../../db/town-repo.ts';
-import {
-  levelForXp,
-  rollClass,
-  rollStatPoints,
-  STAT_POINT_EFFECT,
-  XP_PER_ENEMY,
-  xpFromGold,
-} from '../../rules/character.ts';
+import { levelForXp, rollClass, rollStatPoints, STAT_POINT_EFFECT, XP_PER_ENEMY } from '../../rules/character.ts';
 import { inventoryDepth } from '../../rules/gauntlet-derived.ts';
 import { rollStartingLoot } from '../../rules/loot-roll.ts';
 import { startingGauntlet } from '../../rules/starting-stats.ts';

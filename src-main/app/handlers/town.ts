@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
 import { today } from '../../db/town-repo.ts';
 import { innPurchase } from '../../rules/inn.ts';
-import { attentionEffects } from '../../rules/lich-attention.ts';
+import { attentionEffects, banquetAllowed, banquetCost } from '../../rules/lich-attention.ts';
 import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { nextDay } from '../next-day.ts';
@@ -12,7 +12,6 @@ import { attentionStage, partyFloor } from '../phase-store.ts';
 import { dayPassNeedsConfirmation } from '../../rules/calendar.ts';
 import { boonStrength, idolEffects, pay, townAct } from '../town-ops.ts';
 import { readHouseRules } from '../../db/settings.ts';
-import { banquetAllowed, banquetCost } from '../../rules/lich-attention.ts';
 import { travel } from '../travel.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../command-failure.ts';
@@ -72,7 +71,7 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
     'town.banquet': townAct(
       ctx,
       'town.banquet',
-      (a: { payer: number }) => `Sponsor a Banquet`,
+      () => `Sponsor a Banquet`,
       (w, database, state, a) => {
         const p = person(database, a.payer);
         const allowed = banquetAllowed(attentionStage(database));
