@@ -40,7 +40,7 @@ import { attachArchive } from '../db/ledger-archive.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
 import { phaseView } from '../views/phase-view.ts';
 import { playerView } from '../views/player-view.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import type { AppOptions, CampaignFiles, HandlerContext, Handlers, OpenCampaign } from './handler-context.ts';
 import { initialiseCampaign, insertStarterLichslayer, loadStarterCampaign } from './starter-campaign.ts';
 import { ensureStarterTables } from './starter-tables.ts';

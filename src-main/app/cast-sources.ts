@@ -24,7 +24,7 @@ import {
   type StolenSpell,
 } from '../rules/spell-sources.ts';
 import type { Casting } from '../machines/combat-round.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { holdsSkill, requireLichslayer } from './lichslayer-row.ts';
 import { casterOf, findSpell, type SpellRef } from './spellcasting.ts';
 import { lifeRecord } from '../db/life-records.ts';

@@ -25,7 +25,7 @@ import { DIFFICULTY } from '../rules/dice.ts';
 import { lootingRule, sanityTarget } from '../rules/sanity.ts';
 import type { RoomTrap } from '../rules/trap.ts';
 import { lichslayerChallenge, type Where } from './combat-hooks.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { readFight, roundNow, roundOf } from './fight-state.ts';
 import { equippedItems, rollModifiersFor } from './gear.ts';
 import { recallAssistFor } from './skill-effects-s.ts';

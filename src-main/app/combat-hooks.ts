@@ -16,7 +16,7 @@ import { sanityTarget } from '../rules/sanity.ts';
 import { isNear } from '../rules/board-moves.ts';
 import { canEnter } from '../rules/board-facts.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
-import { rollWithTables } from './table-rolls.ts';
+import { rollWithTables } from '../db/table-rolls.ts';
 import { occupants } from '../views/board-view.ts';
 import { combatActor, PARTY_KINDS, attentionStage, diveActor } from './phase-store.ts';
 import { equippedItems, rollModifiersFor } from './gear.ts';

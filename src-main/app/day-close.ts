@@ -6,7 +6,7 @@ import type { RecordingWriter } from '../db/history.ts';
 import { readHouseRules } from '../db/settings.ts';
 import { NO_SHIFT, lichslayerNight, type LichslayerNight } from '../rules/survival-clock.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
-import { rollWithTables } from './table-rolls.ts';
+import { rollWithTables } from '../db/table-rolls.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 
 /** One Lichslayer's day ends (ch.4, ch.8): the clock with its penalties, and the night that follows. */

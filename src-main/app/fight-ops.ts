@@ -47,7 +47,7 @@ import { rollTrapDamage } from '../rules/trap.ts';
 import { trapFieldsSchema } from '@shared/tables.ts';
 import { noteClearedOnNine } from './board-ops.ts';
 import { allyAtZero, sanityChallenge } from './combat-hooks.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { blockItems, equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
 import { readFight, roundNow, roundOf, writeFight } from './fight-state.ts';
 import { addXp } from './growth.ts';

@@ -10,7 +10,7 @@ import type { Dice } from '../rules/dice.ts';
 import { hostileVisit, rollForestDay, rollPhenomena, type BeingKind } from '../rules/forest.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
 import { rollOnTable, type DrawState } from '../tables/table-roll.ts';
-import { entryAt, entryText } from './table-rolls.ts';
+import { entryAt, entryText } from '../db/table-rolls.ts';
 import { giverHealthOf } from './town-ops.ts';
 
 interface ForestRollInput {

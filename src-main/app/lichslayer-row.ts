@@ -1,7 +1,7 @@
 // Reading one Lichslayer's row where a command needs it: the whole row, or a clear refusal.
 import type { Database } from 'better-sqlite3';
 import type { LichslayerRow } from '../views/judge-view.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 
 export type { LichslayerRow };
 

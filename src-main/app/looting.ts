@@ -18,12 +18,12 @@ import { floorTier } from '../rules/room-roll.ts';
 import { lootingRule } from '../rules/sanity.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { readFight, roundNow, roundOf, writeFight } from './fight-state.ts';
 import { rollModifiersFor } from './gear.ts';
 import { gainGold } from './growth.ts';
 import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
-import { rollWithTables } from './table-rolls.ts';
+import { rollWithTables } from '../db/table-rolls.ts';
 
 /** The Lichslayers standing in a room. */
 function standingIn(db: Database, room: RoomRecord): TokenView[] {

@@ -50,7 +50,7 @@ import { nightLine, nightPatch } from './day-close.ts';
 import { forestMorning } from './forest-day.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { attentionActor, attentionStage, diveActor, turnedOn } from './phase-store.ts';
-import { entryText, rollWithTables } from './table-rolls.ts';
+import { entryText, rollWithTables } from '../db/table-rolls.ts';
 import { boonStrength, ensureSmith, giverHealthOf, idolEffects, removeToken } from './town-ops.ts';
 
 /** Everything one day's rules read, loaded once. */

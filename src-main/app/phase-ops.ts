@@ -19,7 +19,7 @@ import { beginVisit } from './fight-state.ts';
 import { enterFloor, floorTenRound, leaveBoard } from './board-ops.ts';
 import { resolveDue } from './spellcasting.ts';
 import { investitureAtRoundStart } from './skill-effects-s.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { attentionActor, combatActor, diveActor, partyIds, stackSlots, stored, turnedOn } from './phase-store.ts';
 import { createActor } from 'xstate';
 import { endChannelBuffs } from '../db/channel-buffs.ts';

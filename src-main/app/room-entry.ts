@@ -18,7 +18,7 @@ import { rollOnTable } from '../tables/table-roll.ts';
 import { lichslayerChallenge, sanityChallenge } from './combat-hooks.ts';
 import { applyHit, loseNextTurn, startOngoing } from './fight-ops.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
-import { rollWithTables } from './table-rolls.ts';
+import { rollWithTables } from '../db/table-rolls.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
 
 /** How a character comes into a room: Break (and Charge, which Breaks in) halves its traps' damage against the Breaker (ch.2). */

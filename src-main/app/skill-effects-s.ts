@@ -39,7 +39,7 @@ import { isNear } from '../rules/board-moves.ts';
 import { readFight, roundNow } from './fight-state.ts';
 import { moveOne, moveTokenByRules } from './board-ops.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { applyHit, loseNextTurn, resolveAttack } from './fight-ops.ts';
 import { holdsSkill, type LichslayerRow } from './lichslayer-row.ts';
 import { combatActor, diveActor, PARTY_KINDS, stored } from './phase-store.ts';

@@ -27,14 +27,14 @@ import {
 } from '../rules/skills-aristocrat.ts';
 import { presetChallenge } from '../rules/challenge.ts';
 import { lichslayerChallenge } from './combat-hooks.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { holdsSkill, type LichslayerRow } from './lichslayer-row.ts';
 import { PARTY_KINDS } from './phase-store.ts';
 import { lichslayerMagic } from './spellcasting.ts';
 import { roundNow } from './fight-state.ts';
 import { contentsFor, fillRoom } from './board-ops.ts';
 import { communeAheadFloor, communeReading } from '../rules/skills-witch.ts';
-import { rollWithTables } from './table-rolls.ts';
+import { rollWithTables } from '../db/table-rolls.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { addToInventory } from '../db/inventory.ts';
 

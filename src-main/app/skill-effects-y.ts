@@ -12,7 +12,7 @@ import { readTown, writeTown } from '../db/town-repo.ts';
 import { payHolidayRefusal } from '../rules/retainer-pay.ts';
 import { FAMILIAR_SKILL, hasFamiliarSkill } from '../rules/familiar.ts';
 import { summonedFamiliar } from '../rules/familiar-summon.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { enhancedSkill } from './skill-effects-w.ts';
 

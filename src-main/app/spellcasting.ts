@@ -28,8 +28,8 @@ import {
 import { parseDice } from '../rules/dice-expression.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import type { Casting } from '../machines/combat-round.ts';
-import { rollWithTables } from './table-rolls.ts';
-import { CommandFailure } from './command-failure.ts';
+import { rollWithTables } from '../db/table-rolls.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { skillMagic } from './skill-effects-s.ts';
 import { requireLichslayer } from './lichslayer-row.ts';
 

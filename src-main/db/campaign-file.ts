@@ -6,33 +6,14 @@ import path from 'node:path';
 import { cheapCheck, GROWING_TABLES } from './integrity-check.ts';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
 import { expectedSchema, oversizedValue, readSchema, schemaProblems } from './campaign-schema.ts';
+import { CampaignFileError } from '../state/failures.ts';
 
 /** 'LJUD' — marks a SQLite file as a Lichslayer Judge campaign. */
 export const APPLICATION_ID = 0x4c4a5544;
 export const CAMPAIGN_EXTENSION = '.lichslayer';
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
-export type CampaignFileProblem =
-  | 'missing'
-  | 'not-sqlite'
-  | 'not-campaign'
-  | 'foreign-schema'
-  | 'oversized'
-  | 'newer'
-  | 'read-only'
-  | 'damaged'
-  | 'outside'
-  | 'locked';
-
-export class CampaignFileError extends Error {
-  constructor(
-    readonly problem: CampaignFileProblem,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CampaignFileError';
-  }
-}
+export { CampaignFileError, type CampaignFileProblem } from '../state/failures.ts';
 
 export interface OpenOptions {
   /** Create the file when it does not exist (new campaign). */

@@ -3,6 +3,7 @@
 // before images back, redo the after images. One mechanism serves every table.
 import type { Database } from 'better-sqlite3';
 import { currentSession } from './ledger.ts';
+import { noteTableWrite } from './table-revision.ts';
 
 type Row = Record<string, unknown>;
 export interface RowChange {
@@ -56,6 +57,7 @@ export class RecordingWriter {
 
   insert(table: string, row: Row): number {
     assertTracked(table);
+    noteTableWrite(this.db, table);
     const cols = Object.keys(row);
     const info = this.db
       .prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`)
@@ -86,6 +88,7 @@ export class RecordingWriter {
       }[])
         this.delete(child, childId);
     }
+    noteTableWrite(this.db, table);
     this.db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
     this.changes.push({ table, id, before, after: null });
   }
@@ -93,6 +96,7 @@ export class RecordingWriter {
 
 function writeImage(db: Database, table: string, id: number, image: Row | null): void {
   assertTracked(table);
+  noteTableWrite(db, table);
   if (!image) {
     db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
     return;

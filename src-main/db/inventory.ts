@@ -7,7 +7,7 @@ import type { Colour } from '@shared/gauntlet.ts';
 import type { RecordingWriter } from './history.ts';
 import type { StoredState } from '../rules/loot-fate.ts';
 import { placeInInventory, stackMaxOf } from '../rules/inventory.ts';
-import { CommandFailure } from '../app/command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { lootEntries } from './loot-entries.ts';
 
 export interface StackRow {

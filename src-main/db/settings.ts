@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { DEFAULT_HOUSE_RULES, houseRulesSchema, type HouseRules } from '@shared/house-rules.ts';
 import type { RecordingWriter } from './history.ts';
 import { describeIssues } from '@shared/contract.ts';
-import { CampaignFileError } from './campaign-file.ts';
+import { damagedSetting } from '../state/failures.ts';
 
 /**
  * A campaign setting, validated. A missing one takes its default; a damaged one (not JSON, or
@@ -30,20 +30,7 @@ export function readSetting<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** A setting that is not what the app writes: which one and why, so each caller can say what it means there. */
-export class DamagedSettingError extends CampaignFileError {
-  constructor(
-    readonly key: string,
-    readonly reason: string,
-  ) {
-    super(
-      'damaged',
-      `This campaign's setting “${key.slice(0, 60)}” is damaged (${reason.slice(0, 200)}), so it was not used and not reset to a default. Nothing was changed. Close the campaign and choose “Restore newest good backup” for it on the Campaigns screen.`,
-    );
-  }
-}
-
-export const damagedSetting = (key: string, reason: string) => new DamagedSettingError(key, reason);
+export { DamagedSettingError, damagedSetting } from '../state/failures.ts';
 
 export function writeSetting(writer: RecordingWriter, db: Database, key: string, value: unknown): void {
   const json = JSON.stringify(value);

@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import { tableDefSchema, tableRowSchema, type TableDef, type TableRow } from '@shared/tables.ts';
 import type { RecordingWriter } from './history.ts';
+import { noteTableWrite } from './table-revision.ts';
 
 interface TableRecord {
   id: number;
@@ -180,5 +181,6 @@ export function clearDraws(w: RecordingWriter, stored: StoredTable): void {
 
 /** Draws are play state, not an edit: they are saved without an undo step. */
 export function saveDraws(db: Database, tableId: number, drawn: readonly number[]): void {
+  noteTableWrite(db, 'rtable');
   db.prepare(`UPDATE rtable SET drawn = ? WHERE id = ?`).run(JSON.stringify([...drawn].sort((a, b) => a - b)), tableId);
 }

@@ -9,7 +9,7 @@ import { SANITY_LADDER } from '../rules/sanity.ts';
 import type { Modifier } from '@shared/dice.ts';
 import { loadTable, type StoredTable } from '../db/tables-repo.ts';
 import { readHouseRules } from '../db/settings.ts';
-import { CommandFailure } from '../app/command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { requireLichslayer } from '../app/lichslayer-row.ts';
 import { attentionStage } from '../app/phase-store.ts';
 import type { ChallengeInput } from '../rules/challenge.ts';

@@ -6,7 +6,7 @@ import type { Colour, SanityLevel } from '@shared/gauntlet.ts';
 import { houseRulesSchema, type HouseRules, type HouseRulesPatch } from '@shared/house-rules.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
 import { readHouseRules } from '../db/settings.ts';
-import { CommandFailure } from '../app/command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { attentionActor } from '../app/phase-store.ts';
 import { equippedItems } from '../app/gear.ts';
 import { parseDamage, weaponOptions, type DamageSpec } from '../rules/attack.ts';

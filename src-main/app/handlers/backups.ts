@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isHealthy, listBackups, restoreInto, type BackupInfo } from '../../db/backups.ts';
 import { campaignInFolder } from '../../db/campaign-file.ts';
 import { describeHolder, liveHolder } from '../../db/campaign-lock.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 
 const entry = (b: BackupInfo) => ({ fileName: b.fileName, at: b.at, reason: b.reason, bytes: b.bytes });

@@ -22,7 +22,7 @@ import { DEFAULT_ENTRANCE, judgeMove, phaseRefusesMove } from '../../rules/board
 import { boardView, occupants } from '../../views/board-view.ts';
 import { playerView } from '../../views/player-view.ts';
 import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal, shrinesOf, where } from '../board-ops.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { openChestBy, takeRoomGold } from '../looting.ts';
 import { familiarHealth } from '../skill-effects-y.ts';

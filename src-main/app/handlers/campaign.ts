@@ -14,7 +14,7 @@ import { breakCampaignLock, describeHolder, liveHolder } from '../../db/campaign
 import { isHealthy, listBackups } from '../../db/backups.ts';
 import { forgetAllSteps } from '../../db/history.ts';
 import { copyArchive, ledgerArchivePath } from '../../db/ledger-archive.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { initialiseCampaign } from '../starter-campaign.ts';
 

@@ -4,7 +4,7 @@
 import type { Database } from 'better-sqlite3';
 import { allTokens } from '../../db/board-repo.ts';
 import { fightOptions, judgeIntegrity, resolveAttack, applyJudgedDamage } from '../fight-ops.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
 import { applyDiveEvent } from '../phase-ops.ts';

@@ -19,10 +19,10 @@ import { loadTable } from '../../db/tables-repo.ts';
 import { forestEntry } from '../forest-day.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { attentionStage, diveActor, partyIds } from '../phase-store.ts';
-import { entryAt, rollWithTables } from '../table-rolls.ts';
+import { entryAt, rollWithTables } from '../../db/table-rolls.ts';
 import { boonStrength, familiarRolls, giverHealthOf, idolEffects, tombFloorOf } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import { turnedMayGo } from '../../rules/turning.ts';
 
 export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {

@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { CampaignView } from '@shared/contract.ts';
 import { redo, undo } from '../../db/history.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 
 export function historyHandlers(ctx: HandlerContext): HandlersOf<'history'> {

@@ -2,7 +2,7 @@
 import { describeIssues } from '@shared/contract.ts';
 import { DEFAULT_HOUSE_RULES, houseRulesSchema } from '@shared/house-rules.ts';
 import { readHouseRules, writeSetting } from '../../db/settings.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 
 export function houseRulesHandlers(ctx: HandlerContext): HandlersOf<'houseRules'> {

@@ -13,7 +13,7 @@ import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { attentionActor } from '../phase-store.ts';
 import { pay, tombFloorOf, townAct } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 
 /** Whether an item of this name is Rare on some loot table (ch.13's tiers). */
 function isRareLoot(database: Database, name: string): boolean {

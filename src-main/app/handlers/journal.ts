@@ -2,7 +2,7 @@
 import { currentSession } from '../../db/ledger.ts';
 import { writeSetting } from '../../db/settings.ts';
 import { journal } from '../../views/journal-view.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 
 export function journalHandlers(ctx: HandlerContext): HandlersOf<'journal'> {

@@ -23,7 +23,7 @@ import {
 } from '../../rules/loot-fate.ts';
 import { slotAccepts, slotLabel } from '../../rules/gauntlet-slots.ts';
 import { findVestment, vestmentsHeld } from '../../rules/vestments.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
 import { today } from '../../db/town-repo.ts';
 import { addToInventory, stacksOf, storedState, takeFromStack } from '../../db/inventory.ts';

@@ -3,7 +3,7 @@
 import { campaignChallengeGrid, campaignChallengeOdds } from '../../odds/odds-ops.ts';
 import { SimRunner } from '../../odds/sim-runner.ts';
 import { describedMembers, loadSimWorld, rosterMembers } from '../../odds/sim-world.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 
 export function oddsHandlers(ctx: HandlerContext): HandlersOf<'odds'> {

@@ -14,7 +14,7 @@ import { moveTokenByRules } from '../board-ops.ts';
 import { enemiesCloseIn, sanityChallenge } from '../combat-hooks.ts';
 import { castVerdict, findSpell, payForCast, spellbook } from '../spellcasting.ts';
 import { castFrom, heldSourcesFor } from '../cast-sources.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
 import { applyDiveEvent, liveCombat, settle, step } from '../phase-ops.ts';

@@ -5,10 +5,10 @@ import { today } from '../../db/town-repo.ts';
 import { hireCheck, RETAINER_GRADES } from '../../rules/retainers.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { removeToken, townAct } from '../town-ops.ts';
-import { rollWithTables } from '../table-rolls.ts';
+import { rollWithTables } from '../../db/table-rolls.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import { placeRetainers } from '../board-ops.ts';
 
 export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {

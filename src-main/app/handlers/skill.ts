@@ -16,7 +16,7 @@ import {
   type SkillUse,
 } from '../../rules/skills.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import { lichslayerMagic } from '../spellcasting.ts';
 import { heldInfluence } from '../../db/gauntlet-repo.ts';
 import { holdsSkill, requireLichslayer } from '../lichslayer-row.ts';
@@ -26,7 +26,7 @@ import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { revealRoom } from '../board-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../cast-sources.ts';
-import { rollWithTables } from '../table-rolls.ts';
+import { rollWithTables } from '../../db/table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
 import {

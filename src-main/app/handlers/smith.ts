@@ -17,7 +17,7 @@ import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { ensureSmith, pay, smithFor, smithOpen, townAct } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 
 export function smithHandlers(ctx: HandlerContext): HandlersOf<'smith'> {
   return {

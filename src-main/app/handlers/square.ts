@@ -6,7 +6,7 @@ import { townView } from '../../views/town-view.ts';
 import { festivalAllowed, watchStep } from '../../rules/square.ts';
 import { attentionStage } from '../phase-store.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 
 export function squareHandlers(ctx: HandlerContext): HandlersOf<'square'> {
   return {

@@ -14,7 +14,7 @@ import { boonStrength, idolEffects, pay, townAct } from '../town-ops.ts';
 import { readHouseRules } from '../../db/settings.ts';
 import { travel } from '../travel.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 
 export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
   const db = () => ctx.require().db;

@@ -8,7 +8,7 @@ import { TURNED_FACTION } from '../../rules/turning.ts';
 import { boardView, occupants } from '../../views/board-view.ts';
 import { judgeMove } from '../../rules/board-moves.ts';
 import { lichslayerToken, shrinesOf, where } from '../board-ops.ts';
-import { CommandFailure } from '../command-failure.ts';
+import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
 import { diveActor } from '../phase-store.ts';

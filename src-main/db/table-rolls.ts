@@ -5,10 +5,10 @@ import type { Database } from 'better-sqlite3';
 import type { CommandName } from '@shared/contract.ts';
 import type { TableDef, TableRow } from '@shared/tables.ts';
 import type { Dice } from '../rules/dice.ts';
-import { rollWithLedger, type RollRecord } from '../db/ledger.ts';
-import { loadAllTables, saveDraws } from '../db/tables-repo.ts';
+import { rollWithLedger, type RollRecord } from './ledger.ts';
+import { loadAllTables, saveDraws } from './tables-repo.ts';
 import { rowAt, TableRollError, type DrawState } from '../tables/table-roll.ts';
-import { CommandFailure } from './command-failure.ts';
+import { CommandFailure } from '../state/failures.ts';
 
 export interface TableRollKit {
   dice: Dice;

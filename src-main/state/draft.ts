@@ -1,0 +1,255 @@
+// A command's working copy of the play state: reads see the command's own writes, every write is
+// kept as an effect, and every roll as a ledger record. Nothing here touches a database; the apply
+// step writes what a draft decided, and `next()` is the state after it.
+import type { CommandName } from '@shared/contract.ts';
+import { Dice, type DiceLogEntry } from '../rules/dice.ts';
+import { SeededRandom, type RandomState } from '../rules/random-source.ts';
+import type { DrawState } from '../tables/table-roll.ts';
+import { withChanges, type Effect, type PlayState, type Row } from './play-state.ts';
+import { CASCADES, type AppendTable, type PlayRows, type PlayTable } from './rows.ts';
+import type { PlaySession, RollRecord, TableCatalog, TableRollKit } from './session.ts';
+import { savedRandom } from './sessions.ts';
+
+/** A ledger entry as decided: the apply step gives it its id, time and session. */
+export interface DecidedRoll extends RollRecord {
+  command: string;
+  faces: { sides: number; face: number; cause: string }[];
+  before: RandomState;
+  after: RandomState;
+}
+
+/** What a decision comes to: the writes, the untracked play state, the rolls and draws. */
+export interface Decision {
+  effects: Effect[];
+  /** Settings kept without an undo step (the random source, the session), with their row ids. */
+  untracked: { id: number; key: string; value: string }[];
+  rolls: DecidedRoll[];
+  /** Draw-without-replacement state of each table whose draws changed, by table key. */
+  draws: Map<string, number[]>;
+}
+
+const ROLL_FAILURES = new Set(['TableRollError', 'RangeError']);
+
+/** Freezes a value and everything in it: the state is shared by every reader. */
+export function deepFreeze<V>(value: V): V {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** The rows of an unchanged table are one array shared by every draft, so what is derived from them keeps. */
+const baseLists = new WeakMap<ReadonlyMap<number, Row>, readonly Row[]>();
+function baseList(base: ReadonlyMap<number, Row>): readonly Row[] {
+  let list = baseLists.get(base);
+  if (!list) baseLists.set(base, (list = Object.freeze([...base.values()])));
+  return list;
+}
+
+export interface DraftInputs {
+  command: CommandName;
+  now: string;
+  tables: TableCatalog;
+  /** The random source to roll with when the campaign has none saved yet (a fresh seed, handed in). */
+  freshSeed: number;
+  /** Turns a roll that cannot be made (a missing or exhausted table) into the Judge's refusal. */
+  refuse: (message: string) => Error;
+}
+
+export class Draft implements PlaySession {
+  readonly command: CommandName;
+  readonly now: string;
+  readonly tables: TableCatalog;
+  private readonly overlay = new Map<PlayTable, Map<number, Row | null>>();
+  private readonly lists = new Map<PlayTable, readonly Row[]>();
+  private readonly nextIds = new Map<PlayTable, number>();
+  private settingIds: Map<string, number> | null = null;
+  private readonly parsedCache = new WeakMap<object, Map<unknown, unknown>>();
+  private rng: SeededRandom | null = null;
+  private drawState: DrawState | null = null;
+  readonly effects: Effect[] = [];
+  private readonly untracked = new Map<string, { id: number; key: string; value: string }>();
+  readonly rolls: DecidedRoll[] = [];
+
+  constructor(
+    private readonly base: PlayState,
+    private readonly inputs: DraftInputs,
+  ) {
+    this.command = inputs.command;
+    this.now = inputs.now;
+    this.tables = inputs.tables;
+  }
+
+  // ---- reads ----
+
+  all<T extends PlayTable>(table: T): readonly Readonly<PlayRows[T]>[] {
+    let list = this.lists.get(table);
+    if (!list) {
+      const changes = this.overlay.get(table);
+      const base = this.base.rows[table] as ReadonlyMap<number, Row>;
+      if (!changes) list = baseList(base);
+      else {
+        const merged = new Map(base);
+        for (const [id, row] of changes) {
+          if (row === null) merged.delete(id);
+          else merged.set(id, row);
+        }
+        list = [...merged.values()];
+      }
+      this.lists.set(table, list);
+    }
+    return list as readonly Readonly<PlayRows[T]>[];
+  }
+
+  byId<T extends PlayTable>(table: T, id: number): Readonly<PlayRows[T]> | null {
+    const changed = this.overlay.get(table);
+    if (changed?.has(id)) return (changed.get(id) ?? null) as Readonly<PlayRows[T]> | null;
+    return ((this.base.rows[table] as ReadonlyMap<number, Row>).get(id) ?? null) as Readonly<PlayRows[T]> | null;
+  }
+
+  settingText(key: string): string | null {
+    const id = this.settingIndex().get(key);
+    return id === undefined ? null : (this.byId('setting', id)?.value ?? null);
+  }
+
+  parsed<V>(key: string, parse: (text: string) => V): V | undefined {
+    const id = this.settingIndex().get(key);
+    const row = id === undefined ? null : this.byId('setting', id);
+    if (!row) return undefined;
+    let cache = this.parsedCache.get(row);
+    if (!cache) this.parsedCache.set(row, (cache = new Map()));
+    if (cache.has(parse)) return cache.get(parse) as V;
+    const value = deepFreeze(parse(row.value));
+    cache.set(parse, value);
+    return value;
+  }
+
+  private settingIndex(): Map<string, number> {
+    if (!this.settingIds) this.settingIds = new Map(this.all('setting').map((s) => [s.key, s.id]));
+    return this.settingIds;
+  }
+
+  // ---- writes ----
+
+  private changed(table: PlayTable, id: number, row: Row | null): void {
+    let changes = this.overlay.get(table);
+    if (!changes) this.overlay.set(table, (changes = new Map()));
+    changes.set(id, row === null ? null : Object.freeze(row));
+    this.lists.delete(table);
+    if (table === 'setting') this.settingIds = null;
+  }
+
+  private nextId(table: PlayTable): number {
+    let next = this.nextIds.get(table);
+    if (next === undefined) {
+      next = 1;
+      for (const id of (this.base.rows[table] as ReadonlyMap<number, Row>).keys()) if (id >= next) next = id + 1;
+    }
+    this.nextIds.set(table, next + 1);
+    return next;
+  }
+
+  insert<T extends PlayTable>(table: T, row: Partial<PlayRows[T]>): number {
+    const id = typeof (row as Row).id === 'number' ? ((row as Row).id as number) : this.nextId(table);
+    if ((row as Row).id !== undefined && this.byId(table, id)) throw new Error(`${table} row ${id} exists already`);
+    const full: Row = { ...this.base.defaults[table], ...row, id };
+    this.changed(table, id, full);
+    this.effects.push({ op: 'insert', table, id, row: full });
+    return id;
+  }
+
+  update<T extends PlayTable>(table: T, id: number, patch: Partial<PlayRows[T]>): void {
+    const before = this.byId(table, id);
+    if (!before) throw new Error(`No ${table} row ${id}`);
+    if (Object.keys(patch).length === 0) return;
+    this.changed(table, id, { ...before, ...patch, id });
+    this.effects.push({ op: 'update', table, id, patch: { ...patch } as Row });
+  }
+
+  delete(table: PlayTable, id: number): void {
+    if (!this.byId(table, id)) return;
+    // What SQLite would remove by ON DELETE CASCADE goes first, so undo brings it back too.
+    for (const [child, column] of CASCADES[table] ?? []) {
+      for (const r of this.all(child)) if ((r as unknown as Row)[column] === id) this.delete(child, r.id);
+    }
+    this.changed(table, id, null);
+    this.effects.push({ op: 'delete', table, id });
+  }
+
+  append(table: AppendTable, row: Row): void {
+    this.effects.push({ op: 'insert', table, id: null, row: { ...row } });
+  }
+
+  setUntracked(key: string, value: unknown): void {
+    const id = this.settingIndex().get(key) ?? this.nextId('setting');
+    const row = { id, key, value: JSON.stringify(value) };
+    this.changed('setting', id, row);
+    this.untracked.set(key, row);
+  }
+
+  // ---- rolls ----
+
+  private random(): SeededRandom {
+    if (!this.rng) {
+      const saved = savedRandom(this);
+      this.rng = saved ? SeededRandom.resume(saved) : new SeededRandom(this.inputs.freshSeed);
+    }
+    return this.rng;
+  }
+
+  private draws(): DrawState {
+    if (!this.drawState) this.drawState = new Map([...this.tables.drawn].map(([k, d]) => [k, new Set(d)]));
+    return this.drawState;
+  }
+
+  roll<T>(command: CommandName, run: (kit: TableRollKit) => { value: T; records: RollRecord[] }): T {
+    const rng = this.random();
+    const before = rng.snapshot();
+    const faces: DiceLogEntry[] = [];
+    const dice = new Dice(rng, (entry) => faces.push(entry));
+    let outcome: { value: T; records: RollRecord[] };
+    try {
+      outcome = run({ dice, tables: this.tables.defs, drawn: this.draws() });
+    } catch (error) {
+      if (error instanceof Error && ROLL_FAILURES.has(error.name)) throw this.inputs.refuse(error.message);
+      throw error;
+    }
+    const after = rng.snapshot();
+    outcome.records.forEach((r, i) =>
+      this.rolls.push({
+        ...r,
+        command,
+        // One roll's faces are kept on its first entry; the others chain on from it.
+        faces: i === 0 ? faces.map((f) => ({ sides: f.sides, face: f.face, cause: f.cause })) : [],
+        before: i === 0 ? before : after,
+        after,
+      }),
+    );
+    return outcome.value;
+  }
+
+  // ---- the outcome ----
+
+  /** What was decided; call once, when the command's work is done. */
+  decision(): Decision {
+    // The random source is saved once, as the command's last roll left it.
+    if (this.rng) this.setUntracked('random', this.rng.snapshot());
+    const untracked = [...this.untracked.values()];
+    const draws = new Map<string, number[]>();
+    for (const [key, now] of this.drawState ?? []) {
+      const was = this.tables.drawn.get(key) ?? [];
+      if (this.tables.defs.get(key)?.drawWithoutReplacement && now.size !== was.length)
+        draws.set(
+          key,
+          [...now].sort((a, b) => a - b),
+        );
+    }
+    return { effects: this.effects, untracked, rolls: this.rolls, draws };
+  }
+
+  /** The play state once the decision is applied (call after `decision()`). */
+  next(): PlayState {
+    return withChanges(this.base, this.overlay);
+  }
+}

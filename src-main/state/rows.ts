@@ -1,0 +1,173 @@
+// The play tables' rows exactly as the campaign file stores them (snake_case columns, 0/1 flags,
+// JSON text): the one home of each row's shape, read by the loader, the engine and the views.
+import type { TokenKind } from '@shared/board.ts';
+import type { Colour, ItemSlot, SanityLevel } from '@shared/gauntlet.ts';
+import type { RoomType } from '@shared/tables.ts';
+
+export interface TownRow {
+  id: number;
+  name: string;
+  day: number;
+}
+
+export interface LichslayerRow {
+  id: number;
+  position: number;
+  name: string;
+  level: number;
+  health: number;
+  max_health: number;
+  armor: number;
+  max_armor: number;
+  power: number;
+  speed: number;
+  sanity: SanityLevel;
+  gold: number;
+  xp: number;
+  hidden_class: string | null;
+  skill1: string;
+  skill2: string;
+  skill3: string;
+  capstone: string;
+  notes: string;
+  gold_gained: number;
+  stat_points: number;
+  magic_bonus: number;
+  days_without_meal: number;
+  days_without_shelter: number;
+  hunger_lost: number;
+  missed_since_rest: number;
+  ate_today: number;
+  sheltered_today: number;
+  /** Nights of rest counted at Lost toward recovery at Stage 2 (ch.5). */
+  lost_rest_nights: number;
+}
+
+export interface ItemRow {
+  id: number;
+  lichslayer_id: number;
+  slot: ItemSlot;
+  name: string;
+  colour: Colour;
+  broken: number;
+  notes: string;
+}
+
+export interface StackRow {
+  id: number;
+  lichslayer_id: number;
+  position: number;
+  name: string;
+  count: number;
+  colour: Colour | null;
+  broken: number;
+  notes: string;
+}
+
+export interface SettingRow {
+  id: number;
+  key: string;
+  value: string;
+}
+
+export interface RoomRecord {
+  id: number;
+  floor: number;
+  x: number;
+  y: number;
+  revealed: number;
+  prepared: number;
+  entered: number;
+  room_type: RoomType | null;
+  name: string;
+  details: string;
+  trap: string | null;
+  chest: string | null;
+  sanity_test: number;
+  stair: number;
+  phylactery: number;
+  gold: number;
+  notes: string;
+}
+
+export interface TokenRecord {
+  id: number;
+  kind: TokenKind;
+  lichslayer_id: number | null;
+  name: string;
+  colour: Colour;
+  floor: number | null;
+  x: number | null;
+  y: number | null;
+  health: number | null;
+  max_health: number | null;
+  armor: number | null;
+  stats: string;
+  intention: string;
+  hidden: number;
+  defeated: number;
+  placed_at: number;
+}
+
+export interface TurnStackRow {
+  id: number;
+  token_id: number;
+  position: number;
+}
+
+export interface SkillUseRow {
+  id: number;
+  lichslayer_id: number;
+  skill: string;
+  session: number;
+  day: number;
+  floor: number | null;
+  fight: number | null;
+  visit: number | null;
+  round: number | null;
+  turn: number | null;
+  target: string | null;
+  faction: string | null;
+  token_id: number | null;
+  success: number | null;
+}
+
+/** The tables a play command reads and writes, loaded whole into the play state. */
+export interface PlayRows {
+  town: TownRow;
+  lichslayer: LichslayerRow;
+  item: ItemRow;
+  inventory: StackRow;
+  setting: SettingRow;
+  room: RoomRecord;
+  token: TokenRecord;
+  turn_stack: TurnStackRow;
+  skill_use: SkillUseRow;
+}
+export type PlayTable = keyof PlayRows;
+
+export const PLAY_TABLES = [
+  'town',
+  'lichslayer',
+  'item',
+  'inventory',
+  'setting',
+  'room',
+  'token',
+  'turn_stack',
+  'skill_use',
+] as const satisfies readonly PlayTable[];
+
+/** Tracked tables a command writes but never reads back in play: written by the apply step only. */
+export type AppendTable = 'day_report' | 'rtable' | 'rtable_row';
+
+/** The schema's ON DELETE CASCADE links between play tables: a deleted parent takes these rows first. */
+export const CASCADES: { readonly [T in PlayTable]?: readonly (readonly [PlayTable, string])[] } = {
+  lichslayer: [
+    ['item', 'lichslayer_id'],
+    ['inventory', 'lichslayer_id'],
+    ['token', 'lichslayer_id'],
+    ['skill_use', 'lichslayer_id'],
+  ],
+  token: [['turn_stack', 'token_id']],
+};
