@@ -1,6 +1,7 @@
 // The Odds lab (issue 19): exact odds of the 121-row loot table with modifiers and an unsaved edit,
 // through the tables.odds command as the table editor asks for it (target ≤ 50 ms), beside
 // tables.get of the same table in the same campaign as the baseline.
+import { stateReader } from '../src-main/db/play-store.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,7 +76,7 @@ export const oddsBenchmarks: Benchmark[] = [
       const [demo] = await app.call('campaign.list', {});
       await app.call('campaign.open', { path: demo!.path });
       const db = app.current()!.db;
-      const world = loadSimWorld(db, rosterMembers(db), undefined);
+      const world = loadSimWorld(stateReader(db), rosterMembers(stateReader(db)), undefined);
       const policies = { ...DEFAULT_SIM_POLICIES, floors: 10 };
       // The figure: CPU time of the 10,000 dives on one thread (what "on one core" means on a busy machine).
       simulateRange(world, policies, 1, 0, 200);

@@ -2,11 +2,10 @@
 // reveals a room: the tier tables rolled for a room, its entities placed, a character arriving
 // (traps, the Phylactery), moves judged by the board's rules, the party entering a floor, and
 // Floor 10's waves. Plain functions over one transaction's writer.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { Colour } from '@shared/gauntlet.ts';
-import type { RecordingWriter } from '../db/history.ts';
 import {
   allTokens,
   ensureRoom,
@@ -16,10 +15,10 @@ import {
   roomAt,
   turnStack,
   type RoomRecord,
-} from '../db/board-repo.ts';
-import { readTown } from '../db/town-repo.ts';
+} from '../state/board.ts';
+import { readTown } from '../state/town.ts';
 import { familiarFollows, retainersAfterEmployers } from '../rules/turn-order.ts';
-import { readHouseRules, writeSetting } from '../db/settings.ts';
+import { readHouseRules, writeSetting } from '../state/settings.ts';
 import { DEFAULT_ENTRANCE, judgeMove } from '../rules/board-moves.ts';
 import { lostReroller } from '../rules/room-roll.ts';
 import { shrineSafety, type ShrineSafety } from '../rules/board-facts.ts';
@@ -28,7 +27,6 @@ import { lichSpell } from './combat-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { requireLichslayer } from './lichslayer-row.ts';
 import { rollRoomContents, rollWave, type RoomContents, type RolledEntity } from './room-contents.ts';
-import { rollWithTables } from '../db/table-rolls.ts';
 import { attentionStage, diveActor } from './phase-store.ts';
 import { applyDiveEvent } from './phase-ops.ts';
 import { enterRoom, type RoomEntry } from './room-entry.ts';
@@ -39,17 +37,16 @@ export const where = (floor: number, x: number, y: number) => `F${floor} (${x + 
 export const ROLLED_TRAP = 'A trap (1d6 on entry)';
 
 /** Whether Shrines are still safe, as the Attention's stage and the house rules say (ch.5, ch.9). */
-export const shrinesOf = (database: Database): ShrineSafety =>
-  shrineSafety(attentionStage(database), readHouseRules(database));
+export const shrinesOf = (ps: PlayReader): ShrineSafety => shrineSafety(attentionStage(ps), readHouseRules(ps));
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
 /** The party a room's entities are scaled for (ch.12): the Lichslayers on the dive, else the roster still in play. */
-export function partySize(database: Database): number {
-  const dive = diveActor(database).getSnapshot().context;
+export function partySize(ps: PlayReader): number {
+  const dive = diveActor(ps).getSnapshot().context;
   if (dive.floor !== null) return dive.present.length;
   return dive.party.length
     ? dive.party.filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length
-    : (database.prepare(`SELECT count(*) AS n FROM lichslayer`).get() as { n: number }).n;
+    : ps.all('lichslayer').length;
 }
 
 /** The character a reveal is filed under in the ledger: the one party member who walked in (a whole party entering is no one's). */
@@ -64,7 +61,7 @@ const soleRevealer = (revealers: readonly TokenView[]): string | null => {
  * `by` is the character whose move or skill revealed it, kept on every roll.
  */
 export function contentsFor(
-  database: Database,
+  ps: PlaySession,
   floor: number,
   x: number,
   y: number,
@@ -89,29 +86,23 @@ export function contentsFor(
       lostReroller: null,
     };
   }
-  const dive = diveActor(database).getSnapshot().context;
+  const dive = diveActor(ps).getSnapshot().context;
   const sanity = new Map(
-    (
-      database.prepare(`SELECT id, name, sanity FROM lichslayer`).all() as {
-        id: number;
-        name: string;
-        sanity: string;
-      }[]
-    ).map((l) => [l.id, l]),
+    ps.all('lichslayer').map((l) => [l.id, { id: l.id, name: l.name, sanity: l.sanity as string }]),
   );
   const candidates = revealers.flatMap((t) =>
     t.lichslayerId !== null && sanity.has(t.lichslayerId) ? [{ ...sanity.get(t.lichslayerId)! }] : [],
   );
   const reroller = lostReroller(candidates, dive.lostRerollUsed);
-  const c = rollWithTables(database, command, ({ dice, tables, drawn }) => {
+  const c = ps.roll(command, ({ dice, tables, drawn }) => {
     const c = rollRoomContents({
       dice,
       tables,
       drawn,
-      rules: readHouseRules(database),
-      world: readWorld(database),
-      attentionStage: attentionStage(database),
-      players: partySize(database),
+      rules: readHouseRules(ps),
+      world: readWorld(ps),
+      attentionStage: attentionStage(ps),
+      players: partySize(ps),
       floor,
       where: where(floor, x, y),
       facts: {
@@ -144,14 +135,8 @@ export function entityStats(e: RolledEntity): string {
 }
 
 /** Writes rolled contents into a room; its entities are placed (and join the stack if revealed). */
-export function fillRoom(
-  w: RecordingWriter,
-  database: Database,
-  room: RoomRecord,
-  c: RoomContents,
-  reveal: boolean,
-): void {
-  w.update('room', room.id, {
+export function fillRoom(ps: PlaySession, room: RoomRecord, c: RoomContents, reveal: boolean): void {
+  ps.update('room', room.id, {
     revealed: reveal ? 1 : 0,
     prepared: reveal ? 0 : 1,
     room_type: c.type,
@@ -163,11 +148,11 @@ export function fillRoom(
     gold: c.gold,
   });
   const counts = new Map<string, number>();
-  for (const name of allTokens(database).map((t) => t.name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  for (const name of allTokens(ps).map((t) => t.name)) counts.set(name, (counts.get(name) ?? 0) + 1);
   for (const e of c.entities) {
     const n = (counts.get(e.name) ?? 0) + 1;
     counts.set(e.name, n);
-    const id = w.insert('token', {
+    const id = ps.insert('token', {
       kind: 'entity',
       name: n > 1 ? `${e.name} ${n}` : e.name,
       colour: e.fields.colour,
@@ -178,16 +163,15 @@ export function fillRoom(
       max_health: e.health,
       armor: e.fields.armor,
       stats: entityStats(e),
-      placed_at: nextPlacement(database),
+      placed_at: nextPlacement(ps),
     });
-    if (reveal) joinTurnStack(w, database, id);
+    if (reveal) joinTurnStack(ps, id);
   }
 }
 
 /** Reveals a room: pre-rolled contents come to light, otherwise the tier's room table is rolled (ch.10). */
 export function reveal(
-  w: RecordingWriter,
-  database: Database,
+  ps: PlaySession,
   floor: number,
   x: number,
   y: number,
@@ -195,56 +179,48 @@ export function reveal(
   revealers: readonly TokenView[] = [],
   by: string | null = soleRevealer(revealers),
 ): RoomRecord {
-  const room = ensureRoom(w, database, floor, x, y);
+  const room = ensureRoom(ps, floor, x, y);
   if (room.revealed) return room;
   if (room.prepared) {
-    w.update('room', room.id, { revealed: 1, prepared: 0 });
-    for (const t of allTokens(database))
-      if (t.floor === floor && t.x === x && t.y === y && t.kind === 'entity') joinTurnStack(w, database, t.id);
+    ps.update('room', room.id, { revealed: 1, prepared: 0 });
+    for (const t of allTokens(ps))
+      if (t.floor === floor && t.x === x && t.y === y && t.kind === 'entity') joinTurnStack(ps, t.id);
   } else {
-    const c = contentsFor(database, floor, x, y, command, revealers, by);
-    fillRoom(w, database, room, c, true);
+    const c = contentsFor(ps, floor, x, y, command, revealers, by);
+    fillRoom(ps, room, c, true);
     if (c.lostReroller !== null) {
-      const dive = diveActor(database);
+      const dive = diveActor(ps);
       dive.send({ type: 'LOST_REROLL_USED', lichslayer: c.lostReroller });
-      writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
+      writeSetting(ps, 'machine:dive', dive.getPersistedSnapshot());
     }
   }
-  return roomAt(database, floor, x, y)!;
+  return roomAt(ps, floor, x, y)!;
 }
 
 /** On Floor 9, a Lichslayer standing in a room now cleared has cleared a room there: the Gate's condition (ch.10). */
-export function noteClearedOnNine(
-  w: RecordingWriter,
-  database: Database,
-  floor: number,
-  x: number,
-  y: number,
-  notices: string[],
-): void {
+export function noteClearedOnNine(ps: PlaySession, floor: number, x: number, y: number, notices: string[]): void {
   if (floor !== 9) return;
-  const room = roomAt(database, floor, x, y);
-  const tokens = allTokens(database);
+  const room = roomAt(ps, floor, x, y);
+  const tokens = allTokens(ps);
   if (!room?.revealed || occupants(tokens, floor, x, y).length > 0) return;
   for (const t of tokens) {
     if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.floor !== floor || t.x !== x || t.y !== y) continue;
     const event = { type: 'ROOM_CLEARED', lichslayer: t.lichslayerId } as const;
-    const dive = diveActor(database).getSnapshot();
+    const dive = diveActor(ps).getSnapshot();
     if (
       dive.context.clearedOnNine.includes(t.lichslayerId) ||
       !dive.context.present.includes(t.lichslayerId) ||
       !dive.can(event)
     )
       continue;
-    applyDiveEvent(w, database, event, notices);
+    applyDiveEvent(ps, event, notices);
     notices.push(`${t.name} has cleared a room on Floor 9: the Gate counts it (ch.10)`);
   }
 }
 
 /** A character steps into a room: it counts as entered, its trap and Sanity Test act on them, a Phylactery there is found. */
 export function arrive(
-  w: RecordingWriter,
-  database: Database,
+  ps: PlaySession,
   token: TokenView,
   room: RoomRecord,
   notices: string[],
@@ -252,25 +228,24 @@ export function arrive(
   entry: RoomEntry = {},
 ): void {
   if (!PARTY.has(token.kind)) return;
-  if (token.kind === 'lichslayer' && !room.entered) w.update('room', room.id, { entered: 1 });
-  enterRoom(w, database, token, roomAt(database, room.floor, room.x, room.y)!, command, notices, entry);
-  for (const t of allTokens(database)) {
+  if (token.kind === 'lichslayer' && !room.entered) ps.update('room', room.id, { entered: 1 });
+  enterRoom(ps, token, roomAt(ps, room.floor, room.x, room.y)!, command, notices, entry);
+  for (const t of allTokens(ps)) {
     if (t.kind === 'phylactery' && t.hidden && t.floor === room.floor && t.x === room.x && t.y === room.y) {
-      w.update('token', t.id, { hidden: 0 });
+      ps.update('token', t.id, { hidden: 0 });
       notices.push(`${token.name} finds the Phylactery (ch.10)`);
     }
   }
-  noteClearedOnNine(w, database, room.floor, room.x, room.y, notices);
+  noteClearedOnNine(ps, room.floor, room.x, room.y, notices);
 }
 
-export function place(database: Database, floor: number, x: number, y: number) {
-  const rec = roomAt(database, floor, x, y);
-  return { rec, occupancy: occupants(allTokens(database), floor, x, y).length };
+export function place(ps: PlayReader, floor: number, x: number, y: number) {
+  const rec = roomAt(ps, floor, x, y);
+  return { rec, occupancy: occupants(allTokens(ps), floor, x, y).length };
 }
 
 export function moveOne(
-  w: RecordingWriter,
-  database: Database,
+  ps: PlaySession,
   moving: TokenView,
   floor: number,
   x: number,
@@ -284,9 +259,9 @@ export function moveOne(
   const turned =
     moving.kind === 'lichslayer' &&
     moving.lichslayerId !== null &&
-    diveActor(database).getSnapshot().context.turned.includes(moving.lichslayerId);
+    diveActor(ps).getSnapshot().context.turned.includes(moving.lichslayerId);
   const token: TokenView = turned ? { ...moving, kind: 'entity' } : moving;
-  const { rec, occupancy } = place(database, floor, x, y);
+  const { rec, occupancy } = place(ps, floor, x, y);
   const verdict = judgeMove({
     mover: { kind: token.kind, name: token.name },
     from:
@@ -294,38 +269,33 @@ export function moveOne(
         ? { floor: token.floor, x: token.x, y: token.y }
         : null,
     to: { floor, x, y },
-    target: { revealed: rec?.revealed === 1, type: rec?.room_type ?? null, occupancy, shrines: shrinesOf(database) },
+    target: { revealed: rec?.revealed === 1, type: rec?.room_type ?? null, occupancy, shrines: shrinesOf(ps) },
     override,
   });
   if (verdict.kind === 'refused')
     throw new CommandFailure('refused', `${verdict.reason}. ${token.name} stays where they were.`);
   if (verdict.kind === 'confirm') throw new CommandFailure('needs-confirmation', verdict.reason);
-  const room = verdict.reveals
-    ? reveal(w, database, floor, x, y, command, [token])
-    : ensureRoom(w, database, floor, x, y);
+  const room = verdict.reveals ? reveal(ps, floor, x, y, command, [token]) : ensureRoom(ps, floor, x, y);
   if (verdict.reveals) notices.push(`${token.name} reveals ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
-  w.update('token', token.id, { floor, x, y });
-  arrive(w, database, { ...token, floor, x, y }, roomAt(database, floor, x, y)!, notices, command, entry);
+  ps.update('token', token.id, { floor, x, y });
+  arrive(ps, { ...token, floor, x, y }, roomAt(ps, floor, x, y)!, notices, command, entry);
 }
 
-export function lichslayerToken(w: RecordingWriter, database: Database, lichslayerId: number): TokenView {
-  const existing = allTokens(database).find((t) => t.lichslayerId === lichslayerId);
+export function lichslayerToken(ps: PlaySession, lichslayerId: number): TokenView {
+  const existing = allTokens(ps).find((t) => t.lichslayerId === lichslayerId);
   if (existing) return existing;
-  const l = requireLichslayer(database, lichslayerId);
+  const l = requireLichslayer(ps, lichslayerId);
   const colour =
-    (
-      database.prepare(`SELECT colour FROM item WHERE lichslayer_id = ? AND slot = 'gear'`).get(lichslayerId) as
-        { colour: Colour } | undefined
-    )?.colour ?? 'Colourless';
-  const id = w.insert('token', {
+    ps.all('item').find((i) => i.lichslayer_id === lichslayerId && i.slot === 'gear')?.colour ?? 'Colourless';
+  const id = ps.insert('token', {
     kind: 'lichslayer',
     lichslayer_id: lichslayerId,
     name: l.name,
     colour,
-    placed_at: nextPlacement(database),
+    placed_at: nextPlacement(ps),
   });
-  joinTurnStack(w, database, id);
-  return allTokens(database).find((t) => t.id === id)!;
+  joinTurnStack(ps, id);
+  return allTokens(ps).find((t) => t.id === id)!;
 }
 
 /**
@@ -334,8 +304,7 @@ export function lichslayerToken(w: RecordingWriter, database: Database, lichslay
  * this puts their tokens there.
  */
 export function enterFloor(
-  w: RecordingWriter,
-  database: Database,
+  ps: PlaySession,
   floor: number,
   present: readonly number[],
   entrance: { x: number; y: number } | undefined,
@@ -345,36 +314,35 @@ export function enterFloor(
   const { x, y } = entrance ?? DEFAULT_ENTRANCE;
   if (present.length === 0)
     throw new CommandFailure('refused', 'There are no Lichslayers in this campaign to send into the Tombs.');
-  const familiars = allTokens(database).filter((t) => t.kind === 'familiar');
+  const familiars = allTokens(ps).filter((t) => t.kind === 'familiar');
   const party = [
-    ...present.map((id) => lichslayerToken(w, database, id)),
-    ...allTokens(database).filter((t) => t.kind === 'retainer'),
+    ...present.map((id) => lichslayerToken(ps, id)),
+    ...allTokens(ps).filter((t) => t.kind === 'retainer'),
     ...(familiarFollows(diveStarts) ? familiars : []),
   ];
   // ch.3: a Familiar lasts for its floor; on the next floor it is gone until the next dive summons it.
   if (!familiarFollows(diveStarts)) {
     for (const t of familiars.filter((f) => f.floor !== null)) {
-      w.update('token', t.id, { floor: null, x: null, y: null });
+      ps.update('token', t.id, { floor: null, x: null, y: null });
       notices.push(`${t.name} stays behind: a Familiar lasts for the floor it was summoned on (ch.3)`);
     }
   }
-  placeRetainers(w, database);
-  const room = reveal(w, database, floor, x, y, 'board.enterFloor', party);
+  placeRetainers(ps);
+  const room = reveal(ps, floor, x, y, 'board.enterFloor', party);
   for (const t of party) {
-    w.update('token', t.id, { floor, x, y });
-    arrive(w, database, { ...t, floor, x, y }, roomAt(database, floor, x, y)!, notices, 'board.enterFloor');
+    ps.update('token', t.id, { floor, x, y });
+    arrive(ps, { ...t, floor, x, y }, roomAt(ps, floor, x, y)!, notices, 'board.enterFloor');
   }
   notices.unshift(`The party enters Floor ${floor} at ${room.name || 'the entrance'}`);
 }
 
 /** The turn stack with each Retainer right after its Aristocrat (ch.2), as hired and on each floor's entry. */
 export function placeRetainers(
-  w: RecordingWriter,
-  database: Database,
-  retainers: readonly { employer: number; tokenId: number | null }[] = readTown(database).retainers,
+  ps: PlaySession,
+  retainers: readonly { employer: number; tokenId: number | null }[] = readTown(ps).retainers,
 ): void {
-  const stack = turnStack(database);
-  const tokens = new Map(allTokens(database).map((t) => [t.id, t]));
+  const stack = turnStack(ps);
+  const tokens = new Map(allTokens(ps).map((t) => [t.id, t]));
   const byLichslayer = new Map(
     [...tokens.values()]
       .filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null)
@@ -391,25 +359,21 @@ export function placeRetainers(
   );
   order.forEach((tokenId, position) => {
     const entry = stack.find((e) => e.token_id === tokenId)!;
-    if (entry.position !== position) w.update('turn_stack', entry.id, { position });
+    if (entry.position !== position) ps.update('turn_stack', entry.id, { position });
   });
 }
 
 /** Party tokens leave the board: the dive is over for them (withdrawal, the Town, ch.11). */
-export function leaveBoard(
-  w: RecordingWriter,
-  database: Database,
-  lichslayerIds: readonly number[] | 'everyone',
-): void {
+export function leaveBoard(ps: PlaySession, lichslayerIds: readonly number[] | 'everyone'): void {
   // ch.16: the turned stay in the Tombs, where the Lich keeps them.
-  const turned = diveActor(database).getSnapshot().context.turned;
-  for (const t of allTokens(database)) {
+  const turned = diveActor(ps).getSnapshot().context.turned;
+  for (const t of allTokens(ps)) {
     if (t.floor === null || (t.lichslayerId !== null && turned.includes(t.lichslayerId))) continue;
     const leaves =
       t.kind === 'lichslayer'
         ? lichslayerIds === 'everyone' || (t.lichslayerId !== null && lichslayerIds.includes(t.lichslayerId))
         : lichslayerIds === 'everyone' && (t.kind === 'retainer' || t.kind === 'familiar');
-    if (leaves) w.update('token', t.id, { floor: null, x: null, y: null });
+    if (leaves) ps.update('token', t.id, { floor: null, x: null, y: null });
   }
 }
 
@@ -418,18 +382,18 @@ export function leaveBoard(
  * filling the Gate and then the nearest rooms with space (a full room blocks passage, ch.9); and
  * the Phylactery's spell goes to the nearest character (RULINGS: fewest room steps; ties are the Judge's).
  */
-export function floorTenRound(w: RecordingWriter, database: Database, notices: string[]): void {
-  const tokens = allTokens(database);
+export function floorTenRound(ps: PlaySession, notices: string[]): void {
+  const tokens = allTokens(ps);
   const phylactery = tokens.find((t) => t.kind === 'phylactery' && t.floor === 10 && !t.defeated);
-  const wave = rollWithTables(database, 'phase.nextTurn', ({ dice, tables, drawn }) => {
+  const wave = ps.roll('phase.nextTurn', ({ dice, tables, drawn }) => {
     const w10 = rollWave({
       dice,
       tables,
       drawn,
-      rules: readHouseRules(database),
-      world: readWorld(database),
-      attentionStage: attentionStage(database),
-      players: partySize(database),
+      rules: readHouseRules(ps),
+      world: readWorld(ps),
+      attentionStage: attentionStage(ps),
+      players: partySize(ps),
       floor: 10,
       where: 'the Gate',
     });
@@ -443,7 +407,7 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
   let waiting = 0;
   for (const e of wave.entities) {
     const spot = order.find((p) => {
-      const room = roomAt(database, 10, p.x, p.y);
+      const room = roomAt(ps, 10, p.x, p.y);
       if (!room?.revealed || !room.room_type) return false;
       return (
         judgeMove({
@@ -453,8 +417,8 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
           target: {
             revealed: true,
             type: room.room_type,
-            occupancy: occupants(allTokens(database), 10, p.x, p.y).length,
-            shrines: shrinesOf(database),
+            occupancy: occupants(allTokens(ps), 10, p.x, p.y).length,
+            shrines: shrinesOf(ps),
           },
           override: false,
         }).kind === 'ok'
@@ -464,7 +428,7 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
       waiting++;
       continue;
     }
-    const id = w.insert('token', {
+    const id = ps.insert('token', {
       kind: 'entity',
       name: e.name,
       colour: e.fields.colour,
@@ -475,15 +439,15 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
       max_health: e.health,
       armor: e.fields.armor,
       stats: entityStats(e),
-      placed_at: nextPlacement(database),
+      placed_at: nextPlacement(ps),
     });
-    joinTurnStack(w, database, id);
+    joinTurnStack(ps, id);
   }
   notices.push(
     `${wave.entities.length} entities enter at the Gate (ch.10)${waiting ? `; ${waiting} wait outside: every room near the Gate is full` : ''}`,
   );
   if (phylactery && phylactery.x !== null && phylactery.y !== null) {
-    const party = allTokens(database).filter(
+    const party = allTokens(ps).filter(
       (t) => PARTY.has(t.kind) && t.floor === 10 && !t.defeated && t.x !== null && t.y !== null,
     );
     const steps = (t: TokenView) => Math.abs(t.x! - phylactery.x!) + Math.abs(t.y! - phylactery.y!);
@@ -491,31 +455,22 @@ export function floorTenRound(w: RecordingWriter, database: Database, notices: s
     const targets = party.filter((t) => steps(t) === nearest).map((t) => t.name);
     if (targets.length)
       notices.push(
-        `The Phylactery casts ${lichSpell(database, 'The Phylactery’s spell')} at ${targets.length > 1 ? `the nearest: ${targets.join(' or ')} (the Judge picks)` : targets[0]} — ${nearest} room${nearest === 1 ? '' : 's'} away (ch.10)`,
+        `The Phylactery casts ${lichSpell(ps, 'The Phylactery’s spell')} at ${targets.length > 1 ? `the nearest: ${targets.join(' or ')} (the Judge picks)` : targets[0]} — ${nearest} room${nearest === 1 ? '' : 's'} away (ch.10)`,
       );
   }
 }
 
 /** Reveals a room without anyone entering it (skills that read the Tomb, ch.2). */
-export function revealRoom(
-  w: RecordingWriter,
-  database: Database,
-  floor: number,
-  x: number,
-  y: number,
-  notices: string[],
-  by: string,
-): void {
-  const before = roomAt(database, floor, x, y);
+export function revealRoom(ps: PlaySession, floor: number, x: number, y: number, notices: string[], by: string): void {
+  const before = roomAt(ps, floor, x, y);
   if (before?.revealed) return;
-  const room = reveal(w, database, floor, x, y, 'skill.use', [], by);
+  const room = reveal(ps, floor, x, y, 'skill.use', [], by);
   notices.push(`Revealed ${where(floor, x, y)}: ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
 }
 
 /** Moves a token by the board's rules, without the Judge's override (enemies closing in, ch.11; Break, ch.2). */
 export function moveTokenByRules(
-  w: RecordingWriter,
-  database: Database,
+  ps: PlaySession,
   tokenId: number,
   floor: number,
   x: number,
@@ -524,7 +479,7 @@ export function moveTokenByRules(
   command: CommandName,
   entry: RoomEntry = {},
 ): void {
-  const token = allTokens(database).find((t) => t.id === tokenId);
+  const token = allTokens(ps).find((t) => t.id === tokenId);
   if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
-  moveOne(w, database, token, floor, x, y, false, notices, command, entry);
+  moveOne(ps, token, floor, x, y, false, notices, command, entry);
 }

@@ -41,6 +41,9 @@ import { judgeCampaignView } from '../views/judge-view.ts';
 import { phaseView } from '../views/phase-view.ts';
 import { playerView } from '../views/player-view.ts';
 import { CommandFailure } from '../state/failures.ts';
+import { DbSession } from '../db/db-session.ts';
+import { stateReader } from '../db/play-store.ts';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { AppOptions, CampaignFiles, HandlerContext, Handlers, OpenCampaign } from './handler-context.ts';
 import { initialiseCampaign, insertStarterLichslayer, loadStarterCampaign } from './starter-campaign.ts';
 import { ensureStarterTables } from './starter-tables.ts';
@@ -201,6 +204,8 @@ export class CampaignApp implements CampaignFiles {
     this.handlers = allHandlers({
       require: () => this.require(),
       transact: (command, args, label, change) => this.transact(command, args, label, change),
+      edit: (command, label, change) => this.edit(command, label, change),
+      state: () => this.state(),
       changed: () => this.publish(this.rebuildView()),
       view: () => this.view(),
       publish: (view) => this.publish(view),
@@ -671,7 +676,7 @@ export class CampaignApp implements CampaignFiles {
 
   private rebuildView(): CampaignView {
     const { db, path: file } = this.require();
-    const view = judgeCampaignView(db, file);
+    const view = judgeCampaignView(db, file, stateReader(db));
     const problem = [this.backupProblem, this.retentionProblem].filter((p) => p !== null).join(' ');
     this.lastView = problem ? { ...view, backupProblem: problem } : view;
     return this.lastView;
@@ -698,26 +703,27 @@ export class CampaignApp implements CampaignFiles {
       for (const listener of this.listeners) listener(push);
     }
     if (this.playerListeners.size === 0) return;
-    const players: Push = { type: 'players', view: this.currentCampaign ? playerView(this.currentCampaign.db) : null };
+    const open = this.currentCampaign;
+    const players: Push = { type: 'players', view: open ? playerView(open.db, stateReader(open.db)) : null };
     for (const listener of this.playerListeners) listener(players);
   }
 
   /** The phase banner's view; a screen that gets none asks for it (phase.view says what went wrong). */
   private phaseOrNothing(db: Database): PhaseView | undefined {
     try {
-      return phaseView(db);
+      return phaseView(stateReader(db));
     } catch {
       return undefined;
     }
   }
 
+  /** Runs one play command as one transaction with its undo step, then publishes. */
+  private transact<T>(command: CommandName, _args: unknown, label: string, change: (s: PlaySession) => T): T {
+    return this.edit(command, label, (writer, db) => change(new DbSession(db, writer, command)));
+  }
+
   /** Runs one Judge action as one transaction with its undo step, then publishes. */
-  private transact<T>(
-    _command: CommandName,
-    _args: unknown,
-    label: string,
-    change: (writer: RecordingWriter, db: Database) => T,
-  ): T {
+  private edit<T>(_command: CommandName, label: string, change: (writer: RecordingWriter, db: Database) => T): T {
     const { db } = this.require();
     const result = db.transaction(() => {
       const writer = new RecordingWriter(db);
@@ -730,6 +736,11 @@ export class CampaignApp implements CampaignFiles {
     this.publish(this.rebuildView());
     this.backupIfDue();
     return result;
+  }
+
+  /** The play state as the last change left it. */
+  private state(): PlayReader {
+    return stateReader(this.require().db);
   }
 
   private backupIfDue(): void {

@@ -2,35 +2,37 @@
 // campaign is opened or imported: a damaged one refuses there, by name, with the repair offer,
 // rather than failing a view or a command in the middle of play (issue 16b, findings 1 and 6).
 import type { Database } from 'better-sqlite3';
-import { legacyPartyFloor, legacyWorldAttention, readWorld } from '../db/board-repo.ts';
-import { readBuffs } from '../db/channel-buffs.ts';
-import { currentSession, savedRandom, sessionStarts } from '../db/ledger.ts';
-import { readLifeRecords } from '../db/life-records.ts';
-import { readHouseRules } from '../db/settings.ts';
-import { readSpellInscriptions } from '../db/spell-inscriptions.ts';
-import { readTown } from '../db/town-repo.ts';
+import { legacyPartyFloor, legacyWorldAttention, readWorld } from '../state/board.ts';
+import { stateReader } from '../db/play-store.ts';
+import { readBuffs } from '../state/channel-buffs.ts';
+import { currentSession, savedRandom, sessionStarts } from '../state/sessions.ts';
+import { readLifeRecords } from '../state/life-records.ts';
+import { readHouseRules } from '../state/settings.ts';
+import { readSpellInscriptions } from '../state/spell-inscriptions.ts';
+import { readTown } from '../state/town.ts';
 import { journalNotes } from '../views/journal-view.ts';
 import { attentionActor, combatActor, diveActor, stored, turnedOn } from './phase-store.ts';
 import { starterRecord } from './starter-tables.ts';
 
 /** Throws CampaignFileError('damaged') naming the first setting that is not what the app writes. */
 export function checkCampaignSettings(db: Database): void {
-  readHouseRules(db);
-  readWorld(db);
-  legacyWorldAttention(db);
-  legacyPartyFloor(db);
-  readTown(db);
-  readBuffs(db);
-  readLifeRecords(db);
-  readSpellInscriptions(db);
-  savedRandom(db);
-  const sessions = currentSession(db);
-  sessionStarts(db);
-  turnedOn(db);
+  const ps = stateReader(db);
+  readHouseRules(ps);
+  readWorld(ps);
+  legacyWorldAttention(ps);
+  legacyPartyFloor(ps);
+  readTown(ps);
+  readBuffs(ps);
+  readLifeRecords(ps);
+  readSpellInscriptions(ps);
+  savedRandom(ps);
+  const sessions = currentSession(ps);
+  sessionStarts(ps);
+  turnedOn(ps);
   starterRecord(db);
-  for (let session = 1; session <= sessions; session++) journalNotes(db, session);
+  for (let session = 1; session <= sessions; session++) journalNotes(ps, session);
   // The machines are restored as play restores them, so a snapshot xstate would refuse is found now.
-  diveActor(db).stop();
-  attentionActor(db).stop();
-  if (stored(db, 'machine:combat')) combatActor(db).stop();
+  diveActor(ps);
+  attentionActor(ps);
+  if (stored(ps, 'machine:combat')) combatActor(ps);
 }

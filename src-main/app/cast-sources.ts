@@ -2,14 +2,13 @@
 // Scrolls, the Lich Doctor's Coat, the Witch's stolen spells. Held in one campaign setting (undoable
 // like any row); the rules are in rules/spell-sources.ts, and a cast from any of them goes through
 // phase.cast like every other.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import { z } from 'zod';
 import type { TokenView } from '@shared/board.ts';
 import type { SpellbookView } from '@shared/phase.ts';
-import { allTokens } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { currentSession } from '../db/ledger.ts';
-import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
+import { allTokens } from '../state/board.ts';
+import { currentSession } from '../state/sessions.ts';
+import { readHouseRules, readSetting, writeSetting } from '../state/settings.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { schoolOpenTo, type CastOptions } from '../rules/spell-cast.ts';
 import {
@@ -27,7 +26,7 @@ import type { Casting } from '../machines/combat-round.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { holdsSkill, requireLichslayer } from './lichslayer-row.ts';
 import { casterOf, findSpell, type SpellRef } from './spellcasting.ts';
-import { lifeRecord } from '../db/life-records.ts';
+import { lifeRecord } from '../state/life-records.ts';
 
 const KEY = 'spell-sources';
 const spellSchema = { table: z.string().max(80), row: z.number().int().min(0), label: z.string().max(200) };
@@ -71,59 +70,56 @@ type Sources = {
 };
 const EMPTY: Sources = { nextScroll: 1, scrolls: [], coat: [], stolen: [], claimed: {} };
 
-export const readSources = (db: Database): Sources => readSetting(db, KEY, sourcesSchema, EMPTY);
-const writeSources = (w: RecordingWriter, db: Database, s: Sources) => writeSetting(w, db, KEY, s);
+export const readSources = (ps: PlayReader): Sources => readSetting(ps, KEY, sourcesSchema, EMPTY);
+const writeSources = (ps: PlaySession, s: Sources) => writeSetting(ps, KEY, s);
 const ref = (s: SpellRef) => ({ table: s.table.key, row: s.row, label: s.label });
 
 /** Whether a spell resolved in this session (every resolution is in the ledger under its cause). */
-function resolvedThisSession(db: Database, spell: SpellRef): boolean {
-  const rows = db
-    .prepare(`SELECT cause FROM roll_log WHERE session = ? AND command = 'phase.cast' AND table_key = ?`)
-    .all(currentSession(db), spell.table.key) as { cause: string }[];
-  return rows.some((r) => r.cause.startsWith(`Spell: ${spell.label} by `));
+function resolvedThisSession(ps: PlaySession, spell: SpellRef): boolean {
+  return ps.ledger
+    .spellCauses(currentSession(ps), spell.table.key)
+    .some((cause) => cause.startsWith(`Spell: ${spell.label} by `));
 }
 
 /** Scrolls and Ink (ch.2): the Scholar writes a Scroll of a spell cast or witnessed this session. */
 export function writeScrollOf(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   scholar: LichslayerRow,
   at: { table: string; row: number },
   magic: number,
   notes: string[],
 ): string {
-  const spell = findSpell(db, at.table, at.row);
-  const s = readSources(db);
+  const spell = findSpell(ps, at.table, at.row);
+  const s = readSources(ps);
   const active = s.scrolls.filter((x) => x.scholarId === scholar.id).length;
   const why = scrollRefusal({
     scholar: scholar.name,
     label: spell.label,
-    seenThisSession: resolvedThisSession(db, spell),
+    seenThisSession: resolvedThisSession(ps, spell),
     active,
     magic,
   });
   if (why) throw new CommandFailure('refused', `${why}. Nothing changed.`);
   const { scroll, explain } = writeScroll(
-    { ...ref(spell), scholarId: scholar.id, scholar: scholar.name, magic, session: currentSession(db) },
+    { ...ref(spell), scholarId: scholar.id, scholar: scholar.name, magic, session: currentSession(ps) },
     s.nextScroll,
   );
-  writeSources(w, db, { ...s, nextScroll: s.nextScroll + 1, scrolls: [...s.scrolls, scroll] });
+  writeSources(ps, { ...s, nextScroll: s.nextScroll + 1, scrolls: [...s.scrolls, scroll] });
   notes.push(explain);
   return spell.label;
 }
 
 /** The Doctor's Coat of Arms (ch.2): a spell prepared in it. */
 export function prepareInCoat(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   doctor: LichslayerRow,
   at: { table: string; row: number },
   magic: number,
   notes: string[],
 ): string {
-  const spell = findSpell(db, at.table, at.row);
-  const s = readSources(db);
-  const enhanced = lifeRecord(db, doctor.id).enhanced.includes('Doctor’s Coat of Arms');
+  const spell = findSpell(ps, at.table, at.row);
+  const s = readSources(ps);
+  const enhanced = lifeRecord(ps, doctor.id).enhanced.includes('Doctor’s Coat of Arms');
   const stored = s.coat.filter((c) => c.doctorId === doctor.id);
   const why = coatRefusal({
     doctor: doctor.name,
@@ -131,10 +127,10 @@ export function prepareInCoat(
     stored: stored.length,
     magic,
     enhanced,
-    schoolRefusal: schoolOpenTo(spell.fields.school, casterOf(db, doctor.id), readHouseRules(db)),
+    schoolRefusal: schoolOpenTo(spell.fields.school, casterOf(ps, doctor.id), readHouseRules(ps)),
   });
   if (why) throw new CommandFailure('refused', `${why}. Nothing changed.`);
-  writeSources(w, db, { ...s, coat: [...s.coat, { ...ref(spell), doctorId: doctor.id }] });
+  writeSources(ps, { ...s, coat: [...s.coat, { ...ref(spell), doctorId: doctor.id }] });
   notes.push(
     `${doctor.name} prepares ${spell.label} in the Coat (${stored.length + 1} of ${coatCapacity(magic, enhanced)}): cast from it at half gold (ch.2)`,
   );
@@ -146,15 +142,14 @@ export function prepareInCoat(
  * succeeded, so the spell declared is hers: it is not cast for its caster, and she holds it.
  */
 export function stealDeclaredSpell(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   witch: LichslayerRow,
   casterTokenId: number | undefined,
   at: { table: string; row: number },
   round: number | null,
   notes: string[],
 ): string {
-  const caster = allTokens(db).find((t) => t.id === casterTokenId);
+  const caster = allTokens(ps).find((t) => t.id === casterTokenId);
   if (!caster)
     throw new CommandFailure(
       'invalid-args',
@@ -165,16 +160,11 @@ export function stealDeclaredSpell(
       'refused',
       'Counter Magic steals a spell in a fight, on the turn stack (ch.2). Nothing changed.',
     );
-  const spell = findSpell(db, at.table, at.row);
-  const s = readSources(db);
+  const spell = findSpell(ps, at.table, at.row);
+  const s = readSources(ps);
   // The Challenge's own entry (a natural 1's integrity check is logged after it under a longer cause).
-  const last = db
-    .prepare(
-      `SELECT id, cause, result FROM roll_log WHERE session = ? AND cause LIKE ? AND cause NOT LIKE '%: integrity check on a natural 1' ORDER BY id DESC LIMIT 1`,
-    )
-    .get(currentSession(db), `${witch.name}: Counter Magic against %`) as
-    { id: number; cause: string; result: string } | undefined;
-  const success = last ? (JSON.parse(last.result) as { success?: unknown }).success === true : false;
+  const last = ps.ledger.lastCounterMagic(currentSession(ps), witch.name);
+  const success = last?.success === true;
   if (
     !last ||
     !last.cause.startsWith(`${witch.name}: Counter Magic against ${caster.name} — `) ||
@@ -193,10 +183,10 @@ export function stealDeclaredSpell(
     magic: caster.stats.magic ?? 0,
     spell: ref(spell),
     round,
-    enhanced: lifeRecord(db, witch.id).enhanced.includes('Counter Magic'),
+    enhanced: lifeRecord(ps, witch.id).enhanced.includes('Counter Magic'),
     rollId: last.id,
   });
-  writeSources(w, db, {
+  writeSources(ps, {
     ...s,
     stolen: [...s.stolen.filter((x) => x.witchId !== witch.id), stolen],
     claimed: { ...s.claimed, [String(witch.id)]: last.id },
@@ -212,7 +202,7 @@ export interface SourcedCast {
   options: Pick<CastOptions, 'source'>;
   basis?: Pick<NonNullable<Casting['basis']>, 'magic' | 'why'>;
   note: string;
-  spend: (w: RecordingWriter) => void;
+  spend: (ps: PlaySession) => void;
 }
 
 /**
@@ -220,14 +210,20 @@ export interface SourcedCast {
  * the prepared spell is used), or a stolen spell (the Witch, free, at the caster's Magic, while it
  * lasts) — refused, naming why, when the source does not hold that spell (ch.2).
  */
-export function castFrom(db: Database, token: TokenView, spell: SpellRef, from: CastFrom, round: number): SourcedCast {
+export function castFrom(
+  ps: PlayReader,
+  token: TokenView,
+  spell: SpellRef,
+  from: CastFrom,
+  round: number,
+): SourcedCast {
   if (token.lichslayerId === null)
     throw new CommandFailure(
       'refused',
       `${token.name} is the Judge's: Scrolls, the Coat and stolen spells are cast by Lichslayers (ch.2). Nothing changed.`,
     );
-  const l = requireLichslayer(db, token.lichslayerId);
-  const s = readSources(db);
+  const l = requireLichslayer(ps, token.lichslayerId);
+  const s = readSources(ps);
   const same = (x: { table: string; row: number }) => x.table === spell.table.key && x.row === spell.row;
   if ('scroll' in from) {
     const scroll = s.scrolls.find((x) => x.id === from.scroll);
@@ -245,8 +241,8 @@ export function castFrom(db: Database, token: TokenView, spell: SpellRef, from: 
       options: { source: 'scroll' },
       basis: { magic: scroll.magic, why: `the Magic ${scroll.scholar}'s Scroll recorded (ch.2)` },
       note: `${l.name} reads ${scroll.scholar}'s Scroll of ${scroll.label}: cast at Magic ${scroll.magic}; the Scroll breaks (ch.2)`,
-      spend: (w) =>
-        writeSources(w, db, { ...readSources(db), scrolls: readSources(db).scrolls.filter((x) => x.id !== scroll.id) }),
+      spend: (ps) =>
+        writeSources(ps, { ...readSources(ps), scrolls: readSources(ps).scrolls.filter((x) => x.id !== scroll.id) }),
     };
   }
   if ('coat' in from) {
@@ -256,9 +252,9 @@ export function castFrom(db: Database, token: TokenView, spell: SpellRef, from: 
     return {
       options: { source: 'coat' },
       note: `${l.name} casts ${spell.label} from the Coat; the prepared spell is used (ch.2)`,
-      spend: (w) => {
-        const now = readSources(db);
-        writeSources(w, db, { ...now, coat: now.coat.filter((_, i) => i !== at) });
+      spend: (ps) => {
+        const now = readSources(ps);
+        writeSources(ps, { ...now, coat: now.coat.filter((_, i) => i !== at) });
       },
     };
   }
@@ -270,17 +266,17 @@ export function castFrom(db: Database, token: TokenView, spell: SpellRef, from: 
     options: { source: 'stolen' },
     basis: { magic: stolen.magic, why: `${stolen.caster}'s Magic: the spell was stolen (ch.2)` },
     note: `${l.name} casts ${spell.label}, stolen from ${stolen.caster}, at Magic ${stolen.magic} (ch.2)`,
-    spend: (w) => {
-      const now = readSources(db);
-      writeSources(w, db, { ...now, stolen: now.stolen.filter((x) => x.rollId !== stolen.rollId) });
+    spend: (ps) => {
+      const now = readSources(ps);
+      writeSources(ps, { ...now, stolen: now.stolen.filter((x) => x.rollId !== stolen.rollId) });
     },
   };
 }
 
 /** What a token may cast from besides its own spells (ch.2), for the cast dialog: every active Scroll, its Coat, its stolen spell. */
-export function heldSourcesFor(db: Database, token: TokenView): SpellbookView['held'] {
+export function heldSourcesFor(ps: PlayReader, token: TokenView): SpellbookView['held'] {
   if (token.lichslayerId === null) return [];
-  const s = readSources(db);
+  const s = readSources(ps);
   const mine = token.lichslayerId;
   return [
     ...s.scrolls.map((x) => ({

@@ -3,16 +3,14 @@
 // that arise where they stand (looting at Edge or Paranoid, Predict, Counter Magic, Influence against
 // the Lich, the Breaker's doorway, a trap's, an enemy ability's, Sanity), the roll or the Judge's
 // total, the Sanity a failure costs, and a natural 1's integrity check.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { ChallengePresetView, ChallengeSetupView, FightResult, challengeArgsSchema } from '@shared/fight.ts';
 import type { z } from 'zod';
-import { allTokens, parseTrap, roomAt } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { lifeRecord } from '../db/life-records.ts';
-import { rollWithLedger } from '../db/ledger.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { allTokens, parseTrap, roomAt } from '../state/board.ts';
+import { lifeRecord } from '../state/life-records.ts';
+import { readHouseRules } from '../state/settings.ts';
 import { isNear } from '../rules/board-moves.ts';
 import {
   presetChallenge,
@@ -41,13 +39,13 @@ interface Roller {
   token: TokenView | null;
 }
 
-function rollerOf(db: Database, args: { lichslayerId?: number | undefined; tokenId?: number | undefined }): Roller {
+function rollerOf(ps: PlayReader, args: { lichslayerId?: number | undefined; tokenId?: number | undefined }): Roller {
   if ((args.lichslayerId === undefined) === (args.tokenId === undefined))
     throw new CommandFailure(
       'invalid-args',
       'Name who rolls: a Lichslayer (lichslayerId) or a token (tokenId), one of them.',
     );
-  const tokens = allTokens(db);
+  const tokens = allTokens(ps);
   const token =
     args.tokenId !== undefined
       ? tokens.find((t) => t.id === args.tokenId)
@@ -56,7 +54,7 @@ function rollerOf(db: Database, args: { lichslayerId?: number | undefined; token
     throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
   const lichslayerId = args.lichslayerId ?? token?.lichslayerId ?? null;
   if (lichslayerId !== null) {
-    const l = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(lichslayerId) as LichslayerRow | undefined;
+    const l = ps.byId('lichslayer', lichslayerId) ?? undefined;
     if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${lichslayerId} in this campaign.`);
     return { name: l.name, level: l.level, lichslayer: l, token: token ?? null };
   }
@@ -67,15 +65,15 @@ function rollerOf(db: Database, args: { lichslayerId?: number | undefined; token
 }
 
 /** Where a Lichslayer's Sanity Challenge is rolled, for the Attention's shift (ch.5). */
-function whereNow(db: Database): Where {
-  const dive = diveActor(db).getSnapshot();
+function whereNow(ps: PlayReader): Where {
+  const dive = diveActor(ps).getSnapshot();
   return dive.context.floor !== null ? 'tombs' : 'town';
 }
 
 /** The book's named Challenges that arise for this roller where they stand, each with its target by the rule. */
-function presetsFor(db: Database, roller: Roller): (ChallengePreset & { key: string })[] {
-  const rules = readHouseRules(db);
-  const tokens = allTokens(db).filter((t) => !t.defeated);
+function presetsFor(ps: PlayReader, roller: Roller): (ChallengePreset & { key: string })[] {
+  const rules = readHouseRules(ps);
+  const tokens = allTokens(ps).filter((t) => !t.defeated);
   const me = roller.token;
   const here = (t: TokenView) => me !== null && t.floor === me.floor && t.x === me.x && t.y === me.y;
   const out: (ChallengePreset & { key: string })[] = [];
@@ -85,8 +83,8 @@ function presetsFor(db: Database, roller: Roller): (ChallengePreset & { key: str
   };
   const l = roller.lichslayer;
   if (l) {
-    const fight = readFight(db);
-    const now = roundNow(db);
+    const fight = readFight(ps);
+    const now = roundNow(ps);
     const loot = lootingRule(
       l.sanity,
       { round: now?.round ?? null, lastLootRound: roundOf(fight.looted[String(l.id)], now) },
@@ -111,7 +109,7 @@ function presetsFor(db: Database, roller: Roller): (ChallengePreset & { key: str
         });
     if (holdsSkill(l, 'Influence') && lich) add('influence-lich', { id: 'influence-lich' });
     if (me && me.floor !== null && me.x !== null && me.y !== null) {
-      const room = roomAt(db, me.floor, me.x, me.y);
+      const room = roomAt(ps, me.floor, me.x, me.y);
       const trap = parseTrap(room?.trap ?? null) as RoomTrap | null;
       if (trap?.effect?.challenge)
         add('trap', {
@@ -154,11 +152,11 @@ function presetsFor(db: Database, roller: Roller): (ChallengePreset & { key: str
         me.y === null
       )
         continue;
-      const b = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(t.lichslayerId) as LichslayerRow | undefined;
+      const b = ps.byId('lichslayer', t.lichslayerId) ?? undefined;
       if (
         b &&
         holdsSkill(b, 'Break') &&
-        lifeRecord(db, b.id).enhanced.includes('Break') &&
+        lifeRecord(ps, b.id).enhanced.includes('Break') &&
         isNear(
           { floor: t.floor, x: t.x, y: t.y },
           { floor: t.floor, x: me.x, y: me.y },
@@ -174,12 +172,12 @@ function presetsFor(db: Database, roller: Roller): (ChallengePreset & { key: str
 
 /** The Challenge dialog's view: who rolls, with what modifiers, and the named Challenges where they stand. */
 export function challengeSetup(
-  db: Database,
+  ps: PlayReader,
   args: { lichslayerId?: number | undefined; tokenId?: number | undefined },
 ): ChallengeSetupView {
-  const roller = rollerOf(db, args);
-  const mods = roller.lichslayer ? rollModifiersFor(db, roller.lichslayer) : null;
-  const presets: ChallengePresetView[] = presetsFor(db, roller).map(({ key, label, target, sanity, explain }) => ({
+  const roller = rollerOf(ps, args);
+  const mods = roller.lichslayer ? rollModifiersFor(ps, roller.lichslayer) : null;
+  const presets: ChallengePresetView[] = presetsFor(ps, roller).map(({ key, label, target, sanity, explain }) => ({
     key,
     label,
     target,
@@ -201,7 +199,7 @@ export function challengeSetup(
       target,
     })),
     integrity: roller.lichslayer
-      ? equippedItems(db, roller.lichslayer.id)
+      ? equippedItems(ps, roller.lichslayer.id)
           .filter((i) => !i.broken && !i.unbreakable)
           .map((i) => ({ slot: i.slot, name: i.name }))
       : [],
@@ -212,13 +210,13 @@ export function challengeSetup(
  * One Challenge (ch.1): a named one by its rule's target, or a target the Judge sets; a Sanity
  * Challenge drops a level on a failure (ch.8); a natural 1 calls an integrity check (ch.11).
  */
-export function runChallenge(w: RecordingWriter, db: Database, args: ChallengeArgs, command: CommandName): FightResult {
-  const roller = rollerOf(db, args);
+export function runChallenge(ps: PlaySession, args: ChallengeArgs, command: CommandName): FightResult {
+  const roller = rollerOf(ps, args);
   let target: number;
   let sanity = args.sanity;
   let label: string;
   if (args.preset) {
-    const preset = presetsFor(db, roller).find((p) => p.key === args.preset);
+    const preset = presetsFor(ps, roller).find((p) => p.key === args.preset);
     if (!preset)
       throw new CommandFailure(
         'refused',
@@ -241,15 +239,15 @@ export function runChallenge(w: RecordingWriter, db: Database, args: ChallengeAr
   const l = roller.lichslayer;
   // ch.2: the Veteran's Recall adds their Power to another character's Challenge.
   if (args.assistBy !== undefined)
-    args = { ...args, modifiers: [...args.modifiers, recallAssistFor(db, args.assistBy, l?.id ?? null)] };
+    args = { ...args, modifiers: [...args.modifiers, recallAssistFor(ps, args.assistBy, l?.id ?? null)] };
   if (l) {
-    if (args.integritySlot && !equippedItems(db, l.id).some((i) => i.slot === args.integritySlot))
+    if (args.integritySlot && !equippedItems(ps, l.id).some((i) => i.slot === args.integritySlot))
       throw new CommandFailure('refused', `${l.name} has nothing in ${args.integritySlot}. Nothing changed.`);
-    const r = lichslayerChallenge(w, db, command, {
+    const r = lichslayerChallenge(ps, command, {
       lichslayerId: l.id,
       target,
       cause,
-      sanity: sanity ? whereNow(db) : null,
+      sanity: sanity ? whereNow(ps) : null,
       other: args.modifiers,
       ...(args.total !== undefined ? { judgeTotal: args.total } : {}),
       ...(args.integritySlot ? { integritySlot: args.integritySlot } : {}),
@@ -263,13 +261,13 @@ export function runChallenge(w: RecordingWriter, db: Database, args: ChallengeAr
       'refused',
       `${roller.name} is not a Lichslayer: Sanity is theirs alone (ch.8). Nothing changed.`,
     );
-  const r = rollWithLedger(db, command, (dice) => {
+  const r = ps.roll(command, ({ dice }) => {
     const c =
       args.total !== undefined
         ? judgeChallenge({ target }, args.total)
-        : rollChallenge(dice, { level: roller.level, target, cause, other: args.modifiers }, readHouseRules(db));
+        : rollChallenge(dice, { level: roller.level, target, cause, other: args.modifiers }, readHouseRules(ps));
     return { value: c, records: [{ cause, explain: c.explain, result: c }] };
-  }).value;
+  });
   result.lines.push(`${cause}: ${roller.name} ${r.success ? 'succeeds' : 'fails'} (${r.explain})`);
   result.challenge = { total: r.total, target: r.target, success: r.success };
   return result;

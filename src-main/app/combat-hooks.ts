@@ -1,12 +1,10 @@
 // What the rules make happen inside a fight, applied by the app rather than listed for the Judge:
 // Sanity triggers (ch.11, ch.12, ch.16), enemies closing in between player turns (ch.11), the
 // Lich's communion and revival (ch.16). Each roll is logged. Spells are in spellcasting.ts.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
-import { allTokens, roomAt } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { rollWithLedger } from '../db/ledger.ts';
-import { readHouseRules, writeSetting } from '../db/settings.ts';
+import { allTokens, roomAt } from '../state/board.ts';
+import { readHouseRules, writeSetting } from '../state/settings.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
 import type { ChallengeResult } from '../rules/challenge.ts';
 import { rollCharacterChallenge } from '../rules/sanity-challenge.ts';
@@ -16,12 +14,10 @@ import { sanityTarget } from '../rules/sanity.ts';
 import { isNear } from '../rules/board-moves.ts';
 import { canEnter } from '../rules/board-facts.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
-import { rollWithTables } from '../db/table-rolls.ts';
 import { occupants } from '../views/board-view.ts';
 import { combatActor, PARTY_KINDS, attentionStage, diveActor } from './phase-store.ts';
 import { equippedItems, rollModifiersFor } from './gear.ts';
 import { integrityCheck, integrityTarget } from '../rules/damage.ts';
-import type { RollRecord } from '../db/ledger.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { shrinesOf } from './board-ops.ts';
 import { passDoorway } from './skill-effects-s.ts';
@@ -29,8 +25,8 @@ import { passDoorway } from './skill-effects-s.ts';
 export type Where = 'tombs' | 'town' | 'forest';
 
 /** A Lichslayer's row, or nothing when they are gone (the round's hooks skip them). */
-function lichslayer(db: Database, id: number): LichslayerRow | undefined {
-  return db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+function lichslayer(ps: PlayReader, id: number): LichslayerRow | undefined {
+  return ps.byId('lichslayer', id) ?? undefined;
 }
 
 /**
@@ -40,8 +36,7 @@ function lichslayer(db: Database, id: number): LichslayerRow | undefined {
  * and on a Tomb floor it is a Sanity Break there (rest rooms become impossible, ch.10).
  */
 export function lichslayerChallenge(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   command: string,
   input: {
     lichslayerId: number;
@@ -53,13 +48,13 @@ export function lichslayerChallenge(
     integritySlot?: string;
   },
 ): { passed: boolean; explain: string; result: ChallengeResult | null } {
-  const l = lichslayer(db, input.lichslayerId);
+  const l = lichslayer(ps, input.lichslayerId);
   if (!l) return { passed: true, explain: '', result: null };
-  const rules = readHouseRules(db);
-  const stage = attentionStage(db);
-  const mods = rollModifiersFor(db, l, { where: input.sanity ?? 'tombs', sanityChallenge: input.sanity !== null });
-  const items = equippedItems(db, l.id);
-  const { value } = rollWithLedger(db, command, (dice) => {
+  const rules = readHouseRules(ps);
+  const stage = attentionStage(ps);
+  const mods = rollModifiersFor(ps, l, { where: input.sanity ?? 'tombs', sanityChallenge: input.sanity !== null });
+  const items = equippedItems(ps, l.id);
+  const value = ps.roll(command, ({ dice }) => {
     const c = rollCharacterChallenge(
       dice,
       {
@@ -107,17 +102,17 @@ export function lichslayerChallenge(
   if (value.integrity) {
     tail = `; ${value.integrity.explain}`;
     if (value.integrity.breaks && value.integrity.item) {
-      w.update('item', value.integrity.item.id, { broken: 1 });
+      ps.update('item', value.integrity.item.id, { broken: 1 });
       tail += `: ${value.integrity.item.name} confers no effect and counts toward no synchronicity until the Smith repairs it`;
     }
   }
   if (c.dropped) {
-    w.update('lichslayer', l.id, { sanity: c.sanity });
-    const dive = diveActor(db);
+    ps.update('lichslayer', l.id, { sanity: c.sanity });
+    const dive = diveActor(ps);
     const floor = dive.getSnapshot().context.floor;
     if (input.sanity === 'tombs' && floor !== null) {
       dive.send({ type: 'SANITY_BREAK', floor });
-      writeSetting(w, db, 'machine:dive', dive.getPersistedSnapshot());
+      writeSetting(ps, 'machine:dive', dive.getPersistedSnapshot());
     }
   }
   return { passed: c.passed, explain: `${c.explain}${tail}`, result: c.result };
@@ -125,12 +120,11 @@ export function lichslayerChallenge(
 
 /** A Sanity Challenge rolled for a Lichslayer (ch.8): see lichslayerChallenge. */
 export function sanityChallenge(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   command: string,
   input: { lichslayerId: number; target: number; cause: string; where: Where },
 ): { passed: boolean; explain: string; result: ChallengeResult | null } {
-  return lichslayerChallenge(w, db, command, {
+  return lichslayerChallenge(ps, command, {
     lichslayerId: input.lichslayerId,
     target: input.target,
     cause: input.cause,
@@ -143,19 +137,18 @@ const placed = (t: TokenView) => t.x !== null && t.y !== null && !t.defeated;
 
 /** ch.11: another player character at 0 Health on the floor shakes everyone else there (target: house rule, the book gives none). */
 export function allyAtZero(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   fallen: number,
   present: readonly number[],
   notices: string[],
   command = 'phase.send',
 ): void {
-  const name = lichslayer(db, fallen)?.name ?? 'A Lichslayer';
-  const t = sanityTarget('ally-at-zero', readHouseRules(db));
+  const name = lichslayer(ps, fallen)?.name ?? 'A Lichslayer';
+  const t = sanityTarget('ally-at-zero', readHouseRules(ps));
   for (const id of present) {
     if (id === fallen) continue;
     notices.push(
-      sanityChallenge(w, db, command, {
+      sanityChallenge(ps, command, {
         lichslayerId: id,
         target: t.target,
         cause: `${name} reached 0 Health (ch.11; target ${t.source})`,
@@ -170,10 +163,10 @@ export function allyAtZero(
  * Phylactery (18), or to another Colourless entity (house rule target), calls a Sanity Challenge; the
  * Lich on the stack picks one character each round for a target-18 challenge.
  */
-export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: readonly number[], notices: string[]): void {
-  const rules = readHouseRules(db);
+export function roundEndSanity(ps: PlaySession, stackIds: readonly number[], notices: string[]): void {
+  const rules = readHouseRules(ps);
   const onStack = new Set(stackIds);
-  const all = allTokens(db);
+  const all = allTokens(ps);
   const tokens = all.filter((t) => onStack.has(t.id) && placed(t));
   const party = tokens.filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null);
   const near = (a: TokenView, b: TokenView) =>
@@ -189,7 +182,7 @@ export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: reado
     if (lich) {
       const t = sanityTarget('lich-adjacency', rules);
       notices.push(
-        sanityChallenge(w, db, 'phase.nextTurn', {
+        sanityChallenge(ps, 'phase.nextTurn', {
           lichslayerId: p.lichslayerId!,
           target: t.target,
           cause: `A round beside the Lich (${t.source})`,
@@ -201,7 +194,7 @@ export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: reado
     if (phylactery) {
       const t = sanityTarget('phylactery-adjacency', rules);
       notices.push(
-        sanityChallenge(w, db, 'phase.nextTurn', {
+        sanityChallenge(ps, 'phase.nextTurn', {
           lichslayerId: p.lichslayerId!,
           target: t.target,
           cause: `A round beside the Phylactery (${t.source})`,
@@ -213,7 +206,7 @@ export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: reado
     if (other) {
       const t = sanityTarget('colourless-adjacency', rules);
       notices.push(
-        sanityChallenge(w, db, 'phase.nextTurn', {
+        sanityChallenge(ps, 'phase.nextTurn', {
           lichslayerId: p.lichslayerId!,
           target: t.target,
           cause: `A round beside ${other.name}, Colourless (ch.11; target ${t.source})`,
@@ -224,7 +217,7 @@ export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: reado
   }
   const lich = tokens.find((t) => t.stats.lich);
   if (lich && party.length) {
-    const { value: pick } = rollWithLedger(db, 'phase.nextTurn', (dice) => {
+    const pick = ps.roll('phase.nextTurn', ({ dice }) => {
       const roll = dice.die(party.length, "The Lich's Attention picks a character (ch.12)");
       const chosen = party[roll.natural - 1]!;
       return {
@@ -241,7 +234,7 @@ export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: reado
     });
     const t = sanityTarget('lich-attention', rules);
     notices.push(
-      sanityChallenge(w, db, 'phase.nextTurn', {
+      sanityChallenge(ps, 'phase.nextTurn', {
         lichslayerId: pick.lichslayerId!,
         target: t.target,
         cause: `The Lich's Attention (${t.source})`,
@@ -256,13 +249,13 @@ export function roundEndSanity(w: RecordingWriter, db: Database, stackIds: reado
  * rolls 1d6 openly; on a 6 the character passes a target-18 Sanity Challenge or is turned.
  * Returns the ids of the newly turned.
  */
-export function communion(w: RecordingWriter, db: Database, present: readonly number[], notices: string[]): number[] {
+export function communion(ps: PlaySession, present: readonly number[], notices: string[]): number[] {
   const turned: number[] = [];
   for (const id of present) {
-    const l = lichslayer(db, id);
+    const l = lichslayer(ps, id);
     if (!l || l.sanity !== 'lost') continue;
     const cause = `The Lich attempts communion with ${l.name} (ch.16)`;
-    const { value: face } = rollWithLedger(db, 'phase.nextTurn', (dice) => {
+    const face = ps.roll('phase.nextTurn', ({ dice }) => {
       const roll = dice.die(6, cause);
       return {
         value: roll.natural,
@@ -281,9 +274,9 @@ export function communion(w: RecordingWriter, db: Database, present: readonly nu
       notices.push(`${cause}: 1d6 = ${face}, nothing`);
       continue;
     }
-    const r = sanityChallenge(w, db, 'phase.nextTurn', {
+    const r = sanityChallenge(ps, 'phase.nextTurn', {
       lichslayerId: id,
-      target: sanityTarget('communion', readHouseRules(db)).target,
+      target: sanityTarget('communion', readHouseRules(ps)).target,
       cause,
       where: 'town',
     });
@@ -297,30 +290,30 @@ export function communion(w: RecordingWriter, db: Database, present: readonly nu
 }
 
 /** ch.12, ch.16: a Lich at 0 revives at the start of the next round at half Health while its Phylactery stands. */
-export function reviveLich(w: RecordingWriter, db: Database, phylacteryDestroyed: boolean, notices: string[]): void {
-  for (const t of allTokens(db)) {
+export function reviveLich(ps: PlaySession, phylacteryDestroyed: boolean, notices: string[]): void {
+  for (const t of allTokens(ps)) {
     if (!t.stats.lich || (!t.defeated && (t.health ?? 1) > 0)) continue;
     const r = lichAtZero(t.maxHealth ?? 0, phylacteryDestroyed);
-    if (r.revives) w.update('token', t.id, { defeated: 0, health: r.health });
+    if (r.revives) ps.update('token', t.id, { defeated: 0, health: r.health });
     notices.push(r.explain);
   }
 }
 
 /** ch.16: the manifested Lich attacks the character holding the most gold; ties are the Judge's call. */
-export function lichTargetNotice(db: Database, present: readonly number[]): string {
-  const rows = present.map((id) => lichslayer(db, id)).filter((l): l is LichslayerRow => !!l);
+export function lichTargetNotice(ps: PlaySession, present: readonly number[]): string {
+  const rows = present.map((id) => lichslayer(ps, id)).filter((l): l is LichslayerRow => !!l);
   if (!rows.length) return 'The Lich has no one left to strike';
   const targets = lichTarget(rows);
-  return `The Lich's turn: it strikes ${targets.length > 1 ? `${targets.map((t) => t.name).join(' or ')} (tied on ${targets[0]!.gold} gold: the Judge picks)` : `${targets[0]!.name}, holding the most gold (${targets[0]!.gold})`}, and casts ${lichSpell(db, 'The Lich’s free spell')} (ch.16)`;
+  return `The Lich's turn: it strikes ${targets.length > 1 ? `${targets.map((t) => t.name).join(' or ')} (tied on ${targets[0]!.gold} gold: the Judge picks)` : `${targets[0]!.name}, holding the most gold (${targets[0]!.gold})`}, and casts ${lichSpell(ps, 'The Lich’s free spell')} (ch.16)`;
 }
 
 /**
  * The free Lich's Magic spell of the Lich or its Phylactery (ch.10, ch.16): rolled on the campaign's
  * Lich's Magic table and logged; "one Lich's Magic spell" when the Judge has no such table.
  */
-export function lichSpell(db: Database, cause: string): string {
-  if (!loadAllTables(db).has('spells-lich')) return "one Lich's Magic spell, free";
-  return rollWithTables(db, 'phase.nextTurn', ({ dice, tables, drawn }) => {
+export function lichSpell(ps: PlaySession, cause: string): string {
+  if (!ps.tables.defs.has('spells-lich')) return "one Lich's Magic spell, free";
+  return ps.roll('phase.nextTurn', ({ dice, tables, drawn }) => {
     const node = rollOnTable({ dice, tables, drawn, cause }, 'spells-lich');
     return {
       value: `${node.label}, free (rolled on Lich's Magic; the roll is in the ledger)`,
@@ -336,21 +329,20 @@ export function lichSpell(db: Database, cause: string): string {
  * vulnerable character (lowest Health), through revealed rooms with space (ch.9, RULINGS).
  */
 export function enemiesCloseIn(
-  db: Database,
+  ps: PlaySession,
   move: (tokenId: number, x: number, y: number) => void,
   notices: string[],
-  w?: RecordingWriter,
 ): number[] {
-  const combat = combatActor(db).getSnapshot().context;
+  const combat = combatActor(ps).getSnapshot().context;
   const stackIds = new Set(combat.order.map((s) => s.tokenId));
   const healthOf = (t: TokenView) =>
-    t.lichslayerId !== null ? (lichslayer(db, t.lichslayerId)?.health ?? 0) : (t.health ?? 0);
+    t.lichslayerId !== null ? (lichslayer(ps, t.lichslayerId)?.health ?? 0) : (t.health ?? 0);
   const moved: number[] = [];
-  const enemies = allTokens(db).filter(
+  const enemies = allTokens(ps).filter(
     (t) => stackIds.has(t.id) && t.kind === 'entity' && placed(t) && !t.hidden && !combat.moved.includes(t.id),
   );
   for (const enemy of enemies) {
-    const tokens = allTokens(db);
+    const tokens = allTokens(ps);
     const party = tokens.filter((t) => PARTY_KINDS.has(t.kind) && t.floor === enemy.floor && placed(t));
     if (!party.length || party.some((p) => steps(p, enemy) === 0)) continue;
     const weakest = Math.min(...party.map(healthOf));
@@ -362,11 +354,11 @@ export function enemiesCloseIn(
       { x: enemy.x!, y: enemy.y! - 1 },
     ].filter((p) => Math.abs(p.x - prey.x!) + Math.abs(p.y - prey.y!) < steps(prey, enemy));
     const open = options.find((p) => {
-      const room = roomAt(db, enemy.floor!, p.x, p.y);
+      const room = roomAt(ps, enemy.floor!, p.x, p.y);
       if (!room?.revealed || !room.room_type) return false;
       return canEnter(room.room_type, occupants(tokens, enemy.floor!, p.x, p.y).length, true, {
         floor: enemy.floor!,
-        shrines: shrinesOf(db),
+        shrines: shrinesOf(ps),
       }).ok;
     });
     if (!open) {
@@ -375,7 +367,7 @@ export function enemiesCloseIn(
     }
     // ch.2: a doorway the Breaker holds this Round turns back an enemy that fails its Challenge.
     // Denied, it has spent its move in this gap all the same.
-    if (w && !passDoorway(w, db, enemy, { floor: enemy.floor!, ...open }, 'phase.enemiesAdvance', notices)) {
+    if (!passDoorway(ps, enemy, { floor: enemy.floor!, ...open }, 'phase.enemiesAdvance', notices)) {
       moved.push(enemy.id);
       continue;
     }

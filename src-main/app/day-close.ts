@@ -1,23 +1,20 @@
 // The end of one Lichslayer's day away from the Town's "next day" (rulebook ch.4, ch.5, ch.8): on
 // the road between Towns, unfed and unsheltered. The rules are lichslayerNight's, as in the Town.
-import type { Database } from 'better-sqlite3';
+import type { PlaySession } from '../state/session.ts';
 import type { DayReport } from '@shared/contract.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { readHouseRules } from '../state/settings.ts';
 import { NO_SHIFT, lichslayerNight, type LichslayerNight } from '../rules/survival-clock.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
-import { rollWithTables } from '../db/table-rolls.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 
 /** One Lichslayer's day ends (ch.4, ch.8): the clock with its penalties, and the night that follows. */
 export function closeDay(
-  w: RecordingWriter,
-  database: Database,
+  ps: PlaySession,
   l: LichslayerRow,
   opts: { ate: boolean; sheltered: boolean; day: number; stage: AttentionStage },
 ): DayReport['lines'][number] {
-  const rules = readHouseRules(database);
-  const n = rollWithTables(database, 'town.travel', ({ dice }) => {
+  const rules = readHouseRules(ps);
+  const n = ps.roll('town.travel', ({ dice }) => {
     const night = lichslayerNight(
       dice,
       {
@@ -66,7 +63,7 @@ export function closeDay(
     ];
     return { value: night, records };
   });
-  w.update('lichslayer', l.id, nightPatch(n));
+  ps.update('lichslayer', l.id, nightPatch(n));
   return nightLine(l.name, opts, n);
 }
 

@@ -3,17 +3,16 @@
 // (the withdraw / press-on choice, permanent loss, allies shaken, an entity felled for XP, the
 // Phylactery destroyed through the dive machine), integrity checks, Blocks, ongoing damage, lost turns.
 // Plain functions over one transaction's writer; every roll goes through the ledger.
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import { familiarDefeated } from './familiar-bonds.ts';
-import type { Database } from 'better-sqlite3';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { FightOptionsView, FightResult, attackArgsSchema, damageArgsSchema } from '@shared/fight.ts';
 import type { ItemSlot } from '@shared/gauntlet.ts';
 import type { z } from 'zod';
-import { allTokens, turnStack } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { rollWithLedger, type RollRecord } from '../db/ledger.ts';
-import { readHouseRules, writeSetting } from '../db/settings.ts';
+import { allTokens, turnStack } from '../state/board.ts';
+import { type RollRecord } from '../state/session.ts';
+import { readHouseRules, writeSetting } from '../state/settings.ts';
 import {
   attackAccess,
   defaultTarget,
@@ -42,7 +41,7 @@ import {
 import { sanityTarget } from '../rules/sanity.ts';
 import type { DieRoll } from '../rules/dice.ts';
 import { crushRefusal, rollBandage, wornArmorKeeps, type Bandaged } from '../rules/skills.ts';
-import { lifeRecord } from '../db/life-records.ts';
+import { lifeRecord } from '../state/life-records.ts';
 import { rollTrapDamage } from '../rules/trap.ts';
 import { trapFieldsSchema } from '@shared/tables.ts';
 import { noteClearedOnNine } from './board-ops.ts';
@@ -59,20 +58,19 @@ import { combatActor, diveActor, PARTY_KINDS, stackSlots, stored } from './phase
 export type AttackArgs = z.output<typeof attackArgsSchema>;
 export type DamageArgs = z.output<typeof damageArgsSchema>;
 
-const row = (db: Database, id: number) =>
-  db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+const row = (ps: PlayReader, id: number): LichslayerRow | undefined => ps.byId('lichslayer', id) ?? undefined;
 
-function tokenOf(db: Database, id: number): TokenView {
-  const t = allTokens(db).find((k) => k.id === id);
+function tokenOf(ps: PlayReader, id: number): TokenView {
+  const t = allTokens(ps).find((k) => k.id === id);
   if (!t) throw new CommandFailure('not-found', `No token ${id} on the board.`);
   return t;
 }
 
 /** The fight in the Town (ch.16): its entrants fight in one place, off the board. */
-function townFighters(db: Database): Set<number> {
-  if (String(diveActor(db).getSnapshot().value) !== 'manifestation' || !stored(db, 'machine:combat')) return new Set();
+function townFighters(ps: PlayReader): Set<number> {
+  if (String(diveActor(ps).getSnapshot().value) !== 'manifestation' || !stored(ps, 'machine:combat')) return new Set();
   return new Set(
-    combatActor(db)
+    combatActor(ps)
       .getSnapshot()
       .context.order.map((s) => s.tokenId),
   );
@@ -88,9 +86,9 @@ const positionOf = (t: TokenView, town: Set<number>): Position => ({
 });
 
 /** A fight is on, and whose turn it is (ch.11). */
-function turnOf(db: Database): { order: number[]; current: number | null } | null {
-  if (!stored(db, 'machine:combat')) return null;
-  const snap = combatActor(db).getSnapshot();
+function turnOf(ps: PlayReader): { order: number[]; current: number | null } | null {
+  if (!stored(ps, 'machine:combat')) return null;
+  const snap = combatActor(ps).getSnapshot();
   if (snap.value === 'idle') return null;
   return { order: snap.context.order.map((s) => s.tokenId), current: snap.context.current };
 }
@@ -107,10 +105,10 @@ interface AttackerKit {
 }
 
 /** Who attacks and with what (ch.7, ch.11, ch.12, ch.13): a Gauntlet's weapons, or a stat block's dice. */
-function attackerKit(db: Database, tokenId: number): AttackerKit {
-  const token = tokenOf(db, tokenId);
-  const rules = readHouseRules(db);
-  const l = token.lichslayerId !== null ? (row(db, token.lichslayerId) ?? null) : null;
+function attackerKit(ps: PlayReader, tokenId: number): AttackerKit {
+  const token = tokenOf(ps, tokenId);
+  const rules = readHouseRules(ps);
+  const l = token.lichslayerId !== null ? (row(ps, token.lichslayerId) ?? null) : null;
   let weapons: WeaponOption[] = [];
   let statDamage: DamageSpec | null = null;
   let refused: string | null = null;
@@ -118,7 +116,7 @@ function attackerKit(db: Database, tokenId: number): AttackerKit {
   else if (token.kind === 'phylactery') refused = 'The Phylactery has no attack (ch.12)';
   else if (token.kind === 'familiar') refused = 'A Familiar gives intelligence; it does not attack (ch.3)';
   else if (l) {
-    weapons = weaponOptions(equippedItems(db, l.id));
+    weapons = weaponOptions(equippedItems(ps, l.id));
     if (l.health === 0) refused = `${l.name} is at 0 Health: withdraw or press on first (ch.11)`;
     else refused = attackAccess(l.name, weapons);
   } else if (token.kind === 'retainer') {
@@ -129,18 +127,18 @@ function attackerKit(db: Database, tokenId: number): AttackerKit {
     if (!statDamage)
       refused = `${token.name}'s stat block lists no attack dice (“${token.stats.attack ?? ''}”): edit it in its entity table`;
   }
-  const turn = turnOf(db);
+  const turn = turnOf(ps);
   const notYourTurn =
     turn && turn.order.includes(token.id) && turn.current !== token.id
-      ? `${token.name} attacks on their own turn (ch.11); it is ${turn.current !== null ? (allTokens(db).find((t) => t.id === turn.current)?.name ?? 'another') + "'s" : "nobody's"} turn now`
+      ? `${token.name} attacks on their own turn (ch.11); it is ${turn.current !== null ? (allTokens(ps).find((t) => t.id === turn.current)?.name ?? 'another') + "'s" : "nobody's"} turn now`
       : null;
   return { token, lichslayer: l, weapons, statDamage, refused, notYourTurn };
 }
 
 /** A target's Health and gold as the default-target rule reads them. */
-function vitalsOf(db: Database, t: TokenView): { health: number; gold: number } {
+function vitalsOf(ps: PlayReader, t: TokenView): { health: number; gold: number } {
   if (t.lichslayerId !== null) {
-    const l = row(db, t.lichslayerId);
+    const l = row(ps, t.lichslayerId);
     return { health: l?.health ?? 0, gold: l?.gold ?? 0 };
   }
   return { health: t.health ?? 0, gold: 0 };
@@ -148,15 +146,15 @@ function vitalsOf(db: Database, t: TokenView): { health: number; gold: number } 
 
 /** Who may Block a hit on this target: the target or a character adjacent to it, with an intact Block item unused this round (ch.13). */
 function blockersFor(
-  db: Database,
+  ps: PlayReader,
   target: TokenView,
 ): { lichslayerId: number; tokenId: number; name: string; slot: ItemSlot; item: string; itemId: number }[] {
   if (target.floor === null || target.x === null || target.y === null) return [];
-  const rules = readHouseRules(db);
-  const fight = readFight(db);
-  const now = roundNow(db);
+  const rules = readHouseRules(ps);
+  const fight = readFight(ps);
+  const now = roundNow(ps);
   const at = { floor: target.floor, x: target.x, y: target.y };
-  return allTokens(db).flatMap((t) => {
+  return allTokens(ps).flatMap((t) => {
     if (
       t.kind !== 'lichslayer' ||
       t.lichslayerId === null ||
@@ -167,7 +165,7 @@ function blockersFor(
     )
       return [];
     if (t.id !== target.id && !isNear({ floor: t.floor, x: t.x, y: t.y }, at, rules)) return [];
-    return blockItems(equippedItems(db, t.lichslayerId))
+    return blockItems(equippedItems(ps, t.lichslayerId))
       .filter((i) => now === null || roundOf(fight.blocks[String(i.id)], now) !== now.round)
       .map((i) => ({
         lichslayerId: t.lichslayerId!,
@@ -181,12 +179,12 @@ function blockersFor(
 }
 
 /** What an entrant may attack now, with what, and whom the rules propose (the attack dialog's view). */
-export function fightOptions(db: Database, attackerId: number): FightOptionsView {
-  const kit = attackerKit(db, attackerId);
-  const town = townFighters(db);
+export function fightOptions(ps: PlayReader, attackerId: number): FightOptionsView {
+  const kit = attackerKit(ps, attackerId);
+  const town = townFighters(ps);
   const me = positionOf(kit.token, town);
-  const stack = new Map(turnStack(db).map((e, i) => [e.token_id, i]));
-  const candidates = allTokens(db).filter(
+  const stack = new Map(turnStack(ps).map((e, i) => [e.token_id, i]));
+  const candidates = allTokens(ps).filter(
     (t) =>
       t.id !== kit.token.id &&
       !t.defeated &&
@@ -201,7 +199,7 @@ export function fightOptions(db: Database, attackerId: number): FightOptionsView
       hidden: t.hidden,
       inReach: why === null,
       why,
-      blockers: blockersFor(db, t).map(({ lichslayerId, name, slot, item }) => ({ lichslayerId, name, slot, item })),
+      blockers: blockersFor(ps, t).map(({ lichslayerId, name, slot, item }) => ({ lichslayerId, name, slot, item })),
     };
   });
   let defaultId: number | null = null;
@@ -209,13 +207,13 @@ export function fightOptions(db: Database, attackerId: number): FightOptionsView
   if (kit.token.kind === 'entity') {
     const party = candidates
       .filter((t) => PARTY_KINDS.has(t.kind) && reachRefusal(me, positionOf(t, town)) === null)
-      .map((t) => ({ id: t.id, name: t.name, ...vitalsOf(db, t), stackIndex: stack.get(t.id) ?? 999 }));
-    const pick = defaultTarget(party, readHouseRules(db), !!kit.token.stats.lich && town.has(kit.token.id));
+      .map((t) => ({ id: t.id, name: t.name, ...vitalsOf(ps, t), stackIndex: stack.get(t.id) ?? 999 }));
+    const pick = defaultTarget(party, readHouseRules(ps), !!kit.token.stats.lich && town.has(kit.token.id));
     defaultId = pick.target?.id ?? null;
     defaultExplain = pick.explain;
   }
   const integrity = kit.lichslayer
-    ? equippedItems(db, kit.lichslayer.id)
+    ? equippedItems(ps, kit.lichslayer.id)
         .filter((i) => !i.broken && !i.unbreakable)
         .map((i) => ({ slot: i.slot, name: i.name }))
     : [];
@@ -245,20 +243,20 @@ export function fightOptions(db: Database, attackerId: number): FightOptionsView
 
 /** The defender as the damage rules read it: a Gauntlet's Health, Armor and synchronicity, or a token's. */
 function defenderOf(
-  db: Database,
+  ps: PlayReader,
   t: TokenView,
   blockedBy: string | null,
   source: HitSource | null = null,
 ): Defender & { worn?: 'physical' | 'colourless' } {
   if (t.lichslayerId !== null) {
-    const l = row(db, t.lichslayerId)!;
-    const worn = source ? wornArmorFor(db, l, source) : null;
+    const l = row(ps, t.lichslayerId)!;
+    const worn = source ? wornArmorFor(ps, l, source) : null;
     return {
       name: l.name,
       colour: t.colour,
       health: l.health,
       armor: l.armor,
-      sync: syncHeld(db, l.id),
+      sync: syncHeld(ps, l.id),
       blockedBy,
       ...(worn ? { worn, armorKept: `kept by Worn Armor (the first ${worn} instance this Round)` } : {}),
     };
@@ -275,57 +273,51 @@ function defenderOf(
 }
 
 /** Which first instance of the Round Worn Armor answers for this Lichslayer now (ch.2), or null: only in a fight's round. */
-function wornArmorFor(db: Database, l: LichslayerRow, source: HitSource): 'physical' | 'colourless' | null {
+function wornArmorFor(ps: PlayReader, l: LichslayerRow, source: HitSource): 'physical' | 'colourless' | null {
   if (![l.skill1, l.skill2, l.skill3].includes('Worn Armor')) return null;
-  const now = roundNow(db);
+  const now = roundNow(ps);
   if (!now) return null;
-  const marks = readFight(db).worn[String(l.id)] ?? {};
+  const marks = readFight(ps).worn[String(l.id)] ?? {};
   const used = {
     physical: roundOf(marks.physical, now) === now.round,
     colourless: roundOf(marks.colourless, now) === now.round,
   };
-  return wornArmorKeeps(source, used, lifeRecord(db, l.id).enhanced.includes('Worn Armor'));
+  return wornArmorKeeps(source, used, lifeRecord(ps, l.id).enhanced.includes('Worn Armor'));
 }
 
 /** After a hit: Worn Armor that kept the Armor is spent for this Round (ch.2). */
-function noteWorn(
-  w: RecordingWriter,
-  db: Database,
-  t: TokenView,
-  defender: { worn?: 'physical' | 'colourless' },
-  hit: HitResult,
-): void {
-  const now = roundNow(db);
+function noteWorn(ps: PlaySession, t: TokenView, defender: { worn?: 'physical' | 'colourless' }, hit: HitResult): void {
+  const now = roundNow(ps);
   if (!defender.worn || hit.outcome !== 'armor' || t.lichslayerId === null || !now) return;
-  const fight = readFight(db);
+  const fight = readFight(ps);
   const key = String(t.lichslayerId);
-  writeFight(w, db, { ...fight, worn: { ...fight.worn, [key]: { ...(fight.worn[key] ?? {}), [defender.worn]: now } } });
+  writeFight(ps, { ...fight, worn: { ...fight.worn, [key]: { ...(fight.worn[key] ?? {}), [defender.worn]: now } } });
 }
 
 /** Writes a hit's Health and Armor where they live: the Gauntlet for a Lichslayer, the token otherwise. */
-function writeHit(w: RecordingWriter, t: TokenView, hit: HitResult): void {
-  if (t.lichslayerId !== null) w.update('lichslayer', t.lichslayerId, { health: hit.health, armor: hit.armor });
-  else w.update('token', t.id, { health: hit.health, armor: hit.armor });
+function writeHit(ps: PlaySession, t: TokenView, hit: HitResult): void {
+  if (t.lichslayerId !== null) ps.update('lichslayer', t.lichslayerId, { health: hit.health, armor: hit.armor });
+  else ps.update('token', t.id, { health: hit.health, armor: hit.armor });
 }
 
-function breakItem(w: RecordingWriter, item: { id: number; name: string }, lines: string[]): void {
-  w.update('item', item.id, { broken: 1 });
+function breakItem(ps: PlaySession, item: { id: number; name: string }, lines: string[]): void {
+  ps.update('item', item.id, { broken: 1 });
   lines.push(
     `${item.name} breaks: it confers no effect and counts toward no synchronicity until the Smith repairs it (ch.11)`,
   );
 }
 
 /** An entrant gives up its next turn (a Block's Response, ch.13, ch.15; a trap's sleep, ch.9); before a fight, when one starts. */
-export function loseNextTurn(w: RecordingWriter, db: Database, token: TokenView, why: string, lines: string[]): void {
-  const turn = turnOf(db);
+export function loseNextTurn(ps: PlaySession, token: TokenView, why: string, lines: string[]): void {
+  const turn = turnOf(ps);
   if (turn && turn.order.includes(token.id)) {
-    const combat = combatActor(db);
-    combat.send({ type: 'SYNC', order: stackSlots(db) });
+    const combat = combatActor(ps);
+    combat.send({ type: 'SYNC', order: stackSlots(ps) });
     combat.send({ type: 'OWE', tokenId: token.id });
-    writeSetting(w, db, 'machine:combat', combat.getPersistedSnapshot());
+    writeSetting(ps, 'machine:combat', combat.getPersistedSnapshot());
   } else {
-    const fight = readFight(db);
-    writeFight(w, db, { ...fight, loseTurn: [...fight.loseTurn, token.id] });
+    const fight = readFight(ps);
+    writeFight(ps, { ...fight, loseTurn: [...fight.loseTurn, token.id] });
   }
   lines.push(`${token.name} gives up their next turn: ${why}`);
 }
@@ -335,31 +327,25 @@ export function loseNextTurn(w: RecordingWriter, db: Database, token: TokenView,
  * floor's Merchant dispatched; the Phylactery destroyed through the dive machine, ending the waves and
  * the Lich's revival; the Lich down until the next round while its Phylactery stands.
  */
-export function fellEntity(
-  w: RecordingWriter,
-  db: Database,
-  token: TokenView,
-  byLichslayerId: number | null,
-  lines: string[],
-): void {
-  w.update('token', token.id, { defeated: 1, health: 0 });
-  const by = byLichslayerId !== null ? row(db, byLichslayerId) : undefined;
+export function fellEntity(ps: PlaySession, token: TokenView, byLichslayerId: number | null, lines: string[]): void {
+  ps.update('token', token.id, { defeated: 1, health: 0 });
+  const by = byLichslayerId !== null ? row(ps, byLichslayerId) : undefined;
   if (by && token.kind === 'entity') {
     lines.push(`${by.name} fells ${token.name}: +${XP_PER_ENEMY} XP (ch.1)`);
-    addXp(w, db, by.id, XP_PER_ENEMY, lines, 'enemy');
-    noteFelledForCapstone(w, db, by.id, token.floor, lines);
+    addXp(ps, by.id, XP_PER_ENEMY, lines, 'enemy');
+    noteFelledForCapstone(ps, by.id, token.floor, lines);
   } else lines.push(`${token.name} is brought to 0 Health`);
-  const dive = diveActor(db);
+  const dive = diveActor(ps);
   if (token.stats.merchant && token.floor !== null) {
     dive.send({ type: 'MERCHANT_DISPATCHED', floor: token.floor });
-    writeSetting(w, db, 'machine:dive', dive.getPersistedSnapshot());
+    writeSetting(ps, 'machine:dive', dive.getPersistedSnapshot());
     lines.push(
       `The Merchant of Floor ${token.floor} is dispatched: rooms that need it are now impossible there (ch.10)`,
     );
   }
   if (token.kind === 'phylactery') {
     if (dive.getSnapshot().can({ type: 'PHYLACTERY_DESTROYED' }))
-      applyDiveEvent(w, db, { type: 'PHYLACTERY_DESTROYED' }, lines);
+      applyDiveEvent(ps, { type: 'PHYLACTERY_DESTROYED' }, lines);
     lines.push("The Phylactery is destroyed: the waves stop and the Lich's Revival is denied (ch.10, ch.12)");
   }
   if (token.stats.lich) {
@@ -370,12 +356,12 @@ export function fellEntity(
     );
   }
   if (token.floor !== null && token.x !== null && token.y !== null)
-    noteClearedOnNine(w, db, token.floor, token.x, token.y, lines);
-  const left = allTokens(db).filter(
+    noteClearedOnNine(ps, token.floor, token.x, token.y, lines);
+  const left = allTokens(ps).filter(
     (t) =>
-      t.kind === 'entity' && !t.defeated && t.floor === token.floor && turnStack(db).some((e) => e.token_id === t.id),
+      t.kind === 'entity' && !t.defeated && t.floor === token.floor && turnStack(ps).some((e) => e.token_id === t.id),
   );
-  if (turnOf(db) && left.length === 0)
+  if (turnOf(ps) && left.length === 0)
     lines.push('No enemy stands on the turn stack: the fight can end (Combat over, ch.11)');
 }
 
@@ -385,15 +371,14 @@ export function fellEntity(
  * withdraw or press on, and the app waits for that choice.
  */
 export function lichslayerAtZero(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   lichslayerId: number,
   command: CommandName,
   lines: string[],
   result: FightResult,
 ): 'lost' | 'choose' | 'no-dive' {
-  const l = row(db, lichslayerId)!;
-  const dive = diveActor(db).getSnapshot();
+  const l = row(ps, lichslayerId)!;
+  const dive = diveActor(ps).getSnapshot();
   if (
     !dive.context.present.includes(lichslayerId) ||
     (dive.context.floor === null && String(dive.value) !== 'manifestation')
@@ -401,11 +386,11 @@ export function lichslayerAtZero(
     lines.push(`${l.name} is at 0 Health (ch.11)`);
     return 'no-dive';
   }
-  allyAtZero(w, db, lichslayerId, dive.context.present, lines, command);
+  allyAtZero(ps, lichslayerId, dive.context.present, lines, command);
   const outcome = zeroHealthOutcome(dive.context.floor, (dive.context.zeroes[String(lichslayerId)] ?? 0) + 1);
   if (outcome.kind === 'permanently-lost') {
     lines.push(`${l.name}: ${outcome.explain}`);
-    applyDiveEvent(w, db, { type: 'AT_ZERO', lichslayer: lichslayerId, choice: 'withdraw' }, lines, undefined, {
+    applyDiveEvent(ps, { type: 'AT_ZERO', lichslayer: lichslayerId, choice: 'withdraw' }, lines, undefined, {
       alliesShaken: true,
     });
     return 'lost';
@@ -417,8 +402,7 @@ export function lichslayerAtZero(
 
 /** The Sanity a hit costs (ch.8, ch.12): the attacker's Sanity Touch on a hit, else Lich-type damage's target 12. */
 function sanityAfterHit(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   attacker: TokenView,
   target: TokenView,
   hit: HitResult,
@@ -426,10 +410,10 @@ function sanityAfterHit(
   lines: string[],
 ): void {
   if (target.lichslayerId === null || hit.outcome === 'immune' || hit.outcome === 'blocked') return;
-  const rules = readHouseRules(db);
+  const rules = readHouseRules(ps);
   if (attacker.stats.sanityOnHit) {
     lines.push(
-      sanityChallenge(w, db, command, {
+      sanityChallenge(ps, command, {
         lichslayerId: target.lichslayerId,
         target: attacker.stats.sanityOnHit,
         cause: `${attacker.name}'s touch: Sanity Challenge on a hit (ch.12)`,
@@ -439,7 +423,7 @@ function sanityAfterHit(
   } else if (attacker.stats.lich || attacker.stats.lichType) {
     const t = sanityTarget('lich-damage', rules);
     lines.push(
-      sanityChallenge(w, db, command, {
+      sanityChallenge(ps, command, {
         lichslayerId: target.lichslayerId,
         target: t.target,
         cause: `Damage from ${attacker.name}, a Lich-type source (${t.source})`,
@@ -451,22 +435,21 @@ function sanityAfterHit(
 
 /** What reaching 0 Health sets off for whoever was hit. */
 function afterZero(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   target: TokenView,
   byLichslayerId: number | null,
   command: CommandName,
   lines: string[],
   result: FightResult,
 ): 'lost' | 'choose' | 'no-dive' | 'felled' {
-  if (target.lichslayerId !== null) return lichslayerAtZero(w, db, target.lichslayerId, command, lines, result);
+  if (target.lichslayerId !== null) return lichslayerAtZero(ps, target.lichslayerId, command, lines, result);
   if (target.kind === 'retainer' || target.kind === 'familiar') {
-    w.update('token', target.id, { defeated: 1, health: 0 });
-    if (target.kind === 'familiar') familiarDefeated(w, db, target.id, true);
+    ps.update('token', target.id, { defeated: 1, health: 0 });
+    if (target.kind === 'familiar') familiarDefeated(ps, target.id, true);
     lines.push(`${target.name} falls at 0 Health`);
     return 'felled';
   }
-  fellEntity(w, db, target, byLichslayerId, lines);
+  fellEntity(ps, target, byLichslayerId, lines);
   return 'felled';
 }
 
@@ -479,23 +462,22 @@ const emptyResult = (): FightResult => ({ lines: [], damage: null, challenge: nu
  * player-killing's Sanity for the killer.
  */
 export function resolveAttack(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   a: AttackArgs,
   command: CommandName,
   out: { dice?: DieRoll[] } = {},
 ): FightResult {
-  const kit = attackerKit(db, a.attacker);
+  const kit = attackerKit(ps, a.attacker);
   if (kit.refused) throw new CommandFailure('refused', `${kit.refused}. Nothing changed.`);
   if (kit.notYourTurn && !a.outOfTurn) throw new CommandFailure('refused', `${kit.notYourTurn}. Nothing changed.`);
-  const target = tokenOf(db, a.target);
+  const target = tokenOf(ps, a.target);
   if (target.id === kit.token.id)
     throw new CommandFailure('refused', `${kit.token.name} cannot attack themselves. Nothing changed.`);
   if (target.defeated) throw new CommandFailure('refused', `${target.name} is already felled. Nothing changed.`);
-  const town = townFighters(db);
+  const town = townFighters(ps);
   const reach = reachRefusal(positionOf(kit.token, town), positionOf(target, town));
   if (reach) throw new CommandFailure('refused', `${reach}. Nothing changed.`);
-  const rules = readHouseRules(db);
+  const rules = readHouseRules(ps);
   const l = kit.lichslayer;
 
   let weapon: WeaponOption | null = null;
@@ -511,14 +493,14 @@ export function resolveAttack(
     if (!weapon.allowed) throw new CommandFailure('refused', `${weapon.why}. Nothing changed.`);
   }
   const base = weapon?.damage ?? kit.statDamage!;
-  const items = l ? equippedItems(db, l.id) : [];
+  const items = l ? equippedItems(ps, l.id) : [];
   if (a.integritySlot && !items.some((i) => i.slot === a.integritySlot))
     throw new CommandFailure(
       'refused',
       `${l?.name ?? kit.token.name} has nothing in ${a.integritySlot} for an integrity check. Nothing changed.`,
     );
   const block = a.block
-    ? blockersFor(db, target).find((b) => b.lichslayerId === a.block!.lichslayerId && b.slot === a.block!.slot)
+    ? blockersFor(ps, target).find((b) => b.lichslayerId === a.block!.lichslayerId && b.slot === a.block!.slot)
     : undefined;
   if (a.block && !block)
     throw new CommandFailure(
@@ -536,15 +518,15 @@ export function resolveAttack(
     lichType: !!(kit.token.stats.lich || kit.token.stats.lichType),
     label: weapon ? `${kit.token.name}'s ${weapon.name}` : `${kit.token.name}'s attack`,
   };
-  const attackerSync = l ? syncHeld(db, l.id) : NO_SYNC;
-  const defender = defenderOf(db, target, block ? `${block.name}'s ${block.item}` : null, source);
+  const attackerSync = l ? syncHeld(ps, l.id) : NO_SYNC;
+  const defender = defenderOf(ps, target, block ? `${block.name}'s ${block.item}` : null, source);
   const multipliers = syncMultipliers(attackerSync, { colour: target.colour, sync: defender.sync }, sourceColour);
-  const modifiers = l ? rollModifiersFor(db, l).all : [];
+  const modifiers = l ? rollModifiersFor(ps, l).all : [];
   const cause = `Attack: ${kit.token.name} → ${target.name}${weapon ? ` with ${weapon.name}` : ''}`;
   const character = l?.name ?? (target.lichslayerId !== null ? target.name : null);
-  const blockItem = block ? equippedItems(db, block.lichslayerId).find((i) => i.id === block.itemId)! : null;
+  const blockItem = block ? equippedItems(ps, block.lichslayerId).find((i) => i.id === block.itemId)! : null;
 
-  const planned = rollWithLedger(db, command, (dice) => {
+  const planned = ps.roll(command, ({ dice }) => {
     const records: RollRecord[] = [];
     let amount: number;
     let integrityDue = false;
@@ -614,7 +596,7 @@ export function resolveAttack(
         });
     }
     return { value: { amount, hit, blockCheck, own }, records };
-  }).value;
+  });
 
   const result = emptyResult();
   const lines = result.lines;
@@ -624,29 +606,29 @@ export function resolveAttack(
     `${cause}: ${hit ? `${planned.amount} damage${a.damage !== undefined ? " (the Judge's call)" : ''}` : 'all natural 1s, it misses (ch.11, house rule)'}`,
     ...(hit ? [hit.explain] : []),
   );
-  if (hit) writeHit(w, target, hit);
-  if (hit) noteWorn(w, db, target, defender, hit);
+  if (hit) writeHit(ps, target, hit);
+  if (hit) noteWorn(ps, target, defender, hit);
   if (block && blockItem && hit?.outcome === 'blocked') {
-    const fight = readFight(db);
-    const now = roundNow(db);
-    if (now) writeFight(w, db, { ...fight, blocks: { ...fight.blocks, [String(blockItem.id)]: now } });
-    if (planned.blockCheck?.breaks) breakItem(w, blockItem, lines);
+    const fight = readFight(ps);
+    const now = roundNow(ps);
+    if (now) writeFight(ps, { ...fight, blocks: { ...fight.blocks, [String(blockItem.id)]: now } });
+    if (planned.blockCheck?.breaks) breakItem(ps, blockItem, lines);
     else if (planned.blockCheck) lines.push(planned.blockCheck.explain);
     // ch.13: Block is a Response; a Response costs the next turn's action (ch.15).
-    const holder = allTokens(db).find((t) => t.id === block.tokenId);
-    if (holder) loseNextTurn(w, db, holder, `${block.item}'s Block was a Response (ch.13, ch.15)`, lines);
+    const holder = allTokens(ps).find((t) => t.id === block.tokenId);
+    if (holder) loseNextTurn(ps, holder, `${block.item}'s Block was a Response (ch.13, ch.15)`, lines);
   }
   if (planned.own) {
     lines.push(`A natural 1: ${planned.own.check.explain}`);
-    if (planned.own.check.breaks) breakItem(w, planned.own.item, lines);
+    if (planned.own.check.breaks) breakItem(ps, planned.own.item, lines);
   }
   if (hit?.reachedZero) {
-    const outcome = afterZero(w, db, target, l?.id ?? null, command, lines, result);
+    const outcome = afterZero(ps, target, l?.id ?? null, command, lines, result);
     // ch.11: killing a player costs the killer a Sanity Challenge.
     if (outcome === 'lost' && l && target.lichslayerId !== null) {
       const t = sanityTarget('pvp-kill', rules);
       lines.push(
-        sanityChallenge(w, db, command, {
+        sanityChallenge(ps, command, {
           lichslayerId: l.id,
           target: t.target,
           cause: `${l.name} killed ${target.name}, a player (${t.source})`,
@@ -655,7 +637,7 @@ export function resolveAttack(
       );
     }
   }
-  if (hit) sanityAfterHit(w, db, kit.token, target, hit, command, lines);
+  if (hit) sanityAfterHit(ps, kit.token, target, hit, command, lines);
   return result;
 }
 
@@ -664,8 +646,7 @@ export function resolveAttack(
  * rules as any: immunity, Armor, bypass, ongoing, synchronicity received, and what 0 Health sets off.
  */
 export function applyHit(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   target: TokenView,
   source: HitSource,
   amount: number,
@@ -674,18 +655,18 @@ export function applyHit(
   result: FightResult = emptyResult(),
   byLichslayerId: number | null = null,
 ): HitResult {
-  const defender = defenderOf(db, target, null, source);
+  const defender = defenderOf(ps, target, null, source);
   const hit = resolveHit(
     defender,
     source,
     amount,
     syncMultipliers(NO_SYNC, { colour: target.colour, sync: defender.sync }, source.colour),
-    readHouseRules(db),
+    readHouseRules(ps),
   );
   lines.push(hit.explain);
-  writeHit(w, target, hit);
-  noteWorn(w, db, target, defender, hit);
-  if (hit.reachedZero) afterZero(w, db, target, byLichslayerId, command, lines, result);
+  writeHit(ps, target, hit);
+  noteWorn(ps, target, defender, hit);
+  if (hit.reachedZero) afterZero(ps, target, byLichslayerId, command, lines, result);
   return hit;
 }
 
@@ -693,10 +674,10 @@ export function applyHit(
  * One instance of damage applied by the Judge's hand (a spell, a hazard, an effect the app does not
  * roll), through the same rules as any hit, and a Lich-type source's Sanity Challenge.
  */
-export function applyJudgedDamage(w: RecordingWriter, db: Database, a: DamageArgs, command: CommandName): FightResult {
-  const target = tokenOf(db, a.target);
+export function applyJudgedDamage(ps: PlaySession, a: DamageArgs, command: CommandName): FightResult {
+  const target = tokenOf(ps, a.target);
   if (target.defeated) throw new CommandFailure('refused', `${target.name} is already felled. Nothing changed.`);
-  if (target.lichslayerId !== null && (row(db, target.lichslayerId)?.health ?? 0) === 0 && a.amount > 0)
+  if (target.lichslayerId !== null && (row(ps, target.lichslayerId)?.health ?? 0) === 0 && a.amount > 0)
     throw new CommandFailure(
       'refused',
       `${target.name} is at 0 Health already: withdraw or press on first (ch.11). Nothing changed.`,
@@ -706,8 +687,7 @@ export function applyJudgedDamage(w: RecordingWriter, db: Database, a: DamageArg
   result.damage = a.amount;
   result.lines.push(`${a.label}: ${a.amount} to ${target.name}, the Judge's hand`);
   const hit = applyHit(
-    w,
-    db,
+    ps,
     target,
     {
       colour: a.colour,
@@ -723,7 +703,7 @@ export function applyJudgedDamage(w: RecordingWriter, db: Database, a: DamageArg
     result.lines,
     result,
   );
-  rollWithLedger(db, command, () => ({
+  ps.roll(command, () => ({
     value: null,
     records: [
       {
@@ -735,9 +715,9 @@ export function applyJudgedDamage(w: RecordingWriter, db: Database, a: DamageArg
     ],
   }));
   if (a.lichType && target.lichslayerId !== null && hit.outcome !== 'immune') {
-    const t = sanityTarget('lich-damage', readHouseRules(db));
+    const t = sanityTarget('lich-damage', readHouseRules(ps));
     result.lines.push(
-      sanityChallenge(w, db, command, {
+      sanityChallenge(ps, command, {
         lichslayerId: target.lichslayerId,
         target: t.target,
         cause: `Damage from ${a.label}, a Lich-type source (${t.source})`,
@@ -750,8 +730,7 @@ export function applyJudgedDamage(w: RecordingWriter, db: Database, a: DamageArg
 
 /** A trap's or effect's ongoing damage: the first strike now, the rest at each round's start (ch.11); with no fight on, one after another at once. */
 export function startOngoing(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   token: TokenView,
   label: string,
   damage: string,
@@ -759,9 +738,9 @@ export function startOngoing(
   command: CommandName,
   lines: string[],
 ): void {
-  if (rounds > 1 && roundNow(db)) {
-    const fight = readFight(db);
-    writeFight(w, db, {
+  if (rounds > 1 && roundNow(ps)) {
+    const fight = readFight(ps);
+    writeFight(ps, {
       ...fight,
       ongoing: [...fight.ongoing, { tokenId: token.id, label, damage, roundsLeft: rounds - 1 }],
     });
@@ -769,23 +748,22 @@ export function startOngoing(
     return;
   }
   for (let r = 2; r <= rounds; r++)
-    ongoingTick(w, db, token.id, `${label} (round ${r} of ${rounds}, no fight on)`, damage, command, lines);
+    ongoingTick(ps, token.id, `${label} (round ${r} of ${rounds}, no fight on)`, damage, command, lines);
 }
 
 /** One strike of ongoing damage: not an instance, straight to Health (ch.11). */
 function ongoingTick(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   tokenId: number,
   label: string,
   damage: string,
   command: CommandName,
   lines: string[],
 ): void {
-  const target = allTokens(db).find((t) => t.id === tokenId);
+  const target = allTokens(ps).find((t) => t.id === tokenId);
   if (!target || target.defeated) return;
   const effect = trapFieldsSchema.parse({ damage, ongoing: true });
-  const rolled = rollWithLedger(db, command, (dice) => {
+  const rolled = ps.roll(command, ({ dice }) => {
     const d = rollTrapDamage(dice, effect, label);
     return {
       value: d,
@@ -800,49 +778,47 @@ function ongoingTick(
           ]
         : [],
     };
-  }).value;
+  });
   if (!rolled) return;
   lines.push(`${label}: ${rolled.explain}`);
-  applyHit(w, db, target, { colour: null, physical: false, ongoing: true, label }, rolled.amount, command, lines);
+  applyHit(ps, target, { colour: null, physical: false, ongoing: true, label }, rolled.amount, command, lines);
 }
 
 /** At a round's start, ongoing damage strikes once more (ch.11). */
-export function tickOngoing(w: RecordingWriter, db: Database, lines: string[]): void {
-  const fight = readFight(db);
+export function tickOngoing(ps: PlaySession, lines: string[]): void {
+  const fight = readFight(ps);
   if (!fight.ongoing.length) return;
-  writeFight(w, db, {
+  writeFight(ps, {
     ...fight,
     ongoing: fight.ongoing.filter((o) => o.roundsLeft > 1).map((o) => ({ ...o, roundsLeft: o.roundsLeft - 1 })),
   });
-  for (const o of fight.ongoing)
-    ongoingTick(w, db, o.tokenId, `${o.label}, ongoing`, o.damage, 'phase.nextTurn', lines);
+  for (const o of fight.ongoing) ongoingTick(ps, o.tokenId, `${o.label}, ongoing`, o.damage, 'phase.nextTurn', lines);
 }
 
 /** When a fight starts, turns lost before it are given up (ch.9). */
-export function owedAtStart(w: RecordingWriter, db: Database): number[] {
-  const fight = readFight(db);
-  writeFight(w, db, { ...fight, serial: fight.serial + 1, loseTurn: [] });
+export function owedAtStart(ps: PlaySession): number[] {
+  const fight = readFight(ps);
+  writeFight(ps, { ...fight, serial: fight.serial + 1, loseTurn: [] });
   return fight.loseTurn;
 }
 
 /** An integrity check the Judge calls on one equipped item (ch.11), rolled or ruled. */
 export function judgeIntegrity(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   lichslayerId: number,
   slot: ItemSlot,
   result: 'breaks' | 'holds' | undefined,
   command: CommandName,
 ): FightResult {
-  const l = row(db, lichslayerId);
+  const l = row(ps, lichslayerId);
   if (!l) throw new CommandFailure('not-found', `No Lichslayer with id ${lichslayerId} in this campaign.`);
-  const item = equippedItems(db, lichslayerId).find((i) => i.slot === slot);
+  const item = equippedItems(ps, lichslayerId).find((i) => i.slot === slot);
   if (!item) throw new CommandFailure('refused', `${l.name} has nothing in ${slot}. Nothing changed.`);
   if (item.unbreakable) throw new CommandFailure('refused', `${item.name} is unbreakable (ch.11). Nothing changed.`);
   if (item.broken) throw new CommandFailure('refused', `${item.name} is already broken. Nothing changed.`);
   const out = emptyResult();
   const cause = `Integrity check: ${l.name}'s ${item.name}`;
-  const check = rollWithLedger(db, command, (dice) => {
+  const check = ps.roll(command, ({ dice }) => {
     const c = result
       ? {
           roll: null,
@@ -851,9 +827,9 @@ export function judgeIntegrity(
         }
       : integrityCheck(dice, item, cause);
     return { value: c, records: [{ cause, character: l.name, explain: c.explain, result: c }] };
-  }).value;
+  });
   out.lines.push(check.explain);
-  if (check.breaks) breakItem(w, item, out.lines);
+  if (check.breaks) breakItem(ps, item, out.lines);
   return out;
 }
 
@@ -862,8 +838,7 @@ export function judgeIntegrity(
  * path as any hit, counted for XP — or to 0 Armor; never the Lich.
  */
 export function crushToken(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   breaker: LichslayerRow,
   tokenId: number | undefined,
   choice: 'health' | 'armor' | undefined,
@@ -874,27 +849,26 @@ export function crushToken(
       'invalid-args',
       'Crush needs a target and a choice: its Health or its Armor to 0 (ch.2). Nothing changed.',
     );
-  const target = tokenOf(db, tokenId);
+  const target = tokenOf(ps, tokenId);
   const refused = crushRefusal({ name: target.name, lich: !!target.stats.lich, defeated: target.defeated });
   if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
-  const me = allTokens(db).find((t) => t.lichslayerId === breaker.id);
-  const town = townFighters(db);
+  const me = allTokens(ps).find((t) => t.lichslayerId === breaker.id);
+  const town = townFighters(ps);
   const reach = me
     ? reachRefusal(positionOf(me, town), positionOf(target, town))
     : `${breaker.name} is not on the board`;
   if (reach) throw new CommandFailure('refused', `${reach}. Nothing changed.`);
-  const defender = defenderOf(db, target, null);
+  const defender = defenderOf(ps, target, null);
   let explain: string;
   if (choice === 'armor') {
-    if (target.lichslayerId !== null) w.update('lichslayer', target.lichslayerId, { armor: 0 });
-    else w.update('token', target.id, { armor: 0 });
+    if (target.lichslayerId !== null) ps.update('lichslayer', target.lichslayerId, { armor: 0 });
+    else ps.update('token', target.id, { armor: 0 });
     explain = `${breaker.name} Crushes ${target.name}'s Armor: ${defender.armor} → 0 (ch.2)`;
     lines.push(explain);
   } else {
     lines.push(`${breaker.name} Crushes ${target.name} to 0 Health (ch.2)`);
     const hit = applyHit(
-      w,
-      db,
+      ps,
       target,
       { colour: null, physical: false, bypassArmor: true, crush: true, label: 'Crush' },
       defender.health,
@@ -905,7 +879,7 @@ export function crushToken(
     );
     explain = `${breaker.name} Crushes ${target.name}: ${hit.explain}`;
   }
-  rollWithLedger(db, 'skill.use', () => ({
+  ps.roll('skill.use', () => ({
     value: null,
     records: [
       { cause: `${breaker.name} uses Crush on ${target.name}`, character: breaker.name, explain, result: null },
@@ -916,8 +890,7 @@ export function crushToken(
 
 /** Diagnose and Bandage (the Lich Doctor's Skill 1, ch.2): up to level characters healed (level)d6 each, the Lich among those it works on. */
 export function bandageTokens(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   doctor: LichslayerRow,
   tokenIds: readonly number[] | undefined,
   enhanced: boolean,
@@ -925,15 +898,15 @@ export function bandageTokens(
 ): void {
   if (!tokenIds?.length)
     throw new CommandFailure('invalid-args', 'Choose the characters Diagnose and Bandage heals. Nothing changed.');
-  const targets = [...new Set(tokenIds)].map((id) => tokenOf(db, id));
-  const bandaged = rollWithLedger(db, 'skill.use', (dice) => {
+  const targets = [...new Set(tokenIds)].map((id) => tokenOf(ps, id));
+  const bandaged = ps.roll('skill.use', ({ dice }) => {
     let healed: Bandaged[];
     try {
       healed = rollBandage(dice, {
         doctor: doctor.name,
         level: doctor.level,
         enhanced,
-        targets: targets.map((t) => ({ ...vitalsFor(db, t), name: t.name })),
+        targets: targets.map((t) => ({ ...vitalsFor(ps, t), name: t.name })),
       });
     } catch (e) {
       throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
@@ -947,22 +920,22 @@ export function bandageTokens(
         result: h,
       })),
     };
-  }).value;
+  });
   bandaged.forEach((h, i) => {
     const t = targets[i]!;
-    if (t.lichslayerId !== null) w.update('lichslayer', t.lichslayerId, { health: h.health, armor: h.armor });
-    else w.update('token', t.id, { health: h.health, armor: h.armor });
+    if (t.lichslayerId !== null) ps.update('lichslayer', t.lichslayerId, { health: h.health, armor: h.armor });
+    else ps.update('token', t.id, { health: h.health, armor: h.armor });
     lines.push(h.explain);
   });
 }
 
 /** Health, its maximum and Armor where they live: the Gauntlet for a Lichslayer, the token otherwise. */
 function vitalsFor(
-  db: Database,
+  ps: PlayReader,
   t: TokenView,
 ): { health: number; maxHealth: number; armor: number; maxArmor: number | null } {
   if (t.lichslayerId !== null) {
-    const l = row(db, t.lichslayerId)!;
+    const l = row(ps, t.lichslayerId)!;
     return { health: l.health, maxHealth: l.max_health, armor: l.armor, maxArmor: l.max_armor };
   }
   return { health: t.health ?? 0, maxHealth: t.maxHealth ?? t.health ?? 0, armor: t.armor ?? 0, maxArmor: null };

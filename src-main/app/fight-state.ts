@@ -1,11 +1,10 @@
 // What a fight remembers between commands (rulebook ch.8, ch.9, ch.11, ch.13): which fight and round it
 // is, who looted in which round (Edge), which item Blocked in which round (once per Round), ongoing
 // damage still to tick, and turns lost to a trap before a fight began. One setting, undoable like any.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import { z } from 'zod';
 import type { FightResult } from '@shared/fight.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { readSetting, writeSetting } from '../db/settings.ts';
+import { readSetting, writeSetting } from '../state/settings.ts';
 import { combatActor, stored } from './phase-store.ts';
 
 const when = z.object({ serial: z.number().int().min(0), round: z.number().int().min(0) });
@@ -40,38 +39,38 @@ export type RoundMark = z.output<typeof when>;
 
 const EMPTY: FightState = { serial: 0, visit: 0, looted: {}, blocks: {}, worn: {}, ongoing: [], loseTurn: [] };
 
-export function readFight(db: Database): FightState {
-  return readSetting(db, 'fight', fightStateSchema, EMPTY);
+export function readFight(ps: PlayReader): FightState {
+  return readSetting(ps, 'fight', fightStateSchema, EMPTY);
 }
 
-export function writeFight(w: RecordingWriter, db: Database, next: FightState): void {
-  writeSetting(w, db, 'fight', next);
+export function writeFight(ps: PlaySession, next: FightState): void {
+  writeSetting(ps, 'fight', next);
 }
 
 /** A new floor visit begins: the party stands on a floor it has just entered, or the Lich manifests in the Town (ch.2, ch.16). */
-export function beginVisit(w: RecordingWriter, db: Database): void {
-  const fight = readFight(db);
-  writeFight(w, db, { ...fight, visit: fight.visit + 1 });
+export function beginVisit(ps: PlaySession): void {
+  const fight = readFight(ps);
+  writeFight(ps, { ...fight, visit: fight.visit + 1 });
 }
 
 /** Which fight and which floor visit it is now (null where there is none), for skills' usage limits (ch.2). */
 export function skillMoment(
-  db: Database,
+  ps: PlayReader,
   place: { floor: number | null; manifested: boolean },
 ): { fight: number | null; visit: number | null } {
-  const fight = readFight(db);
+  const fight = readFight(ps);
   return {
-    fight: roundNow(db) ? fight.serial : null,
+    fight: roundNow(ps) ? fight.serial : null,
     visit: place.floor !== null || place.manifested ? fight.visit : null,
   };
 }
 
 /** The fight and round now, or null when no fight is on (rounds exist only in combat, ch.11). */
-export function roundNow(db: Database): RoundMark | null {
-  if (!stored(db, 'machine:combat')) return null;
-  const snap = combatActor(db).getSnapshot();
+export function roundNow(ps: PlayReader): RoundMark | null {
+  if (!stored(ps, 'machine:combat')) return null;
+  const snap = combatActor(ps).getSnapshot();
   if (snap.value === 'idle') return null;
-  return { serial: readFight(db).serial, round: snap.context.round };
+  return { serial: readFight(ps).serial, round: snap.context.round };
 }
 
 /** The round an earlier mark falls in, counted in this fight (null: another fight, or never). */
@@ -83,7 +82,7 @@ export function roundOf(mark: RoundMark | undefined, now: RoundMark | null): num
  * The last fight action's result, kept as a setting: every action is then one undo step, even a roll
  * that changed nothing else — so the Judge's override undoes exactly that action, and no other.
  */
-export function recordResult(w: RecordingWriter, db: Database, step: string, result: FightResult): FightResult {
-  writeSetting(w, db, 'fight:last', { step, lines: result.lines, at: new Date().toISOString() });
+export function recordResult(ps: PlaySession, step: string, result: FightResult): FightResult {
+  writeSetting(ps, 'fight:last', { step, lines: result.lines, at: new Date().toISOString() });
   return { ...result, step };
 }

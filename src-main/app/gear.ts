@@ -1,11 +1,11 @@
 // A Lichslayer's Gauntlet as a fight reads it (rulebook ch.4, ch.8, ch.11, ch.13, ch.14): the equipped
 // items with their loot-table entries (actions, Effect, breakable), the synchronicity they hold, the
 // items that Block, and the modifiers the character takes on all rolls.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader } from '../state/session.ts';
 import type { Colour, ItemSlot } from '@shared/gauntlet.ts';
 import type { LootFields } from '@shared/tables.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { readHouseRules } from '../state/settings.ts';
 import type { EquippedItem } from '../rules/attack.ts';
 import { modifiersFor } from './character-rolls.ts';
 import { rollModifiersOf, wardsSanity, type RollModifiers } from '../rules/challenge.ts';
@@ -19,10 +19,9 @@ export interface LootEntry {
 }
 
 /** An item's row on the campaign's loot tables, by name (ch.13), or null for gear on no table. */
-export function lootEntryFor(db: Database, name: string): LootEntry | null {
+export function lootEntryFor(ps: PlayReader, name: string): LootEntry | null {
   const wanted = name.trim().toLowerCase();
-  for (const { def } of loadAllTables(db).values()) {
-    if (def.category !== 'loot') continue;
+  for (const def of ps.tables.ofCategory('loot')) {
     const row = def.rows.find((r) => r.loot && r.label.trim().toLowerCase() === wanted);
     if (row?.loot) return { fields: row.loot, details: row.details };
   }
@@ -37,13 +36,11 @@ export interface HeldItem extends EquippedItem, GauntletItem {
 }
 
 /** The items in a Lichslayer's equipment bands, each with its loot-table entry. */
-export function equippedItems(db: Database, lichslayerId: number): HeldItem[] {
-  const rows = db
-    .prepare(`SELECT id, slot, name, colour, broken, notes FROM item WHERE lichslayer_id = ?`)
-    .all(lichslayerId) as { id: number; slot: ItemSlot; name: string; colour: Colour; broken: number; notes: string }[];
+export function equippedItems(ps: PlayReader, lichslayerId: number): HeldItem[] {
+  const rows = ps.all('item').filter((i) => i.lichslayer_id === lichslayerId);
   rows.sort((a, b) => GAUNTLET_ORDER.indexOf(a.slot) - GAUNTLET_ORDER.indexOf(b.slot));
   return rows.map((r) => {
-    const entry = lootEntryFor(db, r.name);
+    const entry = lootEntryFor(ps, r.name);
     return {
       id: r.id,
       slot: r.slot,
@@ -62,8 +59,8 @@ export function equippedItems(db: Database, lichslayerId: number): HeldItem[] {
 }
 
 /** The synchronicity the equipped, unbroken loot holds, as the fight reads it (ch.14). */
-export function syncHeld(db: Database, lichslayerId: number): SyncHeld {
-  const items = equippedItems(db, lichslayerId);
+export function syncHeld(ps: PlayReader, lichslayerId: number): SyncHeld {
+  const items = equippedItems(ps, lichslayerId);
   const r = synchronicity(
     items.map((i) => ({
       name: i.name,
@@ -71,7 +68,7 @@ export function syncHeld(db: Database, lichslayerId: number): SyncHeld {
       broken: i.broken,
       ...(i.itemType ? { type: i.itemType } : {}),
     })),
-    readHouseRules(db),
+    readHouseRules(ps),
   );
   if (!r.conditions.length) return NO_SYNC;
   return {
@@ -91,14 +88,14 @@ export function blockItems(items: readonly HeldItem[]): HeldItem[] {
  * survival clock as the Idols shift it, the Square's gift …), an intact ward negating the Sanity penalty.
  */
 export function rollModifiersFor(
-  db: Database,
+  ps: PlayReader,
   l: LichslayerRow,
   roll: { where: 'tombs' | 'town' | 'forest'; sanityChallenge: boolean } = { where: 'tombs', sanityChallenge: false },
 ): RollModifiers {
-  const items = equippedItems(db, l.id).map((i) => ({
+  const items = equippedItems(ps, l.id).map((i) => ({
     name: i.name,
     broken: i.broken,
     text: `${i.notes} ${i.entry?.details ?? ''}`,
   }));
-  return rollModifiersOf(modifiersFor(db, l, roll), wardsSanity(items));
+  return rollModifiersOf(modifiersFor(ps, l, roll), wardsSanity(items));
 }

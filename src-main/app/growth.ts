@@ -1,9 +1,8 @@
 // A Lichslayer's growth as the app applies it (rulebook ch.1, ch.2): XP from any source, and the
 // levels, stat points, class reveal and skills it brings. The one place XP is added.
-import type { Database } from 'better-sqlite3';
-import type { RecordingWriter } from '../db/history.ts';
-import { lifeRecord, writeLifeRecord } from '../db/life-records.ts';
-import { readHouseRules } from '../db/settings.ts';
+import type { PlaySession } from '../state/session.ts';
+import { lifeRecord, writeLifeRecord } from '../state/life-records.ts';
+import { readHouseRules } from '../state/settings.ts';
 import { levelForXp, levelUp, unlockedSkillsMissing, xpFromGold, type GrowthState } from '../rules/character.ts';
 import { classSkill } from '../rules/skills.ts';
 import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
@@ -65,38 +64,36 @@ const pickSkills = (columns: Record<string, unknown>) =>
  * everything a level-up gives. The one place XP is added, whatever earned it.
  */
 export function addXp(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   id: number,
   gained: number,
   notes: string[] = [],
   source: 'gold' | 'enemy' | 'floor' = 'gold',
 ): void {
-  const l = requireLichslayer(db, id);
+  const l = requireLichslayer(ps, id);
   // Gold is counted on the Gauntlet itself; enemies and floors in the Lichslayer's record (ch.1).
   if (source !== 'gold') {
-    const r = lifeRecord(db, id);
+    const r = lifeRecord(ps, id);
     writeLifeRecord(
-      w,
-      db,
+      ps,
       id,
       source === 'enemy' ? { ...r, enemiesFelled: r.enemiesFelled + 1 } : { ...r, floorsCleared: r.floorsCleared + 1 },
     );
   }
   const xp = l.xp + gained;
-  const up = levelUpColumns(l, levelForXp(xp, readHouseRules(db)).value);
+  const up = levelUpColumns(l, levelForXp(xp, readHouseRules(ps)).value);
   notes.push(...up.notes);
-  w.update('lichslayer', id, { xp, ...up.columns, ...skillGrantColumns(l, up.columns, notes) });
+  ps.update('lichslayer', id, { xp, ...up.columns, ...skillGrantColumns(l, up.columns, notes) });
 }
 
 /**
  * Gold entering a Gauntlet (ch.1): it is counted once, as it enters, for XP at 1 per 36; spending it
  * later never takes the XP back. The one path gold found takes, by hand or from a chest or a room.
  */
-export function gainGold(w: RecordingWriter, db: Database, id: number, amount: number, notes: string[] = []): void {
-  const l = requireLichslayer(db, id);
+export function gainGold(ps: PlaySession, id: number, amount: number, notes: string[] = []): void {
+  const l = requireLichslayer(ps, id);
   const gained = xpFromGold(l.gold_gained + amount).value - xpFromGold(l.gold_gained).value;
-  w.update('lichslayer', id, { gold: Math.min(10_000_000, l.gold + amount), gold_gained: l.gold_gained + amount });
+  ps.update('lichslayer', id, { gold: Math.min(10_000_000, l.gold + amount), gold_gained: l.gold_gained + amount });
   notes.push(`${l.name} gains ${amount} gold: ${xpFromGold(l.gold_gained + amount).explain}`);
-  if (gained) addXp(w, db, id, gained, notes);
+  if (gained) addXp(ps, id, gained, notes);
 }

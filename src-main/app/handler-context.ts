@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import type { CampaignSummary, CampaignView, CommandName, ParsedArgsOf, ResultOf } from '@shared/contract.ts';
 import type { RecordingWriter } from '../db/history.ts';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { StorageView } from '@shared/storage.ts';
 import type { Retention } from '../db/backups.ts';
 
@@ -52,13 +53,12 @@ export interface CampaignFiles {
 /** What a handler module may use: the open campaign, one-transaction Judge actions, and the files. */
 export interface HandlerContext {
   require(): OpenCampaign;
-  /** Runs one Judge action (named by its command and arguments) as one transaction with its undo step, then publishes. */
-  transact<T>(
-    command: CommandName,
-    args: unknown,
-    label: string,
-    change: (writer: RecordingWriter, db: Database) => T,
-  ): T;
+  /** Runs one play command (named by its command and arguments) as one transaction with its undo step, then publishes. */
+  transact<T>(command: CommandName, args: unknown, label: string, change: (s: PlaySession) => T): T;
+  /** An edit outside the play state (the campaign's tables): one transaction with its undo step, then publishes. */
+  edit<T>(command: CommandName, label: string, change: (writer: RecordingWriter, db: Database) => T): T;
+  /** The play state as the last change left it. */
+  state(): PlayReader;
   /** Publishes the campaign view after a change that is not an undoable edit (rolls, play state). */
   changed(): void;
   /** The Judge's view of the open campaign, as the last change left it. */

@@ -1,12 +1,12 @@
 // Reading one Lichslayer's row where a command needs it: the whole row, or a clear refusal.
-import type { Database } from 'better-sqlite3';
-import type { LichslayerRow } from '../views/judge-view.ts';
+import type { PlayReader } from '../state/session.ts';
+import type { LichslayerRow } from '../state/rows.ts';
 import { CommandFailure } from '../state/failures.ts';
 
 export type { LichslayerRow };
 
-export function requireLichslayer(db: Database, id: number): LichslayerRow {
-  const row = db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+export function requireLichslayer(s: PlayReader, id: number): LichslayerRow {
+  const row = s.byId('lichslayer', id);
   if (!row) throw new CommandFailure('not-found', `No Lichslayer with id ${id} in this campaign.`);
   return row;
 }

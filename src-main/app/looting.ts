@@ -2,15 +2,15 @@
 // other round or with a Challenge, Paranoid with a Challenge), a chest opened by a Lichslayer standing
 // at it (the d6, the player's loot roll with their penalties, the Judge's gold roll), what it holds
 // put on their Gauntlet, and a room's gold split between those there or given to one of them.
-import type { Database } from 'better-sqlite3';
+import type { Colour } from '@shared/gauntlet.ts';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
-import { allTokens, parseChest, type RoomRecord } from '../db/board-repo.ts';
-import { slotPlanOf } from '../db/gauntlet-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { addToInventory } from '../db/inventory.ts';
-import { roomLabel, type RollRecord } from '../db/ledger.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { allTokens, parseChest, type RoomRecord, roomLabel } from '../state/board.ts';
+import { slotPlanOf } from '../state/gauntlet.ts';
+import { addToInventory } from '../state/inventory.ts';
+import { type RollRecord } from '../state/session.ts';
+import { readHouseRules } from '../state/settings.ts';
 import { chestGoldFormula, openChest } from '../rules/board-facts.ts';
 import { inventoryDepth } from '../rules/gauntlet-derived.ts';
 import { isGoldFormula, rollGold } from '../rules/gold.ts';
@@ -23,11 +23,10 @@ import { readFight, roundNow, roundOf, writeFight } from './fight-state.ts';
 import { rollModifiersFor } from './gear.ts';
 import { gainGold } from './growth.ts';
 import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
-import { rollWithTables } from '../db/table-rolls.ts';
 
 /** The Lichslayers standing in a room. */
-function standingIn(db: Database, room: RoomRecord): TokenView[] {
-  return allTokens(db).filter(
+function standingIn(ps: PlayReader, room: RoomRecord): TokenView[] {
+  return allTokens(ps).filter(
     (t) =>
       t.kind === 'lichslayer' && t.lichslayerId !== null && t.floor === room.floor && t.x === room.x && t.y === room.y,
   );
@@ -37,23 +36,16 @@ function standingIn(db: Database, room: RoomRecord): TokenView[] {
  * May this Lichslayer loot now (ch.8)? Free, or after a Challenge — rolled here, in the ledger — at
  * Edge on an off-round or at Paranoid. A looting done is marked for the round.
  */
-function mayLoot(
-  w: RecordingWriter,
-  db: Database,
-  l: LichslayerRow,
-  what: string,
-  command: CommandName,
-  notices: string[],
-): boolean {
-  const fight = readFight(db);
-  const now = roundNow(db);
+function mayLoot(ps: PlaySession, l: LichslayerRow, what: string, command: CommandName, notices: string[]): boolean {
+  const fight = readFight(ps);
+  const now = roundNow(ps);
   const verdict = lootingRule(
     l.sanity,
     { round: now?.round ?? null, lastLootRound: roundOf(fight.looted[String(l.id)], now) },
-    readHouseRules(db),
+    readHouseRules(ps),
   );
   if (verdict.kind === 'challenge') {
-    const r = lichslayerChallenge(w, db, command, {
+    const r = lichslayerChallenge(ps, command, {
       lichslayerId: l.id,
       target: verdict.target,
       cause: `${l.name} loots ${what}: ${verdict.explain}`,
@@ -62,7 +54,7 @@ function mayLoot(
     notices.push(r.explain);
     if (!r.passed) return false;
   }
-  if (now) writeFight(w, db, { ...readFight(db), looted: { ...readFight(db).looted, [String(l.id)]: now } });
+  if (now) writeFight(ps, { ...readFight(ps), looted: { ...readFight(ps).looted, [String(l.id)]: now } });
   return true;
 }
 
@@ -76,8 +68,7 @@ const tierOf = (floor: number) => (floor >= 10 ? 'lower' : floorTier(floor));
  * Gauntlet as gold found (XP).
  */
 export function openChestBy(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   room: RoomRecord,
   lichslayerId: number,
   command: CommandName,
@@ -88,8 +79,8 @@ export function openChestBy(
   if (!chest) throw new CommandFailure('refused', `There is no chest at ${place}.`);
   if (chest.opened) throw new CommandFailure('refused', 'That chest has already been opened.');
   if (!room.revealed) throw new CommandFailure('refused', 'Reveal the room before opening its chest.');
-  const l = requireLichslayer(db, lichslayerId);
-  if (!standingIn(db, room).some((t) => t.lichslayerId === l.id))
+  const l = requireLichslayer(ps, lichslayerId);
+  if (!standingIn(ps, room).some((t) => t.lichslayerId === l.id))
     throw new CommandFailure(
       'refused',
       `${l.name} must stand in ${room.name || place} to open its chest (ch.9). Nothing changed.`,
@@ -99,14 +90,14 @@ export function openChestBy(
       'refused',
       `${l.name} is at 0 Health: withdraw or press on first (ch.11). Nothing changed.`,
     );
-  if (!mayLoot(w, db, l, 'the chest', command, notices)) {
+  if (!mayLoot(ps, l, 'the chest', command, notices)) {
     notices.push(`${l.name} cannot loot the chest this round; it stays shut (ch.8)`);
     return;
   }
-  const rules = readHouseRules(db);
+  const rules = readHouseRules(ps);
   const formula = chest.goldFormula || chestGoldFormula(tierOf(room.floor), '', rules).formula;
-  const modifiers = rollModifiersFor(db, l).all;
-  const opened = rollWithTables(db, command, ({ dice, tables, drawn }) => {
+  const modifiers = rollModifiersFor(ps, l).all;
+  const opened = ps.roll(command, ({ dice, tables, drawn }) => {
     const cause = `Chest at ${place}, opened by ${l.name}`;
     const roll = openChest(dice, rules, cause);
     const records: RollRecord[] = [
@@ -155,7 +146,7 @@ export function openChestBy(
   notices.push(`${l.name} opens the chest: ${opened.explain}`);
   let contents = '';
   if (opened.loot) {
-    const where = takeLoot(w, db, l, opened.loot);
+    const where = takeLoot(ps, l, opened.loot);
     contents = where === 'left' ? opened.loot.name : '';
     notices.push(
       where === 'left'
@@ -163,7 +154,7 @@ export function openChestBy(
         : `${l.name} takes ${opened.loot.name} into ${where === 'inventory' ? 'the inventory' : `a Loot slot (${where})`} (ch.13)`,
     );
   }
-  w.update('room', room.id, {
+  ps.update('room', room.id, {
     chest: JSON.stringify({
       opened: true,
       hasLoot: opened.hasLoot,
@@ -173,31 +164,33 @@ export function openChestBy(
       openedBy: l.name,
     }),
   });
-  if (opened.gold > 0) gainGold(w, db, l.id, opened.gold, notices);
+  if (opened.gold > 0) gainGold(ps, l.id, opened.gold, notices);
 }
 
 /** Loot onto a Gauntlet: the first empty Loot slot its skills open (ch.2), else an inventory stack if one is free (ch.4). */
-function takeLoot(
-  w: RecordingWriter,
-  db: Database,
-  l: LichslayerRow,
-  loot: { name: string; colour: string; notes: string },
-): string {
-  const used = new Set(
-    (db.prepare(`SELECT slot FROM item WHERE lichslayer_id = ?`).all(l.id) as { slot: string }[]).map((r) => r.slot),
+function takeLoot(ps: PlaySession, l: LichslayerRow, loot: { name: string; colour: string; notes: string }): string {
+  const used = new Set<string>(
+    ps
+      .all('item')
+      .filter((i) => i.lichslayer_id === l.id)
+      .map((r) => r.slot),
   );
-  const slot = slotPlanOf(db, l).loot.find((s) => !used.has(s));
+  const slot = slotPlanOf(ps, l).loot.find((s) => !used.has(s));
   if (slot) {
-    w.insert('item', { lichslayer_id: l.id, slot, name: loot.name, colour: loot.colour, broken: 0, notes: loot.notes });
+    ps.insert('item', {
+      lichslayer_id: l.id,
+      slot,
+      name: loot.name,
+      colour: loot.colour as Colour,
+      broken: 0,
+      notes: loot.notes,
+    });
     return slot;
   }
-  const stacks = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(l.id) as {
-    name: string;
-    count: number;
-  }[];
+  const stacks = ps.all('inventory').filter((st) => st.lichslayer_id === l.id);
   const joins = stacks.some((s) => s.name.trim().toLowerCase() === loot.name.trim().toLowerCase() && s.count < 6);
   if (!joins && stacks.length >= inventoryDepth(l.max_health).value) return 'left';
-  addToInventory(w, db, l.id, loot.name);
+  addToInventory(ps, l.id, loot.name);
   return 'inventory';
 }
 
@@ -207,8 +200,7 @@ function takeLoot(
  * Lichslayer's share in the room (ch.8); what does not divide evenly stays there too.
  */
 export function takeRoomGold(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   room: RoomRecord,
   to: number | 'split',
   command: CommandName,
@@ -218,22 +210,19 @@ export function takeRoomGold(
   if (!room.revealed) throw new CommandFailure('refused', `Reveal ${place} first.`);
   if (room.gold <= 0)
     throw new CommandFailure('refused', `There is no gold in ${room.name || place}. Nothing changed.`);
-  const here = standingIn(db, room)
-    .map((t) => requireLichslayer(db, t.lichslayerId!))
+  const here = standingIn(ps, room)
+    .map((t) => requireLichslayer(ps, t.lichslayerId!))
     .filter((l) => l.health > 0);
   const takers = to === 'split' ? here : here.filter((l) => l.id === to);
   if (!takers.length) {
     const who =
-      to === 'split'
-        ? 'No Lichslayer'
-        : ((db.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(to) as { name: string } | undefined)?.name ??
-          `Lichslayer ${to}`);
+      to === 'split' ? 'No Lichslayer' : ((ps.byId('lichslayer', to) ?? undefined)?.name ?? `Lichslayer ${to}`);
     throw new CommandFailure(
       'refused',
       `${who} stands in ${room.name || place} to take its gold (ch.10). Nothing changed.`,
     );
   }
-  const able = takers.filter((l) => mayLoot(w, db, l, `the gold of ${room.name || place}`, command, notices));
+  const able = takers.filter((l) => mayLoot(ps, l, `the gold of ${room.name || place}`, command, notices));
   if (!able.length) {
     notices.push('Nobody may loot the gold this round; it stays in the room (ch.8)');
     return;
@@ -245,9 +234,9 @@ export function takeRoomGold(
       'refused',
       `${room.gold} gold does not divide between ${able.length}: give it to one of them. Nothing changed.`,
     );
-  w.update('room', room.id, { gold: left });
+  ps.update('room', room.id, { gold: left });
   notices.push(
     `${room.gold} gold ${able.length > 1 ? `split between ${able.length}: ${share} each` : `to ${able[0]!.name}`}${left ? `; ${left} that does not divide evenly stays in the room` : ''}`,
   );
-  for (const l of able) gainGold(w, db, l.id, share, notices);
+  for (const l of able) gainGold(ps, l.id, share, notices);
 }

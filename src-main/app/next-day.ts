@@ -3,20 +3,19 @@
 // Attention's clocks; each Lichslayer's survival clock and night; then the morning of the next day.
 // One world is loaded, a sequence of rules runs over it with the campaign's dice, and everything is
 // written at the end, in one transaction with its report.
+import { rosterRows } from '../state/roster.ts';
+import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
 import { retainerStreaks } from './skill-effects-w.ts';
 import { medicineRefills } from './skill-effects-y.ts';
-import type { Database } from 'better-sqlite3';
 import type { DayReport } from '@shared/contract.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import type { TableDef } from '@shared/tables.ts';
 import type { TownState } from '@shared/town.ts';
 import type { WorldState } from '@shared/board.ts';
-import { readWorld, writeWorld } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import type { RollRecord } from '../db/ledger.ts';
-import { currentSession } from '../db/ledger.ts';
-import { readHouseRules, writeSetting } from '../db/settings.ts';
-import { readTown, today, writeTown } from '../db/town-repo.ts';
+import { readWorld, writeWorld } from '../state/board.ts';
+import { currentSession } from '../state/sessions.ts';
+import { readHouseRules, writeSetting } from '../state/settings.ts';
+import { readTown, today, writeTown } from '../state/town.ts';
 import { daysOfWeek, weekOf, weeksAtClose } from '../rules/calendar.ts';
 import type { Dice, Modifier } from '../rules/dice.ts';
 import {
@@ -50,7 +49,7 @@ import { nightLine, nightPatch } from './day-close.ts';
 import { forestMorning } from './forest-day.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { attentionActor, attentionStage, diveActor, turnedOn } from './phase-store.ts';
-import { entryText, rollWithTables } from '../db/table-rolls.ts';
+import { entryText } from '../tables/table-entries.ts';
 import { boonStrength, ensureSmith, giverHealthOf, idolEffects, removeToken } from './town-ops.ts';
 
 /** Everything one day's rules read, loaded once. */
@@ -352,8 +351,8 @@ const partyInTown = (w: DayWorld) =>
   [...w.roster.keys()].filter((id) => !w.dive.lost.includes(id) && !w.dive.turned.includes(id));
 
 /** ch.5, ch.16: the Attention's clocks and what the day sent it; each turned character's Pilgrimage. */
-function attentionStep(database: Database, w: DayWorld, out: DayOut) {
-  const attention = attentionActor(database);
+function attentionStep(ps: PlayReader, w: DayWorld, out: DayOut) {
+  const attention = attentionActor(ps);
   for (const e of out.attentionEvents) attention.send(e);
   const before = w.stage;
   attention.send({ type: 'DAY_PASSED', deepestFloorDived: w.dive.floor ?? 0, banquet: w.town.banquetOn === w.day });
@@ -361,7 +360,7 @@ function attentionStep(database: Database, w: DayWorld, out: DayOut) {
   if (after.stage !== before)
     line(out, 'change', `Lich's Attention: Stage ${before} → ${after.stage}${after.last ? ` — ${after.last}` : ''}`);
   if (w.town.banquetOn === w.day) w.town = { ...w.town, banquetOn: null };
-  const since = turnedOn(database);
+  const since = turnedOn(ps);
   for (const id of w.dive.turned) {
     const t = w.roster.get(id);
     const on = since[String(id)];
@@ -453,31 +452,29 @@ function morningStep(dice: Dice, w: DayWorld, out: DayOut): void {
 }
 
 /** One in-game day passes for the whole campaign (ch.5's order); returns the day's report. */
-export function nextDay(w: RecordingWriter, database: Database): DayReport {
-  const day = today(database);
-  const rules = readHouseRules(database);
-  const diveCtx = diveActor(database).getSnapshot().context;
-  const roster = new Map(
-    (database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[]).map((l) => [l.id, l]),
-  );
+export function nextDay(ps: PlaySession): DayReport {
+  const day = today(ps);
+  const rules = readHouseRules(ps);
+  const diveCtx = diveActor(ps).getSnapshot().context;
+  const roster = new Map(rosterRows(ps).map((l) => [l.id, l]));
   const lines: DayReport['lines'] = [];
-  const town0 = ensureSmith(database, readTown(database), lines);
+  const town0 = ensureSmith(ps, readTown(ps), lines);
   const before = new Map(roster);
-  const result = rollWithTables(database, 'town.nextDay', ({ dice, tables }) => {
+  const result = ps.roll('town.nextDay', ({ dice, tables }) => {
     const town = legacyFeedings(town0, day, rules);
     const world: DayWorld = {
       day,
       rules,
-      stage: attentionStage(database),
-      world: readWorld(database),
+      stage: attentionStage(ps),
+      world: readWorld(ps),
       dive: { floor: diveCtx.floor, lost: diveCtx.lost, turned: diveCtx.turned, present: diveCtx.present },
       town,
       roster,
       tables,
-      effects: idolEffects(database, town, day),
-      skills: (row) => skillRollBonuses(database, row),
+      effects: idolEffects(ps, town, day),
+      skills: (row) => skillRollBonuses(ps, row),
     };
-    const refresh = () => (world.effects = idolEffects(database, world.town, world.day));
+    const refresh = () => (world.effects = idolEffects(ps, world.town, world.day));
     const out: DayOut = { lines, records: [], tokensGone: [], attentionEvents: [] };
     const inn = innStep(dice, world, out);
     const paidDouble = retainerStep(dice, world, out, inn);
@@ -488,7 +485,7 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
     const weeks = weeksAtClose(day, world.town.weeks, rules);
     weekEnds(world, out, weeks.close);
     if (weeks.open !== null) weekStarts(dice, world, out, weeks.open, paidDouble);
-    const attention = attentionStep(database, world, out);
+    const attention = attentionStep(ps, world, out);
     const watch = watchUnderStage(world.town.squareWatch, attention.stage);
     if (watch.explain) line(out, 'change', watch.explain);
     world.town = { ...world.town, squareWatch: watch.watch };
@@ -516,19 +513,19 @@ export function nextDay(w: RecordingWriter, database: Database): DayReport {
     const patch = Object.fromEntries(
       Object.entries(l).filter(([k, v]) => (was as unknown as Record<string, unknown>)[k] !== v),
     );
-    if (Object.keys(patch).length) w.update('lichslayer', id, patch);
+    if (Object.keys(patch).length) ps.update('lichslayer', id, patch);
   }
-  for (const tokenId of out.tokensGone) removeToken(w, database, tokenId);
-  writeTown(w, database, world.town);
-  writeWorld(w, database, world.world);
-  writeSetting(w, database, 'machine:attention', attention.snapshot);
-  w.update('town', 1, { day: day + 1 });
+  for (const tokenId of out.tokensGone) removeToken(ps, tokenId);
+  writeTown(ps, world.town);
+  writeWorld(ps, world.world);
+  writeSetting(ps, 'machine:attention', attention.snapshot);
+  ps.update('town', 1, { day: day + 1 });
   // ch.2: the Aristocrats' days with 3 active Retainers, toward Influence.
-  for (const text of retainerStreaks(w, database)) line(out, 'change', text);
+  for (const text of retainerStreaks(ps)) line(out, 'change', text);
   // ch.2: Medicine Bay enhanced replenishes a Medicine Slot item at the new day's start.
-  for (const text of medicineRefills(w, database)) line(out, 'change', text);
-  const report: DayReport = { day, session: currentSession(database), lines: out.lines };
-  w.insert('day_report', { day, report: JSON.stringify(report) });
+  for (const text of medicineRefills(ps)) line(out, 'change', text);
+  const report: DayReport = { day, session: currentSession(ps), lines: out.lines };
+  ps.append('day_report', { day, report: JSON.stringify(report) });
   return report;
 }
 

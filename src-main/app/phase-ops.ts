@@ -1,18 +1,16 @@
 // The phases as the app steps them (rulebook ch.10, ch.11, ch.15, ch.16): the turn passing with what
 // the rules attach to a round's start and end, spells resolving when their moment comes, the Lich
 // manifesting in the Town or waiting on Floor 10. Plain functions over one transaction's writer.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';
-import { allTokens, joinTurnStack, nextPlacement, roomsOfFloor, turnStack } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { readHouseRules, writeSetting } from '../db/settings.ts';
-import { today } from '../db/town-repo.ts';
+import { allTokens, joinTurnStack, nextPlacement, roomsOfFloor, turnStack } from '../state/board.ts';
+import { readHouseRules, writeSetting } from '../state/settings.ts';
+import { today } from '../state/town.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { floorTenOpponents, manifestedLich, PHYLACTERY, trueDefeatSpoils } from '../rules/lich.ts';
 import { VESTMENTS } from '@shared/tables.ts';
 import { PRESS_ON_HEALTH } from '../rules/damage.ts';
 import { lostMovementPenalty, dropSanity } from '../rules/sanity.ts';
-import { rollWithLedger } from '../db/ledger.ts';
 import { allyAtZero as shakeAllies, communion, lichTargetNotice, reviveLich, roundEndSanity } from './combat-hooks.ts';
 import { owedAtStart, tickOngoing } from './fight-ops.ts';
 import { beginVisit } from './fight-state.ts';
@@ -20,45 +18,51 @@ import { enterFloor, floorTenRound, leaveBoard } from './board-ops.ts';
 import { resolveDue } from './spellcasting.ts';
 import { investitureAtRoundStart } from './skill-effects-s.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { attentionActor, combatActor, diveActor, partyIds, stackSlots, stored, turnedOn } from './phase-store.ts';
-import { createActor } from 'xstate';
-import { endChannelBuffs } from '../db/channel-buffs.ts';
+import {
+  attentionActor,
+  combatActor,
+  diveActor,
+  freshCombat,
+  partyIds,
+  stackSlots,
+  stored,
+  turnedOn,
+} from './phase-store.ts';
+import { endChannelBuffs } from '../state/channel-buffs.ts';
 import { XP_PER_CLEARED_FLOOR } from '../rules/character.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
-import { combatRound } from '../machines/combat-round.ts';
 import { addXp } from './growth.ts';
 import { familiarRolls } from './town-ops.ts';
 
 export type CombatActor = ReturnType<typeof combatActor>;
 
 /** ch.16: the Lich takes shape in the Town, the party there with it, every one of them at Lost. */
-export function manifest(w: RecordingWriter, database: Database, present: readonly number[], notices: string[]): void {
-  for (const t of allTokens(database)) {
+export function manifest(ps: PlaySession, present: readonly number[], notices: string[]): void {
+  for (const t of allTokens(ps)) {
     if (t.kind === 'lichslayer' && t.lichslayerId !== null && present.includes(t.lichslayerId))
-      w.update('token', t.id, { floor: null, x: null, y: null });
+      ps.update('token', t.id, { floor: null, x: null, y: null });
   }
   for (const id of present) {
-    if (!allTokens(database).some((t) => t.lichslayerId === id)) {
-      const l = database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(id) as { name: string };
+    if (!allTokens(ps).some((t) => t.lichslayerId === id)) {
+      const l = ps.byId('lichslayer', id)!;
       joinTurnStack(
-        w,
-        database,
-        w.insert('token', {
+        ps,
+        ps.insert('token', {
           kind: 'lichslayer',
           lichslayer_id: id,
           name: l.name,
           colour: 'Colourless',
-          placed_at: nextPlacement(database),
+          placed_at: nextPlacement(ps),
         }),
       );
     }
-    w.update('lichslayer', id, { sanity: 'lost' satisfies SanityLevel });
+    ps.update('lichslayer', id, { sanity: 'lost' satisfies SanityLevel });
   }
-  const existing = allTokens(database).find((t) => t.stats.lich && t.floor === null);
+  const existing = allTokens(ps).find((t) => t.stats.lich && t.floor === null);
   if (existing) notices.push(`The Lich is still manifest, at ${existing.health} Health (ch.16)`);
   else {
     const block = manifestedLich(present.length);
-    const id = w.insert('token', {
+    const id = ps.insert('token', {
       kind: 'entity',
       name: 'The Lich',
       colour: 'Colourless',
@@ -72,50 +76,40 @@ export function manifest(w: RecordingWriter, database: Database, present: readon
         magic: block.magic,
         lich: true,
       }),
-      placed_at: nextPlacement(database),
+      placed_at: nextPlacement(ps),
     });
-    joinTurnStack(w, database, id);
+    joinTurnStack(ps, id);
     notices.push(
       `The Lich manifests in the Town: ${block.explain}; Armor ${block.armor}, two turns a round, Magic ${block.magic}`,
     );
   }
   notices.push('The Inn is closed and the Smith has fled; every Lichslayer in the Town is at Lost (ch.16)');
-  const turned = diveActor(database).getSnapshot().context.turned;
+  const turned = diveActor(ps).getSnapshot().context.turned;
   if (turned.length)
     notices.push(
-      `Recalled to the Tombs as the Lich's: ${turned.map((id) => (database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(id) as { name: string } | undefined)?.name ?? `#${id}`).join(', ')} (ch.16)`,
+      `Recalled to the Tombs as the Lich's: ${turned.map((id) => (ps.byId('lichslayer', id) ?? undefined)?.name ?? `#${id}`).join(', ')} (ch.16)`,
     );
 }
 
 /** The Unbound Vestments worn, intact, by the party on the dive (ch.12's Floor-10 Lich grows with them, ch.15). */
-function vestmentsWorn(database: Database, present: readonly number[]): number {
+function vestmentsWorn(ps: PlayReader, present: readonly number[]): number {
   if (!present.length) return 0;
   const names = new Set(VESTMENTS.map((v) => v.toLowerCase()));
-  const items = database
-    .prepare(`SELECT name FROM item WHERE broken = 0 AND lichslayer_id IN (${present.map(() => '?').join(',')})`)
-    .all(...present) as { name: string }[];
+  const items = ps.all('item').filter((i) => i.broken === 0 && present.includes(i.lichslayer_id));
   return items.filter((i) => names.has(i.name.trim().toLowerCase())).length;
 }
 
 /** House rule "Lich on Floor 10": the ch.12 Lich waits at the Gate with the first wave, scaled by the party on the dive. */
-export function floorTenLichArrives(w: RecordingWriter, database: Database, notices: string[]): void {
-  if (allTokens(database).some((t) => t.stats.lich && t.floor === 10)) return;
-  const present = diveActor(database).getSnapshot().context.present;
-  const lost = present.length
-    ? (
-        database
-          .prepare(
-            `SELECT count(*) AS n FROM lichslayer WHERE sanity = 'lost' AND id IN (${present.map(() => '?').join(',')})`,
-          )
-          .get(...present) as { n: number }
-      ).n
-    : 0;
-  const block = floorTenOpponents(readHouseRules(database), {
+export function floorTenLichArrives(ps: PlaySession, notices: string[]): void {
+  if (allTokens(ps).some((t) => t.stats.lich && t.floor === 10)) return;
+  const present = diveActor(ps).getSnapshot().context.present;
+  const lost = ps.all('lichslayer').filter((l) => l.sanity === 'lost' && present.includes(l.id)).length;
+  const block = floorTenOpponents(readHouseRules(ps), {
     playersAtLost: lost,
-    unboundVestmentsEquipped: vestmentsWorn(database, present),
+    unboundVestmentsEquipped: vestmentsWorn(ps, present),
   }).find((b) => b !== PHYLACTERY);
   if (!block) return;
-  const id = w.insert('token', {
+  const id = ps.insert('token', {
     kind: 'entity',
     name: 'The Lich',
     colour: 'Colourless',
@@ -132,90 +126,88 @@ export function floorTenLichArrives(w: RecordingWriter, database: Database, noti
       lich: true,
       ...(block.sanityOnHit ? { sanityOnHit: block.sanityOnHit } : {}),
     }),
-    placed_at: nextPlacement(database),
+    placed_at: nextPlacement(ps),
   });
-  joinTurnStack(w, database, id);
+  joinTurnStack(ps, id);
   notices.push(`The Lich waits on Floor 10 (house rule): ${block.explain}`);
 }
 
 /** After a combat step: spells whose moment came resolve, and the machine hears they did. */
-export function settle(database: Database, combat: CombatActor, notices: string[]): void {
+export function settle(ps: PlaySession, combat: CombatActor, notices: string[]): void {
   const due = combat.getSnapshot().context.due;
   if (!due.length) return;
-  resolveDue(database, due, notices);
+  resolveDue(ps, due, notices);
   combat.send({ type: 'RESOLVED' });
 }
 
 /** The Lich's turn in the Town names its target (ch.16); a Lost character's turn says when their movement is short (ch.8). */
-export function turnNotices(database: Database, combat: CombatActor, notices: string[]): void {
+export function turnNotices(ps: PlaySession, combat: CombatActor, notices: string[]): void {
   const { current, round } = combat.getSnapshot().context;
-  const token = current !== null ? allTokens(database).find((t) => t.id === current) : undefined;
-  const dive = diveActor(database).getSnapshot();
+  const token = current !== null ? allTokens(ps).find((t) => t.id === current) : undefined;
+  const dive = diveActor(ps).getSnapshot();
   if (token?.stats.lich && String(dive.value) === 'manifestation')
-    notices.push(lichTargetNotice(database, dive.context.present));
+    notices.push(lichTargetNotice(ps, dive.context.present));
   if (token?.lichslayerId != null) {
-    const l = database.prepare(`SELECT name, sanity FROM lichslayer WHERE id = ?`).get(token.lichslayerId) as
-      { name: string; sanity: SanityLevel } | undefined;
+    const l = ps.byId('lichslayer', token.lichslayerId) ?? undefined;
     const lost = l ? lostMovementPenalty(l.sanity, round) : null;
     if (l && lost) notices.push(`${l.name}: ${lost.explain}`);
   }
 }
 
 /** The fight's round, synced with the board's stack (newcomers join, the fallen leave); refused when no fight is on. */
-export function liveCombat(database: Database, why: string) {
-  if (!stored(database, 'machine:combat')) throw new CommandFailure('refused', why);
-  const combat = combatActor(database);
-  combat.send({ type: 'SYNC', order: stackSlots(database) });
+export function liveCombat(ps: PlayReader, why: string) {
+  if (!stored(ps, 'machine:combat')) throw new CommandFailure('refused', why);
+  const combat = combatActor(ps);
+  combat.send({ type: 'SYNC', order: stackSlots(ps) });
   return combat;
 }
 
 /** One press of "next turn": the turn passes, or a round ends or begins, with what the rules attach to each. */
-export function step(w: RecordingWriter, database: Database, combat: CombatActor, notices: string[]): void {
-  const dive = diveActor(database);
+export function step(ps: PlaySession, combat: CombatActor, notices: string[]): void {
+  const dive = diveActor(ps);
   const phase = String(dive.getSnapshot().value);
   if (combat.getSnapshot().value === 'roundEnd') {
     // The start of a round: the Lich revives while its Phylactery stands (ch.16); on Floor 10
     // a wave enters while the Phylactery stands (ch.10).
-    reviveLich(w, database, dive.getSnapshot().context.phylacteryDestroyed, notices);
-    if (phase === 'floorTen' && !dive.getSnapshot().context.phylacteryDestroyed) floorTenRound(w, database, notices);
+    reviveLich(ps, dive.getSnapshot().context.phylacteryDestroyed, notices);
+    if (phase === 'floorTen' && !dive.getSnapshot().context.phylacteryDestroyed) floorTenRound(ps, notices);
     // ch.11: ongoing damage strikes Health again as the round begins.
-    tickOngoing(w, database, notices);
-    combat.send({ type: 'SYNC', order: stackSlots(database) });
+    tickOngoing(ps, notices);
+    combat.send({ type: 'SYNC', order: stackSlots(ps) });
     combat.send({ type: 'END_ROUND' });
-    investitureAtRoundStart(w, database, combat.getSnapshot().context.round, notices);
-    settle(database, combat, notices);
-    turnNotices(database, combat, notices);
+    investitureAtRoundStart(ps, combat.getSnapshot().context.round, notices);
+    settle(ps, combat, notices);
+    turnNotices(ps, combat, notices);
   } else {
     combat.send({ type: 'NEXT_TURN' });
-    settle(database, combat, notices);
+    settle(ps, combat, notices);
     if (combat.getSnapshot().value === 'roundEnd') {
       // The round's end (ch.11, ch.16): Sanity triggers, and in the Town the Lich's communion.
       if (phase === 'manifestation') {
-        const turnedNow = communion(w, database, dive.getSnapshot().context.present, notices);
+        const turnedNow = communion(ps, dive.getSnapshot().context.present, notices);
         for (const id of turnedNow) dive.send({ type: 'TURNED', lichslayer: id });
         // ch.16: the six days of the Pilgrimage count from the day of the turning.
         if (turnedNow.length)
-          writeSetting(w, database, 'turned-on', {
-            ...turnedOn(database),
-            ...Object.fromEntries(turnedNow.map((id) => [String(id), today(database)])),
+          writeSetting(ps, 'turned-on', {
+            ...turnedOn(ps),
+            ...Object.fromEntries(turnedNow.map((id) => [String(id), today(ps)])),
           });
-        writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
+        writeSetting(ps, 'machine:dive', dive.getPersistedSnapshot());
       } else
         roundEndSanity(
-          w,
-          database,
+          ps,
           combat.getSnapshot().context.order.map((s) => s.tokenId),
           notices,
         );
-    } else turnNotices(database, combat, notices);
+    } else turnNotices(ps, combat, notices);
   }
 }
 
 /** Ends the current turn as "next turn" would, with everything the rules attach to it (an equip in a fight, ch.11). */
-export function endTurn(w: RecordingWriter, database: Database, notices: string[]): void {
-  const combat = liveCombat(database, 'There is no fight on (ch.11).');
-  step(w, database, combat, notices);
-  writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
+export function endTurn(ps: PlaySession, notices: string[]): void {
+  const combat = liveCombat(ps, 'There is no fight on (ch.11).');
+  step(ps, combat, notices);
+  writeSetting(ps, 'machine:combat', combat.getPersistedSnapshot());
 }
 
 /**
@@ -225,17 +217,16 @@ export function endTurn(w: RecordingWriter, database: Database, notices: string[
  * cleared floor, Sanity for a forced Gate. The one place a dive event is applied.
  */
 export function applyDiveEvent(
-  w: RecordingWriter,
-  database: Database,
+  ps: PlaySession,
   event: DiveEvent,
   notices: string[],
   entrance?: { x: number; y: number },
   opts: { alliesShaken?: boolean } = {},
 ): void {
-  const dive = diveActor(database);
+  const dive = diveActor(ps);
   const before = dive.getSnapshot();
   const sent: DiveEvent =
-    event.type === 'DESCEND' && before.context.floor === null ? { type: 'DESCEND', roster: partyIds(database) } : event;
+    event.type === 'DESCEND' && before.context.floor === null ? { type: 'DESCEND', roster: partyIds(ps) } : event;
   if (!before.can(sent))
     throw new CommandFailure(
       'refused',
@@ -243,7 +234,7 @@ export function applyDiveEvent(
     );
   if (event.type === 'LICH_DEFEATED') {
     const where = before.context.floor;
-    const lich = allTokens(database).find((t) => t.stats.lich && t.floor === where);
+    const lich = allTokens(ps).find((t) => t.stats.lich && t.floor === where);
     if (!lich)
       throw new CommandFailure(
         'refused',
@@ -253,104 +244,90 @@ export function applyDiveEvent(
       throw new CommandFailure('refused', `The Lich still stands at ${lich.health} Health. Nothing changed.`);
   }
   if (event.type === 'FLOOR_CLEARED') {
-    const notYet = floorNotCleared(database, before.context.floor ?? 0);
+    const notYet = floorNotCleared(ps, before.context.floor ?? 0);
     if (notYet) throw new CommandFailure('refused', `${notYet}. Nothing changed.`);
   }
   dive.send(sent);
   // Saved at once: what the event sets off (a floor entered, a trap, a room cleared) reads and records the dive as it now stands.
-  writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
+  writeSetting(ps, 'machine:dive', dive.getPersistedSnapshot());
   const after = dive.getSnapshot();
   const present = before.context.present;
   if (event.type === 'FORCE_GATE') {
     // ch.10: each attempt to force the Gate costs every Lichslayer there 1 Sanity.
     for (const id of present) {
-      const l = database.prepare(`SELECT sanity FROM lichslayer WHERE id = ?`).get(id) as
-        { sanity: SanityLevel } | undefined;
-      if (l) w.update('lichslayer', id, { sanity: dropSanity(l.sanity) });
+      const l = ps.byId('lichslayer', id) ?? undefined;
+      if (l) ps.update('lichslayer', id, { sanity: dropSanity(l.sanity) });
     }
   }
   if (event.type === 'AT_ZERO') {
     if (String(before.value) !== 'manifestation' && !opts.alliesShaken)
-      shakeAllies(w, database, event.lichslayer, after.context.present, notices);
+      shakeAllies(ps, event.lichslayer, after.context.present, notices);
     // ch.11: pressing on leaves the character at 1 Health; withdrawing ends their dive (their token leaves below).
     if (event.choice === 'press-on' && after.context.present.includes(event.lichslayer))
-      w.update('lichslayer', event.lichslayer, { health: PRESS_ON_HEALTH });
-    const name =
-      (
-        database.prepare(`SELECT name FROM lichslayer WHERE id = ?`).get(event.lichslayer) as
-          { name: string } | undefined
-      )?.name ?? `#${event.lichslayer}`;
+      ps.update('lichslayer', event.lichslayer, { health: PRESS_ON_HEALTH });
+    const name = (ps.byId('lichslayer', event.lichslayer) ?? undefined)?.name ?? `#${event.lichslayer}`;
     if (after.context.lost.includes(event.lichslayer) && !before.context.lost.includes(event.lichslayer))
       notices.push(`${name} is permanently lost (ch.10, ch.11)`);
     else if (event.choice === 'press-on') notices.push(`${name} presses on at ${PRESS_ON_HEALTH} Health (ch.11)`);
     else notices.push(`${name} withdraws: they leave the floor and their dive ends (ch.11)`);
   }
   if (event.type === 'LICH_DEFEATED') {
-    const spoils = rollWithLedger(database, 'phase.send', (dice) => {
+    const spoils = ps.roll('phase.send', ({ dice }) => {
       const r = trueDefeatSpoils(dice, 'The Lich destroyed for good');
       return {
         value: r,
         records: [{ cause: 'The Lich destroyed for good (ch.12)', explain: r.explain, result: r, public: true }],
       };
-    }).value;
+    });
     notices.push(`${spoils.explain}. The Judge shares the hoard out with “Gold found” on each Gauntlet.`);
   }
   if (event.type === 'FLOOR_CLEARED' && !before.context.floorsCleared.includes(before.context.floor ?? -1)) {
     // ch.1: 6 XP per floor fully cleared, to each Lichslayer there.
-    for (const id of present) addXp(w, database, id, XP_PER_CLEARED_FLOOR, notices, 'floor');
+    for (const id of present) addXp(ps, id, XP_PER_CLEARED_FLOOR, notices, 'floor');
   }
   // The party's tokens follow the dive: onto the new floor's entrance, or off the board when a
   // Lichslayer's dive ends (withdrawal at 0 Health, lost for good) or the party is back in the Town.
   const left = present.filter((id) => !after.context.present.includes(id));
-  if (after.context.floor === null && before.context.floor !== null) leaveBoard(w, database, 'everyone');
-  else if (left.length) leaveBoard(w, database, left);
+  if (after.context.floor === null && before.context.floor !== null) leaveBoard(ps, 'everyone');
+  else if (left.length) leaveBoard(ps, left);
   if (after.context.floor !== before.context.floor && after.context.floor !== null) {
-    beginVisit(w, database);
-    enterFloor(
-      w,
-      database,
-      after.context.floor,
-      after.context.present,
-      entrance,
-      notices,
-      before.context.floor === null,
-    );
-    if (after.context.floor === 10) floorTenLichArrives(w, database, notices);
+    beginVisit(ps);
+    enterFloor(ps, after.context.floor, after.context.present, entrance, notices, before.context.floor === null);
+    if (after.context.floor === 10) floorTenLichArrives(ps, notices);
     // ch.3: the Witch's Familiar is rolled at the start of each dive.
-    if (before.context.floor === null)
-      familiarRolls(database, after.context.present, `the dive, day ${today(database)}`, notices);
-    const attention = attentionActor(database);
+    if (before.context.floor === null) familiarRolls(ps, after.context.present, `the dive, day ${today(ps)}`, notices);
+    const attention = attentionActor(ps);
     attention.send({ type: 'DESCENT', floor: after.context.floor });
-    writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
+    writeSetting(ps, 'machine:attention', attention.getPersistedSnapshot());
   }
   // ch.13: the glow is bought fresh each descent; the dive's end takes every Channel buff.
-  if (String(after.value) === 'town' && String(before.value) !== 'town') endChannelBuffs(w, database, notices);
+  if (String(after.value) === 'town' && String(before.value) !== 'town') endChannelBuffs(ps, notices);
   const was = String(before.value);
   const now = String(after.value);
-  if (now === 'manifestation' && was !== 'manifestation') beginVisit(w, database);
-  if (now === 'manifestation' && was !== 'manifestation') manifest(w, database, after.context.present, notices);
+  if (now === 'manifestation' && was !== 'manifestation') beginVisit(ps);
+  if (now === 'manifestation' && was !== 'manifestation') manifest(ps, after.context.present, notices);
   // ch.11: enemies on the stack start the round; the fight's end closes it. Floor 10 is one long
   // fight (ch.10), and so is the Lich in the Town (ch.16); the stack is read where the dive now stands.
   const fights = new Set(['combat', 'floorTen', 'manifestation']);
   if (fights.has(now) && !fights.has(was)) {
-    if (now === 'floorTen') floorTenRound(w, database, notices);
-    const combat = createActor(combatRound).start();
-    combat.send({ type: 'START', order: stackSlots(database) });
+    if (now === 'floorTen') floorTenRound(ps, notices);
+    const combat = freshCombat();
+    combat.send({ type: 'START', order: stackSlots(ps) });
     // ch.9: turns lost to a trap before the fight are given up in it.
-    for (const tokenId of owedAtStart(w, database)) combat.send({ type: 'OWE', tokenId });
-    turnNotices(database, combat, notices);
-    writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
-    investitureAtRoundStart(w, database, combat.getSnapshot().context.round, notices);
+    for (const tokenId of owedAtStart(ps)) combat.send({ type: 'OWE', tokenId });
+    turnNotices(ps, combat, notices);
+    writeSetting(ps, 'machine:combat', combat.getPersistedSnapshot());
+    investitureAtRoundStart(ps, combat.getSnapshot().context.round, notices);
   } else if (fights.has(was) && !fights.has(now)) {
-    writeSetting(w, database, 'machine:combat', null);
+    writeSetting(ps, 'machine:combat', null);
   }
 }
 
 /** RULINGS: a floor is fully cleared when all 25 rooms are entered and no enemy of it is left on the turn stack (ch.1, ch.9); why not yet, or null. */
-export function floorNotCleared(database: Database, floor: number): string | null {
-  const entered = roomsOfFloor(database, floor).filter((r) => r.entered === 1).length;
-  const onStack = new Set(turnStack(database).map((e) => e.token_id));
-  const left = allTokens(database).filter(
+export function floorNotCleared(ps: PlayReader, floor: number): string | null {
+  const entered = roomsOfFloor(ps, floor).filter((r) => r.entered === 1).length;
+  const onStack = new Set(turnStack(ps).map((e) => e.token_id));
+  const left = allTokens(ps).filter(
     (t) => t.kind === 'entity' && t.floor === floor && !t.defeated && onStack.has(t.id),
   );
   if (entered === 25 && !left.length) return null;

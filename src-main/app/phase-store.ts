@@ -1,9 +1,11 @@
 // The phase machines as the campaign keeps them: persisted snapshots in settings (undoable like
-// any edit), restored into live actors; and the board's turn stack as the combat round sees it.
-import type { Database } from 'better-sqlite3';
-import { createActor, type AnyActorLogic, type Actor, type SnapshotFrom } from 'xstate';
-import { allTokens, legacyPartyFloor, legacyWorldAttention, turnStack } from '../db/board-repo.ts';
-import { damagedSetting, readHouseRules, readSetting } from '../db/settings.ts';
+// any edit), stepped purely with xstate's transition() (no actor is started to read or step one);
+// and the board's turn stack as the combat round sees it.
+import type { PlayReader } from '../state/session.ts';
+import { initialTransition, transition, type AnyStateMachine, type EventFrom, type SnapshotFrom } from 'xstate';
+import { allTokens, legacyPartyFloor, legacyWorldAttention, turnStack } from '../state/board.ts';
+import { readHouseRules, readSetting } from '../state/settings.ts';
+import { damagedSetting } from '../state/failures.ts';
 import { z } from 'zod';
 import { CASTING_TIMES } from '@shared/tables.ts';
 import { turnsPerRound } from '../rules/entities.ts';
@@ -16,8 +18,8 @@ import { combatRound, type Slot } from '../machines/combat-round.ts';
 
 export const PARTY_KINDS: ReadonlySet<string> = new Set(['lichslayer', 'retainer', 'familiar']);
 
-export function partyIds(db: Database): number[] {
-  return (db.prepare(`SELECT id FROM lichslayer ORDER BY position, id`).all() as { id: number }[]).map((r) => r.id);
+export function partyIds(s: PlayReader): number[] {
+  return [...s.all('lichslayer')].sort((a, b) => a.position - b.position || a.id - b.id).map((r) => r.id);
 }
 
 // ---- the machines' saved snapshots, validated before xstate sees them ----
@@ -121,10 +123,8 @@ type MachineKey = keyof typeof MACHINE_SNAPSHOTS;
  * A machine's saved snapshot, validated; null when there is none (or it was cleared). xstate's
  * own snapshot types are wider (output, error): the validated shape is handed to it as one.
  */
-export function stored<K extends MachineKey>(db: Database, key: K): z.output<(typeof MACHINE_SNAPSHOTS)[K]> | null {
-  return readSetting(db, key, MACHINE_SNAPSHOTS[key].nullable(), null) as z.output<
-    (typeof MACHINE_SNAPSHOTS)[K]
-  > | null;
+export function stored<K extends MachineKey>(s: PlayReader, key: K): z.output<(typeof MACHINE_SNAPSHOTS)[K]> | null {
+  return readSetting(s, key, MACHINE_SNAPSHOTS[key].nullable(), null) as z.output<(typeof MACHINE_SNAPSHOTS)[K]> | null;
 }
 
 /** The Attention snapshot a departed Town's archive keeps (the setting's stored text), validated like the setting. */
@@ -142,97 +142,104 @@ export function archivedAttention(json: string): z.output<typeof attentionSnapsh
 }
 
 /**
- * Starts an actor. A restore xstate refuses (a state the machine lacks, say) would be rethrown
- * from a timer and end the process; the error observer takes it instead, and it refuses as a
- * damaged setting. An error later in the actor's life is logged, never thrown from a timer.
+ * A machine at a saved snapshot, stepped by pure transitions: `send` computes the next snapshot
+ * without starting an actor, and the caller saves `getPersistedSnapshot()` where it is kept.
  */
-function started<T extends Actor<AnyActorLogic>>(actor: T, key: MachineKey): T {
-  let failure: unknown = null;
-  actor.subscribe({
-    error: (error: unknown) => {
-      failure ??= error;
-      console.error(
-        `Lichslayer Judge: the ${key.slice('machine:'.length)} machine stopped: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    },
-  });
-  actor.start();
-  if (failure !== null || actor.getSnapshot().status === 'error') {
-    const reason = failure instanceof Error ? failure.message : 'it could not be restored';
-    throw damagedSetting(key, `the saved machine could not be restored: ${reason}`);
+export class MachineCursor<M extends AnyStateMachine> {
+  constructor(
+    private readonly machine: M,
+    private snapshot: SnapshotFrom<M>,
+  ) {}
+
+  getSnapshot(): SnapshotFrom<M> {
+    return this.snapshot;
   }
-  return actor;
+
+  send(event: EventFrom<M>): void {
+    [this.snapshot] = transition(this.machine, this.snapshot, event);
+  }
+
+  getPersistedSnapshot(): unknown {
+    return this.machine.getPersistedSnapshot(this.snapshot);
+  }
 }
 
-export function diveActor(db: Database) {
-  const snapshot = stored(db, 'machine:dive');
-  const actor = started(
-    createActor(diveMachine, {
-      input: { party: partyIds(db) },
-      ...(snapshot ? { snapshot: snapshot as unknown as SnapshotFrom<typeof diveMachine> } : {}),
-    }),
-    'machine:dive',
-  );
-  // A campaign saved before the dive machine owned the party's place had the party on a floor.
-  const legacy = snapshot ? null : legacyPartyFloor(db);
-  if (legacy !== null) {
-    actor.send({ type: 'DESCEND', roster: partyIds(db) });
-    for (let floor = 1; floor < Math.min(legacy, 9) && actor.getSnapshot().context.floor === floor; floor++)
-      actor.send({ type: 'DESCEND' });
-  }
-  return actor;
-}
+/** Resolved snapshots by the validated stored value they came from (the state shares that value). */
+const resolved = new WeakMap<object, unknown>();
 
-export function attentionActor(db: Database) {
-  const snapshot = stored(db, 'machine:attention');
-  if (snapshot)
-    return started(
-      createActor(attentionMachine, { snapshot: snapshot as unknown as SnapshotFrom<typeof attentionMachine> }),
-      'machine:attention',
+/** A machine's snapshot from its validated stored value; one the machine cannot take refuses by name. */
+function restore<M extends AnyStateMachine>(machine: M, key: MachineKey, saved: object): SnapshotFrom<M> {
+  const hit = resolved.get(saved);
+  if (hit) return hit as SnapshotFrom<M>;
+  let snapshot: SnapshotFrom<M>;
+  try {
+    const { value, context } = saved as { value: string; context: Record<string, unknown> };
+    snapshot = machine.resolveState({ value, context: { ...context } }) as SnapshotFrom<M>;
+  } catch (error) {
+    throw damagedSetting(
+      key,
+      `the saved machine could not be restored: ${error instanceof Error ? error.message : String(error)}`,
     );
+  }
+  resolved.set(saved, snapshot);
+  return snapshot;
+}
+
+export function diveActor(s: PlayReader): MachineCursor<typeof diveMachine> {
+  const snapshot = stored(s, 'machine:dive');
+  if (snapshot) return new MachineCursor(diveMachine, restore(diveMachine, 'machine:dive', snapshot));
+  const cursor = new MachineCursor(diveMachine, initialTransition(diveMachine, { party: partyIds(s) })[0]);
+  // A campaign saved before the dive machine owned the party's place had the party on a floor.
+  const legacy = legacyPartyFloor(s);
+  if (legacy !== null) {
+    cursor.send({ type: 'DESCEND', roster: partyIds(s) });
+    for (let floor = 1; floor < Math.min(legacy, 9) && cursor.getSnapshot().context.floor === floor; floor++)
+      cursor.send({ type: 'DESCEND' });
+  }
+  return cursor;
+}
+
+export function attentionActor(s: PlayReader): MachineCursor<typeof attentionMachine> {
+  const snapshot = stored(s, 'machine:attention');
+  if (snapshot) return new MachineCursor(attentionMachine, restore(attentionMachine, 'machine:attention', snapshot));
   // A campaign saved before the machine existed starts from the stage it kept beside the Square.
-  const actor = createActor(attentionMachine).start();
-  const stage = legacyWorldAttention(db);
-  if (stage > 0) actor.send({ type: 'JUDGE_SETS', stage });
-  return actor;
+  const cursor = new MachineCursor(attentionMachine, initialTransition(attentionMachine)[0]);
+  const stage = legacyWorldAttention(s);
+  if (stage > 0) cursor.send({ type: 'JUDGE_SETS', stage });
+  return cursor;
 }
 
 /** A fresh Attention machine set to a stage, as saved: a Town reached with no machine of its own. */
 export function attentionSnapshotAt(stage: AttentionStage): unknown {
-  const actor = createActor(attentionMachine).start();
-  if (stage > 0) actor.send({ type: 'JUDGE_SETS', stage });
-  return actor.getPersistedSnapshot();
+  const cursor = new MachineCursor(attentionMachine, initialTransition(attentionMachine)[0]);
+  if (stage > 0) cursor.send({ type: 'JUDGE_SETS', stage });
+  return cursor.getPersistedSnapshot();
 }
 
 /** The Lich's Attention stage: its one home is the Attention machine (ch.5, ch.16). */
-export function attentionStage(db: Database): AttentionStage {
-  return attentionActor(db).getSnapshot().context.stage as 0 | 1 | 2 | 3 | 4;
+export function attentionStage(s: PlayReader): AttentionStage {
+  return attentionActor(s).getSnapshot().context.stage as 0 | 1 | 2 | 3 | 4;
 }
 
 /** The board's turn stack where the party is (a floor, or the Town), with each entrant's turns per round (ch.11). */
 /** Where the party is: its one home is the dive machine (null: in the Town). */
-export function partyFloor(db: Database): number | null {
-  return diveActor(db).getSnapshot().context.floor;
+export function partyFloor(s: PlayReader): number | null {
+  return diveActor(s).getSnapshot().context.floor;
 }
 
 /** The party's place as the board's rules read it. */
-export function divePlace(db: Database): DivePlace {
-  const { floor, present, turned } = diveActor(db).getSnapshot().context;
+export function divePlace(s: PlayReader): DivePlace {
+  const { floor, present, turned } = diveActor(s).getSnapshot().context;
   return { floor, present, turned };
 }
 
-export function stackSlots(db: Database): Slot[] {
+export function stackSlots(s: PlayReader): Slot[] {
   // ch.16: a turned character acts for the Lich, an entity under the Judge, not one of the party.
-  const { floor, turned } = diveActor(db).getSnapshot().context;
-  const rules = readHouseRules(db);
-  const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
-  const speeds = new Map(
-    (db.prepare(`SELECT id, speed FROM lichslayer`).all() as { id: number; speed: number }[]).map((r) => [
-      r.id,
-      r.speed,
-    ]),
-  );
-  return turnStack(db).flatMap((e) => {
+  const { floor, turned } = diveActor(s).getSnapshot().context;
+  const rules = readHouseRules(s);
+  const tokens = new Map(allTokens(s).map((t) => [t.id, t]));
+  const speeds = new Map(s.all('lichslayer').map((r) => [r.id, r.speed]));
+  return turnStack(s).flatMap((e) => {
     const t = tokens.get(e.token_id);
     // ch.3: a Familiar acts on its Witch's turn, not in a slot of its own.
     if (!t || t.defeated || t.floor !== floor || t.kind === 'phylactery' || !takesOwnTurn(t.kind)) return [];
@@ -247,14 +254,18 @@ export function stackSlots(db: Database): Slot[] {
   });
 }
 
-export function combatActor(db: Database) {
-  const snapshot = stored(db, 'machine:combat');
-  return started(
-    createActor(combatRound, snapshot ? { snapshot: snapshot as unknown as SnapshotFrom<typeof combatRound> } : {}),
-    'machine:combat',
+/** A combat round not yet started: a fight begins from here. */
+export const freshCombat = (): MachineCursor<typeof combatRound> =>
+  new MachineCursor(combatRound, initialTransition(combatRound)[0]);
+
+export function combatActor(s: PlayReader): MachineCursor<typeof combatRound> {
+  const snapshot = stored(s, 'machine:combat');
+  return new MachineCursor(
+    combatRound,
+    snapshot ? restore(combatRound, 'machine:combat', snapshot) : initialTransition(combatRound)[0],
   );
 }
 
 const turnedOnSchema = z.record(z.string(), z.number().int());
 /** The day each turned character was turned (ch.16), for the Pilgrimage's six days. */
-export const turnedOn = (db: Database): Record<string, number> => readSetting(db, 'turned-on', turnedOnSchema, {});
+export const turnedOn = (s: PlayReader): Record<string, number> => readSetting(s, 'turned-on', turnedOnSchema, {});

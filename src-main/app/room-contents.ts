@@ -4,7 +4,7 @@ import type { WorldState } from '@shared/board.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import type { EntityFields, RoomType, TableDef } from '@shared/tables.ts';
 import type { Dice } from '../rules/dice.ts';
-import type { RollRecord } from '../db/ledger.ts';
+import type { RollRecord } from '../state/session.ts';
 import { ROOM_CAPACITY, chestGoldFormula } from '../rules/board-facts.ts';
 import { placeEntityTier, scaledEntityHealth } from '../rules/entities.ts';
 import { rollGold } from '../rules/gold.ts';

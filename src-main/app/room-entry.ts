@@ -2,14 +2,13 @@
 // them unless disabled — a listed effect, or 1d6 on the tier's trap table rolled for them alone — and
 // its effect lands (a Challenge to escape it, damage against Armor or ongoing, a lost turn); a room
 // flagged as a Sanity Test calls a Sanity Challenge. Every roll is in the ledger.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { TrapFields } from '@shared/tables.ts';
-import { parseTrap, type RoomRecord } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { rollWithLedger, roomLabel, type RollRecord } from '../db/ledger.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { parseTrap, type RoomRecord, roomLabel } from '../state/board.ts';
+import { type RollRecord } from '../state/session.ts';
+import { readHouseRules } from '../state/settings.ts';
 import { trapTriggers } from '../rules/board-facts.ts';
 import { floorTier } from '../rules/room-roll.ts';
 import { sanityTarget } from '../rules/sanity.ts';
@@ -18,7 +17,6 @@ import { rollOnTable } from '../tables/table-roll.ts';
 import { lichslayerChallenge, sanityChallenge } from './combat-hooks.ts';
 import { applyHit, loseNextTurn, startOngoing } from './fight-ops.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
-import { rollWithTables } from '../db/table-rolls.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
 
 /** How a character comes into a room: Break (and Charge, which Breaks in) halves its traps' damage against the Breaker (ch.2). */
@@ -31,7 +29,7 @@ export const trapTableFor = (floor: number): string => `traps-${floor >= 10 ? 'l
 
 /** The effect a trap has for this character: its listed one, or a fresh roll on the tier's table (ch.9). */
 function effectFor(
-  database: Database,
+  ps: PlaySession,
   trap: RoomTrap,
   room: RoomRecord,
   who: TokenView,
@@ -43,12 +41,10 @@ function effectFor(
     // An older campaign's trap kept only the label it was rolled as: its row on the tier's table says what it does.
     const row = source.effect
       ? null
-      : loadAllTables(database)
-          .get(key)
-          ?.def.rows.find((r) => r.label.trim().toLowerCase() === trap.label.trim().toLowerCase());
+      : ps.tables.defs.get(key)?.rows.find((r) => r.label.trim().toLowerCase() === trap.label.trim().toLowerCase());
     return { effect: source.effect ?? row?.trap ?? null, label: trap.label, details: row?.details ?? '' };
   }
-  return rollWithTables(database, command, ({ dice, tables, drawn }) => {
+  return ps.roll(command, ({ dice, tables, drawn }) => {
     const cause = `Trap at ${roomLabel(room.floor, room.x, room.y)} for ${who.name}`;
     if (!tables.has(key))
       return { value: { effect: null, label: trap.label, details: `no table “${key}” in this campaign` }, records: [] };
@@ -71,8 +67,7 @@ function effectFor(
 
 /** A trap's effect landing on one character (ch.9, ch.11). */
 function springTrap(
-  w: RecordingWriter,
-  database: Database,
+  ps: PlaySession,
   who: TokenView,
   room: RoomRecord,
   effect: TrapFields,
@@ -81,14 +76,11 @@ function springTrap(
   notices: string[],
   entry: RoomEntry,
 ): void {
-  const l =
-    who.lichslayerId !== null
-      ? (database.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(who.lichslayerId) as LichslayerRow | undefined)
-      : undefined;
+  const l = who.lichslayerId !== null ? (ps.byId('lichslayer', who.lichslayerId) ?? undefined) : undefined;
   let passed: boolean | null = null;
   if (effect.challenge && l) {
     const cause = `${label}: ${effect.challenge.sanity ? 'Sanity Challenge' : 'Challenge'} to escape it (trap table)`;
-    const r = lichslayerChallenge(w, database, command, {
+    const r = lichslayerChallenge(ps, command, {
       lichslayerId: l.id,
       target: effect.challenge.target,
       cause,
@@ -101,7 +93,7 @@ function springTrap(
   const steps = trapSteps(effect, passed);
   if (passed) return;
   if (steps.damage) {
-    const rolled = rollWithLedger(database, command, (dice) => {
+    const rolled = ps.roll(command, ({ dice }) => {
       const d = rollTrapDamage(dice, effect, `${label}: damage to ${who.name}`);
       return {
         value: d,
@@ -118,11 +110,10 @@ function springTrap(
             ]
           : [],
       };
-    }).value;
+    });
     if (rolled) {
       applyHit(
-        w,
-        database,
+        ps,
         who,
         {
           colour: null,
@@ -136,10 +127,10 @@ function springTrap(
         command,
         notices,
       );
-      if (effect.ongoing) startOngoing(w, database, who, label, effect.damage, effect.rounds, command, notices);
+      if (effect.ongoing) startOngoing(ps, who, label, effect.damage, effect.rounds, command, notices);
     }
   }
-  if (steps.loseTurn) loseNextTurn(w, database, who, `${label} (ch.9)`, notices);
+  if (steps.loseTurn) loseNextTurn(ps, who, `${label} (ch.9)`, notices);
 }
 
 /**
@@ -147,8 +138,7 @@ function springTrap(
  * Sanity Test room calls a Sanity Challenge of each Lichslayer who enters.
  */
 export function enterRoom(
-  w: RecordingWriter,
-  database: Database,
+  ps: PlaySession,
   who: TokenView,
   room: RoomRecord,
   command: CommandName,
@@ -157,19 +147,19 @@ export function enterRoom(
 ): void {
   const trap = parseTrap(room.trap) as RoomTrap | null;
   if (trap && trapTriggers(trap, who.id)) {
-    w.update('room', room.id, { trap: JSON.stringify({ ...trap, triggeredFor: [...trap.triggeredFor, who.id] }) });
-    const { effect, label, details } = effectFor(database, trap, room, who, command);
+    ps.update('room', room.id, { trap: JSON.stringify({ ...trap, triggeredFor: [...trap.triggeredFor, who.id] }) });
+    const { effect, label, details } = effectFor(ps, trap, room, who, command);
     notices.push(`Trap triggers for ${who.name}: ${label}${details ? ` — ${details}` : ''} (ch.9)`);
-    if (effect) springTrap(w, database, who, room, effect, label, command, notices, entry);
+    if (effect) springTrap(ps, who, room, effect, label, command, notices, entry);
     else
       notices.push(
         `${label} lists no effect the app can apply: resolve it by hand, or give its trap table row its damage, Challenge and lost turn`,
       );
   }
   if (room.sanity_test === 1 && who.lichslayerId !== null) {
-    const t = sanityTarget('sanity-test-room', readHouseRules(database));
+    const t = sanityTarget('sanity-test-room', readHouseRules(ps));
     notices.push(
-      sanityChallenge(w, database, command, {
+      sanityChallenge(ps, command, {
         lichslayerId: who.lichslayerId,
         target: t.target,
         cause: `${room.name || 'A room'} is a Sanity Test (ch.8, ch.11; target ${t.source})`,

@@ -2,12 +2,10 @@
 // reads the board and the Gauntlet, calls its rule (rules/skills-breaker.ts, skills-veteran.ts,
 // skills-scholar.ts) and writes through the same fight and board work as any attack, hit or move, so
 // traps, 0 Health, XP, the ledger and undo behave as they do everywhere else.
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import { enhancedSkill } from './skill-effects-w.ts';
-import type { Database } from 'better-sqlite3';
 import type { TokenView } from '@shared/board.ts';
-import { allTokens, roomsOfFloor } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { rollWithLedger } from '../db/ledger.ts';
+import { allTokens, roomsOfFloor } from '../state/board.ts';
 import {
   breakKnocksBack,
   chargePlan,
@@ -20,7 +18,7 @@ import {
   type Vitals,
 } from '../rules/skills-breaker.ts';
 import { z } from 'zod';
-import { readHouseRules, readSetting, writeSetting } from '../db/settings.ts';
+import { readHouseRules, readSetting, writeSetting } from '../state/settings.ts';
 import type { Modifier, DieRoll } from '../rules/dice.ts';
 import { maneuverIsSecond, maneuverRefusal, rally, recallAssist, richestRoom } from '../rules/skills-veteran.ts';
 import { presetChallenge, rollChallenge } from '../rules/challenge.ts';
@@ -46,8 +44,8 @@ import { combatActor, diveActor, PARTY_KINDS, stored } from './phase-store.ts';
 
 const cell = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 
-function tokenNamed(db: Database, id: number): TokenView {
-  const t = allTokens(db).find((k) => k.id === id);
+function tokenNamed(ps: PlayReader, id: number): TokenView {
+  const t = allTokens(ps).find((k) => k.id === id);
   if (!t) throw new CommandFailure('not-found', `No token ${id} on the board.`);
   return t;
 }
@@ -61,36 +59,32 @@ const standing = (t: TokenView | undefined): t is TokenView & { floor: number; x
  * names in that room, which a natural 6 knocks back one room, onward in the direction of the entry.
  */
 export function breakIn(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   l: LichslayerRow,
   into: { x: number; y: number },
   enemyId: number | undefined,
   notes: string[],
 ): string | undefined {
-  const me = allTokens(db).find((t) => t.lichslayerId === l.id);
+  const me = allTokens(ps).find((t) => t.lichslayerId === l.id);
   if (!standing(me))
     throw new CommandFailure('refused', `${l.name} is not on the board: Break acts in the Tombs. Nothing changed.`);
   const from = { x: me.x, y: me.y };
   const floor = me.floor;
   const moved: string[] = [];
-  moveTokenByRules(w, db, me.id, floor, into.x, into.y, moved, 'skill.use', { halveTraps: true });
+  moveTokenByRules(ps, me.id, floor, into.x, into.y, moved, 'skill.use', { halveTraps: true });
   notes.push(
     `${l.name} breaks into ${cell(floor, into.x, into.y)} without a Challenge roll (ch.2); trap damage there is halved against them`,
     ...moved,
   );
   if (enemyId === undefined) return undefined;
-  const enemy = tokenNamed(db, enemyId);
+  const enemy = tokenNamed(ps, enemyId);
   if (enemy.kind !== 'entity' || enemy.floor !== floor || enemy.x !== into.x || enemy.y !== into.y) {
     throw new CommandFailure(
       'refused',
       `Break's bonus Attack is against an enemy in the room entered: ${enemy.name} is not there. Nothing changed.`,
     );
   }
-  if (
-    (allTokens(db).find((t) => t.id === me.id) ?? me).defeated ||
-    (db.prepare(`SELECT health FROM lichslayer WHERE id = ?`).get(l.id) as { health: number }).health === 0
-  ) {
+  if ((allTokens(ps).find((t) => t.id === me.id) ?? me).defeated || ps.byId('lichslayer', l.id)!.health === 0) {
     notes.push(`${l.name} is at 0 Health on entry: no bonus Attack (ch.2, ch.11)`);
     return enemy.name;
   }
@@ -98,8 +92,7 @@ export function breakIn(
   let lines: string[];
   try {
     lines = resolveAttack(
-      w,
-      db,
+      ps,
       { attacker: me.id, target: enemy.id, bonusDice: 0, halve: false, outOfTurn: true },
       'skill.use',
       out,
@@ -112,7 +105,7 @@ export function breakIn(
   }
   notes.push(`Break's bonus Attack at +0 on ${enemy.name} (ch.2)`, ...lines);
   if (!out.dice) return enemy.name;
-  if (tokenNamed(db, enemy.id).defeated) return enemy.name;
+  if (tokenNamed(ps, enemy.id).defeated) return enemy.name;
   const six = breakKnocksBack(out.dice);
   notes.push(six.explain);
   if (!six.knocks) return enemy.name;
@@ -123,7 +116,7 @@ export function breakIn(
   }
   try {
     const pushed: string[] = [];
-    moveTokenByRules(w, db, enemy.id, floor, to.x, to.y, pushed, 'skill.use');
+    moveTokenByRules(ps, enemy.id, floor, to.x, to.y, pushed, 'skill.use');
     notes.push(`${enemy.name} is knocked back to ${cell(floor, to.x, to.y)} (ch.2)`, ...pushed);
   } catch (e) {
     if (!(e instanceof CommandFailure)) throw e;
@@ -139,14 +132,13 @@ export function breakIn(
  * the Breaker.
  */
 export function charge(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   l: LichslayerRow,
   end: { x: number; y: number } | undefined,
   enhanced: boolean,
   notes: string[],
 ): void {
-  const me = allTokens(db).find((t) => t.lichslayerId === l.id);
+  const me = allTokens(ps).find((t) => t.lichslayerId === l.id);
   if (!standing(me))
     throw new CommandFailure('refused', `${l.name} is not on the board: Charge acts in the Tombs. Nothing changed.`);
   if (!end)
@@ -163,31 +155,30 @@ export function charge(
   for (const step of plan.path) {
     const moved: string[] = [];
     try {
-      moveTokenByRules(w, db, me.id, floor, step.x, step.y, moved, 'skill.use', { halveTraps: true });
+      moveTokenByRules(ps, me.id, floor, step.x, step.y, moved, 'skill.use', { halveTraps: true });
     } catch (e) {
       if (!(e instanceof CommandFailure)) throw e;
       // ch.2: no clear exit onward: the Charge ends in this room, and the impact is the Breaker's.
       notes.push(
         `No clear exit toward ${cell(floor, step.x, step.y)} (${e.message.replace(/\. [^.]* stays where they were\.$/, '')}): the Charge ends at ${cell(floor, at.x, at.y)} (ch.2)`,
       );
-      impact(w, db, me.id, l.name, notes);
+      impact(ps, me.id, l.name, notes);
       return;
     }
     at = step;
     notes.push(`${l.name} Breaks into ${cell(floor, step.x, step.y)} (ch.2)`, ...moved);
-    const enemies = allTokens(db).filter(
+    const enemies = allTokens(ps).filter(
       (t) => t.kind === 'entity' && !t.defeated && !t.hidden && t.floor === floor && t.x === step.x && t.y === step.y,
     );
     for (const enemy of enemies) {
       const cause = `${l.name}'s Charge strikes ${enemy.name}`;
-      const rolled = rollWithLedger(db, 'skill.use', (dice) => {
+      const rolled = ps.roll('skill.use', ({ dice }) => {
         const r = rollChargeDamage(dice, enhanced, cause);
         return { value: r, records: [{ cause, character: l.name, explain: r.explain, result: r, public: true }] };
-      }).value;
+      });
       notes.push(rolled.explain);
       applyHit(
-        w,
-        db,
+        ps,
         enemy,
         { colour: null, physical: true, label: 'Charge' },
         rolled.amount,
@@ -197,7 +188,7 @@ export function charge(
         l.id,
       );
     }
-    if ((db.prepare(`SELECT health FROM lichslayer WHERE id = ?`).get(l.id) as { health: number }).health === 0) {
+    if (ps.byId('lichslayer', l.id)!.health === 0) {
       notes.push(`${l.name} is at 0 Health: the Charge stops at ${cell(floor, step.x, step.y)} (ch.11)`);
       return;
     }
@@ -206,13 +197,13 @@ export function charge(
   const next = { x: at.x + plan.direction.x, y: at.y + plan.direction.y };
   if (next.x < 0 || next.x > 4 || next.y < 0 || next.y > 4) {
     notes.push(`${cell(floor, at.x, at.y)} has no exit onward: the floor's edge (ch.2)`);
-    impact(w, db, me.id, l.name, notes);
+    impact(ps, me.id, l.name, notes);
   }
 }
 
-function impact(w: RecordingWriter, db: Database, tokenId: number, name: string, notes: string[]): void {
-  const me = tokenNamed(db, tokenId);
-  rollWithLedger(db, 'skill.use', () => ({
+function impact(ps: PlaySession, tokenId: number, name: string, notes: string[]): void {
+  const me = tokenNamed(ps, tokenId);
+  ps.roll('skill.use', () => ({
     value: null,
     records: [
       {
@@ -224,19 +215,18 @@ function impact(w: RecordingWriter, db: Database, tokenId: number, name: string,
     ],
   }));
   notes.push(`${name} takes ${CHARGE_IMPACT} from the impact (ch.2)`);
-  applyHit(w, db, me, { colour: null, physical: true, label: 'Charge impact' }, CHARGE_IMPACT, 'skill.use', notes);
+  applyHit(ps, me, { colour: null, physical: true, label: 'Charge impact' }, CHARGE_IMPACT, 'skill.use', notes);
 }
 
-const rowOf = (db: Database, id: number) =>
-  db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+const rowOf = (ps: PlayReader, id: number) => ps.byId('lichslayer', id) ?? undefined;
 
 /**
  * Rally (the Veteran's capstone, ch.2): every character within 1 space of the Veteran — in the Lich's
  * manifestation, everyone present, who fight in one place (ch.16) — recovers a Sanity level (not the
  * Veteran) and gains Armor and Health equal to the Veteran's level, up to their maximum.
  */
-export function rallyAround(w: RecordingWriter, db: Database, l: LichslayerRow, notes: string[]): void {
-  const tokens = allTokens(db);
+export function rallyAround(ps: PlaySession, l: LichslayerRow, notes: string[]): void {
+  const tokens = allTokens(ps);
   const me = tokens.find((t) => t.lichslayerId === l.id);
   let near: TokenView[];
   if (standing(me)) {
@@ -249,8 +239,8 @@ export function rallyAround(w: RecordingWriter, db: Database, l: LichslayerRow, 
         t.floor === me.floor &&
         Math.abs(t.x! - me.x) + Math.abs(t.y! - me.y) <= 1,
     );
-  } else if (String(diveActor(db).getSnapshot().value) === 'manifestation') {
-    const present = diveActor(db).getSnapshot().context.present;
+  } else if (String(diveActor(ps).getSnapshot().value) === 'manifestation') {
+    const present = diveActor(ps).getSnapshot().context.present;
     near = present
       .map((id) => tokens.find((t) => t.lichslayerId === id))
       .filter((t): t is TokenView => !!t && !t.defeated);
@@ -261,7 +251,7 @@ export function rallyAround(w: RecordingWriter, db: Database, l: LichslayerRow, 
       `${l.name} is not on the board: Rally acts in the Tombs or in the Lich's manifestation. Nothing changed.`,
     );
   const rallied = near.map((t) => {
-    const row = t.lichslayerId !== null ? rowOf(db, t.lichslayerId) : undefined;
+    const row = t.lichslayerId !== null ? rowOf(ps, t.lichslayerId) : undefined;
     const before = row
       ? {
           name: row.name,
@@ -283,7 +273,7 @@ export function rallyAround(w: RecordingWriter, db: Database, l: LichslayerRow, 
         };
     return { token: t, row, after: rally(l.level, before) };
   });
-  rollWithLedger(db, 'skill.use', () => ({
+  ps.roll('skill.use', () => ({
     value: null,
     records: rallied.map((r) => ({
       cause: `${l.name} Rallies ${r.token.name}`,
@@ -294,8 +284,8 @@ export function rallyAround(w: RecordingWriter, db: Database, l: LichslayerRow, 
   }));
   for (const r of rallied) {
     if (r.row)
-      w.update('lichslayer', r.row.id, { health: r.after.health, armor: r.after.armor, sanity: r.after.sanity! });
-    else w.update('token', r.token.id, { health: r.after.health, armor: r.after.armor });
+      ps.update('lichslayer', r.row.id, { health: r.after.health, armor: r.after.armor, sanity: r.after.sanity! });
+    else ps.update('token', r.token.id, { health: r.after.health, armor: r.after.armor });
     notes.push(r.after.explain);
   }
 }
@@ -305,19 +295,13 @@ export function rallyAround(w: RecordingWriter, db: Database, l: LichslayerRow, 
  * level × 3 (the Lich: 30). Success denies the action and the enemy loses that turn; failure spends
  * the Scholar's action (their next turn's) and the enemy acts as declared.
  */
-export function predict(
-  w: RecordingWriter,
-  db: Database,
-  l: LichslayerRow,
-  enemyId: number | undefined,
-  notes: string[],
-): string {
+export function predict(ps: PlaySession, l: LichslayerRow, enemyId: number | undefined, notes: string[]): string {
   if (enemyId === undefined)
     throw new CommandFailure(
       'invalid-args',
       'Choose the enemy whose declared action Predict answers. Nothing changed.',
     );
-  const enemy = tokenNamed(db, enemyId);
+  const enemy = tokenNamed(ps, enemyId);
   if (enemy.kind !== 'entity' || enemy.defeated)
     throw new CommandFailure(
       'refused',
@@ -329,25 +313,25 @@ export function predict(
   } catch (e) {
     throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
   }
-  const r = lichslayerChallenge(w, db, 'skill.use', {
+  const r = lichslayerChallenge(ps, 'skill.use', {
     lichslayerId: l.id,
     target: target.target,
     cause: `${l.name} Predicts ${enemy.name}'s declared action (${target.explain})`,
     sanity: null,
   });
   notes.push(r.explain);
-  const combat = stored(db, 'machine:combat') ? combatActor(db).getSnapshot() : null;
+  const combat = stored(ps, 'machine:combat') ? combatActor(ps).getSnapshot() : null;
   const current = combat && combat.value !== 'idle' ? combat.context.current : null;
   if (r.passed) {
     if (current === enemy.id)
       notes.push(
         `${enemy.name}'s declared action is denied: it does not occur, its cost is not refunded, and its turn is over (ch.2)`,
       );
-    else loseNextTurn(w, db, enemy, `its declared action is denied by Predict (ch.2)`, notes);
+    else loseNextTurn(ps, enemy, `its declared action is denied by Predict (ch.2)`, notes);
   } else {
-    const me = allTokens(db).find((t) => t.lichslayerId === l.id);
+    const me = allTokens(ps).find((t) => t.lichslayerId === l.id);
     notes.push(`${enemy.name} acts as declared (ch.2)`);
-    if (me) loseNextTurn(w, db, me, `Predict failed: the Scholar's action is spent (ch.2)`, notes);
+    if (me) loseNextTurn(ps, me, `Predict failed: the Scholar's action is spent (ch.2)`, notes);
   }
   return enemy.name;
 }
@@ -368,20 +352,17 @@ const INVESTITURE_KEY = 'skill:investiture';
  * The start of a Round (ch.2): each Scholar holding Investiture grants it to the character beside
  * them — one, the first on the turn stack, or enhanced every character within 1 space.
  */
-export function investitureAtRoundStart(w: RecordingWriter, db: Database, round: number, notices: string[]): void {
-  const tokens = allTokens(db);
-  const rules = readHouseRules(db);
+export function investitureAtRoundStart(ps: PlaySession, round: number, notices: string[]): void {
+  const tokens = allTokens(ps);
+  const rules = readHouseRules(ps);
   const order = new Map(tokens.map((t, i) => [t.id, i]));
-  const stackOrder = db.prepare(`SELECT token_id, position FROM turn_stack`).all() as {
-    token_id: number;
-    position: number;
-  }[];
+  const stackOrder = ps.all('turn_stack');
   for (const e of stackOrder) order.set(e.token_id, e.position);
-  const serial = readFight(db).serial;
+  const serial = readFight(ps).serial;
   const granted: z.output<typeof investitureSchema> = [];
   for (const t of tokens) {
     if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.defeated || !standing(t)) continue;
-    const scholar = rowOf(db, t.lichslayerId);
+    const scholar = rowOf(ps, t.lichslayerId);
     if (!scholar || !holdsSkill(scholar, 'Investiture')) continue;
     const candidates = tokens
       .filter(
@@ -400,7 +381,7 @@ export function investitureAtRoundStart(w: RecordingWriter, db: Database, round:
         order: order.get(c.id) ?? 999,
       }));
     const chosen = investitureChosen(candidates, {
-      enhanced: enhancedSkill(db, scholar, 'Investiture'),
+      enhanced: enhancedSkill(ps, scholar, 'Investiture'),
       adjacency: rules.adjacency,
     });
     granted.push({
@@ -415,53 +396,53 @@ export function investitureAtRoundStart(w: RecordingWriter, db: Database, round:
         `Investiture: ${chosen.map((c) => c.name).join(', ')} ${chosen.length === 1 ? 'has' : 'have'} +${INVESTITURE_MAGIC} Magic and +1 to all rolls from ${scholar.name} this Round, while ${scholar.name} stays (ch.2)`,
       );
   }
-  const before = readSetting(db, INVESTITURE_KEY, investitureSchema, []);
-  if (granted.length || before.length) writeSetting(w, db, INVESTITURE_KEY, granted);
+  const before = readSetting(ps, INVESTITURE_KEY, investitureSchema, []);
+  if (granted.length || before.length) writeSetting(ps, INVESTITURE_KEY, granted);
 }
 
 /** The Scholars whose Investiture reaches this Lichslayer now: granted at this Round's start, the Scholar not moved away. */
-function investedBy(db: Database, lichslayerId: number): LichslayerRow[] {
-  const now = roundNow(db);
+function investedBy(ps: PlayReader, lichslayerId: number): LichslayerRow[] {
+  const now = roundNow(ps);
   if (!now) return [];
-  const tokens = allTokens(db);
-  return readSetting(db, INVESTITURE_KEY, investitureSchema, [])
+  const tokens = allTokens(ps);
+  return readSetting(ps, INVESTITURE_KEY, investitureSchema, [])
     .filter((g) => g.serial === now.serial && g.round === now.round && g.to.includes(lichslayerId))
     .filter((g) => {
       const t = tokens.find((k) => k.lichslayerId === g.scholar);
       return !!t && !t.defeated && t.floor === g.at.floor && t.x === g.at.x && t.y === g.at.y;
     })
-    .map((g) => rowOf(db, g.scholar))
+    .map((g) => rowOf(ps, g.scholar))
     .filter((r): r is LichslayerRow => !!r);
 }
 
 /** What class skills add to all of this Lichslayer's rolls now (ch.2): Rumble Hat enhanced at half Health, Investiture. */
-export function skillRollBonuses(db: Database, l: LichslayerRow): Modifier[] {
+export function skillRollBonuses(ps: PlayReader, l: LichslayerRow): Modifier[] {
   const out: Modifier[] = [];
   if (holdsSkill(l, 'Rumble Hat')) {
     const hat = rumbleHatBonus({
-      enhanced: enhancedSkill(db, l, 'Rumble Hat'),
+      enhanced: enhancedSkill(ps, l, 'Rumble Hat'),
       health: l.health,
       maxHealth: l.max_health,
     });
     if (hat) out.push(hat);
   }
   // One bonus however many Scholars: Investiture grants +1, it does not stack with itself.
-  const scholars = investedBy(db, l.id);
+  const scholars = investedBy(ps, l.id);
   if (scholars.length) out.push(investitureBonus(scholars[0]!.name));
   return out;
 }
 
 /** The Magic class skills add now (ch.2): Investiture's +1 while it holds. */
-export function skillMagic(db: Database, lichslayerId: number): Modifier[] {
-  const scholars = investedBy(db, lichslayerId);
+export function skillMagic(ps: PlayReader, lichslayerId: number): Modifier[] {
+  const scholars = investedBy(ps, lichslayerId);
   return scholars.length ? [{ source: `Investiture from ${scholars[0]!.name} (ch.2)`, value: INVESTITURE_MAGIC }] : [];
 }
 
 /** Recall enhanced (ch.2): after its reveal, the room not yet entered on the Veteran's floor with the most gold. */
-export function recallRichest(db: Database, floor: number, notes: string[]): void {
+export function recallRichest(ps: PlayReader, floor: number, notes: string[]): void {
   notes.push(
     richestRoom(
-      roomsOfFloor(db, floor)
+      roomsOfFloor(ps, floor)
         .filter((r) => r.revealed === 1)
         .map((r) => ({ x: r.x, y: r.y, gold: r.gold, entered: r.entered === 1 })),
     ).explain,
@@ -469,8 +450,8 @@ export function recallRichest(db: Database, floor: number, notes: string[]): voi
 }
 
 /** Recall's assist (ch.2): a Veteran holding Recall adds their Power to another Lichslayer's Challenge. */
-export function recallAssistFor(db: Database, veteranId: number, rollerLichslayerId: number | null): Modifier {
-  const v = rowOf(db, veteranId);
+export function recallAssistFor(ps: PlayReader, veteranId: number, rollerLichslayerId: number | null): Modifier {
+  const v = rowOf(ps, veteranId);
   if (!v) throw new CommandFailure('not-found', `No Lichslayer with id ${veteranId} in this campaign.`);
   if (!holdsSkill(v, 'Recall'))
     throw new CommandFailure(
@@ -485,7 +466,7 @@ export function recallAssistFor(db: Database, veteranId: number, rollerLichslaye
   try {
     return recallAssist(
       { name: v.name, power: v.power },
-      { name: rowOf(db, rollerLichslayerId)?.name ?? '', isVeteran: rollerLichslayerId === v.id },
+      { name: rowOf(ps, rollerLichslayerId)?.name ?? '', isVeteran: rollerLichslayerId === v.id },
     );
   } catch (e) {
     throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
@@ -498,8 +479,7 @@ export function recallAssistFor(db: Database, veteranId: number, rollerLichslaye
  * turn is not spent — but enhanced, a second use in the Round costs their next action.
  */
 export function maneuver(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   l: LichslayerRow,
   allyId: number | undefined,
   to: { x: number; y: number } | undefined,
@@ -507,7 +487,7 @@ export function maneuver(
   now: { fight: number | null; round: number | null },
   notes: string[],
 ): string | undefined {
-  const me = allTokens(db).find((t) => t.lichslayerId === l.id);
+  const me = allTokens(ps).find((t) => t.lichslayerId === l.id);
   if (!standing(me))
     throw new CommandFailure('refused', `${l.name} is not on the board: Maneuver acts in the Tombs. Nothing changed.`);
   if (!to) throw new CommandFailure('invalid-args', 'Choose the room Maneuver moves to. Nothing changed.');
@@ -515,12 +495,12 @@ export function maneuver(
   if (why) throw new CommandFailure('refused', `${why}. Nothing changed.`);
   let ally: TokenView | undefined;
   if (allyId !== undefined && allyId !== me.id) {
-    ally = tokenNamed(db, allyId);
+    ally = tokenNamed(ps, allyId);
     if (
       !PARTY_KINDS.has(ally.kind) ||
       ally.defeated ||
       !standing(ally) ||
-      !isNear({ floor: me.floor, x: me.x, y: me.y }, { floor: ally.floor, x: ally.x, y: ally.y }, readHouseRules(db))
+      !isNear({ floor: me.floor, x: me.x, y: me.y }, { floor: ally.floor, x: ally.x, y: ally.y }, readHouseRules(ps))
     ) {
       throw new CommandFailure(
         'refused',
@@ -530,23 +510,22 @@ export function maneuver(
   }
   const moved: string[] = [];
   // The board's own move: a full room (ch.9) refuses either of them, and nothing moves.
-  moveTokenByRules(w, db, me.id, me.floor, to.x, to.y, moved, 'skill.use');
+  moveTokenByRules(ps, me.id, me.floor, to.x, to.y, moved, 'skill.use');
   // The ally goes where the Veteran takes them, a step or two from its own room: no adjacency to confirm.
   if (ally && !(ally.floor === me.floor && ally.x === to.x && ally.y === to.y))
-    moveOne(w, db, tokenNamed(db, ally.id), me.floor, to.x, to.y, true, moved, 'skill.use');
+    moveOne(ps, tokenNamed(ps, ally.id), me.floor, to.x, to.y, true, moved, 'skill.use');
   notes.push(
     `${l.name} Maneuvers${ally ? ` with ${ally.name}` : ''} to ${cell(me.floor, to.x, to.y)}, out of the declared attack or spell's way; it does not take ${l.name}'s turn (ch.2)`,
     ...moved,
   );
   if (maneuverIsSecond(uses, now, l.id))
-    loseNextTurn(w, db, me, 'a second Maneuver this Round costs the next action (ch.2, enhanced)', notes);
+    loseNextTurn(ps, me, 'a second Maneuver this Round costs the next action (ch.2, enhanced)', notes);
   return ally?.name;
 }
 
 /** Scrolls and Ink (ch.2): inscribe a Gear or Garment with +1 Magic (+2 enhanced); a full turn, outside a fight. */
 export function inscribe(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   l: LichslayerRow,
   on: { id: number; slot: 'gear' | 'garment' } | undefined,
   enhanced: boolean,
@@ -556,16 +535,14 @@ export function inscribe(
     notes.push(`${l.name} uses Scrolls and Ink (ch.2)`);
     return undefined;
   }
-  if (roundNow(db))
+  if (roundNow(ps))
     throw new CommandFailure(
       'refused',
       'An inscription takes one full turn outside of combat (ch.2): end the fight first. Nothing changed.',
     );
-  const owner = rowOf(db, on.id);
+  const owner = rowOf(ps, on.id);
   if (!owner) throw new CommandFailure('not-found', `No Lichslayer with id ${on.id} in this campaign.`);
-  const item = db
-    .prepare(`SELECT id, name, notes FROM item WHERE lichslayer_id = ? AND slot = ?`)
-    .get(owner.id, on.slot) as { id: number; name: string; notes: string } | undefined;
+  const item = ps.all('item').find((i) => i.lichslayer_id === owner.id && i.slot === on.slot);
   if (!item)
     throw new CommandFailure(
       'refused',
@@ -577,7 +554,7 @@ export function inscribe(
   } catch (e) {
     throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
   }
-  w.update('item', item.id, { notes: r.notes });
+  ps.update('item', item.id, { notes: r.notes });
   notes.push(`${r.explain}: ${owner.name}'s Magic counts it while it is equipped and unbroken (ch.4, ch.13)`);
   return item.name;
 }
@@ -599,41 +576,35 @@ const DOORWAY_KEY = 'skill:doorway';
  * enemy that would enter must pass a Challenge of the Breaker's Power. A Response costs the Breaker's
  * next action (ch.15).
  */
-export function holdDoorway(
-  w: RecordingWriter,
-  db: Database,
-  l: LichslayerRow,
-  enhanced: boolean,
-  notes: string[],
-): void {
+export function holdDoorway(ps: PlaySession, l: LichslayerRow, enhanced: boolean, notes: string[]): void {
   if (!enhanced)
     throw new CommandFailure(
       'refused',
       'Break blocks a doorway only when enhanced with a Skill Point (ch.2). Nothing changed.',
     );
-  const now = roundNow(db);
+  const now = roundNow(ps);
   if (!now)
     throw new CommandFailure(
       'refused',
       'Blocking a doorway is a Response in a fight: no Round is on (ch.2). Nothing changed.',
     );
-  const me = allTokens(db).find((t) => t.lichslayerId === l.id);
+  const me = allTokens(ps).find((t) => t.lichslayerId === l.id);
   if (!standing(me))
     throw new CommandFailure(
       'refused',
       `${l.name} is not on the board: a doorway is held in the Tombs. Nothing changed.`,
     );
-  const held = readSetting(db, DOORWAY_KEY, doorwaySchema, []).filter(
+  const held = readSetting(ps, DOORWAY_KEY, doorwaySchema, []).filter(
     (d) => d.serial === now.serial && d.round === now.round && d.breaker !== l.id,
   );
-  writeSetting(w, db, DOORWAY_KEY, [
+  writeSetting(ps, DOORWAY_KEY, [
     ...held,
     { breaker: l.id, at: { floor: me.floor, x: me.x, y: me.y }, serial: now.serial, round: now.round, denied: [] },
   ]);
   notes.push(
     `${l.name} blocks the way into ${cell(me.floor, me.x, me.y)} this Round: an enemy entering must pass a Challenge of ${l.power}, ${l.name}'s Power (ch.2)`,
   );
-  loseNextTurn(w, db, me, 'blocking the doorway was a Response (ch.2, ch.15)', notes);
+  loseNextTurn(ps, me, 'blocking the doorway was a Response (ch.2, ch.15)', notes);
 }
 
 /**
@@ -642,23 +613,22 @@ export function holdDoorway(
  * the Round. Whether it may go on.
  */
 export function passDoorway(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   enemy: TokenView,
   to: { floor: number; x: number; y: number },
   command: string,
   notes: string[],
 ): boolean {
-  const now = roundNow(db);
+  const now = roundNow(ps);
   if (!now || enemy.kind !== 'entity') return true;
-  const all = readSetting(db, DOORWAY_KEY, doorwaySchema, []);
+  const all = readSetting(ps, DOORWAY_KEY, doorwaySchema, []);
   const i = all.findIndex(
     (d) =>
       d.serial === now.serial && d.round === now.round && d.at.floor === to.floor && d.at.x === to.x && d.at.y === to.y,
   );
   if (i < 0) return true;
   const hold = all[i]!;
-  const breaker = rowOf(db, hold.breaker);
+  const breaker = rowOf(ps, hold.breaker);
   if (!breaker) return true;
   if (hold.denied.includes(enemy.id)) {
     notes.push(`${enemy.name} was denied at ${breaker.name}'s doorway this Round: it stays (ch.2)`);
@@ -667,17 +637,16 @@ export function passDoorway(
   const preset = presetChallenge({ id: 'breaker-doorway', breaker: { name: breaker.name, power: breaker.power } });
   if ('refused' in preset) return true;
   const cause = `${enemy.name}: ${preset.label}`;
-  const r = rollWithLedger(db, command, (dice) => {
-    const c = rollChallenge(dice, { level: enemy.stats.level ?? 1, target: preset.target, cause }, readHouseRules(db));
+  const r = ps.roll(command, ({ dice }) => {
+    const c = rollChallenge(dice, { level: enemy.stats.level ?? 1, target: preset.target, cause }, readHouseRules(ps));
     return { value: c, records: [{ cause, explain: c.explain, result: c }] };
-  }).value;
+  });
   if (r.success) {
     notes.push(`${cause}: ${enemy.name} succeeds (${r.explain}) and comes through (ch.2)`);
     return true;
   }
   writeSetting(
-    w,
-    db,
+    ps,
     DOORWAY_KEY,
     all.map((d, k) => (k === i ? { ...d, denied: [...d.denied, enemy.id] } : d)),
   );
@@ -690,7 +659,7 @@ export function passDoorway(
  * recorded toward Predict), or of a loot item by name as the campaign's loot tables hold it.
  */
 export function identify(
-  db: Database,
+  ps: PlayReader,
   l: LichslayerRow,
   tokenId: number | undefined,
   item: string | undefined,
@@ -702,11 +671,11 @@ export function identify(
       'Choose what Identify reads: an enemy or entity on the board, or a loot item by name. Nothing changed.',
     );
   if (tokenId !== undefined) {
-    const t = tokenNamed(db, tokenId);
+    const t = tokenNamed(ps, tokenId);
     notes.push(`${l.name} Identifies ${identifyEntity(t)}`);
     return { target: t.name, ...(t.stats.faction ? { faction: t.stats.faction } : {}) };
   }
-  notes.push(`${l.name} Identifies ${identifyLoot(item!, lootEntryFor(db, item!))}`);
+  notes.push(`${l.name} Identifies ${identifyLoot(item!, lootEntryFor(ps, item!))}`);
   return { target: item! };
 }
 
@@ -749,20 +718,19 @@ const TIERS_KEY = 'skill:crush-tiers';
  * unlocks once every tier has one and Skills 1-3 are held.
  */
 export function noteFelledForCapstone(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   byLichslayerId: number,
   floor: number | null,
   lines: string[],
 ): void {
-  const l = rowOf(db, byLichslayerId);
+  const l = rowOf(ps, byLichslayerId);
   if (!l || l.hidden_class !== 'The Breaker') return;
-  const all = readSetting(db, TIERS_KEY, tiersSchema, {});
+  const all = readSetting(ps, TIERS_KEY, tiersSchema, {});
   const before = all[String(l.id)] ?? [];
   const r = crushTiers(before, floor);
-  if (r.tiers.length !== before.length) writeSetting(w, db, TIERS_KEY, { ...all, [String(l.id)]: r.tiers });
+  if (r.tiers.length !== before.length) writeSetting(ps, TIERS_KEY, { ...all, [String(l.id)]: r.tiers });
   if (r.met && !l.capstone.trim() && l.skill1 && l.skill2 && l.skill3) {
-    w.update('lichslayer', l.id, { capstone: 'Crush' });
+    ps.update('lichslayer', l.id, { capstone: 'Crush' });
     lines.push(`${l.name}'s capstone condition is met (${r.explain}): Crush unlocks (ch.2)`);
   }
 }

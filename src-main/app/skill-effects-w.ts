@@ -2,16 +2,14 @@
 // ailments: what each reads from the campaign, the rule it calls, and what it writes in the caller's
 // transaction. Ailments are kept in one setting keyed by Lichslayer (whose token shows them) and by
 // token (entities, Retainers, Familiars), so every change is one undo step like any other.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import { z } from 'zod';
 import type { TokenView } from '@shared/board.ts';
 import { AILMENTS, type Ailment } from '@shared/ailments.ts';
-import { allTokens, ensureRoom, roomAt, tokenRecord } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { rollWithLedger } from '../db/ledger.ts';
-import { readSetting, writeSetting } from '../db/settings.ts';
-import { readTown } from '../db/town-repo.ts';
-import { lifeRecord } from '../db/life-records.ts';
+import { allTokens, ensureRoom, roomAt, tokenRecord } from '../state/board.ts';
+import { readSetting, writeSetting } from '../state/settings.ts';
+import { readTown } from '../state/town.ts';
+import { lifeRecord } from '../state/life-records.ts';
 import { changeAilment, liftOne, sortAilments } from '../rules/ailments.ts';
 import { diceOfFaces, mechanismRecovered, rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
 import { cureProgress, rollCure } from '../rules/skills-doctor.ts';
@@ -34,9 +32,8 @@ import { lichslayerMagic } from './spellcasting.ts';
 import { roundNow } from './fight-state.ts';
 import { contentsFor, fillRoom } from './board-ops.ts';
 import { communeAheadFloor, communeReading } from '../rules/skills-witch.ts';
-import { rollWithTables } from '../db/table-rolls.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
-import { addToInventory } from '../db/inventory.ts';
+import { addToInventory } from '../state/inventory.ts';
 
 const list = z.array(z.enum(AILMENTS)).max(AILMENTS.length);
 // A token's entry names the token it was set on (its name and placement): SQLite may give a removed
@@ -48,8 +45,8 @@ const ailmentsSchema = z.object({
 });
 type AilmentBook = z.output<typeof ailmentsSchema>;
 
-const readBook = (db: Database): AilmentBook =>
-  readSetting(db, 'ailments', ailmentsSchema, { lichslayers: {}, tokens: {} });
+const readBook = (ps: PlayReader): AilmentBook =>
+  readSetting(ps, 'ailments', ailmentsSchema, { lichslayers: {}, tokens: {} });
 
 /** Who carries an ailment: a Lichslayer (on and off the board) or another token. */
 export type Carrier = { lichslayerId: number } | { tokenId: number };
@@ -59,53 +56,51 @@ export const carrierOf = (t: TokenView): Carrier =>
   t.lichslayerId !== null ? { lichslayerId: t.lichslayerId } : { tokenId: t.id };
 
 /** The ailments a carrier has now, in the book's order. */
-export function ailmentsOf(db: Database, who: Carrier, book: AilmentBook = readBook(db)): Ailment[] {
+export function ailmentsOf(ps: PlayReader, who: Carrier, book: AilmentBook = readBook(ps)): Ailment[] {
   if ('lichslayerId' in who) return sortAilments(book.lichslayers[String(who.lichslayerId)] ?? []);
   const entry = book.tokens[String(who.tokenId)];
-  const t = entry ? tokenRecord(db, who.tokenId) : null;
+  const t = entry ? tokenRecord(ps, who.tokenId) : null;
   return entry && t && t.name === entry.name && t.placed_at === entry.placed ? sortAilments(entry.ailments) : [];
 }
 
-function writeAilments(w: RecordingWriter, db: Database, who: Carrier, next: readonly Ailment[]): void {
-  const book = readBook(db);
+function writeAilments(ps: PlaySession, who: Carrier, next: readonly Ailment[]): void {
+  const book = readBook(ps);
   if ('lichslayerId' in who) {
     const key = String(who.lichslayerId);
     const rest = Object.fromEntries(Object.entries(book.lichslayers).filter(([k]) => k !== key));
-    writeSetting(w, db, 'ailments', { ...book, lichslayers: next.length ? { ...rest, [key]: [...next] } : rest });
+    writeSetting(ps, 'ailments', { ...book, lichslayers: next.length ? { ...rest, [key]: [...next] } : rest });
     return;
   }
   const key = String(who.tokenId);
-  const t = tokenRecord(db, who.tokenId);
+  const t = tokenRecord(ps, who.tokenId);
   // Entries of tokens no longer on the board are dropped as the book is written.
   const rest = Object.fromEntries(
-    Object.entries(book.tokens).filter(([k]) => k !== key && tokenRecord(db, Number(k)) !== null),
+    Object.entries(book.tokens).filter(([k]) => k !== key && tokenRecord(ps, Number(k)) !== null),
   );
-  writeSetting(w, db, 'ailments', {
+  writeSetting(ps, 'ailments', {
     ...book,
     tokens: next.length && t ? { ...rest, [key]: { name: t.name, placed: t.placed_at, ailments: [...next] } } : rest,
   });
 }
 
-const lichslayerRow = (db: Database, id: number) =>
-  db.prepare(`SELECT * FROM lichslayer WHERE id = ?`).get(id) as LichslayerRow | undefined;
+const lichslayerRow = (ps: PlayReader, id: number) => ps.byId('lichslayer', id) ?? undefined;
 
-function tokenOf(db: Database, id: number): TokenView {
-  const t = allTokens(db).find((k) => k.id === id);
+function tokenOf(ps: PlayReader, id: number): TokenView {
+  const t = allTokens(ps).find((k) => k.id === id);
   if (!t) throw new CommandFailure('not-found', `No token ${id} on the board. Nothing changed.`);
   return t;
 }
 
 /** The Judge sets or clears an ailment (ch.2); Family Heirloom makes Bound fail with no roll. */
 export function setAilment(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   args: { lichslayerId?: number | undefined; tokenId?: number | undefined; ailment: Ailment; on: boolean },
 ): string[] {
   let who: Carrier;
   let name: string;
   let l: LichslayerRow | undefined;
   if (args.tokenId !== undefined) {
-    const t = tokenOf(db, args.tokenId);
+    const t = tokenOf(ps, args.tokenId);
     if (t.kind === 'phylactery')
       throw new CommandFailure(
         'refused',
@@ -113,9 +108,9 @@ export function setAilment(
       );
     who = carrierOf(t);
     name = t.name;
-    if (t.lichslayerId !== null) l = lichslayerRow(db, t.lichslayerId);
+    if (t.lichslayerId !== null) l = lichslayerRow(ps, t.lichslayerId);
   } else {
-    l = lichslayerRow(db, args.lichslayerId!);
+    l = lichslayerRow(ps, args.lichslayerId!);
     if (!l)
       throw new CommandFailure(
         'not-found',
@@ -127,22 +122,21 @@ export function setAilment(
   const change = changeAilment(
     {
       name,
-      ailments: ailmentsOf(db, who),
+      ailments: ailmentsOf(ps, who),
       heirloom: !!l && holdsSkill(l, 'Family Heirloom'),
-      heirloomCover: coveredBy(db, who),
+      heirloomCover: coveredBy(ps, who),
     },
     args.ailment,
     args.on,
   );
   if (!change.ok) throw new CommandFailure('refused', `${change.refused}. Nothing changed.`);
-  writeAilments(w, db, who, change.ailments);
+  writeAilments(ps, who, change.ailments);
   return [change.explain];
 }
 
 /** Diagnose and Bandage also removes one physical ailment from each target healed (ch.2): the chosen one, or the first. */
 export function liftAfterBandage(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   doctor: LichslayerRow,
   tokenIds: readonly number[] | undefined,
   chosen: readonly { tokenId: number; ailment: Ailment }[] | undefined,
@@ -156,7 +150,7 @@ export function liftAfterBandage(
       `Token ${stray.tokenId} is not among the characters healed: Diagnose and Bandage lifts an ailment only from those it heals (ch.2). Nothing changed.`,
     );
   for (const id of ids) {
-    const t = tokenOf(db, id);
+    const t = tokenOf(ps, id);
     const who = carrierOf(t);
     const picks = (chosen ?? []).filter((c) => c.tokenId === id);
     if (picks.length > 1)
@@ -167,7 +161,7 @@ export function liftAfterBandage(
     let lift: ReturnType<typeof liftOne>;
     try {
       lift = liftOne(
-        { name: t.name, ailments: ailmentsOf(db, who) },
+        { name: t.name, ailments: ailmentsOf(ps, who) },
         picks[0]?.ailment,
         `${doctor.name}’s Diagnose and Bandage`,
       );
@@ -175,15 +169,14 @@ export function liftAfterBandage(
       throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
     }
     if (!lift.lifted) continue;
-    writeAilments(w, db, who, lift.ailments);
+    writeAilments(ps, who, lift.ailments);
     lines.push(lift.explain!);
   }
 }
 
 /** Cure (ch.2) on a living target: one ailment lifted, 25% of maximum Health restored rounded up, 1d6 Rounds acting from 0 as at 1. */
 export function cureToken(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   doctor: LichslayerRow,
   tokenId: number | undefined,
   chosen: Ailment | undefined,
@@ -191,7 +184,7 @@ export function cureToken(
 ): string {
   if (tokenId === undefined)
     throw new CommandFailure('invalid-args', 'Choose whom Cure is cast on (a token). Nothing changed.');
-  const t = tokenOf(db, tokenId);
+  const t = tokenOf(ps, tokenId);
   if (t.kind === 'phylactery')
     throw new CommandFailure(
       'refused',
@@ -203,14 +196,14 @@ export function cureToken(
       `${t.name} has fallen: Cure's revival of a fallen character is the Judge's to apply (ch.2). Nothing changed.`,
     );
   const who = carrierOf(t);
-  const l = t.lichslayerId !== null ? lichslayerRow(db, t.lichslayerId) : undefined;
+  const l = t.lichslayerId !== null ? lichslayerRow(ps, t.lichslayerId) : undefined;
   const vitals = l
     ? { health: l.health, maxHealth: l.max_health }
     : { health: t.health ?? 0, maxHealth: t.maxHealth ?? t.health ?? 0 };
-  const cured = rollWithLedger(db, 'skill.use', (dice) => {
+  const cured = ps.roll('skill.use', ({ dice }) => {
     let c: ReturnType<typeof rollCure>;
     try {
-      c = rollCure(dice, doctor.name, { name: t.name, ...vitals, ailments: ailmentsOf(db, who) }, chosen);
+      c = rollCure(dice, doctor.name, { name: t.name, ...vitals, ailments: ailmentsOf(ps, who) }, chosen);
     } catch (e) {
       throw new CommandFailure('refused', `${(e as Error).message}. Nothing changed.`);
     }
@@ -220,51 +213,17 @@ export function cureToken(
         { cause: `${doctor.name} uses Cure on ${t.name}`, character: doctor.name, explain: c.explain, result: c },
       ],
     };
-  }).value;
-  if (l) w.update('lichslayer', l.id, { health: cured.health });
-  else w.update('token', t.id, { health: cured.health });
-  if (cured.lifted) writeAilments(w, db, who, cured.ailments);
+  });
+  if (l) ps.update('lichslayer', l.id, { health: cured.health });
+  else ps.update('token', t.id, { health: cured.health });
+  if (cured.lifted) writeAilments(ps, who, cured.ailments);
   lines.push(cured.explain);
   return t.name;
 }
 
-interface LedgerEntryRow {
-  id: number;
-  at: string;
-  command: string;
-  cause: string;
-  character: string | null;
-  explain: string;
-  faces: string;
-}
-
-const facesSchema = z.array(
-  z.object({ sides: z.number().int().min(1), face: z.number().int().min(1), cause: z.string() }),
-);
-
-/** The dice a ledger entry rolled: its own faces, or — on an entry that chains on from its command's first — those caused by it. */
-function entryDice(db: Database, e: LedgerEntryRow): RolledDie[] {
-  const parse = (json: string) => facesSchema.safeParse(JSON.parse(json)).data ?? [];
-  let faces = parse(e.faces);
-  if (!faces.length) {
-    const first = db
-      .prepare(
-        `SELECT faces FROM roll_log WHERE at = ? AND command = ? AND id < ? AND faces != '[]' ORDER BY id DESC LIMIT 1`,
-      )
-      .get(e.at, e.command, e.id) as { faces: string } | undefined;
-    faces = first ? parse(first.faces) : [];
-  }
-  const mine = faces.filter((f) => f.cause === e.cause || f.cause === `${e.cause} (explosion)`);
-  // ch.1: a Challenge's d6 explode ("d6!" in its explanation); the reroll explodes the same way.
-  return diceOfFaces(
-    mine.length ? mine : faces,
-    /d6!/.test(e.explain) || faces.some((f) => f.cause.endsWith('(explosion)')),
-  );
-}
-
 /** Cheat (ch.2): a ledger entry's dice rolled again, the better kept for the Bandit; logged with its cause. */
 export function cheatRoll(
-  db: Database,
+  ps: PlaySession,
   bandit: LichslayerRow,
   rollId: number | undefined,
   keep: 'higher' | 'lower' | undefined,
@@ -272,16 +231,15 @@ export function cheatRoll(
 ): string {
   if (rollId === undefined)
     throw new CommandFailure('invalid-args', 'Choose the roll Cheat rerolls (a ledger entry). Nothing changed.');
-  const e = db
-    .prepare(`SELECT id, at, command, cause, character, explain, faces FROM roll_log WHERE id = ?`)
-    .get(rollId) as LedgerEntryRow | undefined;
+  const e = ps.ledger.cheatSource(rollId);
   if (!e) throw new CommandFailure('not-found', `No roll #${rollId} in the ledger. Nothing changed.`);
   if (e.cause.startsWith(`${bandit.name} Cheats`) || / Cheats on /.test(e.cause))
     throw new CommandFailure(
       'refused',
       'That entry is a Cheat already: Cheat rerolls a roll once (ch.2). Nothing changed.',
     );
-  const faces = entryDice(db, e);
+  // ch.1: a Challenge's d6 explode ("d6!" in its explanation); the reroll explodes the same way.
+  const faces = diceOfFaces(e.faces, e.exploding);
   if (!faces.length)
     throw new CommandFailure(
       'refused',
@@ -290,7 +248,7 @@ export function cheatRoll(
   // ch.2: the Bandit's own roll is better high; a roll that affects the Bandit (an attack on them) low.
   const better = keep ?? (e.character === bandit.name ? 'higher' : 'lower');
   const entry = `#${e.id} (${e.cause})`;
-  const cheated = rollWithLedger(db, 'skill.use', (dice) => {
+  const cheated = ps.roll('skill.use', ({ dice }) => {
     const c = rollCheat(dice, { bandit: bandit.name, entry, dice: faces, keep: better });
     return {
       value: c,
@@ -303,25 +261,25 @@ export function cheatRoll(
         },
       ],
     };
-  }).value;
+  });
   lines.push(cheated.explain);
   return entry;
 }
 
 /** Command (ch.2): a Retainer of the Aristocrat's directed, or an ally granted an action; two when enhanced. */
 export function commandTargets(
-  db: Database,
+  ps: PlayReader,
   aristocrat: LichslayerRow,
   tokenIds: readonly number[] | undefined,
   enhanced: boolean,
   lines: string[],
 ): string {
   const mine = new Set(
-    readTown(db)
+    readTown(ps)
       .retainers.filter((r) => r.employer === aristocrat.id && r.tokenId !== null)
       .map((r) => r.tokenId!),
   );
-  const targets = [...new Set(tokenIds ?? [])].map((id) => tokenOf(db, id));
+  const targets = [...new Set(tokenIds ?? [])].map((id) => tokenOf(ps, id));
   const refused = commandRefusal({
     aristocrat: aristocrat.name,
     enhanced,
@@ -341,8 +299,7 @@ export function commandTargets(
  * sees; against the Lich a Challenge of 24 comes first, and on a failure nothing is added.
  */
 export function influenceRoll(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   aristocrat: LichslayerRow,
   tokenId: number | undefined,
   how: 'add' | 'subtract' | undefined,
@@ -353,12 +310,12 @@ export function influenceRoll(
       'invalid-args',
       'Say whether Influence adds to a friendly roll or takes from a hostile one. Nothing changed.',
     );
-  const t = tokenId !== undefined ? tokenOf(db, tokenId) : null;
+  const t = tokenId !== undefined ? tokenOf(ps, tokenId) : null;
   const on = t ? `${t.name}'s roll` : 'a roll';
   if (t?.stats.lich) {
     const preset = presetChallenge({ id: 'influence-lich' });
     if ('refused' in preset) throw new CommandFailure('refused', `${preset.refused}. Nothing changed.`);
-    const c = lichslayerChallenge(w, db, 'skill.use', {
+    const c = lichslayerChallenge(ps, 'skill.use', {
       lichslayerId: aristocrat.id,
       target: preset.target,
       cause: `${aristocrat.name}: ${preset.label}`,
@@ -370,8 +327,8 @@ export function influenceRoll(
       return { target: t.name, success: false };
     }
   }
-  const magic = lichslayerMagic(db, aristocrat.id);
-  const r = rollWithLedger(db, 'skill.use', (dice) => {
+  const magic = lichslayerMagic(ps, aristocrat.id);
+  const r = ps.roll('skill.use', ({ dice }) => {
     const i = rollInfluence(dice, {
       aristocrat: aristocrat.name,
       power: aristocrat.power,
@@ -391,30 +348,29 @@ export function influenceRoll(
         },
       ],
     };
-  }).value;
+  });
   lines.push(r.explain);
   return { target: t?.name ?? 'a roll', success: true };
 }
 
 /** Whether a skill is enhanced for this Lichslayer (ch.2). */
-export const enhancedSkill = (db: Database, l: LichslayerRow, skill: string): boolean =>
-  lifeRecord(db, l.id).enhanced.includes(skill);
+export const enhancedSkill = (ps: PlayReader, l: LichslayerRow, skill: string): boolean =>
+  lifeRecord(ps, l.id).enhanced.includes(skill);
 
 /** Disarm enhanced, from sneak (ch.2): the trap's mechanism as one Uncommon loot item, rolled on the Loot Table in that tier and logged. */
 export function recoverMechanism(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   bandit: LichslayerRow,
   trap: string,
   sneak: boolean | undefined,
   lines: string[],
 ): void {
-  const verdict = mechanismRecovered({ enhanced: enhancedSkill(db, bandit, 'Disarm'), sneak: !!sneak });
+  const verdict = mechanismRecovered({ enhanced: enhancedSkill(ps, bandit, 'Disarm'), sneak: !!sneak });
   if (!verdict.recover) {
     if (verdict.explain) lines.push(verdict.explain);
     return;
   }
-  const label = rollWithTables(db, 'skill.use', ({ dice, tables, drawn }) => {
+  const label = ps.roll('skill.use', ({ dice, tables, drawn }) => {
     const cause = `${bandit.name} recovers the mechanism of ${trap}`;
     const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', { tier: 'uncommon' });
     return {
@@ -424,7 +380,7 @@ export function recoverMechanism(
       ],
     };
   });
-  addToInventory(w, db, bandit.id, label);
+  addToInventory(ps, bandit.id, label);
   lines.push(`${bandit.name} recovers ${label} from ${trap}'s mechanism: ${verdict.explain}`);
 }
 
@@ -438,29 +394,29 @@ const coverSchema = z.record(
     round: z.number().int().nullable(),
   }),
 );
-const readCovers = (db: Database) => readSetting(db, 'heirloom-cover', coverSchema, {});
+const readCovers = (ps: PlayReader) => readSetting(ps, 'heirloom-cover', coverSchema, {});
 const sameRound = (
   c: { serial: number | null; round: number | null },
   now: { serial: number; round: number } | null,
 ) => (now ? c.serial === now.serial && c.round === now.round : c.serial === null);
 
-const tokenOfCarrier = (db: Database, who: Carrier): TokenView | undefined =>
-  allTokens(db).find((t) => ('lichslayerId' in who ? t.lichslayerId === who.lichslayerId : t.id === who.tokenId));
+const tokenOfCarrier = (ps: PlayReader, who: Carrier): TokenView | undefined =>
+  allTokens(ps).find((t) => ('lichslayerId' in who ? t.lichslayerId === who.lichslayerId : t.id === who.tokenId));
 const steps = (a: TokenView | undefined, b: TokenView | undefined): number | null =>
   a && b && a.floor !== null && a.floor === b.floor && a.x !== null && a.y !== null && b.x !== null && b.y !== null
     ? Math.abs(a.x - b.x) + Math.abs(a.y - b.y)
     : null;
 
 /** The Aristocrat whose enhanced Family Heirloom covers this carrier now (chosen this Round, still within 1 space), or null. */
-function coveredBy(db: Database, who: Carrier): string | null {
-  const me = tokenOfCarrier(db, who);
+function coveredBy(ps: PlayReader, who: Carrier): string | null {
+  const me = tokenOfCarrier(ps, who);
   if (!me) return null;
-  const now = roundNow(db);
-  for (const [id, c] of Object.entries(readCovers(db))) {
+  const now = roundNow(ps);
+  for (const [id, c] of Object.entries(readCovers(ps))) {
     if (c.tokenId !== me.id || !sameRound(c, now)) continue;
-    const a = lichslayerRow(db, Number(id));
-    if (!a || !holdsSkill(a, 'Family Heirloom') || !enhancedSkill(db, a, 'Family Heirloom')) continue;
-    const d = steps(tokenOfCarrier(db, { lichslayerId: a.id }), me);
+    const a = lichslayerRow(ps, Number(id));
+    if (!a || !holdsSkill(a, 'Family Heirloom') || !enhancedSkill(ps, a, 'Family Heirloom')) continue;
+    const d = steps(tokenOfCarrier(ps, { lichslayerId: a.id }), me);
     if (d !== null && d <= 1) return a.name;
   }
   return null;
@@ -468,8 +424,7 @@ function coveredBy(db: Database, who: Carrier): string | null {
 
 /** Family Heirloom enhanced (ch.2): the Aristocrat chooses this Round's Retainer or ally within 1 space, whom Bound then fails on too. */
 export function chooseHeirloomCover(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   aristocrat: LichslayerRow,
   tokenId: number | undefined,
   lines: string[],
@@ -479,10 +434,10 @@ export function chooseHeirloomCover(
       'invalid-args',
       'Choose the Retainer or ally Family Heirloom covers this Round (a token). Nothing changed.',
     );
-  const t = tokenOf(db, tokenId);
-  const mine = tokenOfCarrier(db, { lichslayerId: aristocrat.id });
-  const now = roundNow(db);
-  const covers = readCovers(db);
+  const t = tokenOf(ps, tokenId);
+  const mine = tokenOfCarrier(ps, { lichslayerId: aristocrat.id });
+  const now = roundNow(ps);
+  const covers = readCovers(ps);
   const held = covers[String(aristocrat.id)];
   const refused = heirloomCoverRefusal({
     aristocrat: aristocrat.name,
@@ -495,7 +450,7 @@ export function chooseHeirloomCover(
     chosen: held && sameRound(held, now) ? held.name : null,
   });
   if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
-  writeSetting(w, db, 'heirloom-cover', {
+  writeSetting(ps, 'heirloom-cover', {
     ...covers,
     [String(aristocrat.id)]: { tokenId: t.id, name: t.name, serial: now?.serial ?? null, round: now?.round ?? null },
   });
@@ -510,8 +465,7 @@ export function chooseHeirloomCover(
  * (prepared, not revealed: the players see it only when the party gets there), and told to the Judge.
  */
 export function communeAhead(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   witch: LichslayerRow,
   floor: number,
   rooms: readonly { x: number; y: number }[],
@@ -520,13 +474,12 @@ export function communeAhead(
   const [r] = rooms;
   if (!r || rooms.length > 1)
     throw new CommandFailure('invalid-args', 'Choose one room for Commune to read two floors ahead. Nothing changed.');
-  const ahead = communeAheadFloor({ witch: witch.name, floor, enhanced: enhancedSkill(db, witch, 'Commune') });
+  const ahead = communeAheadFloor({ witch: witch.name, floor, enhanced: enhancedSkill(ps, witch, 'Commune') });
   if ('refused' in ahead) throw new CommandFailure('refused', `${ahead.refused}. Nothing changed.`);
-  const room = ensureRoom(w, db, ahead.floor, r.x, r.y);
-  if (!room.revealed && !room.prepared)
-    fillRoom(w, db, room, contentsFor(db, ahead.floor, r.x, r.y, 'skill.use'), false);
-  const now = roomAt(db, ahead.floor, r.x, r.y)!;
-  const here = allTokens(db)
+  const room = ensureRoom(ps, ahead.floor, r.x, r.y);
+  if (!room.revealed && !room.prepared) fillRoom(ps, room, contentsFor(ps, ahead.floor, r.x, r.y, 'skill.use'), false);
+  const now = roomAt(ps, ahead.floor, r.x, r.y)!;
+  const here = allTokens(ps)
     .filter((t) => t.kind === 'entity' && t.floor === ahead.floor && t.x === r.x && t.y === r.y && !t.defeated)
     .map((t) => t.name);
   const reading = communeReading(
@@ -550,15 +503,14 @@ export function communeAhead(
  * grade. The rooms it reads are rolled now if no one has (prepared, not revealed) and told to the Judge.
  */
 export function retainerIntel(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   aristocrat: LichslayerRow,
   retainerToken: number | undefined,
   rooms: readonly { x: number; y: number }[],
   usedThisFloor: (tokenId: number) => boolean,
   lines: string[],
 ): { target: string; tokenId: number } {
-  const r = readTown(db).retainers.find(
+  const r = readTown(ps).retainers.find(
     (k) => k.employer === aristocrat.id && k.tokenId !== null && k.tokenId === retainerToken,
   );
   if (!r || r.tokenId === null)
@@ -566,7 +518,7 @@ export function retainerIntel(
       'refused',
       `Choose one of ${aristocrat.name}'s Retainers on the board: each gives one piece of floor intelligence (ch.2). Nothing changed.`,
     );
-  const me = tokenOf(db, r.tokenId);
+  const me = tokenOf(ps, r.tokenId);
   if (me.floor === null)
     throw new CommandFailure(
       'refused',
@@ -580,14 +532,14 @@ export function retainerIntel(
   });
   if ('refused' in plan) throw new CommandFailure('refused', `${plan.refused}. Nothing changed.`);
   const prepare = (x: number, y: number) => {
-    const room = ensureRoom(w, db, plan.floor, x, y);
-    if (!room.revealed && !room.prepared) fillRoom(w, db, room, contentsFor(db, plan.floor, x, y, 'skill.use'), false);
-    return roomAt(db, plan.floor, x, y)!;
+    const room = ensureRoom(ps, plan.floor, x, y);
+    if (!room.revealed && !room.prepared) fillRoom(ps, room, contentsFor(ps, plan.floor, x, y, 'skill.use'), false);
+    return roomAt(ps, plan.floor, x, y)!;
   };
   if (plan.tells === 'factions') {
     for (let y = 0; y < 5; y++) for (let x = 0; x < 5; x++) prepare(x, y);
     const mix = factionMix(
-      allTokens(db)
+      allTokens(ps)
         .filter((t) => t.kind === 'entity' && t.floor === plan.floor && !t.defeated)
         .map((t) => t.stats.faction),
     );
@@ -605,7 +557,7 @@ export function retainerIntel(
         `${r.name} (Common) tells of F${plan.floor} (${at.x + 1},${at.y + 1}), the next floor: a ${room.room_type ?? 'room'} (ch.2)`,
       );
     else {
-      const here = allTokens(db)
+      const here = allTokens(ps)
         .filter((t) => t.kind === 'entity' && t.floor === plan.floor && t.x === at.x && t.y === at.y && !t.defeated)
         .map((t) => t.name);
       lines.push(
@@ -618,69 +570,68 @@ export function retainerIntel(
 
 // Cure's unlock (ch.2): heals back from 0 Health by the Doctor's Diagnose and Bandage (a skill, not a spell), counted per Doctor.
 const healsSchema = z.record(z.string(), z.number().int().min(0));
-const readHeals = (db: Database) => readSetting(db, 'heals-from-zero', healsSchema, {});
+const readHeals = (ps: PlayReader) => readSetting(ps, 'heals-from-zero', healsSchema, {});
 
 /** The tokens at 0 Health among those about to be healed. */
-export function atZeroHealth(db: Database, tokenIds: readonly number[] | undefined): number[] {
+export function atZeroHealth(ps: PlayReader, tokenIds: readonly number[] | undefined): number[] {
   return [...new Set(tokenIds ?? [])].filter((id) => {
-    const t = allTokens(db).find((k) => k.id === id);
+    const t = allTokens(ps).find((k) => k.id === id);
     return t !== undefined && t.health === 0;
   });
 }
 
 /** Counts the characters just healed back from 0 toward Cure, and unlocks it once the count is met with all three skills held (ch.2). */
 export function countHealsFromZero(
-  w: RecordingWriter,
-  db: Database,
+  ps: PlaySession,
   doctor: LichslayerRow,
   wereAtZero: readonly number[],
   lines: string[],
 ): void {
-  const back = wereAtZero.filter((id) => (allTokens(db).find((k) => k.id === id)?.health ?? 0) > 0).length;
+  const back = wereAtZero.filter((id) => (allTokens(ps).find((k) => k.id === id)?.health ?? 0) > 0).length;
   if (!back) return;
-  const heals = readHeals(db);
+  const heals = readHeals(ps);
   const total = (heals[String(doctor.id)] ?? 0) + back;
-  writeSetting(w, db, 'heals-from-zero', { ...heals, [String(doctor.id)]: total });
+  writeSetting(ps, 'heals-from-zero', { ...heals, [String(doctor.id)]: total });
   const p = cureProgress(total);
   lines.push(`${doctor.name}: ${p.explain}`);
   if (p.have >= p.need && !doctor.capstone && doctor.skill1 && doctor.skill2 && doctor.skill3) {
-    w.update('lichslayer', doctor.id, { capstone: p.capstone });
+    ps.update('lichslayer', doctor.id, { capstone: p.capstone });
     lines.push(`${doctor.name}'s capstone condition is met: ${p.capstone} unlocks (ch.2)`);
   }
 }
 
 /** Capstone progress the Gauntlet shows beyond the Bandit's and the Scholar's (ch.2): the Lich Doctor's Cure, the Aristocrat's Influence. */
 export function doctorCapstone(
-  db: Database,
+  ps: PlayReader,
   l: { id: number; hidden_class: string | null },
 ): ReturnType<typeof cureProgress> | null {
-  if (l.hidden_class === 'The Lich Doctor') return cureProgress(readHeals(db)[String(l.id)] ?? 0);
-  if (l.hidden_class === 'The Aristocrat') return influenceProgress(readStreaks(db)[String(l.id)] ?? 0);
+  if (l.hidden_class === 'The Lich Doctor') return cureProgress(readHeals(ps)[String(l.id)] ?? 0);
+  if (l.hidden_class === 'The Aristocrat') return influenceProgress(readStreaks(ps)[String(l.id)] ?? 0);
   return null;
 }
 
-const readStreaks = (db: Database) => readSetting(db, 'retainer-streaks', healsSchema, {});
+const readStreaks = (ps: PlayReader) => readSetting(ps, 'retainer-streaks', healsSchema, {});
 
 /**
  * At a day's close (ch.2): each Aristocrat's days in a row with at least 3 active Retainers; at seven,
  * with all three skills held, Influence unlocks. The lines for the day's report.
  */
-export function retainerStreaks(w: RecordingWriter, db: Database): string[] {
+export function retainerStreaks(ps: PlaySession): string[] {
   const lines: string[] = [];
-  const retainers = readTown(db).retainers;
-  const streaks = readStreaks(db);
+  const retainers = readTown(ps).retainers;
+  const streaks = readStreaks(ps);
   const next: Record<string, number> = {};
-  const rows = db.prepare(`SELECT * FROM lichslayer WHERE hidden_class = 'The Aristocrat'`).all() as LichslayerRow[];
+  const rows = ps.all('lichslayer').filter((l) => l.hidden_class === 'The Aristocrat');
   for (const l of rows) {
     const s = influenceStreak(l.name, streaks[String(l.id)] ?? 0, retainers.filter((r) => r.employer === l.id).length);
     if (s.days) next[String(l.id)] = s.days;
     if (s.explain) lines.push(s.explain);
     const p = influenceProgress(s.days);
     if (p.have >= p.need && !l.capstone && l.skill1 && l.skill2 && l.skill3) {
-      w.update('lichslayer', l.id, { capstone: p.capstone });
+      ps.update('lichslayer', l.id, { capstone: p.capstone });
       lines.push(`${l.name}'s capstone condition is met: ${p.capstone} unlocks (ch.2)`);
     }
   }
-  if (JSON.stringify(next) !== JSON.stringify(streaks)) writeSetting(w, db, 'retainer-streaks', next);
+  if (JSON.stringify(next) !== JSON.stringify(streaks)) writeSetting(ps, 'retainer-streaks', next);
   return lines;
 }

@@ -2,17 +2,15 @@
 // ch.17's Forest path and the Giver's Recipes): the campaign's spellbook, whether an entrant may cast
 // a spell now, paying for it at once, and resolving what is due. The rules are in rules/spell-cast.ts;
 // these read what they need and write what they decide.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import { SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, type SpellFields, type TableDef, type TableRow } from '@shared/tables.ts';
-import { allTokens } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { rollWithLedger } from '../db/ledger.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { allTokens } from '../state/board.ts';
+import { readHouseRules } from '../state/settings.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
-import { readTown, today } from '../db/town-repo.ts';
-import { equippedOf, slotPlanOf } from '../db/gauntlet-repo.ts';
-import { inscriptionsOn } from '../db/spell-inscriptions.ts';
+import { readTown, today } from '../state/town.ts';
+import { equippedOf, slotPlanOf } from '../state/gauntlet.ts';
+import { inscriptionsOn } from '../state/spell-inscriptions.ts';
 import { currentMagic, lootMagic } from '../rules/gauntlet-derived.ts';
 import {
   castingMagic,
@@ -28,14 +26,13 @@ import {
 import { parseDice } from '../rules/dice-expression.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import type { Casting } from '../machines/combat-round.ts';
-import { rollWithTables } from '../db/table-rolls.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { skillMagic } from './skill-effects-s.ts';
 import { requireLichslayer } from './lichslayer-row.ts';
 
 /** A Lichslayer as a caster: gold, Health, equipped items with their entries, inventory, Magic as it stands now (ch.4, ch.13). */
 export function casterOf(
-  db: Database,
+  ps: PlayReader,
   lichslayerId: number,
   turned: readonly number[] = [],
 ): Caster & {
@@ -44,8 +41,8 @@ export function casterOf(
   lootMagic: number;
   statPoints: number;
 } {
-  const l = requireLichslayer(db, lichslayerId);
-  const items = equippedOf(db, l).map((i) => ({
+  const l = requireLichslayer(ps, lichslayerId);
+  const items = equippedOf(ps, l).map((i) => ({
     id: i.id,
     slot: i.slot,
     name: i.name,
@@ -57,11 +54,11 @@ export function casterOf(
     flora: i.flora,
     ...(i.entry ? { type: i.entry.fields.itemType } : {}),
   }));
-  const inventory = db.prepare(`SELECT name, count FROM inventory WHERE lichslayer_id = ?`).all(lichslayerId) as {
-    name: string;
-    count: number;
-  }[];
-  const feedings = readTown(db).forest.feedings[String(l.id)] ?? 0;
+  const inventory = ps
+    .all('inventory')
+    .filter((st) => st.lichslayer_id === lichslayerId)
+    .map((st) => ({ name: st.name, count: st.count }));
+  const feedings = readTown(ps).forest.feedings[String(l.id)] ?? 0;
   return {
     name: l.name,
     gold: l.gold,
@@ -69,15 +66,15 @@ export function casterOf(
     items,
     inventory,
     turned: turned.includes(l.id),
-    giverAccess: { feedings, medicineBay: slotPlanOf(db, l).medicine.length > 0 },
-    magic: currentMagic(l.gold, items, l.magic_bonus, skillMagic(db, l.id)).value,
+    giverAccess: { feedings, medicineBay: slotPlanOf(ps, l).medicine.length > 0 },
+    magic: currentMagic(l.gold, items, l.magic_bonus, skillMagic(ps, l.id)).value,
     lootMagic: lootMagic(items).value,
     statPoints: l.magic_bonus,
   };
 }
 
 /** A Lichslayer's Magic as it stands now. */
-export const lichslayerMagic = (db: Database, lichslayerId: number): number => casterOf(db, lichslayerId).magic;
+export const lichslayerMagic = (ps: PlayReader, lichslayerId: number): number => casterOf(ps, lichslayerId).magic;
 
 export interface SpellRef {
   table: TableDef;
@@ -89,10 +86,9 @@ export interface SpellRef {
 }
 
 /** Every spell in the campaign's spell tables, school by school. */
-export function spellbook(db: Database): SpellRef[] {
+export function spellbook(ps: PlayReader): SpellRef[] {
   const out: SpellRef[] = [];
-  for (const { def } of loadAllTables(db).values()) {
-    if (def.category !== 'spell') continue;
+  for (const def of ps.tables.ofCategory('spell')) {
     def.rows.forEach((r, i) => {
       if (r.spell)
         out.push({ table: def, row: i, label: r.label, details: r.details, fields: r.spell, rollOn: r.rollOn });
@@ -106,8 +102,8 @@ export function spellbook(db: Database): SpellRef[] {
   );
 }
 
-export function findSpell(db: Database, table: string, row: number): SpellRef {
-  const hit = spellbook(db).find((s) => s.table.key === table && s.row === row);
+export function findSpell(ps: PlayReader, table: string, row: number): SpellRef {
+  const hit = spellbook(ps).find((s) => s.table.key === table && s.row === row);
   if (!hit) throw new CommandFailure('not-found', `There is no spell at row ${row + 1} of “${table}”.`);
   return hit;
 }
@@ -125,7 +121,7 @@ export interface CastVerdict {
  * needs (ch.15, ch.17); the Judge's entities cast without a Gauntlet to check.
  */
 export function castVerdict(
-  db: Database,
+  ps: PlayReader,
   token: TokenView,
   spell: SpellRef,
   when: { current: number | null; turned: readonly number[] },
@@ -149,8 +145,8 @@ export function castVerdict(
       check: null,
     };
   if (token.lichslayerId === null) return { ok: true, cost: 0, why: `${spell.label}: cast by the Judge`, check: null };
-  const caster = casterOf(db, token.lichslayerId, when.turned);
-  const check = checkCast({ label: spell.label, fields: spell.fields }, caster, readHouseRules(db), options, today(db));
+  const caster = casterOf(ps, token.lichslayerId, when.turned);
+  const check = checkCast({ label: spell.label, fields: spell.fields }, caster, readHouseRules(ps), options, today(ps));
   return check.ok
     ? { ok: true, cost: check.cost, why: check.explain, check }
     : { ok: false, cost: check.cost, why: check.refusals.join('; '), check };
@@ -171,11 +167,11 @@ function badRoll(spell: SpellRef): boolean {
  * Recipe; ch.4, ch.13, ch.17: the components, recipes and Flora spent), and returns what the spell
  * is cast at: the caster's Magic at the time of casting, before or after its gold leaves (house rule).
  */
-export function payForCast(w: RecordingWriter, db: Database, token: TokenView, verdict: CastVerdict): Casting['basis'] {
+export function payForCast(ps: PlaySession, token: TokenView, verdict: CastVerdict): Casting['basis'] {
   if (token.lichslayerId === null || !verdict.check) return undefined;
   const check = verdict.check;
-  const l = requireLichslayer(db, token.lichslayerId);
-  const items: (CasterItem & { id: number; notes: string })[] = casterOf(db, l.id).items;
+  const l = requireLichslayer(ps, token.lichslayerId);
+  const items: (CasterItem & { id: number; notes: string })[] = casterOf(ps, l.id).items;
   // ch.15: the Magic at the time of casting, from the Gauntlet as it stood when the spell was cast.
   const magic = castingMagic(
     {
@@ -185,16 +181,16 @@ export function payForCast(w: RecordingWriter, db: Database, token: TokenView, v
       lootMagic: lootMagic(items).value,
       floraMagic: check.floraMagic,
     },
-    readHouseRules(db),
+    readHouseRules(ps),
   ).value;
   const patch: Record<string, number> = {};
   if (check.cost) patch.gold = l.gold - check.cost;
   if (check.healthCost) patch.health = l.health - check.healthCost;
-  if (Object.keys(patch).length) w.update('lichslayer', l.id, patch);
+  if (Object.keys(patch).length) ps.update('lichslayer', l.id, patch);
   for (const s of check.spend) {
     if (s.item.id === undefined) continue;
-    if (s.after.removed) w.delete('item', s.item.id);
-    else w.update('item', s.item.id, { notes: s.after.notes });
+    if (s.after.removed) ps.delete('item', s.item.id);
+    else ps.update('item', s.item.id, { notes: s.after.notes });
   }
   return check.forestMagic !== null
     ? { magic: check.forestMagic, lootMagic: 0, fixed: true, times: check.times }
@@ -208,10 +204,10 @@ export function payForCast(w: RecordingWriter, db: Database, token: TokenView, v
 }
 
 /** Resolves every casting whose moment has come, at the Magic it was cast at, moved only by loot since (ch.15). */
-export function resolveDue(db: Database, due: readonly Casting[], notices: string[]): void {
+export function resolveDue(ps: PlaySession, due: readonly Casting[], notices: string[]): void {
   if (!due.length) return;
-  const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
-  const book = spellbook(db);
+  const tokens = new Map(allTokens(ps).map((t) => [t.id, t]));
+  const book = spellbook(ps);
   for (const c of due) {
     const token = tokens.get(c.caster);
     const spell = book.find((s) => s.table.key === c.table && s.row === c.row && s.label === c.label);
@@ -233,14 +229,14 @@ export function resolveDue(db: Database, due: readonly Casting[], notices: strin
     let holdsBlue = false;
     let magicNote = '';
     if (token.lichslayerId !== null) {
-      const caster = casterOf(db, token.lichslayerId);
+      const caster = casterOf(ps, token.lichslayerId);
       const at = c.basis ? magicAtResolution(c.basis, caster.lootMagic) : { value: caster.magic, explain: '' };
       magic = at.value;
       magicNote = at.explain;
       holdsBlue = holdsBlueLoot(caster.items);
     }
     const cause = `Spell: ${spell.label} by ${token.name} (${SPELL_SCHOOL_LABEL[spell.fields.school]})`;
-    const { value } = rollWithLedger(db, 'phase.cast', (dice) => {
+    const value = ps.roll('phase.cast', ({ dice }) => {
       const r = resolveSpell(dice, {
         label: spell.label,
         fields: spell.fields,
@@ -258,21 +254,20 @@ export function resolveDue(db: Database, due: readonly Casting[], notices: strin
     });
     const inscribed =
       token.lichslayerId !== null
-        ? inscriptionsOn(db, token.lichslayerId, { table: spell.table.key, row: spell.row, label: spell.label })
+        ? inscriptionsOn(ps, token.lichslayerId, { table: spell.table.key, row: spell.row, label: spell.label })
         : [];
     notices.push(
       `${value.explain}${spell.details ? ` — ${spell.details}` : ''}${inscribed.length ? ` (${inscribed.map((i) => i.line).join('; ')}, ch.13)` : ''}`,
     );
     // A spell that calls on a table (ch.15's spirit tables) rolls on it as it resolves.
-    if (spell.rollOn) notices.push(rollLinked(db, spell, token.name));
+    if (spell.rollOn) notices.push(rollLinked(ps, spell, token.name));
   }
 }
 
-function rollLinked(db: Database, spell: SpellRef, caster: string): string {
+function rollLinked(ps: PlaySession, spell: SpellRef, caster: string): string {
   const key = spell.rollOn!.table;
-  if (!loadAllTables(db).has(key))
-    return `${spell.label} calls on the table “${key}”, which this campaign does not have`;
-  return rollWithTables(db, 'phase.cast', ({ dice, tables, drawn }) => {
+  if (!ps.tables.defs.has(key)) return `${spell.label} calls on the table “${key}”, which this campaign does not have`;
+  return ps.roll('phase.cast', ({ dice, tables, drawn }) => {
     const cause = `${spell.label} by ${caster}`;
     const nodes = Array.from({ length: spell.rollOn!.times }, () =>
       rollOnTable({ dice, tables, drawn, cause }, key, {

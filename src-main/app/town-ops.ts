@@ -1,10 +1,9 @@
 // Town work several commands share (rulebook ch.3-7): paying from a Gauntlet, a Retainer's token
 // leaving, the Smith's disposition rolled once, the Idols as the rules read them, the Familiar.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { DayReport, CommandName } from '@shared/contract.ts';
 import type { TownState, TownStateView } from '@shared/town.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { readHouseRules } from '../state/settings.ts';
 import {
   activeBoons,
   asIdols,
@@ -20,28 +19,28 @@ import { giverHealthNow } from '../rules/forest.ts';
 import { attentionEffects } from '../rules/lich-attention.ts';
 import { CommandFailure } from '../state/failures.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
-import { entryText, rollWithTables } from '../db/table-rolls.ts';
+import { entryText } from '../tables/table-entries.ts';
 import { attentionStage, diveActor } from './phase-store.ts';
-import { readTown, today, writeTown } from '../db/town-repo.ts';
+import { readTown, today, writeTown } from '../state/town.ts';
 import { townView } from '../views/town-view.ts';
 import type { HandlerContext } from './handler-context.ts';
 
-export function pay(w: RecordingWriter, p: LichslayerRow, cost: number, what: string): void {
+export function pay(ps: PlaySession, p: LichslayerRow, cost: number, what: string): void {
   if (p.gold < cost)
     throw new CommandFailure('refused', `${what} costs ${cost} gold and ${p.name} holds ${p.gold}. Nothing changed.`);
-  w.update('lichslayer', p.id, { gold: p.gold - cost });
+  ps.update('lichslayer', p.id, { gold: p.gold - cost });
 }
 
 /** A departing Retainer's token leaves the board and the stack with them. */
-export function removeToken(w: RecordingWriter, db: Database, tokenId: number | null): void {
-  if (tokenId !== null && db.prepare(`SELECT 1 FROM token WHERE id = ?`).get(tokenId)) w.delete('token', tokenId);
+export function removeToken(ps: PlaySession, tokenId: number | null): void {
+  if (tokenId !== null && ps.byId('token', tokenId)) ps.delete('token', tokenId);
 }
 
 /** ch.4: the Smith's disposition, rolled once at the start of the campaign (or on arrival in a new Town). */
-export function ensureSmith(db: Database, state: TownState, lines?: DayReport['lines']): TownState {
+export function ensureSmith(ps: PlaySession, state: TownState, lines?: DayReport['lines']): TownState {
   if (state.smith) return state;
-  const d = rollWithTables(db, 'smith.roll', ({ dice }) => {
-    const r = rollDisposition(dice, readHouseRules(db), "The Smith's disposition");
+  const d = ps.roll('smith.roll', ({ dice }) => {
+    const r = rollDisposition(dice, readHouseRules(ps), "The Smith's disposition");
     return { value: r, records: [{ cause: "The Smith's disposition (ch.4)", explain: r.explain, result: r }] };
   });
   lines?.push({ kind: 'roll', text: `The Smith's disposition: ${d.explain}` });
@@ -52,20 +51,20 @@ export function ensureSmith(db: Database, state: TownState, lines?: DayReport['l
  * The dead and the gone (ch.6's Memorial exception, ch.16): Lichslayers lost for good on a dive, or
  * no longer on the roster.
  */
-export function deadLichslayers(db: Database): Set<number> {
-  const roster = new Set((db.prepare(`SELECT id FROM lichslayer`).all() as { id: number }[]).map((r) => r.id));
-  const lost = diveActor(db).getSnapshot().context.lost;
+export function deadLichslayers(ps: PlayReader): Set<number> {
+  const roster = new Set(ps.all('lichslayer').map((r) => r.id));
+  const lost = diveActor(ps).getSnapshot().context.lost;
   return new Set([
     ...lost,
-    ...readTown(db)
+    ...readTown(ps)
       .idols.map((i) => i.dedicator)
       .filter((d): d is number => d !== null && !roster.has(d)),
   ]);
 }
 
 /** What the Idols standing do today (ch.6): their boons, and the Vanity consequences in force. */
-export function idolEffects(db: Database, state: TownState, day: number) {
-  const idols = asIdols(state, deadLichslayers(db));
+export function idolEffects(ps: PlayReader, state: TownState, day: number) {
+  const idols = asIdols(state, deadLichslayers(ps));
   return { idols, boons: activeBoons(idols, day), vanity: vanityConsequences(idols, day) };
 }
 
@@ -85,8 +84,8 @@ export function giverHealthOf(state: TownState, rules: HouseRules): number {
 }
 
 /** The Smith works unless the Lich's Attention has driven it off or it refuses this Lichslayer (ch.5). */
-export function smithOpen(database: Database, state: TownState, p: LichslayerRow): NonNullable<TownState['smith']> {
-  const effects = attentionEffects(attentionStage(database));
+export function smithOpen(ps: PlayReader, state: TownState, p: LichslayerRow): NonNullable<TownState['smith']> {
+  const effects = attentionEffects(attentionStage(ps));
   if (effects.smithGone)
     throw new CommandFailure(
       'refused',
@@ -105,13 +104,13 @@ export function smithOpen(database: Database, state: TownState, p: LichslayerRow
  * The disposition this Lichslayer meets today (ch.4, ch.6): Drifts, a Vanity Idol of stage 2
  * against its dedicator, the Elemental Sigil's base prices; Stage 3 disregards it (ch.5).
  */
-export function smithFor(database: Database, state: TownState, id: number): ReturnType<typeof dispositionFor> {
+export function smithFor(ps: PlayReader, state: TownState, id: number): ReturnType<typeof dispositionFor> {
   if (!state.smith) throw new CommandFailure('refused', "Roll the Smith's disposition first (ch.4). Nothing changed.");
-  const stage = attentionStage(database);
+  const stage = attentionStage(ps);
   if (attentionEffects(stage).smithRefusesLost)
     return { favoured: [], distrusted: [], notes: [`the disposition is disregarded at Stage ${stage} (ch.5)`] };
-  const { boons, vanity } = idolEffects(database, state, today(database));
-  const rules = readHouseRules(database);
+  const { boons, vanity } = idolEffects(ps, state, today(ps));
+  const rules = readHouseRules(ps);
   return dispositionFor(state.smith, {
     against: vanity.smithAgainst.includes(id),
     basePrice: boonStrength(boons, 'elemental-sigil', id, rules) === 'full',
@@ -123,18 +122,17 @@ export function smithFor(database: Database, state: TownState, id: number): Retu
  * Forest visit. It follows the skill in the Gauntlet's slots — never the hidden class, which a
  * roll must not reveal before its time.
  */
-export function familiarRolls(db: Database, ids: readonly number[], where: string, notes: string[]): void {
+export function familiarRolls(ps: PlaySession, ids: readonly number[], where: string, notes: string[]): void {
   for (const id of ids) {
-    const l = db.prepare(`SELECT name, skill1, skill2, skill3 FROM lichslayer WHERE id = ?`).get(id) as
-      { name: string; skill1: string; skill2: string; skill3: string } | undefined;
+    const l = ps.byId('lichslayer', id) ?? undefined;
     if (!l || !hasFamiliarSkill([l.skill1, l.skill2, l.skill3])) continue;
     // ch.3: a defeated Familiar returns next session.
-    const away = familiarAway(db, { id, name: l.name });
+    const away = familiarAway(ps, { id, name: l.name });
     if (away) {
       notes.push(away);
       continue;
     }
-    const text = rollWithTables(db, 'phase.send', ({ dice, tables }) => {
+    const text = ps.roll('phase.send', ({ dice, tables }) => {
       const d8 = dice.die(8, `${l.name}'s Familiar`);
       const explain = `${d8.natural} on d8: ${entryText(tables, 'familiars', d8.natural)} (ch.3)`;
       return {
@@ -159,17 +157,17 @@ export function townAct<A>(
   ctx: HandlerContext,
   name: CommandName,
   label: (a: A) => string,
-  change: (w: RecordingWriter, database: Database, state: TownState, args: A) => TownState,
+  change: (ps: PlaySession, state: TownState, args: A) => TownState,
 ): (args: A) => TownStateView {
   return (args: A) =>
-    ctx.transact(name, args, label(args), (w, database) => {
-      writeTown(w, database, change(w, database, readTown(database), args));
-      return townView(database);
+    ctx.transact(name, args, label(args), (ps) => {
+      writeTown(ps, change(ps, readTown(ps), args));
+      return townView(ps);
     });
 }
 
 /** The Tomb floor a Lichslayer is on, or null in the Town: the Town's places are reached from the Town. */
-export function tombFloorOf(db: Database, id: number): number | null {
-  const dive = diveActor(db).getSnapshot().context;
+export function tombFloorOf(ps: PlayReader, id: number): number | null {
+  const dive = diveActor(ps).getSnapshot().context;
   return dive.floor !== null && dive.present.includes(id) ? dive.floor : null;
 }

@@ -1,34 +1,28 @@
 // Travel between Towns (rulebook ch.5): 1d6 days on the road with a roll each day, the survival
 // clock running all the way, and each Town keeping its own Smith, Inn, Attention and Square.
-import type { Database } from 'better-sqlite3';
+import { rosterRows } from '../state/roster.ts';
+import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
 import { z } from 'zod';
 import { townStateSchema, type TownState } from '@shared/town.ts';
-import { readWorld, writeWorld } from '../db/board-repo.ts';
-import type { RecordingWriter } from '../db/history.ts';
-import { damagedSetting, readHouseRules, writeSetting } from '../db/settings.ts';
-import { readTown, today, writeTown } from '../db/town-repo.ts';
+import { readWorld, writeWorld } from '../state/board.ts';
+import { damagedSetting, CommandFailure } from '../state/failures.ts';
+import { readHouseRules, writeSetting } from '../state/settings.ts';
+import { readTown, today, writeTown } from '../state/town.ts';
 import { absentAttentionShift, type AttentionStage } from '../rules/lich-attention.ts';
-import { CommandFailure } from '../state/failures.ts';
 import { closeDay } from './day-close.ts';
 import type { LichslayerRow } from './lichslayer-row.ts';
 import { archivedAttention, attentionActor, attentionSnapshotAt, diveActor } from './phase-store.ts';
-import { rollWithTables } from '../db/table-rolls.ts';
-import type { RollRecord } from '../db/ledger.ts';
 import { encounterTier, mayReturn, rollRoad } from '../rules/travel.ts';
 import { weekOf } from '../rules/calendar.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 
 /** The party sets out for another Town; returns the days on the road and what happened on them. */
-export function travel(
-  w: RecordingWriter,
-  database: Database,
-  args: { to: string },
-): { days: number; notes: string[] } {
-  const state = readTown(database);
-  const from = database.prepare(`SELECT name, day FROM town WHERE id = 1`).get() as { name: string; day: number };
+export function travel(ps: PlaySession, args: { to: string }): { days: number; notes: string[] } {
+  const state = readTown(ps);
+  const from = ps.byId('town', 1)!;
   if (args.to.trim().toLowerCase() === from.name.trim().toLowerCase())
     throw new CommandFailure('refused', `The party is already in ${from.name}. Nothing changed.`);
-  if (String(diveActor(database).getSnapshot().value) !== 'town')
+  if (String(diveActor(ps).getSnapshot().value) !== 'town')
     throw new CommandFailure('refused', 'The party must be in the Town to set out. Nothing changed.');
   const left = state.departed.find((d) => d.town.toLowerCase() === args.to.trim().toLowerCase());
   if (left) {
@@ -40,8 +34,8 @@ export function travel(
       );
   }
   const lines: string[] = [];
-  const tier = encounterTier(partyDeepestFloor(database, state));
-  const days = rollWithTables(database, 'town.travel', ({ dice, tables, drawn }) => {
+  const tier = encounterTier(partyDeepestFloor(ps, state));
+  const days = ps.roll('town.travel', ({ dice, tables, drawn }) => {
     const road = rollRoad(dice, args.to);
     const records: RollRecord[] = [{ cause: `Travel to ${args.to} (ch.5)`, explain: road.explain, result: road.days }];
     for (const d of road.road) {
@@ -77,30 +71,31 @@ export function travel(
   lines.push(`The survival clock runs the whole way: ${days} day${days === 1 ? '' : 's'} pass (ch.5)`);
   // ch.5: each Town keeps its own Smith, Inn history, Attention and Square Watch: the one left
   // behind is kept as it was; the one reached is its own (restored if known, fresh if not).
-  const world = readWorld(database);
+  const world = readWorld(ps);
   const archive = JSON.stringify({
     state: { ...state, departed: [] },
-    attention: database.prepare(`SELECT value FROM setting WHERE key = 'machine:attention'`).get() ?? null,
+    // As kept since Towns were first archived: the setting's row, its text under `value`.
+    attention: ((text) => (text === null ? null : { value: text }))(ps.settingText('machine:attention')),
     world,
   });
   const departed = [
     ...state.departed.filter((d) => d.town.toLowerCase() !== from.name.toLowerCase() && d !== left),
     { town: from.name, day: from.day, archive },
   ];
-  w.update('town', 1, { name: left?.town ?? args.to.trim() });
+  ps.update('town', 1, { name: left?.town ?? args.to.trim() });
   // The party brings its Gauntlets, Retainers and reputation (ch.5). The Forest is one place, a single
   // level (ch.17): its Giver, feedings and grayed regions go with the campaign, not with a Town; the
   // party leaves it for the road.
   const forest = { ...state.forest, present: [], conditions: {}, phenomena: null };
-  const arrival = today(database) + days;
+  const arrival = today(ps) + days;
   if (left?.archive) {
     // Archives written before format 6 kept the stage beside the Square's state too.
     const saved = readArchive(left.archive);
     const snapshot = saved.attention ? archivedAttention(saved.attention.value) : null;
     const before = (snapshot?.context.stage ?? saved.world.attentionStage ?? 0) as AttentionStage;
-    const shift = rollWithTables(database, 'town.travel', ({ dice }) => {
+    const shift = ps.roll('town.travel', ({ dice }) => {
       const d6 = dice.die(6, `${left.town}'s Attention while away`);
-      const r = absentAttentionShift(before, d6.natural, readHouseRules(database).absentAttention);
+      const r = absentAttentionShift(before, d6.natural, readHouseRules(ps).absentAttention);
       return {
         value: r,
         records: [
@@ -110,8 +105,7 @@ export function travel(
     });
     lines.push(`${left.town}: ${shift.explain}`);
     writeTown(
-      w,
-      database,
+      ps,
       townStateSchema.parse({
         ...saved.state,
         retainers: state.retainers,
@@ -121,20 +115,18 @@ export function travel(
       }),
     );
     writeSetting(
-      w,
-      database,
+      ps,
       'machine:attention',
       snapshot
         ? { ...snapshot, value: `stage${shift.stage}`, context: { ...snapshot.context, stage: shift.stage } }
         : attentionSnapshotAt(shift.stage),
     );
-    writeWorld(w, database, { festival: saved.world.festival, squareEmpty: saved.world.squareEmpty });
+    writeWorld(ps, { festival: saved.world.festival, squareEmpty: saved.world.squareEmpty });
   } else {
     // A Town reached for the first time starts its weeks from the week of arrival (ch.5).
-    const week = weekOf(arrival, readHouseRules(database));
+    const week = weekOf(arrival, readHouseRules(ps));
     writeTown(
-      w,
-      database,
+      ps,
       townStateSchema.parse({
         departed,
         retainers: state.retainers,
@@ -143,16 +135,16 @@ export function travel(
         weeks: { opened: week, closed: Math.max(0, week - 1) },
       }),
     );
-    writeSetting(w, database, 'machine:attention', null);
-    writeWorld(w, database, { festival: false, squareEmpty: false });
+    writeSetting(ps, 'machine:attention', null);
+    writeWorld(ps, { festival: false, squareEmpty: false });
   }
   // The days on the road pass for the calendar and the survival clocks.
-  const day0 = today(database);
-  w.update('town', 1, { day: day0 + days });
+  const day0 = today(ps);
+  ps.update('town', 1, { day: day0 + days });
   // No Inn on the road: each day closes unfed and unsheltered (ch.5), through the same rules as in Town.
   for (let d = 0; d < days; d++) {
-    for (const l of database.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[]) {
-      const line = closeDay(w, database, l, { ate: false, sheltered: false, day: day0 + d, stage: 0 });
+    for (const l of rosterRows(ps)) {
+      const line = closeDay(ps, l, { ate: false, sheltered: false, day: day0 + d, stage: 0 });
       if (line.kind === 'change') lines.push(`Road, day ${d + 1}: ${line.text}`);
     }
   }
@@ -186,9 +178,9 @@ function readArchive(json: string): z.output<typeof townArchiveSchema> {
  * The deepest Tomb floor the party has reached (ch.5's encounter tier): the most any Town's Attention
  * saw it descend — this one's and those left behind — or the dive's own floors.
  */
-export function partyDeepestFloor(database: Database, state: TownState): number {
-  const dive = diveActor(database).getSnapshot().context;
-  const here = attentionActor(database).getSnapshot().context.deepestFloorReached;
+export function partyDeepestFloor(ps: PlayReader, state: TownState): number {
+  const dive = diveActor(ps).getSnapshot().context;
+  const here = attentionActor(ps).getSnapshot().context.deepestFloorReached;
   const away = state.departed.map((d) => {
     try {
       const saved = JSON.parse(d.archive) as { attention: { value: string } | null };

@@ -5,10 +5,13 @@ import type { CommandName } from '@shared/contract.ts';
 import type { Row } from '../state/play-state.ts';
 import type { AppendTable, PlayRows, PlayTable } from '../state/rows.ts';
 import type { PlaySession, RollRecord, TableRollKit } from '../state/session.ts';
-import { writePlayState } from './ledger.ts';
+import { ledgerReads, writePlayState } from './ledger.ts';
 import type { RecordingWriter } from './history.ts';
 import { rollWithTables } from './table-rolls.ts';
 import { tableCatalog } from './table-catalog.ts';
+import { skillUseReads } from './skill-uses.ts';
+import { skillUseRow } from '../state/skill-uses.ts';
+import type { SkillUse } from '../rules/skills.ts';
 
 export class DbSession implements PlaySession {
   readonly now = new Date().toISOString();
@@ -17,6 +20,18 @@ export class DbSession implements PlaySession {
     readonly writer: RecordingWriter,
     readonly command: CommandName,
   ) {}
+
+  get ledger() {
+    return ledgerReads(this.db);
+  }
+
+  get skillUses() {
+    return skillUseReads(this.db);
+  }
+
+  recordSkillUse(use: SkillUse): void {
+    this.writer.insert('skill_use', skillUseRow(use));
+  }
 
   get tables() {
     return tableCatalog(this.db);
@@ -56,7 +71,7 @@ export class DbSession implements PlaySession {
     this.writer.insert(table, row);
   }
 
-  roll<T>(command: CommandName, run: (kit: TableRollKit) => { value: T; records: RollRecord[] }): T {
+  roll<T>(command: string, run: (kit: TableRollKit) => { value: T; records: RollRecord[] }): T {
     return rollWithTables(this.db, command, run);
   }
 

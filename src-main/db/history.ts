@@ -72,6 +72,7 @@ export class RecordingWriter {
     if (!before) throw new Error(`No ${table} row ${id}`);
     const cols = Object.keys(patch);
     if (cols.length === 0) return;
+    noteTableWrite(this.db, table);
     this.db
       .prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`)
       .run({ ...patch, id });

@@ -9,6 +9,8 @@ import { Dice } from '../rules/dice.ts';
 import { SeededRandom } from '../rules/random-source.ts';
 import { readSetting } from './settings.ts';
 import type { RowChange } from './history.ts';
+import { roomLabel } from '../state/board.ts';
+import type { CheatSource, LedgerReads } from '../state/ledger-entry.ts';
 import { archivedRolls, archiveReader, iterateArchivedRolls } from './ledger-archive.ts';
 
 const randomStateSchema = z.strictObject({
@@ -192,12 +194,6 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   return rows.map((r) => ({ ...r, faces: JSON.parse(r.faces) as LedgerRow['faces'] }));
 }
 
-/**
- * A board room's label in the ledger's `room` column, as the board's handlers write it
- * ("F2 (3,1)"); the players' list below depends on reading it the same way.
- */
-export const roomLabel = (floor: number, x: number, y: number): string => `F${floor} (${x + 1},${y + 1})`;
-
 const GRID_LABELS = JSON.stringify(
   Array.from({ length: 10 * 25 }, (_, i) => roomLabel(Math.floor(i / 25) + 1, i % 5, Math.floor((i % 25) / 5))),
 );
@@ -338,4 +334,74 @@ export function verifyLedger(db: Database, session?: number): ReplayReport {
     }
   }
   return { entries, faces, ok: true, problem: null };
+}
+
+export { roomLabel };
+
+const facesSchema = z.array(
+  z.object({ sides: z.number().int().min(1), face: z.number().int().min(1), cause: z.string() }),
+);
+
+/**
+ * A ledger entry as Cheat rerolls it (ch.2): its dice are its own faces, or — on an entry that
+ * chains on from its command's first — those its command's first entry kept, caused by it.
+ */
+export function cheatSource(db: Database, rollId: number): CheatSource | null {
+  const e = db
+    .prepare(`SELECT id, at, command, cause, character, explain, faces FROM roll_log WHERE id = ?`)
+    .get(rollId) as
+    | {
+        id: number;
+        at: string;
+        command: string;
+        cause: string;
+        character: string | null;
+        explain: string;
+        faces: string;
+      }
+    | undefined;
+  if (!e) return null;
+  const parse = (json: string) => facesSchema.safeParse(JSON.parse(json)).data ?? [];
+  let faces = parse(e.faces);
+  if (!faces.length) {
+    const first = db
+      .prepare(
+        `SELECT faces FROM roll_log WHERE at = ? AND command = ? AND id < ? AND faces != '[]' ORDER BY id DESC LIMIT 1`,
+      )
+      .get(e.at, e.command, e.id) as { faces: string } | undefined;
+    faces = first ? parse(first.faces) : [];
+  }
+  const mine = faces.filter((f) => f.cause === e.cause || f.cause === `${e.cause} (explosion)`);
+  return {
+    id: e.id,
+    cause: e.cause,
+    character: e.character,
+    faces: mine.length ? mine : faces,
+    exploding: /d6!/.test(e.explain) || faces.some((f) => f.cause.endsWith('(explosion)')),
+  };
+}
+
+/** The ledger as the engine may read it (a narrow, read-only port). */
+export function ledgerReads(db: Database): LedgerReads {
+  return {
+    cheatSource: (rollId) => cheatSource(db, rollId),
+    spellCauses: (session, tableKey) =>
+      db
+        .prepare(`SELECT cause FROM roll_log WHERE session = ? AND command = 'phase.cast' AND table_key = ?`)
+        .pluck()
+        .all(session, tableKey) as string[],
+    lastCounterMagic: (session, witch) => {
+      const last = db
+        .prepare(
+          `SELECT id, cause, result FROM roll_log WHERE session = ? AND cause LIKE ? AND cause NOT LIKE '%: integrity check on a natural 1' ORDER BY id DESC LIMIT 1`,
+        )
+        .get(session, `${witch}: Counter Magic against %`) as { id: number; cause: string; result: string } | undefined;
+      if (!last) return null;
+      return {
+        id: last.id,
+        cause: last.cause,
+        success: (JSON.parse(last.result) as { success?: unknown }).success === true,
+      };
+    },
+  };
 }

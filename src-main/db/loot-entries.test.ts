@@ -1,5 +1,6 @@
-// Issue 18: every change rebuilds the Judge's view, which looks items up in the loot tables. A
-// homebrewer's large table of another kind (rooms, events) must not be read on every change.
+// Every change rebuilds the Judge's view, which looks items up in the loot tables. A homebrewer's
+// large table of another kind (rooms, events) must never be read for it, and no table is read again
+// until one changes.
 import { describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
 import { openDemo } from '../test-support/temp-app.ts';
@@ -23,7 +24,7 @@ function rowsReadByTable(db: Database): Set<number> {
 }
 
 describe('the loot lookup of the Judge view', () => {
-  it('a change reads the loot and Flora tables, never a large table of another kind', async () => {
+  it('a change reads no table while none changed; a loot edit reads the loot tables again, never the events', async () => {
     const { app, roster } = await openDemo(18);
     const text = Array.from({ length: 2000 }, (_, i) => `${i + 1} = Event number ${i + 1}`).join('\n');
     await app.call('tables.importSave', { text, name: 'Big Events', die: 'd2000' });
@@ -33,10 +34,15 @@ describe('the loot lookup of the Judge view', () => {
       category: string;
     };
     expect(big.category).not.toBe('loot');
-    const read = rowsReadByTable(db);
-    await app.call('lichslayer.update', { id: roster[0]!.id, patch: { notes: 'A change' } });
-    // The lookup did read the loot table (so the spy sees the view's reads)…
     const loot = (db.prepare(`SELECT id FROM rtable WHERE key = 'loot'`).get() as { id: number }).id;
+    const quiet = rowsReadByTable(db);
+    await app.call('lichslayer.update', { id: roster[0]!.id, patch: { notes: 'A change' } });
+    // The tables were read when they last changed: this change reads not one row of any of them.
+    expect([...quiet]).toEqual([]);
+    const row = (await app.call('tables.get', { key: 'loot' })).table.rows[0]!;
+    const read = rowsReadByTable(db);
+    await app.call('tables.setRow', { key: 'loot', index: 0, row: { ...row, details: 'Edited' } });
+    // The edit and the view it publishes read the loot table again (so the spy sees their reads)…
     expect(read.has(loot)).toBe(true);
     // …and not one row of the 2,000-row event table.
     expect(read.has(big.id)).toBe(false);

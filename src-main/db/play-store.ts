@@ -3,12 +3,15 @@
 // decided — its rows, its undo step, its rolls and draws — in the command's one transaction, and the
 // state after it becomes the loaded one, so the next command reads nothing.
 import type { Database, Statement } from 'better-sqlite3';
-import { deepFreeze, type Decision } from '../state/draft.ts';
+import { deepFreeze, Draft, type Decision } from '../state/draft.ts';
+import { CommandFailure } from '../state/failures.ts';
+import type { PlayReader } from '../state/session.ts';
 import { playState, type PlayState, type Row } from '../state/play-state.ts';
 import { PLAY_TABLES, type PlayTable } from '../state/rows.ts';
-import { pushHistory, type RowChange } from './history.ts';
-import { tieRollsToStep } from './ledger.ts';
-import { keepDraws } from './table-catalog.ts';
+import { pushHistory, RecordingWriter, type RowChange } from './history.ts';
+import { ledgerReads, tieRollsToStep } from './ledger.ts';
+import { keepDraws, tableCatalog } from './table-catalog.ts';
+import { skillUseReads } from './skill-uses.ts';
 
 interface Statements {
   changes: Statement;
@@ -106,18 +109,21 @@ export function applyDecision(
   const changes: RowChange[] = [];
   const images = new Map<string, Row | null>();
   const firstTouch: { table: PlayTable; id: number }[] = [];
+  // Tables the state does not load (a day's reports, skill uses) are written as they come.
+  const appended = new RecordingWriter(db);
   for (const e of decision.effects) {
     if (!isPlayTable(e.table)) {
-      // A row of a table the engine never reads back (a day's report): written as it comes.
       if (e.op !== 'insert') throw new Error(`The engine only appends to ${e.table}`);
-      const cols = Object.keys(e.row);
-      const id = Number(
-        write(db, `INSERT INTO ${e.table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(
-          e.row,
-        ).lastInsertRowid,
-      );
-      changes.push({ table: e.table, id, before: null, after: { id, ...e.row } });
+      appended.insert(e.table, e.row);
+      changes.push(appended.changes.pop()!);
       continue;
+    }
+    if (e.op === 'delete' && e.table === 'lichslayer') {
+      // Their skill uses go with them, and come back with them on undo.
+      for (const id of write(db, `SELECT id FROM skill_use WHERE lichslayer_id = ?`).pluck().all(e.id) as number[]) {
+        appended.delete('skill_use', id);
+        changes.push(appended.changes.pop()!);
+      }
     }
     const key = `${e.table}:${e.id}`;
     const id = e.id as number;
@@ -195,4 +201,17 @@ function writeFinal(db: Database, table: PlayTable, id: number, base: PlayState,
     write(db, `UPDATE ${table} SET ${changed.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run(
       Object.fromEntries([['id', id], ...changed.map((c) => [c, after[c]])]),
     );
+}
+
+/** The play state as views and read-only questions see it: the loaded state, its tables and the ledger. */
+export function stateReader(db: Database): PlayReader {
+  return new Draft(loadPlayState(db), {
+    command: 'campaign.current',
+    now: '',
+    tables: tableCatalog(db),
+    freshSeed: 0,
+    ledger: ledgerReads(db),
+    skillUses: skillUseReads(db),
+    refuse: (message) => new CommandFailure('refused', message),
+  });
 }

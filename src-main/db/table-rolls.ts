@@ -18,7 +18,7 @@ export interface TableRollKit {
 
 export function rollWithTables<T>(
   database: Database,
-  command: CommandName,
+  command: string,
   roll: (kit: TableRollKit) => { value: T; records: RollRecord[] },
 ): T {
   const all = loadAllTables(database);
@@ -37,17 +37,4 @@ export function rollWithTables<T>(
       throw new CommandFailure('refused', error.message);
     throw error;
   }
-}
-
-/** The row a rolled value lands on in one of the campaign's tables, if any. */
-export function entryAt(tables: ReadonlyMap<string, TableDef>, key: string, value: number): TableRow | undefined {
-  const table = tables.get(key);
-  const index = table ? rowAt(table, value) : null;
-  return index !== null && table ? table.rows[index] : undefined;
-}
-
-/** That row as a report reads it: "label — details", or "no entry". */
-export function entryText(tables: ReadonlyMap<string, TableDef>, key: string, value: number): string {
-  const row = entryAt(tables, key, value);
-  return row ? `${row.label}${row.details ? ` — ${row.details}` : ''}` : 'no entry';
 }

@@ -5,7 +5,7 @@ import { tableDefSchema, tableRowSchema, type TableDef, type TableRow } from '@s
 import type { RecordingWriter } from './history.ts';
 import { noteTableWrite } from './table-revision.ts';
 
-interface TableRecord {
+export interface TableRecord {
   id: number;
   key: string;
   name: string;
@@ -25,7 +25,7 @@ export interface StoredTable {
   drawn: number[];
 }
 
-function toDef(rec: TableRecord, rows: TableRow[]): TableDef {
+export function toDef(rec: TableRecord, rows: TableRow[]): TableDef {
   return {
     key: rec.key,
     name: rec.name,
@@ -41,7 +41,7 @@ function toDef(rec: TableRecord, rows: TableRow[]): TableDef {
 /** Parsed rows per connection, keyed by row id and checked against the stored text. */
 const rowCache = new WeakMap<Database, Map<number, { data: string; row: TableRow }>>();
 
-function parseRow(db: Database, id: number, json: string): TableRow {
+export function parseRow(db: Database, id: number, json: string): TableRow {
   let cache = rowCache.get(db);
   if (!cache) rowCache.set(db, (cache = new Map()));
   const hit = cache.get(id);

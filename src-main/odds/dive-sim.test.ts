@@ -6,11 +6,12 @@ import type { CampaignApp } from '../app/campaign-app.ts';
 import { openDemo } from '../test-support/temp-app.ts';
 import { diveSeed, simulateDive, simulateRange } from './dive-sim.ts';
 import { loadSimWorld, rosterMembers } from './sim-world.ts';
+import { stateReader } from '../db/play-store.ts';
 
 async function demoWorld(patch?: Parameters<typeof loadSimWorld>[2]) {
   const { app } = await openDemo(3);
   const db = app.current()!.db;
-  const world = loadSimWorld(db, rosterMembers(db), patch);
+  const world = loadSimWorld(stateReader(db), rosterMembers(stateReader(db)), patch);
   return { app, world };
 }
 

@@ -1,6 +1,6 @@
 // The Odds lab's reads of the open campaign: its tables with their draws, its house rules and a
 // Lichslayer's modifiers, handed to the pure odds functions. Nothing here writes.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader } from '../state/session.ts';
 import type { TableDef } from '@shared/tables.ts';
 import type { ChallengeGridView, ChallengeOddsView, TableOddsView } from '@shared/odds.ts';
 import { percent } from '@shared/odds.ts';
@@ -8,7 +8,7 @@ import { DIFFICULTY } from '../rules/dice.ts';
 import { SANITY_LADDER } from '../rules/sanity.ts';
 import type { Modifier } from '@shared/dice.ts';
 import { loadTable, type StoredTable } from '../db/tables-repo.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { readHouseRules } from '../state/settings.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { requireLichslayer } from '../app/lichslayer-row.ts';
 import { attentionStage } from '../app/phase-store.ts';
@@ -31,41 +31,40 @@ function refusing<T>(work: () => T): T {
 }
 
 export function campaignTableOdds(
-  db: Database,
+  ps: PlayReader,
   key: string,
   context: RollContext,
   draft: Pick<TableDef, 'die' | 'span' | 'rows'> | null,
 ): TableOddsView {
-  const stored = loadTable(db, key);
-  if (!stored) throw new CommandFailure('not-found', `There is no table “${key}” in this campaign.`);
-  // Only the tables a roll here can reach (the editor asks on every keystroke).
-  const all = reachableTables(db, [stored, ...(draft ? [{ ...stored, def: { ...stored.def, ...draft } }] : [])]);
-  const tables = new Map([...all].map(([k, t]) => [k, t.def]));
-  const drawn: DrawState = new Map([...all].map(([k, t]) => [k, new Set(t.drawn)]));
+  const saved = ps.tables.defs.get(key);
+  if (!saved) throw new CommandFailure('not-found', `There is no table “${key}” in this campaign.`);
+  // Only the tables a roll here can reach.
+  const tables = reachableTables(ps.tables.defs, [saved, ...(draft ? [{ ...saved, ...draft }] : [])]);
+  const drawn: DrawState = new Map([...tables.keys()].map((k) => [k, new Set(ps.tables.drawn.get(k) ?? [])]));
   return refusing(() => {
-    const saved = tableOdds(tables, key, context, drawn);
-    if (!draft) return { ...saved, saved: null };
+    const odds = tableOdds(tables, key, context, drawn);
+    if (!draft) return { ...odds, saved: null };
     // Draws are row positions: an edit that adds or removes rows makes them mean other rows, so the draft is rolled fresh.
-    const edited: TableDef = { ...stored.def, ...draft };
+    const edited: TableDef = { ...saved, ...draft };
     const draftTables = new Map(tables).set(key, edited);
     const draftDrawn = new Map(drawn).set(
       key,
-      draft.rows.length === stored.def.rows.length ? (drawn.get(key) ?? new Set()) : new Set<number>(),
+      draft.rows.length === saved.rows.length ? (drawn.get(key) ?? new Set()) : new Set<number>(),
     );
-    const odds = tableOdds(draftTables, key, context, draftDrawn);
-    return { ...odds, saved: { rows: saved.rows.map((r) => r.p), noEntry: saved.noEntry } };
+    const editedOdds = tableOdds(draftTables, key, context, draftDrawn);
+    return { ...editedOdds, saved: { rows: odds.rows.map((r) => r.p), noEntry: odds.noEntry } };
   });
 }
 
-/** The stored tables that the given ones roll on, through any depth of nested rows. */
-function reachableTables(db: Database, from: StoredTable[]): Map<string, StoredTable> {
-  const found = new Map<string, StoredTable>([[from[0]!.def.key, from[0]!]]);
+/** The tables that the given ones roll on, through any depth of nested rows. */
+function reachableTables(all: ReadonlyMap<string, TableDef>, from: TableDef[]): Map<string, TableDef> {
+  const found = new Map<string, TableDef>([[from[0]!.key, from[0]!]]);
   const queue = [...from];
   for (let t = queue.shift(); t; t = queue.shift()) {
-    for (const row of t.def.rows) {
+    for (const row of t.rows) {
       const next = row.rollOn?.table;
       if (!next || found.has(next)) continue;
-      const loaded = loadTable(db, next);
+      const loaded = all.get(next);
       if (!loaded) continue;
       found.set(next, loaded);
       queue.push(loaded);
@@ -82,14 +81,14 @@ interface ChallengeArgs {
 
 /** The Challenge's input for a named Lichslayer (their level, Sanity, survival penalties) or for anyone. */
 function challengeBase(
-  db: Database,
+  ps: PlayReader,
   args: ChallengeArgs,
 ): { base: Omit<ChallengeInput, 'cause' | 'level' | 'target'>; level: number | null; who: string | null } {
   const sanityChallenge = args.sanityChallenge
-    ? { attentionStage: attentionStage(db), where: args.sanityChallenge }
+    ? { attentionStage: attentionStage(ps), where: args.sanityChallenge }
     : undefined;
   if (args.id === undefined) return { base: { other: args.modifiers, sanityChallenge }, level: null, who: null };
-  const l = requireLichslayer(db, args.id);
+  const l = requireLichslayer(ps, args.id);
   return {
     base: {
       sanity: l.sanity,
@@ -111,11 +110,11 @@ function modifiersOf(
 }
 
 export function campaignChallengeOdds(
-  db: Database,
+  ps: PlayReader,
   args: ChallengeArgs & { level?: number | undefined; target: number },
 ): ChallengeOddsView {
-  const rules = readHouseRules(db);
-  const { base, level, who } = challengeBase(db, args);
+  const rules = readHouseRules(ps);
+  const { base, level, who } = challengeBase(ps, args);
   const lvl = args.level ?? level;
   if (lvl === null)
     throw new CommandFailure('invalid-args', 'odds.challenge: give a level, or a Lichslayer whose level to use.');
@@ -123,11 +122,11 @@ export function campaignChallengeOdds(
 }
 
 export function campaignChallengeGrid(
-  db: Database,
+  ps: PlayReader,
   args: ChallengeArgs & { levels: { from: number; to: number }; targets: number[] },
 ): ChallengeGridView {
-  const rules = readHouseRules(db);
-  const { base, level, who } = challengeBase(db, args);
+  const rules = readHouseRules(ps);
+  const { base, level, who } = challengeBase(ps, args);
   const levels = Array.from({ length: args.levels.to - args.levels.from + 1 }, (_, i) => args.levels.from + i);
   const targets = [...new Set(args.targets)].sort((a, b) => a - b);
   return refusing(() => {

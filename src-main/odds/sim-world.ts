@@ -1,11 +1,12 @@
 // The world a simulated dive runs in, read once from the open campaign: its tables with their
 // draws, its house rules (or a variant's), the Lich's Attention, and the party — the real roster
 // with each Lichslayer's stats and first usable weapon, or one the Judge describes.
-import type { Database } from 'better-sqlite3';
+import { rosterRows } from '../state/roster.ts';
+import type { PlayReader } from '../state/session.ts';
 import type { Colour, SanityLevel } from '@shared/gauntlet.ts';
 import { houseRulesSchema, type HouseRules, type HouseRulesPatch } from '@shared/house-rules.ts';
 import { loadAllTables } from '../db/tables-repo.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { readHouseRules } from '../state/settings.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { attentionActor } from '../app/phase-store.ts';
 import { equippedItems } from '../app/gear.ts';
@@ -29,10 +30,9 @@ export interface DescribedMember {
   colour: Colour;
 }
 
-export function rosterMembers(db: Database): SimMember[] {
-  const rows = db.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[];
-  return rows.map((l) => {
-    const weapon = weaponOptions(equippedItems(db, l.id)).find((w) => w.allowed && w.damage);
+export function rosterMembers(ps: PlayReader): SimMember[] {
+  return rosterRows(ps).map((l) => {
+    const weapon = weaponOptions(equippedItems(ps, l.id)).find((w) => w.allowed && w.damage);
     return {
       name: l.name,
       level: l.level,
@@ -69,12 +69,11 @@ export function describedMembers(members: readonly DescribedMember[]): SimMember
   });
 }
 
-export function loadSimWorld(db: Database, party: SimMember[], houseRules: HouseRulesPatch | undefined): SimWorld {
+export function loadSimWorld(ps: PlayReader, party: SimMember[], houseRules: HouseRulesPatch | undefined): SimWorld {
   if (!party.length)
     throw new CommandFailure('refused', 'The party is empty: add a Lichslayer to the roster, or describe one.');
-  const stored = loadAllTables(db);
-  const tables = new Map([...stored].map(([k, t]) => [k, t.def]));
-  const drawn = new Map([...stored].map(([k, t]) => [k, new Set(t.drawn)]));
+  const tables = ps.tables.defs;
+  const drawn = new Map([...ps.tables.drawn].map(([k, d]) => [k, new Set(d)]));
   for (const key of [
     'rooms-upper',
     'rooms-middle',
@@ -93,8 +92,8 @@ export function loadSimWorld(db: Database, party: SimMember[], houseRules: House
         `The table “${key}” is missing from this campaign: a dive needs it. Restore it from the starter pack on the Tables screen.`,
       );
   }
-  const rules = variantRules(readHouseRules(db), houseRules);
-  const context = attentionActor(db).getSnapshot().context as Partial<AttentionState>;
+  const rules = variantRules(readHouseRules(ps), houseRules);
+  const context = attentionActor(ps).getSnapshot().context as Partial<AttentionState>;
   const attention: AttentionState = { ...INITIAL_ATTENTION, ...context };
   return { tables, drawn, rules, attention, party };
 }

@@ -132,3 +132,9 @@ export function legacyPartyFloor(r: PlayReader): number | null {
       .partyFloor ?? null
   );
 }
+
+/**
+ * A board room's label in the ledger's `room` column, as the board's handlers write it
+ * ("F2 (3,1)"); the players' list below depends on reading it the same way.
+ */
+export const roomLabel = (floor: number, x: number, y: number): string => `F${floor} (${x + 1},${y + 1})`;

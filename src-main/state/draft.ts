@@ -9,6 +9,9 @@ import { withChanges, type Effect, type PlayState, type Row } from './play-state
 import { CASCADES, type AppendTable, type PlayRows, type PlayTable } from './rows.ts';
 import type { PlaySession, RollRecord, TableCatalog, TableRollKit } from './session.ts';
 import { savedRandom } from './sessions.ts';
+import type { LedgerReads } from './ledger-entry.ts';
+import type { SkillUse } from '../rules/skills.ts';
+import { countsFor, inWindow, keyValue, skillUseRow, type SkillUseReads } from './skill-uses.ts';
 
 /** A ledger entry as decided: the apply step gives it its id, time and session. */
 export interface DecidedRoll extends RollRecord {
@@ -53,6 +56,10 @@ export interface DraftInputs {
   tables: TableCatalog;
   /** The random source to roll with when the campaign has none saved yet (a fresh seed, handed in). */
   freshSeed: number;
+  /** The rolls made before this command, read-only. */
+  ledger: LedgerReads;
+  /** The campaign's skill uses as they stood before this command. */
+  skillUses: SkillUseReads;
   /** Turns a roll that cannot be made (a missing or exhausted table) into the Judge's refusal. */
   refuse: (message: string) => Error;
 }
@@ -61,6 +68,10 @@ export class Draft implements PlaySession {
   readonly command: CommandName;
   readonly now: string;
   readonly tables: TableCatalog;
+  readonly ledger: LedgerReads;
+  readonly skillUses: SkillUseReads;
+  /** Skill uses this command recorded: counted with the stored ones by every question after. */
+  private readonly newUses: SkillUse[] = [];
   private readonly overlay = new Map<PlayTable, Map<number, Row | null>>();
   private readonly lists = new Map<PlayTable, readonly Row[]>();
   private readonly nextIds = new Map<PlayTable, number>();
@@ -79,6 +90,8 @@ export class Draft implements PlaySession {
     this.command = inputs.command;
     this.now = inputs.now;
     this.tables = inputs.tables;
+    this.ledger = inputs.ledger;
+    this.skillUses = withNewUses(inputs.skillUses, this.newUses);
   }
 
   // ---- reads ----
@@ -181,6 +194,11 @@ export class Draft implements PlaySession {
     this.effects.push({ op: 'insert', table, id: null, row: { ...row } });
   }
 
+  recordSkillUse(use: SkillUse): void {
+    this.newUses.push(use);
+    this.append('skill_use', skillUseRow(use));
+  }
+
   setUntracked(key: string, value: unknown): void {
     const id = this.settingIndex().get(key) ?? this.nextId('setting');
     const row = { id, key, value: JSON.stringify(value) };
@@ -203,7 +221,7 @@ export class Draft implements PlaySession {
     return this.drawState;
   }
 
-  roll<T>(command: CommandName, run: (kit: TableRollKit) => { value: T; records: RollRecord[] }): T {
+  roll<T>(command: string, run: (kit: TableRollKit) => { value: T; records: RollRecord[] }): T {
     const rng = this.random();
     const before = rng.snapshot();
     const faces: DiceLogEntry[] = [];
@@ -239,7 +257,7 @@ export class Draft implements PlaySession {
     const draws = new Map<string, number[]>();
     for (const [key, now] of this.drawState ?? []) {
       const was = this.tables.drawn.get(key) ?? [];
-      if (this.tables.defs.get(key)?.drawWithoutReplacement && now.size !== was.length)
+      if (now.size !== was.length && this.tables.defs.get(key)?.drawWithoutReplacement)
         draws.set(
           key,
           [...now].sort((a, b) => a - b),
@@ -252,4 +270,35 @@ export class Draft implements PlaySession {
   next(): PlayState {
     return withChanges(this.base, this.overlay);
   }
+}
+
+/** NOCASE, as the capstone index compares names: ASCII letters without regard to case. */
+const nocase = (v: string) => v.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const byIndex = (a: string | number, b: string | number) =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : nocase(String(a)) < nocase(String(b)) ? -1 : 1;
+
+/** The stored uses' answers with a command's own new uses counted in. */
+function withNewUses(stored: SkillUseReads, added: readonly SkillUse[]): SkillUseReads {
+  return {
+    inWindow: (id, skill, now) => [
+      ...stored.inWindow(id, skill, now),
+      ...added.filter((u) => u.lichslayerId === id && u.skill === skill && inWindow(u, now)),
+    ],
+    distinct: (id, skill, key, limit) => {
+      const values = stored.distinct(id, skill, key, limit);
+      const mine = added.filter((u) => u.lichslayerId === id && u.skill === skill && countsFor(u, key));
+      if (!mine.length) return values;
+      const seen = new Set(values.map((v) => (typeof v === 'number' ? v : nocase(v))));
+      const out = [...values];
+      for (const u of mine) {
+        const v = keyValue(u, key);
+        if (v === null || seen.has(typeof v === 'number' ? v : nocase(v))) continue;
+        seen.add(typeof v === 'number' ? v : nocase(v));
+        out.push(v);
+      }
+      return out.sort(byIndex).slice(0, limit);
+    },
+    firstBurgle: (tokenId) =>
+      stored.firstBurgle(tokenId) ?? added.find((u) => u.skill === 'Burgle' && u.tokenId === tokenId) ?? null,
+  };
 }

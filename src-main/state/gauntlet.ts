@@ -73,3 +73,7 @@ export function heldInfluence(
 ): InfluenceDie[] {
   return influenceDice(equippedOf(s, row));
 }
+
+/** The item a Lichslayer holds in one slot, or null when it is empty. */
+export const itemInSlot = (r: PlayReader, lichslayerId: number, slot: string): ItemRow | null =>
+  r.all('item').find((i) => i.lichslayer_id === lichslayerId && i.slot === slot) ?? null;

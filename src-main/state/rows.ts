@@ -142,7 +142,6 @@ export interface PlayRows {
   room: RoomRecord;
   token: TokenRecord;
   turn_stack: TurnStackRow;
-  skill_use: SkillUseRow;
 }
 export type PlayTable = keyof PlayRows;
 
@@ -155,11 +154,13 @@ export const PLAY_TABLES = [
   'room',
   'token',
   'turn_stack',
-  'skill_use',
 ] as const satisfies readonly PlayTable[];
 
-/** Tracked tables a command writes but never reads back in play: written by the apply step only. */
-export type AppendTable = 'day_report' | 'rtable' | 'rtable_row';
+/**
+ * Tracked tables a command writes but does not load: they grow with the campaign (a day's reports,
+ * every skill use), so the engine reads them through narrow indexed questions instead.
+ */
+export type AppendTable = 'day_report' | 'skill_use';
 
 /** The schema's ON DELETE CASCADE links between play tables: a deleted parent takes these rows first. */
 export const CASCADES: { readonly [T in PlayTable]?: readonly (readonly [PlayTable, string])[] } = {
@@ -167,7 +168,6 @@ export const CASCADES: { readonly [T in PlayTable]?: readonly (readonly [PlayTab
     ['item', 'lichslayer_id'],
     ['inventory', 'lichslayer_id'],
     ['token', 'lichslayer_id'],
-    ['skill_use', 'lichslayer_id'],
   ],
   token: [['turn_stack', 'token_id']],
 };

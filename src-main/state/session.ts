@@ -5,6 +5,9 @@ import type { TableDef } from '@shared/tables.ts';
 import type { Dice } from '../rules/dice.ts';
 import type { LootLookup } from '../rules/loot-entry.ts';
 import type { DrawState } from '../tables/table-roll.ts';
+import type { SkillUse } from '../rules/skills.ts';
+import type { LedgerReads } from './ledger-entry.ts';
+import type { SkillUseReads } from './skill-uses.ts';
 import type { Row } from './play-state.ts';
 import type { AppendTable, PlayRows, PlayTable } from './rows.ts';
 
@@ -17,6 +20,8 @@ export interface TableCatalog {
   readonly ids: ReadonlyMap<string, number>;
   /** Loot entries by item name (every loot table and the Flora table). */
   readonly loot: LootLookup;
+  /** The tables of one category (only those are read). */
+  ofCategory(category: TableDef['category']): TableDef[];
 }
 
 export interface TableRollKit {
@@ -50,6 +55,8 @@ export interface PlayReader {
    */
   parsed<V>(key: string, parse: (text: string) => V): V | undefined;
   readonly tables: TableCatalog;
+  /** The campaign's skill uses, through their indexes (they grow with the campaign). */
+  readonly skillUses: SkillUseReads;
 }
 
 export interface PlaySession extends PlayReader {
@@ -57,6 +64,8 @@ export interface PlaySession extends PlayReader {
   readonly command: CommandName;
   /** The command's moment, handed in so that the same inputs always decide the same way. */
   readonly now: string;
+  /** The rolls made before this command, for the few rules that act on a past roll. */
+  readonly ledger: LedgerReads;
   insert<T extends PlayTable>(table: T, row: Partial<PlayRows[T]>): number;
   update<T extends PlayTable>(table: T, id: number, patch: Partial<PlayRows[T]>): void;
   delete(table: PlayTable, id: number): void;
@@ -66,7 +75,9 @@ export interface PlaySession extends PlayReader {
    * Rolls with the campaign's dice and tables: the records become ledger entries carrying the faces
    * drawn and the random source's state before and after; draws without replacement are kept.
    */
-  roll<T>(command: CommandName, run: (kit: TableRollKit) => { value: T; records: RollRecord[] }): T;
+  roll<T>(command: string, run: (kit: TableRollKit) => { value: T; records: RollRecord[] }): T;
   /** Play state kept without an undo step (the current session). */
   setUntracked(key: string, value: unknown): void;
+  /** A skill used (ch.2): one new row, counted by every question asked of the uses after it. */
+  recordSkillUse(use: SkillUse): void;
 }

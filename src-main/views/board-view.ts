@@ -1,14 +1,15 @@
 // The Judge's board: every room and token of a floor with all its secrets, for the board
 // and the hidden-info pane.
-import type { Database } from 'better-sqlite3';
+import { rosterRows } from '../state/roster.ts';
+import type { PlayReader } from '../state/session.ts';
 import { GRID, type BoardView, type RoomView, type TokenView } from '@shared/board.ts';
 import { roomCapacity, shrineSafety, type ShrineSafety } from '../rules/board-facts.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { readHouseRules } from '../state/settings.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { skillsUnlocked } from '../rules/character.ts';
 import { attentionStage, diveActor, partyFloor, stored } from '../app/phase-store.ts';
 import { zeroHealthOutcome } from '../rules/damage.ts';
-import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, type RoomRecord } from '../db/board-repo.ts';
+import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, type RoomRecord } from '../state/board.ts';
 import { turnOrder } from './turn-order.ts';
 
 /** Entities standing in a room: the number capacity counts (ch.9). */
@@ -55,25 +56,20 @@ export function roomView(
   };
 }
 
-export function floorRooms(db: Database, floor: number, tokens: readonly TokenView[]): RoomView[] {
-  const recs = new Map(roomsOfFloor(db, floor).map((r) => [`${r.x},${r.y}`, r]));
-  const shrines = shrineSafety(attentionStage(db), readHouseRules(db));
+export function floorRooms(ps: PlayReader, floor: number, tokens: readonly TokenView[]): RoomView[] {
+  const recs = new Map(roomsOfFloor(ps, floor).map((r) => [`${r.x},${r.y}`, r]));
+  const shrines = shrineSafety(attentionStage(ps), readHouseRules(ps));
   const rooms: RoomView[] = [];
   for (let y = 0; y < GRID; y++)
     for (let x = 0; x < GRID; x++) rooms.push(roomView(recs.get(`${x},${y}`), floor, x, y, tokens, shrines));
   return rooms;
 }
 
-export function boardView(db: Database, floor: number): BoardView {
-  const tokens = allTokens(db);
-  const rooms = floorRooms(db, floor, tokens);
+export function boardView(ps: PlayReader, floor: number): BoardView {
+  const tokens = allTokens(ps);
+  const rooms = floorRooms(ps, floor, tokens);
   const placed = new Set(tokens.filter((t) => t.lichslayerId !== null && t.floor !== null).map((t) => t.lichslayerId));
-  const roster = db.prepare(`SELECT id, name, level, hidden_class FROM lichslayer ORDER BY position, id`).all() as {
-    id: number;
-    name: string;
-    level: number;
-    hidden_class: string | null;
-  }[];
+  const roster = rosterRows(ps);
   const secrets = rooms
     .map((r) => {
       const lines: string[] = [];
@@ -102,30 +98,28 @@ export function boardView(db: Database, floor: number): BoardView {
     .filter((s) => s.lines.length);
   return {
     floor,
-    partyFloor: partyFloor(db),
+    partyFloor: partyFloor(ps),
     rooms,
     tokens: tokens.filter((t) => t.floor === floor),
     offBoard: roster.filter((l) => !placed.has(l.id)).map((l) => ({ lichslayerId: l.id, name: l.name })),
-    turnStack: turnOrder(db),
-    world: readWorld(db),
-    attentionStage: attentionStage(db),
+    turnStack: turnOrder(ps),
+    world: readWorld(ps),
+    attentionStage: attentionStage(ps),
     entrance: { ...DEFAULT_ENTRANCE },
     hiddenClasses: roster
       .filter((l) => l.hidden_class && !skillsUnlocked(l.level).classRevealed)
       .map((l) => ({ name: l.name, className: l.hidden_class! })),
     secrets,
-    currentTurn: currentTurn(db),
-    awaitingZero: awaitingZero(db),
+    currentTurn: currentTurn(ps),
+    awaitingZero: awaitingZero(ps),
   };
 }
 
 /** Lichslayers on the dive at 0 Health who have not yet chosen to withdraw or press on (ch.11). */
-function awaitingZero(db: Database): BoardView['awaitingZero'] {
-  const dive = diveActor(db).getSnapshot().context;
+function awaitingZero(ps: PlayReader): BoardView['awaitingZero'] {
+  const dive = diveActor(ps).getSnapshot().context;
   if (!dive.present.length) return [];
-  const rows = db
-    .prepare(`SELECT id, name FROM lichslayer WHERE health = 0 AND id IN (${dive.present.map(() => '?').join(',')})`)
-    .all(...dive.present) as { id: number; name: string }[];
+  const rows = ps.all('lichslayer').filter((l) => l.health === 0 && dive.present.includes(l.id));
   return rows.map((r) => ({
     lichslayerId: r.id,
     name: r.name,
@@ -133,6 +127,6 @@ function awaitingZero(db: Database): BoardView['awaitingZero'] {
   }));
 }
 
-function currentTurn(db: Database): number | null {
-  return stored(db, 'machine:combat')?.context.current ?? null;
+function currentTurn(ps: PlayReader): number | null {
+  return stored(ps, 'machine:combat')?.context.current ?? null;
 }

@@ -2,23 +2,21 @@
 // campaign already records (history, day reports, the ledger), with the Judge's own notes beside.
 // Each row carries its session when it is written, and every read here is one session's slice
 // through an index, so the journal costs what it shows, not what the campaign has accumulated.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader } from '../state/session.ts';
 import { z } from 'zod';
 import type { JournalSession } from '@shared/contract.ts';
-import { JOURNAL_CHANGES } from '../db/history.ts';
-import { currentSession, notableRollsReader, sessionStarts } from '../db/ledger.ts';
-import { readSetting } from '../db/settings.ts';
+import { currentSession, sessionStarts } from '../state/sessions.ts';
+import type { Database } from 'better-sqlite3';
+import { journalRecords } from '../db/journal-records.ts';
+import { readSetting } from '../state/settings.ts';
 
 /** Phase steps that make up a dive's story. */
 const DIVE_STEP =
   /^Phase: (descend|withdraw|floor cleared|open gate|force gate|phylactery destroyed|leave tomb|manifest|lich defeated|campaign ends|at zero)/;
 
 /** The Judge's own notes on a session. */
-export const journalNotes = (db: Database, session: number): string =>
-  readSetting(db, `journal:${session}`, z.string(), '');
-
-/** A day report's session (older reports name none: session 1); a malformed report has none. */
-const DAY_SESSION = `(CASE WHEN json_valid(report) THEN coalesce(report ->> '$.session', 1) END)`;
+export const journalNotes = (ps: PlayReader, session: number): string =>
+  readSetting(ps, `journal:${session}`, z.string(), '');
 
 /** Notable rolls listed per session, the newest (the Ledger holds every one). */
 export const JOURNAL_ROLLS = 20;
@@ -29,39 +27,26 @@ export const JOURNAL_PAGE = 10;
 /** The newest `count` sessions up to `upTo` (the current session by default), newest first. */
 export function journal(
   db: Database,
+  ps: PlayReader,
   page: { upTo?: number | undefined; count?: number | undefined } = {},
 ): JournalSession[] {
-  const last = Math.min(page.upTo ?? Number.MAX_SAFE_INTEGER, currentSession(db));
+  const last = Math.min(page.upTo ?? Number.MAX_SAFE_INTEGER, currentSession(ps));
   const first = Math.max(1, last - (page.count ?? JOURNAL_PAGE) + 1);
-  const starts = sessionStarts(db);
-  const changesOf = db.prepare(
-    `SELECT label, at FROM history WHERE session = ? AND undone = 0 ORDER BY id DESC LIMIT ${JOURNAL_CHANGES}`,
-  );
-  // The GLOB term matches the partial index of phase steps.
-  const phaseStepsOf = db.prepare(
-    `SELECT label FROM history WHERE session = ? AND label GLOB 'Phase: *' AND undone = 0 ORDER BY id`,
-  );
-  const notableRolls = notableRollsReader(db, JOURNAL_ROLLS);
-  const days = db
-    .prepare(
-      // The session expression is the one day_report_by_session indexes.
-      `SELECT day, ${DAY_SESSION} AS session,
-              (SELECT count(*) FROM json_each(report, '$.lines') WHERE value ->> '$.kind' = 'change') AS changes
-       FROM day_report WHERE ${DAY_SESSION} BETWEEN ? AND ? ORDER BY id`,
-    )
-    .all(first, last) as { day: number; session: number; changes: number }[];
+  const starts = sessionStarts(ps);
+  const records = journalRecords(db, first, last, JOURNAL_ROLLS);
   const sessions: JournalSession[] = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => {
     const session = first + i;
     return {
       session,
       startedAt: starts[String(session)] ?? null,
-      dives: (phaseStepsOf.all(session) as { label: string }[])
+      dives: records
+        .phaseSteps(session)
         .filter((h) => DIVE_STEP.test(h.label))
         .map((h) => h.label.replace(/^Phase: /, '')),
-      days: days.filter((d) => d.session === session).map((d) => ({ day: d.day, changes: d.changes })),
-      notableRolls: notableRolls(session).map((r) => `${r.cause}: ${r.explain}`),
-      changes: (changesOf.all(session) as { label: string; at: string }[]).reverse(),
-      notes: journalNotes(db, session),
+      days: records.days.filter((d) => d.session === session).map((d) => ({ day: d.day, changes: d.changes })),
+      notableRolls: records.notableRolls(session).map((r) => `${r.cause}: ${r.explain}`),
+      changes: records.changes(session).reverse(),
+      notes: journalNotes(ps, session),
     };
   });
   return sessions.reverse();

@@ -1,93 +1,42 @@
 // The Judge's view of an open campaign, computed in main from the database.
 // Derived Gauntlet numbers come from the rules core; the renderer only shows them.
 import type { Database } from 'better-sqlite3';
+import { campaignName } from '../db/campaign-meta.ts';
+import { rosterRows } from '../state/roster.ts';
+import type { ItemRow, LichslayerRow, StackRow } from '../state/rows.ts';
+import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { CampaignView, LichslayerView } from '@shared/contract.ts';
 import { ITEM_SLOTS, type Item, type ItemSlot, type SanityLevel, type Stack, type Colour } from '@shared/gauntlet.ts';
 import { currentMagic, goldMarks, inventoryDepth } from '../rules/gauntlet-derived.ts';
 import { nextRedo, nextUndo } from '../db/history.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { readHouseRules } from '../state/settings.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import { levelForXp, skillsUnlocked, totalXp } from '../rules/character.ts';
 import { synchronicity } from '../rules/synchronicity.ts';
-import { readLifeRecords, type LifeRecord } from '../db/life-records.ts';
+import { readLifeRecords, type LifeRecord } from '../state/life-records.ts';
 import { characterRollModifiers, modifierList, situationOf, type RollSituation } from '../rules/roll-modifiers.ts';
-import { readTown } from '../db/town-repo.ts';
+import { readTown } from '../state/town.ts';
 import { idolEffects } from '../app/town-ops.ts';
 import { skillMagic, skillRollBonuses } from '../app/skill-effects-s.ts';
-import { readBuffs } from '../db/channel-buffs.ts';
-import { usesForCapstone } from '../db/skill-uses.ts';
+import { readBuffs } from '../state/channel-buffs.ts';
+import { usesForCapstone } from '../state/skill-uses.ts';
 import { capstoneProgress, LIMIT_LABEL, skillNamed, type SkillUse } from '../rules/skills.ts';
-import { currentSession } from '../db/ledger.ts';
-import { lootEntries } from '../db/loot-entries.ts';
+import { currentSession } from '../state/sessions.ts';
+import { lootEntries } from '../state/loot-lookup.ts';
 import { lootLookup, type LootLookup } from '../rules/loot-entry.ts';
 import { closedButHeld, slotsOpen } from '../rules/gauntlet-slots.ts';
 import { influenceDice, stateToHold } from '../rules/loot-fate.ts';
-import { equippedWith } from '../db/gauntlet-repo.ts';
+import { equippedWith } from '../state/gauntlet.ts';
 import { ailmentsOf, doctorCapstone } from '../app/skill-effects-w.ts';
 import type { Ailment } from '@shared/ailments.ts';
 
-export interface LichslayerRow {
-  id: number;
-  position: number;
-  name: string;
-  level: number;
-  health: number;
-  max_health: number;
-  armor: number;
-  max_armor: number;
-  power: number;
-  speed: number;
-  sanity: SanityLevel;
-  gold: number;
-  xp: number;
-  hidden_class: string | null;
-  skill1: string;
-  skill2: string;
-  skill3: string;
-  capstone: string;
-  notes: string;
-  gold_gained: number;
-  stat_points: number;
-  magic_bonus: number;
-  days_without_meal: number;
-  days_without_shelter: number;
-  hunger_lost: number;
-  missed_since_rest: number;
-  ate_today: number;
-  sheltered_today: number;
-  /** Nights of rest counted at Lost toward recovery at Stage 2 (ch.5). */
-  lost_rest_nights: number;
-}
-
-interface ItemRow {
-  id: number;
-  lichslayer_id: number;
-  slot: ItemSlot;
-  name: string;
-  colour: Colour;
-  broken: number;
-  notes: string;
-}
-
-interface StackRow {
-  lichslayer_id: number;
-  name: string;
-  count: number;
-  colour: Colour | null;
-  broken: number;
-  notes: string;
-}
-
-export function campaignName(db: Database): string {
-  const row = db.prepare(`SELECT value FROM meta WHERE key = 'name'`).get() as { value: string } | undefined;
-  return row?.value ?? 'Untitled campaign';
-}
+export type { LichslayerRow } from '../state/rows.ts';
 
 export function lichslayerView(
   row: LichslayerRow,
-  items: ItemRow[],
-  stacks: StackRow[],
+  items: readonly ItemRow[],
+  stacks: readonly Pick<StackRow, 'lichslayer_id' | 'name' | 'count' | 'colour' | 'broken' | 'notes'>[],
   rules: HouseRules,
   buffs: { name: string; details: string }[] = [],
   uses: readonly SkillUse[] = [],
@@ -251,20 +200,21 @@ function lifeView(
   };
 }
 
-export function judgeCampaignView(db: Database, file: string): CampaignView {
-  const town = db.prepare(`SELECT name, day FROM town WHERE id = 1`).get() as { name: string; day: number } | undefined;
-  const rows = db.prepare(`SELECT * FROM lichslayer ORDER BY position, id`).all() as LichslayerRow[];
-  const items = db.prepare(`SELECT * FROM item`).all() as ItemRow[];
-  const stacks = db.prepare(`SELECT * FROM inventory ORDER BY position, id`).all() as StackRow[];
-  const rules = readHouseRules(db);
-  const buffs = readBuffs(db);
-  const records = readLifeRecords(db);
-  const lookup = lootEntries(db);
+export function judgeCampaignView(db: Database, file: string, ps: PlayReader): CampaignView {
+  const townRow = ps.byId('town', 1);
+  const town = townRow ? { name: townRow.name, day: townRow.day } : undefined;
+  const rows = rosterRows(ps);
+  const items = ps.all('item');
+  const stacks = [...ps.all('inventory')].sort((a, b) => a.position - b.position || a.id - b.id);
+  const rules = readHouseRules(ps);
+  const buffs = readBuffs(ps);
+  const records = readLifeRecords(ps);
+  const lookup = lootEntries(ps);
   const undo = nextUndo(db);
   const redo = nextRedo(db);
   const day = town?.day ?? 1;
-  const townState = readTown(db);
-  const fx = idolEffects(db, townState, day);
+  const townState = readTown(ps);
+  const fx = idolEffects(ps, townState, day);
   return {
     path: file,
     name: campaignName(db),
@@ -277,20 +227,20 @@ export function judgeCampaignView(db: Database, file: string): CampaignView {
         stacks.filter((s) => s.lichslayer_id === row.id),
         rules,
         buffs[String(row.id)] ?? [],
-        usesForCapstone(db, row.id, row.hidden_class),
+        usesForCapstone(ps, row.id, row.hidden_class),
         records[String(row.id)],
         lookup,
         {
           ...situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules),
-          skills: skillRollBonuses(db, row),
+          skills: skillRollBonuses(ps, row),
         },
-        skillMagic(db, row.id),
-        ailmentsOf(db, { lichslayerId: row.id }),
-        doctorCapstone(db, row),
+        skillMagic(ps, row.id),
+        ailmentsOf(ps, { lichslayerId: row.id }),
+        doctorCapstone(ps, row),
       ),
     ),
     houseRules: rules,
-    session: currentSession(db),
+    session: currentSession(ps),
     history: { canUndo: undo?.label ?? null, canRedo: redo?.label ?? null },
   };
 }

@@ -1,9 +1,9 @@
 // The phase banner's view (rulebook ch.10, ch.11, ch.15, ch.16): where the party is in the dive,
 // what the rules allow next and why the rest is refused, the Lich's Attention, and the combat round.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader } from '../state/session.ts';
 import { DIVE_EVENT_TYPES, type PhaseView } from '@shared/phase.ts';
 import { CASTING_TIME_LABEL } from '@shared/tables.ts';
-import { allTokens } from '../db/board-repo.ts';
+import { allTokens } from '../state/board.ts';
 import { COMBAT_SANITY_TRIGGERS } from '../rules/sanity.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { attentionActor, attentionStage, combatActor, diveActor, stored } from '../app/phase-store.ts';
@@ -15,16 +15,14 @@ const MANUAL_HOOKS = COMBAT_SANITY_TRIGGERS.filter((t) => t.id === 'enemy-abilit
 );
 
 /** The dive event as the machine takes it: MANIFEST carries the Attention stage it is guarded by. */
-export function machineEvent(db: Database, type: (typeof DIVE_EVENT_TYPES)[number]): DiveEvent {
-  return type === 'MANIFEST' ? { type, stage: attentionStage(db) } : ({ type } as DiveEvent);
+export function machineEvent(ps: PlayReader, type: (typeof DIVE_EVENT_TYPES)[number]): DiveEvent {
+  return type === 'MANIFEST' ? { type, stage: attentionStage(ps) } : ({ type } as DiveEvent);
 }
 
-export function phaseView(db: Database): PhaseView {
-  const dive = diveActor(db).getSnapshot();
-  const attention = attentionActor(db).getSnapshot();
-  const names = new Map(
-    (db.prepare(`SELECT id, name FROM lichslayer`).all() as { id: number; name: string }[]).map((r) => [r.id, r.name]),
-  );
+export function phaseView(ps: PlayReader): PhaseView {
+  const dive = diveActor(ps).getSnapshot();
+  const attention = attentionActor(ps).getSnapshot();
+  const names = new Map(ps.all('lichslayer').map((r) => [r.id, r.name]));
   const state = String(dive.value) as PhaseView['dive']['state'];
   const named = (ids: readonly number[]) => ids.map((id) => names.get(id) ?? `#${id}`);
   return {
@@ -38,9 +36,9 @@ export function phaseView(db: Database): PhaseView {
       turned: named(dive.context.turned),
       ending: dive.context.ending,
       actions: DIVE_EVENT_TYPES.map((type) => {
-        const machine = dive.can(machineEvent(db, type));
+        const machine = dive.can(machineEvent(ps, type));
         // The board says whether the floor is fully cleared (ch.1, RULINGS), before the machine records it.
-        const board = machine && type === 'FLOOR_CLEARED' ? floorNotCleared(db, dive.context.floor ?? 0) : null;
+        const board = machine && type === 'FLOOR_CLEARED' ? floorNotCleared(ps, dive.context.floor ?? 0) : null;
         return {
           type,
           allowed: machine && !board,
@@ -49,15 +47,15 @@ export function phaseView(db: Database): PhaseView {
       }),
     },
     attention: { stage: attention.context.stage, last: attention.context.last },
-    combat: combatView(db),
+    combat: combatView(ps),
   };
 }
 
-function combatView(db: Database): PhaseView['combat'] {
-  if (!stored(db, 'machine:combat')) return null;
-  const snap = combatActor(db).getSnapshot();
+function combatView(ps: PlayReader): PhaseView['combat'] {
+  if (!stored(ps, 'machine:combat')) return null;
+  const snap = combatActor(ps).getSnapshot();
   if (snap.value === 'idle') return null;
-  const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
+  const tokens = new Map(allTokens(ps).map((t) => [t.id, t]));
   const name = (id: number) => tokens.get(id)?.name ?? `#${id}`;
   return {
     round: snap.context.round,

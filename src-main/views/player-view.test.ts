@@ -12,6 +12,7 @@ import type { CampaignView } from '@shared/contract.ts';
 import { socketProtocols } from '@shared/web-socket-token.ts';
 import { makeApp, openDemo, tempDir } from '../test-support/temp-app.ts';
 import { startWebHost } from '../hosts/web/web-host.ts';
+import { stateReader } from '../db/play-store.ts';
 import { playerView } from './player-view.ts';
 import { floorHandout, printGauntlets } from './print-view.ts';
 
@@ -59,7 +60,7 @@ describe("players' view", () => {
     }
     // Only the room set here: the party's entrance may roll Gnawers of its own (the dice are not seeded).
     expect(
-      playerView(db)
+      playerView(db, stateReader(db))
         .tokens.filter((t) => t.x === 0 && t.y === 0)
         .map((t) => t.name),
     ).toEqual(['Gnawer', 'Gnawer 2']);
@@ -179,10 +180,13 @@ describe("players' view", () => {
             );
           }
 
-          const pv = playerView(db);
+          const pv = playerView(db, stateReader(db));
           const text = JSON.stringify(pv);
           // what players' printouts are made from: the floor handout and the Gauntlet sheets
-          const printed = JSON.stringify([floorHandout(db, 1), printGauntlets(db, view.path)]);
+          const printed = JSON.stringify([
+            floorHandout(db, stateReader(db), 1),
+            printGauntlets(db, stateReader(db), view.path),
+          ]);
           for (const s of secrets) {
             probes += 2;
             if (text.includes(s)) throw new Error(`players' view leaks ${s}`);

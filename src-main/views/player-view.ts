@@ -2,21 +2,22 @@
 // hidden tokens, traps, chests, the stair, the Phylactery, stat blocks, intentions, hidden classes.
 // Counts and orders are computed from what players can see, so nothing hidden can be inferred.
 import type { Database } from 'better-sqlite3';
+import type { PlayReader } from '../state/session.ts';
 import type { PlayerToken, PlayerView } from '@shared/board.ts';
 import { roomCapacity, shrineSafety } from '../rules/board-facts.ts';
-import { readHouseRules } from '../db/settings.ts';
-import { allTokens, roomsOfFloor } from '../db/board-repo.ts';
+import { readHouseRules } from '../state/settings.ts';
+import { allTokens, roomsOfFloor } from '../state/board.ts';
 import { turnOrder } from './turn-order.ts';
 import { attentionStage, partyFloor, stored } from '../app/phase-store.ts';
 import { publicRolls } from '../db/ledger.ts';
-import { campaignName } from './judge-view.ts';
+import { campaignName } from '../db/campaign-meta.ts';
 
 const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
 
-export function playerView(db: Database): PlayerView {
-  const floor = partyFloor(db);
-  const tokens = allTokens(db);
-  const revealedRooms = floor === null ? [] : roomsOfFloor(db, floor).filter((r) => r.revealed === 1);
+export function playerView(db: Database, ps: PlayReader): PlayerView {
+  const floor = partyFloor(ps);
+  const tokens = allTokens(ps);
+  const revealedRooms = floor === null ? [] : roomsOfFloor(ps, floor).filter((r) => r.revealed === 1);
   const revealedAt = new Set(revealedRooms.map((r) => `${r.x},${r.y}`));
   // Visible: on the party's floor, in a revealed room, not hidden, not defeated; never the Phylactery until found.
   const visible = tokens.filter(
@@ -43,7 +44,7 @@ export function playerView(db: Database): PlayerView {
   );
   // Whose turn players see: the current one if visible; during a hidden entrant's turn, the next
   // visible one (as "up next"), so no gap in the highlight betrays it.
-  const saved = stored(db, 'machine:combat');
+  const saved = stored(ps, 'machine:combat');
   const turn = saved && saved.value !== 'idle' ? saved.context : null;
   const highlighted = turn
     ? ([turn.current, ...turn.queue].find((id) => id !== null && visibleIds.has(id)) ??
@@ -61,7 +62,7 @@ export function playerView(db: Database): PlayerView {
     maxHealth: PARTY_KINDS.has(t.kind) ? t.maxHealth : null,
     armor: PARTY_KINDS.has(t.kind) ? t.armor : null,
   }));
-  const shrines = shrineSafety(attentionStage(db), readHouseRules(db));
+  const shrines = shrineSafety(attentionStage(ps), readHouseRules(ps));
   const rooms = revealedRooms.map((r) => {
     const occupancy = visible.filter((t) => t.x === r.x && t.y === r.y && t.kind === 'entity').length;
     const held = r.room_type && floor !== null ? roomCapacity(r.room_type, floor, shrines) : null;
@@ -82,7 +83,7 @@ export function playerView(db: Database): PlayerView {
     floor,
     rooms,
     tokens: playerTokens.map((t, i) => ({ ...t, current: visible[i]!.id === highlighted })),
-    turnOrder: turnOrder(db)
+    turnOrder: turnOrder(ps)
       .filter((e) => visibleIds.has(e.tokenId))
       .map((e) => ({
         name: shownName.get(e.tokenId)!,

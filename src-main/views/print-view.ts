@@ -1,18 +1,20 @@
 // Printable data: Gauntlet sheets, the party sheet, floor handouts and loot cards. Everything a
 // players' printout may not show is dropped here, in main, before the renderer sees it.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader } from '../state/session.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from '@shared/print.ts';
 import { formatRange } from '@shared/tables.ts';
 import { slotShortLabel } from '../rules/gauntlet-slots.ts';
-import { lootEntries } from '../db/loot-entries.ts';
+import { lootEntries } from '../state/loot-lookup.ts';
 import { skillsUnlocked } from '../rules/character.ts';
-import { allTokens, roomsOfFloor } from '../db/board-repo.ts';
+import { allTokens, roomsOfFloor } from '../state/board.ts';
 import { loadTable } from '../db/tables-repo.ts';
-import { campaignName, judgeCampaignView } from './judge-view.ts';
+import type { Database } from 'better-sqlite3';
+import { campaignName } from '../db/campaign-meta.ts';
+import { judgeCampaignView } from './judge-view.ts';
 
-export function printGauntlets(db: Database, file: string, ids?: readonly number[]): PrintGauntlet[] {
-  const view = judgeCampaignView(db, file);
-  const lookup = lootEntries(db);
+export function printGauntlets(db: Database, ps: PlayReader, file: string, ids?: readonly number[]): PrintGauntlet[] {
+  const view = judgeCampaignView(db, file, ps);
+  const lookup = lootEntries(ps);
   return view.roster
     .filter((l) => !ids || ids.includes(l.id))
     .map((l) => ({
@@ -51,10 +53,10 @@ export function printGauntlets(db: Database, file: string, ids?: readonly number
 }
 
 /** The floor as the players know it: revealed rooms, their types, where the party has been. */
-export function floorHandout(db: Database, floor: number): PrintFloorHandout {
-  const rooms = roomsOfFloor(db, floor).filter((r) => r.revealed === 1);
+export function floorHandout(db: Database, ps: PlayReader, floor: number): PrintFloorHandout {
+  const rooms = roomsOfFloor(ps, floor).filter((r) => r.revealed === 1);
   const party = new Set(
-    allTokens(db)
+    allTokens(ps)
       .filter((t) => t.kind === 'lichslayer' && t.floor === floor)
       .map((t) => `${t.x},${t.y}`),
   );
@@ -72,8 +74,8 @@ export function floorHandout(db: Database, floor: number): PrintFloorHandout {
   };
 }
 
-export function lootCards(db: Database, indices: readonly number[]): PrintLootCard[] {
-  const rows = loadTable(db, 'loot')?.def.rows ?? [];
+export function lootCards(ps: PlayReader, indices: readonly number[]): PrintLootCard[] {
+  const rows = ps.tables.defs.get('loot')?.rows ?? [];
   return indices.flatMap((i) => {
     const r = rows[i];
     if (!r?.loot) return [];

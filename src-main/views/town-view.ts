@@ -1,11 +1,12 @@
 // The Town as the Judge's Town panel shows it: its state, the Smith's standing with each colour and
 // prices (ch.4), the Vanity stage and what the Idols do (ch.6), the Aristocrats' Retainers (ch.7),
 // the Forest today (ch.5, ch.17), and what the Lich's Attention has closed (ch.5).
-import type { Database } from 'better-sqlite3';
+import { rosterRows } from '../state/roster.ts';
+import type { PlayReader } from '../state/session.ts';
 import type { TownStateView } from '@shared/town.ts';
-import { readWorld } from '../db/board-repo.ts';
-import { readHouseRules } from '../db/settings.ts';
-import { readTown, today } from '../db/town-repo.ts';
+import { readWorld } from '../state/board.ts';
+import { readHouseRules } from '../state/settings.ts';
+import { readTown, today } from '../state/town.ts';
 import { weekOf } from '../rules/calendar.ts';
 import { INSCRIPTIONS, vanityStage } from '../rules/idol.ts';
 import { attentionEffects, banquetAllowed, banquetCost } from '../rules/lich-attention.ts';
@@ -16,21 +17,16 @@ import { giverHealthOf, idolEffects } from '../app/town-ops.ts';
 
 const STANDING = { '-1': 'distrusted', '0': 'neutral', '1': 'favoured' } as const;
 
-export function townView(db: Database): TownStateView {
-  const state = readTown(db);
-  const day = today(db);
-  const rules = readHouseRules(db);
-  const stage = attentionStage(db);
+export function townView(ps: PlayReader): TownStateView {
+  const state = readTown(ps);
+  const day = today(ps);
+  const rules = readHouseRules(ps);
+  const stage = attentionStage(ps);
   const effects = attentionEffects(stage);
-  const world = readWorld(db);
-  const roster = db.prepare(`SELECT id, name, level, hidden_class FROM lichslayer ORDER BY position, id`).all() as {
-    id: number;
-    name: string;
-    level: number;
-    hidden_class: string | null;
-  }[];
+  const world = readWorld(ps);
+  const roster = rosterRows(ps);
   const name = (id: number | null) => roster.find((l) => l.id === id)?.name ?? 'the party';
-  const fx = idolEffects(db, state, day);
+  const fx = idolEffects(ps, state, day);
   const giverHealth = giverHealthOf(state, rules);
   const banquet = banquetAllowed(stage);
   const smith = state.smith;
@@ -43,7 +39,7 @@ export function townView(db: Database): TownStateView {
   return {
     state,
     day,
-    townName: (db.prepare(`SELECT name FROM town WHERE id = 1`).get() as { name: string }).name,
+    townName: ps.byId('town', 1)?.name ?? '',
     smithStanding: smith
       ? DISPOSITION_COLOURS.map((c) => ({
           colour: c,

@@ -1,11 +1,11 @@
 // The turn tracker's rows (rulebook ch.11): the stack in order, each entrant with its Health, Speed
 // and turns a round, its conditions, and whether it is its turn or it has acted. One builder for
 // the Judge's board; the players' view takes the visible rows and drops the Judge's facts.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader } from '../state/session.ts';
 import type { TokenView, TurnEntryView } from '@shared/board.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';
-import { allTokens, turnStack } from '../db/board-repo.ts';
-import { readHouseRules } from '../db/settings.ts';
+import { allTokens, turnStack } from '../state/board.ts';
+import { readHouseRules } from '../state/settings.ts';
 import { turnsPerRound } from '../rules/entities.ts';
 import { SANITY_LADDER } from '../rules/sanity.ts';
 import { CASTING_TIME_LABEL } from '@shared/tables.ts';
@@ -20,9 +20,9 @@ interface Round {
 }
 
 /** The combat round as saved, or null outside a fight. */
-function round(db: Database): Round | null {
-  if (!stored(db, 'machine:combat')) return null;
-  const snap = combatActor(db).getSnapshot();
+function round(ps: PlayReader): Round | null {
+  if (!stored(ps, 'machine:combat')) return null;
+  const snap = combatActor(ps).getSnapshot();
   return snap.value === 'idle' ? null : snap.context;
 }
 
@@ -52,27 +52,19 @@ function conditionsOf(
   return out;
 }
 
-export function turnOrder(db: Database): TurnEntryView[] {
-  const tokens = new Map(allTokens(db).map((t) => [t.id, t]));
-  const rules = readHouseRules(db);
-  const people = new Map(
-    (
-      db.prepare(`SELECT id, speed, sanity FROM lichslayer`).all() as {
-        id: number;
-        speed: number;
-        sanity: SanityLevel;
-      }[]
-    ).map((r) => [r.id, r]),
-  );
-  const r = round(db);
-  const { turned, lost } = diveActor(db).getSnapshot().context;
-  return turnStack(db).flatMap((e) => {
+export function turnOrder(ps: PlayReader): TurnEntryView[] {
+  const tokens = new Map(allTokens(ps).map((t) => [t.id, t]));
+  const rules = readHouseRules(ps);
+  const people = new Map(ps.all('lichslayer').map((r) => [r.id, r]));
+  const r = round(ps);
+  const { turned, lost } = diveActor(ps).getSnapshot().context;
+  return turnStack(ps).flatMap((e) => {
     const t = tokens.get(e.token_id);
     if (!t) return [];
     const person = t.lichslayerId !== null ? people.get(t.lichslayerId) : undefined;
     const speed = person ? person.speed : (t.stats.speed ?? null);
     const turns = turnsPerRound(speed ?? 6, rules, t.kind === 'entity' ? t.stats.turns : undefined).value;
-    const ailments = ailmentsOf(db, carrierOf(t));
+    const ailments = ailmentsOf(ps, carrierOf(t));
     const conditions = conditionsOf(t, r, turned, lost, person?.sanity, false, ailments);
     if (t.kind === 'entity' && t.health === 0 && !t.defeated) conditions.unshift('At 0 Health');
     if (t.kind === 'entity' && t.intention) conditions.push(`Intends: ${t.intention}`);

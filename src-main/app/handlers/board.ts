@@ -13,7 +13,7 @@ import {
   tokenRecord,
   turnStack,
   writeWorld,
-} from '../../db/board-repo.ts';
+} from '../../state/board.ts';
 import { attentionEffects } from '../../rules/lich-attention.ts';
 import { PHYLACTERY } from '../../rules/lich.ts';
 import { attentionStage, diveActor, divePlace, partyFloor } from '../phase-store.ts';
@@ -31,37 +31,35 @@ import { bondFamiliar, familiarDefeated } from '../familiar-bonds.ts';
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
 export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
-  const db = () => ctx.require().db;
   function result(floor: number, notices: string[] = []): BoardView {
-    return { ...boardView(db(), floor), ...(notices.length ? { notices } : {}) };
+    return { ...boardView(ctx.state(), floor), ...(notices.length ? { notices } : {}) };
   }
 
   return {
-    'board.view': ({ floor }) => boardView(db(), floor),
+    'board.view': ({ floor }) => boardView(ctx.state(), floor),
 
     'board.setWorld': (args) =>
-      ctx.transact('board.setWorld', args, `World: ${Object.keys(args.patch).join(', ')}`, (w, database) => {
-        const next = { ...readWorld(database), ...args.patch };
-        const stage = attentionStage(database);
+      ctx.transact('board.setWorld', args, `World: ${Object.keys(args.patch).join(', ')}`, (ps) => {
+        const next = { ...readWorld(ps), ...args.patch };
+        const stage = attentionStage(ps);
         if (args.patch.festival === true && !attentionEffects(stage).festivalsAllowed)
           throw new CommandFailure(
             'refused',
             `No Festival may be held while Stage ${stage} lasts (ch.5). Nothing changed.`,
           );
-        writeWorld(w, database, next);
-        return boardView(database, args.floor);
+        writeWorld(ps, next);
+        return boardView(ps, args.floor);
       }),
 
     // "Enter party here": the next floor down is a descent through the dive machine with this room as
     // its entrance (RULINGS: a Judge-chosen edge room); on the party's own floor it moves the party to it.
     'board.enterFloor': (args) => {
       const notices: string[] = [];
-      ctx.transact('board.enterFloor', args, `Party enters Floor ${args.floor}`, (w, database) => {
-        const dive = diveActor(database).getSnapshot().context;
+      ctx.transact('board.enterFloor', args, `Party enters Floor ${args.floor}`, (ps) => {
+        const dive = diveActor(ps).getSnapshot().context;
         const entrance = { x: args.x ?? DEFAULT_ENTRANCE.x, y: args.y ?? DEFAULT_ENTRANCE.y };
-        if (dive.floor === args.floor) enterFloor(w, database, args.floor, dive.present, entrance, notices);
-        else if ((dive.floor ?? 0) + 1 === args.floor)
-          applyDiveEvent(w, database, { type: 'DESCEND' }, notices, entrance);
+        if (dive.floor === args.floor) enterFloor(ps, args.floor, dive.present, entrance, notices);
+        else if ((dive.floor ?? 0) + 1 === args.floor) applyDiveEvent(ps, { type: 'DESCEND' }, notices, entrance);
         else
           throw new CommandFailure(
             'refused',
@@ -77,11 +75,11 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         'board.placeLichslayer',
         args,
         `Place a Lichslayer at ${where(args.floor, args.x, args.y)}`,
-        (w, database) => {
-          const token = lichslayerToken(w, database, args.lichslayerId);
-          const refused = phaseRefusesMove(token, divePlace(database), args.floor);
+        (ps) => {
+          const token = lichslayerToken(ps, args.lichslayerId);
+          const refused = phaseRefusesMove(token, divePlace(ps), args.floor);
           if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
-          moveOne(w, database, token, args.floor, args.x, args.y, true, notices, 'board.placeLichslayer');
+          moveOne(ps, token, args.floor, args.x, args.y, true, notices, 'board.placeLichslayer');
         },
       );
       return result(args.floor, notices);
@@ -89,60 +87,60 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
 
     'board.moveToken': (args) => {
       const notices: string[] = [];
-      ctx.transact('board.moveToken', args, `Move to ${where(args.floor, args.x, args.y)}`, (w, database) => {
-        const token = allTokens(database).find((t) => t.id === args.tokenId);
+      ctx.transact('board.moveToken', args, `Move to ${where(args.floor, args.x, args.y)}`, (ps) => {
+        const token = allTokens(ps).find((t) => t.id === args.tokenId);
         if (!token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
-        const refused = phaseRefusesMove(token, divePlace(database), args.floor);
+        const refused = phaseRefusesMove(token, divePlace(ps), args.floor);
         if (refused) throw new CommandFailure('refused', `${refused}. ${token.name} stays where they were.`);
-        moveOne(w, database, token, args.floor, args.x, args.y, args.override, notices, 'board.moveToken');
+        moveOne(ps, token, args.floor, args.x, args.y, args.override, notices, 'board.moveToken');
       });
       return result(args.floor, notices);
     },
 
     'board.revealRoom': (args) => {
       const notices: string[] = [];
-      ctx.transact('board.revealRoom', args, `Reveal ${where(args.floor, args.x, args.y)}`, (w, database) => {
-        const before = roomAt(database, args.floor, args.x, args.y);
+      ctx.transact('board.revealRoom', args, `Reveal ${where(args.floor, args.x, args.y)}`, (ps) => {
+        const before = roomAt(ps, args.floor, args.x, args.y);
         if (before?.revealed)
           throw new CommandFailure('refused', `${where(args.floor, args.x, args.y)} is already revealed.`);
-        const room = reveal(w, database, args.floor, args.x, args.y, 'board.revealRoom');
+        const room = reveal(ps, args.floor, args.x, args.y, 'board.revealRoom');
         notices.push(`Revealed ${room.name} (${room.room_type})`);
       });
       return result(args.floor, notices);
     },
 
     'board.prerollRoom': (args) =>
-      ctx.transact('board.prerollRoom', args, `Pre-roll ${where(args.floor, args.x, args.y)}`, (w, database) => {
+      ctx.transact('board.prerollRoom', args, `Pre-roll ${where(args.floor, args.x, args.y)}`, (ps) => {
         if (args.floor === 10)
           throw new CommandFailure('refused', 'Floor 10 is not table-generated: set its rooms by hand (ch.10).');
-        const room = ensureRoom(w, database, args.floor, args.x, args.y);
+        const room = ensureRoom(ps, args.floor, args.x, args.y);
         if (room.revealed || room.prepared)
           throw new CommandFailure(
             'refused',
             `${where(args.floor, args.x, args.y)} is already ${room.revealed ? 'revealed' : 'prepared'}.`,
           );
-        fillRoom(w, database, room, contentsFor(database, args.floor, args.x, args.y, 'board.prerollRoom'), false);
-        return boardView(database, args.floor);
+        fillRoom(ps, room, contentsFor(ps, args.floor, args.x, args.y, 'board.prerollRoom'), false);
+        return boardView(ps, args.floor);
       }),
 
     'board.prerollFloor': (args) =>
-      ctx.transact('board.prerollFloor', args, `Pre-roll Floor ${args.floor}`, (w, database) => {
+      ctx.transact('board.prerollFloor', args, `Pre-roll Floor ${args.floor}`, (ps) => {
         let count = 0;
         for (let y = 0; y < 5; y++)
           for (let x = 0; x < 5; x++) {
-            const room = ensureRoom(w, database, args.floor, x, y);
+            const room = ensureRoom(ps, args.floor, x, y);
             if (room.revealed || room.prepared) continue;
-            fillRoom(w, database, room, contentsFor(database, args.floor, x, y, 'board.prerollFloor'), false);
+            fillRoom(ps, room, contentsFor(ps, args.floor, x, y, 'board.prerollFloor'), false);
             count++;
           }
         if (count === 0)
           throw new CommandFailure('refused', `Every room of Floor ${args.floor} is already revealed or prepared.`);
-        return boardView(database, args.floor);
+        return boardView(ps, args.floor);
       }),
 
     'board.setRoom': (args) =>
-      ctx.transact('board.setRoom', args, `Set ${where(args.floor, args.x, args.y)}`, (w, database) => {
-        const room = ensureRoom(w, database, args.floor, args.x, args.y);
+      ctx.transact('board.setRoom', args, `Set ${where(args.floor, args.x, args.y)}`, (ps) => {
+        const room = ensureRoom(ps, args.floor, args.x, args.y);
         const p = args.patch;
         const patch: Record<string, unknown> = {};
         if (p.type !== undefined) patch.room_type = p.type;
@@ -168,12 +166,12 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
           if (args.floor !== 10 && p.phylactery)
             throw new CommandFailure('refused', 'The Phylactery lies on Floor 10 (ch.10).');
           patch.phylactery = p.phylactery ? 1 : 0;
-          const existing = allTokens(database).find((t) => t.kind === 'phylactery');
+          const existing = allTokens(ps).find((t) => t.kind === 'phylactery');
           if (p.phylactery) {
-            if (existing) w.update('token', existing.id, { floor: args.floor, x: args.x, y: args.y, hidden: 1 });
+            if (existing) ps.update('token', existing.id, { floor: args.floor, x: args.x, y: args.y, hidden: 1 });
             // ch.12: its block, from the one home of it.
             else
-              w.insert('token', {
+              ps.insert('token', {
                 kind: 'phylactery',
                 name: PHYLACTERY.name,
                 colour: 'Colourless',
@@ -184,13 +182,12 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
                 max_health: PHYLACTERY.health,
                 armor: PHYLACTERY.armor,
                 hidden: 1,
-                placed_at: nextPlacement(database),
+                placed_at: nextPlacement(ps),
               });
-            database
-              .prepare(`SELECT id FROM room WHERE floor = ? AND phylactery = 1 AND id != ?`)
-              .all(args.floor, room.id)
-              .forEach((r) => w.update('room', (r as { id: number }).id, { phylactery: 0 }));
-          } else if (existing && existing.x === args.x && existing.y === args.y) w.delete('token', existing.id);
+            ps.all('room')
+              .filter((r) => r.floor === args.floor && r.phylactery === 1 && r.id !== room.id)
+              .forEach((r) => ps.update('room', r.id, { phylactery: 0 }));
+          } else if (existing && existing.x === args.x && existing.y === args.y) ps.delete('token', existing.id);
         }
         if (args.revealed !== undefined) patch.revealed = args.revealed ? 1 : 0;
         if (
@@ -201,19 +198,19 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
           patch.prepared = 1;
         if (patch.room_type === undefined && room.room_type === null && (args.revealed || patch.name))
           patch.room_type = 'chamber';
-        w.update('room', room.id, patch);
+        ps.update('room', room.id, patch);
         if (args.revealed)
-          for (const t of allTokens(database))
+          for (const t of allTokens(ps))
             if (t.floor === args.floor && t.x === args.x && t.y === args.y && t.kind === 'entity')
-              joinTurnStack(w, database, t.id);
-        return boardView(database, args.floor);
+              joinTurnStack(ps, t.id);
+        return boardView(ps, args.floor);
       }),
 
     'board.resetRoom': (args) =>
-      ctx.transact('board.resetRoom', args, `Clear ${where(args.floor, args.x, args.y)}`, (w, database) => {
-        const room = roomAt(database, args.floor, args.x, args.y);
-        if (!room) return boardView(database, args.floor);
-        const party = allTokens(database).filter(
+      ctx.transact('board.resetRoom', args, `Clear ${where(args.floor, args.x, args.y)}`, (ps) => {
+        const room = roomAt(ps, args.floor, args.x, args.y);
+        if (!room) return boardView(ps, args.floor);
+        const party = allTokens(ps).filter(
           (t) => t.floor === args.floor && t.x === args.x && t.y === args.y && PARTY.has(t.kind),
         );
         if (party.length)
@@ -221,48 +218,48 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
             'refused',
             `${party.map((t) => t.name).join(', ')} stand${party.length === 1 ? 's' : ''} in that room; move them out first.`,
           );
-        for (const t of allTokens(database))
-          if (t.floor === args.floor && t.x === args.x && t.y === args.y) w.delete('token', t.id);
-        w.delete('room', room.id);
-        return boardView(database, args.floor);
+        for (const t of allTokens(ps))
+          if (t.floor === args.floor && t.x === args.x && t.y === args.y) ps.delete('token', t.id);
+        ps.delete('room', room.id);
+        return boardView(ps, args.floor);
       }),
 
     'board.disableTrap': (args) =>
-      ctx.transact('board.disableTrap', args, `Disable trap at ${where(args.floor, args.x, args.y)}`, (w, database) => {
-        const room = roomAt(database, args.floor, args.x, args.y);
+      ctx.transact('board.disableTrap', args, `Disable trap at ${where(args.floor, args.x, args.y)}`, (ps) => {
+        const room = roomAt(ps, args.floor, args.x, args.y);
         const trap = parseTrap(room?.trap ?? null);
         if (!room || !trap)
           throw new CommandFailure('refused', `There is no trap at ${where(args.floor, args.x, args.y)}.`);
         if (trap.disabled) throw new CommandFailure('refused', 'That trap is already disabled.');
-        w.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
-        return boardView(database, args.floor);
+        ps.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
+        return boardView(ps, args.floor);
       }),
 
     'board.openChest': (args) => {
       const notices: string[] = [];
-      ctx.transact('board.openChest', args, `Open the chest at ${where(args.floor, args.x, args.y)}`, (w, database) => {
-        const room = roomAt(database, args.floor, args.x, args.y);
+      ctx.transact('board.openChest', args, `Open the chest at ${where(args.floor, args.x, args.y)}`, (ps) => {
+        const room = roomAt(ps, args.floor, args.x, args.y);
         if (!room) throw new CommandFailure('refused', `There is no chest at ${where(args.floor, args.x, args.y)}.`);
-        openChestBy(w, database, room, args.lichslayerId, 'board.openChest', notices);
+        openChestBy(ps, room, args.lichslayerId, 'board.openChest', notices);
       });
       return result(args.floor, notices);
     },
 
     'board.takeGold': (args) => {
       const notices: string[] = [];
-      ctx.transact('board.takeGold', args, `Gold taken at ${where(args.floor, args.x, args.y)}`, (w, database) => {
-        const room = roomAt(database, args.floor, args.x, args.y);
+      ctx.transact('board.takeGold', args, `Gold taken at ${where(args.floor, args.x, args.y)}`, (ps) => {
+        const room = roomAt(ps, args.floor, args.x, args.y);
         if (!room) throw new CommandFailure('refused', `There is no gold at ${where(args.floor, args.x, args.y)}.`);
-        takeRoomGold(w, database, room, args.to, 'board.takeGold', notices);
+        takeRoomGold(ps, room, args.to, 'board.takeGold', notices);
       });
       return result(args.floor, notices);
     },
 
     'board.addToken': (args) => {
       const notices: string[] = [];
-      ctx.transact('board.addToken', args, `Add ${args.name}`, (w, database) => {
-        const health = familiarHealth(database, args, notices);
-        const room = ensureRoom(w, database, args.floor, args.x, args.y);
+      ctx.transact('board.addToken', args, `Add ${args.name}`, (ps) => {
+        const health = familiarHealth(ps, args, notices);
+        const room = ensureRoom(ps, args.floor, args.x, args.y);
         if (args.kind === 'entity' && room.revealed && room.room_type) {
           const verdict = judgeMove({
             mover: { kind: 'entity', name: args.name },
@@ -271,15 +268,15 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
             target: {
               revealed: true,
               type: room.room_type,
-              occupancy: occupants(allTokens(database), args.floor, args.x, args.y).length,
-              shrines: shrinesOf(database),
+              occupancy: occupants(allTokens(ps), args.floor, args.x, args.y).length,
+              shrines: shrinesOf(ps),
             },
             override: false,
           });
           if (verdict.kind === 'refused')
             throw new CommandFailure('refused', `${verdict.reason}. ${args.name} was not added.`);
         }
-        const id = w.insert('token', {
+        const id = ps.insert('token', {
           kind: args.kind,
           name: args.name,
           colour: args.colour,
@@ -291,17 +288,17 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
           armor: args.armor,
           hidden: args.hidden ? 1 : 0,
           stats: JSON.stringify(args.stats),
-          placed_at: nextPlacement(database),
+          placed_at: nextPlacement(ps),
         });
-        if (room.revealed || args.kind !== 'entity') joinTurnStack(w, database, id);
-        if (args.witch !== undefined) bondFamiliar(w, database, id, args.witch);
+        if (room.revealed || args.kind !== 'entity') joinTurnStack(ps, id);
+        if (args.witch !== undefined) bondFamiliar(ps, id, args.witch);
       });
       return result(args.floor, notices);
     },
 
     'board.updateToken': (args) =>
-      ctx.transact('board.updateToken', args, `Token: ${Object.keys(args.patch).join(', ')}`, (w, database) => {
-        const rec = tokenRecord(database, args.id);
+      ctx.transact('board.updateToken', args, `Token: ${Object.keys(args.patch).join(', ')}`, (ps) => {
+        const rec = tokenRecord(ps, args.id);
         if (!rec) throw new CommandFailure('not-found', `No token ${args.id} on the board.`);
         const p = args.patch;
         if (rec.lichslayer_id !== null && (p.health !== undefined || p.armor !== undefined || p.name !== undefined)) {
@@ -322,24 +319,24 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         if (p.hidden !== undefined) patch.hidden = p.hidden ? 1 : 0;
         if (p.defeated !== undefined) patch.defeated = p.defeated ? 1 : 0;
         if (p.intention !== undefined) patch.intention = p.intention;
-        w.update('token', rec.id, patch);
-        if (p.defeated !== undefined && rec.kind === 'familiar') familiarDefeated(w, database, rec.id, p.defeated);
-        return boardView(database, rec.floor ?? partyFloor(database) ?? 1);
+        ps.update('token', rec.id, patch);
+        if (p.defeated !== undefined && rec.kind === 'familiar') familiarDefeated(ps, rec.id, p.defeated);
+        return boardView(ps, rec.floor ?? partyFloor(ps) ?? 1);
       }),
 
     'board.removeToken': (args) =>
-      ctx.transact('board.removeToken', args, 'Remove a token', (w, database) => {
-        const rec = tokenRecord(database, args.id);
+      ctx.transact('board.removeToken', args, 'Remove a token', (ps) => {
+        const rec = tokenRecord(ps, args.id);
         if (!rec) throw new CommandFailure('not-found', `No token ${args.id} on the board.`);
-        const entry = turnStack(database).find((e) => e.token_id === rec.id);
-        if (entry) w.delete('turn_stack', entry.id);
-        w.delete('token', rec.id);
-        return boardView(database, rec.floor ?? 1);
+        const entry = turnStack(ps).find((e) => e.token_id === rec.id);
+        if (entry) ps.delete('turn_stack', entry.id);
+        ps.delete('token', rec.id);
+        return boardView(ps, rec.floor ?? 1);
       }),
 
     'board.reorderStack': (args) =>
-      ctx.transact('board.reorderStack', args, 'Reorder the turn stack', (w, database) => {
-        const stack = turnStack(database);
+      ctx.transact('board.reorderStack', args, 'Reorder the turn stack', (ps) => {
+        const stack = turnStack(ps);
         const known = new Set(stack.map((e) => e.token_id));
         if (args.tokenIds.length !== stack.length || !args.tokenIds.every((id) => known.has(id))) {
           throw new CommandFailure(
@@ -349,15 +346,15 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         }
         args.tokenIds.forEach((id, position) => {
           const e = stack.find((s) => s.token_id === id)!;
-          if (e.position !== position) w.update('turn_stack', e.id, { position });
+          if (e.position !== position) ps.update('turn_stack', e.id, { position });
         });
-        return boardView(database, args.floor);
+        return boardView(ps, args.floor);
       }),
   };
 }
 
 export function playersHandlers(ctx: HandlerContext): HandlersOf<'players'> {
   return {
-    'players.view': () => playerView(ctx.require().db),
+    'players.view': () => playerView(ctx.require().db, ctx.state()),
   };
 }

@@ -1,8 +1,8 @@
 // fight.*: the fight resolved in the app (rulebook ch.1, ch.4, ch.8, ch.11-ch.14, ch.16): what an entrant
 // may attack, the attack itself, a hit applied by the Judge's hand, the 0-Health choice, and an
 // integrity check the Judge calls. Each is one undoable step; every roll is in the ledger.
-import type { Database } from 'better-sqlite3';
-import { allTokens } from '../../db/board-repo.ts';
+import type { PlayReader } from '../../state/session.ts';
+import { allTokens } from '../../state/board.ts';
 import { fightOptions, judgeIntegrity, resolveAttack, applyJudgedDamage } from '../fight-ops.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
@@ -12,38 +12,37 @@ import { diveActor } from '../phase-store.ts';
 import { whyRefused } from '../../machines/dive-machine.ts';
 import { recordResult } from '../fight-state.ts';
 
-const nameOf = (db: Database, tokenId: number) =>
-  allTokens(db).find((t) => t.id === tokenId)?.name ?? `token ${tokenId}`;
+const nameOf = (ps: PlayReader, tokenId: number) =>
+  allTokens(ps).find((t) => t.id === tokenId)?.name ?? `token ${tokenId}`;
 
 export function fightHandlers(ctx: HandlerContext): HandlersOf<'fight'> {
-  const db = () => ctx.require().db;
   return {
-    'fight.options': ({ attacker }) => fightOptions(db(), attacker),
+    'fight.options': ({ attacker }) => fightOptions(ctx.state(), attacker),
 
     'fight.attack': (args) => {
-      const step = `Attack: ${nameOf(db(), args.attacker)} → ${nameOf(db(), args.target)}`;
-      return ctx.transact('fight.attack', args, step, (w, database) =>
-        recordResult(w, database, step, resolveAttack(w, database, args, 'fight.attack')),
+      const step = `Attack: ${nameOf(ctx.state(), args.attacker)} → ${nameOf(ctx.state(), args.target)}`;
+      return ctx.transact('fight.attack', args, step, (ps) =>
+        recordResult(ps, step, resolveAttack(ps, args, 'fight.attack')),
       );
     },
 
     'fight.damage': (args) => {
-      const step = `Damage to ${nameOf(db(), args.target)}: ${args.label}`;
-      return ctx.transact('fight.damage', args, step, (w, database) =>
-        recordResult(w, database, step, applyJudgedDamage(w, database, args, 'fight.damage')),
+      const step = `Damage to ${nameOf(ctx.state(), args.target)}: ${args.label}`;
+      return ctx.transact('fight.damage', args, step, (ps) =>
+        recordResult(ps, step, applyJudgedDamage(ps, args, 'fight.damage')),
       );
     },
 
     // ch.11: at 0 Health the character chooses: withdraw (the dive ends for them) or press on at 1 Health.
     'fight.atZero': (args) =>
-      ctx.transact('fight.atZero', args, `0 Health: ${args.choice}`, (w, database) => {
-        const l = requireLichslayer(database, args.lichslayerId);
+      ctx.transact('fight.atZero', args, `0 Health: ${args.choice}`, (ps) => {
+        const l = requireLichslayer(ps, args.lichslayerId);
         if (l.health !== 0)
           throw new CommandFailure(
             'refused',
             `${l.name} is at ${l.health} Health, not 0: there is nothing to choose (ch.11). Nothing changed.`,
           );
-        const dive = diveActor(database).getSnapshot();
+        const dive = diveActor(ps).getSnapshot();
         const event = { type: 'AT_ZERO', lichslayer: args.lichslayerId, choice: args.choice } as const;
         if (!dive.context.present.includes(args.lichslayerId))
           throw new CommandFailure(
@@ -57,19 +56,14 @@ export function fightHandlers(ctx: HandlerContext): HandlersOf<'fight'> {
           );
         const lines: string[] = [];
         // The others on the floor were shaken when the Health reached 0 (ch.11): not again at the choice.
-        applyDiveEvent(w, database, event, lines, undefined, { alliesShaken: true });
+        applyDiveEvent(ps, event, lines, undefined, { alliesShaken: true });
         return { lines, damage: null, challenge: null, atZero: [] };
       }),
 
     'fight.integrity': (args) => {
       const step = `Integrity check: ${args.slot}`;
-      return ctx.transact('fight.integrity', args, step, (w, database) =>
-        recordResult(
-          w,
-          database,
-          step,
-          judgeIntegrity(w, database, args.lichslayerId, args.slot, args.result, 'fight.integrity'),
-        ),
+      return ctx.transact('fight.integrity', args, step, (ps) =>
+        recordResult(ps, step, judgeIntegrity(ps, args.lichslayerId, args.slot, args.result, 'fight.integrity')),
       );
     },
   };

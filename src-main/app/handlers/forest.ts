@@ -1,9 +1,9 @@
 // forest.*: the Forest (rulebook ch.3, ch.5, ch.6, ch.17): going in (the day's d6 and Phenomena at
 // entry, the Familiar, Stage 4's hostile encounter) and out, feeding the Giver, mining a vein and
 // moving on from a grayed region, Flora patches found and harvested, tributes and griefing.
-import { addToInventory } from '../../db/inventory.ts';
-import { readHouseRules } from '../../db/settings.ts';
-import { readTown, today, writeTown } from '../../db/town-repo.ts';
+import { addToInventory } from '../../state/inventory.ts';
+import { readHouseRules } from '../../state/settings.ts';
+import { readTown, today, writeTown } from '../../state/town.ts';
 import { weekOf } from '../../rules/calendar.ts';
 import {
   afterVeinEmptied,
@@ -19,101 +19,91 @@ import { loadTable } from '../../db/tables-repo.ts';
 import { forestEntry } from '../forest-day.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { attentionStage, diveActor, partyIds } from '../phase-store.ts';
-import { entryAt, rollWithTables } from '../../db/table-rolls.ts';
+import { entryAt } from '../../tables/table-entries.ts';
 import { boonStrength, familiarRolls, giverHealthOf, idolEffects, tombFloorOf } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { turnedMayGo } from '../../rules/turning.ts';
 
 export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
-  const notes = (database: Parameters<typeof today>[0], lines: string[]) => ({ day: today(database), notes: lines });
+  const notes = (ps: Parameters<typeof today>[0], lines: string[]) => ({ day: today(ps), notes: lines });
   return {
     'forest.go': (args) =>
-      ctx.transact(
-        'forest.go',
-        args,
-        args.where === 'forest' ? 'Into the Forest' : 'Back from the Forest',
-        (w, database) => {
-          let state = readTown(database);
-          const day = today(database);
-          if (args.where === 'town') {
-            // ch.16: the turned leave the Tombs only on the Pilgrimage, toward the Forest.
-            const turned = diveActor(database).getSnapshot().context.turned;
-            for (const id of args.ids.filter((i) => turned.includes(i)))
-              throw new CommandFailure(
-                'refused',
-                `${turnedMayGo(person(database, id).name, 'town')}. Nothing changed.`,
-              );
-            writeTown(w, database, {
-              ...state,
-              forest: { ...state.forest, present: state.forest.present.filter((id) => !args.ids.includes(id)) },
-            });
-            return notes(database, []);
-          }
-          const dive = diveActor(database).getSnapshot().context;
-          const entrants = args.ids
-            .filter((id) => !state.forest.present.includes(id))
-            .map((id) => person(database, id));
-          const diving = entrants.find((l) => tombFloorOf(database, l.id) !== null);
-          if (diving)
-            throw new CommandFailure(
-              'refused',
-              `${diving.name} is on Floor ${tombFloorOf(database, diving.id)} of the Tombs: the Forest is reached from the Town. Nothing changed.`,
-            );
-          if (!entrants.length)
-            throw new CommandFailure('refused', 'Everyone named is in the Forest already. Nothing changed.');
-          const rules = readHouseRules(database);
-          const lines: string[] = [];
-          const { boons } = idolEffects(database, state, day);
-          const rolled = rollWithTables(database, 'forest.go', ({ dice, tables, drawn }) => {
-            const r = forestEntry(dice, {
-              day,
-              stage: attentionStage(database),
-              players: partyIds(database).filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length,
-              town: state,
-              tables,
-              rules,
-              entrants: entrants.map((l) => ({ id: l.id, name: l.name })),
-              forestSigil: entrants.some((l) => boonStrength(boons, 'forest-sigil', l.id, rules) === 'full'),
-              drawn,
-            });
-            return { value: r, records: r.records };
-          });
-          state = rolled.town;
-          lines.push(...rolled.lines);
-          // ch.3: the Witch's Familiar at each Forest visit.
-          familiarRolls(
-            database,
-            entrants.map((l) => l.id),
-            'the Forest',
-            lines,
-          );
-          writeTown(w, database, {
+      ctx.transact('forest.go', args, args.where === 'forest' ? 'Into the Forest' : 'Back from the Forest', (ps) => {
+        let state = readTown(ps);
+        const day = today(ps);
+        if (args.where === 'town') {
+          // ch.16: the turned leave the Tombs only on the Pilgrimage, toward the Forest.
+          const turned = diveActor(ps).getSnapshot().context.turned;
+          for (const id of args.ids.filter((i) => turned.includes(i)))
+            throw new CommandFailure('refused', `${turnedMayGo(person(ps, id).name, 'town')}. Nothing changed.`);
+          writeTown(ps, {
             ...state,
-            forest: {
-              ...state.forest,
-              present: [...state.forest.present, ...entrants.map((l) => l.id)],
-              firstVisit: state.forest.firstVisit ?? day,
-            },
+            forest: { ...state.forest, present: state.forest.present.filter((id) => !args.ids.includes(id)) },
           });
-          return notes(database, lines);
-        },
-      ),
+          return notes(ps, []);
+        }
+        const dive = diveActor(ps).getSnapshot().context;
+        const entrants = args.ids.filter((id) => !state.forest.present.includes(id)).map((id) => person(ps, id));
+        const diving = entrants.find((l) => tombFloorOf(ps, l.id) !== null);
+        if (diving)
+          throw new CommandFailure(
+            'refused',
+            `${diving.name} is on Floor ${tombFloorOf(ps, diving.id)} of the Tombs: the Forest is reached from the Town. Nothing changed.`,
+          );
+        if (!entrants.length)
+          throw new CommandFailure('refused', 'Everyone named is in the Forest already. Nothing changed.');
+        const rules = readHouseRules(ps);
+        const lines: string[] = [];
+        const { boons } = idolEffects(ps, state, day);
+        const rolled = ps.roll('forest.go', ({ dice, tables, drawn }) => {
+          const r = forestEntry(dice, {
+            day,
+            stage: attentionStage(ps),
+            players: partyIds(ps).filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length,
+            town: state,
+            tables,
+            rules,
+            entrants: entrants.map((l) => ({ id: l.id, name: l.name })),
+            forestSigil: entrants.some((l) => boonStrength(boons, 'forest-sigil', l.id, rules) === 'full'),
+            drawn,
+          });
+          return { value: r, records: r.records };
+        });
+        state = rolled.town;
+        lines.push(...rolled.lines);
+        // ch.3: the Witch's Familiar at each Forest visit.
+        familiarRolls(
+          ps,
+          entrants.map((l) => l.id),
+          'the Forest',
+          lines,
+        );
+        writeTown(ps, {
+          ...state,
+          forest: {
+            ...state.forest,
+            present: [...state.forest.present, ...entrants.map((l) => l.id)],
+            firstVisit: state.forest.firstVisit ?? day,
+          },
+        });
+        return notes(ps, lines);
+      }),
     'forest.feed': (args) =>
-      ctx.transact('forest.feed', args, 'Feed the Giver', (w, database) => {
-        const state = readTown(database);
-        const p = person(database, args.id);
+      ctx.transact('forest.feed', args, 'Feed the Giver', (ps) => {
+        const state = readTown(ps);
+        const p = person(ps, args.id);
         if (!state.forest.present.includes(p.id))
           throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
-        const rules = readHouseRules(database);
+        const rules = readHouseRules(ps);
         const r = feedGiver({
           who: p.name,
           feedings: state.forest.feedings[String(p.id)] ?? 0,
           giverHealth: giverHealthOf(state, rules),
         });
         if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
-        const week = weekOf(today(database), rules);
-        writeTown(w, database, {
+        const week = weekOf(today(ps), rules);
+        writeTown(ps, {
           ...state,
           forest: {
             ...state.forest,
@@ -121,12 +111,12 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
             feedings: { ...state.forest.feedings, [String(p.id)]: r.feedings },
           },
         });
-        return notes(database, [`${r.explain}; the Giver is fed for week ${week} (ch.17)`]);
+        return notes(ps, [`${r.explain}; the Giver is fed for week ${week} (ch.17)`]);
       }),
     'forest.mine': (args) =>
-      ctx.transact('forest.mine', args, 'Mine a vein', (w, database) => {
-        const state = readTown(database);
-        const p = person(database, args.id);
+      ctx.transact('forest.mine', args, 'Mine a vein', (ps) => {
+        const state = readTown(ps);
+        const p = person(ps, args.id);
         if (!state.forest.present.includes(p.id))
           throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
         if (state.forest.regionGray)
@@ -134,8 +124,8 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
             'refused',
             'This region is gray: its vein is spent and nothing regrows (ch.17). Move on first. Nothing changed.',
           );
-        const rules = readHouseRules(database);
-        const found = rollWithTables(database, 'forest.mine', ({ dice, tables }) => {
+        const rules = readHouseRules(ps);
+        const found = ps.roll('forest.mine', ({ dice, tables }) => {
           const stoneAt = (face: number) => {
             const row = entryAt(tables, 'stones', face);
             return row?.loot ? { stone: row.label, colour: row.loot.colour } : null;
@@ -156,31 +146,29 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
         });
         const lines = [`${p.name}: ${found.explain}`];
         for (const s of found.stones) {
-          const put = addToInventory(w, database, p.id, s.stone, s.count, undefined, { partial: true });
+          const put = addToInventory(ps, p.id, s.stone, s.count, undefined, { partial: true });
           if (put.left) lines.push(`${put.explain}: they stay in the rock`);
         }
         const gray = afterVeinEmptied(state.forest.grayedRegions);
-        writeTown(w, database, {
+        writeTown(ps, {
           ...state,
           forest: { ...state.forest, regionGray: gray.regionGray, grayedRegions: gray.grayedRegions },
         });
-        return notes(database, [...lines, gray.explain]);
+        return notes(ps, [...lines, gray.explain]);
       }),
     'forest.move': () =>
-      ctx.transact('forest.move', {}, 'Move on in the Forest', (w, database) => {
-        const state = readTown(database);
+      ctx.transact('forest.move', {}, 'Move on in the Forest', (ps) => {
+        const state = readTown(ps);
         if (!state.forest.present.length)
           throw new CommandFailure('refused', 'No one is in the Forest. Nothing changed.');
         // The patches found belong to the region left behind.
-        writeTown(w, database, { ...state, forest: { ...state.forest, regionGray: false, patches: [] } });
-        return notes(database, [
-          'The party moves on to a living region of the Forest; the Flora patches found stay behind',
-        ]);
+        writeTown(ps, { ...state, forest: { ...state.forest, regionGray: false, patches: [] } });
+        return notes(ps, ['The party moves on to a living region of the Forest; the Flora patches found stay behind']);
       }),
     'forest.forage': (args) =>
-      ctx.transact('forest.forage', args, 'Look for Flora', (w, database) => {
-        const state = readTown(database);
-        const p = person(database, args.id);
+      ctx.transact('forest.forage', args, 'Look for Flora', (ps) => {
+        const state = readTown(ps);
+        const p = person(ps, args.id);
         if (!state.forest.present.includes(p.id))
           throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
         if (state.forest.regionGray)
@@ -188,10 +176,10 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
             'refused',
             'Nothing regrows in a gray region (ch.17). Move on first. Nothing changed.',
           );
-        const rules = readHouseRules(database);
-        if (!loadTable(database, 'flora'))
+        const rules = readHouseRules(ps);
+        if (!ps.tables.defs.has('flora'))
           throw new CommandFailure('refused', 'This campaign has no Flora table (key “flora”). Nothing changed.');
-        const patch = rollWithTables(database, 'forest.forage', ({ dice, tables }) => {
+        const patch = ps.roll('forest.forage', ({ dice, tables }) => {
           const floraAt = (face: number) => {
             const row = entryAt(tables, 'flora', face);
             return row ? { flora: row.label, colour: row.loot?.colour ?? ('Colourless' as const) } : null;
@@ -212,7 +200,7 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
         });
         if (!patch.ok) throw new CommandFailure('refused', `${patch.reason}. Nothing changed.`);
         const id = state.nextId;
-        writeTown(w, database, {
+        writeTown(ps, {
           ...state,
           nextId: id + 1,
           forest: {
@@ -223,34 +211,34 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
             ],
           },
         });
-        return notes(database, [`${p.name}: ${patch.explain}`]);
+        return notes(ps, [`${p.name}: ${patch.explain}`]);
       }),
     'forest.harvest': (args) =>
-      ctx.transact('forest.harvest', args, 'Harvest Flora', (w, database) => {
-        const state = readTown(database);
-        const p = person(database, args.id);
+      ctx.transact('forest.harvest', args, 'Harvest Flora', (ps) => {
+        const state = readTown(ps);
+        const p = person(ps, args.id);
         if (!state.forest.present.includes(p.id))
           throw new CommandFailure('refused', `${p.name} is not in the Forest. Nothing changed.`);
         const patch = state.forest.patches.find((x) => x.id === args.patch);
         if (!patch) throw new CommandFailure('not-found', `No Flora patch ${args.patch} in this region.`);
         const r = harvestPatch(patch, args.take);
         if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
-        addToInventory(w, database, p.id, patch.flora, r.taken);
+        addToInventory(ps, p.id, patch.flora, r.taken);
         const patches = state.forest.patches.flatMap((x) =>
           x.id !== patch.id ? [x] : r.dies ? [] : [{ ...x, count: r.left, harvested: true }],
         );
-        writeTown(w, database, { ...state, forest: { ...state.forest, patches } });
-        return notes(database, [`${p.name}: ${r.explain}`]);
+        writeTown(ps, { ...state, forest: { ...state.forest, patches } });
+        return notes(ps, [`${p.name}: ${r.explain}`]);
       }),
     'forest.record': (args) =>
-      ctx.transact('forest.record', args, `Forest: ${args.event}`, (w, database) => {
-        const state = readTown(database);
+      ctx.transact('forest.record', args, `Forest: ${args.event}`, (ps) => {
+        const state = readTown(ps);
         const f = state.forest;
         if (args.event === 'tribute' || args.event === 'tribute-broken' || args.event === 'griefing') {
           const r = recordForestDeed(f, args.event);
           if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
-          writeTown(w, database, { ...state, forest: { ...f, tribute: r.tribute, griefing: r.griefing } });
-          return notes(database, [r.explain]);
+          writeTown(ps, { ...state, forest: { ...f, tribute: r.tribute, griefing: r.griefing } });
+          return notes(ps, [r.explain]);
         }
         // ch.17: a Great Being killed, and what it costs the party.
         const cost = beingKilled(args.event);
@@ -259,21 +247,21 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
             'refused',
             "Name the killer: a Daedric Being's death costs its killer a Sanity level (ch.17). Nothing changed.",
           );
-        const rules = readHouseRules(database);
+        const rules = readHouseRules(ps);
         if (cost.giverDies && giverHealthOf(state, rules) <= 0)
           throw new CommandFailure('refused', 'The Giver is dead already (ch.17). Nothing changed.');
-        const dive = diveActor(database).getSnapshot().context;
+        const dive = diveActor(ps).getSnapshot().context;
         const lines = [cost.explain];
-        for (const id of partyIds(database).filter((x) => !dive.lost.includes(x) && !dive.turned.includes(x))) {
+        for (const id of partyIds(ps).filter((x) => !dive.lost.includes(x) && !dive.turned.includes(x))) {
           const steps = cost.everyone + (id === args.killer ? cost.killer : 0);
           if (!steps) continue;
-          const l = person(database, id);
+          const l = person(ps, id);
           const to = dropSanity(l.sanity, steps);
-          w.update('lichslayer', id, { sanity: to });
+          ps.update('lichslayer', id, { sanity: to });
           lines.push(`${l.name}: Sanity ${SANITY_LADDER[l.sanity].label} → ${SANITY_LADDER[to].label}`);
         }
-        if (cost.giverDies) writeTown(w, database, { ...state, forest: { ...f, giverHealth: 0 } });
-        return notes(database, lines);
+        if (cost.giverDies) writeTown(ps, { ...state, forest: { ...f, giverHealth: 0 } });
+        return notes(ps, lines);
       }),
   };
 }

@@ -1,24 +1,23 @@
 // idol.*: Idols (rulebook ch.6): commissioned at their tier's cost (a Great Idol with a Rare loot
 // item) with an inscription or none, for a dedicator; the Crown crafted only at Lost and applied at
 // once; destroyed over days at their tier's price — the Crown's corruption stays.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../../state/session.ts';
 import type { TownState } from '@shared/town.ts';
-import type { RecordingWriter } from '../../db/history.ts';
 import { loadAllTables } from '../../db/tables-repo.ts';
-import { readTown, today, writeTown } from '../../db/town-repo.ts';
-import { writeSetting } from '../../db/settings.ts';
+import { readTown, today, writeTown } from '../../state/town.ts';
+import { writeSetting } from '../../state/settings.ts';
 import { commissionCheck, destructionCheck, IDOL_TIERS } from '../../rules/idol.ts';
 import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { attentionActor } from '../phase-store.ts';
 import { pay, tombFloorOf, townAct } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { stacksOf } from '../../state/inventory.ts';
 import { CommandFailure } from '../../state/failures.ts';
 
 /** Whether an item of this name is Rare on some loot table (ch.13's tiers). */
-function isRareLoot(database: Database, name: string): boolean {
-  for (const { def } of loadAllTables(database).values()) {
-    if (def.category !== 'loot') continue;
+function isRareLoot(ps: PlayReader, name: string): boolean {
+  for (const def of ps.tables.ofCategory('loot')) {
     if (def.rows.some((r) => r.loot?.tier === 'rare' && r.label.trim().toLowerCase() === name.trim().toLowerCase()))
       return true;
   }
@@ -26,45 +25,43 @@ function isRareLoot(database: Database, name: string): boolean {
 }
 
 /** Takes one of an item from a Lichslayer's inventory, or says it is not there. */
-function takeFromInventory(w: RecordingWriter, database: Database, id: number, name: string, why: string): void {
-  const stack = database
-    .prepare(`SELECT id, count FROM inventory WHERE lichslayer_id = ? AND lower(name) = lower(?) ORDER BY position, id`)
-    .get(id, name) as { id: number; count: number } | undefined;
+function takeFromInventory(ps: PlaySession, id: number, name: string, why: string): void {
+  const stack = stacksOf(ps, id).find((st) => st.name.toLowerCase() === name.toLowerCase());
   if (!stack) throw new CommandFailure('refused', `${why} needs ${name} in the inventory. Nothing changed.`);
-  if (stack.count > 1) w.update('inventory', stack.id, { count: stack.count - 1 });
-  else w.delete('inventory', stack.id);
+  if (stack.count > 1) ps.update('inventory', stack.id, { count: stack.count - 1 });
+  else ps.delete('inventory', stack.id);
 }
 
 export function idolHandlers(ctx: HandlerContext): HandlersOf<'idol'> {
   return {
     'idol.commission': (a) =>
-      ctx.transact('idol.commission', a, `Commission a Tier ${a.tier} Idol`, (w, database) => {
-        const state = readTown(database);
-        const p = person(database, a.payer);
+      ctx.transact('idol.commission', a, `Commission a Tier ${a.tier} Idol`, (ps) => {
+        const state = readTown(ps);
+        const p = person(ps, a.payer);
         // ch.6: an Idol is commissioned in the Town.
-        const floor = tombFloorOf(database, p.id);
+        const floor = tombFloorOf(ps, p.id);
         if (floor !== null)
           throw new CommandFailure(
             'refused',
             `${p.name} is on Floor ${floor} of the Tombs: an Idol is commissioned in the Town (ch.6). Nothing changed.`,
           );
-        const dedicator = a.dedicator !== undefined ? person(database, a.dedicator) : p;
+        const dedicator = a.dedicator !== undefined ? person(ps, a.dedicator) : p;
         const tier = IDOL_TIERS[a.tier];
         const check = commissionCheck({
           tier: a.tier,
           inscription: a.inscription,
           crafterSanity: dedicator.sanity,
           rareItem: a.rareItem ?? null,
-          rareItemIsRare: a.rareItem ? isRareLoot(database, a.rareItem) : false,
+          rareItemIsRare: a.rareItem ? isRareLoot(ps, a.rareItem) : false,
         });
         if (!check.ok) throw new CommandFailure('refused', `${check.reason}. Nothing changed.`);
-        pay(w, p, tier.gold, `A ${tier.label}`);
-        if (a.rareItem) takeFromInventory(w, database, p.id, a.rareItem, `A ${tier.label}`);
+        pay(ps, p, tier.gold, `A ${tier.label}`);
+        if (a.rareItem) takeFromInventory(ps, p.id, a.rareItem, `A ${tier.label}`);
         const crown = a.inscription === 'lich-crown';
         const idol: TownState['idols'][number] = {
           id: state.nextId,
           tier: a.tier,
-          commissionedDay: today(database),
+          commissionedDay: today(ps),
           inscription: a.inscription,
           selfIdol: a.selfIdol,
           suitsSubject: a.suitsSubject,
@@ -77,20 +74,20 @@ export function idolHandlers(ctx: HandlerContext): HandlersOf<'idol'> {
           rareItem: a.rareItem ?? null,
           destroyedBy: null,
         };
-        writeTown(w, database, { ...state, idols: [...state.idols, idol], nextId: state.nextId + 1 });
+        writeTown(ps, { ...state, idols: [...state.idols, idol], nextId: state.nextId + 1 });
         if (crown) {
           // ch.5, ch.6: applying the Crown brings Stage 4 at once — not at the next weekly check.
-          const attention = attentionActor(database);
+          const attention = attentionActor(ps);
           attention.send({ type: 'CROWN' });
-          writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
+          writeSetting(ps, 'machine:attention', attention.getPersistedSnapshot());
         }
-        return townView(database);
+        return townView(ps);
       }),
     'idol.destroy': townAct(
       ctx,
       'idol.destroy',
       (a: { idol: number; payer: number; rareItem?: string | undefined }) => `Destroy Idol ${a.idol}`,
-      (w, database, state, a) => {
+      (ps, state, a) => {
         const idol = state.idols.find((i) => i.id === a.idol);
         if (!idol || idol.destroyed) throw new CommandFailure('not-found', `No standing Idol ${a.idol}.`);
         if (idol.destroyOrdered !== null)
@@ -99,16 +96,16 @@ export function idolHandlers(ctx: HandlerContext): HandlersOf<'idol'> {
         const check = destructionCheck({
           tier: idol.tier,
           rareItem: a.rareItem ?? null,
-          rareItemIsRare: a.rareItem ? isRareLoot(database, a.rareItem) : false,
+          rareItemIsRare: a.rareItem ? isRareLoot(ps, a.rareItem) : false,
         });
         if (!check.ok) throw new CommandFailure('refused', `${check.reason}. Nothing changed.`);
-        const payer = person(database, a.payer);
-        if (tier.destroyGold) pay(w, payer, tier.destroyGold, `Destroying a ${tier.label}`);
-        if (a.rareItem) takeFromInventory(w, database, payer.id, a.rareItem, `Breaking a ${tier.label}`);
+        const payer = person(ps, a.payer);
+        if (tier.destroyGold) pay(ps, payer, tier.destroyGold, `Destroying a ${tier.label}`);
+        if (a.rareItem) takeFromInventory(ps, payer.id, a.rareItem, `Breaking a ${tier.label}`);
         return {
           ...state,
           idols: state.idols.map((i) =>
-            i.id === a.idol ? { ...i, destroyOrdered: today(database), destroyedBy: payer.id } : i,
+            i.id === a.idol ? { ...i, destroyOrdered: today(ps), destroyedBy: payer.id } : i,
           ),
         };
       },

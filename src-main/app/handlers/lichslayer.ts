@@ -1,27 +1,26 @@
 // lichslayer.*: the roster and each Crystal Gauntlet — adding, editing, rolling up by the book
 // (ch.1), stat points, gold found, levels and enemies felled (ch.1, ch.2), items and inventory.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, RollRecord } from '../../state/session.ts';
 import type { LichslayerPatch } from '@shared/gauntlet.ts';
-import type { RollRecord } from '../../db/ledger.ts';
-import { readHouseRules } from '../../db/settings.ts';
-import { today } from '../../db/town-repo.ts';
+import { readHouseRules } from '../../state/settings.ts';
+import { today } from '../../state/town.ts';
 import { levelForXp, rollClass, rollStatPoints, STAT_POINT_EFFECT, XP_PER_ENEMY } from '../../rules/character.ts';
 import { inventoryDepth } from '../../rules/gauntlet-derived.ts';
 import { rollStartingLoot } from '../../rules/loot-roll.ts';
 import { startingGauntlet } from '../../rules/starting-stats.ts';
-import { ownStackMax } from '../../db/inventory.ts';
+import { ownStackMax } from '../../state/inventory.ts';
 import { stackMaxOf } from '../../rules/inventory.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { addXp, editedGrowthColumns, gainGold } from '../growth.ts';
 import { skillGrantColumns } from '../skill-effects-s.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer as row } from '../lichslayer-row.ts';
-import { allTokens } from '../../db/board-repo.ts';
+import { allTokens } from '../../state/board.ts';
 import { fellEntity } from '../fight-ops.ts';
-import { entryAt, rollWithTables } from '../../db/table-rolls.ts';
+import { entryAt } from '../../tables/table-entries.ts';
 import { slotAccepts } from '../../rules/gauntlet-slots.ts';
-import { slotPlanOf } from '../../db/gauntlet-repo.ts';
-import { lootEntries } from '../../db/loot-entries.ts';
+import { slotPlanOf } from '../../state/gauntlet.ts';
+import { lootEntries } from '../../state/loot-lookup.ts';
 
 const PATCH_COLUMNS: Record<keyof LichslayerPatch, string> = {
   name: 'name',
@@ -43,8 +42,7 @@ const PATCH_COLUMNS: Record<keyof LichslayerPatch, string> = {
   notes: 'notes',
 };
 
-const nextPosition = (db: Database) =>
-  (db.prepare(`SELECT coalesce(max(position), -1) + 1 AS n FROM lichslayer`).get() as { n: number }).n;
+const nextPosition = (ps: PlayReader) => Math.max(-1, ...ps.all('lichslayer').map((l) => l.position)) + 1;
 
 export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'> {
   /** An edit of the roster: one undoable step, answered with the Judge's view. */
@@ -57,14 +55,14 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
     ctx.transact(command, args, label, change);
     return ctx.view();
   };
-  const notes = (db: Database, lines: string[]) => ({ day: today(db), notes: lines });
+  const notes = (ps: PlayReader, lines: string[]) => ({ day: today(ps), notes: lines });
 
   return {
     'lichslayer.create': (args) =>
-      edit('lichslayer.create', args, `Add ${args.name}`, (w, db) => {
-        const start = startingGauntlet(readHouseRules(db));
-        w.insert('lichslayer', {
-          position: nextPosition(db),
+      edit('lichslayer.create', args, `Add ${args.name}`, (ps) => {
+        const start = startingGauntlet(readHouseRules(ps));
+        ps.insert('lichslayer', {
+          position: nextPosition(ps),
           name: args.name,
           level: start.level,
           health: start.health,
@@ -79,8 +77,8 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       }),
 
     'lichslayer.update': (args) => {
-      const { db } = ctx.require();
-      const current = row(db, args.id) as unknown as Record<string, unknown>;
+      const ps = ctx.state();
+      const current = row(ps, args.id) as unknown as Record<string, unknown>;
       const patch: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(args.patch) as [keyof LichslayerPatch, unknown][]) {
         const column = PATCH_COLUMNS[key];
@@ -93,14 +91,14 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
         (patch.level !== undefined && Number(patch.level) > Number(current.level)) ||
         patch.hidden_class !== undefined
       ) {
-        const growth = editedGrowthColumns(row(db, args.id), {
+        const growth = editedGrowthColumns(row(ps, args.id), {
           level: patch.level as number | undefined,
           hiddenClass: patch.hidden_class as string | null | undefined,
         });
         for (const [k, v] of Object.entries(growth)) if (!(k in patch)) patch[k] = v;
       }
       // ch.2: a skill that changes the Gauntlet's numbers (Rumble Hat) brings them with it.
-      Object.assign(patch, skillGrantColumns(row(db, args.id), patch));
+      Object.assign(patch, skillGrantColumns(row(ps, args.id), patch));
       const merged = { ...current, ...patch } as {
         health: number;
         max_health: number;
@@ -123,50 +121,46 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       const fields = (Object.keys(args.patch) as (keyof LichslayerPatch)[])
         .filter((k) => PATCH_COLUMNS[k] in patch)
         .join(', ');
-      return edit('lichslayer.update', args, `Edit ${merged.name}: ${fields}`, (w) =>
-        w.update('lichslayer', args.id, patch),
+      return edit('lichslayer.update', args, `Edit ${merged.name}: ${fields}`, (ps) =>
+        ps.update('lichslayer', args.id, patch),
       );
     },
 
     'lichslayer.delete': (args) => {
-      const l = row(ctx.require().db, args.id);
-      return edit('lichslayer.delete', args, `Remove ${l.name}`, (w, db) => {
-        for (const table of ['item', 'inventory']) {
-          const ids = db.prepare(`SELECT id FROM ${table} WHERE lichslayer_id = ?`).all(args.id) as { id: number }[];
-          for (const { id } of ids) w.delete(table, id);
-        }
-        w.delete('lichslayer', args.id);
+      const l = row(ctx.state(), args.id);
+      return edit('lichslayer.delete', args, `Remove ${l.name}`, (ps) => {
+        for (const table of ['item', 'inventory'] as const)
+          for (const { id } of ps.all(table).filter((r) => r.lichslayer_id === args.id)) ps.delete(table, id);
+        ps.delete('lichslayer', args.id);
       });
     },
 
     'lichslayer.setItem': (args) => {
-      const { db } = ctx.require();
-      const l = row(db, args.id);
-      const existing = db
-        .prepare(`SELECT id FROM item WHERE lichslayer_id = ? AND slot = ?`)
-        .get(args.id, args.slot) as { id: number } | undefined;
+      const ps = ctx.state();
+      const l = row(ps, args.id);
+      const existing = ps.all('item').find((i) => i.lichslayer_id === args.id && i.slot === args.slot);
       const label = args.item ? `${l.name}: ${args.item.name} in ${args.slot}` : `${l.name}: clear ${args.slot}`;
       if (args.item) {
         // ch.2: only the slots the skills open, and only Flora in a Medicine Slot.
-        const fits = slotAccepts(slotPlanOf(db, l), args.slot, {
+        const fits = slotAccepts(slotPlanOf(ps, l), args.slot, {
           name: args.item.name,
-          flora: lootEntries(db).isFlora(args.item.name),
+          flora: lootEntries(ps).isFlora(args.item.name),
         });
         if (!fits.ok) throw new CommandFailure('refused', `${fits.reason}. Nothing was saved.`);
       }
-      return edit('lichslayer.setItem', args, label, (w) => {
+      return edit('lichslayer.setItem', args, label, (ps) => {
         const values = args.item
           ? { name: args.item.name, colour: args.item.colour, broken: args.item.broken ? 1 : 0, notes: args.item.notes }
           : null;
-        if (existing && values) w.update('item', existing.id, values);
-        else if (existing) w.delete('item', existing.id);
-        else if (values) w.insert('item', { lichslayer_id: args.id, slot: args.slot, ...values });
+        if (existing && values) ps.update('item', existing.id, values);
+        else if (existing) ps.delete('item', existing.id);
+        else if (values) ps.insert('item', { lichslayer_id: args.id, slot: args.slot, ...values });
       });
     },
 
     'lichslayer.setInventory': (args) => {
-      const { db } = ctx.require();
-      const l = row(db, args.id);
+      const ps = ctx.state();
+      const l = row(ps, args.id);
       const depth = inventoryDepth(l.max_health).value;
       if (args.stacks.length > depth) {
         throw new CommandFailure(
@@ -175,18 +169,17 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
         );
       }
       // ch.4: a stack holds fewer than six where the item's own maximum is lower (ch.17: Sapphire, Emerald ×3).
-      const over = args.stacks.find((s) => s.count > stackMaxOf(ownStackMax(db, s.name)));
+      const over = args.stacks.find((s) => s.count > stackMaxOf(ownStackMax(ps, s.name)));
       if (over)
         throw new CommandFailure(
           'invalid-args',
-          `A stack of ${over.name} holds at most ${stackMaxOf(ownStackMax(db, over.name))} (its own maximum, ch.4); ${over.count} were given. Nothing was saved.`,
+          `A stack of ${over.name} holds at most ${stackMaxOf(ownStackMax(ps, over.name))} (its own maximum, ch.4); ${over.count} were given. Nothing was saved.`,
         );
-      return edit('lichslayer.setInventory', args, `${l.name}: inventory`, (w) => {
-        const ids = db.prepare(`SELECT id FROM inventory WHERE lichslayer_id = ?`).all(args.id) as { id: number }[];
-        for (const { id } of ids) w.delete('inventory', id);
+      return edit('lichslayer.setInventory', args, `${l.name}: inventory`, (ps) => {
+        for (const { id } of ps.all('inventory').filter((r) => r.lichslayer_id === args.id)) ps.delete('inventory', id);
         // A stack keeps the state its items were put away in (ch.13).
         args.stacks.forEach((s, position) =>
-          w.insert('inventory', {
+          ps.insert('inventory', {
             lichslayer_id: args.id,
             position,
             name: s.name,
@@ -200,12 +193,12 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
     },
 
     'lichslayer.roll': (args) =>
-      ctx.transact('lichslayer.roll', args, `Roll up ${args.name}`, (w, database) => {
-        const rules = readHouseRules(database);
+      ctx.transact('lichslayer.roll', args, `Roll up ${args.name}`, (ps) => {
+        const rules = readHouseRules(ps);
         const start = startingGauntlet(rules);
         const cause = `Creation of ${args.name}`;
         // ch.1: starting loot three times (1d100 − 40, influence allowed), stat points 6 × 1d6, class on d8.
-        const rolled = rollWithTables(database, 'lichslayer.roll', ({ dice, tables }) => {
+        const rolled = ps.roll('lichslayer.roll', ({ dice, tables }) => {
           const influence = args.influence.map((sides, i) =>
             sides ? [{ source: `influence die ${i + 1}`, sides }] : [],
           );
@@ -246,8 +239,8 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
           if (p === 'choice') choice++;
           else stats[STAT_POINT_EFFECT[p].field] += STAT_POINT_EFFECT[p].amount;
         }
-        const id = w.insert('lichslayer', {
-          position: nextPosition(database),
+        const id = ps.insert('lichslayer', {
+          position: nextPosition(ps),
           name: args.name,
           level: 1,
           health: stats.maxHealth,
@@ -264,7 +257,7 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
         });
         (['loot1', 'loot2', 'loot3'] as const).forEach((slot, i) => {
           const item = rolled.items[i]!;
-          w.insert('item', {
+          ps.insert('item', {
             lichslayer_id: id,
             slot,
             name: item.name,
@@ -283,8 +276,8 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       }),
 
     'lichslayer.spendPoint': (args) =>
-      ctx.transact('lichslayer.spendPoint', args, `Stat point: ${args.stat}`, (w, database) => {
-        const l = row(database, args.id);
+      ctx.transact('lichslayer.spendPoint', args, `Stat point: ${args.stat}`, (ps) => {
+        const l = row(ps, args.id);
         if (l.stat_points < 1)
           throw new CommandFailure('refused', `${l.name} has no stat points to spend. Nothing changed.`);
         const effect = STAT_POINT_EFFECT[args.stat];
@@ -301,49 +294,49 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
         // A point of Health raises the maximum and the current alike; so does Armor (RULINGS).
         if (effect.field === 'maxHealth') patch.health = l.health + effect.amount;
         if (effect.field === 'maxArmor') patch.armor = l.armor + effect.amount;
-        w.update('lichslayer', args.id, patch);
-        return notes(database, [`${l.name}: +${effect.amount} ${args.stat}`]);
+        ps.update('lichslayer', args.id, patch);
+        return notes(ps, [`${l.name}: +${effect.amount} ${args.stat}`]);
       }),
 
     'lichslayer.levelUp': (args) =>
-      ctx.transact('lichslayer.levelUp', args, 'Level up', (w, database) => {
-        const l = row(database, args.id);
-        const due = levelForXp(l.xp, readHouseRules(database));
+      ctx.transact('lichslayer.levelUp', args, 'Level up', (ps) => {
+        const l = row(ps, args.id);
+        const due = levelForXp(l.xp, readHouseRules(ps));
         if (due.value <= l.level)
           throw new CommandFailure(
             'refused',
             `${l.name} has ${l.xp} XP: ${due.explain}, and is already level ${l.level}. Nothing changed.`,
           );
         const lines: string[] = [];
-        addXp(w, database, l.id, 0, lines);
-        return notes(database, lines);
+        addXp(ps, l.id, 0, lines);
+        return notes(ps, lines);
       }),
 
     'lichslayer.felled': (args) =>
-      ctx.transact('lichslayer.felled', args, 'Enemy felled', (w, database) => {
-        const l = row(database, args.id);
+      ctx.transact('lichslayer.felled', args, 'Enemy felled', (ps) => {
+        const l = row(ps, args.id);
         const lines: string[] = [];
         if (args.tokenId) {
-          const t = allTokens(database).find((k) => k.id === args.tokenId);
+          const t = allTokens(ps).find((k) => k.id === args.tokenId);
           if (!t || t.kind !== 'entity')
             throw new CommandFailure(
               'refused',
               'Only an entity on the board is felled for XP (ch.1). Nothing changed.',
             );
           if (t.defeated) throw new CommandFailure('refused', `${t.name} is already defeated. Nothing changed.`);
-          fellEntity(w, database, t, l.id, lines);
-          return notes(database, lines);
+          fellEntity(ps, t, l.id, lines);
+          return notes(ps, lines);
         }
         lines.push(`${l.name} fells an enemy: +${XP_PER_ENEMY} XP (ch.1)`);
-        addXp(w, database, l.id, XP_PER_ENEMY, lines, 'enemy');
-        return notes(database, lines);
+        addXp(ps, l.id, XP_PER_ENEMY, lines, 'enemy');
+        return notes(ps, lines);
       }),
 
     'lichslayer.gainGold': (args) =>
-      ctx.transact('lichslayer.gainGold', args, `Gold found: ${args.amount}`, (w, database) => {
+      ctx.transact('lichslayer.gainGold', args, `Gold found: ${args.amount}`, (ps) => {
         const lines: string[] = [];
-        gainGold(w, database, args.id, args.amount, lines);
-        return notes(database, lines);
+        gainGold(ps, args.id, args.amount, lines);
+        return notes(ps, lines);
       }),
   };
 }

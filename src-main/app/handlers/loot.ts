@@ -2,11 +2,10 @@
 // rule against the item's loot-table entry and applying it in one undoable step; and a Vestment
 // found in a Room (ch.15). Items keep their state as they move between slot and inventory;
 // equipping and unequipping take the holder's turn in a fight; channelled buffs last until the dive ends.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader, PlaySession } from '../../state/session.ts';
 import type { ItemSlot } from '@shared/gauntlet.ts';
-import type { RecordingWriter } from '../../db/history.ts';
-import { readHouseRules, writeSetting } from '../../db/settings.ts';
-import { readBuffs } from '../../db/channel-buffs.ts';
+import { readHouseRules, writeSetting } from '../../state/settings.ts';
+import { readBuffs } from '../../state/channel-buffs.ts';
 import {
   canChannel,
   canConsume,
@@ -25,27 +24,25 @@ import { slotAccepts, slotLabel } from '../../rules/gauntlet-slots.ts';
 import { findVestment, vestmentsHeld } from '../../rules/vestments.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { requireLichslayer } from '../lichslayer-row.ts';
-import { today } from '../../db/town-repo.ts';
-import { addToInventory, stacksOf, storedState, takeFromStack } from '../../db/inventory.ts';
-import { lootEntries } from '../../db/loot-entries.ts';
-import { itemRowsOf, slotPlanOf, type ItemRow } from '../../db/gauntlet-repo.ts';
-import { addSpellInscription, inscriptionsOn } from '../../db/spell-inscriptions.ts';
-import { rollWithLedger } from '../../db/ledger.ts';
+import { today } from '../../state/town.ts';
+import { addToInventory, stacksOf, storedState, takeFromStack } from '../../state/inventory.ts';
+import { lootEntries } from '../../state/loot-lookup.ts';
+import { itemRowsOf, slotPlanOf, type ItemRow } from '../../state/gauntlet.ts';
+import { addSpellInscription, inscriptionsOn } from '../../state/spell-inscriptions.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { endTurn } from '../phase-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
-import { allTokens } from '../../db/board-repo.ts';
+import { allTokens } from '../../state/board.ts';
 import { findSpell } from '../spellcasting.ts';
 
 export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
-  const slotItem = (database: Database, id: number, slot: ItemSlot) =>
-    itemRowsOf(database, id).find((i) => i.slot === slot);
+  const slotItem = (ps: PlayReader, id: number, slot: ItemSlot) => itemRowsOf(ps, id).find((i) => i.slot === slot);
 
   /** The item a fate acts on, wherever it sits, in the state it is in, and how to take one of it away. */
-  function source(database: Database, id: number, from: { slot: ItemSlot } | { stack: number }) {
-    const lookup = lootEntries(database);
+  function source(ps: PlaySession, id: number, from: { slot: ItemSlot } | { stack: number }) {
+    const lookup = lootEntries(ps);
     if ('slot' in from) {
-      const item = slotItem(database, id, from.slot);
+      const item = slotItem(ps, id, from.slot);
       if (!item) throw new CommandFailure('refused', `Nothing is in that slot. Nothing changed.`);
       return {
         item: {
@@ -54,16 +51,16 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
           notes: item.notes,
           entry: lookup.entry(item.name),
         } satisfies LootItem,
-        take: (w: RecordingWriter) => w.delete('item', item.id),
+        take: (ps: PlaySession) => ps.delete('item', item.id),
         row: item as ItemRow | null,
       };
     }
-    const stack = stacksOf(database, id)[from.stack];
+    const stack = stacksOf(ps, id)[from.stack];
     if (!stack) throw new CommandFailure('refused', `There is no inventory stack ${from.stack + 1}. Nothing changed.`);
     const entry = lookup.entry(stack.name);
     const state = stateToHold(storedState(stack), entry);
     const item: LootItem = { name: stack.name, colour: state.colour, notes: state.notes, entry };
-    return { item, take: (w: RecordingWriter) => takeFromStack(w, stack), row: null };
+    return { item, take: (ps: PlaySession) => takeFromStack(ps, stack), row: null };
   }
 
   const check = (v: FateVerdict): string => {
@@ -72,13 +69,13 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
   };
 
   /** ch.11, ch.13: in a fight, equipping or unequipping is the Lichslayer's turn. */
-  function takesTheTurn(w: RecordingWriter, database: Database, id: number, what: string, notes: string[]): void {
-    if (!stored(database, 'machine:combat')) return;
-    const current = combatActor(database).getSnapshot().context.current;
-    const token = allTokens(database).find((t) => t.lichslayerId === id);
+  function takesTheTurn(ps: PlaySession, id: number, what: string, notes: string[]): void {
+    if (!stored(ps, 'machine:combat')) return;
+    const current = combatActor(ps).getSnapshot().context.current;
+    const token = allTokens(ps).find((t) => t.lichslayerId === id);
     const onStack =
       token &&
-      combatActor(database)
+      combatActor(ps)
         .getSnapshot()
         .context.order.some((s) => s.tokenId === token.id);
     if (!onStack) return;
@@ -87,37 +84,37 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
         'refused',
         `${what} takes a turn in a fight: wait for ${token.name}'s turn (ch.11). Nothing changed.`,
       );
-    endTurn(w, database, notes);
+    endTurn(ps, notes);
   }
 
   return {
     'loot.fate': (args) =>
-      ctx.transact('loot.fate', args, `Loot: ${args.fate}`, (w, database) => {
-        const l = requireLichslayer(database, args.id);
+      ctx.transact('loot.fate', args, `Loot: ${args.fate}`, (ps) => {
+        const l = requireLichslayer(ps, args.id);
         const notes: string[] = [];
-        const day = today(database);
+        const day = today(ps);
         switch (args.fate) {
           case 'consume': {
-            const s = source(database, args.id, args.from);
+            const s = source(ps, args.id, args.from);
             notes.push(check(canConsume(s.item)) + (s.item.entry?.details ? ` — ${s.item.entry.details}` : ''));
-            s.take(w);
+            s.take(ps);
             break;
           }
           case 'channel': {
-            const s = source(database, args.id, args.from);
-            const dive = String(diveActor(database).getSnapshot().value);
+            const s = source(ps, args.id, args.from);
+            const dive = String(diveActor(ps).getSnapshot().value);
             notes.push(
               check(
                 canChannel(
                   s.item,
                   ['exploring', 'combat', 'floorTen'].includes(dive),
-                  readHouseRules(database).channelOutsideDive,
+                  readHouseRules(ps).channelOutsideDive,
                 ),
               ),
             );
-            s.take(w);
-            const buffs = readBuffs(database);
-            writeSetting(w, database, 'channel-buffs', {
+            s.take(ps);
+            const buffs = readBuffs(ps);
+            writeSetting(ps, 'channel-buffs', {
               ...buffs,
               [String(args.id)]: [
                 ...(buffs[String(args.id)] ?? []),
@@ -127,8 +124,8 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
             break;
           }
           case 'merge': {
-            const s = source(database, args.id, args.from);
-            const hostRow = slotItem(database, args.id, args.host);
+            const s = source(ps, args.id, args.from);
+            const hostRow = slotItem(ps, args.id, args.host);
             if (!hostRow)
               throw new CommandFailure('refused', 'There is no item in that slot to merge into. Nothing changed.');
             if ('slot' in args.from && args.from.slot === args.host)
@@ -137,15 +134,15 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
               name: hostRow.name,
               colour: hostRow.colour,
               notes: hostRow.notes,
-              entry: lootEntries(database).entry(hostRow.name),
+              entry: lootEntries(ps).entry(hostRow.name),
             };
             notes.push(check(canMerge(s.item, host)));
-            s.take(w);
-            w.update('item', hostRow.id, merged(host, s.item));
+            s.take(ps);
+            ps.update('item', hostRow.id, merged(host, s.item));
             break;
           }
           case 'component': {
-            const s = source(database, args.id, args.from);
+            const s = source(ps, args.id, args.from);
             const v = componentChoice(s.item, args.choice);
             notes.push(check(v));
             if (!s.row)
@@ -153,26 +150,26 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
                 'refused',
                 'Equip the component first: its choice is written on the item (ch.13). Nothing changed.',
               );
-            w.update('item', s.row.id, {
+            ps.update('item', s.row.id, {
               notes: `${s.row.notes ? `${s.row.notes}\n` : ''}${choiceLine(args.choice, v.times ?? 1, day)}`,
             });
             break;
           }
           case 'inscribe': {
-            const s = source(database, args.id, args.from);
+            const s = source(ps, args.id, args.from);
             if ('slot' in args.target) {
-              const target = slotItem(database, args.id, args.target.slot);
+              const target = slotItem(ps, args.id, args.target.slot);
               if (!target)
                 throw new CommandFailure('refused', 'There is no item in that slot to inscribe. Nothing changed.');
               if ('slot' in args.from && args.from.slot === args.target.slot)
                 throw new CommandFailure('refused', 'An item cannot inscribe itself (ch.13). Nothing changed.');
               notes.push(check(canInscribe(s.item, { name: target.name, notes: target.notes, kind: 'item' })));
-              w.update('item', target.id, {
+              ps.update('item', target.id, {
                 notes: `${target.notes ? `${target.notes}\n` : ''}${inscriptionLine(s.item)}`,
               });
             } else {
-              const spell = findSpell(database, args.target.spell.table, args.target.spell.row);
-              const on = inscriptionsOn(database, args.id, {
+              const spell = findSpell(ps, args.target.spell.table, args.target.spell.row);
+              const on = inscriptionsOn(ps, args.id, {
                 table: spell.table.key,
                 row: spell.row,
                 label: spell.label,
@@ -182,7 +179,7 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
                   canInscribe(s.item, { name: spell.label, notes: on.map((i) => i.line).join('\n'), kind: 'spell' }),
                 ),
               );
-              addSpellInscription(w, database, args.id, {
+              addSpellInscription(ps, args.id, {
                 table: spell.table.key,
                 row: spell.row,
                 label: spell.label,
@@ -192,22 +189,22 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
             break;
           }
           case 'hold': {
-            const stack = stacksOf(database, args.id)[args.stack];
+            const stack = stacksOf(ps, args.id)[args.stack];
             if (!stack)
               throw new CommandFailure('refused', `There is no inventory stack ${args.stack + 1}. Nothing changed.`);
-            const lookup = lootEntries(database);
-            const fits = slotAccepts(slotPlanOf(database, l), args.slot, {
+            const lookup = lootEntries(ps);
+            const fits = slotAccepts(slotPlanOf(ps, l), args.slot, {
               name: stack.name,
               flora: lookup.isFlora(stack.name),
             });
             if (!fits.ok) throw new CommandFailure('refused', `${fits.reason}. Nothing changed.`);
-            if (slotItem(database, args.id, args.slot))
+            if (slotItem(ps, args.id, args.slot))
               throw new CommandFailure('refused', 'That slot is taken: unequip its item first. Nothing changed.');
-            takesTheTurn(w, database, args.id, 'Equipping', notes);
+            takesTheTurn(ps, args.id, 'Equipping', notes);
             // The item comes back exactly as it was put away (ch.11, ch.13).
             const state = stateToHold(storedState(stack), lookup.entry(stack.name));
-            takeFromStack(w, stack);
-            w.insert('item', {
+            takeFromStack(ps, stack);
+            ps.insert('item', {
               lichslayer_id: args.id,
               slot: args.slot,
               name: stack.name,
@@ -221,19 +218,18 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
             break;
           }
           case 'unequip': {
-            const item = slotItem(database, args.id, args.slot);
+            const item = slotItem(ps, args.id, args.slot);
             if (!item) throw new CommandFailure('refused', 'Nothing is in that slot. Nothing changed.');
-            takesTheTurn(w, database, args.id, 'Unequipping', notes);
-            const entry = lootEntries(database).entry(item.name);
+            takesTheTurn(ps, args.id, 'Unequipping', notes);
+            const entry = lootEntries(ps).entry(item.name);
             addToInventory(
-              w,
-              database,
+              ps,
               args.id,
               item.name,
               1,
               stateToStore({ colour: item.colour, broken: item.broken === 1, notes: item.notes }, entry),
             );
-            w.delete('item', item.id);
+            ps.delete('item', item.id);
             notes.push(`${l.name} puts ${item.name} away, as it is`);
             break;
           }
@@ -242,16 +238,13 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
       }),
 
     'loot.vestment': (args) =>
-      ctx.transact('loot.vestment', args, 'A Vestment found', (w, database) => {
-        const l = requireLichslayer(database, args.id);
+      ctx.transact('loot.vestment', args, 'A Vestment found', (ps) => {
+        const l = requireLichslayer(ps, args.id);
         // Everything the party wears or carries: a Vestment it holds is rolled again (ch.15).
-        const carried = [
-          ...(database.prepare(`SELECT name FROM item`).all() as { name: string }[]).map((r) => r.name),
-          ...(database.prepare(`SELECT name FROM inventory`).all() as { name: string }[]).map((r) => r.name),
-        ];
+        const carried = [...ps.all('item').map((r) => r.name), ...ps.all('inventory').map((r) => r.name)];
         const held = vestmentsHeld(carried);
         const cause = `${l.name} finds an Unbound Vestment`;
-        const { value: found } = rollWithLedger(database, 'loot.vestment', (dice) => {
+        const found = ps.roll('loot.vestment', ({ dice }) => {
           const r = findVestment(dice, held, cause);
           return {
             value: r,
@@ -259,9 +252,9 @@ export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
           };
         });
         if (!found.vestment) throw new CommandFailure('refused', `${found.explain}. Nothing changed.`);
-        addToInventory(w, database, l.id, found.vestment);
+        addToInventory(ps, l.id, found.vestment);
         return {
-          day: today(database),
+          day: today(ps),
           notes: [`${l.name} finds ${found.vestment}: ${found.explain}; it goes into the inventory`],
         };
       }),

@@ -19,11 +19,11 @@ export function oddsHandlers(ctx: HandlerContext): HandlersOf<'odds'> {
     return view;
   };
   return {
-    'odds.challenge': (args) => campaignChallengeOdds(db(), args),
-    'odds.challengeGrid': (args) => campaignChallengeGrid(db(), args),
+    'odds.challenge': (args) => campaignChallengeOdds(ctx.state(), args),
+    'odds.challengeGrid': (args) => campaignChallengeGrid(ctx.state(), args),
     'odds.simulate': (args) => {
-      const party = 'roster' in args.party ? rosterMembers(db()) : describedMembers(args.party.members);
-      const world = loadSimWorld(db(), party, args.houseRules);
+      const party = 'roster' in args.party ? rosterMembers(ctx.state()) : describedMembers(args.party.members);
+      const world = loadSimWorld(ctx.state(), party, args.houseRules);
       return runner.start(world, args.policies, args.seed, args.dives, args.label);
     },
     'odds.simulation': ({ runId }) => known(runId),

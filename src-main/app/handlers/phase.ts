@@ -3,10 +3,9 @@
 // a session stops mid-fight and resumes exactly where it was.
 import type { SpellbookView } from '@shared/phase.ts';
 import { CASTING_TIME_LABEL, SPELL_SCHOOL_LABEL } from '@shared/tables.ts';
-import { allTokens } from '../../db/board-repo.ts';
-import type { RecordingWriter } from '../../db/history.ts';
-import { writeSetting } from '../../db/settings.ts';
-import { today } from '../../db/town-repo.ts';
+import { allTokens } from '../../state/board.ts';
+import { writeSetting } from '../../state/settings.ts';
+import { today } from '../../state/town.ts';
 import { turningExit } from '../../rules/turning.ts';
 import { type DiveEvent } from '../../machines/dive-machine.ts';
 import { machineEvent, phaseView } from '../../views/phase-view.ts';
@@ -21,19 +20,18 @@ import { applyDiveEvent, liveCombat, settle, step } from '../phase-ops.ts';
 import { attentionActor, combatActor, diveActor, partyFloor, stored, turnedOn } from '../phase-store.ts';
 
 export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
-  const db = () => ctx.require().db;
   return {
     'phase.cure': (args) =>
-      ctx.transact('phase.cure', args, `End the turning (${args.how})`, (w: RecordingWriter, database) => {
-        const dive = diveActor(database);
-        const l = requireLichslayer(database, args.id);
+      ctx.transact('phase.cure', args, `End the turning (${args.how})`, (ps) => {
+        const dive = diveActor(ps);
+        const l = requireLichslayer(ps, args.id);
         if (!dive.getSnapshot().context.turned.includes(args.id))
           throw new CommandFailure('refused', `${l.name} is not turned. Nothing changed.`);
-        const caster = args.by !== undefined ? requireLichslayer(database, args.by) : null;
+        const caster = args.by !== undefined ? requireLichslayer(ps, args.by) : null;
         const verdict = turningExit(args.how, {
           name: l.name,
-          turnedOn: turnedOn(database)[String(args.id)] ?? null,
-          today: today(database),
+          turnedOn: turnedOn(ps)[String(args.id)] ?? null,
+          today: today(ps),
           caster,
           cleansedId: l.id,
         });
@@ -45,14 +43,14 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
             ? { type: 'CLEANSED', lichslayer: args.id }
             : { type: 'CURED', lichslayer: args.id },
         );
-        writeSetting(w, database, 'machine:dive', dive.getPersistedSnapshot());
-        const token = allTokens(database).find((t) => t.lichslayerId === args.id);
-        if (token) w.update('token', token.id, { floor: null, x: null, y: null, stats: '{}' });
+        writeSetting(ps, 'machine:dive', dive.getPersistedSnapshot());
+        const token = allTokens(ps).find((t) => t.lichslayerId === args.id);
+        if (token) ps.update('token', token.id, { floor: null, x: null, y: null, stats: '{}' });
         if (verdict.kind === 'killing' && caster) {
           // ch.11: the killer's Sanity Challenge, target 12.
-          const where = partyFloor(database) !== null ? 'tombs' : 'town';
+          const where = partyFloor(ps) !== null ? 'tombs' : 'town';
           notices.push(
-            sanityChallenge(w, database, 'phase.cure', {
+            sanityChallenge(ps, 'phase.cure', {
               lichslayerId: caster.id,
               target: verdict.sanityTarget,
               cause: `${caster.name} killed ${l.name} (ch.11)`,
@@ -60,30 +58,25 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
             }).explain,
           );
         }
-        return { ...phaseView(database), notices };
+        return { ...phaseView(ps), notices };
       }),
-    'phase.view': () => phaseView(db()),
+    'phase.view': () => phaseView(ctx.state()),
     'phase.send': (args) =>
-      ctx.transact(
-        'phase.send',
-        args,
-        `Phase: ${args.event.type.toLowerCase().replace(/_/g, ' ')}`,
-        (w: RecordingWriter, database) => {
-          const event: DiveEvent =
-            args.event.type === 'MANIFEST' ? machineEvent(database, 'MANIFEST') : (args.event as DiveEvent);
-          const notices: string[] = [];
-          applyDiveEvent(w, database, event, notices);
-          return { ...phaseView(database), notices };
-        },
-      ),
+      ctx.transact('phase.send', args, `Phase: ${args.event.type.toLowerCase().replace(/_/g, ' ')}`, (ps) => {
+        const event: DiveEvent =
+          args.event.type === 'MANIFEST' ? machineEvent(ps, 'MANIFEST') : (args.event as DiveEvent);
+        const notices: string[] = [];
+        applyDiveEvent(ps, event, notices);
+        return { ...phaseView(ps), notices };
+      }),
 
     'phase.attention': (args) =>
       ctx.transact(
         'phase.attention',
         args,
         `Lich's Attention: ${args.event.type.toLowerCase().replace(/_/g, ' ')}`,
-        (w: RecordingWriter, database) => {
-          const attention = attentionActor(database);
+        (ps) => {
+          const attention = attentionActor(ps);
           const before = attention.getSnapshot().context.stage;
           attention.send(args.event);
           const after = attention.getSnapshot().context;
@@ -92,14 +85,14 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
               'refused',
               `The Lich's Attention stays at Stage ${before}: ${after.last ?? 'that trigger does not raise it'}. Nothing changed.`,
             );
-          writeSetting(w, database, 'machine:attention', attention.getPersistedSnapshot());
-          return { ...phaseView(database), notices: after.last ? [after.last] : [] };
+          writeSetting(ps, 'machine:attention', attention.getPersistedSnapshot());
+          return { ...phaseView(ps), notices: after.last ? [after.last] : [] };
         },
       ),
 
     'phase.respond': (args) =>
-      ctx.transact('phase.respond', args, 'Response', (w: RecordingWriter, database) => {
-        const combat = liveCombat(database, 'Responses happen in combat (ch.15).');
+      ctx.transact('phase.respond', args, 'Response', (ps) => {
+        const combat = liveCombat(ps, 'Responses happen in combat (ch.15).');
         if (!combat.getSnapshot().can({ type: 'RESPONSE', tokenId: args.tokenId })) {
           throw new CommandFailure(
             'refused',
@@ -107,20 +100,20 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
           );
         }
         combat.send({ type: 'RESPONSE', tokenId: args.tokenId });
-        writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
-        return phaseView(database);
+        writeSetting(ps, 'machine:combat', combat.getPersistedSnapshot());
+        return phaseView(ps);
       }),
 
     'phase.spellbook': ({ tokenId }) => {
-      const database = db();
-      const token = allTokens(database).find((t) => t.id === tokenId);
+      const ps = ctx.state();
+      const token = allTokens(ps).find((t) => t.id === tokenId);
       if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
-      const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
-      const turned = diveActor(database).getSnapshot().context.turned;
+      const combat = stored(ps, 'machine:combat') ? combatActor(ps).getSnapshot().context : null;
+      const turned = diveActor(ps).getSnapshot().context.turned;
       const groups = new Map<string, SpellbookView['schools'][number]>();
-      for (const spell of spellbook(database)) {
+      for (const spell of spellbook(ps)) {
         const verdict = combat
-          ? castVerdict(database, token, spell, { current: combat.current, turned })
+          ? castVerdict(ps, token, spell, { current: combat.current, turned })
           : {
               ok: false,
               cost: spell.fields.cost,
@@ -146,15 +139,15 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
         });
         groups.set(key, group);
       }
-      return { caster: token.name, schools: [...groups.values()], held: heldSourcesFor(database, token) };
+      return { caster: token.name, schools: [...groups.values()], held: heldSourcesFor(ps, token) };
     },
 
     'phase.cast': (args) =>
-      ctx.transact('phase.cast', args, 'Cast a spell', (w: RecordingWriter, database) => {
-        const combat = liveCombat(database, 'Spells are cast in combat, on the turn stack (ch.15). Nothing changed.');
-        const token = allTokens(database).find((t) => t.id === args.tokenId);
+      ctx.transact('phase.cast', args, 'Cast a spell', (ps) => {
+        const combat = liveCombat(ps, 'Spells are cast in combat, on the turn stack (ch.15). Nothing changed.');
+        const token = allTokens(ps).find((t) => t.id === args.tokenId);
         if (!token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
-        const spell = findSpell(database, args.table, args.row);
+        const spell = findSpell(ps, args.table, args.row);
         const ctxNow = combat.getSnapshot().context;
         const options = {
           ...(args.componentChoice ? { componentChoice: args.componentChoice } : {}),
@@ -172,12 +165,12 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
             'invalid-args',
             'A spell is cast from one source at a time: a Scroll, the Coat or a stolen spell. Nothing changed.',
           );
-        const sourced = froms[0] ? castFrom(database, token, spell, froms[0], ctxNow.round) : null;
+        const sourced = froms[0] ? castFrom(ps, token, spell, froms[0], ctxNow.round) : null;
         const verdict = castVerdict(
-          database,
+          ps,
           token,
           spell,
-          { current: ctxNow.current, turned: diveActor(database).getSnapshot().context.turned },
+          { current: ctxNow.current, turned: diveActor(ps).getSnapshot().context.turned },
           { ...options, ...sourced?.options },
         );
         if (!verdict.ok) throw new CommandFailure('refused', `${verdict.why}. Nothing changed.`);
@@ -195,7 +188,7 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
           );
         }
         // ch.15: the gold leaves the Gauntlet at once, whenever the spell resolves; the Magic is taken now.
-        const paid = payForCast(w, database, token, verdict);
+        const paid = payForCast(ps, token, verdict);
         // ch.2: a Scroll casts at the Magic it recorded, a stolen spell at its caster's.
         const basis =
           paid && sourced?.basis
@@ -207,22 +200,22 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
                 ...(sourced.basis.why ? { why: sourced.basis.why } : {}),
               }
             : paid;
-        sourced?.spend(w);
+        sourced?.spend(ps);
         combat.send({ type: 'CAST', casting: basis ? { ...casting, basis } : casting });
         const notices = [
           ...(sourced ? [sourced.note] : []),
           `${token.name} casts ${spell.label} (${CASTING_TIME_LABEL[spell.fields.castingTime]}; ${verdict.why})`,
         ];
-        settle(database, combat, notices);
+        settle(ps, combat, notices);
         // ch.15: On Turn consumes the caster's action: the turn passes.
-        if (spell.fields.castingTime === 'on-turn') step(w, database, combat, notices);
-        writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
-        return { ...phaseView(database), notices };
+        if (spell.fields.castingTime === 'on-turn') step(ps, combat, notices);
+        writeSetting(ps, 'machine:combat', combat.getPersistedSnapshot());
+        return { ...phaseView(ps), notices };
       }),
 
     'phase.enemiesAdvance': () =>
-      ctx.transact('phase.enemiesAdvance', {}, 'Enemies close in', (w: RecordingWriter, database) => {
-        const combat = liveCombat(database, 'Enemies move on the turn stack, in a fight (ch.11).');
+      ctx.transact('phase.enemiesAdvance', {}, 'Enemies close in', (ps) => {
+        const combat = liveCombat(ps, 'Enemies move on the turn stack, in a fight (ch.11).');
         const state = String(combat.getSnapshot().value);
         if (state !== 'between' && state !== 'roundEnd')
           throw new CommandFailure(
@@ -231,13 +224,12 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
           );
         const notices: string[] = [];
         const moved = enemiesCloseIn(
-          database,
+          ps,
           (tokenId, x, y) => {
-            const t = allTokens(database).find((k) => k.id === tokenId)!;
-            moveTokenByRules(w, database, tokenId, t.floor!, x, y, notices, 'phase.enemiesAdvance');
+            const t = allTokens(ps).find((k) => k.id === tokenId)!;
+            moveTokenByRules(ps, tokenId, t.floor!, x, y, notices, 'phase.enemiesAdvance');
           },
           notices,
-          w,
         );
         for (const tokenId of moved) combat.send({ type: 'ENEMY_MOVED', tokenId });
         if (!moved.length)
@@ -245,18 +237,18 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
             'refused',
             `${notices.join('; ') || 'No enemy stands apart from the party, or each has moved already in this gap'} (ch.11). Nothing changed.`,
           );
-        writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
-        return { ...phaseView(database), notices };
+        writeSetting(ps, 'machine:combat', combat.getPersistedSnapshot());
+        return { ...phaseView(ps), notices };
       }),
 
     'phase.nextTurn': () =>
-      ctx.transact('phase.nextTurn', {}, 'Next turn', (w: RecordingWriter, database) => {
+      ctx.transact('phase.nextTurn', {}, 'Next turn', (ps) => {
         // The board's stack is the truth: newcomers join, the fallen leave, before the turn moves.
-        const combat = liveCombat(database, 'There is no fight on: turns advance only in combat (ch.11).');
+        const combat = liveCombat(ps, 'There is no fight on: turns advance only in combat (ch.11).');
         const notices: string[] = [];
-        step(w, database, combat, notices);
-        writeSetting(w, database, 'machine:combat', combat.getPersistedSnapshot());
-        return { ...phaseView(database), notices };
+        step(ps, combat, notices);
+        writeSetting(ps, 'machine:combat', combat.getPersistedSnapshot());
+        return { ...phaseView(ps), notices };
       }),
   };
 }

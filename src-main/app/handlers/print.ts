@@ -5,11 +5,11 @@ import { floorHandout, lootCards, printGauntlets } from '../../views/print-view.
 export function printHandlers(ctx: HandlerContext): HandlersOf<'print'> {
   return {
     'print.gauntlets': (args) => {
-      const { db, path: file } = ctx.require();
-      return printGauntlets(db, file, args.ids);
+      const { db, path } = ctx.require();
+      return printGauntlets(db, ctx.state(), path, args.ids);
     },
-    'print.floorHandout': (args) => floorHandout(ctx.require().db, args.floor),
-    'print.lootCards': (args) => lootCards(ctx.require().db, args.indices),
+    'print.floorHandout': (args) => floorHandout(ctx.require().db, ctx.state(), args.floor),
+    'print.lootCards': (args) => lootCards(ctx.state(), args.indices),
     'print.savePdf': async (args) =>
       ctx.options.savePdf
         ? ctx.options.savePdf(args)

@@ -1,11 +1,10 @@
 // retainer.*: Retainers (rulebook ch.7): hired by the Aristocrat up to their level, a token on the
 // turn stack, dismissed, or paid double to win their loyalty.
-import { joinTurnStack, nextPlacement } from '../../db/board-repo.ts';
-import { today } from '../../db/town-repo.ts';
+import { joinTurnStack, nextPlacement } from '../../state/board.ts';
+import { today } from '../../state/town.ts';
 import { hireCheck, RETAINER_GRADES } from '../../rules/retainers.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { removeToken, townAct } from '../town-ops.ts';
-import { rollWithTables } from '../../db/table-rolls.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../../state/failures.ts';
@@ -17,8 +16,8 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
       ctx,
       'retainer.hire',
       (a: { employer: number; name: string; grade: 'common' | 'skilled' | 'exceptional' }) => `Hire ${a.name}`,
-      (w, database, state, a) => {
-        const boss = person(database, a.employer);
+      (ps, state, a) => {
+        const boss = person(ps, a.employer);
         const check = hireCheck({
           name: boss.name,
           className: boss.hidden_class,
@@ -28,7 +27,7 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
         if (!check.ok) throw new CommandFailure('refused', `${check.reason}. Nothing changed.`);
         // ch.2 (the Aristocrat's Retainers): a Retainer enters the turn stack at the Aristocrat's initiative and goes down with the party.
         const g = RETAINER_GRADES[a.grade];
-        const tokenId = w.insert('token', {
+        const tokenId = ps.insert('token', {
           kind: 'retainer',
           name: a.name,
           colour: 'Colourless',
@@ -36,12 +35,12 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
           max_health: g.health,
           armor: g.armor,
           stats: JSON.stringify({ speed: 6, attack: g.attackDice ? `+${g.attackDice}d6` : '+0' }),
-          placed_at: nextPlacement(database),
+          placed_at: nextPlacement(ps),
         });
-        joinTurnStack(w, database, tokenId);
+        joinTurnStack(ps, tokenId);
         // ch.7: an Exceptional Retainer comes with one loot item, rolled on the Tomb Loot Table.
         const loot = g.loot
-          ? rollWithTables(database, 'retainer.hire', ({ dice, tables, drawn }) => {
+          ? ps.roll('retainer.hire', ({ dice, tables, drawn }) => {
               if (!tables.has('loot')) return { value: null, records: [] };
               const node = rollOnTable({ dice, tables, drawn, cause: `${a.name}'s loot item (ch.7)` }, 'loot');
               return {
@@ -65,14 +64,14 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
             grade: a.grade,
             loyalty: 'standard' as const,
             employer: boss.id,
-            hiredDay: today(database),
+            hiredDay: today(ps),
             double: false,
             tokenId,
             loot,
             holidayOn: null,
           },
         ];
-        placeRetainers(w, database, retainers);
+        placeRetainers(ps, retainers);
         return { ...state, retainers, nextId: state.nextId + 1 };
       },
     ),
@@ -80,10 +79,10 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
       ctx,
       'retainer.dismiss',
       (a: { retainer: number }) => `Dismiss Retainer ${a.retainer}`,
-      (w, database, state, a) => {
+      (ps, state, a) => {
         const r = state.retainers.find((x) => x.id === a.retainer);
         if (!r) throw new CommandFailure('not-found', `No Retainer ${a.retainer}.`);
-        removeToken(w, database, r.tokenId);
+        removeToken(ps, r.tokenId);
         return { ...state, retainers: state.retainers.filter((r) => r.id !== a.retainer) };
       },
     ),
@@ -91,7 +90,7 @@ export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
       ctx,
       'retainer.payDouble',
       (a: { retainer: number }) => `Double wage for Retainer ${a.retainer}`,
-      (_w, _database, state, a) => {
+      (_ps, state, a) => {
         if (!state.retainers.some((r) => r.id === a.retainer))
           throw new CommandFailure('not-found', `No Retainer ${a.retainer}.`);
         return { ...state, retainers: state.retainers.map((r) => (r.id === a.retainer ? { ...r, double: true } : r)) };

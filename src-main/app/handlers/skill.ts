@@ -1,11 +1,10 @@
 // skill.*: using a class skill (rulebook ch.2): the skill must be held and not passive, its usage limit
 // unspent; skills that act on the board go through the same board work as any move, so the
 // players' screen and the ledger stay right. Every use is recorded for limits and capstones.
-import { allTokens, parseTrap, roomAt } from '../../db/board-repo.ts';
-import type { RecordingWriter } from '../../db/history.ts';
-import { currentSession } from '../../db/ledger.ts';
-import { burglesOf, recordSkillUse, usesForCapstone, usesForLimit } from '../../db/skill-uses.ts';
-import { lifeRecord, writeLifeRecord } from '../../db/life-records.ts';
+import { allTokens, parseTrap, roomAt } from '../../state/board.ts';
+import { currentSession } from '../../state/sessions.ts';
+import { burglesOf, recordSkillUse, usesForCapstone, usesForLimit } from '../../state/skill-uses.ts';
+import { lifeRecord, writeLifeRecord } from '../../state/life-records.ts';
 import {
   burgledAlready,
   burgleKeeps,
@@ -18,15 +17,14 @@ import {
 import { rollOnTable } from '../../tables/table-roll.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { lichslayerMagic } from '../spellcasting.ts';
-import { heldInfluence } from '../../db/gauntlet-repo.ts';
+import { heldInfluence } from '../../state/gauntlet.ts';
 import { holdsSkill, requireLichslayer } from '../lichslayer-row.ts';
-import { today } from '../../db/town-repo.ts';
-import { addToInventory } from '../../db/inventory.ts';
+import { today } from '../../state/town.ts';
+import { addToInventory } from '../../state/inventory.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { revealRoom } from '../board-ops.ts';
 import { combatActor, diveActor, stored } from '../phase-store.ts';
 import { prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../cast-sources.ts';
-import { rollWithTables } from '../../db/table-rolls.ts';
 import { skillMoment } from '../fight-state.ts';
 import { bandageTokens, crushToken } from '../fight-ops.ts';
 import {
@@ -62,22 +60,22 @@ const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1
 export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
   return {
     'skill.points': (args) =>
-      ctx.transact('skill.points', args, `Skill points ${args.delta > 0 ? '+' : ''}${args.delta}`, (w, database) => {
-        const l = requireLichslayer(database, args.id);
-        const r = lifeRecord(database, args.id);
+      ctx.transact('skill.points', args, `Skill points ${args.delta > 0 ? '+' : ''}${args.delta}`, (ps) => {
+        const l = requireLichslayer(ps, args.id);
+        const r = lifeRecord(ps, args.id);
         const points = r.skillPoints + args.delta;
         if (points < 0)
           throw new CommandFailure(
             'refused',
             `${l.name} has ${r.skillPoints} Skill Points: cannot take ${-args.delta}. Nothing changed.`,
           );
-        writeLifeRecord(w, database, args.id, { ...r, skillPoints: points });
-        return { day: today(database), notes: [`${l.name}: ${points} Skill Point${points === 1 ? '' : 's'} (ch.2)`] };
+        writeLifeRecord(ps, args.id, { ...r, skillPoints: points });
+        return { day: today(ps), notes: [`${l.name}: ${points} Skill Point${points === 1 ? '' : 's'} (ch.2)`] };
       }),
     'skill.spendPoint': (args) =>
-      ctx.transact('skill.spendPoint', args, `Skill Point: ${args.action}`, (w, database) => {
-        const l = requireLichslayer(database, args.id);
-        const r = lifeRecord(database, l.id);
+      ctx.transact('skill.spendPoint', args, `Skill Point: ${args.action}`, (ps) => {
+        const l = requireLichslayer(ps, args.id);
+        const r = lifeRecord(ps, l.id);
         if (r.skillPoints < 1)
           throw new CommandFailure('refused', `${l.name} has no Skill Points to spend (ch.2). Nothing changed.`);
         const notes: string[] = [];
@@ -95,7 +93,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               'refused',
               `${l.name} already holds every skill their class can unlock (ch.2). Nothing changed.`,
             );
-          w.update('lichslayer', l.id, {
+          ps.update('lichslayer', l.id, {
             [`skill${slot}`]: skill.name,
             ...skillGrantColumns(l, { [`skill${slot}`]: skill.name }, notes),
           });
@@ -112,15 +110,15 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               'refused',
               `${name} is enhanced already: each skill once (ch.2). Nothing changed.`,
             );
-          writeLifeRecord(w, database, l.id, { ...r, enhanced: [...r.enhanced, name] });
+          writeLifeRecord(ps, l.id, { ...r, enhanced: [...r.enhanced, name] });
           notes.push(`${l.name} enhances ${name} (ch.2)`);
         }
-        writeLifeRecord(w, database, l.id, { ...lifeRecord(database, l.id), skillPoints: r.skillPoints - 1 });
-        return { day: today(database), notes };
+        writeLifeRecord(ps, l.id, { ...lifeRecord(ps, l.id), skillPoints: r.skillPoints - 1 });
+        return { day: today(ps), notes };
       }),
-    'skill.use': (args) =>
-      ctx.transact('skill.use', args, `Skill: ${args.skill}`, (w: RecordingWriter, database) => {
-        const l = requireLichslayer(database, args.id);
+    'skill.use': (args) => {
+      return ctx.transact('skill.use', args, `Skill: ${args.skill}`, (ps) => {
+        const l = requireLichslayer(ps, args.id);
         const held = holdsSkill(l, args.skill);
         const def = skillNamed(args.skill);
         if (!held)
@@ -138,7 +136,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         // ch.2: passive skills act through skill.use only with their choice: the Doctor's Coat (a spell), Retainers (a Retainer, a pay holiday), Medicine Bay (a refill).
         if (
           def.kind === 'passive' &&
-          !(def.name === 'Family Heirloom' && enhancedSkill(database, l, def.name)) &&
+          !(def.name === 'Family Heirloom' && enhancedSkill(ps, l, def.name)) &&
           !(def.name === 'Retainers' && (args.tokenId || args.holiday !== undefined)) &&
           !(def.name === 'Medicine Bay' && args.refill) &&
           !(def.name === 'Doctor’s Coat of Arms' && args.spell)
@@ -147,15 +145,15 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             'refused',
             `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`,
           );
-        const day = today(database);
-        const dive = diveActor(database).getSnapshot().context;
-        const combat = stored(database, 'machine:combat') ? combatActor(database).getSnapshot().context : null;
-        const moment = skillMoment(database, {
+        const day = today(ps);
+        const dive = diveActor(ps).getSnapshot().context;
+        const combat = stored(ps, 'machine:combat') ? combatActor(ps).getSnapshot().context : null;
+        const moment = skillMoment(ps, {
           floor: dive.floor,
-          manifested: String(diveActor(database).getSnapshot().value) === 'manifestation',
+          manifested: String(diveActor(ps).getSnapshot().value) === 'manifestation',
         });
         const now = {
-          session: currentSession(database),
+          session: currentSession(ps),
           day,
           floor: dive.floor,
           ...moment,
@@ -164,20 +162,20 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         };
         const spent = limitReached(
           def,
-          usesForLimit(database, l.id, def.name, now),
+          usesForLimit(ps, l.id, def.name, now),
           now,
           l.id,
-          lifeRecord(database, l.id).enhanced.includes(def.name),
+          lifeRecord(ps, l.id).enhanced.includes(def.name),
         );
         if (spent) throw new CommandFailure('refused', `${spent}. Nothing changed.`);
 
         const notes: string[] = [];
-        const token = allTokens(database).find((t) => t.lichslayerId === l.id);
+        const token = allTokens(ps).find((t) => t.lichslayerId === l.id);
         const here =
           token && token.floor !== null && token.x !== null && token.y !== null
             ? { floor: token.floor, x: token.x, y: token.y }
             : null;
-        const magic = lichslayerMagic(database, l.id);
+        const magic = lichslayerMagic(ps, l.id);
         let target: string | undefined;
         let faction: string | undefined;
         let burgled: { tokenId: number; success: boolean } | undefined;
@@ -204,12 +202,12 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
                   'refused',
                   `Recall reveals up to Magic rooms: ${l.name} has Magic ${magic} and chose ${rooms.length} (ch.2). Nothing changed.`,
                 );
-              for (const r of rooms) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
-              if (lifeRecord(database, l.id).enhanced.includes('Recall')) recallRichest(database, pos.floor, notes);
+              for (const r of rooms) revealRoom(ps, pos.floor, r.x, r.y, notes, l.name);
+              if (lifeRecord(ps, l.id).enhanced.includes('Recall')) recallRichest(ps, pos.floor, notes);
             } else {
               // Commune: every room within 1 space, or one room up to Magic spaces away (ch.2).
               if (args.ahead) {
-                communeAhead(w, database, l, pos.floor, rooms, notes);
+                communeAhead(ps, l, pos.floor, rooms, notes);
                 break;
               }
               const [r] = rooms;
@@ -226,9 +224,9 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
                 ] as const) {
                   const x = pos.x + dx;
                   const y = pos.y + dy;
-                  if (x >= 0 && x < 5 && y >= 0 && y < 5) revealRoom(w, database, pos.floor, x, y, notes, l.name);
+                  if (x >= 0 && x < 5 && y >= 0 && y < 5) revealRoom(ps, pos.floor, x, y, notes, l.name);
                 }
-              } else if (steps <= magic) revealRoom(w, database, pos.floor, r.x, r.y, notes, l.name);
+              } else if (steps <= magic) revealRoom(ps, pos.floor, r.x, r.y, notes, l.name);
               else
                 throw new CommandFailure(
                   'refused',
@@ -240,32 +238,32 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           }
           case 'disarm': {
             const pos = needHere();
-            const room = roomAt(database, pos.floor, pos.x, pos.y);
+            const room = roomAt(ps, pos.floor, pos.x, pos.y);
             const trap = parseTrap(room?.trap ?? null);
             if (!room || !trap || trap.disabled)
               throw new CommandFailure(
                 'refused',
                 `There is no armed trap in ${l.name}'s room: Disarm works on the current room (ch.2). Nothing changed.`,
               );
-            w.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
+            ps.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
             notes.push(
               `${l.name} disarms ${trap.label} at ${at(pos.floor, pos.x, pos.y)}: it triggers for no one for the rest of the dive (ch.2)`,
             );
-            recoverMechanism(w, database, l, trap.label, args.sneak, notes);
+            recoverMechanism(ps, l, trap.label, args.sneak, notes);
             break;
           }
           case 'break': {
             needHere();
             const [r] = rooms;
-            if (args.block) holdDoorway(w, database, l, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
+            if (args.block) holdDoorway(ps, l, lifeRecord(ps, l.id).enhanced.includes(def.name), notes);
             else if (!r || !token)
               throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
-            else target = breakIn(w, database, l, r, args.tokenId, notes);
+            else target = breakIn(ps, l, r, args.tokenId, notes);
             break;
           }
           case 'burgle': {
             const pos = needHere();
-            const victim = args.tokenId ? allTokens(database).find((t) => t.id === args.tokenId) : undefined;
+            const victim = args.tokenId ? allTokens(ps).find((t) => t.id === args.tokenId) : undefined;
             if (args.tokenId && (!victim || victim.floor !== pos.floor || victim.x !== pos.x || victim.y !== pos.y)) {
               throw new CommandFailure(
                 'refused',
@@ -273,15 +271,15 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               );
             }
             if (victim) {
-              const again = burgledAlready(burglesOf(database, victim.id), victim.id, victim.name);
+              const again = burgledAlready(burglesOf(ps, victim.id), victim.id, victim.name);
               if (again) throw new CommandFailure('refused', `${again}. Nothing changed.`);
             }
-            const found = rollWithTables(database, 'skill.use', ({ dice, tables, drawn }) => {
+            const found = ps.roll('skill.use', ({ dice, tables, drawn }) => {
               const cause = `${l.name} Burgles${victim ? ` ${victim.name}` : ''}`;
               // ch.1, ch.13: the Influence dice the Bandit's equipped loot holds are added to the loot roll.
               const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', {
                 floor: pos.floor,
-                influence: heldInfluence(database, l),
+                influence: heldInfluence(ps, l),
               });
               const colour =
                 (node.row !== null ? tables.get('loot')?.rows[node.row]?.loot?.colour : undefined) ?? 'Colourless';
@@ -294,7 +292,7 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
               };
             });
             if (found.kept) {
-              addToInventory(w, database, l.id, found.label);
+              addToInventory(ps, l.id, found.label);
               notes.push(
                 `${l.name} Burgles ${found.label}${victim ? ` from ${victim.name}` : ''}: secured at once (ch.2)${found.why ? `; ${found.why}` : ''}`,
               );
@@ -306,71 +304,49 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
             break;
           }
           default: {
-            if (def.name === 'Rally') rallyAround(w, database, l, notes);
+            if (def.name === 'Rally') rallyAround(ps, l, notes);
             else if (def.name === 'Maneuver')
-              target = maneuver(
-                w,
-                database,
-                l,
-                args.tokenId,
-                rooms[0],
-                usesForLimit(database, l.id, def.name, now),
-                now,
-                notes,
-              );
+              target = maneuver(ps, l, args.tokenId, rooms[0], usesForLimit(ps, l.id, def.name, now), now, notes);
             else if (def.name === 'Scrolls and Ink' && args.spell)
-              target = writeScrollOf(w, database, l, args.spell, magic, notes);
+              target = writeScrollOf(ps, l, args.spell, magic, notes);
             else if (def.name === 'Doctor’s Coat of Arms' && args.spell)
-              target = prepareInCoat(w, database, l, args.spell, magic, notes);
+              target = prepareInCoat(ps, l, args.spell, magic, notes);
             else if (def.name === 'Counter Magic' && args.spell)
-              target = stealDeclaredSpell(w, database, l, args.tokenId, args.spell, now.round, notes);
+              target = stealDeclaredSpell(ps, l, args.tokenId, args.spell, now.round, notes);
             else if (def.name === 'Scrolls and Ink')
-              target = inscribe(
-                w,
-                database,
-                l,
-                args.inscribe,
-                lifeRecord(database, l.id).enhanced.includes(def.name),
-                notes,
-              );
-            else if (def.name === 'Predict') target = predict(w, database, l, args.tokenId, notes);
+              target = inscribe(ps, l, args.inscribe, lifeRecord(ps, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Predict') target = predict(ps, l, args.tokenId, notes);
             else if (def.name === 'Charge')
-              charge(w, database, l, rooms[0], lifeRecord(database, l.id).enhanced.includes(def.name), notes);
-            else if (def.name === 'Crush') target = crushToken(w, database, l, args.tokenId, args.crush, notes);
+              charge(ps, l, rooms[0], lifeRecord(ps, l.id).enhanced.includes(def.name), notes);
+            else if (def.name === 'Crush') target = crushToken(ps, l, args.tokenId, args.crush, notes);
             else if (def.name === 'Diagnose and Bandage') {
-              const wereAtZero = atZeroHealth(database, args.tokens);
-              bandageTokens(w, database, l, args.tokens, lifeRecord(database, l.id).enhanced.includes(def.name), notes);
-              liftAfterBandage(w, database, l, args.tokens, args.lift, notes);
-              countHealsFromZero(w, database, l, wereAtZero, notes);
-            } else if (def.name === 'Cure') target = cureToken(w, database, l, args.tokenId, args.ailment, notes);
-            else if (def.name === 'Cheat') target = cheatRoll(database, l, args.rollId, args.keep, notes);
+              const wereAtZero = atZeroHealth(ps, args.tokens);
+              bandageTokens(ps, l, args.tokens, lifeRecord(ps, l.id).enhanced.includes(def.name), notes);
+              liftAfterBandage(ps, l, args.tokens, args.lift, notes);
+              countHealsFromZero(ps, l, wereAtZero, notes);
+            } else if (def.name === 'Cure') target = cureToken(ps, l, args.tokenId, args.ailment, notes);
+            else if (def.name === 'Cheat') target = cheatRoll(ps, l, args.rollId, args.keep, notes);
             else if (def.name === 'Command')
-              target = commandTargets(database, l, args.tokens, enhancedSkill(database, l, def.name), notes);
-            else if (def.name === 'Medicine Bay' && args.refill)
-              target = chooseRefill(w, database, l, args.refill, notes);
+              target = commandTargets(ps, l, args.tokens, enhancedSkill(ps, l, def.name), notes);
+            else if (def.name === 'Medicine Bay' && args.refill) target = chooseRefill(ps, l, args.refill, notes);
             else if (def.name === 'Retainers' && args.holiday !== undefined)
-              target = excusePay(w, database, l, args.holiday, day, notes);
+              target = excusePay(ps, l, args.holiday, day, notes);
             else if (def.name === 'Retainers') {
               const told = retainerIntel(
-                w,
-                database,
+                ps,
                 l,
                 args.tokenId,
                 rooms,
                 (tokenId) =>
-                  usesForLimit(database, l.id, def.name, now).some(
-                    (u) => u.tokenId === tokenId && u.visit === now.visit,
-                  ),
+                  usesForLimit(ps, l.id, def.name, now).some((u) => u.tokenId === tokenId && u.visit === now.visit),
                 notes,
               );
               target = told.target;
               informant = told.tokenId;
-            } else if (def.name === 'Family Heirloom')
-              target = chooseHeirloomCover(w, database, l, args.tokenId, notes);
+            } else if (def.name === 'Family Heirloom') target = chooseHeirloomCover(ps, l, args.tokenId, notes);
             else if (def.name === 'Influence')
-              ({ target, success: influenced } = influenceRoll(w, database, l, args.tokenId, args.influence, notes));
-            else if (def.name === 'Identify')
-              ({ target, faction } = identify(database, l, args.tokenId, args.item, notes));
+              ({ target, success: influenced } = influenceRoll(ps, l, args.tokenId, args.influence, notes));
+            else if (def.name === 'Identify') ({ target, faction } = identify(ps, l, args.tokenId, args.item, notes));
             else notes.push(`${l.name} uses ${def.name} (ch.2)`);
           }
         }
@@ -384,14 +360,15 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
           ...(influenced !== undefined ? { success: influenced } : {}),
           ...(informant !== undefined ? { tokenId: informant } : {}),
         };
-        recordSkillUse(w, record);
+        recordSkillUse(ps, record);
         // ch.2: the capstone unlocks once all three skills are held and its condition is met.
-        const progress = capstoneProgress(l.hidden_class, usesForCapstone(database, l.id, l.hidden_class), l.id);
+        const progress = capstoneProgress(l.hidden_class, usesForCapstone(ps, l.id, l.hidden_class), l.id);
         if (progress && progress.have >= progress.need && !l.capstone && l.skill1 && l.skill2 && l.skill3) {
-          w.update('lichslayer', l.id, { capstone: progress.capstone });
+          ps.update('lichslayer', l.id, { capstone: progress.capstone });
           notes.push(`${l.name}'s capstone condition is met: ${progress.capstone} unlocks (ch.2)`);
         }
         return { day, notes };
-      }),
+      });
+    },
   };
 }

@@ -2,8 +2,8 @@
 // broken items repaired, an item recoloured with a Stone, at prices by colour — for each Lichslayer
 // as the Idols leave it (ch.6); closed by the Lich's Attention (ch.5).
 import type { Colour } from '@shared/gauntlet.ts';
-import { readHouseRules } from '../../db/settings.ts';
-import { readTown, today, writeTown } from '../../db/town-repo.ts';
+import { readHouseRules } from '../../state/settings.ts';
+import { readTown, today, writeTown } from '../../state/town.ts';
 import {
   armorPriceColour,
   armorRepair,
@@ -17,26 +17,27 @@ import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { ensureSmith, pay, smithFor, smithOpen, townAct } from '../town-ops.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { itemInSlot } from '../../state/gauntlet.ts';
 import { CommandFailure } from '../../state/failures.ts';
 
 export function smithHandlers(ctx: HandlerContext): HandlersOf<'smith'> {
   return {
     'smith.roll': () =>
-      ctx.transact('smith.roll', {}, "The Smith's disposition", (w, database) => {
-        const state = readTown(database);
+      ctx.transact('smith.roll', {}, "The Smith's disposition", (ps) => {
+        const state = readTown(ps);
         if (state.smith)
           throw new CommandFailure(
             'refused',
             "The Smith's disposition is set for the campaign; only Drift changes it (ch.4). Nothing changed.",
           );
-        writeTown(w, database, ensureSmith(database, state));
-        return townView(database);
+        writeTown(ps, ensureSmith(ps, state));
+        return townView(ps);
       }),
     'smith.drift': townAct(
       ctx,
       'smith.drift',
       (a: { colour: Colour; toward: 'favour' | 'distrust' }) => `Smith: Drift ${a.colour} toward ${a.toward}`,
-      (_w, _database, state, a) => {
+      (_ps, state, a) => {
         if (!state.smith)
           throw new CommandFailure('refused', "Roll the Smith's disposition first (ch.4). Nothing changed.");
         const d = drift(state.smith, a.colour, a.toward);
@@ -47,32 +48,23 @@ export function smithHandlers(ctx: HandlerContext): HandlersOf<'smith'> {
       ctx,
       'smith.repairArmor',
       (a: { id: number; points: number }) => `Smith: ${a.points} Armor`,
-      (w, database, state, a) => {
-        const p = person(database, a.id);
-        smithOpen(database, state, p);
+      (ps, state, a) => {
+        const p = person(ps, a.id);
+        smithOpen(ps, state, p);
         const r = armorRepair(p.armor, p.max_armor, a.points);
         if (r.points === 0)
           throw new CommandFailure(
             'refused',
             `${p.name}'s Armor is at its maximum: it cannot be repaired above it (ch.4). Nothing changed.`,
           );
-        const colourOf = (slot: string) =>
-          (
-            database.prepare(`SELECT colour FROM item WHERE lichslayer_id = ? AND slot = ?`).get(a.id, slot) as
-              { colour: Colour } | undefined
-          )?.colour ?? null;
-        const rules = readHouseRules(database);
+        const colourOf = (slot: string) => itemInSlot(ps, a.id, slot)?.colour ?? null;
+        const rules = readHouseRules(ps);
         const { colour } = armorPriceColour(
           { gear: colourOf('gear'), garment: colourOf('garment') },
           rules.smithArmorColour,
         );
-        pay(
-          w,
-          p,
-          smithPrice(r.cost, colour, smithFor(database, state, p.id), rules).value,
-          `Repairing ${r.points} Armor`,
-        );
-        w.update('lichslayer', a.id, { armor: p.armor + r.points });
+        pay(ps, p, smithPrice(r.cost, colour, smithFor(ps, state, p.id), rules).value, `Repairing ${r.points} Armor`);
+        ps.update('lichslayer', a.id, { armor: p.armor + r.points });
         return state;
       },
     ),
@@ -80,21 +72,19 @@ export function smithHandlers(ctx: HandlerContext): HandlersOf<'smith'> {
       ctx,
       'smith.repairItem',
       (a: { id: number; slot: string; sellValue: number }) => `Smith: repair ${a.slot}`,
-      (w, database, state, a) => {
-        const p = person(database, a.id);
-        smithOpen(database, state, p);
-        const item = database
-          .prepare(`SELECT id, colour, broken FROM item WHERE lichslayer_id = ? AND slot = ?`)
-          .get(a.id, a.slot) as { id: number; colour: Colour; broken: number } | undefined;
+      (ps, state, a) => {
+        const p = person(ps, a.id);
+        smithOpen(ps, state, p);
+        const item = itemInSlot(ps, a.id, a.slot);
         if (!item?.broken) throw new CommandFailure('refused', 'That slot holds no broken item. Nothing changed.');
-        const rules = readHouseRules(database);
+        const rules = readHouseRules(ps);
         pay(
-          w,
+          ps,
           p,
-          smithPrice(brokenItemRepair(a.sellValue, rules), item.colour, smithFor(database, state, p.id), rules).value,
+          smithPrice(brokenItemRepair(a.sellValue, rules), item.colour, smithFor(ps, state, p.id), rules).value,
           'The repair',
         );
-        w.update('item', item.id, { broken: 0 });
+        ps.update('item', item.id, { broken: 0 });
         return state;
       },
     ),
@@ -102,35 +92,33 @@ export function smithHandlers(ctx: HandlerContext): HandlersOf<'smith'> {
       ctx,
       'smith.recolour',
       (a: { id: number; slot: string; colour: Colour }) => `Smith: recolour ${a.slot} ${a.colour}`,
-      (w, database, state, a) => {
-        const p = person(database, a.id);
-        smithOpen(database, state, p);
-        const day = today(database);
-        const rules = readHouseRules(database);
+      (ps, state, a) => {
+        const p = person(ps, a.id);
+        smithOpen(ps, state, p);
+        const day = today(ps);
+        const rules = readHouseRules(ps);
         const allowed = recolourAllowed(
           { lichslayerId: p.id, day, recolouredOn: state.recolouredOn },
           rules.recolourLimit,
         );
         if (!allowed.ok) throw new CommandFailure('refused', `${allowed.reason}. Nothing changed.`);
-        const item = database
-          .prepare(`SELECT id, colour FROM item WHERE lichslayer_id = ? AND slot = ?`)
-          .get(a.id, a.slot) as { id: number; colour: Colour } | undefined;
+        const item = itemInSlot(ps, a.id, a.slot);
         if (!item) throw new CommandFailure('refused', 'That slot is empty. Nothing changed.');
         const r = recolour(item.colour, a.colour);
         if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
-        const stone = database
-          .prepare(`SELECT id, count FROM inventory WHERE lichslayer_id = ? AND lower(name) = lower(?)`)
-          .get(a.id, r.stone) as { id: number; count: number } | undefined;
+        const stone = ps
+          .all('inventory')
+          .find((st) => st.lichslayer_id === a.id && st.name.toLowerCase() === r.stone.toLowerCase());
         if (!stone)
           throw new CommandFailure(
             'refused',
             `Recolouring to ${a.colour} needs a ${r.stone} in the inventory (ch.4). Nothing changed.`,
           );
-        pay(w, p, smithPrice(r.cost, a.colour, smithFor(database, state, p.id), rules).value, 'Recolouring');
+        pay(ps, p, smithPrice(r.cost, a.colour, smithFor(ps, state, p.id), rules).value, 'Recolouring');
         // ch.4, ch.17: the Stone is consumed, one from its stack.
-        if (stone.count > 1) w.update('inventory', stone.id, { count: stone.count - 1 });
-        else w.delete('inventory', stone.id);
-        w.update('item', item.id, { colour: a.colour });
+        if (stone.count > 1) ps.update('inventory', stone.id, { count: stone.count - 1 });
+        else ps.delete('inventory', stone.id);
+        ps.update('item', item.id, { colour: a.colour });
         return { ...state, recolouredOn: { ...state.recolouredOn, [String(a.id)]: day } };
       },
     ),

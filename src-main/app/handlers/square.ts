@@ -1,7 +1,7 @@
 // square.*: the Square (rulebook ch.5): a Festival, the Square Empty, and the Watch counter, each
 // within what the Lich's Attention allows.
-import { readWorld, writeWorld } from '../../db/board-repo.ts';
-import { readTown, writeTown } from '../../db/town-repo.ts';
+import { readWorld, writeWorld } from '../../state/board.ts';
+import { readTown, writeTown } from '../../state/town.ts';
 import { townView } from '../../views/town-view.ts';
 import { festivalAllowed, watchStep } from '../../rules/square.ts';
 import { attentionStage } from '../phase-store.ts';
@@ -11,10 +11,10 @@ import { CommandFailure } from '../../state/failures.ts';
 export function squareHandlers(ctx: HandlerContext): HandlersOf<'square'> {
   return {
     'square.set': (args) =>
-      ctx.transact('square.set', args, 'The Square', (w, database) => {
-        const stage = attentionStage(database);
-        const world = readWorld(database);
-        let state = readTown(database);
+      ctx.transact('square.set', args, 'The Square', (ps) => {
+        const stage = attentionStage(ps);
+        const world = readWorld(ps);
+        let state = readTown(ps);
         if (args.festival === true) {
           const ok = festivalAllowed(stage);
           if (!ok.ok) throw new CommandFailure('refused', `${ok.reason}. Nothing changed.`);
@@ -24,13 +24,13 @@ export function squareHandlers(ctx: HandlerContext): HandlersOf<'square'> {
           if (!step.ok) throw new CommandFailure('refused', `${step.reason}. Nothing changed.`);
           state = { ...state, squareWatch: step.watch };
         }
-        writeWorld(w, database, {
+        writeWorld(ps, {
           ...world,
           ...(args.festival !== undefined ? { festival: args.festival } : {}),
           ...(args.empty !== undefined ? { squareEmpty: args.empty } : {}),
         });
-        writeTown(w, database, state);
-        return townView(database);
+        writeTown(ps, state);
+        return townView(ps);
       }),
   };
 }

@@ -87,7 +87,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     const rows = next(s.def);
     const def = { ...s.def, rows };
     refuseCycle(def);
-    ctx.transact(command, args, `${s.def.name}: ${label}`, (w) => replaceRows(w, s, rows));
+    ctx.edit(command, `${s.def.name}: ${label}`, (w) => replaceRows(w, s, rows));
     return view(key);
   }
 
@@ -131,7 +131,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
         'refused',
         `Not imported: the tables would roll on each other in a loop: ${cycle.join(' → ')}.`,
       );
-    ctx.transact(command, args, label, (w) => {
+    ctx.edit(command, label, (w) => {
       for (const t of incoming) {
         const old = loadTable(db(), t.key);
         if (old) deleteTable(w, old);
@@ -169,7 +169,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     'tables.create': (args) => {
       checkDie(args.die);
       const key = uniqueKey(db(), slugify(args.name));
-      ctx.transact('tables.create', args, `New table ${args.name}`, (w) =>
+      ctx.edit('tables.create', `New table ${args.name}`, (w) =>
         insertTable(w, {
           key,
           name: args.name,
@@ -189,7 +189,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       if (args.patch.die !== undefined) checkDie(args.patch.die);
       const def = { ...s.def, ...args.patch };
       const fields = Object.keys(args.patch).join(', ');
-      ctx.transact('tables.updateMeta', args, `${s.def.name}: ${fields}`, (w) => {
+      ctx.edit('tables.updateMeta', `${s.def.name}: ${fields}`, (w) => {
         updateTableMeta(w, s, def);
         if (args.patch.drawWithoutReplacement === false) clearDraws(w, s);
       });
@@ -201,7 +201,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       const id = s.rowIds[args.index];
       if (id === undefined) throw new CommandFailure('not-found', `${s.def.name} has no row ${args.index + 1}.`);
       if (args.row.rollOn) refuseCycle({ ...s.def, rows: s.def.rows.map((r, i) => (i === args.index ? args.row : r)) });
-      ctx.transact('tables.setRow', args, `${s.def.name}: row ${args.index + 1}`, (w) =>
+      ctx.edit('tables.setRow', `${s.def.name}: row ${args.index + 1}`, (w) =>
         w.update('rtable_row', id, { data: JSON.stringify(args.row) }),
       );
       // One row changed: the view is the table already read with that row in place, not a second read of 2,000.
@@ -240,19 +240,14 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
           'refused',
           `Row ${bad + 1} of ${s.def.name} has no loot colour to change. Nothing was recoloured.`,
         );
-      ctx.transact(
-        'tables.recolour',
-        args,
-        `${s.def.name}: recolour ${args.indices.length} rows ${args.colour}`,
-        (w) => {
-          for (const i of args.indices) {
-            const row = s.def.rows[i]!;
-            w.update('rtable_row', s.rowIds[i]!, {
-              data: JSON.stringify({ ...row, loot: { ...row.loot!, colour: args.colour } }),
-            });
-          }
-        },
-      );
+      ctx.edit('tables.recolour', `${s.def.name}: recolour ${args.indices.length} rows ${args.colour}`, (w) => {
+        for (const i of args.indices) {
+          const row = s.def.rows[i]!;
+          w.update('rtable_row', s.rowIds[i]!, {
+            data: JSON.stringify({ ...row, loot: { ...row.loot!, colour: args.colour } }),
+          });
+        }
+      });
       return view(args.key);
     },
 
@@ -266,7 +261,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
           'refused',
           `Not deleted: ${users.map((u) => u.def.name).join(', ')} roll${users.length === 1 ? 's' : ''} on ${s.def.name}.`,
         );
-      ctx.transact('tables.delete', args, `Delete table ${s.def.name}`, (w) => deleteTable(w, s));
+      ctx.edit('tables.delete', `Delete table ${s.def.name}`, (w) => deleteTable(w, s));
       return tableSummaries(db());
     },
 
@@ -278,7 +273,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
           'refused',
           `${s.def.name} is not a starter table, so there is nothing to reset it to.`,
         );
-      ctx.transact('tables.resetToStarter', args, `${s.def.name}: reset to starter`, (w) => {
+      ctx.edit('tables.resetToStarter', `${s.def.name}: reset to starter`, (w) => {
         updateTableMeta(w, s, { ...starter, starter: true });
         replaceRows(w, s, starter.rows);
       });
@@ -411,6 +406,6 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       return { node, entry };
     },
 
-    'tables.odds': (args) => campaignTableOdds(db(), args.key, args.context, args.draft ?? null),
+    'tables.odds': (args) => campaignTableOdds(ctx.state(), args.key, args.context, args.draft ?? null),
   };
 }

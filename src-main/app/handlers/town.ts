@@ -1,8 +1,8 @@
 // town.*: the Town between dives (rulebook ch.4, ch.5): the Inn's meal and shelter, "next day"
 // and its reports, gifts to the Inn and the Square, a Banquet, the Town's residents, and travel.
-import type { Database } from 'better-sqlite3';
+import type { PlayReader } from '../../state/session.ts';
 import type { DayReport } from '@shared/contract.ts';
-import { today } from '../../db/town-repo.ts';
+import { today } from '../../state/town.ts';
 import { innPurchase } from '../../rules/inn.ts';
 import { attentionEffects, banquetAllowed, banquetCost } from '../../rules/lich-attention.ts';
 import { townView } from '../../views/town-view.ts';
@@ -11,20 +11,20 @@ import { nextDay } from '../next-day.ts';
 import { attentionStage, partyFloor } from '../phase-store.ts';
 import { dayPassNeedsConfirmation } from '../../rules/calendar.ts';
 import { boonStrength, idolEffects, pay, townAct } from '../town-ops.ts';
-import { readHouseRules } from '../../db/settings.ts';
+import { readHouseRules } from '../../state/settings.ts';
 import { travel } from '../travel.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { dayReports } from '../../db/day-reports.ts';
 import { CommandFailure } from '../../state/failures.ts';
 
 export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
-  const db = () => ctx.require().db;
-  const notes = (database: Database, lines: string[]) => ({ day: today(database), notes: lines });
+  const notes = (ps: PlayReader, lines: string[]) => ({ day: today(ps), notes: lines });
   return {
-    'town.state': () => townView(db()),
+    'town.state': () => townView(ctx.state()),
     'town.buy': (args) =>
-      ctx.transact('town.buy', args, `Inn: ${args.what}`, (w, database) => {
-        const l = person(database, args.id);
-        const payer = args.payer ? person(database, args.payer) : l;
+      ctx.transact('town.buy', args, `Inn: ${args.what}`, (ps) => {
+        const l = person(ps, args.id);
+        const payer = args.payer ? person(ps, args.payer) : l;
         const r = innPurchase({
           what: args.what,
           who: l.name,
@@ -32,57 +32,53 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
           shelteredToday: l.sheltered_today === 1,
           gold: l.gold,
           payer: payer.id !== l.id ? { name: payer.name, gold: payer.gold } : null,
-          stage: attentionStage(database),
+          stage: attentionStage(ps),
         });
         if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
-        w.update('lichslayer', payer.id, { gold: payer.gold - r.price });
-        w.update('lichslayer', l.id, {
+        ps.update('lichslayer', payer.id, { gold: payer.gold - r.price });
+        ps.update('lichslayer', l.id, {
           ...(r.eats ? { ate_today: 1 } : {}),
           ...(r.shelters ? { sheltered_today: 1 } : {}),
         });
-        return notes(database, [r.explain]);
+        return notes(ps, [r.explain]);
       }),
     'town.nextDay': (args) =>
-      ctx.transact('town.nextDay', args, 'Next day', (w, database) => {
-        const ask = args.duringDive ? null : dayPassNeedsConfirmation(partyFloor(database));
+      ctx.transact('town.nextDay', args, 'Next day', (ps) => {
+        const ask = args.duringDive ? null : dayPassNeedsConfirmation(partyFloor(ps));
         if (ask) throw new CommandFailure('needs-confirmation', ask);
-        return nextDay(w, database);
+        return nextDay(ps);
       }),
     'town.reports': (args) => {
-      const rows = db().prepare(`SELECT report FROM day_report ORDER BY id DESC LIMIT ?`).all(args.limit) as {
-        report: string;
-      }[];
-      return rows.map((r) => JSON.parse(r.report) as DayReport);
+      return dayReports(ctx.require().db, args.limit);
     },
     'town.contribute': townAct(
       ctx,
       'town.contribute',
       (a: { id: number; to: 'inn' | 'square'; amount: number }) => `Give ${a.amount} gold to the ${a.to}`,
-      (w, database, state, a) => {
-        const p = person(database, a.id);
-        if (a.to === 'inn' && attentionEffects(attentionStage(database)).innClosed)
+      (ps, state, a) => {
+        const p = person(ps, a.id);
+        if (a.to === 'inn' && attentionEffects(attentionStage(ps)).innClosed)
           throw new CommandFailure('refused', 'The Inn is closed at Stage 4 (ch.5). Nothing changed.');
-        pay(w, p, a.amount, `Giving ${a.amount} gold`);
+        pay(ps, p, a.amount, `Giving ${a.amount} gold`);
         return { ...state, contributed: { ...state.contributed, [a.to]: state.contributed[a.to] + a.amount } };
       },
     ),
-    'town.travel': (args) =>
-      ctx.transact('town.travel', args, `Travel to ${args.to}`, (w, database) => travel(w, database, args)),
+    'town.travel': (args) => ctx.transact('town.travel', args, `Travel to ${args.to}`, (ps) => travel(ps, args)),
     'town.banquet': townAct(
       ctx,
       'town.banquet',
       () => `Sponsor a Banquet`,
-      (w, database, state, a) => {
-        const p = person(database, a.payer);
-        const allowed = banquetAllowed(attentionStage(database));
+      (ps, state, a) => {
+        const p = person(ps, a.payer);
+        const allowed = banquetAllowed(attentionStage(ps));
         if (!allowed.ok) throw new CommandFailure('refused', `${allowed.reason}. Nothing changed.`);
-        const day = today(database);
+        const day = today(ps);
         if (state.banquetOn === day)
           throw new CommandFailure('refused', 'A Banquet is already sponsored today. Nothing changed.');
-        const rules = readHouseRules(database);
-        const { boons } = idolEffects(database, state, day);
+        const rules = readHouseRules(ps);
+        const { boons } = idolEffects(ps, state, day);
         const cost = banquetCost(boonStrength(boons, 'givers-mark', p.id, rules));
-        pay(w, p, cost.gold, `A Banquet (${cost.explain})`);
+        pay(ps, p, cost.gold, `A Banquet (${cost.explain})`);
         return { ...state, banquetOn: day };
       },
     ),
@@ -91,7 +87,7 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
       'town.npc',
       (a: { add: string } | { remove: number }) =>
         'add' in a ? `Town resident: ${a.add}` : `Town resident ${a.remove} leaves`,
-      (_w, _database, state, a) => {
+      (_ps, state, a) => {
         if ('add' in a)
           return { ...state, npcs: [...state.npcs, { id: state.nextId, name: a.add }], nextId: state.nextId + 1 };
         if (!state.npcs.some((n) => n.id === a.remove))
