@@ -41,7 +41,7 @@ import { judgeCampaignView } from '../views/judge-view.ts';
 import { phaseView } from '../views/phase-view.ts';
 import { playerView } from '../views/player-view.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { DbSession } from '../db/db-session.ts';
+import { runPlayCommand } from '../db/play-command.ts';
 import { stateReader } from '../db/play-store.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { AppOptions, CampaignFiles, HandlerContext, Handlers, OpenCampaign } from './handler-context.ts';
@@ -717,9 +717,12 @@ export class CampaignApp implements CampaignFiles {
     }
   }
 
-  /** Runs one play command as one transaction with its undo step, then publishes. */
-  private transact<T>(command: CommandName, _args: unknown, label: string, change: (s: PlaySession) => T): T {
-    return this.edit(command, label, (writer, db) => change(new DbSession(db, writer, command)));
+  /** Runs one play command: decided on the play state, applied in one transaction with its undo step, then published. */
+  private transact<T>(command: CommandName, _args: unknown, label: string, decide: (ps: PlaySession) => T): T {
+    const { value } = runPlayCommand(this.require().db, command, label, decide);
+    this.publish(this.rebuildView());
+    this.backupIfDue();
+    return value;
   }
 
   /** Runs one Judge action as one transaction with its undo step, then publishes. */
