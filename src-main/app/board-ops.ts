@@ -5,7 +5,6 @@
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
-import type { Colour } from '@shared/gauntlet.ts';
 import {
   allTokens,
   ensureRoom,

@@ -33,14 +33,13 @@ import { LATEST_VERSION } from '../db/migrations.ts';
 import { acquireCampaignLock, describeHolder, liveHolder } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
 import { nextRollId, tieRollsToStep } from '../db/ledger.ts';
-import { DamagedSettingError } from '../db/settings.ts';
 import { DEFAULT_RETENTION, pruneBackups, retentionSchema, takeBackup, type Retention } from '../db/backups.ts';
 import { fullCheckInBackground, type BackgroundCheck } from '../db/integrity-check.ts';
 import { attachArchive } from '../db/ledger-archive.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
 import { phaseView } from '../views/phase-view.ts';
 import { playerView } from '../views/player-view.ts';
-import { CommandFailure } from '../state/failures.ts';
+import { CommandFailure, DamagedSettingError } from '../state/failures.ts';
 import { runPlayCommand } from '../db/play-command.ts';
 import { stateReader } from '../db/play-store.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
@@ -205,6 +204,7 @@ export class CampaignApp implements CampaignFiles {
       require: () => this.require(),
       transact: (command, args, label, change) => this.transact(command, args, label, change),
       edit: (command, label, change) => this.edit(command, label, change),
+      roll: (command, decide) => runPlayCommand(this.require().db, command, command, decide).value,
       state: () => this.state(),
       changed: () => this.publish(this.rebuildView()),
       view: () => this.view(),

@@ -5,7 +5,6 @@ import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import { allTokens, roomAt } from '../state/board.ts';
 import { readHouseRules, writeSetting } from '../state/settings.ts';
-import { loadAllTables } from '../db/tables-repo.ts';
 import type { ChallengeResult } from '../rules/challenge.ts';
 import { rollCharacterChallenge } from '../rules/sanity-challenge.ts';
 import type { Modifier } from '../rules/dice.ts';

@@ -2,9 +2,8 @@
 // items with their loot-table entries (actions, Effect, breakable), the synchronicity they hold, the
 // items that Block, and the modifiers the character takes on all rolls.
 import type { PlayReader } from '../state/session.ts';
-import type { Colour, ItemSlot } from '@shared/gauntlet.ts';
+import type { ItemSlot } from '@shared/gauntlet.ts';
 import type { LootFields } from '@shared/tables.ts';
-import { loadAllTables } from '../db/tables-repo.ts';
 import { readHouseRules } from '../state/settings.ts';
 import type { EquippedItem } from '../rules/attack.ts';
 import { modifiersFor } from './character-rolls.ts';

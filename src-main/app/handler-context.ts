@@ -55,6 +55,8 @@ export interface HandlerContext {
   require(): OpenCampaign;
   /** Runs one play command (named by its command and arguments) as one transaction with its undo step, then publishes. */
   transact<T>(command: CommandName, args: unknown, label: string, change: (s: PlaySession) => T): T;
+  /** A play command that only rolls (its rolls go to the ledger; no screen changes, nothing to undo). */
+  roll<T>(command: CommandName, decide: (s: PlaySession) => T): T;
   /** An edit outside the play state (the campaign's tables): one transaction with its undo step, then publishes. */
   edit<T>(command: CommandName, label: string, change: (writer: RecordingWriter, db: Database) => T): T;
   /** The play state as the last change left it. */

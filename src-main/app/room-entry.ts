@@ -2,7 +2,7 @@
 // them unless disabled — a listed effect, or 1d6 on the tier's trap table rolled for them alone — and
 // its effect lands (a Challenge to escape it, damage against Armor or ongoing, a lost turn); a room
 // flagged as a Sanity Test calls a Sanity Challenge. Every roll is in the ledger.
-import type { PlayReader, PlaySession } from '../state/session.ts';
+import type { PlaySession } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { TrapFields } from '@shared/tables.ts';
@@ -16,8 +16,6 @@ import { rollTrapDamage, trapSource, trapSteps, type RoomTrap } from '../rules/t
 import { rollOnTable } from '../tables/table-roll.ts';
 import { lichslayerChallenge, sanityChallenge } from './combat-hooks.ts';
 import { applyHit, loseNextTurn, startOngoing } from './fight-ops.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
-import { loadAllTables } from '../db/tables-repo.ts';
 
 /** How a character comes into a room: Break (and Charge, which Breaks in) halves its traps' damage against the Breaker (ch.2). */
 export interface RoomEntry {

@@ -11,7 +11,7 @@ import { readSetting, writeSetting } from '../state/settings.ts';
 import { readTown } from '../state/town.ts';
 import { lifeRecord } from '../state/life-records.ts';
 import { changeAilment, liftOne, sortAilments } from '../rules/ailments.ts';
-import { diceOfFaces, mechanismRecovered, rollCheat, type RolledDie } from '../rules/skills-bandit.ts';
+import { diceOfFaces, mechanismRecovered, rollCheat } from '../rules/skills-bandit.ts';
 import { cureProgress, rollCure } from '../rules/skills-doctor.ts';
 import {
   commandGrant,

@@ -7,7 +7,6 @@ import type { TokenView } from '@shared/board.ts';
 import { SPELL_SCHOOL_LABEL, SPELL_SCHOOLS, type SpellFields, type TableDef, type TableRow } from '@shared/tables.ts';
 import { allTokens } from '../state/board.ts';
 import { readHouseRules } from '../state/settings.ts';
-import { loadAllTables } from '../db/tables-repo.ts';
 import { readTown, today } from '../state/town.ts';
 import { equippedOf, slotPlanOf } from '../state/gauntlet.ts';
 import { inscriptionsOn } from '../state/spell-inscriptions.ts';

@@ -10,7 +10,6 @@ import { readHouseRules, writeSetting } from '../state/settings.ts';
 import { readTown, today, writeTown } from '../state/town.ts';
 import { absentAttentionShift, type AttentionStage } from '../rules/lich-attention.ts';
 import { closeDay } from './day-close.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
 import { archivedAttention, attentionActor, attentionSnapshotAt, diveActor } from './phase-store.ts';
 import { encounterTier, mayReturn, rollRoad } from '../rules/travel.ts';
 import { weekOf } from '../rules/calendar.ts';

@@ -1,40 +1,21 @@
 // The roll ledger: every roll the app makes, with its cause, faces, modifiers, clamps and
 // nested results, and the random source's state before and after, so any session replays.
 import type { Database } from 'better-sqlite3';
-import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { LedgerEntry } from '@shared/contract.ts';
-import type { DiceLogEntry } from '../rules/dice.ts';
-import { Dice } from '../rules/dice.ts';
 import { SeededRandom } from '../rules/random-source.ts';
 import { readSetting } from './settings.ts';
+import { randomStateSchema } from '../state/sessions.ts';
 import type { RowChange } from './history.ts';
 import { roomLabel } from '../state/board.ts';
 import type { CheatSource, LedgerReads } from '../state/ledger-entry.ts';
 import { archivedRolls, archiveReader, iterateArchivedRolls } from './ledger-archive.ts';
-
-const randomStateSchema = z.strictObject({
-  seed: z.number().int(),
-  position: z.number().int().min(0),
-  s: z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]),
-});
 
 /** Random state and the current session are play state: saved without undo steps. */
 export function writePlayState(db: Database, key: string, value: unknown): void {
   db.prepare(
     `INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
   ).run(key, JSON.stringify(value));
-}
-
-/** The random source's saved state, validated; null before the first roll. */
-export const savedRandom = (db: Database) => readSetting(db, 'random', randomStateSchema.nullable(), null);
-
-export function loadRandom(db: Database): SeededRandom {
-  const state = savedRandom(db);
-  if (state) return SeededRandom.resume(state);
-  const fresh = new SeededRandom(crypto.randomInt(0, 2 ** 31));
-  writePlayState(db, 'random', fresh.snapshot());
-  return fresh;
 }
 
 export function reseed(db: Database, seed: number): void {
@@ -44,76 +25,6 @@ export function reseed(db: Database, seed: number): void {
 export function currentSession(db: Database): number {
   // Bounded: the journal lists every session, so a crafted count must not ask for a billion of them.
   return readSetting(db, 'session', z.number().int().min(1).max(100_000), 1);
-}
-
-export function startSession(db: Database): number {
-  const next = currentSession(db) + 1;
-  writePlayState(db, 'session', next);
-  // When each session began, so the journal can sort the campaign's history into sessions.
-  writePlayState(db, 'session-starts', { ...sessionStarts(db), [String(next)]: new Date().toISOString() });
-  return next;
-}
-
-export function sessionStarts(db: Database): Record<string, string> {
-  return readSetting(db, 'session-starts', z.record(z.string(), z.string()), {});
-}
-
-export interface RollRecord {
-  cause: string;
-  table?: string | null;
-  floor?: number | null;
-  room?: string | null;
-  character?: string | null;
-  explain: string;
-  result: unknown;
-  /** Shown on the players' screen (a revealed room's roll); everything else stays with the Judge. */
-  public?: boolean;
-}
-
-/**
- * Runs `roll` with the campaign's random source and writes one ledger entry per recorded
- * result, with the faces drawn and the source's state before and after. Call inside a transaction.
- */
-export function rollWithLedger<T>(
-  db: Database,
-  command: string,
-  roll: (dice: Dice) => { value: T; records: RollRecord[] },
-): { value: T; ids: number[] } {
-  const rng = loadRandom(db);
-  const before = rng.snapshot();
-  const faces: DiceLogEntry[] = [];
-  const dice = new Dice(rng, (entry) => faces.push(entry));
-  const { value, records } = roll(dice);
-  const after = rng.snapshot();
-  writePlayState(db, 'random', after);
-  const session = currentSession(db);
-  const insert = db.prepare(
-    `INSERT INTO roll_log (at, session, command, cause, table_key, floor, room, character, explain, result, faces, rng_before, rng_after, public)
-     VALUES (@at, @session, @command, @cause, @table, @floor, @room, @character, @explain, @result, @faces, @before, @after, @public)`,
-  );
-  const at = new Date().toISOString();
-  const ids = records.map((r, i) =>
-    Number(
-      insert.run({
-        at,
-        session,
-        command,
-        cause: r.cause,
-        table: r.table ?? null,
-        floor: r.floor ?? null,
-        room: r.room ?? null,
-        character: r.character ?? null,
-        explain: r.explain,
-        result: JSON.stringify(r.result),
-        // One command's faces are kept on its first entry; the others chain on from it.
-        faces: JSON.stringify(i === 0 ? faces.map((f) => ({ sides: f.sides, face: f.face, cause: f.cause })) : []),
-        before: JSON.stringify(i === 0 ? before : after),
-        after: JSON.stringify(after),
-        public: r.public ? 1 : 0,
-      }).lastInsertRowid,
-    ),
-  );
-  return { value, ids };
 }
 
 export interface LedgerFilter {

@@ -1,8 +1,6 @@
 // Campaign settings stored as validated JSON, one row per key (undoable like any row).
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
-import { DEFAULT_HOUSE_RULES, houseRulesSchema, type HouseRules } from '@shared/house-rules.ts';
-import type { RecordingWriter } from './history.ts';
 import { describeIssues } from '@shared/contract.ts';
 import { damagedSetting } from '../state/failures.ts';
 
@@ -28,18 +26,4 @@ export function readSetting<S extends z.ZodType>(
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw damagedSetting(key, describeIssues(parsed.error));
   return parsed.data;
-}
-
-export { DamagedSettingError, damagedSetting } from '../state/failures.ts';
-
-export function writeSetting(writer: RecordingWriter, db: Database, key: string, value: unknown): void {
-  const json = JSON.stringify(value);
-  const row = db.prepare(`SELECT id FROM setting WHERE key = ?`).get(key) as { id: number } | undefined;
-  if (row) writer.update('setting', row.id, { value: json });
-  else writer.insert('setting', { key, value: json });
-}
-
-/** The campaign's house rules; missing settings take RULINGS defaults (also for older campaigns). */
-export function readHouseRules(db: Database): HouseRules {
-  return readSetting(db, 'house_rules', houseRulesSchema, DEFAULT_HOUSE_RULES);
 }

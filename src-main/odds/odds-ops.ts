@@ -7,7 +7,6 @@ import { percent } from '@shared/odds.ts';
 import { DIFFICULTY } from '../rules/dice.ts';
 import { SANITY_LADDER } from '../rules/sanity.ts';
 import type { Modifier } from '@shared/dice.ts';
-import { loadTable, type StoredTable } from '../db/tables-repo.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { requireLichslayer } from '../app/lichslayer-row.ts';

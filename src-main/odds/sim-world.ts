@@ -5,14 +5,12 @@ import { rosterRows } from '../state/roster.ts';
 import type { PlayReader } from '../state/session.ts';
 import type { Colour, SanityLevel } from '@shared/gauntlet.ts';
 import { houseRulesSchema, type HouseRules, type HouseRulesPatch } from '@shared/house-rules.ts';
-import { loadAllTables } from '../db/tables-repo.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { attentionActor } from '../app/phase-store.ts';
 import { equippedItems } from '../app/gear.ts';
 import { parseDamage, weaponOptions, type DamageSpec } from '../rules/attack.ts';
 import { INITIAL_ATTENTION, type AttentionState } from '../rules/lich-attention.ts';
-import type { LichslayerRow } from '../app/lichslayer-row.ts';
 import type { SimMember, SimWorld } from './dive-sim.ts';
 
 /** A Lichslayer with no usable weapon strikes with this (the book gives no unarmed attack: the simulator's assumption, shown). */

@@ -4,7 +4,6 @@
 // only with items in the same state; a stack with no colour of its own is as its loot entry says.
 import type { StackRow } from './rows.ts';
 import type { PlayReader, PlaySession } from './session.ts';
-import type { Colour } from '@shared/gauntlet.ts';
 import type { StoredState } from '../rules/loot-fate.ts';
 import { placeInInventory, stackMaxOf } from '../rules/inventory.ts';
 import { CommandFailure } from './failures.ts';

@@ -7,7 +7,6 @@ import { slotShortLabel } from '../rules/gauntlet-slots.ts';
 import { lootEntries } from '../state/loot-lookup.ts';
 import { skillsUnlocked } from '../rules/character.ts';
 import { allTokens, roomsOfFloor } from '../state/board.ts';
-import { loadTable } from '../db/tables-repo.ts';
 import type { Database } from 'better-sqlite3';
 import { campaignName } from '../db/campaign-meta.ts';
 import { judgeCampaignView } from './judge-view.ts';

@@ -15,7 +15,6 @@ import {
   rollFloraPatch,
 } from '../../rules/forest.ts';
 import { dropSanity, SANITY_LADDER } from '../../rules/sanity.ts';
-import { loadTable } from '../../db/tables-repo.ts';
 import { forestEntry } from '../forest-day.ts';
 import { requireLichslayer as person } from '../lichslayer-row.ts';
 import { attentionStage, diveActor, partyIds } from '../phase-store.ts';

@@ -3,7 +3,6 @@
 // once; destroyed over days at their tier's price — the Crown's corruption stays.
 import type { PlayReader, PlaySession } from '../../state/session.ts';
 import type { TownState } from '@shared/town.ts';
-import { loadAllTables } from '../../db/tables-repo.ts';
 import { readTown, today, writeTown } from '../../state/town.ts';
 import { writeSetting } from '../../state/settings.ts';
 import { commissionCheck, destructionCheck, IDOL_TIERS } from '../../rules/idol.ts';

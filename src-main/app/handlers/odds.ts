@@ -7,7 +7,6 @@ import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 
 export function oddsHandlers(ctx: HandlerContext): HandlersOf<'odds'> {
-  const db = () => ctx.require().db;
   const runner = new SimRunner();
   const known = (runId: string) => {
     const view = runner.read(runId);

@@ -19,7 +19,6 @@ import { DiceSyntaxError, parseDice } from '../../rules/dice-expression.ts';
 import { exportFoundry, exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../../tables/table-export.ts';
 import { previewImport, refusal, slugify, type ImportOptions } from '../../tables/table-import.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
-import { rollWithTables } from '../../db/table-rolls.ts';
 import { findCycle, validateTable } from '../../tables/table-validate.ts';
 import { uncoveredText } from '../../tables/table-coverage.ts';
 import { CommandFailure } from '../../state/failures.ts';
@@ -373,19 +372,18 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     },
 
     'tables.roll': (args) => {
-      const database = db();
-      const all = loadAllTables(database);
-      const target = all.get(args.key);
+      const tables = ctx.state().tables.defs;
+      const target = tables.get(args.key);
       if (!target) throw new CommandFailure('not-found', `There is no table “${args.key}” in this campaign.`);
-      const errors = validateTable(target.def, new Set(all.keys())).filter((i) => i.severity === 'error');
+      const errors = validateTable(target, new Set(tables.keys())).filter((i) => i.severity === 'error');
       if (errors.length)
         throw new CommandFailure(
           'refused',
-          `${target.def.name} cannot be rolled until it is fixed: ${errors[0]!.message}.`,
+          `${target.name} cannot be rolled until it is fixed: ${errors[0]!.message}.`,
         );
-      const cause = args.cause ?? `Roll panel: ${target.def.name}`;
-      const node = database.transaction(() =>
-        rollWithTables(database, 'tables.roll', ({ dice, tables, drawn }) => {
+      const cause = args.cause ?? `Roll panel: ${target.name}`;
+      const node = ctx.roll('tables.roll', (ps) =>
+        ps.roll('tables.roll', ({ dice, tables, drawn }) => {
           const rolled = rollOnTable({ dice, tables, drawn, cause }, args.key, args.context);
           return {
             value: rolled,
@@ -401,8 +399,8 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
             ],
           };
         }),
-      )();
-      const entry = listLedger(database, { limit: 1 })[0] as LedgerEntry;
+      );
+      const entry = listLedger(db(), { limit: 1 })[0] as LedgerEntry;
       return { node, entry };
     },
 

@@ -1,7 +1,6 @@
 // town.*: the Town between dives (rulebook ch.4, ch.5): the Inn's meal and shelter, "next day"
 // and its reports, gifts to the Inn and the Square, a Banquet, the Town's residents, and travel.
 import type { PlayReader } from '../../state/session.ts';
-import type { DayReport } from '@shared/contract.ts';
 import { today } from '../../state/town.ts';
 import { innPurchase } from '../../rules/inn.ts';
 import { attentionEffects, banquetAllowed, banquetCost } from '../../rules/lich-attention.ts';
