@@ -1,6 +1,10 @@
 // The table model's words and limits, and how a row's key is written, without the schemas that
 // check tables: the renderer imports these, so its bundle carries no validation library.
-import type { RowRange } from './tables.ts';
+/** A row's range of results: one value, or from–to (to is null for a single value). */
+export interface RowRange {
+  from: number;
+  to: number | null;
+}
 
 export const ROOM_TYPES = ['hall', 'chamber', 'vault', 'antechamber', 'shrine'] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];

@@ -154,7 +154,7 @@ export type SpellFields = z.output<typeof spellFieldsSchema>;
 export const rowRangeSchema = z
   .strictObject({ from: whole, to: whole.nullable() })
   .refine((r) => r.to === null || r.to >= r.from, { error: 'A range must not end before it starts' });
-export type RowRange = z.output<typeof rowRangeSchema>;
+export type { RowRange } from './table-vocabulary.ts';
 
 export const rollOnSchema = z.strictObject({
   table: tableKeySchema,

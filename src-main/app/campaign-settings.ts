@@ -11,7 +11,7 @@ import { readHouseRules } from '../state/settings.ts';
 import { readSpellInscriptions } from '../state/spell-inscriptions.ts';
 import { readTown } from '../state/town.ts';
 import { journalNotes } from '../views/journal-view.ts';
-import { attentionActor, combatActor, diveActor, stored, turnedOn } from './phase-store.ts';
+import { attentionActor, combatActor, diveActor, stored, turnedOn } from '../play/machines.ts';
 import { starterRecord } from './starter-tables.ts';
 
 /** Throws CampaignFileError('damaged') naming the first setting that is not what the app writes. */

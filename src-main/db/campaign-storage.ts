@@ -7,8 +7,8 @@ import path from 'node:path';
 import { storageKeepSchema, type StorageKeep, type StorageView } from '@shared/storage.ts';
 import { compactHistory } from './history.ts';
 import { archivedCount, archiveSessions, copyArchive, ledgerArchivePath } from './ledger-archive.ts';
-import { currentSession, writePlayState } from './ledger.ts';
-import { readSetting } from './settings.ts';
+import { currentSession, readSetting } from './settings.ts';
+import { writePlayState } from './ledger.ts';
 
 /** A long evening's undo for the last three sessions; the ledger of the last ten at hand. */
 export const DEFAULT_KEEP: StorageKeep = { undoSessions: 3, ledgerSessions: 10 };

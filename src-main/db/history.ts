@@ -2,7 +2,7 @@
 // A mutation records the before and after image of each row it touches; undo writes the
 // before images back, redo the after images. One mechanism serves every table.
 import type { Database } from 'better-sqlite3';
-import { currentSession } from './ledger.ts';
+import { currentSession } from './settings.ts';
 import { noteTableWrite } from './table-revision.ts';
 
 type Row = Record<string, unknown>;

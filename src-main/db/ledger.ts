@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import type { LedgerEntry } from '@shared/contract.ts';
 import { SeededRandom } from '../rules/random-source.ts';
-import { readSetting } from './settings.ts';
+import { currentSession, readSetting } from './settings.ts';
 import { randomStateSchema } from '../state/sessions.ts';
 import type { RowChange } from './history.ts';
 import { roomLabel } from '../state/board.ts';
@@ -20,11 +20,6 @@ export function writePlayState(db: Database, key: string, value: unknown): void 
 
 export function reseed(db: Database, seed: number): void {
   writePlayState(db, 'random', new SeededRandom(seed).snapshot());
-}
-
-export function currentSession(db: Database): number {
-  // Bounded: the journal lists every session, so a crafted count must not ask for a billion of them.
-  return readSetting(db, 'session', z.number().int().min(1).max(100_000), 1);
 }
 
 export interface LedgerFilter {

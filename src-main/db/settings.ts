@@ -1,6 +1,6 @@
 // Campaign settings stored as validated JSON, one row per key (undoable like any row).
 import type { Database } from 'better-sqlite3';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { describeIssues } from '@shared/contract.ts';
 import { damagedSetting } from '../state/failures.ts';
 
@@ -26,4 +26,10 @@ export function readSetting<S extends z.ZodType>(
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw damagedSetting(key, describeIssues(parsed.error));
   return parsed.data;
+}
+
+/** The current play session, as the undo history and the ledger stamp their rows. */
+export function currentSession(db: Database): number {
+  // Bounded: the journal lists every session, so a crafted count must not ask for a billion of them.
+  return readSetting(db, 'session', z.number().int().min(1).max(100_000), 1);
 }

@@ -24,7 +24,7 @@ import { rollTrapDamage, trapSteps } from '../rules/trap.ts';
 import { Dice, type Modifier } from '../rules/dice.ts';
 import { SeededRandom } from '../rules/random-source.ts';
 import { rollOnTable, type DrawState } from '../tables/table-roll.ts';
-import { rollRoomContents, rollWave, type RolledEntity } from '../app/room-contents.ts';
+import { rollRoomContents, rollWave, type RolledEntity } from '../play/room-contents.ts';
 
 /** A Lichslayer as the simulator starts them: the roster's row, or one the Judge describes. */
 export interface SimMember {

@@ -2,15 +2,14 @@
 // Lichslayer's modifiers, handed to the pure odds functions. Nothing here writes.
 import type { PlayReader } from '../state/session.ts';
 import type { TableDef } from '@shared/tables.ts';
-import type { ChallengeGridView, ChallengeOddsView, TableOddsView } from '@shared/odds.ts';
-import { percent } from '@shared/odds.ts';
+import { percent, type ChallengeGridView, type ChallengeOddsView, type TableOddsView } from '@shared/odds.ts';
 import { DIFFICULTY } from '../rules/dice.ts';
 import { SANITY_LADDER } from '../rules/sanity.ts';
 import type { Modifier } from '@shared/dice.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { requireLichslayer } from '../app/lichslayer-row.ts';
-import { attentionStage } from '../app/phase-store.ts';
+import { requireLichslayer } from '../state/lichslayer.ts';
+import { attentionStage } from '../play/machines.ts';
 import type { ChallengeInput } from '../rules/challenge.ts';
 import { clockPenalties } from '../rules/survival-clock.ts';
 import type { DrawState, RollContext } from '../tables/table-roll.ts';

@@ -31,9 +31,14 @@ function sources(dir: string): string[] {
 }
 // Where the app runs a rule: commands and their procedures, the machines, the views, the table engine, and the contract's schemas.
 const appCode = [
-  ...['src-main/app', 'src-main/machines', 'src-main/views', 'src-main/tables'].flatMap((d) =>
-    sources(path.join(ROOT, d)),
-  ),
+  ...[
+    'src-main/app',
+    'src-main/play',
+    'src-main/state',
+    'src-main/machines',
+    'src-main/views',
+    'src-main/tables',
+  ].flatMap((d) => sources(path.join(ROOT, d))),
   path.join(ROOT, 'src-shared/contract.ts'),
 ].map((f) => ({ f, text: fs.readFileSync(f, 'utf8') }));
 

@@ -96,7 +96,7 @@ function declarations(): Declaration[] {
 }
 
 /**
- * Declarations the running app reaches: everything in app/ and machines/ (commands and machine
+ * Declarations the running app reaches: everything in app/, play/ and machines/ (commands, decisions and machine
  * steps), and transitively whatever those bodies name.
  */
 function reachable(all: readonly Declaration[]): Set<string> {
@@ -104,7 +104,9 @@ function reachable(all: readonly Declaration[]): Set<string> {
   for (const d of all) byName.set(d.name, [...(byName.get(d.name) ?? []), d]);
   // Commands and machine steps, and the views and table engine they call (reached through method calls the word scan cannot follow).
   const roots = all.filter((d) =>
-    ['app', 'machines', 'views', 'tables'].some((dir) => d.file.startsWith(path.join(SRC, dir) + path.sep)),
+    ['app', 'play', 'state', 'machines', 'views', 'tables'].some((dir) =>
+      d.file.startsWith(path.join(SRC, dir) + path.sep),
+    ),
   );
   const seen = new Set<Declaration>(roots);
   const queue = [...roots];

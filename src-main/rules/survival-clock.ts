@@ -2,8 +2,7 @@
 // at least every 7; penalties apply at the end of each day the minimum is not met and stack.
 import type { SanityLevel } from '@shared/gauntlet.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
-import type { Modifier } from './dice.ts';
-import { Dice, type DieRoll } from './dice.ts';
+import { Dice, type Modifier, type DieRoll } from './dice.ts';
 import { attentionEffects, type AttentionStage } from './lich-attention.ts';
 import { dropSanity, SANITY_LADDER, sanityAfterNight } from './sanity.ts';
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RoomRecord, TokenRecord, TurnStackRow } from './rows.ts';
 import type { PlayReader, PlaySession } from './session.ts';
 import { readSetting, writeSetting } from './settings.ts';
+import { CommandFailure } from './failures.ts';
 
 export type { RoomRecord, TokenRecord } from './rows.ts';
 
@@ -138,3 +139,22 @@ export function legacyPartyFloor(r: PlayReader): number | null {
  * ("F2 (3,1)"); the players' list below depends on reading it the same way.
  */
 export const roomLabel = (floor: number, x: number, y: number): string => `F${floor} (${x + 1},${y + 1})`;
+
+/** Rooms between two tokens on one floor, counted along the grid (4-neighbour steps, RULINGS). */
+export const roomSteps = (a: Pick<TokenView, 'x' | 'y'>, b: Pick<TokenView, 'x' | 'y'>): number =>
+  Math.abs(a.x! - b.x!) + Math.abs(a.y! - b.y!);
+
+/** A token standing on the board, not defeated. */
+export const onBoard = (t: TokenView): boolean => t.x !== null && t.y !== null && !t.defeated;
+
+/** The entities standing in a room (not defeated): what a room's capacity counts (ch.9). */
+export function occupants(tokens: readonly TokenView[], floor: number, x: number, y: number): TokenView[] {
+  return tokens.filter((t) => t.floor === floor && t.x === x && t.y === y && t.kind === 'entity' && !t.defeated);
+}
+
+/** A token on the board, or a refusal that names it. */
+export function tokenOf(r: PlayReader, id: number): TokenView {
+  const t = allTokens(r).find((k) => k.id === id);
+  if (!t) throw new CommandFailure('not-found', `No token ${id} on the board. Nothing changed.`);
+  return t;
+}

@@ -7,7 +7,6 @@ import type { LootLookup } from '../rules/loot-entry.ts';
 import type { DrawState } from '../tables/table-roll.ts';
 import type { SkillUse } from '../rules/skills.ts';
 import type { LedgerReads } from './ledger-entry.ts';
-import type { SkillUseReads } from './skill-uses.ts';
 import type { Row } from './play-state.ts';
 import type { AppendTable, PlayRows, PlayTable } from './rows.ts';
 
@@ -80,4 +79,29 @@ export interface PlaySession extends PlayReader {
   setUntracked(key: string, value: unknown): void;
   /** A skill used (ch.2): one new row, counted by every question asked of the uses after it. */
   recordSkillUse(use: SkillUse): void;
+}
+
+/** Now, as a usage limit reads it: the session, day, fight and floor visit that bind. */
+export interface LimitWindow {
+  session: number;
+  day: number;
+  fight: number | null;
+  visit: number | null;
+}
+
+/** What a capstone counts: distinct values of one column of one skill's uses (ch.2). */
+export interface CapstoneKey {
+  column: 'target' | 'faction' | 'token_id';
+  /** Which uses count: successful ones, successful ones kept by name (no token), or every one. */
+  counts: 'success' | 'success-by-name' | 'all';
+}
+
+/** The questions the engine asks of the campaign's skill uses (answered through its indexes). */
+export interface SkillUseReads {
+  /** Uses of one skill by one Lichslayer inside the window (any of its session, day, fight, visit). */
+  inWindow(lichslayerId: number, skill: string, now: LimitWindow): SkillUse[];
+  /** Distinct values of a capstone key, in index order, at most `limit`. */
+  distinct(lichslayerId: number, skill: string, key: CapstoneKey, limit: number): (string | number)[];
+  /** The first Burgle ever tried on a token, if any. */
+  firstBurgle(tokenId: number): SkillUse | null;
 }

@@ -2,32 +2,9 @@
 // with the campaign, so the play state does not hold them: each question goes to the campaign's
 // indexes through a narrow port, and a command's own new uses are counted with what it reads.
 import type { SkillUse } from '../rules/skills.ts';
-import type { PlayReader, PlaySession } from './session.ts';
+import type { CapstoneKey, LimitWindow, PlayReader, PlaySession, SkillUseReads } from './session.ts';
 
-/** Now, as a usage limit reads it: the session, day, fight and floor visit that bind. */
-export interface LimitWindow {
-  session: number;
-  day: number;
-  fight: number | null;
-  visit: number | null;
-}
-
-/** What a capstone counts: distinct values of one column of one skill's uses (ch.2). */
-export interface CapstoneKey {
-  column: 'target' | 'faction' | 'token_id';
-  /** Which uses count: successful ones, successful ones kept by name (no token), or every one. */
-  counts: 'success' | 'success-by-name' | 'all';
-}
-
-/** The questions the engine asks of the campaign's skill uses (answered through its indexes). */
-export interface SkillUseReads {
-  /** Uses of one skill by one Lichslayer inside the window (any of its session, day, fight, visit). */
-  inWindow(lichslayerId: number, skill: string, now: LimitWindow): SkillUse[];
-  /** Distinct values of a capstone key, in index order, at most `limit`. */
-  distinct(lichslayerId: number, skill: string, key: CapstoneKey, limit: number): (string | number)[];
-  /** The first Burgle ever tried on a token, if any. */
-  firstBurgle(tokenId: number): SkillUse | null;
-}
+export type { CapstoneKey, LimitWindow, SkillUseReads } from './session.ts';
 
 export const inWindow = (u: SkillUse, now: LimitWindow): boolean =>
   u.session === now.session ||

@@ -1,5 +1,14 @@
 // The Judge's board: every room and token of a floor with all its secrets, for the board
 // and the hidden-info pane.
+import {
+  occupants,
+  allTokens,
+  parseChest,
+  parseTrap,
+  readWorld,
+  roomsOfFloor,
+  type RoomRecord,
+} from '../state/board.ts';
 import { rosterRows } from '../state/roster.ts';
 import type { PlayReader } from '../state/session.ts';
 import { GRID, type BoardView, type RoomView, type TokenView } from '@shared/board.ts';
@@ -7,15 +16,11 @@ import { roomCapacity, shrineSafety, type ShrineSafety } from '../rules/board-fa
 import { readHouseRules } from '../state/settings.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
 import { skillsUnlocked } from '../rules/character.ts';
-import { attentionStage, diveActor, partyFloor, stored } from '../app/phase-store.ts';
+import { attentionStage, diveActor, partyFloor, stored } from '../play/machines.ts';
 import { zeroHealthOutcome } from '../rules/damage.ts';
-import { allTokens, parseChest, parseTrap, readWorld, roomsOfFloor, type RoomRecord } from '../state/board.ts';
 import { turnOrder } from './turn-order.ts';
 
 /** Entities standing in a room: the number capacity counts (ch.9). */
-export function occupants(tokens: readonly TokenView[], floor: number, x: number, y: number): TokenView[] {
-  return tokens.filter((t) => t.floor === floor && t.x === x && t.y === y && t.kind === 'entity' && !t.defeated);
-}
 
 export function roomView(
   rec: RoomRecord | undefined,

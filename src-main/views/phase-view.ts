@@ -6,8 +6,8 @@ import { CASTING_TIME_LABEL } from '@shared/tables.ts';
 import { allTokens } from '../state/board.ts';
 import { COMBAT_SANITY_TRIGGERS } from '../rules/sanity.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
-import { attentionActor, attentionStage, combatActor, diveActor, stored } from '../app/phase-store.ts';
-import { floorNotCleared } from '../app/phase-ops.ts';
+import { attentionActor, attentionStage, combatActor, diveActor, stored } from '../play/machines.ts';
+import { floorNotCleared } from '../play/floor-facts.ts';
 
 /** What the Judge still calls at a round's end: an enemy's ability is theirs to use (ch.11); its Challenge is a preset in the Challenge dialog. */
 const MANUAL_HOOKS = COMBAT_SANITY_TRIGGERS.filter((t) => t.id === 'enemy-ability').map(

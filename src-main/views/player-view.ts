@@ -8,7 +8,7 @@ import { roomCapacity, shrineSafety } from '../rules/board-facts.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { allTokens, roomsOfFloor } from '../state/board.ts';
 import { turnOrder } from './turn-order.ts';
-import { attentionStage, partyFloor, stored } from '../app/phase-store.ts';
+import { attentionStage, partyFloor, stored } from '../play/machines.ts';
 import { publicRolls } from '../db/ledger.ts';
 import { campaignName } from '../db/campaign-meta.ts';
 

@@ -12,8 +12,8 @@ import { INSCRIPTIONS, vanityStage } from '../rules/idol.ts';
 import { attentionEffects, banquetAllowed, banquetCost } from '../rules/lich-attention.ts';
 import { retainerCap } from '../rules/retainers.ts';
 import { ARMOR_REPAIR_PER_POINT, DISPOSITION_COLOURS, RECOLOUR_COST, smithPrice, standing } from '../rules/smith.ts';
-import { attentionStage } from '../app/phase-store.ts';
-import { giverHealthOf, idolEffects } from '../app/town-ops.ts';
+import { attentionStage } from '../play/machines.ts';
+import { giverHealthOf, idolEffects } from '../play/town.ts';
 
 const STANDING = { '-1': 'distrusted', '0': 'neutral', '1': 'favoured' } as const;
 

@@ -9,8 +9,8 @@ import { readHouseRules } from '../state/settings.ts';
 import { turnsPerRound } from '../rules/entities.ts';
 import { SANITY_LADDER } from '../rules/sanity.ts';
 import { CASTING_TIME_LABEL } from '@shared/tables.ts';
-import { combatActor, diveActor, stored } from '../app/phase-store.ts';
-import { ailmentsOf, carrierOf } from '../app/skill-effects-w.ts';
+import { combatActor, diveActor, stored } from '../play/machines.ts';
+import { ailmentsOf, carrierOf } from '../play/skills/ailments.ts';
 
 interface Round {
   current: number | null;

@@ -2,7 +2,7 @@
 // Lichslayer or a token; one undo step each. Skills that lift ailments do so through skill.use.
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { today } from '../../state/town.ts';
-import { setAilment } from '../skill-effects-w.ts';
+import { setAilment } from '../../play/skills/ailments.ts';
 
 export function ailmentHandlers(ctx: HandlerContext): HandlersOf<'ailment'> {
   return {

@@ -13,20 +13,22 @@ import {
   tokenRecord,
   turnStack,
   writeWorld,
+  occupants,
 } from '../../state/board.ts';
 import { attentionEffects } from '../../rules/lich-attention.ts';
 import { PHYLACTERY } from '../../rules/lich.ts';
-import { attentionStage, diveActor, divePlace, partyFloor } from '../phase-store.ts';
-import { applyDiveEvent } from '../phase-ops.ts';
+import { attentionStage, diveActor, divePlace, partyFloor } from '../../play/machines.ts';
+import { applyDiveEvent } from '../../play/dive-events.ts';
 import { DEFAULT_ENTRANCE, judgeMove, phaseRefusesMove } from '../../rules/board-moves.ts';
-import { boardView, occupants } from '../../views/board-view.ts';
+import { boardView } from '../../views/board-view.ts';
 import { playerView } from '../../views/player-view.ts';
-import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal, shrinesOf, where } from '../board-ops.ts';
+import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal } from '../../play/board.ts';
+import { shrinesOf, where } from '../../play/floor-facts.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { openChestBy, takeRoomGold } from '../looting.ts';
-import { familiarHealth } from '../skill-effects-y.ts';
-import { bondFamiliar, familiarDefeated } from '../familiar-bonds.ts';
+import { openChestBy, takeRoomGold } from '../../play/looting.ts';
+import { familiarHealth } from '../../play/skills/witch.ts';
+import { bondFamiliar, familiarDefeated } from '../../play/familiar-bonds.ts';
 
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 

@@ -3,14 +3,14 @@
 // integrity check the Judge calls. Each is one undoable step; every roll is in the ledger.
 import type { PlayReader } from '../../state/session.ts';
 import { allTokens } from '../../state/board.ts';
-import { fightOptions, judgeIntegrity, resolveAttack, applyJudgedDamage } from '../fight-ops.ts';
+import { fightOptions, judgeIntegrity, resolveAttack, applyJudgedDamage } from '../../play/fight.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { requireLichslayer } from '../lichslayer-row.ts';
-import { applyDiveEvent } from '../phase-ops.ts';
-import { diveActor } from '../phase-store.ts';
+import { requireLichslayer } from '../../state/lichslayer.ts';
+import { applyDiveEvent } from '../../play/dive-events.ts';
+import { diveActor } from '../../play/machines.ts';
 import { whyRefused } from '../../machines/dive-machine.ts';
-import { recordResult } from '../fight-state.ts';
+import { recordResult } from '../../play/fight-state.ts';
 
 const nameOf = (ps: PlayReader, tokenId: number) =>
   allTokens(ps).find((t) => t.id === tokenId)?.name ?? `token ${tokenId}`;

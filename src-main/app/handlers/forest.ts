@@ -15,11 +15,11 @@ import {
   rollFloraPatch,
 } from '../../rules/forest.ts';
 import { dropSanity, SANITY_LADDER } from '../../rules/sanity.ts';
-import { forestEntry } from '../forest-day.ts';
-import { requireLichslayer as person } from '../lichslayer-row.ts';
-import { attentionStage, diveActor, partyIds } from '../phase-store.ts';
+import { forestEntry } from '../../play/day/forest-day.ts';
+import { requireLichslayer as person } from '../../state/lichslayer.ts';
+import { attentionStage, diveActor, partyIds } from '../../play/machines.ts';
 import { entryAt } from '../../tables/table-entries.ts';
-import { boonStrength, familiarRolls, giverHealthOf, idolEffects, tombFloorOf } from '../town-ops.ts';
+import { boonStrength, familiarRolls, giverHealthOf, idolEffects, tombFloorOf } from '../../play/town.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { turnedMayGo } from '../../rules/turning.ts';

@@ -23,17 +23,17 @@ import {
 import { slotAccepts, slotLabel } from '../../rules/gauntlet-slots.ts';
 import { findVestment, vestmentsHeld } from '../../rules/vestments.ts';
 import { CommandFailure } from '../../state/failures.ts';
-import { requireLichslayer } from '../lichslayer-row.ts';
+import { requireLichslayer } from '../../state/lichslayer.ts';
 import { today } from '../../state/town.ts';
 import { addToInventory, stacksOf, storedState, takeFromStack } from '../../state/inventory.ts';
 import { lootEntries } from '../../state/loot-lookup.ts';
 import { itemRowsOf, slotPlanOf, type ItemRow } from '../../state/gauntlet.ts';
 import { addSpellInscription, inscriptionsOn } from '../../state/spell-inscriptions.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { endTurn } from '../phase-ops.ts';
-import { combatActor, diveActor, stored } from '../phase-store.ts';
+import { endTurn } from '../../play/dive-events.ts';
+import { combatActor, diveActor, stored } from '../../play/machines.ts';
 import { allTokens } from '../../state/board.ts';
-import { findSpell } from '../spellcasting.ts';
+import { findSpell } from '../../play/casting.ts';
 
 export function lootHandlers(ctx: HandlerContext): HandlersOf<'loot'> {
   const slotItem = (ps: PlayReader, id: number, slot: ItemSlot) => itemRowsOf(ps, id).find((i) => i.slot === slot);

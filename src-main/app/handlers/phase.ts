@@ -7,17 +7,18 @@ import { allTokens } from '../../state/board.ts';
 import { writeSetting } from '../../state/settings.ts';
 import { today } from '../../state/town.ts';
 import { turningExit } from '../../rules/turning.ts';
-import { type DiveEvent } from '../../machines/dive-machine.ts';
+import type { DiveEvent } from '../../machines/dive-machine.ts';
 import { machineEvent, phaseView } from '../../views/phase-view.ts';
-import { moveTokenByRules } from '../board-ops.ts';
-import { enemiesCloseIn, sanityChallenge } from '../combat-hooks.ts';
-import { castVerdict, findSpell, payForCast, spellbook } from '../spellcasting.ts';
-import { castFrom, heldSourcesFor } from '../cast-sources.ts';
+import { moveTokenByRules } from '../../play/board.ts';
+import { sanityChallenge } from '../../play/round-hooks.ts';
+import { enemiesCloseIn } from '../../play/enemies.ts';
+import { castVerdict, findSpell, payForCast, spellbook } from '../../play/casting.ts';
+import { castFrom, heldSourcesFor } from '../../play/cast-sources.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { requireLichslayer } from '../lichslayer-row.ts';
-import { applyDiveEvent, liveCombat, settle, step } from '../phase-ops.ts';
-import { attentionActor, combatActor, diveActor, partyFloor, stored, turnedOn } from '../phase-store.ts';
+import { requireLichslayer } from '../../state/lichslayer.ts';
+import { applyDiveEvent, liveCombat, settle, step } from '../../play/dive-events.ts';
+import { attentionActor, combatActor, diveActor, partyFloor, stored, turnedOn } from '../../play/machines.ts';
 
 export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
   return {

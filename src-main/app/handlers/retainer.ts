@@ -3,12 +3,13 @@
 import { joinTurnStack, nextPlacement } from '../../state/board.ts';
 import { today } from '../../state/town.ts';
 import { hireCheck, RETAINER_GRADES } from '../../rules/retainers.ts';
-import { requireLichslayer as person } from '../lichslayer-row.ts';
-import { removeToken, townAct } from '../town-ops.ts';
+import { requireLichslayer as person } from '../../state/lichslayer.ts';
+import { removeToken } from '../../play/town.ts';
+import { townAct } from './town-act.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../../state/failures.ts';
-import { placeRetainers } from '../board-ops.ts';
+import { placeRetainers } from '../../play/board.ts';
 
 export function retainerHandlers(ctx: HandlerContext): HandlersOf<'retainer'> {
   return {

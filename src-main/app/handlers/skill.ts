@@ -16,44 +16,37 @@ import {
 } from '../../rules/skills.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import { CommandFailure } from '../../state/failures.ts';
-import { lichslayerMagic } from '../spellcasting.ts';
+import { lichslayerMagic } from '../../play/casting.ts';
 import { heldInfluence } from '../../state/gauntlet.ts';
-import { holdsSkill, requireLichslayer } from '../lichslayer-row.ts';
+import { holdsSkill, requireLichslayer } from '../../state/lichslayer.ts';
 import { today } from '../../state/town.ts';
 import { addToInventory } from '../../state/inventory.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { revealRoom } from '../board-ops.ts';
-import { combatActor, diveActor, stored } from '../phase-store.ts';
-import { prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../cast-sources.ts';
-import { skillMoment } from '../fight-state.ts';
-import { bandageTokens, crushToken } from '../fight-ops.ts';
+import { revealRoom } from '../../play/board.ts';
+import { combatActor, diveActor, stored } from '../../play/machines.ts';
+import { prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../../play/cast-sources.ts';
+import { skillMoment } from '../../play/fight-state.ts';
+import { bandageTokens, crushToken } from '../../play/fight.ts';
+import { communeAhead } from '../../play/skills/witch.ts';
 import {
   atZeroHealth,
-  cheatRoll,
-  chooseHeirloomCover,
   countHealsFromZero,
-  commandTargets,
-  communeAhead,
-  retainerIntel,
   cureToken,
-  enhancedSkill,
-  influenceRoll,
   liftAfterBandage,
-  recoverMechanism,
-} from '../skill-effects-w.ts';
-import { chooseRefill, excusePay } from '../skill-effects-y.ts';
+  chooseRefill,
+} from '../../play/skills/doctor.ts';
 import {
-  breakIn,
-  charge,
-  holdDoorway,
-  identify,
-  inscribe,
-  skillGrantColumns,
-  maneuver,
-  predict,
-  rallyAround,
-  recallRichest,
-} from '../skill-effects-s.ts';
+  chooseHeirloomCover,
+  commandTargets,
+  retainerIntel,
+  influenceRoll,
+  excusePay,
+} from '../../play/skills/aristocrat.ts';
+import { cheatRoll, recoverMechanism } from '../../play/skills/bandit.ts';
+import { enhancedSkill, skillGrantColumns } from '../../play/skills/skill-facts.ts';
+import { identify, inscribe, predict } from '../../play/skills/scholar.ts';
+import { maneuver, rallyAround, recallRichest } from '../../play/skills/veteran.ts';
+import { breakIn, charge, holdDoorway } from '../../play/skills/breaker.ts';
 
 const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
 

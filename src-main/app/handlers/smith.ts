@@ -14,8 +14,9 @@ import {
   smithPrice,
 } from '../../rules/smith.ts';
 import { townView } from '../../views/town-view.ts';
-import { requireLichslayer as person } from '../lichslayer-row.ts';
-import { ensureSmith, pay, smithFor, smithOpen, townAct } from '../town-ops.ts';
+import { requireLichslayer as person } from '../../state/lichslayer.ts';
+import { ensureSmith, pay, smithFor, smithOpen } from '../../play/town.ts';
+import { townAct } from './town-act.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { itemInSlot } from '../../state/gauntlet.ts';
 import { CommandFailure } from '../../state/failures.ts';

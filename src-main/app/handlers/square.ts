@@ -4,7 +4,7 @@ import { readWorld, writeWorld } from '../../state/board.ts';
 import { readTown, writeTown } from '../../state/town.ts';
 import { townView } from '../../views/town-view.ts';
 import { festivalAllowed, watchStep } from '../../rules/square.ts';
-import { attentionStage } from '../phase-store.ts';
+import { attentionStage } from '../../play/machines.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { CommandFailure } from '../../state/failures.ts';
 

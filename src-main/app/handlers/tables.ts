@@ -1,7 +1,7 @@
 // tables.*: random tables — editing, the paste import, packs, export and the roll panel.
 import type { Database } from 'better-sqlite3';
 import type { CommandName, ImportGapChoice, LedgerEntry, TableView } from '@shared/contract.ts';
-import { type TableDef } from '@shared/tables.ts';
+import type { TableDef } from '@shared/tables.ts';
 import { listLedger } from '../../db/ledger.ts';
 import {
   clearDraws,

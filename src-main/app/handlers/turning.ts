@@ -3,15 +3,16 @@
 // and counts as a Zombie for all effects. Their exits are phase.cure (Restore, Cure, the Pilgrimage,
 // or Cleanse, a killing).
 import type { BoardView } from '@shared/board.ts';
-import { allTokens, ensureRoom } from '../../state/board.ts';
+import { allTokens, ensureRoom, occupants } from '../../state/board.ts';
 import { TURNED_FACTION } from '../../rules/turning.ts';
-import { boardView, occupants } from '../../views/board-view.ts';
+import { boardView } from '../../views/board-view.ts';
 import { judgeMove } from '../../rules/board-moves.ts';
-import { lichslayerToken, shrinesOf, where } from '../board-ops.ts';
+import { lichslayerToken } from '../../play/board.ts';
+import { shrinesOf, where } from '../../play/floor-facts.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { requireLichslayer } from '../lichslayer-row.ts';
-import { diveActor } from '../phase-store.ts';
+import { requireLichslayer } from '../../state/lichslayer.ts';
+import { diveActor } from '../../play/machines.ts';
 
 export function turningHandlers(ctx: HandlerContext): HandlersOf<'turning'> {
   return {

@@ -5,9 +5,9 @@ import type { PlayReader } from '../state/session.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { readTown, today } from '../state/town.ts';
 import { characterRollModifiers, situationOf, type CharacterModifiers } from '../rules/roll-modifiers.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
-import { idolEffects } from './town-ops.ts';
-import { skillRollBonuses } from './skill-effects-s.ts';
+import type { LichslayerRow } from '../state/lichslayer.ts';
+import { idolEffects } from './town.ts';
+import { skillRollBonuses } from './skills/skill-facts.ts';
 
 /** Every modifier of a roll the app makes for this Lichslayer now (ch.4, ch.6, ch.8). */
 export function modifiersFor(

@@ -3,21 +3,21 @@
 // Attention's clocks; each Lichslayer's survival clock and night; then the morning of the next day.
 // One world is loaded, a sequence of rules runs over it with the campaign's dice, and everything is
 // written at the end, in one transaction with its report.
-import { rosterRows } from '../state/roster.ts';
-import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
-import { retainerStreaks } from './skill-effects-w.ts';
-import { medicineRefills } from './skill-effects-y.ts';
+import { rosterRows } from '../../state/roster.ts';
+import type { PlayReader, PlaySession, RollRecord } from '../../state/session.ts';
+import { retainerStreaks } from '../skills/aristocrat.ts';
+import { medicineRefills } from '../skills/doctor.ts';
 import type { DayReport } from '@shared/contract.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import type { TableDef } from '@shared/tables.ts';
 import type { TownState } from '@shared/town.ts';
 import type { WorldState } from '@shared/board.ts';
-import { readWorld, writeWorld } from '../state/board.ts';
-import { currentSession } from '../state/sessions.ts';
-import { readHouseRules, writeSetting } from '../state/settings.ts';
-import { readTown, today, writeTown } from '../state/town.ts';
-import { daysOfWeek, weekOf, weeksAtClose } from '../rules/calendar.ts';
-import type { Dice, Modifier } from '../rules/dice.ts';
+import { readWorld, writeWorld } from '../../state/board.ts';
+import { currentSession } from '../../state/sessions.ts';
+import { readHouseRules, writeSetting } from '../../state/settings.ts';
+import { readTown, today, writeTown } from '../../state/town.ts';
+import { daysOfWeek, weekOf, weeksAtClose } from '../../rules/calendar.ts';
+import type { Dice, Modifier } from '../../rules/dice.ts';
 import {
   activeVanity,
   celestialHeal,
@@ -29,28 +29,27 @@ import {
   VANITY_TOWN_DAYS,
   VANITY_WEEKLY_TARGET,
   vanityShift,
-} from '../rules/idol.ts';
-import { rollInn } from '../rules/inn.ts';
-import { attentionEffects, type AttentionStage } from '../rules/lich-attention.ts';
-import { turningStatus } from '../rules/lich.ts';
-import { RETAINER_GRADES, rollRetainers, waryLeaves } from '../rules/retainers.ts';
-import { dayPay } from '../rules/retainer-pay.ts';
-import { characterRollModifiers, clockShiftFor, situationOf } from '../rules/roll-modifiers.ts';
-import { rollSanityChallenge } from '../rules/sanity-challenge.ts';
-import { skillRollBonuses } from './skill-effects-s.ts';
-import { residentsWhoMayLeave, retainersWhoMayTurnWary } from '../rules/residents.ts';
-import { SANITY_LADDER } from '../rules/sanity.ts';
-import { rollSmithWeek } from '../rules/smith.ts';
-import { squareEventDue, squareGift, watchUnderStage } from '../rules/square.ts';
-import { lichslayerNight } from '../rules/survival-clock.ts';
-import { giverAfterWeek, giverHungerRuns, GRAYED_REGION_TARGET, patchAtNewWeek } from '../rules/forest.ts';
-
+} from '../../rules/idol.ts';
+import { rollInn } from '../../rules/inn.ts';
+import { attentionEffects, type AttentionStage } from '../../rules/lich-attention.ts';
+import { turningStatus } from '../../rules/lich.ts';
+import { RETAINER_GRADES, rollRetainers, waryLeaves } from '../../rules/retainers.ts';
+import { dayPay } from '../../rules/retainer-pay.ts';
+import { characterRollModifiers, clockShiftFor, situationOf } from '../../rules/roll-modifiers.ts';
+import { rollSanityChallenge } from '../../rules/sanity-challenge.ts';
+import { skillRollBonuses } from '../skills/skill-facts.ts';
+import { residentsWhoMayLeave, retainersWhoMayTurnWary } from '../../rules/residents.ts';
+import { SANITY_LADDER } from '../../rules/sanity.ts';
+import { rollSmithWeek } from '../../rules/smith.ts';
+import { squareEventDue, squareGift, watchUnderStage } from '../../rules/square.ts';
+import { lichslayerNight } from '../../rules/survival-clock.ts';
+import { giverAfterWeek, giverHungerRuns, GRAYED_REGION_TARGET, patchAtNewWeek } from '../../rules/forest.ts';
 import { nightLine, nightPatch } from './day-close.ts';
 import { forestMorning } from './forest-day.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
-import { attentionActor, attentionStage, diveActor, turnedOn } from './phase-store.ts';
-import { entryText } from '../tables/table-entries.ts';
-import { boonStrength, ensureSmith, giverHealthOf, idolEffects, removeToken } from './town-ops.ts';
+import type { LichslayerRow } from '../../state/lichslayer.ts';
+import { attentionActor, attentionStage, diveActor, turnedOn } from '../machines.ts';
+import { entryText } from '../../tables/table-entries.ts';
+import { boonStrength, ensureSmith, giverHealthOf, idolEffects, removeToken } from '../town.ts';
 
 /** Everything one day's rules read, loaded once. */
 interface DayWorld {

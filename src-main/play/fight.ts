@@ -3,7 +3,7 @@
 // (the withdraw / press-on choice, permanent loss, allies shaken, an entity felled for XP, the
 // Phylactery destroyed through the dive machine), integrity checks, Blocks, ongoing damage, lost turns.
 // Plain functions over one transaction's writer; every roll goes through the ledger.
-import type { PlayReader, PlaySession } from '../state/session.ts';
+import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
 import { familiarDefeated } from './familiar-bonds.ts';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
@@ -11,7 +11,6 @@ import type { FightOptionsView, FightResult, attackArgsSchema, damageArgsSchema 
 import type { ItemSlot } from '@shared/gauntlet.ts';
 import type { z } from 'zod';
 import { allTokens, turnStack } from '../state/board.ts';
-import { type RollRecord } from '../state/session.ts';
 import { readHouseRules, writeSetting } from '../state/settings.ts';
 import {
   attackAccess,
@@ -44,16 +43,16 @@ import { crushRefusal, rollBandage, wornArmorKeeps, type Bandaged } from '../rul
 import { lifeRecord } from '../state/life-records.ts';
 import { rollTrapDamage } from '../rules/trap.ts';
 import { trapFieldsSchema } from '@shared/tables.ts';
-import { noteClearedOnNine } from './board-ops.ts';
-import { allyAtZero, sanityChallenge } from './combat-hooks.ts';
+import { noteClearedOnNine } from './floor-nine.ts';
+import { allyAtZero, sanityChallenge } from './round-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { blockItems, equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
 import { readFight, roundNow, roundOf, writeFight } from './fight-state.ts';
 import { addXp } from './growth.ts';
-import { noteFelledForCapstone } from './skill-effects-s.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
-import { applyDiveEvent } from './phase-ops.ts';
-import { combatActor, diveActor, PARTY_KINDS, stackSlots, stored } from './phase-store.ts';
+import { noteFelledForCapstone } from './skills/skill-facts.ts';
+import type { LichslayerRow } from '../state/lichslayer.ts';
+import { sendDiveEvent } from './dive-port.ts';
+import { combatActor, diveActor, PARTY_KINDS, stackSlots, stored } from './machines.ts';
 
 export type AttackArgs = z.output<typeof attackArgsSchema>;
 export type DamageArgs = z.output<typeof damageArgsSchema>;
@@ -345,7 +344,7 @@ export function fellEntity(ps: PlaySession, token: TokenView, byLichslayerId: nu
   }
   if (token.kind === 'phylactery') {
     if (dive.getSnapshot().can({ type: 'PHYLACTERY_DESTROYED' }))
-      applyDiveEvent(ps, { type: 'PHYLACTERY_DESTROYED' }, lines);
+      sendDiveEvent(ps, { type: 'PHYLACTERY_DESTROYED' }, lines);
     lines.push("The Phylactery is destroyed: the waves stop and the Lich's Revival is denied (ch.10, ch.12)");
   }
   if (token.stats.lich) {
@@ -390,7 +389,7 @@ export function lichslayerAtZero(
   const outcome = zeroHealthOutcome(dive.context.floor, (dive.context.zeroes[String(lichslayerId)] ?? 0) + 1);
   if (outcome.kind === 'permanently-lost') {
     lines.push(`${l.name}: ${outcome.explain}`);
-    applyDiveEvent(ps, { type: 'AT_ZERO', lichslayer: lichslayerId, choice: 'withdraw' }, lines, undefined, {
+    sendDiveEvent(ps, { type: 'AT_ZERO', lichslayer: lichslayerId, choice: 'withdraw' }, lines, undefined, {
       alliesShaken: true,
     });
     return 'lost';

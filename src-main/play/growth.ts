@@ -5,8 +5,8 @@ import { lifeRecord, writeLifeRecord } from '../state/life-records.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { levelForXp, levelUp, unlockedSkillsMissing, xpFromGold, type GrowthState } from '../rules/character.ts';
 import { classSkill } from '../rules/skills.ts';
-import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
-import { skillGrantColumns } from './skill-effects-s.ts';
+import { requireLichslayer, type LichslayerRow } from '../state/lichslayer.ts';
+import { skillGrantColumns } from './skills/skill-facts.ts';
 
 /** A Lichslayer's row as the growth rules read it. */
 export function growthState(l: LichslayerRow): GrowthState {

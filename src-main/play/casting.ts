@@ -26,8 +26,8 @@ import { parseDice } from '../rules/dice-expression.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import type { Casting } from '../machines/combat-round.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { skillMagic } from './skill-effects-s.ts';
-import { requireLichslayer } from './lichslayer-row.ts';
+import { skillMagic } from './skills/skill-facts.ts';
+import { requireLichslayer } from '../state/lichslayer.ts';
 
 /** A Lichslayer as a caster: gold, Health, equipped items with their entries, inventory, Magic as it stands now (ch.4, ch.13). */
 export function casterOf(

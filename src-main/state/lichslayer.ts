@@ -1,9 +1,13 @@
 // Reading one Lichslayer's row where a command needs it: the whole row, or a clear refusal.
-import type { PlayReader } from '../state/session.ts';
-import type { LichslayerRow } from '../state/rows.ts';
-import { CommandFailure } from '../state/failures.ts';
+import type { PlayReader } from './session.ts';
+import type { LichslayerRow } from './rows.ts';
+import { CommandFailure } from './failures.ts';
 
 export type { LichslayerRow };
+
+/** One Lichslayer's row, or undefined when there is none (a roll or a hook then skips them). */
+export const lichslayerOf = (r: PlayReader, id: number): LichslayerRow | undefined =>
+  r.byId('lichslayer', id) ?? undefined;
 
 export function requireLichslayer(s: PlayReader, id: number): LichslayerRow {
   const row = s.byId('lichslayer', id);

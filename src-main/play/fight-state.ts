@@ -5,7 +5,7 @@ import type { PlayReader, PlaySession } from '../state/session.ts';
 import { z } from 'zod';
 import type { FightResult } from '@shared/fight.ts';
 import { readSetting, writeSetting } from '../state/settings.ts';
-import { combatActor, stored } from './phase-store.ts';
+import { combatActor, stored } from './machines.ts';
 
 const when = z.object({ serial: z.number().int().min(0), round: z.number().int().min(0) });
 const fightStateSchema = z.object({

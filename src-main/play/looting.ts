@@ -3,13 +3,12 @@
 // at it (the d6, the player's loot roll with their penalties, the Judge's gold roll), what it holds
 // put on their Gauntlet, and a room's gold split between those there or given to one of them.
 import type { Colour } from '@shared/gauntlet.ts';
-import type { PlayReader, PlaySession } from '../state/session.ts';
+import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
-import { allTokens, parseChest, type RoomRecord, roomLabel } from '../state/board.ts';
+import { allTokens, parseChest, roomLabel, type RoomRecord } from '../state/board.ts';
 import { slotPlanOf } from '../state/gauntlet.ts';
 import { addToInventory } from '../state/inventory.ts';
-import { type RollRecord } from '../state/session.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { chestGoldFormula, openChest } from '../rules/board-facts.ts';
 import { inventoryDepth } from '../rules/gauntlet-derived.ts';
@@ -17,12 +16,12 @@ import { isGoldFormula, rollGold } from '../rules/gold.ts';
 import { floorTier } from '../rules/room-roll.ts';
 import { lootingRule } from '../rules/sanity.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
-import { lichslayerChallenge } from './combat-hooks.ts';
+import { lichslayerChallenge } from './round-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { readFight, roundNow, roundOf, writeFight } from './fight-state.ts';
 import { rollModifiersFor } from './gear.ts';
 import { gainGold } from './growth.ts';
-import { requireLichslayer, type LichslayerRow } from './lichslayer-row.ts';
+import { requireLichslayer, type LichslayerRow } from '../state/lichslayer.ts';
 
 /** The Lichslayers standing in a room. */
 function standingIn(ps: PlayReader, room: RoomRecord): TokenView[] {

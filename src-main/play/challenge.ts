@@ -22,13 +22,13 @@ import {
 import { DIFFICULTY } from '../rules/dice.ts';
 import { lootingRule, sanityTarget } from '../rules/sanity.ts';
 import type { RoomTrap } from '../rules/trap.ts';
-import { lichslayerChallenge, type Where } from './combat-hooks.ts';
+import { lichslayerChallenge, type Where } from './round-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { readFight, roundNow, roundOf } from './fight-state.ts';
 import { equippedItems, rollModifiersFor } from './gear.ts';
-import { recallAssistFor } from './skill-effects-s.ts';
-import { holdsSkill, type LichslayerRow } from './lichslayer-row.ts';
-import { diveActor } from './phase-store.ts';
+import { recallAssistFor } from './skills/skill-facts.ts';
+import { holdsSkill, type LichslayerRow } from '../state/lichslayer.ts';
+import { diveActor } from './machines.ts';
 
 export type ChallengeArgs = z.output<typeof challengeArgsSchema>;
 

@@ -9,7 +9,7 @@ import type { SpellbookView } from '@shared/phase.ts';
 import { allTokens } from '../state/board.ts';
 import { currentSession } from '../state/sessions.ts';
 import { readHouseRules, readSetting, writeSetting } from '../state/settings.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
+import { holdsSkill, requireLichslayer, type LichslayerRow } from '../state/lichslayer.ts';
 import { schoolOpenTo, type CastOptions } from '../rules/spell-cast.ts';
 import {
   coatCapacity,
@@ -24,8 +24,7 @@ import {
 } from '../rules/spell-sources.ts';
 import type { Casting } from '../machines/combat-round.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { holdsSkill, requireLichslayer } from './lichslayer-row.ts';
-import { casterOf, findSpell, type SpellRef } from './spellcasting.ts';
+import { casterOf, findSpell, type SpellRef } from './casting.ts';
 import { lifeRecord } from '../state/life-records.ts';
 
 const KEY = 'spell-sources';

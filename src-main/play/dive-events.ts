@@ -1,9 +1,10 @@
 // The phases as the app steps them (rulebook ch.10, ch.11, ch.15, ch.16): the turn passing with what
 // the rules attach to a round's start and end, spells resolving when their moment comes, the Lich
 // manifesting in the Town or waiting on Floor 10. Plain functions over one transaction's writer.
+import { provideDiveEvents } from './dive-port.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';
-import { allTokens, joinTurnStack, nextPlacement, roomsOfFloor, turnStack } from '../state/board.ts';
+import { allTokens, joinTurnStack, nextPlacement } from '../state/board.ts';
 import { readHouseRules, writeSetting } from '../state/settings.ts';
 import { today } from '../state/town.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
@@ -11,12 +12,12 @@ import { floorTenOpponents, manifestedLich, PHYLACTERY, trueDefeatSpoils } from 
 import { VESTMENTS } from '@shared/tables.ts';
 import { PRESS_ON_HEALTH } from '../rules/damage.ts';
 import { lostMovementPenalty, dropSanity } from '../rules/sanity.ts';
-import { allyAtZero as shakeAllies, communion, lichTargetNotice, reviveLich, roundEndSanity } from './combat-hooks.ts';
-import { owedAtStart, tickOngoing } from './fight-ops.ts';
+import { allyAtZero as shakeAllies, communion, lichTargetNotice, reviveLich, roundEndSanity } from './round-hooks.ts';
+import { owedAtStart, tickOngoing } from './fight.ts';
 import { beginVisit } from './fight-state.ts';
-import { enterFloor, floorTenRound, leaveBoard } from './board-ops.ts';
-import { resolveDue } from './spellcasting.ts';
-import { investitureAtRoundStart } from './skill-effects-s.ts';
+import { enterFloor, floorTenRound, leaveBoard } from './board.ts';
+import { resolveDue } from './casting.ts';
+import { investitureAtRoundStart } from './skills/scholar.ts';
 import { CommandFailure } from '../state/failures.ts';
 import {
   attentionActor,
@@ -27,12 +28,13 @@ import {
   stackSlots,
   stored,
   turnedOn,
-} from './phase-store.ts';
+} from './machines.ts';
 import { endChannelBuffs } from '../state/channel-buffs.ts';
 import { XP_PER_CLEARED_FLOOR } from '../rules/character.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { addXp } from './growth.ts';
-import { familiarRolls } from './town-ops.ts';
+import { familiarRolls } from './town.ts';
+import { floorNotCleared } from './floor-facts.ts';
 
 export type CombatActor = ReturnType<typeof combatActor>;
 
@@ -323,13 +325,4 @@ export function applyDiveEvent(
   }
 }
 
-/** RULINGS: a floor is fully cleared when all 25 rooms are entered and no enemy of it is left on the turn stack (ch.1, ch.9); why not yet, or null. */
-export function floorNotCleared(ps: PlayReader, floor: number): string | null {
-  const entered = roomsOfFloor(ps, floor).filter((r) => r.entered === 1).length;
-  const onStack = new Set(turnStack(ps).map((e) => e.token_id));
-  const left = allTokens(ps).filter(
-    (t) => t.kind === 'entity' && t.floor === floor && !t.defeated && onStack.has(t.id),
-  );
-  if (entered === 25 && !left.length) return null;
-  return `Floor ${floor} is not fully cleared: ${entered} of 25 rooms entered${left.length ? `, ${left.map((t) => t.name).join(', ')} still on the turn stack` : ''} (ch.1, RULINGS)`;
-}
+provideDiveEvents(applyDiveEvent);

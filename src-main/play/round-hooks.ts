@@ -1,9 +1,9 @@
 // What the rules make happen inside a fight, applied by the app rather than listed for the Judge:
 // Sanity triggers (ch.11, ch.12, ch.16), enemies closing in between player turns (ch.11), the
 // Lich's communion and revival (ch.16). Each roll is logged. Spells are in spellcasting.ts.
+import { onBoard, allTokens } from '../state/board.ts';
 import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
-import { allTokens, roomAt } from '../state/board.ts';
 import { readHouseRules, writeSetting } from '../state/settings.ts';
 import type { ChallengeResult } from '../rules/challenge.ts';
 import { rollCharacterChallenge } from '../rules/sanity-challenge.ts';
@@ -11,15 +11,11 @@ import type { Modifier } from '../rules/dice.ts';
 import { lichAtZero, lichTarget } from '../rules/lich.ts';
 import { sanityTarget } from '../rules/sanity.ts';
 import { isNear } from '../rules/board-moves.ts';
-import { canEnter } from '../rules/board-facts.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
-import { occupants } from '../views/board-view.ts';
-import { combatActor, PARTY_KINDS, attentionStage, diveActor } from './phase-store.ts';
+import { attentionStage, diveActor } from './machines.ts';
 import { equippedItems, rollModifiersFor } from './gear.ts';
 import { integrityCheck, integrityTarget } from '../rules/damage.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
-import { shrinesOf } from './board-ops.ts';
-import { passDoorway } from './skill-effects-s.ts';
+import type { LichslayerRow } from '../state/lichslayer.ts';
 
 export type Where = 'tombs' | 'town' | 'forest';
 
@@ -131,9 +127,6 @@ export function sanityChallenge(
   });
 }
 
-const steps = (a: TokenView, b: TokenView) => Math.abs(a.x! - b.x!) + Math.abs(a.y! - b.y!);
-const placed = (t: TokenView) => t.x !== null && t.y !== null && !t.defeated;
-
 /** ch.11: another player character at 0 Health on the floor shakes everyone else there (target: house rule, the book gives none). */
 export function allyAtZero(
   ps: PlaySession,
@@ -166,14 +159,14 @@ export function roundEndSanity(ps: PlaySession, stackIds: readonly number[], not
   const rules = readHouseRules(ps);
   const onStack = new Set(stackIds);
   const all = allTokens(ps);
-  const tokens = all.filter((t) => onStack.has(t.id) && placed(t));
+  const tokens = all.filter((t) => onStack.has(t.id) && onBoard(t));
   const party = tokens.filter((t) => t.kind === 'lichslayer' && t.lichslayerId !== null);
   const near = (a: TokenView, b: TokenView) =>
     isNear({ floor: a.floor!, x: a.x!, y: a.y! }, { floor: b.floor!, x: b.x!, y: b.y! }, rules);
   const lichNear = tokens.filter((t) => t.stats.lich);
   // The Phylactery is not on the stack (it takes no turns), but it is felt all the same (ch.8).
   const phylacteries = all.filter(
-    (t) => t.kind === 'phylactery' && placed(t) && party.some((p) => p.floor === t.floor),
+    (t) => t.kind === 'phylactery' && onBoard(t) && party.some((p) => p.floor === t.floor),
   );
   const colourless = tokens.filter((t) => t.kind === 'entity' && t.colour === 'Colourless' && !t.stats.lich);
   for (const p of party) {
@@ -319,62 +312,4 @@ export function lichSpell(ps: PlaySession, cause: string): string {
       records: [{ cause: `${cause} (ch.16)`, table: 'spells-lich', explain: node.explain, result: node }],
     };
   });
-}
-
-// ---- enemies between player turns (ch.11) ----
-
-/**
- * Enemies on the stack that stand apart from the party each move one room toward the most
- * vulnerable character (lowest Health), through revealed rooms with space (ch.9, RULINGS).
- */
-export function enemiesCloseIn(
-  ps: PlaySession,
-  move: (tokenId: number, x: number, y: number) => void,
-  notices: string[],
-): number[] {
-  const combat = combatActor(ps).getSnapshot().context;
-  const stackIds = new Set(combat.order.map((s) => s.tokenId));
-  const healthOf = (t: TokenView) =>
-    t.lichslayerId !== null ? (lichslayer(ps, t.lichslayerId)?.health ?? 0) : (t.health ?? 0);
-  const moved: number[] = [];
-  const enemies = allTokens(ps).filter(
-    (t) => stackIds.has(t.id) && t.kind === 'entity' && placed(t) && !t.hidden && !combat.moved.includes(t.id),
-  );
-  for (const enemy of enemies) {
-    const tokens = allTokens(ps);
-    const party = tokens.filter((t) => PARTY_KINDS.has(t.kind) && t.floor === enemy.floor && placed(t));
-    if (!party.length || party.some((p) => steps(p, enemy) === 0)) continue;
-    const weakest = Math.min(...party.map(healthOf));
-    const prey = party.filter((p) => healthOf(p) === weakest).sort((a, b) => steps(a, enemy) - steps(b, enemy))[0]!;
-    const options = [
-      { x: enemy.x! + 1, y: enemy.y! },
-      { x: enemy.x! - 1, y: enemy.y! },
-      { x: enemy.x!, y: enemy.y! + 1 },
-      { x: enemy.x!, y: enemy.y! - 1 },
-    ].filter((p) => Math.abs(p.x - prey.x!) + Math.abs(p.y - prey.y!) < steps(prey, enemy));
-    const open = options.find((p) => {
-      const room = roomAt(ps, enemy.floor!, p.x, p.y);
-      if (!room?.revealed || !room.room_type) return false;
-      return canEnter(room.room_type, occupants(tokens, enemy.floor!, p.x, p.y).length, true, {
-        floor: enemy.floor!,
-        shrines: shrinesOf(ps),
-      }).ok;
-    });
-    if (!open) {
-      notices.push(`${enemy.name} holds: no open room toward ${prey.name} (ch.9)`);
-      continue;
-    }
-    // ch.2: a doorway the Breaker holds this Round turns back an enemy that fails its Challenge.
-    // Denied, it has spent its move in this gap all the same.
-    if (!passDoorway(ps, enemy, { floor: enemy.floor!, ...open }, 'phase.enemiesAdvance', notices)) {
-      moved.push(enemy.id);
-      continue;
-    }
-    move(enemy.id, open.x, open.y);
-    moved.push(enemy.id);
-    notices.push(
-      `${enemy.name} moves to (${open.x + 1},${open.y + 1}), closing on ${prey.name} (Health ${weakest}) (ch.11)`,
-    );
-  }
-  return moved;
 }

@@ -1,11 +1,11 @@
 // The end of one Lichslayer's day away from the Town's "next day" (rulebook ch.4, ch.5, ch.8): on
 // the road between Towns, unfed and unsheltered. The rules are lichslayerNight's, as in the Town.
-import type { PlaySession } from '../state/session.ts';
+import type { PlaySession } from '../../state/session.ts';
 import type { DayReport } from '@shared/contract.ts';
-import { readHouseRules } from '../state/settings.ts';
-import { NO_SHIFT, lichslayerNight, type LichslayerNight } from '../rules/survival-clock.ts';
-import type { AttentionStage } from '../rules/lich-attention.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
+import { readHouseRules } from '../../state/settings.ts';
+import { NO_SHIFT, lichslayerNight, type LichslayerNight } from '../../rules/survival-clock.ts';
+import type { AttentionStage } from '../../rules/lich-attention.ts';
+import type { LichslayerRow } from '../../state/lichslayer.ts';
 
 /** One Lichslayer's day ends (ch.4, ch.8): the clock with its penalties, and the night that follows. */
 export function closeDay(

@@ -1,8 +1,8 @@
 // Town work several commands share (rulebook ch.3-7): paying from a Gauntlet, a Retainer's token
 // leaving, the Smith's disposition rolled once, the Idols as the rules read them, the Familiar.
 import type { PlayReader, PlaySession } from '../state/session.ts';
-import type { DayReport, CommandName } from '@shared/contract.ts';
-import type { TownState, TownStateView } from '@shared/town.ts';
+import type { DayReport } from '@shared/contract.ts';
+import type { TownState } from '@shared/town.ts';
 import { readHouseRules } from '../state/settings.ts';
 import {
   activeBoons,
@@ -18,12 +18,10 @@ import { familiarAway } from './familiar-bonds.ts';
 import { giverHealthNow } from '../rules/forest.ts';
 import { attentionEffects } from '../rules/lich-attention.ts';
 import { CommandFailure } from '../state/failures.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
+import type { LichslayerRow } from '../state/lichslayer.ts';
 import { entryText } from '../tables/table-entries.ts';
-import { attentionStage, diveActor } from './phase-store.ts';
-import { readTown, today, writeTown } from '../state/town.ts';
-import { townView } from '../views/town-view.ts';
-import type { HandlerContext } from './handler-context.ts';
+import { attentionStage, diveActor } from './machines.ts';
+import { readTown, today } from '../state/town.ts';
 
 export function pay(ps: PlaySession, p: LichslayerRow, cost: number, what: string): void {
   if (p.gold < cost)
@@ -150,20 +148,6 @@ export function familiarRolls(ps: PlaySession, ids: readonly number[], where: st
     });
     notes.push(`${l.name}'s Familiar: ${text}`);
   }
-}
-
-/** One Town action as one undoable step, answered with the Town as it now stands. */
-export function townAct<A>(
-  ctx: HandlerContext,
-  name: CommandName,
-  label: (a: A) => string,
-  change: (ps: PlaySession, state: TownState, args: A) => TownState,
-): (args: A) => TownStateView {
-  return (args: A) =>
-    ctx.transact(name, args, label(args), (ps) => {
-      writeTown(ps, change(ps, readTown(ps), args));
-      return townView(ps);
-    });
 }
 
 /** The Tomb floor a Lichslayer is on, or null in the Town: the Town's places are reached from the Town. */

@@ -2,10 +2,9 @@
 // reveals a room: the tier tables rolled for a room, its entities placed, a character arriving
 // (traps, the Phylactery), moves judged by the board's rules, the party entering a floor, and
 // Floor 10's waves. Plain functions over one transaction's writer.
-import type { PlayReader, PlaySession } from '../state/session.ts';
-import type { TokenView } from '@shared/board.ts';
-import type { CommandName } from '@shared/contract.ts';
 import {
+  roomSteps,
+  occupants,
   allTokens,
   ensureRoom,
   joinTurnStack,
@@ -15,38 +14,23 @@ import {
   turnStack,
   type RoomRecord,
 } from '../state/board.ts';
+import type { PlaySession } from '../state/session.ts';
+import type { TokenView } from '@shared/board.ts';
+import type { CommandName } from '@shared/contract.ts';
 import { readTown } from '../state/town.ts';
 import { familiarFollows, retainersAfterEmployers } from '../rules/turn-order.ts';
 import { readHouseRules, writeSetting } from '../state/settings.ts';
 import { DEFAULT_ENTRANCE, judgeMove } from '../rules/board-moves.ts';
 import { lostReroller } from '../rules/room-roll.ts';
-import { shrineSafety, type ShrineSafety } from '../rules/board-facts.ts';
-import { occupants } from '../views/board-view.ts';
-import { lichSpell } from './combat-hooks.ts';
+import { lichSpell } from './round-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { requireLichslayer } from './lichslayer-row.ts';
+import { requireLichslayer } from '../state/lichslayer.ts';
 import { rollRoomContents, rollWave, type RoomContents, type RolledEntity } from './room-contents.ts';
-import { attentionStage, diveActor } from './phase-store.ts';
-import { applyDiveEvent } from './phase-ops.ts';
+import { attentionStage, diveActor } from './machines.ts';
 import { enterRoom, type RoomEntry } from './room-entry.ts';
-
-export const where = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
-
-/** A trapped room's label until someone enters: its d6 is rolled for each of them (ch.9). */
-export const ROLLED_TRAP = 'A trap (1d6 on entry)';
-
-/** Whether Shrines are still safe, as the Attention's stage and the house rules say (ch.5, ch.9). */
-export const shrinesOf = (ps: PlayReader): ShrineSafety => shrineSafety(attentionStage(ps), readHouseRules(ps));
+import { where, ROLLED_TRAP, shrinesOf, partySize, place } from './floor-facts.ts';
+import { noteClearedOnNine } from './floor-nine.ts';
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
-
-/** The party a room's entities are scaled for (ch.12): the Lichslayers on the dive, else the roster still in play. */
-export function partySize(ps: PlayReader): number {
-  const dive = diveActor(ps).getSnapshot().context;
-  if (dive.floor !== null) return dive.present.length;
-  return dive.party.length
-    ? dive.party.filter((id) => !dive.lost.includes(id) && !dive.turned.includes(id)).length
-    : ps.all('lichslayer').length;
-}
 
 /** The character a reveal is filed under in the ledger: the one party member who walked in (a whole party entering is no one's). */
 const soleRevealer = (revealers: readonly TokenView[]): string | null => {
@@ -196,27 +180,6 @@ export function reveal(
   return roomAt(ps, floor, x, y)!;
 }
 
-/** On Floor 9, a Lichslayer standing in a room now cleared has cleared a room there: the Gate's condition (ch.10). */
-export function noteClearedOnNine(ps: PlaySession, floor: number, x: number, y: number, notices: string[]): void {
-  if (floor !== 9) return;
-  const room = roomAt(ps, floor, x, y);
-  const tokens = allTokens(ps);
-  if (!room?.revealed || occupants(tokens, floor, x, y).length > 0) return;
-  for (const t of tokens) {
-    if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.floor !== floor || t.x !== x || t.y !== y) continue;
-    const event = { type: 'ROOM_CLEARED', lichslayer: t.lichslayerId } as const;
-    const dive = diveActor(ps).getSnapshot();
-    if (
-      dive.context.clearedOnNine.includes(t.lichslayerId) ||
-      !dive.context.present.includes(t.lichslayerId) ||
-      !dive.can(event)
-    )
-      continue;
-    applyDiveEvent(ps, event, notices);
-    notices.push(`${t.name} has cleared a room on Floor 9: the Gate counts it (ch.10)`);
-  }
-}
-
 /** A character steps into a room: it counts as entered, its trap and Sanity Test act on them, a Phylactery there is found. */
 export function arrive(
   ps: PlaySession,
@@ -236,11 +199,6 @@ export function arrive(
     }
   }
   noteClearedOnNine(ps, room.floor, room.x, room.y, notices);
-}
-
-export function place(ps: PlayReader, floor: number, x: number, y: number) {
-  const rec = roomAt(ps, floor, x, y);
-  return { rec, occupancy: occupants(allTokens(ps), floor, x, y).length };
 }
 
 export function moveOne(
@@ -449,7 +407,7 @@ export function floorTenRound(ps: PlaySession, notices: string[]): void {
     const party = allTokens(ps).filter(
       (t) => PARTY.has(t.kind) && t.floor === 10 && !t.defeated && t.x !== null && t.y !== null,
     );
-    const steps = (t: TokenView) => Math.abs(t.x! - phylactery.x!) + Math.abs(t.y! - phylactery.y!);
+    const steps = (t: TokenView) => roomSteps(t, phylactery);
     const nearest = Math.min(...party.map(steps));
     const targets = party.filter((t) => steps(t) === nearest).map((t) => t.name);
     if (targets.length)

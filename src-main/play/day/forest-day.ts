@@ -4,14 +4,14 @@
 import type { HouseRules } from '@shared/house-rules.ts';
 import type { TableDef } from '@shared/tables.ts';
 import type { TownState } from '@shared/town.ts';
-import type { RollRecord } from '../state/session.ts';
-import { weekOf } from '../rules/calendar.ts';
-import type { Dice } from '../rules/dice.ts';
-import { hostileVisit, rollForestDay, rollPhenomena, type BeingKind } from '../rules/forest.ts';
-import type { AttentionStage } from '../rules/lich-attention.ts';
-import { rollOnTable, type DrawState } from '../tables/table-roll.ts';
-import { entryAt, entryText } from '../tables/table-entries.ts';
-import { giverHealthOf } from './town-ops.ts';
+import type { RollRecord } from '../../state/session.ts';
+import { weekOf } from '../../rules/calendar.ts';
+import type { Dice } from '../../rules/dice.ts';
+import { hostileVisit, rollForestDay, rollPhenomena, type BeingKind } from '../../rules/forest.ts';
+import type { AttentionStage } from '../../rules/lich-attention.ts';
+import { rollOnTable, type DrawState } from '../../tables/table-roll.ts';
+import { entryAt, entryText } from '../../tables/table-entries.ts';
+import { giverHealthOf } from '../town.ts';
 
 interface ForestRollInput {
   day: number;

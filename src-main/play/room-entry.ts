@@ -2,20 +2,19 @@
 // them unless disabled — a listed effect, or 1d6 on the tier's trap table rolled for them alone — and
 // its effect lands (a Challenge to escape it, damage against Armor or ongoing, a lost turn); a room
 // flagged as a Sanity Test calls a Sanity Challenge. Every roll is in the ledger.
-import type { PlaySession } from '../state/session.ts';
+import type { PlaySession, RollRecord } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import type { TrapFields } from '@shared/tables.ts';
-import { parseTrap, type RoomRecord, roomLabel } from '../state/board.ts';
-import { type RollRecord } from '../state/session.ts';
+import { parseTrap, roomLabel, type RoomRecord } from '../state/board.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { trapTriggers } from '../rules/board-facts.ts';
 import { floorTier } from '../rules/room-roll.ts';
 import { sanityTarget } from '../rules/sanity.ts';
 import { rollTrapDamage, trapSource, trapSteps, type RoomTrap } from '../rules/trap.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
-import { lichslayerChallenge, sanityChallenge } from './combat-hooks.ts';
-import { applyHit, loseNextTurn, startOngoing } from './fight-ops.ts';
+import { lichslayerChallenge, sanityChallenge } from './round-hooks.ts';
+import { applyHit, loseNextTurn, startOngoing } from './fight.ts';
 
 /** How a character comes into a room: Break (and Charge, which Breaks in) halves its traps' damage against the Breaker (ch.2). */
 export interface RoomEntry {

@@ -10,7 +10,7 @@ import { modifiersFor } from './character-rolls.ts';
 import { rollModifiersOf, wardsSanity, type RollModifiers } from '../rules/challenge.ts';
 import { GAUNTLET_ORDER, NO_SYNC, type GauntletItem, type SyncHeld } from '../rules/damage.ts';
 import { synchronicity } from '../rules/synchronicity.ts';
-import type { LichslayerRow } from './lichslayer-row.ts';
+import type { LichslayerRow } from '../state/lichslayer.ts';
 
 export interface LootEntry {
   fields: LootFields;

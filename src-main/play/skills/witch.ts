@@ -1,0 +1,75 @@
+// The Witch's skills (ch.2, ch.3): Commune reading ahead, and her Familiar's Health.
+import type { PlayReader, PlaySession } from '../../state/session.ts';
+import { allTokens, ensureRoom, roomAt } from '../../state/board.ts';
+import { CommandFailure } from '../../state/failures.ts';
+import type { LichslayerRow } from '../../state/lichslayer.ts';
+import { contentsFor, fillRoom } from '../board.ts';
+import { communeAheadFloor, communeReading } from '../../rules/skills-witch.ts';
+import { enhancedSkill } from './skill-facts.ts';
+import { FAMILIAR_SKILL, hasFamiliarSkill } from '../../rules/familiar.ts';
+import { summonedFamiliar } from '../../rules/familiar-summon.ts';
+
+/**
+ * Commune enhanced (ch.2): one room two floors below the Witch's, its contents rolled now if no one has
+ * (prepared, not revealed: the players see it only when the party gets there), and told to the Judge.
+ */
+export function communeAhead(
+  ps: PlaySession,
+  witch: LichslayerRow,
+  floor: number,
+  rooms: readonly { x: number; y: number }[],
+  lines: string[],
+): void {
+  const [r] = rooms;
+  if (!r || rooms.length > 1)
+    throw new CommandFailure('invalid-args', 'Choose one room for Commune to read two floors ahead. Nothing changed.');
+  const ahead = communeAheadFloor({ witch: witch.name, floor, enhanced: enhancedSkill(ps, witch, 'Commune') });
+  if ('refused' in ahead) throw new CommandFailure('refused', `${ahead.refused}. Nothing changed.`);
+  const room = ensureRoom(ps, ahead.floor, r.x, r.y);
+  if (!room.revealed && !room.prepared) fillRoom(ps, room, contentsFor(ps, ahead.floor, r.x, r.y, 'skill.use'), false);
+  const now = roomAt(ps, ahead.floor, r.x, r.y)!;
+  const here = allTokens(ps)
+    .filter((t) => t.kind === 'entity' && t.floor === ahead.floor && t.x === r.x && t.y === r.y && !t.defeated)
+    .map((t) => t.name);
+  const reading = communeReading(
+    {
+      floor: ahead.floor,
+      x: r.x,
+      y: r.y,
+      name: now.name,
+      type: now.room_type,
+      trapped: now.trap !== null,
+      chest: now.chest !== null,
+      gold: now.gold,
+    },
+    here,
+  );
+  lines.push(`${witch.name} Communes with ${reading}`);
+}
+
+/** A Familiar placed for its Witch (ch.2): her Familiar skill must be held; enhanced, its Health is doubled. */
+export function familiarHealth(
+  ps: PlayReader,
+  args: { kind: string; name: string; health: number | null; witch?: number | undefined },
+  lines: string[],
+): number | null {
+  if (args.witch === undefined) return args.health;
+  if (args.kind !== 'familiar')
+    throw new CommandFailure(
+      'invalid-args',
+      `Only a Familiar has a Witch: ${args.name} is not a Familiar token. Nothing changed.`,
+    );
+  const l = ps.byId('lichslayer', args.witch) ?? undefined;
+  if (!l)
+    throw new CommandFailure('not-found', `No Lichslayer with id ${args.witch} in this campaign. Nothing changed.`);
+  const placed = summonedFamiliar({
+    witch: l.name,
+    holdsSkill: hasFamiliarSkill([l.skill1, l.skill2, l.skill3]),
+    enhanced: enhancedSkill(ps, l, FAMILIAR_SKILL),
+    name: args.name,
+    health: args.health,
+  });
+  if ('refused' in placed) throw new CommandFailure('refused', `${placed.refused}. ${args.name} was not added.`);
+  if (placed.explain) lines.push(placed.explain);
+  return placed.health;
+}
