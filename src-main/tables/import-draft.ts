@@ -6,6 +6,7 @@ import type {
   ImportedTableView,
   ImportGapChoice,
   ImportLinkView,
+  ImportLoopDrop,
   ImportPreviewBody,
   ImportProblemView,
 } from '@shared/contract.ts';
@@ -39,6 +40,8 @@ export interface ImportOptions {
   links?: boolean;
   /** Tables already in the campaign, which links may name. */
   known?: readonly NamedTable[];
+  /** Loop links the Judge drops: their rows' words stay text. */
+  dropLoops?: readonly ImportLoopDrop[];
 }
 
 export function slugify(name: string): string {

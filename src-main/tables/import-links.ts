@@ -51,6 +51,7 @@ export function linkTables(
           resolved,
           match: inCampaign?.how ?? null,
           doubt: null,
+          loop: null,
         });
         if (resolved) rows[i] = { ...r, rollOn: { table: resolved.key, times: 1, modifier: 0 } };
         else
@@ -103,6 +104,7 @@ export function linkTables(
           resolved: null,
           match: null,
           doubt: link.doubt,
+          loop: null,
         });
         return;
       }
@@ -117,6 +119,7 @@ export function linkTables(
         resolved,
         match,
         doubt: link.doubt,
+        loop: null,
       });
       if (resolved) rows[i] = { ...r, rollOn: { table: resolved.key, times: link.times, modifier: 0 } };
       else

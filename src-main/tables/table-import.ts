@@ -8,7 +8,6 @@
 import { tableDefSchema } from '@shared/tables.ts';
 import { describeIssues } from '@shared/contract.ts';
 import { coverageOf } from './table-coverage.ts';
-import { findCycle } from './table-validate.ts';
 import { readPage } from './paste-page.ts';
 import { META } from './paste-classify.ts';
 import { unmark } from './paste-markup.ts';
@@ -27,6 +26,7 @@ import { linesDraft, listDraft, weightsDraft } from './import-lines.ts';
 import { foundryDrafts } from './foundry-draft.ts';
 import { build, coverageProblems, settle, STANDARD_DICE, type Built } from './import-build.ts';
 import { linkTables } from './import-links.ts';
+import { settleLoops } from './import-loops.ts';
 import { rollAgainCompanions, settleGaps, unfilledProblems } from './import-gaps.ts';
 
 export { slugify } from './import-draft.ts';
@@ -184,6 +184,7 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
   for (const b of built) coverageProblems(b, problems, built.length > 1);
 
   const { links, againRows } = linkTables(built, options);
+  settleLoops(built, links, options, problems, notes);
   const { gaps, gapTables } = settleGaps(built, options, problems, againRows);
   const companions = rollAgainCompanions(againRows, links, unique, problems);
   const tables = [...built.map((b) => b.imported), ...companions];
@@ -191,15 +192,6 @@ export function previewImport(text: string, options: ImportOptions = {}): Import
   for (const t of tables) if (!t.companionOf) t.coverage = coverageOf(t.table);
   unfilledProblems(gapTables, options, problems);
 
-  // Links must not loop: the roll would never end.
-  const cycle = findCycle(new Map(tables.map((t) => [t.table.key, t.table])));
-  if (cycle) {
-    const from = links.find((l) => l.table === cycle[0] && l.resolved?.key === cycle[1]);
-    problems.push({
-      line: from?.line ?? null,
-      message: `The tables roll on each other in a loop (${cycle.join(' → ')}): remove or reword one of these links`,
-    });
-  }
   for (const t of tables) {
     const v = tableDefSchema.safeParse(t.table);
     if (!v.success) problems.push({ line: t.titleLine, message: `${t.table.name}: ${describeIssues(v.error)}` });
