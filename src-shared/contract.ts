@@ -283,12 +283,6 @@ export interface ImportLoopView {
   kept: boolean;
 }
 
-/** A loop link the Judge drops from an import: the row of the table (as the preview keys it). */
-export interface ImportLoopDrop {
-  table: string;
-  row: number;
-}
-
 export interface ImportPreviewBody {
   format: 'markdown' | 'csv' | 'lines' | 'list' | 'foundry' | 'page' | 'unknown';
   tables: ImportedTableView[];
@@ -446,6 +440,9 @@ const simPoliciesSchema = z.strictObject({
   retreat: z.enum(keysOf(SIM_POLICIES.retreat.choices)).default(DEFAULT_SIM_POLICIES.retreat),
 });
 const simRunArgs = z.strictObject({ runId: z.string().regex(/^run-\d{1,9}$/, { error: 'A run id such as “run-1”' }) });
+/** A loop link the Judge drops from an import: the row of the table, as the preview keys it. */
+const importLoopDropSchema = z.strictObject({ table: tableKeySchema, row: rowIndex });
+export type ImportLoopDrop = z.output<typeof importLoopDropSchema>;
 const importOptions = {
   text: pasteText,
   name: z.string().trim().max(80).optional(),
@@ -456,10 +453,7 @@ const importOptions = {
   /** false: leave prose such as "roll on Weather" as text instead of nested rolls. */
   links: z.boolean().optional(),
   /** Loop links the Judge drops: their rows' words stay text (every other loop is kept as a link). */
-  dropLoops: z
-    .array(z.strictObject({ table: tableKeySchema, row: rowIndex }))
-    .max(2000)
-    .optional(),
+  dropLoops: z.array(importLoopDropSchema).max(2000).optional(),
 };
 const tableMetaPatch = tableDefSchema
   .pick({ name: true, category: true, die: true, span: true, drawWithoutReplacement: true })
