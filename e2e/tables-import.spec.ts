@@ -1,8 +1,10 @@
 // Importing tables in the browser: a whole page of linked tables pasted, previewed with its
 // coverage and links, saved at once, and rolled — the chain of nested rolls shows in the roll
-// tree and in the ledger. A Foundry VTT export opened as a file, and exported back.
+// tree and in the ledger. A page whose rooms loop back imports whole, each loop named with its
+// keep or drop. A Foundry VTT export opened as a file, and exported back.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { api } from './board-helpers.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 
 let host: RunningHost;
@@ -83,6 +85,82 @@ test('a whole page of linked tables: preview with coverage and links, save, roll
   await page.screenshot({ path: testInfo.outputPath('import-page-rolled.png') });
   await page.getByRole('button', { name: 'Ledger', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Rolls' }).locator('li').first()).toContainText(explain!);
+});
+
+test('a page whose rooms loop back imports whole: the preview names each loop with its chain and a keep or drop, a dropped one saves as text, and a roll ends at a link back saying so', async ({
+  page,
+  request,
+}, testInfo) => {
+  host = await startHost(tempDataDir());
+  await openTables(page);
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByLabel('Table text')
+    .fill(fs.readFileSync('src-main/tables/fixtures/pastes/173-page-rooms-loop-back.txt', 'utf8'));
+  const preview = dialog.getByLabel('Preview');
+  const links = preview.getByRole('region', { name: 'Links' });
+  await expect(links.getByRole('heading')).toHaveText('Links between tables · 6 loops back');
+  await expect(links.getByTestId('loop')).toHaveCount(6);
+  const emptyHalls = links.locator('li', { hasText: 'EMPTY HALLS row 6' });
+  await expect(emptyHalls.getByTestId('loop')).toContainText(
+    'Loop: DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM — a roll ends here and says so',
+  );
+  await expect(links.locator('li', { hasText: 'SHRINES row 6' }).getByTestId('loop')).toContainText(
+    'Loop: DUNGEON ROOM → SPECIAL ROOM → SHRINES → DUNGEON ROOM',
+  );
+  const control = dialog.getByLabel('Loop at EMPTY HALLS row 6');
+  await expect(control).toHaveValue('keep');
+  await expect(preview.getByTestId('verdict')).toHaveText('No problems found.');
+  await emptyHalls.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('import-loops.png') });
+  const lairs = preview.getByRole('region', { name: 'Table LAIRS' });
+  await expect(lairs.locator('tbody tr').nth(3)).toContainText(
+    'goes back to DUNGEON ROOM (DUNGEON ROOM → LAIRS → DUNGEON ROOM): kept as a link, a roll ends there and says so',
+  );
+  await lairs.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('import-loop-card.png') });
+
+  await control.selectOption('drop');
+  await expect(emptyHalls.getByTestId('loop')).toContainText('dropped: the words stay text');
+  await expect(preview.getByRole('region', { name: 'Table EMPTY HALLS' })).toContainText(
+    "“go to the section named 'DUNGEON ROOM'” goes back to DUNGEON ROOM (DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM): dropped, kept as text",
+  );
+  await page.screenshot({ path: testInfo.outputPath('import-loop-dropped.png') });
+  await dialog.getByRole('button', { name: 'Save 7 tables' }).click();
+  await expect(page.getByLabel('Table name')).toHaveValue('DUNGEON ROOM');
+  const halls = await api<{ table: { rows: { rollOn: unknown }[] } }>(request, host, 'tables.get', {
+    key: 'empty-halls',
+  });
+  expect(halls.table.rows[5]!.rollOn).toBeNull();
+
+  await api(request, host, 'dice.setSeed', { seed: 2 });
+  await page.getByLabel('Table to roll').selectOption({ label: 'DUNGEON ROOM' });
+  await page.getByRole('button', { name: 'Roll', exact: true }).click();
+  const loopText =
+    'loops back to DUNGEON ROOM, already on this roll (DUNGEON ROOM → SPECIAL ROOM → TREASURE → DUNGEON ROOM): the roll ends here';
+  await expect(page.getByTestId('ledger-line')).toHaveText(
+    new RegExp(`\\(TREASURE\\) ⟶ ${loopText.replace(/[()]/g, '\\$&')}$`),
+  );
+  await expect(page.locator('.roll-result .roll-loop')).toHaveText(`⟲ ${loopText}`);
+  await page.getByRole('region', { name: 'Notices' }).getByRole('button', { name: 'Dismiss' }).click();
+  await page.locator('.roll-result .roll-loop').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('import-loop-rolled.png') });
+
+  // Exported as a pack, the same tables preview with their loops named, not refused.
+  const keys = ['dungeon-room', 'empty-halls', 'lairs', 'special-room', 'shrines', 'treasure', 'vaults'];
+  const pack = await api<{ text: string }>(request, host, 'tables.export', { keys, format: 'json' });
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await dialog.getByLabel('Table text').fill(pack.text);
+  const loops = preview.getByRole('region', { name: 'Loops' });
+  await expect(loops.locator('li')).toHaveText([
+    'LAIRS row 4: DUNGEON ROOM → LAIRS → DUNGEON ROOM',
+    'SPECIAL ROOM row 4: DUNGEON ROOM → SPECIAL ROOM → DUNGEON ROOM',
+    'SHRINES row 6: DUNGEON ROOM → SPECIAL ROOM → SHRINES → DUNGEON ROOM',
+    'TREASURE row 6: DUNGEON ROOM → SPECIAL ROOM → TREASURE → DUNGEON ROOM',
+    'VAULTS row 3: DUNGEON ROOM → VAULTS → DUNGEON ROOM',
+  ]);
+  await page.screenshot({ path: testInfo.outputPath('import-pack-loops.png') });
 });
 
 test('uncovered results need a choice before saving; the choice is what is saved', async ({ page }, testInfo) => {

@@ -271,6 +271,16 @@ export interface ImportLinkView {
   match: string | null;
   /** Why the phrase may not be meant for the roller (it is linked all the same); null when it plainly is. */
   doubt: string | null;
+  /** The link goes back to a table already on the chain of a roll from the page's first table; null when it goes forward. */
+  loop: ImportLoopView | null;
+}
+
+/** A link that goes back: rolled, the roll ends there and says so (the next room is the next turn). */
+export interface ImportLoopView {
+  /** Keys from the table the link goes back to, through each table rolled on the way, to it again. */
+  chain: string[];
+  /** Kept as a link; false when the Judge dropped it, so the row's words stay plain text. */
+  kept: boolean;
 }
 
 export interface ImportPreviewBody {
@@ -305,6 +315,8 @@ export interface PackPreviewView {
   /** uncovered: the results no row of the table covers ("4", "21-26"), "" when none. */
   tables: { key: string; name: string; rows: number; conflict: boolean; uncovered: string }[];
   problems: { line: number | null; message: string }[];
+  /** Rows whose link goes back along the chain of a roll from the pack's first table: kept, a roll ends there. */
+  loops: { table: string; row: number; chain: string[] }[];
 }
 
 export interface LedgerEntry {
@@ -428,6 +440,9 @@ const simPoliciesSchema = z.strictObject({
   retreat: z.enum(keysOf(SIM_POLICIES.retreat.choices)).default(DEFAULT_SIM_POLICIES.retreat),
 });
 const simRunArgs = z.strictObject({ runId: z.string().regex(/^run-\d{1,9}$/, { error: 'A run id such as “run-1”' }) });
+/** A loop link the Judge drops from an import: the row of the table, as the preview keys it. */
+const importLoopDropSchema = z.strictObject({ table: tableKeySchema, row: rowIndex });
+export type ImportLoopDrop = z.output<typeof importLoopDropSchema>;
 const importOptions = {
   text: pasteText,
   name: z.string().trim().max(80).optional(),
@@ -437,6 +452,8 @@ const importOptions = {
   asList: z.boolean().optional(),
   /** false: leave prose such as "roll on Weather" as text instead of nested rolls. */
   links: z.boolean().optional(),
+  /** Loop links the Judge drops: their rows' words stay text (every other loop is kept as a link). */
+  dropLoops: z.array(importLoopDropSchema).max(2000).optional(),
 };
 const tableMetaPatch = tableDefSchema
   .pick({ name: true, category: true, die: true, span: true, drawWithoutReplacement: true })

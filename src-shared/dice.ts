@@ -33,5 +33,15 @@ export interface RollNode {
   details: string;
   tier: LootTierName | null;
   children: RollNode[];
+  /** The row's link went back to a table already on this roll's chain, so the roll ended here; absent when it did not. */
+  loop?: RollLoop;
   explain: string;
+}
+
+export interface RollLoop {
+  /** The table the link goes back to. */
+  table: string;
+  tableName: string;
+  /** The sentence the explanation carries: the table and the chain that came round to it. */
+  text: string;
 }

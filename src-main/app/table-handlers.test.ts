@@ -169,7 +169,7 @@ describe('editing', () => {
     app.close();
   });
 
-  it('refuses a cycle at save time and names it', async () => {
+  it('a row set to roll back on the table that rolls on it is saved, and a roll from either ends where it comes round', async () => {
     const { app } = await campaign();
     await app.call('tables.importSave', { text: '1-6 = go to b', name: 'A' });
     await app.call('tables.importSave', { text: '1-6 = go to a', name: 'B' });
@@ -180,16 +180,29 @@ describe('editing', () => {
       index: 0,
       row: { ...a, rollOn: { table: 'b', times: 1, modifier: 0 } },
     });
-    const reply = await app.dispatch('tables.setRow', {
+    await app.call('tables.setRow', {
       key: 'b',
       index: 0,
       row: { ...b, rollOn: { table: 'a', times: 2, modifier: 0 } },
     });
-    expect(reply).toMatchObject({
-      ok: false,
-      error: { message: 'Not saved: B would roll on itself through b → a → b.' },
+    expect((await app.call('tables.get', { key: 'b' })).table.rows[0]!.rollOn).toEqual({
+      table: 'a',
+      times: 2,
+      modifier: 0,
     });
-    expect((await app.call('tables.get', { key: 'b' })).table.rows[0]!.rollOn).toBeNull();
+    // Rows of a table on the loop can still be added and removed.
+    await app.call('tables.insertRow', { key: 'a', index: 1, row: { ...a, label: 'spare' } });
+    await app.call('tables.deleteRows', { key: 'a', indices: [1] });
+    await app.call('dice.setSeed', { seed: 3 });
+    const roll = await app.call('tables.roll', { key: 'b' });
+    expect(roll.entry.explain).toBe(
+      '2 = 2 on d6 → go to a (B) ⟶ 6 = 6 on d6 → go to b (A) ⟶ loops back to B, already on this roll (B → A → B): the roll ends here | 6 = 6 on d6 → go to b (A) ⟶ loops back to B, already on this roll (B → A → B): the roll ends here',
+    );
+    expect(roll.node.children[0]!.loop).toEqual({
+      table: 'b',
+      tableName: 'B',
+      text: 'loops back to B, already on this roll (B → A → B): the roll ends here',
+    });
     app.close();
   });
 
@@ -289,6 +302,149 @@ describe('import', () => {
     );
     expect(refused).toBeGreaterThan(0);
     db.close();
+    app.close();
+  });
+});
+
+describe('a page whose rooms loop back to the first room', () => {
+  const PAGE = fs.readFileSync(
+    path.join(import.meta.dirname, '..', 'tables', 'fixtures', 'pastes', '173-page-rooms-loop-back.txt'),
+    'utf8',
+  );
+  const LOOPS = [
+    'empty-halls#6 dungeon-room → empty-halls → dungeon-room',
+    'lairs#4 dungeon-room → lairs → dungeon-room',
+    'special-room#4 dungeon-room → special-room → dungeon-room',
+    'shrines#6 dungeon-room → special-room → shrines → dungeon-room',
+    'treasure#6 dungeon-room → special-room → treasure → dungeon-room',
+    'vaults#3 dungeon-room → vaults → dungeon-room',
+  ];
+  const loopsOf = (links: { table: string; row: number; loop: { chain: string[]; kept: boolean } | null }[]) =>
+    links.flatMap((l) =>
+      l.loop ? [`${l.table}#${l.row + 1} ${l.loop.chain.join(' → ')}${l.loop.kept ? '' : ' (dropped)'}`] : [],
+    );
+
+  it('imports whole in one paste: every section a table, each link back to DUNGEON ROOM kept and named with its chain', async () => {
+    const { app } = await campaign();
+    const preview = await app.call('tables.importPreview', { text: PAGE });
+    expect(preview.problems).toEqual([]);
+    expect(preview.tables.map((t) => t.table.name)).toEqual([
+      'DUNGEON ROOM',
+      'EMPTY HALLS',
+      'LAIRS',
+      'SPECIAL ROOM',
+      'SHRINES',
+      'TREASURE',
+      'VAULTS',
+    ]);
+    expect(preview.links.filter((l) => l.resolved)).toHaveLength(16);
+    expect(loopsOf(preview.links)).toEqual(LOOPS);
+    expect(preview.tables[1]!.rowNotes[5]).toContain(
+      'goes back to DUNGEON ROOM (DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM): kept as a link, a roll ends there and says so',
+    );
+    const saved = await app.call('tables.importSave', { text: PAGE });
+    expect(saved.table.key).toBe('dungeon-room');
+    for (const shown of preview.tables)
+      expect((await app.call('tables.get', { key: shown.table.key })).table).toEqual(shown.table);
+    expect((await app.call('tables.get', { key: 'shrines' })).table.rows[5]!.rollOn).toEqual({
+      table: 'dungeon-room',
+      times: 1,
+      modifier: 0,
+    });
+    app.close();
+  });
+
+  it('60 seeded rolls of DUNGEON ROOM each follow at least one link: 85 links followed, 19 rolls ended by a link back', async () => {
+    const { app } = await campaign();
+    await app.call('tables.importSave', { text: PAGE });
+    await app.call('dice.setSeed', { seed: 60 });
+    const nested = (n: { children: (typeof n)[] }): number => n.children.reduce((sum, c) => sum + 1 + nested(c), 0);
+    const looped = (n: { loop?: unknown; children: (typeof n)[] }): boolean => !!n.loop || n.children.some(looped);
+    const followed: number[] = [];
+    let loops = 0;
+    for (let i = 0; i < 60; i++) {
+      const { node, entry } = await app.call('tables.roll', { key: 'dungeon-room' });
+      followed.push(nested(node));
+      if (looped(node)) {
+        loops++;
+        expect(entry.explain).toMatch(
+          / ⟶ loops back to DUNGEON ROOM, already on this roll \(DUNGEON ROOM → .+ → DUNGEON ROOM\): the roll ends here$/,
+        );
+      }
+    }
+    expect(followed).toHaveLength(60);
+    expect(Math.min(...followed)).toBeGreaterThanOrEqual(1);
+    expect(followed.reduce((a, b) => a + b, 0)).toBe(85);
+    expect(loops).toBe(19);
+    app.close();
+  });
+
+  it('the odds of DUNGEON ROOM follow each link forward and end at each link back: nothing refused, no roll of DUNGEON ROOM nested in itself', async () => {
+    const { app } = await campaign();
+    await app.call('tables.importSave', { text: PAGE });
+    const odds = await app.call('tables.odds', { key: 'dungeon-room' });
+    expect(odds.refused).toBe(0);
+    expect(odds.problems).toEqual([]);
+    expect([...new Set(odds.nested.map((n) => n.table))].sort()).toEqual([
+      'empty-halls',
+      'lairs',
+      'shrines',
+      'special-room',
+      'treasure',
+      'vaults',
+    ]);
+    app.close();
+  });
+
+  it('a loop the Judge drops imports as plain text; a drop that names no loop is refused, naming the row', async () => {
+    const { app } = await campaign();
+    const dropLoops = [{ table: 'empty-halls', row: 5 }];
+    const preview = await app.call('tables.importPreview', { text: PAGE, dropLoops });
+    expect(loopsOf(preview.links)[0]).toBe('empty-halls#6 dungeon-room → empty-halls → dungeon-room (dropped)');
+    expect(preview.tables[1]!.table.rows[5]!.rollOn).toBeNull();
+    expect(preview.tables[1]!.rowNotes[5]).toContain(
+      "“go to the section named 'DUNGEON ROOM'” goes back to DUNGEON ROOM (DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM): dropped, kept as text",
+    );
+    await app.call('tables.importSave', { text: PAGE, dropLoops });
+    const row = (await app.call('tables.get', { key: 'empty-halls' })).table.rows[5]!;
+    expect(row).toMatchObject({
+      label: "Nothing at all, which is worse. After your encounter, go to the section named 'DUNGEON ROOM'.",
+      rollOn: null,
+    });
+    expect((await app.call('tables.get', { key: 'lairs' })).table.rows[3]!.rollOn?.table).toBe('dungeon-room');
+
+    const stale = await app.dispatch('tables.importSave', {
+      text: PAGE,
+      dropLoops: [{ table: 'dungeon-room', row: 0 }],
+      onConflict: 'replace',
+    });
+    expect(stale).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          'Not imported: Row 1 of “dungeon-room” holds no loop to drop: read the text again and choose among the loops the preview names.',
+      },
+    });
+    app.close();
+  });
+
+  it('a pack whose tables loop imports as it is, naming each loop, and a roll from it ends at the link back', async () => {
+    const first = await campaign();
+    await first.app.call('tables.importSave', { text: PAGE });
+    const keys = ['dungeon-room', 'empty-halls', 'lairs', 'special-room', 'shrines', 'treasure', 'vaults'];
+    const pack = (await first.app.call('tables.export', { keys, format: 'json' })).text;
+    first.app.close();
+
+    const { app } = await campaign();
+    const preview = await app.call('tables.packPreview', { text: pack });
+    expect(preview.problems).toEqual([]);
+    expect(preview.loops.map((l) => `${l.table}#${l.row + 1} ${l.chain.join(' → ')}`)).toEqual(LOOPS);
+    await app.call('tables.packImport', { text: pack });
+    await app.call('dice.setSeed', { seed: 2 });
+    const roll = await app.call('tables.roll', { key: 'dungeon-room' });
+    expect(roll.entry.explain).toBe(
+      "6 = 6 on d6 → A stair winding down. Go to the section below named 'SPECIAL ROOM'. (DUNGEON ROOM) ⟶ 3 = 3 on d6 → A sealed reliquary. Go to the section below named 'TREASURE'. (SPECIAL ROOM) ⟶ 6 = 6 on d6 → A map of this very room. After your encounter, go to the section named 'DUNGEON ROOM'. (TREASURE) ⟶ loops back to DUNGEON ROOM, already on this roll (DUNGEON ROOM → SPECIAL ROOM → TREASURE → DUNGEON ROOM): the roll ends here",
+    );
     app.close();
   });
 });

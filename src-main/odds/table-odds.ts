@@ -2,7 +2,8 @@
 // every nested outcome, computed from the same decisions the roller makes (tables/table-roll.ts):
 // the die's expression, the Lost re-roll of a natural 1, the context's modifiers (Influence dice
 // convolved rather than rolled), the clamp, the row a value lands on, draws without replacement
-// (re-rolled with the modifiers kept, at most DRAW_ATTEMPTS times) and nested "roll on" rows.
+// (re-rolled with the modifiers kept, at most DRAW_ATTEMPTS times) and nested "roll on" rows,
+// a row whose link goes back along the roll's chain ending the roll as the roller ends it.
 import type { NestedOddsView } from '@shared/odds.ts';
 import { LIMITS_TABLES, formatRange, type TableDef } from '@shared/tables.ts';
 import type { DiceExpression } from '../rules/dice-expression.ts';
@@ -18,6 +19,7 @@ import {
   type DrawState,
   type RollContext,
 } from '../tables/table-roll.ts';
+import { loopsBack } from '../tables/table-loops.ts';
 import { addUniform, entries, point, shift, type Dist } from './distribution.ts';
 import { expressionDist, OddsLimitError } from './dice-odds.ts';
 
@@ -197,17 +199,18 @@ class Explorer {
   private readonly memo = new Map<string, Explored>();
   constructor(private readonly tables: Tables) {}
 
-  explore(key: string, ctx: RollContext, state: DrawState, depth: number): Explored {
+  /** `chain`: the tables rolled on above this one, which decide where a link goes back. */
+  explore(key: string, ctx: RollContext, state: DrawState, chain: readonly string[]): Explored {
     const skey = stateKey(state, this.tables);
-    const memoKey = `${key}\u0000${JSON.stringify(ctx)}\u0000${skey}`;
+    const memoKey = `${key}\u0000${JSON.stringify(ctx)}\u0000${skey}\u0000${chain.join('\u0001')}`;
     const hit = this.memo.get(memoKey);
     if (hit) return hit;
-    const result = this.compute(key, ctx, state, skey, depth);
+    const result = this.compute(key, ctx, state, skey, chain);
     this.memo.set(memoKey, result);
     return result;
   }
 
-  private compute(key: string, ctx: RollContext, state: DrawState, skey: string, depth: number): Explored {
+  private compute(key: string, ctx: RollContext, state: DrawState, skey: string, chain: readonly string[]): Explored {
     const table = this.tables.get(key);
     const refusedWith = (problem: string): Explored => ({
       rows: new Float64Array(table?.rows.length ?? 0),
@@ -216,7 +219,7 @@ class Explorer {
       nested: [],
       problems: new Map([[problem, 1]]),
     });
-    if (depth > LIMITS_TABLES.depth)
+    if (chain.length > LIMITS_TABLES.depth)
       return refusedWith(`Nested rolls went deeper than ${LIMITS_TABLES.depth} tables (at “${key}”)`);
     if (!table) return refusedWith(`There is no table “${key}” in this campaign`);
     const own = singleRoll(table, ctx, state.get(key) ?? new Set());
@@ -241,7 +244,7 @@ class Explorer {
       const p = own.rows[i]!;
       if (p === 0) return;
       const after = table.drawWithoutReplacement ? withDrawn(state, key, i) : state;
-      if (!row.rollOn) {
+      if (!row.rollOn || loopsBack([...chain, key], row.rollOn.table)) {
         add(next, after, p);
         return;
       }
@@ -254,7 +257,7 @@ class Explorer {
         const after2 = new Map<string, { state: DrawState; p: number }>();
         const here = `${formatRange(row.range, row.weight)} “${row.label}” → ${childName}${row.rollOn.times > 1 ? ` (roll ${t + 1} of ${row.rollOn.times})` : ''}`;
         for (const { state: s, p: q } of states.values()) {
-          const child = this.explore(row.rollOn.table, childCtx, s, depth + 1);
+          const child = this.explore(row.rollOn.table, childCtx, s, [...chain, key]);
           const w = p * q;
           const entryKey = `${i}/${t}`;
           let entry = nested.get(entryKey);
@@ -309,7 +312,7 @@ const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 export function tableOdds(tables: Tables, key: string, ctx: RollContext = {}, drawn: DrawState = new Map()): TableOdds {
   const table = tables.get(key);
   if (!table) throw new OddsLimitError(`There is no table “${key}” in this campaign`);
-  const explored = new Explorer(tables).explore(key, ctx, drawn, 0);
+  const explored = new Explorer(tables).explore(key, ctx, drawn, []);
   let reached = 0;
   for (const n of explored.next.values()) reached += n.p;
   const refused = Math.max(0, 1 - reached);

@@ -578,7 +578,14 @@ const CORPUS: Record<string, Expectation> = {
     ],
     links: ['doors#1 roll-on → keys', 'doors#4 roll-on → not found'],
   },
-  '41-page-loop-refused.txt': { refuse: [[2, 'The tables roll on each other in a loop (a → b → a']] },
+  // Tables that roll on each other import: the link back is kept, and a roll ends there.
+  '41-page-loop-kept.txt': {
+    tables: [
+      { name: 'A', die: 'd2', how: 'read', rows: ['2: 1 Up. Roll on B. → b×1', '3: 2 Down'] },
+      { name: 'B', die: 'd2', how: 'read', rows: ['6: 1 Left. Roll on A. → a×1', '7: 2 Right'] },
+    ],
+    links: ['a#1 roll-on → b', 'b#1 roll-on → a [loop a → b → a]'],
+  },
   '42-table-twice-on-other.txt': {
     tables: [
       {
@@ -2207,6 +2214,115 @@ const CORPUS: Record<string, Expectation> = {
   '172-foundry-v12-text-and-name.json': {
     tables: [{ name: 'v12 with both', die: 'd2', how: 'read', rows: ['6: 1 Rain hard', '18: 2 Sun'] }],
   },
+  // A homebrew page of rooms, each section ending "after your encounter, go to … 'DUNGEON ROOM'":
+  // every section imports, and each link back is kept as a loop.
+  '173-page-rooms-loop-back.txt': {
+    tables: [
+      {
+        name: 'DUNGEON ROOM',
+        die: 'd6',
+        how: 'read',
+        rows: [
+          "5: 1 A dusty hall. Go to the section below named 'EMPTY HALLS'. → empty-halls×1",
+          "6: 2 Claw marks on the flagstones. Go to the section below named 'LAIRS'. → lairs×1",
+          "7: 3 A hum inside the walls. Go to the section below named 'SPECIAL ROOM'. → special-room×1",
+          "8: 4 A locked iron door. Go to the section below named 'VAULTS'. → vaults×1",
+          "9: 5 Something shuffles in the dark. Go to the section below named 'LAIRS'. → lairs×1",
+          "10: 6 A stair winding down. Go to the section below named 'SPECIAL ROOM'. → special-room×1",
+        ],
+      },
+      {
+        name: 'EMPTY HALLS',
+        die: 'd6',
+        how: 'read',
+        rows: [
+          '13: 1 Cobwebs hang like curtains.',
+          '14: 2 A broken cart, one wheel still turning.',
+          '15: 3 Bones swept into a tidy heap.',
+          '16: 4 A cold draught rises from a crack.',
+          '17: 5 Soot where a campfire once burned.',
+          "18: 6 Nothing at all, which is worse. After your encounter, go to the section named 'DUNGEON ROOM'. → dungeon-room×1",
+        ],
+      },
+      {
+        name: 'LAIRS',
+        die: 'd6',
+        how: 'read',
+        rows: [
+          '22: 1-2 Three giant beetles guard a nest.',
+          '23: 3-4 A mud troll asleep on a heap of coins.',
+          '24: 5 Rats pour out of the drains.',
+          "25: 6 A chained hound, and its master close by. After your encounter, go to the section named 'DUNGEON ROOM'. → dungeon-room×1",
+        ],
+      },
+      {
+        name: 'SPECIAL ROOM',
+        die: 'd6',
+        how: 'read',
+        rows: [
+          "29: 1-2 An altar under a cracked dome. Go to the section below named 'SHRINES'. → shrines×1",
+          "30: 3-4 A sealed reliquary. Go to the section below named 'TREASURE'. → treasure×1",
+          '31: 5 A pool of still silver water.',
+          "32: 6 A door painted on the bare wall. After your encounter, go to the section named 'DUNGEON ROOM'. → dungeon-room×1",
+        ],
+      },
+      {
+        name: 'SHRINES',
+        die: 'd6',
+        how: 'read',
+        rows: [
+          '36: 1 A saint of rust who offers rain.',
+          '37: 2 A broken idol weeping lamp oil.',
+          '38: 3 A shrine to a god nobody remembers.',
+          '39: 4 Candles that light themselves again.',
+          '40: 5 A bowl of teeth, one for each visitor.',
+          "41: 6 A bell that rings when someone lies. After your encounter, go to the section named 'DUNGEON ROOM'. → dungeon-room×1",
+        ],
+      },
+      {
+        name: 'TREASURE',
+        die: 'd6',
+        how: 'read',
+        rows: [
+          '45: 1 A purse of green copper.',
+          '46: 2 A silver mirror, cracked.',
+          '47: 3 A jar of pickled eyes, priceless to someone.',
+          '48: 4 A scroll case, empty but warm.',
+          '49: 5 A gilded helm two sizes too small.',
+          "50: 6 A map of this very room. After your encounter, go to the section named 'DUNGEON ROOM'. → dungeon-room×1",
+        ],
+      },
+      {
+        name: 'VAULTS',
+        die: 'd6',
+        how: 'read',
+        rows: [
+          "54: 1-3 The lock holds. Go to the section named 'TREASURE'. → treasure×1",
+          "55: 4-5 A guardian wakes. Go to the section named 'LAIRS'. → lairs×1",
+          "56: 6 The vault was emptied long ago. After your encounter, go to the section named 'DUNGEON ROOM'. → dungeon-room×1",
+        ],
+      },
+    ],
+    links: [
+      'dungeon-room#1 section → empty-halls',
+      'dungeon-room#2 section → lairs',
+      'dungeon-room#3 section → special-room',
+      'dungeon-room#4 section → vaults',
+      'dungeon-room#5 section → lairs',
+      'dungeon-room#6 section → special-room',
+      'empty-halls#6 section → dungeon-room [doubt] [loop dungeon-room → empty-halls → dungeon-room]',
+      'lairs#4 section → dungeon-room [doubt] [loop dungeon-room → lairs → dungeon-room]',
+      'special-room#1 section → shrines',
+      'special-room#2 section → treasure',
+      'special-room#4 section → dungeon-room [doubt] [loop dungeon-room → special-room → dungeon-room]',
+      'shrines#6 section → dungeon-room [doubt] [loop dungeon-room → special-room → shrines → dungeon-room]',
+      'treasure#6 section → dungeon-room [doubt] [loop dungeon-room → special-room → treasure → dungeon-room]',
+      'vaults#1 section → treasure',
+      'vaults#2 section → lairs',
+      'vaults#3 section → dungeon-room [doubt] [loop dungeon-room → vaults → dungeon-room]',
+    ],
+    notes: [[1, 'Lines 1-2 (“THE DROWNED UNDERCROFT”) are not part of a table']],
+  },
 };
 
 function rowsOf(p: ImportPreviewView): ExpectTable[] {
@@ -2276,7 +2392,7 @@ describe('the paste corpus', () => {
       expect(
         p.links.map(
           (l) =>
-            `${l.table}#${l.row + 1} ${l.kind} → ${l.resolved?.key ?? 'not found'}${l.match ? ` (${l.match})` : ''}${l.doubt ? ' [doubt]' : ''}`,
+            `${l.table}#${l.row + 1} ${l.kind} → ${l.resolved?.key ?? 'not found'}${l.match ? ` (${l.match})` : ''}${l.doubt ? ' [doubt]' : ''}${l.loop ? ` [loop ${l.loop.chain.join(' → ')}${l.loop.kept ? '' : ', dropped'}]` : ''}`,
         ),
       ).toEqual(expected.links ?? []);
       expect(p.notes.map((n) => [n.line, n.message.slice(0, 60)])).toEqual(expected.notes ?? []);

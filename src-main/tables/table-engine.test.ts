@@ -5,8 +5,9 @@ import { Dice } from '../rules/dice.ts';
 import { ScriptedRandom, SeededRandom } from '../rules/random-source.ts';
 import { parseDice, rollExpression } from '../rules/dice-expression.ts';
 import { parseRowKey } from '@shared/row-key.ts';
-import { findCycle, validateTable } from './table-validate.ts';
-import { rollOnTable, TableRollError, type DrawState } from './table-roll.ts';
+import { validateTable } from './table-validate.ts';
+import { loopLinks } from './table-loops.ts';
+import { rollOnTable, type DrawState } from './table-roll.ts';
 
 const table = (input: Partial<TableDefInput> & { rows: TableDefInput['rows'] }): TableDef =>
   tableDefSchema.parse({ key: 'test', name: 'Test', die: 'd6', ...input });
@@ -99,12 +100,14 @@ describe('validation', () => {
     expect(messages.some((m) => /rolls on “nowhere”, which is not a table/.test(m))).toBe(true);
   });
 
-  it('finds a cycle of references and names it', () => {
+  it('names the one link that goes back on a roll from the first table, with its chain; forward links are not loops', () => {
     const a = table({ key: 'a', rows: [{ label: 'to b', range: { from: 1, to: 6 }, rollOn: { table: 'b' } }] });
     const b = table({ key: 'b', rows: [{ label: 'to c', range: { from: 1, to: 6 }, rollOn: { table: 'c' } }] });
     const c = table({ key: 'c', rows: [{ label: 'to a', range: { from: 1, to: 6 }, rollOn: { table: 'a' } }] });
-    expect(findCycle(new Map([a, b, c].map((t) => [t.key, t])))).toEqual(['a', 'b', 'c', 'a']);
-    expect(findCycle(new Map([a, b].map((t) => [t.key, t])))).toBeNull();
+    expect(loopLinks(new Map([a, b, c].map((t) => [t.key, t])))).toEqual([
+      { table: 'c', row: 0, chain: ['a', 'b', 'c', 'a'] },
+    ]);
+    expect(loopLinks(new Map([a, b].map((t) => [t.key, t])))).toEqual([]);
   });
 });
 
@@ -174,12 +177,25 @@ describe('rolling', () => {
     expect(node.explain).toContain('⟶ 3 = 1 on d6 + 2 (from Chest: Two gems) → Jet (Gems)');
   });
 
-  it('depth is bounded', () => {
+  it('depth is bounded: a chain of ten tables, each rolling on the next, is refused at the ninth', () => {
+    const chain = Array.from({ length: 10 }, (_, i) =>
+      table({
+        key: `t${i}`,
+        rows: [{ label: 'on', range: { from: 1, to: 6 }, rollOn: i < 9 ? { table: `t${i + 1}` } : null }],
+      }),
+    );
+    expect(() => rollOnTable(env(chain, 1), 't0')).toThrow('Nested rolls went deeper than 8 tables (at “t9”)');
+  });
+
+  it('a row that rolls on its own table ends the roll there and says so', () => {
     const self = table({
       key: 'self',
+      name: 'Self',
       rows: [{ label: 'again', range: { from: 1, to: 6 }, rollOn: { table: 'self' } }],
     });
-    expect(() => rollOnTable(env([self], 1), 'self')).toThrow(TableRollError);
+    const node = rollOnTable(env([self], 1), 'self');
+    expect(node.children).toEqual([]);
+    expect(node.explain).toMatch(/ ⟶ loops back to Self, already on this roll \(Self → Self\): the roll ends here$/);
   });
 
   it('draw without replacement exhausts the table, then refuses until reset', () => {

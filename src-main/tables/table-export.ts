@@ -1,5 +1,6 @@
 // Export tables as a versioned JSON pack, as Markdown or as Foundry VTT RollTables; each
 // imports back to the same tables (the round-trip property test holds every format to it).
+// Tables that roll on each other in a loop import as they are, each loop named with its chain.
 import {
   formatRange,
   PACK_FORMAT,
@@ -11,7 +12,7 @@ import {
 import { describeIssues } from '@shared/contract.ts';
 import { typedCell, typedColumnsFor } from './table-columns.ts';
 import { previewImport, type ImportProblem } from './table-import.ts';
-import { findCycle } from './table-validate.ts';
+import { loopLinks, type LoopLink } from './table-loops.ts';
 import { writeCell } from './markdown-cells.ts';
 export { exportFoundry } from './foundry-table.ts';
 
@@ -60,7 +61,15 @@ export function exportPackMarkdown(tables: readonly TableDef[]): string {
 export interface PackPreview {
   tables: TableDef[];
   problems: ImportProblem[];
+  /** Links that go back along a roll from the pack's first table: kept, a roll ends there. */
+  loops: LoopLink[];
 }
+
+const withLoops = (tables: TableDef[], problems: ImportProblem[]): PackPreview => ({
+  tables,
+  problems,
+  loops: loopLinks(new Map(tables.map((t) => [t.key, t]))),
+});
 
 /** Reads a pack from JSON or from exported Markdown (one table per "##" section). */
 export function readPack(text: string): PackPreview {
@@ -70,34 +79,28 @@ export function readPack(text: string): PackPreview {
     try {
       raw = JSON.parse(trimmed);
     } catch (error) {
-      return {
-        tables: [],
-        problems: [
+      return withLoops(
+        [],
+        [
           {
             line: null,
             message: `The pack is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
           },
         ],
-      };
+      );
     }
     const parsed = tablePackSchema.safeParse(raw);
     if (!parsed.success)
-      return {
-        tables: [],
-        problems: [{ line: null, message: `The pack is not valid: ${describeIssues(parsed.error)}` }],
-      };
+      return withLoops([], [{ line: null, message: `The pack is not valid: ${describeIssues(parsed.error)}` }]);
     const keys = parsed.data.tables.map((t) => t.key);
     const dup = keys.find((k, i) => keys.indexOf(k) !== i);
-    if (dup) return { tables: [], problems: [{ line: null, message: `The pack holds two tables keyed “${dup}”` }] };
-    const cycle = findCycle(new Map(parsed.data.tables.map((t) => [t.key, t])));
-    if (cycle)
-      return {
-        tables: [],
-        problems: [{ line: null, message: `The pack's tables roll on each other in a loop: ${cycle.join(' → ')}` }],
-      };
-    return { tables: parsed.data.tables, problems: [] };
+    if (dup) return withLoops([], [{ line: null, message: `The pack holds two tables keyed “${dup}”` }]);
+    return withLoops(parsed.data.tables, []);
   }
   // Markdown: each "##" section with its meta line is one exported table, read as written.
   const page = previewImport(text, { gaps: 'keep' });
-  return { tables: page.tables.filter((t) => !t.companionOf).map((t) => t.table), problems: page.problems };
+  return withLoops(
+    page.tables.filter((t) => !t.companionOf).map((t) => t.table),
+    page.problems,
+  );
 }

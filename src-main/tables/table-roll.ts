@@ -1,7 +1,8 @@
 // Rolling on tables: the die, roll-time modifiers from the rules core, clamps, re-rolls,
-// draw without replacement, and nested rolls ("roll twice on X"), as an explained tree.
+// draw without replacement, and nested rolls ("roll twice on X"), as an explained tree. A link
+// back to a table already on the roll's chain ends the roll there, and the explanation says so.
 import { formatRange, LIMITS_TABLES, type TableDef, type TableRow } from '@shared/tables.ts';
-import type { RollNode } from '@shared/dice.ts';
+import type { RollLoop, RollNode } from '@shared/dice.ts';
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from '../rules/dice.ts';
 import {
   influenceModifier,
@@ -17,6 +18,7 @@ import { roomModifiers } from '../rules/room-roll.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
 import { rollExpression, type DiceExpression } from '../rules/dice-expression.ts';
 import { tableSpan } from './table-validate.ts';
+import { loopsBack, loopText } from './table-loops.ts';
 
 export interface RollContext {
   /** Loot tables: adds (Floor − 5) × 10 (ch.1). */
@@ -168,9 +170,14 @@ export function spanOf(table: TableDef): ReturnType<typeof tableSpan> {
   return found;
 }
 
-/** Rolls once on a table (and on any tables its row points to). */
-export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext = {}, depth = 0): RollNode {
-  if (depth > LIMITS_TABLES.depth)
+/** Rolls once on a table, and on the tables its row points to; `chain` is the tables rolled on above this one. */
+export function rollOnTable(
+  env: RollEnvironment,
+  key: string,
+  ctx: RollContext = {},
+  chain: readonly string[] = [],
+): RollNode {
+  if (chain.length > LIMITS_TABLES.depth)
     throw new TableRollError(`Nested rolls went deeper than ${LIMITS_TABLES.depth} tables (at “${key}”)`);
   const table = env.tables.get(key);
   if (!table) throw new TableRollError(`There is no table “${key}” in this campaign`);
@@ -240,16 +247,26 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
   const row: TableRow | null = index === null ? null : table.rows[index]!;
   const tier = table.category === 'loot' ? (row?.loot?.tier ?? lootTier(value)) : null;
   const children: RollNode[] = [];
-  if (row?.rollOn) {
+  const here = [...chain, key];
+  let loop: RollLoop | null = null;
+  if (row?.rollOn && loopsBack(here, row.rollOn.table)) {
+    const from = here.indexOf(row.rollOn.table);
+    const names = [...here.slice(from), row.rollOn.table].map((k) => env.tables.get(k)?.name ?? k);
+    loop = { table: row.rollOn.table, tableName: names[0]!, text: loopText(names) };
+  } else if (row?.rollOn) {
     for (let t = 0; t < row.rollOn.times; t++)
-      children.push(rollOnTable(env, row.rollOn.table, nestedContext(ctx, table, row), depth + 1));
+      children.push(rollOnTable(env, row.rollOn.table, nestedContext(ctx, table, row), here));
   }
   const label = row?.label ?? 'no entry';
   const tierText = tier ? `${LOOT_TIERS[tier].label}: ` : '';
   const dieText = table.die === null ? `${natural} on the weights` : `${natural} on ${table.die}`;
   const clampText = clamps.length ? ` (${clamps.join('; ')})` : '';
   const rerollText = rerolls.length ? ` [${rerolls.join('; ')}]` : '';
-  const childText = children.length ? ` ⟶ ${children.map((c) => c.explain).join(' | ')}` : '';
+  const childText = loop
+    ? ` ⟶ ${loop.text}`
+    : children.length
+      ? ` ⟶ ${children.map((c) => c.explain).join(' | ')}`
+      : '';
   return {
     table: key,
     tableName: table.name,
@@ -267,6 +284,7 @@ export function rollOnTable(env: RollEnvironment, key: string, ctx: RollContext 
     details: row?.details ?? '',
     tier,
     children,
+    ...(loop ? { loop } : {}),
     explain: `${value} = ${dieText}${showModifiers(modifiers)}${clampText}${rerollText} → ${tierText}${label} (${table.name})${childText}`,
   };
 }

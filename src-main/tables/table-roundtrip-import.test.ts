@@ -19,6 +19,7 @@ import {
 import { parseDice } from '../rules/dice-expression.ts';
 import { exportFoundry, exportMarkdown, exportPack, exportPackMarkdown, readPack } from './table-export.ts';
 import { previewImport } from './table-import.ts';
+import { loopLinks } from './table-loops.ts';
 
 // Pieces a Judge's text really holds, and the ones that break naive codecs.
 const PIECES = [
@@ -79,12 +80,12 @@ const loot = fc.record({
 });
 const DICE = ['d4', 'd6', 'd8', 'd20', '2d6', 'd66', 'd100', '3d6+2', 'd10-1'];
 
-/** A set of tables with unique keys, links only to tables later in the set (no loops). */
+/** A set of tables with unique keys, linking to any table of the set (loops back included). */
 const tableSet = fc
   .uniqueArray(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,59}$/), { minLength: 1, maxLength: 3 })
   .chain((keys) =>
     fc.tuple(
-      ...keys.map((key, k) =>
+      ...keys.map((key) =>
         fc
           .record({
             name: label.map((n) => n.replace(/\s+/g, ' ').slice(0, 80).trim()).filter((n) => n.length > 0),
@@ -115,7 +116,6 @@ const tableSet = fc
             ),
           })
           .map((g): TableDef => {
-            const later = keys.slice(k + 1);
             const expr = g.die ? parseDice(g.die) : null;
             const span = expr && g.wide ? { min: expr.min, max: expr.max + 20 } : null;
             const lo = span?.min ?? expr?.min ?? 0;
@@ -140,10 +140,9 @@ const tableSet = fc
               room: null,
               entity: null,
               spell: null,
-              rollOn:
-                r.link && later.length
-                  ? { table: later[r.link.to % later.length]!, times: r.link.times, modifier: r.link.modifier }
-                  : null,
+              rollOn: r.link
+                ? { table: keys[r.link.to % keys.length]!, times: r.link.times, modifier: r.link.modifier }
+                : null,
             }));
             return tableDefSchema.parse({
               key,
@@ -179,8 +178,9 @@ describe('export → import round trips', () => {
   it(`a Markdown pack and a JSON pack: identical (${RUNS} random sets)`, () => {
     fc.assert(
       fc.property(tableSet, (tables) => {
-        expect(readPack(exportPackMarkdown(tables))).toEqual({ tables, problems: [] });
-        expect(readPack(exportPack(tables))).toEqual({ tables, problems: [] });
+        const loops = loopLinks(new Map(tables.map((t) => [t.key, t])));
+        expect(readPack(exportPackMarkdown(tables))).toEqual({ tables, problems: [], loops });
+        expect(readPack(exportPack(tables))).toEqual({ tables, problems: [], loops });
       }),
       { numRuns: RUNS, seed: 16 },
     );
@@ -215,8 +215,8 @@ describe('export → import round trips', () => {
     for (const die of ['d6', null]) {
       const t = tableDefSchema.parse({ key: 'empty', name: 'Empty', die, rows: [] });
       expect(previewImport(exportMarkdown(t)).tables.map((x) => x.table)).toEqual([t]);
-      expect(readPack(exportPackMarkdown([t]))).toEqual({ tables: [t], problems: [] });
-      expect(readPack(exportPack([t]))).toEqual({ tables: [t], problems: [] });
+      expect(readPack(exportPackMarkdown([t]))).toEqual({ tables: [t], problems: [], loops: [] });
+      expect(readPack(exportPack([t]))).toEqual({ tables: [t], problems: [], loops: [] });
       const foundry = previewImport(exportFoundry([t]));
       expect(foundry.problems).toEqual([]);
       expect(foundry.tables.map((x) => x.table)).toEqual([t]);

@@ -1,6 +1,7 @@
 // Table validation, shown live in the editor and enforced at save: the die parses (or says
 // at which column it fails), ranges neither overlap nor leave gaps, rows stay inside the
-// table's span, references name existing tables, and no chain of references loops.
+// table's span, and references name existing tables (a chain that loops is allowed: the roll
+// ends where it comes round, see table-loops.ts).
 import { formatRange, LIMITS_TABLES, type TableDef, type TableIssue } from '@shared/tables.ts';
 import { DiceSyntaxError, parseDice, type DiceExpression } from '../rules/dice-expression.ts';
 import { runText, uncoveredRuns } from './table-coverage.ts';
@@ -125,30 +126,4 @@ export function validateTable(table: TableDef, knownTables?: ReadonlySet<string>
     }
   });
   return issues;
-}
-
-/** Finds a chain of references that loops back to where it started, e.g. ["a", "b", "a"]. */
-export function findCycle(tables: ReadonlyMap<string, Pick<TableDef, 'rows'>>, start?: string): string[] | null {
-  const state = new Map<string, 'visiting' | 'done'>();
-  const path: string[] = [];
-  const visit = (key: string): string[] | null => {
-    if (state.get(key) === 'done') return null;
-    if (state.get(key) === 'visiting') return [...path.slice(path.indexOf(key)), key];
-    state.set(key, 'visiting');
-    path.push(key);
-    const refs = new Set((tables.get(key)?.rows ?? []).flatMap((r) => (r.rollOn ? [r.rollOn.table] : [])));
-    for (const ref of refs) {
-      if (!tables.has(ref)) continue;
-      const cycle = visit(ref);
-      if (cycle) return cycle;
-    }
-    path.pop();
-    state.set(key, 'done');
-    return null;
-  };
-  for (const key of start ? [start] : tables.keys()) {
-    const cycle = visit(key);
-    if (cycle) return cycle;
-  }
-  return null;
 }

@@ -19,7 +19,7 @@ import { DiceSyntaxError, parseDice } from '../../rules/dice-expression.ts';
 import { exportFoundry, exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../../tables/table-export.ts';
 import { previewImport, refusal, slugify, type ImportOptions } from '../../tables/table-import.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
-import { findCycle, validateTable } from '../../tables/table-validate.ts';
+import { validateTable } from '../../tables/table-validate.ts';
 import { uncoveredText } from '../../tables/table-coverage.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
@@ -54,15 +54,6 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     };
   }
 
-  /** Refuses a save that would make tables roll on each other in a loop, naming the loop. */
-  function refuseCycle(def: TableDef): void {
-    const all = new Map([...loadAllTables(db())].map(([k, v]) => [k, v.def]));
-    all.set(def.key, def);
-    const cycle = findCycle(all, def.key);
-    if (cycle)
-      throw new CommandFailure('refused', `Not saved: ${def.name} would roll on itself through ${cycle.join(' → ')}.`);
-  }
-
   function checkDie(die: string | null): void {
     if (die === null) return;
     try {
@@ -84,8 +75,6 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
   ): TableView {
     const s = stored(key);
     const rows = next(s.def);
-    const def = { ...s.def, rows };
-    refuseCycle(def);
     ctx.edit(command, `${s.def.name}: ${label}`, (w) => replaceRows(w, s, rows));
     return view(key);
   }
@@ -122,14 +111,6 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
             : r,
         ),
       }));
-    const all = new Map([...loadAllTables(db())].map(([k, v]) => [k, v.def]));
-    for (const t of incoming) all.set(t.key, t);
-    const cycle = findCycle(all);
-    if (cycle)
-      throw new CommandFailure(
-        'refused',
-        `Not imported: the tables would roll on each other in a loop: ${cycle.join(' → ')}.`,
-      );
     ctx.edit(command, label, (w) => {
       for (const t of incoming) {
         const old = loadTable(db(), t.key);
@@ -148,6 +129,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     gaps?: ImportGapChoice;
     asList?: boolean;
     links?: boolean;
+    dropLoops?: ImportOptions['dropLoops'];
   }): ImportOptions {
     const known = tableSummaries(db()).map((t) => ({ key: t.key, name: t.name }));
     return {
@@ -157,6 +139,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       gaps: args.gaps,
       asList: args.asList,
       links: args.links,
+      dropLoops: args.dropLoops,
       known,
     };
   }
@@ -199,7 +182,6 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       const s = stored(args.key);
       const id = s.rowIds[args.index];
       if (id === undefined) throw new CommandFailure('not-found', `${s.def.name} has no row ${args.index + 1}.`);
-      if (args.row.rollOn) refuseCycle({ ...s.def, rows: s.def.rows.map((r, i) => (i === args.index ? args.row : r)) });
       ctx.edit('tables.setRow', `${s.def.name}: row ${args.index + 1}`, (w) =>
         w.update('rtable_row', id, { data: JSON.stringify(args.row) }),
       );
@@ -333,6 +315,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
           uncovered: uncoveredText(t),
         })),
         problems: pack.problems,
+        loops: pack.loops,
       };
     },
 
