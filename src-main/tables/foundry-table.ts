@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { TABLE_CATEGORIES, tableRowSchema, type TableDef, type TableRow } from '@shared/tables.ts';
 import { parseDice } from '../rules/dice-expression.ts';
-import { tableSpan } from './table-validate.ts';
+import { tableSpan } from './table-span.ts';
 import { decodeEntities, lineFinder } from './paste-markup.ts';
 
 export const FLAG_SCOPE = 'lichslayer-judge';

@@ -13,7 +13,7 @@ import type { CampaignApp } from '../app/campaign-app.ts';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
 import { refusal } from './table-import.ts';
 import { rowAt } from './table-roll.ts';
-import { tableSpan } from './table-validate.ts';
+import { tableSpan } from './table-span.ts';
 
 /** What the Import dialog can send with the text: plain list, a die typed in, a category, a gap choice. */
 interface ImportOptions {

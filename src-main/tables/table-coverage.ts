@@ -2,7 +2,7 @@
 // die can give, and where rows overlap. The editor's validation and the import preview read
 // the same sweep, so what one calls covered the other does too.
 import type { TableDef } from '@shared/tables.ts';
-import { tableSpan, type TableSpan } from './table-validate.ts';
+import { tableSpan, type TableSpan } from './table-span.ts';
 
 export interface Run {
   from: number;

@@ -9,7 +9,7 @@ import type { TableDef } from '@shared/tables.ts';
 import { parseDice } from '../rules/dice-expression.ts';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
 import { rowAt } from './table-roll.ts';
-import { tableSpan } from './table-validate.ts';
+import { tableSpan } from './table-span.ts';
 
 const DIR = path.join(import.meta.dirname, 'fixtures', 'pastes');
 const fixture = (name: string) => fs.readFileSync(path.join(DIR, name), 'utf8');

@@ -6,7 +6,7 @@
 import { LIMITS_TABLES, type TableDef, type TableRow } from '@shared/tables.ts';
 import { parseDice, type DiceExpression } from '../rules/dice-expression.ts';
 import { rowAt } from './table-roll.ts';
-import { tableSpan } from './table-validate.ts';
+import { tableSpan } from './table-span.ts';
 
 export type LinkKind = 'section' | 'roll-on' | 'roll-again' | 'reroll';
 

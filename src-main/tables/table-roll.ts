@@ -17,7 +17,7 @@ import {
 import { roomModifiers } from '../rules/room-roll.ts';
 import type { AttentionStage } from '../rules/lich-attention.ts';
 import { rollExpression, type DiceExpression } from '../rules/dice-expression.ts';
-import { tableSpan } from './table-validate.ts';
+import { tableSpan } from './table-span.ts';
 import { loopsBack, loopText } from './table-loops.ts';
 
 export interface RollContext {
