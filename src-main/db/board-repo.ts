@@ -14,6 +14,7 @@ import type { RoomType } from '@shared/tables.ts';
 import { z } from 'zod';
 import type { RecordingWriter } from './history.ts';
 import { readSetting, writeSetting } from './settings.ts';
+import { readStoredJson } from './stored-json.ts';
 
 export interface RoomRecord {
   id: number;
@@ -54,8 +55,10 @@ export interface TokenRecord {
   placed_at: number;
 }
 
-export const parseTrap = (json: string | null): Trap | null => (json ? (JSON.parse(json) as Trap) : null);
-export const parseChest = (json: string | null): Chest | null => (json ? (JSON.parse(json) as Chest) : null);
+export const parseTrap = (json: string | null): Trap | null =>
+  json ? readStoredJson<Trap>('room', 'trap', null, json) : null;
+export const parseChest = (json: string | null): Chest | null =>
+  json ? readStoredJson<Chest>('room', 'chest', null, json) : null;
 
 export function roomsOfFloor(db: Database, floor: number): RoomRecord[] {
   return db.prepare(`SELECT * FROM room WHERE floor = ? ORDER BY y, x`).all(floor) as RoomRecord[];
@@ -104,7 +107,7 @@ export function allTokens(db: Database): TokenView[] {
     hidden: r.hidden === 1,
     defeated: r.defeated === 1,
     lichslayerId: r.lichslayer_id,
-    stats: JSON.parse(r.stats) as EntityStats,
+    stats: readStoredJson<EntityStats>('token', 'stats', r.id, r.stats),
     intention: r.intention,
   }));
 }

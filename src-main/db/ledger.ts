@@ -10,6 +10,7 @@ import { SeededRandom } from '../rules/random-source.ts';
 import { readSetting } from './settings.ts';
 import type { RowChange } from './history.ts';
 import { archivedRolls, archiveReader, iterateArchivedRolls } from './ledger-archive.ts';
+import { readStoredJson } from './stored-json.ts';
 
 const randomStateSchema = z.strictObject({
   seed: z.number().int(),
@@ -189,7 +190,10 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
         limit - rows.length,
       ),
     );
-  return rows.map((r) => ({ ...r, faces: JSON.parse(r.faces) as LedgerRow['faces'] }));
+  return rows.map((r) => ({
+    ...r,
+    faces: readStoredJson<LedgerRow['faces']>('roll_log', 'faces', r.id, r.faces, true),
+  }));
 }
 
 /**

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { DEFAULT_HOUSE_RULES, houseRulesSchema, type HouseRules } from '@shared/house-rules.ts';
 import type { RecordingWriter } from './history.ts';
 import { describeIssues } from '@shared/contract.ts';
-import { CampaignFileError } from './campaign-file.ts';
+import { CampaignFileError } from './campaign-file-error.ts';
+import { parseStoredJson } from './stored-json.ts';
 
 /**
  * A campaign setting, validated. A missing one takes its default; a damaged one (not JSON, or
@@ -19,13 +20,10 @@ export function readSetting<S extends z.ZodType>(
 ): z.output<S> {
   const row = db.prepare(`SELECT value FROM setting WHERE key = ?`).get(key) as { value: string } | undefined;
   if (!row) return fallback;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(row.value);
-  } catch {
-    throw damagedSetting(key, 'it is not valid JSON');
-  }
-  const parsed = schema.safeParse(raw);
+  const raw = parseStoredJson(row.value);
+  if (!raw.ok)
+    throw damagedSetting(key, raw.why.startsWith('is not valid JSON') ? 'it is not valid JSON' : `it ${raw.why}`);
+  const parsed = schema.safeParse(raw.value);
   if (!parsed.success) throw damagedSetting(key, describeIssues(parsed.error));
   return parsed.data;
 }
