@@ -240,7 +240,6 @@ export class CampaignApp implements CampaignFiles {
       return null;
     }
     if (this.currentCampaign?.path === file || !fs.existsSync(file) || this.knownDamage(file)) return null;
-    if (liveHolder(file, this.options.nativeBinding)) return null;
     return this.checks.check(file).result.then(() => undefined);
   }
 
@@ -464,8 +463,6 @@ export class CampaignApp implements CampaignFiles {
     if (this.currentCampaign?.path === resolved) return this.currentCampaign;
     const known = this.knownDamage(resolved);
     if (known) throw new CampaignFileError('damaged', known);
-    const holder = liveHolder(resolved, this.options.nativeBinding);
-    if (holder) throw new CampaignFileError('locked', lockedMessage(resolved, holder));
     // Every check that could refuse the file runs on a read-only look at it before anything is
     // written, the lock included: a file refused is left byte for byte as it was, side files too.
     const signature = fileSignature(resolved);
@@ -473,6 +470,8 @@ export class CampaignApp implements CampaignFiles {
     if (signature !== null) {
       const checked = await this.checks.check(resolved).result;
       if (!checked.ok) throw new CampaignFileError(checked.problem, checked.message);
+      const holder = liveHolder(resolved, this.options.nativeBinding);
+      if (holder) throw new CampaignFileError('locked', lockedMessage(resolved, holder));
       if (!checked.empty && checked.version === LATEST_VERSION)
         withReadOnly(resolved, this.options.nativeBinding, (ro) => checkCampaignSettings(ro));
     }

@@ -24,7 +24,8 @@ export interface TableLimit {
   bytes: number | null;
 }
 
-const MB = 1024 * 1024;
+// Decimal megabytes, as the Judge reads them in a refusal.
+const MB = 1_000_000;
 
 /** Every table of every format the app has had, SQLite's own included. */
 export const TABLE_LIMITS: Readonly<Record<string, TableLimit>> = {

@@ -48,9 +48,13 @@ const chestSchema = z.looseObject({
   openedBy: str,
 });
 
-/** A column name in an undo step's row image: it becomes part of the statement undo runs. */
-const columnName = z.string().regex(/^[a-z_][a-z0-9_]*$/, { error: 'a column name the app never writes' });
-const rowImage = z.record(columnName, z.union([z.string(), z.number(), z.null()])).nullable();
+/** An undo step's row image: its keys become column names in the statement undo runs. */
+const rowImage = z
+  .record(z.string(), z.union([z.string(), z.number(), z.null()]))
+  .refine((image) => Object.keys(image).every((key) => /^[a-z_][a-z0-9_]*$/.test(key)), {
+    error: 'a column name the app never writes',
+  })
+  .nullable();
 const rowChangesSchema = z.array(
   z.strictObject({
     table: z.string().refine((t) => TRACKED_TABLES.has(t), { error: 'a table undo never touches' }),
