@@ -469,6 +469,7 @@ export class CampaignApp implements CampaignFiles {
     if (signature === null && !create) throw new CampaignFileError('missing', `No campaign file at ${resolved}.`);
     if (signature !== null) {
       const checked = await this.checks.check(resolved).result;
+      if (!checked.ok && checked.problem === 'cancelled') this.checks.forget(resolved);
       if (!checked.ok) throw new CampaignFileError(checked.problem, checked.message);
       const holder = liveHolder(resolved, this.options.nativeBinding);
       if (holder) throw new CampaignFileError('locked', lockedMessage(resolved, holder));

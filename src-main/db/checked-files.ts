@@ -48,7 +48,7 @@ export class CheckedFiles {
   check(file: string): RunningCheck {
     const signature = fileSignature(file);
     const known = this.entries.get(file);
-    if (known && signature !== null && known.signature === signature && !stopped(known.result)) return known.check;
+    if (known && signature !== null && known.signature === signature) return known.check;
     known?.check.cancel();
     const check = checkOffThread(file, {
       nativeBinding: this.nativeBinding,
@@ -56,35 +56,34 @@ export class CheckedFiles {
     });
     const entry: Entry = { signature, check, result: null };
     this.entries.set(file, entry);
-    void check.result.then((result) => {
-      entry.result = result;
-      // A stopped check says nothing of the file: it is checked again next time.
-      if (stopped(result) && this.entries.get(file) === entry) this.entries.delete(file);
-    });
+    void check.result.then((result) => (entry.result = result));
     return check;
   }
 
   /** What the finished check of this version of `file` refused it for; null when none did. */
   refusal(file: string): Extract<OpenCheckResult, { ok: false }> | null {
     const known = this.entries.get(file);
-    if (!known?.result || known.result.ok || known.signature !== fileSignature(file)) return null;
+    if (!known?.result || known.result.ok || stopped(known.result) || known.signature !== fileSignature(file))
+      return null;
     return known.result;
   }
 
-  /** A file the app has opened (and so changes): its next version is checked afresh. */
+  /**
+   * A file the app has opened (and so changes), or whose check was stopped (which says nothing of
+   * it) once the open waiting on that check has answered: the next look at it checks afresh.
+   */
   forget(file: string): void {
     this.entries.delete(file);
   }
 
-  /** Stops every check under way; how many were. */
+  /** Stops every check under way (each open waiting on one then answers that it was stopped); how many were. */
   cancelAll(): number {
-    let stopped = 0;
-    for (const [file, entry] of this.entries) {
+    let count = 0;
+    for (const entry of this.entries.values()) {
       if (entry.result) continue;
       entry.check.cancel();
-      this.entries.delete(file);
-      stopped++;
+      count++;
     }
-    return stopped;
+    return count;
   }
 }
