@@ -190,6 +190,14 @@ const CASES: Case[] = [
     says: /it has a view “meta”; no table “meta”/,
   },
   {
+    name: 'a CHECK rule loosened by rewriting the schema (writable_schema)',
+    craft: ({ file }) =>
+      withPython(file, [
+        `UPDATE sqlite_schema SET sql = replace(sql, 'CHECK (level >= 1)', 'CHECK (level >= 0)') WHERE name = 'lichslayer'`,
+      ]),
+    says: /it has a table “lichslayer” unlike the app's own/,
+  },
+  {
     name: 'a newer format',
     craft: ({ file }) => withSql(file, (db) => db.pragma(`user_version = ${LATEST_VERSION + 1}`)),
     says: /was saved by a newer version of Lichslayer Judge/,

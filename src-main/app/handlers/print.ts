@@ -1,11 +1,14 @@
 // print.*: Gauntlet sheets, the floor handout and loot cards, built in main (secrets dropped there).
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { floorHandout, lootCards, printGauntlets } from '../../views/print-view.ts';
+import { requireLichslayer } from '../lichslayer-row.ts';
 
 export function printHandlers(ctx: HandlerContext): HandlersOf<'print'> {
   return {
     'print.gauntlets': (args) => {
       const { db, path: file } = ctx.require();
+      // Every id named must be a Lichslayer: a sheet that silently leaves one out is not what was asked for.
+      for (const id of args.ids ?? []) requireLichslayer(db, id);
       return printGauntlets(db, file, args.ids);
     },
     'print.floorHandout': (args) => floorHandout(ctx.require().db, args.floor),
