@@ -17,6 +17,7 @@ export default tseslint.config(
       'src-main/tables/fixtures/',
       'src-main/db/fixtures/',
       'src-main/odds/dive-sim-worker-source.mjs',
+      'src-main/db/open-check-worker-source.mjs',
     ],
   },
   js.configs.recommended,

@@ -346,7 +346,11 @@ const filePath = z
   .min(1, { error: 'Path cannot be empty' })
   .max(4096, { error: 'Path is too long' })
   // No file system takes one; Node's file calls throw on it.
-  .refine((p) => !p.includes('\0'), { error: 'Path cannot contain a NUL character' });
+  .refine((p) => !p.includes('\0'), { error: 'Path cannot contain a NUL character' })
+  // No file system takes a longer name (Linux, macOS and Windows all stop at 255).
+  .refine((p) => p.split(/[\\/]/).every((part) => new TextEncoder().encode(part).length <= 255), {
+    error: 'A file or folder name in the path is longer than the 255 bytes any file system takes',
+  });
 const rowId = z.number({ error: 'Id must be a number' }).int().positive({ error: 'Id must be positive' });
 const lootSource = z.union([
   z.strictObject({ slot: z.enum(ITEM_SLOTS) }),
@@ -471,6 +475,8 @@ export const contract = {
   'campaign.delete': command<null>()(pathArgs),
   /** The Judge's explicit "break the lock" on a campaign another app holds (after a warning). */
   'campaign.breakLock': command<CampaignSummary>()(pathArgs),
+  /** Stops the checks of campaign files being opened (each open then answers that it was stopped); how many stopped. */
+  'campaign.cancelCheck': command<number>()(noArgs),
   'lichslayer.create': command<CampaignView>()(z.strictObject({ name: nameSchema })),
   'lichslayer.update': command<CampaignView>()(z.strictObject({ id: rowId, patch: lichslayerPatchSchema })),
   'lichslayer.delete': command<CampaignView>()(z.strictObject({ id: rowId })),
@@ -956,7 +962,9 @@ export type Push =
   | { type: 'campaign'; view: CampaignView | null; revision: number; phase?: PhaseView | null }
   | { type: 'players'; view: PlayerView | null }
   /** Something the Judge must know at once (the background integrity check found damage). */
-  | { type: 'problem'; message: string };
+  | { type: 'problem'; message: string }
+  /** A campaign file being checked before it opens: steps done of all, and what is being read. */
+  | { type: 'checking'; path: string; fileName: string; done: number; total: number; what: string };
 
 /** The only commands a players' screen may call (with the read-only players token). */
 export const PLAYER_COMMANDS: readonly CommandName[] = ['players.view'];

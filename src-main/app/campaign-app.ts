@@ -20,8 +20,8 @@ import type { PhaseView } from '@shared/phase.ts';
 import type { StorageView } from '@shared/storage.ts';
 import {
   CAMPAIGN_EXTENSION,
+  campaignInFolder,
   CampaignFileError,
-  importCampaign,
   makePrivateDir,
   openCampaignFile,
   openSqlite,
@@ -30,7 +30,10 @@ import {
   withReadOnly,
 } from '../db/campaign-file.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
-import { acquireCampaignLock, describeHolder, liveHolder } from '../db/campaign-lock.ts';
+import { CheckedFiles, fileSignature } from '../db/checked-files.ts';
+import { importCampaign } from '../db/campaign-import.ts';
+import { firstTextProblem } from '@shared/text-hygiene.ts';
+import { acquireCampaignLock, describeHolder, liveHolder, lockedMessage } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
 import { nextRollId, tieRollsToStep } from '../db/ledger.ts';
 import { DEFAULT_RETENTION, pruneBackups, retentionSchema, takeBackup, type Retention } from '../db/backups.ts';
@@ -75,20 +78,6 @@ import { townHandlers } from './handlers/town.ts';
 import { turningHandlers } from './handlers/turning.ts';
 
 export type { AppOptions, OpenCampaign } from './handler-context.ts';
-
-/**
- * A campaign file's version as the file system sees it: its and its -wal's modification time and
- * size (a campaign another process has open changes its -wal first). null when it is not there.
- */
-function fileSignature(file: string): string | null {
-  try {
-    const main = fs.statSync(file);
-    const wal = fs.statSync(file + '-wal', { throwIfNoEntry: false });
-    return [main.mtime.getTime(), main.size, main.ino, wal?.mtime.getTime() ?? '-', wal?.size ?? '-'].join(':');
-  } catch {
-    return null;
-  }
-}
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -200,6 +189,10 @@ export class CampaignApp implements CampaignFiles {
     this.settingsFile = path.join(options.dataDir, 'settings.json');
     // The data folder and its campaigns are the Judge's alone (issue 16b, finding 12).
     makePrivateDir(this.campaignsDir);
+    this.checks = new CheckedFiles(options.nativeBinding, (file, progress) => {
+      for (const listener of this.listeners)
+        listener({ type: 'checking', path: file, fileName: path.basename(file), ...progress });
+    });
     this.handlers = allHandlers({
       require: () => this.require(),
       transact: (command, args, label, change) => this.transact(command, args, label, change),
@@ -229,9 +222,38 @@ export class CampaignApp implements CampaignFiles {
 
   /** Validates the command name and arguments, then runs the handler. Never throws. */
   dispatch(name: unknown, rawArgs: unknown): Promise<Reply<unknown>> {
+    // A campaign to open is checked off the event loop before it joins the queue, so every other
+    // command (on the campaign open now, or the list) is answered while a large file is read.
+    const checked = name === 'campaign.open' ? this.checkBeforeOpen(rawArgs) : null;
+    return checked ? checked.then(() => this.enqueue(name, rawArgs)) : this.enqueue(name, rawArgs);
+  }
+
+  private enqueue(name: unknown, rawArgs: unknown): Promise<Reply<unknown>> {
     const run = this.queue.then(() => this.run(name, rawArgs));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** The check of the file campaign.open names, once it is done; null when open() has nothing to check. */
+  private checkBeforeOpen(rawArgs: unknown): Promise<void> | null {
+    const parsed = contract['campaign.open'].args.safeParse(rawArgs);
+    if (!parsed.success) return null;
+    let file: string;
+    try {
+      file = campaignInFolder(this.campaignsDir, parsed.data.path);
+    } catch {
+      return null;
+    }
+    if (this.currentCampaign?.path === file || !fs.existsSync(file) || this.knownDamage(file)) return null;
+    return this.checks.check(file).result.then(() => undefined);
+  }
+
+  /** The open checks of the files this app has looked at; their progress is pushed to the Judge's screens. */
+  private readonly checks: CheckedFiles;
+
+  /** Stops the checks of files being opened (campaign.cancelCheck). */
+  cancelChecks(): number {
+    return this.checks.cancelAll();
   }
 
   private async run(name: unknown, rawArgs: unknown): Promise<Reply<unknown>> {
@@ -241,10 +263,13 @@ export class CampaignApp implements CampaignFiles {
         error: { code: 'unknown-command', message: `Unknown command: ${String(name).slice(0, 80)}` },
       };
     }
-    const parsed = contract[name].args.safeParse(rawArgs ?? {});
+    // No arguments at all (an IPC call without any) are none; a `null` is not an empty object.
+    const parsed = contract[name].args.safeParse(rawArgs === undefined ? {} : rawArgs);
     if (!parsed.success) {
       return { ok: false, error: { code: 'invalid-args', message: `${name}: ${describeIssues(parsed.error)}` } };
     }
+    const text = firstTextProblem(parsed.data);
+    if (text) return { ok: false, error: { code: 'invalid-args', message: `${name}: ${text}. Nothing was changed.` } };
     try {
       // Listing or restoring backups waits for the backup taken on open, so none is seen half-written.
       if (name.startsWith('backups.') || name === 'storage.compact') await this.pendingBackup;
@@ -255,6 +280,8 @@ export class CampaignApp implements CampaignFiles {
       if (error instanceof CommandFailure) return { ok: false, error: { code: error.code, message: error.message } };
       if (error instanceof CampaignFileError)
         return { ok: false, error: { code: 'campaign-file', message: error.message } };
+      const refusal = this.refusalOf(name, error);
+      if (refusal) return { ok: false, error: { code: 'refused', message: refusal } };
       const message = error instanceof Error ? error.message : String(error);
       // SQLite met damage the checks had not reached yet: the campaign is closed before anything more is written.
       const file = this.currentCampaign?.path;
@@ -265,6 +292,20 @@ export class CampaignApp implements CampaignFiles {
         };
       return { ok: false, error: { code: 'internal', message: `${name} failed: ${message}` } };
     }
+  }
+
+  /**
+   * What to tell the Judge of a failure that is the world's, not the app's: another writer on the
+   * campaign (its lock was broken while the holder still ran), or a file the system refused.
+   */
+  private refusalOf(name: CommandName, error: unknown): string | null {
+    const code = error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
+    const file = this.currentCampaign ? path.basename(this.currentCampaign.path) : 'The campaign';
+    if (code.startsWith('SQLITE_BUSY'))
+      return `${name}: ${file} is being written by another Lichslayer Judge at this moment (its lock was broken while that one still had it open), so this change was not saved. Nothing was changed. Close the campaign in the other window, then open it again here.`;
+    if (/^E[A-Z]+$/.test(code) && error instanceof Error && 'syscall' in error)
+      return `${name}: the file system refused it (${code}: ${error.message.slice(0, 200)}).`;
+    return null;
   }
 
   /** Typed call for tests and hosts that hold a command name statically. */
@@ -392,6 +433,9 @@ export class CampaignApp implements CampaignFiles {
     };
     // Checking a file reads all of it (quick_check, every column's largest value, every setting):
     // done once per version of the file, not on every listing (issue 16b, finding 11).
+    // A file the open check refused is listed with that refusal until it changes.
+    const refused = this.checks.refusal(file);
+    if (refused) return { ...base, name: null, problem: refused.message, damaged: refused.problem === 'damaged' };
     const signature = fileSignature(file);
     const cached = this.summaries.get(file);
     if (cached && signature !== null && cached.signature === signature)
@@ -424,8 +468,28 @@ export class CampaignApp implements CampaignFiles {
     if (this.currentCampaign?.path === resolved) return this.currentCampaign;
     const known = this.knownDamage(resolved);
     if (known) throw new CampaignFileError('damaged', known);
-    // Taken before the file is touched: a second opener is refused, naming who holds it.
+    // Every check that could refuse the file runs on a read-only look at it before anything is
+    // written, the lock included: a file refused is left byte for byte as it was, side files too.
+    const signature = fileSignature(resolved);
+    if (signature === null && !create) throw new CampaignFileError('missing', `No campaign file at ${resolved}.`);
+    if (signature !== null) {
+      const checked = await this.checks.check(resolved).result;
+      if (!checked.ok && checked.problem === 'cancelled') this.checks.forget(resolved);
+      if (!checked.ok) throw new CampaignFileError(checked.problem, checked.message);
+      const holder = liveHolder(resolved, this.options.nativeBinding);
+      if (holder) throw new CampaignFileError('locked', lockedMessage(resolved, holder));
+      if (!checked.empty && checked.version === LATEST_VERSION)
+        withReadOnly(resolved, this.options.nativeBinding, (ro) => checkCampaignSettings(ro));
+    }
     const release = acquireCampaignLock(resolved, this.options.host, this.options.nativeBinding);
+    if (fileSignature(resolved) !== signature) {
+      release();
+      throw new CampaignFileError(
+        'locked',
+        `${path.basename(resolved)} changed while it was being checked (another program wrote to it), so it was not opened. Open it again to check it as it is now.`,
+      );
+    }
+    this.checks.forget(resolved);
     let opened: Awaited<ReturnType<typeof openCampaignFile>>;
     try {
       opened = await openCampaignFile(resolved, {

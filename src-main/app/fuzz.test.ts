@@ -67,7 +67,7 @@ describe('fuzzed command payloads', () => {
     const [demo] = await app.call('campaign.list', {});
     await app.call('campaign.open', { path: demo!.path });
     await app.call('board.enterFloor', { floor: 1 });
-    const db = () => (app as unknown as { current: { db: Database } | null }).current?.db;
+    const db = () => app.current()?.db;
     let inputs = 0;
     let refused = 0;
     for (const name of COMMAND_NAMES) {
@@ -84,10 +84,7 @@ describe('fuzzed command payloads', () => {
             if (!LIFECYCLE.has(name) && before !== null && db()) expect(contentHash(db()!)).toBe(before);
           }
           // keep fuzzing the demo campaign even if a lifecycle command switched away from it
-          if (
-            LIFECYCLE.has(name) &&
-            (app as unknown as { current: { path: string } | null }).current?.path !== demo!.path
-          ) {
+          if (LIFECYCLE.has(name) && app.current()?.path !== demo!.path) {
             await app.dispatch('campaign.open', { path: demo!.path });
           }
         }),
@@ -112,6 +109,88 @@ describe('fuzzed command payloads', () => {
       { numRuns: 200 },
     );
   });
+});
+
+/** Ids no demo campaign has: a command naming one must refuse, not act on nothing (or on nobody). */
+const NOBODY = 999_999;
+const DANGLING: [CommandName, unknown][] = [
+  ['lichslayer.update', { id: NOBODY, patch: { gold: 10 } }],
+  ['lichslayer.delete', { id: NOBODY }],
+  ['lichslayer.setItem', { id: NOBODY, slot: 'gear', item: { name: 'Knife', colour: 'Red' } }],
+  ['lichslayer.gainGold', { id: NOBODY, amount: 5 }],
+  ['lichslayer.levelUp', { id: NOBODY }],
+  ['lichslayer.felled', { id: NOBODY }],
+  ['town.buy', { id: NOBODY, what: 'meal' }],
+  ['town.banquet', { payer: NOBODY }],
+  ['town.contribute', { id: NOBODY, to: 'inn', amount: 1 }],
+  ['retainer.hire', { employer: NOBODY, name: 'Hob', grade: 'Novice' }],
+  ['retainer.dismiss', { retainer: NOBODY }],
+  ['forest.feed', { id: NOBODY }],
+  ['forest.forage', { id: NOBODY }],
+  ['forest.record', { event: 'daedric-killed', killer: NOBODY }],
+  ['forest.go', { ids: [NOBODY], where: 'forest' }],
+  ['smith.repairArmor', { id: NOBODY, points: 1 }],
+  ['loot.vestment', { id: NOBODY }],
+  ['skill.points', { id: NOBODY, delta: 1 }],
+  ['skill.use', { id: NOBODY, skill: 'Break' }],
+  ['board.moveToken', { tokenId: NOBODY, floor: 1, x: 1, y: 0 }],
+  ['board.placeLichslayer', { lichslayerId: NOBODY, floor: 1, x: 1, y: 0 }],
+  ['board.updateToken', { id: NOBODY, patch: { name: 'Ghost' } }],
+  ['board.removeToken', { id: NOBODY }],
+  ['fight.options', { attacker: NOBODY }],
+  ['phase.respond', { tokenId: NOBODY }],
+  ['phase.spellbook', { tokenId: NOBODY }],
+  ['phase.cure', { id: NOBODY, how: 'cleanse' }],
+  ['print.gauntlets', { ids: [NOBODY] }],
+];
+
+describe('input the contract refuses whatever the command', () => {
+  it('a null body, NUL characters, lone surrogates and ids that name nothing are refused, and nothing changes', async () => {
+    const app = makeApp(tempDir());
+    await app.ensureFirstLaunch();
+    const [demo] = await app.call('campaign.list', {});
+    await app.call('campaign.open', { path: demo!.path });
+    await app.call('board.enterFloor', { floor: 1 });
+    const db = () => app.current()!.db;
+    const before = contentHash(db());
+    // null is not an empty object, for any command.
+    for (const name of COMMAND_NAMES)
+      expect(await app.dispatch(name, null), name).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+    // Text that is not text, anywhere in the arguments: a value or a key.
+    const bad = fc.oneof(
+      fc.constantFrom('\0', '\uD800', '\uDFFF', 'a\uDC00b'),
+      fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom('\0', '\uD83D')).map(([t, c]) => t + c),
+    );
+    const carriers: [CommandName, (t: string) => unknown][] = [
+      ['lichslayer.create', (t) => ({ name: `Ash${t}` })],
+      ['campaign.create', (t) => ({ name: `Camp${t}` })],
+      ['journal.setNotes', (t) => ({ session: 1, text: t })],
+      ['lichslayer.update', (t) => ({ id: 1, patch: { notes: t } })],
+      ['board.setRoom', (t) => ({ floor: 1, x: 3, y: 3, patch: { name: t } })],
+      ['tables.importPreview', (t) => ({ text: `1 = ${t}` })],
+    ];
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...carriers), bad, async ([name, args], t) => {
+        const reply = await app.dispatch(name, args(t));
+        expect(reply, `${name} ${JSON.stringify(t)}`).toMatchObject({ ok: false, error: { code: 'invalid-args' } });
+        refused++;
+      }),
+      { numRuns: 120, seed: 7 },
+    );
+    expect(refused).toBe(120);
+    expect(await app.dispatch('lichslayer.update', { id: 1, patch: { gold: 1 }, ['x\0']: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-args' },
+    });
+    for (const [name, args] of DANGLING) {
+      const reply = await app.dispatch(name, args);
+      expect(reply, `${name} ${JSON.stringify(args)}`).toMatchObject({ ok: false });
+      if (!reply.ok) expect(reply.error.code, `${name}: ${reply.error.message}`).not.toBe('internal');
+    }
+    expect(contentHash(db())).toBe(before);
+    app.close();
+  }, 120_000);
 });
 
 describe('random bytes as a campaign file', () => {

@@ -46,6 +46,8 @@ export interface CampaignFiles {
   summary(file: string): CampaignSummary;
   recent(): string[];
   forget(file: string): void;
+  /** Stops the checks of files being opened; how many were under way. */
+  cancelChecks(): number;
   retention(): Retention;
   setRetention(retention: Retention): Retention;
 }

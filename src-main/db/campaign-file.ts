@@ -3,10 +3,13 @@
 import Database, { type Database as Db } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { cheapCheck, GROWING_TABLES } from './integrity-check.ts';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
-import { expectedSchema, oversizedValue, readSchema, schemaProblems } from './campaign-schema.ts';
 import { CampaignFileError } from '../state/failures.ts';
+import { createPrivateFile, makePrivateDir } from './private-files.ts';
+import { expectedSchema, readSchema, schemaProblems } from './campaign-schema.ts';
+import { checkContent, type CheckLevel, type CheckProgress } from './open-check.ts';
+import { bytesInWords, MAX_FILE_BYTES } from './open-limits.ts';
+import { kindInWords, missingSideFiles, removeLeftSideFiles, sideFileProblem } from './side-files.ts';
 
 /** 'LJUD' — marks a SQLite file as a Lichslayer Judge campaign. */
 export const APPLICATION_ID = 0x4c4a5544;
@@ -30,21 +33,7 @@ export interface OpenedCampaign {
   backupPath: string | null;
 }
 
-/**
- * The app's folders and files are the Judge's alone: folders 0700, campaign and backup files 0600
- * (SQLite gives a campaign's -wal and -shm the file's own mode). Issue 16b, finding 12.
- */
-export const PRIVATE_DIR_MODE = 0o700;
-export const PRIVATE_FILE_MODE = 0o600;
-
-export function makePrivateDir(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-}
-
-/** Creates an empty file only this user may read, failing if the name is taken (SQLite takes an empty file as a new database). */
-export function createPrivateFile(file: string): void {
-  fs.closeSync(fs.openSync(file, 'wx', PRIVATE_FILE_MODE));
-}
+export { createPrivateFile, makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /** db.backup() into a new private file (never over an existing one). */
 export async function backupTo(db: Db, destination: string): Promise<void> {
@@ -81,17 +70,11 @@ export function openSqlite(file: string, nativeBinding: string | undefined, extr
  * file; `release` closes the handle and removes those, so a file we only looked at is left as found.
  */
 function openReadOnly(file: string, nativeBinding: string | undefined): { db: Db; release: () => void } {
-  const sideFiles = ['-wal', '-shm'].map((suffix) => file + suffix).filter((f) => !fs.existsSync(f));
+  const sideFiles = missingSideFiles(file);
   const db = openSqlite(file, nativeBinding, { readonly: true, fileMustExist: true });
   const release = () => {
     db.close();
-    for (const side of sideFiles) {
-      try {
-        if (!side.endsWith('-wal') || fs.statSync(side).size === 0) fs.rmSync(side, { force: true });
-      } catch {
-        /* already gone */
-      }
-    }
+    removeLeftSideFiles(sideFiles);
   };
   return { db, release };
 }
@@ -135,12 +118,28 @@ export async function withReadOnlyAsync<T>(
   }
 }
 
-/** Checks a file without writing to it; throws CampaignFileError with a Judge-readable reason. */
+/** What a campaign file is, found without writing to it. */
+export interface InspectedFile {
+  version: number;
+  /** An empty file: a campaign not yet set up. */
+  empty: boolean;
+}
+
+/** SQLite's header, and the byte that says whether the file keeps a write-ahead log (2) or not (1). */
+const WAL_MODE_BYTE = 18;
+
+/**
+ * Checks a file without writing to it; throws CampaignFileError with a Judge-readable reason.
+ * `level` 'list' is what the campaign list can afford; 'open' reads everything and belongs off the
+ * host's event loop (open-check-worker.ts), with `onProgress` told after each step.
+ */
 export function inspectCampaignFile(
   file: string,
   nativeBinding?: string,
   needWrite = true,
-): { version: number; empty: boolean } {
+  level: CheckLevel = 'list',
+  onProgress?: (progress: CheckProgress) => void,
+): InspectedFile {
   const shown = path.basename(file);
   let stat: fs.Stats;
   try {
@@ -148,94 +147,108 @@ export function inspectCampaignFile(
   } catch {
     throw new CampaignFileError('missing', `No campaign file at ${file}.`);
   }
-  if (!stat.isFile()) {
-    const kind = stat.isDirectory()
-      ? 'a folder'
-      : stat.isFIFO()
-        ? 'a named pipe'
-        : stat.isSocket()
-          ? 'a socket'
-          : stat.isCharacterDevice() || stat.isBlockDevice()
-            ? 'a device'
-            : 'not a regular file';
+  if (!stat.isFile())
     throw new CampaignFileError(
       'not-sqlite',
-      `${shown} is not a campaign file: it is ${kind}. It was not opened or changed.`,
+      `${shown} is not a campaign file: it is ${kindInWords(stat)}. It was not opened or changed.`,
     );
-  }
+  // Before anything is read: SQLite would follow a link at a side file's place, or wait on a pipe.
+  const side = sideFileProblem(file);
+  if (side)
+    throw new CampaignFileError(
+      'side-file',
+      `${shown} was not opened: ${side}, and the app never reads or writes through one. Remove it, then open the campaign again. Nothing was changed.`,
+    );
   if (needWrite) checkWritable(file, stat);
   if (stat.size === 0) return { version: 0, empty: true };
+  if (stat.size > MAX_FILE_BYTES)
+    throw new CampaignFileError(
+      'oversized',
+      `${shown} is ${bytesInWords(stat.size)}, far larger than any campaign the app makes. It was not opened, and nothing was changed.`,
+    );
 
-  const header = Buffer.alloc(16);
+  const header = Buffer.alloc(100);
   const fd = fs.openSync(file, 'r');
   try {
-    fs.readSync(fd, header, 0, 16, 0);
+    fs.readSync(fd, header, 0, 100, 0);
   } finally {
     fs.closeSync(fd);
   }
-  if (!header.equals(SQLITE_HEADER)) {
+  if (!header.subarray(0, 16).equals(SQLITE_HEADER)) {
     throw new CampaignFileError(
       'not-sqlite',
       `${shown} is not a campaign file: it is not an SQLite database. The file was not changed.`,
     );
   }
+  // A write-ahead log beside a file that keeps none is someone else's: switching the file to WAL
+  // mode on opening would apply its pages to this campaign.
+  if (header[WAL_MODE_BYTE] === 1 && (fs.lstatSync(file + '-wal', { throwIfNoEntry: false })?.size ?? 0) > 0)
+    throw new CampaignFileError(
+      'side-file',
+      `${shown} was not opened: ${shown}-wal beside it is not its own (${shown} keeps no write-ahead log), so it was not read or applied. Move it aside, then open the campaign again. Nothing was changed.`,
+    );
 
   try {
-    return withReadOnly(file, nativeBinding, (ro) => {
-      const appId = ro.pragma('application_id', { simple: true }) as number;
-      const version = ro.pragma('user_version', { simple: true }) as number;
-      const tables = (ro.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n;
-      if (appId !== APPLICATION_ID && (appId !== 0 || tables > 0)) {
-        throw new CampaignFileError(
-          'not-campaign',
-          `${shown} is an SQLite database but not a Lichslayer Judge campaign. The file was not changed.`,
-        );
-      }
-      if (version > LATEST_VERSION) {
-        throw new CampaignFileError(
-          'newer',
-          `${shown} was saved by a newer version of Lichslayer Judge (campaign format ${version}; this app reads up to ${LATEST_VERSION}). Update the app to open it. The file was not changed.`,
-        );
-      }
-      // Before any query on its tables: a crafted schema could make one endless (finding 6).
-      if (tables > 0) {
-        const problems = schemaProblems(readSchema(ro), expectedSchema(version, sqliteOptions(nativeBinding)));
-        if (problems.length) {
-          const shownProblems =
-            problems.slice(0, 4).join('; ') + (problems.length > 4 ? `; and ${problems.length - 4} more` : '');
-          throw new CampaignFileError(
-            'foreign-schema',
-            `${shown} was not made by Lichslayer Judge as it is: it has ${shownProblems}. It was not opened, nothing stored in it ran, and the file was not changed.`,
-          );
-        }
-      }
-      // The tables the app reads at once; the whole file is checked in the background once open.
-      const check = cheapCheck(ro);
-      if (check !== 'ok') {
-        throw new CampaignFileError(
-          'damaged',
-          `${shown} is damaged (SQLite integrity check: ${String(check)}). It was not opened or changed; restore a backup.`,
-        );
-      }
-      // The tables that grow with play are sized on their newest rows here, whole in the background.
-      const oversized =
-        tables > 0 ? oversizedValue(ro, expectedSchema(version, sqliteOptions(nativeBinding)), GROWING_TABLES) : null;
-      if (oversized) {
-        throw new CampaignFileError(
-          'oversized',
-          `${shown} holds a value far larger than the app ever writes, in ${oversized}. It was not opened, and the file was not changed.`,
-        );
-      }
-      return { version, empty: tables === 0 };
-    });
+    return withReadOnly(file, nativeBinding, (ro) => inspectOpened(ro, shown, nativeBinding, level, onProgress));
   } catch (error) {
     if (error instanceof CampaignFileError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
     throw new CampaignFileError(
       'damaged',
-      `${shown} could not be read as a campaign (${reason}). The file was not changed.`,
+      isUnfinishedWrite(error)
+        ? `${shown} holds an unfinished change (${shown}-journal beside it, left by a program that stopped while writing), which only a writer may finish. It was not opened, and nothing was changed. Import it instead: the import finishes the change in its own copy and checks the result.`
+        : `${shown} could not be read as a campaign (${error instanceof Error ? error.message : String(error)}). The file was not changed.`,
     );
   }
+}
+
+/** SQLite's word that a hot journal waits to be rolled back, which a read-only connection cannot do. */
+const isUnfinishedWrite = (error: unknown) =>
+  error instanceof Error && 'code' in error && (error as { code: unknown }).code === 'SQLITE_READONLY_ROLLBACK';
+
+/** inspectCampaignFile's checks of what the file holds, on a read-only connection to it. */
+function inspectOpened(
+  ro: Db,
+  shown: string,
+  nativeBinding: string | undefined,
+  level: CheckLevel,
+  onProgress?: (progress: CheckProgress) => void,
+): InspectedFile {
+  const appId = ro.pragma('application_id', { simple: true }) as number;
+  const version = ro.pragma('user_version', { simple: true }) as number;
+  const tables = (ro.prepare(`SELECT count(*) AS n FROM sqlite_master`).get() as { n: number }).n;
+  if (appId !== APPLICATION_ID && (appId !== 0 || tables > 0)) {
+    throw new CampaignFileError(
+      'not-campaign',
+      `${shown} is an SQLite database but not a Lichslayer Judge campaign. The file was not changed.`,
+    );
+  }
+  if (version > LATEST_VERSION) {
+    throw new CampaignFileError(
+      'newer',
+      `${shown} was saved by a newer version of Lichslayer Judge (campaign format ${version}; this app reads up to ${LATEST_VERSION}). Update the app to open it. The file was not changed.`,
+    );
+  }
+  if (tables === 0) return { version, empty: true };
+  // Before any query on its tables: a crafted schema could make one endless (finding 6).
+  const schema = expectedSchema(version, sqliteOptions(nativeBinding));
+  const problems = schemaProblems(readSchema(ro), schema);
+  if (problems.length) {
+    const shownProblems =
+      problems.slice(0, 4).join('; ') + (problems.length > 4 ? `; and ${problems.length - 4} more` : '');
+    throw new CampaignFileError(
+      'foreign-schema',
+      `${shown} was not made by Lichslayer Judge as it is: it has ${shownProblems}. It was not opened, nothing stored in it ran, and the file was not changed.`,
+    );
+  }
+  const found = checkContent(ro, schema, level, onProgress);
+  if (found)
+    throw new CampaignFileError(
+      found.problem,
+      found.problem === 'damaged'
+        ? `${shown} ${found.detail}. It was not opened or changed; restore a backup.`
+        : `${shown} ${found.detail}. It was not opened, and the file was not changed.`,
+    );
+  return { version, empty: false };
 }
 
 function timestamp(date = new Date()): string {
@@ -337,58 +350,4 @@ export function campaignInFolder(folder: string, file: string): string {
   }
   // Named through the folder as the app knows it, so one campaign always has one path.
   return path.join(path.resolve(folder), path.basename(real));
-}
-
-/**
- * Copies a campaign from anywhere into `target` (a fresh name in the campaigns folder) after the
- * same checks as opening: SQLite, a campaign, a known format, the app's own schema, intact.
- * The source may be read-only (a stick, a download); it is only read.
- */
-export async function importCampaignFile(source: string, target: string, nativeBinding?: string): Promise<void> {
-  const { empty } = inspectCampaignFile(source, nativeBinding, false);
-  if (empty)
-    throw new CampaignFileError(
-      'not-campaign',
-      `${path.basename(source)} is empty: there is no campaign in it to import. Nothing was imported.`,
-    );
-  if (fs.existsSync(target))
-    throw new CampaignFileError('locked', `${path.basename(target)} already exists; nothing was imported.`);
-  const { db, release } = openReadOnly(source, nativeBinding);
-  try {
-    await backupTo(db, target);
-  } finally {
-    release();
-  }
-}
-
-/**
- * The explicit way in for a campaign kept elsewhere (the desktop app's open dialog, the web
- * host's --import): checked, then copied into the campaigns folder under a fresh name made from
- * the campaign's own. Returns the new file's path; the source is left as it was.
- */
-export async function importCampaign(
-  source: string,
-  freshPath: (name: string) => string,
-  nativeBinding?: string,
-  verify?: (copy: string) => Promise<void>,
-): Promise<string> {
-  const resolved = path.resolve(source);
-  if (!resolved.endsWith(CAMPAIGN_EXTENSION)) {
-    throw new CampaignFileError(
-      'not-campaign',
-      `${path.basename(resolved)} is not a campaign file (a campaign ends in ${CAMPAIGN_EXTENSION}). Nothing was imported.`,
-    );
-  }
-  const target = freshPath(readCampaignName(resolved, nativeBinding, false));
-  await importCampaignFile(resolved, target, nativeBinding);
-  try {
-    await verify?.(target);
-  } catch (error) {
-    // The copy goes again: a campaign that fails its checks is not imported at all.
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
-    if (error instanceof CampaignFileError)
-      throw new CampaignFileError(error.problem, `${path.basename(resolved)} was not imported: ${error.message}`);
-    throw error;
-  }
-  return target;
 }

@@ -18,6 +18,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { CampaignFileError, sqliteOptions } from './campaign-file.ts';
+import { PRIVATE_FILE_MODE } from './private-files.ts';
+import { createPrivateFileNoFollow, kindInWords, sideFileKind } from './side-files.ts';
 
 const holderSchema = z.object({
   pid: z.number().int(),
@@ -58,19 +60,41 @@ const notADatabase = (error: unknown) =>
   'code' in error &&
   ['SQLITE_NOTADB', 'SQLITE_CORRUPT'].includes(String((error as { code: unknown }).code));
 
-/** Opens the lock file (made if missing, private to the Judge); never waits for a lock. */
-function openLock(lock: string, nativeBinding: string | undefined): Database.Database {
+/** What sits at the lock's name is not a file (a link, a folder): nothing is read or written through it. */
+class LockPlaceError extends Error {
+  constructor(readonly kind: string) {
+    super(`the lock's place holds ${kind}`);
+  }
+}
+
+/**
+ * Opens the lock file; never waits for a lock. `take`: made if missing (private to the Judge) and
+ * given the holder table; otherwise only read, and null when there is none. Never through a link:
+ * SQLite follows one at a database's own name, so the name is looked at before and after.
+ */
+function openLock(lock: string, nativeBinding: string | undefined, take: boolean): Database.Database | null {
+  const kind = sideFileKind(lock);
+  if (kind !== null && kind !== 'file') throw new LockPlaceError(kind);
+  if (kind === null) {
+    if (!take) return null;
+    createPrivateFileNoFollow(lock);
+  }
+  const before = fs.lstatSync(lock);
   const db = new Database(lock, sqliteOptions(nativeBinding, { timeout: 0 }));
   try {
-    fs.chmodSync(lock, 0o600);
-    // Rollback journal: a write lock held still lets others read the holder's record.
-    db.pragma('journal_mode = DELETE');
+    const now = fs.lstatSync(lock, { throwIfNoEntry: false });
+    if (!now?.isFile() || now.ino !== before.ino) throw new LockPlaceError(now ? kindInWords(now) : 'nothing');
+    if (take && (before.mode & 0o777) !== PRIVATE_FILE_MODE) fs.chmodSync(lock, PRIVATE_FILE_MODE);
     // Only the one table the app makes: anything else (a view, a trigger) is not our lock, and no
     // query of ours runs against it.
     const objects = db.prepare(`SELECT type, name FROM sqlite_schema`).all() as { type: string; name: string }[];
     if (objects.some((o) => o.type !== 'table' || o.name !== 'holder'))
       throw Object.assign(new Error('not a campaign lock'), { code: 'SQLITE_NOTADB' });
-    db.exec(`CREATE TABLE IF NOT EXISTS holder (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)`);
+    if (take) {
+      // Rollback journal: a write lock held still lets others read the holder's record.
+      db.pragma('journal_mode = DELETE');
+      db.exec(`CREATE TABLE IF NOT EXISTS holder (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)`);
+    }
     return db;
   } catch (error) {
     db.close();
@@ -88,7 +112,8 @@ function readRecord(db: Database.Database): LockHolder {
   }
 }
 
-function lockedMessage(campaignFile: string, holder: LockHolder): string {
+/** A campaign another process holds, refused with who holds it. */
+export function lockedMessage(campaignFile: string, holder: LockHolder): string {
   return `${path.basename(campaignFile)} is open in ${describeHolder(holder)}. One Lichslayer Judge at a time keeps a campaign, so that no change or undo of one reaches the other: close it there, then open it here. The file was not changed.`;
 }
 
@@ -111,8 +136,13 @@ export function acquireCampaignLock(
   };
   let db: Database.Database;
   try {
-    db = openLock(lock, nativeBinding);
+    db = openLock(lock, nativeBinding, true)!;
   } catch (error) {
+    if (error instanceof LockPlaceError)
+      throw new CampaignFileError(
+        'side-file',
+        `${path.basename(campaignFile)} was not opened: ${path.basename(lock)} beside it is ${error.kind}, not a lock this app made, and the app never writes through it. Remove it, then open the campaign again. Nothing was changed.`,
+      );
     if (isBusy(error)) throw new CampaignFileError('locked', lockedMessage(campaignFile, UNKNOWN_HOLDER));
     if (!notADatabase(error)) throw error;
     // Something else sits where the lock goes: it is not removed on a guess (another opener may
@@ -161,14 +191,14 @@ export function acquireCampaignLock(
 /** The live holder of a campaign's lock, or null when no process holds it. */
 export function liveHolder(campaignFile: string, nativeBinding?: string): LockHolder | null {
   const lock = lockPathOf(campaignFile);
-  if (!fs.existsSync(lock)) return null;
-  let db: Database.Database;
+  let db: Database.Database | null;
   try {
-    db = openLock(lock, nativeBinding);
+    db = openLock(lock, nativeBinding, false);
   } catch (error) {
     // Busy, or something else in the lock's place: either way, not free to take.
-    return isBusy(error) || notADatabase(error) ? UNKNOWN_HOLDER : null;
+    return isBusy(error) || notADatabase(error) || error instanceof LockPlaceError ? UNKNOWN_HOLDER : null;
   }
+  if (db === null) return null;
   try {
     db.exec('BEGIN IMMEDIATE');
     db.exec('ROLLBACK');

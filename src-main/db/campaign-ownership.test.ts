@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeApp, sha256, tempDir } from '../test-support/temp-app.ts';
-import { importCampaign } from './campaign-file.ts';
+import { importCampaign } from './campaign-import.ts';
 import { lockPathOf } from './campaign-lock.ts';
 
 /** A campaign made in one data folder and copied to a folder outside any data folder. */

@@ -4,6 +4,7 @@
 // none of them runs anything the file defines.
 import Database, { type Database as Db } from 'better-sqlite3';
 import { MIGRATIONS } from './migrations.ts';
+import { NEWEST_ROWS } from './open-limits.ts';
 
 export interface SchemaObject {
   type: string;
@@ -153,12 +154,6 @@ export function schemaProblems(actual: readonly SchemaObject[], wanted: readonly
   return problems;
 }
 
-/**
- * The largest value the app itself writes is a command's arguments (a pasted table, at most
- * about 12 MB as JSON): anything much larger was put there by something else.
- */
-export const MAX_VALUE_BYTES = 32 * 1024 * 1024;
-
 /** One size check: the largest value stored in a column (of a table, or of its newest rows). */
 export interface SizeCheck {
   /** "table.column", as the Judge is told. */
@@ -174,7 +169,7 @@ export function sizeChecks(
   db: Db,
   schema: readonly SchemaObject[],
   newestOnly: ReadonlySet<string> = new Set(),
-  newest = 1000,
+  newest = NEWEST_ROWS,
 ): SizeCheck[] {
   return schema
     .filter((o) => o.type === 'table')
@@ -190,22 +185,4 @@ export function sizeChecks(
         return { where: `${t.name}.${column}`, sql: `SELECT max(octet_length(${c})) AS n FROM ${from}` };
       });
     });
-}
-
-/** The first check that finds a value larger than MAX_VALUE_BYTES, as "table.column (N MB)"; null when none. */
-export function firstOversized(db: Db, checks: readonly SizeCheck[]): string | null {
-  for (const check of checks) {
-    const row = db.prepare(check.sql).get() as { n: number | null };
-    if ((row.n ?? 0) > MAX_VALUE_BYTES) return `${check.where} (${((row.n ?? 0) / 1_000_000).toFixed(0)} MB)`;
-  }
-  return null;
-}
-
-/** The first value larger than MAX_VALUE_BYTES, as "table.column (N MB)"; null when none. */
-export function oversizedValue(
-  db: Db,
-  schema: readonly SchemaObject[],
-  newestOnly: ReadonlySet<string> = new Set(),
-): string | null {
-  return firstOversized(db, sizeChecks(db, schema, newestOnly));
 }

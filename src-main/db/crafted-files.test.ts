@@ -145,7 +145,7 @@ describe('crafted campaign files', () => {
     const app = makeApp(dataDir);
     const crafted = (await app.call('campaign.list', {})).find((s) => s.fileName === 'Crafted.lichslayer')!;
     expect(crafted.problem).toBe(
-      'Crafted.lichslayer holds a value far larger than the app ever writes, in lichslayer.notes (42 MB). It was not opened, and the file was not changed.',
+      'Crafted.lichslayer holds a value far larger than the app ever writes, in lichslayer.notes, row 1 (42 MB). It was not opened, and the file was not changed.',
     );
     expect(await app.dispatch('campaign.open', { path: file })).toMatchObject({
       ok: false,

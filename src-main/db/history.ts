@@ -4,6 +4,8 @@
 import type { Database } from 'better-sqlite3';
 import { currentSession } from './settings.ts';
 import { noteTableWrite } from './table-revision.ts';
+import { TRACKED_TABLES } from '../state/tracked-tables.ts';
+import { COMPACTED_STEP, readStoredJson } from '../state/stored-json.ts';
 
 type Row = Record<string, unknown>;
 export interface RowChange {
@@ -12,22 +14,6 @@ export interface RowChange {
   before: Row | null;
   after: Row | null;
 }
-
-/** Tables whose rows Judge actions change; anything else is refused. */
-const TRACKED = new Set([
-  'town',
-  'lichslayer',
-  'item',
-  'inventory',
-  'setting',
-  'rtable',
-  'rtable_row',
-  'room',
-  'token',
-  'turn_stack',
-  'day_report',
-  'skill_use',
-]);
 
 /** The schema's ON DELETE CASCADE links between tracked tables: child table and its column. */
 const CASCADES: Record<string, [string, string][]> = {
@@ -42,7 +28,7 @@ const CASCADES: Record<string, [string, string][]> = {
 };
 
 function assertTracked(table: string): void {
-  if (!TRACKED.has(table)) throw new Error(`History does not track table ${table}`);
+  if (!TRACKED_TABLES.has(table)) throw new Error(`History does not track table ${table}`);
 }
 
 /** The write surface a mutation gets: every change goes through here and is recorded. */
@@ -114,7 +100,7 @@ function writeImage(db: Database, table: string, id: number, image: Row | null):
  * A step whose before and after images were dropped by compaction: the journal still lists it, but
  * undo stops there (the undo horizon).
  */
-const COMPACTED = '';
+const COMPACTED = COMPACTED_STEP;
 
 /** The changes the journal lists for a session: its newest steps (compaction keeps these and every dive step). */
 export const JOURNAL_CHANGES = 60;
@@ -187,7 +173,7 @@ export function nextRedo(db: Database): HistoryRow | null {
 export function undo(db: Database): string | null {
   const step = nextUndo(db);
   if (!step) return null;
-  const changes = JSON.parse(step.changes) as RowChange[];
+  const changes = readStoredJson<RowChange[]>('history', 'changes', step.id, step.changes, true);
   // Deferred so that rows come back in any order without tripping foreign keys mid-way.
   db.pragma('defer_foreign_keys = ON');
   for (const change of [...changes].reverse()) writeImage(db, change.table, change.id, change.before);
@@ -198,7 +184,7 @@ export function undo(db: Database): string | null {
 export function redo(db: Database): string | null {
   const step = nextRedo(db);
   if (!step) return null;
-  const changes = JSON.parse(step.changes) as RowChange[];
+  const changes = readStoredJson<RowChange[]>('history', 'changes', step.id, step.changes, true);
   db.pragma('defer_foreign_keys = ON');
   for (const change of changes) writeImage(db, change.table, change.id, change.after);
   db.prepare(`UPDATE history SET undone = 0 WHERE id = ?`).run(step.id);

@@ -1,28 +1,12 @@
-// Checking a campaign file without making the Judge wait for it: on open, SQLite's quick_check of
-// the tables the app reads at once (they stay small however long the campaign), and the sizes of
-// their values; then, in a worker thread while play goes on, the full quick_check of the whole file
-// and the sizes of every value in the tables that grow with play.
+// The rest of a campaign's check once it is open, in a worker thread while play goes on: SQLite's
+// full quick_check of the whole file (the open check read the pages of every table but the growing
+// ones, open-check.ts) and the sizes of every value in the tables that grow with play.
 import type { Database } from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { expectedSchema, MAX_VALUE_BYTES, sizeChecks, type SizeCheck } from './campaign-schema.ts';
+import { expectedSchema, sizeChecks, type SizeCheck } from './campaign-schema.ts';
+import { GROWING_TABLES, MAX_VALUE_BYTES } from './open-limits.ts';
 import { LATEST_VERSION } from './migrations.ts';
-
-/** Tables that grow with every session of play: checked whole in the background, not on open. */
-export const GROWING_TABLES: ReadonlySet<string> = new Set(['history', 'roll_log', 'day_report']);
-
-/** quick_check of every table but the growing ones (and their indexes): "ok", or the first problem. */
-export function cheapCheck(db: Database): string {
-  const tables = db
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
-    .all() as { name: string }[];
-  for (const { name } of tables) {
-    if (GROWING_TABLES.has(name)) continue;
-    const result = String(db.pragma(`quick_check("${name.replace(/"/g, '""')}")`, { simple: true }));
-    if (result !== 'ok') return result;
-  }
-  return 'ok';
-}
 
 /** What the background check found: nothing, damage, or a value no Judge's play writes. */
 export type BackgroundFinding =

@@ -3,13 +3,14 @@
 // screen, the journal and "Verify replay" still read them. The campaign file (and so each of its
 // backups) then holds only the recent sessions' rolls.
 import type { Database } from 'better-sqlite3';
-import fs from 'node:fs';
-import { CampaignFileError } from './campaign-file.ts';
+import path from 'node:path';
+import { CampaignFileError } from '../state/failures.ts';
+import { createPrivateFileNoFollow, sideFileKind } from './side-files.ts';
 
 export const ledgerArchivePath = (campaignFile: string): string => `${campaignFile}-ledger`;
 
 /** 'LJLA' — marks a SQLite file as a Lichslayer Judge ledger archive. */
-const ARCHIVE_ID = 0x4c4a4c41;
+export const ARCHIVE_ID = 0x4c4a4c41;
 
 /** An archive the app will not attach: the campaign is refused as a whole, with what to do. */
 export class LedgerArchiveError extends CampaignFileError {
@@ -57,35 +58,48 @@ function createArchiveSchema(db: Database): void {
 }
 
 /**
+ * Why the database `schema` of `db` (the archive at `file`) is no ledger archive the app made:
+ * another application's file, or one holding more than the ledger table and its indexes (a view or
+ * trigger would run on the app's reads and writes). 'new' for an empty file; null when it is one.
+ */
+export function archiveIdentityProblem(db: Database, schema: 'main' | 'archive', file: string): string | 'new' | null {
+  const id = db.pragma(`${schema}.application_id`, { simple: true }) as number;
+  const tables = (db.prepare(`SELECT count(*) AS n FROM ${schema}.sqlite_master`).get() as { n: number }).n;
+  if (id === 0 && tables === 0) return 'new';
+  if (id !== ARCHIVE_ID)
+    return `${file} is not a Lichslayer Judge ledger archive; move it aside and open the campaign again.`;
+  const foreign = db
+    .prepare(
+      `SELECT type, name FROM ${schema}.sqlite_master WHERE NOT ((type = 'table' AND name = 'roll_log') OR (type = 'index' AND tbl_name = 'roll_log')) LIMIT 1`,
+    )
+    .get() as { type: string; name: string } | undefined;
+  return foreign
+    ? `${file} holds a ${foreign.type} “${foreign.name.slice(0, 60)}” that a ledger archive never has; move it aside and open the campaign again.`
+    : null;
+}
+
+/**
  * Attaches the campaign's ledger archive when it exists (or creates it when `create`); false when
  * there is none. SQLite attaches only outside a transaction: the app does it when it opens a campaign.
  */
 export function attachArchive(db: Database, create = false): boolean {
   if (isArchiveAttached(db)) return true;
   const file = ledgerArchivePath(db.name);
-  if (!create && !fs.existsSync(file)) return false;
+  // Never through a link or into a folder: the archive is written only where the campaign is.
+  const kind = sideFileKind(file);
+  if (kind !== null && kind !== 'file')
+    throw new LedgerArchiveError(
+      `${path.basename(file)} beside the campaign is ${kind}, not a ledger archive, so the app did not read or write through it; remove it and open the campaign again. Nothing was changed.`,
+    );
+  if (kind === null) {
+    if (!create) return false;
+    createPrivateFileNoFollow(file);
+  }
   db.prepare(`ATTACH DATABASE ? AS archive`).run(file);
   try {
-    const id = db.pragma('archive.application_id', { simple: true }) as number;
-    const tables = (db.prepare(`SELECT count(*) AS n FROM archive.sqlite_master`).get() as { n: number }).n;
-    if (id === 0 && tables === 0) createArchiveSchema(db);
-    else if (id !== ARCHIVE_ID)
-      throw new LedgerArchiveError(
-        `${file} is not a Lichslayer Judge ledger archive; move it aside and open the campaign again.`,
-      );
-    else {
-      // A file sent beside a campaign is as hostile as the campaign: only the ledger table and its
-      // indexes, never a view or trigger that would run on the app's reads and writes (issue 16).
-      const foreign = db
-        .prepare(
-          `SELECT type, name FROM archive.sqlite_master WHERE NOT ((type = 'table' AND name = 'roll_log') OR (type = 'index' AND tbl_name = 'roll_log')) LIMIT 1`,
-        )
-        .get() as { type: string; name: string } | undefined;
-      if (foreign)
-        throw new LedgerArchiveError(
-          `${file} holds a ${foreign.type} “${foreign.name.slice(0, 60)}” that a ledger archive never has; move it aside and open the campaign again.`,
-        );
-    }
+    const problem = archiveIdentityProblem(db, 'archive', file);
+    if (problem === 'new') createArchiveSchema(db);
+    else if (problem !== null) throw new LedgerArchiveError(problem);
     // Archive writes are rare and whole sessions: a rollback journal keeps no side files beside it.
     db.pragma('archive.journal_mode = DELETE');
     return true;

@@ -10,6 +10,7 @@ import type { RowChange } from './history.ts';
 import { roomLabel } from '../state/board.ts';
 import type { CheatSource, LedgerReads } from '../state/ledger-entry.ts';
 import { archivedRolls, archiveReader, iterateArchivedRolls } from './ledger-archive.ts';
+import { readStoredJson } from '../state/stored-json.ts';
 
 /** Random state and the current session are play state: saved without undo steps. */
 export function writePlayState(db: Database, key: string, value: unknown): void {
@@ -97,7 +98,10 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
         limit - rows.length,
       ),
     );
-  return rows.map((r) => ({ ...r, faces: JSON.parse(r.faces) as LedgerRow['faces'] }));
+  return rows.map((r) => ({
+    ...r,
+    faces: readStoredJson<LedgerRow['faces']>('roll_log', 'faces', r.id, r.faces, true),
+  }));
 }
 
 const GRID_LABELS = JSON.stringify(

@@ -15,6 +15,7 @@ import { skillUseReads } from './skill-uses.ts';
 
 interface Statements {
   changes: Statement;
+  version: Statement;
   all: Map<PlayTable, Statement>;
   defaults: { [T in PlayTable]: Row };
   insertRoll: Statement;
@@ -27,7 +28,7 @@ interface Statements {
 
 const statements = new WeakMap<Database, Statements>();
 /** The loaded state, and the connection's change count it was loaded (or applied) at. */
-const loaded = new WeakMap<Database, { stamp: number; state: PlayState }>();
+const loaded = new WeakMap<Database, { stamp: string; state: PlayState }>();
 
 /** A column default as the schema writes it: a number, a quoted string, or NULL. */
 function literal(sql: string | null): unknown {
@@ -50,6 +51,7 @@ function prepared(db: Database): Statements {
   ) as { [T in PlayTable]: Row };
   s = {
     changes: db.prepare(`SELECT total_changes() AS n`).pluck(),
+    version: db.prepare(`PRAGMA data_version`).pluck(),
     all: new Map(PLAY_TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY id`)])),
     defaults,
     insertRoll: db.prepare(
@@ -67,7 +69,14 @@ function prepared(db: Database): Statements {
   return s;
 }
 
-const stampOf = (db: Database): number => prepared(db).changes.get() as number;
+/**
+ * What the loaded state is good for: this connection's change count (its own writes outside the
+ * engine: undo, a table edit) and the file's data version (another connection's commit).
+ */
+const stampOf = (db: Database): string => {
+  const s = prepared(db);
+  return `${s.changes.get() as number}:${s.version.get() as number}`;
+};
 
 /** Every play table's rows, read once; again only after a write the engine did not make. */
 export function loadPlayState(db: Database): PlayState {

@@ -3,6 +3,8 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { describeIssues } from '@shared/contract.ts';
 import { damagedSetting } from '../state/failures.ts';
+import { CampaignFileError } from '../state/failures.ts';
+import { parseStoredJson } from '../state/stored-json.ts';
 
 /**
  * A campaign setting, validated. A missing one takes its default; a damaged one (not JSON, or
@@ -17,13 +19,10 @@ export function readSetting<S extends z.ZodType>(
 ): z.output<S> {
   const row = db.prepare(`SELECT value FROM setting WHERE key = ?`).get(key) as { value: string } | undefined;
   if (!row) return fallback;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(row.value);
-  } catch {
-    throw damagedSetting(key, 'it is not valid JSON');
-  }
-  const parsed = schema.safeParse(raw);
+  const raw = parseStoredJson(row.value);
+  if (!raw.ok)
+    throw damagedSetting(key, raw.why.startsWith('is not valid JSON') ? 'it is not valid JSON' : `it ${raw.why}`);
+  const parsed = schema.safeParse(raw.value);
   if (!parsed.success) throw damagedSetting(key, describeIssues(parsed.error));
   return parsed.data;
 }

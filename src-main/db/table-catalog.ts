@@ -9,7 +9,7 @@ import { parseRow, toDef, type TableRecord } from './tables-repo.ts';
 import { tablesRevision } from './table-revision.ts';
 
 /** A catalog is good for one revision of the tables. */
-const catalogs = new WeakMap<Database, { revision: number; catalog: TableCatalog }>();
+const catalogs = new WeakMap<Database, { revision: string; catalog: TableCatalog }>();
 
 /** The tables by key, each table's rows read on first use. */
 class LazyTables implements ReadonlyMap<string, TableDef> {

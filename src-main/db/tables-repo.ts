@@ -4,6 +4,8 @@ import type { Database } from 'better-sqlite3';
 import { tableDefSchema, tableRowSchema, type TableDef, type TableRow } from '@shared/tables.ts';
 import type { RecordingWriter } from './history.ts';
 import { noteTableWrite } from './table-revision.ts';
+import { readStoredJson, StoredValueError } from '../state/stored-json.ts';
+import { describeIssues } from '@shared/contract.ts';
 
 export interface TableRecord {
   id: number;
@@ -47,7 +49,14 @@ export function parseRow(db: Database, id: number, json: string): TableRow {
   const hit = cache.get(id);
   if (hit && hit.data === json) return hit.row;
   // Validated on the way in too; parsing again means a hand-edited file cannot reach the engine malformed.
-  const row = tableRowSchema.parse(JSON.parse(json));
+  const raw = readStoredJson<unknown>('rtable_row', 'data', id, json);
+  const parsed = tableRowSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new StoredValueError(
+      `rtable_row row ${id}, column data,`,
+      `is not what the app writes (${describeIssues(parsed.error, 2)})`,
+    );
+  const row = parsed.data;
   cache.set(id, { data: json, row });
   return row;
 }
@@ -66,7 +75,7 @@ export function loadTable(db: Database, key: string): StoredTable | null {
       rows.map((r) => parseRow(db, r.id, r.data)),
     ),
     rowIds: rows.map((r) => r.id),
-    drawn: JSON.parse(rec.drawn) as number[],
+    drawn: readStoredJson<number[]>('rtable', 'drawn', rec.id, rec.drawn, true),
   };
 }
 
@@ -106,7 +115,7 @@ export function loadTablesWhere(db: Database, where: string, ...params: unknown[
             list.map((r) => parseRow(db, r.id, r.data)),
           ),
           rowIds: list.map((r) => r.id),
-          drawn: JSON.parse(rec.drawn) as number[],
+          drawn: readStoredJson<number[]>('rtable', 'drawn', rec.id, rec.drawn, true),
         },
       ];
     }),

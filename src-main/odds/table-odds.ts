@@ -7,7 +7,18 @@
 import type { NestedOddsView } from '@shared/odds.ts';
 import { LIMITS_TABLES, formatRange, type TableDef } from '@shared/tables.ts';
 import type { DiceExpression } from '../rules/dice-expression.ts';
-import { contextModifierPlan, DRAW_ATTEMPTS, lostRerollApplies, nestedContext, openWeights, rowAt, settleRoll, spanOf, type DrawState, type RollContext } from '../tables/table-roll.ts';
+import {
+  contextModifierPlan,
+  DRAW_ATTEMPTS,
+  lostRerollApplies,
+  nestedContext,
+  openWeights,
+  rowAt,
+  settleRoll,
+  spanOf,
+  type DrawState,
+  type RollContext,
+} from '../tables/table-roll.ts';
 import { loopsBack } from '../tables/table-loops.ts';
 import { addUniform, entries, point, shift, type Dist } from './distribution.ts';
 import { expressionDist, OddsLimitError } from './dice-odds.ts';

@@ -1,6 +1,7 @@
 // The phase machines as the campaign keeps them: persisted snapshots in settings (undoable like
 // any edit), stepped purely with xstate's transition() (no actor is started to read or step one);
 // and the board's turn stack as the combat round sees it.
+import { parseStoredJson } from '../state/stored-json.ts';
 import type { PlayReader } from '../state/session.ts';
 import { initialTransition, transition, type AnyStateMachine, type EventFrom, type SnapshotFrom } from 'xstate';
 import { allTokens, legacyPartyFloor, legacyWorldAttention, turnStack } from '../state/board.ts';
@@ -129,13 +130,9 @@ export function stored<K extends MachineKey>(s: PlayReader, key: K): z.output<(t
 
 /** The Attention snapshot a departed Town's archive keeps (the setting's stored text), validated like the setting. */
 export function archivedAttention(json: string): z.output<typeof attentionSnapshot> | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    throw damagedSetting('town-state', "a departed Town's Attention is not valid JSON");
-  }
-  const parsed = attentionSnapshot.nullable().safeParse(raw);
+  const raw = parseStoredJson(json);
+  if (!raw.ok) throw damagedSetting('town-state', `a departed Town's Attention ${raw.why}`);
+  const parsed = attentionSnapshot.nullable().safeParse(raw.value);
   if (!parsed.success)
     throw damagedSetting('town-state', "a departed Town's Attention is not a saved Attention machine");
   return parsed.data;

@@ -1,5 +1,6 @@
 // Travel between Towns (rulebook ch.5): 1d6 days on the road with a roll each day, the survival
 // clock running all the way, and each Town keeping its own Smith, Inn, Attention and Square.
+import { parseStoredJson } from '../state/stored-json.ts';
 import { rosterRows } from '../state/roster.ts';
 import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
 import { z } from 'zod';
@@ -162,13 +163,9 @@ const townArchiveSchema = z.object({
 });
 
 function readArchive(json: string): z.output<typeof townArchiveSchema> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    throw damagedSetting('town-state', "a departed Town's archive is not valid JSON");
-  }
-  const parsed = townArchiveSchema.safeParse(raw);
+  const raw = parseStoredJson(json);
+  if (!raw.ok) throw damagedSetting('town-state', `a departed Town's archive ${raw.why}`);
+  const parsed = townArchiveSchema.safeParse(raw.value);
   if (!parsed.success) throw damagedSetting('town-state', "a departed Town's archive is not what the app keeps");
   return parsed.data;
 }
@@ -181,15 +178,15 @@ export function partyDeepestFloor(ps: PlayReader, state: TownState): number {
   const dive = diveActor(ps).getSnapshot().context;
   const here = attentionActor(ps).getSnapshot().context.deepestFloorReached;
   const away = state.departed.map((d) => {
-    try {
-      const saved = JSON.parse(d.archive) as { attention: { value: string } | null };
-      const snapshot = saved.attention
-        ? (JSON.parse(saved.attention.value) as { context?: { deepestFloorReached?: number } } | null)
-        : null;
-      return snapshot?.context?.deepestFloorReached ?? 0;
-    } catch {
-      return 0; // an archive written before format 6 kept no Attention of its own
-    }
+    // An archive written before format 6 kept no Attention of its own.
+    const saved = parseStoredJson(d.archive);
+    const attention = saved.ok ? (saved.value as { attention?: { value?: unknown } | null }).attention : null;
+    if (typeof attention?.value !== 'string') return 0;
+    const snapshot = parseStoredJson(attention.value);
+    const reached = snapshot.ok
+      ? (snapshot.value as { context?: { deepestFloorReached?: unknown } } | null)?.context?.deepestFloorReached
+      : 0;
+    return typeof reached === 'number' ? reached : 0;
   });
   return Math.max(0, here, dive.floor ?? 0, ...dive.floorsCleared, ...away);
 }

@@ -5,11 +5,14 @@ import type { RoomRecord, TokenRecord, TurnStackRow } from './rows.ts';
 import type { PlayReader, PlaySession } from './session.ts';
 import { readSetting, writeSetting } from './settings.ts';
 import { CommandFailure } from './failures.ts';
+import { readStoredJson } from './stored-json.ts';
 
 export type { RoomRecord, TokenRecord } from './rows.ts';
 
-export const parseTrap = (json: string | null): Trap | null => (json ? (JSON.parse(json) as Trap) : null);
-export const parseChest = (json: string | null): Chest | null => (json ? (JSON.parse(json) as Chest) : null);
+export const parseTrap = (json: string | null): Trap | null =>
+  json ? readStoredJson<Trap>('room', 'trap', null, json) : null;
+export const parseChest = (json: string | null): Chest | null =>
+  json ? readStoredJson<Chest>('room', 'chest', null, json) : null;
 
 const byPlace = (a: RoomRecord, b: RoomRecord) => a.y - b.y || a.x - b.x;
 
@@ -58,7 +61,7 @@ function tokenView(
     hidden: t.hidden === 1,
     defeated: t.defeated === 1,
     lichslayerId: t.lichslayer_id,
-    stats: Object.freeze(JSON.parse(t.stats) as EntityStats),
+    stats: Object.freeze(readStoredJson<EntityStats>('token', 'stats', t.id, t.stats)),
     intention: t.intention,
   });
   byLichslayer.set(key, view);

@@ -23,7 +23,9 @@ export type CampaignFileProblem =
   | 'read-only'
   | 'damaged'
   | 'outside'
-  | 'locked';
+  | 'locked'
+  | 'side-file'
+  | 'cancelled';
 
 export class CampaignFileError extends Error {
   constructor(

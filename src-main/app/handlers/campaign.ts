@@ -135,6 +135,8 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       return files.summary(target);
     },
 
+    'campaign.cancelCheck': () => files.cancelChecks(),
+
     'campaign.delete': async ({ path: file }) => {
       // Confined first, like every file command: a name is read inside the campaigns folder, and
       // one outside it is refused whether or not it exists (issue 16b, finding 9).

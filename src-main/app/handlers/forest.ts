@@ -250,8 +250,15 @@ export function forestHandlers(ctx: HandlerContext): HandlersOf<'forest'> {
         if (cost.giverDies && giverHealthOf(state, rules) <= 0)
           throw new CommandFailure('refused', 'The Giver is dead already (ch.17). Nothing changed.');
         const dive = diveActor(ps).getSnapshot().context;
+        const party = partyIds(ps).filter((x) => !dive.lost.includes(x) && !dive.turned.includes(x));
+        // The killer named must be one of those who pay: a cost that lands on nobody is no record.
+        if (args.killer !== undefined && !party.includes(person(ps, args.killer).id))
+          throw new CommandFailure(
+            'refused',
+            `${person(ps, args.killer).name} is not in the party (or is lost or turned), so could not have struck the killing blow. Nothing changed.`,
+          );
         const lines = [cost.explain];
-        for (const id of partyIds(ps).filter((x) => !dive.lost.includes(x) && !dive.turned.includes(x))) {
+        for (const id of party) {
           const steps = cost.everyone + (id === args.killer ? cost.killer : 0);
           if (!steps) continue;
           const l = person(ps, id);

@@ -3,7 +3,18 @@ import type { Database } from 'better-sqlite3';
 import type { CommandName, ImportGapChoice, LedgerEntry, TableView } from '@shared/contract.ts';
 import type { TableDef } from '@shared/tables.ts';
 import { listLedger } from '../../db/ledger.ts';
-import { clearDraws, deleteTable, insertTable, loadAllTables, loadTable, replaceRows, saveDraws, tableSummaries, updateTableMeta, type StoredTable } from '../../db/tables-repo.ts';
+import {
+  clearDraws,
+  deleteTable,
+  insertTable,
+  loadAllTables,
+  loadTable,
+  replaceRows,
+  saveDraws,
+  tableSummaries,
+  updateTableMeta,
+  type StoredTable,
+} from '../../db/tables-repo.ts';
 import { DiceSyntaxError, parseDice } from '../../rules/dice-expression.ts';
 import { exportFoundry, exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../../tables/table-export.ts';
 import { previewImport, refusal, slugify, type ImportOptions } from '../../tables/table-import.ts';

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { contract } from '@shared/contract.ts';
 import { SOCKET_TOKEN_PREFIX } from '@shared/web-socket-token.ts';
+import { jsonShapeOver } from '@shared/json-shape.ts';
 
 /** The request target, split; null when it is not an origin-form path a browser would send. */
 export interface Target {
@@ -88,21 +89,10 @@ export const MAX_JSON_VALUES = 100_000;
  * any command takes, or more values than any command takes. null when neither.
  */
 export function jsonShapeProblem(text: string): string | null {
-  let depth = 0;
-  let values = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_JSON_DEPTH) return `nests deeper than the ${MAX_JSON_DEPTH} levels any command takes`;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-    else if (c === 0x2c && ++values > MAX_JSON_VALUES)
-      return `holds more than the ${MAX_JSON_VALUES.toLocaleString('en-GB')} values any command takes`;
-  }
+  const over = jsonShapeOver(text, { depth: MAX_JSON_DEPTH, values: MAX_JSON_VALUES });
+  if (over === 'depth') return `nests deeper than the ${MAX_JSON_DEPTH} levels any command takes`;
+  if (over === 'values')
+    return `holds more than the ${MAX_JSON_VALUES.toLocaleString('en-GB')} values any command takes`;
   return null;
 }
 

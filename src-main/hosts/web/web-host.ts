@@ -55,6 +55,12 @@ export interface WebHostOptions {
   maxBufferedBytes?: number;
   /** Called when an opening link's code has been used (serve.ts then prints a fresh link). */
   onCodeUsed?: () => void;
+  /** How long an opening link's code stays good. */
+  codeTtlMs?: number;
+  /** Milliseconds since the epoch (a test's own clock). */
+  clock?: () => number;
+  /** How long a request may take to arrive whole, headers and body; then it is answered 408 and closed. */
+  requestTimeoutMs?: number;
 }
 
 /**
@@ -63,6 +69,21 @@ export interface WebHostOptions {
  */
 export const MAX_SOCKETS: Readonly<Record<'judge' | 'players', number>> = { judge: 8, players: 32 };
 export const HEARTBEAT_MS = 30_000;
+/**
+ * An opening link's code is good for ten minutes, and only the newest few are: each use prints a
+ * fresh link, so codes nobody used would otherwise pile up, each one a way in.
+ */
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_CODES = 4;
+/**
+ * Request bodies being read at once, per token and in all. A body is read to its end before the
+ * command runs; a client that starts many and never finishes them would otherwise hold the host's
+ * sockets and memory (the request timeout ends each one, but only after it has passed).
+ */
+export const MAX_PENDING_BODIES: Readonly<Record<Role, number>> = { judge: 16, players: 16, anyone: 4 };
+export const MAX_PENDING_BODIES_TOTAL = 32;
+/** A request arrives whole within this (a 12 MB paste takes well under a second on this machine's loopback). */
+export const REQUEST_TIMEOUT_MS = 30_000;
 /** Several full campaign views: a screen that falls this far behind is not reading at all. */
 export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
@@ -84,6 +105,8 @@ export interface WebHost {
   playersToken: string;
   /** Open sockets per token, for the status line and for tests. */
   connections: () => { judge: number; players: number };
+  /** Request bodies being read now, by who sends them. */
+  pendingBodies: () => Readonly<Record<Role, number>>;
   close: () => Promise<void>;
 }
 
@@ -208,11 +231,18 @@ function refuseTooLarge(
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? crypto.randomBytes(24).toString('hex');
-  /** One-time codes not yet exchanged for the token. */
-  const codes = new Set<string>();
+  const now = options.clock ?? Date.now;
+  const codeTtl = options.codeTtlMs ?? CODE_TTL_MS;
+  /** One-time codes not yet exchanged for the token, oldest first, with when each was issued. */
+  const codes = new Map<string, number>();
+  const dropStaleCodes = () => {
+    for (const [code, at] of codes) if (now() - at >= codeTtl) codes.delete(code);
+  };
   const issueCode = () => {
+    dropStaleCodes();
+    while (codes.size >= MAX_CODES) codes.delete(codes.keys().next().value!);
     const code = crypto.randomBytes(16).toString('hex');
-    codes.add(code);
+    codes.set(code, now());
     return code;
   };
   const playersToken = options.playersToken ?? crypto.randomBytes(24).toString('hex');
@@ -237,8 +267,50 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
 
-  /** Reads a JSON body up to the role's limit; null when the limit was passed (the reply is sent). */
+  /** Bodies being read now, by who sends them. */
+  const pending: Record<Role, number> = { judge: 0, players: 0, anyone: 0 };
+
+  /**
+   * Reads a JSON body up to the role's limit; null when the limit was passed or too many bodies
+   * are being read already (the reply is sent). `holder` is who is counted for it.
+   */
   async function readBody(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    command: string,
+    role: Role,
+    holder: Role = role,
+  ): Promise<string | null> {
+    if (
+      pending[holder] >= MAX_PENDING_BODIES[holder] ||
+      pending.judge + pending.players + pending.anyone >= MAX_PENDING_BODIES_TOTAL
+    ) {
+      sendError(
+        res,
+        429,
+        'refused',
+        `${command.slice(0, 60)}: too many requests are still sending their bodies; try again in a moment. Nothing was changed.`,
+        { Connection: 'close' },
+      );
+      req.resume();
+      return null;
+    }
+    pending[holder]++;
+    let counted = true;
+    const release = () => {
+      if (counted) pending[holder]--;
+      counted = false;
+    };
+    // A client that goes away mid-body frees its place at once.
+    req.once('close', release);
+    try {
+      return await readBodyWithin(req, res, command, role);
+    } finally {
+      release();
+    }
+  }
+
+  async function readBodyWithin(
     req: http.IncomingMessage,
     res: http.ServerResponse,
     command: string,
@@ -324,7 +396,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!isLoopback(req.socket.remoteAddress))
       return sendError(res, 403, 'refused', 'Refused: the Judge opens this app on this machine only.');
     if (req.method !== 'POST') return sendError(res, 405, 'refused', 'Use POST to exchange a code.');
-    const body = await readBody(req, res, 'session', 'players');
+    const body = await readBody(req, res, 'session', 'players', 'anyone');
     if (body === null) return;
     let code: unknown;
     try {
@@ -332,13 +404,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     } catch {
       return sendError(res, 400, 'invalid-args', 'session: the request body is not valid JSON.');
     }
-    const match = typeof code === 'string' ? [...codes].find((c) => sameSecret(code as string, c)) : undefined;
+    dropStaleCodes();
+    const match = typeof code === 'string' ? [...codes.keys()].find((c) => sameSecret(code as string, c)) : undefined;
     if (match === undefined) {
       return sendError(
         res,
         401,
         'refused',
-        'This link has already been used or is not from this launch: each link opens one window. Use the newest link the app printed, or restart it.',
+        'This link has already been used, is older than ten minutes, or is not from this launch: each link opens one window. Use the newest link the app printed, or restart it.',
       );
     }
     codes.delete(match);
@@ -379,24 +452,30 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     serveStatic(res, target.pathname);
   }
 
-  const server = http.createServer((req, res) => {
-    // A broken pipe while answering is the client's business, not a reason to stop the host.
-    res.on('error', () => undefined);
-    req.on('error', () => undefined);
-    try {
-      onRequest(req, res);
-    } catch (error) {
-      sendError(
-        res,
-        500,
-        'internal',
-        `The host could not answer: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  });
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const server = http.createServer(
+    // Node looks for requests past their time on this beat: a tenth of the time, at most every 5 s.
+    { requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(5_000, requestTimeout / 10)) },
+    (req, res) => {
+      // A broken pipe while answering is the client's business, not a reason to stop the host.
+      res.on('error', () => undefined);
+      req.on('error', () => undefined);
+      try {
+        onRequest(req, res);
+      } catch (error) {
+        sendError(
+          res,
+          500,
+          'internal',
+          `The host could not answer: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+  );
   // Malformed HTTP (llhttp's parse errors, header overflows, timeouts): a 400 and the socket closed.
-  server.on('clientError', (_error, socket: Duplex) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     socket.destroy();
   });
 
@@ -488,6 +567,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     playersToken,
     connections: () => ({ judge: held('judge'), players: held('players') }),
+    pendingBodies: () => ({ ...pending }),
     close: async () => {
       clearInterval(heartbeat);
       unsubscribe();

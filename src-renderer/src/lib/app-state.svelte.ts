@@ -1,6 +1,6 @@
 // The renderer's state: views received from main and which screen is showing.
 // No rules are computed here; every number shown comes from main.
-import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, ResultOf } from '@shared/contract.ts';
+import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, Push, ResultOf } from '@shared/contract.ts';
 import type { PhaseView } from '@shared/phase.ts';
 import { ApiError, onPush, send } from './api.ts';
 
@@ -64,6 +64,8 @@ export class AppState {
   /** Notices as toasts beside the board: events and info fade, errors stay until dismissed. */
   toasts = $state<Toast[]>([]);
   pending = $state(0);
+  /** A campaign file being checked before it opens (the Judge may stop it); null when none. */
+  checking = $state<Extract<Push, { type: 'checking' }> | null>(null);
   loaded = $state(false);
   /** Judge-only secrets on screen; H hides them all at once (the laptop turned around). */
   secrets = $state(sessionStorage.getItem('lichslayer-secrets') !== 'off');
@@ -86,6 +88,7 @@ export class AppState {
         this.phase = push.phase ?? null;
         if (!push.view && this.screen.name !== 'picker') this.go({ name: 'picker' });
       } else if (push.type === 'problem') this.say('error', push.message);
+      else if (push.type === 'checking') this.checking = push;
     });
     window.addEventListener('hashchange', () => {
       this.screen = this.guard(screenFromHash(location.hash));
@@ -182,7 +185,11 @@ export class AppState {
   }
 
   async open(path: string): Promise<void> {
-    if (await this.change('campaign.open', { path })) this.go({ name: 'home' });
+    try {
+      if (await this.change('campaign.open', { path })) this.go({ name: 'home' });
+    } finally {
+      this.checking = null;
+    }
   }
 
   async undo(): Promise<void> {

@@ -1,0 +1,81 @@
+// The files SQLite and the app keep beside a campaign: its write-ahead log and shared memory, a
+// rollback journal, the lock and the ledger archive (each with a journal of its own). The app
+// writes them only where the campaign is, never through a link: a link planted beside a campaign
+// (unpacked from an archive, say) would otherwise have the app write into a file anywhere.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PRIVATE_FILE_MODE } from './private-files.ts';
+
+/** Every file the app or SQLite may make beside a campaign, by its suffix. */
+export const SIDE_SUFFIXES = [
+  '-wal',
+  '-shm',
+  '-journal',
+  '-lock',
+  '-lock-journal',
+  '-ledger',
+  '-ledger-journal',
+] as const;
+
+/** What a file system entry is, in words that follow "it is". */
+export function kindInWords(stat: fs.Stats): string {
+  if (stat.isSymbolicLink()) return 'a link to somewhere else';
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a named pipe';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** What is at `file` without following a link: null when nothing, 'file' for a regular file, else its kind in words. */
+export function sideFileKind(file: string): null | 'file' | string {
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return 'not readable';
+  }
+  if (!stat) return null;
+  return stat.isFile() ? 'file' : kindInWords(stat);
+}
+
+/** The first file beside `campaign` that is not a regular file (a link, a folder, a pipe), said in words; null when none. */
+export function sideFileProblem(campaign: string): string | null {
+  for (const suffix of SIDE_SUFFIXES) {
+    const kind = sideFileKind(campaign + suffix);
+    if (kind !== null && kind !== 'file') return `${path.basename(campaign + suffix)} beside it is ${kind}`;
+  }
+  return null;
+}
+
+/** Creates an empty private file, never through a link; an existing regular file is left as it is. */
+export function createPrivateFileNoFollow(file: string): void {
+  try {
+    const { O_CREAT, O_EXCL, O_WRONLY, O_NOFOLLOW } = fs.constants;
+    fs.closeSync(fs.openSync(file, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW, PRIVATE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || sideFileKind(file) !== 'file') throw error;
+  }
+}
+
+/** The side files of `campaign` that are not there now (to remove again what reading it made). */
+export function missingSideFiles(campaign: string, suffixes: readonly string[] = ['-wal', '-shm']): string[] {
+  return suffixes.map((s) => campaign + s).filter((f) => sideFileKind(f) === null);
+}
+
+/**
+ * Removes what a read-only look at a campaign left of `wereMissing`: its shared memory, and a
+ * write-ahead log that stayed empty (one with frames holds another writer's changes: it stays).
+ */
+export function removeLeftSideFiles(wereMissing: readonly string[]): void {
+  for (const side of wereMissing) {
+    try {
+      const stat = fs.lstatSync(side, { throwIfNoEntry: false });
+      if (!stat?.isFile()) continue;
+      if (side.endsWith('-wal') && stat.size > 0) continue;
+      fs.rmSync(side, { force: true });
+    } catch {
+      /* already gone */
+    }
+  }
+}
