@@ -4,7 +4,6 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import type { LedgerEntry } from '@shared/contract.ts';
 import { SeededRandom } from '../rules/random-source.ts';
-import { currentSession, readSetting } from './settings.ts';
 import { randomStateSchema } from '../state/sessions.ts';
 import type { RowChange } from './history.ts';
 import { roomLabel } from '../state/board.ts';

@@ -3,7 +3,6 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { describeIssues } from '@shared/contract.ts';
 import { damagedSetting } from '../state/failures.ts';
-import { CampaignFileError } from '../state/failures.ts';
 import { parseStoredJson } from '../state/stored-json.ts';
 
 /**

@@ -2,7 +2,7 @@
 // with the campaign, so the play state does not hold them: each question goes to the campaign's
 // indexes through a narrow port, and a command's own new uses are counted with what it reads.
 import type { SkillUse } from '../rules/skills.ts';
-import type { CapstoneKey, LimitWindow, PlayReader, PlaySession, SkillUseReads } from './session.ts';
+import type { CapstoneKey, LimitWindow, PlayReader, PlaySession } from './session.ts';
 
 export type { CapstoneKey, LimitWindow, SkillUseReads } from './session.ts';
 
