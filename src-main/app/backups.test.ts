@@ -1,12 +1,12 @@
 // Backups and integrity: db.backup() copies on open, before migration and import, retention,
 // restore (which first backs up what it replaces), and damaged files offered their newest good backup.
+import { AutomaticBackups } from './automatic-backups.ts';
 import { describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeApp, sha256, tempDir } from '../test-support/temp-app.ts';
 import { pruneBackups, listBackups } from '../db/backups.ts';
-import { CampaignApp } from './campaign-app.ts';
 
 async function opened(dataDir = tempDir()) {
   const app = makeApp(dataDir);
@@ -32,13 +32,13 @@ describe('backups', () => {
     const { app, id } = await opened();
     await app.call('lichslayer.update', { id, patch: { gold: 5 } });
     expect((await app.call('backups.list', {})).map((b) => b.reason)).not.toContain('periodic');
-    const every = CampaignApp.BACKUP_EVERY_MS;
-    CampaignApp.BACKUP_EVERY_MS = 0;
+    const every = AutomaticBackups.EVERY_MS;
+    AutomaticBackups.EVERY_MS = 0;
     try {
       await app.call('lichslayer.update', { id, patch: { gold: 6 } });
       await expect.poll(async () => (await app.call('backups.list', {})).map((b) => b.reason)).toContain('periodic');
     } finally {
-      CampaignApp.BACKUP_EVERY_MS = every;
+      AutomaticBackups.EVERY_MS = every;
     }
     app.close();
   });
@@ -143,8 +143,8 @@ describe('backups fail loudly and leave nothing behind', () => {
     fs.renameSync(backupsDir, backupsDir + '-moved');
     fs.writeFileSync(backupsDir, 'not a folder');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const every = CampaignApp.BACKUP_EVERY_MS;
-    CampaignApp.BACKUP_EVERY_MS = 0;
+    const every = AutomaticBackups.EVERY_MS;
+    AutomaticBackups.EVERY_MS = 0;
     try {
       await app.call('lichslayer.update', { id, patch: { gold: 11 } });
       await expect.poll(() => pushed.filter(Boolean).length).toBe(1);
@@ -160,7 +160,7 @@ describe('backups fail loudly and leave nothing behind', () => {
       await app.call('lichslayer.update', { id, patch: { gold: 12 } });
       await expect.poll(async () => (await app.call('campaign.current', {}))!.backupProblem).toBeUndefined();
     } finally {
-      CampaignApp.BACKUP_EVERY_MS = every;
+      AutomaticBackups.EVERY_MS = every;
       logged.mockRestore();
     }
     app.close();

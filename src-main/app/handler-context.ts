@@ -67,8 +67,6 @@ export interface HandlerContext {
   changed(): void;
   /** The Judge's view of the open campaign, as the last change left it. */
   view(): CampaignView;
-  /** Publishes a campaign that was opened, closed or replaced (null when none is open). */
-  publish(view: CampaignView | null): void;
   backup(reason: string): Promise<string | null>;
   /** The background integrity check of the open campaign, as far as it has got. */
   integrity(): StorageView['check'];

@@ -26,6 +26,8 @@ function rowsReadByTable(db: Database): Set<number> {
 describe('the loot lookup of the Judge view', () => {
   it('a change reads no table while none changed; a loot edit reads the loot tables again, never the events', async () => {
     const { app, roster } = await openDemo(18);
+    // The Judge's screen is listening: every change builds the Judge's view for it.
+    app.subscribe(() => undefined);
     const text = Array.from({ length: 2000 }, (_, i) => `${i + 1} = Event number ${i + 1}`).join('\n');
     await app.call('tables.importSave', { text, name: 'Big Events', die: 'd2000' });
     const db = app.current()!.db;
@@ -35,6 +37,9 @@ describe('the loot lookup of the Judge view', () => {
     };
     expect(big.category).not.toBe('loot');
     const loot = (db.prepare(`SELECT id FROM rtable WHERE key = 'loot'`).get() as { id: number }).id;
+    // The backup taken on opening has finished (its connection's reads are not this command's).
+    await app.idle();
+    await app.call('lichslayer.update', { id: roster[0]!.id, patch: { notes: 'Tables read again' } });
     const quiet = rowsReadByTable(db);
     await app.call('lichslayer.update', { id: roster[0]!.id, patch: { notes: 'A change' } });
     // The tables were read when they last changed: this change reads not one row of any of them.
@@ -42,6 +47,7 @@ describe('the loot lookup of the Judge view', () => {
     const row = (await app.call('tables.get', { key: 'loot' })).table.rows[0]!;
     const read = rowsReadByTable(db);
     await app.call('tables.setRow', { key: 'loot', index: 0, row: { ...row, details: 'Edited' } });
+    await app.idle();
     // The edit and the view it publishes read the loot table again (so the spy sees their reads)…
     expect(read.has(loot)).toBe(true);
     // …and not one row of the 2,000-row event table.

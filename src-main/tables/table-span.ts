@@ -1,5 +1,5 @@
 // The range of results a table's die gives (or its stated span), which its rows must cover.
-import { type TableDef } from '@shared/tables.ts';
+import type { TableDef } from '@shared/tables.ts';
 import { DiceSyntaxError, parseDice, type DiceExpression } from '../rules/dice-expression.ts';
 
 export interface TableSpan {

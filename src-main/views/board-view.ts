@@ -1,5 +1,6 @@
 // The Judge's board: every room and token of a floor with all its secrets, for the board
 // and the hidden-info pane.
+import { countBuild } from './view-builds.ts';
 import {
   occupants,
   allTokens,
@@ -71,6 +72,7 @@ export function floorRooms(ps: PlayReader, floor: number, tokens: readonly Token
 }
 
 export function boardView(ps: PlayReader, floor: number): BoardView {
+  countBuild('board');
   const tokens = allTokens(ps);
   const rooms = floorRooms(ps, floor, tokens);
   const placed = new Set(tokens.filter((t) => t.lichslayerId !== null && t.floor !== null).map((t) => t.lichslayerId));

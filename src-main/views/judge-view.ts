@@ -1,5 +1,6 @@
 // The Judge's view of an open campaign, computed in main from the database.
 // Derived Gauntlet numbers come from the rules core; the renderer only shows them.
+import { countBuild } from './view-builds.ts';
 import type { Database } from 'better-sqlite3';
 import { campaignName } from '../db/campaign-meta.ts';
 import { rosterRows } from '../state/roster.ts';
@@ -202,6 +203,7 @@ function lifeView(
 }
 
 export function judgeCampaignView(db: Database, file: string, ps: PlayReader): CampaignView {
+  countBuild('judge');
   const townRow = ps.byId('town', 1);
   const town = townRow ? { name: townRow.name, day: townRow.day } : undefined;
   const rows = rosterRows(ps);

@@ -1,5 +1,6 @@
 // The phase banner's view (rulebook ch.10, ch.11, ch.15, ch.16): where the party is in the dive,
 // what the rules allow next and why the rest is refused, the Lich's Attention, and the combat round.
+import { countBuild } from './view-builds.ts';
 import type { PlayReader } from '../state/session.ts';
 import { DIVE_EVENT_TYPES, type PhaseView } from '@shared/phase.ts';
 import { CASTING_TIME_LABEL } from '@shared/tables.ts';
@@ -20,6 +21,7 @@ export function machineEvent(ps: PlayReader, type: (typeof DIVE_EVENT_TYPES)[num
 }
 
 export function phaseView(ps: PlayReader): PhaseView {
+  countBuild('phase');
   const dive = diveActor(ps).getSnapshot();
   const attention = attentionActor(ps).getSnapshot();
   const names = new Map(ps.all('lichslayer').map((r) => [r.id, r.name]));

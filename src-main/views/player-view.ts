@@ -1,6 +1,7 @@
 // The players' view, computed from the database with every secret left out: unrevealed rooms,
 // hidden tokens, traps, chests, the stair, the Phylactery, stat blocks, intentions, hidden classes.
 // Counts and orders are computed from what players can see, so nothing hidden can be inferred.
+import { countBuild } from './view-builds.ts';
 import type { Database } from 'better-sqlite3';
 import type { PlayReader } from '../state/session.ts';
 import type { PlayerToken, PlayerView } from '@shared/board.ts';
@@ -15,6 +16,7 @@ import { campaignName } from '../db/campaign-meta.ts';
 const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
 
 export function playerView(db: Database, ps: PlayReader): PlayerView {
+  countBuild('players');
   const floor = partyFloor(ps);
   const tokens = allTokens(ps);
   const revealedRooms = floor === null ? [] : roomsOfFloor(ps, floor).filter((r) => r.revealed === 1);

@@ -12,9 +12,8 @@ export function backupsHandlers(ctx: HandlerContext): HandlersOf<'backups'> {
   const { files, options } = ctx;
   const reopen = async (file: string) => {
     await files.open(file, false);
-    const view = ctx.view();
-    ctx.publish(view);
-    return view;
+    ctx.changed();
+    return ctx.view();
   };
   return {
     'backups.list': () => listBackups(files.backupsDir, ctx.require().path).map(entry),

@@ -4,7 +4,6 @@ import path from 'node:path';
 import {
   backupCampaignFile,
   backupTo,
-  makePrivateDir,
   CAMPAIGN_EXTENSION,
   campaignInFolder,
   CampaignFileError,
@@ -15,6 +14,7 @@ import { isHealthy, listBackups } from '../../db/backups.ts';
 import { forgetAllSteps } from '../../db/history.ts';
 import { copyArchive, ledgerArchivePath } from '../../db/ledger-archive.ts';
 import { CommandFailure } from '../../state/failures.ts';
+import { moveToTrash } from '../../db/campaign-trash.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { initialiseCampaign } from '../starter-campaign.ts';
 
@@ -32,9 +32,8 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       );
   };
   const opened = () => {
-    const view = ctx.view();
-    ctx.publish(view);
-    return view;
+    ctx.changed();
+    return ctx.view();
   };
   return {
     'campaign.list': () => {
@@ -94,7 +93,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
 
     'campaign.close': () => {
       files.close();
-      ctx.publish(null);
+      ctx.changed();
       return null;
     },
 
@@ -161,33 +160,9 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       notHeldElsewhere(target, 'deleted');
       if (files.current()?.path === target) {
         files.close();
-        ctx.publish(null);
+        ctx.changed();
       }
-      // Deleting keeps a safety copy in backups/deleted: a Judge's months of play are never one click from gone.
-      const trash = path.join(files.backupsDir, 'deleted');
-      makePrivateDir(trash);
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      try {
-        await backupCampaignFile(
-          target,
-          path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`),
-          options.nativeBinding,
-        );
-      } catch (error) {
-        if (!(error instanceof CampaignFileError)) throw error;
-        // Not a campaign we can read: refuse rather than delete something that is not ours.
-        throw new CommandFailure('refused', `Not deleted: ${error.message}`);
-      }
-      // The ledger archive is kept with the safety copy, under the same name.
-      if (fs.existsSync(ledgerArchivePath(target)))
-        fs.renameSync(
-          ledgerArchivePath(target),
-          ledgerArchivePath(
-            path.join(trash, `${path.basename(target, CAMPAIGN_EXTENSION)}-${stamp}${CAMPAIGN_EXTENSION}`),
-          ),
-        );
-      for (const suffix of ['', '-wal', '-shm', '-lock', '-lock-journal', '.lock'])
-        fs.rmSync(target + suffix, { force: true });
+      await moveToTrash(target, files.backupsDir, options.nativeBinding);
       files.forget(target);
       return null;
     },

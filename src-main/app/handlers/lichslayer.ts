@@ -1,48 +1,24 @@
 // lichslayer.*: the roster and each Crystal Gauntlet — adding, editing, rolling up by the book
 // (ch.1), stat points, gold found, levels and enemies felled (ch.1, ch.2), items and inventory.
-import type { PlayReader, RollRecord } from '../../state/session.ts';
-import type { LichslayerPatch } from '@shared/gauntlet.ts';
+import type { PlayReader } from '../../state/session.ts';
 import { readHouseRules } from '../../state/settings.ts';
 import { today } from '../../state/town.ts';
-import { levelForXp, rollClass, rollStatPoints, STAT_POINT_EFFECT, XP_PER_ENEMY } from '../../rules/character.ts';
+import { levelForXp, STAT_POINT_EFFECT, XP_PER_ENEMY } from '../../rules/character.ts';
 import { inventoryDepth } from '../../rules/gauntlet-derived.ts';
-import { rollStartingLoot } from '../../rules/loot-roll.ts';
 import { startingGauntlet } from '../../rules/starting-stats.ts';
 import { ownStackMax } from '../../state/inventory.ts';
 import { stackMaxOf } from '../../rules/inventory.ts';
 import { CommandFailure } from '../../state/failures.ts';
-import { addXp, editedGrowthColumns, gainGold } from '../../play/growth.ts';
-import { skillGrantColumns } from '../../play/skills/skill-facts.ts';
+import { addXp, gainGold } from '../../play/growth.ts';
+import { nextPosition, editedLichslayer } from '../../play/roster-edits.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
+import { rollUpLichslayer } from '../../play/character-creation.ts';
 import { requireLichslayer as row } from '../../state/lichslayer.ts';
 import { allTokens } from '../../state/board.ts';
 import { fellEntity } from '../../play/fight.ts';
-import { entryAt } from '../../tables/table-entries.ts';
 import { slotAccepts } from '../../rules/gauntlet-slots.ts';
 import { slotPlanOf } from '../../state/gauntlet.ts';
 import { lootEntries } from '../../state/loot-lookup.ts';
-
-const PATCH_COLUMNS: Record<keyof LichslayerPatch, string> = {
-  name: 'name',
-  level: 'level',
-  health: 'health',
-  maxHealth: 'max_health',
-  armor: 'armor',
-  maxArmor: 'max_armor',
-  power: 'power',
-  speed: 'speed',
-  sanity: 'sanity',
-  gold: 'gold',
-  xp: 'xp',
-  hiddenClass: 'hidden_class',
-  skill1: 'skill1',
-  skill2: 'skill2',
-  skill3: 'skill3',
-  capstone: 'capstone',
-  notes: 'notes',
-};
-
-const nextPosition = (ps: PlayReader) => Math.max(-1, ...ps.all('lichslayer').map((l) => l.position)) + 1;
 
 export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'> {
   /** An edit of the roster: one undoable step, answered with the Judge's view. */
@@ -77,53 +53,10 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
       }),
 
     'lichslayer.update': (args) => {
-      const ps = ctx.state();
-      const current = row(ps, args.id) as unknown as Record<string, unknown>;
-      const patch: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(args.patch) as [keyof LichslayerPatch, unknown][]) {
-        const column = PATCH_COLUMNS[key];
-        // Only real changes count: a no-op edit must not become an undo step.
-        if (value !== undefined && current[column] !== value) patch[column] = value;
-      }
-      if (Object.keys(patch).length === 0) return ctx.view();
-      // A level raised or a class set by hand brings what the rules give with it (ch.1, ch.2).
-      if (
-        (patch.level !== undefined && Number(patch.level) > Number(current.level)) ||
-        patch.hidden_class !== undefined
-      ) {
-        const growth = editedGrowthColumns(row(ps, args.id), {
-          level: patch.level as number | undefined,
-          hiddenClass: patch.hidden_class as string | null | undefined,
-        });
-        for (const [k, v] of Object.entries(growth)) if (!(k in patch)) patch[k] = v;
-      }
-      // ch.2: a skill that changes the Gauntlet's numbers (Rumble Hat) brings them with it.
-      Object.assign(patch, skillGrantColumns(row(ps, args.id), patch));
-      const merged = { ...current, ...patch } as {
-        health: number;
-        max_health: number;
-        armor: number;
-        max_armor: number;
-        name: string;
-      };
-      if (merged.health > merged.max_health) {
-        throw new CommandFailure(
-          'invalid-args',
-          `Health (${merged.health}) cannot be above maximum Health (${merged.max_health}). Nothing was saved.`,
-        );
-      }
-      if (merged.armor > merged.max_armor) {
-        throw new CommandFailure(
-          'invalid-args',
-          `Armor (${merged.armor}) cannot be above maximum Armor (${merged.max_armor}). Nothing was saved.`,
-        );
-      }
-      const fields = (Object.keys(args.patch) as (keyof LichslayerPatch)[])
-        .filter((k) => PATCH_COLUMNS[k] in patch)
-        .join(', ');
-      return edit('lichslayer.update', args, `Edit ${merged.name}: ${fields}`, (ps) =>
-        ps.update('lichslayer', args.id, patch),
-      );
+      const edited = editedLichslayer(ctx.state(), args);
+      // Only real changes count: a no-op edit must not become an undo step.
+      if (!edited) return ctx.view();
+      return edit('lichslayer.update', args, edited.label, (ps) => ps.update('lichslayer', args.id, edited.patch));
     },
 
     'lichslayer.delete': (args) => {
@@ -193,87 +126,7 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
     },
 
     'lichslayer.roll': (args) =>
-      ctx.transact('lichslayer.roll', args, `Roll up ${args.name}`, (ps) => {
-        const rules = readHouseRules(ps);
-        const start = startingGauntlet(rules);
-        const cause = `Creation of ${args.name}`;
-        // ch.1: starting loot three times (1d100 − 40, influence allowed), stat points 6 × 1d6, class on d8.
-        const rolled = ps.roll('lichslayer.roll', ({ dice, tables }) => {
-          const influence = args.influence.map((sides, i) =>
-            sides ? [{ source: `influence die ${i + 1}`, sides }] : [],
-          );
-          const loot = rollStartingLoot(dice, influence, `${cause}: starting loot`);
-          const items = loot.map((l) => {
-            const entry = entryAt(tables, 'loot', l.value);
-            return {
-              value: l.value,
-              name: entry?.label ?? `Loot ${l.value}`,
-              colour: entry?.loot?.colour ?? 'Colourless',
-              notes: entry?.details ?? '',
-            };
-          });
-          const points = rollStatPoints(dice, rules, `${cause}: stat points`);
-          const cls = rollClass(dice, rules, `${cause}: class (hidden)`);
-          const records: RollRecord[] = [
-            ...loot.map((l, i) => ({
-              cause: `${cause}: starting loot ${i + 1}`,
-              character: args.name,
-              table: 'loot',
-              explain: `${l.explain}: ${items[i]!.name}`,
-              result: l,
-            })),
-            { cause: `${cause}: stat points`, character: args.name, explain: points.explain, result: points },
-            { cause: `${cause}: class (hidden)`, character: args.name, explain: cls.explain, result: cls },
-          ];
-          return { value: { items, points, cls }, records };
-        });
-        const stats = {
-          power: start.power,
-          speed: start.speed,
-          maxHealth: start.maxHealth,
-          maxArmor: start.maxArmor,
-          magicBonus: 0,
-        };
-        let choice = 0;
-        for (const p of rolled.points.points) {
-          if (p === 'choice') choice++;
-          else stats[STAT_POINT_EFFECT[p].field] += STAT_POINT_EFFECT[p].amount;
-        }
-        const id = ps.insert('lichslayer', {
-          position: nextPosition(ps),
-          name: args.name,
-          level: 1,
-          health: stats.maxHealth,
-          max_health: stats.maxHealth,
-          armor: stats.maxArmor,
-          max_armor: stats.maxArmor,
-          power: stats.power,
-          speed: stats.speed,
-          sanity: start.sanity,
-          gold: start.gold,
-          hidden_class: rolled.cls.className,
-          magic_bonus: stats.magicBonus,
-          stat_points: choice,
-        });
-        (['loot1', 'loot2', 'loot3'] as const).forEach((slot, i) => {
-          const item = rolled.items[i]!;
-          ps.insert('item', {
-            lichslayer_id: id,
-            slot,
-            name: item.name,
-            colour: item.colour,
-            broken: 0,
-            notes: item.notes,
-          });
-        });
-        return {
-          id,
-          loot: rolled.items.map((i) => ({ value: i.value, name: i.name, colour: i.colour })),
-          points: rolled.points.points,
-          pointsExplain: rolled.points.explain.replace(/ \(ch\.4\)$/, ''),
-          toChoose: choice,
-        };
-      }),
+      ctx.transact('lichslayer.roll', args, `Roll up ${args.name}`, (ps) => rollUpLichslayer(ps, args)),
 
     'lichslayer.spendPoint': (args) =>
       ctx.transact('lichslayer.spendPoint', args, `Stat point: ${args.stat}`, (ps) => {

@@ -248,7 +248,20 @@ describe('web host', () => {
 
   it("a players' socket hears only the players' view, even when it shows the Judge's token", async () => {
     const h = await start();
-    for (const shown of [h.playersToken, h.token]) {
+    const call = (command: string, body: unknown) =>
+      request(h, {
+        path: `/api/${command}`,
+        method: 'POST',
+        headers: { ...json, 'X-Lichslayer-Token': h.token },
+        body: JSON.stringify(body),
+      });
+    await call('lichslayer.create', { name: 'Aster' });
+    // Each a change the players' screen shows: the party on Floor 1, then a room revealed there.
+    const visible = [
+      () => call('board.enterFloor', { floor: 1 }),
+      () => call('board.revealRoom', { floor: 1, x: 2, y: 1 }),
+    ];
+    for (const [i, shown] of [h.playersToken, h.token].entries()) {
       const ws = new WebSocket(`ws://127.0.0.1:${h.port}/players/ws`, socketProtocols(shown));
       await new Promise<void>((resolve, reject) => {
         ws.on('open', () => resolve());
@@ -257,16 +270,49 @@ describe('web host', () => {
       expect(ws.protocol).toBe('lichslayer');
       const messages: { type: string }[] = [];
       ws.on('message', (data) => messages.push(JSON.parse(String(data)) as { type: string }));
-      await request(h, {
-        path: '/api/lichslayer.create',
-        method: 'POST',
-        headers: { ...json, 'X-Lichslayer-Token': h.token },
-        body: JSON.stringify({ name: `Seen ${shown.slice(0, 4)}` }),
-      });
+      await visible[i]!();
       await expect.poll(() => messages.length).toBeGreaterThan(0);
       expect(messages.every((m) => m.type === 'players')).toBe(true);
       ws.close();
     }
+  });
+
+  it("the players' screen is pushed only when what it shows changes: a hidden enemy added sends nothing", async () => {
+    const h = await start();
+    const call = (command: string, body: unknown) =>
+      request(h, {
+        path: `/api/${command}`,
+        method: 'POST',
+        headers: { ...json, 'X-Lichslayer-Token': h.token },
+        body: JSON.stringify(body),
+      });
+    await call('lichslayer.create', { name: 'Aster' });
+    await call('board.enterFloor', { floor: 1 });
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/players/ws`, socketProtocols(h.playersToken));
+    await new Promise<void>((resolve, reject) => {
+      ws.on('open', () => resolve());
+      ws.on('error', reject);
+    });
+    const messages: { type: string; view: { tokens: { name: string }[] } | null }[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(String(data)) as (typeof messages)[number]));
+    await call('board.addToken', {
+      kind: 'entity',
+      name: 'Lurker Unseen',
+      colour: 'Black',
+      floor: 1,
+      x: 4,
+      y: 4,
+      health: 6,
+      armor: 0,
+      hidden: true,
+    });
+    await call('lichslayer.create', { name: 'Not on the board' });
+    // The next push the socket hears is the first change it can see: the party moved on.
+    await call('board.revealRoom', { floor: 1, x: 2, y: 1 });
+    await expect.poll(() => messages.length).toBeGreaterThan(0);
+    expect(messages).toHaveLength(1);
+    expect(JSON.stringify(messages)).not.toContain('Lurker Unseen');
+    ws.close();
   });
 
   it('does not serve files outside the renderer folder', async () => {

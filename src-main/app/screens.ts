@@ -1,0 +1,107 @@
+// What the screens are shown: the Judge's view of the open campaign, the phase banner and the
+// players' view. A change marks them stale; each is built once, when a reply or a push first needs
+// it, and the pushes go out after the command's reply, one per change. The players' screen is
+// pushed only when what it shows changed, so a hidden change tells the players nothing.
+import type { Database } from 'better-sqlite3';
+import type { CampaignView, Push } from '@shared/contract.ts';
+import type { PhaseView } from '@shared/phase.ts';
+import { stateReader } from '../db/play-store.ts';
+import { judgeCampaignView } from '../views/judge-view.ts';
+import { phaseView } from '../views/phase-view.ts';
+import { playerView } from '../views/player-view.ts';
+import type { OpenCampaign } from './handler-context.ts';
+
+type Listener = (push: Push) => void;
+
+export class Screens {
+  private readonly judges = new Set<Listener>();
+  private readonly players = new Set<Listener>();
+  /** The Judge's view as the last change left it, once built. */
+  private judgeView: CampaignView | null = null;
+  /** A change not yet pushed. */
+  private unpushed = false;
+  /** What the players' screen last received, to push it only when it changes. */
+  private lastPlayers: string | null = null;
+  /** Counts changes; every reply and push carries it, so a screen can tell stale from fresh. */
+  // Starts at the clock, so a restarted host's revisions still follow the ones a screen saw before.
+  revision = Date.now();
+
+  constructor(
+    private readonly campaign: () => OpenCampaign | null,
+    /** Why automatic backups are failing, shown with the campaign until they succeed. */
+    private readonly problems: () => string,
+  ) {}
+
+  subscribe(listener: Listener): () => void {
+    this.judges.add(listener);
+    return () => this.judges.delete(listener);
+  }
+
+  subscribePlayers(listener: Listener): () => void {
+    this.players.add(listener);
+    return () => this.players.delete(listener);
+  }
+
+  /** Something the screens show changed (a command, a campaign opened or closed, a backup problem). */
+  changed(): void {
+    this.revision++;
+    this.judgeView = null;
+    this.unpushed = true;
+  }
+
+  /** The Judge's view of the open campaign, built at most once per change. */
+  view(): CampaignView | null {
+    const open = this.campaign();
+    if (!open) return null;
+    if (!this.judgeView) {
+      const view = judgeCampaignView(open.db, open.path, stateReader(open.db));
+      const problem = this.problems();
+      this.judgeView = problem ? { ...view, backupProblem: problem } : view;
+    }
+    return this.judgeView;
+  }
+
+  /** A message for the Judge's screens that is no change of the campaign (a file being checked). */
+  tell(push: Push): void {
+    for (const listener of this.judges) listener(push);
+  }
+
+  /** Pushes the last change, if any, to every screen listening: call once its reply has gone. */
+  flush(): void {
+    if (!this.unpushed) return;
+    this.unpushed = false;
+    const open = this.campaign();
+    if (this.judges.size > 0) {
+      const view = this.view();
+      this.tell({
+        type: 'campaign',
+        view,
+        revision: this.revision,
+        phase: view && open ? phaseOrNothing(open.db) : null,
+      });
+    }
+    if (this.players.size === 0) {
+      this.lastPlayers = null;
+      return;
+    }
+    const push: Push = { type: 'players', view: open ? playerView(open.db, stateReader(open.db)) : null };
+    const text = JSON.stringify(push);
+    if (text === this.lastPlayers) return;
+    this.lastPlayers = text;
+    for (const listener of this.players) listener(push);
+  }
+
+  /** A players' screen that joins (or rejoins) gets the next change even if it repeats the last. */
+  forgetPlayersPush(): void {
+    this.lastPlayers = null;
+  }
+}
+
+/** The phase banner's view; a screen that gets none asks for it (phase.view says what went wrong). */
+function phaseOrNothing(db: Database): PhaseView | undefined {
+  try {
+    return phaseView(stateReader(db));
+  } catch {
+    return undefined;
+  }
+}
