@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BoardView } from '../src-shared/board.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api } from './board-helpers.ts';
+import { api, openSeededDemo } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -75,9 +75,7 @@ test('the floor handout shows what the party knows and no secret; loot cards fit
   request,
 }) => {
   host = await startHost(tempDataDir());
-  await page.goto(host.url);
-  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
-  await api(request, host, 'dice.setSeed', { seed: 12 });
+  await openSeededDemo(page, request, host, 12);
   await api(request, host, 'board.prerollFloor', { floor: 2 });
   await api(request, host, 'board.setRoom', {
     floor: 2,
