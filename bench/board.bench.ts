@@ -211,7 +211,7 @@ function startServe(dataDir: string): Promise<{ url: string; stop: () => Promise
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      // The printed link carries a one-time code that a page trades for the Judge's token (issue 16b).
+      // The printed link carries a one-time code that a page trades for the Judge's token.
       const m = /running at (http:\/\/127\.0\.0\.1:\d+\/\?code=\w+)/.exec(output);
       if (m?.[1]) {
         clearTimeout(timer);

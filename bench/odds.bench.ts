@@ -1,4 +1,4 @@
-// The Odds lab (issue 19): exact odds of the 121-row loot table with modifiers and an unsaved edit,
+// The Odds lab: exact odds of the 121-row loot table with modifiers and an unsaved edit,
 // through the tables.odds command as the table editor asks for it (target ≤ 50 ms), beside
 // tables.get of the same table in the same campaign as the baseline.
 import { stateReader } from '../src-main/db/play-store.ts';

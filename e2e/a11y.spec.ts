@@ -1,4 +1,4 @@
-// Accessibility (issue 17): axe-core over every screen of the Judge's app, the key list and the
+// Accessibility: axe-core over every screen of the Judge's app, the key list and the
 // players' screen, with WCAG 2.1 A/AA, best practices, and the check that a control's spoken name
 // holds the words it shows (label-content-name-mismatch, off in axe by default).
 import AxeBuilder from '@axe-core/playwright';

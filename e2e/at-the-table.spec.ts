@@ -1,4 +1,4 @@
-// Issue 17, "At the table", as a new Judge runs a first session on a 1366×768 laptop with the
+// At the table: a new Judge runs a first session on a 1366×768 laptop with the
 // players' screen on a TV: one key per action, one truth for where the party is, a screen that
 // fits, readable tokens, a real turn tracker, the ledger by part of a name, and a players' screen
 // that reads across the table and says what to do after a restart. Seeded, fixed expectations.
@@ -142,7 +142,7 @@ async function openPlayers(browser: Browser, width: number, height: number): Pro
   return players;
 }
 
-test.describe('issue 17 at 1366×768', () => {
+test.describe('at the table at 1366×768', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
   test('1. one key, one action: Alt+Shift+N on the Roster during a dive does nothing; Next day (Alt+P) asks first; "?" lists the keys', async ({
@@ -480,7 +480,7 @@ test.describe('issue 17 at 1366×768', () => {
   });
 });
 
-test.describe('issue 17 at 1920×1080', () => {
+test.describe('at the table at 1920×1080', () => {
   test.use({ viewport: { width: 1920, height: 1080 } });
 
   test("7. the players' screen reads across the table: nothing under 18 px, whose turn large, darkness, a roll shown large", async ({

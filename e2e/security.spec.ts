@@ -1,4 +1,4 @@
-// The web host's token in a real browser (issue 16, finding 4): it leaves the address bar at
+// The web host's token in a real browser: it leaves the address bar at
 // once, never becomes a cookie (cookies reach every port of 127.0.0.1), survives a reload, and a
 // page opened without it says which link to open and reaches nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -70,7 +70,9 @@ test('the printed link opens one window: its one-time code is gone from the addr
   const second = await browser.newContext();
   const again = await second.newPage();
   await again.goto(host.printedUrl);
-  await expect(again.getByText(/This link has already been used, is older than ten minutes, or is not from this launch/)).toBeVisible();
+  await expect(
+    again.getByText(/This link has already been used, is older than ten minutes, or is not from this launch/),
+  ).toBeVisible();
   await expect(again.getByRole('button', { name: 'Open Demo: The Ashen Causeway' })).toHaveCount(0);
   expect(again.url()).toBe(`${host.origin}/`);
   await again.screenshot({ path: 'test-results/security-code-used.png' });
@@ -78,7 +80,7 @@ test('the printed link opens one window: its one-time code is gone from the addr
   await second.close();
 });
 
-test('a campaign another app holds is listed with its holder; the Judge breaks the lock after a warning, then opens it (16b finding 9)', async ({
+test('a campaign another app holds is listed with its holder; the Judge breaks the lock after a warning, then opens it', async ({
   page,
 }) => {
   const dataDir = tempDataDir();

@@ -1,4 +1,4 @@
-// `npm start` is quiet (issue 17, item 8): in a copy of the project (its own out/, so the tests
+// `npm start` is quiet: in a copy of the project (its own out/, so the tests
 // that use the shared build are left alone), with no display, it prints a handful of lines a
 // Judge needs — building, why Electron is skipped, where the app runs — and no build output.
 import { spawn } from 'node:child_process';

@@ -110,7 +110,7 @@ describe('backups', () => {
   });
 });
 
-// Issue 16, finding 10: backups leave no -wal/-shm files behind, a failed automatic backup is
+// Backups leave no -wal/-shm files behind, a failed automatic backup is
 // said (in the log and with the campaign the app shows), and a damaged setting is reported and
 // the newest good backup offered, never silently replaced by a default.
 describe('backups fail loudly and leave nothing behind', () => {

@@ -85,7 +85,7 @@ describe('campaign lifecycle', () => {
 describe('migrations and refusals', () => {
   it('migrates an empty file and takes a db.backup() copy first', async () => {
     const dataDir = tempDir();
-    // Files are opened from the campaigns folder only (issue 16, finding 5).
+    // Files are opened from the campaigns folder only.
     const file = path.join(dataDir, 'campaigns', 'empty.lichslayer');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, '');

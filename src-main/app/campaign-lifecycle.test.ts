@@ -1,4 +1,4 @@
-// The campaign file's lifecycle when something goes wrong around it (issue 16b): an error nothing
+// The campaign file's lifecycle when something goes wrong around it: an error nothing
 // caught does not end the host, a backup that fails on opening is shown rather than leaving the
 // campaign open behind an error, a damaged settings.json is reported and never replaced by
 // defaults that would prune backups, the campaign list does not re-read every file each time,
@@ -28,7 +28,7 @@ function lastResort(count: number) {
   };
 }
 
-describe('an error nothing caught (16b finding 1, last resort)', () => {
+describe('an error nothing caught (last resort)', () => {
   it('is logged in full, to stderr and a private log file, and the host serves on', () => {
     const run = lastResort(2);
     expect(run.status).toBe(0);
@@ -51,7 +51,7 @@ describe('an error nothing caught (16b finding 1, last resort)', () => {
   }, 150_000);
 });
 
-describe('opening a campaign (16b finding 6)', () => {
+describe('opening a campaign', () => {
   it('a backup that fails on opening is shown with the campaign, which is open and usable, not left open behind an error', async () => {
     const dataDir = tempDir();
     const app = makeApp(dataDir);
@@ -105,7 +105,7 @@ describe('opening a campaign (16b finding 6)', () => {
   });
 });
 
-describe('the campaign list (16b finding 11)', () => {
+describe('the campaign list', () => {
   it('checks a closed campaign once per version of its file, not on every listing', async () => {
     const dataDir = tempDir();
     const app = makeApp(dataDir);
@@ -137,7 +137,7 @@ describe('the campaign list (16b finding 11)', () => {
   });
 });
 
-describe("the app's files are private (16b finding 12)", () => {
+describe("the app's files are private", () => {
   it('creates the data folder and its folders 0700, campaigns, backups and its own files 0600', async () => {
     const before = process.umask(0o022);
     try {

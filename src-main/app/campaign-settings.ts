@@ -1,6 +1,6 @@
 // Every setting a campaign keeps, read once through its own reader (and so its schema) when the
 // campaign is opened or imported: a damaged one refuses there, by name, with the repair offer,
-// rather than failing a view or a command in the middle of play (issue 16b, findings 1 and 6).
+// rather than failing a view or a command in the middle of play.
 import type { Database } from 'better-sqlite3';
 import { legacyPartyFloor, legacyWorldAttention, readWorld } from '../state/board.ts';
 import { stateReader } from '../db/play-store.ts';

@@ -1,4 +1,4 @@
-// The roll ledger by character (issue 17, item 6): a part of a name in any case finds that
+// The roll ledger by character: a part of a name in any case finds that
 // character's rolls, and a room revealed by a Lichslayer's move is filed under that Lichslayer.
 import { describe, expect, it } from 'vitest';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';

@@ -211,7 +211,7 @@ describe('integrity on open', () => {
 });
 
 describe('a ledger archive sent beside a campaign', () => {
-  // issue 16: a file someone sends is hostile; a view or trigger in the archive would run on the app's reads and writes.
+  // A file someone sends is hostile; a view or trigger in the archive would run on the app's reads and writes.
   it('holding a trigger or a view is refused on open with what to do, and neither file is changed', async () => {
     const { app, file } = await openDemo(62);
     // The backup taken on opening finishes first: its connection, closing last, writes the log back into the file.

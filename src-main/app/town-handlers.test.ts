@@ -320,7 +320,7 @@ describe('undo brings back what a deletion took with it', () => {
   });
 });
 
-describe('"Next day" while the party is in the Tombs (issue 17)', () => {
+describe('"Next day" while the party is in the Tombs', () => {
   it('asks the Judge first and changes nothing; confirmed, the day passes; in the Town it passes at once', async () => {
     const { app } = await setup();
     await app.call('phase.send', { event: { type: 'DESCEND' } });

@@ -229,7 +229,7 @@ function inspectOpened(
     );
   }
   if (tables === 0) return { version, empty: true };
-  // Before any query on its tables: a crafted schema could make one endless (finding 6).
+  // Before any query on its tables: a crafted schema could make one endless.
   const schema = expectedSchema(version, sqliteOptions(nativeBinding));
   const problems = schemaProblems(readSchema(ro), schema);
   if (problems.length) {
@@ -326,7 +326,7 @@ export const IMPORT_HINT =
 /**
  * The campaign file `file` names, if it lies in `folder` itself (symbolic links followed, so a
  * link cannot lead out). File commands only ever touch these: anything else comes in through
- * an import, which copies it in after its checks (issue 16, finding 5).
+ * an import, which copies it in after its checks.
  */
 export function campaignInFolder(folder: string, file: string): string {
   const realFolder = fs.realpathSync(folder);

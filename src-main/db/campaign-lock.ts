@@ -1,7 +1,7 @@
-// One process owns a campaign at a time (issue 16, finding 8): two hosts on one file got
+// One process owns a campaign at a time: two hosts on one file got
 // "database is locked" on half their writes, and one host's undo reverted the other's change.
 //
-// The lock is the operating system's, not a file's existence (16b finding 9): `<campaign>.lock` is
+// The lock is the operating system's, not a file's existence: `<campaign>.lock` is
 // a small SQLite file whose write lock the owner holds for as long as the campaign is open.
 // SQLite takes it with the OS (fcntl / LockFileEx), so
 // - taking it is atomic: of two openers racing, exactly one gets it, with no window between

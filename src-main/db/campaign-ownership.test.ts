@@ -1,4 +1,4 @@
-// Which files a campaign command may touch, and who owns a campaign (issue 16, findings 5 and 8).
+// Which files a campaign command may touch, and who owns a campaign.
 // File commands take only campaigns of the data folder's campaigns/; a file elsewhere comes in
 // through an explicit import that checks it and copies it in. One process owns a campaign at a
 // time; a second opener is refused, naming who holds it.
@@ -25,7 +25,7 @@ async function campaignElsewhere(name: string) {
   return outside;
 }
 
-describe('finding 5: file commands are confined to the campaigns folder', () => {
+describe('file commands are confined to the campaigns folder', () => {
   it('campaign.open does not turn an empty file elsewhere into a campaign', async () => {
     const empty = path.join(tempDir('lj-elsewhere-'), 'shopping.lichslayer');
     fs.writeFileSync(empty, '');
@@ -126,7 +126,7 @@ describe('finding 5: file commands are confined to the campaigns folder', () => 
   });
 });
 
-describe('16b finding 9: every file command is confined before it looks at a path', () => {
+describe('every file command is confined before it looks at a path', () => {
   it('campaign.delete reads a bare name inside the campaigns folder, not the working directory', async () => {
     const app = makeApp();
     const { path: file } = await app.call('campaign.create', { name: 'Doomed' });
@@ -200,7 +200,7 @@ describe('16b finding 9: every file command is confined before it looks at a pat
   });
 });
 
-describe('finding 8: one process owns a campaign at a time', () => {
+describe('one process owns a campaign at a time', () => {
   let child: ChildProcess | null = null;
   afterEach(() => {
     child?.kill('SIGKILL');
@@ -260,7 +260,7 @@ describe('finding 8: one process owns a campaign at a time', () => {
   }, 60_000);
 });
 
-describe("16b finding 9: the campaign lock is the operating system's: atomic, never stale, broken only on purpose", () => {
+describe("the campaign lock is the operating system's: atomic, never stale, broken only on purpose", () => {
   const children: ChildProcess[] = [];
   afterEach(() => {
     for (const c of children.splice(0)) c.kill('SIGKILL');

@@ -1,6 +1,6 @@
 // A campaign file's schema checked against the app's own before any query touches its tables:
 // a crafted file could hide an endless view behind a table's name, or a trigger that runs on
-// the Judge's writes (issue 16, findings 6 and 7). Only sqlite_schema and pragmas are read here;
+// the Judge's writes. Only sqlite_schema and pragmas are read here;
 // none of them runs anything the file defines.
 import Database, { type Database as Db } from 'better-sqlite3';
 import { MIGRATIONS } from './migrations.ts';
@@ -18,7 +18,7 @@ export interface SchemaObject {
 /**
  * Whitespace and the case of keywords and names do not matter: two schemas are the same when
  * their statements are. Quoted text is compared as stored: a CHECK's string literals are data,
- * and 'WHOLE' is not 'whole' (issue 16b, finding 10).
+ * and 'WHOLE' is not 'whole'.
  */
 export function normalSql(sql: string | null): string {
   const text = sql ?? '';
@@ -65,7 +65,7 @@ export function normalSql(sql: string | null): string {
  * SQLite's own tables a campaign may hold, each with the one layout SQLite gives it: the
  * AUTOINCREMENT counter and ANALYZE's statistics. Automatic indexes (sqlite_autoindex_*, with no
  * SQL) are compared like any other object. Any other name starting "sqlite_" was put there by
- * hand (with writable_schema) to slip past this check (issue 16b, finding 4).
+ * hand (with writable_schema) to slip past this check.
  */
 const SQLITE_OWN_TABLES = new Map(
   [

@@ -1,4 +1,4 @@
-// Crafted campaign files (issue 16, findings 6 and 7): an endless recursive view behind a
+// Crafted campaign files: an endless recursive view behind a
 // table's name, a trigger that runs on the Judge's writes, huge values, a wrong schema, a newer
 // format and a file that is not SQLite. Each is listed with its problem and refused on open with a
 // clear message, nothing stored in it runs, the file stays byte for byte as it was, and the app
@@ -82,7 +82,7 @@ type Summary = { name: string | null; fileName: string; problem: string | null }
 
 describe('crafted campaign files', () => {
   it(
-    'finding 6: an endless recursive view named like a table neither freezes the campaign list nor opens',
+    'an endless recursive view named like a table neither freezes the campaign list nor opens',
     async () => {
       const { dataDir, file, hash } = await withCrafted((db) => {
         db.exec(`DROP TABLE meta;
@@ -108,7 +108,7 @@ describe('crafted campaign files', () => {
     BUDGET_MS * 2 + 30_000,
   );
 
-  it("finding 7: a campaign's own trigger never runs on the Judge's writes: the file is refused", async () => {
+  it("a campaign's own trigger never runs on the Judge's writes: the file is refused", async () => {
     const { dataDir, file, hash } = await withCrafted((db) => {
       db.exec(`CREATE TRIGGER wipe_roster AFTER INSERT ON roll_log BEGIN DELETE FROM lichslayer; END;`);
     });
@@ -204,7 +204,7 @@ describe('crafted campaign files', () => {
     expect(fs.readFileSync(notSqlite, 'utf8')).toBe('Remember to buy dice.\n');
   });
 
-  it("16b finding 4: an index renamed sqlite_* to hide from the schema check is refused; SQLite's own tables pass only as SQLite makes them", async () => {
+  it("an index renamed sqlite_* to hide from the schema check is refused; SQLite's own tables pass only as SQLite makes them", async () => {
     const cases: [string, string[], string][] = [
       [
         'a UNIQUE index on roll_log(session)',
@@ -258,7 +258,7 @@ describe('crafted campaign files', () => {
     app.close();
   });
 
-  it("16b finding 10: a CHECK whose quoted words differ only in case is not the app's own", async () => {
+  it("a CHECK whose quoted words differ only in case is not the app's own", async () => {
     const { dataDir, file } = await withCrafted(() => undefined);
     craftWithPython(file, [
       `UPDATE sqlite_schema SET sql = replace(sql, '''whole''', '''WHOLE''') WHERE name = 'lichslayer'`,
@@ -282,7 +282,7 @@ describe('crafted campaign files', () => {
   });
 });
 
-describe('damaged settings (issue 16b, findings 1 and 6)', () => {
+describe('damaged settings', () => {
   /** A good backup taken by hand, then the campaign at war: every machine has a saved snapshot. */
   const atWar = async (app: CampaignApp) => {
     await app.call('backups.create', {});
@@ -292,7 +292,7 @@ describe('damaged settings (issue 16b, findings 1 and 6)', () => {
   };
 
   it(
-    'finding 1: a dive snapshot xstate cannot restore is a damaged setting with the repair offer, and the host lives on',
+    'a dive snapshot xstate cannot restore is a damaged setting with the repair offer, and the host lives on',
     async () => {
       const { dataDir, file, hash } = await withCrafted(
         (db) => db.exec(`UPDATE setting SET value = json_remove(value, '$.children') WHERE key = 'machine:dive'`),
@@ -324,7 +324,7 @@ describe('damaged settings (issue 16b, findings 1 and 6)', () => {
     BUDGET_MS * 2 + 30_000,
   );
 
-  it('finding 1: every machine snapshot and every other setting is validated on open; the campaign is then closed and its lock given back', async () => {
+  it('every machine snapshot and every other setting is validated on open; the campaign is then closed and its lock given back', async () => {
     const cases: [string, string][] = [
       [
         'machine:dive',
@@ -373,7 +373,7 @@ describe('damaged settings (issue 16b, findings 1 and 6)', () => {
     }
   }, 120_000);
 
-  it('finding 1: an import refuses a campaign with a damaged setting, and nothing is copied in', async () => {
+  it('an import refuses a campaign with a damaged setting, and nothing is copied in', async () => {
     const { file } = await withCrafted(
       (db) => db.exec(`UPDATE setting SET value = json_remove(value, '$.children') WHERE key = 'machine:dive'`),
       atWar,

@@ -31,7 +31,7 @@ describe('migrations', () => {
   for (const fixture of fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.lichslayer'))) {
     it(`${fixture} opens, migrates to v${LATEST_VERSION} and keeps every value`, async () => {
       const dataDir = tempDir();
-      // Campaigns are opened from the campaigns folder only (issue 16, finding 5).
+      // Campaigns are opened from the campaigns folder only.
       const file = path.join(dataDir, 'campaigns', fixture);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.copyFileSync(path.join(FIXTURES, fixture), file);

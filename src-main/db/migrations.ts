@@ -238,7 +238,7 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE inventory ADD COLUMN colour TEXT;
         ALTER TABLE inventory ADD COLUMN broken INTEGER NOT NULL DEFAULT 0 CHECK (broken IN (0, 1));
         ALTER TABLE inventory ADD COLUMN notes TEXT NOT NULL DEFAULT '';
-        -- The players' list of rolls (issue 16b): the undo step whose action made a roll, and the
+        -- The players' list of rolls: the undo step whose action made a roll, and the
         -- step that cleared or rewrote its room, so undone and superseded rolls stay with the Judge.
         -- 0 in history_id: the step was undone and then discarded.
         ALTER TABLE roll_log ADD COLUMN history_id INTEGER;

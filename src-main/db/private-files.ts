@@ -3,7 +3,7 @@ import fs from 'node:fs';
 
 /**
  * The app's folders and files are the Judge's alone: folders 0700, campaign and backup files 0600
- * (SQLite gives a campaign's -wal and -shm the file's own mode). Issue 16b, finding 12.
+ * (SQLite gives a campaign's -wal and -shm the file's own mode).
  */
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;

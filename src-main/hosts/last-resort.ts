@@ -1,6 +1,6 @@
 // The last line of defence in both hosts: an exception nothing caught (a library that throws from
 // a timer, as xstate does with an actor it cannot restore) would otherwise end the process and
-// every Judge's and player's connection with it (issue 16b, finding 1).
+// every Judge's and player's connection with it.
 //
 // The choice: log it in full (stderr and a log file), then keep serving, because what such an
 // exception can interrupt is known to be safe to abandon: every change to a campaign is one

@@ -24,8 +24,8 @@ export function partyIds(s: PlayReader): number[] {
 }
 
 // ---- the machines' saved snapshots, validated before xstate sees them ----
-// A snapshot xstate cannot restore makes it throw from a timer, which would end the host (issue
-// 16b, finding 1): every one is read through its schema, and a damaged one refuses by name.
+// A snapshot xstate cannot restore makes it throw from a timer, which would end the host:
+// every one is read through its schema, and a damaged one refuses by name.
 
 const id = z.number().int();
 const ids = z.array(id).max(10_000);

@@ -786,7 +786,7 @@ const CORPUS: Record<string, Expectation> = {
   },
   '68-foundry-not-a-table-refused.json': { refuse: [[1, 'Document 1 (a npc) is not a Foundry RollTable: A F']] },
   '69-foundry-broken-json-refused.json': { refuse: [[5, "This is not valid JSON (Expected ',' or '}' after "]] },
-  // The review of issue 15: pastes the first import read wrong, or refused, and how they read now.
+  // Pastes the first import read wrong, or refused, and how they read now.
   '70-markdown-exported-row-deleted.md': {
     tables: [
       {

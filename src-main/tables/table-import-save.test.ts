@@ -147,7 +147,7 @@ describe('preview and save agree', () => {
   });
 });
 
-describe('every import goes through coverage (the review of issue 15)', () => {
+describe('every import goes through coverage (pastes a review once found read wrong)', () => {
   for (const file of ['70-markdown-exported-row-deleted.md', '71-foundry-exported-result-deleted.json']) {
     it(`a table this app exported, with a row deleted by hand, is not saved with its gap unless the Judge says so: ${file}`, async () => {
       const app = await campaign();

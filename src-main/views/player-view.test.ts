@@ -230,7 +230,7 @@ describe("players' view", () => {
   });
 });
 
-// Issue 16, finding 9: everything the players' token can receive — every field of
+// Everything the players' token can receive — every field of
 // players.view, every WebSocket push, the page — after every kind of Judge action, pre-rolls
 // included, holds none of the secrets the Judge's own board shows.
 describe("what the players' token receives", () => {
@@ -300,7 +300,7 @@ describe("what the players' token receives", () => {
     });
     try {
       const roster = ((await judge('campaign.current', {})) as CampaignView).roster;
-      // The fight's numbers: an enemy's Health and Armor, before and after a hit, are the Judge's alone (issue 14).
+      // The fight's numbers: an enemy's Health and Armor, before and after a hit, are the Judge's alone.
       const enemyId = async () =>
         ((await judge('board.view', { floor: 1 })) as BoardView).tokens.find((t) => t.name === 'Gravelord Ossifrax')!
           .id;
@@ -438,9 +438,9 @@ describe("what the players' token receives", () => {
   }, 120_000);
 });
 
-// 16b finding 8: the players' list of rolls shows only what players saw happen and what still
+// The players' list of rolls shows only what players saw happen and what still
 // stands. Each case goes through the Judge's commands and reads what players.view returns.
-describe("the players' list of rolls (16b finding 8)", () => {
+describe("the players' list of rolls", () => {
   type Roll = { explain: string; at: string };
   const key = (r: Roll) => `${r.at} ${r.explain}`;
 

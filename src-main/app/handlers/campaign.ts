@@ -20,9 +20,9 @@ import { initialiseCampaign } from '../starter-campaign.ts';
 
 export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
   const { files, options } = ctx;
-  /** File commands touch only campaigns in the campaigns folder; others come in by import (finding 5). */
+  /** File commands touch only campaigns in the campaigns folder; others come in by import. */
   const inFolder = (file: string) => campaignInFolder(files.campaignsDir, file);
-  /** A campaign another process has open is not this one's to delete or replace (finding 8). */
+  /** A campaign another process has open is not this one's to delete or replace. */
   const notHeldElsewhere = (file: string, doing: string) => {
     const holder = files.current()?.path === file ? null : liveHolder(file, options.nativeBinding);
     if (holder)
@@ -138,7 +138,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
 
     'campaign.delete': async ({ path: file }) => {
       // Confined first, like every file command: a name is read inside the campaigns folder, and
-      // one outside it is refused whether or not it exists (issue 16b, finding 9).
+      // one outside it is refused whether or not it exists.
       let target: string;
       try {
         target = inFolder(file);

@@ -157,7 +157,7 @@ function appMenu(core: CampaignApp): Menu {
   return Menu.buildFromTemplate(template);
 }
 
-// One desktop app at a time: a second launch hands its files to the first and ends (finding 8).
+// One desktop app at a time: a second launch hands its files to the first and ends.
 const firstInstance = app.requestSingleInstanceLock();
 if (!firstInstance) {
   console.log('Lichslayer Judge is already running; its window is brought forward.');

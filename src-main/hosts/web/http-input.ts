@@ -1,5 +1,5 @@
 // Everything the web host reads from a request, parsed without ever throwing: a request that
-// cannot be parsed is answered 4xx, never allowed to end the process (issue 16, findings 1-3).
+// cannot be parsed is answered 4xx, never allowed to end the process.
 import path from 'node:path';
 import { contract } from '@shared/contract.ts';
 import { SOCKET_TOKEN_PREFIX } from '@shared/web-socket-token.ts';
@@ -68,7 +68,7 @@ export const MAX_BODY_BYTES = MAX_PASTE_CHARS * 6 + 64 * 1024;
 
 /**
  * The players' screen only ever asks for its view, which takes no arguments: anything longer than
- * this from its token is refused before it is read (issue 16b, finding 2).
+ * this from its token is refused before it is read.
  */
 export const PLAYERS_MAX_BODY_BYTES = 1024;
 

@@ -1,5 +1,5 @@
 // The local web host: the token, Host and Origin checks, body limits, live pushes, and requests
-// that once ended the host (issue 16: bad targets, bad static paths, bad frames, cookie tokens).
+// that once ended the host (bad targets, bad static paths, bad frames, cookie tokens).
 import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import fs from 'node:fs';
@@ -65,7 +65,7 @@ function request(
 const json = { 'Content-Type': 'application/json' };
 
 describe('web host', () => {
-  it('binds to 127.0.0.1 and prints a link with a one-time code, never the token (16b finding 10)', async () => {
+  it('binds to 127.0.0.1 and prints a link with a one-time code, never the token', async () => {
     const h = await start();
     expect(h.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${h.port}/\\?code=[0-9a-f]{32}$`));
     expect(h.url).not.toContain(h.token);
@@ -110,7 +110,7 @@ describe('web host', () => {
     expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { name: 'Host test' } });
   });
 
-  it('finding 4: the token never rides in a cookie, and a cookie carrying it opens nothing', async () => {
+  it('the token never rides in a cookie, and a cookie carrying it opens nothing', async () => {
     const h = await start();
     for (const p of ['/', `/?token=${h.token}`, '/players', `/players?token=${h.playersToken}`]) {
       const page = await request(h, { path: p });
@@ -437,7 +437,7 @@ function rawSocket(h: WebHost, token: string): Promise<net.Socket> {
   });
 }
 
-describe('16b finding 3: WebSocket connections are capped, kept alive only while they answer, and never buffer without bound', () => {
+describe('WebSocket connections are capped, kept alive only while they answer, and never buffer without bound', () => {
   it('each token holds at most its share of sockets; one more is refused 429 until one closes', async () => {
     const h = await start();
     const judge: WebSocket[] = [];

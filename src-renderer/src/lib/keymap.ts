@@ -2,7 +2,7 @@
 // (`useKeys`); one window listener in App.svelte finds the single binding a keypress matches.
 // Matching is exact (every modifier compared), and the map itself keeps clear of near misses:
 // no two bindings live at once share a key unless they are a declared action and its reverse
-// (undo/redo), so a slipped Shift never sets off a different game action (issue 17: Alt+Shift+N
+// (undo/redo), so a slipped Shift never sets off a different game action (Alt+Shift+N
 // once also fired Alt+N). keymap.test.ts proves both over every screen.
 
 /** The screens of the Judge's app, as app-state names them. */

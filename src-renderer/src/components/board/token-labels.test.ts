@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shortLabels } from './token-labels.ts';
 
 describe('token labels', () => {
-  it('never draws two tokens with the same label (issue 17: two "BM")', () => {
+  it('never draws two tokens with the same label (two "BM")', () => {
     expect(shortLabels(['Bloated Mourner', 'Bloated Mourner 2', 'Odile Vantreck'])).toEqual(['BM', 'BM2', 'OV']);
   });
 
