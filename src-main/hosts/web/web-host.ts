@@ -9,34 +9,16 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { CampaignApp } from '../../app/campaign-app.ts';
 import { PLAYER_COMMANDS } from '@shared/contract.ts';
-import {
-  bodyLimitFor,
-  declaredLength,
-  jsonShapeProblem,
-  MAX_BODY_BYTES,
-  MAX_PASTE_CHARS,
-  parseTarget,
-  presentedTokens,
-  SOCKET_PROTOCOL,
-  staticFile,
-} from './http-input.ts';
+import { jsonShapeProblem, parseTarget, presentedTokens, SOCKET_PROTOCOL, staticFile } from './http-input.ts';
+
+import { BodyReader } from './web-bodies.ts';
+import { admission, isLoopback, sameSecret, type Role } from './web-admission.ts';
+import { MIME, send, sendError, sendQuietly } from './web-replies.ts';
 
 export { MAX_BODY_BYTES } from './http-input.ts';
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
-
-/** The same policy the Electron window gets (see hosts/electron/window-options.ts). */
-export const WEB_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+export { admission, isLoopback, type AdmissionInput, type Role } from './web-admission.ts';
+export { WEB_CSP } from './web-replies.ts';
+export { MAX_PENDING_BODIES, MAX_PENDING_BODIES_TOTAL } from './web-bodies.ts';
 
 export interface WebHostOptions {
   app: CampaignApp;
@@ -75,20 +57,10 @@ export const HEARTBEAT_MS = 30_000;
  */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODES = 4;
-/**
- * Request bodies being read at once, per token and in all. A body is read to its end before the
- * command runs; a client that starts many and never finishes them would otherwise hold the host's
- * sockets and memory (the request timeout ends each one, but only after it has passed).
- */
-export const MAX_PENDING_BODIES: Readonly<Record<Role, number>> = { judge: 16, players: 16, anyone: 4 };
-export const MAX_PENDING_BODIES_TOTAL = 32;
 /** A request arrives whole within this (a 12 MB paste takes well under a second on this machine's loopback). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** Several full campaign views: a screen that falls this far behind is not reading at all. */
 export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-export const isLoopback = (address: string | undefined): boolean => address !== undefined && LOOPBACK.has(address);
 
 export interface WebHost {
   /**
@@ -108,125 +80,6 @@ export interface WebHost {
   /** Request bodies being read now, by who sends them. */
   pendingBodies: () => Readonly<Record<Role, number>>;
   close: () => Promise<void>;
-}
-
-function sameSecret(a: string | null, b: string): boolean {
-  if (a === null) return false;
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
-
-export interface AdmissionInput {
-  remote: string | undefined;
-  host: string | undefined;
-  origin: string | undefined;
-  presented: readonly string[];
-  /** The renderer's own files hold no secret: they are served without a token. */
-  publicAsset: boolean;
-  port: number;
-  token: string;
-  playersToken: string;
-  playersOnLan: boolean;
-}
-
-export type Role = 'judge' | 'players' | 'anyone';
-
-/** Who may come in: the Judge (this machine, right Host/Origin, Judge token) or a players' screen. */
-export function admission(a: AdmissionInput): { role: Role } | { status: number; message: string } {
-  if (!isLoopback(a.remote)) {
-    // From another machine: only the players' screen, and only when the Judge switched it on.
-    if (!a.playersOnLan) return { status: 403, message: 'Refused: this host serves this machine only.' };
-    const lanOrigin = `http://${(a.host ?? '').split(':')[0]}:${a.port}`;
-    if (a.origin !== undefined && a.origin !== lanOrigin) return { status: 403, message: 'Refused: foreign Origin.' };
-    if (a.publicAsset) return { role: 'anyone' };
-    return a.presented.some((t) => sameSecret(t, a.playersToken))
-      ? { role: 'players' }
-      : { status: 401, message: "Refused: only the players' screen is shared on the network." };
-  }
-  const hosts = new Set([`127.0.0.1:${a.port}`, `localhost:${a.port}`]);
-  if (!hosts.has(a.host ?? '')) return { status: 421, message: 'Refused: foreign Host header.' };
-  if (a.origin !== undefined && !new Set([`http://127.0.0.1:${a.port}`, `http://localhost:${a.port}`]).has(a.origin))
-    return { status: 403, message: 'Refused: foreign Origin.' };
-  if (a.presented.some((t) => sameSecret(t, a.token))) return { role: 'judge' };
-  if (a.presented.some((t) => sameSecret(t, a.playersToken))) return { role: 'players' };
-  if (a.publicAsset) return { role: 'anyone' };
-  return { status: 401, message: 'Refused: missing or wrong token. Open the link the app printed when it started.' };
-}
-
-/** Headers every answer carries. */
-const BASE_HEADERS = {
-  'Content-Security-Policy': WEB_CSP,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-};
-
-function send(
-  res: http.ServerResponse,
-  status: number,
-  body: string | Buffer,
-  type = 'text/plain; charset=utf-8',
-  extra: Record<string, string> = {},
-): void {
-  // The client may be gone already (an aborted upload): there is no one left to answer.
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': type, ...extra });
-  res.end(body);
-}
-
-/** Every answer to a command is the contract's reply shape, so the app can show it as it is. */
-function sendError(
-  res: http.ServerResponse,
-  status: number,
-  code: 'refused' | 'invalid-args' | 'unknown-command' | 'internal',
-  message: string,
-  extra: Record<string, string> = {},
-): void {
-  send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json', extra);
-}
-
-/**
- * A push to a socket that is closing is simply not delivered. A socket whose client stopped
- * reading (its unsent bytes past the limit) is dropped rather than left to grow the host's memory
- * without bound; a live page reconnects and gets the next push.
- */
-function sendQuietly(ws: WebSocket, data: string, maxBuffered: number): void {
-  if (ws.readyState !== ws.OPEN) return;
-  if (ws.bufferedAmount + Buffer.byteLength(data) > maxBuffered) {
-    ws.terminate();
-    return;
-  }
-  ws.send(data, () => undefined);
-}
-
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
-
-/**
- * Refuses a body over the role's limit with a JSON reply; the rest of the upload is dropped, not
- * stored, and a client that keeps sending past twice the limit is cut off.
- */
-function refuseTooLarge(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  command: string,
-  size: number | null,
-  limit: number,
-): void {
-  const said = size === null ? '' : ` (${megabytes(size)})`;
-  const why =
-    limit === MAX_BODY_BYTES
-      ? `is larger than the ${megabytes(MAX_BODY_BYTES)} the app accepts (a pasted table may hold up to ${MAX_PASTE_CHARS.toLocaleString('en-GB')} characters)`
-      : `is larger than the ${limit.toLocaleString('en-GB')} bytes a players' screen ever sends`;
-  sendError(res, 413, 'invalid-args', `${command.slice(0, 60)}: the request${said} ${why}. Nothing was changed.`, {
-    Connection: 'close',
-  });
-  let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > limit * 2) req.socket.destroy();
-  });
-  req.resume();
 }
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
@@ -267,81 +120,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
 
-  /** Bodies being read now, by who sends them. */
-  const pending: Record<Role, number> = { judge: 0, players: 0, anyone: 0 };
-
-  /**
-   * Reads a JSON body up to the role's limit; null when the limit was passed or too many bodies
-   * are being read already (the reply is sent). `holder` is who is counted for it.
-   */
-  async function readBody(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    command: string,
-    role: Role,
-    holder: Role = role,
-  ): Promise<string | null> {
-    if (
-      pending[holder] >= MAX_PENDING_BODIES[holder] ||
-      pending.judge + pending.players + pending.anyone >= MAX_PENDING_BODIES_TOTAL
-    ) {
-      sendError(
-        res,
-        429,
-        'refused',
-        `${command.slice(0, 60)}: too many requests are still sending their bodies; try again in a moment. Nothing was changed.`,
-        { Connection: 'close' },
-      );
-      req.resume();
-      return null;
-    }
-    pending[holder]++;
-    let counted = true;
-    const release = () => {
-      if (counted) pending[holder]--;
-      counted = false;
-    };
-    // A client that goes away mid-body frees its place at once.
-    req.once('close', release);
-    try {
-      return await readBodyWithin(req, res, command, role);
-    } finally {
-      release();
-    }
-  }
-
-  async function readBodyWithin(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    command: string,
-    role: Role,
-  ): Promise<string | null> {
-    const limit = bodyLimitFor(role);
-    const declared = declaredLength(req.headers['content-length']);
-    if (Number.isNaN(declared)) {
-      sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the Content-Length header is not a number.`, {
-        Connection: 'close',
-      });
-      return null;
-    }
-    // Checked before a byte of the body is read.
-    if (declared !== null && declared > limit) {
-      refuseTooLarge(req, res, command, declared, limit);
-      return null;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      const buf = chunk as Buffer;
-      size += buf.length;
-      if (size > limit) {
-        refuseTooLarge(req, res, command, null, limit);
-        return null;
-      }
-      chunks.push(buf);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
+  const bodies = new BodyReader();
 
   async function handleApi(
     req: http.IncomingMessage,
@@ -356,7 +135,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return sendError(res, 415, 'invalid-args', 'Commands take a JSON body (Content-Type: application/json).');
     }
-    const body = await readBody(req, res, command, role);
+    const body = await bodies.read(req, res, command, role);
     if (body === null) return;
     const shape = jsonShapeProblem(body);
     if (shape !== null)
@@ -396,7 +175,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!isLoopback(req.socket.remoteAddress))
       return sendError(res, 403, 'refused', 'Refused: the Judge opens this app on this machine only.');
     if (req.method !== 'POST') return sendError(res, 405, 'refused', 'Use POST to exchange a code.');
-    const body = await readBody(req, res, 'session', 'players', 'anyone');
+    const body = await bodies.read(req, res, 'session', 'players', 'anyone');
     if (body === null) return;
     let code: unknown;
     try {
@@ -567,7 +346,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     playersToken,
     connections: () => ({ judge: held('judge'), players: held('players') }),
-    pendingBodies: () => ({ ...pending }),
+    pendingBodies: () => ({ ...bodies.pending }),
     close: async () => {
       clearInterval(heartbeat);
       unsubscribe();
