@@ -14,7 +14,7 @@ import { typedCell, typedColumnsFor } from './table-columns.ts';
 import { previewImport, type ImportProblem } from './table-import.ts';
 import { loopLinks, type LoopLink } from './table-loops.ts';
 import { writeCell } from './markdown-cells.ts';
-export { exportFoundry } from './foundry-table.ts';
+export { exportFoundry } from './foundry-export.ts';
 
 export function exportPack(tables: readonly TableDef[], name = ''): string {
   const pack: TablePack = {
