@@ -25,6 +25,7 @@ import { contentsFor, enterFloor, fillRoom, lichslayerToken, moveOne, reveal } f
 import { shrinesOf, where } from '../../play/floor-facts.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { setRoomByHand } from '../../play/room-prep.ts';
+import { moveToken } from '../../play/token-move.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { openChestBy, takeRoomGold } from '../../play/looting.ts';
 import { familiarHealth } from '../../play/skills/witch.ts';
@@ -89,13 +90,9 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
 
     'board.moveToken': (args) => {
       const notices: string[] = [];
-      ctx.transact('board.moveToken', args, `Move to ${where(args.floor, args.x, args.y)}`, (ps) => {
-        const token = allTokens(ps).find((t) => t.id === args.tokenId);
-        if (!token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
-        const refused = phaseRefusesMove(token, divePlace(ps), args.floor);
-        if (refused) throw new CommandFailure('refused', `${refused}. ${token.name} stays where they were.`);
-        moveOne(ps, token, args.floor, args.x, args.y, args.override, notices, 'board.moveToken');
-      });
+      ctx.transact('board.moveToken', args, `Move to ${where(args.floor, args.x, args.y)}`, (ps) =>
+        moveToken(ps, args, notices),
+      );
       return result(args.floor, notices);
     },
 
