@@ -100,6 +100,7 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
   };
   // ch.10: an impossible room is re-rolled once, and a second impossible one is an empty room.
   let rerollLeft = !!s.lostReroll;
+  const attempts: RollRecord[] = [];
   const rolled = rollPossibleRoom(
     (attempt) => {
       const node = rollOnTable(
@@ -108,7 +109,7 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
         { ...context, ...(rerollLeft ? { lostReroll: true } : {}) },
       );
       if (node.rerolls.some((r) => r.startsWith('natural 1 re-rolled by a Lost character'))) rerollLeft = false;
-      records.push({
+      const record: RollRecord = {
         cause: attempt === 1 ? cause : `${cause}: re-roll`,
         table: roomTable,
         floor: s.floor,
@@ -116,11 +117,18 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
         explain: node.explain,
         result: node,
         public: true,
-      });
+      };
+      attempts.push(record);
+      records.push(record);
       return node;
     },
     (node) => roomImpossible(node.row !== null ? (table.rows[node.row]!.room?.impossibleWhen ?? '') : '', facts),
   );
+  // Players see only the roll that made the room: a discarded impossible room would tell them
+  // what the Judge's facts rule out on this floor (a Sanity Break, a dispatched Merchant).
+  attempts.forEach((record, i) => {
+    if (rolled.empty || i < attempts.length - 1) record.public = false;
+  });
   const node = rolled.roll;
   const lostRerollUsed = rolled.attempts.some((n) =>
     n.rerolls.some((r) => r.startsWith('natural 1 re-rolled by a Lost character')),
@@ -132,7 +140,7 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
       room: s.where,
       explain: rolled.explain,
       result: { attempts: rolled.attempts.map((a) => a.value) },
-      public: true,
+      public: false,
     });
   if (lostRerollUsed && s.lostReroll)
     records.push({
