@@ -1,4 +1,9 @@
 // The Bandit's skills (ch.2): Cheat on a ledger roll, and the trap's mechanism Disarm recovers.
+import { allTokens, parseTrap, roomAt } from '../../state/board.ts';
+import { burglesOf } from '../../state/skill-uses.ts';
+import { burgledAlready, burgleKeeps } from '../../rules/skills.ts';
+import { heldInfluence } from '../../state/gauntlet.ts';
+import type { SkillCall, SkillOutcome } from './skill-call.ts';
 import type { PlaySession } from '../../state/session.ts';
 import { diceOfFaces, mechanismRecovered, rollCheat } from '../../rules/skills-bandit.ts';
 import { CommandFailure } from '../../state/failures.ts';
@@ -77,4 +82,59 @@ export function recoverMechanism(
   });
   addToInventory(ps, bandit.id, label);
   lines.push(`${bandit.name} recovers ${label} from ${trap}'s mechanism: ${verdict.explain}`);
+}
+
+const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
+
+/** Disarm (ch.2): the armed trap of the Bandit's own room triggers for no one for the rest of the dive. */
+export function disarmHere(c: SkillCall): void {
+  const pos = c.here();
+  const room = roomAt(c.ps, pos.floor, pos.x, pos.y);
+  const trap = parseTrap(room?.trap ?? null);
+  if (!room || !trap || trap.disabled)
+    throw new CommandFailure(
+      'refused',
+      `There is no armed trap in ${c.l.name}'s room: Disarm works on the current room (ch.2). Nothing changed.`,
+    );
+  c.ps.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
+  c.notes.push(
+    `${c.l.name} disarms ${trap.label} at ${at(pos.floor, pos.x, pos.y)}: it triggers for no one for the rest of the dive (ch.2)`,
+  );
+  recoverMechanism(c.ps, c.l, trap.label, c.args.sneak, c.notes);
+}
+
+/** Burgle (ch.2): a loot roll, secured at once; from an enemy in the room, once each, only loot of its colour. */
+export function burgle(c: SkillCall): SkillOutcome {
+  const { ps, l, args, notes } = c;
+  const pos = c.here();
+  const victim = args.tokenId ? allTokens(ps).find((t) => t.id === args.tokenId) : undefined;
+  if (args.tokenId && (!victim || victim.floor !== pos.floor || victim.x !== pos.x || victim.y !== pos.y))
+    throw new CommandFailure('refused', `Burgle takes from an enemy in ${l.name}'s own room. Nothing changed.`);
+  if (victim) {
+    const again = burgledAlready(burglesOf(ps, victim.id), victim.id, victim.name);
+    if (again) throw new CommandFailure('refused', `${again}. Nothing changed.`);
+  }
+  const found = ps.roll('skill.use', ({ dice, tables, drawn }) => {
+    const cause = `${l.name} Burgles${victim ? ` ${victim.name}` : ''}`;
+    // ch.1, ch.13: the Influence dice the Bandit's equipped loot holds are added to the loot roll.
+    const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', {
+      floor: pos.floor,
+      influence: heldInfluence(ps, l),
+    });
+    const colour = (node.row !== null ? tables.get('loot')?.rows[node.row]?.loot?.colour : undefined) ?? 'Colourless';
+    // ch.2: from an entity, only loot of its colour or of Any colour is kept.
+    const verdict = victim ? burgleKeeps(colour, victim.colour) : { kept: true, explain: '' };
+    const explain = verdict.explain ? `${node.explain}; ${verdict.explain}` : node.explain;
+    return {
+      value: { label: node.label, kept: verdict.kept, why: verdict.explain },
+      records: [{ cause, table: 'loot', floor: pos.floor, character: l.name, explain, result: node }],
+    };
+  });
+  if (found.kept) {
+    addToInventory(ps, l.id, found.label);
+    notes.push(
+      `${l.name} Burgles ${found.label}${victim ? ` from ${victim.name}` : ''}: secured at once (ch.2)${found.why ? `; ${found.why}` : ''}`,
+    );
+  } else notes.push(`${l.name} Burgles ${victim!.name} and rolls ${found.label}: ${found.why}`);
+  return victim ? { target: victim.name, tokenId: victim.id, success: found.kept } : {};
 }

@@ -1,4 +1,5 @@
 // The Breaker's skills (ch.2): Break, its doorway held when enhanced, and Charge.
+import type { SkillCall, SkillOutcome } from './skill-call.ts';
 import { lichslayerOf, type LichslayerRow } from '../../state/lichslayer.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
@@ -290,3 +291,15 @@ export const doorwaySchema = z.array(
 );
 
 export const DOORWAY_KEY = 'skill:doorway';
+
+/** Break (ch.2): into the chosen room with a bonus Attack; enhanced, as a Response, the doorway held. */
+export function breakSkill(c: SkillCall): SkillOutcome {
+  c.here();
+  const [r] = c.rooms;
+  if (c.args.block) {
+    holdDoorway(c.ps, c.l, c.enhanced, c.notes);
+    return {};
+  }
+  if (!r || !c.token) throw new CommandFailure('invalid-args', 'Choose the room Break enters. Nothing changed.');
+  return { target: breakIn(c.ps, c.l, r, c.args.tokenId, c.notes) };
+}

@@ -1,4 +1,5 @@
 // The Veteran's skills (ch.2): Rally, Recall's richest room, and Maneuver.
+import type { SkillCall } from './skill-call.ts';
 import { lichslayerOf, type LichslayerRow } from '../../state/lichslayer.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
@@ -7,7 +8,7 @@ import { readHouseRules } from '../../state/settings.ts';
 import { maneuverIsSecond, maneuverRefusal, rally, richestRoom } from '../../rules/skills-veteran.ts';
 import type { SkillUse } from '../../rules/skills.ts';
 import { isNear } from '../../rules/board-moves.ts';
-import { moveOne, moveTokenByRules } from '../board.ts';
+import { moveOne, moveTokenByRules, revealRoom } from '../board.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { loseNextTurn } from '../fight.ts';
 import { diveActor, PARTY_KINDS } from '../machines.ts';
@@ -142,4 +143,19 @@ export function maneuver(
   if (maneuverIsSecond(uses, now, l.id))
     loseNextTurn(ps, me, 'a second Maneuver this Round costs the next action (ch.2, enhanced)', notes);
   return ally?.name;
+}
+
+/** Recall (ch.2): up to Magic rooms of the current floor revealed, without entering them; enhanced, the richest named. */
+export function recallRooms(c: SkillCall): void {
+  const pos = c.here();
+  if (c.rooms.length === 0)
+    throw new CommandFailure('invalid-args', 'Choose the rooms Recall reveals. Nothing changed.');
+  if (c.rooms.length > c.magic)
+    throw new CommandFailure(
+      'refused',
+      `Recall reveals up to Magic rooms: ${c.l.name} has Magic ${c.magic} and chose ${c.rooms.length} (ch.2). Nothing changed.`,
+    );
+  for (const r of c.rooms) revealRoom(c.ps, pos.floor, r.x, r.y, c.notes, c.l.name);
+  if (c.enhanced) recallRichest(c.ps, pos.floor, c.notes);
+  if (!c.notes.length) c.notes.push('Every room chosen was already revealed');
 }

@@ -1,9 +1,10 @@
 // The Witch's skills (ch.2, ch.3): Commune reading ahead, and her Familiar's Health.
+import type { SkillCall } from './skill-call.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
 import { allTokens, ensureRoom, roomAt } from '../../state/board.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { LichslayerRow } from '../../state/lichslayer.ts';
-import { contentsFor, fillRoom } from '../board.ts';
+import { contentsFor, fillRoom, revealRoom } from '../board.ts';
 import { communeAheadFloor, communeReading } from '../../rules/skills-witch.ts';
 import { enhancedSkill } from './skill-facts.ts';
 import { FAMILIAR_SKILL, hasFamiliarSkill } from '../../rules/familiar.ts';
@@ -72,4 +73,33 @@ export function familiarHealth(
   if ('refused' in placed) throw new CommandFailure('refused', `${placed.refused}. ${args.name} was not added.`);
   if (placed.explain) lines.push(placed.explain);
   return placed.health;
+}
+
+/** Commune (ch.2): every room within 1 space, or one room up to Magic spaces away; enhanced, two floors ahead. */
+export function commune(c: SkillCall): void {
+  const pos = c.here();
+  if (c.args.ahead) return communeAhead(c.ps, c.l, pos.floor, c.rooms, c.notes);
+  const [r] = c.rooms;
+  if (!r || c.rooms.length > 1)
+    throw new CommandFailure('invalid-args', 'Choose one room for Commune. Nothing changed.');
+  const steps = Math.abs(r.x - pos.x) + Math.abs(r.y - pos.y);
+  if (steps <= 1) {
+    for (const [dx, dy] of [
+      [0, 0],
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const x = pos.x + dx;
+      const y = pos.y + dy;
+      if (x >= 0 && x < 5 && y >= 0 && y < 5) revealRoom(c.ps, pos.floor, x, y, c.notes, c.l.name);
+    }
+  } else if (steps <= c.magic) revealRoom(c.ps, pos.floor, r.x, r.y, c.notes, c.l.name);
+  else
+    throw new CommandFailure(
+      'refused',
+      `Commune reaches one room up to Magic spaces away: that room is ${steps} away and ${c.l.name} has Magic ${c.magic} (ch.2). Nothing changed.`,
+    );
+  if (!c.notes.length) c.notes.push('Every room chosen was already revealed');
 }
