@@ -7,7 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import type { CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { api, openSeededDemo, tokenPoint } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -40,7 +40,12 @@ test('a fight from the acting panel at 1366×768: attack with its dice, one pres
   await openSeededDemo(page, request, host, 1414);
   const me = async (name: string) =>
     (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === name)!;
-  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Stair Landing' } });
+  await api(request, host, 'board.setRoom', {
+    floor: 1,
+    x: 2,
+    y: 0,
+    patch: { type: 'vault', name: 'Stair Landing', chest: true },
+  });
   await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
   for (const [name, health] of [
     ['Ossuary Warden', 4097],
@@ -66,6 +71,24 @@ test('a fight from the acting panel at 1366×768: attack with its dice, one pres
   await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
   expect(await allInView(page, panel)).toBeGreaterThanOrEqual(5);
   await page.screenshot({ path: `${SHOTS}/1-odile-turn.png` });
+
+  // A token's card: shown on hover; a click selects the token without pinning its card over its
+  // neighbours; picked from the keyboard (S) it stays until Esc.
+  const b0 = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const at = await tokenPoint(
+    page,
+    b0,
+    b0.tokens.find((t) => t.name === 'Ossuary Warden')!,
+  );
+  await page.mouse.click(at.x, at.y);
+  const card = page.getByTestId('token-card');
+  await expect(card).toContainText('Ossuary Warden');
+  await page.mouse.move(5, 400);
+  await expect(card).toHaveCount(0);
+  await page.keyboard.press('s');
+  await expect(card).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card).toHaveCount(0);
 
   // Odile attacks from the panel; the result shows the dice as the ledger does.
   await panel.getByRole('button', { name: 'Attack…' }).click();
@@ -94,6 +117,23 @@ test('a fight from the acting panel at 1366×768: attack with its dice, one pres
   // One key: Alt+T ends Quillam's turn and starts Sable's.
   await page.keyboard.press('Alt+t');
   await expect(panel.getByRole('heading')).toHaveText("Round 1 · Sable Hartigan's turn");
+
+  // Sable opens the chest where she stands, from the panel; what it held is told in a toast that covers
+  // neither the board, the room panel nor the acting panel.
+  await panel.getByRole('button', { name: 'Open chest' }).click();
+  const toast = page.locator('.board-notices').filter({ hasText: 'Sable Hartigan opens the chest' });
+  await expect(toast).toBeVisible();
+  const overlaps = async (other: Locator) => {
+    const a = (await toast.boundingBox())!;
+    const b = (await other.boundingBox())!;
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  };
+  expect(await overlaps(panel)).toBe(false);
+  expect(await overlaps(page.getByTestId('board-canvas'))).toBe(false);
+  // The room panel scrolls in its own column part, which the docked toasts sit below.
+  expect(await overlaps(page.locator('.side-scroll'))).toBe(false);
+  await page.screenshot({ path: `${SHOTS}/3a-chest-toast.png` });
+  await expect(panel.getByRole('button', { name: 'Open chest' })).toHaveCount(0);
 
   // Sable fells the Bone Rat by the Judge's hand: the dialog asks whose hand, Sable by default; the XP is hers.
   const sableXp = (await me('Sable Hartigan')).xp;
@@ -139,6 +179,15 @@ test('a fight from the acting panel at 1366×768: attack with its dice, one pres
   const toolbar = page.locator('.board-toolbar').getByRole('button', { name: 'Enter party here' });
   await toolbar.click({ trial: true });
   await page.screenshot({ path: `${SHOTS}/5-round-end.png` });
+  // Off the board the banner carries the fight's buttons itself, and still fits.
+  await page.getByRole('button', { name: 'Roster', exact: true }).click();
+  await expect(banner.getByRole('button', { name: 'Start next round' })).toBeVisible();
+  for (const name of ['Start next round', 'Withdraw to Town']) {
+    const box = (await banner.getByRole('button', { name }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1366);
+  }
+  await page.screenshot({ path: `${SHOTS}/5b-round-end-roster.png` });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
   await panel.getByRole('button', { name: 'Start next round' }).click();
   await expect(panel.getByRole('heading')).toHaveText("Round 2 · Odile Vantreck's turn");
 });
