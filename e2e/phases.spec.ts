@@ -36,11 +36,9 @@ test('a short dive: Town → Floor 1 → combat → cleared → Town, with the b
     (e) => e.name,
   );
   await expect(banner.getByTestId('turn')).toContainText(`Round 1 · ${stack[0]}'s turn`);
-  // ch.11: the Bone-white Abbess shares the floor, so ending a turn opens the gap where enemies may move.
+  // ch.11: the Bone-white Abbess stands with the party, so no enemy may move between turns: one key starts the next turn.
   await page.keyboard.press('Alt+t');
-  await expect(banner.getByTestId('turn')).toContainText('Round 1 · between turns: enemies may move');
-  await page.keyboard.press('Alt+t');
-  await expect(banner.getByTestId('turn')).toContainText(`${stack[1]}'s turn`);
+  await expect(banner.getByTestId('turn')).toContainText(`Round 1 · ${stack[1]}'s turn`);
   await expect(page.locator('.turn-stack li.current-turn')).toContainText(stack[1]!);
   await expect(banner.getByRole('button', { name: 'Descend' })).toHaveAttribute(
     'title',
@@ -127,9 +125,11 @@ test('spells in the round and the Lich in the Town: cast from the dialog, pay at
     /Cinder Lash \(.+\) resolves: 2d6 \[\d, \d\] \+ Magic \d+ = \d+ \(ch\.15\)/,
   );
   expect(await goldOf()).toBe(gold - 36);
-  // On Turn used the action: the turn is over, enemies may move before the next one (ch.11)
-  await expect(banner.getByTestId('turn')).toContainText('between turns');
-  await expect(banner.getByRole('button', { name: 'Enemies close in' })).toBeEnabled();
+  // On Turn used the action: the turn is over, and with no enemy apart to move the next one begins (ch.11)
+  const after = (await api<{ combat: { current: string; between: boolean } }>(request, host, 'phase.view')).combat;
+  expect(after.between).toBe(false);
+  expect(after.current).not.toBe(first);
+  await expect(banner.getByTestId('turn')).toContainText(`${after.current}'s turn`);
 
   await banner.getByRole('button', { name: 'Withdraw to Town' }).click();
   await expect(banner).toContainText('In the Town');

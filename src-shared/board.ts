@@ -122,6 +122,50 @@ export interface WorldState {
   squareEmpty: boolean;
 }
 
+/** A class skill the engine offers now (ch.2), with what skill.use takes for it; its limits are checked when used. */
+export interface SkillOffer {
+  label: string;
+  lichslayerId: number;
+  skill: string;
+  /** Aimed at a room (shown with the room) or at a token (shown with that token). */
+  aim: 'room' | 'token';
+  /** The room it is aimed at, or the aimed token's room. */
+  room: { x: number; y: number };
+  tokenId: number | null;
+  /** It names a token hidden from players: shown only while secrets show. */
+  hidden: boolean;
+  args: {
+    rooms?: { x: number; y: number }[];
+    tokenId?: number;
+    tokens?: number[];
+    block?: boolean;
+    ahead?: boolean;
+    sneak?: boolean;
+    influence?: 'add' | 'subtract';
+  };
+}
+
+/** The entrant whose turn it is (ch.11), with what it can do now, for the acting panel. */
+export interface ActingView {
+  tokenId: number;
+  name: string;
+  kind: TokenKind;
+  hidden: boolean;
+  lichslayerId: number | null;
+  floor: number | null;
+  x: number | null;
+  y: number | null;
+  round: number;
+  /** Why it cannot attack now (no weapon, felled, 0 Health), or null: it may. */
+  attackRefused: string | null;
+  /** A Lichslayer standing at an unopened chest may open it (ch.9). */
+  chest: boolean;
+  /** An armed trap in its room (ch.9): a Bandit's Disarm, or the Judge disables it. */
+  trap: boolean;
+  /** Gold lying in its room (ch.9). */
+  gold: number;
+}
+
 export interface BoardView {
   floor: number;
   partyFloor: number | null;
@@ -140,6 +184,12 @@ export interface BoardView {
   secrets: { x: number; y: number; lines: string[] }[];
   /** Whose turn it is while a fight is on (ch.11). */
   currentTurn: number | null;
+  /** The entrant whose turn it is and what it can do, while a fight is on (ch.11). */
+  acting: ActingView | null;
+  /** The class skills that apply now on this floor (ch.2), for every room and token. */
+  offers: SkillOffer[];
+  /** Between turns (ch.11): the enemies that stand apart from the party and have an open room toward it. */
+  enemiesMayMove: string[];
   /** Lichslayers on the dive at 0 Health, waiting to withdraw or press on (ch.11). */
   awaitingZero: { lichslayerId: number; name: string; explain: string }[];
   /** What the last action set off (a trap, a reveal), for the Judge to read out. */

@@ -39,6 +39,8 @@ export const damageArgsSchema = z.strictObject({
   lichType: z.boolean().default(false),
   /** Crush (the Breaker's capstone, the Demon Magic spell): through the Lich's Armor; the Phylactery to 0 in one action (ch.12). */
   crush: z.boolean().default(false),
+  /** Whose hand this damage was, for a kill's XP (ch.1, ch.11): a token on the board; none for a hazard. */
+  felledBy: id.nullable().default(null),
 });
 
 export const atZeroArgsSchema = z.strictObject({ lichslayerId: id, choice: z.enum(['withdraw', 'press-on']) });

@@ -73,7 +73,9 @@ describe('spells in the round (ch.15)', () => {
     expect(
       p.notices!.some((n) => /Cinder Lash \(.*\) resolves: 2d6 \[\d, \d\] \+ Magic \d+ = \d+ \(ch\.15\)/.test(n)),
     ).toBe(true);
-    expect(p.combat!.between).toBe(true);
+    // ch.11: no enemy stands apart from the party, so the turn runs on through the gap to the next entrant.
+    expect(p.combat!.between).toBe(false);
+    expect(p.combat!.current).toBe(p0.combat!.upcoming[0]!.name);
     const ledger = await app.call('ledger.list', {});
     expect(ledger.some((e) => e.cause.startsWith('Spell: Cinder Lash by'))).toBe(true);
     app.close();

@@ -57,7 +57,7 @@ async function inTheVault(
 }
 
 describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
-  it('only Gear or loot that allows the attack action attacks; the dice with +1d6 per Power above 6 go to the ledger; Armor negates the first instance, then Health drops; felled, the enemy counts 1 XP; undo', async () => {
+  it('only Gear or loot that allows the attack action attacks; the dice with +1d6 per Power above 6 go to the ledger and to the result the Judge reads; Armor negates the first instance, then Health drops; felled, the enemy counts 1 XP; undo', async () => {
     const { app, board, odile } = await inTheVault(16, [{ name: 'Gnawer', health: 12, armor: 1 }]);
     const gnawer = tokenNamed(board, 'Gnawer');
     const phase = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
@@ -75,6 +75,7 @@ describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
     const first = await app.call('fight.attack', { attacker: me.id, target: gnawer.id });
     expect(first.lines).toEqual([
       'Attack: Odile Vantreck → Gnawer with Cinder Maul: 16 damage',
+      'Odile Vantreck: 16 damage = 2d6! + 1d6! Power above 6 (ch.4) [4, 6+2, 4] (ch.11)',
       "Armor negates the whole instance of 16 (Odile Vantreck's Cinder Maul): Armor 1 → 0; its other effects still resolve (ch.11)",
     ]);
     const roll = (await ledgerOf(app, 'Attack: Odile Vantreck → Gnawer'))[0]!;
@@ -85,6 +86,7 @@ describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
     // Odile's equipped loot is Red and Black (Colourless does not count): Dual-Color doubles her damage to a Red enemy (ch.14).
     expect(second.lines).toEqual([
       'Attack: Odile Vantreck → Gnawer with Cinder Maul: 24 damage',
+      'Odile Vantreck: 24 damage = 2d6! + 1d6! Power above 6 (ch.4) [5, 6+6+4, 3] (ch.11)',
       "48 to Gnawer's Health (no Armor left; ×2 attacker's Dual-Color against a Red enemy (ch.14): 24 → 48): 12 → 0 (ch.11)",
       'Odile Vantreck fells Gnawer: +1 XP (ch.1)',
       'No enemy stands on the turn stack: the fight can end (Combat over, ch.11)',
@@ -142,6 +144,7 @@ describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
     const first = await app.call('fight.attack', { attacker: hound.id, target: options.defaultTarget! });
     expect(first.lines).toEqual([
       'Attack: Grey Hound → Sable Hartigan: 5 damage',
+      'Grey Hound: 5 damage = 1d6! [5] (ch.11)',
       "Armor negates the whole instance of 5 (Grey Hound's attack): Armor 6 → 5; its other effects still resolve (ch.11)",
     ]);
     expect((await lichslayer(app, 'Sable Hartigan')).armor).toBe(5);
@@ -152,6 +155,7 @@ describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
     });
     expect(blocked.lines).toEqual([
       'Attack: Grey Hound → Sable Hartigan: 8 damage',
+      'Grey Hound: 8 damage = 1d6! [6+2] (ch.11)',
       "Sable Hartigan's Hide Buckler blocks the instance of 8: no damage; the blocking item rolls an integrity check (ch.13)",
       'Integrity of Hide Buckler: 2 on d6, it holds (ch.11)',
       "Sable Hartigan gives up their next turn: Hide Buckler's Block was a Response (ch.13, ch.15)",
@@ -187,7 +191,8 @@ describe('attacks (ch.1, ch.4, ch.11, ch.13)', () => {
       phase = await app.call('phase.nextTurn', {});
       if (phase.combat!.current) seen.push(phase.combat!.current);
     }
-    expect(seen).toEqual(['Odile Vantreck', 'Brother Quillam', 'Wren of the Hollow']);
+    // One press a turn (no enemy stands apart to move between them); Sable's owed turn is skipped, then the round ends and the next begins.
+    expect(seen).toEqual(['Odile Vantreck', 'Brother Quillam', 'Wren of the Hollow', 'Grey Hound', 'Odile Vantreck']);
     app.close();
   });
 });
@@ -486,6 +491,7 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
     });
     expect(touch.lines).toEqual([
       'Attack: The Lich → Odile Vantreck: 10 damage',
+      'The Lich: 10 damage = 4d6! [1, 2, 4, 3] (ch.11)',
       "Armor negates the whole instance of 10 (The Lich's attack): Armor 5 → 4; its other effects still resolve (ch.11)",
       "The Lich's touch: Sanity Challenge on a hit (ch.12): Odile Vantreck fails (9 = 2d6! [5, 4] vs 22 (18 + 4, Lich's Attention Stage 2 (ch.5)): short of the target (ch.1)) and drops to Strange (ch.8)",
     ]);
@@ -589,7 +595,7 @@ describe('the Lich in the Town (ch.16)', () => {
       defaultExplain: 'Sable Hartigan, the character holding the most gold (1210) (ch.16)',
     });
     const hit = await app.call('fight.attack', { attacker: lich.tokenId, target: options.defaultTarget! });
-    expect(hit.lines.slice(2)).toEqual([
+    expect(hit.lines.slice(3)).toEqual([
       'Damage from The Lich, a Lich-type source (ch.8): Sable Hartigan fails (-1 = 1d6! [3] − 4 (Sanity Lost (ch.8)) vs 12: short of the target (ch.1)) and drops to Lost (ch.8)',
     ]);
     expect((await lichslayer(app, 'Sable Hartigan')).armor).toBe(5);

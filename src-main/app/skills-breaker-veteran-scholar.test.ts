@@ -50,6 +50,7 @@ describe('the Breaker (ch.2)', () => {
       "2 to Odile Vantreck's Health (bypasses Armor; halved (Spiked floor): 4 → 2): 30 → 28 (ch.11)",
       "Break's bonus Attack at +0 on Grave Hound (ch.2)",
       'Attack: Odile Vantreck → Grave Hound with Cinder Maul: 14 damage',
+      'Odile Vantreck: 14 damage = 2d6! + 1d6! Power above 6 (ch.4) [2, 6+4, 2] (ch.11)',
       "28 to Grave Hound's Health (no Armor left; ×2 attacker's Dual-Color against a Red enemy (ch.14): 14 → 28): 30 → 2 (ch.11)",
       "a natural 6 on Break's Attack [2, 6+4, 2]: the enemy is knocked back one room (ch.2)",
       'Grave Hound is knocked back to F1 (3,3) (ch.2)',

@@ -35,6 +35,7 @@ import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { addXp } from './growth.ts';
 import { familiarRolls } from './town.ts';
 import { floorNotCleared } from './floor-facts.ts';
+import { enemiesThatMayMove } from './enemies.ts';
 
 export type CombatActor = ReturnType<typeof combatActor>;
 
@@ -164,7 +165,7 @@ export function liveCombat(ps: PlayReader, why: string) {
   return combat;
 }
 
-/** One press of "next turn": the turn passes, or a round ends or begins, with what the rules attach to each. */
+/** One press of "next turn": the turn passes (through the gap between turns when no enemy may move), or a round ends or begins, with what the rules attach to each. */
 export function step(ps: PlaySession, combat: CombatActor, notices: string[]): void {
   const dive = diveActor(ps);
   const phase = String(dive.getSnapshot().value);
@@ -183,6 +184,12 @@ export function step(ps: PlaySession, combat: CombatActor, notices: string[]): v
   } else {
     combat.send({ type: 'NEXT_TURN' });
     settle(ps, combat, notices);
+    // ch.11: the gap between player turns is for enemies that may move; with none to move, one press
+    // runs on through it to the next turn.
+    if (combat.getSnapshot().value === 'between' && enemiesThatMayMove(ps).length === 0) {
+      combat.send({ type: 'NEXT_TURN' });
+      settle(ps, combat, notices);
+    }
     if (combat.getSnapshot().value === 'roundEnd') {
       // The round's end (ch.11, ch.16): Sanity triggers, and in the Town the Lich's communion.
       if (phase === 'manifestation') {

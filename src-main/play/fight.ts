@@ -530,6 +530,7 @@ export function resolveAttack(
     let amount: number;
     let integrityDue = false;
     let missed = false;
+    let rolled: string | null = null;
     if (a.damage !== undefined) {
       amount = a.damage;
       records.push({
@@ -555,6 +556,7 @@ export function resolveAttack(
       integrityDue = roll.integrityDue;
       missed = roll.miss;
       out.dice = roll.dice;
+      rolled = roll.explain;
       // A Lichslayer's roll is made at the table; an enemy's numbers are the Judge's.
       records.push({ cause, character, explain: roll.explain, result: roll, public: l !== null });
     }
@@ -594,7 +596,7 @@ export function resolveAttack(
           result: pick,
         });
     }
-    return { value: { amount, hit, blockCheck, own }, records };
+    return { value: { amount, hit, blockCheck, own, rolled }, records };
   });
 
   const result = emptyResult();
@@ -603,6 +605,8 @@ export function resolveAttack(
   const hit = planned.hit;
   lines.push(
     `${cause}: ${hit ? `${planned.amount} damage${a.damage !== undefined ? " (the Judge's call)" : ''}` : 'all natural 1s, it misses (ch.11, house rule)'}`,
+    // The dice as the ledger and the players' screen show them.
+    ...(planned.rolled ? [planned.rolled] : []),
     ...(hit ? [hit.explain] : []),
   );
   if (hit) writeHit(ps, target, hit);
@@ -682,6 +686,10 @@ export function applyJudgedDamage(ps: PlaySession, a: DamageArgs, command: Comma
       `${target.name} is at 0 Health already: withdraw or press on first (ch.11). Nothing changed.`,
     );
   const cause = `Damage: ${a.label} → ${target.name}`;
+  // ch.1: a kill by the Judge's hand gives its XP to the Lichslayer named as its author.
+  const author = a.felledBy !== null ? tokenOf(ps, a.felledBy) : null;
+  if (author && author.id === target.id)
+    throw new CommandFailure('refused', `${target.name} cannot fell themselves. Nothing changed.`);
   const result = emptyResult();
   result.damage = a.amount;
   result.lines.push(`${a.label}: ${a.amount} to ${target.name}, the Judge's hand`);
@@ -701,6 +709,7 @@ export function applyJudgedDamage(ps: PlaySession, a: DamageArgs, command: Comma
     command,
     result.lines,
     result,
+    author?.lichslayerId ?? null,
   );
   ps.roll(command, () => ({
     value: null,

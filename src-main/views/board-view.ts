@@ -12,7 +12,7 @@ import {
 } from '../state/board.ts';
 import { rosterRows } from '../state/roster.ts';
 import type { PlayReader } from '../state/session.ts';
-import { GRID, type BoardView, type RoomView, type TokenView } from '@shared/board.ts';
+import { GRID, type ActingView, type BoardView, type RoomView, type TokenView } from '@shared/board.ts';
 import { roomCapacity, shrineSafety, type ShrineSafety } from '../rules/board-facts.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
@@ -20,6 +20,9 @@ import { skillsUnlocked } from '../rules/character.ts';
 import { attentionStage, diveActor, partyFloor, stored } from '../play/machines.ts';
 import { zeroHealthOutcome } from '../rules/damage.ts';
 import { turnOrder } from './turn-order.ts';
+import { skillOffers } from './skill-offers.ts';
+import { enemiesThatMayMove } from '../play/enemies.ts';
+import { fightOptions } from '../play/fight.ts';
 
 /** Entities standing in a room: the number capacity counts (ch.9). */
 
@@ -62,6 +65,7 @@ export function roomView(
   };
 }
 
+/** A floor's 25 rooms as the board shows them. */
 export function floorRooms(ps: PlayReader, floor: number, tokens: readonly TokenView[]): RoomView[] {
   const recs = new Map(roomsOfFloor(ps, floor).map((r) => [`${r.x},${r.y}`, r]));
   const shrines = shrineSafety(attentionStage(ps), readHouseRules(ps));
@@ -118,7 +122,45 @@ export function boardView(ps: PlayReader, floor: number): BoardView {
       .map((l) => ({ name: l.name, className: l.hidden_class! })),
     secrets,
     currentTurn: currentTurn(ps),
+    acting: actingView(ps, tokens, rooms),
+    offers: skillOffers(ps, floor, rooms, tokens, inFight(ps)),
+    enemiesMayMove: stored(ps, 'machine:combat')?.value === 'between' ? enemiesThatMayMove(ps) : [],
     awaitingZero: awaitingZero(ps),
+  };
+}
+
+const inFight = (ps: PlayReader): boolean => {
+  const value = stored(ps, 'machine:combat')?.value;
+  return value !== undefined && value !== 'idle';
+};
+
+/** The entrant whose turn it is, with what it can do where it stands (ch.9, ch.11). */
+function actingView(ps: PlayReader, tokens: readonly TokenView[], shown: readonly RoomView[]): ActingView | null {
+  const combat = stored(ps, 'machine:combat');
+  const id = combat?.context.current ?? null;
+  const t = id !== null && inFight(ps) ? tokens.find((k) => k.id === id) : undefined;
+  if (!combat || !t) return null;
+  // The room is read on the entrant's own floor, which may not be the floor the board shows.
+  const room =
+    t.floor !== null && t.x !== null && t.y !== null
+      ? (shown.find((r) => r.floor === t.floor && r.x === t.x && r.y === t.y) ??
+        floorRooms(ps, t.floor, tokens).find((r) => r.x === t.x && r.y === t.y))
+      : undefined;
+  const lichslayer = t.kind === 'lichslayer' && t.lichslayerId !== null;
+  return {
+    tokenId: t.id,
+    name: t.name,
+    kind: t.kind,
+    hidden: t.hidden,
+    lichslayerId: t.lichslayerId,
+    floor: t.floor,
+    x: t.x,
+    y: t.y,
+    round: combat.context.round,
+    attackRefused: fightOptions(ps, t.id).refused,
+    chest: lichslayer && !!room?.revealed && !!room.chest && !room.chest.opened,
+    trap: !!room?.trap && !room.trap.disabled,
+    gold: room?.revealed ? room.gold : 0,
   };
 }
 

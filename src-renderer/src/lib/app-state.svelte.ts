@@ -2,7 +2,7 @@
 // No rules are computed here; every number shown comes from main.
 import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, Push, ResultOf } from '@shared/contract.ts';
 import type { PhaseView } from '@shared/phase.ts';
-import { ApiError, onPush, send } from './api.ts';
+import { ApiError, onPush, revisionOf, send } from './api.ts';
 
 export type Screen =
   | { name: 'picker' }
@@ -67,6 +67,8 @@ export class AppState {
   /** A campaign file being checked before it opens (the Judge may stop it); null when none. */
   checking = $state<Extract<Push, { type: 'checking' }> | null>(null);
   loaded = $state(false);
+  /** The web host's live connection is lost: nothing is saved until it is back. */
+  hostDown = $state(false);
   /** Judge-only secrets on screen; H hides them all at once (the laptop turned around). */
   secrets = $state(sessionStorage.getItem('lichslayer-secrets') !== 'off');
 
@@ -77,19 +79,26 @@ export class AppState {
   private nextToast = 1;
 
   async start(): Promise<void> {
-    onPush((push) => {
-      if (push.type === 'campaign') {
-        if (push.revision < this.revision) return;
-        this.revision = push.revision;
-        // A failed automatic backup is said at once, not kept in a log nobody reads.
-        if (push.view?.backupProblem && push.view.backupProblem !== this.campaign?.backupProblem)
-          this.say('error', push.view.backupProblem);
-        this.campaign = push.view;
-        this.phase = push.phase ?? null;
-        if (!push.view && this.screen.name !== 'picker') this.go({ name: 'picker' });
-      } else if (push.type === 'problem') this.say('error', push.message);
-      else if (push.type === 'checking') this.checking = push;
-    });
+    onPush(
+      (push) => {
+        if (push.type === 'campaign') {
+          if (push.revision < this.revision) return;
+          this.revision = push.revision;
+          // A failed automatic backup is said at once, not kept in a log nobody reads.
+          if (push.view?.backupProblem && push.view.backupProblem !== this.campaign?.backupProblem)
+            this.say('error', push.view.backupProblem);
+          this.campaign = push.view;
+          this.phase = push.phase ?? null;
+          if (!push.view && this.screen.name !== 'picker') this.go({ name: 'picker' });
+        } else if (push.type === 'problem') this.say('error', push.message);
+        else if (push.type === 'checking') this.checking = push;
+      },
+      (open) => {
+        const was = this.hostDown;
+        this.hostDown = !open;
+        if (open && was) void this.catchUp();
+      },
+    );
     window.addEventListener('hashchange', () => {
       this.screen = this.guard(screenFromHash(location.hash));
     });
@@ -98,6 +107,15 @@ export class AppState {
     await this.refreshList();
     this.screen = this.guard(screenFromHash(location.hash));
     this.loaded = true;
+  }
+
+  /** The host is back: what it holds now replaces what this page last saw. */
+  private async catchUp(): Promise<void> {
+    const campaign = await this.run('campaign.current', {});
+    this.campaign = campaign;
+    this.phase = (campaign && (await this.run('phase.view', {}))) || null;
+    if (campaign) this.revision = Math.max(this.revision, revisionOf(campaign));
+    this.clearErrors();
   }
 
   /** Screens that need an open campaign fall back to the picker. */

@@ -1,0 +1,225 @@
+// A fight run from the acting entrant's panel at 1366×768 (rulebook ch.1, ch.11): every button the
+// entrant has stays inside the screen without scrolling and follows the turn; one press (or Alt+T)
+// starts the next turn; the dialogs open for whoever's turn it is; a kill by the Judge's hand asks
+// whose it was and gives the XP; the attack's dice show in its result. And when the host goes away,
+// the Judge's page says so at once and stops claiming saves.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { BoardView } from '../src-shared/board.ts';
+import type { CampaignView } from '../src-shared/contract.ts';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+import { api, openSeededDemo, tokenPoint } from './board-helpers.ts';
+
+let host: RunningHost;
+test.afterEach(async () => {
+  await host?.stop();
+});
+
+const SHOTS = process.env.ACTING_SHOTS ?? '/tmp/lj-acting-shots';
+
+/** Every button of the panel lies inside the 1366×768 viewport, the page unscrolled. */
+async function allInView(page: Page, panel: Locator): Promise<number> {
+  expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
+  const buttons = panel.getByRole('button');
+  const n = await buttons.count();
+  for (let i = 0; i < n; i++) {
+    const box = (await buttons.nth(i).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1366);
+    expect(box.y + box.height).toBeLessThanOrEqual(768);
+  }
+  return n;
+}
+
+test('a fight from the acting panel at 1366×768: attack with its dice, one press a turn, the Challenge for the acting entrant, a kill by hand credited, the banner whole at the round’s end (ch.1, ch.11)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 1414);
+  const me = async (name: string) =>
+    (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === name)!;
+  await api(request, host, 'board.setRoom', {
+    floor: 1,
+    x: 2,
+    y: 0,
+    patch: { type: 'vault', name: 'Stair Landing', chest: true },
+  });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  for (const [name, health] of [
+    ['Ossuary Warden', 4097],
+    ['Bone Rat', 9],
+  ] as const)
+    await api<BoardView>(request, host, 'board.addToken', {
+      kind: 'entity',
+      name,
+      colour: 'Red',
+      floor: 1,
+      x: 2,
+      y: 0,
+      health,
+      armor: 0,
+      stats: { level: 2, attack: '1d6' },
+    });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  const banner = page.getByRole('status', { name: 'Phase' });
+  await banner.getByRole('button', { name: 'Enemies enter' }).click();
+
+  const panel = page.getByRole('region', { name: 'Acting entrant' });
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+  expect(await allInView(page, panel)).toBeGreaterThanOrEqual(5);
+  await page.screenshot({ path: `${SHOTS}/1-odile-turn.png` });
+
+  // A token's card: shown on hover; a click selects the token without pinning its card over its
+  // neighbours; picked from the keyboard (S) it stays until Esc.
+  const b0 = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const at = await tokenPoint(
+    page,
+    b0,
+    b0.tokens.find((t) => t.name === 'Ossuary Warden')!,
+  );
+  await page.mouse.click(at.x, at.y);
+  const card = page.getByTestId('token-card');
+  await expect(card).toContainText('Ossuary Warden');
+  await page.mouse.move(5, 400);
+  await expect(card).toHaveCount(0);
+  await page.keyboard.press('s');
+  await expect(card).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card).toHaveCount(0);
+
+  // Odile attacks from the panel; the result shows the dice as the ledger does.
+  await panel.getByRole('button', { name: 'Attack…' }).click();
+  const attack = page.getByRole('dialog', { name: 'Odile Vantreck attacks' });
+  await attack.getByRole('radio', { name: /Ossuary Warden/ }).check();
+  await attack.getByRole('button', { name: 'Roll the attack' }).click();
+  await expect(attack.getByRole('list', { name: 'What happened' })).toContainText(
+    /Odile Vantreck: \d+ damage = 2d6! \+ 1d6! Power above 6 \(ch\.4\) \[/,
+  );
+  await page.screenshot({ path: `${SHOTS}/2-attack-result.png` });
+  await attack.getByRole('button', { name: 'Done' }).click();
+
+  // One press: Brother Quillam's turn at once (every enemy stands with the party). He holds no weapon.
+  await panel.getByRole('button', { name: 'Next turn' }).click();
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Brother Quillam's turn");
+  await expect(banner.getByTestId('turn')).toContainText("Round 1 · Brother Quillam's turn");
+  await expect(panel.getByRole('button', { name: 'Attack…' })).toBeDisabled();
+  await allInView(page, panel);
+
+  // The toolbar's Challenge… opens for the acting entrant, not the roster's first.
+  await page.locator('.board-toolbar').getByRole('button', { name: 'Challenge…' }).click();
+  const challenge = page.getByRole('dialog', { name: /^Challenge/ });
+  await expect(challenge.getByLabel('Who rolls')).toHaveValue(String((await me('Brother Quillam')).id));
+  await challenge.getByRole('button', { name: 'Cancel' }).click();
+
+  // One key: Alt+T ends Quillam's turn and starts Sable's.
+  await page.keyboard.press('Alt+t');
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Sable Hartigan's turn");
+
+  // Sable opens the chest where she stands, from the panel; what it held is told in a toast that covers
+  // neither the board, the room panel nor the acting panel.
+  await panel.getByRole('button', { name: 'Open chest' }).click();
+  const toast = page.locator('.board-notices').filter({ hasText: 'Sable Hartigan opens the chest' });
+  await expect(toast).toBeVisible();
+  const overlaps = async (other: Locator) => {
+    const a = (await toast.boundingBox())!;
+    const b = (await other.boundingBox())!;
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  };
+  expect(await overlaps(panel)).toBe(false);
+  expect(await overlaps(page.getByTestId('board-canvas'))).toBe(false);
+  // The room panel scrolls in its own column part, which the docked toasts sit below.
+  expect(await overlaps(page.locator('.side-scroll'))).toBe(false);
+  await page.screenshot({ path: `${SHOTS}/3a-chest-toast.png` });
+  await expect(panel.getByRole('button', { name: 'Open chest' })).toHaveCount(0);
+
+  // Sable fells the Bone Rat by the Judge's hand: the dialog asks whose hand, Sable by default; the XP is hers.
+  const sableXp = (await me('Sable Hartigan')).xp;
+  const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const rat = board.tokens.find((t) => t.name === 'Bone Rat')!;
+  await page
+    .getByRole('region', { name: 'Selected room' })
+    .getByRole('button', { name: /Bone Rat/ })
+    .click();
+  await panel.getByRole('button', { name: 'Damage Bone Rat…' }).click();
+  const damage = page.getByRole('dialog', { name: 'Damage to Bone Rat' });
+  const sableToken = board.tokens.find((t) => t.name === 'Sable Hartigan')!;
+  await expect(damage.getByLabel("Who dealt it (a kill's XP is theirs)")).toHaveValue(String(sableToken.id));
+  await damage.getByLabel('Amount').fill('20');
+  await damage.getByLabel('From').fill('a thrown lantern');
+  await page.screenshot({ path: `${SHOTS}/3-damage-by-hand.png` });
+  await damage.getByRole('button', { name: 'Apply one instance' }).click();
+  await expect(damage.getByRole('list', { name: 'What happened' })).toContainText(
+    'Sable Hartigan fells Bone Rat: +1 XP (ch.1)',
+  );
+  await damage.getByRole('button', { name: 'Done' }).click();
+  expect((await me('Sable Hartigan')).xp).toBe(sableXp + 1);
+  expect(
+    (await api<BoardView>(request, host, 'board.view', { floor: 1 })).tokens.find((t) => t.id === rat.id),
+  ).toMatchObject({
+    defeated: true,
+  });
+
+  // Wren, then the Warden, then the round's end: one press each; the felled Rat folds into one line.
+  await panel.getByRole('button', { name: 'Next turn' }).click();
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Wren of the Hollow's turn");
+  await panel.getByRole('button', { name: 'Next turn' }).click();
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Ossuary Warden's turn");
+  await expect(page.getByRole('region', { name: 'Turn order' }).getByText('Felled: 1')).toBeVisible();
+  await allInView(page, panel);
+  await page.screenshot({ path: `${SHOTS}/4-warden-turn.png` });
+  await panel.getByRole('button', { name: 'Next turn' }).click();
+  await expect(panel.getByRole('heading')).toHaveText('End of round 1');
+  await allInView(page, panel);
+  // The banner stays whole: Withdraw to Town inside the screen, the toolbar uncovered.
+  const withdraw = (await banner.getByRole('button', { name: 'Withdraw to Town' }).boundingBox())!;
+  expect(withdraw.x + withdraw.width).toBeLessThanOrEqual(1366);
+  const toolbar = page.locator('.board-toolbar').getByRole('button', { name: 'Enter party here' });
+  await toolbar.click({ trial: true });
+  await page.screenshot({ path: `${SHOTS}/5-round-end.png` });
+  // Off the board the banner carries the fight's buttons itself, and still fits.
+  await page.getByRole('button', { name: 'Roster', exact: true }).click();
+  await expect(banner.getByRole('button', { name: 'Start next round' })).toBeVisible();
+  for (const name of ['Start next round', 'Withdraw to Town']) {
+    const box = (await banner.getByRole('button', { name }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1366);
+  }
+  await page.screenshot({ path: `${SHOTS}/5b-round-end-roster.png` });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await panel.getByRole('button', { name: 'Start next round' }).click();
+  await expect(panel.getByRole('heading')).toHaveText("Round 2 · Odile Vantreck's turn");
+});
+
+test('when the host stops answering, the Judge’s page says so within 2 seconds, stops claiming saves, says what to do, and recovers when it is back', async ({
+  page,
+  request,
+}) => {
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 7);
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  // The live connection is cut as a stopped host cuts it; while down, no new one gets through.
+  let down = false;
+  const sockets: { close: () => Promise<void> }[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (down) return void ws.close();
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await page.reload();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  down = true;
+  const cut = Date.now();
+  for (const s of sockets) await s.close();
+  const alert = page.getByRole('alert').filter({ hasText: 'host is unreachable' });
+  await expect(alert).toBeVisible({ timeout: 2000 });
+  expect(Date.now() - cut).toBeLessThan(2000);
+  await expect(alert).toContainText('Nothing you do now is saved');
+  await expect(page.getByText('All changes saved')).toHaveCount(0);
+  await expect(page.getByText('Not saved: host unreachable')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/6-host-down.png` });
+  down = false;
+  await expect(alert).toHaveCount(0, { timeout: 5000 });
+  await expect(page.getByText('All changes saved')).toBeVisible();
+});

@@ -1,0 +1,110 @@
+// The class skills (ch.2) the board offers now: for each Lichslayer on the floor, the skills that apply
+// to each room and each token, with the arguments skill.use takes. Which skill applies where (Charge's
+// straight line, Maneuver's one step, Commune's reach two floors ahead, a trap to disarm, an enemy in the
+// room) is decided here, once, so the screens only show the offers. skill.use still checks every limit.
+import type { RoomView, SkillOffer, TokenView } from '@shared/board.ts';
+import { skillNamed, type SkillDef } from '../rules/skills.ts';
+import { lifeRecord } from '../state/life-records.ts';
+import type { LichslayerRow } from '../state/lichslayer.ts';
+import { rosterRows } from '../state/roster.ts';
+import type { PlayReader } from '../state/session.ts';
+
+/** ch.2 enhanced Commune reads a room two floors ahead; the Tombs' last rolled floor is 9. */
+const COMMUNE_AHEAD = 2;
+const LAST_ROLLED_FLOOR = 9;
+
+/** The skills a Lichslayer holds, by their book names whatever case they were written in. */
+function heldSkills(l: LichslayerRow): SkillDef[] {
+  return [l.skill1, l.skill2, l.skill3, l.capstone]
+    .map((name) => (name.trim() ? skillNamed(name) : undefined))
+    .filter((k): k is SkillDef => !!k);
+}
+
+const placed = (t: TokenView): t is TokenView & { x: number; y: number; floor: number } =>
+  t.floor !== null && t.x !== null && t.y !== null;
+
+export function skillOffers(
+  ps: PlayReader,
+  floor: number,
+  rooms: readonly RoomView[],
+  tokens: readonly TokenView[],
+  inFight: boolean,
+): SkillOffer[] {
+  const offers: SkillOffer[] = [];
+  const here = tokens.filter((t) => placed(t) && t.floor === floor);
+  const enemiesIn = (x: number, y: number) =>
+    here.filter((e) => e.kind === 'entity' && !e.defeated && e.x === x && e.y === y);
+  for (const l of rosterRows(ps)) {
+    // Room offers need the Lichslayer standing on this floor; token offers reach from anywhere (skill.use says if not).
+    const t = here.find((k) => k.kind === 'lichslayer' && k.lichslayerId === l.id && !k.defeated) ?? null;
+    const enhanced = new Set(lifeRecord(ps, l.id).enhanced.map((k) => k.toLowerCase()));
+    const add = (o: Omit<SkillOffer, 'lichslayerId' | 'hidden'> & { hidden?: boolean }) =>
+      offers.push({ lichslayerId: l.id, hidden: false, ...o, label: `${l.name}: ${o.label}` });
+    for (const k of heldSkills(l)) {
+      const isEnhanced = enhanced.has(k.name.toLowerCase());
+      if (t && placed(t))
+        for (const r of rooms) {
+          const at = { x: r.x, y: r.y };
+          const inRoom = t.x === r.x && t.y === r.y;
+          const steps = Math.abs(t.x - r.x) + Math.abs(t.y - r.y);
+          const room = (label: string, args: SkillOffer['args'] = {}, hidden = false) =>
+            add({ label, skill: k.name, aim: 'room', room: at, tokenId: null, args, hidden });
+          if (k.board === 'reveal' && !r.revealed) room(`${k.name} reveals this room`, { rooms: [at] });
+          if (k.board === 'break' && !inRoom) {
+            room(`${k.name} into this room`, { rooms: [at] });
+            for (const e of enemiesIn(r.x, r.y))
+              room(`${k.name} in, attacking ${e.name}`, { rooms: [at], tokenId: e.id }, e.hidden);
+          }
+          if (k.board === 'break' && inRoom && inFight && isEnhanced)
+            room(`${k.name} — hold this doorway`, { block: true });
+          if (k.board === 'disarm' && inRoom && r.trap && !r.trap.disabled) {
+            room(`${k.name} the trap`);
+            if (isEnhanced) room(`${k.name} the trap from sneak`, { sneak: true });
+          }
+          if (k.name === 'Commune' && isEnhanced && floor + COMMUNE_AHEAD <= LAST_ROLLED_FLOOR)
+            room(`${k.name} reads (${r.x + 1},${r.y + 1}) on Floor ${floor + COMMUNE_AHEAD}`, {
+              rooms: [at],
+              ahead: true,
+            });
+          if (k.board === 'burgle' && inRoom)
+            for (const e of enemiesIn(r.x, r.y)) room(`${k.name} ${e.name}`, { tokenId: e.id }, e.hidden);
+          // ch.2: Charge runs in a straight line, along a row or a column.
+          if (k.name === 'Charge' && !inRoom && (t.x === r.x || t.y === r.y))
+            room('Charge to this room', { rooms: [at] });
+          // ch.2: Maneuver takes one step, alone or with an ally from the same room.
+          if (k.name === 'Maneuver' && steps === 1) {
+            room('Maneuver here', { rooms: [at] });
+            for (const a of here.filter((x) => x.kind === 'lichslayer' && x.id !== t.id && x.x === t.x && x.y === t.y))
+              room(`Maneuver here with ${a.name}`, { rooms: [at], tokenId: a.id });
+          }
+          if (k.name === 'Predict' || k.name === 'Identify')
+            for (const e of enemiesIn(r.x, r.y)) room(`${k.name} ${e.name}`, { tokenId: e.id }, e.hidden);
+        }
+      for (const target of here) {
+        if (target.kind === 'phylactery' || target.defeated) continue;
+        const on = (label: string, args: SkillOffer['args']) =>
+          add({
+            label,
+            skill: k.name,
+            aim: 'token',
+            room: { x: target.x!, y: target.y! },
+            tokenId: target.id,
+            args,
+            hidden: target.hidden,
+          });
+        const self = target.lichslayerId === l.id;
+        if (k.name === 'Diagnose and Bandage') on('Bandage', { tokens: [target.id] });
+        if (k.name === 'Cure') on('Cure', { tokenId: target.id });
+        if (k.name === 'Command' && !self) on('Command', { tokens: [target.id] });
+        if (k.name === 'Retainers' && target.kind === 'retainer')
+          on(`${target.name} tells`, { tokenId: target.id, rooms: [{ x: target.x!, y: target.y! }] });
+        if (k.name === 'Family Heirloom' && isEnhanced && !self) on('Heirloom covers', { tokenId: target.id });
+        if (k.name === 'Influence') {
+          const hostile = target.kind === 'entity';
+          on(`Influence ${hostile ? '−' : '+'}`, { tokenId: target.id, influence: hostile ? 'subtract' : 'add' });
+        }
+      }
+    }
+  }
+  return offers;
+}
