@@ -844,8 +844,11 @@ export const contract = {
     z.strictObject({ floor: z.number().int().min(1).max(10), tokenIds: z.array(rowId).max(500) }),
   ),
   'players.view': command<PlayerView>()(noArgs),
-  /** One Lichslayer's own screen; a private link's token may ask only for its own. */
-  'private.view': command<PrivateView>()(z.strictObject({ lichslayerId: rowId })),
+  /**
+   * One Lichslayer's own screen. A private link's page names no one: the host fills in the
+   * Lichslayer its token is for, and refuses any other; the Judge names the Lichslayer.
+   */
+  'private.view': command<PrivateView>()(z.strictObject({ lichslayerId: rowId.optional() })),
   /** The private links open now, and whether the host shares screens on the local network. */
   'private.links': command<PrivateLinksView>()(noArgs),
   /** Issues a fresh private link for one Lichslayer (any earlier one stops working). */

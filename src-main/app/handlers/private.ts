@@ -21,6 +21,7 @@ export function privateHandlers(ctx: HandlerContext): HandlersOf<'private'> {
   };
   return {
     'private.view': ({ lichslayerId }) => {
+      if (lichslayerId === undefined) throw new CommandFailure('invalid-args', 'Which Lichslayer? Name one by id.');
       known(lichslayerId);
       return privateView(ctx.view(), ctx.state(), lichslayerId);
     },
