@@ -20,11 +20,11 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'lj-e2e-'));
 }
 
-/** Starts the host; a port of 0 takes any free one (a restart may ask for the port it had). */
-export async function startHost(dataDir: string, port = 0): Promise<RunningHost> {
+/** Starts the host; a port of 0 takes any free one (a restart may ask for the port it had); extraArgs such as --players-on-lan. */
+export async function startHost(dataDir: string, port = 0, extraArgs: string[] = []): Promise<RunningHost> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['out/main/serve.js', '--data-dir', dataDir, '--port', String(port)],
+    ['out/main/serve.js', '--data-dir', dataDir, '--port', String(port), ...extraArgs],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

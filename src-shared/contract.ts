@@ -32,6 +32,7 @@ import { AILMENTS, type Ailment } from './ailments.ts';
 import type { ChallengeGridView, ChallengeOddsView, TableOddsView } from './odds.ts';
 import { DEFAULT_SIM_POLICIES, SIM_POLICIES, type SimRunView } from './odds-sim.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
+import type { PrivateLinksView, PrivateView } from './private-view.ts';
 import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, SMITH_COLOURS, type TownStateView } from './town.ts';
 import { attentionEventSchema, diveEventSchema, type PhaseView, type SpellbookView } from './phase.ts';
 import { storageKeepSchema, type StorageView } from './storage.ts';
@@ -843,6 +844,16 @@ export const contract = {
     z.strictObject({ floor: z.number().int().min(1).max(10), tokenIds: z.array(rowId).max(500) }),
   ),
   'players.view': command<PlayerView>()(noArgs),
+  /**
+   * One Lichslayer's own screen. A private link's page names no one: the host fills in the
+   * Lichslayer its token is for, and refuses any other; the Judge names the Lichslayer.
+   */
+  'private.view': command<PrivateView>()(z.strictObject({ lichslayerId: rowId.optional() })),
+  /** The private links open now, and whether the host shares screens on the local network. */
+  'private.links': command<PrivateLinksView>()(noArgs),
+  /** Issues a fresh private link for one Lichslayer (any earlier one stops working). */
+  'private.issue': command<PrivateLinksView>()(z.strictObject({ lichslayerId: rowId })),
+  'private.revoke': command<PrivateLinksView>()(z.strictObject({ lichslayerId: rowId })),
   'fight.options': command<FightOptionsView>()(z.strictObject({ attacker: rowId })),
   'fight.attack': command<FightResult>()(attackArgsSchema),
   'fight.damage': command<FightResult>()(damageArgsSchema),
@@ -961,6 +972,8 @@ export type Push =
   /** One per change, built once: the Judge's view, the phase banner's, and the change's revision. */
   | { type: 'campaign'; view: CampaignView | null; revision: number; phase?: PhaseView | null }
   | { type: 'players'; view: PlayerView | null }
+  /** One Lichslayer's own screen, pushed only to that Lichslayer's private link. */
+  | { type: 'private'; view: PrivateView | null }
   /** Something the Judge must know at once (the background integrity check found damage). */
   | { type: 'problem'; message: string }
   /** A campaign file being checked before it opens: steps done of all, and what is being read. */
@@ -968,6 +981,9 @@ export type Push =
 
 /** The only commands a players' screen may call (with the read-only players token). */
 export const PLAYER_COMMANDS: readonly CommandName[] = ['players.view'];
+
+/** The only command a private link may call, and only for its own Lichslayer. */
+export const PRIVATE_COMMANDS: readonly CommandName[] = ['private.view'];
 
 const clip = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
 

@@ -18,6 +18,7 @@ import { lootHandlers } from './handlers/loot.ts';
 import { oddsHandlers } from './handlers/odds.ts';
 import { phaseHandlers } from './handlers/phase.ts';
 import { printHandlers } from './handlers/print.ts';
+import { privateHandlers } from './handlers/private.ts';
 import { retainerHandlers } from './handlers/retainer.ts';
 import { skillHandlers } from './handlers/skill.ts';
 import { ailmentHandlers } from './handlers/ailment.ts';
@@ -49,6 +50,7 @@ export function allHandlers(ctx: HandlerContext): Handlers {
     ...diceHandlers(ctx),
     ...boardHandlers(ctx),
     ...playersHandlers(ctx),
+    ...privateHandlers(ctx),
     ...phaseHandlers(ctx),
     ...turningHandlers(ctx),
     ...fightHandlers(ctx),

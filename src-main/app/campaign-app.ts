@@ -133,6 +133,11 @@ export class CampaignApp implements CampaignFiles {
     return this.screens.subscribePlayers(listener);
   }
 
+  /** One Lichslayer's private screens get only that Lichslayer's own view. */
+  subscribePrivate(lichslayerId: number, listener: (push: Push) => void): () => void {
+    return this.screens.subscribePrivate(lichslayerId, listener);
+  }
+
   /** Validates the command name and arguments, then runs the handler. Never throws. */
   dispatch(name: unknown, rawArgs: unknown): Promise<Reply<unknown>> {
     // A campaign to open is checked off the event loop before it joins the queue, so every other

@@ -15,6 +15,12 @@ export interface AppOptions {
   nativeBinding?: string | undefined;
   /** The host opens a players' screen (Electron: a second window; web: a URL with the players token). */
   playersScreen?: () => { url: string | null; opened: boolean };
+  /** Private links per Lichslayer: the web host's, present only while it shares screens on the local network. */
+  privateLinks?: {
+    issue(lichslayerId: number): string;
+    revoke(lichslayerId: number): void;
+    list(): { lichslayerId: number; url: string }[];
+  };
   /** Electron prints the current print view to a PDF the Judge places; the web host uses the browser's print. */
   savePdf?: (request: {
     suggestedName: string;

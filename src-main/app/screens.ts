@@ -9,6 +9,7 @@ import { stateReader } from '../db/play-store.ts';
 import { judgeCampaignView } from '../views/judge-view.ts';
 import { phaseView } from '../views/phase-view.ts';
 import { playerView } from '../views/player-view.ts';
+import { privateView } from '../views/private-view.ts';
 import type { OpenCampaign } from './handler-context.ts';
 
 type Listener = (push: Push) => void;
@@ -22,6 +23,9 @@ export class Screens {
   private unpushed = false;
   /** What the players' screen last received, to push it only when it changes. */
   private lastPlayers: string | null = null;
+  /** Private screens listening, per Lichslayer, and what each Lichslayer's screens last received. */
+  private readonly privates = new Map<number, Set<Listener>>();
+  private readonly lastPrivate = new Map<number, string>();
   /** Counts changes; every reply and push carries it, so a screen can tell stale from fresh. */
   // Starts at the clock, so a restarted host's revisions still follow the ones a screen saw before.
   revision = Date.now();
@@ -40,6 +44,22 @@ export class Screens {
   subscribePlayers(listener: Listener): () => void {
     this.players.add(listener);
     return () => this.players.delete(listener);
+  }
+
+  /** A private screen of one Lichslayer: it hears only that Lichslayer's projection, when it changes. */
+  subscribePrivate(lichslayerId: number, listener: Listener): () => void {
+    const set = this.privates.get(lichslayerId) ?? new Set<Listener>();
+    this.privates.set(lichslayerId, set);
+    set.add(listener);
+    // What the screen saw on joining (it asks for its view as it opens): the next push is a change.
+    if (!this.lastPrivate.has(lichslayerId)) this.lastPrivate.set(lichslayerId, this.privateText(lichslayerId));
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) {
+        this.privates.delete(lichslayerId);
+        this.lastPrivate.delete(lichslayerId);
+      }
+    };
   }
 
   /** Something the screens show changed (a command, a campaign opened or closed, a backup problem). */
@@ -80,6 +100,7 @@ export class Screens {
         phase: view && open ? phaseOrNothing(open.db) : null,
       });
     }
+    this.flushPrivate();
     if (this.players.size === 0) {
       this.lastPlayers = null;
       return;
@@ -89,6 +110,29 @@ export class Screens {
     if (text === this.lastPlayers) return;
     this.lastPlayers = text;
     for (const listener of this.players) listener(push);
+  }
+
+  /** Built only for Lichslayers whose private screens are open; pushed only when that one changed. */
+  private flushPrivate(): void {
+    if (this.privates.size === 0) return;
+    for (const [id, listeners] of this.privates) {
+      const text = this.privateText(id);
+      if (text === this.lastPrivate.get(id)) continue;
+      this.lastPrivate.set(id, text);
+      const push = JSON.parse(text) as Push;
+      for (const listener of listeners) listener(push);
+    }
+  }
+
+  /** One Lichslayer's private push as text (null view when no campaign is open or it is gone). */
+  private privateText(lichslayerId: number): string {
+    const open = this.campaign();
+    const view = this.view();
+    const own =
+      open && view && view.roster.some((l) => l.id === lichslayerId)
+        ? privateView(view, stateReader(open.db), lichslayerId)
+        : null;
+    return JSON.stringify({ type: 'private', view: own } satisfies Push);
   }
 
   /** A players' screen that joins (or rejoins) gets the next change even if it repeats the last. */

@@ -15,6 +15,7 @@ import { startWebHost } from '../hosts/web/web-host.ts';
 import { stateReader } from '../db/play-store.ts';
 import { playerView } from './player-view.ts';
 import { floorHandout, printGauntlets } from './print-view.ts';
+import { secretsOf } from '../test-support/leak-probe.ts';
 
 const roomArb = fc.record({
   revealed: fc.boolean(),
@@ -235,41 +236,6 @@ describe("players' view", () => {
 // included, holds none of the secrets the Judge's own board shows.
 describe("what the players' token receives", () => {
   const json = { 'Content-Type': 'application/json' };
-
-  /** Every string the Judge's board holds that players must not see (rooms unrevealed, hidden tokens, notes). */
-  function secretsOf(boards: BoardView[]): Set<string> {
-    const secret = new Set<string>();
-    const shown = new Set<string>();
-    for (const b of boards) {
-      const revealedAt = new Set(b.rooms.filter((r) => r.revealed).map((r) => `${r.floor},${r.x},${r.y}`));
-      for (const r of b.rooms) {
-        if (r.revealed) shown.add(r.name);
-        else for (const s of [r.name, r.details]) secret.add(s);
-        for (const s of [r.notes, r.trap?.label ?? '', r.chest && !r.chest.opened ? r.chest.contents : ''])
-          secret.add(s);
-      }
-      for (const s of b.secrets.flatMap((x) => x.lines)) secret.add(s);
-      for (const t of b.tokens) {
-        const visible =
-          t.floor === b.partyFloor &&
-          revealedAt.has(`${t.floor},${t.x},${t.y}`) &&
-          !t.hidden &&
-          !t.defeated &&
-          t.kind !== 'phylactery';
-        if (visible) shown.add(t.name.replace(/\s+\d+$/, ''));
-        else secret.add(t.name);
-        secret.add(t.intention);
-        if (t.kind === 'entity') secret.add(String(t.stats.attack ?? ''));
-      }
-      for (const h of b.hiddenClasses) secret.add(h.className);
-    }
-    // A name players legitimately see elsewhere (a second "Gnawer", an "Empty room") is no secret.
-    return new Set(
-      [...secret].filter(
-        (s) => s.trim().length >= 4 && ![...shown].some((v) => v === s || v === s.replace(/\s+\d+$/, '')),
-      ),
-    );
-  }
 
   it('holds no secret after any Judge action, pre-rolled floors included', async () => {
     const { app } = await openDemo(916);

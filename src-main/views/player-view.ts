@@ -15,8 +15,11 @@ import { campaignName } from '../db/campaign-meta.ts';
 
 const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
 
-export function playerView(db: Database, ps: PlayReader): PlayerView {
-  countBuild('players');
+/**
+ * What the table can see of the board: the visible tokens, their names as players know them, and
+ * whose turn the highlight shows. One home for the players' view and each private screen.
+ */
+export function playersSight(ps: PlayReader) {
   const floor = partyFloor(ps);
   const tokens = allTokens(ps);
   const revealedRooms = floor === null ? [] : roomsOfFloor(ps, floor).filter((r) => r.revealed === 1);
@@ -53,6 +56,12 @@ export function playerView(db: Database, ps: PlayReader): PlayerView {
       [...turn.acted].reverse().find((id) => visibleIds.has(id)) ??
       null)
     : null;
+  return { floor, revealedRooms, visible, visibleIds, shownName, highlighted, turn };
+}
+
+export function playerView(db: Database, ps: PlayReader): PlayerView {
+  countBuild('players');
+  const { floor, revealedRooms, visible, visibleIds, shownName, highlighted, turn } = playersSight(ps);
   const playerTokens: Omit<PlayerToken, 'current'>[] = visible.map((t, i) => ({
     key: `t${i}`,
     kind: t.kind,

@@ -1,7 +1,9 @@
 // Printable data: Gauntlet sheets, the party sheet, floor handouts and loot cards. Everything a
 // players' printout may not show is dropped here, in main, before the renderer sees it.
 import type { PlayReader } from '../state/session.ts';
-import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from '@shared/print.ts';
+import type { PrintFloorHandout, PrintGauntlet, PrintItem, PrintLootCard } from '@shared/print.ts';
+import type { LichslayerView } from '@shared/contract.ts';
+import type { LootLookup } from '../rules/loot-entry.ts';
 import { formatRange } from '@shared/tables.ts';
 import { slotShortLabel } from '../rules/gauntlet-slots.ts';
 import { lootEntries } from '../state/loot-lookup.ts';
@@ -10,6 +12,23 @@ import { allTokens, roomsOfFloor } from '../state/board.ts';
 import type { Database } from 'better-sqlite3';
 import { campaignName } from '../db/campaign-meta.ts';
 import { judgeCampaignView } from './judge-view.ts';
+
+/** The slots this Gauntlet has (ch.2: Extra Pockets, Medicine Bay), and any still holding an item, with their loot entries. */
+export function gauntletItems(l: LichslayerView, lookup: LootLookup): (PrintItem & { text: string })[] {
+  return [...l.slots.open, ...l.slots.closedHeld].map((slot) => {
+    const item = l.items[slot];
+    const entry = item ? lookup.entry(item.name) : null;
+    return {
+      slot: slotShortLabel(slot) + (slot === 'garment' && l.slots.garmentIsMedicine ? ' / Medicine' : ''),
+      name: item?.name ?? '',
+      colour: item?.colour ?? null,
+      broken: item?.broken ?? false,
+      tier: entry?.fields.tier ?? null,
+      actions: entry?.fields.actions ?? [],
+      text: entry?.details ?? '',
+    };
+  });
+}
 
 export function printGauntlets(db: Database, ps: PlayReader, file: string, ids?: readonly number[]): PrintGauntlet[] {
   const view = judgeCampaignView(db, file, ps);
@@ -31,19 +50,7 @@ export function printGauntlets(db: Database, ps: PlayReader, file: string, ids?:
       gold: l.gold,
       goldMarks: l.derived.goldMarks.value,
       xp: l.xp,
-      // The slots this Gauntlet has (ch.2: Extra Pockets, Medicine Bay), and any still holding an item.
-      items: [...l.slots.open, ...l.slots.closedHeld].map((slot) => {
-        const item = l.items[slot];
-        const entry = item ? lookup.entry(item.name) : null;
-        return {
-          slot: slotShortLabel(slot) + (slot === 'garment' && l.slots.garmentIsMedicine ? ' / Medicine' : ''),
-          name: item?.name ?? '',
-          colour: item?.colour ?? null,
-          broken: item?.broken ?? false,
-          tier: entry?.fields.tier ?? null,
-          actions: entry?.fields.actions ?? [],
-        };
-      }),
+      items: gauntletItems(l, lookup),
       skills: [l.skill1, l.skill2, l.skill3],
       capstone: l.capstone,
       inventory: l.inventory.map((s) => ({ name: s.broken ? `${s.name} (broken)` : s.name, count: s.count })),

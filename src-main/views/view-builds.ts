@@ -2,7 +2,7 @@
 // its pushes share them), and a test holds it to that.
 const builds = new Map<string, number>();
 
-export function countBuild(view: 'board' | 'judge' | 'phase' | 'players'): void {
+export function countBuild(view: 'board' | 'judge' | 'phase' | 'players' | 'private'): void {
   builds.set(view, (builds.get(view) ?? 0) + 1);
 }
 

@@ -27,7 +27,7 @@ export function parseTarget(raw: string | undefined): Target | null {
  * that resolves outside the renderer folder.
  */
 export function staticFile(rendererDir: string, pathname: string): string | null {
-  const rel = pathname === '/' || pathname === '/players' ? '/index.html' : pathname;
+  const rel = pathname === '/' || pathname === '/players' || pathname === '/me' ? '/index.html' : pathname;
   let decoded: string;
   try {
     decoded = decodeURIComponent(rel);

@@ -46,6 +46,8 @@ async function main(): Promise<void> {
     onCodeUsed: () => console.log(`Link used. To open another window: ${host.openUrl()}`),
   });
   app.options.playersScreen = () => ({ url: host.playersUrl, opened: false });
+  // In memory only: a restart issues new private links, and the old ones open nothing.
+  if (host.privateLinks) app.options.privateLinks = host.privateLinks;
   console.log(`Lichslayer Judge is running at ${host.url}`);
   console.log(`Players' screen (read-only): ${host.playersUrl}`);
   if (values['players-on-lan'])

@@ -5,18 +5,19 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import os from 'node:os';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { CampaignApp } from '../../app/campaign-app.ts';
-import { PLAYER_COMMANDS } from '@shared/contract.ts';
+import { PLAYER_COMMANDS, PRIVATE_COMMANDS } from '@shared/contract.ts';
 import { jsonShapeProblem, parseTarget, presentedTokens, SOCKET_PROTOCOL, staticFile } from './http-input.ts';
 
 import { BodyReader } from './web-bodies.ts';
-import { admission, isLoopback, sameSecret, type Role } from './web-admission.ts';
+import { admission, isLoopback, sameSecret, type Admitted, type Role } from './web-admission.ts';
 import { MIME, send, sendError, sendQuietly } from './web-replies.ts';
 
 export { MAX_BODY_BYTES } from './http-input.ts';
-export { admission, isLoopback, type AdmissionInput, type Role } from './web-admission.ts';
+export { admission, isLoopback, type AdmissionInput, type Admitted, type Role } from './web-admission.ts';
 export { WEB_CSP } from './web-replies.ts';
 export { MAX_PENDING_BODIES, MAX_PENDING_BODIES_TOTAL } from './web-bodies.ts';
 
@@ -43,6 +44,30 @@ export interface WebHostOptions {
   clock?: () => number;
   /** How long a request may take to arrive whole, headers and body; then it is answered 408 and closed. */
   requestTimeoutMs?: number;
+  /** The address phones reach this machine at, for private links (default: its first LAN IPv4 address). */
+  lanAddress?: string;
+}
+
+/**
+ * Private links, one per Lichslayer, kept in memory only: a restart issues new ones. Present only
+ * while the players' screens are shared on the local network.
+ */
+export interface PrivateLinks {
+  /** A fresh link for the Lichslayer; any earlier one stops working and its screens are closed. */
+  issue(lichslayerId: number): string;
+  /** The link stops working at once; its open screens are closed. */
+  revoke(lichslayerId: number): void;
+  list(): { lichslayerId: number; url: string }[];
+}
+
+/** The close code a private screen gets when its link is revoked or re-issued. */
+export const REVOKED_CLOSE_CODE = 4403;
+
+/** This machine's first non-internal IPv4 address: what a phone on the same network dials. */
+function firstLanAddress(): string {
+  for (const list of Object.values(os.networkInterfaces()))
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  return '127.0.0.1';
 }
 
 /**
@@ -77,6 +102,8 @@ export interface WebHost {
   playersToken: string;
   /** Open sockets per token, for the status line and for tests. */
   connections: () => { judge: number; players: number };
+  /** Null unless the players' screens are shared on the local network. */
+  privateLinks: PrivateLinks | null;
   /** Request bodies being read now, by who sends them. */
   pendingBodies: () => Readonly<Record<Role, number>>;
   close: () => Promise<void>;
@@ -101,12 +128,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const playersToken = options.playersToken ?? crypto.randomBytes(24).toString('hex');
   const rendererDir = path.resolve(options.rendererDir);
   let port = options.port ?? 0;
+  /** Private links' tokens and the Lichslayer each is for (at most one per Lichslayer). */
+  const privateTokens = new Map<string, number>();
 
   /** Who is asking (the Judge, a players' screen, anyone for public files), or why the request is refused. */
-  function admit(
-    req: http.IncomingMessage,
-    publicAsset: boolean,
-  ): { role: Role } | { status: number; message: string } {
+  function admit(req: http.IncomingMessage, publicAsset: boolean): Admitted | { status: number; message: string } {
     return admission({
       remote: req.socket.remoteAddress,
       host: req.headers.host,
@@ -117,6 +143,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       token,
       playersToken,
       playersOnLan: !!options.playersOnLan,
+      privateTokens,
     });
   }
 
@@ -126,10 +153,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     req: http.IncomingMessage,
     res: http.ServerResponse,
     command: string,
-    role: Role,
+    who: Admitted,
   ): Promise<void> {
+    const role = who.role;
+    const scope = who.lichslayerId;
     if (req.method !== 'POST') return sendError(res, 405, 'refused', 'Use POST for commands.');
-    if (role !== 'judge' && !(PLAYER_COMMANDS as readonly string[]).includes(command)) {
+    if (scope !== undefined && !(PRIVATE_COMMANDS as readonly string[]).includes(command)) {
+      return sendError(
+        res,
+        403,
+        'refused',
+        `Refused: a private screen only shows its own Gauntlet (${command.slice(0, 60)}).`,
+      );
+    }
+    if (scope === undefined && role !== 'judge' && !(PLAYER_COMMANDS as readonly string[]).includes(command)) {
       return sendError(res, 403, 'refused', `Refused: the players' screen is read-only (${command.slice(0, 60)}).`);
     }
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
@@ -150,6 +187,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       args = body.length ? JSON.parse(body) : {};
     } catch {
       return sendError(res, 400, 'invalid-args', `${command.slice(0, 60)}: the request body is not valid JSON.`);
+    }
+    if (scope !== undefined) {
+      // A private link asks for its own Lichslayer only, whatever it names.
+      const named =
+        args !== null && typeof args === 'object' ? (args as { lichslayerId?: unknown }).lichslayerId : undefined;
+      if (named !== undefined && named !== scope)
+        return sendError(res, 403, 'refused', "Refused: a private screen cannot show another Lichslayer's Gauntlet.");
+      args = { lichslayerId: scope };
     }
     const reply = await options.app.dispatch(command, args);
     send(res, reply.ok ? 200 : reply.error.code === 'internal' ? 500 : 400, JSON.stringify(reply), 'application/json');
@@ -217,7 +262,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if ('status' in who)
       return api ? sendError(res, who.status, 'refused', who.message) : send(res, who.status, who.message);
     if (api) {
-      handleApi(req, res, target.pathname.slice('/api/'.length), who.role).catch((error: unknown) => {
+      handleApi(req, res, target.pathname.slice('/api/'.length), who).catch((error: unknown) => {
         sendError(
           res,
           500,
@@ -260,6 +305,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const sockets = new Set<WebSocket>();
   const playerSockets = new Set<WebSocket>();
+  /** Private screens' sockets, each with the Lichslayer it shows and its way to stop listening. */
+  const privateSockets = new Map<WebSocket, { lichslayerId: number; stop: () => void }>();
   /** Which token opened each socket, for the per-token cap. */
   const owners = new Map<WebSocket, 'judge' | 'players'>();
   const held = (owner: 'judge' | 'players') => [...owners.values()].filter((o) => o === owner).length;
@@ -293,7 +340,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     try {
       const target = parseTarget(req.url);
       if (target === null) return refuse('400 Bad Request');
-      if (target.pathname !== '/ws' && target.pathname !== '/players/ws') return refuse('404 Not Found');
+      if (!['/ws', '/players/ws', '/me/ws'].includes(target.pathname)) return refuse('404 Not Found');
       const who = admit(req, false);
       if ('status' in who) return refuse('401 Unauthorized');
       const owner = who.role === 'judge' ? 'judge' : 'players';
@@ -306,12 +353,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         ws.on('error', () => ws.terminate());
         // Handshakes that raced past the count above: the cap still holds.
         if (held(owner) >= MAX_SOCKETS[owner]) return ws.close(1013, 'Too many connections for this token.');
-        pool.add(ws);
+        const scope = who.lichslayerId;
+        // A private link's socket hears only its own Lichslayer's screen, whatever path it asked for.
+        if (scope !== undefined) {
+          const stop = options.app.subscribePrivate(scope, (push) =>
+            sendQuietly(ws, JSON.stringify(push), maxBuffered),
+          );
+          privateSockets.set(ws, { lichslayerId: scope, stop });
+        } else pool.add(ws);
         owners.set(ws, owner);
         alive.add(ws);
         ws.on('pong', () => alive.add(ws));
         ws.on('close', () => {
           pool.delete(ws);
+          privateSockets.get(ws)?.stop();
+          privateSockets.delete(ws);
           owners.delete(ws);
         });
         // The socket only pushes; nothing a client sends over it is acted upon.
@@ -338,6 +394,31 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   port = typeof address === 'object' && address ? address.port : port;
 
   const openUrl = () => `http://127.0.0.1:${port}/?code=${issueCode()}`;
+  const lanAddress = options.lanAddress ?? firstLanAddress();
+  const linkOf = (secret: string) => `http://${lanAddress}:${port}/me?token=${secret}`;
+  /** Ends a Lichslayer's link: its token is forgotten and its open screens closed at once. */
+  const revoke = (lichslayerId: number) => {
+    for (const [secret, id] of privateTokens) if (id === lichslayerId) privateTokens.delete(secret);
+    for (const [ws, s] of privateSockets) {
+      if (s.lichslayerId !== lichslayerId) continue;
+      // Not one more push, even while the close handshake is under way.
+      s.stop();
+      privateSockets.delete(ws);
+      ws.close(REVOKED_CLOSE_CODE, 'This link was revoked.');
+    }
+  };
+  const privateLinks: PrivateLinks | null = options.playersOnLan
+    ? {
+        issue: (lichslayerId) => {
+          revoke(lichslayerId);
+          const secret = crypto.randomBytes(24).toString('hex');
+          privateTokens.set(secret, lichslayerId);
+          return linkOf(secret);
+        },
+        revoke,
+        list: () => [...privateTokens].map(([secret, lichslayerId]) => ({ lichslayerId, url: linkOf(secret) })),
+      }
+    : null;
   return {
     url: openUrl(),
     openUrl,
@@ -346,12 +427,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     playersToken,
     connections: () => ({ judge: held('judge'), players: held('players') }),
+    privateLinks,
     pendingBodies: () => ({ ...bodies.pending }),
     close: async () => {
       clearInterval(heartbeat);
       unsubscribe();
       unsubscribePlayers();
-      for (const ws of [...sockets, ...playerSockets]) ws.terminate();
+      for (const ws of [...sockets, ...playerSockets, ...privateSockets.keys()]) ws.terminate();
       wss.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

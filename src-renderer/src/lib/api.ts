@@ -129,6 +129,9 @@ export async function send<K extends CommandName>(name: K, args: ArgsOf<K>): Pro
 export const isPlayersScreen = (): boolean =>
   location.pathname === '/players' || location.hash.startsWith('#/players-screen');
 
+/** True on a player's own screen: a private link's page, showing one Lichslayer's Gauntlet. */
+export const isPrivateScreen = (): boolean => location.pathname === '/me';
+
 /** Live updates from main; reconnects the web socket if the host restarts. `onStatus` hears the
  *  socket open and close, so a page can say it lost the host and catch up when it is back. */
 export function onPush(listener: (push: Push) => void, onStatus?: (open: boolean) => void): () => void {
@@ -143,7 +146,7 @@ export function onPush(listener: (push: Push) => void, onStatus?: (open: boolean
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     // A browser cannot put a header on a WebSocket: the token goes as an offered subprotocol.
     socket = new WebSocket(
-      `${proto}://${location.host}${isPlayersScreen() ? '/players/ws' : '/ws'}`,
+      `${proto}://${location.host}${isPrivateScreen() ? '/me/ws' : isPlayersScreen() ? '/players/ws' : '/ws'}`,
       socketProtocols(token),
     );
     socket.onmessage = (event) => {

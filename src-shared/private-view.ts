@@ -1,0 +1,52 @@
+// What one player's own screen receives: their Lichslayer's Gauntlet, read-only, computed in main
+// with everything else left out (another Lichslayer's secrets, the Judge's board, notes).
+import type { Colour, SanityLevel } from './gauntlet.ts';
+import type { Ailment } from './ailments.ts';
+
+export interface PrivateItem {
+  slot: string;
+  name: string;
+  colour: Colour | null;
+  broken: boolean;
+  /** From the campaign's loot table when the item's name is found there. */
+  tier: string | null;
+  actions: string[];
+  text: string;
+}
+
+export interface PrivateView {
+  campaign: string;
+  name: string;
+  level: number;
+  /** Null until the class is revealed (level 2, ch.1): hidden from its own player too. */
+  className: string | null;
+  health: number;
+  maxHealth: number;
+  armor: number;
+  maxArmor: number;
+  power: number;
+  speed: number;
+  magic: number;
+  sanity: { level: SanityLevel; label: string; penalty: number };
+  gold: number;
+  goldMarks: number;
+  xp: number;
+  items: PrivateItem[];
+  inventory: { name: string; count: number; broken: boolean }[];
+  inventoryDepth: number;
+  /** Skills held, with how often each may be used (ch.2). */
+  skills: { name: string; limit: string | null }[];
+  ailments: Ailment[];
+  /** Roll penalties in force, each with its source (ch.4, ch.8). */
+  penalties: { source: string; value: number }[];
+  clock: { daysWithoutMeal: number; daysWithoutShelter: number; ateToday: boolean; shelteredToday: boolean };
+  /** In a fight: whose turn players see, and this Lichslayer's place among the visible entrants. */
+  fight: { round: number; turnOf: string | null; yourTurn: boolean; place: number | null; of: number } | null;
+}
+
+/** What the Judge hands a player: the link to their own screen (web host, players on the local network). */
+export interface PrivateLinksView {
+  /** False unless the host shares the players' screens on the local network. */
+  sharing: boolean;
+  links: { lichslayerId: number; url: string }[];
+}
