@@ -104,10 +104,6 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   }));
 }
 
-const GRID_LABELS = JSON.stringify(
-  Array.from({ length: 10 * 25 }, (_, i) => roomLabel(Math.floor(i / 25) + 1, i % 5, Math.floor((i % 25) / 5))),
-);
-
 /** The id the next ledger entry will get: rolls from here on belong to the action now running. */
 export const nextRollId = (db: Database): number =>
   (statement(db, `SELECT coalesce(max(id), 0) + 1 AS n FROM roll_log`).get() as { n: number }).n;
@@ -138,33 +134,6 @@ export function tieRollsToStep(db: Database, step: number, firstRoll: number, ch
     if (after === null || after.name !== before.name || after.room_type !== before.room_type)
       withdraw.run(step, roomLabel(before.floor, before.x, before.y), firstRoll);
   }
-}
-
-/**
- * The rolls players may see, newest first: public rolls whose action still stands (not undone),
- * and, for a roll tied to a room of the board (its contents, its chest), only while that room is
- * revealed on the party's floor and still holds what the roll decided. A pre-rolled floor, a room
- * revealed ahead on another floor, a reset or rewritten room and an undone action tell them nothing.
- */
-export function publicRolls(db: Database, floor: number | null, limit = 8): { explain: string; at: string }[] {
-  const revealed =
-    floor === null
-      ? []
-      : (
-          statement(db, `SELECT x, y FROM room WHERE revealed = 1 AND floor = ?`).all(floor) as {
-            x: number;
-            y: number;
-          }[]
-        ).map((r) => roomLabel(floor, r.x, r.y));
-  return statement(
-    db,
-    `SELECT explain, at FROM roll_log
-       WHERE public = 1
-         AND (history_id IS NULL OR (history_id <> 0 AND history_id NOT IN (SELECT id FROM history WHERE undone = 1)))
-         AND (withdrawn_by IS NULL OR withdrawn_by IN (SELECT id FROM history WHERE undone = 1))
-         AND (room IS NULL OR room NOT IN (SELECT value FROM json_each(@grid)) OR room IN (SELECT value FROM json_each(@revealed)))
-       ORDER BY id DESC LIMIT @limit`,
-  ).all({ grid: GRID_LABELS, revealed: JSON.stringify(revealed), limit }) as { explain: string; at: string }[];
 }
 
 /**
