@@ -1,7 +1,7 @@
 // The rolls the players' screen shows, read without walking the ledger. Nearly every public roll
 // is tied to a room, and only rooms revealed on the party's floor show theirs, so a scan of public
 // rolls newest first can pass over a whole campaign's rooms before it finds eight (a floor just
-// entered has none). Instead: each revealed room's newest rolls through the room index, and the
+// entered has none). Instead: the revealed rooms' rolls through the room index, and the
 // few public rolls tied to no room of the board, whose ids are learnt once per open campaign and
 // then only from the rolls added since (a roll's room and publicity never change once written).
 import type { Database } from 'better-sqlite3';
@@ -70,23 +70,21 @@ function roomlessIds(db: Database): number[] {
   return known.ids;
 }
 
-/** One revealed room's newest standing public rolls, for each room: `rooms` subqueries, each through the room index. */
-function byRoomSql(rooms: number): string {
-  return Array.from(
-    { length: rooms },
-    (_, i) =>
-      `SELECT * FROM (SELECT id FROM roll_log WHERE room = @r${i} AND public = 1 AND ${STANDING} ORDER BY id DESC LIMIT @limit)`,
-  ).join(' UNION ALL ');
-}
-
 /** The rolls players may see (as `publicRollsByScan` says), each read through an index. */
 export function publicRolls(db: Database, floor: number | null, limit = 8): Shown[] {
   const labels = revealedLabels(db, floor);
   const all = roomlessIds(db);
   const weighed = all.slice(-CANDIDATES);
-  const params: Record<string, unknown> = { limit };
-  labels.forEach((label, i) => (params[`r${i}`] = label));
-  const placed = labels.length ? (statement(db, byRoomSql(labels.length)).pluck().all(params) as number[]) : [];
+  // The revealed rooms' rolls through the room index: as many as this floor's rooms were ever rolled for.
+  const placed = labels.length
+    ? (statement(
+        db,
+        `SELECT id FROM roll_log WHERE room IN (SELECT value FROM json_each(@labels)) AND public = 1 AND ${STANDING}
+           ORDER BY id DESC LIMIT @limit`,
+      )
+        .pluck()
+        .all({ labels: JSON.stringify(labels), limit }) as number[])
+    : [];
   const rows = statement(
     db,
     `SELECT id, explain, at FROM roll_log WHERE id IN (SELECT value FROM json_each(@ids)) AND ${STANDING}
