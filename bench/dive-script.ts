@@ -26,7 +26,6 @@ export async function scriptedDive(app: CampaignApp, tally: DiveTally, roomsPerF
     const reply = await app.dispatch(name, args);
     if (!reply.ok) {
       tally.refused++;
-      if (process.env.DIVE_DEBUG) console.error(name, reply.error.message.slice(0, 140));
       return null;
     }
     return reply.value;
