@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { BoardView } from '../src-shared/board.ts';
 import { startWebHost } from '../src-main/hosts/web/web-host.ts';
 import { CELL, cellOrigin, stageLayout, tokenSlot } from '../src-renderer/src/components/board/board-geometry.ts';
-import { descendTo } from '../src-main/test-support/temp-app.ts';
+import { fillFloor } from './full-floor.ts';
 import { benchApp, ROOT } from './grown-campaign.ts';
 import { median, result, type Benchmark } from './harness.ts';
 
@@ -49,36 +49,7 @@ async function fullFloor() {
   const [demo] = await app.call('campaign.list', {});
   await app.call('campaign.open', { path: demo!.path });
   await app.call('dice.setSeed', { seed: 5 });
-  // Floors are entered one at a time, by the stair (ch.9): the party descends to Floor 7.
-  await descendTo(app, 7);
-  for (let y = 0; y < 5; y++)
-    for (let x = 0; x < 5; x++)
-      await app.call('board.setRoom', {
-        floor: 7,
-        x,
-        y,
-        patch: { type: 'vault', name: `Vault ${x + 1},${y + 1}` },
-        revealed: true,
-      });
-  const colours = ['Red', 'Blue', 'Green', 'Purple', 'Black', 'Orange'] as const;
-  // The party walks between the entrance and the room beside it; entities fill the other rooms.
-  const rooms = Array.from({ length: 25 }, (_, i) => ({ x: i % 5, y: Math.floor(i / 5) })).filter(
-    (r) => !(r.y === 0 && (r.x === 1 || r.x === 2)),
-  );
-  let board = await app.call('board.view', { floor: 7 });
-  for (let n = 0; board.tokens.length < 60; n++) {
-    const r = rooms[n % rooms.length]!;
-    board = await app.call('board.addToken', {
-      kind: 'entity',
-      name: `Shade ${n}`,
-      colour: colours[n % 6]!,
-      floor: 7,
-      x: r.x,
-      y: r.y,
-      health: 20,
-      armor: 2,
-    });
-  }
+  await fillFloor(app);
   await app.idle();
   const host = await startWebHost({ app, rendererDir: path.join(ROOT, 'out/renderer'), port: 0 });
   return {

@@ -1,13 +1,11 @@
 // Judge commands as the app runs them: CampaignApp.dispatch checks the arguments, runs the handler
 // in one transaction (undo step, ledger entries), commits, builds the views once and publishes them.
-import { DiceRoll } from '@dice-roller/rpg-dice-roller';
 import type { CommandName } from '../src-shared/contract.ts';
 import type { TableRow } from '../src-shared/tables.ts';
 import { growCampaign, type GrownCampaign } from './grown-campaign.ts';
 import {
   interleaved,
   median,
-  msPerCall,
   result,
   roundsPercentile,
   timeOnce,
@@ -29,31 +27,6 @@ const LOOT_ROLL = {
 };
 
 export const commandBenchmarks: Benchmark[] = [
-  {
-    name: 'tables.roll end to end vs rpg-dice-roller (parse hoisted)',
-    run: async () => {
-      const g = await growCampaign(1000);
-      try {
-        const ours: number[] = [];
-        for (let i = 0; i < 10; i++) await run(g, 'tables.roll', LOOT_ROLL);
-        for (let i = 0; i < 200; i++) ours.push(await timeOnce(() => run(g, 'tables.roll', LOOT_ROLL)));
-        // The same dice (d100 + the floor's +20, the coin's d6, +2), parsed once and rolled again each time.
-        const theirs = new DiceRoll('1d100+20+1d6+2');
-        const baseline = msPerCall(() => (theirs.roll(), theirs.total), 2000, 25);
-        return [
-          result(
-            'tables.roll-vs-rpg-dice-roller',
-            median(ours) * 1000,
-            median(baseline) * 1000,
-            'µs/roll',
-            'ratio = our command ÷ their roll alone (lower is faster)',
-          ),
-        ];
-      } finally {
-        g.close();
-      }
-    },
-  },
   {
     name: 'one-row edit of a 2,000-row table vs the same row written bare',
     run: async () => {

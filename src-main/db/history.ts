@@ -6,6 +6,7 @@ import { currentSession } from './settings.ts';
 import { noteTableWrite } from './table-revision.ts';
 import { TRACKED_TABLES } from '../state/tracked-tables.ts';
 import { COMPACTED_STEP, readStoredJson } from '../state/stored-json.ts';
+import { statement } from './statements.ts';
 
 type Row = Record<string, unknown>;
 export interface RowChange {
@@ -38,16 +39,17 @@ export class RecordingWriter {
 
   get(table: string, id: number): Row | null {
     assertTracked(table);
-    return (this.db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined) ?? null;
+    return (statement(this.db, `SELECT * FROM ${table} WHERE id = ?`).get(id) as Row | undefined) ?? null;
   }
 
   insert(table: string, row: Row): number {
     assertTracked(table);
     noteTableWrite(this.db, table);
     const cols = Object.keys(row);
-    const info = this.db
-      .prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`)
-      .run(row);
+    const info = statement(
+      this.db,
+      `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`,
+    ).run(row);
     const id = Number(info.lastInsertRowid);
     this.changes.push({ table, id, before: null, after: this.get(table, id) });
     return id;
@@ -59,9 +61,10 @@ export class RecordingWriter {
     const cols = Object.keys(patch);
     if (cols.length === 0) return;
     noteTableWrite(this.db, table);
-    this.db
-      .prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`)
-      .run({ ...patch, id });
+    statement(this.db, `UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({
+      ...patch,
+      id,
+    });
     this.changes.push({ table, id, before, after: this.get(table, id) });
   }
 
@@ -70,13 +73,13 @@ export class RecordingWriter {
     if (!before) return;
     // Rows that SQLite would remove by ON DELETE CASCADE are removed here first, so undo brings them back too.
     for (const [child, column] of CASCADES[table] ?? []) {
-      for (const { id: childId } of this.db.prepare(`SELECT id FROM ${child} WHERE ${column} = ?`).all(id) as {
+      for (const { id: childId } of statement(this.db, `SELECT id FROM ${child} WHERE ${column} = ?`).all(id) as {
         id: number;
       }[])
         this.delete(child, childId);
     }
     noteTableWrite(this.db, table);
-    this.db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+    statement(this.db, `DELETE FROM ${table} WHERE id = ?`).run(id);
     this.changes.push({ table, id, before, after: null });
   }
 }
@@ -85,15 +88,18 @@ function writeImage(db: Database, table: string, id: number, image: Row | null):
   assertTracked(table);
   noteTableWrite(db, table);
   if (!image) {
-    db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+    statement(db, `DELETE FROM ${table} WHERE id = ?`).run(id);
     return;
   }
   const cols = Object.keys(image);
-  const exists = db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id);
+  const exists = statement(db, `SELECT 1 FROM ${table} WHERE id = ?`).get(id);
   // Update in place rather than delete-and-insert, which would cascade to child rows.
-  if (exists) db.prepare(`UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run(image);
+  if (exists)
+    statement(db, `UPDATE ${table} SET ${cols.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run(image);
   else
-    db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(image);
+    statement(db, `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`).run(
+      image,
+    );
 }
 
 /**
@@ -111,9 +117,12 @@ export function pushHistory(db: Database, label: string, changes: RowChange[]): 
   if (changes.length === 0) return null;
   forgetUndoneSteps(db);
   return Number(
-    db
-      .prepare(`INSERT INTO history (label, changes, at, session) VALUES (?, ?, ?, ?)`)
-      .run(label, JSON.stringify(changes), new Date().toISOString(), currentSession(db)).lastInsertRowid,
+    statement(db, `INSERT INTO history (label, changes, at, session) VALUES (?, ?, ?, ?)`).run(
+      label,
+      JSON.stringify(changes),
+      new Date().toISOString(),
+      currentSession(db),
+    ).lastInsertRowid,
   );
 }
 
@@ -123,9 +132,9 @@ export function pushHistory(db: Database, label: string, changes: RowChange[]): 
  */
 export function forgetUndoneSteps(db: Database): void {
   // Every push comes here: with nothing undone (the usual case) it costs one index probe.
-  if (!db.prepare(`SELECT 1 FROM history WHERE undone = 1 LIMIT 1`).get()) return;
+  if (!statement(db, `SELECT 1 FROM history WHERE undone = 1 LIMIT 1`).get()) return;
   retireRollLinks(db, `SELECT id FROM history WHERE undone = 1`);
-  db.prepare(`DELETE FROM history WHERE undone = 1`).run();
+  statement(db, `DELETE FROM history WHERE undone = 1`).run();
 }
 
 /**
@@ -134,8 +143,8 @@ export function forgetUndoneSteps(db: Database): void {
  * only the rolls of those steps; a deleted step's id may be handed out again.
  */
 function retireRollLinks(db: Database, steps: string, ...params: unknown[]): void {
-  db.prepare(`UPDATE roll_log SET history_id = 0 WHERE history_id IN (${steps})`).run(...params);
-  db.prepare(`UPDATE roll_log SET withdrawn_by = NULL WHERE withdrawn_by IN (${steps})`).run(...params);
+  statement(db, `UPDATE roll_log SET history_id = 0 WHERE history_id IN (${steps})`).run(...params);
+  statement(db, `UPDATE roll_log SET withdrawn_by = NULL WHERE withdrawn_by IN (${steps})`).run(...params);
 }
 
 /**
@@ -144,10 +153,10 @@ function retireRollLinks(db: Database, steps: string, ...params: unknown[]): voi
  */
 export function forgetAllSteps(db: Database): void {
   forgetUndoneSteps(db);
-  db.prepare(`UPDATE roll_log SET history_id = 0 WHERE withdrawn_by IS NOT NULL`).run();
-  db.prepare(`UPDATE roll_log SET history_id = NULL, withdrawn_by = NULL WHERE history_id IS NOT 0`).run();
-  db.prepare(`UPDATE roll_log SET withdrawn_by = NULL`).run();
-  db.prepare(`DELETE FROM history`).run();
+  statement(db, `UPDATE roll_log SET history_id = 0 WHERE withdrawn_by IS NOT NULL`).run();
+  statement(db, `UPDATE roll_log SET history_id = NULL, withdrawn_by = NULL WHERE history_id IS NOT 0`).run();
+  statement(db, `UPDATE roll_log SET withdrawn_by = NULL`).run();
+  statement(db, `DELETE FROM history`).run();
 }
 
 interface HistoryRow {
@@ -157,14 +166,16 @@ interface HistoryRow {
 }
 
 export function nextUndo(db: Database): HistoryRow | null {
-  const step = db.prepare(`SELECT id, label, changes FROM history WHERE undone = 0 ORDER BY id DESC LIMIT 1`).get() as
-    HistoryRow | undefined;
+  const step = statement(
+    db,
+    `SELECT id, label, changes FROM history WHERE undone = 0 ORDER BY id DESC LIMIT 1`,
+  ).get() as HistoryRow | undefined;
   return step && step.changes !== COMPACTED ? step : null;
 }
 
 export function nextRedo(db: Database): HistoryRow | null {
   return (
-    (db.prepare(`SELECT id, label, changes FROM history WHERE undone = 1 ORDER BY id ASC LIMIT 1`).get() as
+    (statement(db, `SELECT id, label, changes FROM history WHERE undone = 1 ORDER BY id ASC LIMIT 1`).get() as
       HistoryRow | undefined) ?? null
   );
 }
@@ -177,7 +188,7 @@ export function undo(db: Database): string | null {
   // Deferred so that rows come back in any order without tripping foreign keys mid-way.
   db.pragma('defer_foreign_keys = ON');
   for (const change of [...changes].reverse()) writeImage(db, change.table, change.id, change.before);
-  db.prepare(`UPDATE history SET undone = 1 WHERE id = ?`).run(step.id);
+  statement(db, `UPDATE history SET undone = 1 WHERE id = ?`).run(step.id);
   return step.label;
 }
 
@@ -187,7 +198,7 @@ export function redo(db: Database): string | null {
   const changes = readStoredJson<RowChange[]>('history', 'changes', step.id, step.changes, true);
   db.pragma('defer_foreign_keys = ON');
   for (const change of changes) writeImage(db, change.table, change.id, change.after);
-  db.prepare(`UPDATE history SET undone = 0 WHERE id = ?`).run(step.id);
+  statement(db, `UPDATE history SET undone = 0 WHERE id = ?`).run(step.id);
   return step.label;
 }
 
@@ -206,15 +217,15 @@ export interface HistoryCompaction {
 export function compactHistory(db: Database, firstKept: number): HistoryCompaction {
   // Undone steps there could never be redone once their images are gone.
   retireRollLinks(db, `SELECT id FROM history WHERE session < ? AND undone = 1`, firstKept);
-  const dropped = db.prepare(`DELETE FROM history WHERE session < ? AND undone = 1`).run(firstKept).changes;
-  const compacted = db
-    .prepare(`UPDATE history SET changes = '${COMPACTED}' WHERE session < ? AND changes != '${COMPACTED}'`)
-    .run(firstKept).changes;
-  const removed = db
-    .prepare(
-      `DELETE FROM history WHERE session < @first AND NOT (label GLOB 'Phase: *')
+  const dropped = statement(db, `DELETE FROM history WHERE session < ? AND undone = 1`).run(firstKept).changes;
+  const compacted = statement(
+    db,
+    `UPDATE history SET changes = '${COMPACTED}' WHERE session < ? AND changes != '${COMPACTED}'`,
+  ).run(firstKept).changes;
+  const removed = statement(
+    db,
+    `DELETE FROM history WHERE session < @first AND NOT (label GLOB 'Phase: *')
          AND id < (SELECT h.id FROM history AS h WHERE h.session = history.session ORDER BY h.id DESC LIMIT 1 OFFSET ${JOURNAL_CHANGES - 1})`,
-    )
-    .run({ first: firstKept }).changes;
+  ).run({ first: firstKept }).changes;
   return { compacted, removed: removed + dropped };
 }

@@ -10,10 +10,12 @@ import { roomLabel } from '../state/board.ts';
 import type { CheatSource, LedgerReads } from '../state/ledger-entry.ts';
 import { archivedRolls, archiveReader, iterateArchivedRolls } from './ledger-archive.ts';
 import { readStoredJson } from '../state/stored-json.ts';
+import { statement } from './statements.ts';
 
 /** Random state and the current session are play state: saved without undo steps. */
 export function writePlayState(db: Database, key: string, value: unknown): void {
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
   ).run(key, JSON.stringify(value));
 }
@@ -40,15 +42,15 @@ export type LedgerRow = LedgerEntry;
  */
 export function matchingCharacters(db: Database, part: string): string[] {
   const wanted = part.trim().toLocaleLowerCase();
-  const names = db
-    .prepare(
-      `WITH RECURSIVE seen(name) AS (
+  const names = statement(
+    db,
+    `WITH RECURSIVE seen(name) AS (
          SELECT (SELECT character FROM main.roll_log WHERE character IS NOT NULL ORDER BY character LIMIT 1)
          UNION ALL
          SELECT (SELECT character FROM main.roll_log WHERE character > seen.name ORDER BY character LIMIT 1) FROM seen WHERE seen.name IS NOT NULL
        )
        SELECT name FROM seen WHERE name IS NOT NULL`,
-    )
+  )
     .pluck()
     .all() as string[];
   return wanted ? names.filter((n) => n.toLocaleLowerCase().includes(wanted)) : names;
@@ -81,11 +83,10 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   }
   const limit = filter.limit ?? 500;
   const columns = `id, at, session, command, cause, table_key AS "table", floor, room, character, explain, faces`;
-  const rows = db
-    .prepare(
-      `SELECT ${columns} FROM main.roll_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`,
-    )
-    .all({ ...params, limit }) as (Omit<LedgerRow, 'faces'> & { faces: string })[];
+  const rows = statement(
+    db,
+    `SELECT ${columns} FROM main.roll_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`,
+  ).all({ ...params, limit }) as (Omit<LedgerRow, 'faces'> & { faces: string })[];
   if (rows.length < limit)
     rows.push(
       ...archivedRolls<Omit<LedgerRow, 'faces'> & { faces: string }>(
@@ -103,13 +104,9 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
   }));
 }
 
-const GRID_LABELS = JSON.stringify(
-  Array.from({ length: 10 * 25 }, (_, i) => roomLabel(Math.floor(i / 25) + 1, i % 5, Math.floor((i % 25) / 5))),
-);
-
 /** The id the next ledger entry will get: rolls from here on belong to the action now running. */
 export const nextRollId = (db: Database): number =>
-  (db.prepare(`SELECT coalesce(max(id), 0) + 1 AS n FROM roll_log`).get() as { n: number }).n;
+  (statement(db, `SELECT coalesce(max(id), 0) + 1 AS n FROM roll_log`).get() as { n: number }).n;
 
 interface RoomImage {
   floor: number;
@@ -125,8 +122,9 @@ interface RoomImage {
  * players must not read it when the room is revealed again. Undoing the step brings them back.
  */
 export function tieRollsToStep(db: Database, step: number, firstRoll: number, changes: readonly RowChange[]): void {
-  db.prepare(`UPDATE roll_log SET history_id = ? WHERE id >= ?`).run(step, firstRoll);
-  const withdraw = db.prepare(
+  statement(db, `UPDATE roll_log SET history_id = ? WHERE id >= ?`).run(step, firstRoll);
+  const withdraw = statement(
+    db,
     `UPDATE roll_log SET withdrawn_by = ? WHERE room = ? AND id < ? AND withdrawn_by IS NULL AND history_id IS NOT 0`,
   );
   for (const c of changes) {
@@ -139,31 +137,6 @@ export function tieRollsToStep(db: Database, step: number, firstRoll: number, ch
 }
 
 /**
- * The rolls players may see, newest first: public rolls whose action still stands (not undone),
- * and, for a roll tied to a room of the board (its contents, its chest), only while that room is
- * revealed on the party's floor and still holds what the roll decided. A pre-rolled floor, a room
- * revealed ahead on another floor, a reset or rewritten room and an undone action tell them nothing.
- */
-export function publicRolls(db: Database, floor: number | null, limit = 8): { explain: string; at: string }[] {
-  const revealed =
-    floor === null
-      ? []
-      : (
-          db.prepare(`SELECT x, y FROM room WHERE revealed = 1 AND floor = ?`).all(floor) as { x: number; y: number }[]
-        ).map((r) => roomLabel(floor, r.x, r.y));
-  return db
-    .prepare(
-      `SELECT explain, at FROM roll_log
-       WHERE public = 1
-         AND (history_id IS NULL OR (history_id <> 0 AND history_id NOT IN (SELECT id FROM history WHERE undone = 1)))
-         AND (withdrawn_by IS NULL OR withdrawn_by IN (SELECT id FROM history WHERE undone = 1))
-         AND (room IS NULL OR room NOT IN (SELECT value FROM json_each(@grid)) OR room IN (SELECT value FROM json_each(@revealed)))
-       ORDER BY id DESC LIMIT @limit`,
-    )
-    .all({ grid: GRID_LABELS, revealed: JSON.stringify(revealed), limit }) as { explain: string; at: string }[];
-}
-
-/**
  * Reads sessions' notable rolls for the journal, the newest `limit` of each in the order rolled:
  * what players saw, spells, creations and the Lich's doings (the `notable` column says which).
  */
@@ -172,7 +145,8 @@ export function notableRollsReader(
   limit: number,
 ): (session: number) => { cause: string; explain: string }[] {
   const columns = 'cause, explain';
-  const inFile = db.prepare(
+  const inFile = statement(
+    db,
     `SELECT ${columns} FROM main.roll_log WHERE session = ? AND notable = 1 ORDER BY id DESC LIMIT ?`,
   );
   const archived = archiveReader<{ cause: string; explain: string }>(
@@ -213,9 +187,9 @@ export function verifyLedger(db: Database, session?: number): ReplayReport {
   const columns = 'id, faces, rng_before, rng_after';
   const rows = (function* () {
     yield* iterateArchivedRolls<ReplayRow>(db, columns, where, params);
-    yield* db
-      .prepare(`SELECT ${columns} FROM main.roll_log ${where ? `WHERE ${where}` : ''} ORDER BY id`)
-      .iterate(params) as Iterable<ReplayRow>;
+    yield* statement(db, `SELECT ${columns} FROM main.roll_log ${where ? `WHERE ${where}` : ''} ORDER BY id`).iterate(
+      params,
+    ) as Iterable<ReplayRow>;
   })();
   let entries = 0;
   let faces = 0;
@@ -256,9 +230,9 @@ const facesSchema = z.array(
  * chains on from its command's first — those its command's first entry kept, caused by it.
  */
 export function cheatSource(db: Database, rollId: number): CheatSource | null {
-  const e = db
-    .prepare(`SELECT id, at, command, cause, character, explain, faces FROM roll_log WHERE id = ?`)
-    .get(rollId) as
+  const e = statement(db, `SELECT id, at, command, cause, character, explain, faces FROM roll_log WHERE id = ?`).get(
+    rollId,
+  ) as
     | {
         id: number;
         at: string;
@@ -273,11 +247,10 @@ export function cheatSource(db: Database, rollId: number): CheatSource | null {
   const parse = (json: string) => facesSchema.safeParse(JSON.parse(json)).data ?? [];
   let faces = parse(e.faces);
   if (!faces.length) {
-    const first = db
-      .prepare(
-        `SELECT faces FROM roll_log WHERE at = ? AND command = ? AND id < ? AND faces != '[]' ORDER BY id DESC LIMIT 1`,
-      )
-      .get(e.at, e.command, e.id) as { faces: string } | undefined;
+    const first = statement(
+      db,
+      `SELECT faces FROM roll_log WHERE at = ? AND command = ? AND id < ? AND faces != '[]' ORDER BY id DESC LIMIT 1`,
+    ).get(e.at, e.command, e.id) as { faces: string } | undefined;
     faces = first ? parse(first.faces) : [];
   }
   const mine = faces.filter((f) => f.cause === e.cause || f.cause === `${e.cause} (explosion)`);
@@ -295,16 +268,14 @@ export function ledgerReads(db: Database): LedgerReads {
   return {
     cheatSource: (rollId) => cheatSource(db, rollId),
     spellCauses: (session, tableKey) =>
-      db
-        .prepare(`SELECT cause FROM roll_log WHERE session = ? AND command = 'phase.cast' AND table_key = ?`)
+      statement(db, `SELECT cause FROM roll_log WHERE session = ? AND command = 'phase.cast' AND table_key = ?`)
         .pluck()
         .all(session, tableKey) as string[],
     lastCounterMagic: (session, witch) => {
-      const last = db
-        .prepare(
-          `SELECT id, cause, result FROM roll_log WHERE session = ? AND cause LIKE ? AND cause NOT LIKE '%: integrity check on a natural 1' ORDER BY id DESC LIMIT 1`,
-        )
-        .get(session, `${witch}: Counter Magic against %`) as { id: number; cause: string; result: string } | undefined;
+      const last = statement(
+        db,
+        `SELECT id, cause, result FROM roll_log WHERE session = ? AND cause LIKE ? AND cause NOT LIKE '%: integrity check on a natural 1' ORDER BY id DESC LIMIT 1`,
+      ).get(session, `${witch}: Counter Magic against %`) as { id: number; cause: string; result: string } | undefined;
       if (!last) return null;
       return {
         id: last.id,

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
 import { openDemo } from '../test-support/temp-app.ts';
+import { forgetStatements } from './statements.ts';
 
 /** The table ids of every rtable_row row the connection hands back from now on. */
 function rowsReadByTable(db: Database): Set<number> {
@@ -20,6 +21,8 @@ function rowsReadByTable(db: Database): Set<number> {
     };
     return statement;
   }) as Database['prepare'];
+  // Statements compiled before the spy are compiled again through it.
+  forgetStatements(db);
   return seen;
 }
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
 import { openDemo } from '../test-support/temp-app.ts';
+import { forgetStatements } from './statements.ts';
 
 const GROWING = ['history', 'roll_log', 'skill_use', 'day_report'];
 
@@ -29,6 +30,8 @@ function recordStatements(db: Database): Ran[] {
     }
     return statement;
   }) as Database['prepare'];
+  // Statements compiled before the spy are compiled again through it.
+  forgetStatements(db);
   return ran;
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { describeIssues } from '@shared/contract.ts';
 import { damagedSetting } from '../state/failures.ts';
 import { parseStoredJson } from '../state/stored-json.ts';
+import { statement } from './statements.ts';
 
 /**
  * A campaign setting, validated. A missing one takes its default; a damaged one (not JSON, or
@@ -16,7 +17,7 @@ export function readSetting<S extends z.ZodType>(
   schema: S,
   fallback: z.output<S>,
 ): z.output<S> {
-  const row = db.prepare(`SELECT value FROM setting WHERE key = ?`).get(key) as { value: string } | undefined;
+  const row = statement(db, `SELECT value FROM setting WHERE key = ?`).get(key) as { value: string } | undefined;
   if (!row) return fallback;
   const raw = parseStoredJson(row.value);
   if (!raw.ok)

@@ -4,6 +4,7 @@
 import type { Database } from 'better-sqlite3';
 import type { SkillUse } from '../rules/skills.ts';
 import type { CapstoneKey, SkillUseReads } from '../state/skill-uses.ts';
+import { statement } from './statements.ts';
 
 interface UseRow {
   lichslayer_id: number;
@@ -52,10 +53,11 @@ const WHERE: Record<CapstoneKey['counts'], string> = {
 export function skillUseReads(db: Database): SkillUseReads {
   const mine = `SELECT id, ${COLUMNS} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill`;
   // One index lookup each; the union (by id) counts a use matching several once. A null fight or visit matches nothing.
-  const window = db.prepare(
+  const window = statement(
+    db,
     `${mine} AND session = @session UNION ${mine} AND day = @day UNION ${mine} AND fight = @fight UNION ${mine} AND visit = @visit`,
   );
-  const burgle = db.prepare(`SELECT ${COLUMNS} FROM skill_use WHERE skill = 'Burgle' AND token_id = ? LIMIT 1`);
+  const burgle = statement(db, `SELECT ${COLUMNS} FROM skill_use WHERE skill = 'Burgle' AND token_id = ? LIMIT 1`);
   return {
     inWindow: (id, skill, now) =>
       (
@@ -71,16 +73,16 @@ export function skillUseReads(db: Database): SkillUseReads {
       const c = key.column;
       const where = WHERE[key.counts];
       const order = c === 'token_id' ? c : `${c} COLLATE NOCASE`;
-      return db
-        .prepare(
-          `WITH RECURSIVE seen(value) AS (
+      return statement(
+        db,
+        `WITH RECURSIVE seen(value) AS (
              SELECT * FROM (SELECT ${c} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill AND ${c} IS NOT NULL AND ${where} ORDER BY ${order} LIMIT 1)
              UNION ALL
              SELECT (SELECT ${c} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill AND ${order} > seen.value AND ${where} ORDER BY ${order} LIMIT 1)
              FROM seen WHERE seen.value IS NOT NULL LIMIT ${limit}
            )
            SELECT value FROM seen WHERE value IS NOT NULL`,
-        )
+      )
         .pluck()
         .all({ id, skill }) as (string | number)[];
     },

@@ -7,6 +7,7 @@ import { FLORA_TABLE, lootLookup, type LootLookup } from '../rules/loot-entry.ts
 import type { TableCatalog } from '../state/session.ts';
 import { parseRow, toDef, type TableRecord } from './tables-repo.ts';
 import { tablesRevision } from './table-revision.ts';
+import { statement } from './statements.ts';
 
 /** A catalog is good for one revision of the tables. */
 const catalogs = new WeakMap<Database, { revision: string; catalog: TableCatalog }>();
@@ -70,12 +71,12 @@ class LazyTables implements ReadonlyMap<string, TableDef> {
 
 function build(db: Database): TableCatalog {
   const records = new Map(
-    (db.prepare(`SELECT * FROM rtable ORDER BY category, name`).all() as TableRecord[]).map((r) => [r.key, r]),
+    (statement(db, `SELECT * FROM rtable ORDER BY category, name`).all() as TableRecord[]).map((r) => [r.key, r]),
   );
   const defs = new LazyTables(
     db,
     records,
-    db.prepare(`SELECT id, table_id, data FROM rtable_row WHERE table_id = ? ORDER BY position, id`),
+    statement(db, `SELECT id, table_id, data FROM rtable_row WHERE table_id = ? ORDER BY position, id`),
   );
   return catalogOf(
     defs,

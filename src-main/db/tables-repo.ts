@@ -6,6 +6,7 @@ import type { RecordingWriter } from './history.ts';
 import { noteTableWrite } from './table-revision.ts';
 import { readStoredJson, StoredValueError } from '../state/stored-json.ts';
 import { describeIssues } from '@shared/contract.ts';
+import { statement } from './statements.ts';
 
 export interface TableRecord {
   id: number;
@@ -62,9 +63,11 @@ export function parseRow(db: Database, id: number, json: string): TableRow {
 }
 
 export function loadTable(db: Database, key: string): StoredTable | null {
-  const rec = db.prepare(`SELECT * FROM rtable WHERE key = ?`).get(key) as TableRecord | undefined;
+  const rec = statement(db, `SELECT * FROM rtable WHERE key = ?`).get(key) as TableRecord | undefined;
   if (!rec) return null;
-  const rows = db.prepare(`SELECT id, data FROM rtable_row WHERE table_id = ? ORDER BY position, id`).all(rec.id) as {
+  const rows = statement(db, `SELECT id, data FROM rtable_row WHERE table_id = ? ORDER BY position, id`).all(
+    rec.id,
+  ) as {
     id: number;
     data: string;
   }[];
@@ -89,14 +92,13 @@ export function loadAllTables(db: Database): Map<string, StoredTable> {
  * kind costs nothing there.
  */
 export function loadTablesWhere(db: Database, where: string, ...params: unknown[]): Map<string, StoredTable> {
-  const recs = db
-    .prepare(`SELECT * FROM rtable WHERE ${where} ORDER BY category, name`)
-    .all(...params) as TableRecord[];
-  const rows = db
-    .prepare(
-      `SELECT id, table_id, data FROM rtable_row WHERE table_id IN (SELECT id FROM rtable WHERE ${where}) ORDER BY table_id, position, id`,
-    )
-    .all(...params) as { id: number; table_id: number; data: string }[];
+  const recs = statement(db, `SELECT * FROM rtable WHERE ${where} ORDER BY category, name`).all(
+    ...params,
+  ) as TableRecord[];
+  const rows = statement(
+    db,
+    `SELECT id, table_id, data FROM rtable_row WHERE table_id IN (SELECT id FROM rtable WHERE ${where}) ORDER BY table_id, position, id`,
+  ).all(...params) as { id: number; table_id: number; data: string }[];
   const byTable = new Map<number, { id: number; data: string }[]>();
   for (const r of rows) {
     const list = byTable.get(r.table_id) ?? [];
@@ -125,10 +127,10 @@ export function loadTablesWhere(db: Database, where: string, ...params: unknown[
 export function tableSummaries(
   db: Database,
 ): { key: string; name: string; category: TableDef['category']; die: string | null; rows: number; starter: boolean }[] {
-  return db
-    .prepare(
-      `SELECT t.key, t.name, t.category, t.die, t.starter, (SELECT count(*) FROM rtable_row r WHERE r.table_id = t.id) AS rows FROM rtable t ORDER BY t.category, t.name`,
-    )
+  return statement(
+    db,
+    `SELECT t.key, t.name, t.category, t.die, t.starter, (SELECT count(*) FROM rtable_row r WHERE r.table_id = t.id) AS rows FROM rtable t ORDER BY t.category, t.name`,
+  )
     .all()
     .map((r) => {
       const x = r as {
@@ -191,5 +193,8 @@ export function clearDraws(w: RecordingWriter, stored: StoredTable): void {
 /** Draws are play state, not an edit: they are saved without an undo step. */
 export function saveDraws(db: Database, tableId: number, drawn: readonly number[]): void {
   noteTableWrite(db, 'rtable');
-  db.prepare(`UPDATE rtable SET drawn = ? WHERE id = ?`).run(JSON.stringify([...drawn].sort((a, b) => a - b)), tableId);
+  statement(db, `UPDATE rtable SET drawn = ? WHERE id = ?`).run(
+    JSON.stringify([...drawn].sort((a, b) => a - b)),
+    tableId,
+  );
 }

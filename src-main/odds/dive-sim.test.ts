@@ -7,6 +7,8 @@ import { openDemo } from '../test-support/temp-app.ts';
 import { diveSeed, simulateDive, simulateRange } from './dive-sim.ts';
 import { loadSimWorld, rosterMembers } from './sim-world.ts';
 import { stateReader } from '../db/play-store.ts';
+import { SimRunner } from './sim-runner.ts';
+import { summariseTally } from './sim-summary.ts';
 
 async function demoWorld(patch?: Parameters<typeof loadSimWorld>[2]) {
   const { app } = await openDemo(3);
@@ -81,6 +83,21 @@ describe('odds.simulate through the commands', () => {
       (await app.call('odds.simulate', { party: { roster: true }, dives: 300, seed: 11 })).runId,
     );
     expect(again.summary).toEqual(first.summary);
+    app.close();
+  });
+
+  it('a run split over two workers merges to the summary one thread reaches from the same seed', async () => {
+    const { app, world } = await demoWorld();
+    const runner = new SimRunner(2);
+    const start = runner.start(world, DEFAULT_SIM_POLICIES, 21, 1200, 'A');
+    let view = runner.read(start.runId)!;
+    while (view.state === 'running') {
+      await new Promise((r) => setTimeout(r, 50));
+      view = runner.read(start.runId)!;
+    }
+    const alone = summariseTally(simulateRange(world, DEFAULT_SIM_POLICIES, 21, 0, 1200), DEFAULT_SIM_POLICIES.floors);
+    expect(view).toMatchObject({ state: 'done', done: 1200, error: null });
+    expect(view.summary).toEqual(alone);
     app.close();
   });
 

@@ -1,13 +1,15 @@
-// Runs of the dive simulator, each on its own worker thread (one core), so the app stays
-// responsive: started by odds.simulate, read by odds.simulation (progress and the tally so far),
-// stopped by odds.cancelSimulation. A run's label is its variant (A, B): a new run of a label
-// replaces the one before, so at most one worker per variant ever runs.
+// Runs of the dive simulator on worker threads, so the app stays responsive: started by
+// odds.simulate, read by odds.simulation (progress and the tally so far), stopped by
+// odds.cancelSimulation. A run's dives are split into one contiguous share per worker, one worker
+// per core; each dive has its own seed (diveSeed), so the merged tally is the one a single worker
+// would reach. A run's label is its variant (A, B): a new run of a label replaces the one before.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SimPolicies, SimRunState, SimRunView, SimTally } from '@shared/odds-sim.ts';
-import type { SimWorld } from './dive-sim.ts';
+import { emptyTally, mergeTallies, type SimWorld } from './dive-sim.ts';
 import { summariseTally } from './sim-summary.ts';
 import { worldToWire, type SimJob } from './sim-wire.ts';
 
@@ -21,7 +23,15 @@ interface Run {
   done: number;
   tally: SimTally | null;
   error: string | null;
-  worker: Worker | null;
+  /** One per share of the dives, null once that share is done (or the run stopped). */
+  workers: (Worker | null)[];
+}
+
+/** A share of a run: its workers' latest progress and tally. */
+interface Share {
+  done: number;
+  tally: SimTally | null;
+  finished: boolean;
 }
 
 /** The worker's file: built beside the main bundle (out/main), or the source under Node with tsx (tests, bench). */
@@ -40,6 +50,9 @@ export class SimRunner {
   private runs = new Map<string, Run>();
   private next = 1;
 
+  /** How many workers a run is split over: one per core unless told (the benchmark's baseline runs one). */
+  constructor(private readonly workers = Math.max(1, os.availableParallelism())) {}
+
   start(world: SimWorld, policies: SimPolicies, seed: number, dives: number, label: string): SimRunView {
     for (const old of this.runs.values()) if (old.label === label) this.stop(old, 'cancelled');
     // Finished runs are kept for reading, a few at most.
@@ -56,37 +69,54 @@ export class SimRunner {
       done: 0,
       tally: null,
       error: null,
-      worker: null,
+      workers: [],
     };
     const file = workerFile();
-    const job: SimJob = { world: worldToWire(world), policies, seed, from: 0, to: dives };
-    const worker = new Worker(file, { workerData: job });
-    // A run never keeps the app (or a test) from exiting.
-    worker.unref();
-    run.worker = worker;
-    worker.on('message', (m: { type: 'progress' | 'done'; done?: number; tally: SimTally }) => {
+    const wire = worldToWire(world);
+    // At least a block of dives per worker: a small run is not worth a second thread.
+    const count = Math.max(1, Math.min(this.workers, Math.ceil(dives / 500)));
+    const shares: Share[] = [];
+    const fail = (message: string) => {
       if (run.state !== 'running') return;
-      run.tally = m.tally;
-      if (m.type === 'progress') run.done = m.done ?? run.done;
-      else {
-        run.done = run.total;
-        run.state = 'done';
-        run.worker = null;
-      }
-    });
-    worker.on('error', (e) => {
-      if (run.state !== 'running') return;
-      run.state = 'failed';
-      run.error = e.message;
-      run.worker = null;
-    });
-    worker.on('exit', () => {
-      if (run.state === 'running') {
-        run.state = 'failed';
-        run.error = 'The simulation stopped before it finished.';
-      }
-      run.worker = null;
-    });
+      this.stop(run, 'failed');
+      run.error = message;
+    };
+    for (let k = 0; k < count; k++) {
+      const from = Math.floor((dives * k) / count);
+      const to = Math.floor((dives * (k + 1)) / count);
+      const share: Share = { done: 0, tally: null, finished: false };
+      shares.push(share);
+      const job: SimJob = { world: wire, policies, seed, from, to };
+      const worker = new Worker(file, { workerData: job });
+      // A run never keeps the app (or a test) from exiting.
+      worker.unref();
+      run.workers.push(worker);
+      worker.on('message', (m: { type: 'progress' | 'done'; done?: number; tally: SimTally }) => {
+        if (run.state !== 'running') return;
+        share.tally = m.tally;
+        if (m.type === 'progress') share.done = m.done ?? share.done;
+        else {
+          share.done = to - from;
+          share.finished = true;
+          run.workers[k] = null;
+        }
+        run.done = shares.reduce((n, s) => n + s.done, 0);
+        run.tally = shares.reduce<SimTally | null>(
+          (t, s) => (s.tally ? (t ? mergeTallies(t, s.tally) : s.tally) : t),
+          null,
+        );
+        if (shares.length === count && shares.every((s) => s.finished)) {
+          run.done = run.total;
+          run.tally ??= emptyTally();
+          run.state = 'done';
+        }
+      });
+      worker.on('error', (e) => fail(e.message));
+      worker.on('exit', () => {
+        if (!share.finished) fail('The simulation stopped before it finished.');
+        run.workers[k] = null;
+      });
+    }
     this.runs.set(runId, run);
     return this.view(run);
   }
@@ -110,8 +140,8 @@ export class SimRunner {
 
   private stop(run: Run, state: SimRunState): void {
     run.state = state;
-    void run.worker?.terminate();
-    run.worker = null;
+    for (const worker of run.workers) void worker?.terminate();
+    run.workers = run.workers.map(() => null);
   }
 
   private view(run: Run): SimRunView {

@@ -113,19 +113,20 @@ const combatSnapshot = snapshotSchema(
   }),
 );
 
-const MACHINE_SNAPSHOTS = {
-  'machine:dive': diveSnapshot,
-  'machine:attention': attentionSnapshot,
-  'machine:combat': combatSnapshot,
+/** Built once, nullable: the state caches a setting's parsed value per schema, so each read after the first is free. */
+const STORED_SNAPSHOTS = {
+  'machine:dive': diveSnapshot.nullable(),
+  'machine:attention': attentionSnapshot.nullable(),
+  'machine:combat': combatSnapshot.nullable(),
 } as const;
-type MachineKey = keyof typeof MACHINE_SNAPSHOTS;
+type MachineKey = keyof typeof STORED_SNAPSHOTS;
 
 /**
  * A machine's saved snapshot, validated; null when there is none (or it was cleared). xstate's
  * own snapshot types are wider (output, error): the validated shape is handed to it as one.
  */
-export function stored<K extends MachineKey>(s: PlayReader, key: K): z.output<(typeof MACHINE_SNAPSHOTS)[K]> | null {
-  return readSetting(s, key, MACHINE_SNAPSHOTS[key].nullable(), null) as z.output<(typeof MACHINE_SNAPSHOTS)[K]> | null;
+export function stored<K extends MachineKey>(s: PlayReader, key: K): z.output<(typeof STORED_SNAPSHOTS)[K]> {
+  return readSetting(s, key, STORED_SNAPSHOTS[key], null) as z.output<(typeof STORED_SNAPSHOTS)[K]>;
 }
 
 /** The Attention snapshot a departed Town's archive keeps (the setting's stored text), validated like the setting. */

@@ -153,10 +153,17 @@ export function rollExpression(dice: Dice, expr: DiceExpression, cause: string):
       value = tens.natural * 10 + units.natural;
       parts.push(`d66 ${value}`);
     } else {
-      const pool = dice.pool(t.count, t.sides, cause);
-      rolled.push(...pool);
-      value = pool.reduce((a, d) => a + d.total, 0);
-      parts.push(`${t.count}d${t.sides} [${pool.map((d) => d.natural).join(', ')}]`);
+      // A plain pool rolled die by die in one pass (the commonest roll: 3d6, d100), with no
+      // intermediate arrays; the same draws, in the same order, as Dice.pool.
+      let faces = '';
+      value = 0;
+      for (let k = 0; k < t.count; k++) {
+        const d = dice.die(t.sides, cause);
+        rolled.push(d);
+        value += d.natural;
+        faces = k === 0 ? String(d.natural) : `${faces}, ${d.natural}`;
+      }
+      parts.push(`${t.count}d${t.sides} [${faces}]`);
     }
     total += t.sign * value;
     if (parts.length > 1) parts[parts.length - 1] = `${t.sign === 1 ? '+' : '−'} ${parts[parts.length - 1]}`;

@@ -41,9 +41,10 @@ export class Dice {
   /** N dice of M sides, plain or exploding (only d6 explode in this game). */
   pool(count: number, sides: number, cause: string, explode = false): DieRoll[] {
     if (!Number.isInteger(count) || count < 0) throw new RangeError(`Cannot roll ${count} dice`);
-    return Array.from({ length: count }, () =>
-      explode && sides === 6 ? this.explodingD6(cause) : this.die(sides, cause),
-    );
+    const out: DieRoll[] = [];
+    const exploding = explode && sides === 6;
+    for (let i = 0; i < count; i++) out.push(exploding ? this.explodingD6(cause) : this.die(sides, cause));
+    return out;
   }
 }
 

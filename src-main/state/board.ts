@@ -126,15 +126,15 @@ export function legacyWorldAttention(r: PlayReader): 0 | 1 | 2 | 3 | 4 {
   );
 }
 
+/** Built once, so the state's cache of parsed settings knows it again (it caches per schema). */
+const legacyBoardSchema = z.object({ partyFloor: z.number().int().min(1).max(10).nullable().optional() });
+
 /**
  * The floor an older campaign (before format 6) kept for the party beside the dive machine; read
  * only to place a dive machine that was never saved. The dive machine is the party's one home.
  */
 export function legacyPartyFloor(r: PlayReader): number | null {
-  return (
-    readSetting(r, 'board', z.object({ partyFloor: z.number().int().min(1).max(10).nullable().optional() }), {})
-      .partyFloor ?? null
-  );
+  return readSetting(r, 'board', legacyBoardSchema, {}).partyFloor ?? null;
 }
 
 /**

@@ -11,15 +11,20 @@ export const randomStateSchema = z.strictObject({
 });
 
 /** The random source's saved state, validated; null before the first roll. */
-export const savedRandom = (r: PlayReader) => readSetting(r, 'random', randomStateSchema.nullable(), null);
+// The schemas are built once: the state caches a setting's parsed value per schema, so a schema
+// built on every read would be parsed (and validated) again on every read.
+const savedRandomSchema = randomStateSchema.nullable();
+export const savedRandom = (r: PlayReader) => readSetting(r, 'random', savedRandomSchema, null);
 
 // Bounded: the journal lists every session, so a crafted count must not ask for a billion of them.
 const sessionSchema = z.number().int().min(1).max(100_000);
 
 export const currentSession = (r: PlayReader): number => readSetting(r, 'session', sessionSchema, 1);
 
+const sessionStartsSchema = z.record(z.string(), z.string());
+
 export const sessionStarts = (r: PlayReader): Record<string, string> =>
-  readSetting(r, 'session-starts', z.record(z.string(), z.string()), {});
+  readSetting(r, 'session-starts', sessionStartsSchema, {});
 
 /** A new session begins; when, so the journal can sort the campaign's history into sessions. */
 export function startSession(s: PlaySession): number {

@@ -10,7 +10,7 @@ import { readHouseRules } from '../state/settings.ts';
 import { allTokens, roomsOfFloor } from '../state/board.ts';
 import { turnOrder } from './turn-order.ts';
 import { attentionStage, partyFloor, stored } from '../play/machines.ts';
-import { publicRolls } from '../db/ledger.ts';
+import { publicRolls } from '../db/public-rolls.ts';
 import { campaignName } from '../db/campaign-meta.ts';
 
 const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
