@@ -121,6 +121,35 @@ describe('Influence (ch.1, ch.13)', () => {
   });
 });
 
+describe('Influence on a chest (ch.1, ch.9)', () => {
+  it('a chest opened by the holder of an Influence item adds its die to the chest’s loot roll, as Burgle does', async () => {
+    const { app, roster } = await openDemo(11);
+    const sable = roster[2]!;
+    await app.call('lichslayer.setItem', {
+      id: sable.id,
+      slot: 'loot3',
+      item: { name: 'Cinder Compass', colour: 'Red' },
+    });
+    await app.call('houseRules.update', { patch: { chestSuccessOn: 1 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 2,
+      y: 0,
+      patch: { type: 'vault', name: 'Wide Vault', chest: true },
+    });
+    await app.call('dice.setSeed', { seed: 5 });
+    await app.call('board.openChest', { floor: 1, x: 2, y: 0, lichslayerId: sable.id });
+    const entry = (await app.call('ledger.list', { character: 'Sable Hartigan' })).find(
+      (e) => e.cause === 'Chest at F1 (3,1), opened by Sable Hartigan: loot',
+    )!;
+    expect(entry.explain).toBe(
+      '23 = 58 on d100 − 40 (Floor 1) + 5 (influence: Cinder Compass) → Common: Mist Hauberk (Tomb Loot Table)',
+    );
+    app.close();
+  });
+});
+
 describe('an Unbound Vestment found (ch.15)', () => {
   it('1d6 says which, re-rolling any the party holds; with all six held there is none to find', async () => {
     const { app, roster, me } = await openDemo(2);
