@@ -69,6 +69,8 @@ test('drag a Lichslayer into an adjacent unrevealed room: revealed, entities pla
 test('dragging into a full room is refused with the reason, and the token returns', async ({ page, request }) => {
   host = await startHost(tempDataDir());
   await openBoard(page);
+  // a Vault at the entrance holds the whole party (ch.9), so no one steps on into the Hall beside it
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Landing' } });
   await page.getByRole('button', { name: 'Enter party here' }).click();
   await api(request, host, 'board.setRoom', {
     floor: 1,

@@ -49,6 +49,8 @@ describe('Inscribe (ch.13)', () => {
       target: { spell: { table: 'spells-demon', row: lash } },
     });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
+    // room for the Hound beside the party (ch.9: the rolled Antechamber holds three, all taken)
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
     await app.call('board.addToken', {
       kind: 'entity',
       name: 'Grey Hound',
