@@ -32,6 +32,8 @@ async function fight(page: Page, request: APIRequestContext): Promise<void> {
   const b = await board(request);
   const odile = b.tokens.find((t) => t.name === 'Odile Vantreck')!;
   await api(request, host, 'board.moveToken', { tokenId: odile.id, floor: 1, x: 2, y: 1 });
+  // The entrance made a Vault: the three Lichslayers left there and the two Mourners fit (ch.9: every token fills a room).
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault' } });
   await api(request, host, 'board.setRoom', {
     floor: 1,
     x: 1,

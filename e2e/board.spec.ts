@@ -69,6 +69,8 @@ test('drag a Lichslayer into an adjacent unrevealed room: revealed, entities pla
 test('dragging into a full room is refused with the reason, and the token returns', async ({ page, request }) => {
   host = await startHost(tempDataDir());
   await openBoard(page);
+  // a Vault at the entrance holds the whole party (ch.9), so no one steps on into the Hall beside it
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Landing' } });
   await page.getByRole('button', { name: 'Enter party here' }).click();
   await api(request, host, 'board.setRoom', {
     floor: 1,
@@ -131,9 +133,10 @@ test("the players' screen updates live and shows nothing secret", async ({ page,
   const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
   const wren = board.tokens.find((t) => t.name === 'Wren of the Hollow')!;
   await drag(page, await tokenPoint(page, board, wren), await roomPoint(page, 3, 0));
-  // seed 4: the two rooms the party's moves reveal, in the order shown; nothing else is public
+  // seed 4: the two rooms the party's moves reveal, in the order shown; nothing else is public (the
+  // entrance's Chamber of 4 is the party's, so its rolled entity is not placed, ch.9)
   await expect(players.locator('.public-rolls li')).toHaveText([
-    /4 on d12 → Tallow Chapel/,
+    /12 on d12 → Ghoul Larder/,
     /5 on d12 → Rat-king Nest/,
   ]);
   const text = await players.locator('body').innerText();

@@ -535,8 +535,14 @@ export const contract = {
   'smith.repairArmor': command<TownStateView>()(
     z.strictObject({ id: rowId, points: z.number().int().min(1).max(999) }),
   ),
+  // A broken item is repaired where it lies: a slot, or (as breaking leaves it, ch.11) an inventory stack by position.
   'smith.repairItem': command<TownStateView>()(
-    z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), sellValue: z.number().int().min(0).max(1_000_000) }),
+    z.strictObject({
+      id: rowId,
+      slot: z.enum(ITEM_SLOTS).optional(),
+      stack: z.number().int().min(0).max(99).optional(),
+      sellValue: z.number().int().min(0).max(1_000_000),
+    }),
   ),
   'smith.recolour': command<TownStateView>()(
     z.strictObject({ id: rowId, slot: z.enum(ITEM_SLOTS), colour: z.enum(COLOURS) }),

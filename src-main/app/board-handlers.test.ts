@@ -33,9 +33,9 @@ describe('board (ch.9, ch.10)', () => {
     const { app } = await demo(5);
     let b = await app.call('board.enterFloor', { floor: 1 });
     const odile = party(b)[0]!;
-    // find a seed-stable neighbour with entities by trying the three neighbours
+    // the two neighbours still unrevealed (the Antechamber at the entrance holds three: the fourth stepped on into (2,1), ch.9)
+    expect(party(b).filter((t) => t.x === 1 && t.y === 0)).toHaveLength(1);
     for (const [x, y] of [
-      [1, 0],
       [3, 0],
       [2, 1],
     ] as const) {

@@ -321,7 +321,7 @@ describe('rooms on entry (ch.8, ch.9, ch.10)', () => {
       y: 1,
     });
     expect(b.notices).toEqual([
-      "Whispering Stair is a Sanity Test (ch.8, ch.11; target house rule): Brother Quillam fails (0 = 1d6! [1] − 1 (Sanity Strange (ch.8)) vs 14 (12 + 2, Lich's Attention Stage 1 (ch.5)): all natural 1s: fails (ch.1)) and drops to Edge (ch.8); a natural 1: Integrity of Iron-ribbed Lantern: 1 on d6, it breaks (ch.11), on the first equipped item that can break, Iron-ribbed Lantern (house rule): Iron-ribbed Lantern confers no effect and counts toward no synchronicity until the Smith repairs it",
+      "Whispering Stair is a Sanity Test (ch.8, ch.11; target house rule): Brother Quillam fails (0 = 1d6! [1] − 1 (Sanity Strange (ch.8)) vs 14 (12 + 2, Lich's Attention Stage 1 (ch.5)): all natural 1s: fails (ch.1)) and drops to Edge (ch.8); a natural 1: Integrity of Iron-ribbed Lantern: 1 on d6, it breaks (ch.11), on the first equipped item that can break, Iron-ribbed Lantern (house rule): Iron-ribbed Lantern leaves its slot for the inventory, broken; it confers no effect and counts toward no synchronicity until the Smith repairs it",
     ]);
     expect((await lichslayer(app, 'Brother Quillam')).sanity).toBe('edge');
     app.close();
@@ -614,8 +614,9 @@ describe('loot integrity (ch.11, ch.13)', () => {
     const broke = await app.call('fight.integrity', { lichslayerId: odile.id, slot: 'gear', result: 'breaks' });
     expect(broke.lines).toEqual([
       "Integrity of Cinder Maul: it breaks, the Judge's call (ch.11)",
-      'Cinder Maul breaks: it confers no effect and counts toward no synchronicity until the Smith repairs it (ch.11)',
+      'Cinder Maul breaks: it leaves its slot for the inventory, broken; it confers no effect and counts toward no synchronicity until the Smith repairs it (ch.11)',
     ]);
+    expect((await lichslayer(app, 'Odile Vantreck')).items.gear).toBeNull();
     expect(
       await app.dispatch('fight.attack', {
         attacker: tokenNamed(board, 'Odile Vantreck').id,
@@ -623,7 +624,10 @@ describe('loot integrity (ch.11, ch.13)', () => {
       }),
     ).toMatchObject({
       ok: false,
-      error: { message: 'Cinder Maul is broken: it confers no effect (ch.11). Nothing changed.' },
+      error: {
+        message:
+          'Odile Vantreck holds no Gear or loot that allows the attack action: loot and gear define what a character can do (ch.11). Nothing changed.',
+      },
     });
     await app.call('lichslayer.setItem', {
       id: odile.id,

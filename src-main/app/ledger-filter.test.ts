@@ -29,9 +29,9 @@ describe('the ledger by character', () => {
         .every((e) => e.character === null),
     ).toBe(true);
 
-    // Her rolls: the reveal's, and the Sanity Tests her steps set off (the Stair's, once for each character).
+    // Her rolls: the reveal's, the Stair's Sanity Test on arrival, and the Crypt's trap (its d6 and its damage).
     const hers = (await app.call('ledger.list', {})).filter((e) => e.character === 'Odile Vantreck').map((e) => e.id);
-    expect(hers.length).toBe(reveal.length + 2);
+    expect(hers.length).toBe(reveal.length + 3);
     for (const part of ['odile', 'VANTRECK', 'e v', ' Odile Vantreck ']) {
       const found = await app.call('ledger.list', { character: part });
       expect(

@@ -49,6 +49,8 @@ describe('Inscribe (ch.13)', () => {
       target: { spell: { table: 'spells-demon', row: lash } },
     });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
+    // room for the Hound beside the party (ch.9: the rolled Antechamber holds three, all taken)
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
     await app.call('board.addToken', {
       kind: 'entity',
       name: 'Grey Hound',
@@ -117,6 +119,35 @@ describe('Influence (ch.1, ch.13)', () => {
       item: { name: 'Cinder Compass', colour: 'Red', broken: true },
     });
     expect((await me(sable.id)).life.influence).toEqual([]);
+    app.close();
+  });
+});
+
+describe('Influence on a chest (ch.1, ch.9)', () => {
+  it('a chest opened by the holder of an Influence item adds its die to the chest’s loot roll, as Burgle does', async () => {
+    const { app, roster } = await openDemo(11);
+    const sable = roster[2]!;
+    await app.call('lichslayer.setItem', {
+      id: sable.id,
+      slot: 'loot3',
+      item: { name: 'Cinder Compass', colour: 'Red' },
+    });
+    await app.call('houseRules.update', { patch: { chestSuccessOn: 1 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 2,
+      y: 0,
+      patch: { type: 'vault', name: 'Wide Vault', chest: true },
+    });
+    await app.call('dice.setSeed', { seed: 5 });
+    await app.call('board.openChest', { floor: 1, x: 2, y: 0, lichslayerId: sable.id });
+    const entry = (await app.call('ledger.list', { character: 'Sable Hartigan' })).find(
+      (e) => e.cause === 'Chest at F1 (3,1), opened by Sable Hartigan: loot',
+    )!;
+    expect(entry.explain).toBe(
+      '23 = 58 on d100 − 40 (Floor 1) + 5 (influence: Cinder Compass) → Common: Mist Hauberk (Tomb Loot Table)',
+    );
     app.close();
   });
 });

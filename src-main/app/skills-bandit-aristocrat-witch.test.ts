@@ -230,7 +230,7 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     await app.call('dice.setSeed', { seed: 7 });
     const cheated = await app.call('skill.use', { id: sable!.id, skill: 'Cheat', rollId: mine.id });
     expect(cheated.notes).toEqual([
-      "Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! were [1, 15] = 16; the reroll [1, 6+6+3] (a natural 1 counts as 6: 6, 15) = 21; the higher is better for Sable Hartigan: the reroll's 21 stands, with the roll's modifiers as before (ch.2)",
+      "Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! were [1, 15] = 16; the reroll [1, 6+6+3] (a natural 1 again counts as 6: 6, 15) = 21; the higher is better for Sable Hartigan: the reroll's 21 stands, with the roll's modifiers as before (ch.2)",
     ]);
     expect(await app.dispatch('skill.use', { id: sable!.id, skill: 'Cheat', rollId: mine.id })).toMatchObject({
       ok: false,
@@ -251,6 +251,34 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
         e.cause.startsWith('Sable Hartigan Cheats on'),
       ).length,
     ).toBe(2);
+    app.close();
+  });
+
+  it('Cheat (ch.2): a reroll die is a 6 on a natural 1 only when the die it rerolls was a natural 1 too; a 15 rerolled to 1 stays 1', async () => {
+    const { app, roster } = await setup();
+    const sable = roster[2]!;
+    await app.call('lichslayer.update', {
+      id: sable.id,
+      patch: {
+        hiddenClass: 'The Bandit',
+        skill1: 'Burgle',
+        skill2: 'Extra Pockets',
+        skill3: 'Disarm',
+        capstone: 'Cheat',
+        level: 2,
+      },
+    });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('dice.setSeed', { seed: 7 });
+    await app.call('challenge.roll', { lichslayerId: sable.id, target: 12, cause: 'Climb the shaft' });
+    const mine = (await app.call('ledger.list', { character: 'Sable Hartigan' })).find((e) =>
+      e.cause.endsWith('Climb the shaft'),
+    )!;
+    expect(mine.explain).toBe('16 = 2d6! [1, 6+6+3] vs 12: meets the target (ch.1)');
+    await app.call('dice.setSeed', { seed: 22 }); // the reroll shows [1, 1]
+    expect((await app.call('skill.use', { id: sable.id, skill: 'Cheat', rollId: mine.id })).notes).toEqual([
+      "Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! were [1, 15] = 16; the reroll [1, 1] (a natural 1 again counts as 6: 6, 1) = 7; the higher is better for Sable Hartigan: the original 16 stands, with the roll's modifiers as before (ch.2)",
+    ]);
     app.close();
   });
 

@@ -161,6 +161,32 @@ describe('Magic at the time of casting (ch.15)', () => {
     app.close();
   });
 
+  it('Investiture (ch.2): the +1 Magic the Gauntlet shows is the Magic the spell resolves at — Magic 1 from 620 gold, 2 invested', async () => {
+    const app = await demo();
+    const team = await roster(app);
+    const [odile, wren] = [team[0]!, team[3]!];
+    await app.call('lichslayer.update', {
+      id: wren.id,
+      patch: {
+        hiddenClass: 'The Scholar',
+        skill1: 'Identify',
+        skill2: 'Scrolls and Ink',
+        skill3: 'Investiture',
+        level: 6,
+      },
+    });
+    await bare(app, odile.id);
+    await app.call('lichslayer.update', { id: odile.id, patch: { gold: 620 } }); // Magic 1 from gold (ch.4)
+    const c = await fight(app);
+    expect(c.id).toBe(odile.id);
+    expect((await person(app, odile.id)).derived.magic.value).toBe(2);
+    const p = await app.call('phase.cast', { tokenId: c.tokenId, ...(await spell(app, 'Cinder Lash')) });
+    expect(resolution(p.notices, 'Cinder Lash')).toMatch(
+      /\+ Magic 2 = \d+ \(ch\.15\); Magic 2 at casting \(ch\.15\) — /,
+    );
+    app.close();
+  });
+
   it('house rule: the Magic left once the gold has gone', async () => {
     const app = await demo();
     await app.call('houseRules.update', { patch: { magicAtCasting: 'after-cost' } });

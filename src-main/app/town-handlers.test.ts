@@ -6,6 +6,33 @@ import { openDemo } from '../test-support/temp-app.ts';
 const setup = (seed = 21) => openDemo(seed);
 
 describe('the Smith (ch.4)', () => {
+  it('ch.11: an item that breaks leaves its slot for the inventory, marked broken; the slot frees; the Smith repairs it there', async () => {
+    const { app, roster, me } = await setup();
+    const o = roster[0]!;
+    const before = await me(o.id);
+    expect(before.items.gear).toMatchObject({ name: 'Cinder Maul', broken: false });
+    const broke = await app.call('fight.integrity', { lichslayerId: o.id, slot: 'gear', result: 'breaks' });
+    expect(broke.lines).toEqual([
+      "Integrity of Cinder Maul: it breaks, the Judge's call (ch.11)",
+      'Cinder Maul breaks: it leaves its slot for the inventory, broken; it confers no effect and counts toward no synchronicity until the Smith repairs it (ch.11)',
+    ]);
+    let now = await me(o.id);
+    expect(now.items.gear).toBeNull();
+    const at = now.inventory.findIndex((s) => s.name === 'Cinder Maul');
+    expect(now.inventory[at]).toMatchObject({ name: 'Cinder Maul', count: 1, broken: true });
+    await app.call('smith.roll', {});
+    expect(await app.dispatch('smith.repairItem', { id: o.id, slot: 'gear', sellValue: 100 })).toMatchObject({
+      ok: false,
+      error: { message: 'That slot holds no broken item. Nothing changed.' },
+    });
+    await app.call('smith.repairItem', { id: o.id, stack: at, sellValue: 100 });
+    now = await me(o.id);
+    expect(now.inventory[at]).toMatchObject({ name: 'Cinder Maul', count: 1, broken: false });
+    // a quarter of its 100 sell value (ch.4), +30 % for Red, which seed 21's Smith distrusts: 33
+    expect(before.gold - now.gold).toBe(33);
+    app.close();
+  });
+
   it('the disposition is rolled once; prices follow it; Armor is repaired up to its maximum; recolour needs a Stone, one a day', async () => {
     const { app, roster, me } = await setup();
     const o = roster[0]!;

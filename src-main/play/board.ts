@@ -4,7 +4,6 @@
 // Floor 10's waves. Plain functions over one transaction's writer.
 import {
   roomSteps,
-  occupants,
   allTokens,
   ensureRoom,
   joinTurnStack,
@@ -30,6 +29,7 @@ import { attentionStage, diveActor } from './machines.ts';
 import { enterRoom, type RoomEntry } from './room-entry.ts';
 import { where, ROLLED_TRAP, shrinesOf, partySize, place } from './floor-facts.ts';
 import { noteClearedOnNine } from './floor-nine.ts';
+import { nearestWithSpace, roomTakes, type Spot } from './room-space.ts';
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
 /** The character a reveal is filed under in the ledger: the one party member who walked in (a whole party entering is no one's). */
@@ -93,6 +93,7 @@ export function contentsFor(
         merchantDispatched: dive.merchantsDispatched.includes(floor),
       },
       lostReroll: reroller?.name ?? null,
+      entering: revealers.length,
     });
     return { value: c, records: by ? c.records.map((r) => ({ ...r, character: r.character ?? by })) : c.records };
   });
@@ -286,11 +287,45 @@ export function enterFloor(
   }
   placeRetainers(ps);
   const room = reveal(ps, floor, x, y, 'board.enterFloor', party);
-  for (const t of party) {
-    ps.update('token', t.id, { floor, x, y });
-    arrive(ps, { ...t, floor, x, y }, roomAt(ps, floor, x, y)!, notices, 'board.enterFloor');
-  }
+  placeParty(ps, floor, { x, y }, party, notices);
   notices.unshift(`The party enters Floor ${floor} at ${room.name || 'the entrance'}`);
+}
+
+/**
+ * The party takes its places from the entrance (ch.9; RULINGS: a full room blocks every token): as
+ * many as the entrance holds, in the order they arrive; the rest step on into the nearest room with
+ * space, revealing it if need be (ch.10), as a party stepping through would.
+ */
+function placeParty(ps: PlaySession, floor: number, entrance: Spot, party: readonly TokenView[], notices: string[]) {
+  const waiting = [...party];
+  const entranceName = roomAt(ps, floor, entrance.x, entrance.y)?.name || 'the entrance';
+  while (waiting.length) {
+    const spot = nearestWithSpace(ps, floor, entrance, { enemy: false, reveals: true });
+    if (!spot) {
+      notices.push(`${waiting.map((t) => t.name).join(', ')} find no room with space on Floor ${floor} (ch.9)`);
+      return;
+    }
+    if (roomTakes(ps, floor, spot, false) === null) reveal(ps, floor, spot.x, spot.y, 'board.enterFloor', waiting);
+    const placed: TokenView[] = [];
+    while (waiting.length && roomTakes(ps, floor, spot, false)?.ok) {
+      const t = waiting.shift()!;
+      ps.update('token', t.id, { floor, x: spot.x, y: spot.y });
+      arrive(
+        ps,
+        { ...t, floor, x: spot.x, y: spot.y },
+        roomAt(ps, floor, spot.x, spot.y)!,
+        notices,
+        'board.enterFloor',
+      );
+      placed.push(t);
+    }
+    if (placed.length && (spot.x !== entrance.x || spot.y !== entrance.y)) {
+      const there = roomAt(ps, floor, spot.x, spot.y)!;
+      notices.push(
+        `${entranceName} is full: ${placed.map((t) => t.name).join(', ')} ${placed.length === 1 ? 'steps' : 'step'} on into ${there.name || 'a room'} at ${where(floor, spot.x, spot.y)} (ch.9)`,
+      );
+    }
+  }
 }
 
 /** The turn stack with each Retainer right after its Aristocrat (ch.2), as hired and on each floor's entry. */
@@ -356,31 +391,11 @@ export function floorTenRound(ps: PlaySession, notices: string[]): void {
     });
     return { value: w10, records: w10.records };
   });
-  // Rooms by distance from the Gate: the Gate first, then its neighbours, and so on.
+  // The Gate first, then the nearest rooms with space (a full room blocks passage, ch.9).
   const gate = DEFAULT_ENTRANCE;
-  const order = Array.from({ length: 25 }, (_, i) => ({ x: i % 5, y: Math.floor(i / 5) })).sort(
-    (a, b) => Math.abs(a.x - gate.x) + Math.abs(a.y - gate.y) - (Math.abs(b.x - gate.x) + Math.abs(b.y - gate.y)),
-  );
   let waiting = 0;
   for (const e of wave.entities) {
-    const spot = order.find((p) => {
-      const room = roomAt(ps, 10, p.x, p.y);
-      if (!room?.revealed || !room.room_type) return false;
-      return (
-        judgeMove({
-          mover: { kind: 'entity', name: e.name },
-          from: null,
-          to: { floor: 10, ...p },
-          target: {
-            revealed: true,
-            type: room.room_type,
-            occupancy: occupants(allTokens(ps), 10, p.x, p.y).length,
-            shrines: shrinesOf(ps),
-          },
-          override: false,
-        }).kind === 'ok'
-      );
-    });
+    const spot = nearestWithSpace(ps, 10, gate, { enemy: true, reveals: false });
     if (!spot) {
       waiting++;
       continue;

@@ -179,6 +179,8 @@ export function payForCast(ps: PlaySession, token: TokenView, verdict: CastVerdi
       statPoints: l.magic_bonus,
       lootMagic: lootMagic(items).value,
       floraMagic: check.floraMagic,
+      // ch.15 reads the caster's current Magic, the Gauntlet's figure: Investiture's +1 is part of it (ch.2).
+      skillMagic: skillMagic(ps, l.id).reduce((a, m) => a + m.value, 0),
     },
     readHouseRules(ps),
   ).value;

@@ -34,8 +34,9 @@ import { XP_PER_CLEARED_FLOOR } from '../rules/character.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
 import { addXp } from './growth.ts';
 import { familiarRolls } from './town.ts';
-import { floorNotCleared } from './floor-facts.ts';
+import { floorNotCleared, where } from './floor-facts.ts';
 import { enemiesThatMayMove } from './enemies.ts';
+import { nearestWithSpace } from './room-space.ts';
 
 export type CombatActor = ReturnType<typeof combatActor>;
 
@@ -112,13 +113,21 @@ export function floorTenLichArrives(ps: PlaySession, notices: string[]): void {
     unboundVestmentsEquipped: vestmentsWorn(ps, present),
   }).find((b) => b !== PHYLACTERY);
   if (!block) return;
+  // At the Gate, or the nearest room with space when the party fills it (ch.9: a full room blocks every token).
+  const spot = nearestWithSpace(ps, 10, DEFAULT_ENTRANCE, { enemy: true, reveals: false });
+  if (!spot) {
+    notices.push(
+      'The Lich waits outside the Gate (house rule): every room near it is full (ch.9); it enters when one has space',
+    );
+    return;
+  }
   const id = ps.insert('token', {
     kind: 'entity',
     name: 'The Lich',
     colour: 'Colourless',
     floor: 10,
-    x: DEFAULT_ENTRANCE.x,
-    y: DEFAULT_ENTRANCE.y,
+    x: spot.x,
+    y: spot.y,
     health: block.health,
     max_health: block.health,
     armor: block.armor,
@@ -132,7 +141,11 @@ export function floorTenLichArrives(ps: PlaySession, notices: string[]): void {
     placed_at: nextPlacement(ps),
   });
   joinTurnStack(ps, id);
-  notices.push(`The Lich waits on Floor 10 (house rule): ${block.explain}`);
+  const at =
+    spot.x === DEFAULT_ENTRANCE.x && spot.y === DEFAULT_ENTRANCE.y
+      ? 'at the Gate'
+      : `at ${where(10, spot.x, spot.y)}, as the Gate is full (ch.9)`;
+  notices.push(`The Lich waits on Floor 10 (house rule), ${at}: ${block.explain}`);
 }
 
 /** After a combat step: spells whose moment came resolve, and the machine hears they did. */
@@ -173,7 +186,11 @@ export function step(ps: PlaySession, combat: CombatActor, notices: string[]): v
     // The start of a round: the Lich revives while its Phylactery stands (ch.16); on Floor 10
     // a wave enters while the Phylactery stands (ch.10).
     reviveLich(ps, dive.getSnapshot().context.phylacteryDestroyed, notices);
-    if (phase === 'floorTen' && !dive.getSnapshot().context.phylacteryDestroyed) floorTenRound(ps, notices);
+    if (phase === 'floorTen' && !dive.getSnapshot().context.phylacteryDestroyed) {
+      // The Lich kept outside by a full Gate enters once a room near it has space (ch.9).
+      floorTenLichArrives(ps, notices);
+      floorTenRound(ps, notices);
+    }
     // ch.11: ongoing damage strikes Health again as the round begins.
     tickOngoing(ps, notices);
     combat.send({ type: 'SYNC', order: stackSlots(ps) });

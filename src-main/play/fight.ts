@@ -46,6 +46,7 @@ import { trapFieldsSchema } from '@shared/tables.ts';
 import { noteClearedOnNine } from './floor-nine.ts';
 import { allyAtZero, sanityChallenge } from './round-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
+import { breakOutOfSlot } from '../state/inventory.ts';
 import { blockItems, equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
 import { readFight, roundNow, roundOf, writeFight } from './fight-state.ts';
 import { addXp } from './growth.ts';
@@ -299,10 +300,12 @@ function writeHit(ps: PlaySession, t: TokenView, hit: HitResult): void {
   else ps.update('token', t.id, { health: hit.health, armor: hit.armor });
 }
 
+/** ch.11: on a 1 the item breaks and is removed from its slot, into the inventory marked broken. */
 function breakItem(ps: PlaySession, item: { id: number; name: string }, lines: string[]): void {
-  ps.update('item', item.id, { broken: 1 });
+  const row = ps.byId('item', item.id);
+  const out = row ? breakOutOfSlot(ps, row) : null;
   lines.push(
-    `${item.name} breaks: it confers no effect and counts toward no synchronicity until the Smith repairs it (ch.11)`,
+    `${item.name} breaks: ${out ? `${out.explain}; ` : ''}it confers no effect and counts toward no synchronicity until the Smith repairs it (ch.11)`,
   );
 }
 

@@ -1,6 +1,6 @@
 // Floor 9's Gate condition (ch.10): each Lichslayer standing in a room there once it is cleared.
 import type { PlaySession } from '../state/session.ts';
-import { allTokens, roomAt, occupants } from '../state/board.ts';
+import { allTokens, roomAt, enemiesIn } from '../state/board.ts';
 import { diveActor } from './machines.ts';
 import { sendDiveEvent } from './dive-port.ts';
 
@@ -9,7 +9,7 @@ export function noteClearedOnNine(ps: PlaySession, floor: number, x: number, y: 
   if (floor !== 9) return;
   const room = roomAt(ps, floor, x, y);
   const tokens = allTokens(ps);
-  if (!room?.revealed || occupants(tokens, floor, x, y).length > 0) return;
+  if (!room?.revealed || enemiesIn(tokens, floor, x, y).length > 0) return;
   for (const t of tokens) {
     if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.floor !== floor || t.x !== x || t.y !== y) continue;
     const event = { type: 'ROOM_CLEARED', lichslayer: t.lichslayerId } as const;

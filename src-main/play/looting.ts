@@ -7,7 +7,7 @@ import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
 import type { CommandName } from '@shared/contract.ts';
 import { allTokens, parseChest, roomLabel, type RoomRecord } from '../state/board.ts';
-import { slotPlanOf } from '../state/gauntlet.ts';
+import { heldInfluence, slotPlanOf } from '../state/gauntlet.ts';
 import { addToInventory } from '../state/inventory.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { chestGoldFormula, openChest } from '../rules/board-facts.ts';
@@ -107,6 +107,8 @@ export function openChestBy(
       const node = rollOnTable({ dice, tables, drawn, cause: `${cause}: loot` }, 'loot', {
         floor: room.floor,
         extra: modifiers,
+        // ch.1, ch.9: the chest's loot roll adds the Influence dice the opener's equipped loot holds.
+        influence: heldInfluence(ps, l),
       });
       const row = node.row !== null ? tables.get('loot')!.rows[node.row] : undefined;
       loot = { name: node.label, colour: row?.loot?.colour ?? 'Colourless', notes: row?.details ?? '' };

@@ -52,6 +52,8 @@ export interface RevealSetting {
   facts?: FloorFacts;
   /** A Lost character reveals the room and still has this dive's re-roll of a natural 1 (ch.10). */
   lostReroll?: string | null;
+  /** How many step into the room as it is revealed: its entities leave them space (ch.9). */
+  entering?: number;
 }
 
 function needTable(tables: ReadonlyMap<string, TableDef>, key: string): TableDef {
@@ -204,8 +206,18 @@ export function rollRoomContents(s: RevealSetting): RoomContents {
         result: roll,
       });
     }
-    // A room never holds more than its capacity (ch.9).
-    count = Math.max(0, Math.min(count, capacity));
+    // A room never holds more than its capacity (ch.9), and those revealing it step in: the rolled
+    // entities take what places they leave (a full room would block its own revealer).
+    const room = Math.max(0, capacity - Math.min(s.entering ?? 0, capacity));
+    if (count > room)
+      records.push({
+        cause: `${cause}: entities`,
+        floor: s.floor,
+        room: s.where,
+        explain: `${count} rolled, ${room} placed: the ${fields.roomType} holds ${capacity}, ${capacity - room} of them for those stepping in (ch.9)`,
+        result: null,
+      });
+    count = Math.max(0, Math.min(count, room));
     for (let i = 0; i < count; i++) {
       const placement = placeEntityTier(s.dice, s.floor, s.rules, `${cause}: entity ${i + 1} tier`);
       const key = `entities-${placement.tier}`;

@@ -3,6 +3,7 @@
 // Lich's communion and revival (ch.16). Each roll is logged. Spells are in spellcasting.ts.
 import { onBoard, allTokens } from '../state/board.ts';
 import type { PlayReader, PlaySession, RollRecord } from '../state/session.ts';
+import { breakOutOfSlot } from '../state/inventory.ts';
 import type { TokenView } from '@shared/board.ts';
 import { readHouseRules, writeSetting } from '../state/settings.ts';
 import type { ChallengeResult } from '../rules/challenge.ts';
@@ -97,8 +98,10 @@ export function lichslayerChallenge(
   if (value.integrity) {
     tail = `; ${value.integrity.explain}`;
     if (value.integrity.breaks && value.integrity.item) {
-      ps.update('item', value.integrity.item.id, { broken: 1 });
-      tail += `: ${value.integrity.item.name} confers no effect and counts toward no synchronicity until the Smith repairs it`;
+      // ch.11: the broken item leaves its slot for the inventory, where the Smith repairs it.
+      const row = ps.byId('item', value.integrity.item.id);
+      const out = row ? breakOutOfSlot(ps, row) : null;
+      tail += `: ${value.integrity.item.name} ${out ? `${out.explain.replace(/^it /, '')}; it ` : ''}confers no effect and counts toward no synchronicity until the Smith repairs it`;
     }
   }
   if (c.dropped) {

@@ -1,11 +1,14 @@
 // The Bandit's capstone, Cheat (rulebook ch.2): reroll one roll — the Bandit's, or one that directly
-// affects the Bandit — and take the better; a die of the reroll showing a natural 1 counts as 6.
+// affects the Bandit — and take the better; a reroll die showing a natural 1 counts as 6 when the die
+// it rerolls was a natural 1 as well (the book's "also": a 1 again, not a first 1).
 import { showDice, type Dice, type DieRoll } from './dice.ts';
 
 /** One die of the roll being rerolled: its sides and its total (a d6's explosions added, ch.1). */
 export interface RolledDie {
   sides: number;
   total: number;
+  /** The die's first face (ch.1: only that one is natural). */
+  natural: number;
   /** An exploding d6 (a Challenge's): the reroll explodes too. */
   explode: boolean;
 }
@@ -19,7 +22,7 @@ export function diceOfFaces(
   for (const f of faces) {
     const last = out[out.length - 1];
     if (f.cause.endsWith('(explosion)') && last) last.total += f.face;
-    else out.push({ sides: f.sides, total: f.face, explode: exploding && f.sides === 6 });
+    else out.push({ sides: f.sides, total: f.face, natural: f.face, explode: exploding && f.sides === 6 });
   }
   return out;
 }
@@ -34,8 +37,9 @@ export interface Cheated {
 
 /**
  * Cheat (ch.2): the same dice rolled again; "better" is higher for the Bandit's own roll and lower for
- * a roll against them (the caller says which). A reroll die showing a natural 1 counts as 6. The
- * original roll's modifiers apply as before: only the dice are compared.
+ * a roll against them (the caller says which). A reroll die showing a natural 1 counts as 6 only
+ * when the die it rerolls was a natural 1 too; a first 1 stays 1. The original roll's modifiers
+ * apply as before: only the dice are compared.
  */
 export function rollCheat(
   dice: Dice,
@@ -44,12 +48,13 @@ export function rollCheat(
   if (!input.dice.length) throw new RangeError(`${input.entry} has no dice to reroll`);
   const cause = `${input.bandit} Cheats: reroll of ${input.entry}`;
   const rolled: DieRoll[] = input.dice.map((d) => (d.explode ? dice.explodingD6(cause) : dice.die(d.sides, cause)));
-  const counted = rolled.map((d) => (d.natural === 1 ? 6 : d.total));
+  const again = rolled.map((d, i) => d.natural === 1 && input.dice[i]!.natural === 1);
+  const counted = rolled.map((d, i) => (again[i] ? 6 : d.total));
   const before = input.dice.reduce((a, d) => a + d.total, 0);
   const after = counted.reduce((a, n) => a + n, 0);
   const better = input.keep === 'higher' ? after > before : after < before;
   const shown = input.dice.map((d) => `d${d.sides}${d.explode ? '!' : ''}`).join(' + ');
-  const ones = rolled.some((d) => d.natural === 1) ? ` (a natural 1 counts as 6: ${counted.join(', ')})` : '';
+  const ones = again.some(Boolean) ? ` (a natural 1 again counts as 6: ${counted.join(', ')})` : '';
   const explain = `${input.bandit} Cheats on ${input.entry}: ${shown} were [${input.dice.map((d) => d.total).join(', ')}] = ${before}; the reroll ${showDice(rolled)}${ones} = ${after}; the ${input.keep} is better for ${input.bandit}: ${better ? `the reroll's ${after} stands` : `the original ${before} stands`}, with the roll's modifiers as before (ch.2)`;
   return { before, after, kept: better ? 'reroll' : 'original', total: better ? after : before, explain };
 }

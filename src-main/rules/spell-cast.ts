@@ -387,12 +387,20 @@ export function checkCast(
  * with stat points, loot that changes Magic and, for a Giver's Recipe, the Flora spent (ch.17).
  */
 export function castingMagic(
-  input: { gold: number; cost: number; statPoints: number; lootMagic: number; floraMagic: number },
+  input: {
+    gold: number;
+    cost: number;
+    statPoints: number;
+    lootMagic: number;
+    floraMagic: number;
+    /** What class skills add to Magic now (Investiture's +1, ch.2): part of the current Magic. */
+    skillMagic?: number;
+  },
   rules: HouseRules,
 ): { value: number; explain: string } {
   const gold = rules.magicAtCasting === 'after-cost' ? input.gold - input.cost : input.gold;
   const fromGold = magicFromGold(gold).value;
-  const value = Math.max(0, fromGold + input.statPoints + input.lootMagic) + input.floraMagic;
+  const value = Math.max(0, fromGold + input.statPoints + input.lootMagic + (input.skillMagic ?? 0)) + input.floraMagic;
   const when = input.cost
     ? rules.magicAtCasting === 'after-cost'
       ? ' once its gold has gone (house rule)'

@@ -150,9 +150,18 @@ export const roomSteps = (a: Pick<TokenView, 'x' | 'y'>, b: Pick<TokenView, 'x' 
 /** A token standing on the board, not defeated. */
 export const onBoard = (t: TokenView): boolean => t.x !== null && t.y !== null && !t.defeated;
 
-/** The entities standing in a room (not defeated): what a room's capacity counts (ch.9). */
-export function occupants(tokens: readonly TokenView[], floor: number, x: number, y: number): TokenView[] {
+/** The enemies standing in a room (not defeated): a room is cleared when none is left (ch.10). */
+export function enemiesIn(tokens: readonly TokenView[], floor: number, x: number, y: number): TokenView[] {
   return tokens.filter((t) => t.floor === floor && t.x === x && t.y === y && t.kind === 'entity' && !t.defeated);
+}
+
+/**
+ * Everyone standing in a room (not defeated): what a room's capacity counts (ch.9). The party takes
+ * places as the enemies do (RULINGS: a full room blocks every token, so every token fills it); the
+ * Phylactery is a vessel on the floor, not one who stands in the way.
+ */
+export function occupants(tokens: readonly TokenView[], floor: number, x: number, y: number): TokenView[] {
+  return tokens.filter((t) => t.floor === floor && t.x === x && t.y === y && t.kind !== 'phylactery' && !t.defeated);
 }
 
 /** A token on the board, or a refusal that names it. */

@@ -2,9 +2,9 @@
 // maximum where lower (its loot row's, ch.17: Sapphire and Emerald ×3), and no more stacks than the
 // depth allows. An item put away keeps its state — colour, broken, notes (ch.11, ch.13) — and stacks
 // only with items in the same state; a stack with no colour of its own is as its loot entry says.
-import type { StackRow } from './rows.ts';
+import type { ItemRow, StackRow } from './rows.ts';
 import type { PlayReader, PlaySession } from './session.ts';
-import type { StoredState } from '../rules/loot-fate.ts';
+import { stateToStore, type StoredState } from '../rules/loot-fate.ts';
 import { placeInInventory, stackMaxOf } from '../rules/inventory.ts';
 import { CommandFailure } from './failures.ts';
 import { lootEntries } from './loot-lookup.ts';
@@ -79,4 +79,23 @@ export function addToInventory(
 export function takeFromStack(s: PlaySession, stack: Pick<StackRow, 'id' | 'count'>): void {
   if (stack.count > 1) s.update('inventory', stack.id, { count: stack.count - 1 });
   else s.delete('inventory', stack.id);
+}
+
+/**
+ * An item that breaks leaves its slot (ch.11): it goes to its holder's inventory marked broken, as
+ * it is otherwise, where the Smith can repair it, and the slot frees. With no room in the
+ * inventory it stays in its slot, broken, and the answer says so.
+ */
+export function breakOutOfSlot(
+  s: PlaySession,
+  item: Pick<ItemRow, 'id' | 'lichslayer_id' | 'name' | 'colour' | 'notes'>,
+): { moved: boolean; explain: string } {
+  const state = stateToStore({ colour: item.colour, broken: true, notes: item.notes }, lootEntries(s).entry(item.name));
+  const put = addToInventory(s, item.lichslayer_id, item.name, 1, state, { partial: true });
+  if (!put.placed) {
+    s.update('item', item.id, { broken: 1 });
+    return { moved: false, explain: `the inventory is full (${put.explain}): it stays in its slot, broken` };
+  }
+  s.delete('item', item.id);
+  return { moved: true, explain: 'it leaves its slot for the inventory, broken' };
 }

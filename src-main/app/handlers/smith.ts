@@ -19,6 +19,9 @@ import { ensureSmith, pay, smithFor, smithOpen } from '../../play/town.ts';
 import { townAct } from './town-act.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { itemInSlot } from '../../state/gauntlet.ts';
+import { addToInventory, stacksOf, storedState } from '../../state/inventory.ts';
+import { lootEntries } from '../../state/loot-lookup.ts';
+import { stateToHold } from '../../rules/loot-fate.ts';
 import { CommandFailure } from '../../state/failures.ts';
 
 export function smithHandlers(ctx: HandlerContext): HandlersOf<'smith'> {
@@ -72,20 +75,34 @@ export function smithHandlers(ctx: HandlerContext): HandlersOf<'smith'> {
     'smith.repairItem': townAct(
       ctx,
       'smith.repairItem',
-      (a: { id: number; slot: string; sellValue: number }) => `Smith: repair ${a.slot}`,
+      (a: { id: number; slot?: string | undefined; stack?: number | undefined; sellValue: number }) =>
+        `Smith: repair ${a.slot ?? `inventory stack ${(a.stack ?? 0) + 1}`}`,
       (ps, state, a) => {
         const p = person(ps, a.id);
         smithOpen(ps, state, p);
-        const item = itemInSlot(ps, a.id, a.slot);
-        if (!item?.broken) throw new CommandFailure('refused', 'That slot holds no broken item. Nothing changed.');
+        if ((a.slot === undefined) === (a.stack === undefined))
+          throw new CommandFailure('refused', 'Name the slot or the inventory stack to repair. Nothing changed.');
         const rules = readHouseRules(ps);
-        pay(
-          ps,
-          p,
-          smithPrice(brokenItemRepair(a.sellValue, rules), item.colour, smithFor(ps, state, p.id), rules).value,
-          'The repair',
-        );
-        ps.update('item', item.id, { broken: 0 });
+        const price = (colour: Colour) =>
+          smithPrice(brokenItemRepair(a.sellValue, rules), colour, smithFor(ps, state, p.id), rules).value;
+        if (a.slot !== undefined) {
+          const item = itemInSlot(ps, a.id, a.slot);
+          if (!item?.broken) throw new CommandFailure('refused', 'That slot holds no broken item. Nothing changed.');
+          pay(ps, p, price(item.colour), 'The repair');
+          ps.update('item', item.id, { broken: 0 });
+          return state;
+        }
+        // ch.11: a broken item left its slot for the inventory; one of the stack is repaired there.
+        const stack = stacksOf(ps, a.id)[a.stack!];
+        if (!stack?.broken)
+          throw new CommandFailure('refused', 'That inventory stack holds no broken item. Nothing changed.');
+        const held = stateToHold(storedState(stack), lootEntries(ps).entry(stack.name));
+        pay(ps, p, price(held.colour), 'The repair');
+        if (stack.count === 1) ps.update('inventory', stack.id, { broken: 0 });
+        else {
+          ps.update('inventory', stack.id, { count: stack.count - 1 });
+          addToInventory(ps, a.id, stack.name, 1, { ...storedState(stack), broken: false });
+        }
         return state;
       },
     ),
