@@ -4,7 +4,6 @@ import type { PlayReader } from '../state/session.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from '@shared/print.ts';
 import { formatRange } from '@shared/tables.ts';
 import { slotShortLabel } from '../rules/gauntlet-slots.ts';
-import { lootEntries } from '../state/loot-lookup.ts';
 import { skillsUnlocked } from '../rules/character.ts';
 import { allTokens, roomsOfFloor } from '../state/board.ts';
 import type { Database } from 'better-sqlite3';
@@ -13,7 +12,6 @@ import { judgeCampaignView } from './judge-view.ts';
 
 export function printGauntlets(db: Database, ps: PlayReader, file: string, ids?: readonly number[]): PrintGauntlet[] {
   const view = judgeCampaignView(db, file, ps);
-  const lookup = lootEntries(ps);
   return view.roster
     .filter((l) => !ids || ids.includes(l.id))
     .map((l) => ({
@@ -34,14 +32,16 @@ export function printGauntlets(db: Database, ps: PlayReader, file: string, ids?:
       // The slots this Gauntlet has (ch.2: Extra Pockets, Medicine Bay), and any still holding an item.
       items: [...l.slots.open, ...l.slots.closedHeld].map((slot) => {
         const item = l.items[slot];
-        const entry = item ? lookup.entry(item.name) : null;
+        // The item's own loot row, found by the row it came from (a renamed row included).
+        const entry = item ? (l.lootText.slots[slot] ?? null) : null;
         return {
           slot: slotShortLabel(slot) + (slot === 'garment' && l.slots.garmentIsMedicine ? ' / Medicine' : ''),
           name: item?.name ?? '',
           colour: item?.colour ?? null,
           broken: item?.broken ?? false,
-          tier: entry?.fields.tier ?? null,
-          actions: entry?.fields.actions ?? [],
+          tier: entry?.tier ?? null,
+          actions: entry?.actions ?? [],
+          effect: entry?.details ?? '',
         };
       }),
       skills: [l.skill1, l.skill2, l.skill3],
