@@ -25,12 +25,12 @@ test('the loot table shows each row’s exact chance, and an unsaved range edit 
   await page.locator('.table-link').filter({ hasText: 'Tomb Loot Table' }).click();
   const summary = page.getByTestId('odds-summary');
   await expect(summary).toContainText(
-    '100 rows of 121 can come up; likeliest 1 “Cinder Compass” at 1.00% (tied with 99 more)',
+    '100 rows of 121 can come up; likeliest 1 “Scarlet Cleaver” at 1.00% (tied with 99 more)',
   );
 
   // Floor 1 takes 40 off the d100 (ch.1): the first entry takes every roll up to 41.
   await page.getByLabel('Odds: floor').selectOption('1');
-  await expect(summary).toContainText('60 rows of 121 can come up; likeliest 1 “Cinder Compass” at 41.00%');
+  await expect(summary).toContainText('60 rows of 121 can come up; likeliest 1 “Scarlet Cleaver” at 41.00%');
   await page.getByLabel('Odds: floor').selectOption('');
   await expect(summary).toContainText('100 rows of 121 can come up');
 
@@ -57,7 +57,7 @@ test('the loot table shows each row’s exact chance, and an unsaved range edit 
   await key.click();
   await key.fill('1-20');
   const changes = page.getByRole('list', { name: 'Rows whose chance the unsaved edit changes' });
-  await expect(changes).toContainText('Cinder Compass: 1.00% → 20.00%');
+  await expect(changes).toContainText('Scarlet Cleaver: 1.00% → 20.00%');
   await expect(changes).toContainText('Bleached Ink: 1.00% → 0.00%');
   const table = page.getByRole('table', { name: 'Tomb Loot Table: chance of each row as a table' });
   await expect(table.getByRole('row', { name: /^1-20/ })).toContainText('20.0%');
@@ -66,7 +66,7 @@ test('the loot table shows each row’s exact chance, and an unsaved range edit 
   // Leaving the field saves it; the overlay goes, the saved odds are the edit's.
   await key.press('Tab');
   await expect(changes).toHaveCount(0);
-  await expect(summary).toContainText('81 rows of 121 can come up; likeliest 1-20 “Cinder Compass” at 20.00%');
+  await expect(summary).toContainText('81 rows of 121 can come up; likeliest 1-20 “Scarlet Cleaver” at 20.00%');
   await page.keyboard.press('Control+z');
   await expect(summary).toContainText('100 rows of 121 can come up');
 });

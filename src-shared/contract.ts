@@ -98,6 +98,17 @@ export interface Derived {
   explain: string;
 }
 
+/** An item's loot row as the Gauntlet, the dialogs and the printed sheet show it (ch.13). */
+export interface ItemText {
+  /** The row's name on its table now (an item may be called otherwise). */
+  row: string;
+  tier: string;
+  itemType: string;
+  actions: string[];
+  /** The row's effect text. */
+  details: string;
+}
+
 export interface LichslayerView extends LichslayerFields {
   id: number;
   items: Record<(typeof ITEM_SLOTS)[number], Item | null>;
@@ -111,6 +122,11 @@ export interface LichslayerView extends LichslayerFields {
     explain: string;
   };
   inventory: Stack[];
+  /**
+   * What the loot row each held item came from says (ch.13), found by the row even after it was
+   * renamed: for each filled slot, and for each inventory stack in order (null: no loot row has it).
+   */
+  lootText: { slots: Partial<Record<(typeof ITEM_SLOTS)[number], ItemText>>; inventory: (ItemText | null)[] };
   derived: {
     magic: Derived;
     goldMarks: Derived;
@@ -188,6 +204,8 @@ export interface RolledLichslayer {
 export interface TownView {
   name: string;
   day: number;
+  /** How the Smith's disposition was rolled (ch.4), once it has been; null before. */
+  smith: string | null;
 }
 
 export interface CampaignView {

@@ -29,6 +29,8 @@ export interface HouseRules {
   /** A chest holds loot on this d6 face or higher (ch.9 leaves "success" undefined). */
   chestSuccessOn: number;
   startingStats: { power: number; speed: number; health: number; armor: number };
+  /** Gold each Lichslayer holds when created (the book gives none, yet the Inn charges from day 1). */
+  startingGold: number;
   /** d6 face (index 0 = 1) → what one stat point buys (ch.4 gives no mapping). */
   statPointTable: StatPointKind[];
   /** d8 face (index 0 = 1) → class; 'reroll' rolls again (seven classes on a d8). */
@@ -119,6 +121,8 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   explosionsCountAsNatural: false,
   chestSuccessOn: 4,
   startingStats: { power: 6, speed: 6, health: 36, armor: 6 },
+  // Three days of meal and shelter at the Inn (3 × 108, ch.4), so a new party can rest before its first dive.
+  startingGold: 324,
   statPointTable: ['power', 'speed', 'health', 'armor', 'magic', 'choice'],
   classTable: [...CLASS_NAMES, 'reroll'],
   levelTable: defaultLevelTable(),
@@ -193,6 +197,12 @@ export const HOUSE_RULE_INFO: Record<
     label: 'Starting stats',
     gap: 'Every Lichslayer begins at listed values, but the values are missing.',
     chapter: 'ch.4',
+  },
+  startingGold: {
+    label: 'Starting gold',
+    gap: 'A new Lichslayer is given no gold, yet the Inn asks 108 a day for a meal and shelter from the first day. The app gives each new Lichslayer enough for three such days; set 0 to play with none.',
+    otherReading: '0: the party starts with empty pockets and must dive before it can rest',
+    chapter: 'ch.1, ch.4',
   },
   statPointTable: {
     label: 'Stat point table (d6)',

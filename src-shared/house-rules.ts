@@ -38,6 +38,7 @@ export const houseRulesSchema = z.strictObject({
       armor: z.number().int().min(0).max(99).default(D.startingStats.armor),
     })
     .default(D.startingStats),
+  startingGold: z.number().int().min(0).max(99999).default(D.startingGold),
   statPointTable: z.array(z.enum(STAT_POINT_KINDS)).length(6).default(D.statPointTable),
   classTable: z
     .array(z.union([z.enum(CLASS_NAMES), z.literal('reroll')]))

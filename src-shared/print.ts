@@ -7,9 +7,11 @@ export interface PrintItem {
   name: string;
   colour: Colour | null;
   broken: boolean;
-  /** From the campaign's loot table when the item's name is found there. */
+  /** From the loot row the item came from (kept through renames), or the row its name finds. */
   tier: string | null;
   actions: string[];
+  /** The loot row's effect text (ch.13), '' when no row has the item. */
+  effect: string;
 }
 
 export interface PrintGauntlet {

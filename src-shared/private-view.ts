@@ -1,18 +1,12 @@
 // What one player's own screen receives: their Lichslayer's Gauntlet, read-only, computed in main
 // with everything else left out (another Lichslayer's secrets, the Judge's board, notes).
-import type { Colour, SanityLevel } from './gauntlet.ts';
+import type { SanityLevel } from './gauntlet.ts';
 import type { Ailment } from './ailments.ts';
 
-export interface PrivateItem {
-  slot: string;
-  name: string;
-  colour: Colour | null;
-  broken: boolean;
-  /** From the campaign's loot table when the item's name is found there. */
-  tier: string | null;
-  actions: string[];
-  text: string;
-}
+import type { PrintItem } from './print.ts';
+
+/** An equipped item as its Gauntlet sheet shows it (the same shape as the printed sheet's). */
+export type PrivateItem = PrintItem;
 
 export interface PrivateView {
   campaign: string;

@@ -163,6 +163,12 @@ export const rollOnSchema = z.strictObject({
 });
 
 export const tableRowSchema = z.strictObject({
+  /**
+   * The row's own number in its table, given when it is saved and kept through edits: a loot item
+   * held keeps its link to the row by it, whatever the row is renamed to. Absent in rows written
+   * before rows had one, and in rows not yet saved.
+   */
+  id: whole.min(1).max(1_000_000_000).optional(),
   range: rowRangeSchema.nullable().default(null),
   weight: whole.min(1).max(1_000_000).nullable().default(null),
   label: z.string().trim().min(1, { error: 'Every row needs a label' }).max(LIMITS_TABLES.label),

@@ -48,7 +48,7 @@ describe('backups', () => {
     await app.call('lichslayer.update', { id, patch: { gold: 999 } });
     const onOpen = (await app.call('backups.list', {})).find((b) => b.reason === 'on-open')!;
     const view = await app.call('backups.restore', { fileName: onOpen.fileName });
-    expect(view.roster[0]!.gold).toBe(0);
+    expect(view.roster[0]!.gold).toBe(324);
     const list = await app.call('backups.list', {});
     const before = list.find((b) => b.reason === 'before-restore')!;
     const back = await app.call('backups.restore', { fileName: before.fileName });

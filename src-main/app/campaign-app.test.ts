@@ -229,7 +229,7 @@ describe('undo and redo', () => {
     expect(view.roster[0]).toMatchObject({ name: 'Undone', gold: 900 });
     expect(view.roster[0]!.items.loot1?.name).toBe('Gem');
     view = await app.call('history.undo', {});
-    expect(view.roster[0]!.gold).toBe(0);
+    expect(view.roster[0]!.gold).toBe(324);
     app.close();
 
     const again = makeApp(dataDir);

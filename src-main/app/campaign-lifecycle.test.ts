@@ -80,8 +80,9 @@ describe('opening a campaign', () => {
     await app.call('backups.setRetention', { keepToday: 2, keepDays: 0 });
     fs.writeFileSync(path.join(dataDir, 'settings.json'), '{ "backupRetention": ');
     for (let i = 0; i < 7; i++) await app.call('backups.create', {});
-    // Nothing pruned: 7 backups, where the default retention would have kept 5 and the Judge's 2.
-    expect(await app.call('backups.list', {})).toHaveLength(7);
+    // Nothing pruned: 7 backups by hand and the periodic one of the campaign's first change (the
+    // Smith's disposition at its creation), where the default retention would have kept 5 and the Judge's 2.
+    expect(await app.call('backups.list', {})).toHaveLength(8);
     const view = (await app.call('campaign.current', {}))!;
     expect(view.backupProblem).toBe(
       `The app's settings file ${path.join(dataDir, 'settings.json')} is damaged (it is not valid JSON), so no old backup was deleted. Set the retention again on the Backups screen.`,

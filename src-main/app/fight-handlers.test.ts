@@ -336,7 +336,7 @@ describe('rooms on entry (ch.8, ch.9, ch.10)', () => {
     const opened = await app.call('board.openChest', { floor: 1, x: 2, y: 0, lichslayerId: wren.id });
     expect(opened.notices).toEqual([
       'Wren of the Hollow opens the chest: 6 on d6 (loot on 1+): the chest holds loot (ch.9)',
-      'Wren of the Hollow takes Cinder Compass into a Loot slot (loot3) (ch.13)',
+      'Wren of the Hollow takes Scarlet Cleaver into a Loot slot (loot3) (ch.13)',
       'Wren of the Hollow gains 50 gold: 50 gold gained ÷ 36 = 1 XP (ch.1)',
     ]);
     expect(opened.rooms.find((r) => r.x === 2 && r.y === 0)!.chest).toEqual({
@@ -350,10 +350,10 @@ describe('rooms on entry (ch.8, ch.9, ch.10)', () => {
     const after = await lichslayer(app, 'Wren of the Hollow');
     expect(after).toMatchObject({ gold: wren.gold + 50, life: { goldGained: wren.life.goldGained + 50 } });
     expect(after.items.loot3).toEqual({
-      name: 'Cinder Compass',
+      name: 'Scarlet Cleaver',
       colour: 'Red',
       broken: false,
-      notes: 'Influence: add 1d6 to any roll to open, find or escape.',
+      notes: 'Attack: 1d6 damage.',
     });
     const loot = (await ledgerOf(app, 'Chest at F1 (3,1), opened by Wren of the Hollow: loot'))[0]!;
     // The player's loot roll: 1d100 + (Floor − 5) × 10 with Wren's Edge penalty (ch.1, ch.8).

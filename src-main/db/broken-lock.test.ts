@@ -25,7 +25,7 @@ describe('another writer on the campaign', () => {
     });
     other.exec('ROLLBACK');
     other.close();
-    expect((await app.call('campaign.current', {}))!.roster[0]).toMatchObject({ name: 'Contested', gold: 0 });
+    expect((await app.call('campaign.current', {}))!.roster[0]).toMatchObject({ name: 'Contested', gold: 324 });
     app.close();
   }, 60_000);
 });

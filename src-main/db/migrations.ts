@@ -326,6 +326,34 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    describe:
+      'each table row has its own id, kept through edits; an item held or put away keeps the loot row it came from (ch.13), so renaming the row keeps its tier, actions and text with it',
+    up: (db) => {
+      db.exec(`
+        -- A row's id lives in its stored row, beside its label: rows keep their order, so the
+        -- position (unique within a table) gives each a distinct one.
+        UPDATE rtable_row SET data = json_set(data, '$.id', position + 1)
+          WHERE json_valid(data) AND json_type(data) = 'object' AND json_type(data, '$.id') IS NULL;
+        -- "<table key>#<row id>": the loot row an item came from; NULL for an item no row names.
+        ALTER TABLE item ADD COLUMN loot_ref TEXT;
+        ALTER TABLE inventory ADD COLUMN loot_ref TEXT;
+        -- Items already held are tied to the row their name finds, as the app found it by name
+        -- before: the first loot table (by name) with a loot row of that label.
+        UPDATE item SET loot_ref = (
+          SELECT t.key || '#' || (r.data ->> '$.id') FROM rtable AS t JOIN rtable_row AS r ON r.table_id = t.id
+          WHERE t.category = 'loot' AND json_valid(r.data) AND json_type(r.data, '$.loot') = 'object'
+            AND json_type(r.data, '$.id') = 'integer' AND lower(trim(r.data ->> '$.label')) = lower(trim(item.name))
+          ORDER BY t.name, r.position, r.id LIMIT 1);
+        UPDATE inventory SET loot_ref = (
+          SELECT t.key || '#' || (r.data ->> '$.id') FROM rtable AS t JOIN rtable_row AS r ON r.table_id = t.id
+          WHERE t.category = 'loot' AND json_valid(r.data) AND json_type(r.data, '$.loot') = 'object'
+            AND json_type(r.data, '$.id') = 'integer' AND lower(trim(r.data ->> '$.label')) = lower(trim(inventory.name))
+          ORDER BY t.name, r.position, r.id LIMIT 1);
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

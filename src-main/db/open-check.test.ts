@@ -74,7 +74,8 @@ const CASES: Case[] = [
     craft: ({ file }) =>
       withSql(file, (db) =>
         db.exec(
-          `INSERT INTO roll_log (id, at, session, command, cause, explain, result, faces, rng_before, rng_after) VALUES (1, '2026-01-01', 1, 'tables.roll', 'Old', ${text(40_000_000, 'x')}, '{}', '[]', '{}', '{}');
+          `DELETE FROM roll_log;
+           INSERT INTO roll_log (id, at, session, command, cause, explain, result, faces, rng_before, rng_after) VALUES (1, '2026-01-01', 1, 'tables.roll', 'Old', ${text(40_000_000, 'x')}, '{}', '[]', '{}', '{}');
            WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 1300) INSERT INTO roll_log (id, at, session, command, cause, explain, result, faces, rng_before, rng_after) SELECT i, '2026-01-02', 1, 'tables.roll', 'New', 'Roll', '{}', '[]', '{}', '{}' FROM n`,
         ),
       ),

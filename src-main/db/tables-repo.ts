@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { tableDefSchema, tableRowSchema, type TableDef, type TableRow } from '@shared/tables.ts';
 import type { RecordingWriter } from './history.ts';
 import { noteTableWrite } from './table-revision.ts';
+import { withRowIds } from '../tables/row-ids.ts';
 import { readStoredJson, StoredValueError } from '../state/stored-json.ts';
 import { describeIssues } from '@shared/contract.ts';
 import { statement } from './statements.ts';
@@ -161,7 +162,9 @@ function metaColumns(def: TableDef) {
 export function insertTable(w: RecordingWriter, def: TableDef): number {
   const parsed = tableDefSchema.parse(def);
   const id = w.insert('rtable', { ...metaColumns(parsed), drawn: '[]' });
-  parsed.rows.forEach((row, position) => w.insert('rtable_row', { table_id: id, position, data: JSON.stringify(row) }));
+  withRowIds(parsed.rows).forEach((row, position) =>
+    w.insert('rtable_row', { table_id: id, position, data: JSON.stringify(row) }),
+  );
   return id;
 }
 
@@ -174,8 +177,8 @@ export function updateTableMeta(w: RecordingWriter, stored: StoredTable, def: Ta
 
 export function replaceRows(w: RecordingWriter, stored: StoredTable, rows: readonly TableRow[]): void {
   for (const id of stored.rowIds) w.delete('rtable_row', id);
-  rows.forEach((row, position) =>
-    w.insert('rtable_row', { table_id: stored.id, position, data: JSON.stringify(tableRowSchema.parse(row)) }),
+  withRowIds(rows.map((row) => tableRowSchema.parse(row))).forEach((row, position) =>
+    w.insert('rtable_row', { table_id: stored.id, position, data: JSON.stringify(row) }),
   );
   clearDraws(w, stored);
 }

@@ -50,7 +50,7 @@ function source(ps: PlaySession, id: number, from: { slot: ItemSlot } | { stack:
         name: item.name,
         colour: item.colour,
         notes: item.notes,
-        entry: lookup.entry(item.name),
+        entry: lookup.entry(item.name, item.loot_ref),
       } satisfies LootItem,
       take: (ps: PlaySession) => ps.delete('item', item.id),
       row: item as ItemRow | null,
@@ -58,7 +58,7 @@ function source(ps: PlaySession, id: number, from: { slot: ItemSlot } | { stack:
   }
   const stack = stacksOf(ps, id)[from.stack];
   if (!stack) throw new CommandFailure('refused', `There is no inventory stack ${from.stack + 1}. Nothing changed.`);
-  const entry = lookup.entry(stack.name);
+  const entry = lookup.entry(stack.name, stack.loot_ref);
   const state = stateToHold(storedState(stack), entry);
   const item: LootItem = { name: stack.name, colour: state.colour, notes: state.notes, entry };
   return { item, take: (ps: PlaySession) => takeFromStack(ps, stack), row: null };
@@ -130,7 +130,7 @@ export function lootFate(ps: PlaySession, args: LootFateArgs): { day: number; no
         name: hostRow.name,
         colour: hostRow.colour,
         notes: hostRow.notes,
-        entry: lootEntries(ps).entry(hostRow.name),
+        entry: lootEntries(ps).entry(hostRow.name, hostRow.loot_ref),
       };
       notes.push(check(canMerge(s.item, host)));
       s.take(ps);
@@ -195,11 +195,13 @@ export function lootFate(ps: PlaySession, args: LootFateArgs): { day: number; no
         throw new CommandFailure('refused', 'That slot is taken: unequip its item first. Nothing changed.');
       takesTheTurn(ps, args.id, 'Equipping', notes);
       // The item comes back exactly as it was put away (ch.11, ch.13).
-      const state = stateToHold(storedState(stack), lookup.entry(stack.name));
+      const state = stateToHold(storedState(stack), lookup.entry(stack.name, stack.loot_ref));
       takeFromStack(ps, stack);
       ps.insert('item', {
         lichslayer_id: args.id,
         slot: args.slot,
+        // It stays tied to the loot row it came from, whatever the row is called now (ch.13).
+        loot_ref: stack.loot_ref ?? undefined,
         name: stack.name,
         colour: state.colour,
         broken: state.broken ? 1 : 0,
@@ -214,13 +216,14 @@ export function lootFate(ps: PlaySession, args: LootFateArgs): { day: number; no
       const item = slotItem(ps, args.id, args.slot);
       if (!item) throw new CommandFailure('refused', 'Nothing is in that slot. Nothing changed.');
       takesTheTurn(ps, args.id, 'Unequipping', notes);
-      const entry = lootEntries(ps).entry(item.name);
+      const entry = lootEntries(ps).entry(item.name, item.loot_ref);
       addToInventory(
         ps,
         args.id,
         item.name,
         1,
         stateToStore({ colour: item.colour, broken: item.broken === 1, notes: item.notes }, entry),
+        { lootRef: item.loot_ref },
       );
       ps.delete('item', item.id);
       notes.push(`${l.name} puts ${item.name} away, as it is`);

@@ -48,6 +48,7 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
     changed: { power: 7, speed: 6, health: 42, armor: 6 },
     result: (r) => startingGauntlet(r).maxHealth,
   },
+  startingGold: { changed: 0, result: (r) => startingGauntlet(r).gold },
   statPointTable: {
     changed: ['speed', 'speed', 'health', 'armor', 'magic', 'choice'],
     result: (r) => rollStatPoints(scripted(1, 1, 1, 1, 1, 1), r).points[0],

@@ -1,5 +1,5 @@
 // Starting Gauntlet values (ch.1, ch.4). The book names the stats but omits some numbers;
-// the house rules carry them (RULINGS defaults: Power 6, Speed 6, Health 36, Armor 6).
+// the house rules carry them (RULINGS defaults: Power 6, Speed 6, Health 36, Armor 6; 324 gold).
 import type { HouseRules } from '@shared/house-rules.ts';
 
 export function startingGauntlet(rules: HouseRules) {
@@ -12,6 +12,6 @@ export function startingGauntlet(rules: HouseRules) {
     power: rules.startingStats.power,
     speed: rules.startingStats.speed,
     sanity: 'whole' as const, // ch.1: Sanity starts Whole
-    gold: 0,
+    gold: rules.startingGold, // the book gives none: a house rule (RULINGS, Starting out)
   };
 }

@@ -163,10 +163,21 @@ export class Draft implements PlaySession {
     return next;
   }
 
+  /**
+   * An item or stack written without its loot row (a new one, or one renamed) is tied to the row
+   * its name finds: the link then holds through renames of the row (ch.13). A move passes it on.
+   */
+  private withLootRef(table: PlayTable, row: Row, before: Row | null): Row {
+    if ((table !== 'item' && table !== 'inventory') || row.loot_ref !== undefined || typeof row.name !== 'string')
+      return row;
+    if (before && before.name === row.name) return row;
+    return { ...row, loot_ref: this.tables.loot.refOf(row.name) };
+  }
+
   insert<T extends PlayTable>(table: T, row: Partial<PlayRows[T]>): number {
     const id = typeof (row as Row).id === 'number' ? ((row as Row).id as number) : this.nextId(table);
     if ((row as Row).id !== undefined && this.byId(table, id)) throw new Error(`${table} row ${id} exists already`);
-    const full: Row = { ...this.base.defaults[table], ...row, id };
+    const full: Row = { ...this.base.defaults[table], ...this.withLootRef(table, row as Row, null), id };
     this.changed(table, id, full);
     this.effects.push({ op: 'insert', table, id, row: full });
     return id;
@@ -176,8 +187,9 @@ export class Draft implements PlaySession {
     const before = this.byId(table, id);
     if (!before) throw new Error(`No ${table} row ${id}`);
     if (Object.keys(patch).length === 0) return;
-    this.changed(table, id, { ...before, ...patch, id });
-    this.effects.push({ op: 'update', table, id, patch: { ...patch } as Row });
+    const full = this.withLootRef(table, patch as Row, before as unknown as Row);
+    this.changed(table, id, { ...before, ...full, id });
+    this.effects.push({ op: 'update', table, id, patch: { ...full } });
   }
 
   delete(table: PlayTable, id: number): void {

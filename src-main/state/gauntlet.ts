@@ -43,7 +43,7 @@ export function slotPlanOf(
 /** Items with their entries, given a lookup already built (views read many Lichslayers at once). */
 export function equippedWith(rows: readonly ItemRow[], plan: SlotPlan, lookup: LootLookup): EquippedItem[] {
   return rows.map((i) => {
-    const flora = lookup.isFlora(i.name);
+    const flora = lookup.isFlora(i.name, i.loot_ref);
     return {
       id: i.id,
       slot: i.slot,
@@ -51,7 +51,7 @@ export function equippedWith(rows: readonly ItemRow[], plan: SlotPlan, lookup: L
       colour: i.colour,
       broken: i.broken === 1,
       notes: i.notes,
-      entry: lookup.entry(i.name),
+      entry: lookup.entry(i.name, i.loot_ref),
       flora,
       lootSlot: inLootSlot(plan, i.slot, flora),
     };

@@ -48,7 +48,7 @@ export function addToInventory(
   name: string,
   count = 1,
   state: StoredState = PRISTINE,
-  opts: { partial?: boolean } = {},
+  opts: { partial?: boolean; lootRef?: string | null } = {},
 ): { placed: number; left: number; explain: string } {
   const stacks = stacksOf(s, lichslayerId);
   const maxHealth = s.byId('lichslayer', lichslayerId)?.max_health ?? 36;
@@ -70,6 +70,8 @@ export function addToInventory(
       colour: state.colour,
       broken: state.broken ? 1 : 0,
       notes: state.notes,
+      // An item put away keeps the loot row it came from (ch.13); a new one finds it by name.
+      loot_ref: opts.lootRef ?? undefined,
     }),
   );
   return { placed: plan.placed, left: plan.left, explain: plan.explain };

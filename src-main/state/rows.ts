@@ -51,6 +51,8 @@ export interface ItemRow {
   colour: Colour;
   broken: number;
   notes: string;
+  /** The loot row the item came from ("<table key>#<row id>"), kept through renames of the row; null when none. */
+  loot_ref: string | null;
 }
 
 export interface StackRow {
@@ -62,6 +64,8 @@ export interface StackRow {
   colour: Colour | null;
   broken: number;
   notes: string;
+  /** As an item's loot_ref. */
+  loot_ref: string | null;
 }
 
 export interface SettingRow {

@@ -2414,9 +2414,10 @@ describe('the paste corpus', () => {
         onConflict: 'replace',
       });
       for (const shown of p.tables) {
-        // What is saved is the table the preview showed, row for row.
+        // What is saved is the table the preview showed, row for row, each row numbered in order
+        // (its own id, which later edits keep).
         const saved = (await app.call('tables.get', { key: shown.table.key })).table;
-        expect(saved).toEqual(shown.table);
+        expect(saved).toEqual({ ...shown.table, rows: shown.table.rows.map((r, i) => ({ ...r, id: i + 1 })) });
         // "no entry" comes only from the results the preview listed as uncovered.
         const listed = (shown.coverage?.uncovered ?? []).flatMap((u) =>
           Array.from({ length: u.to - u.from + 1 }, (_, i) => u.from + i),

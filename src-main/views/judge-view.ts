@@ -6,7 +6,7 @@ import { campaignName } from '../db/campaign-meta.ts';
 import { rosterRows } from '../state/roster.ts';
 import type { ItemRow, LichslayerRow, StackRow } from '../state/rows.ts';
 import type { PlayReader } from '../state/session.ts';
-import type { CampaignView, LichslayerView } from '@shared/contract.ts';
+import type { CampaignView, ItemText, LichslayerView } from '@shared/contract.ts';
 import { ITEM_SLOTS, type Item, type ItemSlot, type Stack, type Colour } from '@shared/gauntlet.ts';
 import { currentMagic, goldMarks, inventoryDepth } from '../rules/gauntlet-derived.ts';
 import { nextRedo, nextUndo } from '../db/history.ts';
@@ -25,7 +25,7 @@ import { usesForCapstone } from '../state/skill-uses.ts';
 import { capstoneProgress, LIMIT_LABEL, skillNamed, type SkillUse } from '../rules/skills.ts';
 import { currentSession } from '../state/sessions.ts';
 import { lootEntries } from '../state/loot-lookup.ts';
-import { lootLookup, type LootLookup } from '../rules/loot-entry.ts';
+import { lootLookup, type LootEntry, type LootLookup } from '../rules/loot-entry.ts';
 import { closedButHeld, slotsOpen } from '../rules/gauntlet-slots.ts';
 import { influenceDice, stateToHold } from '../rules/loot-fate.ts';
 import { equippedWith } from '../state/gauntlet.ts';
@@ -35,10 +35,18 @@ import type { Ailment } from '@shared/ailments.ts';
 
 export type { LichslayerRow } from '../state/rows.ts';
 
+/** A loot row as an item's text (ch.13). */
+export function itemText(entry: LootEntry | null): ItemText | null {
+  if (!entry) return null;
+  const { tier, itemType, actions } = entry.fields;
+  return { row: entry.label, tier, itemType, actions: [...actions], details: entry.details };
+}
+
 export function lichslayerView(
   row: LichslayerRow,
   items: readonly ItemRow[],
-  stacks: readonly Pick<StackRow, 'lichslayer_id' | 'name' | 'count' | 'colour' | 'broken' | 'notes'>[],
+  stacks: readonly (Pick<StackRow, 'lichslayer_id' | 'name' | 'count' | 'colour' | 'broken' | 'notes'> &
+    Partial<Pick<StackRow, 'loot_ref'>>)[],
   rules: HouseRules,
   buffs: { name: string; details: string }[] = [],
   uses: readonly SkillUse[] = [],
@@ -63,7 +71,10 @@ export function lichslayerView(
   // A stack shows its state only when it has one of its own (ch.13): a plain stack is as its loot entry says.
   const inventory: Stack[] = stacks.map((s) => {
     if (s.colour === null && s.broken === 0 && s.notes === '') return { name: s.name, count: s.count };
-    const held = stateToHold({ colour: s.colour, broken: s.broken === 1, notes: s.notes }, lookup.entry(s.name));
+    const held = stateToHold(
+      { colour: s.colour, broken: s.broken === 1, notes: s.notes },
+      lookup.entry(s.name, s.loot_ref),
+    );
     return { name: s.name, count: s.count, colour: s.colour, broken: held.broken, notes: s.notes };
   });
   return {
@@ -97,6 +108,15 @@ export function lichslayerView(
       explain: plan.explain,
     },
     inventory,
+    lootText: {
+      slots: Object.fromEntries(
+        items.flatMap((i) => {
+          const text = itemText(lookup.entry(i.name, i.loot_ref));
+          return text ? [[i.slot, text]] : [];
+        }),
+      ),
+      inventory: stacks.map((s) => itemText(lookup.entry(s.name, s.loot_ref))),
+    },
     derived: {
       magic: currentMagic(
         row.gold,
@@ -222,7 +242,7 @@ export function judgeCampaignView(db: Database, file: string, ps: PlayReader): C
     path: file,
     name: campaignName(db),
     schemaVersion: LATEST_VERSION,
-    town: town ?? { name: 'No town yet', day: 1 },
+    town: { ...(town ?? { name: 'No town yet', day: 1 }), smith: townState.smith?.explain ?? null },
     roster: rows.map((row) =>
       lichslayerView(
         row,

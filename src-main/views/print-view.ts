@@ -3,36 +3,34 @@
 import type { PlayReader } from '../state/session.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintItem, PrintLootCard } from '@shared/print.ts';
 import type { LichslayerView } from '@shared/contract.ts';
-import type { LootLookup } from '../rules/loot-entry.ts';
 import { formatRange } from '@shared/tables.ts';
 import { slotShortLabel } from '../rules/gauntlet-slots.ts';
-import { lootEntries } from '../state/loot-lookup.ts';
 import { skillsUnlocked } from '../rules/character.ts';
 import { allTokens, roomsOfFloor } from '../state/board.ts';
 import type { Database } from 'better-sqlite3';
 import { campaignName } from '../db/campaign-meta.ts';
 import { judgeCampaignView } from './judge-view.ts';
 
-/** The slots this Gauntlet has (ch.2: Extra Pockets, Medicine Bay), and any still holding an item, with their loot entries. */
-export function gauntletItems(l: LichslayerView, lookup: LootLookup): (PrintItem & { text: string })[] {
+/** The slots this Gauntlet has (ch.2: Extra Pockets, Medicine Bay), and any still holding an item, with its loot row's text. */
+export function gauntletItems(l: LichslayerView): PrintItem[] {
   return [...l.slots.open, ...l.slots.closedHeld].map((slot) => {
     const item = l.items[slot];
-    const entry = item ? lookup.entry(item.name) : null;
+    // The item's own loot row, found by the row it came from (a renamed row included).
+    const entry = item ? (l.lootText.slots[slot] ?? null) : null;
     return {
       slot: slotShortLabel(slot) + (slot === 'garment' && l.slots.garmentIsMedicine ? ' / Medicine' : ''),
       name: item?.name ?? '',
       colour: item?.colour ?? null,
       broken: item?.broken ?? false,
-      tier: entry?.fields.tier ?? null,
-      actions: entry?.fields.actions ?? [],
-      text: entry?.details ?? '',
+      tier: entry?.tier ?? null,
+      actions: entry?.actions ?? [],
+      effect: entry?.details ?? '',
     };
   });
 }
 
 export function printGauntlets(db: Database, ps: PlayReader, file: string, ids?: readonly number[]): PrintGauntlet[] {
   const view = judgeCampaignView(db, file, ps);
-  const lookup = lootEntries(ps);
   return view.roster
     .filter((l) => !ids || ids.includes(l.id))
     .map((l) => ({
@@ -50,7 +48,7 @@ export function printGauntlets(db: Database, ps: PlayReader, file: string, ids?:
       gold: l.gold,
       goldMarks: l.derived.goldMarks.value,
       xp: l.xp,
-      items: gauntletItems(l, lookup),
+      items: gauntletItems(l),
       skills: [l.skill1, l.skill2, l.skill3],
       capstone: l.capstone,
       inventory: l.inventory.map((s) => ({ name: s.broken ? `${s.name} (broken)` : s.name, count: s.count })),

@@ -6,7 +6,6 @@ import type { CampaignView } from '@shared/contract.ts';
 import type { PrivateView } from '@shared/private-view.ts';
 import { skillsUnlocked } from '../rules/character.ts';
 import { SANITY_LADDER } from '../rules/sanity.ts';
-import { lootEntries } from '../state/loot-lookup.ts';
 import { gauntletItems } from './print-view.ts';
 import { playersSight } from './player-view.ts';
 import { turnOrder } from './turn-order.ts';
@@ -35,7 +34,7 @@ export function privateView(judge: CampaignView, ps: PlayReader, lichslayerId: n
     gold: l.gold,
     goldMarks: l.derived.goldMarks.value,
     xp: l.xp,
-    items: gauntletItems(l, lootEntries(ps)),
+    items: gauntletItems(l),
     inventory: l.inventory.map((s) => ({ name: s.name, count: s.count, broken: s.broken === true })),
     inventoryDepth: l.derived.inventoryDepth.value,
     skills: l.life.skills.map((s) => ({ name: s.name, limit: s.limit })),

@@ -17,6 +17,8 @@ import { CommandFailure } from '../../state/failures.ts';
 import { moveToTrash } from '../../db/campaign-trash.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { initialiseCampaign } from '../starter-campaign.ts';
+import { ensureSmith } from '../../play/town.ts';
+import { readTown, writeTown } from '../../state/town.ts';
 
 export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
   const { files, options } = ctx;
@@ -64,6 +66,10 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
     'campaign.create': async ({ name }) => {
       const { db } = await files.open(files.freshPath(name), true);
       db.transaction(() => initialiseCampaign(db, name))();
+      // ch.4: the Smith's disposition is rolled as the campaign starts (in the ledger, shown in the Town),
+      // not at the first day's close. Part of the creation, so not a step of its own to undo.
+      ctx.transact('smith.roll', {}, "The Smith's disposition", (ps) => writeTown(ps, ensureSmith(ps, readTown(ps))));
+      forgetAllSteps(db);
       return opened();
     },
 

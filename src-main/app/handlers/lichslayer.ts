@@ -109,11 +109,15 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
           `A stack of ${over.name} holds at most ${stackMaxOf(ownStackMax(ps, over.name))} (its own maximum, ch.4); ${over.count} were given. Nothing was saved.`,
         );
       return edit('lichslayer.setInventory', args, `${l.name}: inventory`, (ps) => {
-        for (const { id } of ps.all('inventory').filter((r) => r.lichslayer_id === args.id)) ps.delete('inventory', id);
+        const before = ps.all('inventory').filter((r) => r.lichslayer_id === args.id);
+        for (const { id } of before) ps.delete('inventory', id);
+        // A stack kept under its name keeps the loot row it came from, even if the row was renamed (ch.13).
+        const keptRef = (name: string) => before.find((r) => r.name === name)?.loot_ref ?? undefined;
         // A stack keeps the state its items were put away in (ch.13).
         args.stacks.forEach((s, position) =>
           ps.insert('inventory', {
             lichslayer_id: args.id,
+            loot_ref: keptRef(s.name),
             position,
             name: s.name,
             count: s.count,

@@ -24,6 +24,7 @@ import { uncoveredText } from '../../tables/table-coverage.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { starterPack } from '../starter-tables.ts';
+import { nextRowId, withOwnId } from '../../tables/row-ids.ts';
 import { campaignTableOdds } from '../../odds/odds-ops.ts';
 
 function uniqueKey(db: Database, base: string): string {
@@ -182,13 +183,15 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       const s = stored(args.key);
       const id = s.rowIds[args.index];
       if (id === undefined) throw new CommandFailure('not-found', `${s.def.name} has no row ${args.index + 1}.`);
+      // The row keeps its own id whatever the edit sends: items held find it by that id (a rename included).
+      const row = withOwnId(args.row, s.def.rows[args.index]!.id ?? nextRowId(s.def.rows));
       ctx.edit('tables.setRow', `${s.def.name}: row ${args.index + 1}`, (w) =>
-        w.update('rtable_row', id, { data: JSON.stringify(args.row) }),
+        w.update('rtable_row', id, { data: JSON.stringify(row) }),
       );
       // One row changed: the view is the table already read with that row in place, not a second read of 2,000.
       return view(args.key, {
         ...s,
-        def: { ...s.def, rows: s.def.rows.map((r, i) => (i === args.index ? args.row : r)) },
+        def: { ...s.def, rows: s.def.rows.map((r, i) => (i === args.index ? row : r)) },
       });
     },
 
@@ -197,7 +200,8 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
         if (def.rows.length >= 2000)
           throw new CommandFailure('refused', `${def.name} already holds 2,000 rows, the most a table may have.`);
         const rows = [...def.rows];
-        rows.splice(Math.min(args.index, rows.length), 0, args.row);
+        // A new row gets a new id on saving, even when it was copied from another row.
+        rows.splice(Math.min(args.index, rows.length), 0, withOwnId(args.row, undefined));
         return rows;
       }),
 

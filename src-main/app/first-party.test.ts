@@ -1,0 +1,70 @@
+// A party rolled by the book in a new campaign can play: most of its Lichslayers hold loot whose
+// actions include Attack (ch.1 starting loot, ch.13 closed action list), each starts with the house
+// rule's gold and pays the Inn on the first day (ch.4), and the Smith's disposition is known from
+// the campaign's first moment (ch.4).
+import { describe, expect, it } from 'vitest';
+import { makeApp } from '../test-support/temp-app.ts';
+
+const SEEDS = Array.from({ length: 20 }, (_, i) => 101 + i);
+const NAMES = ['Ash Vell', 'Brindle Oak', 'Corra Finch', 'Dace Morrow'];
+
+/** A new campaign (not the demo) with four Lichslayers rolled through the creation command. */
+async function rolledParty(seed: number) {
+  const app = makeApp();
+  await app.call('campaign.create', { name: `Party ${seed}` });
+  await app.call('dice.setSeed', { seed });
+  for (const name of NAMES) await app.call('lichslayer.roll', { name });
+  const loot = (await app.call('tables.get', { key: 'loot' })).table.rows;
+  const actionsOf = (name: string) => loot.find((r) => r.label === name)?.loot?.actions ?? [];
+  const roster = (await app.call('campaign.current', {}))!.roster;
+  return { app, roster, actionsOf };
+}
+
+describe('a rolled party can play (ch.1, ch.4, ch.13)', () => {
+  it('over 20 seeds × 4 rolled Lichslayers, at least 75% hold loot that allows an attack (ch.1, ch.13)', async () => {
+    let armed = 0;
+    let rolled = 0;
+    for (const seed of SEEDS) {
+      const { app, roster, actionsOf } = await rolledParty(seed);
+      for (const l of roster) {
+        rolled++;
+        const held = [l.items.loot1, l.items.loot2, l.items.loot3].map((i) => i!.name);
+        if (held.some((n) => actionsOf(n).includes('attack'))) armed++;
+      }
+      app.close();
+    }
+    expect(rolled).toBe(80);
+    expect(armed).toBe(66);
+    expect(armed / rolled).toBeGreaterThanOrEqual(0.75);
+  });
+
+  it('every rolled party pays its first day of meal and shelter at the Inn from its own gold (ch.4)', async () => {
+    const paid: number[] = [];
+    for (const seed of SEEDS) {
+      const { app, roster } = await rolledParty(seed);
+      expect(roster.map((l) => l.gold)).toEqual([324, 324, 324, 324]);
+      for (const l of roster) {
+        await app.call('town.buy', { id: l.id, what: 'both' });
+      }
+      const after = (await app.call('campaign.current', {}))!.roster;
+      expect(after.map((l) => l.gold)).toEqual([216, 216, 216, 216]);
+      paid.push(after.length);
+      app.close();
+    }
+    expect(paid).toEqual(SEEDS.map(() => 4));
+  });
+
+  it("the Smith's disposition is rolled when the campaign is created, in the ledger, and not again at the first day (ch.4)", async () => {
+    const app = makeApp();
+    const view = await app.call('campaign.create', { name: 'Smith at once' });
+    expect(view.town.smith).toMatch(/^favoured \w+, \w+; distrusted \w+, \w+ \(rolled [\d, ]+\) \(ch\.4\)$/);
+    const ledger = await app.call('ledger.list', {});
+    expect(ledger.map((e) => e.cause)).toEqual(["The Smith's disposition (ch.4)"]);
+    // The creation is not undone piecemeal: the disposition is part of it.
+    expect(view.history.canUndo).toBe(null);
+    const day = await app.call('town.nextDay', {});
+    expect(day.lines.some((l) => l.text.startsWith("The Smith's disposition"))).toBe(false);
+    expect((await app.call('campaign.current', {}))!.town.smith).toBe(view.town.smith);
+    app.close();
+  });
+});
