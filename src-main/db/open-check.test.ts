@@ -242,6 +242,27 @@ const CASES: Case[] = [
     craft: ({ file, outsideFile }) => fs.symlinkSync(outsideFile, `${file}-ledger`),
     says: /Crafted\.lichslayer-ledger beside it is a link to somewhere else/,
   },
+  ...(['-lock-wal', '-lock-shm'] as const).map((suffix) => ({
+    name: `a lock in WAL mode whose ${suffix} is a link out of the folder`,
+    craft: ({ file, outsideFile }: CraftPlace) => {
+      // The lock as another program would leave it: a holder table, in WAL mode, its log folded in.
+      withSql(`${file}-lock`, (db) => {
+        db.pragma('journal_mode = WAL');
+        db.exec(`CREATE TABLE holder (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)`);
+      });
+      fs.symlinkSync(outsideFile, `${file}${suffix}`);
+    },
+    says: `Crafted.lichslayer was not opened: Crafted.lichslayer${suffix} beside it is a link to somewhere else, and the app never reads or writes through one. Remove it, then open the campaign again. Nothing was changed.`,
+  })),
+  ...(['-ledger-wal', '-ledger-shm'] as const).map((suffix) => ({
+    name: `a ledger archive whose ${suffix} is a link out of the folder`,
+    craft: ({ file, outsideFile }: CraftPlace) => {
+      void archiveBeside(file, (db) => db.pragma('journal_mode = WAL'));
+      for (const s of ['-wal', '-shm']) fs.rmSync(`${file}-ledger${s}`, { force: true });
+      fs.symlinkSync(outsideFile, `${file}${suffix}`);
+    },
+    says: `Crafted.lichslayer was not opened: Crafted.lichslayer${suffix} beside it is a link to somewhere else, and the app never reads or writes through one. Remove it, then open the campaign again. Nothing was changed.`,
+  })),
   {
     name: 'a -wal that is a folder',
     craft: ({ file }) => fs.mkdirSync(`${file}-wal`),

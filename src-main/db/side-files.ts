@@ -13,8 +13,13 @@ export const SIDE_SUFFIXES = [
   '-journal',
   '-lock',
   '-lock-journal',
+  // A lock or archive another program left in WAL mode is opened with a log and shared memory of its own.
+  '-lock-wal',
+  '-lock-shm',
   '-ledger',
   '-ledger-journal',
+  '-ledger-wal',
+  '-ledger-shm',
 ] as const;
 
 /** What a file system entry is, in words that follow "it is". */

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeApp, tempDir } from './temp-app.ts';
+import { SIDE_SUFFIXES } from '../db/side-files.ts';
 
 /** Where a case is built: the data folder's campaigns, the crafted file, and a folder outside them both. */
 export interface CraftPlace {
@@ -34,8 +35,7 @@ export async function templateCampaign(): Promise<string> {
 /** A fresh place with a copy of the template as Crafted.lichslayer. */
 export function freshPlace(template: string, campaignsDir: string): CraftPlace {
   const file = path.join(campaignsDir, 'Crafted.lichslayer');
-  for (const suffix of ['', '-wal', '-shm', '-lock', '-ledger'])
-    fs.rmSync(file + suffix, { force: true, recursive: true });
+  for (const suffix of ['', ...SIDE_SUFFIXES]) fs.rmSync(file + suffix, { force: true, recursive: true });
   fs.copyFileSync(template, file);
   const outside = tempDir('lj-outside-');
   const outsideFile = path.join(outside, 'diary.txt');
