@@ -51,11 +51,20 @@ export function sqliteOptions(nativeBinding: string | undefined, extra: Database
 }
 
 /**
+ * How long a statement waits for a lock another connection holds. better-sqlite3 waits on the
+ * host's one thread (5 s by default), so every change refused because another process writes the
+ * file froze the app that long. The app's own connections hold SQLite's locks only for moments
+ * (a reader's snapshot never blocks the writer in WAL mode; a checkpoint or a log's recovery takes
+ * a few milliseconds), which this still waits out; a writer elsewhere is refused at once.
+ */
+export const BUSY_TIMEOUT_MS = 100;
+
+/**
  * Every connection the app makes to a campaign or backup file: with trusted_schema off, SQL
  * stored in the file (views, triggers, defaults, checks) may not call functions with side effects.
  */
 export function openSqlite(file: string, nativeBinding: string | undefined, extra: Database.Options = {}): Db {
-  const db = new Database(file, sqliteOptions(nativeBinding, extra));
+  const db = new Database(file, sqliteOptions(nativeBinding, { timeout: BUSY_TIMEOUT_MS, ...extra }));
   try {
     db.pragma('trusted_schema = OFF');
   } catch (error) {
