@@ -17,6 +17,7 @@ import {
   snapshot,
   templateCampaign,
   withHotJournal,
+  withLiveLog,
   withPython,
   withSql,
   type CraftPlace,
@@ -102,6 +103,25 @@ const CASES: Case[] = [
         'delete',
       ),
     says: /^Crafted\.lichslayer is damaged: its token row 7, column stats, is not valid JSON \(.+\)\. It was not opened or changed; restore a backup\./,
+  },
+  {
+    // Read through a private copy: a reader would write its marks into the -shm beside it.
+    name: 'malformed JSON in token.stats, in a -wal with its -shm beside it (each left byte for byte)',
+    craft: ({ file }) =>
+      withLiveLog(file, (db) =>
+        db.exec(`INSERT INTO token (id, kind, name, colour, stats) VALUES (7, 'entity', 'Rat', 'Red', '{"level" 3}')`),
+      ),
+    says: /^Crafted\.lichslayer is damaged: its token row 7, column stats, is not valid JSON \(.+\)\. It was not opened or changed; restore a backup\./,
+  },
+  {
+    name: 'malformed JSON in token.stats, with a stray -shm beside it',
+    craft: ({ file }) => {
+      withSql(file, (db) =>
+        db.exec(`INSERT INTO token (id, kind, name, colour, stats) VALUES (7, 'entity', 'Rat', 'Red', '{"level" 3}')`),
+      );
+      fs.writeFileSync(`${file}-shm`, Buffer.alloc(32_768, 0x11));
+    },
+    says: /^Crafted\.lichslayer is damaged: its token row 7, column stats, is not valid JSON/,
   },
   {
     name: 'malformed JSON in room.trap',

@@ -108,6 +108,25 @@ export function withHotJournal(file: string): void {
   fs.rmSync(work, { force: true });
 }
 
+/**
+ * Leaves the crafted change in a write-ahead log beside the file, with its shared memory, as a copy
+ * taken while another program had it open does: the pages are in -wal, not yet in the file.
+ */
+export function withLiveLog(file: string, craft: (db: Database.Database) => void): void {
+  const work = `${file}.work`;
+  fs.renameSync(file, work);
+  const db = new Database(work);
+  try {
+    db.pragma('wal_autocheckpoint = 0');
+    db.pragma('foreign_keys = OFF');
+    craft(db);
+    for (const suffix of ['', '-wal', '-shm']) fs.copyFileSync(work + suffix, file + suffix);
+  } finally {
+    db.close();
+  }
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(work + suffix, { force: true });
+}
+
 /** The ledger archive the app would make beside `file`, holding `rows` (roll_log columns) of its own. */
 export function archiveBeside(file: string, fill: (archive: Database.Database) => void): string {
   const archive = `${file}-ledger`;
