@@ -114,7 +114,9 @@ export function privateCopyToRead(campaign: string): { file: string; remove: () 
     if (versions() === before) return { file, remove };
   } catch (error) {
     remove();
-    throw error;
+    // Gone while it was copied: another program's look at it ended, and took its side files along.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return null;
   }
   remove();
   return null;
