@@ -194,27 +194,61 @@ describe('input the contract refuses whatever the command', () => {
 });
 
 describe('random bytes as a campaign file', () => {
-  it('is refused with a clear message and left byte-for-byte as it was', async () => {
-    const app = makeApp();
-    const dir = tempDir();
+  const header = Buffer.from('SQLite format 3\0', 'latin1');
+  const randomFile = fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 20_000 }), fc.boolean());
+  const bytesOf = ([bytes, withHeader]: [Uint8Array, boolean]) =>
+    withHeader ? Buffer.concat([header, Buffer.from(bytes)]) : Buffer.from(bytes);
+
+  it('in the campaigns folder, is read by the open check and refused with a clear message, left byte-for-byte as it was', async () => {
+    const app = makeApp(tempDir());
     let probes = 0;
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 20_000 }), fc.boolean(), async (bytes, withHeader) => {
-        const file = path.join(dir, `random-${probes++}.lichslayer`);
-        const header = Buffer.from('SQLite format 3\0', 'latin1');
-        fs.writeFileSync(file, withHeader ? Buffer.concat([header, Buffer.from(bytes)]) : Buffer.from(bytes));
+      fc.asyncProperty(randomFile, async (random) => {
+        const file = path.join(app.campaignsDir, `random-${probes++}.lichslayer`);
+        fs.writeFileSync(file, bytesOf(random));
         const before = sha256(file);
         const reply = await app.dispatch('campaign.open', { path: file });
-        expect(reply.ok).toBe(false);
-        if (!reply.ok) {
-          expect(reply.error.code).toBe('campaign-file');
-          expect(reply.error.message).toContain(path.basename(file));
-        }
+        // Refused for what the bytes are (not a database, or not one the app can read), never for where they are.
+        expect(reply).toEqual({
+          ok: false,
+          error: {
+            code: 'campaign-file',
+            message: expect.stringMatching(
+              new RegExp(`^${path.basename(file)} (is not a campaign file|could not be read as a campaign|is damaged)`),
+            ),
+          },
+        });
         expect(sha256(file)).toBe(before);
         expect(fs.existsSync(file + '-wal')).toBe(false);
+        expect(fs.existsSync(file + '-shm')).toBe(false);
       }),
-      { numRuns: 120 },
+      { numRuns: 120, seed: 11 },
     );
+    expect(probes).toBe(120);
     app.close();
-  });
+  }, 120_000);
+
+  it('imported, is refused with a clear message and nothing is imported', async () => {
+    const app = makeApp(tempDir());
+    const sent = tempDir('lj-sent-');
+    let probes = 0;
+    await fc.assert(
+      fc.asyncProperty(randomFile, async (random) => {
+        const file = path.join(sent, `random-${probes++}.lichslayer`);
+        fs.writeFileSync(file, bytesOf(random));
+        const before = sha256(file);
+        await expect(app.importCampaign(file)).rejects.toMatchObject({
+          name: 'CampaignFileError',
+          message: expect.stringMatching(
+            new RegExp(`^${path.basename(file)} (is not a campaign file|could not be read as a campaign|is damaged)`),
+          ),
+        });
+        expect(sha256(file)).toBe(before);
+        expect(fs.readdirSync(app.campaignsDir)).toEqual([]);
+      }),
+      { numRuns: 60, seed: 12 },
+    );
+    expect(probes).toBe(60);
+    app.close();
+  }, 120_000);
 });

@@ -9,7 +9,13 @@ import { createPrivateFile, makePrivateDir } from './private-files.ts';
 import { expectedSchema, readSchema, schemaProblems } from './campaign-schema.ts';
 import { checkContent, type CheckLevel, type CheckProgress } from './open-check.ts';
 import { bytesInWords, MAX_FILE_BYTES } from './open-limits.ts';
-import { kindInWords, missingSideFiles, removeLeftSideFiles, sideFileProblem } from './side-files.ts';
+import {
+  kindInWords,
+  missingSideFiles,
+  privateCopyToRead,
+  removeLeftSideFiles,
+  sideFileProblem,
+} from './side-files.ts';
 
 /** 'LJUD' — marks a SQLite file as a Lichslayer Judge campaign. */
 export const APPLICATION_ID = 0x4c4a5544;
@@ -51,11 +57,20 @@ export function sqliteOptions(nativeBinding: string | undefined, extra: Database
 }
 
 /**
+ * How long a statement waits for a lock another connection holds. better-sqlite3 waits on the
+ * host's one thread (5 s by default), so every change refused because another process writes the
+ * file froze the app that long. The app's own connections hold SQLite's locks only for moments
+ * (a reader's snapshot never blocks the writer in WAL mode; a checkpoint or a log's recovery takes
+ * a few milliseconds), which this still waits out; a writer elsewhere is refused at once.
+ */
+export const BUSY_TIMEOUT_MS = 100;
+
+/**
  * Every connection the app makes to a campaign or backup file: with trusted_schema off, SQL
  * stored in the file (views, triggers, defaults, checks) may not call functions with side effects.
  */
 export function openSqlite(file: string, nativeBinding: string | undefined, extra: Database.Options = {}): Db {
-  const db = new Database(file, sqliteOptions(nativeBinding, extra));
+  const db = new Database(file, sqliteOptions(nativeBinding, { timeout: BUSY_TIMEOUT_MS, ...extra }));
   try {
     db.pragma('trusted_schema = OFF');
   } catch (error) {
@@ -67,9 +82,21 @@ export function openSqlite(file: string, nativeBinding: string | undefined, extr
 
 /**
  * Opens a file read-only. SQLite creates empty -wal/-shm side files when reading a WAL-mode
- * file; `release` closes the handle and removes those, so a file we only looked at is left as found.
+ * file; `release` closes the handle and removes those, so a file we only looked at is left as found
+ * (and one that has them already is read through a private copy).
  */
 function openReadOnly(file: string, nativeBinding: string | undefined): { db: Db; release: () => void } {
+  // A log or shared memory already beside it: read a private copy, so they stay as they are.
+  const copy = privateCopyToRead(file);
+  if (copy) {
+    try {
+      const db = openSqlite(copy.file, nativeBinding, { readonly: true, fileMustExist: true });
+      return { db, release: () => (db.close(), copy.remove()) };
+    } catch (error) {
+      copy.remove();
+      throw error;
+    }
+  }
   const sideFiles = missingSideFiles(file);
   const db = openSqlite(file, nativeBinding, { readonly: true, fileMustExist: true });
   const release = () => {

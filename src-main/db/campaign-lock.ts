@@ -62,10 +62,17 @@ const notADatabase = (error: unknown) =>
 
 /** What sits at the lock's name is not a file (a link, a folder): nothing is read or written through it. */
 class LockPlaceError extends Error {
-  constructor(readonly kind: string) {
-    super(`the lock's place holds ${kind}`);
+  constructor(
+    readonly kind: string,
+    /** The lock, or the side file of its own that is not a file. */
+    readonly file: string,
+  ) {
+    super(`${path.basename(file)} is ${kind}`);
   }
 }
+
+/** The lock's own journal, log and shared memory: SQLite would follow a link at any of them. */
+const LOCK_SIDES = ['-journal', '-wal', '-shm'] as const;
 
 /**
  * Opens the lock file; never waits for a lock. `take`: made if missing (private to the Judge) and
@@ -74,7 +81,11 @@ class LockPlaceError extends Error {
  */
 function openLock(lock: string, nativeBinding: string | undefined, take: boolean): Database.Database | null {
   const kind = sideFileKind(lock);
-  if (kind !== null && kind !== 'file') throw new LockPlaceError(kind);
+  if (kind !== null && kind !== 'file') throw new LockPlaceError(kind, lock);
+  for (const side of LOCK_SIDES) {
+    const sideKind = sideFileKind(lock + side);
+    if (sideKind !== null && sideKind !== 'file') throw new LockPlaceError(sideKind, lock + side);
+  }
   if (kind === null) {
     if (!take) return null;
     createPrivateFileNoFollow(lock);
@@ -83,7 +94,7 @@ function openLock(lock: string, nativeBinding: string | undefined, take: boolean
   const db = new Database(lock, sqliteOptions(nativeBinding, { timeout: 0 }));
   try {
     const now = fs.lstatSync(lock, { throwIfNoEntry: false });
-    if (!now?.isFile() || now.ino !== before.ino) throw new LockPlaceError(now ? kindInWords(now) : 'nothing');
+    if (!now?.isFile() || now.ino !== before.ino) throw new LockPlaceError(now ? kindInWords(now) : 'nothing', lock);
     if (take && (before.mode & 0o777) !== PRIVATE_FILE_MODE) fs.chmodSync(lock, PRIVATE_FILE_MODE);
     // Only the one table the app makes: anything else (a view, a trigger) is not our lock, and no
     // query of ours runs against it.
@@ -141,7 +152,7 @@ export function acquireCampaignLock(
     if (error instanceof LockPlaceError)
       throw new CampaignFileError(
         'side-file',
-        `${path.basename(campaignFile)} was not opened: ${path.basename(lock)} beside it is ${error.kind}, not a lock this app made, and the app never writes through it. Remove it, then open the campaign again. Nothing was changed.`,
+        `${path.basename(campaignFile)} was not opened: ${path.basename(error.file)} beside it is ${error.kind}, not a lock this app made, and the app never writes through it. Remove it, then open the campaign again. Nothing was changed.`,
       );
     if (isBusy(error)) throw new CampaignFileError('locked', lockedMessage(campaignFile, UNKNOWN_HOLDER));
     if (!notADatabase(error)) throw error;
@@ -219,6 +230,6 @@ export function liveHolder(campaignFile: string, nativeBinding?: string): LockHo
 export function breakCampaignLock(campaignFile: string, nativeBinding?: string): LockHolder | null {
   const holder = liveHolder(campaignFile, nativeBinding);
   fs.rmSync(lockPathOf(campaignFile), { force: true });
-  for (const side of ['-journal', '-wal', '-shm']) fs.rmSync(lockPathOf(campaignFile) + side, { force: true });
+  for (const side of LOCK_SIDES) fs.rmSync(lockPathOf(campaignFile) + side, { force: true });
   return holder;
 }

@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { makeApp, sha256, tempDir } from '../test-support/temp-app.ts';
 import { importCampaign } from './campaign-import.ts';
 import { lockPathOf } from './campaign-lock.ts';
+import { fileSignature } from './checked-files.ts';
 
 /** A campaign made in one data folder and copied to a folder outside any data folder. */
 async function campaignElsewhere(name: string) {
@@ -323,6 +324,23 @@ describe("the campaign lock is the operating system's: atomic, never stale, brok
     });
     expect(child.exitCode).toBeNull();
     app.close();
+  }, 60_000);
+
+  it('the empty log a read-only look by another process leaves beside a closed campaign is no change to it', async () => {
+    // Racing openers each look at the file read-only; the opener that then takes the lock compares
+    // the file with what it checked, and must not take another's look for a write.
+    const maker = makeApp(tempDir());
+    const view = await maker.call('campaign.create', { name: 'Looked At' });
+    maker.close();
+    const checked = fileSignature(view.path);
+    const look = new Database(view.path, { readonly: true });
+    look.prepare(`SELECT count(*) FROM sqlite_master`).get();
+    expect(fs.statSync(`${view.path}-wal`).size).toBe(0);
+    expect(fileSignature(view.path)).toBe(checked);
+    look.close();
+    fs.rmSync(`${view.path}-wal`);
+    fs.rmSync(`${view.path}-shm`);
+    expect(fileSignature(view.path)).toBe(checked);
   }, 60_000);
 
   it('of six processes opening one campaign at the same instant over a stale lock, exactly one gets it', async () => {

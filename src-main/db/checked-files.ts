@@ -7,8 +7,8 @@ import { SIDE_SUFFIXES } from './side-files.ts';
 import { checkOffThread, type OpenCheckResult, type RunningCheck } from './open-check-runner.ts';
 
 /**
- * A campaign file's version as the file system sees it: its, its -wal's and its ledger archive's
- * modification time and size (a campaign another process has open changes its -wal first), and
+ * A campaign file's version as the file system sees it: its, its -wal's (when it holds anything) and
+ * its ledger archive's modification time and size (a campaign another process has open changes its -wal first), and
  * whether anything but a regular file sits at a side file's place. null when it is not there.
  */
 export function fileSignature(file: string): string | null {
@@ -17,6 +17,8 @@ export function fileSignature(file: string): string | null {
     const version = (s: fs.Stats | undefined) => (s ? `${s.ino}.${s.size}.${s.mtime.getTime()}` : '-');
     const sides = SIDE_SUFFIXES.map((suffix) => {
       const side = fs.lstatSync(file + suffix, { throwIfNoEntry: false });
+      // An empty log is no change: another process's read-only look makes one and removes it again.
+      if (suffix === '-wal' && side?.isFile() && side.size === 0) return '-';
       // The lock and the shared memory come and go with every opening: only what they are counts.
       if (suffix === '-wal' || suffix === '-ledger' || suffix === '-journal') return version(side);
       return side && !side.isFile() ? 'odd' : '';

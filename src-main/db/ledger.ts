@@ -9,8 +9,23 @@ import type { RowChange } from './history.ts';
 import { roomLabel } from '../state/board.ts';
 import type { CheatSource, LedgerReads } from '../state/ledger-entry.ts';
 import { archivedRolls, archiveReader, iterateArchivedRolls } from './ledger-archive.ts';
-import { readStoredJson } from '../state/stored-json.ts';
 import { statement } from './statements.ts';
+import { readStoredJson, StoredValueError } from '../state/stored-json.ts';
+import { describeIssues } from '@shared/contract.ts';
+
+/**
+ * A roll's stored random state, parsed and shaped: a crafted row (one the open check's sample of
+ * the newest rows did not reach) is refused by name, never an internal error.
+ */
+function storedRandomState(id: number, text: string): z.output<typeof randomStateSchema> {
+  const checked = randomStateSchema.safeParse(readStoredJson<unknown>('roll_log', 'rng_before', id, text));
+  if (!checked.success)
+    throw new StoredValueError(
+      `roll_log row ${id}, column rng_before,`,
+      `is not what the app writes (${describeIssues(checked.error, 2)})`,
+    );
+  return checked.data;
+}
 
 /** Random state and the current session are play state: saved without undo steps. */
 export function writePlayState(db: Database, key: string, value: unknown): void {
@@ -195,8 +210,9 @@ export function verifyLedger(db: Database, session?: number): ReplayReport {
   let faces = 0;
   for (const row of rows) {
     entries++;
-    const rng = SeededRandom.resume(randomStateSchema.parse(JSON.parse(row.rng_before)));
-    for (const f of JSON.parse(row.faces) as { sides: number; face: number }[]) {
+    const rng = SeededRandom.resume(storedRandomState(row.id, row.rng_before));
+    const rolled = readStoredJson<{ sides: number; face: number }[]>('roll_log', 'faces', row.id, row.faces, true);
+    for (const f of rolled) {
       const again = rng.int(f.sides);
       faces++;
       if (again !== f.face)
@@ -207,7 +223,10 @@ export function verifyLedger(db: Database, session?: number): ReplayReport {
           problem: `Entry ${row.id}: a d${f.sides} showed ${f.face} but replays as ${again}`,
         };
     }
-    if (JSON.stringify(rng.snapshot()) !== JSON.stringify(JSON.parse(row.rng_after))) {
+    if (
+      JSON.stringify(rng.snapshot()) !==
+      JSON.stringify(readStoredJson<unknown>('roll_log', 'rng_after', row.id, row.rng_after))
+    ) {
       return {
         entries,
         faces,
@@ -244,14 +263,15 @@ export function cheatSource(db: Database, rollId: number): CheatSource | null {
       }
     | undefined;
   if (!e) return null;
-  const parse = (json: string) => facesSchema.safeParse(JSON.parse(json)).data ?? [];
-  let faces = parse(e.faces);
+  const parse = (id: number, json: string) =>
+    facesSchema.safeParse(readStoredJson<unknown>('roll_log', 'faces', id, json)).data ?? [];
+  let faces = parse(e.id, e.faces);
   if (!faces.length) {
     const first = statement(
       db,
-      `SELECT faces FROM roll_log WHERE at = ? AND command = ? AND id < ? AND faces != '[]' ORDER BY id DESC LIMIT 1`,
-    ).get(e.at, e.command, e.id) as { faces: string } | undefined;
-    faces = first ? parse(first.faces) : [];
+      `SELECT id, faces FROM roll_log WHERE at = ? AND command = ? AND id < ? AND faces != '[]' ORDER BY id DESC LIMIT 1`,
+    ).get(e.at, e.command, e.id) as { id: number; faces: string } | undefined;
+    faces = first ? parse(first.id, first.faces) : [];
   }
   const mine = faces.filter((f) => f.cause === e.cause || f.cause === `${e.cause} (explosion)`);
   return {
@@ -277,10 +297,11 @@ export function ledgerReads(db: Database): LedgerReads {
         `SELECT id, cause, result FROM roll_log WHERE session = ? AND cause LIKE ? AND cause NOT LIKE '%: integrity check on a natural 1' ORDER BY id DESC LIMIT 1`,
       ).get(session, `${witch}: Counter Magic against %`) as { id: number; cause: string; result: string } | undefined;
       if (!last) return null;
+      const result = readStoredJson<unknown>('roll_log', 'result', last.id, last.result);
       return {
         id: last.id,
         cause: last.cause,
-        success: (JSON.parse(last.result) as { success?: unknown }).success === true,
+        success: typeof result === 'object' && result !== null && (result as { success?: unknown }).success === true,
       };
     },
   };

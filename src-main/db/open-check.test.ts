@@ -17,6 +17,7 @@ import {
   snapshot,
   templateCampaign,
   withHotJournal,
+  withLiveLog,
   withPython,
   withSql,
   type CraftPlace,
@@ -103,6 +104,25 @@ const CASES: Case[] = [
         'delete',
       ),
     says: /^Crafted\.lichslayer is damaged: its token row 7, column stats, is not valid JSON \(.+\)\. It was not opened or changed; restore a backup\./,
+  },
+  {
+    // Read through a private copy: a reader would write its marks into the -shm beside it.
+    name: 'malformed JSON in token.stats, in a -wal with its -shm beside it (each left byte for byte)',
+    craft: ({ file }) =>
+      withLiveLog(file, (db) =>
+        db.exec(`INSERT INTO token (id, kind, name, colour, stats) VALUES (7, 'entity', 'Rat', 'Red', '{"level" 3}')`),
+      ),
+    says: /^Crafted\.lichslayer is damaged: its token row 7, column stats, is not valid JSON \(.+\)\. It was not opened or changed; restore a backup\./,
+  },
+  {
+    name: 'malformed JSON in token.stats, with a stray -shm beside it',
+    craft: ({ file }) => {
+      withSql(file, (db) =>
+        db.exec(`INSERT INTO token (id, kind, name, colour, stats) VALUES (7, 'entity', 'Rat', 'Red', '{"level" 3}')`),
+      );
+      fs.writeFileSync(`${file}-shm`, Buffer.alloc(32_768, 0x11));
+    },
+    says: /^Crafted\.lichslayer is damaged: its token row 7, column stats, is not valid JSON/,
   },
   {
     name: 'malformed JSON in room.trap',
@@ -243,6 +263,27 @@ const CASES: Case[] = [
     craft: ({ file, outsideFile }) => fs.symlinkSync(outsideFile, `${file}-ledger`),
     says: /Crafted\.lichslayer-ledger beside it is a link to somewhere else/,
   },
+  ...(['-lock-wal', '-lock-shm'] as const).map((suffix) => ({
+    name: `a lock in WAL mode whose ${suffix} is a link out of the folder`,
+    craft: ({ file, outsideFile }: CraftPlace) => {
+      // The lock as another program would leave it: a holder table, in WAL mode, its log folded in.
+      withSql(`${file}-lock`, (db) => {
+        db.pragma('journal_mode = WAL');
+        db.exec(`CREATE TABLE holder (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)`);
+      });
+      fs.symlinkSync(outsideFile, `${file}${suffix}`);
+    },
+    says: `Crafted.lichslayer was not opened: Crafted.lichslayer${suffix} beside it is a link to somewhere else, and the app never reads or writes through one. Remove it, then open the campaign again. Nothing was changed.`,
+  })),
+  ...(['-ledger-wal', '-ledger-shm'] as const).map((suffix) => ({
+    name: `a ledger archive whose ${suffix} is a link out of the folder`,
+    craft: ({ file, outsideFile }: CraftPlace) => {
+      void archiveBeside(file, (db) => db.pragma('journal_mode = WAL'));
+      for (const s of ['-wal', '-shm']) fs.rmSync(`${file}-ledger${s}`, { force: true });
+      fs.symlinkSync(outsideFile, `${file}${suffix}`);
+    },
+    says: `Crafted.lichslayer was not opened: Crafted.lichslayer${suffix} beside it is a link to somewhere else, and the app never reads or writes through one. Remove it, then open the campaign again. Nothing was changed.`,
+  })),
   {
     name: 'a -wal that is a folder',
     craft: ({ file }) => fs.mkdirSync(`${file}-wal`),

@@ -3,6 +3,7 @@
 // writes them only where the campaign is, never through a link: a link planted beside a campaign
 // (unpacked from an archive, say) would otherwise have the app write into a file anywhere.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PRIVATE_FILE_MODE } from './private-files.ts';
 
@@ -13,8 +14,13 @@ export const SIDE_SUFFIXES = [
   '-journal',
   '-lock',
   '-lock-journal',
+  // A lock or archive another program left in WAL mode is opened with a log and shared memory of its own.
+  '-lock-wal',
+  '-lock-shm',
   '-ledger',
   '-ledger-journal',
+  '-ledger-wal',
+  '-ledger-shm',
 ] as const;
 
 /** What a file system entry is, in words that follow "it is". */
@@ -78,4 +84,40 @@ export function removeLeftSideFiles(wereMissing: readonly string[]): void {
       /* already gone */
     }
   }
+}
+
+/** What changes when a file is written: its identity, size and modification time. */
+function versionOf(file: string): string {
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.ino}.${stat.size}.${stat.mtimeMs}` : '-';
+}
+
+/**
+ * A private copy of `campaign` and its write-ahead log to read instead, when a log or shared memory
+ * is already beside it: SQLite's reader writes to existing shared memory (its read marks, the
+ * index it rebuilds), so a file looked at and refused would not be left as found. The copy's
+ * reader rebuilds that index from the log in its own folder. null when neither is there (the
+ * reader's own side files are removed after it), or when the file changed while it was copied:
+ * another program writes it now, and its side files are that program's, read as SQLite shares them.
+ */
+export function privateCopyToRead(campaign: string): { file: string; remove: () => void } | null {
+  const sides = ['-wal', '-shm'].map((suffix) => campaign + suffix);
+  if (sides.every((side) => sideFileKind(side) === null)) return null;
+  const versions = () => [campaign, ...sides].map(versionOf).join(' ');
+  const before = versions();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lichslayer-look-'));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    const file = path.join(dir, path.basename(campaign));
+    fs.copyFileSync(campaign, file);
+    if (sideFileKind(`${campaign}-wal`) === 'file') fs.copyFileSync(`${campaign}-wal`, `${file}-wal`);
+    if (versions() === before) return { file, remove };
+  } catch (error) {
+    remove();
+    // Gone while it was copied: another program's look at it ended, and took its side files along.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return null;
+  }
+  remove();
+  return null;
 }

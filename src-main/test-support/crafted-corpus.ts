@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeApp, tempDir } from './temp-app.ts';
+import { SIDE_SUFFIXES } from '../db/side-files.ts';
 
 /** Where a case is built: the data folder's campaigns, the crafted file, and a folder outside them both. */
 export interface CraftPlace {
@@ -34,8 +35,7 @@ export async function templateCampaign(): Promise<string> {
 /** A fresh place with a copy of the template as Crafted.lichslayer. */
 export function freshPlace(template: string, campaignsDir: string): CraftPlace {
   const file = path.join(campaignsDir, 'Crafted.lichslayer');
-  for (const suffix of ['', '-wal', '-shm', '-lock', '-ledger'])
-    fs.rmSync(file + suffix, { force: true, recursive: true });
+  for (const suffix of ['', ...SIDE_SUFFIXES]) fs.rmSync(file + suffix, { force: true, recursive: true });
   fs.copyFileSync(template, file);
   const outside = tempDir('lj-outside-');
   const outsideFile = path.join(outside, 'diary.txt');
@@ -106,6 +106,25 @@ export function withHotJournal(file: string): void {
     db.close();
   }
   fs.rmSync(work, { force: true });
+}
+
+/**
+ * Leaves the crafted change in a write-ahead log beside the file, with its shared memory, as a copy
+ * taken while another program had it open does: the pages are in -wal, not yet in the file.
+ */
+export function withLiveLog(file: string, craft: (db: Database.Database) => void): void {
+  const work = `${file}.work`;
+  fs.renameSync(file, work);
+  const db = new Database(work);
+  try {
+    db.pragma('wal_autocheckpoint = 0');
+    db.pragma('foreign_keys = OFF');
+    craft(db);
+    for (const suffix of ['', '-wal', '-shm']) fs.copyFileSync(work + suffix, file + suffix);
+  } finally {
+    db.close();
+  }
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(work + suffix, { force: true });
 }
 
 /** The ledger archive the app would make beside `file`, holding `rows` (roll_log columns) of its own. */
