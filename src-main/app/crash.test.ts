@@ -48,13 +48,16 @@ interface Applied {
 }
 
 /** Reads the file back and checks it against the numbered actions. */
-function check(file: string, lastAck: number): Applied {
+function check(file: string, lastAck: number, setupStep: number): Applied {
   const db = new Database(file);
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') return { applied: -1, ok: false, problem: `integrity_check: ${String(integrity)}` };
     // Each action's undo step holds its after images: the XP it set, or the stacks it wrote.
-    const steps = db.prepare(`SELECT changes FROM history ORDER BY id`).all() as { changes: string }[];
+    // Only the numbered actions' steps: the set-up's own (the Lichslayer made, its gold set) come first.
+    const steps = db.prepare(`SELECT changes FROM history WHERE id > ? ORDER BY id`).all(setupStep) as {
+      changes: string;
+    }[];
     const numbers = steps.map((step) => {
       const changes = JSON.parse(step.changes) as { table: string; after: { xp?: number; name?: string } | null }[];
       const edit = changes.find((c) => c.table === 'lichslayer' && c.after);
@@ -103,17 +106,27 @@ describe('crash safety', () => {
       const dataDir = tempDir();
       const app = makeApp(dataDir);
       const view = await app.call('campaign.create', { name: 'Crash test' });
-      await app.call('lichslayer.create', { name: 'Survivor' });
+      const created = await app.call('lichslayer.create', { name: 'Survivor' });
+      // Starting gold (a house rule) set back to 0: action 0 would then set xp and gold to the values
+      // they already have, a no-op the app rightly does not log, so numbering starts at 1.
+      const survivor = created.roster.find((l) => l.name === 'Survivor')!;
+      await app.call('lichslayer.update', { id: survivor.id, patch: { gold: 0 } });
       app.close();
-      // Action 0 would set xp and gold to the values they already have: a no-op the app rightly
-      // does not log, so numbering starts at 1.
+      const setupStep = (() => {
+        const db = new Database(view.path, { readonly: true });
+        try {
+          return (db.prepare(`SELECT max(id) AS id FROM history`).get() as { id: number }).id;
+        } finally {
+          db.close();
+        }
+      })();
       let next = 1;
       let totalAcks = 0;
       for (let k = 0; k < KILLS; k++) {
         const acks = await runAndKill(dataDir, view.path, next, Math.floor(Math.random() * 40));
         totalAcks += acks.length;
         const lastAck = acks.length ? acks[acks.length - 1]! : next - 1;
-        const result = check(view.path, lastAck);
+        const result = check(view.path, lastAck, setupStep);
         expect(result.problem).toBe('');
         next = result.applied + 1;
       }

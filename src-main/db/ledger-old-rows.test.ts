@@ -14,6 +14,8 @@ async function withOldRoll(row: { faces: string; rngBefore: string; rngAfter: st
   const view = await app.call('campaign.create', { name: 'Old Rows' });
   app.close();
   const db = new Database(view.path);
+  // The crafted ledger replaces the new campaign's own (its Smith's disposition roll).
+  db.prepare(`DELETE FROM roll_log`).run();
   db.prepare(
     `INSERT INTO roll_log (id, at, session, command, cause, explain, result, faces, rng_before, rng_after) VALUES (1, '2026-01-01', 1, 'tables.roll', 'Old', 'x', '{}', ?, ?, ?)`,
   ).run(row.faces, row.rngBefore, row.rngAfter);
