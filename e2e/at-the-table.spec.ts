@@ -156,6 +156,8 @@ test.describe('at the table at 1366×768', () => {
     const banner = page.getByRole('status', { name: 'Phase' });
     await banner.getByRole('button', { name: 'Descend' }).click();
     await expect(banner).toContainText('Exploring · Floor 1');
+    // Descending shows the board; the Judge goes back to the Roster.
+    await page.getByRole('button', { name: 'Roster', exact: true }).click();
     const before = await day(request);
 
     await page.keyboard.press('Alt+Shift+N');

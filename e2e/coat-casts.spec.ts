@@ -46,6 +46,8 @@ test("the Doctor's Coat from the Gauntlet and the Cast dialog: prepared there, c
 
   const banner = page.getByRole('status', { name: 'Phase' });
   await banner.getByRole('button', { name: 'Descend' }).click();
+  await expect(banner).toContainText('Exploring · Floor 1');
+  await expect(page.getByTestId('board-canvas')).toBeVisible();
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
   await api(request, host, 'board.addToken', {
     kind: 'entity',
