@@ -49,6 +49,11 @@ describe('a private screen (ch.1, ch.4, ch.8, ch.11)', () => {
       const links = (await judge('private.issue', { lichslayerId: l.id })) as PrivateLinksView;
       tokens.push(new URL(links.links.find((k) => k.lichslayerId === l.id)!.url).searchParams.get('token')!);
     }
+    // Odile holds Break at level 1: the skill would name her hidden class, so her screen lists none (ch.1, ch.2).
+    const odile = roster.find((l) => l.name === 'Odile Vantreck')!;
+    expect(odile.skill1).toBe('Break');
+    const odileView = (await post(tokens[roster.indexOf(odile)]!, 'private.view', {})) as PrivateView;
+    expect([odileView.level, odileView.className, odileView.skills]).toEqual([1, null, []]);
     const pushes: string[][] = roster.map(() => []);
     const sockets = await Promise.all(
       tokens.map(

@@ -17,12 +17,14 @@ export function privateView(judge: CampaignView, ps: PlayReader, lichslayerId: n
   const l = judge.roster.find((r) => r.id === lichslayerId);
   if (!l) throw new Error(`No Lichslayer ${lichslayerId}.`);
   const rung = SANITY_LADDER[l.sanity];
+  // A skill's name tells its class (ch.2): both stay hidden from the player until the class is revealed.
+  const revealed = skillsUnlocked(l.level).classRevealed;
   const { clock } = l.life;
   return {
     campaign: judge.name,
     name: l.name,
     level: l.level,
-    className: skillsUnlocked(l.level).classRevealed ? l.hiddenClass : null,
+    className: revealed ? l.hiddenClass : null,
     health: l.health,
     maxHealth: l.maxHealth,
     armor: l.armor,
@@ -37,7 +39,7 @@ export function privateView(judge: CampaignView, ps: PlayReader, lichslayerId: n
     items: gauntletItems(l),
     inventory: l.inventory.map((s) => ({ name: s.name, count: s.count, broken: s.broken === true })),
     inventoryDepth: l.derived.inventoryDepth.value,
-    skills: l.life.skills.map((s) => ({ name: s.name, limit: s.limit })),
+    skills: revealed ? l.life.skills.map((s) => ({ name: s.name, limit: s.limit })) : [],
     ailments: l.life.ailments,
     penalties: l.life.penalties,
     clock: {
