@@ -1,12 +1,13 @@
 // What the board's rules read about a floor: where a room is, whether Shrines are safe, how big the
 // party is, how full a room stands, and whether a floor is fully cleared (ch.9, ch.10, ch.12).
 import type { PlayReader } from '../state/session.ts';
-import { allTokens, roomAt, turnStack, occupants, roomsOfFloor } from '../state/board.ts';
+import { allTokens, roomAt, turnStack, occupants, roomsOfFloor, roomLabel } from '../state/board.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { shrineSafety, type ShrineSafety } from '../rules/board-facts.ts';
 import { attentionStage, diveActor } from './machines.ts';
 
-export const where = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
+/** A room's label in notices and the ledger ("F2 (3,1)"): the board's one way to name a room. */
+export const where = roomLabel;
 
 /** A trapped room's label until someone enters: its d6 is rolled for each of them (ch.9). */
 export const ROLLED_TRAP = 'A trap (1d6 on entry)';

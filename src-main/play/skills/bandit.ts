@@ -4,6 +4,7 @@ import { burglesOf } from '../../state/skill-uses.ts';
 import { burgledAlready, burgleKeeps } from '../../rules/skills.ts';
 import { heldInfluence } from '../../state/gauntlet.ts';
 import type { SkillCall, SkillOutcome } from './skill-call.ts';
+import { where } from '../floor-facts.ts';
 import type { PlaySession } from '../../state/session.ts';
 import { diceOfFaces, mechanismRecovered, rollCheat } from '../../rules/skills-bandit.ts';
 import { CommandFailure } from '../../state/failures.ts';
@@ -84,8 +85,6 @@ export function recoverMechanism(
   lines.push(`${bandit.name} recovers ${label} from ${trap}'s mechanism: ${verdict.explain}`);
 }
 
-const at = (floor: number, x: number, y: number) => `F${floor} (${x + 1},${y + 1})`;
-
 /** Disarm (ch.2): the armed trap of the Bandit's own room triggers for no one for the rest of the dive. */
 export function disarmHere(c: SkillCall): void {
   const pos = c.here();
@@ -98,7 +97,7 @@ export function disarmHere(c: SkillCall): void {
     );
   c.ps.update('room', room.id, { trap: JSON.stringify({ ...trap, disabled: true }) });
   c.notes.push(
-    `${c.l.name} disarms ${trap.label} at ${at(pos.floor, pos.x, pos.y)}: it triggers for no one for the rest of the dive (ch.2)`,
+    `${c.l.name} disarms ${trap.label} at ${where(pos.floor, pos.x, pos.y)}: it triggers for no one for the rest of the dive (ch.2)`,
   );
   recoverMechanism(c.ps, c.l, trap.label, c.args.sneak, c.notes);
 }
