@@ -102,8 +102,8 @@ export const townStateSchema = z.strictObject({
       present: z.array(z.number().int()).default([]),
       /** null: untouched, at the house rule's starting Health. */
       giverHealth: z.number().int().min(0).nullable().default(null),
-      /** Kept from campaigns saved before the feedings were recorded by week. */
-      fedThisWeek: z.boolean().default(false),
+      /** Only in files before format 8, which moves it into fedWeeks (the open check reads such files first). */
+      fedThisWeek: z.boolean().optional(),
       /** The in-game weeks in which someone fed the Giver (ch.17). */
       fedWeeks: z.array(z.number().int()).default([]),
       feedings: z.record(z.string(), z.number().int()).default({}),
@@ -141,7 +141,6 @@ export const townStateSchema = z.strictObject({
     .default({
       present: [],
       giverHealth: null,
-      fedThisWeek: false,
       fedWeeks: [],
       feedings: {},
       griefing: 0,

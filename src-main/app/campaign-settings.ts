@@ -2,7 +2,8 @@
 // campaign is opened or imported: a damaged one refuses there, by name, with the repair offer,
 // rather than failing a view or a command in the middle of play.
 import type { Database } from 'better-sqlite3';
-import { legacyPartyFloor, legacyWorldAttention, readWorld } from '../state/board.ts';
+import { readWorld } from '../state/board.ts';
+import { olderAttentionStage, olderPartyFloor } from '../db/older-settings.ts';
 import { stateReader } from '../db/play-store.ts';
 import { readBuffs } from '../state/channel-buffs.ts';
 import { currentSession, savedRandom, sessionStarts } from '../state/sessions.ts';
@@ -19,8 +20,9 @@ export function checkCampaignSettings(db: Database): void {
   const ps = stateReader(db);
   readHouseRules(ps);
   readWorld(ps);
-  legacyWorldAttention(ps);
-  legacyPartyFloor(ps);
+  // A file before format 8 is checked before migration 8 moves these; in a newer one they are gone.
+  olderAttentionStage(ps);
+  olderPartyFloor(ps);
   readTown(ps);
   readBuffs(ps);
   readLifeRecords(ps);

@@ -1,6 +1,7 @@
 // Numbered schema migrations. Each runs in its own transaction and sets PRAGMA user_version,
 // so a crash mid-migration leaves the file at the previous version, never half-migrated.
 import type { Database } from 'better-sqlite3';
+import { moveOlderSettings } from './older-settings.ts';
 
 export interface Migration {
   version: number;
@@ -353,6 +354,12 @@ export const MIGRATIONS: readonly Migration[] = [
           ORDER BY t.name, r.position, r.id LIMIT 1);
       `);
     },
+  },
+  {
+    version: 8,
+    describe:
+      'what older versions kept outside its one home moves there: the party’s floor and the Attention stage into their machines, a week’s feeding of the Giver into the weeks she was fed (ch.17)',
+    up: moveOlderSettings,
   },
 ];
 

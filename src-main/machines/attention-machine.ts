@@ -1,6 +1,6 @@
 // The Lich's Attention (rulebook ch.5, ch.6, ch.16) as a machine over the rules core: each stage is
 // a state; triggers and quiet days move it through the same functions the rules tests check.
-import { assign, setup } from 'xstate';
+import { assign, initialTransition, setup, transition } from 'xstate';
 import type { VanityStage } from '../rules/idol.ts';
 import {
   applyAttentionTrigger,
@@ -72,3 +72,10 @@ export const attentionMachine = setup({
     stage4: {},
   },
 });
+
+/** A fresh Attention machine set to a stage, as saved. */
+export function attentionSavedAt(stage: 0 | 1 | 2 | 3 | 4): unknown {
+  let [snapshot] = initialTransition(attentionMachine);
+  if (stage > 0) [snapshot] = transition(attentionMachine, snapshot, { type: 'JUDGE_SETS', stage });
+  return attentionMachine.getPersistedSnapshot(snapshot);
+}

@@ -2,7 +2,7 @@
 // Floor 10; and at Attention Stage 4 the Lich's manifestation in the Town, which ends the
 // campaign only once the Phylactery is destroyed. Guards say what the rules forbid; actions
 // record what the rules cause.
-import { assign, setup } from 'xstate';
+import { assign, initialTransition, setup, transition } from 'xstate';
 import { zeroHealthOutcome } from '../rules/damage.ts';
 
 export interface DiveContext {
@@ -342,4 +342,13 @@ export function whyRefused(state: string, context: DiveContext, event: DiveEvent
   if (event === 'ENEMIES_ENTER') return state === 'town' ? 'The party is in the Town' : 'A fight is already on';
   if (state === 'town') return 'The party is in the Town';
   return 'Not allowed now';
+}
+
+/** A dive machine with the party on a floor, as saved: what a campaign that kept only the floor is given. */
+export function diveSavedOnFloor(party: number[], onFloor: number): unknown {
+  let [snapshot] = initialTransition(diveMachine, { party });
+  [snapshot] = transition(diveMachine, snapshot, { type: 'DESCEND', roster: party });
+  for (let floor = 1; floor < Math.min(onFloor, 9) && snapshot.context.floor === floor; floor++)
+    [snapshot] = transition(diveMachine, snapshot, { type: 'DESCEND' });
+  return diveMachine.getPersistedSnapshot(snapshot);
 }

@@ -4,7 +4,8 @@
 import { parseStoredJson } from '../state/stored-json.ts';
 import type { PlayReader } from '../state/session.ts';
 import { initialTransition, transition, type AnyStateMachine, type EventFrom, type SnapshotFrom } from 'xstate';
-import { allTokens, legacyPartyFloor, legacyWorldAttention, turnStack } from '../state/board.ts';
+import { allTokens, turnStack } from '../state/board.ts';
+import { rosterRows } from '../state/roster.ts';
 import { readHouseRules, readSetting } from '../state/settings.ts';
 import { damagedSetting } from '../state/failures.ts';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ import { combatRound, type Slot } from '../machines/combat-round.ts';
 export const PARTY_KINDS: ReadonlySet<string> = new Set(['lichslayer', 'retainer', 'familiar']);
 
 export function partyIds(s: PlayReader): number[] {
-  return [...s.all('lichslayer')].sort((a, b) => a.position - b.position || a.id - b.id).map((r) => r.id);
+  return rosterRows(s).map((r) => r.id);
 }
 
 // ---- the machines' saved snapshots, validated before xstate sees them ----
@@ -186,32 +187,13 @@ function restore<M extends AnyStateMachine>(machine: M, key: MachineKey, saved: 
 export function diveActor(s: PlayReader): MachineCursor<typeof diveMachine> {
   const snapshot = stored(s, 'machine:dive');
   if (snapshot) return new MachineCursor(diveMachine, restore(diveMachine, 'machine:dive', snapshot));
-  const cursor = new MachineCursor(diveMachine, initialTransition(diveMachine, { party: partyIds(s) })[0]);
-  // A campaign saved before the dive machine owned the party's place had the party on a floor.
-  const legacy = legacyPartyFloor(s);
-  if (legacy !== null) {
-    cursor.send({ type: 'DESCEND', roster: partyIds(s) });
-    for (let floor = 1; floor < Math.min(legacy, 9) && cursor.getSnapshot().context.floor === floor; floor++)
-      cursor.send({ type: 'DESCEND' });
-  }
-  return cursor;
+  return new MachineCursor(diveMachine, initialTransition(diveMachine, { party: partyIds(s) })[0]);
 }
 
 export function attentionActor(s: PlayReader): MachineCursor<typeof attentionMachine> {
   const snapshot = stored(s, 'machine:attention');
   if (snapshot) return new MachineCursor(attentionMachine, restore(attentionMachine, 'machine:attention', snapshot));
-  // A campaign saved before the machine existed starts from the stage it kept beside the Square.
-  const cursor = new MachineCursor(attentionMachine, initialTransition(attentionMachine)[0]);
-  const stage = legacyWorldAttention(s);
-  if (stage > 0) cursor.send({ type: 'JUDGE_SETS', stage });
-  return cursor;
-}
-
-/** A fresh Attention machine set to a stage, as saved: a Town reached with no machine of its own. */
-export function attentionSnapshotAt(stage: AttentionStage): unknown {
-  const cursor = new MachineCursor(attentionMachine, initialTransition(attentionMachine)[0]);
-  if (stage > 0) cursor.send({ type: 'JUDGE_SETS', stage });
-  return cursor.getPersistedSnapshot();
+  return new MachineCursor(attentionMachine, initialTransition(attentionMachine)[0]);
 }
 
 /** The Lich's Attention stage: its one home is the Attention machine (ch.5, ch.16). */

@@ -11,7 +11,8 @@ import { readHouseRules, writeSetting } from '../state/settings.ts';
 import { readTown, today, writeTown } from '../state/town.ts';
 import { absentAttentionShift, type AttentionStage } from '../rules/lich-attention.ts';
 import { closeDay } from './day/day-close.ts';
-import { archivedAttention, attentionActor, attentionSnapshotAt, diveActor } from './machines.ts';
+import { archivedAttention, attentionActor, diveActor } from './machines.ts';
+import { attentionSavedAt } from '../machines/attention-machine.ts';
 import { encounterTier, mayReturn, rollRoad } from '../rules/travel.ts';
 import { weekOf } from '../rules/calendar.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
@@ -119,7 +120,7 @@ export function travel(ps: PlaySession, args: { to: string }): { days: number; n
       'machine:attention',
       snapshot
         ? { ...snapshot, value: `stage${shift.stage}`, context: { ...snapshot.context, stage: shift.stage } }
-        : attentionSnapshotAt(shift.stage),
+        : attentionSavedAt(shift.stage),
     );
     writeWorld(ps, { festival: saved.world.festival, squareEmpty: saved.world.squareEmpty });
   } else {

@@ -112,31 +112,6 @@ export function writeWorld(s: PlaySession, world: WorldState): void {
   writeSetting(s, 'world', world);
 }
 
-/** The Attention stage an older campaign kept beside the Square's state, if it has no saved machine. */
-export function legacyWorldAttention(r: PlayReader): 0 | 1 | 2 | 3 | 4 {
-  return (
-    readSetting(
-      r,
-      'world',
-      z.object({
-        attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
-      }),
-      {},
-    ).attentionStage ?? 0
-  );
-}
-
-/** Built once, so the state's cache of parsed settings knows it again (it caches per schema). */
-const legacyBoardSchema = z.object({ partyFloor: z.number().int().min(1).max(10).nullable().optional() });
-
-/**
- * The floor an older campaign (before format 6) kept for the party beside the dive machine; read
- * only to place a dive machine that was never saved. The dive machine is the party's one home.
- */
-export function legacyPartyFloor(r: PlayReader): number | null {
-  return readSetting(r, 'board', legacyBoardSchema, {}).partyFloor ?? null;
-}
-
 /**
  * A board room's label in the ledger's `room` column, as the board's handlers write it
  * ("F2 (3,1)"); the players' list below depends on reading it the same way.

@@ -73,6 +73,7 @@ describe("players' view", () => {
     const view = await app.call('campaign.create', { name: 'Leak probe' });
     await app.call('lichslayer.create', { name: 'Visible Hero' });
     await app.call('lichslayer.update', { id: 1, patch: { hiddenClass: 'SECRET-CLASS-Witch', level: 1 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
     app.close();
     const db = new Database(view.path);
     let probes = 0;
@@ -83,10 +84,7 @@ describe("players' view", () => {
         fc.array(tokenArb, { maxLength: 40 }),
         fc.integer({ min: 0, max: 2 ** 31 }),
         (rooms, tokens, shuffle) => {
-          db.exec(
-            "DELETE FROM turn_stack; DELETE FROM token; DELETE FROM room; DELETE FROM setting WHERE key = 'board'",
-          );
-          db.prepare(`INSERT INTO setting (key, value) VALUES ('board', '{"partyFloor":1}')`).run();
+          db.exec('DELETE FROM turn_stack; DELETE FROM token; DELETE FROM room');
           const secrets: string[] = ['SECRET-CLASS-Witch'];
           rooms.forEach((r, i) => {
             const x = i % 5;

@@ -8,13 +8,12 @@ import type { PlayReader, PlaySession } from '../../state/session.ts';
 import { retainerStreaks } from '../skills/aristocrat.ts';
 import { medicineRefills } from '../skills/doctor.ts';
 import type { DayReport } from '@shared/contract.ts';
-import type { HouseRules } from '@shared/house-rules.ts';
 import type { TownState } from '@shared/town.ts';
 import { readWorld, writeWorld } from '../../state/board.ts';
 import { currentSession } from '../../state/sessions.ts';
 import { readHouseRules, writeSetting } from '../../state/settings.ts';
 import { readTown, today, writeTown } from '../../state/town.ts';
-import { weekOf, weeksAtClose } from '../../rules/calendar.ts';
+import { weeksAtClose } from '../../rules/calendar.ts';
 import type { Dice } from '../../rules/dice.ts';
 import {
   activeVanity,
@@ -287,10 +286,9 @@ export function nextDay(ps: PlaySession): DayReport {
   const diveCtx = diveActor(ps).getSnapshot().context;
   const roster = new Map(rosterRows(ps).map((l) => [l.id, l]));
   const lines: DayReport['lines'] = [];
-  const town0 = ensureSmith(ps, readTown(ps), lines);
+  const town = ensureSmith(ps, readTown(ps), lines);
   const before = new Map(roster);
   const result = ps.roll('town.nextDay', ({ dice, tables }) => {
-    const town = legacyFeedings(town0, day, rules);
     const world: DayWorld = {
       day,
       rules,
@@ -356,14 +354,4 @@ export function nextDay(ps: PlaySession): DayReport {
   const report: DayReport = { day, session: currentSession(ps), lines: out.lines };
   ps.append('day_report', { day, report: JSON.stringify(report) });
   return report;
-}
-
-/** Campaigns saved before the feedings were kept by week marked only "fed this week": that is the current week. */
-function legacyFeedings(state: TownState, day: number, rules: HouseRules): TownState {
-  if (!state.forest.fedThisWeek) return state;
-  const week = Math.max(1, weekOf(day, rules));
-  return {
-    ...state,
-    forest: { ...state.forest, fedThisWeek: false, fedWeeks: [...new Set([...state.forest.fedWeeks, week])] },
-  };
 }

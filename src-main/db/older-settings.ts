@@ -1,0 +1,65 @@
+// Migration 8: what campaigns before it kept outside its one home is moved there once, in the file,
+// so play reads one shape. The party's floor and the Attention stage lived beside the dive and
+// Attention machines (the machines own them now); the Giver's feeding was one "fed this week" flag
+// (feedings are now kept by week).
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { weekOf } from '../rules/calendar.ts';
+import { attentionSavedAt } from '../machines/attention-machine.ts';
+import { diveSavedOnFloor } from '../machines/dive-machine.ts';
+import type { PlayReader } from '../state/session.ts';
+import { readHouseRules, readSetting } from '../state/settings.ts';
+import { today } from '../state/town.ts';
+import { rosterRows } from '../state/roster.ts';
+import { stateReader } from './play-store.ts';
+
+const boardSchema = z.object({ partyFloor: z.number().int().min(1).max(10).nullable().optional() });
+const worldSchema = z.object({
+  attentionStage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+});
+const feedingSchema = z.object({ forest: z.object({ fedThisWeek: z.boolean().optional() }).optional() });
+
+/** The floor an older campaign kept for the party (null: none kept). */
+export const olderPartyFloor = (r: PlayReader) => readSetting(r, 'board', boardSchema, {}).partyFloor ?? null;
+/** The Attention stage an older campaign kept beside the Square's state (0: none kept). */
+export const olderAttentionStage = (r: PlayReader) => readSetting(r, 'world', worldSchema, {}).attentionStage ?? 0;
+const olderFedThisWeek = (r: PlayReader) =>
+  readSetting(r, 'town-state', feedingSchema, {}).forest?.fedThisWeek ?? false;
+
+export function moveOlderSettings(db: Database): void {
+  const r = stateReader(db);
+  const raw = (key: string) => {
+    const row = db.prepare(`SELECT value FROM setting WHERE key = ?`).get(key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as Record<string, unknown>) : null;
+  };
+  const has = (key: string) => raw(key) !== null;
+  const put = (key: string, value: unknown) =>
+    db
+      .prepare(`INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
+      .run(key, JSON.stringify(value));
+
+  const floor = olderPartyFloor(r);
+  const stage = olderAttentionStage(r);
+  const fed = olderFedThisWeek(r);
+  // A saved machine always wins: the kept value was read only when the machine had never been saved.
+  if (floor !== null && !has('machine:dive'))
+    put(
+      'machine:dive',
+      diveSavedOnFloor(
+        rosterRows(r).map((l) => l.id),
+        floor,
+      ),
+    );
+  if (stage > 0 && !has('machine:attention')) put('machine:attention', attentionSavedAt(stage));
+  const board = raw('board');
+  if (board && 'partyFloor' in board) put('board', { ...board, partyFloor: undefined });
+  const world = raw('world');
+  if (world && 'attentionStage' in world) put('world', { ...world, attentionStage: undefined });
+  const town = raw('town-state') as { forest?: { fedThisWeek?: boolean; fedWeeks?: number[] } } | null;
+  if (town?.forest && 'fedThisWeek' in town.forest) {
+    const { fedThisWeek: _, ...forest } = town.forest;
+    const week = Math.max(1, weekOf(today(r), readHouseRules(r)));
+    const fedWeeks = fed ? [...new Set([...(forest.fedWeeks ?? []), week])] : forest.fedWeeks;
+    put('town-state', { ...town, forest: { ...forest, ...(fedWeeks ? { fedWeeks } : {}) } });
+  }
+}
