@@ -1,8 +1,10 @@
 // The Judge's board view turned into what the canvas draws: each room's title, line of facts and
 // marks, and each token's card. Secrets shown or hidden decide what the Judge's own screen shows.
 import type { RoomView, TokenView, TurnEntryView } from '@shared/board.ts';
+import { keyedMap } from '../../lib/keyed.ts';
 import { KIND_LOOK } from './board-geometry.ts';
-import type { CanvasRoom } from './canvas-model.ts';
+import type { CanvasRoom, CanvasToken } from './canvas-model.ts';
+import { shortLabels } from './token-labels.ts';
 
 /** The Judge-only marks on a room: nothing with secrets hidden. */
 export function marksOf(r: RoomView, secrets: boolean): CanvasRoom['marks'] {
@@ -49,4 +51,72 @@ export function cardOf(t: TokenView, entry: TurnEntryView | undefined, secrets: 
     lines.push(`L${t.stats.level ?? '?'} ${t.stats.faction ?? ''} · ${t.stats.attack ?? 'no attack listed'}`);
   lines.push(...(entry ? (secrets ? entry.conditions : entry.publicConditions) : []));
   return lines;
+}
+
+/** The rooms as the canvas draws them, each made again only when its room or the secrets change. */
+export function canvasRooms(): (rooms: readonly RoomView[], secrets: boolean) => CanvasRoom[] {
+  const map = keyedMap<RoomView, CanvasRoom>();
+  return (rooms, secrets) =>
+    map(
+      rooms,
+      (r) => `${r.x},${r.y}`,
+      (r) => [r, secrets],
+      (r) => canvasRoomOf(r, secrets),
+    );
+}
+
+/**
+ * One short label per token, unique across the board and the tracker, so a row and its token read
+ * the same; the same map while the names are the same.
+ */
+export function tokenLabels(): (drawn: readonly TokenView[], stack: readonly TurnEntryView[]) => Map<number, string> {
+  let lastKey = '';
+  let last = new Map<number, string>();
+  return (drawn, stack) => {
+    const onBoard = new Set(drawn.map((t) => t.id));
+    const rows = [
+      ...drawn.map((t) => ({ id: t.id, name: t.name })),
+      ...stack.filter((e) => !onBoard.has(e.tokenId)).map((e) => ({ id: e.tokenId, name: e.name })),
+    ];
+    const key = JSON.stringify(rows);
+    if (key === lastKey) return last;
+    const short = shortLabels(rows.map((r) => r.name));
+    lastKey = key;
+    last = new Map(rows.map((r, i) => [r.id, short[i]!]));
+    return last;
+  };
+}
+
+/** What the canvas needs of each token, made again only for a token whose view or turn changed. */
+export function canvasTokens(): (
+  drawn: readonly TokenView[],
+  entries: ReadonlyMap<number, TurnEntryView>,
+  labels: ReadonlyMap<number, string>,
+  ringed: number | null,
+  secrets: boolean,
+) => CanvasToken[] {
+  const map = keyedMap<TokenView, CanvasToken>();
+  return (drawn, entries, labels, ringed, secrets) =>
+    map(
+      drawn,
+      (t) => t.id,
+      (t) => [t, entries.get(t.id), labels.get(t.id), t.id === ringed, secrets],
+      (t) => ({
+        key: String(t.id),
+        id: t.id,
+        x: t.x!,
+        y: t.y!,
+        name: t.name,
+        colour: t.colour,
+        kind: t.kind,
+        health: secrets || t.kind !== 'entity' ? t.health : null,
+        maxHealth: secrets || t.kind !== 'entity' ? t.maxHealth : null,
+        hidden: t.hidden,
+        draggable: t.kind !== 'phylactery',
+        current: t.id === ringed,
+        card: cardOf(t, entries.get(t.id), secrets),
+        label: labels.get(t.id),
+        felled: t.defeated,
+      }),
+    );
 }

@@ -1,5 +1,6 @@
 // What the board's canvas draws, as its callers (the Judge's board, the players' screen) hand it
 // over, and where each token sits once the room's share of tokens is known.
+import { keyedMap } from '../../lib/keyed.ts';
 import { tokenSlot } from './board-geometry.ts';
 import { shortLabels } from './token-labels.ts';
 
@@ -50,29 +51,50 @@ export interface PlacedToken extends CanvasToken {
   fontSize: number;
 }
 
-/** Places each token in its room's grid, in the order given, each room's tokens sharing its space. */
-export function placeTokens(
+/**
+ * A placer: each token in its room's grid, in the order given, each room's tokens sharing its
+ * space. A token whose row, place in its room and sizes are as last time keeps its placed object,
+ * so its Konva node is left alone; the list is the last one when no token moved.
+ */
+export function tokenPlacer(): (
   tokens: readonly CanvasToken[],
   band: number,
   cellW: number,
   minFont: number,
-): PlacedToken[] {
-  const counts = new Map<string, number>();
-  for (const t of tokens) counts.set(`${t.x},${t.y}`, (counts.get(`${t.x},${t.y}`) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  const labels = shortLabels(tokens.map((t) => t.name));
-  return tokens.map((t, i) => {
-    const k = `${t.x},${t.y}`;
-    const index = seen.get(k) ?? 0;
-    seen.set(k, index + 1);
-    const slot = tokenSlot(t.x, t.y, index, counts.get(k)!, band, cellW);
-    const text = t.label ?? labels[i]!;
-    return {
-      ...t,
-      pos: slot,
-      r: slot.r,
-      text,
-      fontSize: Math.max(minFont, slot.r * (text.length <= 2 ? 0.9 : text.length === 3 ? 0.72 : 0.58)),
-    };
-  });
+) => PlacedToken[] {
+  const map = keyedMap<CanvasToken, PlacedToken>();
+  let namesKey = '';
+  let names: string[] = [];
+  return (tokens, band, cellW, minFont) => {
+    const counts = new Map<string, number>();
+    for (const t of tokens) counts.set(`${t.x},${t.y}`, (counts.get(`${t.x},${t.y}`) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    const index = tokens.map((t) => {
+      const k = `${t.x},${t.y}`;
+      const i = seen.get(k) ?? 0;
+      seen.set(k, i + 1);
+      return i;
+    });
+    // Labels for tokens the caller left unlabelled (the players' screen), worked out once per set of names.
+    if (tokens.some((t) => t.label === undefined)) {
+      const key = tokens.map((t) => t.name).join('\n');
+      if (key !== namesKey) [namesKey, names] = [key, shortLabels(tokens.map((t) => t.name))];
+    }
+    return map(
+      tokens,
+      (t) => t.key,
+      (t, i) => [t, index[i], counts.get(`${t.x},${t.y}`), band, cellW, minFont, t.label ?? names[i]],
+      (t, i) => {
+        const slot = tokenSlot(t.x, t.y, index[i]!, counts.get(`${t.x},${t.y}`)!, band, cellW);
+        const text = t.label ?? names[i]!;
+        return {
+          ...t,
+          pos: slot,
+          r: slot.r,
+          text,
+          fontSize: Math.max(minFont, slot.r * (text.length <= 2 ? 0.9 : text.length === 3 ? 0.72 : 0.58)),
+        };
+      },
+    );
+  };
 }
