@@ -3,6 +3,7 @@
 import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, Push, ResultOf } from '@shared/contract.ts';
 import type { PhaseView } from '@shared/phase.ts';
 import { ApiError, onPush, revisionOf, send } from './api.ts';
+import { prefetchBoard } from './board-prefetch.ts';
 import { reuse } from './reuse.ts';
 
 export type Screen =
@@ -114,10 +115,15 @@ export class AppState {
     window.addEventListener('hashchange', () => {
       this.screen = this.guard(screenFromHash(location.hash));
     });
-    this.info = await this.run('app.info', {});
-    const current = await this.run('campaign.current', {});
+    // The page's first questions at once, and the board with them for a Judge who returns to it.
+    prefetchBoard();
+    const [info, current] = await Promise.all([
+      this.run('app.info', {}),
+      this.run('campaign.current', {}),
+      this.refreshList(),
+    ]);
+    this.info = info;
     this.takeCampaign(current, revisionOf(current));
-    await this.refreshList();
     this.screen = this.guard(screenFromHash(location.hash));
     this.loaded = true;
   }
@@ -220,7 +226,10 @@ export class AppState {
 
   async open(path: string): Promise<void> {
     try {
-      if (await this.change('campaign.open', { path })) this.go({ name: 'home' });
+      if (await this.change('campaign.open', { path })) {
+        prefetchBoard();
+        this.go({ name: 'home' });
+      }
     } finally {
       this.checking = null;
     }
