@@ -3,6 +3,8 @@
 import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, Push, ResultOf } from '@shared/contract.ts';
 import type { PhaseView } from '@shared/phase.ts';
 import { ApiError, onPush, revisionOf, send } from './api.ts';
+import { prefetchBoard } from './board-prefetch.ts';
+import { reuse } from './reuse.ts';
 
 export type Screen =
   | { name: 'picker' }
@@ -55,11 +57,12 @@ const MAX_TOASTS = 4;
 export class AppState {
   info = $state<AppInfo | null>(null);
   campaigns = $state<CampaignSummary[]>([]);
-  campaign = $state<CampaignView | null>(null);
+  /** Replaced whole by each push or reply, never changed in place: no deep proxy to build. */
+  campaign = $state.raw<CampaignView | null>(null);
   /** The newest change pushed by main: screens holding older data reload, the others keep theirs. */
   revision = $state(0);
   /** The phase banner's view as the newest change left it (built once in main, pushed with the change). */
-  phase = $state<PhaseView | null>(null);
+  phase = $state.raw<PhaseView | null>(null);
   screen = $state<Screen>({ name: 'picker' });
   /** Notices as toasts beside the board: events and info fade, errors stay until dismissed. */
   toasts = $state<Toast[]>([]);
@@ -77,6 +80,15 @@ export class AppState {
     sessionStorage.setItem('lichslayer-secrets', this.secrets ? 'on' : 'off');
   }
   private nextToast = 1;
+  /** The revision of the campaign view held: a push that repeats a reply already taken is skipped. */
+  private campaignRevision = 0;
+
+  /** Takes a campaign view as of a revision (0 when unknown), keeping the objects it repeats. */
+  private takeCampaign(view: CampaignView | null, revision: number): void {
+    if (revision !== 0 && revision <= this.campaignRevision && view) return;
+    this.campaign = reuse(this.campaign, view);
+    this.campaignRevision = revision;
+  }
 
   async start(): Promise<void> {
     onPush(
@@ -87,8 +99,9 @@ export class AppState {
           // A failed automatic backup is said at once, not kept in a log nobody reads.
           if (push.view?.backupProblem && push.view.backupProblem !== this.campaign?.backupProblem)
             this.say('error', push.view.backupProblem);
-          this.campaign = push.view;
-          this.phase = push.phase ?? null;
+          // What the push repeats keeps its objects, so the screens reading them do nothing.
+          this.takeCampaign(push.view, push.revision);
+          this.phase = reuse(this.phase, push.phase ?? null);
           if (!push.view && this.screen.name !== 'picker') this.go({ name: 'picker' });
         } else if (push.type === 'problem') this.say('error', push.message);
         else if (push.type === 'checking') this.checking = push;
@@ -102,9 +115,15 @@ export class AppState {
     window.addEventListener('hashchange', () => {
       this.screen = this.guard(screenFromHash(location.hash));
     });
-    this.info = await this.run('app.info', {});
-    this.campaign = await this.run('campaign.current', {});
-    await this.refreshList();
+    // The page's first questions at once, and the board with them for a Judge who returns to it.
+    prefetchBoard();
+    const [info, current] = await Promise.all([
+      this.run('app.info', {}),
+      this.run('campaign.current', {}),
+      this.refreshList(),
+    ]);
+    this.info = info;
+    this.takeCampaign(current, revisionOf(current));
     this.screen = this.guard(screenFromHash(location.hash));
     this.loaded = true;
   }
@@ -112,7 +131,9 @@ export class AppState {
   /** The host is back: what it holds now replaces what this page last saw. */
   private async catchUp(): Promise<void> {
     const campaign = await this.run('campaign.current', {});
-    this.campaign = campaign;
+    // The host may have restarted: what it holds now is taken whatever its revision.
+    this.campaignRevision = 0;
+    this.takeCampaign(campaign, revisionOf(campaign));
     this.phase = (campaign && (await this.run('phase.view', {}))) || null;
     if (campaign) this.revision = Math.max(this.revision, revisionOf(campaign));
     this.clearErrors();
@@ -175,7 +196,7 @@ export class AppState {
   async change<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<boolean> {
     const view = await this.run(name, args);
     if (view && typeof view === 'object' && 'roster' in view) {
-      this.campaign = view as CampaignView;
+      this.takeCampaign(view as CampaignView, revisionOf(view));
       return true;
     }
     return false;
@@ -186,7 +207,8 @@ export class AppState {
     this.pending++;
     try {
       const view = await send(name, args);
-      if (view && typeof view === 'object' && 'roster' in view) this.campaign = view as CampaignView;
+      if (view && typeof view === 'object' && 'roster' in view)
+        this.takeCampaign(view as CampaignView, revisionOf(view));
       this.clearErrors();
       return null;
     } catch (error) {
@@ -204,7 +226,10 @@ export class AppState {
 
   async open(path: string): Promise<void> {
     try {
-      if (await this.change('campaign.open', { path })) this.go({ name: 'home' });
+      if (await this.change('campaign.open', { path })) {
+        prefetchBoard();
+        this.go({ name: 'home' });
+      }
     } finally {
       this.checking = null;
     }

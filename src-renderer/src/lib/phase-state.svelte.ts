@@ -4,16 +4,18 @@
 import type { PhaseView } from '@shared/phase.ts';
 import { revisionOf } from './api.ts';
 import { appState } from './app-state.svelte.ts';
+import { reuse } from './reuse.ts';
 
 class PhaseState {
-  view = $state<PhaseView | null>(null);
+  /** Replaced whole, never changed in place; what a push repeats keeps its objects. */
+  view = $state.raw<PhaseView | null>(null);
   /** The campaign revision the view is as of: an older reply or push that lands late is dropped. */
   private revision = 0;
 
   /** Takes the phase pushed with a change; asks main only when none came with it. */
   pushed(next: PhaseView | null, revision: number): void {
     if (next && revision >= this.revision) {
-      this.view = next;
+      this.view = reuse(this.view, next);
       this.revision = revision;
     } else if (!next && !this.view) void this.load();
   }
@@ -22,7 +24,7 @@ class PhaseState {
   async load(): Promise<void> {
     const next = await appState.run('phase.view', {});
     if (next && revisionOf(next) >= this.revision) {
-      this.view = next;
+      this.view = reuse(this.view, next);
       this.revision = revisionOf(next);
     }
   }
@@ -31,7 +33,7 @@ class PhaseState {
   shown(next: PhaseView | null): void {
     if (!next) return;
     if (revisionOf(next) >= this.revision) {
-      this.view = next;
+      this.view = reuse(this.view, next);
       this.revision = revisionOf(next);
     }
     appState.tell('What happened', next.notices ?? []);
