@@ -62,6 +62,12 @@ export class CheckedFiles {
     return check;
   }
 
+  /** The finished check of this version of `file`; null while it runs, or when this version was never checked. */
+  outcome(file: string): OpenCheckResult | null {
+    const known = this.entries.get(file);
+    return known?.result && known.signature !== null && known.signature === fileSignature(file) ? known.result : null;
+  }
+
   /** What the finished check of this version of `file` refused it for; null when none did. */
   refusal(file: string): Extract<OpenCheckResult, { ok: false }> | null {
     const known = this.entries.get(file);
