@@ -3,9 +3,12 @@
 // it is read (counted, not timed), the players' screen is answered first, and opening the file
 // afterwards uses that very check instead of reading it again.
 import { beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { CampaignSummary, Push } from '@shared/contract.ts';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
-import { freshPlace, templateCampaign, withSql } from '../test-support/crafted-corpus.ts';
+import { archiveBeside, freshPlace, templateCampaign, withLiveLog, withSql } from '../test-support/crafted-corpus.ts';
 import { TABLE_LIMITS } from '../db/open-limits.ts';
 
 let template = '';
@@ -72,4 +75,32 @@ describe('the campaign list checks each file on the worker', () => {
     expect(renamed).toMatchObject({ fileName: 'Crafted.lichslayer', name: 'Renamed', problem: null });
     app.close();
   }, 60_000);
+
+  it('a value written into the ledger archive’s own log after the list checked it makes a new version, refused by the next list and open', async () => {
+    const app = makeApp(tempDir());
+    const place = freshPlace(template, app.campaignsDir);
+    const row = (explain: string) =>
+      `INSERT INTO roll_log (at, session, command, cause, explain, result, faces, rng_before, rng_after) VALUES ('2026-01-01', 1, 'tables.roll', 'Old', ${explain}, '{}', '[]', '{}', '{}')`;
+    const archive = archiveBeside(place.file, () => undefined);
+    withLiveLog(archive, (db) => {
+      db.pragma('journal_mode = WAL');
+      db.exec(row(`'A roll'`));
+    });
+    expect((await app.call('campaign.list', {}))[0]).toMatchObject({ name: 'Crafted', problem: null });
+    // Another program appends to the archive's log: the archive file itself is not touched.
+    const work = path.join(tempDir(), 'archive');
+    for (const suffix of ['', '-wal', '-shm']) fs.copyFileSync(archive + suffix, work + suffix);
+    const db = new Database(work);
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec(row(`printf('%.*c', 40000000, 'x')`));
+    for (const suffix of ['-wal', '-shm']) fs.copyFileSync(work + suffix, archive + suffix);
+    db.close();
+    const refusal = expect.stringContaining('Crafted.lichslayer-ledger beside the campaign holds a value far larger');
+    expect((await app.call('campaign.list', {}))[0]).toMatchObject({ name: null, problem: refusal });
+    expect(await app.dispatch('campaign.open', { path: place.file })).toMatchObject({
+      ok: false,
+      error: { message: refusal },
+    });
+    app.close();
+  }, 120_000);
 });
