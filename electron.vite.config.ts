@@ -17,7 +17,7 @@ export default defineConfig({
           // The Odds lab's dive simulator runs on a worker thread of its own (src-main/odds/sim-runner.ts).
           'dive-sim-worker': resolve('src-main/odds/dive-sim-worker.ts'),
           // A campaign file is checked on a worker thread of its own before it is opened (src-main/db/open-check-runner.ts).
-          'open-check-worker': resolve('src-main/db/open-check-worker.ts'),
+          'open-check-worker': resolve('src-main/app/open-check-worker.ts'),
         },
       },
     },

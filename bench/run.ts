@@ -7,6 +7,7 @@ import { commandBenchmarks } from './commands.bench.ts';
 import { diceBenchmarks } from './dice.bench.ts';
 import { judgePathBenchmarks } from './judge-path.bench.ts';
 import { oddsBenchmarks } from './odds.bench.ts';
+import { responsivenessBenchmarks } from './responsiveness.bench.ts';
 import type { BenchResult } from './harness.ts';
 
 const json = process.argv.includes('--json');
@@ -19,6 +20,7 @@ for (const bench of [
   ...commandBenchmarks,
   ...boardBenchmarks,
   ...oddsBenchmarks,
+  ...responsivenessBenchmarks,
 ]) {
   if (only && !bench.name.includes(only)) continue;
   process.stderr.write(`running ${bench.name}…\n`);

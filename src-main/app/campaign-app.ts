@@ -2,10 +2,8 @@
 // campaign file's lifecycle. Electron IPC and the web host only move bytes to `dispatch` and back;
 // every command's handler lives in handlers/, one module per command prefix.
 import type { Database } from 'better-sqlite3';
-import fs from 'node:fs';
 import path from 'node:path';
 import {
-  contract,
   type CampaignSummary,
   type CommandName,
   type ParsedArgsOf,
@@ -13,13 +11,7 @@ import {
   type Reply,
   type ResultOf,
 } from '@shared/contract.ts';
-import {
-  campaignInFolder,
-  CampaignFileError,
-  makePrivateDir,
-  openCampaignFile,
-  withReadOnly,
-} from '../db/campaign-file.ts';
+import { CampaignFileError, makePrivateDir, openCampaignFile, type InspectedFile } from '../db/campaign-file.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { CheckedFiles, fileSignature } from '../db/checked-files.ts';
 import { acquireCampaignLock, liveHolder, lockedMessage } from '../db/campaign-lock.ts';
@@ -101,7 +93,9 @@ export class CampaignApp implements CampaignFiles {
     });
     this.listing = new CampaignListing({
       nativeBinding: options.nativeBinding,
+      campaignsDir: this.campaignsDir,
       checks: this.checks,
+      recent: () => this.recents.list(),
       knownDamage: (file) => this.integrity.knownDamage(file),
       open: () =>
         this.currentCampaign ? { path: this.currentCampaign.path, name: this.screens.view()?.name ?? null } : null,
@@ -140,9 +134,9 @@ export class CampaignApp implements CampaignFiles {
 
   /** Validates the command name and arguments, then runs the handler. Never throws. */
   dispatch(name: unknown, rawArgs: unknown): Promise<Reply<unknown>> {
-    // A campaign to open is checked off the event loop before it joins the queue, so every other
-    // command (on the campaign open now, or the list) is answered while a large file is read.
-    const checked = name === 'campaign.open' ? this.checkBeforeOpen(rawArgs) : null;
+    // A campaign to open or list is checked off the event loop before it joins the queue, so every
+    // other command (on the campaign open now, the players' view) is answered while a large file is read.
+    const checked = this.listing.beforeQueue(name, rawArgs);
     return checked ? checked.then(() => this.enqueue(name, rawArgs)) : this.enqueue(name, rawArgs);
   }
 
@@ -165,20 +159,6 @@ export class CampaignApp implements CampaignFiles {
         done();
       }),
     );
-  }
-
-  /** The check of the file campaign.open names, once it is done; null when open() has nothing to check. */
-  private checkBeforeOpen(rawArgs: unknown): Promise<void> | null {
-    const parsed = contract['campaign.open'].args.safeParse(rawArgs);
-    if (!parsed.success) return null;
-    let file: string;
-    try {
-      file = campaignInFolder(this.campaignsDir, parsed.data.path);
-    } catch {
-      return null;
-    }
-    if (this.currentCampaign?.path === file || !fs.existsSync(file) || this.integrity.knownDamage(file)) return null;
-    return this.checks.check(file).result.then(() => undefined);
   }
 
   /** The open checks of the files this app has looked at; their progress is pushed to the Judge's screens. */
@@ -271,14 +251,15 @@ export class CampaignApp implements CampaignFiles {
     // written, the lock included: a file refused is left byte for byte as it was, side files too.
     const signature = fileSignature(resolved);
     if (signature === null && !create) throw new CampaignFileError('missing', `No campaign file at ${resolved}.`);
+    // The worker's check of this version, its settings included; not run again on this thread.
+    let inspected: InspectedFile | undefined;
     if (signature !== null) {
       const checked = await this.checks.check(resolved).result;
       if (!checked.ok && checked.problem === 'cancelled') this.checks.forget(resolved);
       if (!checked.ok) throw new CampaignFileError(checked.problem, checked.message);
       const holder = liveHolder(resolved, this.options.nativeBinding);
       if (holder) throw new CampaignFileError('locked', lockedMessage(resolved, holder));
-      if (!checked.empty && checked.version === LATEST_VERSION)
-        withReadOnly(resolved, this.options.nativeBinding, (ro) => checkCampaignSettings(ro));
+      inspected = { version: checked.version, empty: checked.empty };
     }
     const release = acquireCampaignLock(resolved, this.options.host, this.options.nativeBinding);
     if (fileSignature(resolved) !== signature) {
@@ -291,16 +272,19 @@ export class CampaignApp implements CampaignFiles {
     this.checks.forget(resolved);
     let opened: Awaited<ReturnType<typeof openCampaignFile>>;
     try {
+      // The bytes are the ones checked: their signature was the same once the lock was taken.
       opened = await openCampaignFile(resolved, {
         create,
         backupDir: this.backupsDir,
         nativeBinding: this.options.nativeBinding,
+        checked: inspected,
       });
       try {
         // Every setting is read through its schema before anything else is written or copied: a
-        // damaged one is refused here, by name (and the Judge offered a good backup), never reset
-        // to a default, never a crash in the middle of play.
-        checkCampaignSettings(opened.db);
+        // damaged one is refused, by name (and the Judge offered a good backup), never reset to a
+        // default, never a crash in the middle of play. The worker read them in a file of this
+        // format; a migrated one is read again as migrated.
+        if (!inspected || inspected.version !== LATEST_VERSION) checkCampaignSettings(opened.db);
         // The archive is checked before anything is written: an archive refused leaves both files as they were.
         attachArchive(opened.db);
         ensureStarterTables(opened.db, this.options.resourcesDir);

@@ -31,6 +31,11 @@ export interface OpenOptions {
   backupDir: string;
   /** Electron's own better-sqlite3 build; Node uses the default one. */
   nativeBinding?: string | undefined;
+  /**
+   * What the open check found of these very bytes, when the caller has it (the worker checked the
+   * file, and its signature was the same once the lock was taken): the check is not run again.
+   */
+  checked?: InspectedFile | undefined;
 }
 
 export interface OpenedCampaign {
@@ -158,7 +163,7 @@ const WAL_MODE_BYTE = 18;
 /**
  * Checks a file without writing to it; throws CampaignFileError with a Judge-readable reason.
  * `level` 'list' is what the campaign list can afford; 'open' reads everything and belongs off the
- * host's event loop (open-check-worker.ts), with `onProgress` told after each step.
+ * host's event loop (app/open-check-worker.ts), with `onProgress` told after each step.
  */
 export function inspectCampaignFile(
   file: string,
@@ -286,7 +291,9 @@ function timestamp(date = new Date()): string {
 export async function openCampaignFile(file: string, options: OpenOptions): Promise<OpenedCampaign> {
   const exists = fs.existsSync(file);
   if (!exists && !options.create) throw new CampaignFileError('missing', `No campaign file at ${file}.`);
-  const before = exists ? inspectCampaignFile(file, options.nativeBinding) : { version: 0, empty: true };
+  const before = !exists
+    ? { version: 0, empty: true }
+    : (options.checked ?? inspectCampaignFile(file, options.nativeBinding));
   if (!exists) createPrivateFile(file);
 
   const db = openSqlite(file, options.nativeBinding);
@@ -323,16 +330,22 @@ function migrate(db: Db, from: number): void {
   }
 }
 
+/** What the list calls an empty file: a campaign not yet set up. */
+export const EMPTY_CAMPAIGN_NAME = 'New campaign (not yet set up)';
+
 /** The campaign's name, read without writing to the file. */
 export function readCampaignName(file: string, nativeBinding?: string, needWrite = true): string {
   const { empty } = inspectCampaignFile(file, nativeBinding, needWrite);
-  if (empty) return 'New campaign (not yet set up)';
-  return withReadOnly(file, nativeBinding, (ro) => {
-    // A list shows a name, not a novel: at most 200 characters of it are read.
-    const row = ro.prepare(`SELECT substr(value, 1, 200) AS value FROM meta WHERE key = 'name'`).get() as
-      { value: string } | undefined;
-    return row?.value ?? path.basename(file, CAMPAIGN_EXTENSION);
-  });
+  if (empty) return EMPTY_CAMPAIGN_NAME;
+  return withReadOnly(file, nativeBinding, (ro) => readNameOpened(ro, file));
+}
+
+/** The campaign's name, on a read-only connection to a file that passed its check. */
+export function readNameOpened(ro: Db, file: string): string {
+  // A list shows a name, not a novel: at most 200 characters of it are read.
+  const row = ro.prepare(`SELECT substr(value, 1, 200) AS value FROM meta WHERE key = 'name'`).get() as
+    { value: string } | undefined;
+  return row?.value ?? path.basename(file, CAMPAIGN_EXTENSION);
 }
 
 /** Copies a campaign with SQLite's online backup (never a raw file copy of a live database). */

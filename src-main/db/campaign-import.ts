@@ -98,7 +98,7 @@ export async function importCampaign(
     for (const suffix of ['-wal', '-journal'])
       if (await copyIn(real + suffix, copy + suffix, shown + suffix, true)) journals = true;
     if (journals) settle(copy, nativeBinding);
-    const checked = await checkOffThread(copy, { nativeBinding, needWrite: false }).result;
+    const checked = await checkOffThread(copy, { nativeBinding, needWrite: false, settings: false }).result;
     if (!checked.ok) throw new CampaignFileError(checked.problem, checked.message);
     if (checked.empty)
       throw new CampaignFileError(

@@ -7,9 +7,10 @@ import { SIDE_SUFFIXES } from './side-files.ts';
 import { checkOffThread, type OpenCheckResult, type RunningCheck } from './open-check-runner.ts';
 
 /**
- * A campaign file's version as the file system sees it: its, its -wal's (when it holds anything) and
- * its ledger archive's modification time and size (a campaign another process has open changes its -wal first), and
- * whether anything but a regular file sits at a side file's place. null when it is not there.
+ * A campaign file's version as the file system sees it: the modification time and size of it, its
+ * -wal (when it holds anything) and journal, and its ledger archive with the archive's own log and
+ * journal (a campaign another process has open changes its -wal first), and whether anything but a
+ * regular file sits at a side file's place. null when it is not there.
  */
 export function fileSignature(file: string): string | null {
   try {
@@ -18,9 +19,10 @@ export function fileSignature(file: string): string | null {
     const sides = SIDE_SUFFIXES.map((suffix) => {
       const side = fs.lstatSync(file + suffix, { throwIfNoEntry: false });
       // An empty log is no change: another process's read-only look makes one and removes it again.
-      if (suffix === '-wal' && side?.isFile() && side.size === 0) return '-';
-      // The lock and the shared memory come and go with every opening: only what they are counts.
-      if (suffix === '-wal' || suffix === '-ledger' || suffix === '-journal') return version(side);
+      if ((suffix === '-wal' || suffix === '-ledger-wal') && side?.isFile() && side.size === 0) return '-';
+      // The logs and journals hold pages SQLite reads with their file (the archive's own too, on
+      // attaching it). The lock and the shared memory come and go with every opening: only what they are counts.
+      if (['-wal', '-journal', '-ledger', '-ledger-wal', '-ledger-journal'].includes(suffix)) return version(side);
       return side && !side.isFile() ? 'odd' : '';
     });
     return [main.mtime.getTime(), main.size, main.ino, ...sides].join(':');
@@ -60,6 +62,12 @@ export class CheckedFiles {
     this.entries.set(file, entry);
     void check.result.then((result) => (entry.result = result));
     return check;
+  }
+
+  /** The finished check of this version of `file`; null while it runs, or when this version was never checked. */
+  outcome(file: string): OpenCheckResult | null {
+    const known = this.entries.get(file);
+    return known?.result && known.signature !== null && known.signature === fileSignature(file) ? known.result : null;
   }
 
   /** What the finished check of this version of `file` refused it for; null when none did. */

@@ -29,6 +29,8 @@ export interface CheckOptions {
   nativeBinding?: string | undefined;
   /** The file must be writable (it is to be opened); an import's source is only read. */
   needWrite?: boolean;
+  /** Every setting read through its schema (default); an import reads them after migrating its copy. */
+  settings?: boolean;
   onProgress?: (progress: CheckProgress) => void;
 }
 
@@ -41,14 +43,17 @@ interface Job extends OpenCheckJob {
   missing: string[];
 }
 
-/** The worker's file: built beside the main bundle (out/main), or the source under Node with tsx (tests, bench). */
+/**
+ * The worker's file: built beside the main bundle (out/main), or the source under Node with tsx
+ * (tests, bench). Its source is in app/, as it reads the settings the way opening does.
+ */
 function workerFile(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const dir of [here, path.join(here, '..')]) {
     const built = path.join(dir, 'open-check-worker.js');
     if (fs.existsSync(built)) return built;
   }
-  const source = path.join(here, 'open-check-worker-source.mjs');
+  const source = path.join(here, '..', 'app', 'open-check-worker-source.mjs');
   if (fs.existsSync(source)) return source;
   throw new Error(`The open check's worker is missing beside ${here}`);
 }
@@ -73,6 +78,7 @@ class CheckWorker {
       file,
       nativeBinding: options.nativeBinding,
       needWrite: options.needWrite ?? true,
+      settings: options.settings ?? true,
       onProgress: options.onProgress,
       progress: { done: 0, total: 1, what: 'waiting' },
       settle,
@@ -101,6 +107,7 @@ class CheckWorker {
       file: job.file,
       nativeBinding: job.nativeBinding,
       needWrite: job.needWrite,
+      settings: job.settings,
     };
     worker.postMessage(wire);
   }

@@ -93,6 +93,21 @@ const CASES: Case[] = [
     says: 'Crafted.lichslayer-ledger beside the campaign holds a value far larger than the app ever writes, in roll_log.explain, row 1 (40 MB); move it aside and open the campaign again. Nothing was changed.',
   },
   {
+    // SQLite reads the archive's live log with it on attaching: so does the check, from a private copy.
+    name: 'a 40 MB value in the live -wal of the ledger archive, its -shm beside it (each left byte for byte)',
+    craft: ({ file }) =>
+      withLiveLog(
+        archiveBeside(file, () => undefined),
+        (db) => {
+          db.pragma('journal_mode = WAL');
+          db.exec(
+            `INSERT INTO roll_log (id, at, session, command, cause, explain, result, faces, rng_before, rng_after) VALUES (1, '2026-01-01', 1, 'tables.roll', 'Old', ${text(40_000_000, 'x')}, '{}', '[]', '{}', '{}')`,
+          );
+        },
+      ),
+    says: 'Crafted.lichslayer-ledger beside the campaign holds a value far larger than the app ever writes, in roll_log.explain, row 1 (40 MB); move it aside and open the campaign again. Nothing was changed.',
+  },
+  {
     name: 'malformed JSON in token.stats (a file in rollback-journal mode)',
     craft: ({ file }) =>
       withSql(

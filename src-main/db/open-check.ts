@@ -5,7 +5,7 @@
 // the values), the schema's CHECK rules (a read-only connection's integrity check skips them),
 // every JSON value parsed with a depth limit and checked against its shape, then SQLite's own
 // integrity and foreign-key checks. The campaign list runs the cheap part; opening and importing
-// run all of it, off the host's event loop (open-check-worker.ts).
+// run all of it, off the host's event loop (app/open-check-worker.ts).
 import type { Database } from 'better-sqlite3';
 import type { SchemaObject } from './campaign-schema.ts';
 import { GROWING_TABLES, MAX_VALUE_BYTES, NEWEST_ROWS, bytesInWords, tableLimit } from './open-limits.ts';

@@ -7,19 +7,22 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
 import type { CampaignApp } from '../../app/campaign-app.ts';
 import { PLAYER_COMMANDS, PRIVATE_COMMANDS } from '@shared/contract.ts';
-import { jsonShapeProblem, parseTarget, presentedTokens, SOCKET_PROTOCOL, staticFile } from './http-input.ts';
+import { jsonShapeProblem, parseTarget, presentedTokens, staticFile } from './http-input.ts';
 
 import { BodyReader } from './web-bodies.ts';
-import { admission, isLoopback, sameSecret, type Admitted, type Role } from './web-admission.ts';
-import { MIME, send, sendError, sendQuietly } from './web-replies.ts';
+import { admission, type Admitted, type Role } from './web-admission.ts';
+import { CODE_TTL_MS, openingCodes } from './web-codes.ts';
+import { MIME, send, sendError } from './web-replies.ts';
+import { screenSockets } from './web-sockets.ts';
 
 export { MAX_BODY_BYTES } from './http-input.ts';
 export { admission, isLoopback, type AdmissionInput, type Admitted, type Role } from './web-admission.ts';
 export { WEB_CSP } from './web-replies.ts';
 export { MAX_PENDING_BODIES, MAX_PENDING_BODIES_TOTAL } from './web-bodies.ts';
+export { CODE_TTL_MS, MAX_CODES } from './web-codes.ts';
+export { HEARTBEAT_MS, MAX_BUFFERED_BYTES, MAX_SOCKETS, REVOKED_CLOSE_CODE } from './web-sockets.ts';
 
 export interface WebHostOptions {
   app: CampaignApp;
@@ -60,9 +63,6 @@ export interface PrivateLinks {
   list(): { lichslayerId: number; url: string }[];
 }
 
-/** The close code a private screen gets when its link is revoked or re-issued. */
-export const REVOKED_CLOSE_CODE = 4403;
-
 /** This machine's first non-internal IPv4 address: what a phone on the same network dials. */
 function firstLanAddress(): string {
   for (const list of Object.values(os.networkInterfaces()))
@@ -70,23 +70,8 @@ function firstLanAddress(): string {
   return '127.0.0.1';
 }
 
-/**
- * Open sockets each token may hold: a Judge has a window or two; the players' token may be on a
- * TV and a few phones. More is someone holding connections open to exhaust the host.
- */
-export const MAX_SOCKETS: Readonly<Record<'judge' | 'players', number>> = { judge: 8, players: 32 };
-export const HEARTBEAT_MS = 30_000;
-/**
- * An opening link's code is good for ten minutes, and only the newest few are: each use prints a
- * fresh link, so codes nobody used would otherwise pile up, each one a way in.
- */
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const MAX_CODES = 4;
 /** A request arrives whole within this (a 12 MB paste takes well under a second on this machine's loopback). */
 export const REQUEST_TIMEOUT_MS = 30_000;
-/** Several full campaign views: a screen that falls this far behind is not reading at all. */
-export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-
 export interface WebHost {
   /**
    * The link that opens the Judge's page: it carries a one-time code, never the token, so what
@@ -112,19 +97,6 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? crypto.randomBytes(24).toString('hex');
   const now = options.clock ?? Date.now;
-  const codeTtl = options.codeTtlMs ?? CODE_TTL_MS;
-  /** One-time codes not yet exchanged for the token, oldest first, with when each was issued. */
-  const codes = new Map<string, number>();
-  const dropStaleCodes = () => {
-    for (const [code, at] of codes) if (now() - at >= codeTtl) codes.delete(code);
-  };
-  const issueCode = () => {
-    dropStaleCodes();
-    while (codes.size >= MAX_CODES) codes.delete(codes.keys().next().value!);
-    const code = crypto.randomBytes(16).toString('hex');
-    codes.set(code, now());
-    return code;
-  };
   const playersToken = options.playersToken ?? crypto.randomBytes(24).toString('hex');
   const rendererDir = path.resolve(options.rendererDir);
   let port = options.port ?? 0;
@@ -148,6 +120,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   const bodies = new BodyReader();
+  const codes = openingCodes({
+    token,
+    now,
+    ttlMs: options.codeTtlMs ?? CODE_TTL_MS,
+    bodies,
+    admit,
+    onCodeUsed: options.onCodeUsed,
+  });
 
   async function handleApi(
     req: http.IncomingMessage,
@@ -210,44 +190,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
 
-  /**
-   * POST /session {code}: a one-time code from an opening link, exchanged once for the token,
-   * which the page keeps in sessionStorage. Only from this machine, with this host's Host/Origin.
-   */
-  async function exchangeCode(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const who = admit(req, true);
-    if ('status' in who) return sendError(res, who.status, 'refused', who.message);
-    if (!isLoopback(req.socket.remoteAddress))
-      return sendError(res, 403, 'refused', 'Refused: the Judge opens this app on this machine only.');
-    if (req.method !== 'POST') return sendError(res, 405, 'refused', 'Use POST to exchange a code.');
-    const body = await bodies.read(req, res, 'session', 'players', 'anyone');
-    if (body === null) return;
-    let code: unknown;
-    try {
-      code = (JSON.parse(body) as { code?: unknown }).code;
-    } catch {
-      return sendError(res, 400, 'invalid-args', 'session: the request body is not valid JSON.');
-    }
-    dropStaleCodes();
-    const match = typeof code === 'string' ? [...codes.keys()].find((c) => sameSecret(code as string, c)) : undefined;
-    if (match === undefined) {
-      return sendError(
-        res,
-        401,
-        'refused',
-        'This link has already been used, is older than ten minutes, or is not from this launch: each link opens one window. Use the newest link the app printed, or restart it.',
-      );
-    }
-    codes.delete(match);
-    options.onCodeUsed?.();
-    send(res, 200, JSON.stringify({ ok: true, value: { token } }), 'application/json');
-  }
-
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     const target = parseTarget(req.url);
     if (target === null) return send(res, 400, 'Bad request target.');
     if (target.pathname === '/session') {
-      exchangeCode(req, res).catch((error: unknown) => {
+      codes.exchange(req, res).catch((error: unknown) => {
         sendError(
           res,
           500,
@@ -303,87 +250,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     socket.destroy();
   });
 
-  const sockets = new Set<WebSocket>();
-  const playerSockets = new Set<WebSocket>();
-  /** Private screens' sockets, each with the Lichslayer it shows and its way to stop listening. */
-  const privateSockets = new Map<WebSocket, { lichslayerId: number; stop: () => void }>();
-  /** Which token opened each socket, for the per-token cap. */
-  const owners = new Map<WebSocket, 'judge' | 'players'>();
-  const held = (owner: 'judge' | 'players') => [...owners.values()].filter((o) => o === owner).length;
-  const maxBuffered = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
-  /** Sockets that answered the last ping; the rest are dead (a sleeping laptop, a cut cable). */
-  const alive = new WeakSet<WebSocket>();
-  const heartbeat = setInterval(() => {
-    for (const ws of owners.keys()) {
-      if (!alive.has(ws)) {
-        ws.terminate();
-        continue;
-      }
-      alive.delete(ws);
-      ws.ping();
-    }
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
-  heartbeat.unref();
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: 1024,
-    // The token came as a second offered subprotocol; the answer names only the plain one.
-    handleProtocols: (protocols) => (protocols.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
-  });
-  wss.on('error', () => undefined);
-  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    const refuse = (status: string) => {
-      if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-      socket.destroy();
-    };
-    try {
-      const target = parseTarget(req.url);
-      if (target === null) return refuse('400 Bad Request');
-      if (!['/ws', '/players/ws', '/me/ws'].includes(target.pathname)) return refuse('404 Not Found');
-      const who = admit(req, false);
-      if ('status' in who) return refuse('401 Unauthorized');
-      const owner = who.role === 'judge' ? 'judge' : 'players';
-      if (held(owner) >= MAX_SOCKETS[owner]) return refuse('429 Too Many Requests');
-      // A players' socket hears only the players' view, whatever token it showed.
-      const pool = who.role !== 'judge' || target.pathname === '/players/ws' ? playerSockets : sockets;
-      wss.handleUpgrade(req, socket, head, (ws) => {
-        // An oversized or unmasked frame, or a bad close code, is an 'error' on this socket:
-        // that client is dropped and nobody else notices.
-        ws.on('error', () => ws.terminate());
-        // Handshakes that raced past the count above: the cap still holds.
-        if (held(owner) >= MAX_SOCKETS[owner]) return ws.close(1013, 'Too many connections for this token.');
-        const scope = who.lichslayerId;
-        // A private link's socket hears only its own Lichslayer's screen, whatever path it asked for.
-        if (scope !== undefined) {
-          const stop = options.app.subscribePrivate(scope, (push) =>
-            sendQuietly(ws, JSON.stringify(push), maxBuffered),
-          );
-          privateSockets.set(ws, { lichslayerId: scope, stop });
-        } else pool.add(ws);
-        owners.set(ws, owner);
-        alive.add(ws);
-        ws.on('pong', () => alive.add(ws));
-        ws.on('close', () => {
-          pool.delete(ws);
-          privateSockets.get(ws)?.stop();
-          privateSockets.delete(ws);
-          owners.delete(ws);
-        });
-        // The socket only pushes; nothing a client sends over it is acted upon.
-        ws.on('message', () => undefined);
-      });
-    } catch {
-      refuse('400 Bad Request');
-    }
-  });
-  const unsubscribe = options.app.subscribe((push) => {
-    const data = JSON.stringify(push);
-    for (const ws of sockets) sendQuietly(ws, data, maxBuffered);
-  });
-  const unsubscribePlayers = options.app.subscribePlayers((push) => {
-    const data = JSON.stringify(push);
-    for (const ws of playerSockets) sendQuietly(ws, data, maxBuffered);
+  const screens = screenSockets({
+    app: options.app,
+    server,
+    admit,
+    heartbeatMs: options.heartbeatMs,
+    maxBufferedBytes: options.maxBufferedBytes,
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -393,19 +265,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : port;
 
-  const openUrl = () => `http://127.0.0.1:${port}/?code=${issueCode()}`;
+  const openUrl = () => `http://127.0.0.1:${port}/?code=${codes.issue()}`;
   const lanAddress = options.lanAddress ?? firstLanAddress();
   const linkOf = (secret: string) => `http://${lanAddress}:${port}/me?token=${secret}`;
   /** Ends a Lichslayer's link: its token is forgotten and its open screens closed at once. */
   const revoke = (lichslayerId: number) => {
     for (const [secret, id] of privateTokens) if (id === lichslayerId) privateTokens.delete(secret);
-    for (const [ws, s] of privateSockets) {
-      if (s.lichslayerId !== lichslayerId) continue;
-      // Not one more push, even while the close handshake is under way.
-      s.stop();
-      privateSockets.delete(ws);
-      ws.close(REVOKED_CLOSE_CODE, 'This link was revoked.');
-    }
+    screens.closePrivate(lichslayerId);
   };
   const privateLinks: PrivateLinks | null = options.playersOnLan
     ? {
@@ -426,15 +292,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     token,
     playersToken,
-    connections: () => ({ judge: held('judge'), players: held('players') }),
+    connections: screens.connections,
     privateLinks,
     pendingBodies: () => ({ ...bodies.pending }),
     close: async () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      unsubscribePlayers();
-      for (const ws of [...sockets, ...playerSockets, ...privateSockets.keys()]) ws.terminate();
-      wss.close();
+      screens.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
