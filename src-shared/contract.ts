@@ -1,6 +1,7 @@
 // The one contract between renderer and main. Every command the renderer may send is
 // here with its argument schema and result type; both hosts (Electron IPC and the local
 // web host) dispatch through the same map, and main parses arguments before any handler runs.
+import { journalEntries } from './contract/journal.ts';
 import { z } from 'zod';
 import {
   COLOURS,
@@ -483,6 +484,7 @@ const tableMetaPatch = tableDefSchema
   .partial();
 
 export const contract = {
+  ...journalEntries,
   'app.info': command<AppInfo>()(noArgs),
   'app.playersScreen': command<{ url: string | null; opened: boolean }>()(noArgs),
   'campaign.list': command<CampaignSummary[]>()(noArgs),
