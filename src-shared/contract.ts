@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { boardCommands } from './contract/board-commands.ts';
 import { campaignCommands } from './contract/campaign-commands.ts';
+import { journalEntries } from './contract/journal.ts';
 import { fightCommands } from './contract/fight-commands.ts';
 import { recordCommands } from './contract/record-commands.ts';
 import { tableCommands } from './contract/table-commands.ts';
@@ -23,6 +24,7 @@ export const contract = {
   ...boardCommands,
   ...fightCommands,
   ...recordCommands,
+  ...journalEntries,
 };
 
 export type Contract = typeof contract;

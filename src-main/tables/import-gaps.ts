@@ -86,7 +86,9 @@ export function rollAgainCompanions(
   for (const [b, set] of againRows) {
     const t = b.imported.table;
     const key = unique(`${t.key.slice(0, 50)}-again`);
-    const made = companionTable(t, key, set);
+    // Rows that roll this table twice roll it themselves: the companion leaves them out too.
+    const rerolled = new Set([...set, ...t.rows.flatMap((r, i) => (r.rollOn?.table === t.key ? [i] : []))]);
+    const made = companionTable(t, key, rerolled);
     if (!made.table) {
       problems.push({
         line: b.imported.rowLines[[...set][0]!] ?? b.draft.line,
@@ -104,7 +106,8 @@ export function rollAgainCompanions(
       ),
     };
     for (const l of links)
-      if (l.table === t.key && l.target === null) l.resolved = { key, name: made.table.name, existing: false };
+      if (l.table === t.key && l.target === null && set.has(l.row))
+        l.resolved = { key, name: made.table.name, existing: false };
     const lines = made.table.rows.map(
       (r) => b.imported.rowLines[t.rows.findIndex((o) => o.label === r.label && o.details === r.details)] ?? null,
     );

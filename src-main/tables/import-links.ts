@@ -89,6 +89,24 @@ export function linkTables(
         b.imported.rowNotes[i]!.push(
           `“${short(link.target ?? '', 30)}” is no table's name: it rolls on ${resolved.name}, found ${match}`,
         );
+      if (self && link.times > 1) {
+        // "Roll twice" on this table: its own rows rolled again, each result shown (no companion table).
+        links.push({
+          table: t.key,
+          row: i,
+          line,
+          kind: link.kind,
+          phrase: link.phrase,
+          target: null,
+          times: link.times,
+          resolved: { key: t.key, name: t.name, existing: false },
+          match: null,
+          doubt: link.doubt,
+          loop: null,
+        });
+        rows[i] = { ...r, rollOn: { table: t.key, times: link.times, modifier: 0 } };
+        return;
+      }
       if (self) {
         const set = againRows.get(b) ?? new Set<number>();
         set.add(i);

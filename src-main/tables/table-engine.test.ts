@@ -187,15 +187,18 @@ describe('rolling', () => {
     expect(() => rollOnTable(env(chain, 1), 't0')).toThrow('Nested rolls went deeper than 8 tables (at “t9”)');
   });
 
-  it('a row that rolls on its own table ends the roll there and says so', () => {
+  it('a row that rolls its own table rolls it again; landing on that row again ends the roll there and says so (ch.10 tables)', () => {
     const self = table({
       key: 'self',
       name: 'Self',
       rows: [{ label: 'again', range: { from: 1, to: 6 }, rollOn: { table: 'self' } }],
     });
     const node = rollOnTable(env([self], 1), 'self');
-    expect(node.children).toEqual([]);
-    expect(node.explain).toMatch(/ ⟶ loops back to Self, already on this roll \(Self → Self\): the roll ends here$/);
+    expect(node.children).toHaveLength(1);
+    expect(node.children[0]!.children).toEqual([]);
+    expect(node.explain).toMatch(
+      / ⟶ \d = \d on d6 → again \(Self\) ⟶ loops back to Self, already on this roll \(Self → Self → Self\): the roll ends here$/,
+    );
   });
 
   it('draw without replacement exhausts the table, then refuses until reset', () => {

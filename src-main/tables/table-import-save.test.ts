@@ -309,7 +309,7 @@ describe('a whole page of linked tables', () => {
       expect(entry.explain).toBe(node.explain);
       expect(entry.explain).toMatch(/^\d = \d on d6 → .+ \(START\) ⟶ /);
     }
-    expect([...firstHops].sort()).toEqual(['encounters', 'start-again', 'weather']);
+    expect([...firstHops].sort()).toEqual(['encounters', 'start', 'start-again', 'weather']);
     expect((await app.call('ledger.verify', {})).ok).toBe(true);
     app.close();
   });
@@ -441,6 +441,29 @@ describe('Foundry VTT', () => {
     expect(saved.table.die).toBe('d101');
     expect(saved.table.rows.at(-1)!.range).toEqual({ from: 91, to: 101 });
     expect(parseDice(saved.table.die!).max).toBe(101);
+    app.close();
+  });
+});
+
+describe('"Roll twice." on the same table', () => {
+  it('is no companion table: the row rolls its own table twice, each result nested in the roll and the ledger (ch.10 tables)', async () => {
+    const app = await campaign();
+    const text =
+      'Tavern Rumours\nd4\n1 A dragon sleeps under the hill\n2 The miller hides gold\n3 A stranger asks for you\n4 Roll twice.\n';
+    const preview = await app.call('tables.importPreview', { text });
+    expect(preview.tables.map((t) => t.table.key)).toEqual(['tavern-rumours']);
+    expect(preview.tables[0]!.table.rows[3]!.rollOn).toEqual({ table: 'tavern-rumours', times: 2, modifier: 0 });
+    await app.call('tables.importSave', { text });
+    await app.call('dice.setSeed', { seed: 3 });
+    const { node, entry } = await app.call('tables.roll', { key: 'tavern-rumours' });
+    expect(node.label).toBe('Roll twice.');
+    expect(node.children.map((c) => [c.table, c.label])).toEqual([
+      ['tavern-rumours', 'The miller hides gold'],
+      ['tavern-rumours', 'The miller hides gold'],
+    ]);
+    expect(entry.explain).toBe(
+      '4 = 4 on d4 → Roll twice. (Tavern Rumours) ⟶ 2 = 2 on d4 → The miller hides gold (Tavern Rumours) | 2 = 2 on d4 → The miller hides gold (Tavern Rumours)',
+    );
     app.close();
   });
 });

@@ -36,7 +36,8 @@ export function loopLinks(tables: ReadonlyMap<string, Pick<TableDef, 'rows'>>): 
     path.push(key);
     tables.get(key)!.rows.forEach((r, row) => {
       const to = r.rollOn?.table;
-      if (!to || !tables.has(to)) return;
+      // A row that rolls its own table again ("roll twice") is a repeat, not a loop through others.
+      if (!to || to === key || !tables.has(to)) return;
       if (state.get(to) === 'open') found.push({ table: key, row, chain: [...path.slice(path.indexOf(to)), to] });
       else if (!state.has(to)) visit(to);
     });

@@ -249,7 +249,10 @@ export function rollOnTable(
   const children: RollNode[] = [];
   const here = [...chain, key];
   let loop: RollLoop | null = null;
-  if (row?.rollOn && loopsBack(here, row.rollOn.table)) {
+  // "Roll twice" on the table's own rows rolls the table again, each result nested; a row of the
+  // same kind met inside those rolls comes round to the table and ends there.
+  const rollsItself = row?.rollOn?.table === key && !chain.includes(key);
+  if (row?.rollOn && !rollsItself && loopsBack(here, row.rollOn.table)) {
     const from = here.indexOf(row.rollOn.table);
     const names = [...here.slice(from), row.rollOn.table].map((k) => env.tables.get(k)?.name ?? k);
     loop = { table: row.rollOn.table, tableName: names[0]!, text: loopText(names) };
