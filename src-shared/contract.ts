@@ -33,6 +33,7 @@ import type { ChallengeGridView, ChallengeOddsView, TableOddsView } from './odds
 import { DEFAULT_SIM_POLICIES, SIM_POLICIES, type SimRunView } from './odds-sim.ts';
 import type { PrintFloorHandout, PrintGauntlet, PrintLootCard } from './print.ts';
 import type { PrivateLinksView, PrivateView } from './private-view.ts';
+import { diceEntryCommands, PRIVATE_DICE_COMMANDS } from './contract/dice-entry.ts';
 import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, SMITH_COLOURS, type TownStateView } from './town.ts';
 import { attentionEventSchema, diveEventSchema, type PhaseView, type SpellbookView } from './phase.ts';
 import { storageKeepSchema, type StorageView } from './storage.ts';
@@ -350,6 +351,8 @@ export interface LedgerEntry {
   character: string | null;
   explain: string;
   faces: { sides: number; face: number; cause: string }[];
+  /** Who entered the faces by hand (rolled at the table); null when the app rolled them. */
+  enteredBy: string | null;
 }
 
 export interface RollView {
@@ -957,6 +960,7 @@ export const contract = {
   'storage.view': command<StorageView>()(noArgs),
   'storage.setKeep': command<StorageView>()(storageKeepSchema),
   'storage.compact': command<StorageView>()(noArgs),
+  ...diceEntryCommands,
 };
 
 export type Contract = typeof contract;
@@ -1007,7 +1011,7 @@ export type Push =
 export const PLAYER_COMMANDS: readonly CommandName[] = ['players.view'];
 
 /** The only command a private link may call, and only for its own Lichslayer. */
-export const PRIVATE_COMMANDS: readonly CommandName[] = ['private.view'];
+export const PRIVATE_COMMANDS: readonly CommandName[] = ['private.view', ...PRIVATE_DICE_COMMANDS];
 
 const clip = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
 

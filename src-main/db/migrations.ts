@@ -354,6 +354,15 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 8,
+    describe:
+      'a roll can be made with dice rolled at the table: its ledger entry names who entered the faces by hand (the Judge or a Lichslayer), and replay skips them',
+    up: (db) => {
+      // NULL: the app rolled the faces from its seeded source (every roll before this format).
+      db.exec(`ALTER TABLE roll_log ADD COLUMN entered_by TEXT`);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
