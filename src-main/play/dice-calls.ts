@@ -32,7 +32,11 @@ export function currentCall(r: PlayReader): DiceCallView | null {
   return { ...call, offered: call.offered ? [...call.offered] : null, name: who.name };
 }
 
-/** The Judge asks a Lichslayer's player for a roll (any earlier call is replaced). */
+/**
+ * The Judge asks a Lichslayer's player for a roll (any other call is replaced). Asked again of the
+ * same Lichslayer for the same command — the Judge changed the target — the faces sent are kept:
+ * they are the dice rolled, whatever the roll is against.
+ */
 export function callRoll(
   ps: PlaySession,
   lichslayerId: number,
@@ -41,7 +45,9 @@ export function callRoll(
 ): DiceCallView {
   if (!ps.byId('lichslayer', lichslayerId))
     throw new CommandFailure('not-found', `No Lichslayer ${lichslayerId} in this campaign.`);
-  ps.setUntracked(KEY, { lichslayerId, command, what, offered: null } satisfies StoredCall);
+  const was = storedCall(ps);
+  const same = was !== null && was.lichslayerId === lichslayerId && was.command === command;
+  ps.setUntracked(KEY, { lichslayerId, command, what, offered: same ? was.offered : null } satisfies StoredCall);
   return currentCall(ps)!;
 }
 
