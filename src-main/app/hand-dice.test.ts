@@ -130,4 +130,29 @@ describe('dice rolled at the table (ch.1, ch.11)', () => {
     ]);
     app.close();
   });
+
+  it('a chest opened on entered faces: 6 holds loot, 50 on the d100 finds the Cinder Compass, 3 on the gold die gives 30 gold (ch.9, ch.10)', async () => {
+    const { app } = await openDemo(16);
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 2,
+      y: 0,
+      patch: { type: 'vault', name: 'Quiet Vault', chest: true },
+    });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const odile = (await app.call('campaign.current', {}))!.roster.find((l) => l.name === 'Odile Vantreck')!;
+    const chest = { floor: 1, x: 2, y: 0, lichslayerId: odile.id };
+    expect(await app.dispatch('handDice.roll', { command: 'board.openChest', args: chest, faces: [6] })).toMatchObject({
+      ok: false,
+      error: { message: 'This roll needs more dice than the 1 entered: die 2 is a d100 with no face. Enter it too.' },
+    });
+    await app.call('handDice.roll', { command: 'board.openChest', args: chest, faces: [6, 50, 3] });
+    const entries = (await app.call('ledger.list', { limit: 3 })).map((e) => [e.explain, e.enteredBy]);
+    expect(entries).toEqual([
+      ['30 gold = 1d6! [3] × 10 (ch.10)', 'the Judge'],
+      ['10 = 50 on d100 − 40 (Floor 1) → Common: Cinder Compass (Tomb Loot Table)', 'the Judge'],
+      ['6 on d6 (loot on 4+): the chest holds loot (ch.9)', 'the Judge'],
+    ]);
+    app.close();
+  });
 });
