@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { boardCommands } from './contract/board-commands.ts';
 import { campaignCommands } from './contract/campaign-commands.ts';
+import { diceEntryCommands, PRIVATE_DICE_COMMANDS } from './contract/dice-entry.ts';
 import { journalEntries } from './contract/journal.ts';
 import { fightCommands } from './contract/fight-commands.ts';
 import { recordCommands } from './contract/record-commands.ts';
@@ -25,6 +26,7 @@ export const contract = {
   ...fightCommands,
   ...recordCommands,
   ...journalEntries,
+  ...diceEntryCommands,
 };
 
 export type Contract = typeof contract;
@@ -75,7 +77,7 @@ export type Push =
 export const PLAYER_COMMANDS: readonly CommandName[] = ['players.view'];
 
 /** The only command a private link may call, and only for its own Lichslayer. */
-export const PRIVATE_COMMANDS: readonly CommandName[] = ['private.view'];
+export const PRIVATE_COMMANDS: readonly CommandName[] = ['private.view', ...PRIVATE_DICE_COMMANDS];
 
 const clip = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
 

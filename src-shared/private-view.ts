@@ -36,6 +36,8 @@ export interface PrivateView {
   clock: { daysWithoutMeal: number; daysWithoutShelter: number; ateToday: boolean; shelteredToday: boolean };
   /** In a fight: whose turn players see, and this Lichslayer's place among the visible entrants. */
   fight: { round: number; turnOf: string | null; yourTurn: boolean; place: number | null; of: number } | null;
+  /** A roll the Judge asks of this Lichslayer, which the player may roll at the table and send. */
+  call: { what: string; sent: number[] | null } | null;
 }
 
 /** What the Judge hands a player: the link to their own screen (web host, players on the local network). */

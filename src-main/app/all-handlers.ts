@@ -27,10 +27,11 @@ import { squareHandlers } from './handlers/square.ts';
 import { tableHandlers } from './handlers/tables.ts';
 import { townHandlers } from './handlers/town.ts';
 import { turningHandlers } from './handlers/turning.ts';
+import { handDiceHandlers } from './handlers/hand-dice.ts';
 
 /** Every command's handler, assembled from the modules of each command prefix. */
 export function allHandlers(ctx: HandlerContext): Handlers {
-  return {
+  const handlers: Handlers = {
     ...appHandlers(ctx),
     ...campaignHandlers(ctx),
     ...lichslayerHandlers(ctx),
@@ -60,5 +61,8 @@ export function allHandlers(ctx: HandlerContext): Handlers {
     ...historyHandlers(ctx),
     ...storageHandlers(ctx),
     ...oddsHandlers(ctx),
+    // Runs another command's handler on dice rolled at the table.
+    ...handDiceHandlers(ctx, () => handlers),
   };
+  return handlers;
 }

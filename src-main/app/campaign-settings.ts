@@ -21,8 +21,8 @@ export function checkCampaignSettings(db: Database): void {
   readHouseRules(ps);
   readWorld(ps);
   // A file before format 8 is checked before migration 8 moves these; in a newer one they are gone.
-  olderAttentionStage(ps);
-  olderPartyFloor(ps);
+  olderAttentionStage(db);
+  olderPartyFloor(db);
   readTown(ps);
   readBuffs(ps);
   readLifeRecords(ps);

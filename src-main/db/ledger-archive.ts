@@ -57,6 +57,16 @@ function createArchiveSchema(db: Database): void {
   })();
 }
 
+/** An archive made before a roll_log column was added gets it (empty), so reads over both agree. */
+function addLaterColumns(db: Database): void {
+  const has = new Set(
+    (db.prepare(`SELECT name FROM pragma_table_info('roll_log', 'archive')`).all() as { name: string }[]).map(
+      (c) => c.name,
+    ),
+  );
+  if (!has.has('entered_by')) db.exec(`ALTER TABLE archive.roll_log ADD COLUMN entered_by TEXT`);
+}
+
 /**
  * Why the database `schema` of `db` (the archive at `file`) is no ledger archive the app made:
  * another application's file, or one holding more than the ledger table and its indexes (a view or
@@ -100,6 +110,7 @@ export function attachArchive(db: Database, create = false): boolean {
     const problem = archiveIdentityProblem(db, 'archive', file);
     if (problem === 'new') createArchiveSchema(db);
     else if (problem !== null) throw new LedgerArchiveError(problem);
+    else addLaterColumns(db);
     // Archive writes are rare and whole sessions: a rollback journal keeps no side files beside it.
     db.pragma('archive.journal_mode = DELETE');
     return true;

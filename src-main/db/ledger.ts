@@ -97,7 +97,7 @@ export function listLedger(db: Database, filter: LedgerFilter): LedgerRow[] {
     params.characters = JSON.stringify(matchingCharacters(db, filter.character));
   }
   const limit = filter.limit ?? 500;
-  const columns = `id, at, session, command, cause, table_key AS "table", floor, room, character, explain, faces`;
+  const columns = `id, at, session, command, cause, table_key AS "table", floor, room, character, explain, faces, entered_by AS enteredBy`;
   const rows = statement(
     db,
     `SELECT ${columns} FROM main.roll_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT @limit`,
@@ -187,6 +187,8 @@ export interface ReplayReport {
 interface ReplayRow {
   id: number;
   faces: string;
+  /** Faces entered by hand come from the table, not the seeded source: replay skips them. */
+  entered_by: string | null;
   rng_before: string;
   rng_after: string;
 }
@@ -199,7 +201,7 @@ interface ReplayRow {
 export function verifyLedger(db: Database, session?: number): ReplayReport {
   const where = session !== undefined ? 'session = @session' : null;
   const params = session !== undefined ? { session } : {};
-  const columns = 'id, faces, rng_before, rng_after';
+  const columns = 'id, faces, rng_before, rng_after, entered_by';
   const rows = (function* () {
     yield* iterateArchivedRolls<ReplayRow>(db, columns, where, params);
     yield* statement(db, `SELECT ${columns} FROM main.roll_log ${where ? `WHERE ${where}` : ''} ORDER BY id`).iterate(
@@ -212,7 +214,9 @@ export function verifyLedger(db: Database, session?: number): ReplayReport {
     entries++;
     const rng = SeededRandom.resume(storedRandomState(row.id, row.rng_before));
     const rolled = readStoredJson<{ sides: number; face: number }[]>('roll_log', 'faces', row.id, row.faces, true);
-    for (const f of rolled) {
+    // Faces entered by hand came from the table: the seeded source did not move for them.
+    if (row.entered_by !== null) faces += rolled.length;
+    for (const f of row.entered_by === null ? rolled : []) {
       const again = rng.int(f.sides);
       faces++;
       if (again !== f.face)

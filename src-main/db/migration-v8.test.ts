@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { LATEST_VERSION } from './migrations.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures', 'campaign-v7.lichslayer');
 
@@ -42,7 +43,7 @@ describe('format 8: older settings move into their one home', () => {
     const file = v7WithOlderSettings(dataDir);
     const app = makeApp(dataDir);
     const view = await app.call('campaign.open', { path: file });
-    expect(view.schemaVersion).toBe(8);
+    expect(view.schemaVersion).toBe(LATEST_VERSION);
     const phase = await app.call('phase.view', {});
     expect(phase.dive.floor).toBe(3);
     expect(phase.attention.stage).toBe(2);

@@ -361,6 +361,15 @@ export const MIGRATIONS: readonly Migration[] = [
       'what older versions kept outside its one home moves there: the party’s floor and the Attention stage into their machines, a week’s feeding of the Giver into the weeks she was fed (ch.17)',
     up: moveOlderSettings,
   },
+  {
+    version: 9,
+    describe:
+      'a roll can be made with dice rolled at the table: its ledger entry names who entered the faces by hand (the Judge or a Lichslayer), and replay skips them',
+    up: (db) => {
+      // NULL: the app rolled the faces from its seeded source (every roll before this format).
+      db.exec(`ALTER TABLE roll_log ADD COLUMN entered_by TEXT`);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { CommandName } from '@shared/contract.ts';
-import { Draft } from '../state/draft.ts';
+import { Draft, type EnteredDice } from '../state/draft.ts';
 import { CommandFailure } from '../state/failures.ts';
 import type { PlaySession } from '../state/session.ts';
 import { ledgerReads } from './ledger.ts';
@@ -17,12 +17,32 @@ export interface PlayOutcome<T> {
   step: number | null;
 }
 
+/** Faces entered by hand for the next play command, set only for the span of one handler call. */
+let entering: EnteredDice | null = null;
+
+/**
+ * Runs a handler with faces rolled at the table: its play command draws them instead of the seeded
+ * source. Refused when the handler ran no play command (the faces would silently go unused).
+ */
+export function withEnteredDice<T>(entered: EnteredDice, run: () => T): T {
+  entering = entered;
+  try {
+    const value = run();
+    if (entering !== null) throw new CommandFailure('refused', 'That command rolls no dice here. Nothing changed.');
+    return value;
+  } finally {
+    entering = null;
+  }
+}
+
 export function runPlayCommand<T>(
   db: Database,
   command: CommandName,
   label: string,
   decide: (ps: PlaySession) => T,
 ): PlayOutcome<T> {
+  const entered = entering;
+  entering = null;
   const base = loadPlayState(db);
   const now = new Date().toISOString();
   const draft = new Draft(base, {
@@ -34,6 +54,7 @@ export function runPlayCommand<T>(
     ledger: ledgerReads(db),
     skillUses: skillUseReads(db),
     refuse: (message) => new CommandFailure('refused', message),
+    entered: entered ?? undefined,
   });
   const value = decide(draft);
   const decision = draft.decision();

@@ -55,8 +55,8 @@ function prepared(db: Database): Statements {
     all: new Map(PLAY_TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY id`)])),
     defaults,
     insertRoll: db.prepare(
-      `INSERT INTO roll_log (at, session, command, cause, table_key, floor, room, character, explain, result, faces, rng_before, rng_after, public)
-       VALUES (@at, @session, @command, @cause, @table, @floor, @room, @character, @explain, @result, @faces, @before, @after, @public)`,
+      `INSERT INTO roll_log (at, session, command, cause, table_key, floor, room, character, explain, result, faces, rng_before, rng_after, public, entered_by)
+       VALUES (@at, @session, @command, @cause, @table, @floor, @room, @character, @explain, @result, @faces, @before, @after, @public, @enteredBy)`,
     ),
     nextRoll: db.prepare(`SELECT coalesce(max(id), 0) + 1 FROM roll_log`).pluck(),
     untracked: db.prepare(
@@ -167,6 +167,7 @@ export function applyDecision(
       before: JSON.stringify(r.before),
       after: JSON.stringify(r.after),
       public: r.public ? 1 : 0,
+      enteredBy: r.enteredBy,
     });
   }
   const step = pushHistory(db, label, changes);

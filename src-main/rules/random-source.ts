@@ -118,3 +118,50 @@ export class ScriptedRandom implements RandomSource {
     return { seed: 0, position: this.index, s: [0, 0, 0, 0] };
   }
 }
+
+/** A refusal of faces entered by hand: which die, and what the roll asked of it. */
+export class DiceEntryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DiceEntryError';
+  }
+}
+
+/**
+ * The faces rolled at the table, entered by hand: the rules draw them in order, exactly as they
+ * draw from the seeded source, so the same faces resolve the same way. A face the die asked for
+ * cannot show, a die with no face left, or a face left over is refused with which die it was.
+ */
+export class EnteredFaces implements RandomSource {
+  private index = 0;
+  constructor(private readonly faces: readonly number[]) {}
+
+  int(sides: number): number {
+    const n = this.index + 1;
+    const face = this.faces[this.index];
+    if (face === undefined)
+      throw new DiceEntryError(
+        `This roll needs more dice than the ${this.faces.length} entered: die ${n} is a d${sides} with no face. Enter it too.`,
+      );
+    if (!Number.isInteger(face) || face < 1 || face > sides)
+      throw new DiceEntryError(`Die ${n} is a d${sides}: ${face} cannot come up on it (1 to ${sides}).`);
+    this.index++;
+    return face;
+  }
+
+  /** Every entered face was used; throws when some were left over. */
+  finish(): void {
+    if (this.index < this.faces.length)
+      throw new DiceEntryError(
+        `This roll used ${this.index} ${this.index === 1 ? 'die' : 'dice'}, but ${this.faces.length} faces were entered: remove the extra.`,
+      );
+  }
+
+  get position(): number {
+    return this.index;
+  }
+
+  snapshot(): RandomState {
+    return { seed: 0, position: this.index, s: [0, 0, 0, 0] };
+  }
+}

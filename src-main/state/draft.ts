@@ -3,7 +3,7 @@
 // step writes what a draft decided, and `next()` is the state after it.
 import type { CommandName } from '@shared/contract.ts';
 import { Dice, type DiceLogEntry } from '../rules/dice.ts';
-import { SeededRandom, type RandomState } from '../rules/random-source.ts';
+import { EnteredFaces, SeededRandom, type RandomState } from '../rules/random-source.ts';
 import type { DrawState } from '../tables/table-roll.ts';
 import { withChanges, type Effect, type PlayState, type Row } from './play-state.ts';
 import { CASCADES, type AppendTable, type PlayRows, type PlayTable } from './rows.ts';
@@ -19,6 +19,14 @@ export interface DecidedRoll extends RollRecord {
   faces: { sides: number; face: number; cause: string }[];
   before: RandomState;
   after: RandomState;
+  /** Who entered the faces by hand (the Judge, or a Lichslayer's player); null when the app rolled them. */
+  enteredBy: string | null;
+}
+
+/** Faces rolled at the table for one command, and who rolled them. */
+export interface EnteredDice {
+  faces: readonly number[];
+  by: string;
 }
 
 /** What a decision comes to: the writes, the untracked play state, the rolls and draws. */
@@ -31,7 +39,7 @@ export interface Decision {
   draws: Map<string, number[]>;
 }
 
-const ROLL_FAILURES = new Set(['TableRollError', 'RangeError']);
+const ROLL_FAILURES = new Set(['TableRollError', 'RangeError', 'DiceEntryError']);
 
 /** Freezes a value and everything in it: the state is shared by every reader. */
 export function deepFreeze<V>(value: V): V {
@@ -62,6 +70,8 @@ export interface DraftInputs {
   skillUses: SkillUseReads;
   /** Turns a roll that cannot be made (a missing or exhausted table) into the Judge's refusal. */
   refuse: (message: string) => Error;
+  /** Faces rolled at the table: the command's dice, in the order its rules ask for them. */
+  entered?: EnteredDice | undefined;
 }
 
 export class Draft implements PlaySession {
@@ -78,6 +88,8 @@ export class Draft implements PlaySession {
   private settingIds: Map<string, number> | null = null;
   private readonly parsedCache = new WeakMap<object, Map<unknown, unknown>>();
   private rng: SeededRandom | null = null;
+  /** The faces entered by hand, while the command has some left to draw. */
+  private readonly hand: EnteredFaces | null;
   private drawState: DrawState | null = null;
   readonly effects: Effect[] = [];
   private readonly untracked = new Map<string, { id: number; key: string; value: string }>();
@@ -92,6 +104,7 @@ export class Draft implements PlaySession {
     this.tables = inputs.tables;
     this.ledger = inputs.ledger;
     this.skillUses = withNewUses(inputs.skillUses, this.newUses);
+    this.hand = inputs.entered ? new EnteredFaces(inputs.entered.faces) : null;
   }
 
   // ---- reads ----
@@ -237,7 +250,10 @@ export class Draft implements PlaySession {
     const rng = this.random();
     const before = rng.snapshot();
     const faces: DiceLogEntry[] = [];
-    const dice = new Dice(rng, (entry) => faces.push(entry));
+    // Faces entered by hand stand in for the seeded source until they are used up; the seeded
+    // source does not move for them, so the rolls it makes later still replay.
+    const hand = this.hand && this.hand.position < this.inputs.entered!.faces.length ? this.hand : null;
+    const dice = new Dice(hand ?? rng, (entry) => faces.push(entry));
     let outcome: { value: T; records: RollRecord[] };
     try {
       outcome = run({ dice, tables: this.tables.defs, drawn: this.draws() });
@@ -246,6 +262,7 @@ export class Draft implements PlaySession {
       throw error;
     }
     const after = rng.snapshot();
+    const enteredBy = hand && faces.length > 0 ? this.inputs.entered!.by : null;
     outcome.records.forEach((r, i) =>
       this.rolls.push({
         ...r,
@@ -254,6 +271,7 @@ export class Draft implements PlaySession {
         faces: i === 0 ? faces.map((f) => ({ sides: f.sides, face: f.face, cause: f.cause })) : [],
         before: i === 0 ? before : after,
         after,
+        enteredBy,
       }),
     );
     return outcome.value;
@@ -263,6 +281,15 @@ export class Draft implements PlaySession {
 
   /** What was decided; call once, when the command's work is done. */
   decision(): Decision {
+    if (this.hand) {
+      if (this.hand.position === 0)
+        throw this.inputs.refuse('This command rolled no dice, so the faces entered were not used. Nothing changed.');
+      try {
+        this.hand.finish();
+      } catch (error) {
+        throw this.inputs.refuse((error as Error).message);
+      }
+    }
     // The random source is saved once, as the command's last roll left it.
     if (this.rng) this.setUntracked('random', this.rng.snapshot());
     const untracked = [...this.untracked.values()];

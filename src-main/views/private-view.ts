@@ -10,6 +10,7 @@ import { gauntletItems } from './print-view.ts';
 import { playersSight } from './player-view.ts';
 import { turnOrder } from './turn-order.ts';
 import { countBuild } from './view-builds.ts';
+import { currentCall } from '../play/dice-calls.ts';
 
 /** The private screen of one Lichslayer of the Judge's view; throws when the roster has none of that id. */
 export function privateView(judge: CampaignView, ps: PlayReader, lichslayerId: number): PrivateView {
@@ -49,7 +50,14 @@ export function privateView(judge: CampaignView, ps: PlayReader, lichslayerId: n
       shelteredToday: clock.shelteredToday,
     },
     fight: fightOf(ps, lichslayerId),
+    call: callOf(ps, lichslayerId),
   };
+}
+
+/** The roll the Judge called for this Lichslayer, if any: what is asked and the faces already sent. */
+function callOf(ps: PlayReader, lichslayerId: number): PrivateView['call'] {
+  const call = currentCall(ps);
+  return call && call.lichslayerId === lichslayerId ? { what: call.what, sent: call.offered } : null;
 }
 
 /** In a fight: whose turn the table sees, and where this Lichslayer stands among the visible entrants. */

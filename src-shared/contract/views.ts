@@ -295,6 +295,8 @@ export interface LedgerEntry {
   character: string | null;
   explain: string;
   faces: { sides: number; face: number; cause: string }[];
+  /** Who entered the faces by hand (rolled at the table); null when the app rolled them. */
+  enteredBy: string | null;
 }
 
 export interface RollView {

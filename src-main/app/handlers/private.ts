@@ -5,6 +5,7 @@ import { CommandFailure } from '../../state/failures.ts';
 import type { PrivateLinksView } from '@shared/private-view.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { privateView } from '../../views/private-view.ts';
+import { offerFaces } from '../../play/dice-calls.ts';
 
 const NOT_SHARED =
   "Private screens need the players' screens shared on the local network (start the web host with --players-on-lan). Nothing changed.";
@@ -23,6 +24,14 @@ export function privateHandlers(ctx: HandlerContext): HandlersOf<'private'> {
     'private.view': ({ lichslayerId }) => {
       if (lichslayerId === undefined) throw new CommandFailure('invalid-args', 'Which Lichslayer? Name one by id.');
       known(lichslayerId);
+      return privateView(ctx.view(), ctx.state(), lichslayerId);
+    },
+    'private.sendDice': ({ lichslayerId, faces }) => {
+      if (lichslayerId === undefined) throw new CommandFailure('invalid-args', 'Which Lichslayer? Name one by id.');
+      known(lichslayerId);
+      ctx.transact('private.sendDice', { lichslayerId }, 'Dice sent by a player', (ps) =>
+        offerFaces(ps, lichslayerId, faces),
+      );
       return privateView(ctx.view(), ctx.state(), lichslayerId);
     },
     'private.links': () => links(),

@@ -174,7 +174,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         args !== null && typeof args === 'object' ? (args as { lichslayerId?: unknown }).lichslayerId : undefined;
       if (named !== undefined && named !== scope)
         return sendError(res, 403, 'refused', "Refused: a private screen cannot show another Lichslayer's Gauntlet.");
-      args = { lichslayerId: scope };
+      // Its own Lichslayer only; a roll sent keeps its faces, nothing else.
+      const faces = args !== null && typeof args === 'object' ? (args as { faces?: unknown }).faces : undefined;
+      args = command === 'private.sendDice' ? { lichslayerId: scope, faces } : { lichslayerId: scope };
     }
     const reply = await options.app.dispatch(command, args);
     send(res, reply.ok ? 200 : reply.error.code === 'internal' ? 500 : 400, JSON.stringify(reply), 'application/json');

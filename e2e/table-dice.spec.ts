@@ -1,0 +1,131 @@
+// Dice rolled at the table (ch.1, ch.11): the Judge types the faces into the Attack dialog (a face a
+// die cannot show is refused by die), and a Lichslayer's player sends theirs from their own phone
+// when the Judge calls the roll — the Judge sees them arrive and accepts; the ledger names who.
+import { expect, test, type Page, type APIRequestContext } from '@playwright/test';
+import type { CampaignView, LedgerEntry } from '../src-shared/contract.ts';
+import type { PrivateLinksView } from '../src-shared/private-view.ts';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+import { api, openSeededDemo } from './board-helpers.ts';
+
+const SHOTS = process.env.TABLE_DICE_SHOTS ?? '/tmp/lj-table-dice-shots';
+
+let host: RunningHost;
+test.afterEach(async () => {
+  await host?.stop();
+});
+
+/** The demo party on Floor 1 with a Gnawer in the landing, the fight on: Odile's turn. */
+async function odileFacesAGnawer(page: Page, request: APIRequestContext, extraArgs: string[] = []) {
+  host = await startHost(tempDataDir(), 0, extraArgs);
+  await openSeededDemo(page, request, host, 1414);
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Stair Landing' } });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  await api(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Gnawer',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 4097,
+    armor: 0,
+    stats: { level: 2, attack: '1d6' },
+  });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  await page.getByRole('status', { name: 'Phase' }).getByRole('button', { name: 'Enemies enter' }).click();
+  const panel = page.getByRole('region', { name: 'Acting entrant' });
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+  const roster = (await api<CampaignView>(request, host, 'campaign.current')).roster;
+  return { panel, odile: roster.find((l) => l.name === 'Odile Vantreck')! };
+}
+
+const attackRolls = async (request: APIRequestContext) =>
+  (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' })).filter(
+    (e) => e.command === 'fight.attack' && e.faces.length > 0,
+  );
+
+test('the Judge types the faces rolled at the table into the Attack dialog: a 7 on a d6 is refused by die, 4 6 2 4 deals 16 as the app would (ch.11)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { panel } = await odileFacesAGnawer(page, request);
+  await panel.getByRole('button', { name: 'Attack…' }).click();
+  const attack = page.getByRole('dialog', { name: 'Odile Vantreck attacks' });
+  await attack.getByRole('radio', { name: /Gnawer/ }).check();
+  const faces = attack.getByLabel('Faces rolled at the table');
+  await faces.fill('4 7 3');
+  await attack.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(attack.getByRole('alert')).toHaveText('Die 2 is a d6: 7 cannot come up on it (1 to 6).');
+  await page.screenshot({ path: `${SHOTS}/attack-table-dice-refused.png` });
+  await faces.fill('4 6 2 4');
+  await attack.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(attack.getByRole('list', { name: 'What happened' })).toContainText(
+    'Odile Vantreck: 16 damage = 2d6! + 1d6! Power above 6 (ch.4) [4, 6+2, 4] (ch.11)',
+  );
+  await page.screenshot({ path: `${SHOTS}/attack-table-dice-result.png` });
+  const [roll] = await attackRolls(request);
+  expect([roll!.enteredBy, roll!.faces.map((f) => f.face)]).toEqual(['the Judge', [4, 6, 2, 4]]);
+  await attack.getByRole('button', { name: 'Done' }).click();
+
+  // The Challenge dialog takes the faces the same way.
+  await panel.getByRole('button', { name: 'Challenge…' }).click();
+  const challenge = page.getByRole('dialog', { name: /^Challenge/ });
+  await expect(challenge.getByLabel('Faces rolled at the table')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/challenge-table-dice.png` });
+});
+
+test("Odile's player sends her dice from her phone when the Judge opens her attack; the Judge accepts them, and a roll nobody asked for cannot be sent (ch.1, ch.11)", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { panel, odile } = await odileFacesAGnawer(page, request, ['--players-on-lan']);
+  const links = await api<PrivateLinksView>(request, host, 'private.issue', { lichslayerId: odile.id });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const phone = await context.newPage();
+  await phone.goto(links.links.find((l) => l.lichslayerId === odile.id)!.url);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Odile Vantreck');
+  // Nothing asked: nothing to send.
+  await expect(phone.getByRole('region', { name: 'The Judge asks a roll' })).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Attack…' }).click();
+  const attack = page.getByRole('dialog', { name: 'Odile Vantreck attacks' });
+  await attack.getByRole('radio', { name: /Gnawer/ }).check();
+  const asked = phone.getByRole('region', { name: 'The Judge asks a roll' });
+  await expect(asked).toContainText('The Judge asks: Attack Gnawer with');
+  await expect(attack.getByText("Asked of Odile Vantreck's player on their own screen")).toBeVisible();
+  await asked.getByLabel('Your dice, in the order rolled').fill('5 3 2');
+  await asked.getByRole('button', { name: 'Send my dice' }).click();
+  await expect(asked.getByTestId('sent')).toHaveText('5 3 2');
+  await phone.screenshot({ path: `${SHOTS}/private-dice-360x740.png`, fullPage: true });
+  await expect(attack.getByTestId('sent-faces')).toHaveText('5 3 2');
+  await page.screenshot({ path: `${SHOTS}/attack-player-dice.png` });
+  await attack.getByRole('button', { name: 'Accept their dice' }).click();
+  await expect(attack.getByRole('list', { name: 'What happened' })).toContainText(
+    'Odile Vantreck: 10 damage = 2d6! + 1d6! Power above 6 (ch.4) [5, 3, 2] (ch.11)',
+  );
+  const [roll] = await attackRolls(request);
+  expect([roll!.enteredBy, roll!.faces.map((f) => f.face)]).toEqual(["Odile Vantreck's player", [5, 3, 2]]);
+  // Answered: the phone asks nothing more, and a roll sent now is refused.
+  await expect(asked).toHaveCount(0);
+  const refused = await phone.evaluate(async () => {
+    const token = sessionStorage.getItem('lichslayer-token')!;
+    const res = await fetch('/api/private.sendDice', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Lichslayer-Token': token },
+      body: JSON.stringify({ faces: [6, 6, 6] }),
+    });
+    return (await res.json()) as { ok: boolean; error?: { message: string } };
+  });
+  expect(refused).toEqual({
+    ok: false,
+    error: {
+      code: 'refused',
+      message: 'No roll is asked of your Lichslayer right now: the Judge calls for a roll first. Nothing was sent.',
+    },
+  });
+  await context.close();
+});

@@ -1,0 +1,47 @@
+// handDice.*: rolls made with dice rolled at the table. The faces stand in for the seeded source in
+// the command's own rules (one random source that yields given faces), so a roll resolves exactly
+// as the same faces rolled by the app would; its ledger entry names who entered them.
+import { contract, describeIssues } from '@shared/contract.ts';
+import type { HandRolledCommand, HandRolledResult } from '@shared/contract/dice-entry.ts';
+import { withEnteredDice } from '../../db/play-command.ts';
+import { callRoll, currentCall, endCall, offeredCall } from '../../play/dice-calls.ts';
+import { CommandFailure } from '../../state/failures.ts';
+import type { HandlerContext, Handlers, HandlersOf } from '../handler-context.ts';
+
+/** Who entered the faces, as the ledger names them. */
+export const JUDGE_ENTERED = 'the Judge';
+export const playerEntered = (name: string): string => `${name}'s player`;
+
+export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers): HandlersOf<'handDice'> {
+  /** The called command's own arguments, checked as that command checks them. */
+  const argsOf = (command: HandRolledCommand, args: unknown): unknown => {
+    const parsed = contract[command].args.safeParse(args ?? {});
+    if (!parsed.success)
+      throw new CommandFailure('invalid-args', `${command}: ${describeIssues(parsed.error)}. Nothing changed.`);
+    return parsed.data;
+  };
+  const run = (command: HandRolledCommand, args: unknown, faces: readonly number[], by: string): HandRolledResult => {
+    const parsed = argsOf(command, args);
+    const handler = handlers()[command] as (a: unknown) => HandRolledResult;
+    const value = withEnteredDice({ faces, by }, () => handler(parsed));
+    // The roll is made: nothing is asked of anyone any more.
+    if (currentCall(ctx.state())) ctx.transact('handDice.end', {}, 'Roll answered', (ps) => endCall(ps));
+    return value;
+  };
+  return {
+    'handDice.roll': ({ command, args, faces }) => run(command, args, faces, JUDGE_ENTERED),
+    'handDice.accept': ({ args }) => {
+      const call = offeredCall(ctx.state());
+      return run(call.command, args, call.offered, playerEntered(call.name));
+    },
+    'handDice.call': ({ lichslayerId, command, what }) =>
+      ctx.transact('handDice.call', { lichslayerId }, 'A roll called', (ps) =>
+        callRoll(ps, lichslayerId, command, what),
+      ),
+    'handDice.current': () => currentCall(ctx.state()),
+    'handDice.end': () => {
+      if (currentCall(ctx.state())) ctx.transact('handDice.end', {}, 'Roll call ended', (ps) => endCall(ps));
+      return null;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Dice rolled at the table instead of by the app: the Judge types the faces into a roll dialog, or a
+// Lichslayer's player sends them from their own screen when the Judge calls for that roll.
+import { z } from 'zod';
+import type { PrivateView } from '../private-view.ts';
+import type { FightResult } from '../fight.ts';
+import type { BoardView } from '../board.ts';
+
+/** Binds a result type to an argument schema; the result exists at the type level only. */
+const command =
+  <R>() =>
+  <A extends z.ZodType>(args: A): { args: A; result?: R } => ({ args });
+
+const rowId = z.number({ error: 'Id must be a number' }).int().positive({ error: 'Id must be positive' });
+
+/** The commands whose dice may come from the table: each opens a roll dialog on the Judge's screen. */
+export const HAND_ROLLED_COMMANDS = ['fight.attack', 'challenge.roll', 'fight.integrity', 'board.openChest'] as const;
+export type HandRolledCommand = (typeof HAND_ROLLED_COMMANDS)[number];
+/** What those commands answer: a Challenge's or an attack's result, or the board after a chest. */
+export type HandRolledResult = FightResult | BoardView;
+
+/** The faces as typed, in the order rolled; main checks them against the dice the rules ask for. */
+export const enteredFacesSchema = z
+  .array(z.number({ error: 'A face is a number' }).int({ error: 'A face is a whole number' }), {
+    error: 'Faces are a list of numbers',
+  })
+  .min(1, { error: 'Enter at least one face' })
+  .max(60, { error: 'At most 60 faces' });
+
+/** A roll the Judge has called for one Lichslayer: what their own screen shows and what they sent. */
+export interface DiceCallView {
+  lichslayerId: number;
+  name: string;
+  command: HandRolledCommand;
+  /** What is asked, in the Judge's dialog's words ("Attack on the Ghoul: 3d6, sixes explode"). */
+  what: string;
+  /** The faces the player sent, in the order rolled; null until they send some. */
+  offered: number[] | null;
+}
+
+export const diceEntryCommands = {
+  /** Runs one roll command on faces rolled at the table by the Judge, exactly as on rolled faces. */
+  'handDice.roll': command<HandRolledResult>()(
+    z.strictObject({ command: z.enum(HAND_ROLLED_COMMANDS), args: z.unknown(), faces: enteredFacesSchema }),
+  ),
+  /** Asks a Lichslayer's player for a roll: their own screen shows it and may send the faces. */
+  'handDice.call': command<DiceCallView>()(
+    z.strictObject({
+      lichslayerId: rowId,
+      command: z.enum(HAND_ROLLED_COMMANDS),
+      what: z.string().trim().min(1).max(160),
+    }),
+  ),
+  /** The roll called now, with any faces its player sent (the dialog reads it after each push). */
+  'handDice.current': command<DiceCallView | null>()(z.strictObject({})),
+  /** Takes the faces the player sent: the called command runs on them, entered by that player. */
+  'handDice.accept': command<HandRolledResult>()(z.strictObject({ args: z.unknown() })),
+  /** The dialog closed, or the Judge rolled instead: nothing is asked any more. */
+  'handDice.end': command<null>()(z.strictObject({})),
+  /** A player sends the faces for the roll the Judge called for their Lichslayer (and only then). */
+  'private.sendDice': command<PrivateView>()(
+    z.strictObject({ lichslayerId: rowId.optional(), faces: enteredFacesSchema }),
+  ),
+};
+
+/** What a private link may send besides reading its own screen. */
+export const PRIVATE_DICE_COMMANDS = ['private.sendDice'] as const;
