@@ -10,7 +10,8 @@ import { allTokens } from '../state/board.ts';
 import { currentSession } from '../state/sessions.ts';
 import { readHouseRules, readSetting, writeSetting } from '../state/settings.ts';
 import { holdsSkill, requireLichslayer, type LichslayerRow } from '../state/lichslayer.ts';
-import { schoolOpenTo, type CastOptions } from '../rules/spell-cast.ts';
+import type { CastOptions } from '../rules/spell-caster.ts';
+import { schoolOpenTo } from '../rules/spell-schools.ts';
 import {
   coatCapacity,
   coatRefusal,

@@ -1,6 +1,6 @@
 // Spells in the round (rulebook ch.15, with ch.13's components and Inscribe, ch.16's turned and
 // ch.17's Forest path and the Giver's Recipes): the campaign's spellbook, whether an entrant may cast
-// a spell now, paying for it at once, and resolving what is due. The rules are in rules/spell-cast.ts;
+// a spell now, paying for it at once, and resolving what is due. The rules are in rules/spell-*.ts;
 // these read what they need and write what they decide.
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
@@ -11,17 +11,9 @@ import { readTown, today } from '../state/town.ts';
 import { equippedOf, slotPlanOf } from '../state/gauntlet.ts';
 import { inscriptionsOn } from '../state/spell-inscriptions.ts';
 import { currentMagic, lootMagic } from '../rules/gauntlet-derived.ts';
-import {
-  castingMagic,
-  checkCast,
-  holdsBlueLoot,
-  magicAtResolution,
-  resolveSpell,
-  type Caster,
-  type CastCheck,
-  type CastOptions,
-  type CasterItem,
-} from '../rules/spell-cast.ts';
+import { checkCast, type CastCheck } from '../rules/spell-cast.ts';
+import type { Caster, CastOptions, CasterItem } from '../rules/spell-caster.ts';
+import { castingMagic, holdsBlueLoot, magicAtResolution, resolveSpell } from '../rules/spell-magic.ts';
 import { parseDice } from '../rules/dice-expression.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import type { Casting } from '../machines/combat-round.ts';

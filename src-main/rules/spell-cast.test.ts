@@ -4,7 +4,10 @@ import { DEFAULT_HOUSE_RULES } from '@shared/house-rules.ts';
 import { spellFieldsSchema, type SpellFields } from '@shared/tables.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom } from './random-source.ts';
-import { checkCast, componentAfterCast, resolveSpell, type Caster } from './spell-cast.ts';
+import { checkCast } from './spell-cast.ts';
+import type { Caster } from './spell-caster.ts';
+import { componentAfterCast } from './spell-components.ts';
+import { resolveSpell } from './spell-magic.ts';
 import { currentMagic, itemMagic } from './gauntlet-derived.ts';
 
 const fields = (patch: Partial<SpellFields>): SpellFields =>
