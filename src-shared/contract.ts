@@ -671,7 +671,7 @@ export const contract = {
       sneak: z.boolean().optional(),
       /** Influence: add to a friendly roll or take from a hostile one (ch.2). */
       influence: z.enum(['add', 'subtract']).optional(),
-      /** Scrolls and Ink: the spell a Scroll records; the Doctor's Coat: the spell prepared; Counter Magic: the spell stolen (ch.2). */
+      /** Scrolls and Ink: the spell a Scroll records; the Doctor's Coat: the spell prepared; Counter Magic: the spell stolen; Commune: the spell learned through a conduit (ch.2, ch.17). */
       spell: z.strictObject({ table: tableKeySchema, row: z.number().int().min(0).max(1999) }).optional(),
       /** Retainers enhanced: the Retainer (its id in the Town) who needs no pay today (ch.2). */
       holiday: z.number().int().min(1).optional(),
@@ -907,6 +907,8 @@ export const contract = {
       coat: z.boolean().optional(),
       /** ch.2: cast the spell the Witch stole with Counter Magic (free, at its caster's Magic). */
       stolen: z.boolean().optional(),
+      /** ch.17: cast the spell the Witch learned through Commune (1 Sanity level, no components). */
+      learned: z.boolean().optional(),
     }),
   ),
   'phase.enemiesAdvance': command<PhaseView>()(noArgs),

@@ -27,6 +27,7 @@ import type { Casting } from '../machines/combat-round.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { casterOf, findSpell, type SpellRef } from './casting.ts';
 import { lifeRecord } from '../state/life-records.ts';
+import { learnedOf, spendLearned } from './school-access.ts';
 
 const KEY = 'spell-sources';
 const spellSchema = { table: z.string().max(80), row: z.number().int().min(0), label: z.string().max(200) };
@@ -195,7 +196,7 @@ export function stealDeclaredSpell(
   return caster.name;
 }
 
-export type CastFrom = { scroll: number } | { coat: true } | { stolen: true };
+export type CastFrom = { scroll: number } | { coat: true } | { stolen: true } | { learned: true };
 
 /** What a cast from a source changes in the check, the Magic it is cast at, and how to spend the source. */
 export interface SourcedCast {
@@ -258,6 +259,19 @@ export function castFrom(
       },
     };
   }
+  if ('learned' in from) {
+    const learned = learnedOf(ps, l.id).find(same);
+    if (!learned)
+      throw new CommandFailure(
+        'refused',
+        `${l.name} has learned no ${spell.label} through Commune: Commune with loot of its colour first (skill.use Commune, spell) (ch.2, ch.17). Nothing changed.`,
+      );
+    return {
+      options: { source: 'learned' },
+      note: `${l.name} casts ${spell.label}, learned through ${learned.conduit}: 1 Sanity level, no components (ch.17)`,
+      spend: (ps) => spendLearned(ps, l.id, learned.table, learned.row),
+    };
+  }
   const stolen = s.stolen.find((x) => x.witchId === l.id && same(x));
   if (!stolen) throw new CommandFailure('refused', `${l.name} holds no stolen ${spell.label} (ch.2). Nothing changed.`);
   const lapsed = stolenRefusal(stolen, round);
@@ -304,5 +318,12 @@ export function heldSourcesFor(ps: PlayReader, token: TokenView): SpellbookView[
         from: { stolen: true as const },
         note: `stolen from ${x.caster}, Magic ${x.magic}, by Round ${x.lastRound}`,
       })),
+    ...learnedOf(ps, mine).map((x) => ({
+      table: x.table,
+      row: x.row,
+      label: x.label,
+      from: { learned: true as const },
+      note: `learned through ${x.conduit}: 1 Sanity level, no components`,
+    })),
   ];
 }

@@ -20,6 +20,9 @@ import type { Casting } from '../machines/combat-round.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { skillMagic } from './skills/skill-facts.ts';
 import { requireLichslayer } from '../state/lichslayer.ts';
+import { dropSanity } from '../rules/sanity.ts';
+import type { SanityLevel } from '@shared/gauntlet.ts';
+import { conduitsOf, fixConduitSpell, holdsForestLoot } from './school-access.ts';
 
 /** A Lichslayer as a caster: gold, Health, equipped items with their entries, inventory, Magic as it stands now (ch.4, ch.13). */
 export function casterOf(
@@ -54,10 +57,13 @@ export function casterOf(
     name: l.name,
     gold: l.gold,
     health: l.health,
+    sanity: l.sanity,
     items,
     inventory,
     turned: turned.includes(l.id),
     giverAccess: { feedings, medicineBay: slotPlanOf(ps, l).medicine.length > 0 },
+    forestLoot: holdsForestLoot(ps, items, inventory),
+    conduits: conduitsOf(ps, l.id),
     magic: currentMagic(l.gold, items, l.magic_bonus, skillMagic(ps, l.id)).value,
     lootMagic: lootMagic(items).value,
     statPoints: l.magic_bonus,
@@ -158,7 +164,12 @@ function badRoll(spell: SpellRef): boolean {
  * Recipe; ch.4, ch.13, ch.17: the components, recipes and Flora spent), and returns what the spell
  * is cast at: the caster's Magic at the time of casting, before or after its gold leaves (house rule).
  */
-export function payForCast(ps: PlaySession, token: TokenView, verdict: CastVerdict): Casting['basis'] {
+export function payForCast(
+  ps: PlaySession,
+  token: TokenView,
+  verdict: CastVerdict,
+  spellLabel: string,
+): Casting['basis'] {
   if (token.lichslayerId === null || !verdict.check) return undefined;
   const check = verdict.check;
   const l = requireLichslayer(ps, token.lichslayerId);
@@ -176,10 +187,15 @@ export function payForCast(ps: PlaySession, token: TokenView, verdict: CastVerdi
     },
     readHouseRules(ps),
   ).value;
-  const patch: Record<string, number> = {};
+  const patch: { gold?: number; health?: number; sanity?: SanityLevel } = {};
   if (check.cost) patch.gold = l.gold - check.cost;
   if (check.healthCost) patch.health = l.health - check.healthCost;
+  // ch.17: the Witch's learned spell costs one Sanity level.
+  if (check.sanityCost) patch.sanity = dropSanity(l.sanity, check.sanityCost);
   if (Object.keys(patch).length) ps.update('lichslayer', l.id, patch);
+  // ch.2: the first cast through an Identified conduit names the one spell it opens.
+  if (check.access?.open && !check.access.ways.some((w) => w !== 'identify'))
+    fixConduitSpell(ps, l.id, check.access.school, spellLabel);
   for (const s of check.spend) {
     if (s.item.id === undefined) continue;
     if (s.after.removed) ps.delete('item', s.item.id);

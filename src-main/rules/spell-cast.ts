@@ -9,7 +9,7 @@ import { synchronicity } from './synchronicity.ts';
 import { choiceLine, choiceMade, componentTimes } from './loot-fate.ts';
 import { coatGold } from './spell-sources.ts';
 import { inLoot, worn, type Caster, type CasterItem, type CastOptions } from './spell-caster.ts';
-import { schoolRefusal } from './spell-schools.ts';
+import { schoolAccess, type SchoolAccess } from './spell-schools.ts';
 import { spellGold } from './spell-price.ts';
 import { completeRecipes, componentAfterCast, heldComponent, recipeItems } from './spell-components.ts';
 
@@ -28,6 +28,10 @@ export interface CastCheck {
   refusals: string[];
   /** ch.14: Full Spectrum opens Colourless magics (Lich's Magic, ch.15) to a Lichslayer. */
   fullSpectrum: boolean;
+  /** The school's access as the cast read it (null: a Scroll, a stolen or a learned spell does not ask). */
+  access: SchoolAccess | null;
+  /** ch.17: a spell the Witch learned through Commune costs one Sanity level. */
+  sanityCost: number;
   /** Items the cast spends (ch.4, ch.13, ch.17). */
   spend: ItemSpend[];
   /** ch.13: a ×N released all at once resolves as N castings in one. */
@@ -72,8 +76,13 @@ export function checkCast(
   const fullSpectrum = sync.conditions.some((c) => c.id === 'full-spectrum');
   const source = options.source;
   // ch.2: a Scroll casts whatever the user's colour, a stolen spell is the Witch's to cast.
-  const schoolShut = source === 'scroll' || source === 'stolen' ? null : schoolRefusal(f.school, caster, fullSpectrum);
-  if (schoolShut) refusals.push(schoolShut);
+  // ch.17: the Witch's learned spell came through a conduit of its school: no colour to ask.
+  const borrowed = source === 'scroll' || source === 'stolen' || source === 'learned';
+  const mono = sync.conditions.find((c) => c.id === 'mono-color')?.colours?.[0];
+  const access = borrowed
+    ? null
+    : schoolAccess(f.school, caster, { fullSpectrum, monoColour: mono }, rules, spell.label);
+  if (access && !access.open) refusals.push(access.explain);
   // ch.15: an Incantation needs its Vestment equipped (and unbroken: a broken item confers nothing, ch.11);
   // One-Thousand Blades needs all six, unless a held item grants it as an action.
   const granted = f.grantedBy && worn(caster, f.grantedBy);
@@ -85,7 +94,7 @@ export function checkCast(
   } else if (f.vestment && !worn(caster, f.vestment)) {
     refusals.push(`${spell.label} can be cast only while ${f.vestment} is equipped and unbroken (ch.15)`);
   }
-  if (f.component && source !== 'scroll' && source !== 'stolen') {
+  if (f.component && !borrowed) {
     // ch.4: a component is spent only from a Loot slot, never from the inventory.
     const held = heldComponent(caster.items, f.component);
     if (!held)
@@ -122,7 +131,7 @@ export function checkCast(
   }
   // ch.17: on the Forest path the cast spends whole recipes and no gold; M is the recipes spent.
   let forestMagic: number | null = null;
-  if (f.path === 'forest' && source !== 'scroll' && source !== 'stolen') {
+  if (f.path === 'forest' && !borrowed) {
     const max = completeRecipes(caster.items, f.recipe);
     const want = options.recipes ?? 1;
     if (!f.recipe.length)
@@ -167,11 +176,14 @@ export function checkCast(
       notes.push(`${want} Flora spent: M + ${floraMagic} (ch.17${rules.floraMagicEach !== 1 ? '; house rule' : ''})`);
     }
   }
-  const mono = sync.conditions.find((c) => c.id === 'mono-color')?.colours?.[0];
   const gold =
-    f.path === 'forest' || source === 'stolen'
-      ? { cost: 0, notes: source === 'stolen' ? ['stolen by Counter Magic: no gold, no Sanity (ch.2)'] : [] }
-      : spellGold(f, mono, rules);
+    source === 'stolen'
+      ? { cost: 0, notes: ['stolen by Counter Magic: no gold, no Sanity (ch.2)'] }
+      : source === 'learned'
+        ? { cost: 0, notes: ['learned through Commune: 1 Sanity level, no gold, no components (ch.17)'] }
+        : f.path === 'forest'
+          ? { cost: 0, notes: [] }
+          : spellGold(f, mono, rules);
   notes.push(...gold.notes);
   let cost = gold.cost;
   if (source === 'coat') {
@@ -191,6 +203,11 @@ export function checkCast(
       );
     else notes.push(`costs ${healthCost} Health (ch.17)`);
   }
+  const sanityCost = source === 'learned' ? 1 : 0;
+  if (sanityCost && caster.sanity === 'lost')
+    refusals.push(`${caster.name} is Lost: there is no Sanity level left to spend on a learned spell (ch.8, ch.17)`);
+  if (access?.open && access.ways.length === 1 && access.ways[0] === 'identify')
+    notes.push(`through the conduit ${caster.name} Identified this floor (ch.2)`);
   const explain = `${spell.label}: ${cost} gold${notes.length ? `; ${notes.join('; ')}` : ''}`;
   return {
     ok: refusals.length === 0,
@@ -198,6 +215,8 @@ export function checkCast(
     healthCost,
     refusals,
     fullSpectrum,
+    access,
+    sanityCost,
     spend,
     times,
     forestMagic,

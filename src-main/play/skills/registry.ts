@@ -2,6 +2,7 @@
 // skill the choice that still makes a use of it. The effects live in their class's file; a skill
 // held but not listed here is recorded as used with its effect left to the Judge.
 import { prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../cast-sources.ts';
+import { identifyConduit } from '../school-access.ts';
 import { bandageTokens, crushToken } from '../fight.ts';
 import { chooseHeirloomCover, commandTargets, excusePay, influenceRoll, retainerIntel } from './aristocrat.ts';
 import { burgle, cheatRoll, disarmHere } from './bandit.ts';
@@ -30,7 +31,14 @@ export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
   Disarm: { use: disarmHere },
   Cheat: { use: (c) => ({ target: cheatRoll(c.ps, c.l, c.args.rollId, c.args.keep, c.notes) }) },
   // The Scholar
-  Identify: { use: (c) => identify(c.ps, c.l, c.args.tokenId, c.args.item, c.notes) },
+  Identify: {
+    use: (c) => {
+      const read = identify(c.ps, c.l, c.args.tokenId, c.args.item, c.notes);
+      // ch.2: Identify on a conduit opens one spell of its school for the rest of the floor.
+      if (c.args.item) identifyConduit(c.ps, c.l, c.args.item, c.now.visit !== null, c.notes);
+      return read;
+    },
+  },
   'Scrolls and Ink': {
     use: (c) => ({
       target: c.args.spell
