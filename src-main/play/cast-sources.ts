@@ -28,6 +28,7 @@ import { CommandFailure } from '../state/failures.ts';
 import { casterOf, findSpell, type SpellRef } from './casting.ts';
 import { lifeRecord } from '../state/life-records.ts';
 import { learnedOf, spendLearned } from './school-access.ts';
+import { noteCounteredSchool } from './skills/capstone-counts.ts';
 
 const KEY = 'spell-sources';
 const spellSchema = { table: z.string().max(80), row: z.number().int().min(0), label: z.string().max(200) };
@@ -193,6 +194,8 @@ export function stealDeclaredSpell(
     claimed: { ...s.claimed, [String(witch.id)]: last.id },
   });
   notes.push(explain);
+  // ch.2: each school stolen from counts toward Oneness.
+  noteCounteredSchool(ps, witch, spell.fields.school, notes);
   return caster.name;
 }
 

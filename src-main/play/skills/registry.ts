@@ -10,7 +10,7 @@ import { breakSkill, charge } from './breaker.ts';
 import { atZeroHealth, chooseRefill, countHealsFromZero, cureToken, liftAfterBandage } from './doctor.ts';
 import { identify, inscribe, predict } from './scholar.ts';
 import type { SkillEffect } from './skill-call.ts';
-import { maneuver, rallyAround, recallRooms } from './veteran.ts';
+import { maneuver, maneuverPrevented, rallyAround, recallRooms } from './veteran.ts';
 import { commune } from './witch.ts';
 
 export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
@@ -21,9 +21,12 @@ export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
   // The Veteran
   Recall: { use: recallRooms },
   Maneuver: {
-    use: (c) => ({
-      target: maneuver(c.ps, c.l, c.args.tokenId, c.rooms[0], c.usesInWindow(), c.now, c.notes),
-    }),
+    use: (c) => {
+      const ally = maneuver(c.ps, c.l, c.args.tokenId, c.rooms[0], c.usesInWindow(), c.now, c.notes);
+      // ch.2: a fall to 0 Health the Maneuver kept an ally from counts toward Rally.
+      if (c.args.prevented) maneuverPrevented(c.ps, c.l, ally, c.notes);
+      return { target: ally };
+    },
   },
   Rally: { use: (c) => rallyAround(c.ps, c.l, c.notes) },
   // The Bandit
