@@ -677,6 +677,8 @@ export const contract = {
       holiday: z.number().int().min(1).optional(),
       /** Medicine Bay enhanced: the Medicine Slot whose item replenishes each day (ch.2). */
       refill: z.enum(MEDICINE_SLOTS).optional(),
+      /** Counter Magic: the special ability declared, answered instead of a spell (ch.2). */
+      ability: z.string().trim().min(1).max(120).optional(),
       /** Maneuver: the attack or spell avoided would have brought the ally to 0 Health (counts toward Rally, ch.2). */
       prevented: z.boolean().optional(),
     }),

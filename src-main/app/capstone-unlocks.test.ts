@@ -1,6 +1,7 @@
 // The Witch's and the Veteran's capstones unlock by what the app counts (ch.2), through challenge.roll
 // and skill.use on the demo campaign with fixed seeds: Oneness after Counter Magic has stolen spells
-// of three different schools, Rally after three falls to 0 Health a Maneuver prevented.
+// of three different schools (a special ability countered counts none), Rally after three falls to 0
+// Health a Maneuver prevented.
 import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
 
@@ -81,6 +82,54 @@ describe('capstones the app counts (ch.2)', () => {
       "Wren of the Hollow's capstone condition is met (Counter Magic has stolen spells of 3 of 3 different schools (ch.2)): Oneness unlocks (ch.2)",
     );
     expect((await person(app, wren)).capstone).toBe('Oneness');
+    app.close();
+  });
+
+  it('ch.2: Counter Magic answers a declared special ability too — on a success it does not resolve, one success one counter, and no school counts toward Oneness', async () => {
+    const { app } = await openDemo(7);
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+    const imp = (
+      await app.call('board.addToken', {
+        kind: 'entity',
+        name: 'Hex Imp',
+        colour: 'Blue',
+        floor: 1,
+        x: 2,
+        y: 0,
+        health: 40,
+        armor: 0,
+        stats: { magic: 3 },
+      })
+    ).tokens.find((t) => t.name === 'Hex Imp')!;
+    await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    const wren = 4;
+    await app.call('lichslayer.update', {
+      id: wren,
+      patch: { hiddenClass: 'The Witch', skill1: 'Commune', skill2: 'Familiar', skill3: 'Counter Magic', level: 6 },
+    });
+    await turnOf(app, imp.id, 1);
+    const answer = () =>
+      app.dispatch('skill.use', { id: wren, skill: 'Counter Magic', ability: 'Howl of Dread', tokenId: imp.id });
+    const refused =
+      'Wren of the Hollow counters a special ability only on a successful Counter Magic Challenge against Hex Imp, rolled just before (challenge.roll, counter-magic) and not used yet (ch.2). Nothing changed.';
+    expect(await answer()).toMatchObject({ ok: false, error: { message: refused } });
+    await app.call('dice.setSeed', { seed: 5 });
+    // target 9 = the Imp's Magic 3 × 3
+    expect(
+      (await app.call('challenge.roll', { lichslayerId: wren, preset: `counter-magic:${imp.id}` })).challenge,
+    ).toEqual({ total: 24, target: 9, success: true });
+    expect(await answer()).toMatchObject({
+      ok: true,
+      value: {
+        notes: [
+          "Wren of the Hollow counters Hex Imp's Howl of Dread: it does not resolve; an ability is not a spell, so there is nothing to cast in its place (ch.2)",
+        ],
+      },
+    });
+    expect(await answer()).toMatchObject({ ok: false, error: { message: refused } });
+    expect((await app.call('phase.spellbook', { tokenId: 4 })).held).toEqual([]);
+    expect((await person(app, wren)).life.capstone).toMatchObject({ capstone: 'Oneness', have: 0 });
     app.close();
   });
 

@@ -164,20 +164,7 @@ export function stealDeclaredSpell(
     );
   const spell = findSpell(ps, at.table, at.row);
   const s = readSources(ps);
-  // The Challenge's own entry (a natural 1's integrity check is logged after it under a longer cause).
-  const last = ps.ledger.lastCounterMagic(currentSession(ps), witch.name);
-  const success = last?.success === true;
-  if (
-    !last ||
-    !last.cause.startsWith(`${witch.name}: Counter Magic against ${caster.name} — `) ||
-    !success ||
-    (s.claimed[String(witch.id)] ?? 0) >= last.id
-  ) {
-    throw new CommandFailure(
-      'refused',
-      `${witch.name} steals a spell only on a successful Counter Magic Challenge against ${caster.name}, rolled just before (challenge.roll, counter-magic) and not used yet (ch.2). Nothing changed.`,
-    );
-  }
+  const last = unusedCounter(ps, witch, caster.name, 'steals a spell');
   const { stolen, explain } = stealSpell({
     witchId: witch.id,
     witch: witch.name,
@@ -196,6 +183,51 @@ export function stealDeclaredSpell(
   notes.push(explain);
   // ch.2: each school stolen from counts toward Oneness.
   noteCounteredSchool(ps, witch, spell.fields.school, notes);
+  return caster.name;
+}
+
+/** The Witch's newest Counter Magic Challenge against this caster, successful and not used yet (ch.2: one success, one counter). */
+function unusedCounter(ps: PlaySession, witch: LichslayerRow, caster: string, what: string): { id: number } {
+  // The Challenge's own entry (a natural 1's integrity check is logged after it under a longer cause).
+  const last = ps.ledger.lastCounterMagic(currentSession(ps), witch.name);
+  if (
+    !last ||
+    !last.cause.startsWith(`${witch.name}: Counter Magic against ${caster} — `) ||
+    last.success !== true ||
+    (readSources(ps).claimed[String(witch.id)] ?? 0) >= last.id
+  ) {
+    throw new CommandFailure(
+      'refused',
+      `${witch.name} ${what} only on a successful Counter Magic Challenge against ${caster}, rolled just before (challenge.roll, counter-magic) and not used yet (ch.2). Nothing changed.`,
+    );
+  }
+  return last;
+}
+
+/**
+ * Counter Magic against a special ability (ch.2: "any declared spell or special ability"): on the
+ * Challenge's success the ability does not resolve. There is no spell for the Witch to cast, so
+ * nothing is held and no school counts toward Oneness.
+ */
+export function counterAbility(
+  ps: PlaySession,
+  witch: LichslayerRow,
+  casterTokenId: number | undefined,
+  ability: string,
+  notes: string[],
+): string {
+  const caster = allTokens(ps).find((t) => t.id === casterTokenId);
+  if (!caster)
+    throw new CommandFailure(
+      'invalid-args',
+      'Name the entity whose ability Counter Magic answers (its token). Nothing changed.',
+    );
+  const last = unusedCounter(ps, witch, caster.name, 'counters a special ability');
+  const s = readSources(ps);
+  writeSources(ps, { ...s, claimed: { ...s.claimed, [String(witch.id)]: last.id } });
+  notes.push(
+    `${witch.name} counters ${caster.name}'s ${ability}: it does not resolve; an ability is not a spell, so there is nothing to cast in its place (ch.2)`,
+  );
   return caster.name;
 }
 

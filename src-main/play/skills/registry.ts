@@ -1,7 +1,7 @@
 // Every class skill the app applies, by its name (ch.2): what one use of it does, and for a passive
 // skill the choice that still makes a use of it. The effects live in their class's file; a skill
 // held but not listed here is recorded as used with its effect left to the Judge.
-import { prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../cast-sources.ts';
+import { counterAbility, prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../cast-sources.ts';
 import { identifyConduit } from '../school-access.ts';
 import { bandageTokens, crushToken } from '../fight.ts';
 import { chooseHeirloomCover, commandTargets, excusePay, influenceRoll, retainerIntel } from './aristocrat.ts';
@@ -104,6 +104,7 @@ export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
   'Counter Magic': {
     // ch.2: with a spell declared, it is stolen; otherwise the counter itself is the Judge's to apply.
     use: (c) => {
+      if (c.args.ability) return { target: counterAbility(c.ps, c.l, c.args.tokenId, c.args.ability, c.notes) };
       if (!c.args.spell) return void c.notes.push(`${c.l.name} uses Counter Magic (ch.2)`);
       return { target: stealDeclaredSpell(c.ps, c.l, c.args.tokenId, c.args.spell, c.now.round, c.notes) };
     },
