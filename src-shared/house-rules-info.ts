@@ -113,6 +113,8 @@ export interface HouseRules {
   retainerBaseAttack: number;
   /** ch.12: All-Color loot "damages the Phylactery at full": through its Armor, or an ordinary instance. */
   allColorVsPhylactery: 'through-armor' | 'armor-answers';
+  /** ch.2, ch.15: a coloured school is open to a caster who is "that color"; the book never says what makes one so. */
+  schoolColourAccess: 'one-item' | 'mono-color' | 'every-school';
 }
 
 /** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
@@ -164,6 +166,7 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   chestGold: { upper: '1d6x10', middle: '2d6x10', lower: '3d6x10' },
   retainerBaseAttack: 1,
   allColorVsPhylactery: 'through-armor',
+  schoolColourAccess: 'one-item',
 };
 
 /** A choice shown as a list in the House rules view (settings whose value is one of a few words). */
@@ -485,5 +488,17 @@ export const HOUSE_RULE_INFO: Record<
     label: 'Flora patch size (d6)',
     gap: "A harvested patch dies or doubles, but a patch's size when found is not given.",
     chapter: 'ch.17',
+  },
+  schoolColourAccess: {
+    label: 'Who may cast from a coloured school',
+    gap: 'Identify lets the Scholar cast a school’s spell “without needing to be that color”, so a caster of that colour may; the book never says what makes a caster a colour.',
+    otherReading:
+      'mono-color: only a Mono-Color build of the school’s colour; every-school: no colour asked, the Judge rules',
+    chapter: 'ch.2, ch.15',
+    options: [
+      { value: 'one-item', label: 'One unbroken item of its colour equipped' },
+      { value: 'mono-color', label: 'A Mono-Color build of its colour' },
+      { value: 'every-school', label: 'Every coloured school open' },
+    ],
   },
 };

@@ -90,6 +90,7 @@ export const houseRulesSchema = z.strictObject({
     .default(D.chestGold),
   retainerBaseAttack: z.number().int().min(0).max(6).default(D.retainerBaseAttack),
   allColorVsPhylactery: z.enum(['through-armor', 'armor-answers']).default(D.allColorVsPhylactery),
+  schoolColourAccess: z.enum(['one-item', 'mono-color', 'every-school']).default(D.schoolColourAccess),
 });
 
 // The schema's output and the HouseRules interface must be the same type, each way round.

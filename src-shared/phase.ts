@@ -89,6 +89,9 @@ export interface SpellbookView {
   schools: {
     school: string;
     label: string;
+    /** Whether the school is open to this caster now, and how or why not (ch.2, ch.15, ch.17; main decides). */
+    open: boolean;
+    access: string;
     spells: {
       table: string;
       row: number;
@@ -108,12 +111,12 @@ export interface SpellbookView {
       };
     }[];
   }[];
-  /** ch.2: what this caster may cast from besides their own spells: any active Scroll, their Coat, a spell they stole. */
+  /** ch.2: what this caster may cast from besides their own spells: any active Scroll, their Coat, a spell they stole or learned. */
   held: {
     table: string;
     row: number;
     label: string;
-    from: { scroll: number } | { coat: true } | { stolen: true };
+    from: { scroll: number } | { coat: true } | { stolen: true } | { learned: true };
     note: string;
   }[];
 }

@@ -10,7 +10,8 @@ import { allTokens } from '../state/board.ts';
 import { currentSession } from '../state/sessions.ts';
 import { readHouseRules, readSetting, writeSetting } from '../state/settings.ts';
 import { holdsSkill, requireLichslayer, type LichslayerRow } from '../state/lichslayer.ts';
-import { schoolOpenTo, type CastOptions } from '../rules/spell-cast.ts';
+import type { CastOptions } from '../rules/spell-caster.ts';
+import { schoolOpenTo } from '../rules/spell-schools.ts';
 import {
   coatCapacity,
   coatRefusal,
@@ -26,6 +27,8 @@ import type { Casting } from '../machines/combat-round.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { casterOf, findSpell, type SpellRef } from './casting.ts';
 import { lifeRecord } from '../state/life-records.ts';
+import { learnedOf, spendLearned } from './school-access.ts';
+import { noteCounteredSchool } from './skills/capstone-counts.ts';
 
 const KEY = 'spell-sources';
 const spellSchema = { table: z.string().max(80), row: z.number().int().min(0), label: z.string().max(200) };
@@ -161,20 +164,7 @@ export function stealDeclaredSpell(
     );
   const spell = findSpell(ps, at.table, at.row);
   const s = readSources(ps);
-  // The Challenge's own entry (a natural 1's integrity check is logged after it under a longer cause).
-  const last = ps.ledger.lastCounterMagic(currentSession(ps), witch.name);
-  const success = last?.success === true;
-  if (
-    !last ||
-    !last.cause.startsWith(`${witch.name}: Counter Magic against ${caster.name} — `) ||
-    !success ||
-    (s.claimed[String(witch.id)] ?? 0) >= last.id
-  ) {
-    throw new CommandFailure(
-      'refused',
-      `${witch.name} steals a spell only on a successful Counter Magic Challenge against ${caster.name}, rolled just before (challenge.roll, counter-magic) and not used yet (ch.2). Nothing changed.`,
-    );
-  }
+  const last = unusedCounter(ps, witch, caster.name, 'steals a spell');
   const { stolen, explain } = stealSpell({
     witchId: witch.id,
     witch: witch.name,
@@ -191,10 +181,57 @@ export function stealDeclaredSpell(
     claimed: { ...s.claimed, [String(witch.id)]: last.id },
   });
   notes.push(explain);
+  // ch.2: each school stolen from counts toward Oneness.
+  noteCounteredSchool(ps, witch, spell.fields.school, notes);
   return caster.name;
 }
 
-export type CastFrom = { scroll: number } | { coat: true } | { stolen: true };
+/** The Witch's newest Counter Magic Challenge against this caster, successful and not used yet (ch.2: one success, one counter). */
+function unusedCounter(ps: PlaySession, witch: LichslayerRow, caster: string, what: string): { id: number } {
+  // The Challenge's own entry (a natural 1's integrity check is logged after it under a longer cause).
+  const last = ps.ledger.lastCounterMagic(currentSession(ps), witch.name);
+  if (
+    !last ||
+    !last.cause.startsWith(`${witch.name}: Counter Magic against ${caster} — `) ||
+    last.success !== true ||
+    (readSources(ps).claimed[String(witch.id)] ?? 0) >= last.id
+  ) {
+    throw new CommandFailure(
+      'refused',
+      `${witch.name} ${what} only on a successful Counter Magic Challenge against ${caster}, rolled just before (challenge.roll, counter-magic) and not used yet (ch.2). Nothing changed.`,
+    );
+  }
+  return last;
+}
+
+/**
+ * Counter Magic against a special ability (ch.2: "any declared spell or special ability"): on the
+ * Challenge's success the ability does not resolve. There is no spell for the Witch to cast, so
+ * nothing is held and no school counts toward Oneness.
+ */
+export function counterAbility(
+  ps: PlaySession,
+  witch: LichslayerRow,
+  casterTokenId: number | undefined,
+  ability: string,
+  notes: string[],
+): string {
+  const caster = allTokens(ps).find((t) => t.id === casterTokenId);
+  if (!caster)
+    throw new CommandFailure(
+      'invalid-args',
+      'Name the entity whose ability Counter Magic answers (its token). Nothing changed.',
+    );
+  const last = unusedCounter(ps, witch, caster.name, 'counters a special ability');
+  const s = readSources(ps);
+  writeSources(ps, { ...s, claimed: { ...s.claimed, [String(witch.id)]: last.id } });
+  notes.push(
+    `${witch.name} counters ${caster.name}'s ${ability}: it does not resolve; an ability is not a spell, so there is nothing to cast in its place (ch.2)`,
+  );
+  return caster.name;
+}
+
+export type CastFrom = { scroll: number } | { coat: true } | { stolen: true } | { learned: true };
 
 /** What a cast from a source changes in the check, the Magic it is cast at, and how to spend the source. */
 export interface SourcedCast {
@@ -257,6 +294,19 @@ export function castFrom(
       },
     };
   }
+  if ('learned' in from) {
+    const learned = learnedOf(ps, l.id).find(same);
+    if (!learned)
+      throw new CommandFailure(
+        'refused',
+        `${l.name} has learned no ${spell.label} through Commune: Commune with loot of its colour first (skill.use Commune, spell) (ch.2, ch.17). Nothing changed.`,
+      );
+    return {
+      options: { source: 'learned' },
+      note: `${l.name} casts ${spell.label}, learned through ${learned.conduit}: 1 Sanity level, no components (ch.17)`,
+      spend: (ps) => spendLearned(ps, l.id, learned.table, learned.row),
+    };
+  }
   const stolen = s.stolen.find((x) => x.witchId === l.id && same(x));
   if (!stolen) throw new CommandFailure('refused', `${l.name} holds no stolen ${spell.label} (ch.2). Nothing changed.`);
   const lapsed = stolenRefusal(stolen, round);
@@ -303,5 +353,12 @@ export function heldSourcesFor(ps: PlayReader, token: TokenView): SpellbookView[
         from: { stolen: true as const },
         note: `stolen from ${x.caster}, Magic ${x.magic}, by Round ${x.lastRound}`,
       })),
+    ...learnedOf(ps, mine).map((x) => ({
+      table: x.table,
+      row: x.row,
+      label: x.label,
+      from: { learned: true as const },
+      note: `learned through ${x.conduit}: 1 Sanity level, no components`,
+    })),
   ];
 }

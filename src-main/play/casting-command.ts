@@ -26,11 +26,12 @@ export function castSpell(ps: PlaySession, args: ParsedArgsOf<'phase.cast'>) {
     args.scroll !== undefined ? { scroll: args.scroll } : null,
     args.coat ? { coat: true as const } : null,
     args.stolen ? { stolen: true as const } : null,
+    args.learned ? { learned: true as const } : null,
   ].filter((f) => f !== null);
   if (froms.length > 1)
     throw new CommandFailure(
       'invalid-args',
-      'A spell is cast from one source at a time: a Scroll, the Coat or a stolen spell. Nothing changed.',
+      'A spell is cast from one source at a time: a Scroll, the Coat, a stolen or a learned spell. Nothing changed.',
     );
   const sourced = froms[0] ? castFrom(ps, token, spell, froms[0], ctxNow.round) : null;
   const verdict = castVerdict(
@@ -55,7 +56,7 @@ export function castSpell(ps: PlaySession, args: ParsedArgsOf<'phase.cast'>) {
     );
   }
   // ch.15: the gold leaves the Gauntlet at once, whenever the spell resolves; the Magic is taken now.
-  const paid = payForCast(ps, token, verdict);
+  const paid = payForCast(ps, token, verdict, spell.label);
   // ch.2: a Scroll casts at the Magic it recorded, a stolen spell at its caster's.
   const basis =
     paid && sourced?.basis

@@ -1,6 +1,6 @@
 // Spells in the round (rulebook ch.15, with ch.13's components and Inscribe, ch.16's turned and
 // ch.17's Forest path and the Giver's Recipes): the campaign's spellbook, whether an entrant may cast
-// a spell now, paying for it at once, and resolving what is due. The rules are in rules/spell-cast.ts;
+// a spell now, paying for it at once, and resolving what is due. The rules are in rules/spell-*.ts;
 // these read what they need and write what they decide.
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
@@ -11,23 +11,18 @@ import { readTown, today } from '../state/town.ts';
 import { equippedOf, slotPlanOf } from '../state/gauntlet.ts';
 import { inscriptionsOn } from '../state/spell-inscriptions.ts';
 import { currentMagic, lootMagic } from '../rules/gauntlet-derived.ts';
-import {
-  castingMagic,
-  checkCast,
-  holdsBlueLoot,
-  magicAtResolution,
-  resolveSpell,
-  type Caster,
-  type CastCheck,
-  type CastOptions,
-  type CasterItem,
-} from '../rules/spell-cast.ts';
+import { checkCast, type CastCheck } from '../rules/spell-cast.ts';
+import type { Caster, CastOptions, CasterItem } from '../rules/spell-caster.ts';
+import { castingMagic, holdsBlueLoot, magicAtResolution, resolveSpell } from '../rules/spell-magic.ts';
 import { parseDice } from '../rules/dice-expression.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import type { Casting } from '../machines/combat-round.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { skillMagic } from './skills/skill-facts.ts';
 import { requireLichslayer } from '../state/lichslayer.ts';
+import { dropSanity } from '../rules/sanity.ts';
+import type { SanityLevel } from '@shared/gauntlet.ts';
+import { conduitsOf, fixConduitSpell, holdsForestLoot } from './school-access.ts';
 
 /** A Lichslayer as a caster: gold, Health, equipped items with their entries, inventory, Magic as it stands now (ch.4, ch.13). */
 export function casterOf(
@@ -62,10 +57,13 @@ export function casterOf(
     name: l.name,
     gold: l.gold,
     health: l.health,
+    sanity: l.sanity,
     items,
     inventory,
     turned: turned.includes(l.id),
     giverAccess: { feedings, medicineBay: slotPlanOf(ps, l).medicine.length > 0 },
+    forestLoot: holdsForestLoot(ps, items, inventory),
+    conduits: conduitsOf(ps, l.id),
     magic: currentMagic(l.gold, items, l.magic_bonus, skillMagic(ps, l.id)).value,
     lootMagic: lootMagic(items).value,
     statPoints: l.magic_bonus,
@@ -166,7 +164,12 @@ function badRoll(spell: SpellRef): boolean {
  * Recipe; ch.4, ch.13, ch.17: the components, recipes and Flora spent), and returns what the spell
  * is cast at: the caster's Magic at the time of casting, before or after its gold leaves (house rule).
  */
-export function payForCast(ps: PlaySession, token: TokenView, verdict: CastVerdict): Casting['basis'] {
+export function payForCast(
+  ps: PlaySession,
+  token: TokenView,
+  verdict: CastVerdict,
+  spellLabel: string,
+): Casting['basis'] {
   if (token.lichslayerId === null || !verdict.check) return undefined;
   const check = verdict.check;
   const l = requireLichslayer(ps, token.lichslayerId);
@@ -184,10 +187,15 @@ export function payForCast(ps: PlaySession, token: TokenView, verdict: CastVerdi
     },
     readHouseRules(ps),
   ).value;
-  const patch: Record<string, number> = {};
+  const patch: { gold?: number; health?: number; sanity?: SanityLevel } = {};
   if (check.cost) patch.gold = l.gold - check.cost;
   if (check.healthCost) patch.health = l.health - check.healthCost;
+  // ch.17: the Witch's learned spell costs one Sanity level.
+  if (check.sanityCost) patch.sanity = dropSanity(l.sanity, check.sanityCost);
   if (Object.keys(patch).length) ps.update('lichslayer', l.id, patch);
+  // ch.2: the first cast through an Identified conduit names the one spell it opens.
+  if (check.access?.open && !check.access.ways.some((w) => w !== 'identify'))
+    fixConduitSpell(ps, l.id, check.access.school, spellLabel);
   for (const s of check.spend) {
     if (s.item.id === undefined) continue;
     if (s.after.removed) ps.delete('item', s.item.id);

@@ -5,7 +5,7 @@ import type { Colour } from '@shared/gauntlet.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from './dice.ts';
 import { attentionEffects, type AttentionStage } from './lich-attention.ts';
-import { GIVER_FEEDINGS_FOR_RECIPES } from './spell-cast.ts';
+import { GIVER_FEEDINGS_FOR_RECIPES } from './spell-schools.ts';
 
 /** ch.17: a day spent in a grayed region forces a Sanity Challenge at this target. */
 export const GRAYED_REGION_TARGET = 12;

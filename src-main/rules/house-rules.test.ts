@@ -21,7 +21,10 @@ import { synchronicity } from './synchronicity.ts';
 import { rollStageFourRoom } from './room-roll.ts';
 import { afterMissedWage, waryLeaves } from './retainers.ts';
 import { absentAttentionShift } from './lich-attention.ts';
-import { castingMagic, checkCast, spellGold } from './spell-cast.ts';
+import { checkCast } from './spell-cast.ts';
+import { castingMagic } from './spell-magic.ts';
+import { spellGold } from './spell-price.ts';
+import { schoolOpenTo } from './spell-schools.ts';
 import { canChannel } from './loot-fate.ts';
 import { spellFieldsSchema } from '@shared/tables.ts';
 import { giverHealthNow, giverHungerRuns, mineVein, rollFloraPatch } from './forest.ts';
@@ -282,6 +285,24 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
       );
       return p.ok ? p.count : null;
     },
+  },
+  // ch.2, ch.15: one Black knife beside a Red cloak is "that color" by default; not a Mono-Color build.
+  schoolColourAccess: {
+    changed: 'mono-color',
+    result: (r) =>
+      schoolOpenTo(
+        'demon',
+        {
+          name: 'Ash',
+          gold: 0,
+          inventory: [],
+          items: [
+            { slot: 'gear', name: 'Black Knife', colour: 'Black', broken: false },
+            { slot: 'garment', name: 'Red Cloak', colour: 'Red', broken: false },
+          ],
+        },
+        r,
+      ),
   },
 };
 

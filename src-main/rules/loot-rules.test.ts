@@ -7,7 +7,7 @@ import { componentTimes, influenceDice, stateToHold, stateToStore, type LootItem
 import { inLootSlot, slotAccepts, slotsOpen } from './gauntlet-slots.ts';
 import { findVestment } from './vestments.ts';
 import { turningExit, turnedMayGo } from './turning.ts';
-import { magicAtResolution } from './spell-cast.ts';
+import { magicAtResolution } from './spell-magic.ts';
 
 const entry = (details: string, patch: Partial<NonNullable<LootItem['entry']>['fields']> = {}): LootItem['entry'] => ({
   fields: {

@@ -92,3 +92,16 @@ export function maneuverIsSecond(
     (u) => u.lichslayerId === lichslayerId && u.skill === 'Maneuver' && u.fight === now.fight && u.round === now.round,
   );
 }
+
+/** ch.2: Rally unlocks once the Veteran has kept a party member from reaching 0 Health three times. */
+export const RALLY_SAVES = 3;
+
+/** One more fall prevented (ch.2): the count across sessions, and whether Rally's condition is met. */
+export function rallyProgress(before: number): { saves: number; met: boolean; explain: string } {
+  const saves = before + 1;
+  return {
+    saves,
+    met: saves >= RALLY_SAVES,
+    explain: `${Math.min(saves, RALLY_SAVES)} of ${RALLY_SAVES} falls to 0 Health prevented (ch.2)`,
+  };
+}

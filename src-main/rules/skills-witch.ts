@@ -37,3 +37,19 @@ export function communeReading(
   parts.push(entities.length ? `waiting there: ${entities.join(', ')}` : 'no one waits there');
   return `F${room.floor} (${room.x + 1},${room.y + 1}), two floors ahead: ${parts.join('; ')} (ch.2)`;
 }
+
+/** ch.2: Oneness unlocks once the Witch has Counter Magicked spells of three different schools. */
+export const ONENESS_SCHOOLS = 3;
+
+/** The schools the Witch has stolen from, with this one added, and whether Oneness's condition is met (ch.2). */
+export function onenessProgress(
+  before: readonly string[],
+  school: string,
+): { schools: string[]; met: boolean; explain: string } {
+  const schools = before.includes(school) ? [...before] : [...before, school];
+  return {
+    schools,
+    met: schools.length >= ONENESS_SCHOOLS,
+    explain: `Counter Magic has stolen spells of ${Math.min(schools.length, ONENESS_SCHOOLS)} of ${ONENESS_SCHOOLS} different schools (ch.2)`,
+  };
+}

@@ -1,77 +1,17 @@
 // Casting a spell (rulebook ch.15, with ch.13's ×N components, ch.14's Mono-Color discount, ch.16's
-// turned and ch.17's Forest path, Recipes and Flora): what must be worn or carried, what it costs,
-// what the cast spends, the Magic it is cast at, and how it resolves. Pure: the caller supplies the
-// caster as it stands.
-import { LOOT_SLOTS, type Colour, type ItemSlot } from '@shared/gauntlet.ts';
+// turned and ch.17's Forest path, Recipes and Flora): what must be worn or carried, what it costs and
+// what the cast spends. Pure: the caller supplies the caster as it stands. The schools a caster
+// reaches, the gold, the components and the Magic are each in their own file beside this one.
+import type { Colour } from '@shared/gauntlet.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
-import { SPELL_SCHOOL_LABEL, VESTMENTS, type SpellFields, type SpellSchool } from '@shared/tables.ts';
-import type { Dice, DieRoll } from './dice.ts';
+import { VESTMENTS, type SpellFields } from '@shared/tables.ts';
 import { synchronicity } from './synchronicity.ts';
-import { parseDice, rollExpression } from './dice-expression.ts';
-import { choiceLine, choiceMade, componentTimes, type ComponentChoice } from './loot-fate.ts';
-import { magicFromGold } from './gauntlet-derived.ts';
+import { choiceLine, choiceMade, componentTimes } from './loot-fate.ts';
 import { coatGold } from './spell-sources.ts';
-
-/** The colour of each school (ch.15); the Giver's Recipes and Lich's Magic have none a build can match. */
-export const SCHOOL_COLOUR: Record<SpellSchool, Colour | null> = {
-  lich: 'Colourless',
-  demon: 'Black',
-  celestial: 'Orange',
-  arcana: 'Purple',
-  daedric: 'Green',
-  unbound: 'Blue',
-  giver: null,
-};
-
-/** ch.17: a character who has fed the Giver three times across a campaign reaches the Giver's Recipes. */
-export const GIVER_FEEDINGS_FOR_RECIPES = 3;
-
-/** ch.15: a Mono-Color Blue build pays 36 gold less for an Incantation, never below 0. */
-export const MONO_BLUE_DISCOUNT = 36;
-
-export interface CasterItem {
-  id?: number;
-  slot: ItemSlot;
-  name: string;
-  colour: Colour;
-  broken: boolean;
-  notes?: string;
-  /** The item's type from its loot entry (Mono-Type, ch.14). */
-  type?: string;
-  /** Its loot entry's effect text (a ×N, ch.13). */
-  details?: string;
-  /** It occupies a Loot slot (ch.4, ch.17; a Medicine Slot's Flora counts); the baseline three when not said. */
-  lootSlot?: boolean;
-  flora?: boolean;
-}
-
-export interface Caster {
-  name: string;
-  gold: number;
-  health?: number;
-  items: readonly CasterItem[];
-  inventory: readonly { name: string; count: number }[];
-  /** Turned by the Lich (ch.16): Lich's Magic opens to them. */
-  turned?: boolean;
-  /** Feedings of the Giver (ch.17) and Medicine Bay (ch.2): the ways to the Giver's Recipes. */
-  giverAccess?: { feedings: number; medicineBay: boolean };
-}
-
-/** What the caster chooses at the moment of casting. */
-export interface CastOptions {
-  /** ch.13: a ×N component with no choice made yet: all N at once, or singly. */
-  componentChoice?: ComponentChoice;
-  /** ch.17, Forest path: how many complete recipes to spend (M equals it). */
-  recipes?: number;
-  /** ch.17, the Giver's Recipes: how many colour-matched Flora to spend to raise M. */
-  flora?: number;
-  /**
-   * ch.2: where the cast comes from besides the caster's own spells: a Scroll (gold, no components,
-   * whatever the user's colour, ch.15's learned spells), the Doctor's Coat (half gold), a spell
-   * stolen by Counter Magic (free: no gold, no components).
-   */
-  source?: 'scroll' | 'coat' | 'stolen';
-}
+import { inLoot, worn, type Caster, type CasterItem, type CastOptions } from './spell-caster.ts';
+import { schoolAccess, type SchoolAccess } from './spell-schools.ts';
+import { spellGold } from './spell-price.ts';
+import { completeRecipes, componentAfterCast, heldComponent, recipeItems } from './spell-components.ts';
 
 /** What a cast spends from the Gauntlet's slots, item by item. */
 export interface ItemSpend {
@@ -88,6 +28,10 @@ export interface CastCheck {
   refusals: string[];
   /** ch.14: Full Spectrum opens Colourless magics (Lich's Magic, ch.15) to a Lichslayer. */
   fullSpectrum: boolean;
+  /** The school's access as the cast read it (null: a Scroll, a stolen or a learned spell does not ask). */
+  access: SchoolAccess | null;
+  /** ch.17: a spell the Witch learned through Commune costs one Sanity level. */
+  sanityCost: number;
   /** Items the cast spends (ch.4, ch.13, ch.17). */
   spend: ItemSpend[];
   /** ch.13: a ×N released all at once resolves as N castings in one. */
@@ -103,120 +47,6 @@ export interface CastCheck {
     flora?: { colour: Colour | 'any'; max: number };
   };
   explain: string;
-}
-
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-const worn = (caster: Caster, name: string) => caster.items.some((i) => !i.broken && same(i.name, name));
-const inLoot = (i: Pick<CasterItem, 'slot' | 'broken' | 'lootSlot'>) =>
-  (i.lootSlot ?? (LOOT_SLOTS as readonly ItemSlot[]).includes(i.slot)) && !i.broken;
-
-/** ch.4, ch.17: the component a cast spends is an unbroken one of that name in a Loot slot. */
-export function heldComponent<T extends Pick<CasterItem, 'slot' | 'name' | 'broken' | 'lootSlot'>>(
-  items: readonly T[],
-  component: string,
-): T | undefined {
-  return items.find((i) => inLoot(i) && same(i.name, component));
-}
-
-/**
- * ch.13: a ×N component chosen "singly" serves up to N castings, then is consumed; otherwise (or
- * "all at once") the casting consumes it. Returns the item's notes after one use, or null when used up.
- */
-export function componentAfterCast(notes: string): string | null {
-  const singly = /^Component choice: singly, up to (\d+) times/m.exec(notes);
-  if (!singly) return null;
-  const used = Number(/^Component uses: (\d+)/m.exec(notes)?.[1] ?? 0) + 1;
-  if (used >= Number(singly[1])) return null;
-  return /^Component uses: /m.test(notes)
-    ? notes.replace(/^Component uses: \d+/m, `Component uses: ${used}`)
-    : `${notes}\nComponent uses: ${used}`;
-}
-
-/** ch.15, ch.14: a spell's gold after Mono-Color, with how the Blue −36 and half price combine (house rule). */
-export function spellGold(
-  fields: Pick<SpellFields, 'school' | 'cost'>,
-  monoColour: Colour | undefined,
-  rules: HouseRules,
-): { cost: number; notes: string[] } {
-  const colour = SCHOOL_COLOUR[fields.school];
-  if (fields.cost <= 0 || !monoColour || monoColour !== colour) return { cost: fields.cost, notes: [] };
-  const half = (n: number) => Math.ceil(n / 2);
-  if (fields.school !== 'unbound') {
-    const cost = half(fields.cost);
-    return { cost, notes: [`Mono-Color ${monoColour}: half of ${fields.cost} = ${cost} gold (ch.14)`] };
-  }
-  if (rules.monoBlueIncantations === 'half-then-minus-36') {
-    const cost = Math.max(0, half(fields.cost) - MONO_BLUE_DISCOUNT);
-    return {
-      cost,
-      notes: [
-        `Mono-Color Blue: half of ${fields.cost} (ch.14), then − ${MONO_BLUE_DISCOUNT} (ch.15) = ${cost} gold (house rule: both apply)`,
-      ],
-    };
-  }
-  const cost = Math.max(0, fields.cost - MONO_BLUE_DISCOUNT);
-  return {
-    cost,
-    notes: [
-      `Mono-Color Blue: ${fields.cost} − ${MONO_BLUE_DISCOUNT} = ${cost} gold (ch.15; house rule: in place of ch.14’s half price)`,
-    ],
-  };
-}
-
-/** How many complete recipes (one of each listed component) the Loot slots hold, and which items (ch.17). */
-function recipeItems(items: readonly CasterItem[], recipe: readonly string[], count: number): CasterItem[] | null {
-  const free = items.filter(inLoot);
-  const taken: CasterItem[] = [];
-  for (let n = 0; n < count; n++) {
-    for (const part of recipe) {
-      const hit = free.find((i) => same(i.name, part) && !taken.includes(i));
-      if (!hit) return null;
-      taken.push(hit);
-    }
-  }
-  return taken;
-}
-
-function completeRecipes(items: readonly CasterItem[], recipe: readonly string[]): number {
-  if (!recipe.length) return 0;
-  let n = 0;
-  while (recipeItems(items, recipe, n + 1)) n++;
-  return n;
-}
-
-/** Whether a school is open to the caster (ch.15, ch.16, ch.17, ch.2's Medicine Bay); null when it is. */
-export function schoolRefusal(school: SpellSchool, caster: Caster, fullSpectrum: boolean): string | null {
-  // ch.15: a player character reaches Lich's Magic only when turned or in Full Spectrum.
-  if (school === 'lich' && !caster.turned && !fullSpectrum)
-    return `Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15)`;
-  // ch.17: the Giver's Recipes open after three feedings of the Giver (or with Medicine Bay, ch.2).
-  if (
-    school === 'giver' &&
-    caster.giverAccess &&
-    caster.giverAccess.feedings < GIVER_FEEDINGS_FOR_RECIPES &&
-    !caster.giverAccess.medicineBay
-  ) {
-    return `${SPELL_SCHOOL_LABEL.giver} open to a character who has fed the Giver ${GIVER_FEEDINGS_FOR_RECIPES} times (ch.17) or holds Medicine Bay (ch.2); ${caster.name} has fed it ${caster.giverAccess.feedings}`;
-  }
-  return null;
-}
-
-/** Whether a school is open to the caster as they stand (their equipped build read for Full Spectrum). */
-export function schoolOpenTo(school: SpellSchool, caster: Caster, rules: HouseRules): string | null {
-  const sync = synchronicity(
-    caster.items.map((i) => ({
-      name: i.name,
-      colour: i.colour,
-      broken: i.broken,
-      ...(i.type ? { type: i.type } : {}),
-    })),
-    rules,
-  );
-  return schoolRefusal(
-    school,
-    caster,
-    sync.conditions.some((c) => c.id === 'full-spectrum'),
-  );
 }
 
 /** Whether the caster may cast the spell now, what it costs and what it spends (ch.15, ch.17). */
@@ -246,8 +76,13 @@ export function checkCast(
   const fullSpectrum = sync.conditions.some((c) => c.id === 'full-spectrum');
   const source = options.source;
   // ch.2: a Scroll casts whatever the user's colour, a stolen spell is the Witch's to cast.
-  const schoolShut = source === 'scroll' || source === 'stolen' ? null : schoolRefusal(f.school, caster, fullSpectrum);
-  if (schoolShut) refusals.push(schoolShut);
+  // ch.17: the Witch's learned spell came through a conduit of its school: no colour to ask.
+  const borrowed = source === 'scroll' || source === 'stolen' || source === 'learned';
+  const mono = sync.conditions.find((c) => c.id === 'mono-color')?.colours?.[0];
+  const access = borrowed
+    ? null
+    : schoolAccess(f.school, caster, { fullSpectrum, monoColour: mono }, rules, spell.label);
+  if (access && !access.open) refusals.push(access.explain);
   // ch.15: an Incantation needs its Vestment equipped (and unbroken: a broken item confers nothing, ch.11);
   // One-Thousand Blades needs all six, unless a held item grants it as an action.
   const granted = f.grantedBy && worn(caster, f.grantedBy);
@@ -259,7 +94,7 @@ export function checkCast(
   } else if (f.vestment && !worn(caster, f.vestment)) {
     refusals.push(`${spell.label} can be cast only while ${f.vestment} is equipped and unbroken (ch.15)`);
   }
-  if (f.component && source !== 'scroll' && source !== 'stolen') {
+  if (f.component && !borrowed) {
     // ch.4: a component is spent only from a Loot slot, never from the inventory.
     const held = heldComponent(caster.items, f.component);
     if (!held)
@@ -296,7 +131,7 @@ export function checkCast(
   }
   // ch.17: on the Forest path the cast spends whole recipes and no gold; M is the recipes spent.
   let forestMagic: number | null = null;
-  if (f.path === 'forest' && source !== 'scroll' && source !== 'stolen') {
+  if (f.path === 'forest' && !borrowed) {
     const max = completeRecipes(caster.items, f.recipe);
     const want = options.recipes ?? 1;
     if (!f.recipe.length)
@@ -341,11 +176,14 @@ export function checkCast(
       notes.push(`${want} Flora spent: M + ${floraMagic} (ch.17${rules.floraMagicEach !== 1 ? '; house rule' : ''})`);
     }
   }
-  const mono = sync.conditions.find((c) => c.id === 'mono-color')?.colours?.[0];
   const gold =
-    f.path === 'forest' || source === 'stolen'
-      ? { cost: 0, notes: source === 'stolen' ? ['stolen by Counter Magic: no gold, no Sanity (ch.2)'] : [] }
-      : spellGold(f, mono, rules);
+    source === 'stolen'
+      ? { cost: 0, notes: ['stolen by Counter Magic: no gold, no Sanity (ch.2)'] }
+      : source === 'learned'
+        ? { cost: 0, notes: ['learned through Commune: 1 Sanity level, no gold, no components (ch.17)'] }
+        : f.path === 'forest'
+          ? { cost: 0, notes: [] }
+          : spellGold(f, mono, rules);
   notes.push(...gold.notes);
   let cost = gold.cost;
   if (source === 'coat') {
@@ -365,6 +203,11 @@ export function checkCast(
       );
     else notes.push(`costs ${healthCost} Health (ch.17)`);
   }
+  const sanityCost = source === 'learned' ? 1 : 0;
+  if (sanityCost && caster.sanity === 'lost')
+    refusals.push(`${caster.name} is Lost: there is no Sanity level left to spend on a learned spell (ch.8, ch.17)`);
+  if (access?.open && access.ways.length === 1 && access.ways[0] === 'identify')
+    notes.push(`through the conduit ${caster.name} Identified this floor (ch.2)`);
   const explain = `${spell.label}: ${cost} gold${notes.length ? `; ${notes.join('; ')}` : ''}`;
   return {
     ok: refusals.length === 0,
@@ -372,120 +215,13 @@ export function checkCast(
     healthCost,
     refusals,
     fullSpectrum,
+    access,
+    sanityCost,
     spend,
     times,
     forestMagic,
     floraMagic,
     needs,
     explain,
-  };
-}
-
-/**
- * ch.15: the Magic a spell is cast at — "the caster's current Magic at time of casting" — from the
- * gold held before its gold leaves or after (house rule: the book says both happen "at" casting),
- * with stat points, loot that changes Magic and, for a Giver's Recipe, the Flora spent (ch.17).
- */
-export function castingMagic(
-  input: {
-    gold: number;
-    cost: number;
-    statPoints: number;
-    lootMagic: number;
-    floraMagic: number;
-    /** What class skills add to Magic now (Investiture's +1, ch.2): part of the current Magic. */
-    skillMagic?: number;
-  },
-  rules: HouseRules,
-): { value: number; explain: string } {
-  const gold = rules.magicAtCasting === 'after-cost' ? input.gold - input.cost : input.gold;
-  const fromGold = magicFromGold(gold).value;
-  const value = Math.max(0, fromGold + input.statPoints + input.lootMagic + (input.skillMagic ?? 0)) + input.floraMagic;
-  const when = input.cost
-    ? rules.magicAtCasting === 'after-cost'
-      ? ' once its gold has gone (house rule)'
-      : ' before its gold leaves (house rule)'
-    : '';
-  return { value, explain: `Magic ${value} at casting${when} (ch.15)` };
-}
-
-/**
- * ch.15: "Spells that reference Magic use the caster's current Magic at time of casting", and "loot
- * that modifies Magic retroactively affects any spell resolution still pending". The Magic a spell
- * resolves at: what it was cast at, moved only by what loot has changed since; gold gained or spent
- * meanwhile does not move it. On the Forest path M is the recipes spent (ch.17).
- */
-export function magicAtResolution(
-  basis: { magic: number; lootMagic: number; fixed: boolean; why?: string },
-  lootMagicNow: number,
-): { value: number; explain: string } {
-  if (basis.fixed)
-    return { value: basis.magic, explain: `M ${basis.magic}, ${basis.why ?? 'the recipes spent (ch.17)'}` };
-  const shift = lootMagicNow - basis.lootMagic;
-  const value = Math.max(0, basis.magic + shift);
-  return {
-    value,
-    explain: shift
-      ? `Magic ${basis.magic} at casting ${shift > 0 ? '+' : '−'} ${Math.abs(shift)} from loot since (ch.15) = ${value}`
-      : `Magic ${basis.magic} at casting (ch.15)`,
-  };
-}
-
-/** ch.15: holding one or more unbroken Blue loot items (a broken item confers nothing, ch.11). */
-export function holdsBlueLoot(items: readonly Pick<CasterItem, 'colour' | 'broken'>[]): boolean {
-  return items.some((i) => !i.broken && i.colour === 'Blue');
-}
-
-export interface SpellResolution {
-  dice: DieRoll[];
-  magic: number;
-  total: number | null;
-  explain: string;
-}
-
-/**
- * A spell resolves: its dice are rolled and, if it adds Magic, the Magic it resolves at is added.
- * Blue loot held makes an Incantation's M one higher, however many Blue items (ch.15). A ×N
- * component released all at once makes it N castings resolved as one (ch.13).
- */
-export function resolveSpell(
-  dice: Dice,
-  input: {
-    label: string;
-    fields: SpellFields;
-    caster: string;
-    magic: number;
-    holdsBlue: boolean;
-    cause: string;
-    times?: number;
-  },
-): SpellResolution {
-  const f = input.fields;
-  const blue = f.school === 'unbound' && input.holdsBlue ? 1 : 0;
-  const magic = input.magic + blue;
-  const times = Math.max(1, input.times ?? 1);
-  const magicText = f.addsMagic ? ` + Magic ${magic}${blue ? ' (Blue loot held: M+1, ch.15)' : ''}` : '';
-  const timesText = times > 1 ? ` ×${times} at once (ch.13)` : '';
-  if (!f.roll)
-    return {
-      dice: [],
-      magic,
-      total: null,
-      explain: `${input.label} (${input.caster}) resolves${timesText}${f.addsMagic ? `, Magic ${magic}` : ''} (ch.15)`,
-    };
-  const all: DieRoll[] = [];
-  const shown: string[] = [];
-  let total = 0;
-  for (let n = 0; n < times; n++) {
-    const rolled = rollExpression(dice, parseDice(f.roll), input.cause);
-    all.push(...rolled.dice);
-    total += rolled.total + (f.addsMagic ? magic : 0);
-    shown.push(`${rolled.shown}${magicText}`);
-  }
-  return {
-    dice: all,
-    magic,
-    total,
-    explain: `${input.label} (${input.caster}) resolves${timesText}: ${shown.join('; ')} = ${total} (ch.15)`,
   };
 }

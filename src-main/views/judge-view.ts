@@ -30,6 +30,7 @@ import { closedButHeld, slotsOpen } from '../rules/gauntlet-slots.ts';
 import { influenceDice, stateToHold } from '../rules/loot-fate.ts';
 import { equippedWith } from '../state/gauntlet.ts';
 import { doctorCapstone } from '../play/skills/doctor.ts';
+import { countedCapstone } from '../play/skills/capstone-counts.ts';
 import { ailmentsOf } from '../play/skills/ailments.ts';
 import type { Ailment } from '@shared/ailments.ts';
 
@@ -259,7 +260,7 @@ export function judgeCampaignView(db: Database, file: string, ps: PlayReader): C
         },
         skillMagic(ps, row.id),
         ailmentsOf(ps, { lichslayerId: row.id }),
-        doctorCapstone(ps, row),
+        doctorCapstone(ps, row) ?? countedCapstone(ps, row),
       ),
     ),
     houseRules: rules,

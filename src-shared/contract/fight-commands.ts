@@ -46,6 +46,8 @@ export const fightCommands = {
       coat: z.boolean().optional(),
       /** ch.2: cast the spell the Witch stole with Counter Magic (free, at its caster's Magic). */
       stolen: z.boolean().optional(),
+      /** ch.17: cast the spell the Witch learned through Commune (1 Sanity level, no components). */
+      learned: z.boolean().optional(),
     }),
   ),
   'phase.enemiesAdvance': command<PhaseView>()(noArgs),

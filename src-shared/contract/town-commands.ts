@@ -155,12 +155,16 @@ export const townCommands = {
       sneak: z.boolean().optional(),
       /** Influence: add to a friendly roll or take from a hostile one (ch.2). */
       influence: z.enum(['add', 'subtract']).optional(),
-      /** Scrolls and Ink: the spell a Scroll records; the Doctor's Coat: the spell prepared; Counter Magic: the spell stolen (ch.2). */
+      /** Scrolls and Ink: the spell a Scroll records; the Doctor's Coat: the spell prepared; Counter Magic: the spell stolen; Commune: the spell learned through a conduit (ch.2, ch.17). */
       spell: z.strictObject({ table: tableKeySchema, row: z.number().int().min(0).max(1999) }).optional(),
       /** Retainers enhanced: the Retainer (its id in the Town) who needs no pay today (ch.2). */
       holiday: z.number().int().min(1).optional(),
       /** Medicine Bay enhanced: the Medicine Slot whose item replenishes each day (ch.2). */
       refill: z.enum(MEDICINE_SLOTS).optional(),
+      /** Counter Magic: the special ability declared, answered instead of a spell (ch.2). */
+      ability: z.string().trim().min(1).max(120).optional(),
+      /** Maneuver: the attack or spell avoided would have brought the ally to 0 Health (counts toward Rally, ch.2). */
+      prevented: z.boolean().optional(),
     }),
   ),
   'ailment.set': command<LifeNotes>()(

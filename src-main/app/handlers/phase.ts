@@ -1,8 +1,6 @@
 // phase.*: the phase machines in the campaign — the dive, the Lich's Attention and the combat round —
 // driven by Judge events, applying what the rules cause (rolls logged, changes undoable), persisted so
 // a session stops mid-fight and resumes exactly where it was.
-import type { SpellbookView } from '@shared/phase.ts';
-import { CASTING_TIME_LABEL, SPELL_SCHOOL_LABEL } from '@shared/tables.ts';
 import { allTokens } from '../../state/board.ts';
 import { writeSetting } from '../../state/settings.ts';
 import { today } from '../../state/town.ts';
@@ -12,14 +10,13 @@ import { machineEvent, phaseView } from '../../views/phase-view.ts';
 import { moveTokenByRules } from '../../play/board.ts';
 import { sanityChallenge } from '../../play/round-hooks.ts';
 import { enemiesCloseIn } from '../../play/enemies.ts';
-import { castVerdict, spellbook } from '../../play/casting.ts';
-import { heldSourcesFor } from '../../play/cast-sources.ts';
+import { spellbookView } from '../../views/spellbook-view.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { castSpell } from '../../play/casting-command.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../../state/lichslayer.ts';
 import { applyDiveEvent, liveCombat, step } from '../../play/dive-events.ts';
-import { attentionActor, combatActor, diveActor, partyFloor, stored, turnedOn } from '../../play/machines.ts';
+import { attentionActor, diveActor, partyFloor, turnedOn } from '../../play/machines.ts';
 
 export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
   return {
@@ -106,43 +103,7 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
         return phaseView(ps);
       }),
 
-    'phase.spellbook': ({ tokenId }) => {
-      const ps = ctx.state();
-      const token = allTokens(ps).find((t) => t.id === tokenId);
-      if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
-      const combat = stored(ps, 'machine:combat') ? combatActor(ps).getSnapshot().context : null;
-      const turned = diveActor(ps).getSnapshot().context.turned;
-      const groups = new Map<string, SpellbookView['schools'][number]>();
-      for (const spell of spellbook(ps)) {
-        const verdict = combat
-          ? castVerdict(ps, token, spell, { current: combat.current, turned })
-          : {
-              ok: false,
-              cost: spell.fields.cost,
-              why: 'Spells are cast in combat, on the turn stack (ch.15)',
-              check: null,
-            };
-        const needs = verdict.check?.needs ?? {};
-        // A spell refused only for a choice the caster makes at the cast is offered: the dialog asks (ch.13, ch.17).
-        const onlyChoice = !!needs.choice && verdict.check!.refusals.length === 1;
-        const key = spell.fields.school;
-        const group = groups.get(key) ?? { school: key, label: SPELL_SCHOOL_LABEL[key], spells: [] };
-        group.spells.push({
-          table: spell.table.key,
-          row: spell.row,
-          label: spell.label,
-          details: spell.details,
-          cost: verdict.cost,
-          healthCost: spell.fields.healthCost,
-          castingTime: CASTING_TIME_LABEL[spell.fields.castingTime],
-          allowed: verdict.ok || onlyChoice,
-          why: verdict.why,
-          needs,
-        });
-        groups.set(key, group);
-      }
-      return { caster: token.name, schools: [...groups.values()], held: heldSourcesFor(ps, token) };
-    },
+    'phase.spellbook': ({ tokenId }) => spellbookView(ctx.state(), tokenId),
 
     'phase.cast': (args) => {
       const notices = ctx.transact('phase.cast', args, 'Cast a spell', (ps) => castSpell(ps, args));

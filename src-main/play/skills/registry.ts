@@ -1,7 +1,8 @@
 // Every class skill the app applies, by its name (ch.2): what one use of it does, and for a passive
 // skill the choice that still makes a use of it. The effects live in their class's file; a skill
 // held but not listed here is recorded as used with its effect left to the Judge.
-import { prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../cast-sources.ts';
+import { counterAbility, prepareInCoat, stealDeclaredSpell, writeScrollOf } from '../cast-sources.ts';
+import { identifyConduit } from '../school-access.ts';
 import { bandageTokens, crushToken } from '../fight.ts';
 import { chooseHeirloomCover, commandTargets, excusePay, influenceRoll, retainerIntel } from './aristocrat.ts';
 import { burgle, cheatRoll, disarmHere } from './bandit.ts';
@@ -9,7 +10,7 @@ import { breakSkill, charge } from './breaker.ts';
 import { atZeroHealth, chooseRefill, countHealsFromZero, cureToken, liftAfterBandage } from './doctor.ts';
 import { identify, inscribe, predict } from './scholar.ts';
 import type { SkillEffect } from './skill-call.ts';
-import { maneuver, rallyAround, recallRooms } from './veteran.ts';
+import { maneuver, maneuverPrevented, rallyAround, recallRooms } from './veteran.ts';
 import { commune } from './witch.ts';
 
 export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
@@ -20,9 +21,12 @@ export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
   // The Veteran
   Recall: { use: recallRooms },
   Maneuver: {
-    use: (c) => ({
-      target: maneuver(c.ps, c.l, c.args.tokenId, c.rooms[0], c.usesInWindow(), c.now, c.notes),
-    }),
+    use: (c) => {
+      const ally = maneuver(c.ps, c.l, c.args.tokenId, c.rooms[0], c.usesInWindow(), c.now, c.notes);
+      // ch.2: a fall to 0 Health the Maneuver kept an ally from counts toward Rally.
+      if (c.args.prevented) maneuverPrevented(c.ps, c.l, ally, c.notes);
+      return { target: ally };
+    },
   },
   Rally: { use: (c) => rallyAround(c.ps, c.l, c.notes) },
   // The Bandit
@@ -30,7 +34,14 @@ export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
   Disarm: { use: disarmHere },
   Cheat: { use: (c) => ({ target: cheatRoll(c.ps, c.l, c.args.rollId, c.args.keep, c.notes) }) },
   // The Scholar
-  Identify: { use: (c) => identify(c.ps, c.l, c.args.tokenId, c.args.item, c.notes) },
+  Identify: {
+    use: (c) => {
+      const read = identify(c.ps, c.l, c.args.tokenId, c.args.item, c.notes);
+      // ch.2: Identify on a conduit opens one spell of its school for the rest of the floor.
+      if (c.args.item) identifyConduit(c.ps, c.l, c.args.item, c.now.visit !== null, c.notes);
+      return read;
+    },
+  },
   'Scrolls and Ink': {
     use: (c) => ({
       target: c.args.spell
@@ -93,6 +104,7 @@ export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
   'Counter Magic': {
     // ch.2: with a spell declared, it is stolen; otherwise the counter itself is the Judge's to apply.
     use: (c) => {
+      if (c.args.ability) return { target: counterAbility(c.ps, c.l, c.args.tokenId, c.args.ability, c.notes) };
       if (!c.args.spell) return void c.notes.push(`${c.l.name} uses Counter Magic (ch.2)`);
       return { target: stealDeclaredSpell(c.ps, c.l, c.args.tokenId, c.args.spell, c.now.round, c.notes) };
     },

@@ -13,6 +13,7 @@ import { CommandFailure } from '../../state/failures.ts';
 import { loseNextTurn } from '../fight.ts';
 import { diveActor, PARTY_KINDS } from '../machines.ts';
 import { tokenNamed, standing, cell } from './breaker.ts';
+import { notePreventedFall } from './capstone-counts.ts';
 
 /**
  * Rally (the Veteran's capstone, ch.2): every character within 1 space of the Veteran — in the Lich's
@@ -158,4 +159,17 @@ export function recallRooms(c: SkillCall): void {
   for (const r of c.rooms) revealRoom(c.ps, pos.floor, r.x, r.y, c.notes, c.l.name);
   if (c.enhanced) recallRichest(c.ps, pos.floor, c.notes);
   if (!c.notes.length) c.notes.push('Every room chosen was already revealed');
+}
+
+/**
+ * The Judge says the attack or spell a Maneuver avoided would have brought the ally to 0 Health
+ * (ch.2): one fall prevented, counted toward Rally. It carries an ally, so one must be named.
+ */
+export function maneuverPrevented(ps: PlaySession, l: LichslayerRow, ally: string | undefined, notes: string[]): void {
+  if (!ally)
+    throw new CommandFailure(
+      'invalid-args',
+      `Name the ally ${l.name}'s Maneuver kept from 0 Health (tokenId): Rally counts a party member's fall prevented (ch.2). Nothing changed.`,
+    );
+  notePreventedFall(ps, l, ally, notes);
 }

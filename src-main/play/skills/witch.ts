@@ -1,5 +1,8 @@
-// The Witch's skills (ch.2, ch.3): Commune reading ahead, and her Familiar's Health.
-import type { SkillCall } from './skill-call.ts';
+// The Witch's skills (ch.2, ch.3, ch.17): Commune reading ahead or learning a spell through a conduit,
+// and her Familiar's Health.
+import type { SkillCall, SkillOutcome } from './skill-call.ts';
+import { casterOf, findSpell } from '../casting.ts';
+import { learnThroughCommune } from '../school-access.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
 import { allTokens, ensureRoom, roomAt } from '../../state/board.ts';
 import { CommandFailure } from '../../state/failures.ts';
@@ -75,8 +78,22 @@ export function familiarHealth(
   return placed.health;
 }
 
-/** Commune (ch.2): every room within 1 space, or one room up to Magic spaces away; enhanced, two floors ahead. */
-export function commune(c: SkillCall): void {
+/**
+ * Commune (ch.2): every room within 1 space, or one room up to Magic spaces away; enhanced, two floors
+ * ahead; or, with a spell named, coloured loot as a conduit to learn one spell of its school (ch.17).
+ */
+export function commune(c: SkillCall): SkillOutcome | void {
+  if (c.args.spell) {
+    const spell = findSpell(c.ps, c.args.spell.table, c.args.spell.row);
+    const target = learnThroughCommune(
+      c.ps,
+      c.l,
+      { table: spell.table.key, row: spell.row, label: spell.label, school: spell.fields.school },
+      casterOf(c.ps, c.l.id).items,
+      c.notes,
+    );
+    return { target };
+  }
   const pos = c.here();
   if (c.args.ahead) return communeAhead(c.ps, c.l, pos.floor, c.rooms, c.notes);
   const [r] = c.rooms;
