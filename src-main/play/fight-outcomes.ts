@@ -267,7 +267,7 @@ export function applyHit(
   lines: string[],
   result: FightResult = emptyResult(),
   byLichslayerId: number | null = null,
-): HitResult {
+): HitResult & { zero: ReturnType<typeof afterZero> | null } {
   const defender = defenderOf(ps, target, null, source);
   const hit = resolveHit(
     defender,
@@ -279,6 +279,26 @@ export function applyHit(
   lines.push(hit.explain);
   writeHit(ps, target, hit);
   noteWorn(ps, target, defender, hit);
-  if (hit.reachedZero) afterZero(ps, target, byLichslayerId, command, lines, result);
-  return hit;
+  const zero = hit.reachedZero ? afterZero(ps, target, byLichslayerId, command, lines, result) : null;
+  return { ...hit, zero };
+}
+
+/** ch.11: killing a player costs the killer a Sanity Challenge (target 12); only a Lichslayer counts as a player. */
+export function killerSanity(
+  ps: PlaySession,
+  killer: LichslayerRow,
+  target: TokenView,
+  command: CommandName,
+  lines: string[],
+): void {
+  if (target.lichslayerId === null || target.lichslayerId === killer.id) return;
+  const t = sanityTarget('pvp-kill', readHouseRules(ps));
+  lines.push(
+    sanityChallenge(ps, command, {
+      lichslayerId: killer.id,
+      target: t.target,
+      cause: `${killer.name} killed ${target.name}, a player (${t.source})`,
+      where: 'tombs',
+    }).explain,
+  );
 }

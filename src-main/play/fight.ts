@@ -36,6 +36,7 @@ import {
   afterZero,
   emptyResult,
   applyHit,
+  killerSanity,
 } from './fight-outcomes.ts';
 
 // The rest of the fight lives in its domain files; callers keep importing it from here.
@@ -220,18 +221,7 @@ export function resolveAttack(
   }
   if (hit?.reachedZero) {
     const outcome = afterZero(ps, target, l?.id ?? null, command, lines, result);
-    // ch.11: killing a player costs the killer a Sanity Challenge.
-    if (outcome === 'lost' && l && target.lichslayerId !== null) {
-      const t = sanityTarget('pvp-kill', rules);
-      lines.push(
-        sanityChallenge(ps, command, {
-          lichslayerId: l.id,
-          target: t.target,
-          cause: `${l.name} killed ${target.name}, a player (${t.source})`,
-          where: 'tombs',
-        }).explain,
-      );
-    }
+    if (outcome === 'lost' && l) killerSanity(ps, l, target, command, lines);
   }
   if (hit) sanityAfterHit(ps, kit.token, target, hit, command, lines);
   return result;
@@ -275,6 +265,9 @@ export function applyJudgedDamage(ps: PlaySession, a: DamageArgs, command: Comma
     result,
     author?.lichslayerId ?? null,
   );
+  // ch.11: a player killed by the Judge's hand costs its named killer the same Sanity as one killed by an attack.
+  const killer = author?.lichslayerId != null ? row(ps, author.lichslayerId) : undefined;
+  if (hit.zero === 'lost' && killer) killerSanity(ps, killer, target, command, result.lines);
   ps.roll(command, () => ({
     value: null,
     records: [
