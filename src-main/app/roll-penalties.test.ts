@@ -69,3 +69,73 @@ describe('Burgle and the Sanity ladder (ch.2, ch.8)', () => {
     app.close();
   });
 });
+
+describe('the penalties to all rolls reach the class skills’ own dice (ch.2, ch.4, ch.8)', () => {
+  it('ch.8: an Edge Breaker’s Charge deals its 1d6 with Edge’s −2 to each enemy passed', async () => {
+    const { app, roster } = await openDemo(11);
+    const o = roster[0]!;
+    await app.call('lichslayer.update', {
+      id: o.id,
+      patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill3: 'Charge', level: 6, speed: 4, sanity: 'edge' },
+    });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    for (const t of (await app.call('board.view', { floor: 1 })).tokens.filter((k) => k.kind === 'entity'))
+      await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 2,
+      y: 1,
+      revealed: true,
+      patch: { type: 'chamber', name: 'Rat Run' },
+    });
+    await app.call('board.addToken', {
+      kind: 'entity',
+      name: 'Bone Rat',
+      colour: 'Red',
+      floor: 1,
+      x: 2,
+      y: 1,
+      health: 20,
+      armor: 0,
+    });
+    const r = await app.call('skill.use', { id: o.id, skill: 'Charge', rooms: [{ x: 2, y: 1 }] });
+    expect(r.notes.find((n) => n.startsWith("Odile Vantreck's Charge strikes Bone Rat"))).toMatch(
+      /^Odile Vantreck's Charge strikes Bone Rat: \d+ = 1d6 \[\d\] − 2 \(Sanity Edge \(ch\.8\)\) \(ch\.2\)$/,
+    );
+    app.close();
+  });
+
+  it('ch.8: a Paranoid Lich Doctor’s Diagnose and Bandage heals its 2d6 with Paranoid’s −3', async () => {
+    const { app, roster } = await openDemo(11);
+    const [o, q] = roster;
+    await app.call('lichslayer.update', {
+      id: q!.id,
+      patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', level: 2, sanity: 'paranoid' },
+    });
+    await app.call('lichslayer.update', { id: o!.id, patch: { health: 10 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const board = await app.call('board.view', { floor: 1 });
+    await app.call('dice.setSeed', { seed: 3 });
+    const healed = await app.call('skill.use', {
+      id: q!.id,
+      skill: 'Diagnose and Bandage',
+      tokens: [board.tokens.find((t) => t.lichslayerId === o!.id)!.id],
+    });
+    expect(healed.notes[0]).toBe(
+      'Odile Vantreck: 5 = 2d6 [2, 6] − 3 (Sanity Paranoid (ch.8)) Health restored: 10 → 15 (ch.2)',
+    );
+    app.close();
+  });
+
+  it('ch.8: a Strange Aristocrat’s Influence pool carries Strange’s −1', async () => {
+    const { app, roster } = await openDemo(11);
+    const w = roster[3]!;
+    await app.call('lichslayer.update', {
+      id: w.id,
+      patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', capstone: 'Influence', sanity: 'strange' },
+    });
+    const r = await app.call('skill.use', { id: w.id, skill: 'Influence', influence: 'add' });
+    expect(r.notes.join('\n')).toMatch(/\) \[[\d, ]+\] − 1 \(Sanity Strange \(ch\.8\)\) = \d+, added to the roll/);
+    app.close();
+  });
+});

@@ -5,6 +5,7 @@ import type { TokenView } from '@shared/board.ts';
 import { allTokens } from '../state/board.ts';
 import { reachRefusal } from '../rules/attack.ts';
 import { crushRefusal, rollBandage, type Bandaged } from '../rules/skills.ts';
+import { rollModifiersFor } from './gear.ts';
 import { CommandFailure } from '../state/failures.ts';
 import type { LichslayerRow } from '../state/lichslayer.ts';
 import { row, tokenOf, townFighters, positionOf } from './fight-reach.ts';
@@ -76,6 +77,8 @@ export function bandageTokens(
   if (!tokenIds?.length)
     throw new CommandFailure('invalid-args', 'Choose the characters Diagnose and Bandage heals. Nothing changed.');
   const targets = [...new Set(tokenIds)].map((id) => tokenOf(ps, id));
+  // ch.4, ch.8: the heal is the Doctor's roll, so their penalties to all rolls apply.
+  const modifiers = rollModifiersFor(ps, doctor).all;
   const bandaged = ps.roll('skill.use', ({ dice }) => {
     let healed: Bandaged[];
     try {
@@ -83,6 +86,7 @@ export function bandageTokens(
         doctor: doctor.name,
         level: doctor.level,
         enhanced,
+        modifiers,
         targets: targets.map((t) => ({ ...vitalsFor(ps, t), name: t.name })),
       });
     } catch (e) {
