@@ -50,7 +50,8 @@ export const SKILLS: readonly SkillDef[] = [
   s('The Lich Doctor', 3, 'Doctor’s Coat of Arms', 'passive'),
   s('The Lich Doctor', 'capstone', 'Cure', 'action', 'session'),
   s('The Witch', 1, 'Commune', 'action', null, 'reveal'),
-  s('The Witch', 2, 'Familiar', 'action'),
+  // ch.3: its Familiar shares one piece of intelligence per Round.
+  s('The Witch', 2, 'Familiar', 'action', 'round'),
   s('The Witch', 3, 'Counter Magic', 'response'),
   s('The Witch', 'capstone', 'Oneness', 'action', 'session'),
 ];
