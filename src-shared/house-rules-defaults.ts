@@ -54,6 +54,8 @@ export interface HouseRules {
   synchronicityMinItems: number;
   /** At Stage 4 a d6 picks the room: at or above this face the Colourless Antechamber, else the Empty one. */
   stageFourColourlessFrom: number;
+  /** ch.5 gives Stage 4 no Sanity shift of its own: what it adds to every Sanity Challenge's target. */
+  stageFourSanityShift: number;
   /** ch.7 says both "unpaid Retainers leave" and "a missed wage shifts loyalty down". */
   unpaidRetainer: 'loyalty-step' | 'leave';
   /** ch.5: a Town left behind "may resolve or escalate — roll for it", with no roll given. */
@@ -134,6 +136,8 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   hungerMaxHealthLoss: 'per-day',
   synchronicityMinItems: 2,
   stageFourColourlessFrom: 4,
+  // Stage 3's +6 everywhere holds at Stage 4, so the pressure never falls as the Lich draws near.
+  stageFourSanityShift: 6,
   unpaidRetainer: 'loyalty-step',
   absentAttention: 'd6-drift',
   monoBlueIncantations: 'minus-36',

@@ -108,6 +108,12 @@ export const HOUSE_RULE_INFO: Record<
     gap: 'At Stage 4 every room is the Empty or the Colourless Antechamber, without saying which.',
     chapter: 'ch.10',
   },
+  stageFourSanityShift: {
+    label: 'Stage 4 Sanity shift',
+    gap: 'Stages 1-3 raise Sanity Challenge targets (+2, +4, then +6 everywhere); Stage 4 names no shift, which would make its targets lower than Stage 1’s.',
+    otherReading: '0: Stage 4 adds nothing, as the text reads literally',
+    chapter: 'ch.5',
+  },
   unpaidRetainer: {
     label: 'An unpaid Retainer',
     gap: 'Unpaid Retainers "leave at the end of the day", yet a missed wage "shifts one down" a loyalty state.',

@@ -620,7 +620,7 @@ describe('the Lich in the Town (ch.16)', () => {
     });
     const hit = await app.call('fight.attack', { attacker: lich.tokenId, target: options.defaultTarget! });
     expect(hit.lines.slice(3)).toEqual([
-      'Damage from The Lich, a Lich-type source (ch.8): Sable Hartigan fails (-1 = 1d6! [3] − 4 (Sanity Lost (ch.8)) vs 12: short of the target (ch.1)) and drops to Lost (ch.8)',
+      "Damage from The Lich, a Lich-type source (ch.8): Sable Hartigan fails (-1 = 1d6! [3] − 4 (Sanity Lost (ch.8)) vs 18 (12 + 6, Lich's Attention Stage 4 (ch.5, house rule)): short of the target (ch.1)) and drops to Lost (ch.8)",
     ]);
     expect((await lichslayer(app, 'Sable Hartigan')).armor).toBe(5);
     expect(options.targets.every((t) => t.inReach)).toBe(true);
