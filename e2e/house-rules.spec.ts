@@ -35,3 +35,23 @@ test('a Judge changes the starting Health house rule; a new Lichslayer starts wi
   await page.getByRole('button', { name: "Open Newcomer's Gauntlet" }).click();
   await expect(page.getByTestId('max-health')).toHaveValue('42');
 });
+
+test('ch.5: the Stage 4 Sanity shift is a named house rule with its default of 6, editable like the others', async ({
+  page,
+}) => {
+  host = await startHost(tempDataDir());
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
+  await page.getByRole('button', { name: 'House rules' }).click();
+  const shift = page.getByLabel('Stage 4 Sanity shift');
+  await expect(shift).toHaveValue('6');
+  await shift.fill('4');
+  await shift.press('Enter');
+  await expect(page.locator('[data-rule="stageFourSanityShift"]')).toContainText('changed from default');
+  await page.locator('[data-rule="stageFourSanityShift"]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('stage-four-sanity-shift.png') });
+  await page.reload();
+  await expect(shift).toHaveValue('4');
+});

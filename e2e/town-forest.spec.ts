@@ -101,3 +101,37 @@ test('the House rules view shows this round’s settings with their choices, and
   await vein.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('house-rules.png'), fullPage: false });
 });
+
+test('ch.4, ch.11: a broken item in the inventory is repaired from the Town screen for a quarter of its sell value at the Smith’s price', async ({
+  page,
+  request,
+}) => {
+  host = await startHost(tempDataDir());
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openSeededDemo(page, request, host, 21);
+  const odile = async () =>
+    (
+      await api<{ roster: { name: string; gold: number; inventory: { name: string; broken?: boolean }[] }[] }>(
+        request,
+        host,
+        'campaign.current',
+      )
+    ).roster.find((l) => l.name === 'Odile Vantreck')!;
+  const id = (await api<{ roster: { id: number; name: string }[] }>(request, host, 'campaign.current')).roster.find(
+    (l) => l.name === 'Odile Vantreck',
+  )!.id;
+  await api(request, host, 'fight.integrity', { lichslayerId: id, slot: 'gear', result: 'breaks' });
+  await api(request, host, 'smith.roll', {});
+  await page.reload();
+  const smith = page.getByRole('region', { name: 'Town services' }).getByRole('article', { name: 'The Smith' });
+  await expect(smith.getByLabel('Broken item to repair')).toHaveValue(/\d+/);
+  await expect(smith.getByLabel('Broken item to repair').locator('option:checked')).toHaveText('Cinder Maul');
+  const before = (await odile()).gold;
+  await smith.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('smith-repair-item.png') });
+  await smith.getByRole('button', { name: 'Repair item' }).click();
+  // a quarter of its 100 sell value (ch.4), +30 % for Red, which seed 21's Smith distrusts: 33
+  await expect.poll(async () => before - (await odile()).gold).toBe(33);
+  expect((await odile()).inventory.find((s) => s.name === 'Cinder Maul')!.broken).toBe(false);
+  await expect(smith).toContainText('Odile Vantreck carries no broken item.');
+});

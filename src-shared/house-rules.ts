@@ -55,6 +55,7 @@ export const houseRulesSchema = z.strictObject({
   hungerMaxHealthLoss: z.enum(['per-day', 'table-total']).default(D.hungerMaxHealthLoss),
   synchronicityMinItems: z.number().int().min(1).max(6).default(D.synchronicityMinItems),
   stageFourColourlessFrom: z.number().int().min(1).max(7).default(D.stageFourColourlessFrom),
+  stageFourSanityShift: z.number().int().min(0).max(30).default(D.stageFourSanityShift),
   unpaidRetainer: z.enum(['loyalty-step', 'leave']).default(D.unpaidRetainer),
   absentAttention: z.enum(['d6-drift', 'unchanged']).default(D.absentAttention),
   monoBlueIncantations: z.enum(['minus-36', 'half-then-minus-36']).default(D.monoBlueIncantations),

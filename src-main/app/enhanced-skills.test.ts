@@ -154,6 +154,8 @@ describe('the Witch and her Familiar (ch.2, ch.3)', () => {
     });
     expect(plain.notices).toBeUndefined();
     expect(plain.tokens.find((t) => t.name === 'Grave moth')).toMatchObject({ health: 6, maxHealth: 6 });
+    // ch.3: one Familiar a floor; the Judge takes this one back to place the enhanced one.
+    await app.call('history.undo', {});
     await app.call('skill.points', { id: wren!.id, delta: 1 });
     await app.call('skill.spendPoint', { id: wren!.id, action: 'enhance', skill: 'Familiar' });
     const doubled = await app.call('board.addToken', {

@@ -581,6 +581,30 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
   });
 });
 
+describe('a player killed by the Judge’s hand (ch.11)', () => {
+  it('ch.11: damage by hand that kills a player, felled by another Lichslayer, costs that killer the Sanity Challenge of 12 an attack would', async () => {
+    const { app } = await openDemo(32);
+    const [odile, , sable] = (await app.call('campaign.current', {}))!.roster;
+    for (let f = 1; f <= 10; f++)
+      await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+    await descendTo(app, 10);
+    await app.call('lichslayer.update', { id: sable!.id, patch: { armor: 0 } });
+    const board = await app.call('board.view', { floor: 10 });
+    const kill = await app.call('fight.damage', {
+      target: tokenNamed(board, 'Sable Hartigan').id,
+      amount: 99,
+      label: 'Shove into the pit',
+      felledBy: tokenNamed(board, 'Odile Vantreck').id,
+    });
+    expect(kill.lines.slice(-2)).toEqual([
+      'Sable Hartigan is permanently lost (ch.10, ch.11)',
+      "Odile Vantreck killed Sable Hartigan, a player (ch.11): Odile Vantreck fails (5 = 2d6! [3, 3] − 1 (Sanity Strange (ch.8)) vs 16 (12 + 4, Lich's Attention Stage 2 (ch.5)): short of the target (ch.1)) and drops to Edge (ch.8)",
+    ]);
+    expect((await lichslayer(app, 'Odile Vantreck')).sanity).toBe('edge');
+    app.close();
+  });
+});
+
 describe('the Lich in the Town (ch.16)', () => {
   it('the manifested Lich strikes the richest by default; its damage is Colourless and Lich-type: a Sanity Challenge of 12 for each instance', async () => {
     const { app } = await openDemo(33);
@@ -596,7 +620,7 @@ describe('the Lich in the Town (ch.16)', () => {
     });
     const hit = await app.call('fight.attack', { attacker: lich.tokenId, target: options.defaultTarget! });
     expect(hit.lines.slice(3)).toEqual([
-      'Damage from The Lich, a Lich-type source (ch.8): Sable Hartigan fails (-1 = 1d6! [3] − 4 (Sanity Lost (ch.8)) vs 12: short of the target (ch.1)) and drops to Lost (ch.8)',
+      "Damage from The Lich, a Lich-type source (ch.8): Sable Hartigan fails (-1 = 1d6! [3] − 4 (Sanity Lost (ch.8)) vs 18 (12 + 6, Lich's Attention Stage 4 (ch.5, house rule)): short of the target (ch.1)) and drops to Lost (ch.8)",
     ]);
     expect((await lichslayer(app, 'Sable Hartigan')).armor).toBe(5);
     expect(options.targets.every((t) => t.inReach)).toBe(true);

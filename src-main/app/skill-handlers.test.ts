@@ -499,17 +499,17 @@ describe('skills that change a number in a fight (ch.2)', () => {
       tokens: [tok(o!.id), tok(sable!.id)],
     });
     expect(healed.notes).toEqual([
-      'Odile Vantreck: 8 = 2d6 [2, 6] Health restored: 10 → 18 (ch.2)',
-      `Sable Hartigan: 10 = 2d6 [6, 4] Health restored: ${sableMax - 3} → ${sableMax} (capped at maximum ${sableMax}) (ch.2)`,
+      'Odile Vantreck: 7 = 2d6 [2, 6] − 1 (Sanity Strange (ch.8)) Health restored: 10 → 17 (ch.2)',
+      `Sable Hartigan: 9 = 2d6 [6, 4] − 1 (Sanity Strange (ch.8)) Health restored: ${sableMax - 3} → ${sableMax} (capped at maximum ${sableMax}) (ch.2)`,
     ]);
-    expect(await me(o!.id)).toMatchObject({ health: 18 });
+    expect(await me(o!.id)).toMatchObject({ health: 17 });
     expect(
       (await app.call('ledger.list', { character: 'Brother Quillam' }))
         .filter((e) => e.cause.startsWith('Brother Quillam uses Diagnose and Bandage on'))
         .map((e) => e.explain),
     ).toEqual([
-      `Sable Hartigan: 10 = 2d6 [6, 4] Health restored: ${sableMax - 3} → ${sableMax} (capped at maximum ${sableMax}) (ch.2)`,
-      'Odile Vantreck: 8 = 2d6 [2, 6] Health restored: 10 → 18 (ch.2)',
+      `Sable Hartigan: 9 = 2d6 [6, 4] − 1 (Sanity Strange (ch.8)) Health restored: ${sableMax - 3} → ${sableMax} (capped at maximum ${sableMax}) (ch.2)`,
+      'Odile Vantreck: 7 = 2d6 [2, 6] − 1 (Sanity Strange (ch.8)) Health restored: 10 → 17 (ch.2)',
     ]);
     // enhanced: 3 Armor to each healed as well
     await app.call('skill.points', { id: q!.id, delta: 1 });
@@ -519,7 +519,7 @@ describe('skills that change a number in a fight (ch.2)', () => {
     await app.call('dice.setSeed', { seed: 3 });
     const again = await app.call('skill.use', { id: q!.id, skill: 'Diagnose and Bandage', tokens: [tok(o!.id)] });
     expect(again.notes).toEqual([
-      `Odile Vantreck: 8 = 2d6 [2, 6] Health restored: 18 → 26; +3 Armor (enhanced): ${armor} → ${armor + 3} (ch.2)`,
+      `Odile Vantreck: 7 = 2d6 [2, 6] − 1 (Sanity Strange (ch.8)) Health restored: 17 → 24; +3 Armor (enhanced): ${armor} → ${armor + 3} (ch.2)`,
     ]);
     app.close();
   });

@@ -163,8 +163,8 @@ describe('ailments (ch.2)', () => {
       lift: [{ tokenId: tok(sable!.id), ailment: 'Freeze' }],
     });
     expect(healed.notes).toEqual([
-      'Odile Vantreck: 8 = 2d6 [2, 6] Health restored: 10 → 18 (ch.2)',
-      'Sable Hartigan: 10 = 2d6 [6, 4] Health restored: 24 → 34 (ch.2)',
+      'Odile Vantreck: 7 = 2d6 [2, 6] − 1 (Sanity Strange (ch.8)) Health restored: 10 → 17 (ch.2)',
+      'Sable Hartigan: 9 = 2d6 [6, 4] − 1 (Sanity Strange (ch.8)) Health restored: 24 → 33 (ch.2)',
       'Brother Quillam’s Diagnose and Bandage lifts Poison from Odile Vantreck, the first in the book’s order (none chosen); still Bound (ch.2)',
       'Brother Quillam’s Diagnose and Bandage lifts Freeze from Sable Hartigan; still Burn (ch.2)',
     ]);
@@ -184,9 +184,9 @@ describe('ailments (ch.2)', () => {
     const cured = await app.call('skill.use', { id: q!.id, skill: 'Cure', tokenId: tok(o!.id) });
     // 25% of 37 is 9.25: rounded up, 10.
     expect(cured.notes).toEqual([
-      'Brother Quillam Cures Odile Vantreck: 10 Health restored (25% of maximum 37, rounded up): 18 → 28; Brother Quillam lifts Bound from Odile Vantreck; for 5 Rounds (1d6 [5]) Odile Vantreck may act from 0 Health as though at 1 (ch.2)',
+      'Brother Quillam Cures Odile Vantreck: 10 Health restored (25% of maximum 37, rounded up): 17 → 27; Brother Quillam lifts Bound from Odile Vantreck; for 5 Rounds (1d6 [5]) Odile Vantreck may act from 0 Health as though at 1 (ch.2)',
     ]);
-    expect(await me(o!.id)).toMatchObject({ health: 28 });
+    expect(await me(o!.id)).toMatchObject({ health: 27 });
     expect((await me(o!.id)).life.ailments).toEqual([]);
     expect(await app.dispatch('skill.use', { id: q!.id, skill: 'Cure', tokenId: gnawer.id })).toMatchObject({
       ok: false,
@@ -371,7 +371,7 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     expect(
       (await app.call('skill.use', { id: q.id, skill: 'Influence', tokenId: gnawer.id, influence: 'subtract' })).notes,
     ).toEqual([
-      "Brother Quillam Influences Gnawer's roll: 12d6 (Power 6 + Magic 0 + level 6) [1, 4, 5, 5, 4, 6, 1, 4, 2, 3, 1, 6] = 42, taken from the roll (−42) (ch.2)",
+      "Brother Quillam Influences Gnawer's roll: 12d6 (Power 6 + Magic 0 + level 6) [1, 4, 5, 5, 4, 6, 1, 4, 2, 3, 1, 6] − 1 (Sanity Strange (ch.8)) = 41, taken from the roll (−41) (ch.2)",
     ]);
     expect(await app.dispatch('skill.use', { id: q.id, skill: 'Influence', influence: 'add' })).toMatchObject({
       ok: false,
@@ -417,7 +417,7 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
       (await app.call('skill.use', { id: q.id, skill: 'Influence', tokenId: lich.id, influence: 'subtract' })).notes,
     ).toEqual([
       'The Lich does not bend easily: a Challenge of 24 comes first (ch.2): Brother Quillam: Influence against the Lich: Brother Quillam succeeds (25 = 6d6! [1, 4, 5, 5, 4, 6+1] − 1 (Sanity Strange (ch.8)) vs 24: meets the target (ch.1)); a natural 1: Integrity of Iron-ribbed Lantern: 4 on d6, it holds (ch.11), on the first equipped item that can break, Iron-ribbed Lantern (house rule)',
-      "Brother Quillam Influences The Lich's roll: 12d6 (Power 6 + Magic 0 + level 6) [2, 3, 1, 6, 4, 5, 4, 2, 2, 3, 3, 6] = 41, taken from the roll (−41) (ch.2)",
+      "Brother Quillam Influences The Lich's roll: 12d6 (Power 6 + Magic 0 + level 6) [2, 3, 1, 6, 4, 5, 4, 2, 2, 3, 3, 6] − 1 (Sanity Strange (ch.8)) = 40, taken from the roll (−40) (ch.2)",
     ]);
     app.close();
   });

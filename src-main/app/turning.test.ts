@@ -39,8 +39,11 @@ describe('Cleanse is a player-killing (ch.16, ch.11)', () => {
     const challenge = (await app.call('ledger.list', { character: caster.name })).find(
       (e) => e.cause === `${caster.name} killed ${turned.name} (ch.11)`,
     )!;
-    // seed 7: everyone in the Town is at Lost (ch.16), −4 to the roll (ch.8): 3 − 4 falls short of 12
-    expect(challenge.explain).toBe('-1 = 1d6! [3] − 4 (Sanity Lost (ch.8)) vs 12: short of the target (ch.1)');
+    // seed 7: everyone in the Town is at Lost (ch.16), −4 to the roll (ch.8): 3 − 4 falls short of 12,
+    // raised to 18 by the Stage 4 Sanity shift (ch.5, house rule)
+    expect(challenge.explain).toBe(
+      "-1 = 1d6! [3] − 4 (Sanity Lost (ch.8)) vs 18 (12 + 6, Lich's Attention Stage 4 (ch.5, house rule)): short of the target (ch.1)",
+    );
     expect(p.notices![1]).toBe(
       `${caster.name} killed ${turned.name} (ch.11): ${caster.name} fails (${challenge.explain}) and drops to Lost (ch.8)`,
     );

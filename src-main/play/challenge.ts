@@ -264,7 +264,7 @@ export function runChallenge(ps: PlaySession, args: ChallengeArgs, command: Comm
   const r = ps.roll(command, ({ dice }) => {
     const c =
       args.total !== undefined
-        ? judgeChallenge({ target }, args.total)
+        ? judgeChallenge({ target }, args.total, readHouseRules(ps))
         : rollChallenge(dice, { level: roller.level, target, cause, other: args.modifiers }, readHouseRules(ps));
     return { value: c, records: [{ cause, explain: c.explain, result: c }] };
   });

@@ -1,8 +1,10 @@
 // Each Familiar token placed for a Witch, and the session it was defeated in (rulebook ch.3), kept in
-// one setting so the summons at a dive's start and a Forest visit can tell whether it may return.
+// one setting so the summons at a dive's start and a Forest visit can tell whether it may return, and a
+// second Familiar on the same floor is refused.
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import { z } from 'zod';
-import { tokenRecord } from '../state/board.ts';
+import { tokenRecord, type TokenRecord } from '../state/board.ts';
+import { CommandFailure } from '../state/failures.ts';
 import { currentSession } from '../state/sessions.ts';
 import { readSetting, writeSetting } from '../state/settings.ts';
 import { familiarReturns } from '../rules/familiar-return.ts';
@@ -48,4 +50,33 @@ export function familiarAway(ps: PlayReader, witch: { id: number; name: string }
   );
   const verdict = familiarReturns({ witch: witch.name, session: currentSession(ps), defeatedInSessions: sessions });
   return verdict.summoned ? null : verdict.explain;
+}
+
+/** The Witch's Familiar standing on the board now (ch.3): the last one placed for her and not defeated. */
+export function familiarOnBoard(ps: PlayReader, witchId: number): TokenRecord | null {
+  let found: TokenRecord | null = null;
+  for (const [id, b] of Object.entries(readBonds(ps))) {
+    const t = b.witch === witchId ? tokenRecord(ps, Number(id)) : null;
+    if (!t || t.name !== b.name || t.placed_at !== b.placed || t.defeated || t.floor === null) continue;
+    if (!found || t.placed_at > found.placed_at) found = t;
+  }
+  return found;
+}
+
+/**
+ * ch.3: a Familiar lasts for its floor and cannot be summoned again mid-floor. Refuses a Familiar placed
+ * for a Witch who has had one on this floor already, defeated or not; a token the Judge removed is gone
+ * and does not count.
+ */
+export function refuseSecondFamiliar(ps: PlayReader, witchId: number | undefined, floor: number, name: string): void {
+  if (witchId === undefined) return;
+  for (const [id, b] of Object.entries(readBonds(ps))) {
+    const t = b.witch === witchId ? tokenRecord(ps, Number(id)) : null;
+    if (!t || t.name !== b.name || t.placed_at !== b.placed || t.floor !== floor) continue;
+    const witch = ps.byId('lichslayer', witchId)?.name ?? 'The Witch';
+    throw new CommandFailure(
+      'refused',
+      `${witch}'s Familiar ${b.name} was summoned on Floor ${floor} already: a Familiar cannot be summoned again mid-floor (ch.3). ${name} was not added.`,
+    );
+  }
 }

@@ -127,13 +127,15 @@ describe("a character's roll modifiers and the named Challenges (ch.1, ch.2, ch.
 
 describe("the Judge's override (ch.1)", () => {
   it("a total set by hand meets or beats the target, shifted for a Sanity Challenge, and says it is the Judge's call", () => {
-    expect(judgeChallenge({ target: 12 }, 12)).toMatchObject({
+    expect(judgeChallenge({ target: 12 }, 12, RULES)).toMatchObject({
       success: true,
       total: 12,
       target: 12,
       explain: "12, the Judge's call (set by hand instead of the roll) vs 12: meets the target",
     });
-    expect(judgeChallenge({ target: 12, sanityChallenge: { attentionStage: 2, where: 'tombs' } }, 14)).toMatchObject({
+    expect(
+      judgeChallenge({ target: 12, sanityChallenge: { attentionStage: 2, where: 'tombs' } }, 14, RULES),
+    ).toMatchObject({
       success: false,
       target: 16,
     });

@@ -61,7 +61,7 @@ export function challengeSetup(input: Omit<ChallengeInput, 'cause'>, rules: Hous
   const other = input.other ?? [];
   const all = [...(sanity ? [sanity] : []), ...survival, ...other];
   const targetShift = input.sanityChallenge
-    ? attentionSanityShift(input.sanityChallenge.attentionStage, input.sanityChallenge.where)
+    ? attentionSanityShift(input.sanityChallenge.attentionStage, input.sanityChallenge.where, rules)
     : null;
   const target = input.target + (targetShift?.value ?? 0);
   return {
@@ -116,9 +116,10 @@ export function rollChallenge(dice: Dice, input: ChallengeInput, rules: HouseRul
 export function judgeChallenge(
   input: Pick<ChallengeInput, 'target' | 'sanityChallenge'>,
   total: number,
+  rules: Pick<HouseRules, 'stageFourSanityShift'>,
 ): ChallengeResult {
   const targetShift = input.sanityChallenge
-    ? attentionSanityShift(input.sanityChallenge.attentionStage, input.sanityChallenge.where)
+    ? attentionSanityShift(input.sanityChallenge.attentionStage, input.sanityChallenge.where, rules)
     : null;
   const target = input.target + (targetShift?.value ?? 0);
   const success = total >= target;

@@ -151,6 +151,15 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
       ).ok,
   },
   stageFourColourlessFrom: { changed: 6, result: (r) => rollStageFourRoom(scripted(5), r, 'x').room },
+  stageFourSanityShift: {
+    changed: 0,
+    result: (r) =>
+      rollChallenge(
+        scripted(4),
+        { level: 1, target: 12, cause: 'x', sanityChallenge: { attentionStage: 4, where: 'tombs' } },
+        r,
+      ).target,
+  },
   attackAllOnes: {
     changed: 'lands',
     result: (r) =>

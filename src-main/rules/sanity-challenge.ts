@@ -56,7 +56,7 @@ export function rollCharacterChallenge(
           },
           rules,
         )
-      : judgeChallenge({ target: input.target, ...shift }, input.judgeTotal);
+      : judgeChallenge({ target: input.target, ...shift }, input.judgeTotal, rules);
   if (!result.success && input.sanityChallenge) {
     const next = dropSanity(input.sanityNow);
     return {

@@ -33,8 +33,11 @@ describe('sanity (ch.8, ch.5)', () => {
     expect(recoverSanity('strange', 4)).toBe('whole');
   });
 
-  it('ch.5: Sanity Challenge targets shift +2/+4/+6 by Attention stage', () => {
-    expect([0, 1, 2, 3].map((s) => attentionSanityShift(s as 0 | 1 | 2 | 3, 'tombs').value)).toEqual([0, 2, 4, 6]);
+  it('ch.5: Sanity Challenge targets shift +2/+4/+6 by Attention stage, and Stage 4 by the house rule (default +6)', () => {
+    expect([0, 1, 2, 3, 4].map((s) => attentionSanityShift(s as 0 | 1 | 2 | 3 | 4, 'tombs', RULES).value)).toEqual([
+      0, 2, 4, 6, 6,
+    ]);
+    expect(attentionSanityShift(4, 'town', { stageFourSanityShift: 0 }).value).toBe(0);
   });
 
   it('ch.8: a sheltered night recovers one level if fed within 3 days', () => {

@@ -73,9 +73,15 @@ export type { AttentionStage };
 
 /**
  * How much the Lich's Attention raises a Sanity Challenge's target (ch.5): Stage 1 +2 and
- * Stage 2 +4 in the Tombs only; Stage 3 +6 anywhere. Stage 4 leaves the targets to its own rules.
+ * Stage 2 +4 in the Tombs only; Stage 3 +6 anywhere; Stage 4, which the book leaves without a
+ * shift, the house rule's everywhere.
  */
-export function attentionSanityShift(stage: AttentionStage, where: 'tombs' | 'town' | 'forest'): Modifier {
+export function attentionSanityShift(
+  stage: AttentionStage,
+  where: 'tombs' | 'town' | 'forest',
+  rules: Pick<HouseRules, 'stageFourSanityShift'>,
+): Modifier {
+  if (stage === 4) return { source: "Lich's Attention Stage 4 (ch.5, house rule)", value: rules.stageFourSanityShift };
   const shifts = attentionEffects(stage).sanityTargetShift;
   const shift = where === 'tombs' ? shifts.tombs : shifts.elsewhere;
   return { source: `Lich's Attention Stage ${stage}${shift ? '' : ' (no shift here)'} (ch.5)`, value: shift };

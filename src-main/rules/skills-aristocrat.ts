@@ -1,5 +1,5 @@
 // The Aristocrat's skills (rulebook ch.2) as pure rules: Command's targets, and Influence's pool.
-import { showDice, sumDice, type Dice } from './dice.ts';
+import { showDice, showModifiers, sumDice, totalOf, type Dice, type Modifier } from './dice.ts';
 
 /** Command (ch.2): one target — a Retainer directed, or an ally granted an action — or two when enhanced; never the Aristocrat. */
 export function commandRefusal(input: {
@@ -36,16 +36,26 @@ export function influencePool(a: { power: number; magic: number; level: number }
 /** Influence (ch.2): roll the full pool and add it to a friendly roll or take it from a hostile one. */
 export function rollInfluence(
   dice: Dice,
-  input: { aristocrat: string; power: number; magic: number; level: number; on: string; how: 'add' | 'subtract' },
+  input: {
+    aristocrat: string;
+    power: number;
+    magic: number;
+    level: number;
+    on: string;
+    how: 'add' | 'subtract';
+    /** The Aristocrat's modifiers to all rolls (ch.4, ch.8): the pool is their roll; never below 0. */
+    modifiers?: readonly Modifier[];
+  },
 ): { total: number; signed: number; explain: string } {
   const count = influencePool(input);
+  const mods = input.modifiers ?? [];
   const rolled = dice.pool(count, 6, `${input.aristocrat} Influences ${input.on}`);
-  const total = sumDice(rolled);
+  const total = Math.max(0, sumDice(rolled) + totalOf(mods));
   const signed = input.how === 'add' ? total : -total;
   return {
     total,
     signed,
-    explain: `${input.aristocrat} Influences ${input.on}: ${count}d6 (Power ${input.power} + Magic ${input.magic} + level ${input.level}) ${showDice(rolled)} = ${total}, ${input.how === 'add' ? 'added to' : 'taken from'} the roll (${signed >= 0 ? '+' : '−'}${Math.abs(signed)}) (ch.2)`,
+    explain: `${input.aristocrat} Influences ${input.on}: ${count}d6 (Power ${input.power} + Magic ${input.magic} + level ${input.level}) ${showDice(rolled)}${showModifiers(mods)} = ${total}, ${input.how === 'add' ? 'added to' : 'taken from'} the roll (${signed >= 0 ? '+' : '−'}${Math.abs(signed)}) (ch.2)`,
   };
 }
 

@@ -1,6 +1,6 @@
 // The Breaker's skills as rules (rulebook ch.2): Break's bonus Attack and its knock-back, Charge's
 // straight path, its damage per room and the impact that ends it, and Rumble Hat's numbers.
-import { showDice, sumDice, type Dice, type DieRoll, type Modifier } from './dice.ts';
+import { showDice, showModifiers, sumDice, totalOf, type Dice, type DieRoll, type Modifier } from './dice.ts';
 import { floorTier, type FloorTier } from './room-roll.ts';
 
 export interface Cell {
@@ -74,19 +74,20 @@ export function chargePlan(from: Cell, to: Cell, speed: number): ChargePlan {
 /** The Breaker's damage when a room on the path has no clear exit in the Charge's direction (ch.2). */
 export const CHARGE_IMPACT = 6;
 
-/** Charge's damage to each enemy in a room passed through (ch.2): 1d6, or 2d6 enhanced. */
+/** Charge's damage to each enemy in a room passed through (ch.2): 1d6, or 2d6 enhanced, with the Breaker's modifiers to all rolls (ch.4, ch.8), never below 0. */
 export function rollChargeDamage(
   dice: Dice,
   enhanced: boolean,
   cause: string,
+  modifiers: readonly Modifier[] = [],
 ): { amount: number; rolled: DieRoll[]; explain: string } {
   const count = enhanced ? 2 : 1;
   const rolled = dice.pool(count, 6, cause);
-  const amount = sumDice(rolled);
+  const amount = Math.max(0, sumDice(rolled) + totalOf(modifiers));
   return {
     amount,
     rolled,
-    explain: `${cause}: ${amount} = ${count}d6 ${showDice(rolled)}${enhanced ? ' (Charge enhanced)' : ''} (ch.2)`,
+    explain: `${cause}: ${amount} = ${count}d6 ${showDice(rolled)}${showModifiers(modifiers)}${enhanced ? ' (Charge enhanced)' : ''} (ch.2)`,
   };
 }
 

@@ -1,7 +1,7 @@
 // The classes' skills (rulebook ch.2) as data: which slot each fills, how it acts, how often it may
 // be used, and what it does on the board. Summaries are the app's own labels, not the book's text.
 import type { ClassName } from '@shared/house-rules.ts';
-import { showDice, sumDice, type Dice } from './dice.ts';
+import { showDice, showModifiers, sumDice, totalOf, type Dice, type Modifier } from './dice.ts';
 
 export type SkillLimit = 'turn' | 'round' | 'floor' | 'day' | 'session';
 export type BoardEffect = 'reveal' | 'burgle' | 'disarm' | 'break';
@@ -50,7 +50,8 @@ export const SKILLS: readonly SkillDef[] = [
   s('The Lich Doctor', 3, 'Doctor’s Coat of Arms', 'passive'),
   s('The Lich Doctor', 'capstone', 'Cure', 'action', 'session'),
   s('The Witch', 1, 'Commune', 'action', null, 'reveal'),
-  s('The Witch', 2, 'Familiar', 'action'),
+  // ch.3: its Familiar shares one piece of intelligence per Round.
+  s('The Witch', 2, 'Familiar', 'action', 'round'),
   s('The Witch', 3, 'Counter Magic', 'response'),
   s('The Witch', 'capstone', 'Oneness', 'action', 'session'),
 ];
@@ -232,8 +233,16 @@ export interface Bandaged extends BandageTarget {
  */
 export function rollBandage(
   dice: Dice,
-  input: { doctor: string; level: number; enhanced: boolean; targets: readonly BandageTarget[] },
+  input: {
+    doctor: string;
+    level: number;
+    enhanced: boolean;
+    targets: readonly BandageTarget[];
+    /** The Doctor's modifiers to all rolls (ch.4, ch.8), on each heal's dice; a heal is never below 0. */
+    modifiers?: readonly Modifier[];
+  },
 ): Bandaged[] {
+  const mods = input.modifiers ?? [];
   if (input.targets.length < 1) throw new RangeError('Diagnose and Bandage needs at least one character to heal');
   if (input.targets.length > input.level)
     throw new RangeError(
@@ -241,7 +250,7 @@ export function rollBandage(
     );
   return input.targets.map((t) => {
     const rolled = dice.pool(input.level, 6, `${input.doctor} bandages ${t.name}`);
-    const sum = sumDice(rolled);
+    const sum = Math.max(0, sumDice(rolled) + totalOf(mods));
     const health = Math.min(t.maxHealth, t.health + sum);
     const armor = input.enhanced ? Math.min(t.maxArmor ?? Infinity, t.armor + 3) : t.armor;
     const armorRestored = armor - t.armor;
@@ -252,7 +261,7 @@ export function rollBandage(
       armor,
       restored: health - t.health,
       armorRestored,
-      explain: `${t.name}: ${sum} = ${input.level}d6 ${showDice(rolled)} Health restored: ${t.health} → ${health}${capped}${input.enhanced ? `; +3 Armor (enhanced): ${t.armor} → ${armor}${armorRestored < 3 ? ` (capped at maximum ${t.maxArmor})` : ''}` : ''} (ch.2)`,
+      explain: `${t.name}: ${sum} = ${input.level}d6 ${showDice(rolled)}${showModifiers(mods)} Health restored: ${t.health} → ${health}${capped}${input.enhanced ? `; +3 Armor (enhanced): ${t.armor} → ${armor}${armorRestored < 3 ? ` (capped at maximum ${t.maxArmor})` : ''}` : ''} (ch.2)`,
     };
   });
 }

@@ -29,7 +29,7 @@ import { moveToken } from '../../play/token-move.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { openChestBy, takeRoomGold } from '../../play/looting.ts';
 import { familiarHealth } from '../../play/skills/witch.ts';
-import { bondFamiliar, familiarDefeated } from '../../play/familiar-bonds.ts';
+import { bondFamiliar, familiarDefeated, refuseSecondFamiliar } from '../../play/familiar-bonds.ts';
 
 const PARTY = new Set(['lichslayer', 'retainer', 'familiar']);
 
@@ -195,6 +195,7 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
       const notices: string[] = [];
       ctx.transact('board.addToken', args, `Add ${args.name}`, (ps) => {
         const health = familiarHealth(ps, args, notices);
+        refuseSecondFamiliar(ps, args.witch, args.floor, args.name);
         const room = ensureRoom(ps, args.floor, args.x, args.y);
         if (args.kind === 'entity' && room.revealed && room.room_type) {
           const verdict = judgeMove({

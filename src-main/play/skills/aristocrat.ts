@@ -20,6 +20,7 @@ import { lichslayerChallenge } from '../round-hooks.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { LichslayerRow } from '../../state/lichslayer.ts';
 import { PARTY_KINDS } from '../machines.ts';
+import { rollModifiersFor } from '../gear.ts';
 import { lichslayerMagic } from '../casting.ts';
 import { roundNow } from '../fight-state.ts';
 import { contentsFor, fillRoom } from '../board.ts';
@@ -89,6 +90,7 @@ export function influenceRoll(
     }
   }
   const magic = lichslayerMagic(ps, aristocrat.id);
+  const modifiers = rollModifiersFor(ps, aristocrat).all;
   const r = ps.roll('skill.use', ({ dice }) => {
     const i = rollInfluence(dice, {
       aristocrat: aristocrat.name,
@@ -97,6 +99,7 @@ export function influenceRoll(
       level: aristocrat.level,
       on,
       how,
+      modifiers,
     });
     return {
       value: i,

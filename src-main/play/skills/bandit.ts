@@ -12,6 +12,8 @@ import type { LichslayerRow } from '../../state/lichslayer.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
 import { addToInventory } from '../../state/inventory.ts';
 import { enhancedSkill } from './skill-facts.ts';
+import { rollModifiersFor } from '../gear.ts';
+import { mayLoot } from '../looting.ts';
 
 /** Cheat (ch.2): a ledger entry's dice rolled again, the better kept for the Bandit; logged with its cause. */
 export function cheatRoll(
@@ -113,11 +115,19 @@ export function burgle(c: SkillCall): SkillOutcome {
     const again = burgledAlready(burglesOf(ps, victim.id), victim.id, victim.name);
     if (again) throw new CommandFailure('refused', `${again}. Nothing changed.`);
   }
+  // ch.8: Burgle is a looting: Edge on an off-round and Paranoid must pass their Challenge first.
+  if (!mayLoot(ps, l, victim ? victim.name : 'by Burgle', 'skill.use', notes)) {
+    notes.push(`${l.name} cannot loot this round: Burgle takes nothing (ch.8)`);
+    return victim ? { target: victim.name, tokenId: victim.id, success: false } : {};
+  }
+  // ch.4, ch.8: the loot roll carries the Bandit's penalties to all rolls (Sanity, the survival clock).
+  const modifiers = rollModifiersFor(ps, l).all;
   const found = ps.roll('skill.use', ({ dice, tables, drawn }) => {
     const cause = `${l.name} Burgles${victim ? ` ${victim.name}` : ''}`;
     // ch.1, ch.13: the Influence dice the Bandit's equipped loot holds are added to the loot roll.
     const node = rollOnTable({ dice, tables, drawn, cause }, 'loot', {
       floor: pos.floor,
+      extra: modifiers,
       influence: heldInfluence(ps, l),
     });
     const colour = (node.row !== null ? tables.get('loot')?.rows[node.row]?.loot?.colour : undefined) ?? 'Colourless';

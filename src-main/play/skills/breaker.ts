@@ -17,6 +17,7 @@ import type { DieRoll } from '../../rules/dice.ts';
 import { presetChallenge, rollChallenge } from '../../rules/challenge.ts';
 import { roundNow } from '../fight-state.ts';
 import { moveTokenByRules } from '../board.ts';
+import { rollModifiersFor } from '../gear.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { applyHit, loseNextTurn, resolveAttack } from '../fight.ts';
 
@@ -148,10 +149,12 @@ export function charge(
     const enemies = allTokens(ps).filter(
       (t) => t.kind === 'entity' && !t.defeated && !t.hidden && t.floor === floor && t.x === step.x && t.y === step.y,
     );
+    // ch.4, ch.8: Charge's dice are the Breaker's roll, so their penalties to all rolls apply.
+    const modifiers = rollModifiersFor(ps, l).all;
     for (const enemy of enemies) {
       const cause = `${l.name}'s Charge strikes ${enemy.name}`;
       const rolled = ps.roll('skill.use', ({ dice }) => {
-        const r = rollChargeDamage(dice, enhanced, cause);
+        const r = rollChargeDamage(dice, enhanced, cause, modifiers);
         return { value: r, records: [{ cause, character: l.name, explain: r.explain, result: r, public: true }] };
       });
       notes.push(rolled.explain);

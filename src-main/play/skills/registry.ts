@@ -12,8 +12,11 @@ import { identify, inscribe, predict } from './scholar.ts';
 import type { SkillEffect } from './skill-call.ts';
 import { maneuver, maneuverPrevented, rallyAround, recallRooms } from './veteran.ts';
 import { commune } from './witch.ts';
+import { familiarIntel } from '../familiar-intel.ts';
 
 export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
+  // The Witch's Familiar (ch.3): one piece of intelligence per Round.
+  Familiar: { use: familiarIntel },
   // The Breaker
   Break: { use: breakSkill },
   Charge: { use: (c) => charge(c.ps, c.l, c.rooms[0], c.enhanced, c.notes) },

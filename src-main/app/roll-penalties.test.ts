@@ -1,0 +1,141 @@
+// The "−N to all rolls" of Sanity and the survival clock (rulebook ch.4, ch.8) reach the rolls the class
+// skills make, and looting by skill obeys the Sanity ladder's looting Challenges (ch.8). Through the
+// commands a Judge uses, with fixed seeds and fixed expectations.
+import { describe, expect, it } from 'vitest';
+import { openDemo } from '../test-support/temp-app.ts';
+
+type App = Awaited<ReturnType<typeof openDemo>>['app'];
+
+const ledgerEntry = async (app: App, character: string, cause: string) =>
+  (await app.call('ledger.list', { character })).find((e) => e.cause === cause)!;
+
+/** Sable as a Bandit with Burgle, at the given Sanity, in a Vault of Floor 1 with one Red enemy to rob. */
+async function burglar(seed: number, sanity: 'strange' | 'edge' | 'paranoid') {
+  const { app, roster } = await openDemo(seed);
+  const sable = roster[2]!;
+  await app.call('lichslayer.update', {
+    id: sable.id,
+    patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', level: 2, sanity },
+  });
+  await app.call('phase.send', { event: { type: 'DESCEND' } });
+  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+  const board = await app.call('board.addToken', {
+    kind: 'entity',
+    name: 'Mark',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 3,
+    armor: 0,
+  });
+  return { app, sable, mark: board.tokens.find((t) => t.name === 'Mark')! };
+}
+
+describe('Burgle and the Sanity ladder (ch.2, ch.8)', () => {
+  it('ch.8: a Strange Bandit’s Burgle loot roll carries Strange’s −1 to all rolls', async () => {
+    const { app, sable, mark } = await burglar(11, 'strange');
+    await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: mark.id });
+    const entry = await ledgerEntry(app, 'Sable Hartigan', 'Sable Hartigan Burgles Mark');
+    expect(entry.explain).toMatch(/− 1 \(Sanity Strange \(ch\.8\)\)/);
+    app.close();
+  });
+
+  it('ch.8: a Paranoid Bandit must pass a Challenge of 18 before Burgle loots; failing it, nothing is rolled or taken', async () => {
+    const { app, sable, mark } = await burglar(11, 'paranoid');
+    const r = await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: mark.id });
+    expect(r.notes).toEqual([
+      'Sable Hartigan loots Mark: Paranoid: looting needs a Challenge, target 18 (ch.8): Sable Hartigan fails (-1 = 2d6! [1, 1] − 3 (Sanity Paranoid (ch.8)) vs 18: all natural 1s: fails (ch.1)); a natural 1: Integrity of Hooked Stiletto: 5 on d6, it holds (ch.11), on the first equipped item that can break, Hooked Stiletto (house rule)',
+      'Sable Hartigan cannot loot this round: Burgle takes nothing (ch.8)',
+    ]);
+    const after = await app.call('ledger.list', { character: 'Sable Hartigan' });
+    expect(after.filter((e) => e.cause.includes('Burgles'))).toEqual([]);
+    app.close();
+  });
+
+  it('ch.8: an Edge Bandit who opened a chest this round Burgles on an off-round only after a Challenge of 12', async () => {
+    const { app, sable, mark } = await burglar(11, 'edge');
+    await app.call('houseRules.update', { patch: { chestSuccessOn: 1 } });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { chest: true } });
+    let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    const mine = p.combat!.entrants.find((e) => e.lichslayerId === sable.id)!;
+    let guard = 0;
+    while (p.combat!.currentTokenId !== mine.tokenId && guard++ < 20) p = await app.call('phase.nextTurn', {});
+    await app.call('board.openChest', { floor: 1, x: 2, y: 0, lichslayerId: sable.id });
+    const r = await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: mark.id });
+    expect(r.notes[0]).toMatch(
+      /^Sable Hartigan loots Mark: Edge looted in round 1: round 1 is an off-round, a Challenge of 12 to loot \(ch\.8\): /,
+    );
+    app.close();
+  });
+});
+
+describe('the penalties to all rolls reach the class skills’ own dice (ch.2, ch.4, ch.8)', () => {
+  it('ch.8: an Edge Breaker’s Charge deals its 1d6 with Edge’s −2 to each enemy passed', async () => {
+    const { app, roster } = await openDemo(11);
+    const o = roster[0]!;
+    await app.call('lichslayer.update', {
+      id: o.id,
+      patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill3: 'Charge', level: 6, speed: 4, sanity: 'edge' },
+    });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    for (const t of (await app.call('board.view', { floor: 1 })).tokens.filter((k) => k.kind === 'entity'))
+      await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
+    await app.call('board.setRoom', {
+      floor: 1,
+      x: 2,
+      y: 1,
+      revealed: true,
+      patch: { type: 'chamber', name: 'Rat Run' },
+    });
+    await app.call('board.addToken', {
+      kind: 'entity',
+      name: 'Bone Rat',
+      colour: 'Red',
+      floor: 1,
+      x: 2,
+      y: 1,
+      health: 20,
+      armor: 0,
+    });
+    const r = await app.call('skill.use', { id: o.id, skill: 'Charge', rooms: [{ x: 2, y: 1 }] });
+    expect(r.notes.find((n) => n.startsWith("Odile Vantreck's Charge strikes Bone Rat"))).toMatch(
+      /^Odile Vantreck's Charge strikes Bone Rat: \d+ = 1d6 \[\d\] − 2 \(Sanity Edge \(ch\.8\)\) \(ch\.2\)$/,
+    );
+    app.close();
+  });
+
+  it('ch.8: a Paranoid Lich Doctor’s Diagnose and Bandage heals its 2d6 with Paranoid’s −3', async () => {
+    const { app, roster } = await openDemo(11);
+    const [o, q] = roster;
+    await app.call('lichslayer.update', {
+      id: q!.id,
+      patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', level: 2, sanity: 'paranoid' },
+    });
+    await app.call('lichslayer.update', { id: o!.id, patch: { health: 10 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const board = await app.call('board.view', { floor: 1 });
+    await app.call('dice.setSeed', { seed: 3 });
+    const healed = await app.call('skill.use', {
+      id: q!.id,
+      skill: 'Diagnose and Bandage',
+      tokens: [board.tokens.find((t) => t.lichslayerId === o!.id)!.id],
+    });
+    expect(healed.notes[0]).toBe(
+      'Odile Vantreck: 5 = 2d6 [2, 6] − 3 (Sanity Paranoid (ch.8)) Health restored: 10 → 15 (ch.2)',
+    );
+    app.close();
+  });
+
+  it('ch.8: a Strange Aristocrat’s Influence pool carries Strange’s −1', async () => {
+    const { app, roster } = await openDemo(11);
+    const w = roster[3]!;
+    await app.call('lichslayer.update', {
+      id: w.id,
+      patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', capstone: 'Influence', sanity: 'strange' },
+    });
+    const r = await app.call('skill.use', { id: w.id, skill: 'Influence', influence: 'add' });
+    expect(r.notes.join('\n')).toMatch(/\) \[[\d, ]+\] − 1 \(Sanity Strange \(ch\.8\)\) = \d+, added to the roll/);
+    app.close();
+  });
+});
