@@ -14,7 +14,7 @@ interface Kept<V> {
   value: V;
 }
 
-/** Where a view keeps its parts: one slot per part (one per Lichslayer, say), dropped with the campaign. */
+/** Where a view keeps its parts, one slot per part. A kept part is shared by every build after it: never mutated. */
 export class ViewParts<V> {
   private readonly kept = new Map<string, Kept<V>>();
 
@@ -26,15 +26,6 @@ export class ViewParts<V> {
     const value = build(tracking(ps, reads));
     this.kept.set(slot, { reads: [...reads.values()], value });
     return value;
-  }
-
-  /** Forgets the parts no longer shown (a Lichslayer gone from the roster). */
-  keepOnly(slots: ReadonlySet<string>): void {
-    for (const slot of this.kept.keys()) if (!slots.has(slot)) this.kept.delete(slot);
-  }
-
-  clear(): void {
-    this.kept.clear();
   }
 }
 
