@@ -29,7 +29,6 @@ import { AutomaticBackups } from './automatic-backups.ts';
 import { CampaignListing } from './campaign-listing.ts';
 import { RecentCampaigns } from './recent-campaigns.ts';
 import { runPlayCommand } from '../db/play-command.ts';
-import { stateReader } from '../db/play-store.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { AppOptions, CampaignFiles, Handlers, OpenCampaign } from './handler-context.ts';
 import { ensureStarterTables } from './starter-tables.ts';
@@ -377,6 +376,6 @@ export class CampaignApp implements CampaignFiles {
 
   /** The play state as the last change left it. */
   private state(): PlayReader {
-    return stateReader(this.require().db);
+    return this.screens.reader(this.require().db);
   }
 }

@@ -5,8 +5,12 @@
 import type { Database } from 'better-sqlite3';
 import type { CampaignView, Push } from '@shared/contract.ts';
 import type { PhaseView } from '@shared/phase.ts';
-import { stateReader } from '../db/play-store.ts';
-import { judgeCampaignView } from '../views/judge-view.ts';
+import { loadPlayState, stateReader } from '../db/play-store.ts';
+import { tableCatalog } from '../db/table-catalog.ts';
+import type { PlayReader, TableCatalog } from '../state/session.ts';
+import type { PlayState } from '../state/play-state.ts';
+import { judgeCampaignView, type JudgeState } from '../views/judge-view.ts';
+import { ViewParts } from '../views/view-memo.ts';
 import { phaseView } from '../views/phase-view.ts';
 import { playerView } from '../views/player-view.ts';
 import { privateView } from '../views/private-view.ts';
@@ -26,6 +30,13 @@ export class Screens {
   /** Private screens listening, per Lichslayer, and what each Lichslayer's screens last received. */
   private readonly privates = new Map<number, Set<Listener>>();
   private readonly lastPrivate = new Map<number, string>();
+  /**
+   * One reader of the play state for every view built from it (the reply's and the pushes'): what
+   * it parses once (settings, the machines' snapshots) serves them all until the state changes.
+   */
+  private shared: { db: Database; state: PlayState; tables: TableCatalog; reader: PlayReader } | null = null;
+  /** The Judge's view's parts of the play state, kept while nothing they read changes. */
+  private judgeParts: { db: Database; parts: ViewParts<JudgeState> } | null = null;
   /** Counts changes; every reply and push carries it, so a screen can tell stale from fresh. */
   // Starts at the clock, so a restarted host's revisions still follow the ones a screen saw before.
   revision = Date.now();
@@ -69,12 +80,24 @@ export class Screens {
     this.unpushed = true;
   }
 
+  /** The play state of the open campaign as it stands, read through the one shared reader. */
+  reader(db: Database): PlayReader {
+    const state = loadPlayState(db);
+    const tables = tableCatalog(db);
+    const held = this.shared;
+    if (held && held.db === db && held.state === state && held.tables === tables) return held.reader;
+    const reader = stateReader(db);
+    this.shared = { db, state, tables, reader };
+    return reader;
+  }
+
   /** The Judge's view of the open campaign, built at most once per change. */
   view(): CampaignView | null {
     const open = this.campaign();
     if (!open) return null;
     if (!this.judgeView) {
-      const view = judgeCampaignView(open.db, open.path, stateReader(open.db));
+      if (this.judgeParts?.db !== open.db) this.judgeParts = { db: open.db, parts: new ViewParts() };
+      const view = judgeCampaignView(open.db, open.path, this.reader(open.db), this.judgeParts.parts);
       const problem = this.problems();
       this.judgeView = problem ? { ...view, backupProblem: problem } : view;
     }
@@ -97,7 +120,7 @@ export class Screens {
         type: 'campaign',
         view,
         revision: this.revision,
-        phase: view && open ? phaseOrNothing(open.db) : null,
+        phase: view && open ? phaseOrNothing(() => this.reader(open.db)) : null,
       });
     }
     this.flushPrivate();
@@ -105,7 +128,7 @@ export class Screens {
       this.lastPlayers = null;
       return;
     }
-    const push: Push = { type: 'players', view: open ? playerView(open.db, stateReader(open.db)) : null };
+    const push: Push = { type: 'players', view: open ? playerView(open.db, this.reader(open.db)) : null };
     const text = JSON.stringify(push);
     if (text === this.lastPlayers) return;
     this.lastPlayers = text;
@@ -130,7 +153,7 @@ export class Screens {
     const view = this.view();
     const own =
       open && view && view.roster.some((l) => l.id === lichslayerId)
-        ? privateView(view, stateReader(open.db), lichslayerId)
+        ? privateView(view, this.reader(open.db), lichslayerId)
         : null;
     return JSON.stringify({ type: 'private', view: own } satisfies Push);
   }
@@ -142,9 +165,9 @@ export class Screens {
 }
 
 /** The phase banner's view; a screen that gets none asks for it (phase.view says what went wrong). */
-function phaseOrNothing(db: Database): PhaseView | undefined {
+function phaseOrNothing(ps: () => PlayReader): PhaseView | undefined {
   try {
-    return phaseView(stateReader(db));
+    return phaseView(ps());
   } catch {
     return undefined;
   }

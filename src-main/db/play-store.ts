@@ -16,6 +16,7 @@ import { skillUseReads } from './skill-uses.ts';
 interface Statements {
   changes: Statement;
   version: Statement;
+  deferForeignKeys: Statement;
   all: Map<PlayTable, Statement>;
   defaults: { [T in PlayTable]: Row };
   insertRoll: Statement;
@@ -52,6 +53,7 @@ function prepared(db: Database): Statements {
   s = {
     changes: db.prepare(`SELECT total_changes() AS n`).pluck(),
     version: db.prepare(`PRAGMA data_version`).pluck(),
+    deferForeignKeys: db.prepare(`PRAGMA defer_foreign_keys = ON`),
     all: new Map(PLAY_TABLES.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY id`)])),
     defaults,
     insertRoll: db.prepare(
@@ -114,7 +116,7 @@ export function applyDecision(
 ): number | null {
   const s = prepared(db);
   // Rows land in any order within the transaction; their links are checked at commit.
-  db.pragma('defer_foreign_keys = ON');
+  s.deferForeignKeys.run();
   const changes: RowChange[] = [];
   const images = new Map<string, Row | null>();
   const firstTouch: { table: PlayTable; id: number }[] = [];

@@ -27,8 +27,11 @@ export function readSetting<S extends z.ZodType>(
   return parsed.data;
 }
 
+// Bounded: the journal lists every session, so a crafted count must not ask for a billion of them.
+// Built once: a zod schema costs more to build than to check, and every undo step reads the session.
+const sessionSchema = z.number().int().min(1).max(100_000);
+
 /** The current play session, as the undo history and the ledger stamp their rows. */
 export function currentSession(db: Database): number {
-  // Bounded: the journal lists every session, so a crafted count must not ask for a billion of them.
-  return readSetting(db, 'session', z.number().int().min(1).max(100_000), 1);
+  return readSetting(db, 'session', sessionSchema, 1);
 }

@@ -3,7 +3,7 @@
 // rolled yet is rolled now (prepared, not revealed) so the Judge reads what it really holds.
 import type { SkillCall } from './skills/skill-call.ts';
 import { allTokens, ensureRoom, roomAt } from '../state/board.ts';
-import { contentsFor, fillRoom } from './board.ts';
+import { contentsFor, fillRoom } from './room-reveal.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { familiarOnBoard } from './familiar-bonds.ts';
 

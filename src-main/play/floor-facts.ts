@@ -9,6 +9,9 @@ import { attentionStage, diveActor } from './machines.ts';
 /** A room's label in notices and the ledger ("F2 (3,1)"): the board's one way to name a room. */
 export const where = roomLabel;
 
+/** The tokens that are the party on the board: they enter rooms, spring traps and reveal. */
+export const PARTY_KINDS: ReadonlySet<string> = new Set(['lichslayer', 'retainer', 'familiar']);
+
 /** A trapped room's label until someone enters: its d6 is rolled for each of them (ch.9). */
 export const ROLLED_TRAP = 'A trap (1d6 on entry)';
 

@@ -35,7 +35,13 @@ function standingIn(ps: PlayReader, room: RoomRecord): TokenView[] {
  * May this Lichslayer loot now (ch.8)? Free, or after a Challenge — rolled here, in the ledger — at
  * Edge on an off-round or at Paranoid. A looting done is marked for the round.
  */
-export function mayLoot(ps: PlaySession, l: LichslayerRow, what: string, command: CommandName, notices: string[]): boolean {
+export function mayLoot(
+  ps: PlaySession,
+  l: LichslayerRow,
+  what: string,
+  command: CommandName,
+  notices: string[],
+): boolean {
   const fight = readFight(ps);
   const now = roundNow(ps);
   const verdict = lootingRule(

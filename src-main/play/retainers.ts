@@ -6,7 +6,7 @@ import { hireCheck, RETAINER_GRADES } from '../rules/retainers.ts';
 import { requireLichslayer as person } from '../state/lichslayer.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { placeRetainers } from './board.ts';
+import { placeRetainers } from './floor-entry.ts';
 import type { TownState } from '@shared/town.ts';
 import type { PlaySession } from '../state/session.ts';
 

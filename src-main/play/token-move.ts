@@ -1,12 +1,17 @@
-// A token moved on the board by the Judge: refused when the phase does not allow it, otherwise
-// judged and resolved by the board's own move (ch.9: reveal, trap, Sanity Test, turn stack).
-import type { ParsedArgsOf } from '@shared/contract.ts';
-import { phaseRefusesMove } from '../rules/board-moves.ts';
-import { allTokens } from '../state/board.ts';
+// A token moved on the board (rulebook ch.9): by the Judge, refused when the phase does not allow it;
+// otherwise judged by the board's rules and resolved: the room revealed, a trap, a Sanity Test,
+// the Phylactery found, the turn stack.
+import type { ParsedArgsOf, CommandName } from '@shared/contract.ts';
+import type { TokenView } from '@shared/board.ts';
+import { judgeMove, phaseRefusesMove } from '../rules/board-moves.ts';
+import { allTokens, ensureRoom, roomAt, type RoomRecord } from '../state/board.ts';
 import { CommandFailure } from '../state/failures.ts';
 import type { PlaySession } from '../state/session.ts';
-import { moveOne } from './board.ts';
-import { divePlace } from './machines.ts';
+import { diveActor, divePlace } from './machines.ts';
+import { enterRoom, type RoomEntry } from './room-entry.ts';
+import { shrinesOf, place, PARTY_KINDS } from './floor-facts.ts';
+import { noteClearedOnNine } from './floor-nine.ts';
+import { reveal } from './room-reveal.ts';
 
 export function moveToken(ps: PlaySession, args: ParsedArgsOf<'board.moveToken'>, notices: string[]): void {
   const token = allTokens(ps).find((t) => t.id === args.tokenId);
@@ -14,4 +19,78 @@ export function moveToken(ps: PlaySession, args: ParsedArgsOf<'board.moveToken'>
   const refused = phaseRefusesMove(token, divePlace(ps), args.floor);
   if (refused) throw new CommandFailure('refused', `${refused}. ${token.name} stays where they were.`);
   moveOne(ps, token, args.floor, args.x, args.y, args.override, notices, 'board.moveToken');
+}
+
+/** A character steps into a room: it counts as entered, its trap and Sanity Test act on them, a Phylactery there is found. */
+export function arrive(
+  ps: PlaySession,
+  token: TokenView,
+  room: RoomRecord,
+  notices: string[],
+  command: CommandName = 'board.moveToken',
+  entry: RoomEntry = {},
+): void {
+  if (!PARTY_KINDS.has(token.kind)) return;
+  if (token.kind === 'lichslayer' && !room.entered) ps.update('room', room.id, { entered: 1 });
+  enterRoom(ps, token, roomAt(ps, room.floor, room.x, room.y)!, command, notices, entry);
+  for (const t of allTokens(ps)) {
+    if (t.kind === 'phylactery' && t.hidden && t.floor === room.floor && t.x === room.x && t.y === room.y) {
+      ps.update('token', t.id, { hidden: 0 });
+      notices.push(`${token.name} finds the Phylactery (ch.10)`);
+    }
+  }
+  noteClearedOnNine(ps, room.floor, room.x, room.y, notices);
+}
+
+export function moveOne(
+  ps: PlaySession,
+  moving: TokenView,
+  floor: number,
+  x: number,
+  y: number,
+  override: boolean,
+  notices: string[],
+  command: CommandName,
+  entry: RoomEntry = {},
+): void {
+  // ch.16: a turned character moves as one of the Judge's entities: it reveals no room, springs no trap.
+  const turned =
+    moving.kind === 'lichslayer' &&
+    moving.lichslayerId !== null &&
+    diveActor(ps).getSnapshot().context.turned.includes(moving.lichslayerId);
+  const token: TokenView = turned ? { ...moving, kind: 'entity' } : moving;
+  const { rec, occupancy } = place(ps, floor, x, y);
+  const verdict = judgeMove({
+    mover: { kind: token.kind, name: token.name },
+    from:
+      token.floor !== null && token.x !== null && token.y !== null
+        ? { floor: token.floor, x: token.x, y: token.y }
+        : null,
+    to: { floor, x, y },
+    target: { revealed: rec?.revealed === 1, type: rec?.room_type ?? null, occupancy, shrines: shrinesOf(ps) },
+    override,
+  });
+  if (verdict.kind === 'refused')
+    throw new CommandFailure('refused', `${verdict.reason}. ${token.name} stays where they were.`);
+  if (verdict.kind === 'confirm') throw new CommandFailure('needs-confirmation', verdict.reason);
+  const room = verdict.reveals ? reveal(ps, floor, x, y, command, [token]) : ensureRoom(ps, floor, x, y);
+  if (verdict.reveals) notices.push(`${token.name} reveals ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
+  ps.update('token', token.id, { floor, x, y });
+  arrive(ps, { ...token, floor, x, y }, roomAt(ps, floor, x, y)!, notices, command, entry);
+}
+
+/** Moves a token by the board's rules, without the Judge's override (enemies closing in, ch.11; Break, ch.2). */
+export function moveTokenByRules(
+  ps: PlaySession,
+  tokenId: number,
+  floor: number,
+  x: number,
+  y: number,
+  notices: string[],
+  command: CommandName,
+  entry: RoomEntry = {},
+): void {
+  const token = allTokens(ps).find((t) => t.id === tokenId);
+  if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
+  moveOne(ps, token, floor, x, y, false, notices, command, entry);
 }

@@ -5,7 +5,7 @@
 import { allTokens, ensureRoom, occupants } from '../state/board.ts';
 import { TURNED_FACTION } from '../rules/turning.ts';
 import { judgeMove } from '../rules/board-moves.ts';
-import { lichslayerToken } from './board.ts';
+import { lichslayerToken } from './floor-entry.ts';
 import { shrinesOf } from './floor-facts.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { requireLichslayer } from '../state/lichslayer.ts';

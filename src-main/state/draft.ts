@@ -58,6 +58,12 @@ function baseList(base: ReadonlyMap<number, Row>): readonly Row[] {
   return list;
 }
 
+/**
+ * Each setting row's parsed values, by parser: a row is one frozen object for as long as it is
+ * unchanged, so a setting no command rewrote is parsed once for every draft and reader after it.
+ */
+const parsedSettings = new WeakMap<object, Map<unknown, unknown>>();
+
 export interface DraftInputs {
   command: CommandName;
   now: string;
@@ -86,7 +92,6 @@ export class Draft implements PlaySession {
   private readonly lists = new Map<PlayTable, readonly Row[]>();
   private readonly nextIds = new Map<PlayTable, number>();
   private settingIds: Map<string, number> | null = null;
-  private readonly parsedCache = new WeakMap<object, Map<unknown, unknown>>();
   private rng: SeededRandom | null = null;
   /** The faces entered by hand, while the command has some left to draw. */
   private readonly hand: EnteredFaces | null;
@@ -143,8 +148,8 @@ export class Draft implements PlaySession {
     const id = this.settingIndex().get(key);
     const row = id === undefined ? null : this.byId('setting', id);
     if (!row) return undefined;
-    let cache = this.parsedCache.get(row);
-    if (!cache) this.parsedCache.set(row, (cache = new Map()));
+    let cache = parsedSettings.get(row);
+    if (!cache) parsedSettings.set(row, (cache = new Map()));
     if (cache.has(parse)) return cache.get(parse) as V;
     const value = deepFreeze(parse(row.value));
     cache.set(parse, value);

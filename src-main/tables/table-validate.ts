@@ -95,3 +95,18 @@ export function validateTable(table: TableDef, knownTables?: ReadonlySet<string>
   });
   return issues;
 }
+
+/** Each catalog table's issues, by the catalog it was validated against: the tables are immutable until they change. */
+const catalogIssues = new WeakMap<TableDef, WeakMap<ReadonlyMap<string, TableDef>, readonly TableIssue[]>>();
+
+/**
+ * A table of the campaign's catalog validated against the catalog's other tables, once per catalog
+ * (a table edit makes a new one): a roll checks the table it rolls on without re-checking every row.
+ */
+export function validateCatalogTable(table: TableDef, catalog: ReadonlyMap<string, TableDef>): readonly TableIssue[] {
+  let byCatalog = catalogIssues.get(table);
+  if (!byCatalog) catalogIssues.set(table, (byCatalog = new WeakMap()));
+  let issues = byCatalog.get(catalog);
+  if (!issues) byCatalog.set(catalog, (issues = Object.freeze(validateTable(table, new Set(catalog.keys())))));
+  return issues;
+}

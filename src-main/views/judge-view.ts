@@ -33,6 +33,7 @@ import { doctorCapstone } from '../play/skills/doctor.ts';
 import { countedCapstone } from '../play/skills/capstone-counts.ts';
 import { ailmentsOf } from '../play/skills/ailments.ts';
 import type { Ailment } from '@shared/ailments.ts';
+import type { ViewParts } from './view-memo.ts';
 
 export type { LichslayerRow } from '../state/rows.ts';
 
@@ -223,8 +224,10 @@ function lifeView(
   };
 }
 
-export function judgeCampaignView(db: Database, file: string, ps: PlayReader): CampaignView {
-  countBuild('judge');
+/** What the Judge's view shows of the play state: everything but the file's own facts and its undo steps. */
+export type JudgeState = Pick<CampaignView, 'town' | 'roster' | 'houseRules' | 'session'>;
+
+function judgeState(ps: PlayReader): JudgeState {
   const townRow = ps.byId('town', 1);
   const town = townRow ? { name: townRow.name, day: townRow.day } : undefined;
   const rows = rosterRows(ps);
@@ -234,15 +237,10 @@ export function judgeCampaignView(db: Database, file: string, ps: PlayReader): C
   const buffs = readBuffs(ps);
   const records = readLifeRecords(ps);
   const lookup = lootEntries(ps);
-  const undo = nextUndo(db);
-  const redo = nextRedo(db);
   const day = town?.day ?? 1;
   const townState = readTown(ps);
   const fx = idolEffects(ps, townState, day);
   return {
-    path: file,
-    name: campaignName(db),
-    schemaVersion: LATEST_VERSION,
     town: { ...(town ?? { name: 'No town yet', day: 1 }), smith: townState.smith?.explain ?? null },
     roster: rows.map((row) =>
       lichslayerView(
@@ -265,6 +263,31 @@ export function judgeCampaignView(db: Database, file: string, ps: PlayReader): C
     ),
     houseRules: rules,
     session: currentSession(ps),
+  };
+}
+
+/**
+ * The Judge's view of the open campaign. With `parts`, what it shows of the play state is kept
+ * from the last build while nothing it read has changed (a token's move leaves the roster as it was).
+ */
+export function judgeCampaignView(
+  db: Database,
+  file: string,
+  ps: PlayReader,
+  parts?: ViewParts<JudgeState>,
+): CampaignView {
+  countBuild('judge');
+  const state = parts ? parts.get('judge', ps, judgeState) : judgeState(ps);
+  const undo = nextUndo(db);
+  const redo = nextRedo(db);
+  return {
+    path: file,
+    name: campaignName(db),
+    schemaVersion: LATEST_VERSION,
+    town: state.town,
+    roster: state.roster,
+    houseRules: state.houseRules,
+    session: state.session,
     history: { canUndo: undo?.label ?? null, canRedo: redo?.label ?? null },
   };
 }

@@ -11,6 +11,7 @@ import { SANITY_LADDER } from '../rules/sanity.ts';
 import { CASTING_TIME_LABEL } from '@shared/tables.ts';
 import { combatActor, diveActor, stored } from '../play/machines.ts';
 import { ailmentsOf, carrierOf } from '../play/skills/ailments.ts';
+import { ViewParts } from './view-memo.ts';
 
 interface Round {
   current: number | null;
@@ -52,7 +53,15 @@ function conditionsOf(
   return out;
 }
 
+/** The last turn order built, kept while what it read stands: the board's reply and the players' push share it. */
+const kept = new ViewParts<TurnEntryView[]>();
+
+/** The turn tracker's rows, in stack order. */
 export function turnOrder(ps: PlayReader): TurnEntryView[] {
+  return kept.get('turn order', ps, buildTurnOrder);
+}
+
+function buildTurnOrder(ps: PlayReader): TurnEntryView[] {
   const tokens = new Map(allTokens(ps).map((t) => [t.id, t]));
   const rules = readHouseRules(ps);
   const people = new Map(ps.all('lichslayer').map((r) => [r.id, r]));

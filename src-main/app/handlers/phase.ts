@@ -7,7 +7,7 @@ import { today } from '../../state/town.ts';
 import { turningExit } from '../../rules/turning.ts';
 import type { DiveEvent } from '../../machines/dive-machine.ts';
 import { machineEvent, phaseView } from '../../views/phase-view.ts';
-import { moveTokenByRules } from '../../play/board.ts';
+import { moveTokenByRules } from '../../play/token-move.ts';
 import { sanityChallenge } from '../../play/round-hooks.ts';
 import { enemiesCloseIn } from '../../play/enemies.ts';
 import { spellbookView } from '../../views/spellbook-view.ts';

@@ -19,7 +19,8 @@ import { DiceSyntaxError, parseDice } from '../../rules/dice-expression.ts';
 import { exportFoundry, exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../../tables/table-export.ts';
 import { previewImport, refusal, slugify, type ImportOptions } from '../../tables/table-import.ts';
 import { rollOnTable } from '../../tables/table-roll.ts';
-import { validateTable } from '../../tables/table-validate.ts';
+import { validateCatalogTable, validateTable } from '../../tables/table-validate.ts';
+import { tableCatalog } from '../../db/table-catalog.ts';
 import { uncoveredText } from '../../tables/table-coverage.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
@@ -359,10 +360,10 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
     },
 
     'tables.roll': (args) => {
-      const tables = ctx.state().tables.defs;
+      const tables = tableCatalog(db()).defs;
       const target = tables.get(args.key);
       if (!target) throw new CommandFailure('not-found', `There is no table “${args.key}” in this campaign.`);
-      const errors = validateTable(target, new Set(tables.keys())).filter((i) => i.severity === 'error');
+      const errors = validateCatalogTable(target, tables).filter((i) => i.severity === 'error');
       if (errors.length)
         throw new CommandFailure(
           'refused',

@@ -23,7 +23,7 @@ import { PARTY_KINDS } from '../machines.ts';
 import { rollModifiersFor } from '../gear.ts';
 import { lichslayerMagic } from '../casting.ts';
 import { roundNow } from '../fight-state.ts';
-import { contentsFor, fillRoom } from '../board.ts';
+import { contentsFor, fillRoom } from '../room-reveal.ts';
 import { communeReading } from '../../rules/skills-witch.ts';
 import { readCovers, sameRound, tokenOfCarrier, steps } from './ailments.ts';
 import { payHolidayRefusal } from '../../rules/retainer-pay.ts';

@@ -16,7 +16,7 @@ import { readHouseRules, readSetting, writeSetting } from '../../state/settings.
 import type { DieRoll } from '../../rules/dice.ts';
 import { presetChallenge, rollChallenge } from '../../rules/challenge.ts';
 import { roundNow } from '../fight-state.ts';
-import { moveTokenByRules } from '../board.ts';
+import { moveTokenByRules } from '../token-move.ts';
 import { rollModifiersFor } from '../gear.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { applyHit, loseNextTurn, resolveAttack } from '../fight.ts';

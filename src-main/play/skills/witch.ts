@@ -7,7 +7,7 @@ import type { PlayReader, PlaySession } from '../../state/session.ts';
 import { allTokens, ensureRoom, roomAt } from '../../state/board.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { LichslayerRow } from '../../state/lichslayer.ts';
-import { contentsFor, fillRoom, revealRoom } from '../board.ts';
+import { contentsFor, fillRoom, revealRoom } from '../room-reveal.ts';
 import { communeAheadFloor, communeReading } from '../../rules/skills-witch.ts';
 import { enhancedSkill } from './skill-facts.ts';
 import { FAMILIAR_SKILL, hasFamiliarSkill } from '../../rules/familiar.ts';
