@@ -1,7 +1,8 @@
 // The dive simulator's worker thread: runs its share of a run's dives in blocks and reports the
 // tally after each, so the Odds lab shows progress and main can stop it at once (terminate).
 import { parentPort, workerData } from 'node:worker_threads';
-import { emptyTally, simulateRange } from './dive-sim.ts';
+import { simulateRange } from './dive-sim.ts';
+import { emptyTally } from './sim-tally.ts';
 import { worldFromWire, type SimJob } from './sim-wire.ts';
 
 /** Dives between two reports: small enough for a lively bar, large enough not to flood the port. */

@@ -5,11 +5,9 @@
 // tables/table-roll.ts), the Attention (rules/lich-attention.ts). Nothing here touches the database:
 // the world is loaded once and each dive gets its own seeded dice, so dive i replays from (seed, i).
 // Every choice the book leaves to people is a named policy (SIM_POLICIES in @shared/odds-sim.ts).
-import type { Colour, SanityLevel } from '@shared/gauntlet.ts';
-import type { HouseRules } from '@shared/house-rules.ts';
-import type { TableDef } from '@shared/tables.ts';
 import type { SimPolicies, SimTally } from '@shared/odds-sim.ts';
-import { rollAttack, defaultTarget, parseDamage, type DamageSpec } from '../rules/attack.ts';
+import { emptyTally, tallyDive } from './sim-tally.ts';
+import { rollAttack, defaultTarget } from '../rules/attack.ts';
 import { resolveHit, zeroHealthOutcome, PRESS_ON_HEALTH } from '../rules/damage.ts';
 import { rollChallenge, rollModifiersOf } from '../rules/challenge.ts';
 import { openChest } from '../rules/board-facts.ts';
@@ -18,90 +16,24 @@ import { powerAttackDice, XP_PER_CLEARED_FLOOR, XP_PER_ENEMY, xpFromGold } from 
 import { turnsPerRound } from '../rules/entities.ts';
 import { dropSanity, sanityTarget } from '../rules/sanity.ts';
 import { characterRollModifiers } from '../rules/roll-modifiers.ts';
-import { applyAttentionTrigger, attentionAfterDay, type AttentionState } from '../rules/lich-attention.ts';
+import { applyAttentionTrigger, attentionAfterDay } from '../rules/lich-attention.ts';
 import { floorTier } from '../rules/room-roll.ts';
 import { rollTrapDamage, trapSteps } from '../rules/trap.ts';
 import { Dice, type Modifier } from '../rules/dice.ts';
 import { SeededRandom } from '../rules/random-source.ts';
 import { rollOnTable, type DrawState } from '../tables/table-roll.ts';
-import { rollRoomContents, rollWave, type RolledEntity } from '../play/room-contents.ts';
-
-/** A Lichslayer as the simulator starts them: the roster's row, or one the Judge describes. */
-export interface SimMember {
-  name: string;
-  level: number;
-  health: number;
-  armor: number;
-  power: number;
-  speed: number;
-  sanity: SanityLevel;
-  weapon: DamageSpec;
-  weaponColour: Colour;
-}
-
-export interface SimWorld {
-  tables: ReadonlyMap<string, TableDef>;
-  /** Rows already drawn from draw-without-replacement tables: each dive starts from these. */
-  drawn: ReadonlyMap<string, ReadonlySet<number>>;
-  rules: HouseRules;
-  attention: AttentionState;
-  party: readonly SimMember[];
-}
-
-/** A fight that runs this many rounds without an end is called off: the party withdraws from the floor. */
-export const ROUND_LIMIT = 60;
-/** The seed of dive i of a run: each dive its own stream, so any dive replays alone. */
-export const diveSeed = (seed: number, i: number): number =>
-  (Math.imul(seed ^ 0x9e3779b9, 2654435761) + Math.imul(i + 1, 0x85ebca6b)) >>> 0;
-
-/** A Lichslayer in the dive; also a candidate for the enemies' default target (rules/attack.ts). */
-interface Fighter {
-  m: SimMember;
-  index: number;
-  id: number;
-  name: string;
-  stackIndex: number;
-  health: number;
-  armor: number;
-  sanity: SanityLevel;
-  /** In the dive: false once withdrawn or permanently lost. */
-  present: boolean;
-  lost: boolean;
-  zeroes: number;
-  /** Reached 0 Health on the current floor at least once. */
-  downed: boolean;
-  gold: number;
-  enemies: number;
-  turns: number;
-  /** Modifiers to all rolls, worked out again only when Sanity moves. */
-  mods: { sanity: SanityLevel; all: Modifier[] } | null;
-}
-
-interface Foe {
-  e: RolledEntity;
-  health: number;
-  armor: number;
-  attack: DamageSpec | null;
-  turns: number;
-}
-
-/** One dive's outcome: what the tally counts. */
-export interface DiveOutcome {
-  /** Deepest floor entered (0: none). */
-  deepest: number;
-  /** Per floor 1..10: Lichslayers present on entering, reaching 0 Health there, permanently lost there. */
-  entered: number[];
-  felled: number[];
-  /** Lichslayers reaching 0 Health at least once on this floor. */
-  downed: number[];
-  lost: number[];
-  gold: number;
-  xp: number;
-  lootTiers: Record<string, number>;
-  lootColours: Record<string, number>;
-  attentionStage: number;
-  survivors: number;
-}
+import { rollRoomContents, rollWave } from '../play/room-contents.ts';
+import {
+  diveSeed,
+  foeOf,
+  pickFoe,
+  retreats,
+  ROUND_LIMIT,
+  type DiveOutcome,
+  type Fighter,
+  type Foe,
+  type SimWorld,
+} from './sim-party.ts';
 
 export function simulateDive(world: SimWorld, policies: SimPolicies, seed: number): DiveOutcome {
   const dice = new Dice(new SeededRandom(seed));
@@ -398,88 +330,6 @@ export function simulateDive(world: SimWorld, policies: SimPolicies, seed: numbe
   return out;
 }
 
-function foeOf(e: RolledEntity, rules: HouseRules): Foe {
-  return {
-    e,
-    health: e.health,
-    armor: e.fields.armor,
-    attack: parseDamage(e.fields.attack),
-    turns: turnsPerRound(e.fields.speed, rules, e.fields.turns).value,
-  };
-}
-
-/** The party's pick among the foes standing (policy `target`), null when none stands; ties go to the first placed. */
-export function pickFoe(foes: readonly Foe[], policy: SimPolicies['target']): Foe | null {
-  let best: Foe | null = null;
-  for (const x of foes) {
-    if (x.health <= 0) continue;
-    if (!best) {
-      best = x;
-      if (policy === 'first') return best;
-    } else if (
-      policy === 'weakest'
-        ? x.health + x.armor < best.health + best.armor
-        : x.health + x.armor > best.health + best.armor
-    )
-      best = x;
-  }
-  return best;
-}
-
-/** Policy `retreat`: after a floor, whether those still in the dive climb back to the Town. */
-function retreats(party: readonly Fighter[], policies: SimPolicies): boolean {
-  const present = party.filter((f) => f.present);
-  if (policies.retreat === 'half-out') return present.length * 2 <= party.length;
-  if (policies.retreat === 'hurt') return present.some((f) => f.health * 2 < f.m.health);
-  return false;
-}
-
-/** Adds one dive to a running tally (sums and sums of squares, for the intervals). */
-export function tallyDive(t: SimTally, d: DiveOutcome, partySize: number): void {
-  t.dives += 1;
-  for (let f = 1; f <= 10; f++) {
-    if (d.entered[f]! > 0) t.reached[f]! += 1;
-    t.entered[f]! += d.entered[f]!;
-    t.felled[f]! += d.felled[f]!;
-    t.felledSq[f]! += d.felled[f]! ** 2;
-    t.lost[f]! += d.lost[f]!;
-    t.downed[f]! += d.downed[f]!;
-  }
-  t.gold += d.gold;
-  t.goldSq += d.gold ** 2;
-  t.xp += d.xp;
-  t.xpSq += d.xp ** 2;
-  t.survivors += d.survivors;
-  t.partySize = partySize;
-  for (const [k, v] of Object.entries(d.lootTiers)) t.lootTiers[k] = (t.lootTiers[k] ?? 0) + v;
-  for (const [k, v] of Object.entries(d.lootColours)) t.lootColours[k] = (t.lootColours[k] ?? 0) + v;
-  t.attention[d.attentionStage]! += 1;
-  t.goldHistogram[Math.min(t.goldHistogram.length - 1, Math.floor(d.gold / 50))]! += 1;
-}
-
-export function emptyTally(): SimTally {
-  const floors = () => new Array(11).fill(0) as number[];
-  return {
-    dives: 0,
-    partySize: 0,
-    reached: floors(),
-    entered: floors(),
-    felled: floors(),
-    felledSq: floors(),
-    downed: floors(),
-    lost: floors(),
-    gold: 0,
-    goldSq: 0,
-    xp: 0,
-    xpSq: 0,
-    survivors: 0,
-    lootTiers: {},
-    lootColours: {},
-    attention: [0, 0, 0, 0, 0],
-    goldHistogram: new Array(21).fill(0) as number[],
-  };
-}
-
 /** Dives from..to of a run, tallied; `onProgress` after each block so a worker can report and be stopped. */
 export function simulateRange(
   world: SimWorld,
@@ -491,32 +341,4 @@ export function simulateRange(
 ): SimTally {
   for (let i = from; i < to; i++) tallyDive(t, simulateDive(world, policies, diveSeed(seed, i)), world.party.length);
   return t;
-}
-
-export function mergeTallies(a: SimTally, b: SimTally): SimTally {
-  const add = (x: number[], y: number[]) => x.map((v, i) => v + y[i]!);
-  const addRec = (x: Record<string, number>, y: Record<string, number>) => {
-    const r = { ...x };
-    for (const [k, v] of Object.entries(y)) r[k] = (r[k] ?? 0) + v;
-    return r;
-  };
-  return {
-    dives: a.dives + b.dives,
-    partySize: Math.max(a.partySize, b.partySize),
-    reached: add(a.reached, b.reached),
-    entered: add(a.entered, b.entered),
-    felled: add(a.felled, b.felled),
-    felledSq: add(a.felledSq, b.felledSq),
-    lost: add(a.lost, b.lost),
-    downed: add(a.downed, b.downed),
-    gold: a.gold + b.gold,
-    goldSq: a.goldSq + b.goldSq,
-    xp: a.xp + b.xp,
-    xpSq: a.xpSq + b.xpSq,
-    survivors: a.survivors + b.survivors,
-    lootTiers: addRec(a.lootTiers, b.lootTiers),
-    lootColours: addRec(a.lootColours, b.lootColours),
-    attention: add(a.attention, b.attention),
-    goldHistogram: add(a.goldHistogram, b.goldHistogram),
-  };
 }

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SimPolicies, SimRunState, SimRunView, SimTally } from '@shared/odds-sim.ts';
-import { emptyTally, mergeTallies, type SimWorld } from './dive-sim.ts';
+import type { SimWorld } from './sim-party.ts';
+import { emptyTally, mergeTallies } from './sim-tally.ts';
 import { summariseTally } from './sim-summary.ts';
 import { worldToWire, type SimJob } from './sim-wire.ts';
 

@@ -1,7 +1,7 @@
 // A simulated world as it crosses to a worker thread: Maps and Sets as plain arrays.
 import type { SimPolicies } from '@shared/odds-sim.ts';
 import type { TableDef } from '@shared/tables.ts';
-import type { SimWorld } from './dive-sim.ts';
+import type { SimWorld } from './sim-party.ts';
 
 export interface WireWorld extends Omit<SimWorld, 'tables' | 'drawn'> {
   tables: [string, TableDef][];

@@ -11,7 +11,7 @@ import { attentionActor } from '../play/machines.ts';
 import { equippedItems } from '../play/gear.ts';
 import { parseDamage, weaponOptions, type DamageSpec } from '../rules/attack.ts';
 import { INITIAL_ATTENTION, type AttentionState } from '../rules/lich-attention.ts';
-import type { SimMember, SimWorld } from './dive-sim.ts';
+import type { SimMember, SimWorld } from './sim-party.ts';
 
 /** A Lichslayer with no usable weapon strikes with this (the book gives no unarmed attack: the simulator's assumption, shown). */
 export const BARE_HANDS: DamageSpec = { count: 1, sides: 6, flat: 0, text: '1d6 (no weapon: bare hands)' };
