@@ -584,7 +584,7 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
 describe('a player killed by the Judge’s hand (ch.11)', () => {
   it('ch.11: damage by hand that kills a player, felled by another Lichslayer, costs that killer the Sanity Challenge of 12 an attack would', async () => {
     const { app } = await openDemo(32);
-    const [odile, , sable] = (await app.call('campaign.current', {}))!.roster;
+    const [, , sable] = (await app.call('campaign.current', {}))!.roster;
     for (let f = 1; f <= 10; f++)
       await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
     await descendTo(app, 10);

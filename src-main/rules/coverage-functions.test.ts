@@ -1,6 +1,6 @@
-// The coverage table of chapters 8-12 and 16 (docs/rules/ch08-12-16.md) is kept honest: every function it
-// names exists in its file; every rule the app applies (or a house rule) has a caller in the app; every
-// test it names exists.
+// The coverage table of the chapters whose rows name each function with its file (docs/rules/chNN.md
+// for chapters 2, 3, 8-12 and 16) is kept honest: that function exists there, every rule the app
+// applies (or a house rule) has a caller in the app, and every test named exists.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,9 +15,11 @@ const rowsOf = (file: string) =>
       const cells = l.split(' | ').map((c) => c.replace(/^\| ?| ?\|$/g, '').trim());
       return { id: cells[0]!, functions: cells[2]!, test: cells[3]!, status: cells[5]! };
     });
-const chapters8to16 = rowsOf('docs/rules/ch08-12-16.md');
-// Chapters 2 and 3's skills that act in a fight (docs/rules/ch02-03.md) are held to the same checks.
-const rows = [...chapters8to16, ...rowsOf('docs/rules/ch02-03.md'), ...rowsOf('docs/rules/ch02b-03.md')];
+const rows = fs
+  .readdirSync(path.join(ROOT, 'docs/rules'))
+  .filter((n) => /^ch(02|03|08|09|10|11|12|16)\.md$/.test(n))
+  .sort()
+  .flatMap((n) => rowsOf(`docs/rules/${n}`));
 
 const resolve = (file: string) =>
   path.join(ROOT, file.replace(/^main\//, 'src-main/').replace(/^shared\//, 'src-shared/'));
@@ -40,11 +42,12 @@ const appCode = [
     'src-main/tables',
   ].flatMap((d) => sources(path.join(ROOT, d))),
   path.join(ROOT, 'src-shared/contract.ts'),
+  ...sources(path.join(ROOT, 'src-shared/contract')),
 ].map((f) => ({ f, text: fs.readFileSync(f, 'utf8') }));
 
-describe('docs/rules/ch08-12-16.md', () => {
-  it('lists the rules of chapters 8 (in the Tombs), 9, 10, 11, 12 and 16, each with a status', () => {
-    expect(chapters8to16.length).toBeGreaterThan(120);
+describe('docs/rules: the coverage table', () => {
+  it('lists the rules of chapters 2, 3, 8-12 and 16, each with a status', () => {
+    expect(rows.length).toBeGreaterThan(280);
     for (const r of rows) expect(r.status, r.id).toMatch(/^(app|house rule: \w+(, \w+)*|Judge: .{20,})$/);
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
   });
@@ -53,7 +56,8 @@ describe('docs/rules/ch08-12-16.md', () => {
     const missing: string[] = [];
     for (const r of rows) {
       const named = [...r.functions.matchAll(/`(\w+)` \(([^)]+)\)/g)];
-      if (!named.length) missing.push(`${r.id}: no function named`);
+      // A Judge's call may have no function: the table decides it.
+      if (!named.length && !r.status.startsWith('Judge')) missing.push(`${r.id}: no function named`);
       for (const [, name, file] of named) {
         const text = fs.readFileSync(resolve(file!), 'utf8');
         if (!new RegExp(`export (function|const|class) ${name}\\b`).test(text))
@@ -74,6 +78,7 @@ describe('docs/rules/ch08-12-16.md', () => {
   it('every test named exists', () => {
     const missing: string[] = [];
     for (const r of rows) {
+      if (r.test === '—' && r.status.startsWith('Judge')) continue;
       const m = /^(\S+\.test\.ts) › (.+)$/.exec(r.test);
       if (!m) {
         missing.push(`${r.id}: “${r.test}” is not file › test`);
