@@ -256,7 +256,7 @@ describe('crafted campaign files', () => {
       roster: [{ name: 'Bystander' }],
     });
     app.close();
-  });
+  }, 120_000);
 
   it("a CHECK whose quoted words differ only in case is not the app's own", async () => {
     const { dataDir, file } = await withCrafted(() => undefined);

@@ -85,7 +85,7 @@ describe('odds.simulate through the commands', () => {
     );
     expect(again.summary).toEqual(first.summary);
     app.close();
-  });
+  }, 60_000);
 
   it('a run split over two workers merges to the summary one thread reaches from the same seed', async () => {
     const { app, world } = await demoWorld();
@@ -100,7 +100,7 @@ describe('odds.simulate through the commands', () => {
     expect(view).toMatchObject({ state: 'done', done: 1200, error: null });
     expect(view.summary).toEqual(alone);
     app.close();
-  });
+  }, 60_000);
 
   it('a described party and a variant’s house rules; a run can be cancelled and says how far it got', async () => {
     const { app } = await openDemo(3);
