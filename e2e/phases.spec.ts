@@ -64,6 +64,8 @@ test('a short dive: Town → Floor 1 → combat → cleared → Town, with the b
       });
     await api(request, host, 'board.moveToken', { tokenId: walker.id, floor: 1, x: r.x, y: r.y, override: true });
   }
+  // The fight's end shows its summary first; the Judge reads it and closes it.
+  await page.getByRole('dialog', { name: 'The fight is over' }).getByRole('button', { name: 'Done' }).click();
   await banner.getByRole('button', { name: 'Floor cleared' }).click();
   const roster = await api<{ roster: { name: string; xp: number }[] }>(request, host, 'campaign.current');
   expect(roster.roster.find((l) => l.name === 'Odile Vantreck')!.xp).toBe(14 + 6);
@@ -133,6 +135,8 @@ test('spells in the round and the Lich in the Town: cast from the dialog, pay at
 
   await banner.getByRole('button', { name: 'Withdraw to Town' }).click();
   await expect(banner).toContainText('In the Town');
+  // The dive's end shows its summary; the Judge closes it.
+  await page.getByRole('dialog', { name: 'The dive is over' }).getByRole('button', { name: 'Done' }).click();
   await expect(banner.getByRole('button', { name: 'The Lich manifests' })).toHaveCount(0);
   await banner.getByText("Lich's Attention: Stage 0").click();
   await page.getByRole('menuitem', { name: "The Lich's Crown is applied" }).click();

@@ -48,7 +48,7 @@ test('the Cast dialog shows each school open or shut to the caster, and why: Dem
   });
   await page.keyboard.press('Alt+c');
   const dialog = page.getByRole('dialog', { name: 'Cast a spell' });
-  const schools = dialog.getByRole('list', { name: 'Schools open to the caster' });
+  const schools = dialog.getByRole('list', { name: 'Schools open now' });
   await expect(schools).toContainText('✓ Demon Magic');
   await expect(schools).toContainText("✗ Lich's Magic");
   await expect(dialog).toContainText(
