@@ -1,7 +1,14 @@
 // Helpers for driving the Konva board: where a token sits on screen, and the app's own API.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { BoardView, TokenView } from '../src-shared/board.ts';
-import { cellOrigin, CELL, stageLayout, tokenSlot } from '../src-renderer/src/components/board/board-geometry.ts';
+import {
+  cellOrigin,
+  CELL,
+  GAP,
+  PAD,
+  stageLayout,
+  tokenSlot,
+} from '../src-renderer/src/components/board/board-geometry.ts';
 import type { RunningHost } from './web-host.ts';
 
 export async function api<T>(
@@ -59,15 +66,31 @@ export async function drag(page: Page, from: { x: number; y: number }, to: { x: 
 }
 
 /** Where Konva draws a token now (after a refused drop it must be back in its slot). */
-export function konvaTokenPositions(page: Page) {
-  return page.evaluate(() => {
+/** Which room each token stands in, by its label. Rooms, not pixels: the page's layout may widen
+ * the board between two reads (a side panel filling in), which moves every token's pixels. */
+export async function konvaTokenPositions(page: Page) {
+  const read = await page.evaluate(() => {
     const w = window as unknown as {
-      Konva: { stages: { find: (s: string) => { x: () => number; y: () => number }[] }[] };
+      Konva: {
+        stages: {
+          width: () => number;
+          height: () => number;
+          find: (s: string) => { x: () => number; y: () => number; getAttr: (a: string) => string }[];
+        }[];
+      };
     };
-    return w.Konva.stages[0]!.find('.token')
-      .map((n) => ({ x: Math.round(n.x()), y: Math.round(n.y()) }))
-      .sort((a, b) => a.y - b.y || a.x - b.x);
+    const stage = w.Konva.stages[0]!;
+    const tokens = stage.find('.token').map((n) => ({ label: n.getAttr('tokenLabel'), x: n.x(), y: n.y() }));
+    return { width: stage.width(), height: stage.height(), tokens };
   });
+  const { cellW } = stageLayout(read.width, read.height);
+  return read.tokens
+    .map((t) => ({
+      label: t.label,
+      x: Math.floor((t.x - PAD) / (cellW + GAP)),
+      y: Math.floor((t.y - PAD) / (CELL + GAP)),
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label) || a.y - b.y || a.x - b.x);
 }
 
 /** Opens the demo campaign in the page, waits for it, and seeds the dice: where a played scenario starts. */
