@@ -6,6 +6,7 @@ import type { LedgerEntry } from '@shared/contract.ts';
 import { SeededRandom } from '../rules/random-source.ts';
 import { randomStateSchema } from '../state/sessions.ts';
 import type { RowChange } from './history.ts';
+import { noteTableWrite } from './table-revision.ts';
 import { roomLabel } from '../state/board.ts';
 import type { CheatSource, LedgerReads } from '../state/ledger-entry.ts';
 import { archivedRolls, archiveReader, iterateArchivedRolls } from './ledger-archive.ts';
@@ -137,6 +138,7 @@ interface RoomImage {
  * players must not read it when the room is revealed again. Undoing the step brings them back.
  */
 export function tieRollsToStep(db: Database, step: number, firstRoll: number, changes: readonly RowChange[]): void {
+  noteTableWrite(db, 'roll_log');
   statement(db, `UPDATE roll_log SET history_id = ? WHERE id >= ?`).run(step, firstRoll);
   const withdraw = statement(
     db,
