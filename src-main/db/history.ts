@@ -115,8 +115,8 @@ export const JOURNAL_CHANGES = 60;
 /** Records one step; returns its id, or null when the action changed nothing undo could revert. */
 export function pushHistory(db: Database, label: string, changes: RowChange[]): number | null {
   if (changes.length === 0) return null;
+  // A new step stands, as the rolls it is tied to do: which rolls stand changes only with what follows.
   forgetUndoneSteps(db);
-  noteTableWrite(db, 'history');
   return Number(
     statement(db, `INSERT INTO history (label, changes, at, session) VALUES (?, ?, ?, ?)`).run(
       label,
