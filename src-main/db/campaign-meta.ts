@@ -6,3 +6,12 @@ export function campaignName(db: Database): string {
   const row = statement(db, `SELECT value FROM meta WHERE key = 'name'`).get() as { value: string } | undefined;
   return row?.value ?? 'Untitled campaign';
 }
+
+/** A new campaign's basics: its name, when it began, and its Town. */
+export function writeCampaignBasics(db: Database, name: string, town: { name: string; day: number }): void {
+  statement(db, `INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(
+    name,
+    new Date().toISOString(),
+  );
+  statement(db, `INSERT OR IGNORE INTO town (id, name, day) VALUES (1, ?, ?)`).run(town.name, town.day);
+}
