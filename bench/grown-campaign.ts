@@ -19,6 +19,12 @@ export interface GrownCampaign {
   dataDir: string;
   file: string;
   db: Database;
+  /**
+   * A copy of the campaign as it stands, on its own connection with the app's journal and
+   * synchronous settings: where a baseline writes, so that its writes cost what the app's do
+   * without changing the file the app has loaded (which would make the app read it all again).
+   */
+  twin(): Database;
   /** The demo's first Lichslayer and its token on the board. */
   lichslayerId: number;
   tokenId: number;
@@ -141,14 +147,25 @@ export async function growCampaign(rows: number): Promise<GrownCampaign> {
   // The on-open backup and the full check run in the background: measured commands start after them.
   await app.idle();
   const opened = app.current()!;
+  const twins: Database[] = [];
   return {
     app,
     dataDir,
     file,
     db: opened.db,
+    twin() {
+      const copy = path.join(dataDir, `twin-${twins.length}.sqlite`);
+      opened.db.prepare(`VACUUM INTO ?`).run(copy);
+      const twin = new Sqlite(copy);
+      twin.pragma(`journal_mode = ${String(opened.db.pragma('journal_mode', { simple: true }))}`);
+      twin.pragma(`synchronous = ${String(opened.db.pragma('synchronous', { simple: true }))}`);
+      twins.push(twin);
+      return twin;
+    },
     lichslayerId,
     tokenId,
     close() {
+      for (const twin of twins) twin.close();
       app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

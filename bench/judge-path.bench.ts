@@ -42,15 +42,17 @@ export const judgePathBenchmarks: Benchmark[] = [
         const board = await g.app.call('board.view', { floor: FULL_FLOOR });
         const walker = board.tokens.find((t) => t.lichslayerId === g.lichslayerId)!;
         let x = walker.x!;
-        // The baseline: the token's row written in its own committed transaction, on the app's connection.
-        const bare = g.db.prepare(`UPDATE token SET x = x WHERE id = ?`);
+        // The baseline: the token's row written in its own committed transaction, in a copy of the
+        // campaign (a write to the app's own file between moves would make every move reload it).
+        const twin = g.twin();
+        const bare = twin.prepare(`UPDATE token SET x = x WHERE id = ?`);
         const before = screens.pushes();
         const { subject, baseline } = await interleaved(
           () => {
             x = x === 1 ? 2 : 1;
             return asJudge(g.app, screens, 'board.moveToken', { tokenId: walker.id, floor: FULL_FLOOR, x, y: 0 });
           },
-          () => g.db.transaction(() => bare.run(walker.id))(),
+          () => twin.transaction(() => bare.run(walker.id))(),
           200,
           10,
         );
@@ -81,11 +83,13 @@ export const judgePathBenchmarks: Benchmark[] = [
       try {
         const sync = g.db.pragma('synchronous', { simple: true });
         if (sync !== 2) throw new Error(`The campaign runs at synchronous=${String(sync)}, not FULL`);
-        // The baseline: one committed write, the least a roll that enters the ledger must do.
-        const bare = g.db.prepare(`UPDATE setting SET value = value WHERE key = 'session'`);
+        // The baseline: one committed write, the least a roll that enters the ledger must do (in a
+        // copy of the campaign, as the move's baseline is).
+        const twin = g.twin();
+        const bare = twin.prepare(`UPDATE setting SET value = value WHERE key = 'session'`);
         const { subject, baseline } = await interleaved(
           () => asJudge(g.app, null, 'tables.roll', LOOT_ROLL),
-          () => g.db.transaction(() => bare.run())(),
+          () => twin.transaction(() => bare.run())(),
           400,
           20,
         );

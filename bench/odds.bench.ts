@@ -94,8 +94,11 @@ export const oddsBenchmarks: Benchmark[] = [
         const used = process.cpuUsage(cpu);
         return { wall, cores: (used.user + used.system) / 1e6 / wall };
       }
-      const all = new SimRunner();
-      const one = new SimRunner(1);
+      // The built app's worker (the bench builds first), not the TypeScript source each worker would compile as it starts.
+      const built = path.resolve(import.meta.dirname, '../out/main/dive-sim-worker.js');
+      if (!fs.existsSync(built)) throw new Error(`The built dive worker is missing: ${built}`);
+      const all = new SimRunner(cores, built);
+      const one = new SimRunner(1, built);
       const walls: number[] = [];
       const baseWalls: number[] = [];
       const used: number[] = [];

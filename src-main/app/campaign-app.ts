@@ -17,6 +17,7 @@ import { CheckedFiles, fileSignature } from '../db/checked-files.ts';
 import { acquireCampaignLock, liveHolder, lockedMessage } from '../db/campaign-lock.ts';
 import { pushHistory, RecordingWriter } from '../db/history.ts';
 import { nextRollId, tieRollsToStep } from '../db/ledger.ts';
+import { watchedTransaction } from '../db/table-revision.ts';
 import { type Retention } from '../db/backups.ts';
 import { attachArchive } from '../db/ledger-archive.ts';
 import { CommandFailure } from '../state/failures.ts';
@@ -361,14 +362,14 @@ export class CampaignApp implements CampaignFiles {
   /** Runs one Judge action as one transaction with its undo step, then publishes. */
   private edit<T>(_command: CommandName, label: string, change: (writer: RecordingWriter, db: Database) => T): T {
     const { db } = this.require();
-    const result = db.transaction(() => {
+    const result = watchedTransaction(db, () => {
       const writer = new RecordingWriter(db);
       const firstRoll = nextRollId(db);
       const value = change(writer, db);
       const step = pushHistory(db, label, writer.changes);
       if (step !== null) tieRollsToStep(db, step, firstRoll, writer.changes);
       return value;
-    })();
+    });
     this.screens.changed();
     this.backups.ifDue();
     return result;

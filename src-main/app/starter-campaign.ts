@@ -1,5 +1,6 @@
 // Loads the original demo campaign from resources/ (outside data: validated like any import).
 import type { Database } from 'better-sqlite3';
+import { writeCampaignBasics } from '../db/campaign-meta.ts';
 import fs from 'node:fs';
 import { z } from 'zod';
 import { describeIssues } from '@shared/contract.ts';
@@ -54,8 +55,7 @@ export function initialiseCampaign(
   name: string,
   town: { name: string; day: number } = { name: 'Unnamed town', day: 1 },
 ): void {
-  db.prepare(`INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(name, new Date().toISOString());
-  db.prepare(`INSERT OR IGNORE INTO town (id, name, day) VALUES (1, ?, ?)`).run(town.name, town.day);
+  writeCampaignBasics(db, name, town);
 }
 
 /** One of the demo campaign's Lichslayers, with their items and inventory. */

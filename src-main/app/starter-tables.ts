@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tablePackSchema, type TablePack } from '@shared/tables.ts';
 import { RecordingWriter } from '../db/history.ts';
-import { insertTable } from '../db/tables-repo.ts';
+import { insertTable, tableKeyTaken } from '../db/tables-repo.ts';
+import { writePlayState } from '../db/ledger.ts';
 import { readSetting } from '../db/settings.ts';
 import { z } from 'zod';
 
@@ -49,15 +50,11 @@ export function ensureStarterTables(db: Database, resourcesDir: string): void {
   db.transaction(() => {
     const writer = new RecordingWriter(db);
     for (const table of missing) {
-      if (!db.prepare(`SELECT 1 FROM rtable WHERE key = ?`).get(table.key))
-        insertTable(writer, { ...table, starter: true });
+      if (!tableKeyTaken(db, table.key)) insertTable(writer, { ...table, starter: true });
     }
-    const value = JSON.stringify({
+    writePlayState(db, 'starter_tables', {
       seeded: record?.seeded ?? new Date().toISOString(),
       keys: pack.tables.map((t) => t.key),
     });
-    db.prepare(
-      `INSERT INTO setting (key, value) VALUES ('starter_tables', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-    ).run(value);
   })();
 }

@@ -1,7 +1,17 @@
 // The campaign's own name, as the file keeps it beside the play state.
 import type { Database } from 'better-sqlite3';
+import { statement } from './statements.ts';
 
 export function campaignName(db: Database): string {
-  const row = db.prepare(`SELECT value FROM meta WHERE key = 'name'`).get() as { value: string } | undefined;
+  const row = statement(db, `SELECT value FROM meta WHERE key = 'name'`).get() as { value: string } | undefined;
   return row?.value ?? 'Untitled campaign';
+}
+
+/** A new campaign's basics: its name, when it began, and its Town. */
+export function writeCampaignBasics(db: Database, name: string, town: { name: string; day: number }): void {
+  statement(db, `INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(
+    name,
+    new Date().toISOString(),
+  );
+  statement(db, `INSERT OR IGNORE INTO town (id, name, day) VALUES (1, ?, ?)`).run(town.name, town.day);
 }

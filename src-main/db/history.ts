@@ -115,6 +115,7 @@ export const JOURNAL_CHANGES = 60;
 /** Records one step; returns its id, or null when the action changed nothing undo could revert. */
 export function pushHistory(db: Database, label: string, changes: RowChange[]): number | null {
   if (changes.length === 0) return null;
+  // A new step stands, as the rolls it is tied to do: which rolls stand changes only with what follows.
   forgetUndoneSteps(db);
   return Number(
     statement(db, `INSERT INTO history (label, changes, at, session) VALUES (?, ?, ?, ?)`).run(
@@ -133,6 +134,7 @@ export function pushHistory(db: Database, label: string, changes: RowChange[]): 
 export function forgetUndoneSteps(db: Database): void {
   // Every push comes here: with nothing undone (the usual case) it costs one index probe.
   if (!statement(db, `SELECT 1 FROM history WHERE undone = 1 LIMIT 1`).get()) return;
+  noteTableWrite(db, 'history');
   retireRollLinks(db, `SELECT id FROM history WHERE undone = 1`);
   statement(db, `DELETE FROM history WHERE undone = 1`).run();
 }
@@ -143,6 +145,7 @@ export function forgetUndoneSteps(db: Database): void {
  * only the rolls of those steps; a deleted step's id may be handed out again.
  */
 function retireRollLinks(db: Database, steps: string, ...params: unknown[]): void {
+  noteTableWrite(db, 'roll_log');
   statement(db, `UPDATE roll_log SET history_id = 0 WHERE history_id IN (${steps})`).run(...params);
   statement(db, `UPDATE roll_log SET withdrawn_by = NULL WHERE withdrawn_by IN (${steps})`).run(...params);
 }
@@ -153,6 +156,7 @@ function retireRollLinks(db: Database, steps: string, ...params: unknown[]): voi
  */
 export function forgetAllSteps(db: Database): void {
   forgetUndoneSteps(db);
+  noteTableWrite(db, 'roll_log');
   statement(db, `UPDATE roll_log SET history_id = 0 WHERE withdrawn_by IS NOT NULL`).run();
   statement(db, `UPDATE roll_log SET history_id = NULL, withdrawn_by = NULL WHERE history_id IS NOT 0`).run();
   statement(db, `UPDATE roll_log SET withdrawn_by = NULL`).run();
@@ -188,6 +192,7 @@ export function undo(db: Database): string | null {
   // Deferred so that rows come back in any order without tripping foreign keys mid-way.
   db.pragma('defer_foreign_keys = ON');
   for (const change of [...changes].reverse()) writeImage(db, change.table, change.id, change.before);
+  noteTableWrite(db, 'history');
   statement(db, `UPDATE history SET undone = 1 WHERE id = ?`).run(step.id);
   return step.label;
 }
@@ -198,6 +203,7 @@ export function redo(db: Database): string | null {
   const changes = readStoredJson<RowChange[]>('history', 'changes', step.id, step.changes, true);
   db.pragma('defer_foreign_keys = ON');
   for (const change of changes) writeImage(db, change.table, change.id, change.after);
+  noteTableWrite(db, 'history');
   statement(db, `UPDATE history SET undone = 0 WHERE id = ?`).run(step.id);
   return step.label;
 }
@@ -216,6 +222,7 @@ export interface HistoryCompaction {
  */
 export function compactHistory(db: Database, firstKept: number): HistoryCompaction {
   // Undone steps there could never be redone once their images are gone.
+  noteTableWrite(db, 'history');
   retireRollLinks(db, `SELECT id FROM history WHERE session < ? AND undone = 1`, firstKept);
   const dropped = statement(db, `DELETE FROM history WHERE session < ? AND undone = 1`).run(firstKept).changes;
   const compacted = statement(

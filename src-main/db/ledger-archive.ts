@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import path from 'node:path';
 import { CampaignFileError } from '../state/failures.ts';
 import { createPrivateFileNoFollow, sideFileKind } from './side-files.ts';
+import { noteTableWrite } from './table-revision.ts';
 
 export const ledgerArchivePath = (campaignFile: string): string => `${campaignFile}-ledger`;
 
@@ -207,6 +208,7 @@ export function archiveSessions(db: Database, firstKept: number): number {
       )
       .run(firstKept, newest),
   )();
+  noteTableWrite(db, 'roll_log');
   return db.transaction(
     () => db.prepare(`DELETE FROM main.roll_log WHERE session < ? AND id < ?`).run(firstKept, newest).changes,
   )();

@@ -6,6 +6,7 @@ import type { LedgerEntry } from '@shared/contract.ts';
 import { SeededRandom } from '../rules/random-source.ts';
 import { randomStateSchema } from '../state/sessions.ts';
 import type { RowChange } from './history.ts';
+import { noteTableWrite } from './table-revision.ts';
 import { roomLabel } from '../state/board.ts';
 import type { CheatSource, LedgerReads } from '../state/ledger-entry.ts';
 import { archivedRolls, archiveReader, iterateArchivedRolls } from './ledger-archive.ts';
@@ -137,7 +138,7 @@ interface RoomImage {
  * players must not read it when the room is revealed again. Undoing the step brings them back.
  */
 export function tieRollsToStep(db: Database, step: number, firstRoll: number, changes: readonly RowChange[]): void {
-  statement(db, `UPDATE roll_log SET history_id = ? WHERE id >= ?`).run(step, firstRoll);
+  let changed = statement(db, `UPDATE roll_log SET history_id = ? WHERE id >= ?`).run(step, firstRoll).changes;
   const withdraw = statement(
     db,
     `UPDATE roll_log SET withdrawn_by = ? WHERE room = ? AND id < ? AND withdrawn_by IS NULL AND history_id IS NOT 0`,
@@ -147,8 +148,9 @@ export function tieRollsToStep(db: Database, step: number, firstRoll: number, ch
     const before = c.before as unknown as RoomImage;
     const after = c.after as unknown as RoomImage | null;
     if (after === null || after.name !== before.name || after.room_type !== before.room_type)
-      withdraw.run(step, roomLabel(before.floor, before.x, before.y), firstRoll);
+      changed += withdraw.run(step, roomLabel(before.floor, before.x, before.y), firstRoll).changes;
   }
+  if (changed) noteTableWrite(db, 'roll_log');
 }
 
 /**

@@ -10,6 +10,7 @@ import { ledgerReads } from './ledger.ts';
 import { applyDecision, keepAppliedState, loadPlayState } from './play-store.ts';
 import { skillUseReads } from './skill-uses.ts';
 import { tableCatalog } from './table-catalog.ts';
+import { watchedTransaction } from './table-revision.ts';
 
 export interface PlayOutcome<T> {
   value: T;
@@ -59,7 +60,7 @@ export function runPlayCommand<T>(
   const value = decide(draft);
   const decision = draft.decision();
   const next = draft.next();
-  const step = db.transaction(() => applyDecision(db, base, decision, next, label, now))();
+  const step = watchedTransaction(db, () => applyDecision(db, base, decision, next, label, now));
   keepAppliedState(db, next);
   return { value, step };
 }

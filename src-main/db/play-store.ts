@@ -9,6 +9,7 @@ import type { PlayReader } from '../state/session.ts';
 import { playState, type PlayState, type Row } from '../state/play-state.ts';
 import { PLAY_TABLES, type PlayTable } from '../state/rows.ts';
 import { pushHistory, RecordingWriter, type RowChange } from './history.ts';
+import { noteTableWrite } from './table-revision.ts';
 import { ledgerReads, tieRollsToStep } from './ledger.ts';
 import { keepDraws, tableCatalog } from './table-catalog.ts';
 import { skillUseReads } from './skill-uses.ts';
@@ -153,6 +154,7 @@ export function applyDecision(
   keepDraws(db, decision.draws);
   const firstRoll = s.nextRoll.get() as number;
   const session = sessionOf(next);
+  if (decision.rolls.length) noteTableWrite(db, 'roll_log');
   for (const r of decision.rolls) {
     s.insertRoll.run({
       at: now,

@@ -7,6 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import { roomLabel } from '../state/board.ts';
 import { statement } from './statements.ts';
+import { ledgerRevision } from './table-revision.ts';
 
 const GRID_LABELS = JSON.stringify(
   Array.from({ length: 10 * 25 }, (_, i) => roomLabel(Math.floor(i / 25) + 1, i % 5, Math.floor((i % 25) / 5))),
@@ -70,9 +71,21 @@ function roomlessIds(db: Database): number[] {
   return known.ids;
 }
 
+/** The last answer, kept while the ledger and the revealed rooms are as they were: most changes touch neither. */
+const lastShown = new WeakMap<Database, { key: string; shown: readonly Shown[] }>();
+
 /** The rolls players may see (as `publicRollsByScan` says), each read through an index. */
-export function publicRolls(db: Database, floor: number | null, limit = 8): Shown[] {
+export function publicRolls(db: Database, floor: number | null, limit = 8): readonly Shown[] {
   const labels = revealedLabels(db, floor);
+  const key = JSON.stringify([ledgerRevision(db), labels, limit]);
+  const held = lastShown.get(db);
+  if (held?.key === key) return held.shown;
+  const shown = Object.freeze(readPublicRolls(db, floor, labels, limit).map((r) => Object.freeze(r)));
+  lastShown.set(db, { key, shown });
+  return shown;
+}
+
+function readPublicRolls(db: Database, floor: number | null, labels: string[], limit: number): Shown[] {
   const all = roomlessIds(db);
   const weighed = all.slice(-CANDIDATES);
   // The revealed rooms' rolls through the room index: as many as this floor's rooms were ever rolled for.

@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import type { SkillUse } from '../rules/skills.ts';
 import type { CapstoneKey, SkillUseReads } from '../state/skill-uses.ts';
 import { statement } from './statements.ts';
+import { skillUsesRevision } from './table-revision.ts';
 
 interface UseRow {
   lichslayer_id: number;
@@ -49,6 +50,23 @@ const WHERE: Record<CapstoneKey['counts'], string> = {
   all: '1',
 };
 
+/** Answers given since the skill uses last changed, by question: a view asks the same ones after every change. */
+const answered = new WeakMap<Database, { revision: string; answers: Map<string, unknown> }>();
+
+function remembered<T>(db: Database, question: string, ask: () => T): T {
+  const revision = skillUsesRevision(db);
+  let held = answered.get(db);
+  if (held?.revision !== revision) answered.set(db, (held = { revision, answers: new Map() }));
+  if (held.answers.has(question)) return held.answers.get(question) as T;
+  const answer = ask();
+  held.answers.set(question, answer);
+  return answer;
+}
+
+/** Shared between every asker until the uses change, so no one may change it. */
+const frozen = <T>(xs: T[]): readonly T[] =>
+  Object.freeze(xs.map((x) => (typeof x === 'object' ? Object.freeze(x) : x)));
+
 /** The skill-use questions answered through the campaign's indexes, so none grows with its length. */
 export function skillUseReads(db: Database): SkillUseReads {
   const mine = `SELECT id, ${COLUMNS} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill`;
@@ -60,31 +78,48 @@ export function skillUseReads(db: Database): SkillUseReads {
   const burgle = statement(db, `SELECT ${COLUMNS} FROM skill_use WHERE skill = 'Burgle' AND token_id = ? LIMIT 1`);
   return {
     inWindow: (id, skill, now) =>
-      (
-        window.all({ id, skill, session: now.session, day: now.day, fight: now.fight, visit: now.visit }) as UseRow[]
-      ).map(toUse),
-    firstBurgle: (tokenId) => {
-      const row = burgle.get(tokenId) as UseRow | undefined;
-      return row ? toUse(row) : null;
-    },
+      remembered(db, `window:${JSON.stringify([id, skill, now])}`, () =>
+        frozen(
+          (
+            window.all({
+              id,
+              skill,
+              session: now.session,
+              day: now.day,
+              fight: now.fight,
+              visit: now.visit,
+            }) as UseRow[]
+          ).map(toUse),
+        ),
+      ),
+    firstBurgle: (tokenId) =>
+      remembered(db, `burgle:${tokenId}`, () => {
+        const row = burgle.get(tokenId) as UseRow | undefined;
+        return row ? Object.freeze(toUse(row)) : null;
+      }),
     // The distinct values are read by jumping through an index from one to the next, so the cost
     // follows how many distinct enemies there were (at most `limit` are read), never how many uses.
-    distinct: (id, skill, key, limit) => {
-      const c = key.column;
-      const where = WHERE[key.counts];
-      const order = c === 'token_id' ? c : `${c} COLLATE NOCASE`;
-      return statement(
-        db,
-        `WITH RECURSIVE seen(value) AS (
+    distinct: (id, skill, key, limit) =>
+      remembered(db, `distinct:${JSON.stringify([id, skill, key, limit])}`, () =>
+        frozen(distinctValues(id, skill, key, limit)),
+      ),
+  };
+
+  function distinctValues(id: number, skill: string, key: CapstoneKey, limit: number): (string | number)[] {
+    const c = key.column;
+    const where = WHERE[key.counts];
+    const order = c === 'token_id' ? c : `${c} COLLATE NOCASE`;
+    return statement(
+      db,
+      `WITH RECURSIVE seen(value) AS (
              SELECT * FROM (SELECT ${c} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill AND ${c} IS NOT NULL AND ${where} ORDER BY ${order} LIMIT 1)
              UNION ALL
              SELECT (SELECT ${c} FROM skill_use WHERE lichslayer_id = @id AND skill = @skill AND ${order} > seen.value AND ${where} ORDER BY ${order} LIMIT 1)
              FROM seen WHERE seen.value IS NOT NULL LIMIT ${limit}
            )
            SELECT value FROM seen WHERE value IS NOT NULL`,
-      )
-        .pluck()
-        .all({ id, skill }) as (string | number)[];
-    },
-  };
+    )
+      .pluck()
+      .all({ id, skill }) as (string | number)[];
+  }
 }

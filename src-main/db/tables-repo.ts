@@ -159,6 +159,11 @@ function metaColumns(def: TableDef) {
   };
 }
 
+/** Whether the campaign holds a table under this key already. */
+export function tableKeyTaken(db: Database, key: string): boolean {
+  return !!statement(db, `SELECT 1 FROM rtable WHERE key = ?`).get(key);
+}
+
 export function insertTable(w: RecordingWriter, def: TableDef): number {
   const parsed = tableDefSchema.parse(def);
   const id = w.insert('rtable', { ...metaColumns(parsed), drawn: '[]' });

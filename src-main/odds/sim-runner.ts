@@ -51,8 +51,12 @@ export class SimRunner {
   private runs = new Map<string, Run>();
   private next = 1;
 
-  /** How many workers a run is split over: one per core unless told (the benchmark's baseline runs one). */
-  constructor(private readonly workers = Math.max(1, os.availableParallelism())) {}
+  constructor(
+    /** How many workers a run is split over: one per core unless told (the benchmark's baseline runs one). */
+    private readonly workers = Math.max(1, os.availableParallelism()),
+    /** The worker's file, when not the one beside this module (the benchmark runs the built app's). */
+    private readonly file: string | null = null,
+  ) {}
 
   start(world: SimWorld, policies: SimPolicies, seed: number, dives: number, label: string): SimRunView {
     for (const old of this.runs.values()) if (old.label === label) this.stop(old, 'cancelled');
@@ -72,7 +76,7 @@ export class SimRunner {
       error: null,
       workers: [],
     };
-    const file = workerFile();
+    const file = this.file ?? workerFile();
     const wire = worldToWire(world);
     // At least a block of dives per worker: a small run is not worth a second thread.
     const count = Math.max(1, Math.min(this.workers, Math.ceil(dives / 500)));

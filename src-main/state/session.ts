@@ -99,9 +99,9 @@ export interface CapstoneKey {
 /** The questions the engine asks of the campaign's skill uses (answered through its indexes). */
 export interface SkillUseReads {
   /** Uses of one skill by one Lichslayer inside the window (any of its session, day, fight, visit). */
-  inWindow(lichslayerId: number, skill: string, now: LimitWindow): SkillUse[];
+  inWindow(lichslayerId: number, skill: string, now: LimitWindow): readonly SkillUse[];
   /** Distinct values of a capstone key, in index order, at most `limit`. */
-  distinct(lichslayerId: number, skill: string, key: CapstoneKey, limit: number): (string | number)[];
+  distinct(lichslayerId: number, skill: string, key: CapstoneKey, limit: number): readonly (string | number)[];
   /** The first Burgle ever tried on a token, if any. */
   firstBurgle(tokenId: number): SkillUse | null;
 }

@@ -33,7 +33,12 @@ export function burglesOf(r: PlayReader, tokenId: number): SkillUse[] {
  * session or day, a floor limit within the floor visit, round and turn limits within the fight, so
  * older uses never count.
  */
-export function usesForLimit(r: PlayReader, lichslayerId: number, skill: string, now: LimitWindow): SkillUse[] {
+export function usesForLimit(
+  r: PlayReader,
+  lichslayerId: number,
+  skill: string,
+  now: LimitWindow,
+): readonly SkillUse[] {
   return r.skillUses.inWindow(lichslayerId, skill, now);
 }
 

@@ -108,6 +108,6 @@ export function playerView(db: Database, ps: PlayReader): PlayerView {
         conditions: e.publicConditions,
       })),
     round: turn ? turn.round : null,
-    rolls: publicRolls(db, floor),
+    rolls: [...publicRolls(db, floor)],
   };
 }

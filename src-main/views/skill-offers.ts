@@ -23,6 +23,12 @@ function heldSkills(l: LichslayerRow): SkillDef[] {
 const placed = (t: TokenView): t is TokenView & { x: number; y: number; floor: number } =>
   t.floor !== null && t.x !== null && t.y !== null;
 
+/** Skills that offer something aimed at a room or at a token: the others are skipped before the loops. */
+const ROOM_SKILLS = new Set(['Commune', 'Charge', 'Maneuver', 'Predict', 'Identify']);
+const TOKEN_SKILLS = new Set(['Diagnose and Bandage', 'Cure', 'Command', 'Retainers', 'Family Heirloom', 'Influence']);
+
+const roomKey = (x: number, y: number) => x * 16 + y;
+
 export function skillOffers(
   ps: PlayReader,
   floor: number,
@@ -32,54 +38,74 @@ export function skillOffers(
 ): SkillOffer[] {
   const offers: SkillOffer[] = [];
   const here = tokens.filter((t) => placed(t) && t.floor === floor);
-  const enemiesIn = (x: number, y: number) =>
-    here.filter((e) => e.kind === 'entity' && !e.defeated && e.x === x && e.y === y);
+  // Built for every change on a full floor: each room's enemies and Lichslayers found once, not per skill and room.
+  const enemiesByRoom = new Map<number, TokenView[]>();
+  const lichslayersByRoom = new Map<number, TokenView[]>();
+  for (const t of here) {
+    const by = t.kind === 'entity' && !t.defeated ? enemiesByRoom : t.kind === 'lichslayer' ? lichslayersByRoom : null;
+    if (!by) continue;
+    const key = roomKey(t.x!, t.y!);
+    const list = by.get(key);
+    if (list) list.push(t);
+    else by.set(key, [t]);
+  }
+  const none: readonly TokenView[] = [];
+  const enemiesIn = (x: number, y: number) => enemiesByRoom.get(roomKey(x, y)) ?? none;
   for (const l of rosterRows(ps)) {
     // Room offers need the Lichslayer standing on this floor; token offers reach from anywhere (skill.use says if not).
     const t = here.find((k) => k.kind === 'lichslayer' && k.lichslayerId === l.id && !k.defeated) ?? null;
+    const held = heldSkills(l);
+    if (!held.length) continue;
     const enhanced = new Set(lifeRecord(ps, l.id).enhanced.map((k) => k.toLowerCase()));
     const add = (o: Omit<SkillOffer, 'lichslayerId' | 'hidden'> & { hidden?: boolean }) =>
       offers.push({ lichslayerId: l.id, hidden: false, ...o, label: `${l.name}: ${o.label}` });
-    for (const k of heldSkills(l)) {
+    for (const k of held) {
       const isEnhanced = enhanced.has(k.name.toLowerCase());
-      if (t && placed(t))
-        for (const r of rooms) {
-          const at = { x: r.x, y: r.y };
-          const inRoom = t.x === r.x && t.y === r.y;
-          const steps = Math.abs(t.x - r.x) + Math.abs(t.y - r.y);
-          const room = (label: string, args: SkillOffer['args'] = {}, hidden = false) =>
-            add({ label, skill: k.name, aim: 'room', room: at, tokenId: null, args, hidden });
-          if (k.board === 'reveal' && !r.revealed) room(`${k.name} reveals this room`, { rooms: [at] });
-          if (k.board === 'break' && !inRoom) {
-            room(`${k.name} into this room`, { rooms: [at] });
-            for (const e of enemiesIn(r.x, r.y))
-              room(`${k.name} in, attacking ${e.name}`, { rooms: [at], tokenId: e.id }, e.hidden);
-          }
-          if (k.board === 'break' && inRoom && inFight && isEnhanced)
-            room(`${k.name} — hold this doorway`, { block: true });
-          if (k.board === 'disarm' && inRoom && r.trap && !r.trap.disabled) {
-            room(`${k.name} the trap`);
-            if (isEnhanced) room(`${k.name} the trap from sneak`, { sneak: true });
-          }
-          if (k.name === 'Commune' && isEnhanced && floor + COMMUNE_AHEAD <= LAST_ROLLED_FLOOR)
-            room(`${k.name} reads (${r.x + 1},${r.y + 1}) on Floor ${floor + COMMUNE_AHEAD}`, {
-              rooms: [at],
-              ahead: true,
-            });
-          if (k.board === 'burgle' && inRoom)
-            for (const e of enemiesIn(r.x, r.y)) room(`${k.name} ${e.name}`, { tokenId: e.id }, e.hidden);
-          // ch.2: Charge runs in a straight line, along a row or a column.
-          if (k.name === 'Charge' && !inRoom && (t.x === r.x || t.y === r.y))
-            room('Charge to this room', { rooms: [at] });
-          // ch.2: Maneuver takes one step, alone or with an ally from the same room.
-          if (k.name === 'Maneuver' && steps === 1) {
-            room('Maneuver here', { rooms: [at] });
-            for (const a of here.filter((x) => x.kind === 'lichslayer' && x.id !== t.id && x.x === t.x && x.y === t.y))
-              room(`Maneuver here with ${a.name}`, { rooms: [at], tokenId: a.id });
-          }
-          if (k.name === 'Predict' || k.name === 'Identify')
-            for (const e of enemiesIn(r.x, r.y)) room(`${k.name} ${e.name}`, { tokenId: e.id }, e.hidden);
+      if (t && placed(t) && (k.board || ROOM_SKILLS.has(k.name))) roomOffers(k, t, isEnhanced);
+      if (TOKEN_SKILLS.has(k.name)) tokenOffers(k, isEnhanced);
+    }
+
+    function roomOffers(k: SkillDef, t: TokenView & { x: number; y: number }, isEnhanced: boolean): void {
+      const allies = (lichslayersByRoom.get(roomKey(t.x, t.y)) ?? none).filter((a) => a.id !== t.id);
+      for (const r of rooms) {
+        const at = { x: r.x, y: r.y };
+        const inRoom = t.x === r.x && t.y === r.y;
+        const steps = Math.abs(t.x - r.x) + Math.abs(t.y - r.y);
+        const room = (label: string, args: SkillOffer['args'] = {}, hidden = false) =>
+          add({ label, skill: k.name, aim: 'room', room: at, tokenId: null, args, hidden });
+        if (k.board === 'reveal' && !r.revealed) room(`${k.name} reveals this room`, { rooms: [at] });
+        if (k.board === 'break' && !inRoom) {
+          room(`${k.name} into this room`, { rooms: [at] });
+          for (const e of enemiesIn(r.x, r.y))
+            room(`${k.name} in, attacking ${e.name}`, { rooms: [at], tokenId: e.id }, e.hidden);
         }
+        if (k.board === 'break' && inRoom && inFight && isEnhanced)
+          room(`${k.name} — hold this doorway`, { block: true });
+        if (k.board === 'disarm' && inRoom && r.trap && !r.trap.disabled) {
+          room(`${k.name} the trap`);
+          if (isEnhanced) room(`${k.name} the trap from sneak`, { sneak: true });
+        }
+        if (k.name === 'Commune' && isEnhanced && floor + COMMUNE_AHEAD <= LAST_ROLLED_FLOOR)
+          room(`${k.name} reads (${r.x + 1},${r.y + 1}) on Floor ${floor + COMMUNE_AHEAD}`, {
+            rooms: [at],
+            ahead: true,
+          });
+        if (k.board === 'burgle' && inRoom)
+          for (const e of enemiesIn(r.x, r.y)) room(`${k.name} ${e.name}`, { tokenId: e.id }, e.hidden);
+        // ch.2: Charge runs in a straight line, along a row or a column.
+        if (k.name === 'Charge' && !inRoom && (t.x === r.x || t.y === r.y))
+          room('Charge to this room', { rooms: [at] });
+        // ch.2: Maneuver takes one step, alone or with an ally from the same room.
+        if (k.name === 'Maneuver' && steps === 1) {
+          room('Maneuver here', { rooms: [at] });
+          for (const a of allies) room(`Maneuver here with ${a.name}`, { rooms: [at], tokenId: a.id });
+        }
+        if (k.name === 'Predict' || k.name === 'Identify')
+          for (const e of enemiesIn(r.x, r.y)) room(`${k.name} ${e.name}`, { tokenId: e.id }, e.hidden);
+      }
+    }
+
+    function tokenOffers(k: SkillDef, isEnhanced: boolean): void {
       for (const target of here) {
         if (target.kind === 'phylactery' || target.defeated) continue;
         const on = (label: string, args: SkillOffer['args']) =>

@@ -29,7 +29,8 @@ export class ViewParts<V> {
   }
 }
 
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+// Answers kept between changes come back as the same object: compared by identity before by content.
+const sameJson = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 const sameKey = (args: unknown[]): string => JSON.stringify(args);
 
 /** A reader that answers as `ps` does and notes, in `reads`, how to check each answer again (once per question). */

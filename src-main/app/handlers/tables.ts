@@ -14,6 +14,7 @@ import {
   tableSummaries,
   updateTableMeta,
   type StoredTable,
+  tableKeyTaken,
 } from '../../db/tables-repo.ts';
 import { DiceSyntaxError, parseDice } from '../../rules/dice-expression.ts';
 import { exportFoundry, exportMarkdown, exportPack, exportPackMarkdown, readPack } from '../../tables/table-export.ts';
@@ -30,7 +31,7 @@ import { campaignTableOdds } from '../../odds/odds-ops.ts';
 
 function uniqueKey(db: Database, base: string): string {
   let key = base.slice(0, 56);
-  for (let n = 2; db.prepare(`SELECT 1 FROM rtable WHERE key = ?`).get(key); n++) key = `${base.slice(0, 56)}-${n}`;
+  for (let n = 2; tableKeyTaken(db, key); n++) key = `${base.slice(0, 56)}-${n}`;
   return key;
 }
 

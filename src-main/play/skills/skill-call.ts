@@ -29,7 +29,7 @@ export interface SkillCall {
   /** The user has enhanced this skill (ch.2). */
   enhanced: boolean;
   /** This skill's uses already counted in the current window. */
-  usesInWindow(): SkillUse[];
+  usesInWindow(): readonly SkillUse[];
 }
 
 /** What a use reports for its record (the target and faction capstones count, a Burgle's token). */

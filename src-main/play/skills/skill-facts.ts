@@ -19,11 +19,14 @@ export const enhancedSkill = (ps: PlayReader, l: LichslayerRow, skill: string): 
 
 /** The Scholars whose Investiture reaches this Lichslayer now: granted at this Round's start, the Scholar not moved away. */
 export function investedBy(ps: PlayReader, lichslayerId: number): LichslayerRow[] {
+  // Asked for every Lichslayer in every view: the grants first, as there are seldom any.
+  const grants = readSetting(ps, INVESTITURE_KEY, investitureSchema, []).filter((g) => g.to.includes(lichslayerId));
+  if (!grants.length) return [];
   const now = roundNow(ps);
   if (!now) return [];
   const tokens = allTokens(ps);
-  return readSetting(ps, INVESTITURE_KEY, investitureSchema, [])
-    .filter((g) => g.serial === now.serial && g.round === now.round && g.to.includes(lichslayerId))
+  return grants
+    .filter((g) => g.serial === now.serial && g.round === now.round)
     .filter((g) => {
       const t = tokens.find((k) => k.lichslayerId === g.scholar);
       return !!t && !t.defeated && t.floor === g.at.floor && t.x === g.at.x && t.y === g.at.y;
