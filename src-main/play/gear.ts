@@ -11,6 +11,7 @@ import { rollModifiersOf, wardsSanity, type RollModifiers } from '../rules/chall
 import { GAUNTLET_ORDER, NO_SYNC, type GauntletItem, type SyncHeld } from '../rules/damage.ts';
 import { synchronicity } from '../rules/synchronicity.ts';
 import type { LichslayerRow } from '../state/lichslayer.ts';
+import type { ItemRow } from '../state/rows.ts';
 
 export interface LootEntry {
   fields: LootFields;
@@ -18,13 +19,10 @@ export interface LootEntry {
 }
 
 /** An item's row on the campaign's loot tables, by name (ch.13), or null for gear on no table. */
-export function lootEntryFor(ps: PlayReader, name: string): LootEntry | null {
-  const wanted = name.trim().toLowerCase();
-  for (const def of ps.tables.ofCategory('loot')) {
-    const row = def.rows.find((r) => r.loot && r.label.trim().toLowerCase() === wanted);
-    if (row?.loot) return { fields: row.loot, details: row.details };
-  }
-  return null;
+export function lootEntryFor(ps: PlayReader, name: string, ref: string | null = null): LootEntry | null {
+  // The catalog's one look-up: by the row the item came from, else the first loot table naming it.
+  const entry = ps.tables.loot.entry(name, ref);
+  return entry ? { fields: entry.fields, details: entry.details } : null;
 }
 
 export interface HeldItem extends EquippedItem, GauntletItem {
@@ -34,12 +32,31 @@ export interface HeldItem extends EquippedItem, GauntletItem {
   itemType: string | undefined;
 }
 
+/**
+ * Each Lichslayer's equipped items, kept for as long as the items and the tables they are looked
+ * up in are the same objects: every roll's modifiers, every Challenge and every view asks again.
+ */
+const equippedKept = new WeakMap<object, WeakMap<object, Map<number, readonly HeldItem[]>>>();
+
 /** The items in a Lichslayer's equipment bands, each with its loot-table entry. */
-export function equippedItems(ps: PlayReader, lichslayerId: number): HeldItem[] {
-  const rows = ps.all('item').filter((i) => i.lichslayer_id === lichslayerId);
+export function equippedItems(ps: PlayReader, lichslayerId: number): readonly HeldItem[] {
+  const all = ps.all('item');
+  const tables = ps.tables;
+  let byTables = equippedKept.get(all);
+  if (!byTables) equippedKept.set(all, (byTables = new WeakMap()));
+  let byId = byTables.get(tables);
+  if (!byId) byTables.set(tables, (byId = new Map()));
+  let held = byId.get(lichslayerId);
+  if (!held)
+    byId.set(lichslayerId, (held = Object.freeze(readEquipped(ps, all, lichslayerId).map((i) => Object.freeze(i)))));
+  return held;
+}
+
+function readEquipped(ps: PlayReader, all: readonly ItemRow[], lichslayerId: number): HeldItem[] {
+  const rows = all.filter((i) => i.lichslayer_id === lichslayerId);
   rows.sort((a, b) => GAUNTLET_ORDER.indexOf(a.slot) - GAUNTLET_ORDER.indexOf(b.slot));
   return rows.map((r) => {
-    const entry = lootEntryFor(ps, r.name);
+    const entry = lootEntryFor(ps, r.name, r.loot_ref);
     return {
       id: r.id,
       slot: r.slot,
