@@ -31,7 +31,7 @@ export interface DiceCallView {
   lichslayerId: number;
   name: string;
   command: HandRolledCommand;
-  /** What is asked, in the Judge's dialog's words ("Attack on the Ghoul: 3d6, sixes explode"). */
+  /** What is asked, built by main from what the table sees ("Attack the Ghoul with Maul (2d6)"). */
   what: string;
   /** The faces the player sent, in the order rolled; null until they send some. */
   offered: number[] | null;
@@ -42,12 +42,17 @@ export const diceEntryCommands = {
   'handDice.roll': command<HandRolledResult>()(
     z.strictObject({ command: z.enum(HAND_ROLLED_COMMANDS), args: z.unknown(), faces: enteredFacesSchema }),
   ),
-  /** Asks a Lichslayer's player for a roll: their own screen shows it and may send the faces. */
+  /**
+   * Asks a Lichslayer's player for a roll: their own screen shows it and may send the faces. Main
+   * words the ask from the command's arguments as the dialog holds them and what the table sees; a
+   * Challenge's cause is shown only when the Judge makes it public.
+   */
   'handDice.call': command<DiceCallView>()(
     z.strictObject({
       lichslayerId: rowId,
       command: z.enum(HAND_ROLLED_COMMANDS),
-      what: z.string().trim().min(1).max(160),
+      args: z.unknown(),
+      causePublic: z.boolean().default(false),
     }),
   ),
   /** The roll called now, with any faces its player sent (the dialog reads it after each push). */
