@@ -42,6 +42,14 @@ function textOf(ps: PlayReader, command: HandRolledCommand, args: unknown, said:
     }
     case 'board.openChest':
       return `Open the chest${said}: the loot die first, then what it asks for`;
+    case 'fight.damage': {
+      const a = args as ParsedArgsOf<'fight.damage'>;
+      const l = playersSight(ps).visible.find((t) => t.id === a.target)?.lichslayerId ?? null;
+      const dice = l === null ? '' : ` — ${challengeSetup(ps, { lichslayerId: l }).roller.explain}`;
+      return `Sanity Challenge${said}, for damage taken${dice}`;
+    }
+    case 'phase.nextTurn':
+      return `The round's end: Sanity Challenges${said}`;
   }
 }
 

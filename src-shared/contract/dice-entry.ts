@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { PrivateView } from '../private-view.ts';
 import type { FightResult } from '../fight.ts';
 import type { BoardView } from '../board.ts';
+import type { PhaseView } from '../phase.ts';
 
 /** Binds a result type to an argument schema; the result exists at the type level only. */
 const command =
@@ -13,10 +14,19 @@ const command =
 const rowId = z.number({ error: 'Id must be a number' }).int().positive({ error: 'Id must be positive' });
 
 /** The commands whose dice may come from the table: each opens a roll dialog on the Judge's screen. */
-export const HAND_ROLLED_COMMANDS = ['fight.attack', 'challenge.roll', 'fight.integrity', 'board.openChest'] as const;
+export const HAND_ROLLED_COMMANDS = [
+  'fight.attack',
+  'challenge.roll',
+  'fight.integrity',
+  'board.openChest',
+  /** The Sanity Challenges damage calls: a Lich-type source, an ally shaken at 0 Health (ch.8, ch.11). */
+  'fight.damage',
+  /** The round's end: the Sanity Challenges beside the Lich, the Phylactery or a Colourless entity (ch.11, ch.12). */
+  'phase.nextTurn',
+] as const;
 export type HandRolledCommand = (typeof HAND_ROLLED_COMMANDS)[number];
-/** What those commands answer: a Challenge's or an attack's result, or the board after a chest. */
-export type HandRolledResult = FightResult | BoardView;
+/** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn. */
+export type HandRolledResult = FightResult | BoardView | PhaseView;
 
 /** The faces as typed, in the order rolled; main checks them against the dice the rules ask for. */
 export const enteredFacesSchema = z
