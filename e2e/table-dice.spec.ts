@@ -163,7 +163,7 @@ test("the other rolls take the table's dice: a named Challenge on 6 4 3 makes 13
   await page.screenshot({ path: `${SHOTS}/damage-table-dice-refused.png` });
   await damage.getByRole('button', { name: 'Cancel' }).click();
 
-  await panel.getByRole('button', { name: 'Table dice…' }).click();
+  await panel.getByRole('button', { name: "The turn's end on dice rolled at the table" }).click();
   const next = page.getByRole('dialog', { name: 'Next turn with dice rolled at the table' });
   await next.getByLabel('Faces rolled at the table').fill('5');
   await next.getByRole('button', { name: 'Use these faces' }).click();
