@@ -4,6 +4,10 @@
 // damage, turns and rounds, the fight's summary; ch.11), the withdrawal and the dive's summary, and
 // the journal that keeps it, filtered by kind and floor.
 import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api } from './board-helpers.ts';
 
@@ -15,6 +19,18 @@ test.afterEach(async () => {
 const SHOTS = process.env.FIRST_SESSION_SHOTS ?? '/tmp/lj-first-session';
 const NAMES = ['Ash Vell', 'Brindle Oak', 'Corra Finch', 'Dace Morrow'];
 let shot = 0;
+
+/** The print view on this page as a PDF, read back with pdftotext (as the print spec does). */
+async function printed(page: Page): Promise<{ text: string; pages: number }> {
+  await page.locator('.print-area[data-ready="true"]').waitFor();
+  await page.emulateMedia({ media: 'print' });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lj-pdf-')), 'summary.pdf');
+  await page.pdf({ path: file, preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+  return { text, pages };
+}
 const snap = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${String(++shot).padStart(2, '0')}-${name}.png` });
 
@@ -126,6 +142,13 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   await expect(summary).toContainText('XP: Dace Morrow +2 XP');
   await expect(summary).toContainText('6 rolls in the fight');
   await snap(page, 'fight-summary');
+  // Kept beside the board, not modal: the board's controls answer while the summary stays in view.
+  await fought.getByRole('button', { name: 'Keep beside the board' }).click();
+  await expect(fought).toBeVisible();
+  await page.getByRole('button', { name: 'Hide secrets' }).click();
+  await expect(page.getByRole('button', { name: 'Show secrets' })).toBeVisible();
+  await snap(page, 'fight-summary-beside');
+  await page.getByRole('button', { name: 'Show secrets' }).click();
   await fought.getByRole('button', { name: 'Done' }).click();
   await expect(fought).toHaveCount(0);
 
@@ -135,8 +158,21 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   await expect(over.getByTestId('dive-summary')).toContainText('Floor 1 · back in the Town');
   await expect(over.getByTestId('dive-summary')).toContainText('Rooms entered:');
   await snap(page, 'dive-summary');
-  await over.getByRole('button', { name: 'Done' }).click();
-  await expect(over).toHaveCount(0);
+  // Printed from the dialog: the dive's summary on paper, read back from the PDF.
+  await over.getByRole('button', { name: 'Print…' }).click();
+  await expect(page.getByRole('heading', { name: 'Dive summary' })).toBeVisible();
+  const dive = await printed(page);
+  expect(dive.pages).toBe(1);
+  // The sheet's heading prints in capitals; the lines below as the dialog shows them.
+  expect(dive.text).toContain('Rooms entered: Empty Antechamber, F1 (3,1) · Rat-king Nest, F1 (2,1) · Fights: 1');
+  expect(dive.text).toContain('XP: Dace Morrow +2 XP');
+  await snap(page, 'dive-summary-print');
+  await page.goto(`${host.url}#/print/fight`);
+  const fight = await printed(page);
+  expect(fight.pages).toBe(1);
+  expect(fight.text).toMatch(/Ghast Lord\s+enemy\s+0\s+18\s+0/);
+  expect(fight.text).toContain('Felled: Feaster (by Dace Morrow) · Ghast Lord (by Dace Morrow)');
+  await page.goto(`${host.url}#/board`);
 
   await page.getByRole('button', { name: 'Journal', exact: true }).click();
   const session = page.getByRole('article', { name: 'Session 1' });
