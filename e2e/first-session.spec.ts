@@ -1,8 +1,13 @@
 // A first session from the campaign picker at 1366×768, every step a click or a key (the dice alone
 // seeded): a new campaign, four Lichslayers rolled by the book (ch.1), a day at the Inn paid from
-// their own gold (ch.4), Floor 1 (ch.9), the withdrawal and the dive's summary, and the journal
-// that keeps it, filtered by kind and floor.
+// their own gold (ch.4), Floor 1 (ch.9), a fight there to its end (an attack each way, the Judge's
+// damage, turns and rounds, the fight's summary; ch.11), the withdrawal and the dive's summary, and
+// the journal that keeps it, filtered by kind and floor.
 import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api } from './board-helpers.ts';
 
@@ -14,10 +19,22 @@ test.afterEach(async () => {
 const SHOTS = process.env.FIRST_SESSION_SHOTS ?? '/tmp/lj-first-session';
 const NAMES = ['Ash Vell', 'Brindle Oak', 'Corra Finch', 'Dace Morrow'];
 let shot = 0;
+
+/** The print view on this page as a PDF, read back with pdftotext (as the print spec does). */
+async function printed(page: Page): Promise<{ text: string; pages: number }> {
+  await page.locator('.print-area[data-ready="true"]').waitFor();
+  await page.emulateMedia({ media: 'print' });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lj-pdf-')), 'summary.pdf');
+  await page.pdf({ path: file, preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+  return { text, pages };
+}
 const snap = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${String(++shot).padStart(2, '0')}-${name}.png` });
 
-test('a first session from the picker: four rolled Lichslayers pay the Inn from their own gold, descend to Floor 1, withdraw, and the dive summary shown is kept and filtered in the journal (ch.1, ch.4, ch.9)', async ({
+test('a first session from the picker: four rolled Lichslayers pay the Inn from their own gold, descend to Floor 1, win a fight there by clicks, withdraw, and the dive summary shown is kept and filtered in the journal (ch.1, ch.4, ch.9, ch.11)', async ({
   page,
   request,
 }) => {
@@ -55,14 +72,107 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
   await snap(page, 'floor-1');
 
+  // The overflow sent Dace Morrow alone into the Rat-king Nest with two Ghouls: the fight, by clicks (ch.11).
+  await banner.getByRole('button', { name: 'Enemies enter' }).click();
+  const panel = page.getByRole('region', { name: 'Acting entrant' });
+  const heading = panel.getByRole('heading');
+  await expect(heading).toHaveText("Round 1 · Ash Vell's turn");
+  await snap(page, 'fight');
+  // Ash, Brindle and Corra stand a room away with no reach: each turn passes.
+  for (const next of ['Brindle Oak', 'Corra Finch', 'Dace Morrow']) {
+    await panel.getByRole('button', { name: 'Next turn' }).click();
+    await expect(heading).toHaveText(`Round 1 · ${next}'s turn`);
+  }
+  await panel.getByRole('button', { name: 'Attack…' }).click();
+  const attack = page.getByRole('dialog', { name: 'Dace Morrow attacks' });
+  await attack.getByRole('radio', { name: /Feaster/ }).check();
+  await attack.getByRole('button', { name: 'Roll the attack' }).click();
+  const happened = attack.getByRole('list', { name: 'What happened' });
+  await expect(happened).toContainText(
+    'Dace Morrow: 16 damage = 1d6! + 3d6! Power above 6 (ch.4) [2, 1, 3, 6+4] (ch.11)',
+  );
+  // The Ghoul's Armor takes the whole instance (ch.11).
+  await expect(happened).toContainText('Armor 2 → 1');
+  await snap(page, 'attack');
+  await attack.getByRole('button', { name: 'Done' }).click();
+  /** The Judge's own damage, through the Armor: a falling portcullis. */
+  const portcullis = async (name: string) => {
+    await panel.getByRole('button', { name: `Damage ${name}…` }).click();
+    const damage = page.getByRole('dialog', { name: `Damage to ${name}` });
+    await damage.getByLabel('Amount').fill('40');
+    await damage.getByLabel('From').fill('a falling portcullis');
+    await damage.getByLabel('Bypasses Armor').check();
+    await damage.getByRole('button', { name: 'Apply one instance' }).click();
+    await expect(damage.getByRole('list', { name: 'What happened' })).toContainText(
+      `40 to ${name}'s Health (bypasses Armor): 18 → 0 (ch.11)`,
+    );
+    await expect(damage).toContainText(`Dace Morrow fells ${name}: +1 XP (ch.1)`);
+    await snap(page, `damage-${name.toLowerCase().replace(' ', '-')}`);
+    await damage.getByRole('button', { name: 'Done' }).click();
+  };
+  await portcullis('Feaster');
+  // The felled Feaster's turn is skipped: the Ghast Lord strikes at Dace.
+  await panel.getByRole('button', { name: 'Next turn' }).click();
+  await expect(heading).toHaveText("Round 1 · Ghast Lord's turn");
+  await snap(page, 'ghast-lord-turn');
+  await panel.getByRole('button', { name: 'Attack…' }).click();
+  const strike = page.getByRole('dialog', { name: 'Ghast Lord attacks' });
+  await strike.getByRole('button', { name: 'Roll the attack' }).click();
+  await expect(strike.getByRole('list', { name: 'What happened' })).toContainText(
+    'Ghast Lord: 0 damage = 2d6! [1, 1]: all natural 1s, the attack misses (house rule) (ch.11)',
+  );
+  await strike.getByRole('button', { name: 'Done' }).click();
+  await panel.getByRole('button', { name: 'Next turn' }).click();
+  await expect(heading).toHaveText('End of round 1');
+  await panel.getByRole('button', { name: 'Start next round' }).click();
+  for (const next of ['Ash Vell', 'Brindle Oak', 'Corra Finch', 'Dace Morrow']) {
+    await expect(heading).toHaveText(`Round 2 · ${next}'s turn`);
+    if (next !== 'Dace Morrow') await panel.getByRole('button', { name: 'Next turn' }).click();
+  }
+  await snap(page, 'round-2');
+  await portcullis('Ghast Lord');
+  // Both Ghouls down: the panel says so and ends the fight in one click; its summary follows.
+  await expect(panel.getByRole('status')).toContainText('No enemy stands on this floor.');
+  await snap(page, 'fight-won');
+  await panel.getByRole('button', { name: 'End the fight' }).click();
+  const fought = page.getByRole('dialog', { name: 'The fight is over' });
+  const summary = fought.getByTestId('fight-summary');
+  await expect(summary).toContainText('Fight at F1 (2,1) · 2 rounds');
+  await expect(summary).toContainText('Felled: Feaster (by Dace Morrow) · Ghast Lord (by Dace Morrow)');
+  await expect(summary).toContainText('XP: Dace Morrow +2 XP');
+  await expect(summary).toContainText('6 rolls in the fight');
+  await snap(page, 'fight-summary');
+  // Kept beside the board, not modal: the board's controls answer while the summary stays in view.
+  await fought.getByRole('button', { name: 'Keep beside the board' }).click();
+  await expect(fought).toBeVisible();
+  await page.getByRole('button', { name: 'Hide secrets' }).click();
+  await expect(page.getByRole('button', { name: 'Show secrets' })).toBeVisible();
+  await snap(page, 'fight-summary-beside');
+  await page.getByRole('button', { name: 'Show secrets' }).click();
+  await fought.getByRole('button', { name: 'Done' }).click();
+  await expect(fought).toHaveCount(0);
+
   // Back to the Town: the Judge is shown the dive's summary, kept in the journal (ch.9).
   await banner.getByRole('button', { name: 'Withdraw to Town' }).click();
   const over = page.getByRole('dialog', { name: 'The dive is over' });
   await expect(over.getByTestId('dive-summary')).toContainText('Floor 1 · back in the Town');
   await expect(over.getByTestId('dive-summary')).toContainText('Rooms entered:');
   await snap(page, 'dive-summary');
-  await over.getByRole('button', { name: 'Done' }).click();
-  await expect(over).toHaveCount(0);
+  // Printed from the dialog: the dive's summary on paper, read back from the PDF.
+  await over.getByRole('button', { name: 'Print…' }).click();
+  await expect(page.getByRole('heading', { name: 'Dive summary' })).toBeVisible();
+  const dive = await printed(page);
+  expect(dive.pages).toBe(1);
+  // The sheet's heading prints in capitals; the lines below as the dialog shows them.
+  expect(dive.text).toContain('Rooms entered: Empty Antechamber, F1 (3,1) · Rat-king Nest, F1 (2,1) · Fights: 1');
+  expect(dive.text).toContain('XP: Dace Morrow +2 XP');
+  await snap(page, 'dive-summary-print');
+  await page.goto(`${host.url}#/print/fight`);
+  const fight = await printed(page);
+  expect(fight.pages).toBe(1);
+  expect(fight.text).toMatch(/Ghast Lord\s+enemy\s+0\s+18\s+0/);
+  expect(fight.text).toContain('Felled: Feaster (by Dace Morrow) · Ghast Lord (by Dace Morrow)');
+  await page.goto(`${host.url}#/board`);
 
   await page.getByRole('button', { name: 'Journal', exact: true }).click();
   const session = page.getByRole('article', { name: 'Session 1' });

@@ -129,3 +129,48 @@ test("Odile's player sends her dice from her phone when the Judge opens her atta
   });
   await context.close();
 });
+
+test("the other rolls take the table's dice: a named Challenge on 6 4 3 makes 13, and a Damage or a Next turn that calls no Sanity Challenge refuses the faces (ch.1, ch.11)", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { panel } = await odileFacesAGnawer(page, request);
+  await panel.getByRole('button', { name: 'Challenge…' }).click();
+  const challenge = page.getByRole('dialog', { name: /^Challenge/ });
+  await challenge
+    .getByLabel('Table dice for which Challenge')
+    .selectOption({ label: 'Sanity Challenge: killing a player (ch.11) · 12' });
+  await challenge.getByLabel('Faces rolled at the table').fill('6 4 3');
+  await page.screenshot({ path: `${SHOTS}/challenge-preset-table-dice.png` });
+  await challenge.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(challenge.getByRole('list', { name: 'What happened' })).toContainText('13 = 2d6! [6+4, 3]');
+  const [roll] = (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' })).filter(
+    (e) => e.command === 'challenge.roll' && e.faces.length > 0,
+  );
+  expect([roll!.enteredBy, roll!.faces.map((f) => f.face)]).toEqual(['the Judge', [6, 4, 3]]);
+  await challenge.getByRole('button', { name: 'Done' }).click();
+
+  // Damage to the Gnawer calls no Sanity Challenge: faces for it are refused, nothing changes.
+  await panel.getByRole('button', { name: 'Damage Gnawer…' }).click();
+  const damage = page.getByRole('dialog', { name: 'Damage to Gnawer' });
+  await damage.getByLabel('Sanity Challenges it calls with dice rolled at the table').check();
+  await damage.getByLabel('Faces rolled at the table').fill('4');
+  await damage.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(damage.getByRole('alert')).toHaveText(
+    'This command rolled no dice, so the faces entered were not used. Nothing changed.',
+  );
+  await page.screenshot({ path: `${SHOTS}/damage-table-dice-refused.png` });
+  await damage.getByRole('button', { name: 'Cancel' }).click();
+
+  await panel.getByRole('button', { name: "The turn's end on dice rolled at the table" }).click();
+  const next = page.getByRole('dialog', { name: 'Next turn with dice rolled at the table' });
+  await next.getByLabel('Faces rolled at the table').fill('5');
+  await next.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(next.getByRole('alert')).toHaveText(
+    'This command rolled no dice, so the faces entered were not used. Nothing changed.',
+  );
+  await page.screenshot({ path: `${SHOTS}/next-turn-table-dice.png` });
+  await next.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+});

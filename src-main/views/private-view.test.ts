@@ -81,6 +81,16 @@ describe('a private screen (ch.1, ch.4, ch.8, ch.11)', () => {
       ['board.addToken', { kind: 'entity', name: 'Grinning Husk', colour: 'Red', floor: 1, x: 2, y: 0, health: 7331 }],
       ['phase.send', { event: { type: 'ENEMIES_ENTER' } }],
       ['phase.nextTurn', {}],
+      // The Judge asks a player for an attack on the hidden Veilwraith: main words the ask for the table.
+      [
+        'handDice.call',
+        async () => {
+          const b = (await judge('board.view', { floor: 1 })) as BoardView;
+          const of = (name: string) => b.tokens.find((t) => t.name === name)!.id;
+          const args = { attacker: of(roster[1]!.name), target: of('Lurking Veilwraith') };
+          return { lichslayerId: roster[1]!.id, command: 'fight.attack', args };
+        },
+      ],
       ['challenge.roll', { lichslayerId: roster[1]!.id, target: 12, sanity: true, cause: 'The Husk grins' }],
       ['lichslayer.update', { id: roster[2]!.id, patch: { health: 3, sanity: 'strange' } }],
       ['lichslayer.update', { id: roster[0]!.id, patch: { level: 2 } }],
@@ -128,6 +138,8 @@ describe('a private screen (ch.1, ch.4, ch.8, ch.11)', () => {
       // The level-2 Lichslayer now sees the class; the fight showed on the private screens.
       expect(((await post(tokens[0]!, 'private.view', {})) as PrivateView).className).toBe('SECRET-CLASS-0');
       expect(fights).toBeGreaterThan(0);
+      // The ask reached its player, worded without the hidden target's name.
+      expect(pushes[1]!.some((p) => p.includes('"what":"Attack a target'))).toBe(true);
       expect(pushes.every((p) => p.length > 0)).toBe(true);
       expect(probes).toBeGreaterThan(300);
       expect(leaks).toEqual([]);

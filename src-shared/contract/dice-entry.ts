@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { PrivateView } from '../private-view.ts';
 import type { FightResult } from '../fight.ts';
 import type { BoardView } from '../board.ts';
+import type { PhaseView } from '../phase.ts';
 
 /** Binds a result type to an argument schema; the result exists at the type level only. */
 const command =
@@ -13,10 +14,19 @@ const command =
 const rowId = z.number({ error: 'Id must be a number' }).int().positive({ error: 'Id must be positive' });
 
 /** The commands whose dice may come from the table: each opens a roll dialog on the Judge's screen. */
-export const HAND_ROLLED_COMMANDS = ['fight.attack', 'challenge.roll', 'fight.integrity', 'board.openChest'] as const;
+export const HAND_ROLLED_COMMANDS = [
+  'fight.attack',
+  'challenge.roll',
+  'fight.integrity',
+  'board.openChest',
+  /** The Sanity Challenges damage calls: a Lich-type source, an ally shaken at 0 Health (ch.8, ch.11). */
+  'fight.damage',
+  /** The round's end: the Sanity Challenges beside the Lich, the Phylactery or a Colourless entity (ch.11, ch.12). */
+  'phase.nextTurn',
+] as const;
 export type HandRolledCommand = (typeof HAND_ROLLED_COMMANDS)[number];
-/** What those commands answer: a Challenge's or an attack's result, or the board after a chest. */
-export type HandRolledResult = FightResult | BoardView;
+/** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn. */
+export type HandRolledResult = FightResult | BoardView | PhaseView;
 
 /** The faces as typed, in the order rolled; main checks them against the dice the rules ask for. */
 export const enteredFacesSchema = z
@@ -31,7 +41,7 @@ export interface DiceCallView {
   lichslayerId: number;
   name: string;
   command: HandRolledCommand;
-  /** What is asked, in the Judge's dialog's words ("Attack on the Ghoul: 3d6, sixes explode"). */
+  /** What is asked, built by main from what the table sees ("Attack the Ghoul with Maul (2d6)"). */
   what: string;
   /** The faces the player sent, in the order rolled; null until they send some. */
   offered: number[] | null;
@@ -42,12 +52,17 @@ export const diceEntryCommands = {
   'handDice.roll': command<HandRolledResult>()(
     z.strictObject({ command: z.enum(HAND_ROLLED_COMMANDS), args: z.unknown(), faces: enteredFacesSchema }),
   ),
-  /** Asks a Lichslayer's player for a roll: their own screen shows it and may send the faces. */
+  /**
+   * Asks a Lichslayer's player for a roll: their own screen shows it and may send the faces. Main
+   * words the ask from the command's arguments as the dialog holds them and what the table sees; a
+   * Challenge's cause is shown only when the Judge makes it public.
+   */
   'handDice.call': command<DiceCallView>()(
     z.strictObject({
       lichslayerId: rowId,
       command: z.enum(HAND_ROLLED_COMMANDS),
-      what: z.string().trim().min(1).max(160),
+      args: z.unknown(),
+      causePublic: z.boolean().default(false),
     }),
   ),
   /** The roll called now, with any faces its player sent (the dialog reads it after each push). */

@@ -6,6 +6,7 @@ import type { HandRolledCommand, HandRolledResult } from '@shared/contract/dice-
 import { withEnteredDice } from '../../db/play-command.ts';
 import { callRoll, currentCall, endCall, offeredCall } from '../../play/dice-calls.ts';
 import { CommandFailure } from '../../state/failures.ts';
+import { askedOfPlayer } from '../hand-dice-asks.ts';
 import type { HandlerContext, Handlers, HandlersOf } from '../handler-context.ts';
 
 /** Who entered the faces, as the ledger names them. */
@@ -34,10 +35,12 @@ export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers):
       const call = offeredCall(ctx.state());
       return run(call.command, args, call.offered, playerEntered(call.name));
     },
-    'handDice.call': ({ lichslayerId, command, what }) =>
-      ctx.transact('handDice.call', { lichslayerId }, 'A roll called', (ps) =>
+    'handDice.call': ({ lichslayerId, command, args, causePublic }) => {
+      const what = askedOfPlayer(ctx.state(), command, argsOf(command, args), causePublic);
+      return ctx.transact('handDice.call', { lichslayerId }, 'A roll called', (ps) =>
         callRoll(ps, lichslayerId, command, what),
-      ),
+      );
+    },
     'handDice.current': () => currentCall(ctx.state()),
     'handDice.end': () => {
       if (currentCall(ctx.state())) ctx.transact('handDice.end', {}, 'Roll call ended', (ps) => endCall(ps));

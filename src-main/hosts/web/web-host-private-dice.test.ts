@@ -61,7 +61,11 @@ describe("a player's own dice (ch.1)", () => {
         },
       },
     });
-    await call(h.token, 'handDice.call', { lichslayerId: odile.id, command: 'challenge.roll', what: 'Climb' });
+    await call(h.token, 'handDice.call', {
+      lichslayerId: odile.id,
+      command: 'challenge.roll',
+      args: { lichslayerId: odile.id, target: 6 },
+    });
     expect((await call(token, 'private.sendDice', { faces: [5] })).status).toBe(400);
     // Naming Odile from Quillam's link is refused by the host before any command runs.
     expect((await call(token, 'private.sendDice', { lichslayerId: odile.id, faces: [5] })).status).toBe(403);
@@ -82,8 +86,15 @@ describe("a player's own dice (ch.1)", () => {
     });
     const pushes: PrivateView[] = [];
     ws.on('message', (data) => pushes.push((JSON.parse(String(data)) as Push & { view: PrivateView }).view));
-    const what = 'Challenge: climb the shaft, target 6 — roll 1d6, a six rolls again';
-    await call(h.token, 'handDice.call', { lichslayerId: quillam.id, command: 'challenge.roll', what });
+    // The Judge made the cause public: main words the rest from Quillam's own dice.
+    const what = 'Challenge: Climb the shaft, target 6 — 1d6, Sanity Strange (ch.8) −1';
+    const called = await call(h.token, 'handDice.call', {
+      lichslayerId: quillam.id,
+      command: 'challenge.roll',
+      args: { lichslayerId: quillam.id, target: 6, cause: 'Climb the shaft' },
+      causePublic: true,
+    });
+    expect((called.body.value as DiceCallView).what).toBe(what);
     await expect.poll(() => pushes.at(-1)?.call).toEqual({ what, sent: null });
     const sent = await call(token, 'private.sendDice', { faces: [6, 3] });
     expect(sent.status).toBe(200);
@@ -110,6 +121,73 @@ describe("a player's own dice (ch.1)", () => {
     // Answered: nothing is asked any more, and the screen says so.
     expect((await call(h.token, 'handDice.current')).body.value).toBeNull();
     await expect.poll(() => pushes.at(-1)?.call).toBeNull();
+    ws.close();
+  });
+
+  it("an attack on a hidden token asked of Quillam's player never names it on his page or its pushes, nor a cause the Judge kept private (ch.1, ch.11)", async () => {
+    const { app, call, issue, named, h } = await start();
+    const quillam = named('Brother Quillam');
+    const token = await issue(quillam.id);
+    const pushes: string[] = [];
+    const ws = await new Promise<WebSocket>((resolve, reject) => {
+      const s = new WebSocket(`ws://127.0.0.1:${h.port}/me/ws`, socketProtocols(token));
+      s.on('message', (data) => pushes.push(String(data)));
+      s.on('open', () => resolve(s));
+      s.on('error', reject);
+    });
+    await app.call('lichslayer.setItem', {
+      id: quillam.id,
+      slot: 'gear',
+      item: { name: 'Cinder Maul', colour: 'Red', notes: 'Attack: 2d6' },
+    });
+    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const add = (name: string, hidden: boolean) =>
+      app.call('board.addToken', {
+        kind: 'entity',
+        name,
+        colour: 'Black',
+        floor: 1,
+        x: 2,
+        y: 0,
+        hidden,
+        health: 20,
+        stats: { level: 1, attack: '1d6' },
+      });
+    await add('Gnawer', false);
+    const board = await add('Lurking Veilwraith', true);
+    await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    const byName = (name: string) => board.tokens.find((t) => t.name === name)!.id;
+    const ask = async (args: unknown) =>
+      (await call(h.token, 'handDice.call', { lichslayerId: quillam.id, command: 'fight.attack', args })).body
+        .value as DiceCallView;
+    const attacker = byName('Brother Quillam');
+    // The Judge's dialog names the hidden target; the player's ask does not.
+    const hidden = await ask({ attacker, target: byName('Lurking Veilwraith') });
+    expect(hidden.what).toBe('Attack a target with Cinder Maul (2d6)');
+    expect((await ask({ attacker, target: byName('Gnawer') })).what).toBe('Attack Gnawer with Cinder Maul (2d6)');
+    await ask({ attacker, target: byName('Lurking Veilwraith') });
+    // A Challenge whose cause the Judge typed, not made public: the cause stays off the player's page.
+    const cause = 'Lurking Veilwraith breathes on you';
+    const kept = (
+      await call(h.token, 'handDice.call', {
+        lichslayerId: quillam.id,
+        command: 'challenge.roll',
+        args: { lichslayerId: quillam.id, target: 12, sanity: true, cause },
+      })
+    ).body.value as DiceCallView;
+    expect(kept.what).toBe('Sanity Challenge, target 12 — 1d6, Sanity Strange (ch.8) −1');
+    await call(token, 'private.sendDice', { faces: [3] });
+    await expect.poll(() => pushes.length).toBeGreaterThan(3);
+    const page = JSON.stringify((await call(token, 'private.view')).body.value);
+    const received = [page, ...pushes].join('\n');
+    expect(received).toContain('Attack a target with Cinder Maul (2d6)');
+    expect(received).toContain('Sanity Challenge, target 12');
+    expect([
+      received.includes('Lurking Veilwraith'),
+      received.includes('Veilwraith'),
+      received.includes('breathes'),
+    ]).toEqual([false, false, false]);
     ws.close();
   });
 });

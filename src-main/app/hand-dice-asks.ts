@@ -1,0 +1,61 @@
+// What a player's own screen says when the Judge calls a roll for their Lichslayer, built here from
+// the roll's arguments and what the table can see — never from the Judge's dialog, which shows
+// secrets. A token the players cannot see is "a target"; a cause the Judge typed (or a named
+// Challenge, which may name a trap or a hidden entity) is shown only when the Judge makes it public.
+import type { HandRolledCommand } from '@shared/contract/dice-entry.ts';
+import type { ParsedArgsOf } from '@shared/contract.ts';
+import type { PlayReader } from '../state/session.ts';
+import { fightOptions } from '../play/fight-reach.ts';
+import { challengeSetup } from '../play/challenge.ts';
+import { playersSight } from '../views/player-view.ts';
+
+/** The ask's text as the player reads it (at most 160 characters, as the call keeps it). */
+export function askedOfPlayer(ps: PlayReader, command: HandRolledCommand, args: unknown, causePublic: boolean): string {
+  const cause = command === 'challenge.roll' ? (args as ParsedArgsOf<'challenge.roll'>).cause?.trim() : undefined;
+  const said = causePublic && cause && !(args as { preset?: string }).preset ? `: ${cause}` : '';
+  return clip(textOf(ps, command, args, said));
+}
+
+function textOf(ps: PlayReader, command: HandRolledCommand, args: unknown, said: string): string {
+  switch (command) {
+    case 'fight.attack': {
+      const a = args as ParsedArgsOf<'fight.attack'>;
+      const shown = playersSight(ps).shownName.get(a.target);
+      const options = fightOptions(ps, a.attacker);
+      const weapon = options.weapons.find((w) => (a.slot ? w.slot === a.slot : w.allowed));
+      const dice = weapon?.damage ?? options.statDamage;
+      return `Attack ${shown ?? 'a target'}${said}${weapon ? ` with ${weapon.name}` : ''}${dice ? ` (${dice})` : ''}`;
+    }
+    case 'challenge.roll': {
+      const a = args as ParsedArgsOf<'challenge.roll'>;
+      const setup = challengeSetup(ps, a);
+      const preset = a.preset ? setup.presets.find((p) => p.key === a.preset) : undefined;
+      const sanity = preset ? preset.sanity : a.sanity;
+      const target = preset ? preset.target : a.target;
+      const kind = sanity ? 'Sanity Challenge' : 'Challenge';
+      return `${kind}${said}${target !== undefined ? `, target ${target}` : ''} — ${setup.roller.explain}`;
+    }
+    case 'fight.integrity': {
+      const a = args as ParsedArgsOf<'fight.integrity'>;
+      const item = setupItem(ps, a.lichslayerId, a.slot);
+      return `Integrity check${item ? ` of ${item}` : ''}${said}: 1d6`;
+    }
+    case 'board.openChest':
+      return `Open the chest${said}: the loot die first, then what it asks for`;
+    case 'fight.damage': {
+      const a = args as ParsedArgsOf<'fight.damage'>;
+      const l = playersSight(ps).visible.find((t) => t.id === a.target)?.lichslayerId ?? null;
+      const dice = l === null ? '' : ` — ${challengeSetup(ps, { lichslayerId: l }).roller.explain}`;
+      return `Sanity Challenge${said}, for damage taken${dice}`;
+    }
+    case 'phase.nextTurn':
+      return `The round's end: Sanity Challenges${said}`;
+  }
+}
+
+/** The name of the Lichslayer's own item in that slot (their own Gauntlet, no secret to them). */
+function setupItem(ps: PlayReader, lichslayerId: number, slot: string): string | null {
+  return challengeSetup(ps, { lichslayerId }).integrity.find((i) => i.slot === slot)?.name ?? null;
+}
+
+const clip = (s: string): string => (s.length <= 160 ? s : `${s.slice(0, 159)}…`);
