@@ -124,6 +124,12 @@ export interface SimRunView {
   error: string | null;
   seed: number;
   label: string;
+  /** Workers the run is split over (one per core, at most one per block of dives). */
+  workers: number;
+  /** Wall time since the run started, to its end once it stops. */
+  wallMs: number;
+  /** The workers' time spent simulating over the wall time: the cores the run kept busy. */
+  coresUsed: number;
 }
 
 /** Wilson's interval for a share (stays inside 0..1 near the ends). */

@@ -1,8 +1,8 @@
 // Runs of the dive simulator on worker threads, so the app stays responsive: started by
 // odds.simulate, read by odds.simulation (progress and the tally so far), stopped by
-// odds.cancelSimulation. A run's dives are split into one contiguous share per worker, one worker
-// per core; each dive has its own seed (diveSeed), so the merged tally is the one a single worker
-// would reach. A run's label is its variant (A, B): a new run of a label replaces the one before.
+// odds.cancelSimulation. A run's dives are handed out in blocks to one worker per core, each taking
+// the next block when free; each dive has its own seed (diveSeed) and a tally is sums, so the merged
+// tally is the one a single worker would reach. A run's label is its variant (A, B): a new run of a label replaces the one before.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import type { SimPolicies, SimRunState, SimRunView, SimTally } from '@shared/odd
 import type { SimWorld } from './sim-party.ts';
 import { emptyTally, mergeTallies } from './sim-tally.ts';
 import { summariseTally } from './sim-summary.ts';
-import { worldToWire, type SimJob } from './sim-wire.ts';
+import { worldToWire, type SimBlock, type SimBlockDone, type SimJob } from './sim-wire.ts';
 
 interface Run {
   runId: string;
@@ -24,16 +24,15 @@ interface Run {
   done: number;
   tally: SimTally | null;
   error: string | null;
-  /** One per share of the dives, null once that share is done (or the run stopped). */
+  /** The run's workers, null once one closed (or the run stopped). */
   workers: (Worker | null)[];
+  started: number;
+  ended: number | null;
+  busyMs: number;
 }
 
-/** A share of a run: its workers' latest progress and tally. */
-interface Share {
-  done: number;
-  tally: SimTally | null;
-  finished: boolean;
-}
+/** Dives in a block handed to a worker: enough to be worth a message, few enough that neither core idles long at the end. */
+export const BLOCK = 25;
 
 /** The worker's file: built beside the main bundle (out/main), or the source under Node with tsx (tests, bench). */
 function workerFile(): string {
@@ -75,50 +74,51 @@ export class SimRunner {
       tally: null,
       error: null,
       workers: [],
+      started: performance.now(),
+      ended: null,
+      busyMs: 0,
     };
     const file = this.file ?? workerFile();
-    const wire = worldToWire(world);
-    // At least a block of dives per worker: a small run is not worth a second thread.
-    const count = Math.max(1, Math.min(this.workers, Math.ceil(dives / 500)));
-    const shares: Share[] = [];
+    const job: SimJob = { world: worldToWire(world), policies, seed };
+    // No more workers than blocks: a small run is not worth a second thread.
+    const count = Math.max(1, Math.min(this.workers, Math.ceil(dives / BLOCK)));
+    let handedOut = 0;
     const fail = (message: string) => {
       if (run.state !== 'running') return;
       this.stop(run, 'failed');
       run.error = message;
     };
     for (let k = 0; k < count; k++) {
-      const from = Math.floor((dives * k) / count);
-      const to = Math.floor((dives * (k + 1)) / count);
-      const share: Share = { done: 0, tally: null, finished: false };
-      shares.push(share);
-      const job: SimJob = { world: wire, policies, seed, from, to };
       const worker = new Worker(file, { workerData: job });
       // A run never keeps the app (or a test) from exiting.
       worker.unref();
       run.workers.push(worker);
-      worker.on('message', (m: { type: 'progress' | 'done'; done?: number; tally: SimTally }) => {
+      // Each worker takes the next block as soon as it is free, so the cores finish together.
+      let released = false;
+      const handOut = () => {
+        const from = handedOut;
+        handedOut = Math.min(dives, from + BLOCK);
+        const block: SimBlock | null = from < dives ? { from, to: handedOut } : null;
+        if (!block) released = true;
+        worker.postMessage(block);
+      };
+      worker.on('message', (m: SimBlockDone | null) => {
         if (run.state !== 'running') return;
-        share.tally = m.tally;
-        if (m.type === 'progress') share.done = m.done ?? share.done;
-        else {
-          share.done = to - from;
-          share.finished = true;
-          run.workers[k] = null;
+        if (m) {
+          run.done += m.to - m.from;
+          run.busyMs += m.busyMs;
+          run.tally = run.tally ? mergeTallies(run.tally, m.tally) : m.tally;
+          if (run.done === run.total) {
+            run.tally ??= emptyTally();
+            run.state = 'done';
+            run.ended = performance.now();
+          }
         }
-        run.done = shares.reduce((n, s) => n + s.done, 0);
-        run.tally = shares.reduce<SimTally | null>(
-          (t, s) => (s.tally ? (t ? mergeTallies(t, s.tally) : s.tally) : t),
-          null,
-        );
-        if (shares.length === count && shares.every((s) => s.finished)) {
-          run.done = run.total;
-          run.tally ??= emptyTally();
-          run.state = 'done';
-        }
+        handOut();
       });
       worker.on('error', (e) => fail(e.message));
       worker.on('exit', () => {
-        if (!share.finished) fail('The simulation stopped before it finished.');
+        if (run.state === 'running' && !released) fail('The simulation stopped before it finished.');
         run.workers[k] = null;
       });
     }
@@ -145,11 +145,13 @@ export class SimRunner {
 
   private stop(run: Run, state: SimRunState): void {
     run.state = state;
+    run.ended = performance.now();
     for (const worker of run.workers) void worker?.terminate();
     run.workers = run.workers.map(() => null);
   }
 
   private view(run: Run): SimRunView {
+    const wallMs = (run.ended ?? performance.now()) - run.started;
     return {
       runId: run.runId,
       label: run.label,
@@ -159,6 +161,9 @@ export class SimRunner {
       total: run.total,
       summary: run.tally ? summariseTally(run.tally, run.deepest) : null,
       error: run.error,
+      workers: run.workers.length,
+      wallMs: Math.round(wallMs),
+      coresUsed: wallMs > 0 ? Math.round((run.busyMs / wallMs) * 100) / 100 : 0,
     };
   }
 }
