@@ -241,6 +241,10 @@ export class CampaignApp implements CampaignFiles {
     return this.listing.summary(file);
   }
 
+  checkedSummary(file: string): Promise<CampaignSummary> {
+    return this.listing.checkedSummary(file);
+  }
+
   async open(file: string, create: boolean): Promise<OpenCampaign> {
     const resolved = path.resolve(file);
     if (this.currentCampaign?.path === resolved) return this.currentCampaign;
@@ -309,8 +313,9 @@ export class CampaignApp implements CampaignFiles {
       throw error;
     }
     if (!create) {
-      this.backups.opened(resolved);
       this.integrity.start(resolved, opened.db);
+      // Answered once the backup's worker holds the campaign as opened: nothing written after is in it.
+      await this.backups.opened(resolved);
     }
     return this.currentCampaign;
   }

@@ -81,6 +81,12 @@ export class CampaignListing {
     return confined;
   }
 
+  /** The summary once the worker has checked this version of the file (a copy just made). */
+  async checkedSummary(file: string): Promise<CampaignSummary> {
+    await this.from.checks.check(file).result;
+    return this.summary(file);
+  }
+
   summary(file: string): CampaignSummary {
     let modifiedAt = '';
     try {

@@ -50,6 +50,8 @@ export interface CampaignFiles {
   /** A path for a new campaign file named after the campaign, never overwriting one. */
   freshPath(name: string): string;
   summary(file: string): CampaignSummary;
+  /** The summary once the open check's worker has checked this version of the file. */
+  checkedSummary(file: string): Promise<CampaignSummary>;
   recent(): string[];
   forget(file: string): void;
   /** Stops the checks of files being opened; how many were under way. */
