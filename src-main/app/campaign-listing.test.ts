@@ -187,7 +187,7 @@ describe('opening, duplicating and importing a big campaign copy no page on the 
     app.close();
   }, 120_000);
 
-  it('a duplicate is copied, renamed and checked off the host’s thread, of a closed campaign and of the open one', async () => {
+  it('a duplicate is copied, renamed and checked off the host’s thread before its turn, of a closed campaign and of the open one, and the players’ view is answered first', async () => {
     const app = makeApp(tempDir());
     await app.call('campaign.create', { name: 'At the table' });
     const place = freshPlace(template, app.campaignsDir);
@@ -195,7 +195,9 @@ describe('opening, duplicating and importing a big campaign copy no page on the 
     await app.call('campaign.list', {});
     const host = onHostThread();
     const turns = turnCounter();
-    const closed = await app.call('campaign.duplicate', { path: place.file, name: 'Crafted again' });
+    const duplicating = app.call('campaign.duplicate', { path: place.file, name: 'Crafted again' });
+    expect(await answeredFirst(app, duplicating)).toBe(true);
+    const closed = await duplicating;
     turns.stop();
     expect(closed).toMatchObject({ fileName: 'Crafted-again.lichslayer', name: 'Crafted again', problem: null });
     expect(turns.count()).toBeGreaterThanOrEqual(3);
@@ -213,6 +215,8 @@ describe('opening, duplicating and importing a big campaign copy no page on the 
     // The copy opens as itself, with an undo history of its own.
     expect(await app.call('campaign.open', { path: open.path })).toMatchObject({ name: 'Crafted thrice' });
     expect(app.current()!.db.prepare(`SELECT count(*) AS n FROM history`).get()).toEqual({ n: 0 });
+    // Made in a private folder, moved into place whole: nothing of it is left there.
+    expect(fs.readdirSync(app.campaignsDir).filter((f) => f.startsWith('.duplicating-'))).toEqual([]);
     await app.idle();
     app.close();
   }, 120_000);

@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError } from '../../db/campaign-file.ts';
-import { copyOffThread } from '../../db/copy-runner.ts';
 import { breakCampaignLock, describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
 import { forgetAllSteps } from '../../db/history.ts';
@@ -10,6 +9,7 @@ import { CommandFailure } from '../../state/failures.ts';
 import { moveToTrash } from '../../db/campaign-trash.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { initialiseCampaign } from '../starter-campaign.ts';
+import { moveIntoPlace } from '../duplicate-copies.ts';
 import { ensureSmith } from '../../play/town.ts';
 import { readTown, writeTown } from '../../state/town.ts';
 
@@ -98,14 +98,12 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
 
     'campaign.duplicate': async ({ path: file, name }) => {
       const source = inFolder(file);
+      // Copied, renamed and given its own undo history on the copy worker before this command's turn
+      // (app/duplicate-copies.ts); then listed once the open check's worker has checked it, so no
+      // page of either file is read on this thread.
+      const copy = await files.duplicateCopy(source, name);
       const target = files.freshPath(name);
-      // Copied, renamed and given its own undo history on the copy worker; then listed once the
-      // open check's worker has checked the copy, so no page of either file is read on this thread.
-      const open = files.current()?.path === source;
-      await copyOffThread(
-        { kind: 'duplicate', source, target, name, backupDir: files.backupsDir, open },
-        options.nativeBinding,
-      ).result;
+      moveIntoPlace(copy, target);
       return files.checkedSummary(target);
     },
 
