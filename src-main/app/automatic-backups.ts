@@ -1,6 +1,6 @@
 // The open campaign's automatic backups: one as it opens (copied on the copy worker while the Judge
-// plays) and one every fifteen minutes of activity, pruned under the retention. A failure does not stop play: it is shown
-// with the campaign until a backup succeeds, never dropped.
+// plays) and one every fifteen minutes of activity, pruned under the retention. A failure does not
+// stop play: it is shown with the campaign until a backup succeeds, never dropped.
 import { pruneBackups, takeBackup } from '../db/backups.ts';
 import { copyOffThread } from '../db/copy-runner.ts';
 import type { AppSettings } from './app-settings.ts';
