@@ -52,6 +52,15 @@ class CopyWorker {
     return { pinned, result };
   }
 
+  /** Starts the worker ahead of a job, so a backup's read transaction is fixed at once when it comes. */
+  warm(): void {
+    try {
+      if (!this.worker) this.ensureWorker().unref();
+    } catch {
+      /* the job that comes says why */
+    }
+  }
+
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(workerFile('copy-worker'));
@@ -82,4 +91,9 @@ const shared = new CopyWorker();
 /** Runs one copy of a campaign file on the copy worker's thread. */
 export function copyOffThread(task: CopyTask, nativeBinding: string | undefined): RunningCopy {
   return shared.run(task, nativeBinding);
+}
+
+/** Starts the copy worker before a campaign opens, so its backup is fixed without a worker's start-up. */
+export function warmCopyWorker(): void {
+  shared.warm();
 }
