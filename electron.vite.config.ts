@@ -18,6 +18,8 @@ export default defineConfig({
           'dive-sim-worker': resolve('src-main/odds/dive-sim-worker.ts'),
           // A campaign file is checked on a worker thread of its own before it is opened (src-main/db/open-check-runner.ts).
           'open-check-worker': resolve('src-main/app/open-check-worker.ts'),
+          // Backups, restores, duplicates and imports are copied on a worker thread of their own (src-main/db/copy-runner.ts).
+          'copy-worker': resolve('src-main/app/copy-worker.ts'),
         },
       },
     },

@@ -1,8 +1,11 @@
-// The host stays responsive while it lists, checks and opens a big valid campaign near the app's
-// size limits: the players' screen asks for its view again and again meanwhile, and each answer is
-// timed, against the same request on an idle host in the same run. The checks run on the open
-// check's worker; only the opening itself (the lock, the connection, the views) is the host's.
+// The host stays responsive while it lists, checks, opens (its backup copied), duplicates and
+// imports a big valid campaign near the app's size limits: the players' screen asks for its view
+// again and again meanwhile, and each answer is timed, against the same request on an idle host in
+// the same run. The checks run on the open check's worker and the copies on the copy worker; only
+// the opening itself (the lock, the connection, the views) is the host's.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import Sqlite from 'better-sqlite3';
 import type { CommandName } from '../src-shared/contract.ts';
@@ -53,7 +56,7 @@ async function askWhile(app: CampaignApp, busy: Promise<unknown>): Promise<numbe
 
 export const responsivenessBenchmarks: Benchmark[] = [
   {
-    name: 'players.view answered while a big valid campaign is listed, checked and opened vs an idle host',
+    name: 'players.view answered while a big valid campaign is listed, checked, opened, duplicated and imported vs an idle host',
     run: async () => {
       const grown = await growCampaign(100_000);
       grown.app.close();
@@ -85,6 +88,12 @@ export const responsivenessBenchmarks: Benchmark[] = [
           await run(app, 'campaign.open', { path: table });
           await app.idle();
         }
+        // A copy of it made in the campaigns folder, and one brought in from elsewhere.
+        during.push(...(await askWhile(app, run(app, 'campaign.duplicate', { path: grown.file, name: 'Copied' }))));
+        const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'lj-bench-elsewhere-'));
+        fs.copyFileSync(grown.file, path.join(elsewhere, 'Brought.lichslayer'));
+        during.push(...(await askWhile(app, app.importCampaign(path.join(elsewhere, 'Brought.lichslayer')))));
+        fs.rmSync(elsewhere, { recursive: true, force: true });
         stalls.disable();
         const worst = Math.max(...during);
         return [

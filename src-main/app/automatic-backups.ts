@@ -1,9 +1,8 @@
-// The open campaign's automatic backups: one as it opens (copied while the Judge plays) and one every
-// fifteen minutes of activity, pruned under the retention. A failure does not stop play: it is shown
-// with the campaign until a backup succeeds, never dropped.
-import type { Database } from 'better-sqlite3';
+// The open campaign's automatic backups: one as it opens (copied on the copy worker while the Judge
+// plays) and one every fifteen minutes of activity, pruned under the retention. A failure does not
+// stop play: it is shown with the campaign until a backup succeeds, never dropped.
 import { pruneBackups, takeBackup } from '../db/backups.ts';
-import { openSqlite } from '../db/campaign-file.ts';
+import { copyOffThread } from '../db/copy-runner.ts';
 import type { AppSettings } from './app-settings.ts';
 import { capitalise } from './file-names.ts';
 import type { OpenCampaign } from './handler-context.ts';
@@ -43,33 +42,22 @@ export class AutomaticBackups {
     this.retentionProblem = null;
   }
 
-  /** A campaign opened: its backup is copied while the Judge plays. */
-  opened(file: string): void {
+  /**
+   * A campaign opened: its backup is copied on the copy worker while the Judge plays. Settles once
+   * the worker's read transaction has fixed the campaign as it was opened (or the backup failed),
+   * so nothing written after the opening is in it.
+   */
+  opened(file: string): Promise<void> {
     this.lastAt = Date.now();
-    this.pending = this.orReport('on-open', () => this.asOpened(file));
+    const copy = this.start('on-open', file);
+    this.pending = this.orReport('on-open', () => this.kept(copy.result, file));
+    return copy.pinned;
   }
 
   ifDue(): void {
     if (Date.now() - this.lastAt < AutomaticBackups.EVERY_MS) return;
     this.lastAt = Date.now();
-    void this.orReport('periodic');
-  }
-
-  /**
-   * The on-open backup: a second connection's read transaction fixes the campaign as it was opened,
-   * and its pages are copied step by step while the Judge plays (a long campaign opens at once).
-   */
-  private async asOpened(file: string): Promise<void> {
-    // Writable though it only reads: should it close after the app's connection, it is the last one
-    // and folds the write-ahead log back into the file, as the app's own would have.
-    const snapshot = openSqlite(file, this.nativeBinding, { fileMustExist: true });
-    try {
-      snapshot.exec('BEGIN');
-      snapshot.prepare(`SELECT count(*) FROM sqlite_master`).get();
-      await this.take('on-open', snapshot);
-    } finally {
-      snapshot.close();
-    }
+    void this.orReport('periodic', () => this.takeOnHost('periodic'));
   }
 
   private async orReport(
@@ -81,7 +69,7 @@ export class AutomaticBackups {
       await take();
       this.setBackupProblem(campaign, null);
     } catch (error) {
-      // Closing the campaign stops a backup under way: that is not a failure to report.
+      // Closing the campaign stops a periodic backup under way: that is not a failure to report.
       if (campaign !== this.current()) return;
       const why = error instanceof Error ? error.message : String(error);
       const message = `The automatic backup of this campaign ${reason === 'on-open' ? 'on opening it ' : ''}failed (${why}). Your play is saved in the campaign itself; make a backup by hand on the Backups screen, and check the disk and the backups folder (${this.backupsDir}).`;
@@ -90,22 +78,45 @@ export class AutomaticBackups {
     }
   }
 
-  /** A db.backup() copy of the open campaign (or of `source`, a connection to it), kept under the retention. */
-  async take(reason: string, source?: Database): Promise<string | null> {
+  /**
+   * A db.backup() copy of the open campaign, made on the copy worker and kept under the retention;
+   * the command that asks for it (by hand, before a restore) waits for it, so it ends before any close.
+   */
+  async take(reason: string): Promise<string | null> {
     const campaign = this.current();
     if (!campaign) return null;
-    const made = await takeBackup(source ?? campaign.db, campaign.path, this.backupsDir, reason);
+    return this.kept(this.start(reason, campaign.path).result, campaign.path);
+  }
+
+  /**
+   * A periodic backup, copied from the app's own connection: closing the campaign stops it, so the
+   * app's connection is the last to let the file go and folds its write-ahead log back in.
+   */
+  private async takeOnHost(reason: string): Promise<string | null> {
+    const campaign = this.current();
+    if (!campaign) return null;
+    return this.kept(takeBackup(campaign.db, campaign.path, this.backupsDir, reason), campaign.path);
+  }
+
+  private start(reason: string, file: string) {
+    return copyOffThread({ kind: 'backup', file, backupsDir: this.backupsDir, reason }, this.nativeBinding);
+  }
+
+  /** The backup once made, then the retention applied to the campaign's backups. */
+  private async kept(made: Promise<string | null>, file: string): Promise<string | null> {
+    const campaign = this.current();
+    const backup = await made;
     const read = this.settings.readRetention();
     if ('retention' in read) {
-      pruneBackups(this.backupsDir, campaign.path, read.retention);
-      this.setRetentionProblem(campaign, null);
+      pruneBackups(this.backupsDir, file, read.retention);
+      if (campaign) this.setRetentionProblem(campaign, null);
     } else {
       // Nothing is pruned on a guess: the Judge is told, and sets the retention again.
       const message = `${capitalise(read.problem)}, so no old backup was deleted. Set the retention again on the Backups screen.`;
       console.error(`Lichslayer Judge: ${message}`);
-      this.setRetentionProblem(campaign, message);
+      if (campaign) this.setRetentionProblem(campaign, message);
     }
-    return made;
+    return backup;
   }
 
   private setBackupProblem(campaign: OpenCampaign | null, problem: string | null): void {

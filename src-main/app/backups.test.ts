@@ -135,6 +135,8 @@ describe('backups fail loudly and leave nothing behind', () => {
 
   it('a failed automatic backup is logged and shown with the campaign until one succeeds', async () => {
     const { app, id, dataDir } = await opened();
+    // The backup taken on opening is made first: this is the periodic one's failure.
+    await app.idle();
     const pushed: (string | undefined)[] = [];
     app.subscribe((push) => {
       if (push.type === 'campaign') pushed.push(push.view?.backupProblem);

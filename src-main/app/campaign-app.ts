@@ -28,6 +28,7 @@ import { IntegrityWatch } from './integrity-watch.ts';
 import { AppSettings } from './app-settings.ts';
 import { AutomaticBackups } from './automatic-backups.ts';
 import { CampaignListing } from './campaign-listing.ts';
+import { DuplicateCopies, type StagedCopy } from './duplicate-copies.ts';
 import { RecentCampaigns } from './recent-campaigns.ts';
 import { runPlayCommand } from '../db/play-command.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
@@ -45,6 +46,7 @@ export class CampaignApp implements CampaignFiles {
   private readonly settings: AppSettings;
   private readonly backups: AutomaticBackups;
   private readonly listing: CampaignListing;
+  private readonly copies: DuplicateCopies;
   private currentCampaign: OpenCampaign | null = null;
   /** Gives back the open campaign's lock (one process owns a campaign at a time). */
   private releaseLock: (() => void) | null = null;
@@ -100,6 +102,13 @@ export class CampaignApp implements CampaignFiles {
       open: () =>
         this.currentCampaign ? { path: this.currentCampaign.path, name: this.screens.view()?.name ?? null } : null,
     });
+    this.copies = new DuplicateCopies({
+      campaignsDir: this.campaignsDir,
+      backupsDir: this.backupsDir,
+      nativeBinding: options.nativeBinding,
+      open: () => this.currentCampaign?.path ?? null,
+      settled: () => this.queue,
+    });
     this.handlers = allHandlers({
       require: () => this.require(),
       transact: (command, args, label, change) => this.transact(command, args, label, change),
@@ -136,7 +145,8 @@ export class CampaignApp implements CampaignFiles {
   dispatch(name: unknown, rawArgs: unknown): Promise<Reply<unknown>> {
     // A campaign to open or list is checked off the event loop before it joins the queue, so every
     // other command (on the campaign open now, the players' view) is answered while a large file is read.
-    const checked = this.listing.beforeQueue(name, rawArgs);
+    // A duplicate is copied off the event loop too, once the commands before it are done.
+    const checked = this.listing.beforeQueue(name, rawArgs) ?? this.copies.beforeQueue(name, rawArgs);
     return checked ? checked.then(() => this.enqueue(name, rawArgs)) : this.enqueue(name, rawArgs);
   }
 
@@ -242,6 +252,14 @@ export class CampaignApp implements CampaignFiles {
     return this.listing.summary(file);
   }
 
+  checkedSummary(file: string): Promise<CampaignSummary> {
+    return this.listing.checkedSummary(file);
+  }
+
+  duplicateCopy(source: string, name: string): Promise<StagedCopy> {
+    return this.copies.take(source, name);
+  }
+
   async open(file: string, create: boolean): Promise<OpenCampaign> {
     const resolved = path.resolve(file);
     if (this.currentCampaign?.path === resolved) return this.currentCampaign;
@@ -310,8 +328,9 @@ export class CampaignApp implements CampaignFiles {
       throw error;
     }
     if (!create) {
-      this.backups.opened(resolved);
       this.integrity.start(resolved, opened.db);
+      // Answered once the backup's worker holds the campaign as opened: nothing written after is in it.
+      await this.backups.opened(resolved);
     }
     return this.currentCampaign;
   }

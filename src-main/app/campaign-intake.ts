@@ -4,9 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CAMPAIGN_EXTENSION, openCampaignFile } from '../db/campaign-file.ts';
 import { importCampaign } from '../db/campaign-import.ts';
+import { copyOffThread } from '../db/copy-runner.ts';
 import { RecordingWriter } from '../db/history.ts';
-import { CampaignFileError, DamagedSettingError } from '../state/failures.ts';
-import { checkCampaignSettings } from './campaign-settings.ts';
 import { safeFileName } from './file-names.ts';
 import type { AppOptions } from './handler-context.ts';
 import { initialiseCampaign, insertStarterLichslayer, loadStarterCampaign } from './starter-campaign.ts';
@@ -44,7 +43,10 @@ export async function createDemoCampaign(
   }
 }
 
-/** A campaign kept elsewhere, copied in and opened once to migrate it and read every setting. */
+/**
+ * A campaign kept elsewhere, copied in and opened once to migrate it and read every setting: on the
+ * copy worker, so the host answers every other request meanwhile.
+ */
 export function importCopy(
   source: string,
   freshPath: (name: string) => string,
@@ -52,18 +54,6 @@ export function importCopy(
   nativeBinding: string | undefined,
 ): Promise<string> {
   return importCampaign(source, freshPath, nativeBinding, async (copy) => {
-    const opened = await openCampaignFile(copy, { backupDir, nativeBinding });
-    try {
-      checkCampaignSettings(opened.db);
-    } catch (error) {
-      if (error instanceof DamagedSettingError)
-        throw new CampaignFileError(
-          'damaged',
-          `its setting “${error.key.slice(0, 60)}” is damaged (${error.reason.slice(0, 200)}). The file it came from was not changed.`,
-        );
-      throw error;
-    } finally {
-      opened.db.close();
-    }
+    await copyOffThread({ kind: 'verify', file: copy, backupDir }, nativeBinding).result;
   });
 }

@@ -2,12 +2,13 @@
 // open check's worker before the list joins the queue, so the host's event loop keeps turning while
 // it is read (counted, not timed), the players' screen is answered first, and opening the file
 // afterwards uses that very check instead of reading it again.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { CampaignSummary, Push } from '@shared/contract.ts';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import type { CampaignApp } from './campaign-app.ts';
 import { archiveBeside, freshPlace, templateCampaign, withLiveLog, withSql } from '../test-support/crafted-corpus.ts';
 import { TABLE_LIMITS } from '../db/open-limits.ts';
 
@@ -101,6 +102,144 @@ describe('the campaign list checks each file on the worker', () => {
       ok: false,
       error: { message: refusal },
     });
+    app.close();
+  }, 120_000);
+});
+
+/** Counts the host's event-loop turns until stopped. */
+function turnCounter() {
+  let turns = 0;
+  let spinning = true;
+  const spin = () => {
+    turns++;
+    if (spinning) setImmediate(spin);
+  };
+  spin();
+  return {
+    count: () => turns,
+    stop: () => (spinning = false),
+  };
+}
+
+/** What the host's own thread does with SQLite from now on: each connection's file, and each backup it copies. */
+function onHostThread() {
+  const connections: string[] = [];
+  const backups: string[] = [];
+  const pragma = Database.prototype.pragma;
+  const backup = Database.prototype.backup;
+  vi.spyOn(Database.prototype, 'pragma').mockImplementation(function (this: Database.Database, ...args) {
+    // Every connection the app makes sets trusted_schema first.
+    if (args[0] === 'trusted_schema = OFF') connections.push(this.name);
+    return pragma.apply(this, args);
+  });
+  vi.spyOn(Database.prototype, 'backup').mockImplementation(function (this: Database.Database, ...args) {
+    backups.push(this.name);
+    return backup.apply(this, args);
+  });
+  return { connections, backups };
+}
+
+/** The players' view, asked for while `busy` runs: answered before it settles? */
+async function answeredFirst(app: CampaignApp, busy: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void busy.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  expect(await app.dispatch('players.view', {})).toMatchObject({ ok: true });
+  return !settled;
+}
+
+describe('opening, duplicating and importing a big campaign copy no page on the host’s thread', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('the backup taken on opening is copied on the copy worker: the host turns and answers the players’ view meanwhile, and the backup holds the campaign as opened', async () => {
+    const app = makeApp(tempDir());
+    await app.call('campaign.create', { name: 'At the table' });
+    const place = freshPlace(template, app.campaignsDir);
+    heavy(place.file);
+    await app.call('campaign.list', {});
+    const host = onHostThread();
+    const turns = turnCounter();
+    const opened = await app.call('campaign.open', { path: place.file });
+    const atOpen = turns.count();
+    const backedUp = app.idle();
+    expect(await answeredFirst(app, backedUp)).toBe(true);
+    // Written after the opening: not in the backup, whose read transaction was fixed before the open answered.
+    await app.call('lichslayer.update', { id: opened.roster[0]!.id, patch: { gold: 4321 } });
+    await backedUp;
+    turns.stop();
+    expect(turns.count() - atOpen).toBeGreaterThanOrEqual(3);
+    expect(host.backups).toEqual([]);
+    // The app's own connection, and no other.
+    expect(host.connections.filter((f) => f === place.file)).toEqual([place.file]);
+    const [onOpen] = await app.call('backups.list', {});
+    expect(onOpen).toMatchObject({ reason: 'on-open' });
+    vi.restoreAllMocks();
+    const copy = new Database(path.join(app.backupsDir, onOpen!.fileName), { readonly: true });
+    expect(copy.prepare(`SELECT gold FROM lichslayer WHERE id = ?`).get(opened.roster[0]!.id)).toEqual({
+      gold: opened.roster[0]!.gold,
+    });
+    expect(copy.pragma('quick_check', { simple: true })).toBe('ok');
+    copy.close();
+    app.close();
+  }, 120_000);
+
+  it('a duplicate is copied, renamed and checked off the host’s thread before its turn, of a closed campaign and of the open one, and the players’ view is answered first', async () => {
+    const app = makeApp(tempDir());
+    await app.call('campaign.create', { name: 'At the table' });
+    const place = freshPlace(template, app.campaignsDir);
+    heavy(place.file);
+    await app.call('campaign.list', {});
+    const host = onHostThread();
+    const turns = turnCounter();
+    const duplicating = app.call('campaign.duplicate', { path: place.file, name: 'Crafted again' });
+    expect(await answeredFirst(app, duplicating)).toBe(true);
+    const closed = await duplicating;
+    turns.stop();
+    expect(closed).toMatchObject({ fileName: 'Crafted-again.lichslayer', name: 'Crafted again', problem: null });
+    expect(turns.count()).toBeGreaterThanOrEqual(3);
+    expect(host.backups).toEqual([]);
+    expect(host.connections.filter((f) => f === place.file || f === closed.path)).toEqual([]);
+
+    await app.call('campaign.open', { path: place.file });
+    await app.idle();
+    host.connections.length = 0;
+    const open = await app.call('campaign.duplicate', { path: place.file, name: 'Crafted thrice' });
+    expect(open).toMatchObject({ name: 'Crafted thrice', problem: null });
+    expect(host.backups).toEqual([]);
+    expect(host.connections).toEqual([]);
+    vi.restoreAllMocks();
+    // The copy opens as itself, with an undo history of its own.
+    expect(await app.call('campaign.open', { path: open.path })).toMatchObject({ name: 'Crafted thrice' });
+    expect(app.current()!.db.prepare(`SELECT count(*) AS n FROM history`).get()).toEqual({ n: 0 });
+    // Made in a private folder, moved into place whole: nothing of it is left there.
+    expect(fs.readdirSync(app.campaignsDir).filter((f) => f.startsWith('.duplicating-'))).toEqual([]);
+    await app.idle();
+    app.close();
+  }, 120_000);
+
+  it('an import is settled, copied, opened once and read off the host’s thread, and the players’ view is answered first', async () => {
+    const app = makeApp(tempDir());
+    await app.call('campaign.create', { name: 'At the table' });
+    const elsewhere = freshPlace(template, tempDir('lj-elsewhere-'));
+    heavy(elsewhere.file);
+    const host = onHostThread();
+    const turns = turnCounter();
+    const importing = app.importCampaign(elsewhere.file);
+    expect(await answeredFirst(app, importing)).toBe(true);
+    const imported = await importing;
+    turns.stop();
+    expect(path.basename(imported)).toBe('Crafted.lichslayer');
+    expect(turns.count()).toBeGreaterThanOrEqual(3);
+    expect(host.backups).toEqual([]);
+    // Neither the copy made in the private folder nor the new campaign was opened here.
+    expect(host.connections.filter((f) => f.endsWith('Crafted.lichslayer'))).toEqual([]);
+    vi.restoreAllMocks();
+    expect(await app.call('campaign.open', { path: imported })).toMatchObject({ name: 'Crafted' });
+    await app.idle();
     app.close();
   }, 120_000);
 });

@@ -16,6 +16,7 @@ import {
 import { describeHolder, liveHolder } from '../db/campaign-lock.ts';
 import type { CheckedFiles } from '../db/checked-files.ts';
 import type { OpenCheckResult } from '../db/open-check-runner.ts';
+import { warmCopyWorker } from '../db/copy-runner.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { CampaignFileError } from '../state/failures.ts';
 import { checkCampaignSettings } from './campaign-settings.ts';
@@ -55,6 +56,8 @@ export class CampaignListing {
       } catch {
         return null;
       }
+      // The campaign opened is backed up at once on the copy worker, started meanwhile.
+      if (name === 'campaign.open') warmCopyWorker();
     } else return null;
     const open = this.from.open()?.path;
     const waits = files
@@ -79,6 +82,12 @@ export class CampaignListing {
       }
     }
     return confined;
+  }
+
+  /** The summary once the worker has checked this version of the file (a copy just made). */
+  async checkedSummary(file: string): Promise<CampaignSummary> {
+    await this.from.checks.check(file).result;
+    return this.summary(file);
   }
 
   summary(file: string): CampaignSummary {

@@ -6,6 +6,7 @@ import type { RecordingWriter } from '../db/history.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { StorageView } from '@shared/storage.ts';
 import type { Retention } from '../db/backups.ts';
+import type { StagedCopy } from './duplicate-copies.ts';
 
 export interface AppOptions {
   dataDir: string;
@@ -50,6 +51,10 @@ export interface CampaignFiles {
   /** A path for a new campaign file named after the campaign, never overwriting one. */
   freshPath(name: string): string;
   summary(file: string): CampaignSummary;
+  /** The summary once the open check's worker has checked this version of the file. */
+  checkedSummary(file: string): Promise<CampaignSummary>;
+  /** campaign.duplicate's finished copy of `source`, made before the command's turn. */
+  duplicateCopy(source: string, name: string): Promise<StagedCopy>;
   recent(): string[];
   forget(file: string): void;
   /** Stops the checks of files being opened; how many were under way. */

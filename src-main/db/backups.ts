@@ -4,7 +4,8 @@ import type { Database as Db } from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { backupTo, CAMPAIGN_EXTENSION, makePrivateDir, withReadOnly, withReadOnlyAsync } from './campaign-file.ts';
+import { backupTo, CAMPAIGN_EXTENSION, makePrivateDir, withReadOnly } from './campaign-file.ts';
+import { copyOffThread } from './copy-runner.ts';
 
 export const retentionSchema = z.strictObject({
   /** Keep this many of today's backups (newest first). */
@@ -121,7 +122,7 @@ export async function restoreInto(
     for (const side of ['-wal', '-shm'])
       if (fs.existsSync(campaignFile + side)) fs.renameSync(campaignFile + side, aside + side);
   }
-  // Read through the opener that removes the -wal/-shm files reading leaves beside the backup.
-  await withReadOnlyAsync(backupFile, nativeBinding, (source) => backupTo(source, campaignFile));
+  // Copied on the copy worker, read through the opener that removes the -wal/-shm files reading leaves.
+  await copyOffThread({ kind: 'copy', source: backupFile, destination: campaignFile }, nativeBinding).result;
   return aside;
 }

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { backupTo, CAMPAIGN_EXTENSION, openSqlite, readCampaignName, withReadOnlyAsync } from './campaign-file.ts';
+import { CAMPAIGN_EXTENSION } from './campaign-file.ts';
+import { copyOffThread } from './copy-runner.ts';
 import { CampaignFileError } from '../state/failures.ts';
 import { checkOffThread } from './open-check-runner.ts';
 import { bytesInWords, MAX_FILE_BYTES } from './open-limits.ts';
@@ -52,19 +53,6 @@ async function copyIn(source: string, dest: string, shown: string, optional: boo
 }
 
 /**
- * Brings the copy to what SQLite would read: a rollback journal left by a writer that stopped is
- * rolled back, a write-ahead log folded in. Only the copy is written; nothing stored in it runs.
- */
-function settle(copy: string, nativeBinding: string | undefined): void {
-  const db = openSqlite(copy, nativeBinding, { fileMustExist: true });
-  try {
-    db.pragma('user_version', { simple: true });
-  } finally {
-    db.close();
-  }
-}
-
-/**
  * Checks `source` and copies it into the campaigns folder under a fresh name made from the
  * campaign's own (`freshPath`); `verify` then opens the new file once (migrating it, reading every
  * setting), and a copy that fails goes again. Returns the new file's path; the source is only read.
@@ -97,7 +85,8 @@ export async function importCampaign(
     let journals = false;
     for (const suffix of ['-wal', '-journal'])
       if (await copyIn(real + suffix, copy + suffix, shown + suffix, true)) journals = true;
-    if (journals) settle(copy, nativeBinding);
+    // An unfinished change is finished in the copy, on the copy worker.
+    if (journals) await copyOffThread({ kind: 'settle', file: copy }, nativeBinding).result;
     const checked = await checkOffThread(copy, { nativeBinding, needWrite: false, settings: false }).result;
     if (!checked.ok) throw new CampaignFileError(checked.problem, checked.message);
     if (checked.empty)
@@ -105,10 +94,10 @@ export async function importCampaign(
         'not-campaign',
         `${shown} is empty: there is no campaign in it to import. Nothing was imported.`,
       );
-    const target = freshPath(readCampaignName(copy, nativeBinding, false));
+    const target = freshPath(checked.name ?? path.basename(copy, CAMPAIGN_EXTENSION));
     if (fs.existsSync(target))
       throw new CampaignFileError('locked', `${path.basename(target)} already exists; nothing was imported.`);
-    await withReadOnlyAsync(copy, nativeBinding, (db) => backupTo(db, target));
+    await copyOffThread({ kind: 'copy', source: copy, destination: target }, nativeBinding).result;
     try {
       await verify?.(target);
     } catch (error) {

@@ -3,15 +3,14 @@
 // each check reporting its progress and cancellable (the worker is stopped and a new one started).
 // The worker only reads; what reading a WAL-mode file leaves (an empty -wal, a -shm) is removed here
 // once the worker has let the file go, so a file that was only checked is left as it was found.
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { liveHolder } from './campaign-lock.ts';
 import { ledgerArchivePath } from './ledger-archive.ts';
 import type { CheckProgress } from './open-check.ts';
 import type { OpenCheckJob, OpenCheckMessage, OpenCheckResult } from './open-check-wire.ts';
 import { missingSideFiles, removeLeftSideFiles } from './side-files.ts';
+import { workerFile } from './worker-file.ts';
 
 export type { OpenCheckResult } from './open-check-wire.ts';
 
@@ -41,21 +40,6 @@ interface Job extends OpenCheckJob {
   cancelled: boolean;
   /** Side files that were not there when the worker started on the file. */
   missing: string[];
-}
-
-/**
- * The worker's file: built beside the main bundle (out/main), or the source under Node with tsx
- * (tests, bench). Its source is in app/, as it reads the settings the way opening does.
- */
-function workerFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const dir of [here, path.join(here, '..')]) {
-    const built = path.join(dir, 'open-check-worker.js');
-    if (fs.existsSync(built)) return built;
-  }
-  const source = path.join(here, '..', 'app', 'open-check-worker-source.mjs');
-  if (fs.existsSync(source)) return source;
-  throw new Error(`The open check's worker is missing beside ${here}`);
 }
 
 const cancelledResult = (file: string): OpenCheckResult => ({
@@ -114,7 +98,7 @@ class CheckWorker {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerFile());
+    const worker = new Worker(workerFile('open-check-worker'));
     this.worker = worker;
     // The job this very worker runs: a worker that failed may still report or exit after the next one started.
     const ownJob = () => (this.worker === worker ? this.running : null);

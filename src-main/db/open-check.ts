@@ -113,6 +113,15 @@ const sizes: Stage = (db, t, level) => {
   if (t.columns.length === 0) return null;
   const cols = t.columns.map(ident);
   const from = rowsOf(t, level === 'list', cols.join(', '));
+  const { bytes } = tableLimit(t.name);
+  if (bytes === null) {
+    // No cap on the table's total (a growing table, read whole): one pass for its largest value, the
+    // cheapest scan of every row; only a file with a value over the limit is read again per column.
+    const largest = db
+      .prepare(`SELECT max(max(${cols.map((c) => `coalesce(octet_length(${c}), 0)`).join(', ')}, 0)) AS m FROM ${from}`)
+      .get() as { m: number | null };
+    if ((largest.m ?? 0) <= MAX_VALUE_BYTES) return null;
+  }
   // octet_length reads the size a value is stored with, not the value itself.
   const row = db
     .prepare(
@@ -130,7 +139,6 @@ const sizes: Stage = (db, t, level) => {
       detail: `holds a value far larger than the app ever writes, in ${t.name}.${t.columns[over]}, row ${at.id} (${bytesInWords(at.n)})`,
     };
   }
-  const { bytes } = tableLimit(t.name);
   const total = row.total ?? 0;
   return bytes !== null && total > bytes
     ? {

@@ -1,22 +1,15 @@
 // campaign.*: the campaign files a Judge keeps — listing, creating, opening, duplicating, deleting.
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  backupCampaignFile,
-  backupTo,
-  CAMPAIGN_EXTENSION,
-  campaignInFolder,
-  CampaignFileError,
-  openCampaignFile,
-} from '../../db/campaign-file.ts';
+import { CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError } from '../../db/campaign-file.ts';
 import { breakCampaignLock, describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
 import { forgetAllSteps } from '../../db/history.ts';
-import { copyArchive, ledgerArchivePath } from '../../db/ledger-archive.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { moveToTrash } from '../../db/campaign-trash.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { initialiseCampaign } from '../starter-campaign.ts';
+import { moveIntoPlace } from '../duplicate-copies.ts';
 import { ensureSmith } from '../../play/town.ts';
 import { readTown, writeTown } from '../../state/town.ts';
 
@@ -105,26 +98,13 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
 
     'campaign.duplicate': async ({ path: file, name }) => {
       const source = inFolder(file);
+      // Copied, renamed and given its own undo history on the copy worker before this command's turn
+      // (app/duplicate-copies.ts); then listed once the open check's worker has checked it, so no
+      // page of either file is read on this thread.
+      const copy = await files.duplicateCopy(source, name);
       const target = files.freshPath(name);
-      const current = files.current();
-      if (current?.path === source) await backupTo(current.db, target);
-      else await backupCampaignFile(source, target, options.nativeBinding);
-      // The ledger archive goes with it: the copy's earlier sessions replay too.
-      if (current?.path === source) await copyArchive(current.db, ledgerArchivePath(target));
-      else if (fs.existsSync(ledgerArchivePath(source)))
-        fs.copyFileSync(ledgerArchivePath(source), ledgerArchivePath(target));
-      const copy = await openCampaignFile(target, {
-        backupDir: files.backupsDir,
-        nativeBinding: options.nativeBinding,
-      });
-      try {
-        copy.db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)`).run(name);
-        // The copy starts its own undo history: undoing in it must not reach into the original's past.
-        forgetAllSteps(copy.db);
-      } finally {
-        copy.db.close();
-      }
-      return files.summary(target);
+      moveIntoPlace(copy, target);
+      return files.checkedSummary(target);
     },
 
     'campaign.breakLock': ({ path: file }) => {
