@@ -201,6 +201,25 @@ function startServe(dataDir: string): Promise<{ url: string; stop: () => Promise
   });
 }
 
+/**
+ * Resolves in the frame a button the Judge would press is on screen and enabled. Playwright's own
+ * wait for an element looks again after 0, 20, 50, 100 and 100 ms, then every 500 ms, which put up
+ * to half a second per step that the Judge never waits through into the figure; the click that
+ * follows finds the button at once.
+ */
+const buttonShown = (page: Page, name: string) =>
+  page.waitForFunction(
+    (label) =>
+      [...document.querySelectorAll('button')].some(
+        (b) =>
+          !b.disabled &&
+          (b.getAttribute('aria-label') ?? b.textContent?.trim()) === label &&
+          b.getClientRects().length > 0,
+      ),
+    name,
+    { polling: 'raf', timeout: 60_000 },
+  );
+
 async function startToBoard(browser: Browser) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lj-bench-start-'));
   // A Judge who has used the app: the demo exists and was opened before.
@@ -224,7 +243,10 @@ async function startToBoard(browser: Browser) {
         ready.push(ms());
         // The Judge opens the printed link, picks the recent campaign and goes to the board.
         await page.goto(serve.url);
-        await page.getByRole('button', { name: `Open ${demo!.name ?? demo!.fileName}`, exact: true }).click();
+        const open = `Open ${demo!.name ?? demo!.fileName}`;
+        await buttonShown(page, open);
+        await page.getByRole('button', { name: open, exact: true }).click();
+        await buttonShown(page, 'Board');
         await page.getByRole('button', { name: 'Board', exact: true }).click();
         await page.waitForFunction(
           () => {
