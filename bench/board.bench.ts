@@ -117,7 +117,8 @@ async function dropBench(browser: Browser) {
     const toPlayers: number[] = [];
     const command: number[] = [];
     const odile = (await floor.app.call('board.view', { floor: 7 })).tokens.find((t) => t.name === 'Odile Vantreck')!;
-    const token = new URL(floor.host.url).searchParams.get('token')!;
+    // The Judge's token, as the page holds it once it has traded the link's one-time code.
+    const token = floor.host.token;
     for (let i = 0; i < 24; i++) {
       const board = await floor.app.call('board.view', { floor: 7 });
       const at = board.tokens.find((t) => t.id === odile.id)!;
@@ -137,11 +138,12 @@ async function dropBench(browser: Browser) {
       toJudge.push(judgeDraws.at(-1)! - up);
       toPlayers.push(playerDraws.at(-1)! - up);
       // The baseline: the same move sent by the page itself, with nothing drawn (and moved back).
-      command.push(
-        (await judge.evaluate(
-          `(async () => { const t = performance.now(); const r = await fetch('/api/board.moveToken', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Lichslayer-Token': ${JSON.stringify(token)} }, body: JSON.stringify({ tokenId: ${odile.id}, floor: 7, x: ${at.x}, y: 0 }) }); await r.json(); return performance.now() - t; })()`,
-        )) as number,
-      );
+      const [ms, ok] = (await judge.evaluate(
+        `(async () => { const t = performance.now(); const r = await fetch('/api/board.moveToken', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Lichslayer-Token': ${JSON.stringify(token)} }, body: JSON.stringify({ tokenId: ${odile.id}, floor: 7, x: ${at.x}, y: 0 }) }); const reply = await r.json(); return [performance.now() - t, reply.ok === true]; })()`,
+      )) as [number, boolean];
+      // A refused request (a wrong token) is no baseline for a move.
+      if (!ok) throw new Error('The baseline move was refused');
+      command.push(ms);
       await drawsAfter(judge, up + 1, 300).catch(() => []);
     }
     return [
@@ -199,6 +201,25 @@ function startServe(dataDir: string): Promise<{ url: string; stop: () => Promise
   });
 }
 
+/**
+ * Resolves in the frame a button the Judge would press is on screen and enabled. Playwright's own
+ * wait for an element looks again after 0, 20, 50, 100 and 100 ms, then every 500 ms, which put up
+ * to half a second per step that the Judge never waits through into the figure; the click that
+ * follows finds the button at once.
+ */
+const buttonShown = (page: Page, name: string) =>
+  page.waitForFunction(
+    (label) =>
+      [...document.querySelectorAll('button')].some(
+        (b) =>
+          !b.disabled &&
+          (b.getAttribute('aria-label') ?? b.textContent?.trim()) === label &&
+          b.getClientRects().length > 0,
+      ),
+    name,
+    { polling: 'raf', timeout: 60_000 },
+  );
+
 async function startToBoard(browser: Browser) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lj-bench-start-'));
   // A Judge who has used the app: the demo exists and was opened before.
@@ -222,7 +243,10 @@ async function startToBoard(browser: Browser) {
         ready.push(ms());
         // The Judge opens the printed link, picks the recent campaign and goes to the board.
         await page.goto(serve.url);
-        await page.getByRole('button', { name: `Open ${demo!.name ?? demo!.fileName}`, exact: true }).click();
+        const open = `Open ${demo!.name ?? demo!.fileName}`;
+        await buttonShown(page, open);
+        await page.getByRole('button', { name: open, exact: true }).click();
+        await buttonShown(page, 'Board');
         await page.getByRole('button', { name: 'Board', exact: true }).click();
         await page.waitForFunction(
           () => {
