@@ -116,6 +116,8 @@ export interface HouseRules {
   allColorVsPhylactery: 'through-armor' | 'armor-answers';
   /** ch.2, ch.15: a coloured school is open to a caster who is "that color"; the book never says what makes one so. */
   schoolColourAccess: 'one-item' | 'mono-color' | 'every-school';
+  /** ch.1 says Influence dice held "may be added" to any roll, and also "add any Influence dice held": on an attack or a Challenge, the holder's choice or always. */
+  influenceOnRolls: 'holder-chooses' | 'every-roll';
 }
 
 /** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
@@ -170,4 +172,5 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   retainerBaseAttack: 1,
   allColorVsPhylactery: 'through-armor',
   schoolColourAccess: 'one-item',
+  influenceOnRolls: 'holder-chooses',
 };

@@ -351,4 +351,14 @@ export const HOUSE_RULE_INFO: Record<
       { value: 'every-school', label: 'Every coloured school open' },
     ],
   },
+  influenceOnRolls: {
+    label: 'Influence dice on attacks and Challenges',
+    gap: 'Influence dice held “may be added to any roll”, yet a loot roll “adds any Influence dice held”: whether the holder chooses for each attack or Challenge, or every one takes them.',
+    otherReading: 'every-roll: every attack and Challenge the holder rolls adds them, as a loot roll does',
+    chapter: 'ch.1, ch.13',
+    options: [
+      { value: 'holder-chooses', label: 'The holder chooses, roll by roll' },
+      { value: 'every-roll', label: 'Added to every attack and Challenge' },
+    ],
+  },
 };

@@ -23,7 +23,7 @@ import { sanityTarget } from '../rules/sanity.ts';
 import type { DieRoll } from '../rules/dice.ts';
 import { sanityChallenge } from './round-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
+import { equippedItems, influenceToAdd, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
 import { readFight, roundNow, writeFight } from './fight-state.ts';
 import { row, tokenOf, townFighters, positionOf, attackerKit, blockersFor } from './fight-reach.ts';
 import {
@@ -115,6 +115,8 @@ export function resolveAttack(
   const defender = defenderOf(ps, target, block ? `${block.name}'s ${block.item}` : null, source);
   const multipliers = syncMultipliers(attackerSync, { colour: target.colour, sync: defender.sync }, sourceColour);
   const modifiers = l ? rollModifiersFor(ps, l).all : [];
+  // ch.13: Influence adds to an attack; the Judge's own number is the whole damage and takes none.
+  const influence = a.damage === undefined ? influenceToAdd(ps, l, a.influence, kit.token.name) : [];
   const cause = `Attack: ${kit.token.name} → ${target.name}${weapon ? ` with ${weapon.name}` : ''}`;
   const character = l?.name ?? (target.lichslayerId !== null ? target.name : null);
   const blockItem = block ? equippedItems(ps, block.lichslayerId).find((i) => i.id === block.itemId)! : null;
@@ -143,6 +145,7 @@ export function resolveAttack(
           powerDice: l ? powerAttackDice(l.power) : 0,
           bonusDice: a.bonusDice,
           modifiers,
+          influence,
         },
         rules,
       );

@@ -25,7 +25,7 @@ import { checkCast } from './spell-cast.ts';
 import { castingMagic } from './spell-magic.ts';
 import { spellGold } from './spell-price.ts';
 import { schoolOpenTo } from './spell-schools.ts';
-import { canChannel } from './loot-fate.ts';
+import { canChannel, influenceForRoll } from './loot-fate.ts';
 import { spellFieldsSchema } from '@shared/tables.ts';
 import { giverHealthNow, giverHungerRuns, mineVein, rollFloraPatch } from './forest.ts';
 import { squareGift } from './square.ts';
@@ -312,6 +312,11 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
         },
         r,
       ),
+  },
+  // ch.1, ch.13: a Challenge the holder did not add Influence to takes none by default; every roll does under the other reading.
+  influenceOnRolls: {
+    changed: 'every-roll',
+    result: (r) => influenceForRoll([{ source: 'Compass', sides: 6 }], false, 'Ash', r),
   },
 };
 
