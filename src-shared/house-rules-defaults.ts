@@ -118,6 +118,10 @@ export interface HouseRules {
   schoolColourAccess: 'one-item' | 'mono-color' | 'every-school';
   /** ch.1 says Influence dice held "may be added" to any roll, and also "add any Influence dice held": on an attack or a Challenge, the holder's choice or always. */
   influenceOnRolls: 'holder-chooses' | 'every-roll';
+  /** ch.8 names damage from Colourless entities among the ways Sanity degrades; its trigger lists name only Lich-type sources. */
+  colourlessDamageSanity: 'challenge' | 'none';
+  /** ch.12: "most Lich-coded loot is useless" against the Phylactery: what that covers beyond its Colourless immunity. */
+  lichCodedVsPhylactery: 'colourless-loot' | 'colourless-damage';
 }
 
 /** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
@@ -173,4 +177,6 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   allColorVsPhylactery: 'through-armor',
   schoolColourAccess: 'one-item',
   influenceOnRolls: 'holder-chooses',
+  colourlessDamageSanity: 'challenge',
+  lichCodedVsPhylactery: 'colourless-loot',
 };

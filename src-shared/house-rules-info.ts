@@ -361,4 +361,25 @@ export const HOUSE_RULE_INFO: Record<
       { value: 'every-roll', label: 'Added to every attack and Challenge' },
     ],
   },
+  colourlessDamageSanity: {
+    label: 'Damage from a Colourless entity',
+    gap: 'Sanity degrades through “damage from colorless entities”, but the lists of triggers name only Lich-type sources and give the Colourless damage no target.',
+    otherReading: 'none: only an entity flagged Lich-type calls a Sanity Challenge when it deals damage',
+    chapter: 'ch.8, ch.11',
+    options: [
+      { value: 'challenge', label: 'Each instance calls a Sanity Challenge (the unstated target)' },
+      { value: 'none', label: 'No Sanity Challenge of its own' },
+    ],
+  },
+  lichCodedVsPhylactery: {
+    label: 'Lich-coded loot against the Phylactery',
+    gap: '“Most Lich-coded loot is useless” against the Phylactery, without saying which loot is Lich-coded nor what “most” leaves working.',
+    otherReading:
+      'colourless-damage: only the Colourless damage its immunity stops; Colourless Influence dice still add',
+    chapter: 'ch.12',
+    options: [
+      { value: 'colourless-loot', label: 'Colourless loot adds nothing to an attack on it' },
+      { value: 'colourless-damage', label: 'Only Colourless damage is stopped' },
+    ],
+  },
 };

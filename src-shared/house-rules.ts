@@ -93,6 +93,8 @@ export const houseRulesSchema = z.strictObject({
   allColorVsPhylactery: z.enum(['through-armor', 'armor-answers']).default(D.allColorVsPhylactery),
   schoolColourAccess: z.enum(['one-item', 'mono-color', 'every-school']).default(D.schoolColourAccess),
   influenceOnRolls: z.enum(['holder-chooses', 'every-roll']).default(D.influenceOnRolls),
+  colourlessDamageSanity: z.enum(['challenge', 'none']).default(D.colourlessDamageSanity),
+  lichCodedVsPhylactery: z.enum(['colourless-loot', 'colourless-damage']).default(D.lichCodedVsPhylactery),
 });
 
 // The schema's output and the HouseRules interface must be the same type, each way round.

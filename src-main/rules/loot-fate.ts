@@ -227,3 +227,22 @@ export function influenceForRoll(
     };
   return { dice: asked || rules.influenceOnRolls === 'every-roll' ? held : [] };
 }
+
+/**
+ * ch.12: "most Lich-coded loot is useless" against the Phylactery. Beyond the Colourless damage its
+ * immunity stops, the house rule reads the Colourless items held as the Lich-coded loot: their
+ * Influence dice add nothing to an attack on it (loot that does not act on it, Armor or a ward, is
+ * the rest of "most"). The dice kept, and the items found useless.
+ */
+export function influenceAgainstPhylactery(
+  dice: readonly InfluenceDie[],
+  colourOf: (source: string) => Colour | null,
+  rules: Pick<HouseRules, 'lichCodedVsPhylactery'>,
+): { dice: readonly InfluenceDie[]; useless: string[] } {
+  if (rules.lichCodedVsPhylactery !== 'colourless-loot') return { dice, useless: [] };
+  const lichCoded = (d: InfluenceDie) => colourOf(d.source) === 'Colourless';
+  return {
+    dice: dice.filter((d) => !lichCoded(d)),
+    useless: [...new Set(dice.filter(lichCoded).map((d) => d.source))],
+  };
+}
