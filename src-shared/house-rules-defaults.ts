@@ -122,6 +122,8 @@ export interface HouseRules {
   colourlessDamageSanity: 'challenge' | 'none';
   /** ch.12: "most Lich-coded loot is useless" against the Phylactery: what that covers beyond its Colourless immunity. */
   lichCodedVsPhylactery: 'colourless-loot' | 'colourless-damage';
+  /** The rooms a character may move on its own turn in a fight (the book gives none; 0: no limit, the Judge's drag). Lost's −1 is taken from it (ch.8). */
+  roomsPerTurn: number;
 }
 
 /** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
@@ -179,4 +181,5 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   influenceOnRolls: 'holder-chooses',
   colourlessDamageSanity: 'challenge',
   lichCodedVsPhylactery: 'colourless-loot',
+  roomsPerTurn: 0,
 };

@@ -382,4 +382,11 @@ export const HOUSE_RULE_INFO: Record<
       { value: 'colourless-damage', label: 'Only Colourless damage is stopped' },
     ],
   },
+  roomsPerTurn: {
+    label: 'Rooms moved per turn in a fight (0: no limit)',
+    gap: 'Lost takes “−1 movement every other round”, but the book gives no movement per turn to take it from (Move comes only from loot and skills).',
+    otherReading:
+      '1 or more: every character moves at most that many rooms on its own turn, a Lost one one fewer on the short rounds',
+    chapter: 'ch.8, ch.9',
+  },
 };

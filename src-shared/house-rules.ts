@@ -95,6 +95,7 @@ export const houseRulesSchema = z.strictObject({
   influenceOnRolls: z.enum(['holder-chooses', 'every-roll']).default(D.influenceOnRolls),
   colourlessDamageSanity: z.enum(['challenge', 'none']).default(D.colourlessDamageSanity),
   lichCodedVsPhylactery: z.enum(['colourless-loot', 'colourless-damage']).default(D.lichCodedVsPhylactery),
+  roomsPerTurn: z.number().int().min(0).max(6).default(D.roomsPerTurn),
 });
 
 // The schema's output and the HouseRules interface must be the same type, each way round.

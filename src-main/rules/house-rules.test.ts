@@ -8,7 +8,7 @@ import { rollChallenge } from './challenge.ts';
 import { chestGoldFormula, openChest, roomCapacity, shrineSafety } from './board-facts.ts';
 import { defaultTarget, retainerDamage, rollAttack } from './attack.ts';
 import { integrityDue, integrityTarget, resolveHit } from './damage.ts';
-import { hitSanity, lootingRule, sanityTarget, sanityAfterNight } from './sanity.ts';
+import { hitSanity, lootingRule, sanityTarget, sanityAfterNight, turnStepRefusal } from './sanity.ts';
 import { isNear } from './board-moves.ts';
 import { startingGauntlet } from './starting-stats.ts';
 import { levelForXp, rollClass, rollStatPoints } from './character.ts';
@@ -327,6 +327,11 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
   lichCodedVsPhylactery: {
     changed: 'colourless-damage',
     result: (r) => influenceAgainstPhylactery([{ source: 'Grey Compass', sides: 6 }], () => 'Colourless', r).useless,
+  },
+  // ch.8, ch.9: with no limit a Whole character's third room is allowed; at 2 a turn it is refused.
+  roomsPerTurn: {
+    changed: 2,
+    result: (r) => turnStepRefusal({ name: 'Ash', sanity: 'whole' }, 1, 2, r),
   },
 };
 

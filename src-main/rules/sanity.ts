@@ -141,6 +141,27 @@ export function lostMovementPenalty(sanity: SanityLevel, round: number): { value
   return { value: -1, explain: `Lost: −1 movement this round (round ${round}, every other round, ch.8)` };
 }
 
+/**
+ * Whether a character may move one more room on its own turn in a fight (ch.8, ch.9): the house
+ * rule's rooms per turn (0: no limit), less Lost's 1 on the rounds it bites; with no limit, a Lost
+ * character moves one room on those rounds. The refusal names the rule, or null when the step is allowed.
+ */
+export function turnStepRefusal(
+  who: { name: string; sanity: SanityLevel },
+  round: number,
+  roomsMoved: number,
+  rules: Pick<HouseRules, 'roomsPerTurn'>,
+): string | null {
+  const lost = lostMovementPenalty(who.sanity, round);
+  const base = rules.roomsPerTurn;
+  const allowed = base === 0 ? (lost ? 1 : Infinity) : Math.max(0, base + (lost?.value ?? 0));
+  if (roomsMoved < allowed) return null;
+  const rooms = `${allowed} room${allowed === 1 ? '' : 's'}`;
+  if (lost)
+    return `${who.name} is Lost: −1 movement this round (round ${round}, every other round, ch.8), so ${rooms} this turn (house rule: ${base === 0 ? 'no limit otherwise' : `${base} a turn`}), and ${who.name} has moved ${roomsMoved} already`;
+  return `${who.name} has moved ${roomsMoved} room${roomsMoved === 1 ? '' : 's'} this turn: ${rooms} a turn (house rule)`;
+}
+
 /** The Sanity Challenges the app rolls, each with its target (ch.8, ch.11, ch.12, ch.16). */
 export type SanityTrigger =
   | 'lich-damage'
