@@ -367,7 +367,7 @@ export const HOUSE_RULE_INFO: Record<
     otherReading: 'none: only an entity flagged Lich-type calls a Sanity Challenge when it deals damage',
     chapter: 'ch.8, ch.11',
     options: [
-      { value: 'challenge', label: 'Each instance calls a Sanity Challenge (the unstated target)' },
+      { value: 'challenge', label: 'Each hit: a Sanity Challenge' },
       { value: 'none', label: 'No Sanity Challenge of its own' },
     ],
   },
