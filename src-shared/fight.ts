@@ -24,6 +24,8 @@ export const attackArgsSchema = z.strictObject({
   bonusDice: z.number().int().min(0).max(30).default(0),
   halve: z.boolean().default(false),
   outOfTurn: z.boolean().default(false),
+  /** The Influence dice the attacker holds, added to the damage (ch.1, ch.13). */
+  influence: z.boolean().default(false),
   /** The Judge's own number instead of the roll (recorded as the Judge's call). */
   damage: z.number().int().min(0).max(99_999).optional(),
 });
@@ -69,6 +71,8 @@ export const challengeArgsSchema = z.strictObject({
   /** A Veteran holding Recall who assists: their Power is added (ch.2). */
   assistBy: id.optional(),
   integritySlot: slot.optional(),
+  /** The Influence dice the roller holds, added to the total (ch.1, ch.13). */
+  influence: z.boolean().default(false),
   /** The Judge's own total instead of the roll (recorded as the Judge's call). */
   total: z.number().int().min(-100).max(999).optional(),
 });
@@ -109,6 +113,13 @@ export interface FightOptionsView {
   defaultExplain: string | null;
   /** Where a natural 1's integrity check would fall, and the items the Judge may pick instead (ch.11). */
   integrity: { slot: string; name: string }[];
+  influence: InfluenceOffer;
+}
+
+/** The Influence dice a roller holds (ch.13), and whether the house rule adds them to every roll. */
+export interface InfluenceOffer {
+  dice: { source: string; sides: number }[];
+  always: boolean;
 }
 
 /** What an action did: every step with its working and chapter, as the dialog shows it. */
@@ -146,4 +157,5 @@ export interface ChallengeSetupView {
   /** The difficulty ladder (ch.11). */
   ladder: { label: string; target: number }[];
   integrity: { slot: string; name: string }[];
+  influence: InfluenceOffer;
 }

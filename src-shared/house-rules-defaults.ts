@@ -116,6 +116,14 @@ export interface HouseRules {
   allColorVsPhylactery: 'through-armor' | 'armor-answers';
   /** ch.2, ch.15: a coloured school is open to a caster who is "that color"; the book never says what makes one so. */
   schoolColourAccess: 'one-item' | 'mono-color' | 'every-school';
+  /** ch.1 says Influence dice held "may be added" to any roll, and also "add any Influence dice held": on an attack or a Challenge, the holder's choice or always. */
+  influenceOnRolls: 'holder-chooses' | 'every-roll';
+  /** ch.8 names damage from Colourless entities among the ways Sanity degrades; its trigger lists name only Lich-type sources. */
+  colourlessDamageSanity: 'challenge' | 'none';
+  /** ch.12: "most Lich-coded loot is useless" against the Phylactery: what that covers beyond its Colourless immunity. */
+  lichCodedVsPhylactery: 'colourless-loot' | 'colourless-damage';
+  /** The rooms a character may move on its own turn in a fight (the book gives none; 0: no limit, the Judge's drag). Lost's −1 is taken from it (ch.8). */
+  roomsPerTurn: number;
 }
 
 /** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
@@ -170,4 +178,8 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   retainerBaseAttack: 1,
   allColorVsPhylactery: 'through-armor',
   schoolColourAccess: 'one-item',
+  influenceOnRolls: 'holder-chooses',
+  colourlessDamageSanity: 'challenge',
+  lichCodedVsPhylactery: 'colourless-loot',
+  roomsPerTurn: 0,
 };

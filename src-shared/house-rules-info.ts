@@ -351,4 +351,42 @@ export const HOUSE_RULE_INFO: Record<
       { value: 'every-school', label: 'Every coloured school open' },
     ],
   },
+  influenceOnRolls: {
+    label: 'Influence dice on attacks and Challenges',
+    gap: 'Influence dice held “may be added to any roll”, yet a loot roll “adds any Influence dice held”: whether the holder chooses for each attack or Challenge, or every one takes them.',
+    otherReading: 'every-roll: every attack and Challenge the holder rolls adds them, as a loot roll does',
+    chapter: 'ch.1, ch.13',
+    options: [
+      { value: 'holder-chooses', label: 'The holder chooses, roll by roll' },
+      { value: 'every-roll', label: 'Added to every attack and Challenge' },
+    ],
+  },
+  colourlessDamageSanity: {
+    label: 'Damage from a Colourless entity',
+    gap: 'Sanity degrades through “damage from colorless entities”, but the lists of triggers name only Lich-type sources and give the Colourless damage no target.',
+    otherReading: 'none: only an entity flagged Lich-type calls a Sanity Challenge when it deals damage',
+    chapter: 'ch.8, ch.11',
+    options: [
+      { value: 'challenge', label: 'Each hit: a Sanity Challenge' },
+      { value: 'none', label: 'No Sanity Challenge of its own' },
+    ],
+  },
+  lichCodedVsPhylactery: {
+    label: 'Lich-coded loot against the Phylactery',
+    gap: '“Most Lich-coded loot is useless” against the Phylactery, without saying which loot is Lich-coded nor what “most” leaves working.',
+    otherReading:
+      'colourless-damage: only the Colourless damage its immunity stops; Colourless Influence dice still add',
+    chapter: 'ch.12',
+    options: [
+      { value: 'colourless-loot', label: 'Colourless loot adds nothing to an attack on it' },
+      { value: 'colourless-damage', label: 'Only Colourless damage is stopped' },
+    ],
+  },
+  roomsPerTurn: {
+    label: 'Rooms moved per turn in a fight (0: no limit)',
+    gap: 'Lost takes “−1 movement every other round”, but the book gives no movement per turn to take it from (Move comes only from loot and skills).',
+    otherReading:
+      '1 or more: every character moves at most that many rooms on its own turn, a Lost one one fewer on the short rounds',
+    chapter: 'ch.8, ch.9',
+  },
 };

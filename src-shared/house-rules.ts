@@ -92,6 +92,10 @@ export const houseRulesSchema = z.strictObject({
   retainerBaseAttack: z.number().int().min(0).max(6).default(D.retainerBaseAttack),
   allColorVsPhylactery: z.enum(['through-armor', 'armor-answers']).default(D.allColorVsPhylactery),
   schoolColourAccess: z.enum(['one-item', 'mono-color', 'every-school']).default(D.schoolColourAccess),
+  influenceOnRolls: z.enum(['holder-chooses', 'every-roll']).default(D.influenceOnRolls),
+  colourlessDamageSanity: z.enum(['challenge', 'none']).default(D.colourlessDamageSanity),
+  lichCodedVsPhylactery: z.enum(['colourless-loot', 'colourless-damage']).default(D.lichCodedVsPhylactery),
+  roomsPerTurn: z.number().int().min(0).max(6).default(D.roomsPerTurn),
 });
 
 // The schema's output and the HouseRules interface must be the same type, each way round.

@@ -25,7 +25,7 @@ import type { RoomTrap } from '../rules/trap.ts';
 import { lichslayerChallenge, type Where } from './round-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { readFight, roundNow, roundOf } from './fight-state.ts';
-import { equippedItems, rollModifiersFor } from './gear.ts';
+import { equippedItems, influenceOffer, influenceToAdd, rollModifiersFor } from './gear.ts';
 import { recallAssistFor } from './skills/skill-facts.ts';
 import { holdsSkill, type LichslayerRow } from '../state/lichslayer.ts';
 import { diveActor } from './machines.ts';
@@ -203,6 +203,7 @@ export function challengeSetup(
           .filter((i) => !i.broken && !i.unbreakable)
           .map((i) => ({ slot: i.slot, name: i.name }))
       : [],
+    influence: influenceOffer(ps, roller.lichslayer),
   };
 }
 
@@ -237,6 +238,8 @@ export function runChallenge(ps: PlaySession, args: ChallengeArgs, command: Comm
   const cause = `${roller.name}: ${label}`;
   const result: FightResult = { lines: [], damage: null, challenge: null, atZero: [] };
   const l = roller.lichslayer;
+  // ch.13: Influence adds to a Challenge; the Judge's own total takes none.
+  const influence = args.total === undefined ? influenceToAdd(ps, l, args.influence, roller.name) : [];
   // ch.2: the Veteran's Recall adds their Power to another character's Challenge.
   if (args.assistBy !== undefined)
     args = { ...args, modifiers: [...args.modifiers, recallAssistFor(ps, args.assistBy, l?.id ?? null)] };
@@ -251,6 +254,7 @@ export function runChallenge(ps: PlaySession, args: ChallengeArgs, command: Comm
       other: args.modifiers,
       ...(args.total !== undefined ? { judgeTotal: args.total } : {}),
       ...(args.integritySlot ? { integritySlot: args.integritySlot } : {}),
+      influence,
     });
     result.lines.push(r.explain);
     if (r.result) result.challenge = { total: r.result.total, target: r.result.target, success: r.result.success };

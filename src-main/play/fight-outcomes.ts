@@ -18,7 +18,7 @@ import {
   type HitResult,
   type HitSource,
 } from '../rules/damage.ts';
-import { sanityTarget } from '../rules/sanity.ts';
+import { hitSanity, sanityTarget } from '../rules/sanity.ts';
 import { wornArmorKeeps } from '../rules/skills.ts';
 import { lifeRecord } from '../state/life-records.ts';
 import { noteClearedOnNine } from './floor-nine.ts';
@@ -199,7 +199,10 @@ export function lichslayerAtZero(
   return 'choose';
 }
 
-/** The Sanity a hit costs (ch.8, ch.12): the attacker's Sanity Touch on a hit, else Lich-type damage's target 12. */
+/**
+ * The Sanity a hit costs (ch.8, ch.11, ch.12): the attacker's Sanity Touch on a hit, else Lich-type
+ * damage's target 12, else a Colourless entity's damage (house rule).
+ */
 export function sanityAfterHit(
   ps: PlaySession,
   attacker: TokenView,
@@ -209,27 +212,25 @@ export function sanityAfterHit(
   lines: string[],
 ): void {
   if (target.lichslayerId === null || hit.outcome === 'immune' || hit.outcome === 'blocked') return;
-  const rules = readHouseRules(ps);
-  if (attacker.stats.sanityOnHit) {
+  const due = hitSanity(
+    {
+      name: attacker.name,
+      entity: attacker.kind === 'entity',
+      colour: attacker.colour,
+      lichType: !!(attacker.stats.lich || attacker.stats.lichType),
+      sanityOnHit: attacker.stats.sanityOnHit,
+    },
+    readHouseRules(ps),
+  );
+  if (due)
     lines.push(
       sanityChallenge(ps, command, {
         lichslayerId: target.lichslayerId,
-        target: attacker.stats.sanityOnHit,
-        cause: `${attacker.name}'s touch: Sanity Challenge on a hit (ch.12)`,
+        target: due.target,
+        cause: due.cause,
         where: 'tombs',
       }).explain,
     );
-  } else if (attacker.stats.lich || attacker.stats.lichType) {
-    const t = sanityTarget('lich-damage', rules);
-    lines.push(
-      sanityChallenge(ps, command, {
-        lichslayerId: target.lichslayerId,
-        target: t.target,
-        cause: `Damage from ${attacker.name}, a Lich-type source (${t.source})`,
-        where: 'tombs',
-      }).explain,
-    );
-  }
 }
 
 /** What reaching 0 Health sets off for whoever was hit. */

@@ -19,7 +19,7 @@ import {
 } from '../rules/attack.ts';
 import { isNear } from '../rules/board-moves.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { blockItems, equippedItems } from './gear.ts';
+import { blockItems, equippedItems, influenceOffer } from './gear.ts';
 import { readFight, roundNow, roundOf } from './fight-state.ts';
 import type { LichslayerRow } from '../state/lichslayer.ts';
 import { combatActor, diveActor, PARTY_KINDS, stored } from './machines.ts';
@@ -204,5 +204,6 @@ export function fightOptions(ps: PlayReader, attackerId: number): FightOptionsVi
     defaultTarget: defaultId,
     defaultExplain,
     integrity,
+    influence: influenceOffer(ps, kit.lichslayer),
   };
 }

@@ -33,11 +33,24 @@ const fightStateSchema = z.object({
   ),
   /** Tokens that lost their next turn while no fight was on: they give it up when one starts (ch.9). */
   loseTurn: z.array(z.number().int()),
+  /** Lichslayer id → the turn they last moved on their own (fight, round, turns passed) and the rooms moved in it (ch.8, ch.9). */
+  moved: z
+    .record(z.string(), when.extend({ turn: z.number().int().min(0), rooms: z.number().int().min(0) }))
+    .default({}),
 });
 export type FightState = z.output<typeof fightStateSchema>;
 export type RoundMark = z.output<typeof when>;
 
-const EMPTY: FightState = { serial: 0, visit: 0, looted: {}, blocks: {}, worn: {}, ongoing: [], loseTurn: [] };
+const EMPTY: FightState = {
+  serial: 0,
+  visit: 0,
+  looted: {},
+  blocks: {},
+  worn: {},
+  ongoing: [],
+  loseTurn: [],
+  moved: {},
+};
 
 export function readFight(ps: PlayReader): FightState {
   return readSetting(ps, 'fight', fightStateSchema, EMPTY);

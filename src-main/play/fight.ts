@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { allTokens } from '../state/board.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { reachRefusal, rollAttack, type WeaponOption } from '../rules/attack.ts';
+import { influenceAgainstPhylactery } from '../rules/loot-fate.ts';
 import { powerAttackDice } from '../rules/character.ts';
 import {
   integrityCheck,
@@ -19,11 +20,11 @@ import {
   syncMultipliers,
   type HitSource,
 } from '../rules/damage.ts';
-import { sanityTarget } from '../rules/sanity.ts';
+import { hitSanity } from '../rules/sanity.ts';
 import type { DieRoll } from '../rules/dice.ts';
 import { sanityChallenge } from './round-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
+import { equippedItems, influenceToAdd, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
 import { readFight, roundNow, writeFight } from './fight-state.ts';
 import { row, tokenOf, townFighters, positionOf, attackerKit, blockersFor } from './fight-reach.ts';
 import {
@@ -115,6 +116,13 @@ export function resolveAttack(
   const defender = defenderOf(ps, target, block ? `${block.name}'s ${block.item}` : null, source);
   const multipliers = syncMultipliers(attackerSync, { colour: target.colour, sync: defender.sync }, sourceColour);
   const modifiers = l ? rollModifiersFor(ps, l).all : [];
+  // ch.13: Influence adds to an attack; the Judge's own number is the whole damage and takes none.
+  const held = a.damage === undefined ? influenceToAdd(ps, l, a.influence, kit.token.name) : [];
+  const against =
+    target.kind === 'phylactery'
+      ? influenceAgainstPhylactery(held, (name) => items.find((i) => i.name === name)?.colour ?? null, rules)
+      : { dice: held, useless: [] };
+  const influence = against.dice;
   const cause = `Attack: ${kit.token.name} → ${target.name}${weapon ? ` with ${weapon.name}` : ''}`;
   const character = l?.name ?? (target.lichslayerId !== null ? target.name : null);
   const blockItem = block ? equippedItems(ps, block.lichslayerId).find((i) => i.id === block.itemId)! : null;
@@ -143,6 +151,7 @@ export function resolveAttack(
           powerDice: l ? powerAttackDice(l.power) : 0,
           bonusDice: a.bonusDice,
           modifiers,
+          influence,
         },
         rules,
       );
@@ -203,6 +212,10 @@ export function resolveAttack(
     ...(planned.rolled ? [planned.rolled] : []),
     ...(hit ? [hit.explain] : []),
   );
+  for (const name of against.useless)
+    lines.push(
+      `${name} is Lich-coded (Colourless) loot: useless against the Phylactery, its Influence adds nothing (ch.12, house rule)`,
+    );
   if (hit) writeHit(ps, target, hit);
   if (hit) noteWorn(ps, target, defender, hit);
   if (block && blockItem && hit?.outcome === 'blocked') {
@@ -279,16 +292,27 @@ export function applyJudgedDamage(ps: PlaySession, a: DamageArgs, command: Comma
       },
     ],
   }));
-  if (a.lichType && target.lichslayerId !== null && hit.outcome !== 'immune') {
-    const t = sanityTarget('lich-damage', readHouseRules(ps));
+  // ch.8: Lich-type damage, or (house rule) damage by the Judge's hand whose author is a Colourless entity.
+  const due =
+    target.lichslayerId !== null && hit.outcome !== 'immune'
+      ? hitSanity(
+          {
+            name: a.lichType ? a.label : (author?.name ?? a.label),
+            entity: author?.kind === 'entity',
+            colour: author?.colour ?? null,
+            lichType: a.lichType,
+          },
+          readHouseRules(ps),
+        )
+      : null;
+  if (due && target.lichslayerId !== null)
     result.lines.push(
       sanityChallenge(ps, command, {
         lichslayerId: target.lichslayerId,
-        target: t.target,
-        cause: `Damage from ${a.label}, a Lich-type source (${t.source})`,
+        target: due.target,
+        cause: due.cause,
         where: 'tombs',
       }).explain,
     );
-  }
   return result;
 }

@@ -12,6 +12,11 @@ import { GAUNTLET_ORDER, NO_SYNC, type GauntletItem, type SyncHeld } from '../ru
 import { synchronicity } from '../rules/synchronicity.ts';
 import type { LichslayerRow } from '../state/lichslayer.ts';
 import type { ItemRow } from '../state/rows.ts';
+import type { InfluenceOffer } from '@shared/fight.ts';
+import { heldInfluence } from '../state/gauntlet.ts';
+import { influenceForRoll } from '../rules/loot-fate.ts';
+import type { InfluenceDie } from '../rules/loot-roll.ts';
+import { CommandFailure } from '../state/failures.ts';
 
 export interface LootEntry {
   fields: LootFields;
@@ -114,4 +119,28 @@ export function rollModifiersFor(
     text: `${i.notes} ${i.entry?.details ?? ''}`,
   }));
   return rollModifiersOf(modifiersFor(ps, l, roll), wardsSanity(items));
+}
+
+/** The Influence dice a roller holds and whether every roll takes them (the attack and Challenge dialogs, ch.13). */
+export function influenceOffer(ps: PlayReader, l: LichslayerRow | null): InfluenceOffer {
+  return {
+    dice: l ? heldInfluence(ps, l).map(({ source, sides }) => ({ source, sides })) : [],
+    always: readHouseRules(ps).influenceOnRolls === 'every-roll',
+  };
+}
+
+/**
+ * The Influence dice one attack or Challenge of this roller adds (ch.1, ch.13), or a refusal when
+ * they were asked for and none is held; the Judge's own number takes none.
+ */
+export function influenceToAdd(
+  ps: PlayReader,
+  l: LichslayerRow | null,
+  asked: boolean,
+  who: string,
+): readonly InfluenceDie[] {
+  const held = l ? heldInfluence(ps, l) : [];
+  const r = influenceForRoll(held, asked, who, readHouseRules(ps));
+  if ('refused' in r) throw new CommandFailure('refused', `${r.refused}. Nothing changed.`);
+  return r.dice;
 }

@@ -14,7 +14,8 @@ import { sanityTarget } from '../rules/sanity.ts';
 import { isNear } from '../rules/board-moves.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
 import { attentionStage, diveActor } from './machines.ts';
-import { equippedItems, rollModifiersFor } from './gear.ts';
+import { equippedItems, influenceToAdd, rollModifiersFor } from './gear.ts';
+import type { InfluenceDie } from '../rules/loot-roll.ts';
 import { integrityCheck, integrityTarget } from '../rules/damage.ts';
 import type { LichslayerRow } from '../state/lichslayer.ts';
 
@@ -42,6 +43,8 @@ export function lichslayerChallenge(
     other?: Modifier[];
     judgeTotal?: number;
     integritySlot?: string;
+    /** The Influence dice added (the Challenge dialog's choice); under the house rule's other reading, every roll takes them. */
+    influence?: readonly InfluenceDie[];
   },
 ): { passed: boolean; explain: string; result: ChallengeResult | null } {
   const l = lichslayer(ps, input.lichslayerId);
@@ -50,6 +53,8 @@ export function lichslayerChallenge(
   const stage = attentionStage(ps);
   const mods = rollModifiersFor(ps, l, { where: input.sanity ?? 'tombs', sanityChallenge: input.sanity !== null });
   const items = equippedItems(ps, l.id);
+  // Every Challenge the app calls (a trap's, a round's Sanity) takes the dice held under the house rule's other reading.
+  const influence = input.influence ?? (input.judgeTotal === undefined ? influenceToAdd(ps, l, false, l.name) : []);
   const value = ps.roll(command, ({ dice }) => {
     const c = rollCharacterChallenge(
       dice,
@@ -66,6 +71,7 @@ export function lichslayerChallenge(
           other: [...mods.other, ...(input.other ?? [])],
         },
         ...(input.judgeTotal !== undefined ? { judgeTotal: input.judgeTotal } : {}),
+        influence,
       },
       rules,
     );

@@ -12,12 +12,15 @@ import { enterRoom, type RoomEntry } from './room-entry.ts';
 import { shrinesOf, place, PARTY_KINDS } from './floor-facts.ts';
 import { noteClearedOnNine } from './floor-nine.ts';
 import { reveal } from './room-reveal.ts';
+import { countTurnStep } from './turn-movement.ts';
 
 export function moveToken(ps: PlaySession, args: ParsedArgsOf<'board.moveToken'>, notices: string[]): void {
   const token = allTokens(ps).find((t) => t.id === args.tokenId);
   if (!token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
   const refused = phaseRefusesMove(token, divePlace(ps), args.floor);
   if (refused) throw new CommandFailure('refused', `${refused}. ${token.name} stays where they were.`);
+  // ch.8: a Lost character's short rounds; the Judge's override is the Judge's call.
+  if (!args.override && token.floor === args.floor) countTurnStep(ps, token);
   moveOne(ps, token, args.floor, args.x, args.y, args.override, notices, 'board.moveToken');
 }
 

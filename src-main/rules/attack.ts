@@ -7,6 +7,7 @@ import type { HouseRules } from '@shared/house-rules.ts';
 import type { LootAction } from '@shared/tables.ts';
 import { Dice, showDice, showModifiers, sumDice, totalOf, type DieRoll, type Modifier } from './dice.ts';
 import { integrityDue } from './damage.ts';
+import { rollInfluenceModifiers, type InfluenceDie } from './loot-roll.ts';
 
 export interface DamageSpec {
   count: number;
@@ -121,6 +122,8 @@ export interface AttackInput {
   bonusDice?: number;
   /** The roller's modifiers "to all rolls" (Sanity ch.8, the survival clock ch.4). */
   modifiers: Modifier[];
+  /** Influence dice added to the damage (ch.13: "attack"), rolled after the damage dice. */
+  influence?: readonly InfluenceDie[];
 }
 
 export interface AttackRoll {
@@ -150,11 +153,13 @@ export function rollAttack(dice: Dice, input: AttackInput, rules: HouseRules): A
     ...dice.pool(base.count, base.sides, input.cause, base.sides === 6),
     ...dice.pool(input.powerDice + bonus, 6, `${input.cause} (Power${bonus ? ' and bonus' : ''} dice)`, true),
   ];
+  // The loot's roll, not the attacker's: an Influence die is no natural 1 of the attack (ch.11).
+  const modifiers = [...input.modifiers, ...rollInfluenceModifiers(dice, input.influence ?? [], input.cause)];
   const naturals = rolled.flatMap((d) => (rules.explosionsCountAsNatural ? d.faces : [d.natural]));
   const allNaturalOnes = rolled.length > 0 && rolled.every((d) => d.natural === 1);
   const miss = allNaturalOnes && rules.attackAllOnes === 'miss';
   const sum = sumDice(rolled);
-  const total = miss ? 0 : Math.max(0, sum + base.flat + totalOf(input.modifiers));
+  const total = miss ? 0 : Math.max(0, sum + base.flat + totalOf(modifiers));
   const parts = [`${base.text}${base.sides === 6 ? '!' : ''}`];
   if (input.powerDice) parts.push(`${input.powerDice}d6! Power above 6 (ch.4)`);
   if (bonus) parts.push(`${bonus}d6! bonus`);
@@ -168,12 +173,12 @@ export function rollAttack(dice: Dice, input: AttackInput, rules: HouseRules): A
     dice: rolled,
     sum,
     flat: base.flat,
-    modifiers: input.modifiers,
+    modifiers,
     total,
     allNaturalOnes,
     miss,
     integrityDue: integrityDue(naturals, rules),
-    explain: `${input.attacker}: ${total} damage = ${parts.join(' + ')} ${showDice(rolled)}${flat}${showModifiers(input.modifiers)}${why} (ch.11)`,
+    explain: `${input.attacker}: ${total} damage = ${parts.join(' + ')} ${showDice(rolled)}${flat}${showModifiers(modifiers)}${why} (ch.11)`,
     chapter: 'ch.11',
   };
 }

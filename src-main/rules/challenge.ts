@@ -7,6 +7,7 @@ import { integrityDue } from './damage.ts';
 import { attentionSanityShift, sanityModifier, type AttentionStage } from './sanity.ts';
 import type { CharacterModifiers } from './roll-modifiers.ts';
 import { predictTarget } from './skills-scholar.ts';
+import { rollInfluenceModifiers, type InfluenceDie } from './loot-roll.ts';
 
 export interface ChallengeInput {
   level: number;
@@ -18,6 +19,8 @@ export interface ChallengeInput {
   /** For Sanity Challenges: the Attention stage and where the roll happens shift the target. */
   sanityChallenge?: { attentionStage: AttentionStage; where: 'tombs' | 'town' | 'forest' };
   other?: Modifier[];
+  /** Influence dice added to this roll (ch.1, ch.13): rolled after the Challenge dice, added like modifiers. */
+  influence?: readonly InfluenceDie[];
 }
 
 export interface ChallengeResult {
@@ -84,11 +87,14 @@ export function rollChallenge(dice: Dice, input: ChallengeInput, rules: HouseRul
   const setup = challengeSetup(input, rules);
   const { count, sanity, survival, other, all, targetShift, target, chapter } = setup;
   const rolled = dice.pool(count, 6, input.cause, true);
+  // An Influence die is the loot's roll, not the roller's: it never counts as a natural 1 of the Challenge.
+  const influence = rollInfluenceModifiers(dice, input.influence ?? [], input.cause);
+  const mods = [...all, ...influence];
   const naturals = rolled.flatMap((d) => (rules.explosionsCountAsNatural ? d.faces : [d.natural]));
   // With a single die this is that die's natural 1 (ch.11).
   const allNaturalOnes = rolled.every((d) => d.natural === 1);
   const sum = sumDice(rolled);
-  const total = sum + totalOf(all);
+  const total = sum + totalOf(mods);
   const success = challengeSucceeds(allNaturalOnes, total, target);
   const why = allNaturalOnes ? 'all natural 1s: fails' : success ? 'meets the target' : 'short of the target';
   const shown = targetShift?.value
@@ -96,7 +102,7 @@ export function rollChallenge(dice: Dice, input: ChallengeInput, rules: HouseRul
     : ` vs ${target}`;
   return {
     dice: rolled,
-    modifiers: { sanity, survival, other },
+    modifiers: { sanity, survival, other: [...other, ...influence] },
     targetShift,
     sum,
     total,
@@ -104,7 +110,7 @@ export function rollChallenge(dice: Dice, input: ChallengeInput, rules: HouseRul
     success,
     allNaturalOnes,
     integrityCheckDue: integrityDue(naturals, rules),
-    explain: `${total} = ${count}d6! ${showDice(rolled)}${showModifiers(all)}${shown}: ${why} (${chapter})`,
+    explain: `${total} = ${count}d6! ${showDice(rolled)}${showModifiers(mods)}${shown}: ${why} (${chapter})`,
     chapter,
   };
 }

@@ -8,7 +8,7 @@ import { rollChallenge } from './challenge.ts';
 import { chestGoldFormula, openChest, roomCapacity, shrineSafety } from './board-facts.ts';
 import { defaultTarget, retainerDamage, rollAttack } from './attack.ts';
 import { integrityDue, integrityTarget, resolveHit } from './damage.ts';
-import { lootingRule, sanityTarget, sanityAfterNight } from './sanity.ts';
+import { hitSanity, lootingRule, sanityTarget, sanityAfterNight, turnStepRefusal } from './sanity.ts';
 import { isNear } from './board-moves.ts';
 import { startingGauntlet } from './starting-stats.ts';
 import { levelForXp, rollClass, rollStatPoints } from './character.ts';
@@ -25,7 +25,7 @@ import { checkCast } from './spell-cast.ts';
 import { castingMagic } from './spell-magic.ts';
 import { spellGold } from './spell-price.ts';
 import { schoolOpenTo } from './spell-schools.ts';
-import { canChannel } from './loot-fate.ts';
+import { canChannel, influenceAgainstPhylactery, influenceForRoll } from './loot-fate.ts';
 import { spellFieldsSchema } from '@shared/tables.ts';
 import { giverHealthNow, giverHungerRuns, mineVein, rollFloraPatch } from './forest.ts';
 import { squareGift } from './square.ts';
@@ -312,6 +312,26 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
         },
         r,
       ),
+  },
+  // ch.1, ch.13: a Challenge the holder did not add Influence to takes none by default; every roll does under the other reading.
+  influenceOnRolls: {
+    changed: 'every-roll',
+    result: (r) => influenceForRoll([{ source: 'Compass', sides: 6 }], false, 'Ash', r),
+  },
+  // ch.8: a Colourless entity's damage calls a Sanity Challenge by default; only Lich-type sources under the other reading.
+  colourlessDamageSanity: {
+    changed: 'none',
+    result: (r) => hitSanity({ name: 'Pale Thing', entity: true, colour: 'Colourless', lichType: false }, r),
+  },
+  // ch.12: a Colourless Influence die adds nothing against the Phylactery by default.
+  lichCodedVsPhylactery: {
+    changed: 'colourless-damage',
+    result: (r) => influenceAgainstPhylactery([{ source: 'Grey Compass', sides: 6 }], () => 'Colourless', r).useless,
+  },
+  // ch.8, ch.9: with no limit a Whole character's third room is allowed; at 2 a turn it is refused.
+  roomsPerTurn: {
+    changed: 2,
+    result: (r) => turnStepRefusal({ name: 'Ash', sanity: 'whole' }, 1, 2, r),
   },
 };
 

@@ -4,6 +4,7 @@
 import type { Colour } from '@shared/gauntlet.ts';
 import type { LootFields } from '@shared/tables.ts';
 import type { InfluenceDie } from './loot-roll.ts';
+import type { HouseRules } from '@shared/house-rules.ts';
 
 export interface LootItem {
   name: string;
@@ -207,4 +208,41 @@ export function influenceDice(
     const sides = m ? Math.min(100, Math.max(2, Number(m[2]))) : 6;
     return Array.from({ length: count }, () => ({ source: i.name, sides }));
   });
+}
+
+/**
+ * The Influence dice an attack or a Challenge takes (ch.1: they "may be added to any roll"; ch.13:
+ * "loot, gold, attack, or challenge"): the holder's, when they add them, or always under the
+ * house rule's other reading. Asked for with none held, the roll is refused rather than made bare.
+ */
+export function influenceForRoll(
+  held: readonly InfluenceDie[],
+  asked: boolean,
+  who: string,
+  rules: Pick<HouseRules, 'influenceOnRolls'>,
+): { dice: readonly InfluenceDie[] } | { refused: string } {
+  if (asked && !held.length)
+    return {
+      refused: `${who} holds no unbroken item with the Influence action equipped: there is no Influence die to add (ch.13)`,
+    };
+  return { dice: asked || rules.influenceOnRolls === 'every-roll' ? held : [] };
+}
+
+/**
+ * ch.12: "most Lich-coded loot is useless" against the Phylactery. Beyond the Colourless damage its
+ * immunity stops, the house rule reads the Colourless items held as the Lich-coded loot: their
+ * Influence dice add nothing to an attack on it (loot that does not act on it, Armor or a ward, is
+ * the rest of "most"). The dice kept, and the items found useless.
+ */
+export function influenceAgainstPhylactery(
+  dice: readonly InfluenceDie[],
+  colourOf: (source: string) => Colour | null,
+  rules: Pick<HouseRules, 'lichCodedVsPhylactery'>,
+): { dice: readonly InfluenceDie[]; useless: string[] } {
+  if (rules.lichCodedVsPhylactery !== 'colourless-loot') return { dice, useless: [] };
+  const lichCoded = (d: InfluenceDie) => colourOf(d.source) === 'Colourless';
+  return {
+    dice: dice.filter((d) => !lichCoded(d)),
+    useless: [...new Set(dice.filter(lichCoded).map((d) => d.source))],
+  };
 }

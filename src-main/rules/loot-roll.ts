@@ -107,6 +107,10 @@ export const influenceModifier = (i: { source: string; roll: DieRoll }): Modifie
   value: i.roll.total,
 });
 
+/** Influence dice rolled for an attack or a Challenge (ch.13: "any roll"), each a modifier naming its item. */
+export const rollInfluenceModifiers = (dice: Dice, influence: readonly InfluenceDie[], cause: string): Modifier[] =>
+  rollInfluence(dice, influence, cause).map(influenceModifier);
+
 /**
  * Where a loot roll lands (ch.1): a roll for a named tier takes the nearest boundary of that tier;
  * any other roll counts below 1 as 1 and above 121 as 121 — the loot table's own first and last

@@ -9,6 +9,7 @@ import type { Dice, Modifier } from './dice.ts';
 import type { AttentionStage } from './lich-attention.ts';
 import type { CharacterModifiers } from './roll-modifiers.ts';
 import { dropSanity, SANITY_LADDER } from './sanity.ts';
+import type { InfluenceDie } from './loot-roll.ts';
 
 export interface CharacterChallengeInput {
   name: string;
@@ -23,6 +24,8 @@ export interface CharacterChallengeInput {
   modifiers: { sanity?: SanityLevel; survival: Modifier[]; other: Modifier[] };
   /** The Judge's own total instead of the roll. */
   judgeTotal?: number;
+  /** Influence dice the character adds to this roll (ch.1, ch.13); none on the Judge's total. */
+  influence?: readonly InfluenceDie[];
 }
 
 export interface CharacterChallenge {
@@ -53,6 +56,7 @@ export function rollCharacterChallenge(
             survival,
             other,
             ...shift,
+            ...(input.influence?.length ? { influence: input.influence } : {}),
           },
           rules,
         )

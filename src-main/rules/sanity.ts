@@ -141,6 +141,27 @@ export function lostMovementPenalty(sanity: SanityLevel, round: number): { value
   return { value: -1, explain: `Lost: −1 movement this round (round ${round}, every other round, ch.8)` };
 }
 
+/**
+ * Whether a character may move one more room on its own turn in a fight (ch.8, ch.9): the house
+ * rule's rooms per turn (0: no limit), less Lost's 1 on the rounds it bites; with no limit, a Lost
+ * character moves one room on those rounds. The refusal names the rule, or null when the step is allowed.
+ */
+export function turnStepRefusal(
+  who: { name: string; sanity: SanityLevel },
+  round: number,
+  roomsMoved: number,
+  rules: Pick<HouseRules, 'roomsPerTurn'>,
+): string | null {
+  const lost = lostMovementPenalty(who.sanity, round);
+  const base = rules.roomsPerTurn;
+  const allowed = base === 0 ? (lost ? 1 : Infinity) : Math.max(0, base + (lost?.value ?? 0));
+  if (roomsMoved < allowed) return null;
+  const rooms = `${allowed} room${allowed === 1 ? '' : 's'}`;
+  if (lost)
+    return `${who.name} is Lost: −1 movement this round (round ${round}, every other round, ch.8), so ${rooms} this turn (house rule: ${base === 0 ? 'no limit otherwise' : `${base} a turn`}), and ${who.name} has moved ${roomsMoved} already`;
+  return `${who.name} has moved ${roomsMoved} room${roomsMoved === 1 ? '' : 's'} this turn: ${rooms} a turn (house rule)`;
+}
+
 /** The Sanity Challenges the app rolls, each with its target (ch.8, ch.11, ch.12, ch.16). */
 export type SanityTrigger =
   | 'lich-damage'
@@ -151,7 +172,8 @@ export type SanityTrigger =
   | 'ally-at-zero'
   | 'sanity-test-room'
   | 'pvp-kill'
-  | 'communion';
+  | 'communion'
+  | 'colourless-damage';
 
 /**
  * A trigger's target: 12 for Lich-type damage (ch.8) and for killing a player (ch.11); 18 beside the
@@ -172,10 +194,42 @@ export function sanityTarget(trigger: SanityTrigger, rules: HouseRules): { targe
     case 'communion':
       return { target: 18, source: 'ch.16' };
     case 'colourless-adjacency':
+    case 'colourless-damage':
     case 'ally-at-zero':
     case 'sanity-test-room':
       return { target: rules.unstatedSanityTarget, source: 'house rule' };
   }
+}
+
+/** Who dealt one instance of damage, as the Sanity it costs reads it. */
+export interface HitAuthor {
+  name: string;
+  /** An entity of the Tombs (not a Lichslayer, Retainer or Familiar). */
+  entity: boolean;
+  colour: string | null;
+  lichType: boolean;
+  /** A touch that calls its own Sanity Challenge on a hit (the Lich's 18, ch.12). */
+  sanityOnHit?: number | undefined;
+}
+
+/**
+ * The one Sanity Challenge an instance of damage calls for its victim (ch.8, ch.11, ch.12): the
+ * attacker's touch at its own target; else a Lich-type source's 12; else a Colourless entity's
+ * damage, which ch.8 names among the ways Sanity degrades without a target (the unstated-target
+ * house rule), unless the Judge reads the trigger lists as naming Lich-type sources only.
+ */
+export function hitSanity(author: HitAuthor, rules: HouseRules): { target: number; cause: string } | null {
+  if (author.sanityOnHit)
+    return { target: author.sanityOnHit, cause: `${author.name}'s touch: Sanity Challenge on a hit (ch.12)` };
+  if (author.lichType) {
+    const t = sanityTarget('lich-damage', rules);
+    return { target: t.target, cause: `Damage from ${author.name}, a Lich-type source (${t.source})` };
+  }
+  if (author.entity && author.colour === 'Colourless' && rules.colourlessDamageSanity === 'challenge') {
+    const t = sanityTarget('colourless-damage', rules);
+    return { target: t.target, cause: `Damage from ${author.name}, a Colourless entity (ch.8, target by ${t.source})` };
+  }
+  return null;
 }
 
 /** What calls for a Sanity Challenge in combat (ch.11); the target for most is 12 (ch.8). */

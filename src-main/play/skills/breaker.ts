@@ -72,7 +72,7 @@ export function breakIn(
   try {
     lines = resolveAttack(
       ps,
-      { attacker: me.id, target: enemy.id, bonusDice: 0, halve: false, outOfTurn: true },
+      { attacker: me.id, target: enemy.id, bonusDice: 0, halve: false, outOfTurn: true, influence: false },
       'skill.use',
       out,
     ).lines;
