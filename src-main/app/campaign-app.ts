@@ -15,9 +15,7 @@ import { CampaignFileError, makePrivateDir, openCampaignFile, type InspectedFile
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { CheckedFiles, fileSignature } from '../db/checked-files.ts';
 import { acquireCampaignLock, liveHolder, lockedMessage } from '../db/campaign-lock.ts';
-import { pushHistory, RecordingWriter } from '../db/history.ts';
-import { nextRollId, tieRollsToStep } from '../db/ledger.ts';
-import { watchedTransaction } from '../db/table-revision.ts';
+import type { RecordingWriter } from '../db/history.ts';
 import { type Retention } from '../db/backups.ts';
 import { attachArchive } from '../db/ledger-archive.ts';
 import { CommandFailure } from '../state/failures.ts';
@@ -30,7 +28,7 @@ import { AutomaticBackups } from './automatic-backups.ts';
 import { CampaignListing } from './campaign-listing.ts';
 import { DuplicateCopies, type StagedCopy } from './duplicate-copies.ts';
 import { RecentCampaigns } from './recent-campaigns.ts';
-import { runPlayCommand } from '../db/play-command.ts';
+import { runEdit, runPlayCommand } from '../db/play-command.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { AppOptions, CampaignFiles, Handlers, OpenCampaign } from './handler-context.ts';
 import { ensureStarterTables } from './starter-tables.ts';
@@ -380,15 +378,7 @@ export class CampaignApp implements CampaignFiles {
 
   /** Runs one Judge action as one transaction with its undo step, then publishes. */
   private edit<T>(_command: CommandName, label: string, change: (writer: RecordingWriter, db: Database) => T): T {
-    const { db } = this.require();
-    const result = watchedTransaction(db, () => {
-      const writer = new RecordingWriter(db);
-      const firstRoll = nextRollId(db);
-      const value = change(writer, db);
-      const step = pushHistory(db, label, writer.changes);
-      if (step !== null) tieRollsToStep(db, step, firstRoll, writer.changes);
-      return value;
-    });
+    const result = runEdit(this.require().db, label, change);
     this.screens.changed();
     this.backups.ifDue();
     return result;

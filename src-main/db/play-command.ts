@@ -6,7 +6,8 @@ import type { CommandName } from '@shared/contract.ts';
 import { Draft, type EnteredDice } from '../state/draft.ts';
 import { CommandFailure } from '../state/failures.ts';
 import type { PlaySession } from '../state/session.ts';
-import { ledgerReads } from './ledger.ts';
+import { pushHistory, RecordingWriter } from './history.ts';
+import { ledgerReads, nextRollId, tieRollsToStep } from './ledger.ts';
 import { applyDecision, keepAppliedState, loadPlayState } from './play-store.ts';
 import { skillUseReads } from './skill-uses.ts';
 import { tableCatalog } from './table-catalog.ts';
@@ -63,4 +64,19 @@ export function runPlayCommand<T>(
   const step = watchedTransaction(db, () => applyDecision(db, base, decision, next, label, now));
   keepAppliedState(db, next);
   return { value, step };
+}
+
+/**
+ * One Judge action written by hand (not decided on the play state): in one transaction, with its
+ * undo step and the rolls it made tied to that step.
+ */
+export function runEdit<T>(db: Database, label: string, change: (writer: RecordingWriter, db: Database) => T): T {
+  return watchedTransaction(db, () => {
+    const writer = new RecordingWriter(db);
+    const firstRoll = nextRollId(db);
+    const value = change(writer, db);
+    const step = pushHistory(db, label, writer.changes);
+    if (step !== null) tieRollsToStep(db, step, firstRoll, writer.changes);
+    return value;
+  });
 }
