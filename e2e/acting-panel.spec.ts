@@ -14,7 +14,7 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-const SHOTS = process.env.ACTING_SHOTS ?? '/tmp/lj-acting-shots';
+const SHOTS = process.env.ACTING_SHOTS ?? 'test-results/shots/acting-shots';
 
 /** Every button of the panel lies inside the 1366×768 viewport, the page unscrolled. */
 async function allInView(page: Page, panel: Locator): Promise<number> {

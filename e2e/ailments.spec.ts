@@ -12,7 +12,7 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-const SHOTS = process.env.SKILL_SHOTS ?? '/tmp/lj-skill-shots';
+const SHOTS = process.env.SKILL_SHOTS ?? 'test-results/shots/skill-shots';
 
 test('ailments on the board and the Gauntlet; Bandage lifts one from the token editor; Cheat on a ledger roll', async ({
   page,

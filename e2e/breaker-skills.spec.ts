@@ -12,7 +12,7 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-const SHOTS = process.env.SKILL_SHOTS ?? '/tmp/lj-skill-shots';
+const SHOTS = process.env.SKILL_SHOTS ?? 'test-results/shots/skill-shots';
 
 test('Break from the board: the selected room offers Break in with an attack on its enemy; the click enters, attacks and knocks it back', async ({
   page,

@@ -12,7 +12,7 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-const SHOTS = process.env.SKILL_SHOTS ?? '/tmp/lj-skill-shots';
+const SHOTS = process.env.SKILL_SHOTS ?? 'test-results/shots/skill-shots';
 
 test('Retainers enhanced: No pay today beside a Retainer of the Aristocrat excuses the day’s wage', async ({
   page,

@@ -14,7 +14,7 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-const SHOTS = process.env.FIGHT_SHOTS ?? '/tmp/lj-fight-shots';
+const SHOTS = process.env.FIGHT_SHOTS ?? 'test-results/shots/fight-shots';
 const ENEMY_HEALTH = 4097;
 
 async function clickToken(page: Page, name: string) {

@@ -16,7 +16,7 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-const SHOTS = process.env.FIRST_SESSION_SHOTS ?? '/tmp/lj-first-session';
+const SHOTS = process.env.FIRST_SESSION_SHOTS ?? 'test-results/shots/first-session';
 const NAMES = ['Ash Vell', 'Brindle Oak', 'Corra Finch', 'Dace Morrow'];
 let shot = 0;
 

@@ -6,7 +6,7 @@ import type { CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
 
-const SHOTS = process.env.INFLUENCE_SHOTS ?? '/tmp/lj-influence-shots';
+const SHOTS = process.env.INFLUENCE_SHOTS ?? 'test-results/shots/influence-shots';
 
 let host: RunningHost;
 test.afterEach(async () => {

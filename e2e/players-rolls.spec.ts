@@ -5,7 +5,7 @@ import type { BoardView } from '../src-shared/board.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
 
-const SHOTS = process.env.PLAYERS_SHOTS ?? '/tmp/lj-players-shots';
+const SHOTS = process.env.PLAYERS_SHOTS ?? 'test-results/shots/players-shots';
 
 let host: RunningHost;
 test.afterEach(async () => {

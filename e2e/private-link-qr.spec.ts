@@ -6,7 +6,7 @@ import { qrDrawing } from '../src-renderer/src/lib/qr-code.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
 
-const SHOTS = process.env.TABLE_DICE_SHOTS ?? '/tmp/lj-table-dice-shots';
+const SHOTS = process.env.TABLE_DICE_SHOTS ?? 'test-results/shots/table-dice-shots';
 
 let host: RunningHost;
 test.afterEach(async () => {

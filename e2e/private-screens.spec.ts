@@ -8,7 +8,7 @@ import type { PrivateLinksView } from '../src-shared/private-view.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
 
-const SHOTS = process.env.PRIVATE_SHOTS ?? '/tmp/lj-private-shots';
+const SHOTS = process.env.PRIVATE_SHOTS ?? 'test-results/shots/private-shots';
 
 let host: RunningHost;
 test.afterEach(async () => {

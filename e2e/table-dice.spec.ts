@@ -7,7 +7,7 @@ import type { PrivateLinksView } from '../src-shared/private-view.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
 
-const SHOTS = process.env.TABLE_DICE_SHOTS ?? '/tmp/lj-table-dice-shots';
+const SHOTS = process.env.TABLE_DICE_SHOTS ?? 'test-results/shots/table-dice-shots';
 
 let host: RunningHost;
 test.afterEach(async () => {
