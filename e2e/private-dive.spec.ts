@@ -158,6 +158,21 @@ test('four private screens and the shared one through a scripted dive with a fig
   await expectGauntlet(tablet.page, (await api<CampaignView>(request, host, 'campaign.current')).roster[0]!);
   await tablet.page.screenshot({ path: `${SHOTS}/private-dive-768x1024.png`, fullPage: true });
 
+  // Light on a phone's Wi-Fi: its own screen's code and styles, never the Judge's app or the board.
+  const loaded = await phones[0]!.page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e as PerformanceResourceTiming)
+      .filter((e) => /\.(js|css)$/.test(e.name))
+      .map((e) => ({
+        file: e.name.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\./, '.'),
+        bytes: e.encodedBodySize,
+      })),
+  );
+  console.log(`a private page loads ${loaded.map((f) => `${f.file} ${f.bytes} B`).join(', ')}`);
+  expect(loaded.map((f) => f.file)).toContain('PrivateApp.js');
+  expect(loaded.filter((f) => /^(App|PlayersApp|BoardCanvas)\./.test(f.file))).toEqual([]);
+  expect(loaded.reduce((n, f) => n + f.bytes, 0)).toBeLessThan(120_000);
   expect(pagesProbed).toBe(steps.length * 4);
   expect(phones.every((p) => p.pushes.length > 0)).toBe(true);
   expect(probes).toBeGreaterThan(1000);
