@@ -65,9 +65,9 @@ export type Reply<T> = { ok: true; value: T; revision?: number } | { ok: false; 
 export type Push =
   /** One per change, built once: the Judge's view, the phase banner's, and the change's revision. */
   | { type: 'campaign'; view: CampaignView | null; revision: number; phase?: PhaseView | null }
-  | { type: 'players'; view: PlayerView | null }
+  | { type: 'players'; view: PlayerView | null; revision?: number }
   /** One Lichslayer's own screen, pushed only to that Lichslayer's private link. */
-  | { type: 'private'; view: PrivateView | null }
+  | { type: 'private'; view: PrivateView | null; revision?: number }
   /** Something the Judge must know at once (the background integrity check found damage). */
   | { type: 'problem'; message: string }
   /** A campaign file being checked before it opens: steps done of all, and what is being read. */

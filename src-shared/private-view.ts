@@ -28,14 +28,25 @@ export interface PrivateView {
   items: PrivateItem[];
   inventory: { name: string; count: number; broken: boolean }[];
   inventoryDepth: number;
-  /** Skills held, with how often each may be used (ch.2). */
-  skills: { name: string; limit: string | null }[];
+  /**
+   * Skills held, with how often each may be used (ch.2) and the uses left now (null: no limit);
+   * `always` marks a passive skill, in effect without being used.
+   */
+  skills: { name: string; limit: string | null; left: number | null; always: boolean }[];
   ailments: Ailment[];
   /** Roll penalties in force, each with its source (ch.4, ch.8). */
   penalties: { source: string; value: number }[];
   clock: { daysWithoutMeal: number; daysWithoutShelter: number; ateToday: boolean; shelteredToday: boolean };
   /** In a fight: whose turn players see, and this Lichslayer's place among the visible entrants. */
-  fight: { round: number; turnOf: string | null; yourTurn: boolean; place: number | null; of: number } | null;
+  fight: {
+    round: number;
+    turnOf: string | null;
+    yourTurn: boolean;
+    place: number | null;
+    of: number;
+    /** On this Lichslayer's turn: what it may do now (an attack and its targets, a spell, skills); else empty. */
+    canDo: string[];
+  } | null;
   /** A roll the Judge asks of this Lichslayer, which the player may roll at the table and send. */
   call: { what: string; sent: number[] | null } | null;
 }

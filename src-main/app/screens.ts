@@ -132,7 +132,9 @@ export class Screens {
     const text = JSON.stringify(push);
     if (text === this.lastPlayers) return;
     this.lastPlayers = text;
-    for (const listener of this.players) listener(push);
+    // The revision goes with the push, not into what is compared: a screen skips what it already holds.
+    const sent: Push = { ...push, revision: this.revision };
+    for (const listener of this.players) listener(sent);
   }
 
   /** Built only for Lichslayers whose private screens are open; pushed only when that one changed. */
@@ -142,7 +144,7 @@ export class Screens {
       const text = this.privateText(id);
       if (text === this.lastPrivate.get(id)) continue;
       this.lastPrivate.set(id, text);
-      const push = JSON.parse(text) as Push;
+      const push = { ...(JSON.parse(text) as Push), revision: this.revision } as Push;
       for (const listener of listeners) listener(push);
     }
   }

@@ -11,6 +11,7 @@ import { playersSight } from './player-view.ts';
 import { turnOrder } from './turn-order.ts';
 import { countBuild } from './view-builds.ts';
 import { currentCall } from '../play/dice-calls.ts';
+import { canDoNow, skillsNow } from './private-turn.ts';
 
 /** The private screen of one Lichslayer of the Judge's view; throws when the roster has none of that id. */
 export function privateView(judge: CampaignView, ps: PlayReader, lichslayerId: number): PrivateView {
@@ -21,6 +22,7 @@ export function privateView(judge: CampaignView, ps: PlayReader, lichslayerId: n
   // A skill's name tells its class (ch.2): both stay hidden from the player until the class is revealed.
   const revealed = skillsUnlocked(l.level).classRevealed;
   const { clock } = l.life;
+  const skills = revealed ? skillsNow(ps, l) : [];
   return {
     campaign: judge.name,
     name: l.name,
@@ -40,7 +42,7 @@ export function privateView(judge: CampaignView, ps: PlayReader, lichslayerId: n
     items: gauntletItems(l),
     inventory: l.inventory.map((s) => ({ name: s.name, count: s.count, broken: s.broken === true })),
     inventoryDepth: l.derived.inventoryDepth.value,
-    skills: revealed ? l.life.skills.map((s) => ({ name: s.name, limit: s.limit })) : [],
+    skills,
     ailments: l.life.ailments,
     penalties: l.life.penalties,
     clock: {
@@ -49,7 +51,7 @@ export function privateView(judge: CampaignView, ps: PlayReader, lichslayerId: n
       ateToday: clock.ateToday,
       shelteredToday: clock.shelteredToday,
     },
-    fight: fightOf(ps, lichslayerId),
+    fight: fightOf(ps, lichslayerId, l.derived.magic.value, skills),
     call: callOf(ps, lichslayerId),
   };
 }
@@ -61,7 +63,12 @@ function callOf(ps: PlayReader, lichslayerId: number): PrivateView['call'] {
 }
 
 /** In a fight: whose turn the table sees, and where this Lichslayer stands among the visible entrants. */
-function fightOf(ps: PlayReader, lichslayerId: number): PrivateView['fight'] {
+function fightOf(
+  ps: PlayReader,
+  lichslayerId: number,
+  magic: number,
+  skills: PrivateView['skills'],
+): PrivateView['fight'] {
   const sight = playersSight(ps);
   if (!sight.turn) return null;
   const mine = sight.visible.find((t) => t.kind === 'lichslayer' && t.lichslayerId === lichslayerId);
@@ -73,5 +80,6 @@ function fightOf(ps: PlayReader, lichslayerId: number): PrivateView['fight'] {
     yourTurn: mine !== undefined && sight.highlighted === mine.id,
     place: at < 0 ? null : at + 1,
     of: order.length,
+    canDo: canDoNow(ps, sight, mine, magic, skills),
   };
 }

@@ -8,7 +8,7 @@ import { privateView } from '../../views/private-view.ts';
 import { offerFaces } from '../../play/dice-calls.ts';
 
 const NOT_SHARED =
-  "Private screens need the players' screens shared on the local network (start the web host with --players-on-lan). Nothing changed.";
+  "Private screens need the players' screens shared on the local network (the desktop app: Players ▸ Players on the local network; the web host: start it with --players-on-lan). Nothing changed.";
 
 export function privateHandlers(ctx: HandlerContext): HandlersOf<'private'> {
   const links = (): PrivateLinksView => {

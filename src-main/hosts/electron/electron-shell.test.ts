@@ -157,6 +157,10 @@ describe('Electron shell', () => {
     expect(fake.state.menu!.find((m) => m.label === 'File')!.submenu!.map((i) => i.label)).toContain(
       'Import campaign…',
     );
+    // the players' screens reach the local network only once the Judge ticks it: off at every launch
+    expect(fake.state.menu!.find((m) => m.label === 'Players')!.submenu).toMatchObject([
+      { label: 'Players on the local network (private links on the Gauntlet)', type: 'checkbox', checked: false },
+    ]);
     expect((await fake.state.protocolHandler!(new Request('app://judge/%'))).status).toBe(404);
     expect((await fake.state.protocolHandler!(new Request('app://judge/index.html%00.png'))).status).toBe(404);
 

@@ -6,6 +6,7 @@ import {
   dialog,
   ipcMain,
   Menu,
+  type MenuItem,
   net,
   protocol,
   session,
@@ -30,6 +31,7 @@ import { electronNativeBinding } from './native-binding.ts';
 import { staticFile } from '../web/http-input.ts';
 import { CAMPAIGN_EXTENSION } from '../../db/campaign-file.ts';
 import { installLastResort } from '../last-resort.ts';
+import { lanSharing, type LanSharing } from './lan-sharing.ts';
 
 const paths = builtPaths(import.meta.url);
 const projectRoot = path.resolve(paths.rendererDir, '../..');
@@ -41,6 +43,7 @@ protocol.registerSchemesAsPrivileged([
 
 let campaignApp: CampaignApp | null = null;
 let playersWindow: BrowserWindow | null = null;
+let lan: LanSharing | null = null;
 
 function serveRenderer(): void {
   protocol.handle('app', async (request) => {
@@ -140,7 +143,22 @@ async function importWithDialog(core: CampaignApp): Promise<void> {
   for (const file of choice.filePaths) await importAndOpen(core, file);
 }
 
-function appMenu(core: CampaignApp): Menu {
+/** The menu's checkbox: phones on the local network get the players' screens while it is ticked. */
+async function shareOnLan(item: MenuItem, sharing: LanSharing): Promise<void> {
+  try {
+    if (item.checked) await sharing.on();
+    else await sharing.off();
+  } catch (error) {
+    item.checked = sharing.sharing;
+    await dialog.showMessageBox({
+      type: 'error',
+      title: 'Not shared',
+      message: `The players' screens could not be shared on the local network: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+}
+
+function appMenu(core: CampaignApp, sharing: LanSharing): Menu {
   const template: MenuItemConstructorOptions[] = [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
     {
@@ -152,6 +170,18 @@ function appMenu(core: CampaignApp): Menu {
       ],
     },
     { role: 'editMenu' },
+    {
+      label: 'Players',
+      submenu: [
+        {
+          // Off at every launch: a link handed out before a restart opens nothing.
+          label: 'Players on the local network (private links on the Gauntlet)',
+          type: 'checkbox',
+          checked: false,
+          click: (item) => void shareOnLan(item, sharing),
+        },
+      ],
+    },
     { role: 'windowMenu' },
   ];
   return Menu.buildFromTemplate(template);
@@ -233,7 +263,8 @@ if (firstInstance)
         }
         return core.dispatch(name, args);
       });
-      Menu.setApplicationMenu(appMenu(core));
+      lan = lanSharing(core, paths.rendererDir);
+      Menu.setApplicationMenu(appMenu(core, lan));
       await createWindow(core);
       for (const file of campaignArgs(process.argv.slice(1))) await importAndOpen(core, file);
       app.on('activate', () => {
@@ -246,6 +277,7 @@ if (firstInstance)
     });
 
 app.on('window-all-closed', () => {
+  void lan?.off();
   campaignApp?.close();
   app.quit();
 });

@@ -7,7 +7,7 @@ import { allTokens } from '../../state/board.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { holdsSkill, requireLichslayer } from '../../state/lichslayer.ts';
 import { lifeRecord } from '../../state/life-records.ts';
-import type { PlaySession } from '../../state/session.ts';
+import type { PlayReader, PlaySession } from '../../state/session.ts';
 import { currentSession } from '../../state/sessions.ts';
 import { recordSkillUse, usesForCapstone, usesForLimit } from '../../state/skill-uses.ts';
 import { today } from '../../state/town.ts';
@@ -18,7 +18,7 @@ import { SKILL_EFFECTS } from './registry.ts';
 import type { SkillArgs, SkillCall, UseWindow } from './skill-call.ts';
 
 /** The window a use is counted in: the session, day, floor, fight, visit, Round and turn. */
-function useWindow(ps: PlaySession, day: number): UseWindow {
+export function useWindow(ps: PlayReader, day: number): UseWindow {
   const dive = diveActor(ps).getSnapshot();
   const combat = stored(ps, 'machine:combat') ? combatActor(ps).getSnapshot().context : null;
   const moment = skillMoment(ps, {
