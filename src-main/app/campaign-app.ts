@@ -212,6 +212,8 @@ export class CampaignApp implements CampaignFiles {
     this.currentCampaign?.db.close();
     this.currentCampaign = null;
     this.backups.forget();
+    // A link names a row of this campaign: in another, the same number is someone else.
+    this.options.privateLinks?.revokeAll();
     this.releaseLock?.();
     this.releaseLock = null;
     this.screens.changed();

@@ -20,6 +20,7 @@ export interface AppOptions {
   privateLinks?: {
     issue(lichslayerId: number): string;
     revoke(lichslayerId: number): void;
+    revokeAll(): void;
     list(): { lichslayerId: number; url: string }[];
   };
   /** Electron prints the current print view to a PDF the Judge places; the web host uses the browser's print. */

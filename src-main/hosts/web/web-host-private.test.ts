@@ -144,3 +144,32 @@ describe('private links', () => {
     expect(links.links.map((l) => l.lichslayerId).sort()).toEqual([roster[0]!.id, roster[2]!.id].sort());
   });
 });
+
+describe('a private link belongs to the Lichslayer it was given for', () => {
+  it('ends when another campaign is opened, so the same row number there shows nobody’s Gauntlet', async () => {
+    const { h, call, issue, roster } = await start(true);
+    const token = await issue(roster[0]!.id);
+    const ws = (await openSocket(h, token)) as WebSocket;
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    const other = await call(h.token, 'campaign.create', { name: 'Another table' });
+    expect(other.body.ok).toBe(true);
+    await call(h.token, 'lichslayer.create', { name: 'Someone Else' });
+    expect(await closed).toBe(REVOKED_CLOSE_CODE);
+    const after = await call(token, 'private.view', {});
+    expect(after.status).toBe(401);
+    expect(JSON.stringify(after.body)).not.toContain('Someone Else');
+    expect((await call(h.token, 'private.links')).body.value).toEqual({ sharing: true, links: [] });
+  });
+
+  it('ends when that Lichslayer is removed, so a new one given the same row number is not shown to it', async () => {
+    const { h, call, issue, roster } = await start(true);
+    const last = roster[roster.length - 1]!;
+    const token = await issue(last.id);
+    await call(h.token, 'lichslayer.delete', { id: last.id });
+    await call(h.token, 'lichslayer.create', { name: 'Newcomer Vane' });
+    const after = await call(token, 'private.view', {});
+    expect(after.status).toBe(401);
+    expect(JSON.stringify(after.body)).not.toContain('Newcomer Vane');
+    expect((await call(h.token, 'private.links')).body.value).toEqual({ sharing: true, links: [] });
+  });
+});

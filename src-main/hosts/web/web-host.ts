@@ -60,6 +60,8 @@ export interface PrivateLinks {
   issue(lichslayerId: number): string;
   /** The link stops working at once; its open screens are closed. */
   revoke(lichslayerId: number): void;
+  /** Every link stops working (the campaign they were given in is closed). */
+  revokeAll(): void;
   list(): { lichslayerId: number; url: string }[];
 }
 
@@ -284,6 +286,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           return linkOf(secret);
         },
         revoke,
+        revokeAll: () => {
+          for (const id of new Set(privateTokens.values())) revoke(id);
+        },
         list: () => [...privateTokens].map(([secret, lichslayerId]) => ({ lichslayerId, url: linkOf(secret) })),
       }
     : null;
