@@ -68,6 +68,8 @@ export type Push =
   | { type: 'players'; view: PlayerView | null; revision?: number }
   /** One Lichslayer's own screen, pushed only to that Lichslayer's private link. */
   | { type: 'private'; view: PrivateView | null; revision?: number }
+  /** The players' screens began or stopped being shared on the local network: private links change. */
+  | { type: 'sharing'; on: boolean }
   /** Something the Judge must know at once (the background integrity check found damage). */
   | { type: 'problem'; message: string }
   /** A campaign file being checked before it opens: steps done of all, and what is being read. */

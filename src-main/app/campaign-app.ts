@@ -125,6 +125,11 @@ export class CampaignApp implements CampaignFiles {
     });
   }
 
+  /** Sharing on the local network began or ended: the Judge's screens ask for their links again. */
+  sharingChanged(on: boolean): void {
+    this.screens.tell({ type: 'sharing', on });
+  }
+
   subscribe(listener: (push: Push) => void): () => void {
     return this.screens.subscribe(listener);
   }

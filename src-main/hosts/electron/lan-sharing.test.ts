@@ -24,6 +24,11 @@ describe("the desktop app's players on the local network (ch.1)", () => {
     const rendererDir = tempDir('lj-renderer-');
     fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><div id="app"></div>');
     const lan = lanSharing(app, rendererDir, { lanAddress: '127.0.0.1' });
+    // The Judge's screens hear each change, so an open Gauntlet offers or drops its link at once.
+    const told: boolean[] = [];
+    app.subscribe((push) => {
+      if (push.type === 'sharing') told.push(push.on);
+    });
     const odile = roster[0]!;
     expect(lan.sharing).toBe(false);
     expect(await app.dispatch('private.issue', { lichslayerId: odile.id })).toMatchObject({
@@ -58,6 +63,8 @@ describe("the desktop app's players on the local network (ch.1)", () => {
     const again = await lan.on();
     expect((await post(again, token, 'private.view')).status).toBe(401);
     await lan.off();
+    await lan.off();
+    expect(told).toEqual([true, false, true, false]);
     app.close();
   });
 });

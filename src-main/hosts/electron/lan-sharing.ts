@@ -44,6 +44,7 @@ export function lanSharing(
           ...(options.lanAddress ? { lanAddress: options.lanAddress } : {}),
         });
         if (host.privateLinks) app.options.privateLinks = host.privateLinks;
+        app.sharingChanged(true);
         return host.port;
       }),
     off: () =>
@@ -52,6 +53,7 @@ export function lanSharing(
         host = null;
         delete app.options.privateLinks;
         await closing?.close();
+        if (closing) app.sharingChanged(false);
       }),
   };
 }

@@ -61,6 +61,8 @@ export class AppState {
   campaign = $state.raw<CampaignView | null>(null);
   /** The newest change pushed by main: screens holding older data reload, the others keep theirs. */
   revision = $state(0);
+  /** Counts the times sharing on the local network began or ended: the private-link panel asks again. */
+  sharingChanges = $state(0);
   /** The phase banner's view as the newest change left it (built once in main, pushed with the change). */
   phase = $state.raw<PhaseView | null>(null);
   screen = $state<Screen>({ name: 'picker' });
@@ -104,6 +106,7 @@ export class AppState {
           this.phase = reuse(this.phase, push.phase ?? null);
           if (!push.view && this.screen.name !== 'picker') this.go({ name: 'picker' });
         } else if (push.type === 'problem') this.say('error', push.message);
+        else if (push.type === 'sharing') this.sharingChanges++;
         else if (push.type === 'checking') this.checking = push;
       },
       (open) => {
