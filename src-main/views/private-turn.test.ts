@@ -36,10 +36,7 @@ describe("a private screen's turn (ch.2, ch.11)", () => {
     await app.call('phase.nextTurn', {});
     const turn = await view(quillam.id);
     expect(turn.fight).toMatchObject({ yourTurn: true, turnOf: 'Brother Quillam' });
-    expect(turn.fight!.canDo).toEqual([
-      'No attack: Brother Quillam holds no Gear or loot that allows the attack action: loot and gear define what a character can do (ch.11)',
-      'Use Command (1 left)',
-    ]);
+    expect(turn.fight!.canDo).toEqual(['No attack: you hold nothing that can attack', 'Use Command (1 left)']);
     expect(turn.skills).toEqual([
       { name: 'Command', limit: 'once per Round', left: 1, always: false },
       { name: 'Retainers', limit: null, left: null, always: true },
@@ -48,9 +45,7 @@ describe("a private screen's turn (ch.2, ch.11)", () => {
     await app.call('skill.use', { id: quillam.id, skill: 'Command', tokens: [sable.id] });
     const spent = await view(quillam.id);
     expect(spent.skills[0]).toEqual({ name: 'Command', limit: 'once per Round', left: 0, always: false });
-    expect(spent.fight!.canDo).toEqual([
-      'No attack: Brother Quillam holds no Gear or loot that allows the attack action: loot and gear define what a character can do (ch.11)',
-    ]);
+    expect(spent.fight!.canDo).toEqual(['No attack: you hold nothing that can attack']);
     expect(JSON.stringify([first, turn, spent])).not.toContain('Veilwraith');
     app.close();
   });

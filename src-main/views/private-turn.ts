@@ -38,6 +38,12 @@ export function skillsNow(ps: PlayReader, l: LichslayerView): PrivateView['skill
   });
 }
 
+/** Why there is no attack, short enough for a phone and in the player's words (the Judge's dialog gives the detail). */
+function noAttack(health: number | null, holdsWeapons: boolean): string {
+  if (health === 0) return 'No attack: you are at 0 Health';
+  return holdsWeapons ? 'No attack: nothing you hold allows one now' : 'No attack: you hold nothing that can attack';
+}
+
 /** On this Lichslayer's turn: what it may do now, in the player's words; nothing on another's turn. */
 export function canDoNow(
   ps: PlayReader,
@@ -49,7 +55,7 @@ export function canDoNow(
   if (!mine || sight.highlighted !== mine.id) return [];
   const options = fightOptions(ps, mine.id);
   const lines: string[] = [];
-  if (options.refused) lines.push(`No attack: ${options.refused}`);
+  if (options.refused) lines.push(noAttack(mine.health, options.weapons.length > 0));
   else {
     const targets = options.targets
       .filter((t) => t.kind === 'entity' && t.inReach && sight.visibleIds.has(t.tokenId))
