@@ -13,7 +13,7 @@ import { secretsOf } from '../src-main/test-support/leak-probe.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
 
-const SHOTS = process.env.PRIVATE_SHOTS ?? '/tmp/lj-private-shots';
+const SHOTS = process.env.PRIVATE_SHOTS ?? 'test-results/shots/private-shots';
 
 let host: RunningHost;
 test.afterEach(async () => {
