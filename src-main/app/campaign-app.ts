@@ -34,6 +34,7 @@ import type { AppOptions, CampaignFiles, Handlers, OpenCampaign } from './handle
 import { ensureStarterTables } from './starter-tables.ts';
 import { checkCampaignSettings } from './campaign-settings.ts';
 import { allHandlers } from './all-handlers.ts';
+import { endGoneLinks } from './handlers/private.ts';
 
 export type { AppOptions, OpenCampaign } from './handler-context.ts';
 
@@ -165,6 +166,7 @@ export class CampaignApp implements CampaignFiles {
     return new Promise((done) =>
       setImmediate(() => {
         try {
+          endGoneLinks(this.options.privateLinks, () => this.screens.view()?.roster ?? []);
           this.screens.flush();
         } catch (error) {
           console.error(`Lichslayer Judge: a screen's view could not be built: ${(error as Error).message}`);

@@ -61,14 +61,11 @@ export function lichslayerHandlers(ctx: HandlerContext): HandlersOf<'lichslayer'
 
     'lichslayer.delete': (args) => {
       const l = row(ctx.state(), args.id);
-      const view = edit('lichslayer.delete', args, `Remove ${l.name}`, (ps) => {
+      return edit('lichslayer.delete', args, `Remove ${l.name}`, (ps) => {
         for (const table of ['item', 'inventory'] as const)
           for (const { id } of ps.all(table).filter((r) => r.lichslayer_id === args.id)) ps.delete(table, id);
         ps.delete('lichslayer', args.id);
       });
-      // The next Lichslayer may be given this row number: the removed one's link must not show them.
-      ctx.options.privateLinks?.revoke(args.id);
-      return view;
     },
 
     'lichslayer.setItem': (args) => {

@@ -10,6 +10,20 @@ import { offerFaces } from '../../play/dice-calls.ts';
 const NOT_SHARED =
   "Private screens need the players' screens shared on the local network (the desktop app: Players ▸ Players on the local network; the web host: start it with --players-on-lan). Nothing changed.";
 
+/**
+ * Ends the links of Lichslayers no longer in the roster (removed, or their creation undone): the
+ * next Lichslayer may be given the same row number, and a link must not show them.
+ */
+export function endGoneLinks(
+  links: HandlerContext['options']['privateLinks'],
+  roster: () => readonly { id: number }[],
+) {
+  const held = links?.list() ?? [];
+  if (held.length === 0) return;
+  const present = new Set(roster().map((l) => l.id));
+  for (const { lichslayerId } of held) if (!present.has(lichslayerId)) links?.revoke(lichslayerId);
+}
+
 export function privateHandlers(ctx: HandlerContext): HandlersOf<'private'> {
   const links = (): PrivateLinksView => {
     const store = ctx.options.privateLinks;

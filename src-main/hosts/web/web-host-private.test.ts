@@ -172,4 +172,19 @@ describe('a private link belongs to the Lichslayer it was given for', () => {
     expect(JSON.stringify(after.body)).not.toContain('Newcomer Vane');
     expect((await call(h.token, 'private.links')).body.value).toEqual({ sharing: true, links: [] });
   });
+
+  it('ends when the creation of its Lichslayer is undone, so the next one created is not shown to it', async () => {
+    const { h, call, issue } = await start(true);
+    const created = (await call(h.token, 'lichslayer.create', { name: 'Brief Visitor' })).body.value as {
+      roster: { id: number; name: string }[];
+    };
+    const visitor = created.roster.find((l) => l.name === 'Brief Visitor')!;
+    const token = await issue(visitor.id);
+    expect((await call(token, 'private.view', {})).status).toBe(200);
+    await call(h.token, 'history.undo', {});
+    await call(h.token, 'lichslayer.create', { name: 'Second Comer' });
+    const after = await call(token, 'private.view', {});
+    expect(after.status).toBe(401);
+    expect(JSON.stringify(after.body)).not.toContain('Second Comer');
+  });
 });
