@@ -45,6 +45,13 @@ test('four private screens and the shared one: each shows its own Gauntlet, foll
   await page.getByTestId('issue-private-link').click();
   await expect(page.getByTestId('private-link')).toContainText('/me?token=');
   await page.screenshot({ path: `${SHOTS}/gauntlet-private-link.png` });
+  // Kept from the Gauntlet: main says so, and the box stays ticked as its answer comes back.
+  const keep = page.getByRole('checkbox', { name: 'Keep this link after the app restarts' });
+  await keep.check();
+  await expect(keep).toBeChecked();
+  await expect
+    .poll(async () => (await api<PrivateLinksView>(request, host, 'private.links', {})).links.map((l) => l.kept))
+    .toEqual([true]);
   const urls = [(await page.getByTestId('private-link').textContent())!.trim()];
   for (const l of roster.slice(1)) {
     const links = await api<PrivateLinksView>(request, host, 'private.issue', { lichslayerId: l.id });

@@ -55,5 +55,6 @@ export interface PrivateView {
 export interface PrivateLinksView {
   /** False unless the host shares the players' screens on the local network. */
   sharing: boolean;
-  links: { lichslayerId: number; url: string }[];
+  /** `kept`: the link still opens after the app restarts (the Judge chose to keep it). */
+  links: { lichslayerId: number; url: string; kept: boolean }[];
 }

@@ -34,7 +34,7 @@ import type { AppOptions, CampaignFiles, Handlers, OpenCampaign } from './handle
 import { ensureStarterTables } from './starter-tables.ts';
 import { checkCampaignSettings } from './campaign-settings.ts';
 import { allHandlers } from './all-handlers.ts';
-import { endGoneLinks } from './handlers/private.ts';
+import { endGoneLinks, restoreKeptLinks } from './handlers/private.ts';
 
 export type { AppOptions, OpenCampaign } from './handler-context.ts';
 
@@ -147,9 +147,8 @@ export class CampaignApp implements CampaignFiles {
 
   /** Validates the command name and arguments, then runs the handler. Never throws. */
   dispatch(name: unknown, rawArgs: unknown): Promise<Reply<unknown>> {
-    // A campaign to open or list is checked off the event loop before it joins the queue, so every
-    // other command (on the campaign open now, the players' view) is answered while a large file is read.
-    // A duplicate is copied off the event loop too, once the commands before it are done.
+    // A campaign to open or list is checked, and a duplicate copied, off the event loop before it
+    // joins the queue: every other command is answered while a large file is read.
     const checked = this.listing.beforeQueue(name, rawArgs) ?? this.copies.beforeQueue(name, rawArgs);
     return checked ? checked.then(() => this.enqueue(name, rawArgs)) : this.enqueue(name, rawArgs);
   }
@@ -166,7 +165,7 @@ export class CampaignApp implements CampaignFiles {
     return new Promise((done) =>
       setImmediate(() => {
         try {
-          endGoneLinks(this.options.privateLinks, () => this.screens.view()?.roster ?? []);
+          endGoneLinks(this.options, this.currentCampaign?.path, () => this.screens.view()?.roster ?? []);
           this.screens.flush();
         } catch (error) {
           console.error(`Lichslayer Judge: a screen's view could not be built: ${(error as Error).message}`);
@@ -324,6 +323,7 @@ export class CampaignApp implements CampaignFiles {
     this.close();
     this.currentCampaign = { path: resolved, db: opened.db };
     this.releaseLock = release;
+    restoreKeptLinks(this.options, resolved);
     // Whatever fails from here on, the campaign is not left open (and locked) behind an error.
     try {
       // Every view is built once now, so a campaign that cannot be shown is refused here.

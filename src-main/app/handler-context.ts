@@ -21,6 +21,7 @@ export interface AppOptions {
     issue(lichslayerId: number): string;
     revoke(lichslayerId: number): void;
     revokeAll(): void;
+    restore(lichslayerId: number, secret: string): void;
     list(): { lichslayerId: number; url: string }[];
   };
   /** Electron prints the current print view to a PDF the Judge places; the web host uses the browser's print. */

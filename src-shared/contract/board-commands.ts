@@ -53,4 +53,6 @@ export const boardCommands = {
   /** Issues a fresh private link for one Lichslayer (any earlier one stops working). */
   'private.issue': command<PrivateLinksView>()(z.strictObject({ lichslayerId: rowId })),
   'private.revoke': command<PrivateLinksView>()(z.strictObject({ lichslayerId: rowId })),
+  /** Keeps a Lichslayer's link across restarts of the app, or lets it end with the app again. */
+  'private.keep': command<PrivateLinksView>()(z.strictObject({ lichslayerId: rowId, keep: z.boolean() })),
 };

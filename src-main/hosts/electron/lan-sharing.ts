@@ -4,6 +4,7 @@
 // token the app never hands out. Turned off, the host closes: every private link and every phone's
 // screen ends at once, and the Gauntlet offers no link until it is on again.
 import type { CampaignApp } from '../../app/campaign-app.ts';
+import { restoreKeptLinks } from '../../app/handlers/private.ts';
 import { startWebHost, type WebHost } from '../web/web-host.ts';
 
 export interface LanSharing {
@@ -44,6 +45,7 @@ export function lanSharing(
           ...(options.lanAddress ? { lanAddress: options.lanAddress } : {}),
         });
         if (host.privateLinks) app.options.privateLinks = host.privateLinks;
+        restoreKeptLinks(app.options, app.current()?.path);
         app.sharingChanged(true);
         return host.port;
       }),

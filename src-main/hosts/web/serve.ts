@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import pkg from '../../../package.json';
 import { CampaignApp } from '../../app/campaign-app.ts';
+import { restoreKeptLinks } from '../../app/handlers/private.ts';
 import { builtPaths, defaultDataDir } from '../../app/app-paths.ts';
 import { startWebHost, type WebHost } from './web-host.ts';
 import { installLastResort } from '../last-resort.ts';
@@ -46,8 +47,9 @@ async function main(): Promise<void> {
     onCodeUsed: () => console.log(`Link used. To open another window: ${host.openUrl()}`),
   });
   app.options.playersScreen = () => ({ url: host.playersUrl, opened: false });
-  // In memory only: a restart issues new private links, and the old ones open nothing.
+  // A restart ends every private link but the ones the Judge kept.
   if (host.privateLinks) app.options.privateLinks = host.privateLinks;
+  restoreKeptLinks(app.options, app.current()?.path);
   console.log(`Lichslayer Judge is running at ${host.url}`);
   console.log(`Players' screen (read-only): ${host.playersUrl}`);
   if (values['players-on-lan'])

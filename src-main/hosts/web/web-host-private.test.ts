@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { COMMAND_NAMES, PRIVATE_COMMANDS, type Push } from '@shared/contract.ts';
 import type { PrivateLinksView, PrivateView } from '@shared/private-view.ts';
 import { socketProtocols } from '@shared/web-socket-token.ts';
-import { openDemo, tempDir } from '../../test-support/temp-app.ts';
+import { makeApp, openDemo, tempDir } from '../../test-support/temp-app.ts';
 import { admission, REVOKED_CLOSE_CODE, startWebHost, type WebHost } from './web-host.ts';
 
 let host: WebHost | null = null;
@@ -186,5 +186,45 @@ describe('a private link belongs to the Lichslayer it was given for', () => {
     const after = await call(token, 'private.view', {});
     expect(after.status).toBe(401);
     expect(JSON.stringify(after.body)).not.toContain('Second Comer');
+  });
+});
+
+describe('a private link the Judge keeps', () => {
+  it('opens its own Gauntlet again after the app and its host restart; a link not kept, or no longer kept, does not', async () => {
+    const first = await start(true);
+    const [kept, unkept, dropped] = [first.roster[0]!, first.roster[1]!, first.roster[2]!];
+    const keptToken = await first.issue(kept.id);
+    const unkeptToken = await first.issue(unkept.id);
+    const droppedToken = await first.issue(dropped.id);
+    const keep = await first.call(first.h.token, 'private.keep', { lichslayerId: kept.id, keep: true });
+    expect((keep.body.value as PrivateLinksView).links.find((l) => l.lichslayerId === kept.id)!.kept).toBe(true);
+    await first.call(first.h.token, 'private.keep', { lichslayerId: dropped.id, keep: true });
+    await first.call(first.h.token, 'private.keep', { lichslayerId: dropped.id, keep: false });
+    const campaign = first.app.current()!.path;
+    await first.h.close();
+    host = null;
+    first.app.close();
+
+    // The same data folder, a new app and host: the campaign opened again, as the Judge does.
+    const app = makeApp(first.dataDir);
+    const rendererDir = tempDir('lj-renderer-');
+    fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+    host = await startWebHost({ app, rendererDir, port: 0, playersOnLan: true, lanAddress: '127.0.0.1' });
+    if (host.privateLinks) app.options.privateLinks = host.privateLinks;
+    await app.call('campaign.open', { path: campaign });
+    const view = (token: string) =>
+      fetch(`http://127.0.0.1:${host!.port}/api/private.view`, {
+        method: 'POST',
+        headers: { ...json, 'X-Lichslayer-Token': token },
+        body: '{}',
+      });
+    const again = await view(keptToken);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { value: PrivateView }).value.name).toBe(kept.name);
+    expect((await view(unkeptToken)).status).toBe(401);
+    expect((await view(droppedToken)).status).toBe(401);
+    const links = (await app.call('private.links', {})) as PrivateLinksView;
+    expect(links.links.map((l) => [l.lichslayerId, l.kept])).toEqual([[kept.id, true]]);
+    app.close();
   });
 });

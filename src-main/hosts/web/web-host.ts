@@ -62,6 +62,8 @@ export interface PrivateLinks {
   revoke(lichslayerId: number): void;
   /** Every link stops working (the campaign they were given in is closed). */
   revokeAll(): void;
+  /** A kept link opens again (after a restart, or its campaign opened again); any other for the Lichslayer ends. */
+  restore(lichslayerId: number, secret: string): void;
   list(): { lichslayerId: number; url: string }[];
 }
 
@@ -286,6 +288,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           return linkOf(secret);
         },
         revoke,
+        restore: (lichslayerId, secret) => {
+          revoke(lichslayerId);
+          privateTokens.set(secret, lichslayerId);
+        },
         revokeAll: () => {
           for (const id of new Set(privateTokens.values())) revoke(id);
         },
