@@ -13,10 +13,6 @@ import { KeptLinks } from '../kept-links.ts';
 const NOT_SHARED =
   "Private screens need the players' screens shared on the local network (the desktop app: Players ▸ Players on the local network; the web host: start it with --players-on-lan). Nothing changed.";
 
-/**
- * Ends the links of Lichslayers no longer in the roster (removed, or their creation undone): the
- * next Lichslayer may be given the same row number, and a link must not show them.
- */
 type PrivateLinks = AppOptions['privateLinks'];
 const keptLinks = (options: AppOptions) => new KeptLinks(path.join(options.dataDir, 'private-links.json'));
 const secretOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
@@ -37,14 +33,15 @@ export function endGoneLinks(
   campaign: string | undefined,
   roster: () => readonly { id: number }[],
 ) {
+  if (!campaign) return;
   const held = options.privateLinks?.list() ?? [];
-  if (held.length === 0 || !campaign) return;
+  // Kept ones too, sharing on or off: a link restored later must not find a newcomer in its place.
+  const kept = keptLinks(options);
+  const keptHere = kept.of(campaign);
+  if (held.length === 0 && keptHere.length === 0) return;
   const present = new Set(roster().map((l) => l.id));
-  for (const { lichslayerId } of held)
-    if (!present.has(lichslayerId)) {
-      options.privateLinks?.revoke(lichslayerId);
-      keptLinks(options).forget(campaign, lichslayerId);
-    }
+  for (const { lichslayerId } of held) if (!present.has(lichslayerId)) options.privateLinks?.revoke(lichslayerId);
+  for (const { lichslayerId } of keptHere) if (!present.has(lichslayerId)) kept.forget(campaign, lichslayerId);
 }
 
 export function privateHandlers(ctx: HandlerContext): HandlersOf<'private'> {
