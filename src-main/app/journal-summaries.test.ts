@@ -6,8 +6,9 @@ import { makeApp } from '../test-support/temp-app.ts';
 
 const NAMES = ['Ash', 'Bree', 'Cole', 'Dara'];
 
-/** A new campaign's rolled party pays the Inn, dives to Floor 1, fells a hound and withdraws. */
-async function firstDive() {
+/** A new campaign's rolled party pays the Inn, dives to Floor 1, fells a hound (by an attack, or
+ * by the Judge's hand naming Ash) and withdraws. */
+async function firstDive(felling: 'attack' | 'judged' = 'attack') {
   const app = makeApp();
   await app.call('campaign.create', { name: 'Journal' });
   await app.call('dice.setSeed', { seed: 5 });
@@ -35,7 +36,8 @@ async function firstDive() {
   await app.call('fight.attack', { attacker: hound, target: ash, outOfTurn: true });
   await app.call('challenge.roll', { lichslayerId: roster[2]!.id, target: 4, cause: 'Leap the pit' });
   await app.call('phase.nextTurn', {});
-  await app.call('fight.attack', { attacker: ash, target: hound, outOfTurn: true });
+  if (felling === 'attack') await app.call('fight.attack', { attacker: ash, target: hound, outOfTurn: true });
+  else await app.call('fight.damage', { target: hound, amount: 6, label: 'Cinder Lash', felledBy: ash });
   await app.call('phase.send', { event: { type: 'COMBAT_OVER' } });
   await app.call('phase.send', { event: { type: 'WITHDRAW' } });
   return { app, roster };
@@ -105,6 +107,20 @@ describe('the journal keeps what happened (ch.1, ch.9, ch.11)', () => {
       'Grey Hound (enemies) dealt 0, took 6',
     ]);
     expect(fight.summary.notableRolls).toHaveLength(4);
+    app.close();
+  });
+
+  it("damage by the Judge's hand credits its named author: Health dealt, the kill and its XP (ch.1, ch.11)", async () => {
+    const { app } = await firstDive('judged');
+    const fight = await app.call('journal.summary', { of: 'fight' });
+    if (fight.of !== 'fight') throw new Error(`the newest summary is of ${fight.of}, not of a fight`);
+    expect(fight.summary).toMatchObject({
+      felled: [{ name: 'Grey Hound', by: 'Ash' }],
+      xp: [{ name: 'Ash', amount: 1 }],
+    });
+    expect(fight.summary.entrants.find((e) => e.name === 'Ash')).toMatchObject({ dealt: 6, taken: 0 });
+    const [s] = (await app.call('journal.read', { kind: 'fights' })).sessions;
+    expect(s!.steps.map((x) => x.label)).toContain('Damage: Ash → Grey Hound (Cinder Lash)');
     app.close();
   });
 

@@ -7,8 +7,8 @@ import { roomLabel } from '../state/board.ts';
 import { lichslayerGains, itemGained, num, Sums, type StoryNames } from './story-rows.ts';
 
 const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
-/** The step label an attack is recorded under: "Attack: <attacker> → <target>". */
-const ATTACK = /^Attack: (.+?) → (.+)$/;
+/** The step label an attack, or damage with a named author, is recorded under: "Attack: <attacker> → <target>". */
+const ATTACK = /^(?:Attack|Damage): (.+?) → (.+)$/;
 
 export class FightTally {
   private readonly entrants = new Map<string, FightEntrant>();
@@ -76,7 +76,7 @@ export class FightTally {
       if (!c.before.defeated && c.after.defeated) down.push(name);
     }
     if (attacker && dealt) this.entrant(attacker, this.entrants.get(attacker)?.side ?? 'party').dealt += dealt;
-    // A kill by the Judge's hand names its author only through the XP it gave (ch.1).
+    // Damage by the Judge's hand names its author in its label; else its XP tells who (ch.1).
     const by = attacker ?? (xpNow.length === 1 ? xpNow[0]! : null);
     for (const name of down) this.felled.push({ name, by });
     for (const r of rolls) this.rolls.push(`${r.cause}: ${r.explain}`);

@@ -27,7 +27,12 @@ export function fightHandlers(ctx: HandlerContext): HandlersOf<'fight'> {
     },
 
     'fight.damage': (args) => {
-      const step = `Damage to ${nameOf(ctx.state(), args.target)}: ${args.label}`;
+      // Named by its author when there is one, so the fight's summary credits them with it (ch.1).
+      const target = nameOf(ctx.state(), args.target);
+      const step =
+        args.felledBy !== null
+          ? `Damage: ${nameOf(ctx.state(), args.felledBy)} → ${target} (${args.label})`
+          : `Damage to ${target}: ${args.label}`;
       return ctx.transact('fight.damage', args, step, (ps) =>
         recordResult(ps, step, applyJudgedDamage(ps, args, 'fight.damage')),
       );
