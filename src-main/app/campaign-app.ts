@@ -3,14 +3,7 @@
 // every command's handler lives in handlers/, one module per command prefix.
 import type { Database } from 'better-sqlite3';
 import path from 'node:path';
-import {
-  type CampaignSummary,
-  type CommandName,
-  type ParsedArgsOf,
-  type Push,
-  type Reply,
-  type ResultOf,
-} from '@shared/contract.ts';
+import type { CampaignSummary, CommandName, ParsedArgsOf, Push, Reply, ResultOf } from '@shared/contract.ts';
 import { CampaignFileError, makePrivateDir, openCampaignFile, type InspectedFile } from '../db/campaign-file.ts';
 import { LATEST_VERSION } from '../db/migrations.ts';
 import { CheckedFiles, fileSignature } from '../db/checked-files.ts';
@@ -18,6 +11,7 @@ import { acquireCampaignLock, liveHolder, lockedMessage } from '../db/campaign-l
 import type { RecordingWriter } from '../db/history.ts';
 import { type Retention } from '../db/backups.ts';
 import { attachArchive } from '../db/ledger-archive.ts';
+import { warmCopyWorker } from '../db/copy-runner.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { answer } from './command-answer.ts';
 import { createDemoCampaign, freshCampaignPath, importCopy } from './campaign-intake.ts';
@@ -230,6 +224,12 @@ export class CampaignApp implements CampaignFiles {
     if (this.settings.exists()) return;
     await createDemoCampaign(this.freshPath.bind(this), this.backupsDir, this.options);
     this.settings.markFirstLaunch();
+  }
+
+  /** Starts with the host what the picker's first list waits on (the files' checks) and the worker the first open backs up on. */
+  prepareFirstOpen(): void {
+    void this.listing.beforeQueue('campaign.list', {})?.catch(() => undefined);
+    warmCopyWorker();
   }
 
   /** A path for a new campaign file named after the campaign, never overwriting one. */

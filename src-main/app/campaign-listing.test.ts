@@ -66,6 +66,21 @@ describe('the campaign list checks each file on the worker', () => {
     app.close();
   }, 120_000);
 
+  it('a host that starts by preparing the first open has checked the listed files before the picker asks: its first list checks nothing', async () => {
+    const app = makeApp(tempDir());
+    const place = freshPlace(template, app.campaignsDir);
+    const pushes: Push[] = [];
+    app.subscribe((push) => pushes.push(push));
+    app.prepareFirstOpen();
+    await vi.waitFor(() => expect(pushes.some((p) => p.type === 'checking' && p.done === p.total)).toBe(true), {
+      timeout: 60_000,
+    });
+    const before = pushes.length;
+    expect((await app.call('campaign.list', {}))[0]).toMatchObject({ fileName: 'Crafted.lichslayer', problem: null });
+    expect(pushes.slice(before).filter((p) => p.type === 'checking' && p.path === place.file)).toEqual([]);
+    app.close();
+  }, 60_000);
+
   it('a file changed after its check is checked again before the next list answers, which names it as it is now', async () => {
     const app = makeApp(tempDir());
     const place = freshPlace(template, app.campaignsDir);

@@ -243,6 +243,7 @@ if (firstInstance)
         return { saved: true, path: choice.filePath, message: `Saved ${choice.filePath}` };
       };
       await campaignApp.ensureFirstLaunch();
+      campaignApp.prepareFirstOpen();
       serveRenderer();
       harden();
       const core = campaignApp;

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   const paths = builtPaths(import.meta.url);
   const app = new CampaignApp({ dataDir, host: 'web', version: pkg.version, resourcesDir: paths.resourcesDir });
   await app.ensureFirstLaunch();
+  app.prepareFirstOpen();
   for (const source of values.import) {
     try {
       const imported = await app.importCampaign(source);
