@@ -227,4 +227,25 @@ describe('a private link the Judge keeps', () => {
     expect(links.links.map((l) => [l.lichslayerId, l.kept])).toEqual([[kept.id, true]]);
     app.close();
   });
+
+  it('is refused while its Lichslayer has no link, and a kept link issued anew stays kept as the new token, the old one ended', async () => {
+    const t = await start(true);
+    const [l] = t.roster;
+    const refused = await t.call(t.h.token, 'private.keep', { lichslayerId: l!.id, keep: true });
+    expect(refused.body).toMatchObject({
+      ok: false,
+      error: { message: 'Give this Lichslayer a private link first, then keep it. Nothing changed.' },
+    });
+    expect(((await t.app.call('private.links', {})) as PrivateLinksView).links).toEqual([]);
+    const old = await t.issue(l!.id);
+    await t.call(t.h.token, 'private.keep', { lichslayerId: l!.id, keep: true });
+    const fresh = await t.issue(l!.id);
+    expect(fresh).not.toBe(old);
+    const links = (await t.app.call('private.links', {})) as PrivateLinksView;
+    expect(links.links.map((x) => [x.lichslayerId, x.kept])).toEqual([[l!.id, true]]);
+    expect(new URL(links.links[0]!.url).searchParams.get('token')).toBe(fresh);
+    expect((await t.call(old, 'private.view')).status).toBe(401);
+    expect((await t.call(fresh, 'private.view')).status).toBe(200);
+    t.app.close();
+  });
 });
