@@ -7,6 +7,11 @@ export function campaignName(db: Database): string {
   return row?.value ?? 'Untitled campaign';
 }
 
+/** Whether the file holds a campaign's basics: a file that was empty when opened does not. */
+export function hasCampaignBasics(db: Database): boolean {
+  return statement(db, `SELECT 1 FROM meta WHERE key = 'name'`).get() !== undefined;
+}
+
 /** A new campaign's basics: its name, when it began, and its Town. */
 export function writeCampaignBasics(db: Database, name: string, town: { name: string; day: number }): void {
   statement(db, `INSERT INTO meta (key, value) VALUES ('name', ?), ('created_at', ?)`).run(

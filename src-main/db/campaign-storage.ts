@@ -33,6 +33,12 @@ export async function compactCampaign(db: Database, backupsDir: string): Promise
   return { undoDropped: history.compacted, stepsRemoved: history.removed, entriesArchived };
 }
 
+/** Rewrites the file so the pages compaction freed go back to the disk (new rows would reuse them anyway). */
+export function giveSpaceBack(db: Database): void {
+  db.exec('VACUUM');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
 /** The archive's one backup, replaced whole each time it grows (archived sessions never change). */
 async function backUpArchive(db: Database, backupsDir: string): Promise<void> {
   fs.mkdirSync(backupsDir, { recursive: true });

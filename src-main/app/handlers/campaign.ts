@@ -5,6 +5,7 @@ import { CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError } from '../../d
 import { breakCampaignLock, describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { isHealthy, listBackups } from '../../db/backups.ts';
 import { forgetAllSteps } from '../../db/history.ts';
+import { hasCampaignBasics } from '../../db/campaign-meta.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { moveToTrash } from '../../db/campaign-trash.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
@@ -84,7 +85,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
       }
       const { db } = ctx.require();
       // A file that was empty when opened gets the campaign basics, like a new one.
-      if (!db.prepare(`SELECT 1 FROM meta WHERE key = 'name'`).get()) {
+      if (!hasCampaignBasics(db)) {
         db.transaction(() => initialiseCampaign(db, path.basename(file, CAMPAIGN_EXTENSION)))();
       }
       return opened();

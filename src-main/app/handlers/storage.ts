@@ -1,7 +1,7 @@
 // storage.*: how big the campaign is and how much of its past it keeps (shown on the Backups
 // screen): the sizes, the background integrity check, the Judge's choice of sessions kept, and
 // compaction on demand (which also rewrites the file to give the freed space back).
-import { compactCampaign, storageView, writeKeep } from '../../db/campaign-storage.ts';
+import { compactCampaign, giveSpaceBack, storageView, writeKeep } from '../../db/campaign-storage.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 
 export function storageHandlers(ctx: HandlerContext): HandlersOf<'storage'> {
@@ -17,9 +17,7 @@ export function storageHandlers(ctx: HandlerContext): HandlersOf<'storage'> {
       // The state before is kept: compaction drops undo steps and moves ledger sessions out.
       await ctx.backup('before-compact');
       const compacted = await compactCampaign(db, ctx.files.backupsDir);
-      // Freed pages are reused by new rows anyway; VACUUM gives them back to the disk now.
-      db.exec('VACUUM');
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      giveSpaceBack(db);
       ctx.changed();
       return { ...view(), compacted };
     },
