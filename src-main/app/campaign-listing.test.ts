@@ -165,7 +165,7 @@ async function answeredFirst(app: CampaignApp, busy: Promise<unknown>): Promise<
   return !settled;
 }
 
-describe('opening, duplicating and importing a big campaign copy no page on the host’s thread', () => {
+describe('opening, duplicating, importing and restoring a campaign copy or check no page on the host’s thread', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -257,4 +257,19 @@ describe('opening, duplicating and importing a big campaign copy no page on the 
     await app.idle();
     app.close();
   }, 120_000);
+
+  it('a backup chosen for restoring is health-checked on the copy worker: the host opens no connection to it', async () => {
+    const app = makeApp(tempDir());
+    const created = await app.call('campaign.create', { name: 'At the table' });
+    await app.call('backups.create', {});
+    const [byHand] = (await app.call('backups.list', {})).filter((b) => b.reason === 'by-hand');
+    const host = onHostThread();
+    expect(await app.call('backups.restore', { fileName: byHand!.fileName })).toMatchObject({ name: created.name });
+    const backupFile = path.join(app.backupsDir, byHand!.fileName);
+    expect(host.connections.filter((f) => f === backupFile)).toEqual([]);
+    // The campaign restored is reopened here, as every open is.
+    expect(host.connections.filter((f) => f === app.current()!.path)).toHaveLength(1);
+    await app.idle();
+    app.close();
+  }, 60_000);
 });

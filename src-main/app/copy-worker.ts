@@ -4,7 +4,7 @@
 // loop. Jobs run as they come; a backup says when its source is fixed, then copies step by step.
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { takeBackup } from '../db/backups.ts';
+import { isHealthy, takeBackup } from '../db/backups.ts';
 import { backupCampaignFile, backupTo, openCampaignFile, openSqlite, withReadOnlyAsync } from '../db/campaign-file.ts';
 import type { CopyJob, CopyMessage } from '../db/copy-wire.ts';
 import { forgetAllSteps } from '../db/history.ts';
@@ -104,6 +104,8 @@ async function perform(job: CopyJob): Promise<string | null> {
     case 'verify':
       await verify(job);
       return null;
+    case 'health':
+      return isHealthy(job.file, job.nativeBinding) ? 'healthy' : null;
   }
 }
 

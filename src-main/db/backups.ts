@@ -104,6 +104,24 @@ export function isHealthy(file: string, nativeBinding?: string): boolean {
   }
 }
 
+/** isHealthy on the copy worker: a large backup's every page is read off the host's event loop. */
+export async function isHealthyOffThread(file: string, nativeBinding?: string): Promise<boolean> {
+  try {
+    return (await copyOffThread({ kind: 'health', file }, nativeBinding).result) === 'healthy';
+  } catch {
+    return false;
+  }
+}
+
+/** The newest backup in the list that passes its health check, each checked off the host's thread in turn. */
+export async function newestHealthy(
+  backups: readonly BackupInfo[],
+  nativeBinding?: string,
+): Promise<BackupInfo | null> {
+  for (const b of backups) if (await isHealthyOffThread(b.file, nativeBinding)) return b;
+  return null;
+}
+
 /**
  * Puts a backup in place of a campaign file that is closed. The file it replaces is moved aside
  * into `asideDir`, never written to, so even a damaged original is kept as it was.

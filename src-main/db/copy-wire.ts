@@ -23,12 +23,14 @@ export type CopyTask =
   /** An import's copy brought to what SQLite would read: a journal rolled back, a log folded in. */
   | { kind: 'settle'; file: string }
   /** An import's new campaign opened once: migrated, and every setting read through its schema. */
-  | { kind: 'verify'; file: string; backupDir: string };
+  | { kind: 'verify'; file: string; backupDir: string }
+  /** A backup about to be restored, read without a trace left: SQLite's quick_check, 'ok' or not. */
+  | { kind: 'health'; file: string };
 
 export type CopyJob = CopyTask & { id: number; nativeBinding: string | undefined };
 
 export type CopyResult =
-  | { ok: true; /** The backup's file, for a backup. */ made: string | null }
+  | { ok: true; /** The backup's file, for a backup; 'healthy' or null for a health check. */ made: string | null }
   | { ok: false; problem: CampaignFileProblem | null; message: string };
 
 export type CopyMessage = { id: number; type: 'pinned' } | { id: number; type: 'done'; result: CopyResult };

@@ -1,6 +1,6 @@
 // backups.*: the open campaign's db.backup() copies, restoring one, and how many are kept.
 import path from 'node:path';
-import { isHealthy, listBackups, restoreInto, type BackupInfo } from '../../db/backups.ts';
+import { isHealthyOffThread, listBackups, newestHealthy, restoreInto, type BackupInfo } from '../../db/backups.ts';
 import { campaignInFolder } from '../../db/campaign-file.ts';
 import { describeHolder, liveHolder } from '../../db/campaign-lock.ts';
 import { CommandFailure } from '../../state/failures.ts';
@@ -28,7 +28,7 @@ export function backupsHandlers(ctx: HandlerContext): HandlersOf<'backups'> {
       const { path: file } = ctx.require();
       const chosen = listBackups(files.backupsDir, file).find((b) => b.fileName === fileName);
       if (!chosen) throw new CommandFailure('not-found', `No backup called ${fileName} for this campaign.`);
-      if (!isHealthy(chosen.file, options.nativeBinding))
+      if (!(await isHealthyOffThread(chosen.file, options.nativeBinding)))
         throw new CommandFailure('refused', `${fileName} is damaged itself; choose another backup.`);
       // Restoring first backs up the state it replaces, so a restore can itself be undone by restoring.
       await ctx.backup('before-restore');
@@ -46,7 +46,7 @@ export function backupsHandlers(ctx: HandlerContext): HandlersOf<'backups'> {
           'refused',
           `Not restored: ${path.basename(target)} is open in ${describeHolder(holder)}. Close it there first.`,
         );
-      const good = listBackups(files.backupsDir, target).find((b) => isHealthy(b.file, options.nativeBinding));
+      const good = await newestHealthy(listBackups(files.backupsDir, target), options.nativeBinding);
       if (!good)
         throw new CommandFailure(
           'not-found',

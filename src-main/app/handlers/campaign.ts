@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CAMPAIGN_EXTENSION, campaignInFolder, CampaignFileError } from '../../db/campaign-file.ts';
 import { breakCampaignLock, describeHolder, liveHolder } from '../../db/campaign-lock.ts';
-import { isHealthy, listBackups } from '../../db/backups.ts';
+import { listBackups, newestHealthy } from '../../db/backups.ts';
 import { forgetAllSteps } from '../../db/history.ts';
 import { hasCampaignBasics } from '../../db/campaign-meta.ts';
 import { CommandFailure } from '../../state/failures.ts';
@@ -73,9 +73,7 @@ export function campaignHandlers(ctx: HandlerContext): HandlersOf<'campaign'> {
         await files.open(file, false);
       } catch (error) {
         if (error instanceof CampaignFileError && error.problem === 'damaged') {
-          const good = listBackups(files.backupsDir, path.resolve(file)).find((b) =>
-            isHealthy(b.file, options.nativeBinding),
-          );
+          const good = await newestHealthy(listBackups(files.backupsDir, path.resolve(file)), options.nativeBinding);
           throw new CommandFailure(
             'campaign-file',
             `${error.message} ${good ? `The newest good backup is from ${new Date(good.at).toLocaleString('en-GB')}: choose “Restore newest good backup”.` : 'No good backup of it was found.'}`,
