@@ -11,7 +11,6 @@ import { acquireCampaignLock, liveHolder, lockedMessage } from '../db/campaign-l
 import type { RecordingWriter } from '../db/history.ts';
 import { type Retention } from '../db/backups.ts';
 import { attachArchive } from '../db/ledger-archive.ts';
-import { warmCopyWorker } from '../db/copy-runner.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { answer } from './command-answer.ts';
 import { createDemoCampaign, freshCampaignPath, importCopy } from './campaign-intake.ts';
@@ -226,10 +225,9 @@ export class CampaignApp implements CampaignFiles {
     this.settings.markFirstLaunch();
   }
 
-  /** Starts with the host what the picker's first list waits on (the files' checks) and the worker the first open backs up on. */
+  /** Starts with the host what the picker's first list and the first open would wait on. */
   prepareFirstOpen(): void {
-    void this.listing.beforeQueue('campaign.list', {})?.catch(() => undefined);
-    warmCopyWorker();
+    this.listing.checkAhead();
   }
 
   /** A path for a new campaign file named after the campaign, never overwriting one. */
