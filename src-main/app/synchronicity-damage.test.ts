@@ -81,6 +81,31 @@ describe("Full Spectrum resists the Unbound (ch.14, house rule 'half')", () => {
     app.close();
   });
 
+  it("ch.14: a blow with the Whisper-Blade, one of the Unbound's Vestments, strikes a Full Spectrum Lichslayer for half, rounded down", async () => {
+    const { app, board, roster } = await inTheVault(8, []);
+    const sable = roster.find((l) => l.name === 'Sable Hartigan')!;
+    const odile = roster.find((l) => l.name === 'Odile Vantreck')!;
+    await fullSpectrumSable(app, sable.id);
+    await app.call('lichslayer.update', { id: sable.id, patch: { armor: 0 } });
+    await app.call('lichslayer.setItem', {
+      id: odile.id,
+      slot: 'gear',
+      item: { name: 'Whisper-Blade', colour: 'Blue', notes: 'Attack: 2d6' },
+    });
+    await app.call('dice.setSeed', { seed: 4 });
+    const r = await app.call('fight.attack', {
+      attacker: tokenNamed(board, 'Odile Vantreck').id,
+      target: tokenNamed(board, 'Sable Hartigan').id,
+      outOfTurn: true,
+    });
+    expect(r.lines).toEqual([
+      'Attack: Odile Vantreck → Sable Hartigan with Whisper-Blade: 19 damage',
+      'Odile Vantreck: 19 damage = 2d6! + 1d6! Power above 6 (ch.4) [5, 4, 6+4] (ch.11)',
+      "9 to Sable Hartigan's Health (no Armor left; ½ defender's Full Spectrum resists the Unbound (ch.14, house rule): 19 → 9): 24 → 15 (ch.11)",
+    ]);
+    app.close();
+  });
+
   it("ch.14: damage by the Judge's hand marked the Unbound's (an Incantation) is halved for Full Spectrum: 9 → 4; unmarked it is not", async () => {
     const { app, board, roster } = await inTheVault(8, []);
     const sable = roster.find((l) => l.name === 'Sable Hartigan')!;
