@@ -81,6 +81,38 @@ describe("Full Spectrum resists the Unbound (ch.14, house rule 'half')", () => {
     app.close();
   });
 
+  it("ch.14: an entity marked the Unbound's own on its entity table keeps the mark when a revealed room places it, and its blow is halved for Full Spectrum", async () => {
+    const { app, roster } = await inTheVault(3, []);
+    const { table } = await app.call('tables.get', { key: 'entities-upper' });
+    const index = table.rows.findIndex((r) => r.label === 'Ghast Lord');
+    const row = table.rows[index]!;
+    await app.call('tables.setRow', {
+      key: 'entities-upper',
+      index,
+      row: { ...row, entity: { ...row.entity!, unbound: true } },
+    });
+    const sable = roster.find((l) => l.name === 'Sable Hartigan')!;
+    await fullSpectrumSable(app, sable.id);
+    await app.call('dice.setSeed', { seed: 3 });
+    const board = await app.call('board.revealRoom', { floor: 1, x: 1, y: 0 });
+    const lord = tokenNamed(board, 'Ghast Lord');
+    expect(lord.stats).toMatchObject({ faction: 'Ghoul', bypassArmor: true, unbound: true });
+    // It steps into the Vault where the party stands (ch.11: an attack reaches its own room).
+    await app.call('board.moveToken', { tokenId: lord.id, floor: 1, x: 2, y: 0, override: true });
+    await app.call('dice.setSeed', { seed: 4 });
+    const r = await app.call('fight.attack', {
+      attacker: lord.id,
+      target: tokenNamed(board, 'Sable Hartigan').id,
+      outOfTurn: true,
+    });
+    expect(r.lines).toEqual([
+      'Attack: Ghast Lord → Sable Hartigan: 9 damage',
+      'Ghast Lord: 9 damage = 2d6! [5, 4] (ch.11)',
+      "4 to Sable Hartigan's Health (bypasses Armor; ½ defender's Full Spectrum resists the Unbound (ch.14, house rule): 9 → 4): 24 → 20 (ch.11)",
+    ]);
+    app.close();
+  });
+
   it("ch.14: a blow with the Whisper-Blade, one of the Unbound's Vestments, strikes a Full Spectrum Lichslayer for half, rounded down", async () => {
     const { app, board, roster } = await inTheVault(8, []);
     const sable = roster.find((l) => l.name === 'Sable Hartigan')!;
