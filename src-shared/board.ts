@@ -72,6 +72,8 @@ export interface EntityStats {
   sanityOnHit?: number;
   sanityAbility?: number;
   merchant?: boolean;
+  /** An entity of the Unbound's own: Full Spectrum resists its damage (ch.14). */
+  unbound?: boolean;
 }
 
 export interface TokenView {
@@ -306,6 +308,7 @@ export const newTokenSchema = z.strictObject({
       sanityOnHit: z.number().int().min(0).max(60).optional(),
       sanityAbility: z.number().int().min(0).max(60).optional(),
       merchant: z.boolean().optional(),
+      unbound: z.boolean().optional(),
     })
     .default({}),
 });

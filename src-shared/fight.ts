@@ -41,6 +41,8 @@ export const damageArgsSchema = z.strictObject({
   lichType: z.boolean().default(false),
   /** Crush (the Breaker's capstone, the Demon Magic spell): through the Lich's Armor; the Phylactery to 0 in one action (ch.12). */
   crush: z.boolean().default(false),
+  /** The Unbound's (an Incantation, a Vestment's effect): Full Spectrum resists it (ch.14). */
+  unbound: z.boolean().default(false),
   /** Whose hand this damage was, for a kill's XP (ch.1, ch.11): a token on the board; none for a hazard. */
   felledBy: id.nullable().default(null),
 });

@@ -124,6 +124,10 @@ export interface HouseRules {
   lichCodedVsPhylactery: 'colourless-loot' | 'colourless-damage';
   /** The rooms a character may move on its own turn in a fight (the book gives none; 0: no limit, the Judge's drag). Lost's −1 is taken from it (ch.8). */
   roomsPerTurn: number;
+  /** ch.14: Full Spectrum is "resistant to the Unbound" without a number: halved as its other resistances, or left to the Judge. */
+  fullSpectrumVsUnbound: 'half' | 'none';
+  /** ch.14: Dual-Color is immune to a faction "whose signature contains both" colours; no faction's signature is given. */
+  factionSignature: 'entity-tables' | 'none';
 }
 
 /** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
@@ -182,4 +186,6 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   colourlessDamageSanity: 'challenge',
   lichCodedVsPhylactery: 'colourless-loot',
   roomsPerTurn: 0,
+  fullSpectrumVsUnbound: 'half',
+  factionSignature: 'entity-tables',
 };

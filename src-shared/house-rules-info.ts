@@ -2,6 +2,7 @@
 // defaults, and what each setting means, without the schema that checks them (house-rules.ts):
 // the renderer imports these, so its bundle carries no validation library.
 import type { HouseRules } from './house-rules-defaults.ts';
+import { SYNCHRONICITY_RULE_INFO } from './house-rules-info-synchronicity.ts';
 
 export {
   CLASS_NAMES,
@@ -389,4 +390,5 @@ export const HOUSE_RULE_INFO: Record<
       '1 or more: every character moves at most that many rooms on its own turn, a Lost one one fewer on the short rounds',
     chapter: 'ch.8, ch.9',
   },
+  ...SYNCHRONICITY_RULE_INFO,
 };

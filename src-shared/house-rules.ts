@@ -96,6 +96,8 @@ export const houseRulesSchema = z.strictObject({
   colourlessDamageSanity: z.enum(['challenge', 'none']).default(D.colourlessDamageSanity),
   lichCodedVsPhylactery: z.enum(['colourless-loot', 'colourless-damage']).default(D.lichCodedVsPhylactery),
   roomsPerTurn: z.number().int().min(0).max(6).default(D.roomsPerTurn),
+  fullSpectrumVsUnbound: z.enum(['half', 'none']).default(D.fullSpectrumVsUnbound),
+  factionSignature: z.enum(['entity-tables', 'none']).default(D.factionSignature),
 });
 
 // The schema's output and the HouseRules interface must be the same type, each way round.

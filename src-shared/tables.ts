@@ -92,6 +92,8 @@ export const entityFieldsSchema = z.strictObject({
   sanityAbility: whole.min(0).max(60).default(0),
   /** The floor's Merchant: once it is dispatched, rooms that need it are impossible (ch.10). */
   merchant: z.boolean().default(false),
+  /** One of the Unbound's own: Full Spectrum resists its damage (ch.14). */
+  unbound: z.boolean().default(false),
 });
 export type EntityFields = z.output<typeof entityFieldsSchema>;
 

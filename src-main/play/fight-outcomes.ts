@@ -270,12 +270,16 @@ export function applyHit(
   byLichslayerId: number | null = null,
 ): HitResult & { zero: ReturnType<typeof afterZero> | null } {
   const defender = defenderOf(ps, target, null, source);
+  const rules = readHouseRules(ps);
   const hit = resolveHit(
     defender,
     source,
     amount,
-    syncMultipliers(NO_SYNC, { colour: target.colour, sync: defender.sync }, source.colour),
-    readHouseRules(ps),
+    syncMultipliers(NO_SYNC, { colour: target.colour, sync: defender.sync }, source.colour, {
+      from: !!source.unbound,
+      rules,
+    }),
+    rules,
   );
   lines.push(hit.explain);
   writeHit(ps, target, hit);

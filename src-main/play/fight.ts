@@ -24,6 +24,8 @@ import { hitSanity } from '../rules/sanity.ts';
 import type { DieRoll } from '../rules/dice.ts';
 import { sanityChallenge } from './round-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
+import { vestmentsHeld } from '../rules/vestments.ts';
+import { factionOf } from './faction-signature.ts';
 import { equippedItems, influenceToAdd, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
 import { readFight, roundNow, writeFight } from './fight-state.ts';
 import { row, tokenOf, townFighters, positionOf, attackerKit, blockersFor } from './fight-reach.ts';
@@ -110,11 +112,17 @@ export function resolveAttack(
     halve: a.halve,
     fromEntity: kit.token.kind === 'entity',
     lichType: !!(kit.token.stats.lich || kit.token.stats.lichType),
+    // ch.14: the Unbound's blow comes from one of its Vestments, or from an entity of its own.
+    unbound: weapon ? vestmentsHeld([weapon.name]).length > 0 : !!kit.token.stats.unbound,
+    faction: factionOf(ps, kit.token),
     label: weapon ? `${kit.token.name}'s ${weapon.name}` : `${kit.token.name}'s attack`,
   };
   const attackerSync = l ? syncHeld(ps, l.id) : NO_SYNC;
   const defender = defenderOf(ps, target, block ? `${block.name}'s ${block.item}` : null, source);
-  const multipliers = syncMultipliers(attackerSync, { colour: target.colour, sync: defender.sync }, sourceColour);
+  const multipliers = syncMultipliers(attackerSync, { colour: target.colour, sync: defender.sync }, sourceColour, {
+    from: !!source.unbound,
+    rules,
+  });
   const modifiers = l ? rollModifiersFor(ps, l).all : [];
   // ch.13: Influence adds to an attack; the Judge's own number is the whole damage and takes none.
   const held = a.damage === undefined ? influenceToAdd(ps, l, a.influence, kit.token.name) : [];
@@ -270,6 +278,10 @@ export function applyJudgedDamage(ps: PlaySession, a: DamageArgs, command: Comma
       bypassArmor: a.bypassArmor,
       crush: a.crush,
       lichType: a.lichType,
+      unbound: a.unbound,
+      // ch.14: an entity's hand is an enemy's, of its colour and its faction.
+      fromEntity: author?.kind === 'entity',
+      faction: author ? factionOf(ps, author) : null,
       label: a.label,
     },
     a.amount,

@@ -101,6 +101,7 @@ export function entityStats(e: RolledEntity): string {
     ...(f.sanityOnHit ? { sanityOnHit: f.sanityOnHit } : {}),
     ...(f.sanityAbility ? { sanityAbility: f.sanityAbility } : {}),
     ...(f.merchant ? { merchant: true } : {}),
+    ...(f.unbound ? { unbound: true } : {}),
   });
 }
 

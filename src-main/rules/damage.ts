@@ -27,6 +27,10 @@ export interface HitSource {
   fromEntity?: boolean;
   /** A Lich-type source (the Lich, its kind): Worn Armor does not answer it (ch.2). */
   lichType?: boolean;
+  /** The Unbound's: its Incantations, its Vestments, an entity of its own (Full Spectrum resists it, ch.14). */
+  unbound?: boolean;
+  /** The striking entity's faction and the colours its signature holds (Dual-Color's immunity, ch.14). */
+  faction?: { name: string; signature: readonly Colour[] } | null;
   /** The Judge's name for the source, for the working. */
   label: string;
 }
@@ -78,13 +82,15 @@ const halved = (n: number, rules: HouseRules) => (rules.damageRounding === 'up' 
 
 /**
  * The doublings and halvings of colour synchronicity (ch.14): Mono-Color deals 2× and receives ½;
- * Full Spectrum deals 2× to Colourless entities and receives ½ from Colourless sources; Dual-Color
- * deals 2× to enemies of its two colours. Each applies once.
+ * Full Spectrum deals 2× to Colourless entities and receives ½ from Colourless sources, and resists
+ * the Unbound (halved too unless the house rule leaves it to the Judge); Dual-Color deals 2× to
+ * enemies of its two colours. Each applies once.
  */
 export function syncMultipliers(
   attacker: SyncHeld,
   defender: { colour: Colour; sync?: SyncHeld | undefined },
   sourceColour: Colour | null,
+  unbound: { from: boolean; rules: Pick<HouseRules, 'fullSpectrumVsUnbound'> } | null = null,
 ): Multiplier[] {
   const out: Multiplier[] = [];
   if (attacker.monoColor) out.push({ factor: 2, source: "attacker's Mono-Color (ch.14)" });
@@ -96,6 +102,8 @@ export function syncMultipliers(
   if (d.monoColor) out.push({ factor: 0.5, source: "defender's Mono-Color (ch.14)" });
   if (d.fullSpectrum && sourceColour === 'Colourless')
     out.push({ factor: 0.5, source: "defender's Full Spectrum against a Colourless source (ch.14)" });
+  if (d.fullSpectrum && unbound?.from && unbound.rules.fullSpectrumVsUnbound === 'half')
+    out.push({ factor: 0.5, source: "defender's Full Spectrum resists the Unbound (ch.14, house rule)" });
   return out;
 }
 
@@ -136,6 +144,20 @@ export function resolveHit(
       ...keep,
       outcome: 'immune',
       explain: `${defender.name}'s Dual-Color (${dual.join(' and ')}) makes them immune to ${source.colour} enemies: ${source.label} does nothing (ch.14)`,
+    };
+  }
+  const faction = source.faction;
+  if (
+    dual &&
+    source.fromEntity &&
+    faction &&
+    rules.factionSignature === 'entity-tables' &&
+    dual.every((c) => faction.signature.includes(c))
+  ) {
+    return {
+      ...keep,
+      outcome: 'immune',
+      explain: `${defender.name}'s Dual-Color (${dual.join(' and ')}) makes them immune to the ${faction.name} faction, whose colour signature (${faction.signature.join(', ')}) holds both: ${source.label} does nothing (ch.14, house rule)`,
     };
   }
   if (source.crush && defender.phylactery) {

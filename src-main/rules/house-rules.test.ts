@@ -7,7 +7,7 @@ import { ScriptedRandom } from './random-source.ts';
 import { rollChallenge } from './challenge.ts';
 import { chestGoldFormula, openChest, roomCapacity, shrineSafety } from './board-facts.ts';
 import { defaultTarget, retainerDamage, rollAttack } from './attack.ts';
-import { integrityDue, integrityTarget, resolveHit } from './damage.ts';
+import { integrityDue, integrityTarget, NO_SYNC, resolveHit, syncMultipliers } from './damage.ts';
 import { hitSanity, lootingRule, sanityTarget, sanityAfterNight, turnStepRefusal } from './sanity.ts';
 import { isNear } from './board-moves.ts';
 import { startingGauntlet } from './starting-stats.ts';
@@ -332,6 +332,33 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
   roomsPerTurn: {
     changed: 2,
     result: (r) => turnStepRefusal({ name: 'Ash', sanity: 'whole' }, 1, 2, r),
+  },
+  // ch.14: Full Spectrum halves the Unbound's damage by default; nothing is applied under the other reading.
+  fullSpectrumVsUnbound: {
+    changed: 'none',
+    result: (r) =>
+      syncMultipliers(NO_SYNC, { colour: 'Red', sync: { ...NO_SYNC, fullSpectrum: true } }, 'Blue', {
+        from: true,
+        rules: r,
+      }),
+  },
+  // ch.14: a Dual-Color Red and Black Lichslayer is immune to a Green Ghoul when the Ghouls' colours hold both.
+  factionSignature: {
+    changed: 'none',
+    result: (r) =>
+      resolveHit(
+        { name: 'Ash', colour: 'Red', health: 20, armor: 0, sync: { ...NO_SYNC, dualColours: ['Red', 'Black'] } },
+        {
+          colour: 'Green',
+          physical: true,
+          fromEntity: true,
+          faction: { name: 'Ghoul', signature: ['Red', 'Black', 'Green'] },
+          label: 'a Green Ghoul',
+        },
+        5,
+        [],
+        r,
+      ).outcome,
   },
 };
 

@@ -67,3 +67,11 @@ export function synchronicity(loot: readonly ActiveLoot[], rules: HouseRules): S
     explain: `${active.length} active loot${ignoredBroken.length ? ` (${ignoredBroken.length} broken, ignored)` : ''}: ${names} (ch.14)`,
   };
 }
+
+/**
+ * A faction's colour signature, which Dual-Color's immunity reads (ch.14; house rule
+ * `factionSignature`): every colour the faction's entities bear, in the order first met.
+ */
+export function factionSignature(faction: string, entities: readonly { faction: string; colour: Colour }[]): Colour[] {
+  return [...new Set(entities.filter((e) => e.faction === faction).map((e) => e.colour))];
+}

@@ -31,6 +31,7 @@ const entityStatsSchema = z.looseObject({
   sanityOnHit: num,
   sanityAbility: num,
   merchant: bool,
+  unbound: bool,
 });
 
 const trapSchema = z.looseObject({

@@ -109,6 +109,7 @@ export const ENTITY_COLUMNS: TypedColumn[] = [
   col('entity', 'sanityOnHit', whole),
   col('entity', 'sanityAbility', whole),
   col('entity', 'merchant', yesNo),
+  col('entity', 'unbound', yesNo),
 ];
 
 /** "18", "sanity 18" — a trap's Challenge; empty for none. */

@@ -50,6 +50,7 @@ export function newRow(table: TableView['table'], school: SpellSchool, trapTable
           sanityOnHit: 0,
           sanityAbility: 0,
           merchant: false,
+          unbound: false,
         }
       : null,
     trap: isTrap

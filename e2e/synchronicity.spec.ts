@@ -1,0 +1,87 @@
+// Colour synchronicity's defences from the Judge's screens at 1366×768 (rulebook ch.14): damage by
+// hand marked the Unbound's is halved for a Full Spectrum Lichslayer, and an entity's table row
+// carries the mark that makes it the Unbound's own.
+import { expect, test } from '@playwright/test';
+import type { CampaignView } from '../src-shared/contract.ts';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+import { api, openSeededDemo } from './board-helpers.ts';
+
+let host: RunningHost;
+test.afterEach(async () => {
+  await host?.stop();
+});
+
+const SHOTS = process.env.SYNC_SHOTS ?? 'test-results/shots/synchronicity-shots';
+
+test("the Damage dialog's Unbound mark halves what strikes a Full Spectrum Lichslayer: 9 → 4; an entity's table row carries the mark (ch.14)", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  host = await startHost(tempDataDir());
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openSeededDemo(page, request, host, 8);
+  const sable = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
+    (l) => l.name === 'Sable Hartigan',
+  )!;
+  for (const slot of ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'])
+    await api(request, host, 'lichslayer.setItem', { id: sable.id, slot, item: null });
+  for (const [slot, name, colour] of [
+    ['gear', 'Red Knife', 'Red'],
+    ['garment', 'Green Cloak', 'Green'],
+    ['accessory', 'Orange Ring', 'Orange'],
+  ])
+    await api(request, host, 'lichslayer.setItem', { id: sable.id, slot, item: { name, colour } });
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  await api(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Bone Rat',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 9,
+    armor: 0,
+    stats: { level: 1, attack: '1d6' },
+  });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  await page.getByRole('status', { name: 'Phase' }).getByRole('button', { name: 'Enemies enter' }).click();
+
+  await page
+    .getByRole('region', { name: 'Selected room' })
+    .getByRole('button', { name: /Sable Hartigan/ })
+    .click();
+  const panel = page.getByRole('region', { name: 'Acting entrant' });
+  await panel.getByRole('button', { name: 'Damage Sable Hartigan…' }).click();
+  const damage = page.getByRole('dialog', { name: 'Damage to Sable Hartigan' });
+  await damage.getByLabel('Amount').fill('9');
+  await damage.getByLabel('From').fill('Blaze');
+  await damage.getByLabel('Colour').selectOption('Blue');
+  await damage.getByLabel('Bypasses Armor').check();
+  await damage.getByLabel("The Unbound's (Full Spectrum resists it)").check();
+  await page.screenshot({ path: `${SHOTS}/1-damage-unbound.png` });
+  await damage.getByRole('button', { name: 'Apply one instance' }).click();
+  await expect(damage.getByRole('list', { name: 'What happened' })).toContainText(
+    "4 to Sable Hartigan's Health (bypasses Armor; ½ defender's Full Spectrum resists the Unbound (ch.14, house rule): 9 → 4): 24 → 20 (ch.11)",
+  );
+  await page.screenshot({ path: `${SHOTS}/2-damage-result.png` });
+  await damage.getByRole('button', { name: 'Done' }).click();
+
+  await page.goto(host.url + '#/tables/entities-upper');
+  await page.getByRole('button', { name: 'More of row 1', exact: true }).click();
+  const mark = page.getByLabel("The Unbound's own (Full Spectrum resists it)");
+  await mark.check();
+  await page.screenshot({ path: `${SHOTS}/3-entity-row-unbound.png` });
+  await expect
+    .poll(
+      async () =>
+        (
+          await api<{ table: { rows: { entity?: { unbound: boolean } }[] } }>(request, host, 'tables.get', {
+            key: 'entities-upper',
+          })
+        ).table.rows[0]!.entity!.unbound,
+    )
+    .toBe(true);
+});
