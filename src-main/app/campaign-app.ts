@@ -13,7 +13,7 @@ import { type Retention } from '../db/backups.ts';
 import { attachArchive } from '../db/ledger-archive.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { answer } from './command-answer.ts';
-import { createDemoCampaign, freshCampaignPath, importCopy } from './campaign-intake.ts';
+import { createDemoCampaign, freshCampaignPath, importCopy, warmOpening } from './campaign-intake.ts';
 import { Screens } from './screens.ts';
 import { IntegrityWatch } from './integrity-watch.ts';
 import { AppSettings } from './app-settings.ts';
@@ -227,7 +227,7 @@ export class CampaignApp implements CampaignFiles {
 
   /** Starts with the host what the picker's first list and the first open would wait on. */
   prepareFirstOpen(): void {
-    this.listing.checkAhead();
+    this.listing.checkAhead(() => warmOpening(this.options));
   }
 
   /** A path for a new campaign file named after the campaign, never overwriting one. */

@@ -2,14 +2,26 @@
 // and a campaign kept elsewhere imported as a checked copy.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CAMPAIGN_EXTENSION, openCampaignFile } from '../db/campaign-file.ts';
+import { CAMPAIGN_EXTENSION, openCampaignFile, sqliteOptions } from '../db/campaign-file.ts';
+import { expectedSchema } from '../db/campaign-schema.ts';
+import { LATEST_VERSION } from '../db/migrations.ts';
 import { importCampaign } from '../db/campaign-import.ts';
 import { copyOffThread } from '../db/copy-runner.ts';
 import { RecordingWriter } from '../db/history.ts';
 import { safeFileName } from './file-names.ts';
 import type { AppOptions } from './handler-context.ts';
 import { initialiseCampaign, insertStarterLichslayer, loadStarterCampaign } from './starter-campaign.ts';
-import { ensureStarterTables } from './starter-tables.ts';
+import { ensureStarterTables, starterPack } from './starter-tables.ts';
+
+/** The first open's one-time work, done while the Judge picks: the starter pack read, the schema files are held to built. */
+export function warmOpening(options: Pick<AppOptions, 'resourcesDir' | 'nativeBinding'>): void {
+  try {
+    starterPack(options.resourcesDir);
+    expectedSchema(LATEST_VERSION, sqliteOptions(options.nativeBinding));
+  } catch {
+    /* the open that needs them says what is wrong */
+  }
+}
 
 /** A path for a new campaign file named after the campaign, never overwriting one. */
 export function freshCampaignPath(campaignsDir: string, name: string): string {

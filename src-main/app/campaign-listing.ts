@@ -66,10 +66,12 @@ export class CampaignListing {
     return waits.length ? Promise.all(waits).then(() => undefined) : null;
   }
 
-  /** The checks the picker's first list waits on, started with the host; then the copy worker the first open backs up on. */
-  checkAhead(): void {
+  /** The checks the picker's first list waits on, started with the host; then the copy worker the first open backs up on, then `andThen`. */
+  checkAhead(andThen: () => void): void {
     // One after the other: on two cores, loading both workers at once slows the check the list awaits.
-    void (this.beforeQueue('campaign.list', {}) ?? Promise.resolve()).catch(() => undefined).then(warmCopyWorker);
+    void (this.beforeQueue('campaign.list', {}) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => (warmCopyWorker(), andThen()));
   }
 
   /** The files campaign.list shows (as it names them): the recent ones, then the campaigns folder's. */
