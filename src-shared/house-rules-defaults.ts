@@ -124,6 +124,8 @@ export interface HouseRules {
   lichCodedVsPhylactery: 'colourless-loot' | 'colourless-damage';
   /** The rooms a character may move on its own turn in a fight (the book gives none; 0: no limit, the Judge's drag). Lost's −1 is taken from it (ch.8). */
   roomsPerTurn: number;
+  /** ch.5 Stage 1: "negative events triggered first" at the Inn, which rolls one event a day: a negative event before the day's roll, or the one roll alone. */
+  stageOneNegativeFirst: boolean;
 }
 
 /** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
@@ -182,4 +184,6 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   colourlessDamageSanity: 'challenge',
   lichCodedVsPhylactery: 'colourless-loot',
   roomsPerTurn: 0,
+  // ch.5 Stage 1: "first" orders nothing with one event a day, so a negative event comes before the day's roll.
+  stageOneNegativeFirst: true,
 };

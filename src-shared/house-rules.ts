@@ -96,6 +96,7 @@ export const houseRulesSchema = z.strictObject({
   colourlessDamageSanity: z.enum(['challenge', 'none']).default(D.colourlessDamageSanity),
   lichCodedVsPhylactery: z.enum(['colourless-loot', 'colourless-damage']).default(D.lichCodedVsPhylactery),
   roomsPerTurn: z.number().int().min(0).max(6).default(D.roomsPerTurn),
+  stageOneNegativeFirst: z.boolean().default(D.stageOneNegativeFirst),
 });
 
 // The schema's output and the HouseRules interface must be the same type, each way round.

@@ -29,7 +29,7 @@ import { canChannel, influenceAgainstPhylactery, influenceForRoll } from './loot
 import { spellFieldsSchema } from '@shared/tables.ts';
 import { giverHealthNow, giverHungerRuns, mineVein, rollFloraPatch } from './forest.ts';
 import { squareGift } from './square.ts';
-import { rollInn } from './inn.ts';
+import { rollInn, rollInnNegativeFirst } from './inn.ts';
 import { boonStrength } from './idol.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
@@ -332,6 +332,15 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
   roomsPerTurn: {
     changed: 2,
     result: (r) => turnStepRefusal({ name: 'Ash', sanity: 'whole' }, 1, 2, r),
+  },
+  stageOneNegativeFirst: {
+    changed: false,
+    result: (r) =>
+      rollInnNegativeFirst(
+        scripted(4),
+        { attentionStage: 1, negativeUpTo: r.innNegativeUpTo, rule: r.stageOneNegativeFirst },
+        'x',
+      )?.value ?? null,
   },
 };
 
