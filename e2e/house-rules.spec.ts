@@ -55,3 +55,25 @@ test('ch.5: the Stage 4 Sanity shift is a named house rule with its default of 6
   await page.reload();
   await expect(shift).toHaveValue('4');
 });
+
+test('ch.5: Stage 1’s negative Inn event before the day’s roll is a named house rule, off by default, the Judge can turn it on', async ({
+  page,
+}) => {
+  host = await startHost(tempDataDir());
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
+  await page.getByRole('button', { name: 'House rules' }).click();
+  const rule = page.locator('[data-rule="stageOneNegativeFirst"]');
+  await expect(rule).toContainText('“triggered first”');
+  await expect(rule).toContainText('Stage 1: a negative Inn event before the day’s roll');
+  const toggle = rule.getByRole('checkbox');
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(rule).toContainText('changed from default');
+  await rule.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('stage-one-negative-first.png') });
+  await page.reload();
+  await expect(toggle).toBeChecked();
+});

@@ -128,6 +128,8 @@ export interface HouseRules {
   fullSpectrumVsUnbound: 'half' | 'none';
   /** ch.14: Dual-Color is immune to a faction "whose signature contains both" colours; no faction's signature is given. */
   factionSignature: 'entity-tables' | 'none';
+  /** ch.5 Stage 1: "negative events triggered first" at the Inn, which rolls one event a day: a negative event before the day's roll, or the one roll alone. */
+  stageOneNegativeFirst: boolean;
 }
 
 /** RULINGS.md's default for every house rule: what a campaign uses until the Judge changes it. */
@@ -188,4 +190,7 @@ export const DEFAULT_HOUSE_RULES: HouseRules = {
   roomsPerTurn: 0,
   fullSpectrumVsUnbound: 'half',
   factionSignature: 'entity-tables',
+  // ch.5 Stage 1: with one Inn event a day "first" orders nothing; an extra negative event every day would make
+  // Stage 1 harsher than Stage 2, so by default the day's one roll stands and the extra event is the Judge's choice.
+  stageOneNegativeFirst: false,
 };

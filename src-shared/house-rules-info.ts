@@ -391,4 +391,10 @@ export const HOUSE_RULE_INFO: Record<
     chapter: 'ch.8, ch.9',
   },
   ...SYNCHRONICITY_RULE_INFO,
+  stageOneNegativeFirst: {
+    label: 'Stage 1: a negative Inn event before the day’s roll',
+    gap: 'At Stage 1 negative Inn events are “triggered first”, yet the Inn rolls one event a day, so there is nothing for “first” to put them before.',
+    otherReading: 'off: the day’s one Inn roll alone, with its −1; a negative result is the Judge’s to play first',
+    chapter: 'ch.5',
+  },
 };

@@ -98,6 +98,7 @@ export const houseRulesSchema = z.strictObject({
   roomsPerTurn: z.number().int().min(0).max(6).default(D.roomsPerTurn),
   fullSpectrumVsUnbound: z.enum(['half', 'none']).default(D.fullSpectrumVsUnbound),
   factionSignature: z.enum(['entity-tables', 'none']).default(D.factionSignature),
+  stageOneNegativeFirst: z.boolean().default(D.stageOneNegativeFirst),
 });
 
 // The schema's output and the HouseRules interface must be the same type, each way round.

@@ -29,7 +29,7 @@ import { canChannel, influenceAgainstPhylactery, influenceForRoll } from './loot
 import { spellFieldsSchema } from '@shared/tables.ts';
 import { giverHealthNow, giverHungerRuns, mineVein, rollFloraPatch } from './forest.ts';
 import { squareGift } from './square.ts';
-import { rollInn } from './inn.ts';
+import { rollInn, rollInnNegativeFirst } from './inn.ts';
 import { boonStrength } from './idol.ts';
 
 const scripted = (...faces: number[]) => new Dice(new ScriptedRandom(faces));
@@ -359,6 +359,15 @@ const checks: { [K in keyof HouseRules]: { changed: HouseRules[K]; result: (rule
         [],
         r,
       ).outcome,
+  },
+  stageOneNegativeFirst: {
+    changed: true,
+    result: (r) =>
+      rollInnNegativeFirst(
+        scripted(4),
+        { attentionStage: 1, negativeUpTo: r.innNegativeUpTo, rule: r.stageOneNegativeFirst },
+        'x',
+      )?.value ?? null,
   },
 };
 

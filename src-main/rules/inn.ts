@@ -105,3 +105,31 @@ export function rollInn(dice: Dice, ctx: InnContext, cause = 'Inn event'): InnRo
     explain: `${clamped.value} = ${d12.natural} on d12${showModifiers(modifiers)}${clamped.clamp ? ` (${clamped.clamp}${lock})` : ''} (ch.5)`,
   };
 }
+
+export interface InnNegativeRoll {
+  die: DieRoll;
+  /** The Inn event this names, 2 up to where the negative events end. */
+  value: number;
+  explain: string;
+}
+
+/**
+ * Stage 1's negative event before the day's roll (ch.5, the house rule stageOneNegativeFirst):
+ * one die over the negative events alone, so each of them is as likely (d8 + 1 for 2-9).
+ * Null when the stage or the house rule calls for none.
+ */
+export function rollInnNegativeFirst(
+  dice: Dice,
+  ctx: { attentionStage: AttentionStage; negativeUpTo: number; rule: boolean },
+  cause: string,
+): InnNegativeRoll | null {
+  if (!ctx.rule || !attentionEffects(ctx.attentionStage).innNegativeFirst) return null;
+  const sides = ctx.negativeUpTo - 1;
+  const die = dice.die(sides, cause);
+  const value = die.natural + 1;
+  return {
+    die,
+    value,
+    explain: `${value} = ${die.natural} on d${sides} + 1, a negative event (2-${ctx.negativeUpTo}) first at Stage 1 (ch.5, house rule)`,
+  };
+}

@@ -181,6 +181,8 @@ export interface StageEffects {
   innClosed: boolean;
   /** Stage 3: the Inn's events lock to the negative half, 2-9 (ch.5). */
   innHighest: number;
+  /** Stage 1: negative Inn events come first (ch.5); how, the house rule stageOneNegativeFirst says. */
+  innNegativeFirst: boolean;
   /** Added to every Tomb floor roll (ch.10). */
   floorRollModifier: number;
   /** Stage 4: every room rolled is one of the two antechambers (ch.10). */
@@ -225,6 +227,7 @@ export function attentionEffects(stage: AttentionStage): StageEffects {
     innModifier: pressure,
     innClosed: stage === 4,
     innHighest: stage === 3 ? 9 : 12,
+    innNegativeFirst: stage === 1,
     floorRollModifier: pressure,
     antechambersOnly: stage === 4,
     sanityTargetShift:

@@ -23,7 +23,7 @@ import {
   properlyInscribed,
   VANITY_DAILY_TARGET,
 } from '../../rules/idol.ts';
-import { rollInn } from '../../rules/inn.ts';
+import { rollInn, rollInnNegativeFirst } from '../../rules/inn.ts';
 import { attentionEffects, type AttentionStage } from '../../rules/lich-attention.ts';
 import { turningStatus } from '../../rules/lich.ts';
 import { RETAINER_GRADES, rollRetainers, waryLeaves } from '../../rules/retainers.ts';
@@ -42,8 +42,33 @@ import { boonStrength, ensureSmith, idolEffects, removeToken } from '../town.ts'
 import { challenge, line, partyInTown, type DayOut, type DayWorld } from './day-world.ts';
 import { weekEnds, weekStarts } from './week-turn.ts';
 
-/** ch.5 first: the Inn's d12 with its modifiers (and a Vanity Idol's 7-day Town effects, ch.6). */
-function innStep(dice: Dice, w: DayWorld, out: DayOut): { value: number; closed: boolean } {
+/** The day at the Inn as the Retainers read it (ch.7): its roll, and Stage 1's negative event before it. */
+interface InnDay {
+  value: number;
+  closed: boolean;
+  negativeFirst: number | null;
+}
+
+/**
+ * ch.5 first: at Stage 1 a negative event before the day's roll (house rule), then the Inn's d12
+ * with its modifiers (and a Vanity Idol's 7-day Town effects, ch.6).
+ */
+function innStep(dice: Dice, w: DayWorld, out: DayOut): InnDay {
+  const first = rollInnNegativeFirst(
+    dice,
+    { attentionStage: w.stage, negativeUpTo: w.rules.innNegativeUpTo, rule: w.rules.stageOneNegativeFirst },
+    `Inn, day ${w.day}: a negative event first at Stage 1`,
+  );
+  if (first) {
+    const explain = `${first.explain}: ${entryText(w.tables, 'inn-events', first.value)}`;
+    out.records.push({
+      cause: `Inn, day ${w.day}: a negative event first at Stage 1 (ch.5, house rule)`,
+      table: 'inn-events',
+      explain,
+      result: first,
+    });
+    line(out, 'roll', `Inn, first: ${explain}`);
+  }
   const vt = w.town.vanityTown;
   const r = rollInn(
     dice,
@@ -62,11 +87,11 @@ function innStep(dice: Dice, w: DayWorld, out: DayOut): { value: number; closed:
   const explain = r.closed ? r.explain : `${r.explain}: ${entryText(w.tables, 'inn-events', r.value)}`;
   out.records.push({ cause: `Inn, day ${w.day} (ch.5)`, table: 'inn-events', explain, result: r });
   line(out, 'roll', `Inn: ${explain}`);
-  return { value: r.value, closed: r.closed };
+  return { value: r.value, closed: r.closed, negativeFirst: first?.value ?? null };
 }
 
 /** ch.7: wages paid (double for loyalty), the unpaid and the Wary on a bad Inn night leave, then the d8. */
-function retainerStep(dice: Dice, w: DayWorld, out: DayOut, inn: { value: number; closed: boolean }): Set<number> {
+function retainerStep(dice: Dice, w: DayWorld, out: DayOut, inn: InnDay): Set<number> {
   const paidDouble = new Set<number>();
   if (!w.town.retainers.length) return paidDouble;
   const kept: TownState['retainers'] = [];
@@ -92,11 +117,13 @@ function retainerStep(dice: Dice, w: DayWorld, out: DayOut, inn: { value: number
       continue;
     }
     if (pay.loyalty !== r.loyalty || r.double || !pay.paid) line(out, 'change', pay.explain);
-    if (waryLeaves(pay.loyalty, inn, w.rules.innNegativeUpTo)) {
+    // Stage 1's negative event first is a negative Inn event as much as the day's roll (ch.5, ch.7).
+    const bad = inn.negativeFirst ?? inn.value;
+    if (waryLeaves(pay.loyalty, { closed: inn.closed, value: bad }, w.rules.innNegativeUpTo)) {
       line(
         out,
         'change',
-        `${r.name}, Wary, leaves after a negative Inn event (${inn.value}; negative up to ${w.rules.innNegativeUpTo}, house rule) (ch.7)`,
+        `${r.name}, Wary, leaves after a negative Inn event (${bad}; negative up to ${w.rules.innNegativeUpTo}, house rule) (ch.7)`,
       );
       out.tokensGone.push(r.tokenId);
       continue;
