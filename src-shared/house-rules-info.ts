@@ -393,8 +393,8 @@ export const HOUSE_RULE_INFO: Record<
   ...SYNCHRONICITY_RULE_INFO,
   stageOneNegativeFirst: {
     label: 'Stage 1: a negative Inn event before the day’s roll',
-    gap: 'At Stage 1 negative Inn events are “triggered first”, yet the Inn rolls one event a day, so there is nothing for “first” to put them before.',
-    otherReading: 'off: the day’s one Inn roll alone, with its −1; a negative result is the Judge’s to play first',
+    gap: 'At Stage 1 negative Inn events are “triggered first”, yet the Inn rolls one event a day, so there is nothing for “first” to put them before. Off, the day’s one roll stands.',
+    otherReading: 'on: each Stage 1 day first rolls one of the Inn’s negative events, then its usual roll with the −1',
     chapter: 'ch.5',
   },
 };
