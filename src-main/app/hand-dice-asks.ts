@@ -8,7 +8,7 @@ import type { PlayReader } from '../state/session.ts';
 import { attackerKit } from '../play/fight-reach.ts';
 import { attackDice, attackDiceWords, type AttackDice } from '../play/attack-dice.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { allTokens } from '../state/board.ts';
+import { allTokens, roomLabel } from '../state/board.ts';
 import { challengeSetup } from '../play/challenge.ts';
 import { playersSight } from '../views/player-view.ts';
 
@@ -50,6 +50,11 @@ function textOf(ps: PlayReader, command: HandRolledCommand, args: unknown, said:
     }
     case 'phase.nextTurn':
       return `The round's end: Sanity Challenges${said}`;
+    case 'board.moveToken': {
+      // What waits in the room may be the Judge's secret: the ask names only the room.
+      const a = args as ParsedArgsOf<'board.moveToken'>;
+      return `Entering ${roomLabel(a.floor, a.x, a.y)}: the dice the room asks of you, in the order the Judge calls them`;
+    }
   }
 }
 
