@@ -5,7 +5,10 @@
 import type { HandRolledCommand } from '@shared/contract/dice-entry.ts';
 import type { ParsedArgsOf } from '@shared/contract.ts';
 import type { PlayReader } from '../state/session.ts';
-import { fightOptions } from '../play/fight-reach.ts';
+import { attackerKit } from '../play/fight-reach.ts';
+import { attackDice, attackDiceWords, type AttackDice } from '../play/attack-dice.ts';
+import { CommandFailure } from '../state/failures.ts';
+import { allTokens, roomLabel } from '../state/board.ts';
 import { challengeSetup } from '../play/challenge.ts';
 import { playersSight } from '../views/player-view.ts';
 
@@ -21,10 +24,7 @@ function textOf(ps: PlayReader, command: HandRolledCommand, args: unknown, said:
     case 'fight.attack': {
       const a = args as ParsedArgsOf<'fight.attack'>;
       const shown = playersSight(ps).shownName.get(a.target);
-      const options = fightOptions(ps, a.attacker);
-      const weapon = options.weapons.find((w) => (a.slot ? w.slot === a.slot : w.allowed));
-      const dice = weapon?.damage ?? options.statDamage;
-      return `Attack ${shown ?? 'a target'}${said}${weapon ? ` with ${weapon.name}` : ''}${dice ? ` (${dice})` : ''}`;
+      return `Attack ${shown ?? 'a target'}${said}${attackWith(ps, a)}`;
     }
     case 'challenge.roll': {
       const a = args as ParsedArgsOf<'challenge.roll'>;
@@ -50,7 +50,29 @@ function textOf(ps: PlayReader, command: HandRolledCommand, args: unknown, said:
     }
     case 'phase.nextTurn':
       return `The round's end: Sanity Challenges${said}`;
+    case 'board.moveToken': {
+      // What waits in the room may be the Judge's secret: the ask names only the room.
+      const a = args as ParsedArgsOf<'board.moveToken'>;
+      return `Entering ${roomLabel(a.floor, a.x, a.y)}: the dice the room asks of you, in the order the Judge calls them`;
+    }
   }
+}
+
+/** " with Cinder Maul (2d6 + 2d6 for Power above 6)": the weapon and every die the attack will roll. */
+function attackWith(ps: PlayReader, a: ParsedArgsOf<'fight.attack'>): string {
+  const kit = attackerKit(ps, a.attacker);
+  const weapon = kit.weapons.find((w) => (a.slot ? w.slot === a.slot : w.allowed)) ?? null;
+  const target = allTokens(ps).find((t) => t.id === a.target);
+  let dice: AttackDice | null = null;
+  if (target)
+    try {
+      dice = attackDice(ps, kit, weapon, target, a);
+    } catch (error) {
+      // An Influence die asked for but not held: the attack will refuse it; the ask names the rest.
+      if (!(error instanceof CommandFailure)) throw error;
+      dice = attackDice(ps, kit, weapon, target, { ...a, influence: false });
+    }
+  return `${weapon ? ` with ${weapon.name}` : ''}${dice ? ` (${attackDiceWords(dice)})` : ''}`;
 }
 
 /** The name of the Lichslayer's own item in that slot (their own Gauntlet, no secret to them). */

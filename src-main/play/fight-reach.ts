@@ -59,7 +59,7 @@ export function turnOf(ps: PlayReader): { order: number[]; current: number | nul
   return { order: snap.context.order.map((s) => s.tokenId), current: snap.context.current };
 }
 
-interface AttackerKit {
+export interface AttackerKit {
   token: TokenView;
   lichslayer: LichslayerRow | null;
   weapons: WeaponOption[];

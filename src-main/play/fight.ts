@@ -10,8 +10,7 @@ import type { z } from 'zod';
 import { allTokens } from '../state/board.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { reachRefusal, rollAttack, type WeaponOption } from '../rules/attack.ts';
-import { influenceAgainstPhylactery } from '../rules/loot-fate.ts';
-import { powerAttackDice } from '../rules/character.ts';
+import { attackDice } from './attack-dice.ts';
 import {
   integrityCheck,
   integrityTarget,
@@ -26,7 +25,7 @@ import { sanityChallenge } from './round-hooks.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { vestmentsHeld } from '../rules/vestments.ts';
 import { factionOf } from './faction-signature.ts';
-import { equippedItems, influenceToAdd, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
+import { equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
 import { readFight, roundNow, writeFight } from './fight-state.ts';
 import { row, tokenOf, townFighters, positionOf, attackerKit, blockersFor } from './fight-reach.ts';
 import {
@@ -88,7 +87,6 @@ export function resolveAttack(
       );
     if (!weapon.allowed) throw new CommandFailure('refused', `${weapon.why}. Nothing changed.`);
   }
-  const base = weapon?.damage ?? kit.statDamage!;
   const items = l ? equippedItems(ps, l.id) : [];
   if (a.integritySlot && !items.some((i) => i.slot === a.integritySlot))
     throw new CommandFailure(
@@ -125,12 +123,8 @@ export function resolveAttack(
   });
   const modifiers = l ? rollModifiersFor(ps, l).all : [];
   // ch.13: Influence adds to an attack; the Judge's own number is the whole damage and takes none.
-  const held = a.damage === undefined ? influenceToAdd(ps, l, a.influence, kit.token.name) : [];
-  const against =
-    target.kind === 'phylactery'
-      ? influenceAgainstPhylactery(held, (name) => items.find((i) => i.name === name)?.colour ?? null, rules)
-      : { dice: held, useless: [] };
-  const influence = against.dice;
+  const planDice = attackDice(ps, kit, weapon, target, a)!;
+  const { base, influence } = planDice;
   const cause = `Attack: ${kit.token.name} → ${target.name}${weapon ? ` with ${weapon.name}` : ''}`;
   const character = l?.name ?? (target.lichslayerId !== null ? target.name : null);
   const blockItem = block ? equippedItems(ps, block.lichslayerId).find((i) => i.id === block.itemId)! : null;
@@ -156,8 +150,8 @@ export function resolveAttack(
           attacker: kit.token.name,
           cause,
           base,
-          powerDice: l ? powerAttackDice(l.power) : 0,
-          bonusDice: a.bonusDice,
+          powerDice: planDice.powerDice,
+          bonusDice: planDice.bonusDice,
           modifiers,
           influence,
         },
@@ -220,7 +214,7 @@ export function resolveAttack(
     ...(planned.rolled ? [planned.rolled] : []),
     ...(hit ? [hit.explain] : []),
   );
-  for (const name of against.useless)
+  for (const name of planDice.useless)
     lines.push(
       `${name} is Lich-coded (Colourless) loot: useless against the Phylactery, its Influence adds nothing (ch.12, house rule)`,
     );

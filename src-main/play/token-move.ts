@@ -76,7 +76,10 @@ export function moveOne(
   if (verdict.kind === 'refused')
     throw new CommandFailure('refused', `${verdict.reason}. ${token.name} stays where they were.`);
   if (verdict.kind === 'confirm') throw new CommandFailure('needs-confirmation', verdict.reason);
-  const room = verdict.reveals ? reveal(ps, floor, x, y, command, [token]) : ensureRoom(ps, floor, x, y);
+  // The room's roll is the Judge's (ch.10): faces entered for the move are for what the room does to the mover.
+  const room = verdict.reveals
+    ? ps.appDice(() => reveal(ps, floor, x, y, command, [token]))
+    : ensureRoom(ps, floor, x, y);
   if (verdict.reveals) notices.push(`${token.name} reveals ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
   ps.update('token', token.id, { floor, x, y });
   arrive(ps, { ...token, floor, x, y }, roomAt(ps, floor, x, y)!, notices, command, entry);

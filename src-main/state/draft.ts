@@ -95,6 +95,10 @@ export class Draft implements PlaySession {
   private rng: SeededRandom | null = null;
   /** The faces entered by hand, while the command has some left to draw. */
   private readonly hand: EnteredFaces | null;
+  /** Inside appDice: the entered faces wait for the rolls after. */
+  private appOnly = 0;
+  /** The app rolled inside appDice: a refusal for unused faces must not say nothing was rolled. */
+  private appRolled = false;
   private drawState: DrawState | null = null;
   readonly effects: Effect[] = [];
   private readonly untracked = new Map<string, { id: number; key: string; value: string }>();
@@ -257,7 +261,8 @@ export class Draft implements PlaySession {
     const faces: DiceLogEntry[] = [];
     // Faces entered by hand stand in for the seeded source until they are used up; the seeded
     // source does not move for them, so the rolls it makes later still replay.
-    const hand = this.hand && this.hand.position < this.inputs.entered!.faces.length ? this.hand : null;
+    const hand =
+      this.hand && !this.appOnly && this.hand.position < this.inputs.entered!.faces.length ? this.hand : null;
     const dice = new Dice(hand ?? rng, (entry) => faces.push(entry));
     let outcome: { value: T; records: RollRecord[] };
     try {
@@ -267,6 +272,7 @@ export class Draft implements PlaySession {
       throw error;
     }
     const after = rng.snapshot();
+    if (this.appOnly && faces.length) this.appRolled = true;
     const enteredBy = hand && faces.length > 0 ? this.inputs.entered!.by : null;
     outcome.records.forEach((r, i) =>
       this.rolls.push({
@@ -282,13 +288,26 @@ export class Draft implements PlaySession {
     return outcome.value;
   }
 
+  appDice<T>(run: () => T): T {
+    this.appOnly++;
+    try {
+      return run();
+    } finally {
+      this.appOnly--;
+    }
+  }
+
   // ---- the outcome ----
 
   /** What was decided; call once, when the command's work is done. */
   decision(): Decision {
     if (this.hand) {
       if (this.hand.position === 0)
-        throw this.inputs.refuse('This command rolled no dice, so the faces entered were not used. Nothing changed.');
+        throw this.inputs.refuse(
+          this.appRolled
+            ? "Only the Judge's dice were rolled here, so the faces entered were not used. Nothing changed."
+            : 'This command rolled no dice, so the faces entered were not used. Nothing changed.',
+        );
       try {
         this.hand.finish();
       } catch (error) {

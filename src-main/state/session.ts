@@ -75,6 +75,11 @@ export interface PlaySession extends PlayReader {
    * drawn and the random source's state before and after; draws without replacement are kept.
    */
   roll<T>(command: string, run: (kit: TableRollKit) => { value: T; records: RollRecord[] }): T;
+  /**
+   * Rolls made inside are the app's, even when faces were entered for this command: the Judge's
+   * rolls a command makes before the player's (a room revealed on the way into it, ch.10).
+   */
+  appDice<T>(run: () => T): T;
   /** Play state kept without an undo step (the current session). */
   setUntracked(key: string, value: unknown): void;
   /** A skill used (ch.2): one new row, counted by every question asked of the uses after it. */

@@ -23,6 +23,8 @@ export const HAND_ROLLED_COMMANDS = [
   'fight.damage',
   /** The round's end: the Sanity Challenges beside the Lich, the Phylactery or a Colourless entity (ch.11, ch.12). */
   'phase.nextTurn',
+  /** A Lichslayer's move: the rolls the room makes of them, its trap's and a Sanity Test's, never its reveal (ch.8, ch.9). */
+  'board.moveToken',
 ] as const;
 export type HandRolledCommand = (typeof HAND_ROLLED_COMMANDS)[number];
 /** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn. */
