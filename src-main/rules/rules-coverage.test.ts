@@ -185,6 +185,20 @@ describe('the rules coverage table, docs/RULES.md', () => {
       });
     expect(bad).toEqual([]);
   });
+
+  it('every test a rule names exists under that title', () => {
+    const bad = rows
+      .filter((r) => r.status === 'app')
+      .flatMap((r) =>
+        r.test.split(/;\s*/).flatMap((part) => {
+          const named = /([\w./-]+\.(?:test|spec)\.ts)\s*›\s*(.+)$/.exec(part);
+          if (!named) return [];
+          const [, file, title] = named as unknown as [string, string, string];
+          return namedTest(file, title) ? [] : [`line ${r.line} (${r.id}): no test in ${file} is titled “${title}”`];
+        }),
+      );
+    expect(bad).toEqual([]);
+  });
 });
 
 function isAppDeclaration(all: readonly Declaration[], name: string): boolean {
@@ -219,4 +233,40 @@ function sourceTests(): string[] {
 
 function stripFn(r: Row): string {
   return r.fnCell.trim();
+}
+
+/**
+ * The title and body of the test a row names: its title may leave parts out with "…"; the first part
+ * is in the title, the others in the title or the body (a row may point to one case of a test).
+ */
+function namedTest(file: string, title: string): string | null {
+  const full = [file, path.join('src-main', file), path.join('e2e', path.basename(file))]
+    .map((c) => path.join(ROOT, c))
+    .find((c) => fs.existsSync(c));
+  const where = full ?? sourceTests().find((t) => t.endsWith(file));
+  if (!where) return null;
+  // Rows and tests are written by hand: an apostrophe may be straight in one and curly in the other.
+  const text = fs
+    .readFileSync(where, 'utf8')
+    .replace(/’/g, "'")
+    .replace(/(\d)[,_](?=\d{3})/g, '$1');
+  // A part in brackets says which case of the test proves the row: its words are the row's, not the test's.
+  const parts = title
+    .split('…')
+    .map((p) =>
+      p
+        .replace(/`/g, '')
+        .replace(/’/g, "'")
+        .replace(/(\d)[,_](?=\d{3})/g, '$1')
+        .replace(/\s*\([^)]*\)?\s*$/, '')
+        .trim(),
+    )
+    .filter(Boolean);
+  const starts = [...text.matchAll(/^\s*(?:it|test)(?:\.\w+)?\(/gm)].map((m) => m.index);
+  for (const [i, at] of starts.entries()) {
+    const body = text.slice(at, starts[i + 1] ?? text.length);
+    const head = body.slice(0, body.indexOf('=>') + 1 || 400);
+    if (parts.length && head.includes(parts[0]!) && parts.every((p) => body.includes(p))) return body;
+  }
+  return null;
 }
