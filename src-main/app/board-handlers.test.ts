@@ -24,7 +24,10 @@ describe('board (ch.9, ch.10)', () => {
     expect(room(b, 2, 0)).toMatchObject({ revealed: true, entered: true });
     expect(b.partyFloor).toBe(1);
     const ledger = await app.call('ledger.list', {});
-    expect(ledger.some((e) => e.explain.includes('(Upper Tombs Rooms (Floors 1-3))'))).toBe(true);
+    // 10.01: one d12 on the tier's table.
+    expect(ledger.filter((e) => e.explain.includes('(Upper Tombs Rooms (Floors 1-3))')).map((e) => e.explain)).toEqual([
+      '11 = 11 on d12 → Quiet Cloister (Upper Tombs Rooms (Floors 1-3))',
+    ]);
     expect(b.turnStack.filter((e) => e.kind === 'lichslayer')).toHaveLength(4);
     app.close();
   });
@@ -102,6 +105,20 @@ describe('board (ch.9, ch.10)', () => {
       y: 1,
     });
     expect(third).toMatchObject({ ok: false, error: { message: expect.stringMatching(/is full/) } });
+    app.close();
+  });
+
+  it('9.02: a floor is 5×5 rooms: the board lists 25, and a room at column 6 does not exist', async () => {
+    const { app } = await demo();
+    const b = await app.call('board.enterFloor', { floor: 1 });
+    expect(b.rooms).toHaveLength(25);
+    expect(new Set(b.rooms.map((r) => `${r.x},${r.y}`)).size).toBe(25);
+    const sable = party(b)[2]!;
+    const off = await app.dispatch('board.moveToken', { tokenId: sable.id, floor: 1, x: 5, y: 0 });
+    expect(off).toEqual({
+      ok: false,
+      error: { code: 'invalid-args', message: 'board.moveToken: x: Too big: expected number to be <=4' },
+    });
     app.close();
   });
 

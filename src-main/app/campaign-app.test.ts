@@ -32,7 +32,7 @@ describe('campaign lifecycle', () => {
     again.close();
   });
 
-  it('derives Magic, gold marks and inventory depth in main (ch.4)', async () => {
+  it('derives Magic (1 per 600 gold held), gold marks (X of 100) and inventory depth (1 + max Health ÷ 6) in main (ch.4)', async () => {
     const app = makeApp();
     await app.call('campaign.create', { name: 'Derived' });
     let view = await app.call('lichslayer.create', { name: 'Pell' });

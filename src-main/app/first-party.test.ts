@@ -54,7 +54,7 @@ describe('a rolled party can play (ch.1, ch.4, ch.13)', () => {
     expect(paid).toEqual(SEEDS.map(() => 4));
   });
 
-  it("the Smith's disposition is rolled when the campaign is created, in the ledger, and not again at the first day (ch.4)", async () => {
+  it("4.01: the Smith's disposition is rolled when the campaign is created, in the ledger, and not again at the first day (ch.4)", async () => {
     const app = makeApp();
     const view = await app.call('campaign.create', { name: 'Smith at once' });
     expect(view.town.smith).toMatch(/^favoured \w+, \w+; distrusted \w+, \w+ \(rolled [\d, ]+\) \(ch\.4\)$/);

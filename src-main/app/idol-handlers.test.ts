@@ -32,8 +32,21 @@ describe('Vanity and the Lich’s Attention (ch.6, ch.5)', () => {
     expect(await stage(app)).toBe(3);
     await app.call('phase.attention', { event: { type: 'RESOLVED', deed: 'narrative' } });
     expect(await stage(app)).toBe(2);
+    const gold = async () => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === s.id)!.gold;
+    const before = await gold();
     await app.call('idol.destroy', { idol: t.state.idols[0]!.id, payer: s.id });
+    // 6.48: a Tier 2 Idol costs 500 gold to destroy.
+    expect(await gold()).toBe(before - 500);
     const week3 = await days(app, 7);
+    // 6.40: at Vanity stage 2 the whole party rolls the weekly Sanity Challenge, target 12.
+    const tolls = texts(week3).filter((t) => t.startsWith("A Vanity Idol's weekly toll, week 3 (ch.6): "));
+    expect(tolls.map((t) => / \(ch\.6\): (.+?) fails /.exec(t)?.[1])).toEqual([
+      'Odile Vantreck',
+      'Brother Quillam',
+      'Sable Hartigan',
+      'Wren of the Hollow',
+    ]);
+    expect(tolls.filter((t) => t.includes(' vs 12: '))).toHaveLength(4);
     expect(texts(week3)).toContain(
       "Vanity stage 3 → 2: the consequences of the Idols destroyed cease; the Lich's Attention does not fall with them (ch.6)",
     );

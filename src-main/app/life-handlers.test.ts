@@ -83,6 +83,10 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
     }
     expect((await find(app, 'Odile Vantreck')).life.penalties.filter((p) => p.source.startsWith('Hunger'))).toEqual([]);
     const report = await app.call('town.nextDay', {});
+    // 5.01: each day's report opens with the Inn's d12.
+    expect(report.lines[0]!.text).toBe(
+      'Inn: 7 = 7 on d12 (ch.5): A travelling fiddler — Everyone who eats here tonight recovers one Sanity level on rest.',
+    );
     const odile = await find(app, 'Odile Vantreck');
     expect(odile.life.penalties).toContainEqual({ source: 'Hunger, day 4 (ch.4)', value: -1 });
     expect(odile.maxHealth).toBe(o.maxHealth - 6);

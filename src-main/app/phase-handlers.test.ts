@@ -183,6 +183,13 @@ describe('phase handlers', () => {
     await app.call('phase.send', { event: { type: 'OPEN_GATE' } });
     let p = await app.call('phase.send', { event: { type: 'DESCEND' } });
     expect(p.dive.state).toBe('floorTen');
+    // 10.16: 1d6 entities at the Gate, each placed by the tier d6 (RULINGS).
+    const wave = (await app.call('ledger.list', {})).filter((e) => e.cause.startsWith('Floor 10 wave, the Gate'));
+    expect(wave.map((e) => [e.cause, e.explain.split(' → ')[0]])).toEqual([
+      ['Floor 10 wave, the Gate: entity 2', '4 on d6'],
+      ['Floor 10 wave, the Gate: entity 1', '4 on d6'],
+      ['Floor 10 wave, the Gate', '2 entities enter at the Gate (1d6, ch.10)'],
+    ]);
     expect(p.notices?.some((n) => /entities enter at the Gate \(ch\.10\)/.test(n))).toBe(true);
     expect(
       p.notices?.some((n) =>

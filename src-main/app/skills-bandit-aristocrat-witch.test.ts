@@ -598,7 +598,7 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     app.close();
   });
 
-  it('Commune enhanced reads one room two floors ahead: its contents rolled now, kept from the players until the party gets there', async () => {
+  it('2.94: Commune enhanced reads one room two floors ahead: its contents rolled now, kept from the players until the party gets there', async () => {
     const { app, roster } = await setup();
     const wren = roster[3]!;
     await app.call('lichslayer.update', {

@@ -266,9 +266,10 @@ describe('the Square (ch.5) and the Forest’s veins (ch.17)', () => {
       error: { message: expect.stringMatching(/gray/) },
     });
     const day = await app.call('town.nextDay', {});
-    expect(
-      day.lines.some((l) => l.text.startsWith('A day in a grayed region of the Forest (ch.17): Odile Vantreck')),
-    ).toBe(true);
+    // 17.29: the grayed region's Sanity Challenge is at target 12.
+    expect(day.lines.filter((l) => l.text.startsWith('A day in a grayed')).map((l) => l.text)).toEqual([
+      'A day in a grayed region of the Forest (ch.17): Odile Vantreck fails (3 = 2d6! [1, 2] vs 12: short of the target (ch.1)) and drops to Strange (ch.8)',
+    ]);
     await app.call('forest.move', {});
     expect((await app.call('forest.mine', { id: o.id })).notes).toHaveLength(2);
     app.close();

@@ -362,7 +362,7 @@ describe('stacks by hand (ch.4, ch.17)', () => {
 });
 
 describe('the Familiar (ch.2, ch.3)', () => {
-  it('follows the Witch’s Familiar skill: a hidden Witch without it rolls nothing, so no roll reveals the class', async () => {
+  it('3.01: follows the Witch’s Familiar skill: a hidden Witch without it rolls nothing, so no roll reveals the class', async () => {
     const { app, roster } = await openDemo(46);
     const q = roster[1]!;
     await app.call('lichslayer.update', { id: q.id, patch: { hiddenClass: 'The Witch', level: 1 } });

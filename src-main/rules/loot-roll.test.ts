@@ -69,7 +69,7 @@ describe('loot roll (ch.1, ch.13)', () => {
     ]);
   });
 
-  it('ch.1: a named-tier roll outside the tier takes the nearest boundary, with no floor offset', () => {
+  it('ch.1: a named-tier 1d100 outside the tier takes the nearest boundary, with no floor offset', () => {
     expect(rollLoot(scripted(12), { tier: 'rare', floor: 9 }).value).toBe(101);
     expect(rollLoot(scripted(99), { tier: 'common' }).value).toBe(60);
     expect(rollLoot(scripted(75), { tier: 'uncommon' }).value).toBe(75);
