@@ -187,47 +187,44 @@ describe('the rules coverage table, docs/RULES.md', () => {
   });
 
   it('every test a rule names exists under that title', () => {
-    const bad = rows
-      .filter((r) => r.status === 'app')
-      .flatMap((r) =>
-        r.test.split(/;\s*/).flatMap((part) => {
-          const named = /([\w./-]+\.(?:test|spec)\.ts)\s*›\s*(.+)$/.exec(part);
-          if (!named) return [];
-          const [, file, title] = named as unknown as [string, string, string];
-          return namedTest(file, title) ? [] : [`line ${r.line} (${r.id}): no test in ${file} is titled “${title}”`];
-        }),
-      );
+    const bad = testsNamed(rows).flatMap(({ r, file, title }) =>
+      namedTest(file, title) ? [] : [`line ${r.line} (${r.id}): no test in ${file} is titled “${title}”`],
+    );
     expect(bad).toEqual([]);
   });
 
   it('every test a rule with numbers names mentions the row’s id or one of those numbers', () => {
-    const bad = rows
-      .filter((r) => r.status === 'app')
-      .flatMap((r) =>
-        r.test.split(/;\s*/).flatMap((part) => {
-          const named = /([\w./-]+\.(?:test|spec)\.ts)\s*›\s*(.+)$/.exec(part);
-          if (!named) return [];
-          const [, file, title] = named as unknown as [string, string, string];
-          const found = namedTest(file, title) ?? '';
-          // 0 and 1 are in every test and a chapter cited is no number of the rule: any other number, or the id, marks its test.
-          const numbers = [
-            ...new Set(
-              r.rule
-                .replace(/ch\.\d+/g, '')
-                .replace(/(\d),(?=\d{3})/g, '$1')
-                .match(/\d+/g) ?? [],
-            ),
-          ].filter((n) => n !== '0' && n !== '1');
-          const mentions =
-            found.includes(r.id) || numbers.some((n) => new RegExp(`(?<![\\d.])${n}(?!\\d)`).test(found));
-          return numbers.length && !mentions
-            ? [`line ${r.line} (${r.id}): ${file} › “${title}” mentions neither ${r.id} nor ${numbers.join(', ')}`]
-            : [];
-        }),
-      );
+    const bad = testsNamed(rows).flatMap(({ r, file, title }) => {
+      const found = namedTest(file, title) ?? '';
+      // 0 and 1 are in every test and a chapter cited is no number of the rule: any other number, or the id, marks its test.
+      const numbers = [
+        ...new Set(
+          r.rule
+            .replace(/ch\.\d+/g, '')
+            .replace(/(\d),(?=\d{3})/g, '$1')
+            .match(/\d+/g) ?? [],
+        ),
+      ].filter((n) => n !== '0' && n !== '1');
+      const mentions = found.includes(r.id) || numbers.some((n) => new RegExp(`(?<![\\d.])${n}(?!\\d)`).test(found));
+      return numbers.length && !mentions
+        ? [`line ${r.line} (${r.id}): ${file} › “${title}” mentions neither ${r.id} nor ${numbers.join(', ')}`]
+        : [];
+    });
     expect(bad).toEqual([]);
   });
 });
+
+/** Each "file › title" a rule the app applies names as its test. */
+function testsNamed(rows: readonly Row[]): { r: Row; file: string; title: string }[] {
+  return rows
+    .filter((r) => r.status === 'app')
+    .flatMap((r) =>
+      r.test.split(/;\s*/).flatMap((part) => {
+        const named = /([\w./-]+\.(?:test|spec)\.ts)\s*›\s*(.+)$/.exec(part);
+        return named ? [{ r, file: named[1]!, title: named[2]! }] : [];
+      }),
+    );
+}
 
 function isAppDeclaration(all: readonly Declaration[], name: string): boolean {
   return all.some(
