@@ -16,6 +16,16 @@ const gauntletOf = async (app: App, name: string) => {
 const healthOf = async (app: App, name: string) =>
   (await app.call('campaign.current', {}))!.roster.find((l) => l.name === name)!.health;
 
+/** One attack out of turn, its dice fixed by `seed`, between two tokens named on the board. */
+async function attackOnSeed(app: App, board: BoardView, seed: number, attacker: string, target: string) {
+  await app.call('dice.setSeed', { seed });
+  return app.call('fight.attack', {
+    attacker: tokenNamed(board, attacker).id,
+    target: tokenNamed(board, target).id,
+    outOfTurn: true,
+  });
+}
+
 /** The demo party on Floor 1 in an empty Vault with the given enemies, the fight on. */
 async function inTheVault(
   seed: number,
@@ -66,12 +76,7 @@ describe("Full Spectrum resists the Unbound (ch.14, house rule 'half')", () => {
     const sable = roster.find((l) => l.name === 'Sable Hartigan')!;
     await fullSpectrumSable(app, sable.id);
     const before = await healthOf(app, 'Sable Hartigan');
-    await app.call('dice.setSeed', { seed: 4 });
-    const r = await app.call('fight.attack', {
-      attacker: tokenNamed(board, 'Vestment Hound').id,
-      target: tokenNamed(board, 'Sable Hartigan').id,
-      outOfTurn: true,
-    });
+    const r = await attackOnSeed(app, board, 4, 'Vestment Hound', 'Sable Hartigan');
     expect(r.lines).toEqual([
       'Attack: Vestment Hound → Sable Hartigan: 9 damage',
       'Vestment Hound: 9 damage = 2d6! [5, 4] (ch.11)',
@@ -124,12 +129,7 @@ describe("Full Spectrum resists the Unbound (ch.14, house rule 'half')", () => {
       slot: 'gear',
       item: { name: 'Whisper-Blade', colour: 'Blue', notes: 'Attack: 2d6' },
     });
-    await app.call('dice.setSeed', { seed: 4 });
-    const r = await app.call('fight.attack', {
-      attacker: tokenNamed(board, 'Odile Vantreck').id,
-      target: tokenNamed(board, 'Sable Hartigan').id,
-      outOfTurn: true,
-    });
+    const r = await attackOnSeed(app, board, 4, 'Odile Vantreck', 'Sable Hartigan');
     expect(r.lines).toEqual([
       'Attack: Odile Vantreck → Sable Hartigan with Whisper-Blade: 19 damage',
       'Odile Vantreck: 19 damage = 2d6! + 1d6! Power above 6 (ch.4) [5, 4, 6+4] (ch.11)',
@@ -210,12 +210,7 @@ describe("Dual-Color is immune to a faction whose signature holds both colours (
     const { app, board } = await inTheVault(8, [MOSS_GHOUL]);
     await blackGnawer(app);
     const before = await gauntletOf(app, 'Odile Vantreck');
-    await app.call('dice.setSeed', { seed: 4 });
-    const r = await app.call('fight.attack', {
-      attacker: tokenNamed(board, 'Moss Ghoul').id,
-      target: tokenNamed(board, 'Odile Vantreck').id,
-      outOfTurn: true,
-    });
+    const r = await attackOnSeed(app, board, 4, 'Moss Ghoul', 'Odile Vantreck');
     expect(r.lines).toEqual([
       'Attack: Moss Ghoul → Odile Vantreck: 9 damage',
       'Moss Ghoul: 9 damage = 2d6! [5, 4] (ch.11)',
@@ -245,12 +240,7 @@ describe("Dual-Color is immune to a faction whose signature holds both colours (
 
   it('ch.14: while every Ghoul on the tables is Red the signature lacks Black, and the Green Ghoul strikes her Armor', async () => {
     const { app, board } = await inTheVault(8, [MOSS_GHOUL]);
-    await app.call('dice.setSeed', { seed: 4 });
-    const r = await app.call('fight.attack', {
-      attacker: tokenNamed(board, 'Moss Ghoul').id,
-      target: tokenNamed(board, 'Odile Vantreck').id,
-      outOfTurn: true,
-    });
+    const r = await attackOnSeed(app, board, 4, 'Moss Ghoul', 'Odile Vantreck');
     expect(r.lines).toEqual([
       'Attack: Moss Ghoul → Odile Vantreck: 9 damage',
       'Moss Ghoul: 9 damage = 2d6! [5, 4] (ch.11)',
@@ -263,12 +253,7 @@ describe("Dual-Color is immune to a faction whose signature holds both colours (
     const { app, board } = await inTheVault(8, [MOSS_GHOUL]);
     await blackGnawer(app);
     await app.call('houseRules.update', { patch: { factionSignature: 'none' } });
-    await app.call('dice.setSeed', { seed: 4 });
-    const r = await app.call('fight.attack', {
-      attacker: tokenNamed(board, 'Moss Ghoul').id,
-      target: tokenNamed(board, 'Odile Vantreck').id,
-      outOfTurn: true,
-    });
+    const r = await attackOnSeed(app, board, 4, 'Moss Ghoul', 'Odile Vantreck');
     expect(r.lines).toEqual([
       'Attack: Moss Ghoul → Odile Vantreck: 9 damage',
       'Moss Ghoul: 9 damage = 2d6! [5, 4] (ch.11)',
