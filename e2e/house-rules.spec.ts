@@ -1,11 +1,21 @@
 // House rules (RULINGS.md) in the browser: a changed setting persists and drives new Lichslayers (ch.4).
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
   await host?.stop();
 });
+
+/** A fresh host at 1366x768, the demo opened, its House rules view shown. */
+async function openHouseRules(page: Page): Promise<void> {
+  host = await startHost(tempDataDir());
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
+  await page.getByRole('button', { name: 'House rules' }).click();
+}
 
 test('a Judge changes the starting Health house rule; a new Lichslayer starts with it, after a reload too', async ({
   page,
@@ -39,12 +49,7 @@ test('a Judge changes the starting Health house rule; a new Lichslayer starts wi
 test('ch.5: the Stage 4 Sanity shift is a named house rule with its default of 6, editable like the others', async ({
   page,
 }) => {
-  host = await startHost(tempDataDir());
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(host.url);
-  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
-  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
-  await page.getByRole('button', { name: 'House rules' }).click();
+  await openHouseRules(page);
   const shift = page.getByLabel('Stage 4 Sanity shift');
   await expect(shift).toHaveValue('6');
   await shift.fill('4');
@@ -59,12 +64,7 @@ test('ch.5: the Stage 4 Sanity shift is a named house rule with its default of 6
 test('ch.5: Stage 1’s negative Inn event before the day’s roll is a named house rule, off by default, the Judge can turn it on', async ({
   page,
 }) => {
-  host = await startHost(tempDataDir());
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto(host.url);
-  await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
-  await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
-  await page.getByRole('button', { name: 'House rules' }).click();
+  await openHouseRules(page);
   const rule = page.locator('[data-rule="stageOneNegativeFirst"]');
   await expect(rule).toContainText('“triggered first”');
   await expect(rule).toContainText('Stage 1: a negative Inn event before the day’s roll');
