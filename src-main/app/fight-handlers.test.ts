@@ -6,7 +6,7 @@ import type { BoardView, TokenView } from '@shared/board.ts';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { descendTo, makeApp, openDemo, tempDir } from '../test-support/temp-app.ts';
+import { descendTo, intoTheVault, makeApp, openDemo, tempDir, type VaultEnemy } from '../test-support/temp-app.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -20,17 +20,7 @@ const ledgerOf = async (app: App, cause: string) =>
  * The demo party on Floor 1 in a prepared, empty Vault (no roll, no trap), Odile's maul listing its
  * damage (ch.13: an item's Effect lists its attack), and the given enemies in the Vault.
  */
-async function inTheVault(
-  seed: number,
-  enemies: {
-    name: string;
-    health: number;
-    armor: number;
-    attack?: string;
-    colour?: 'Red' | 'Colourless' | 'Green';
-    stats?: Record<string, unknown>;
-  }[],
-) {
+async function inTheVault(seed: number, enemies: (VaultEnemy & { health: number; armor: number })[]) {
   const { app } = await openDemo(seed);
   const odile = await lichslayer(app, 'Odile Vantreck');
   await app.call('lichslayer.setItem', {
@@ -38,21 +28,7 @@ async function inTheVault(
     slot: 'gear',
     item: { name: 'Cinder Maul', colour: 'Red', notes: 'Attack: 2d6' },
   });
-  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await app.call('phase.send', { event: { type: 'DESCEND' } });
-  let board = await app.call('board.view', { floor: 1 });
-  for (const e of enemies)
-    board = await app.call('board.addToken', {
-      kind: 'entity',
-      name: e.name,
-      colour: e.colour ?? 'Red',
-      floor: 1,
-      x: 2,
-      y: 0,
-      health: e.health,
-      armor: e.armor,
-      stats: { level: 2, attack: e.attack ?? '1d6', ...(e.stats ?? {}) },
-    });
+  const board = await intoTheVault(app, enemies);
   return { app, board, odile };
 }
 

@@ -3,7 +3,7 @@
 // for all of them resolve the attack. Fixed seed, fixed faces.
 import { describe, expect, it } from 'vitest';
 import type { BoardView } from '@shared/board.ts';
-import { openDemo } from '../test-support/temp-app.ts';
+import { intoTheVault, openDemo } from '../test-support/temp-app.ts';
 
 const tokenId = (b: BoardView, name: string): number => b.tokens.find((t) => t.name === name)!.id;
 
@@ -17,20 +17,7 @@ async function odileAtPower8(seed: number) {
     slot: 'gear',
     item: { name: 'Cinder Maul', colour: 'Red', notes: 'Attack: 2d6' },
   });
-  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await app.call('phase.send', { event: { type: 'DESCEND' } });
-  const board = await app.call('board.addToken', {
-    kind: 'entity',
-    name: 'Gnawer',
-    colour: 'Green',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 40,
-    armor: 0,
-    stats: { level: 2, attack: '1d6' },
-  });
-  await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  const board = await intoTheVault(app, [{ name: 'Gnawer', colour: 'Green', health: 40 }], { enter: true });
   const args = { attacker: tokenId(board, 'Odile Vantreck'), target: tokenId(board, 'Gnawer') };
   return { app, odile, args };
 }

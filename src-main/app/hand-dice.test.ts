@@ -3,7 +3,7 @@
 // names who entered them, and replay still checks every roll the app made. Fixed seeds and faces.
 import { describe, expect, it } from 'vitest';
 import type { BoardView } from '@shared/board.ts';
-import { openDemo } from '../test-support/temp-app.ts';
+import { intoTheVault, openDemo } from '../test-support/temp-app.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -23,20 +23,7 @@ async function odileFacesAGnawer(seed: number): Promise<{ app: App; odile: numbe
     slot: 'gear',
     item: { name: 'Cinder Maul', colour: 'Red', notes: 'Attack: 2d6' },
   });
-  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await app.call('phase.send', { event: { type: 'DESCEND' } });
-  const board = await app.call('board.addToken', {
-    kind: 'entity',
-    name: 'Gnawer',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 40,
-    armor: 0,
-    stats: { level: 2, attack: '1d6' },
-  });
-  await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  const board = await intoTheVault(app, [{ name: 'Gnawer', health: 40 }], { enter: true });
   return { app, odile: tokenId(board, 'Odile Vantreck'), gnawer: tokenId(board, 'Gnawer') };
 }
 

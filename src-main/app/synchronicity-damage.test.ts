@@ -3,8 +3,7 @@
 // colours. Real campaign files, fixed seeds, fixed expectations.
 import { describe, expect, it } from 'vitest';
 import type { BoardView, TokenView } from '@shared/board.ts';
-import type { Colour } from '@shared/gauntlet.ts';
-import { openDemo } from '../test-support/temp-app.ts';
+import { intoTheVault, openDemo, type VaultEnemy } from '../test-support/temp-app.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -27,27 +26,9 @@ async function attackOnSeed(app: App, board: BoardView, seed: number, attacker: 
 }
 
 /** The demo party on Floor 1 in an empty Vault with the given enemies, the fight on. */
-async function inTheVault(
-  seed: number,
-  enemies: { name: string; colour: Colour; attack: string; stats: Record<string, unknown> }[],
-) {
+async function inTheVault(seed: number, enemies: VaultEnemy[]) {
   const { app, roster } = await openDemo(seed);
-  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await app.call('phase.send', { event: { type: 'DESCEND' } });
-  let board = await app.call('board.view', { floor: 1 });
-  for (const e of enemies)
-    board = await app.call('board.addToken', {
-      kind: 'entity',
-      name: e.name,
-      colour: e.colour,
-      floor: 1,
-      x: 2,
-      y: 0,
-      health: 30,
-      armor: 0,
-      stats: { level: 2, attack: e.attack, ...e.stats },
-    });
-  await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  const board = await intoTheVault(app, enemies, { enter: true });
   return { app, board, roster };
 }
 

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import type { BoardView } from '@shared/board.ts';
+import type { Colour } from '@shared/gauntlet.ts';
 import { CampaignApp } from '../app/campaign-app.ts';
 
 export const RESOURCES_DIR = path.resolve(import.meta.dirname, '../../resources');
@@ -60,4 +62,42 @@ export async function walkEveryRoom(app: CampaignApp, floor: number): Promise<vo
       });
     await app.call('board.moveToken', { tokenId: walker.id, floor, x: r.x, y: r.y, override: true });
   }
+}
+
+/** An enemy set in the Vault by hand: Red, 30 Health, no Armor, level 2, a 1d6 attack unless it says otherwise. */
+export interface VaultEnemy {
+  name: string;
+  colour?: Colour;
+  health?: number;
+  armor?: number;
+  attack?: string;
+  stats?: Record<string, unknown>;
+}
+
+/**
+ * The party descends to Floor 1 into a prepared, empty Vault (no roll, no trap) where the given
+ * enemies are set by hand; with `enter`, they enter and the fight is on (ch.9, ch.11).
+ */
+export async function intoTheVault(
+  app: CampaignApp,
+  enemies: readonly VaultEnemy[],
+  { enter = false }: { enter?: boolean } = {},
+): Promise<BoardView> {
+  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
+  await app.call('phase.send', { event: { type: 'DESCEND' } });
+  let board = await app.call('board.view', { floor: 1 });
+  for (const e of enemies)
+    board = await app.call('board.addToken', {
+      kind: 'entity',
+      name: e.name,
+      colour: e.colour ?? 'Red',
+      floor: 1,
+      x: 2,
+      y: 0,
+      health: e.health ?? 30,
+      armor: e.armor ?? 0,
+      stats: { level: 2, attack: e.attack ?? '1d6', ...(e.stats ?? {}) },
+    });
+  if (enter) await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  return board;
 }
