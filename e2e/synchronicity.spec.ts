@@ -2,9 +2,9 @@
 // hand marked the Unbound's is halved for a Full Spectrum Lichslayer, and an entity's table row
 // carries the mark that makes it the Unbound's own.
 import { expect, test } from '@playwright/test';
-import type { CampaignView } from '../src-shared/contract.ts';
+import type { BoardView, CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { api, openSeededDemo, roomPoint } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -84,4 +84,32 @@ test("the Damage dialog's Unbound mark halves what strikes a Full Spectrum Lichs
         ).table.rows[0]!.entity!.unbound,
     )
     .toBe(true);
+});
+
+test("an entity added by hand can be marked the Unbound's own, and the Judge's token card says so (ch.14)", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  host = await startHost(tempDataDir());
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openSeededDemo(page, request, host, 8);
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  const at = await roomPoint(page, 4, 4);
+  await page.mouse.click(at.x, at.y);
+  await page.getByText('Add a token here').click();
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Add', exact: true }) });
+  await form.getByLabel('Name').fill('Blue Herald');
+  await form.getByLabel('Colour').selectOption('Blue');
+  await form.getByLabel("The Unbound's own (Full Spectrum resists it)").check();
+  await form.getByRole('button', { name: 'Add', exact: true }).click();
+  const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  expect(board.tokens.find((t) => t.name === 'Blue Herald')).toMatchObject({ stats: { unbound: true }, x: 4, y: 4 });
+  await page
+    .getByRole('region', { name: 'Selected room' })
+    .getByRole('button', { name: /Blue Herald/ })
+    .click();
+  await expect(page.getByRole('region', { name: 'Selected room' })).toContainText("the Unbound's own");
+  await page.screenshot({ path: `${SHOTS}/4-added-unbound.png` });
 });
