@@ -2,7 +2,8 @@
 // hand marked the Unbound's is halved for a Full Spectrum Lichslayer, and an entity's table row
 // carries the mark that makes it the Unbound's own.
 import { expect, test } from '@playwright/test';
-import type { BoardView, CampaignView } from '../src-shared/contract.ts';
+import type { BoardView } from '../src-shared/board.ts';
+import type { CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo, roomPoint } from './board-helpers.ts';
 
