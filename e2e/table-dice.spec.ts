@@ -5,7 +5,8 @@ import { expect, test, type Page, type APIRequestContext } from '@playwright/tes
 import type { CampaignView, LedgerEntry } from '../src-shared/contract.ts';
 import type { PrivateLinksView } from '../src-shared/private-view.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { api, openSeededDemo, tokenPoint } from './board-helpers.ts';
+import type { BoardView } from '../src-shared/board.ts';
 
 const SHOTS = process.env.TABLE_DICE_SHOTS ?? 'test-results/shots/table-dice-shots';
 
@@ -173,4 +174,67 @@ test("the other rolls take the table's dice: a named Challenge on 6 4 3 makes 13
   await page.screenshot({ path: `${SHOTS}/next-turn-table-dice.png` });
   await next.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+});
+
+test('Odile enters the Spike Room on faces typed at the table: the dialog names the trap and its dice, 3 5 deal 8 through her Armor, 30 → 22 (ch.9, ch.11)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 4);
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  await api(request, host, 'board.setRoom', {
+    floor: 1,
+    x: 3,
+    y: 0,
+    patch: {
+      type: 'chamber',
+      name: 'Spike Room',
+      trap: { label: 'Spiked floor', disabled: false, effect: { damage: '2d6', bypassArmor: true } },
+    },
+    revealed: true,
+  });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  const b = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const at = await tokenPoint(
+    page,
+    b,
+    b.tokens.find((t) => t.name === 'Odile Vantreck')!,
+  );
+  await page.mouse.click(at.x, at.y);
+  const dialog = page.getByRole('dialog', { name: 'Odile Vantreck enters a room on table dice' });
+  // From the keyboard: the arrow chooses the room beside hers, Shift+Enter opens the dialog on it.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+Enter');
+  await expect(dialog.getByLabel('Into')).toHaveValue('3,0');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  // From her card in the room panel, back in her own room.
+  await page.keyboard.press('ArrowLeft');
+  await page.getByRole('button', { name: 'Enter a room on table dice…' }).click();
+  await dialog.getByLabel('Into').selectOption({ label: 'Room (4,1) — Spike Room' });
+  await expect(dialog.getByTestId('what-waits')).toHaveText(
+    'Trap: Spiked floor — 2d6 through Armor. Enter the faces in that order.',
+  );
+  // The ask on Odile's player's screen follows the room chosen, naming the room and nothing in it.
+  await expect(dialog).toContainText('Entering F1 (4,1): the dice the room asks of you');
+  await page.screenshot({ path: `${SHOTS}/enter-on-table-dice.png` });
+  await dialog.getByLabel('Faces rolled at the table').fill('3 5');
+  await dialog.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'On the board' })).toContainText(
+    "8 to Odile Vantreck's Health (bypasses Armor): 30 → 22 (ch.11)",
+  );
+  const moved = (await api<BoardView>(request, host, 'board.view', { floor: 1 })).tokens.find(
+    (t) => t.name === 'Odile Vantreck',
+  )!;
+  expect([moved.x, moved.y]).toEqual([3, 0]);
+  const rolls = (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' })).filter(
+    (e) => e.command === 'board.moveToken' && e.faces.length > 0,
+  );
+  expect(rolls.map((e) => [e.enteredBy, e.faces.map((f) => f.face)])).toEqual([['the Judge', [3, 5]]]);
 });

@@ -4,6 +4,7 @@
 import type { TrapFields } from '@shared/tables.ts';
 import { Dice, showDice, sumDice, type DieRoll } from './dice.ts';
 import { parseDamage } from './attack.ts';
+import { trapEffectWords } from '@shared/trap-words.ts';
 
 /** A trap on a room as the board keeps it. */
 export interface RoomTrap {
@@ -57,15 +58,10 @@ export function trapSteps(
 ): { damage: boolean; loseTurn: boolean; explain: string } {
   if (challengePassed === true)
     return { damage: false, loseTurn: false, explain: 'the Challenge is passed: the trap is escaped (ch.9)' };
-  const parts = [
-    effect.damage
-      ? `${effect.damage} ${effect.ongoing ? `ongoing for ${effect.rounds} round${effect.rounds === 1 ? '' : 's'}` : effect.bypassArmor ? 'through Armor' : 'damage, one instance'}`
-      : '',
-    effect.loseTurn ? 'loses the next turn' : '',
-  ].filter(Boolean);
+  const words = trapEffectWords(effect);
   return {
     damage: !!effect.damage,
     loseTurn: effect.loseTurn,
-    explain: parts.length ? parts.join('; ') : 'no effect the app applies',
+    explain: words || 'no effect the app applies',
   };
 }

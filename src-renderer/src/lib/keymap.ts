@@ -37,6 +37,7 @@ export interface Binding {
 
 const alt = (key: string): Chord => ({ key, alt: true });
 const plain = (key: string): Chord => ({ key });
+const shift = (key: string): Chord => ({ key, shift: true });
 
 export const SCOPE_TITLES: Record<KeyScope, string> = {
   app: 'Everywhere',
@@ -120,6 +121,12 @@ export const KEYMAP: readonly Binding[] = [
     scope: 'board',
     chords: [plain('Enter')],
     label: 'Move the selected token into the selected room',
+  },
+  {
+    id: 'board.moveOnDice',
+    scope: 'board',
+    chords: [shift('Enter')],
+    label: 'Move the selected Lichslayer into the selected room on dice rolled at the table',
   },
   { id: 'board.dropPick', scope: 'board', chords: [plain('Escape')], label: 'Let go of the selected token' },
   { id: 'board.reveal', scope: 'board', chords: [plain('r')], label: 'Reveal the selected room' },

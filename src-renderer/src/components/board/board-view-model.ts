@@ -1,6 +1,7 @@
 // The Judge's board view turned into what the canvas draws: each room's title, line of facts and
 // marks, and each token's card. Secrets shown or hidden decide what the Judge's own screen shows.
 import type { RoomView, TokenView, TurnEntryView } from '@shared/board.ts';
+import type { PhaseView } from '@shared/phase.ts';
 import { keyedMap } from '../../lib/keyed.ts';
 import { KIND_LOOK } from './board-geometry.ts';
 import type { CanvasRoom, CanvasToken } from './canvas-model.ts';
@@ -119,4 +120,17 @@ export function canvasTokens(): (
         felled: t.defeated,
       }),
     );
+}
+
+/** The line under the board saying where the fight stands: whose turn, between turns, or the round's end (ch.11). */
+export function turnLineOf(
+  combat: PhaseView['combat'] | null,
+  stack: readonly TurnEntryView[],
+  ringed: number | null,
+): string {
+  if (!combat) return 'No fight under way.';
+  const who = stack.find((e) => e.tokenId === ringed)?.name;
+  if (combat.atRoundEnd) return `End of round ${combat.round}.`;
+  if (combat.between) return `Round ${combat.round}: between turns, enemies may move.`;
+  return `Round ${combat.round}: ${who ?? 'someone'}'s turn.`;
 }
