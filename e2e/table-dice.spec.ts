@@ -7,6 +7,7 @@ import type { PrivateLinksView } from '../src-shared/private-view.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo, tokenPoint } from './board-helpers.ts';
 import type { BoardView } from '../src-shared/board.ts';
+import { SPIKE_ROOM } from '../src-main/test-support/spike-room.ts';
 
 const SHOTS = process.env.TABLE_DICE_SHOTS ?? 'test-results/shots/table-dice-shots';
 
@@ -185,17 +186,7 @@ test('Odile enters the Spike Room on faces typed at the table: the dialog names 
   await openSeededDemo(page, request, host, 4);
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
   await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
-  await api(request, host, 'board.setRoom', {
-    floor: 1,
-    x: 3,
-    y: 0,
-    patch: {
-      type: 'chamber',
-      name: 'Spike Room',
-      trap: { label: 'Spiked floor', disabled: false, effect: { damage: '2d6', bypassArmor: true } },
-    },
-    revealed: true,
-  });
+  await api(request, host, 'board.setRoom', SPIKE_ROOM);
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByRole('button', { name: 'Board', exact: true }).click();
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { descendTo, intoTheVault, makeApp, openDemo, tempDir, type VaultEnemy } from '../test-support/temp-app.ts';
+import { SPIKE_ROOM } from '../test-support/spike-room.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -233,17 +234,7 @@ describe('rooms on entry (ch.8, ch.9, ch.10)', () => {
       patch: { type: 'chamber', name: 'Snare Room', trap: { label: 'A hidden trap', disabled: false } },
       revealed: true,
     });
-    await app.call('board.setRoom', {
-      floor: 1,
-      x: 3,
-      y: 0,
-      patch: {
-        type: 'chamber',
-        name: 'Spike Room',
-        trap: { label: 'Spiked floor', disabled: false, effect: { damage: '2d6', bypassArmor: true } },
-      },
-      revealed: true,
-    });
+    await app.call('board.setRoom', SPIKE_ROOM);
     const odile = tokenNamed(board, 'Odile Vantreck');
     const sable = tokenNamed(board, 'Sable Hartigan');
     const a = await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 1, y: 0 });

@@ -4,23 +4,14 @@
 // the way in stays the Judge's (ch.10). Fixed seeds and faces.
 import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
+import { SPIKE_ROOM } from '../test-support/spike-room.ts';
 
 /** The demo party on Floor 1 in a prepared Vault; beside it a revealed Spike Room whose listed trap deals 2d6 through Armor. */
 async function besideASpikeRoom(seed: number) {
   const { app, roster } = await openDemo(seed);
   await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
   await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.setRoom', {
-    floor: 1,
-    x: 3,
-    y: 0,
-    patch: {
-      type: 'chamber',
-      name: 'Spike Room',
-      trap: { label: 'Spiked floor', disabled: false, effect: { damage: '2d6', bypassArmor: true } },
-    },
-    revealed: true,
-  });
+  await app.call('board.setRoom', SPIKE_ROOM);
   const board = await app.call('board.view', { floor: 1 });
   const odile = board.tokens.find((t) => t.name === 'Odile Vantreck')!;
   const sheet = roster.find((l) => l.name === 'Odile Vantreck')!;
