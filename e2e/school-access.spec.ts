@@ -28,6 +28,8 @@ test('the Cast dialog shows each school open or shut to the caster, and why: Dem
     health: 6,
     armor: 0,
   });
+  // The key sends the event only once the banner offers it, as the hound's push arrives.
+  await expect(banner.getByRole('button', { name: 'Enemies enter' })).toBeEnabled();
   await page.keyboard.press('Alt+n');
   await expect(banner).toContainText('Combat · Floor 1');
   const roster = (await api<{ roster: { id: number; name: string }[] }>(request, host, 'campaign.current')).roster;
