@@ -126,6 +126,23 @@ export const trapFieldsSchema = z.strictObject({
 });
 export type TrapFields = z.output<typeof trapFieldsSchema>;
 
+/**
+ * An Inn event's effect on the day's prices and on what a meal is worth (ch.4, ch.5): the Inn's
+ * event rows carry it; the rest of an event is its text, applied by the Judge.
+ */
+export const innFieldsSchema = z.strictObject({
+  /** A meal's price today as a percentage of the book's 36 gold (50: half; 0: free). */
+  mealPercent: whole.min(0).max(1000).default(100),
+  /** Shelter's price today as a percentage of the book's 72 gold. */
+  shelterPercent: whole.min(0).max(1000).default(100),
+  /** Gold added to a night's shelter today, after the percentage. */
+  shelterExtra: whole.min(0).max(10_000).default(0),
+  /** Days of the survival clock one meal bought today feeds (ch.4 counts one). */
+  fedDays: whole.min(1).max(7).default(1),
+});
+export type InnFields = z.output<typeof innFieldsSchema>;
+export type InnFieldsInput = z.input<typeof innFieldsSchema>;
+
 /** The spell schools of ch.15 (the Daedric school's spirit tables are ordinary tables). */
 export const spellFieldsSchema = z.strictObject({
   school: z.enum(SPELL_SCHOOLS),
@@ -183,6 +200,8 @@ export const tableRowSchema = z.strictObject({
   spell: spellFieldsSchema.nullable().default(null),
   /** A trap table's row: the effect applied on entry (optional, so tables made before it still read). */
   trap: trapFieldsSchema.nullable().optional(),
+  /** An Inn event's row: its prices and fed days (optional, so tables made before it still read). */
+  inn: innFieldsSchema.nullable().optional(),
   rollOn: rollOnSchema.nullable().default(null),
 });
 export type TableRow = z.output<typeof tableRowSchema>;

@@ -42,14 +42,28 @@ export const townStateSchema = z.strictObject({
     )
     .default([]),
   nextId: z.number().int().default(1),
-  /** Gold given today to the Inn (patron investment tomorrow) and to the Square (its d6 at the day's end). */
+  /**
+   * Gold given today to the Inn (patron investment in tomorrow's event, rolled as the day turns)
+   * and to the Square (its d6 at the day's end).
+   */
   contributed: z
     .strictObject({
       inn: z.number().int().default(0),
       square: z.number().int().default(0),
-      innYesterday: z.number().int().default(0),
+      /** Kept by older versions, which rolled a day's Inn event at its close; no longer read. */
+      innYesterday: z.number().int().optional(),
     })
-    .default({ inn: 0, square: 0, innYesterday: 0 }),
+    .default({ inn: 0, square: 0 }),
+  /** The Inn's event for the day it names, rolled as that day begins (ch.5); null before the first. */
+  innEvent: z
+    .strictObject({
+      day: z.number().int(),
+      value: z.number().int(),
+      /** Stage 1's negative event before the day's own roll (house rule), or null. */
+      first: z.number().int().nullable().default(null),
+    })
+    .nullable()
+    .default(null),
   /** The Square's gift (ch.4): a bonus to all rolls on the given day. */
   squareGift: z.strictObject({ day: z.number().int(), bonus: z.number().int() }).nullable().default(null),
   squareWatch: z.number().int().min(0).default(0),

@@ -1,5 +1,5 @@
 // The starter event tables (the Inn, the Town, the Forest and the Tombs).
-import type { LootAction, TableDefInput } from '../../src-shared/tables.ts';
+import type { InnFieldsInput, LootAction, TableDefInput } from '../../src-shared/tables.ts';
 
 const simple = (
   key: string,
@@ -17,20 +17,41 @@ const simple = (
 });
 
 export const EVENTS: TableDefInput[] = [
-  simple('inn-events', 'Inn Events', 'd12', [
-    ['Brawl in the common room', 'Each patron pays 12 gold in damages or spends the night in the stocks.'],
-    ['Spoiled stew', 'Meals today restore nothing; the Inn refunds half.'],
-    ['Rats in the rafters', 'Shelter tonight is uneasy: Sanity does not recover.'],
-    ['A stranger asks too many questions', 'The Judge notes one secret the stranger learned.'],
-    ['Leaking roof', 'Shelter costs 12 gold more today.'],
-    ['Quiet evening', 'Nothing of note.'],
-    ['A travelling fiddler', 'Everyone who eats here tonight recovers one Sanity level on rest.'],
-    ['Rumour of the deep', 'Reveal the type of one room on any floor the party has reached.'],
-    ['Generous patron', 'One Lichslayer’s meal today is paid for.'],
-    ['Retired diver’s stories', '+1 to the next Challenge roll in the Tombs.'],
-    ['Feast night', 'Meals cost half today and count as two days fed.'],
-    ['The keeper’s favour', 'A free night of shelter and meal for the whole party.'],
-  ]),
+  // ch.5: 2-9 are the negative half (a Wary Retainer leaves on them, Stage 3 locks to them); rolls
+  // are capped at 2, so the first row starts the table at 1. Prices and fed days are the app's to apply.
+  {
+    key: 'inn-events',
+    name: 'Inn Events',
+    category: 'event',
+    die: 'd12',
+    starter: true,
+    rows: (
+      [
+        [1, 2, 'Brawl in the common room', 'Each patron pays 12 gold in damages or spends the night in the stocks.'],
+        [3, 3, 'Spoiled stew', 'Meals today restore nothing; the Inn refunds half.'],
+        [4, 4, 'Rats in the rafters', 'Shelter tonight is uneasy: Sanity does not recover.'],
+        [5, 5, 'A stranger asks too many questions', 'The Judge notes one secret the stranger learned.'],
+        [6, 6, 'Leaking roof', 'Shelter costs 12 gold more today.', { shelterExtra: 12 }],
+        [7, 7, 'A caravan takes the beds', 'Shelter costs double today.', { shelterPercent: 200 }],
+        [8, 8, 'Light fingers', 'A cutpurse works the tables: one patron loses 1d6 × 6 gold.'],
+        [9, 9, 'Bad news from below', 'Talk of the Tombs sours the room: −1 to the next Challenge roll in the Tombs.'],
+        [10, 10, 'A travelling fiddler', 'Everyone who eats here tonight recovers one Sanity level on rest.'],
+        [11, 11, 'Feast night', 'Meals cost half today and count as two days fed.', { mealPercent: 50, fedDays: 2 }],
+        [
+          12,
+          12,
+          'The keeper’s favour',
+          'A free night of shelter and meal for the whole party.',
+          { mealPercent: 0, shelterPercent: 0 },
+        ],
+      ] as [number, number, string, string, InnFieldsInput?][]
+    ).map(([from, to, label, details, inn]) => ({
+      label,
+      details,
+      range: { from, to },
+      ...(inn ? { inn } : {}),
+    })),
+  },
   simple('smith-events', 'Smith Weekly Events', 'd8', [
     ['Coal shortage', 'All Smith prices +20 % this week.'],
     ['Bad temper', 'The Smith refuses one colour of work this week (roll the disposition die).'],

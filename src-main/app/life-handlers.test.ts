@@ -83,9 +83,9 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
     }
     expect((await find(app, 'Odile Vantreck')).life.penalties.filter((p) => p.source.startsWith('Hunger'))).toEqual([]);
     const report = await app.call('town.nextDay', {});
-    // 5.01: each day's report opens with the Inn's d12.
+    // 5.01: each day's report opens with the Inn's d12, rolled for the day that begins.
     expect(report.lines[0]!.text).toBe(
-      'Inn: 7 = 7 on d12 (ch.5): A travelling fiddler — Everyone who eats here tonight recovers one Sanity level on rest.',
+      'Inn, day 5: 7 = 7 on d12 (ch.5): A caravan takes the beds — Shelter costs double today.',
     );
     const odile = await find(app, 'Odile Vantreck');
     expect(odile.life.penalties).toContainEqual({ source: 'Hunger, day 4 (ch.4)', value: -1 });
@@ -93,7 +93,7 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
     expect(report.lines.find((l) => l.text.startsWith('Odile Vantreck'))!.text).toMatch(
       /Hunger day 4: −6 max Health \(ch\.4\)/,
     );
-    expect(report.lines[0]!.text).toMatch(/^Inn: /);
+    expect(report.lines[0]!.text).toMatch(/^Inn, day 5: /);
     app.close();
   });
 

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { LATEST_VERSION } from './migrations.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures', 'campaign-v8.lichslayer');
 
@@ -22,7 +23,7 @@ describe('format 9: rolls entered by hand (ch.1)', () => {
     expect(await app.call('ledger.verify', {})).toMatchObject({ ok: true, problem: null });
     app.close();
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(9);
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(db.prepare(`SELECT count(*) FROM roll_log WHERE entered_by IS NOT NULL`).pluck().get()).toBe(0);
     db.close();
   });

@@ -370,6 +370,15 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE roll_log ADD COLUMN entered_by TEXT`);
     },
   },
+  {
+    version: 10,
+    describe:
+      'a meal bought on a day whose Inn event makes it feed more than one day (a feast) keeps the character fed through a later day',
+    up: (db) => {
+      // NULL: no meal feeds beyond the day it was bought (every meal before this format).
+      db.exec(`ALTER TABLE lichslayer ADD COLUMN fed_through INTEGER CHECK (fed_through IS NULL OR fed_through >= 1)`);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -16,6 +16,7 @@ import { attentionSavedAt } from '../machines/attention-machine.ts';
 import { encounterTier, mayReturn, rollRoad } from '../rules/travel.ts';
 import { weekOf } from '../rules/calendar.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
+import { fedByEarlierMeal } from '@shared/inn-day.ts';
 
 /** The party sets out for another Town; returns the days on the road and what happened on them. */
 export function travel(ps: PlaySession, args: { to: string }): { days: number; notes: string[] } {
@@ -145,7 +146,12 @@ export function travel(ps: PlaySession, args: { to: string }): { days: number; n
   // No Inn on the road: each day closes unfed and unsheltered (ch.5), through the same rules as in Town.
   for (let d = 0; d < days; d++) {
     for (const l of rosterRows(ps)) {
-      const line = closeDay(ps, l, { ate: false, sheltered: false, day: day0 + d, stage: 0 });
+      const line = closeDay(ps, l, {
+        ate: fedByEarlierMeal(l.fed_through, day0 + d),
+        sheltered: false,
+        day: day0 + d,
+        stage: 0,
+      });
       if (line.kind === 'change') lines.push(`Road, day ${d + 1}: ${line.text}`);
     }
   }

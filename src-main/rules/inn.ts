@@ -1,10 +1,54 @@
 // The Inn (rulebook ch.4, ch.5): prices, and the d12 event roll with its modifiers.
 import { clamp, Dice, showModifiers, totalOf, type DieRoll, type Modifier } from './dice.ts';
 import { attentionEffects, type AttentionStage } from './lich-attention.ts';
+import type { InnFields } from '@shared/tables.ts';
 
 export const INN_PRICES = { meal: 36, shelter: 72, both: 108 } as const; // ch.4
 
 export type InnPurchase = keyof typeof INN_PRICES;
+
+/** The day's Inn event as it bears on prices: its label, and its row's Inn fields if it has any. */
+export interface InnEventToday {
+  label: string;
+  inn: InnFields | null;
+}
+
+export interface InnPrices {
+  meal: number;
+  shelter: number;
+  both: number;
+  /** Days of the survival clock one meal feeds today. */
+  fedDays: number;
+  /** What the day's event did to the book's prices, or null when it changed nothing. */
+  why: string | null;
+}
+
+/**
+ * The day's prices (ch.4) as the day's Inn events set them (ch.5): at Stage 1 a negative event may
+ * come before the day's own, and both bear on the day. Percentages multiply, gold added sums, and
+ * a meal feeds the most days any of them says. Both is a meal and a night.
+ */
+export function innPrices(events: readonly InnEventToday[]): InnPrices {
+  const fx = events.flatMap((e) => (e.inn ? [e.inn] : []));
+  const percent = (of: number, key: 'mealPercent' | 'shelterPercent') =>
+    Math.round(fx.reduce((price, f) => (price * f[key]) / 100, of));
+  const meal = percent(INN_PRICES.meal, 'mealPercent');
+  const shelter = percent(INN_PRICES.shelter, 'shelterPercent') + fx.reduce((sum, f) => sum + f.shelterExtra, 0);
+  const fedDays = Math.max(1, ...fx.map((f) => f.fedDays));
+  const parts = [
+    ...(meal !== INN_PRICES.meal ? [`a meal ${meal} gold`] : []),
+    ...(shelter !== INN_PRICES.shelter ? [`shelter ${shelter} gold`] : []),
+    ...(fedDays !== 1 ? [`a meal feeds ${fedDays} days`] : []),
+  ];
+  const named = events.filter((e) => e.inn).map((e) => e.label);
+  return {
+    meal,
+    shelter,
+    both: meal + shelter,
+    fedDays,
+    why: parts.length ? `${named.join(' and ')} today: ${parts.join(', ')}` : null,
+  };
+}
 
 /**
  * Buying a meal, shelter or both at the Inn (ch.4): closed at Stage 4 (ch.5); one of each a day for a
@@ -14,23 +58,32 @@ export function innPurchase(input: {
   what: InnPurchase;
   who: string;
   ateToday: boolean;
+  /** Fed today by a meal bought on an earlier day that feeds more than one (ch.5's Inn events). */
+  fedEarlier?: boolean;
   shelteredToday: boolean;
   gold: number;
   payer: { name: string; gold: number } | null;
   stage: AttentionStage;
-}): { ok: true; price: number; eats: boolean; shelters: boolean; explain: string } | { ok: false; reason: string } {
+  /** Today's prices (the book's unless the day's Inn event changes them). */
+  prices?: InnPrices;
+}):
+  | { ok: true; price: number; eats: boolean; shelters: boolean; fedDays: number; explain: string }
+  | { ok: false; reason: string } {
   if (attentionEffects(input.stage).innClosed)
     return { ok: false, reason: 'The Inn is closed at Stage 4: no one eats or sleeps there (ch.5)' };
   const eats = input.what !== 'shelter';
   const shelters = input.what !== 'meal';
   if ((eats && input.ateToday) || (shelters && input.shelteredToday))
     return { ok: false, reason: `${input.who} already has that today` };
-  const price = INN_PRICES[input.what];
+  if (eats && input.fedEarlier)
+    return { ok: false, reason: `${input.who} is fed today by a meal bought on an earlier day (ch.5)` };
+  const prices = input.prices ?? innPrices([]);
+  const price = prices[input.what];
   const payer = input.payer ?? { name: input.who, gold: input.gold };
   if (payer.gold < price)
     return {
       ok: false,
-      reason: `${input.what === 'both' ? 'A meal and shelter cost' : `A ${input.what} costs`} ${price} gold and ${payer.name} holds ${payer.gold} (ch.4)`,
+      reason: `${input.what === 'both' ? 'A meal and shelter cost' : `A ${input.what} costs`} ${price} gold and ${payer.name} holds ${payer.gold} (ch.4${prices.why ? `; ${prices.why}, ch.5` : ''})`,
     };
   const paidBy = input.payer ? `, paid by ${input.payer.name}` : '';
   return {
@@ -38,7 +91,8 @@ export function innPurchase(input: {
     price,
     eats,
     shelters,
-    explain: `${input.who}: ${input.what === 'both' ? 'meal and shelter' : input.what} for ${price} gold${paidBy} (ch.4)`,
+    fedDays: eats ? prices.fedDays : 0,
+    explain: `${input.who}: ${input.what === 'both' ? 'meal and shelter' : input.what} for ${price} gold${paidBy} (ch.4${prices.why ? `; ${prices.why}, ch.5` : ''})`,
   };
 }
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { DEFAULT_HOUSE_RULES as RULES } from '@shared/house-rules.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom, SeededRandom } from './random-source.ts';
-import { INN_PRICES, innPurchase, rollInn, type InnContext } from './inn.ts';
+import { INN_PRICES, innPrices, innPurchase, rollInn, type InnContext } from './inn.ts';
 import { armorRepair, brokenItemRepair, recolour, rollDisposition, smithPrice } from './smith.ts';
 import { activeBoons, IDOL_TIERS, idolActive, isVanity, vanityStage, type Idol } from './idol.ts';
 import { loyaltyAfterPay, retainerCap, rollRetainers, RETAINER_GRADES } from './retainers.ts';
@@ -22,6 +22,29 @@ const quietInn: InnContext = {
 describe('the Inn (ch.4, ch.5)', () => {
   it('ch.4: meal 36, shelter 72, both 108', () => {
     expect(INN_PRICES).toEqual({ meal: 36, shelter: 72, both: 108 });
+  });
+
+  it('ch.4, ch.5: a day’s Inn events scale the 36 and 72 gold, add to shelter, and set the days a meal feeds; none keeps the book’s', () => {
+    const book = { meal: 36, shelter: 72, both: 108, fedDays: 1, why: null };
+    expect(innPrices([])).toEqual(book);
+    expect(innPrices([{ label: 'Quiet', inn: null }])).toEqual(book);
+    const rain = { label: 'Rain', inn: { mealPercent: 50, shelterPercent: 150, shelterExtra: 5, fedDays: 3 } };
+    expect(innPrices([rain])).toEqual({
+      meal: 18,
+      shelter: 113,
+      both: 131,
+      fedDays: 3,
+      why: 'Rain today: a meal 18 gold, shelter 113 gold, a meal feeds 3 days',
+    });
+    // Stage 1's negative event first and the day's own both bear on the day (ch.5)
+    const caravan = { label: 'Caravan', inn: { mealPercent: 100, shelterPercent: 200, shelterExtra: 0, fedDays: 1 } };
+    expect(innPrices([caravan, rain])).toEqual({
+      meal: 18,
+      shelter: 221,
+      both: 239,
+      fedDays: 3,
+      why: 'Caravan and Rain today: a meal 18 gold, shelter 221 gold, a meal feeds 3 days',
+    });
   });
 
   it('ch.4, ch.5: a purchase is paid by the character or by another; one meal and one shelter a day; none at Stage 4', () => {
@@ -43,6 +66,7 @@ describe('the Inn (ch.4, ch.5)', () => {
       price: 108,
       eats: true,
       shelters: true,
+      fedDays: 1,
       explain: 'Odile: meal and shelter for 108 gold, paid by Quillam (ch.4)',
     });
     expect(innPurchase({ ...base, what: 'meal', ateToday: true })).toEqual({
@@ -54,6 +78,7 @@ describe('the Inn (ch.4, ch.5)', () => {
       price: 72,
       eats: false,
       shelters: true,
+      fedDays: 0,
       explain: 'Odile: shelter for 72 gold (ch.4)',
     });
     expect(innPurchase({ ...base, what: 'meal', stage: 4 })).toEqual({

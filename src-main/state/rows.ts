@@ -39,6 +39,8 @@ export interface LichslayerRow {
   missed_since_rest: number;
   ate_today: number;
   sheltered_today: number;
+  /** The last day a feast's meal feeds the character (ch.5 Inn events), or null. */
+  fed_through: number | null;
   /** Nights of rest counted at Lost toward recovery at Stage 2 (ch.5). */
   lost_rest_nights: number;
 }

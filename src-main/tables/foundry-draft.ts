@@ -111,7 +111,7 @@ export function foundryDrafts(doc: FoundryDocument): Draft {
     const split = flags ? { label, details, note: null } : splitLong(label, details);
     if (split.note) notes.push(split.note);
     const typed: Partial<TableRow> = {};
-    for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'rollOn'] as const)
+    for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'inn', 'rollOn'] as const)
       if (flagged?.[k]) (typed as Record<string, unknown>)[k] = flagged[k];
     const key: KeyRead | null = draft.weighted
       ? null

@@ -35,7 +35,7 @@ export function foundryFormula(die: string): string {
 function cleanFlags(row: TableRow): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (Object.keys(row.fields).length) out.fields = row.fields;
-  for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'rollOn'] as const) if (row[k]) out[k] = row[k];
+  for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'inn', 'rollOn'] as const) if (row[k]) out[k] = row[k];
   if (row.range && row.range.to === null) out.openEnd = true;
   return out;
 }

@@ -47,7 +47,7 @@ const tableFlagSchema = z.looseObject({
   span: z.strictObject({ min: z.number().int(), max: z.number().int() }).nullable().optional(),
 });
 const rowFlagSchema = tableRowSchema
-  .pick({ fields: true, loot: true, room: true, entity: true, spell: true, trap: true, rollOn: true })
+  .pick({ fields: true, loot: true, room: true, entity: true, spell: true, trap: true, inn: true, rollOn: true })
   .partial()
   .extend({
     openEnd: z.boolean().optional(),

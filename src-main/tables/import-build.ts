@@ -168,7 +168,9 @@ export function build(draft: Draft, key: string, options: ImportOptions, single:
           ? 'entity'
           : rows.some((r) => r.spell)
             ? 'spell'
-            : 'custom');
+            : rows.some((r) => r.inn)
+              ? 'event'
+              : 'custom');
   const candidate = {
     key,
     name: name.length > LIMITS_TABLES.name ? name.slice(0, LIMITS_TABLES.name).trimEnd() : name,

@@ -17,7 +17,7 @@ type Parsed = { value: unknown; error?: undefined } | { value?: undefined; error
 
 export interface TypedColumn {
   name: string;
-  group: 'loot' | 'room' | 'entity' | 'spell' | 'trap' | 'rollOn';
+  group: 'loot' | 'room' | 'entity' | 'spell' | 'trap' | 'inn' | 'rollOn';
   field: string;
   parse: (text: string) => Parsed;
   show: (value: unknown) => string;
@@ -155,6 +155,14 @@ export const SPELL_COLUMNS: TypedColumn[] = [
   col('spell', 'grantedBy', free),
 ];
 
+/** An Inn event's prices and fed days (ch.4, ch.5). */
+export const INN_COLUMNS: TypedColumn[] = [
+  col('inn', 'mealPercent', whole),
+  col('inn', 'shelterPercent', whole),
+  col('inn', 'shelterExtra', whole),
+  col('inn', 'fedDays', whole),
+];
+
 /** "ghoul-table", "ghoul-table ×2", "ghoul-table x2 +1" — a nested roll. */
 export const ROLL_ON_COLUMN: TypedColumn = {
   name: 'roll on',
@@ -180,6 +188,7 @@ export const ALL_TYPED_COLUMNS = [
   ...ENTITY_COLUMNS,
   ...SPELL_COLUMNS,
   ...TRAP_COLUMNS,
+  ...INN_COLUMNS,
   ROLL_ON_COLUMN,
 ];
 
@@ -201,6 +210,7 @@ export function typedColumnsFor(rows: readonly TableRow[]): TypedColumn[] {
     ...(rows.some((r) => r.entity) ? ENTITY_COLUMNS : []),
     ...(rows.some((r) => r.spell) ? SPELL_COLUMNS : []),
     ...(rows.some((r) => r.trap) ? TRAP_COLUMNS : []),
+    ...(rows.some((r) => r.inn) ? INN_COLUMNS : []),
     ...(rows.some((r) => r.rollOn) ? [ROLL_ON_COLUMN] : []),
   ];
 }

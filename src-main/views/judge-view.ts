@@ -32,6 +32,7 @@ import { equippedWith } from '../state/gauntlet.ts';
 import { doctorCapstone } from '../play/skills/doctor.ts';
 import { countedCapstone } from '../play/skills/capstone-counts.ts';
 import { ailmentsOf } from '../play/skills/ailments.ts';
+import { innToday } from '../play/inn-today.ts';
 import type { Ailment } from '@shared/ailments.ts';
 import type { ViewParts } from './view-memo.ts';
 
@@ -219,6 +220,7 @@ function lifeView(
       ...clock,
       ateToday: row.ate_today === 1,
       shelteredToday: row.sheltered_today === 1,
+      fedThrough: row.fed_through,
       hungerMaxHealthLost: row.hunger_lost,
     },
   };
@@ -241,7 +243,7 @@ function judgeState(ps: PlayReader): JudgeState {
   const townState = readTown(ps);
   const fx = idolEffects(ps, townState, day);
   return {
-    town: { ...(town ?? { name: 'No town yet', day: 1 }), smith: townState.smith?.explain ?? null },
+    town: { ...(town ?? { name: 'No town yet', day: 1 }), smith: townState.smith?.explain ?? null, inn: innToday(ps) },
     roster: rows.map((row) =>
       lichslayerView(
         row,

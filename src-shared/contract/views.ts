@@ -90,6 +90,8 @@ export interface LichslayerView extends LichslayerFields {
       daysWithoutShelter: number;
       ateToday: boolean;
       shelteredToday: boolean;
+      /** The last day a feast's meal feeds the character (ch.5), or null. */
+      fedThrough: number | null;
       hungerMaxHealthLost: number;
     };
     /** Synchronicity conditions met by the equipped, unbroken loot, with their effects (ch.14). */
@@ -151,6 +153,11 @@ export interface TownView {
   day: number;
   /** How the Smith's disposition was rolled (ch.4), once it has been; null before. */
   smith: string | null;
+  /** Today at the Inn (ch.4, ch.5): the event rolled as the day began, and the day's prices. */
+  inn: {
+    event: string | null;
+    prices: { meal: number; shelter: number; both: number; fedDays: number; why: string | null };
+  };
 }
 
 export interface CampaignView {

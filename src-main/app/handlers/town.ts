@@ -7,6 +7,8 @@ import { attentionEffects, banquetAllowed, banquetCost } from '../../rules/lich-
 import { townView } from '../../views/town-view.ts';
 import { requireLichslayer as person } from '../../state/lichslayer.ts';
 import { nextDay } from '../../play/day/next-day.ts';
+import { innToday } from '../../play/inn-today.ts';
+import { fedByEarlierMeal } from '@shared/inn-day.ts';
 import { attentionStage, partyFloor } from '../../play/machines.ts';
 import { dayPassNeedsConfirmation } from '../../rules/calendar.ts';
 import { boonStrength, idolEffects, pay } from '../../play/town.ts';
@@ -29,16 +31,21 @@ export function townHandlers(ctx: HandlerContext): HandlersOf<'town'> {
           what: args.what,
           who: l.name,
           ateToday: l.ate_today === 1,
+          fedEarlier: fedByEarlierMeal(l.fed_through, today(ps)),
           shelteredToday: l.sheltered_today === 1,
           gold: l.gold,
           payer: payer.id !== l.id ? { name: payer.name, gold: payer.gold } : null,
           stage: attentionStage(ps),
+          prices: innToday(ps).prices,
         });
         if (!r.ok) throw new CommandFailure('refused', `${r.reason}. Nothing changed.`);
         ps.update('lichslayer', payer.id, { gold: payer.gold - r.price });
+        // A feast's meal feeds the days after today too; a later, plainer meal never shortens it.
+        const fedThrough = r.fedDays > 1 ? Math.max(l.fed_through ?? 0, today(ps) + r.fedDays - 1) : l.fed_through;
         ps.update('lichslayer', l.id, {
           ...(r.eats ? { ate_today: 1 } : {}),
           ...(r.shelters ? { sheltered_today: 1 } : {}),
+          ...(fedThrough !== l.fed_through ? { fed_through: fedThrough } : {}),
         });
         return notes(ps, [r.explain]);
       }),

@@ -9,6 +9,7 @@ import { retainerStreaks } from '../skills/aristocrat.ts';
 import { medicineRefills } from '../skills/doctor.ts';
 import type { DayReport } from '@shared/contract.ts';
 import type { TownState } from '@shared/town.ts';
+import { fedByEarlierMeal } from '@shared/inn-day.ts';
 import { readWorld, writeWorld } from '../../state/board.ts';
 import { currentSession } from '../../state/sessions.ts';
 import { readHouseRules, writeSetting } from '../../state/settings.ts';
@@ -50,43 +51,47 @@ interface InnDay {
 }
 
 /**
- * ch.5 first: at Stage 1 a negative event before the day's roll (house rule), then the Inn's d12
- * with its modifiers (and a Vanity Idol's 7-day Town effects, ch.6).
+ * The Inn's event for the day that begins (ch.5), so that what it does to the day's prices falls on
+ * a day not yet paid for: at Stage 1 a negative event first (house rule), then the d12 with its
+ * modifiers (the patron gold given on the day now closing, a Vanity Idol's 7-day Town effects, ch.6).
  */
 function innStep(dice: Dice, w: DayWorld, out: DayOut): InnDay {
+  const day = w.day + 1;
   const first = rollInnNegativeFirst(
     dice,
     { attentionStage: w.stage, negativeUpTo: w.rules.innNegativeUpTo, rule: w.rules.stageOneNegativeFirst },
-    `Inn, day ${w.day}: a negative event first at Stage 1`,
+    `Inn, day ${day}: a negative event first at Stage 1`,
   );
   if (first) {
     const explain = `${first.explain}: ${entryText(w.tables, 'inn-events', first.value)}`;
     out.records.push({
-      cause: `Inn, day ${w.day}: a negative event first at Stage 1 (ch.5, house rule)`,
+      cause: `Inn, day ${day}: a negative event first at Stage 1 (ch.5, house rule)`,
       table: 'inn-events',
       explain,
       result: first,
     });
-    line(out, 'roll', `Inn, first: ${explain}`);
+    line(out, 'roll', `Inn, day ${day}, first: ${explain}`);
   }
   const vt = w.town.vanityTown;
   const r = rollInn(
     dice,
     {
-      contributedYesterday: w.town.contributed.innYesterday,
+      contributedYesterday: w.town.contributed.inn,
       activeRetainers: w.town.retainers.length,
       festival: w.world.festival,
       squareEmpty: w.world.squareEmpty,
       attentionStage: w.stage,
       turnedCharacters: w.dive.turned.length,
+      // The Vanity's 7 days are counted on the closing day, as they were set at a close (ch.6).
       vanityNegativeShift: vt.innShiftUntil !== null && w.day <= vt.innShiftUntil ? w.rules.vanityInnShift : 0,
       ...(vt.innLockUntil !== null && w.day <= vt.innLockUntil ? { vanityLockTo: w.rules.innNegativeUpTo } : {}),
     },
-    `Inn, day ${w.day}`,
+    `Inn, day ${day}`,
   );
   const explain = r.closed ? r.explain : `${r.explain}: ${entryText(w.tables, 'inn-events', r.value)}`;
-  out.records.push({ cause: `Inn, day ${w.day} (ch.5)`, table: 'inn-events', explain, result: r });
-  line(out, 'roll', `Inn: ${explain}`);
+  out.records.push({ cause: `Inn, day ${day} (ch.5)`, table: 'inn-events', explain, result: r });
+  line(out, 'roll', `Inn, day ${day}: ${explain}`);
+  w.town = { ...w.town, innEvent: r.closed ? null : { day, value: r.value, first: first?.value ?? null } };
   return { value: r.value, closed: r.closed, negativeFirst: first?.value ?? null };
 }
 
@@ -172,7 +177,7 @@ function squareStep(dice: Dice, w: DayWorld, out: DayOut): void {
   w.town = {
     ...w.town,
     squareGift: gift ? { day: gift.day, bonus: gift.bonus } : null,
-    contributed: { inn: 0, square: 0, innYesterday: w.town.contributed.inn },
+    contributed: { inn: 0, square: 0 },
   };
   // ch.5 (Modifier table): a Festival lasts one in-game day.
   if (w.world.festival) {
@@ -232,7 +237,8 @@ function nightStep(dice: Dice, w: DayWorld, out: DayOut): void {
   for (const l of [...w.roster.values()]) {
     if (w.dive.lost.includes(l.id)) continue;
     // Stage 4: the Inn is closed and the clock runs unchecked (ch.5).
-    const ate = innOpen && l.ate_today === 1;
+    // A feast's meal bought on an earlier day still feeds tonight, whether the Inn opens or not.
+    const ate = (innOpen && l.ate_today === 1) || fedByEarlierMeal(l.fed_through, w.day);
     const sheltered = innOpen && l.sheltered_today === 1;
     const doubled = boonStrength(boons, 'unbound-sign', l.id, w.rules) === 'full';
     const n = lichslayerNight(

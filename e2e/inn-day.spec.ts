@@ -1,0 +1,45 @@
+// The Inn's event of the day on the Town screen (ch.4, ch.5): "Next day" rolls the event of the day
+// that begins, the panel names it and prices the day's meal and shelter by it, and the Tables
+// editor shows the event row's prices for a homebrewer to change. Screenshots at 1366×768.
+import { expect, test } from '@playwright/test';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+import { openSeededDemo } from './board-helpers.ts';
+
+let host: RunningHost;
+test.afterEach(async () => {
+  await host?.stop();
+});
+
+test('Feast night, rolled as day 2 begins, shows on the Town screen and halves the meal Odile buys; its row holds the prices', async ({
+  page,
+  request,
+}) => {
+  host = await startHost(tempDataDir());
+  // seed 4: day 2's Inn d12 shows 11, Feast night
+  await openSeededDemo(page, request, host, 4);
+  const town = page.getByRole('region', { name: 'The Town' });
+  const today = town.getByLabel('Today at the Inn');
+  await expect(today).toContainText("No Inn event yet: the Inn's d12 is rolled as each new day begins (ch.5).");
+  await expect(town.getByRole('button', { name: 'Meal 36 gold for Odile Vantreck' })).toBeVisible();
+
+  await town.getByRole('button', { name: 'Next day' }).click();
+  await expect(town.getByRole('heading', { name: 'The Town · Day 2' })).toBeVisible();
+  await expect(today).toContainText('Today at the Inn: Feast night — Meals cost half today and count as two days fed.');
+  await expect(today).toContainText('(Feast night today: a meal 18 gold, a meal feeds 2 days)');
+  await page.screenshot({ path: test.info().outputPath('inn-feast-night.png'), fullPage: false });
+
+  const odile = town.getByRole('row').filter({ hasText: 'Odile Vantreck' });
+  const goldBefore = Number((await odile.locator('.meta').first().textContent())!.replace(/\D/g, ''));
+  await town.getByRole('button', { name: 'Meal 18 gold for Odile Vantreck' }).click();
+  await expect(odile.locator('.meta').first()).toHaveText(`${goldBefore - 18} gold`);
+  await expect(odile).toContainText('fed, no shelter');
+
+  await page.getByRole('button', { name: 'Tables', exact: true }).click();
+  await page.goto(host.url + '#/tables/inn-events');
+  // the tenth row is Feast night, on 11
+  await page.getByRole('button', { name: 'More of row 10' }).click();
+  await page.getByLabel('Row 10 days one meal feeds').scrollIntoViewIfNeeded();
+  await expect(page.getByLabel('Row 10 meal price percent')).toHaveValue('50');
+  await expect(page.getByLabel('Row 10 days one meal feeds')).toHaveValue('2');
+  await page.screenshot({ path: test.info().outputPath('inn-event-row.png'), fullPage: false });
+});
