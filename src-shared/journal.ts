@@ -72,9 +72,11 @@ export interface DiveSummary {
   session: number;
   startedAt: string;
   endedAt: string | null;
-  /** How the dive ended: back to the Town, the whole party fallen, or still under way. */
-  ending: 'withdrew' | 'fell' | 'under way';
+  /** How the dive ended: back to the Town, the whole party fallen, the Tomb ended (ch.12, ch.16), or still under way. */
+  ending: 'withdrew' | 'fell' | 'resolved' | 'under way';
   floors: number[];
+  /** Floors the party cleared on this dive (ch.1), in the order cleared. */
+  floorsCleared: number[];
   rooms: string[];
   fights: number;
   gold: { name: string; amount: number }[];

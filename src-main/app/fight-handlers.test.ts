@@ -415,7 +415,7 @@ describe('rooms on entry (ch.8, ch.9, ch.10)', () => {
 });
 
 describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
-  it('Floor 10: the Lich scaled by the Vestments worn and the Lost on the dive; immune to Colourless; its touch calls Sanity 18; the Phylactery only from its room, destroyed through the dive machine; then the true defeat', async () => {
+  it('Floor 10: the Lich scaled by the Vestments worn and the Lost on the dive; immune to Colourless; its touch calls Sanity 18; the Phylactery only from its room, destroyed through the dive machine; then the true defeat, which ends the dive’s summary with the Tomb', async () => {
     const { app } = await openDemo(31);
     await app.call('houseRules.update', { patch: { lichOnFloorTen: true } });
     const roster = (await app.call('campaign.current', {}))!.roster;
@@ -514,6 +514,10 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
     expect(end.dive).toMatchObject({
       state: 'resolved',
       ending: 'The Lich is destroyed for good: the campaign is won (ch.16)',
+    });
+    expect(await app.call('journal.summary', { of: 'dive' })).toMatchObject({
+      of: 'dive',
+      summary: { ending: 'resolved', floors: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
     });
     app.close();
   });

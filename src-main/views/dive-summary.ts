@@ -1,5 +1,5 @@
 // A dive summed up from the undo steps between the descent from the Town and the return to it (or
-// the party's fall): floors reached, rooms entered, fights, gold and loot gained, XP, who reached
+// the party's fall): floors reached and cleared, rooms entered, fights, gold and loot gained, XP, who reached
 // 0 Health and who was lost for good, and each Lichslayer's Sanity from the first step to the last.
 import type { DiveSummary } from '@shared/journal.ts';
 import type { JournalStepRecord } from '../db/journal-records.ts';
@@ -23,6 +23,8 @@ export class DiveTally {
     private readonly start: JournalStepRecord | null,
     /** Lichslayers lost for good before the dive began (the dive machine keeps the campaign's list). */
     private readonly lostBefore: readonly number[],
+    /** Floors cleared before the dive began (the dive machine keeps the campaign's list too). */
+    private readonly clearedBefore: readonly number[],
   ) {}
 
   fightStarted(): void {
@@ -54,9 +56,11 @@ export class DiveTally {
   finish(
     endedAt: string | null,
     ending: DiveSummary['ending'],
-    lost: readonly number[],
+    /** The dive machine's lists as the dive ends. */
+    end: { lost?: readonly number[]; floorsCleared?: readonly number[] },
     names: StoryNames,
   ): DiveSummary {
+    const lost = end.lost ?? [];
     const lostNow = lost.filter((id) => !this.lostBefore.includes(id));
     const deaths = [...this.zero].map(([id, name]) => ({ name, lost: lostNow.includes(id) }));
     for (const id of lostNow) if (!this.zero.has(id)) deaths.push({ name: names.lichslayer(id), lost: true });
@@ -66,6 +70,7 @@ export class DiveTally {
       endedAt,
       ending,
       floors: [...this.floors].sort((a, b) => a - b),
+      floorsCleared: (end.floorsCleared ?? []).filter((f) => !this.clearedBefore.includes(f)),
       rooms: this.rooms,
       fights: this.fights,
       gold: this.gold.list(),

@@ -15,6 +15,7 @@ interface Snapshot {
     floor?: number | null;
     present?: number[];
     lost?: number[];
+    floorsCleared?: number[];
     round?: number;
     order?: { tokenId: number; party: boolean }[];
   };
@@ -44,9 +45,10 @@ const TABLE_ROWS = new Set(['rtable', 'rtable_row']);
 /** The dive machine's states that end a dive. */
 const ENDS = new Set(['town', 'fallen', 'resolved']);
 
-/** How a dive ended: the whole party fallen (every one still on it lost for good), or back in the Town. */
+/** How a dive ended: the whole party fallen (every one still on it lost for good), the Tomb ended, or back in the Town. */
 function ending(before: Snapshot | null, after: Snapshot): DiveSummary['ending'] {
   if (after.value === 'fallen') return 'fell';
+  if (after.value === 'resolved') return 'resolved';
   const present = before?.context.present ?? [];
   const lost = after.context.lost ?? [];
   return present.length > 0 && present.every((id) => lost.includes(id)) ? 'fell' : 'withdrew';
@@ -69,7 +71,9 @@ export function readStory(
   let dive: Snapshot | null = snapshotOf(firstDive?.before);
   let fight: FightTally | null = null;
   let tally: DiveTally | null =
-    dive && !ENDS.has(dive.value) ? new DiveTally(session, null, dive.context.lost ?? []) : null;
+    dive && !ENDS.has(dive.value)
+      ? new DiveTally(session, null, dive.context.lost ?? [], dive.context.floorsCleared ?? [])
+      : null;
   const story: Story = { steps: [], rolls: [], fights: [], dives: [] };
   const placed = new Map<number, { kind: StepKind; floor: number | null }>();
   const rollsBy = new Map<number, JournalRollRecord[]>();
@@ -83,7 +87,7 @@ export function readStory(
     const floor = dive?.context.floor ?? diveAfter?.context.floor ?? null;
     const inTown = (dive?.value ?? 'town') === 'town';
     if (inTown && diveAfter && diveAfter.value !== 'town')
-      tally = new DiveTally(session, step, dive?.context.lost ?? []);
+      tally = new DiveTally(session, step, dive?.context.lost ?? [], dive?.context.floorsCleared ?? []);
     if (combat && !combatBefore && combatAfter) {
       fight = new FightTally(session, step, floor, names);
       fight.enter(combatAfter.context.order ?? []);
@@ -106,13 +110,13 @@ export function readStory(
       fight = null;
     }
     if (tally && diveAfter && ENDS.has(diveAfter.value)) {
-      story.dives.push(tally.finish(step.at, ending(dive, diveAfter), diveAfter.context.lost ?? [], names));
+      story.dives.push(tally.finish(step.at, ending(dive, diveAfter), diveAfter.context, names));
       tally = null;
     }
     if (diveAfter) dive = diveAfter;
   }
   if (fight) story.fights.push(fight.finish(null));
-  if (tally) story.dives.push(tally.finish(null, 'under way', dive?.context.lost ?? [], names));
+  if (tally) story.dives.push(tally.finish(null, 'under way', dive?.context ?? {}, names));
   story.rolls = rollRecords.map((r) => {
     const at = r.historyId ? placed.get(r.historyId) : undefined;
     return {
