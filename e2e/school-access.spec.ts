@@ -28,7 +28,8 @@ test('the Cast dialog shows each school open or shut to the caster, and why: Dem
     health: 6,
     armor: 0,
   });
-  // The key sends the event only once the banner offers it, as the hound's push arrives.
+  // The key acts on the phase the page holds: wait until the descent has reached the banner (in the
+  // Town it offers no "Enemies enter"), or Alt+N would be refused there.
   await expect(banner.getByRole('button', { name: 'Enemies enter' })).toBeEnabled();
   await page.keyboard.press('Alt+n');
   await expect(banner).toContainText('Combat · Floor 1');
