@@ -16,6 +16,15 @@ async function dayTwo(seed: number): Promise<Demo & { odile: number; innLine: st
   return { ...demo, odile, innLine };
 }
 
+/** Feast night's prices (the starter Inn table's 11): half the book's 36 gold for a meal that feeds two days. */
+const FEAST_NIGHT = {
+  meal: 18,
+  shelter: 72,
+  both: 90,
+  fedDays: 2,
+  why: 'Feast night today: a meal 18 gold, a meal feeds 2 days',
+};
+
 const inn = async (app: Demo['app']) => (await app.call('campaign.current', {}))!.town.inn;
 
 describe('the day’s Inn event and its prices (ch.4, ch.5)', () => {
@@ -35,13 +44,7 @@ describe('the day’s Inn event and its prices (ch.4, ch.5)', () => {
     );
     expect(await inn(app)).toEqual({
       event: 'Feast night — Meals cost half today and count as two days fed.',
-      prices: {
-        meal: 18,
-        shelter: 72,
-        both: 90,
-        fedDays: 2,
-        why: 'Feast night today: a meal 18 gold, a meal feeds 2 days',
-      },
+      prices: FEAST_NIGHT,
     });
     const bought = await app.call('town.buy', { id: odile, what: 'both' });
     expect(bought.notes).toEqual([
@@ -97,13 +100,7 @@ describe('the day’s Inn event and its prices (ch.4, ch.5)', () => {
     expect(await inn(app)).toEqual({
       event:
         'Brawl in the common room — Each patron pays 12 gold in damages or spends the night in the stocks. Then: Feast night — Meals cost half today and count as two days fed.',
-      prices: {
-        meal: 18,
-        shelter: 72,
-        both: 90,
-        fedDays: 2,
-        why: 'Feast night today: a meal 18 gold, a meal feeds 2 days',
-      },
+      prices: FEAST_NIGHT,
     });
     await app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: 4 } });
     expect(await inn(app)).toEqual({

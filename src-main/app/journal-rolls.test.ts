@@ -3,14 +3,13 @@
 // for and where; the fight's summary lists the round's-end rolls among its notable ones. Through the
 // commands, on the demo campaign with a fixed seed.
 import { describe, expect, it } from 'vitest';
-import { openDemo } from '../test-support/temp-app.ts';
+import { intoTheVault, openDemo } from '../test-support/temp-app.ts';
 import { SPIKE_ROOM } from '../test-support/spike-room.ts';
 
 describe('the rolls the journal keeps (ch.8, ch.9, ch.11)', () => {
   it('a trap’s damage on entry is a dive roll of Floor 1 for Odile, with its dice', async () => {
     const { app } = await openDemo(4);
-    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await intoTheVault(app, []);
     await app.call('board.setRoom', SPIKE_ROOM);
     const odile = (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.name === 'Odile Vantreck')!;
     await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 3, y: 0 });
@@ -29,18 +28,7 @@ describe('the rolls the journal keeps (ch.8, ch.9, ch.11)', () => {
 
   it('the round’s-end Sanity Challenges beside a Colourless entity are fight rolls, one for each Lichslayer, and notable in the fight’s summary', async () => {
     const { app } = await openDemo(4);
-    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-    await app.call('phase.send', { event: { type: 'DESCEND' } });
-    await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Pale Thing',
-      colour: 'Colourless',
-      floor: 1,
-      x: 2,
-      y: 0,
-      health: 6,
-      armor: 0,
-    });
+    await intoTheVault(app, [{ name: 'Pale Thing', colour: 'Colourless', health: 6 }]);
     let phase = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     for (let turn = 0; turn < 5; turn++) phase = await app.call('phase.nextTurn', {});
     expect(phase.combat!.atRoundEnd).toBe(true);
