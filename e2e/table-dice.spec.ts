@@ -229,3 +229,27 @@ test('Odile enters the Spike Room on faces typed at the table: the dialog names 
   );
   expect(rolls.map((e) => [e.enteredBy, e.faces.map((f) => f.face)])).toEqual([['the Judge', [3, 5]]]);
 });
+
+test('the Roll panel takes a table’s faces rolled at the table: a 5 for the Inn’s d12 is its fifth event, and the ledger says the Judge entered it (ch.1, ch.5)', async ({
+  page,
+  request,
+}) => {
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 4);
+  await page.goto(host.url + '#/tables/inn-events');
+  const panel = page.getByRole('region', { name: 'Roll panel' });
+  await expect(panel.getByLabel('Table to roll')).toHaveValue('inn-events');
+  await panel.getByLabel('Faces rolled at the table').fill('5 3');
+  await panel.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(panel.getByRole('alert')).toHaveText(
+    'This roll used 1 die, but 2 faces were entered: remove the extra.',
+  );
+  await panel.getByLabel('Faces rolled at the table').fill('5');
+  await panel.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(panel.getByTestId('ledger-line')).toHaveText(
+    '5 = 5 on d12 → A stranger asks too many questions (Inn Events)',
+  );
+  await page.screenshot({ path: `${SHOTS}/roll-panel-faces.png`, fullPage: false });
+  const [newest] = await api<LedgerEntry[]>(request, host, 'ledger.list', { limit: 1 });
+  expect([newest!.cause, newest!.enteredBy]).toEqual(['Roll panel: Inn Events', 'the Judge']);
+});

@@ -55,6 +55,9 @@ function textOf(ps: PlayReader, command: HandRolledCommand, args: unknown, said:
       const a = args as ParsedArgsOf<'board.moveToken'>;
       return `Entering ${roomLabel(a.floor, a.x, a.y)}: the dice the room asks of you, in the order the Judge calls them`;
     }
+    case 'tables.roll':
+      // A table's name may tell what is coming (a trap table, a Lich's spells): the ask names none.
+      return `A roll on a table${said}: the dice in the order the Judge calls them`;
   }
 }
 

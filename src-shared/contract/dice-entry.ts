@@ -5,6 +5,7 @@ import type { PrivateView } from '../private-view.ts';
 import type { FightResult } from '../fight.ts';
 import type { BoardView } from '../board.ts';
 import type { PhaseView } from '../phase.ts';
+import type { RollView } from './views.ts';
 
 /** Binds a result type to an argument schema; the result exists at the type level only. */
 const command =
@@ -25,10 +26,12 @@ export const HAND_ROLLED_COMMANDS = [
   'phase.nextTurn',
   /** A Lichslayer's move: the rolls the room makes of them, its trap's and a Sanity Test's, never its reveal (ch.8, ch.9). */
   'board.moveToken',
+  /** A roll on a table from the Roll panel: its die, then each table it rolls on next (ch.10, ch.13). */
+  'tables.roll',
 ] as const;
 export type HandRolledCommand = (typeof HAND_ROLLED_COMMANDS)[number];
-/** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn. */
-export type HandRolledResult = FightResult | BoardView | PhaseView;
+/** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn, a table's roll. */
+export type HandRolledResult = FightResult | BoardView | PhaseView | RollView;
 
 /** The faces as typed, in the order rolled; main checks them against the dice the rules ask for. */
 export const enteredFacesSchema = z

@@ -1,0 +1,25 @@
+// A roll on a table from the Roll panel, made on dice rolled at the table (ch.1, ch.5): the faces
+// stand for the table's die, the ledger says the Judge entered them and still replays, and faces the
+// roll does not use are refused with nothing written. Through handDice.roll on the demo campaign.
+import { describe, expect, it } from 'vitest';
+import { openDemo } from '../test-support/temp-app.ts';
+
+describe('a table rolled on dice from the table (ch.1)', () => {
+  it('a 5 typed for the Inn’s d12 lands on its fifth event, entered by the Judge; two faces for one die are refused', async () => {
+    const { app } = await openDemo(4);
+    const roll = { key: 'inn-events', context: {} };
+    const r = await app.call('handDice.roll', { command: 'tables.roll', args: roll, faces: [5] });
+    expect('node' in r && [r.node.label, r.entry.explain, r.entry.enteredBy]).toEqual([
+      'A stranger asks too many questions',
+      '5 = 5 on d12 → A stranger asks too many questions (Inn Events)',
+      'the Judge',
+    ]);
+    expect(await app.call('ledger.verify', {})).toMatchObject({ ok: true });
+    const before = (await app.call('ledger.list', {})).length;
+    await expect(app.call('handDice.roll', { command: 'tables.roll', args: roll, faces: [5, 3] })).rejects.toThrow(
+      'This roll used 1 die, but 2 faces were entered: remove the extra.',
+    );
+    expect((await app.call('ledger.list', {})).length).toBe(before);
+    app.close();
+  });
+});
