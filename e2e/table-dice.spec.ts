@@ -253,3 +253,27 @@ test('the Roll panel takes a table’s faces rolled at the table: a 5 for the In
   const [newest] = await api<LedgerEntry[]>(request, host, 'ledger.list', { limit: 1 });
   expect([newest!.cause, newest!.enteredBy]).toEqual(['Roll panel: Inn Events', 'the Judge']);
 });
+
+test('an ask on a player’s phone is worded anew when the Judge hides its target: the hidden Gnawer becomes “a target” (ch.1)', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { panel, odile } = await odileFacesAGnawer(page, request, ['--players-on-lan']);
+  const links = await api<PrivateLinksView>(request, host, 'private.issue', { lichslayerId: odile.id });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const phone = await context.newPage();
+  await phone.goto(links.links.find((l) => l.lichslayerId === odile.id)!.url);
+  await panel.getByRole('button', { name: 'Attack…' }).click();
+  const attack = page.getByRole('dialog', { name: 'Odile Vantreck attacks' });
+  await attack.getByRole('radio', { name: /Gnawer/ }).check();
+  const asked = phone.getByRole('region', { name: 'The Judge asks a roll' });
+  await expect(asked).toContainText('The Judge asks: Attack Gnawer with');
+  const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const gnawer = board.tokens.find((t) => t.name === 'Gnawer')!;
+  await api(request, host, 'board.updateToken', { id: gnawer.id, patch: { hidden: true } });
+  await expect(asked).toContainText('The Judge asks: Attack a target with');
+  await expect(asked).not.toContainText('Gnawer');
+  await context.close();
+});

@@ -83,4 +83,16 @@ describe('the dice a player is asked for (ch.4, ch.11)', () => {
     expect('damage' in r && r.damage).toBe(20);
     app.close();
   });
+  it('asked again in the same words, nothing changes and nothing is pushed; with the Gnawer hidden the ask names “a target”', async () => {
+    const { app, odile, args } = await odileAtPower8(21);
+    const ask = { lichslayerId: odile.id, command: 'fight.attack' as const, args };
+    const first = await app.dispatch('handDice.call', ask);
+    const again = await app.dispatch('handDice.call', ask);
+    expect(first).toMatchObject({ ok: true, revision: expect.any(Number) });
+    expect(again.ok && again.revision).toBe(first.ok && first.revision);
+    await app.call('board.updateToken', { id: args.target, patch: { hidden: true } });
+    const hidden = await app.dispatch('handDice.call', ask);
+    expect(hidden.ok && hidden.value.what).toBe('Attack a target with Cinder Maul (2d6 + 2d6 for Power above 6)');
+    app.close();
+  });
 });

@@ -37,6 +37,10 @@ export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers):
     },
     'handDice.call': ({ lichslayerId, command, args, causePublic }) => {
       const what = askedOfPlayer(ctx.state(), command, argsOf(command, args), causePublic);
+      // Asked again in the same words (the dialog asks anew on each change main pushes): nothing to
+      // write, and no push that would make it ask again.
+      const now = currentCall(ctx.state());
+      if (now && now.lichslayerId === lichslayerId && now.command === command && now.what === what) return now;
       return ctx.transact('handDice.call', { lichslayerId }, 'A roll called', (ps) =>
         callRoll(ps, lichslayerId, command, what),
       );
