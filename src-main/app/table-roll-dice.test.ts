@@ -1,6 +1,7 @@
-// A roll on a table from the Roll panel, made on dice rolled at the table (ch.1, ch.5): the faces
-// stand for the table's die, the ledger says the Judge entered them and still replays, and faces the
-// roll does not use are refused with nothing written. Through handDice.roll on the demo campaign.
+// A roll on a table from the Roll panel, made on dice rolled at the table (ch.1, ch.5, ch.15): the
+// faces stand for the table's die and then for each table a row rolls on next; the ledger says the
+// Judge entered them and still replays; faces the roll does not use are refused with nothing
+// written. Through handDice.roll on the demo campaign.
 import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
 
@@ -20,6 +21,19 @@ describe('a table rolled on dice from the table (ch.1)', () => {
       'This roll used 1 die, but 2 faces were entered: remove the extra.',
     );
     expect((await app.call('ledger.list', {})).length).toBe(before);
+    app.close();
+  });
+  it('faces 2 and 3 for Daedric Magic land on Call Elemental Spirit, then the Elemental Spirits’ third, the Moss giant (ch.15)', async () => {
+    const { app } = await openDemo(4);
+    const r = await app.call('handDice.roll', {
+      command: 'tables.roll',
+      args: { key: 'spells-daedric', context: {} },
+      faces: [2, 3],
+    });
+    expect('node' in r && [r.node.label, r.node.children.map((c) => c.label)]).toEqual([
+      'Call Elemental Spirit',
+      ['Moss giant'],
+    ]);
     app.close();
   });
 });
