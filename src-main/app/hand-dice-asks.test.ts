@@ -91,8 +91,8 @@ describe('the dice a player is asked for (ch.4, ch.11)', () => {
     expect(first).toMatchObject({ ok: true, revision: expect.any(Number) });
     expect(again.ok && again.revision).toBe(first.ok && first.revision);
     await app.call('board.updateToken', { id: args.target, patch: { hidden: true } });
-    const hidden = await app.dispatch('handDice.call', ask);
-    expect(hidden.ok && hidden.value.what).toBe('Attack a target with Cinder Maul (2d6 + 2d6 for Power above 6)');
+    const hidden = await app.call('handDice.call', ask);
+    expect(hidden.what).toBe('Attack a target with Cinder Maul (2d6 + 2d6 for Power above 6)');
     app.close();
   });
 });
