@@ -1,7 +1,7 @@
 // Dice rolled at the table (ch.1, ch.11): the Judge types the faces into the Attack dialog (a face a
 // die cannot show is refused by die), and a Lichslayer's player sends theirs from their own phone
 // when the Judge calls the roll — the Judge sees them arrive and accepts; the ledger names who.
-import { expect, test, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, test, type Browser, type Page, type APIRequestContext } from '@playwright/test';
 import type { CampaignView, LedgerEntry } from '../src-shared/contract.ts';
 import type { PrivateLinksView } from '../src-shared/private-view.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
@@ -40,6 +40,16 @@ async function odileFacesAGnawer(page: Page, request: APIRequestContext, extraAr
   await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
   const roster = (await api<CampaignView>(request, host, 'campaign.current')).roster;
   return { panel, odile: roster.find((l) => l.name === 'Odile Vantreck')! };
+}
+
+/** The same fight with players on the local network, and Odile's own screen open on a phone-sized page. */
+async function odileWithHerPhone(page: Page, request: APIRequestContext, browser: Browser) {
+  const { panel, odile } = await odileFacesAGnawer(page, request, ['--players-on-lan']);
+  const links = await api<PrivateLinksView>(request, host, 'private.issue', { lichslayerId: odile.id });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const phone = await context.newPage();
+  await phone.goto(links.links.find((l) => l.lichslayerId === odile.id)!.url);
+  return { panel, odile, phone, context };
 }
 
 const attackRolls = async (request: APIRequestContext) =>
@@ -84,11 +94,7 @@ test("Odile's player sends her dice from her phone when the Judge opens her atta
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { panel, odile } = await odileFacesAGnawer(page, request, ['--players-on-lan']);
-  const links = await api<PrivateLinksView>(request, host, 'private.issue', { lichslayerId: odile.id });
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const phone = await context.newPage();
-  await phone.goto(links.links.find((l) => l.lichslayerId === odile.id)!.url);
+  const { panel, phone, context } = await odileWithHerPhone(page, request, browser);
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Odile Vantreck');
   // Nothing asked: nothing to send.
   await expect(phone.getByRole('region', { name: 'The Judge asks a roll' })).toHaveCount(0);
@@ -260,11 +266,7 @@ test('an ask on a player’s phone is worded anew when the Judge hides its targe
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { panel, odile } = await odileFacesAGnawer(page, request, ['--players-on-lan']);
-  const links = await api<PrivateLinksView>(request, host, 'private.issue', { lichslayerId: odile.id });
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const phone = await context.newPage();
-  await phone.goto(links.links.find((l) => l.lichslayerId === odile.id)!.url);
+  const { panel, phone, context } = await odileWithHerPhone(page, request, browser);
   await panel.getByRole('button', { name: 'Attack…' }).click();
   const attack = page.getByRole('dialog', { name: 'Odile Vantreck attacks' });
   await attack.getByRole('radio', { name: /Gnawer/ }).check();
