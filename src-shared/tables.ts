@@ -205,6 +205,8 @@ export const tableRowSchema = z.strictObject({
   rollOn: rollOnSchema.nullable().default(null),
 });
 export type TableRow = z.output<typeof tableRowSchema>;
+/** A row's typed groups, the fields a Foundry export carries in its flags and its import reads back. */
+export const ROW_FIELD_GROUPS = ['loot', 'room', 'entity', 'spell', 'trap', 'inn', 'rollOn'] as const;
 export type TableRowInput = z.input<typeof tableRowSchema>;
 
 export const tableDefSchema = z.strictObject({

@@ -1,6 +1,6 @@
 // A Foundry VTT RollTable document read into a draft: its formula or flags give the die, each
 // result its range or weight, text and links; results Foundry never draws are left out and said.
-import type { TableRow } from '@shared/tables.ts';
+import { ROW_FIELD_GROUPS, type TableRow } from '@shared/tables.ts';
 import type { KeyRead } from '@shared/row-key.ts';
 import { cleanPasted } from './paste-markup.ts';
 import {
@@ -111,8 +111,7 @@ export function foundryDrafts(doc: FoundryDocument): Draft {
     const split = flags ? { label, details, note: null } : splitLong(label, details);
     if (split.note) notes.push(split.note);
     const typed: Partial<TableRow> = {};
-    for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'inn', 'rollOn'] as const)
-      if (flagged?.[k]) (typed as Record<string, unknown>)[k] = flagged[k];
+    for (const k of ROW_FIELD_GROUPS) if (flagged?.[k]) (typed as Record<string, unknown>)[k] = flagged[k];
     const key: KeyRead | null = draft.weighted
       ? null
       : range

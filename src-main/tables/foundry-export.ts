@@ -1,7 +1,7 @@
 // Foundry VTT RollTable documents, written: the current shape with the older `text` alongside,
 // and what Foundry has no field for kept in the document's flags, so a table exported here and
 // imported back (foundry-table.ts) is the same table.
-import type { TableDef, TableRow } from '@shared/tables.ts';
+import { ROW_FIELD_GROUPS, type TableDef, type TableRow } from '@shared/tables.ts';
 import { tableSpan } from './table-span.ts';
 import { FLAG_SCOPE, textToHtml } from './foundry-table.ts';
 
@@ -35,7 +35,7 @@ export function foundryFormula(die: string): string {
 function cleanFlags(row: TableRow): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (Object.keys(row.fields).length) out.fields = row.fields;
-  for (const k of ['loot', 'room', 'entity', 'spell', 'trap', 'inn', 'rollOn'] as const) if (row[k]) out[k] = row[k];
+  for (const k of ROW_FIELD_GROUPS) if (row[k]) out[k] = row[k];
   if (row.range && row.range.to === null) out.openEnd = true;
   return out;
 }
