@@ -279,3 +279,35 @@ test('an ask on a player’s phone is worded anew when the Judge hides its targe
   await expect(asked).not.toContainText('Gnawer');
   await context.close();
 });
+
+test('a Lichslayer rolled up in the wizard on faces from the table: 100, 41 + 4 and 70 give Fen Flail, Drowned Poultice and Brand Hatchet (ch.1, ch.4)', async ({
+  page,
+  request,
+}) => {
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 4);
+  await page.getByRole('button', { name: 'Roll a Lichslayer…' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Roll a Lichslayer' });
+  await wizard.getByLabel('Name').fill('Mira Quell');
+  await wizard.getByLabel('Influence die for starting loot 2').selectOption('6');
+  await expect(wizard.getByTestId('face-order')).toHaveText(
+    'Faces in this order — loot 1: d100; loot 2: d100 then its d6; loot 3: d100; six d6 for the stat points; the class d8.',
+  );
+  await wizard.getByLabel('Faces rolled at the table').fill('100 41 4 70 1 2 3 4 5 6');
+  await page.screenshot({ path: `${SHOTS}/creation-form.png`, fullPage: false });
+  await wizard.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(wizard.getByRole('alert')).toHaveText(
+    'This roll needs more dice than the 10 entered: die 11 is a d8 with no face. Enter it too.',
+  );
+  await wizard.getByLabel('Faces rolled at the table').fill('100 41 4 70 1 2 3 4 5 6 3');
+  await wizard.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(wizard.getByRole('list', { name: 'Starting loot' }).getByRole('listitem')).toHaveText([
+    '60: Fen Flail (Green)',
+    '5: Drowned Poultice (Blue)',
+    '30: Brand Hatchet (Red)',
+  ]);
+  await expect(wizard.getByTestId('stat-points')).toHaveText('1→power, 2→speed, 3→health, 4→armor, 5→magic, 6→choice');
+  await page.screenshot({ path: `${SHOTS}/creation-faces.png`, fullPage: false });
+  const [newest] = await api<LedgerEntry[]>(request, host, 'ledger.list', { limit: 1 });
+  expect([newest!.cause, newest!.enteredBy]).toEqual(['Creation of Mira Quell: class (hidden)', 'the Judge']);
+});

@@ -58,6 +58,9 @@ function textOf(ps: PlayReader, command: HandRolledCommand, args: unknown, said:
     case 'tables.roll':
       // A table's name may tell what is coming (a trap table, a Lich's spells): the ask names none.
       return `A roll on a table${said}: the dice in the order the Judge calls them`;
+    case 'lichslayer.roll':
+      // The class is rolled hidden even from its player (ch.1): the ask names only the loot and stats.
+      return `Rolling up a Lichslayer${said}: the dice in the order the Judge calls them`;
   }
 }
 

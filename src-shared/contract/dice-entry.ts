@@ -5,7 +5,7 @@ import type { PrivateView } from '../private-view.ts';
 import type { FightResult } from '../fight.ts';
 import type { BoardView } from '../board.ts';
 import type { PhaseView } from '../phase.ts';
-import type { RollView } from './views.ts';
+import type { RolledLichslayer, RollView } from './views.ts';
 
 /** Binds a result type to an argument schema; the result exists at the type level only. */
 const command =
@@ -28,10 +28,12 @@ export const HAND_ROLLED_COMMANDS = [
   'board.moveToken',
   /** A roll on a table from the Roll panel: its die, then each table it rolls on next (ch.10, ch.13). */
   'tables.roll',
+  /** Rolling up a Lichslayer: the three starting loot dice with their influence dice, the stat points, the class (ch.1, ch.4). */
+  'lichslayer.roll',
 ] as const;
 export type HandRolledCommand = (typeof HAND_ROLLED_COMMANDS)[number];
-/** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn, a table's roll. */
-export type HandRolledResult = FightResult | BoardView | PhaseView | RollView;
+/** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn, a table's roll, a new Lichslayer. */
+export type HandRolledResult = FightResult | BoardView | PhaseView | RollView | RolledLichslayer;
 
 /** The faces as typed, in the order rolled; main checks them against the dice the rules ask for. */
 export const enteredFacesSchema = z
