@@ -311,3 +311,40 @@ test('a Lichslayer rolled up in the wizard on faces from the table: 100, 41 + 4 
   const [newest] = await api<LedgerEntry[]>(request, host, 'ledger.list', { limit: 1 });
   expect([newest!.cause, newest!.enteredBy]).toEqual(['Creation of Mira Quell: class (hidden)', 'the Judge']);
 });
+
+test('the dialog reveals an unrevealed room ahead of Odile, naming its trap before her faces go in: 1 4 5 3 spring the Loose flagstone and fail the Sanity Test (ch.9, ch.10)', async ({
+  page,
+  request,
+}) => {
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 21);
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  const b = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const at = await tokenPoint(
+    page,
+    b,
+    b.tokens.find((t) => t.name === 'Odile Vantreck')!,
+  );
+  await page.mouse.click(at.x, at.y);
+  await page.getByRole('button', { name: 'Enter a room on table dice…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Odile Vantreck enters a room on table dice' });
+  await dialog.getByLabel('Into').selectOption('3,0');
+  await expect(dialog.getByTestId('what-waits')).toContainText('Unrevealed: the app rolls what room it is');
+  await dialog.getByRole('button', { name: 'Reveal it first' }).click();
+  await expect(dialog.getByTestId('what-waits')).toContainText('Trap: A trap (1d6 on entry)');
+  await expect(dialog.getByRole('button', { name: 'Reveal it first' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/reveal-ahead.png` });
+  await dialog.getByLabel('Faces rolled at the table').fill('1 4 5 3');
+  await dialog.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'On the board' })).toContainText(
+    'Trap triggers for Odile Vantreck: Loose flagstone — 1d6 damage, one instance. (ch.9)',
+  );
+  const moved = (await api<BoardView>(request, host, 'board.view', { floor: 1 })).tokens.find(
+    (t) => t.name === 'Odile Vantreck',
+  )!;
+  expect([moved.x, moved.y]).toEqual([3, 0]);
+});

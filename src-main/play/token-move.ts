@@ -45,17 +45,8 @@ export function arrive(
   noteClearedOnNine(ps, room.floor, room.x, room.y, notices);
 }
 
-export function moveOne(
-  ps: PlaySession,
-  moving: TokenView,
-  floor: number,
-  x: number,
-  y: number,
-  override: boolean,
-  notices: string[],
-  command: CommandName,
-  entry: RoomEntry = {},
-): void {
+/** The move judged by the board's rules, as the token would make it now (refused or to confirm: thrown). */
+function judged(ps: PlaySession, moving: TokenView, floor: number, x: number, y: number, override: boolean) {
   // ch.16: a turned character moves as one of the Judge's entities: it reveals no room, springs no trap.
   const turned =
     moving.kind === 'lichslayer' &&
@@ -76,6 +67,21 @@ export function moveOne(
   if (verdict.kind === 'refused')
     throw new CommandFailure('refused', `${verdict.reason}. ${token.name} stays where they were.`);
   if (verdict.kind === 'confirm') throw new CommandFailure('needs-confirmation', verdict.reason);
+  return { token, verdict };
+}
+
+export function moveOne(
+  ps: PlaySession,
+  moving: TokenView,
+  floor: number,
+  x: number,
+  y: number,
+  override: boolean,
+  notices: string[],
+  command: CommandName,
+  entry: RoomEntry = {},
+): void {
+  const { token, verdict } = judged(ps, moving, floor, x, y, override);
   // The room's roll is the Judge's (ch.10): faces entered for the move are for what the room does to the mover.
   const room = verdict.reveals
     ? ps.appDice(() => reveal(ps, floor, x, y, command, [token]))
@@ -99,4 +105,28 @@ export function moveTokenByRules(
   const token = allTokens(ps).find((t) => t.id === tokenId);
   if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
   moveOne(ps, token, floor, x, y, false, notices, command, entry);
+}
+
+/**
+ * Reveals the room a Lichslayer is about to enter, as their step in would (ch.10: the app's roll, the
+ * mover as revealer), so the Judge knows what it asks of them before the faces rolled at the table
+ * go in. Refused where the step itself would be refused or needs the Judge's override.
+ */
+export function revealAhead(
+  ps: PlaySession,
+  tokenId: number,
+  floor: number,
+  x: number,
+  y: number,
+  notices: string[],
+): void {
+  const moving = allTokens(ps).find((t) => t.id === tokenId);
+  if (!moving) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
+  const refused = phaseRefusesMove(moving, divePlace(ps), floor);
+  if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
+  const { token, verdict } = judged(ps, moving, floor, x, y, false);
+  if (!verdict.reveals)
+    throw new CommandFailure('refused', `${token.name} would reveal nothing by stepping in there. Nothing changed.`);
+  const room = reveal(ps, floor, x, y, 'board.revealRoom', [token]);
+  notices.push(`Revealed ahead of ${token.name}: ${room.name || 'a room'} (${room.room_type ?? 'room'})`);
 }

@@ -26,7 +26,8 @@ export const boardCommands = {
   ),
   'board.placeLichslayer': command<BoardView>()(placeSchema.extend({ lichslayerId: rowId })),
   'board.moveToken': command<BoardView>()(placeSchema.extend({ tokenId: rowId, override: z.boolean().default(false) })),
-  'board.revealRoom': command<BoardView>()(placeSchema),
+  /** Reveals a room; with `ahead`, as that Lichslayer's step in would, before they take it (ch.10). */
+  'board.revealRoom': command<BoardView>()(placeSchema.extend({ ahead: rowId.optional() })),
   'board.prerollRoom': command<BoardView>()(placeSchema),
   'board.prerollFloor': command<BoardView>()(z.strictObject({ floor: z.number().int().min(1).max(9) })),
   'board.setRoom': command<BoardView>()(

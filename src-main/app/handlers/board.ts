@@ -26,7 +26,7 @@ import { contentsFor, fillRoom, reveal } from '../../play/room-reveal.ts';
 import { shrinesOf, where } from '../../play/floor-facts.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { setRoomByHand } from '../../play/room-prep.ts';
-import { moveOne, moveToken } from '../../play/token-move.ts';
+import { moveOne, moveToken, revealAhead } from '../../play/token-move.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { openChestBy, takeRoomGold } from '../../play/looting.ts';
 import { familiarHealth } from '../../play/skills/witch.ts';
@@ -103,6 +103,7 @@ export function boardHandlers(ctx: HandlerContext): HandlersOf<'board'> {
         const before = roomAt(ps, args.floor, args.x, args.y);
         if (before?.revealed)
           throw new CommandFailure('refused', `${where(args.floor, args.x, args.y)} is already revealed.`);
+        if (args.ahead !== undefined) return revealAhead(ps, args.ahead, args.floor, args.x, args.y, notices);
         const room = reveal(ps, args.floor, args.x, args.y, 'board.revealRoom');
         notices.push(`Revealed ${room.name} (${room.room_type})`);
       });
