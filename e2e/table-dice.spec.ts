@@ -1,7 +1,7 @@
 // Dice rolled at the table (ch.1, ch.11): the Judge types the faces into the Attack dialog (a face a
 // die cannot show is refused by die), and a Lichslayer's player sends theirs from their own phone
 // when the Judge calls the roll — the Judge sees them arrive and accepts; the ledger names who.
-import { expect, test, type Browser, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, test, type Browser, type Page, type APIRequestContext, type Locator } from '@playwright/test';
 import type { CampaignView, LedgerEntry } from '../src-shared/contract.ts';
 import type { PrivateLinksView } from '../src-shared/private-view.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
@@ -183,6 +183,31 @@ test("the other rolls take the table's dice: a named Challenge on 6 4 3 makes 13
   await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
 });
 
+/** The board opened on Floor 1 with Odile's token clicked: her card shows in the room panel. */
+async function clickOdileOnTheBoard(page: Page, request: APIRequestContext) {
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  const b = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const at = await tokenPoint(
+    page,
+    b,
+    b.tokens.find((t) => t.name === 'Odile Vantreck')!,
+  );
+  await page.mouse.click(at.x, at.y);
+}
+
+/** The faces typed into the entry dialog move Odile into room (4,1), and the board's notices say what the room did. */
+async function odileEntersOn(page: Page, request: APIRequestContext, dialog: Locator, faces: string, notice: string) {
+  await dialog.getByLabel('Faces rolled at the table').fill(faces);
+  await dialog.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'On the board' })).toContainText(notice);
+  const moved = (await api<BoardView>(request, host, 'board.view', { floor: 1 })).tokens.find(
+    (t) => t.name === 'Odile Vantreck',
+  )!;
+  expect([moved.x, moved.y]).toEqual([3, 0]);
+}
+
 test('Odile enters the Spike Room on faces typed at the table: the dialog names the trap and its dice, 3 5 deal 8 through her Armor, 30 → 22 (ch.9, ch.11)', async ({
   page,
   request,
@@ -194,15 +219,7 @@ test('Odile enters the Spike Room on faces typed at the table: the dialog names 
   await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
   await api(request, host, 'board.setRoom', SPIKE_ROOM);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.getByRole('button', { name: 'Board', exact: true }).click();
-  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
-  const b = await api<BoardView>(request, host, 'board.view', { floor: 1 });
-  const at = await tokenPoint(
-    page,
-    b,
-    b.tokens.find((t) => t.name === 'Odile Vantreck')!,
-  );
-  await page.mouse.click(at.x, at.y);
+  await clickOdileOnTheBoard(page, request);
   const dialog = page.getByRole('dialog', { name: 'Odile Vantreck enters a room on table dice' });
   // From the keyboard: the arrow chooses the room beside hers, Shift+Enter opens the dialog on it.
   await page.keyboard.press('ArrowRight');
@@ -220,16 +237,7 @@ test('Odile enters the Spike Room on faces typed at the table: the dialog names 
   // The ask on Odile's player's screen follows the room chosen, naming the room and nothing in it.
   await expect(dialog).toContainText('Entering F1 (4,1): the dice the room asks of you');
   await page.screenshot({ path: `${SHOTS}/enter-on-table-dice.png` });
-  await dialog.getByLabel('Faces rolled at the table').fill('3 5');
-  await dialog.getByRole('button', { name: 'Use these faces' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('list', { name: 'On the board' })).toContainText(
-    "8 to Odile Vantreck's Health (bypasses Armor): 30 → 22 (ch.11)",
-  );
-  const moved = (await api<BoardView>(request, host, 'board.view', { floor: 1 })).tokens.find(
-    (t) => t.name === 'Odile Vantreck',
-  )!;
-  expect([moved.x, moved.y]).toEqual([3, 0]);
+  await odileEntersOn(page, request, dialog, '3 5', "8 to Odile Vantreck's Health (bypasses Armor): 30 → 22 (ch.11)");
   const rolls = (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' })).filter(
     (e) => e.command === 'board.moveToken' && e.faces.length > 0,
   );
@@ -320,15 +328,7 @@ test('the dialog reveals an unrevealed room ahead of Odile, naming its trap befo
   await openSeededDemo(page, request, host, 21);
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
   await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
-  await page.getByRole('button', { name: 'Board', exact: true }).click();
-  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
-  const b = await api<BoardView>(request, host, 'board.view', { floor: 1 });
-  const at = await tokenPoint(
-    page,
-    b,
-    b.tokens.find((t) => t.name === 'Odile Vantreck')!,
-  );
-  await page.mouse.click(at.x, at.y);
+  await clickOdileOnTheBoard(page, request);
   await page.getByRole('button', { name: 'Enter a room on table dice…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Odile Vantreck enters a room on table dice' });
   await dialog.getByLabel('Into').selectOption('3,0');
@@ -337,14 +337,11 @@ test('the dialog reveals an unrevealed room ahead of Odile, naming its trap befo
   await expect(dialog.getByTestId('what-waits')).toContainText('Trap: A trap (1d6 on entry)');
   await expect(dialog.getByRole('button', { name: 'Reveal it first' })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/reveal-ahead.png` });
-  await dialog.getByLabel('Faces rolled at the table').fill('1 4 5 3');
-  await dialog.getByRole('button', { name: 'Use these faces' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('list', { name: 'On the board' })).toContainText(
+  await odileEntersOn(
+    page,
+    request,
+    dialog,
+    '1 4 5 3',
     'Trap triggers for Odile Vantreck: Loose flagstone — 1d6 damage, one instance. (ch.9)',
   );
-  const moved = (await api<BoardView>(request, host, 'board.view', { floor: 1 })).tokens.find(
-    (t) => t.name === 'Odile Vantreck',
-  )!;
-  expect([moved.x, moved.y]).toEqual([3, 0]);
 });

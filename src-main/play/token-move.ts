@@ -4,7 +4,7 @@
 import type { ParsedArgsOf, CommandName } from '@shared/contract.ts';
 import type { TokenView } from '@shared/board.ts';
 import { judgeMove, phaseRefusesMove } from '../rules/board-moves.ts';
-import { allTokens, ensureRoom, roomAt, type RoomRecord } from '../state/board.ts';
+import { allTokens, ensureRoom, roomAt, tokenOf, type RoomRecord } from '../state/board.ts';
 import { CommandFailure } from '../state/failures.ts';
 import type { PlaySession } from '../state/session.ts';
 import { diveActor, divePlace } from './machines.ts';
@@ -14,11 +14,16 @@ import { noteClearedOnNine } from './floor-nine.ts';
 import { reveal } from './room-reveal.ts';
 import { countTurnStep } from './turn-movement.ts';
 
-export function moveToken(ps: PlaySession, args: ParsedArgsOf<'board.moveToken'>, notices: string[]): void {
-  const token = allTokens(ps).find((t) => t.id === args.tokenId);
-  if (!token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
-  const refused = phaseRefusesMove(token, divePlace(ps), args.floor);
+/** The token, refused when the phase lets it move nowhere on that floor. */
+function movableNow(ps: PlaySession, tokenId: number, floor: number): TokenView {
+  const token = tokenOf(ps, tokenId);
+  const refused = phaseRefusesMove(token, divePlace(ps), floor);
   if (refused) throw new CommandFailure('refused', `${refused}. ${token.name} stays where they were.`);
+  return token;
+}
+
+export function moveToken(ps: PlaySession, args: ParsedArgsOf<'board.moveToken'>, notices: string[]): void {
+  const token = movableNow(ps, args.tokenId, args.floor);
   // ch.8: a Lost character's short rounds; the Judge's override is the Judge's call.
   if (!args.override && token.floor === args.floor) countTurnStep(ps, token);
   moveOne(ps, token, args.floor, args.x, args.y, args.override, notices, 'board.moveToken');
@@ -102,9 +107,7 @@ export function moveTokenByRules(
   command: CommandName,
   entry: RoomEntry = {},
 ): void {
-  const token = allTokens(ps).find((t) => t.id === tokenId);
-  if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
-  moveOne(ps, token, floor, x, y, false, notices, command, entry);
+  moveOne(ps, tokenOf(ps, tokenId), floor, x, y, false, notices, command, entry);
 }
 
 /**
@@ -120,11 +123,7 @@ export function revealAhead(
   y: number,
   notices: string[],
 ): void {
-  const moving = allTokens(ps).find((t) => t.id === tokenId);
-  if (!moving) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
-  const refused = phaseRefusesMove(moving, divePlace(ps), floor);
-  if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
-  const { token, verdict } = judged(ps, moving, floor, x, y, false);
+  const { token, verdict } = judged(ps, movableNow(ps, tokenId, floor), floor, x, y, false);
   if (!verdict.reveals)
     throw new CommandFailure('refused', `${token.name} would reveal nothing by stepping in there. Nothing changed.`);
   const room = reveal(ps, floor, x, y, 'board.revealRoom', [token]);
