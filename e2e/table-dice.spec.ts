@@ -234,6 +234,9 @@ test('Odile enters the Spike Room on faces typed at the table: the dialog names 
   await expect(dialog.getByTestId('what-waits')).toHaveText(
     'Trap: Spiked floor — 2d6 through Armor. Enter the faces in that order.',
   );
+  await expect(dialog.getByTestId('faces-rule')).toHaveText(
+    "One face per die, in the order the dice fall. A roll the faces run out partway through is refused; any roll after the last face is the app's.",
+  );
   // The ask on Odile's player's screen follows the room chosen, naming the room and nothing in it.
   await expect(dialog).toContainText('Entering F1 (4,1): the dice the room asks of you');
   await page.screenshot({ path: `${SHOTS}/enter-on-table-dice.png` });

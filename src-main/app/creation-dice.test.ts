@@ -3,7 +3,7 @@
 // hidden class's d8; the ledger names the Judge as their source, and too few faces are refused with
 // nothing written. Through handDice.roll in a new campaign.
 import { describe, expect, it } from 'vitest';
-import { makeApp } from '../test-support/temp-app.ts';
+import { makeApp, openDemo } from '../test-support/temp-app.ts';
 
 describe('a Lichslayer rolled up on table dice (ch.1, ch.4)', () => {
   it('100, 41 and 70 with a d6 influence of 4 on the second give loot 60, 5 and 30; six d6 and a d8 finish the roll', async () => {
@@ -45,6 +45,19 @@ describe('a Lichslayer rolled up on table dice (ch.1, ch.4)', () => {
       app.call('handDice.roll', { command: 'lichslayer.roll', args, faces: [100, 41, 4, 70, 1, 2, 3, 4, 5, 6] }),
     ).rejects.toThrow('This roll needs more dice than the 10 entered: die 11 is a d8 with no face. Enter it too.');
     expect((await app.call('campaign.current', {}))!.roster).toEqual([]);
+    app.close();
+  });
+
+  it('asked of a player, the roll names its dice in the order they go in, the d8 by its die alone', async () => {
+    const { app, roster } = await openDemo(21);
+    const call = await app.call('handDice.call', {
+      lichslayerId: roster[0]!.id,
+      command: 'lichslayer.roll',
+      args: { name: 'Mira Quell', influence: [0, 6, 0] },
+    });
+    expect(call.what).toBe(
+      'Rolling up a Lichslayer: loot 1: d100; loot 2: d100 then its d6; loot 3: d100; six d6 for the stat points; the class d8',
+    );
     app.close();
   });
 });

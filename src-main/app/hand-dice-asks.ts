@@ -11,6 +11,7 @@ import { CommandFailure } from '../state/failures.ts';
 import { allTokens, roomLabel } from '../state/board.ts';
 import { challengeSetup } from '../play/challenge.ts';
 import { playersSight } from '../views/player-view.ts';
+import { creationFaceOrder } from '@shared/creation-words.ts';
 
 /** The ask's text as the player reads it (at most 160 characters, as the call keeps it). */
 export function askedOfPlayer(ps: PlayReader, command: HandRolledCommand, args: unknown, causePublic: boolean): string {
@@ -59,8 +60,8 @@ function textOf(ps: PlayReader, command: HandRolledCommand, args: unknown, said:
       // A table's name may tell what is coming (a trap table, a Lich's spells): the ask names none.
       return `A roll on a table${said}: the dice in the order the Judge calls them`;
     case 'lichslayer.roll':
-      // The class is rolled hidden even from its player (ch.1): the ask names only the loot and stats.
-      return `Rolling up a Lichslayer${said}: the dice in the order the Judge calls them`;
+      // The class is rolled hidden even from its player (ch.1): the ask names its die, never the class.
+      return `Rolling up a Lichslayer${said}: ${creationFaceOrder((args as ParsedArgsOf<'lichslayer.roll'>).influence)}`;
   }
 }
 

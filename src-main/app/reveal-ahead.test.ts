@@ -51,7 +51,7 @@ describe('a room revealed ahead of the one entering (ch.10)', () => {
     const { app, odile } = await odileAtTheLanding();
     const before = (await app.call('ledger.list', {})).length;
     await expect(app.call('board.revealRoom', { floor: 1, x: 4, y: 4, ahead: odile.id })).rejects.toThrow(
-      'Odile Vantreck → (5,5) is not next to (3,1): rooms join only their four neighbours (ch.9). Move anyway as a Judge override?',
+      'Odile Vantreck → (5,5) is not next to (3,1): rooms join only their four neighbours (ch.9): no step there to reveal ahead of. Nothing changed.',
     );
     await expect(app.call('board.revealRoom', { floor: 1, x: 2, y: 0, ahead: odile.id })).rejects.toThrow(
       'F1 (3,1) is already revealed.',

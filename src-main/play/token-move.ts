@@ -50,8 +50,19 @@ export function arrive(
   noteClearedOnNine(ps, room.floor, room.x, room.y, notices);
 }
 
-/** The move judged by the board's rules, as the token would make it now (refused or to confirm: thrown). */
-function judged(ps: PlaySession, moving: TokenView, floor: number, x: number, y: number, override: boolean) {
+/**
+ * The move judged by the board's rules, as the token would make it now. Refused: thrown. One the Judge
+ * may override is asked to confirm, or refused outright where no override is on offer (`askable` false).
+ */
+function judged(
+  ps: PlaySession,
+  moving: TokenView,
+  floor: number,
+  x: number,
+  y: number,
+  override: boolean,
+  askable = true,
+) {
   // ch.16: a turned character moves as one of the Judge's entities: it reveals no room, springs no trap.
   const turned =
     moving.kind === 'lichslayer' &&
@@ -71,7 +82,10 @@ function judged(ps: PlaySession, moving: TokenView, floor: number, x: number, y:
   });
   if (verdict.kind === 'refused')
     throw new CommandFailure('refused', `${verdict.reason}. ${token.name} stays where they were.`);
-  if (verdict.kind === 'confirm') throw new CommandFailure('needs-confirmation', verdict.reason);
+  if (verdict.kind === 'confirm') {
+    if (askable) throw new CommandFailure('needs-confirmation', `${verdict.reason}. Move anyway as a Judge override?`);
+    throw new CommandFailure('refused', `${verdict.reason}: no step there to reveal ahead of. Nothing changed.`);
+  }
   return { token, verdict };
 }
 
@@ -123,7 +137,7 @@ export function revealAhead(
   y: number,
   notices: string[],
 ): void {
-  const { token, verdict } = judged(ps, movableNow(ps, tokenId, floor), floor, x, y, false);
+  const { token, verdict } = judged(ps, movableNow(ps, tokenId, floor), floor, x, y, false, false);
   if (!verdict.reveals)
     throw new CommandFailure('refused', `${token.name} would reveal nothing by stepping in there. Nothing changed.`);
   const room = reveal(ps, floor, x, y, 'board.revealRoom', [token]);

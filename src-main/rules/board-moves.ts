@@ -24,6 +24,7 @@ export function isNear(a: Place, b: Place, rules: HouseRules): boolean {
   return rules.adjacency === 'same-room' ? steps === 0 : steps <= 1;
 }
 
+/** A move to confirm carries only why it breaks the board's rules: whether to ask is the caller's. */
 export type MoveVerdict =
   { kind: 'ok'; reveals: boolean } | { kind: 'refused'; reason: string } | { kind: 'confirm'; reason: string };
 
@@ -100,7 +101,7 @@ export function judgeMove(input: MoveInput): MoveVerdict {
         : `not next to (${from.x + 1},${from.y + 1}): rooms join only their four neighbours`;
     return {
       kind: 'confirm',
-      reason: `${mover.name} → (${to.x + 1},${to.y + 1}) is ${why} (ch.9). Move anyway as a Judge override?`,
+      reason: `${mover.name} → (${to.x + 1},${to.y + 1}) is ${why} (ch.9)`,
     };
   }
   return { kind: 'ok', reveals: !target.revealed };
