@@ -211,7 +211,11 @@ test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap,
   await page.screenshot({ path: `${SHOTS}/felled.png` });
   await banner.getByRole('button', { name: 'Combat over' }).click();
   await expect(banner).toContainText('Exploring · Floor 2');
-  await expect(players.locator('body')).not.toContainText('Ossuary Warden');
+  // The felled Warden leaves the players' board; the fight's summary beside it says who felled it.
+  await expect(players.getByRole('region', { name: 'The board' })).not.toContainText('Ossuary Warden');
+  await expect(players.getByRole('region', { name: 'What just ended' })).toContainText(
+    'Felled: Ossuary Warden (by Sable Hartigan)',
+  );
   // The felled Warden stays on the Judge's board, crossed out.
   await page.reload();
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();

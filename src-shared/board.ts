@@ -2,6 +2,7 @@
 // view, which carries no secret at all (main drops them; the renderer never has to hide one).
 import { z } from 'zod';
 import { COLOURS, type Colour } from './gauntlet.ts';
+import type { EndedSummary } from './journal.ts';
 import { FACTIONS, ROOM_TYPES, trapFieldsSchema, type RoomType, type TrapFields } from './tables.ts';
 
 export const GRID = 5;
@@ -244,6 +245,8 @@ export interface PlayerView {
   /** The fight's round while one is on, so the TV can say whose turn it is large. */
   round: number | null;
   rolls: { explain: string; at: string }[];
+  /** The fight or dive that ended last this session, as the players may read it; none while a fight is on. */
+  summary: EndedSummary | null;
 }
 
 export const worldPatchSchema = z

@@ -115,3 +115,6 @@ export interface JournalBook {
 /** The newest summary of the current session, of a fight or a dive, shown when it ends. */
 export type JournalSummary =
   { of: 'fight'; summary: FightSummary } | { of: 'dive'; summary: DiveSummary } | { of: 'none'; summary: null };
+
+/** A summary of a fight or a dive that has ended. */
+export type EndedSummary = Exclude<JournalSummary, { of: 'none' }>;

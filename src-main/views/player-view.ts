@@ -12,6 +12,8 @@ import { turnOrder } from './turn-order.ts';
 import { attentionStage, partyFloor, stored } from '../play/machines.ts';
 import { publicRolls } from '../db/public-rolls.ts';
 import { campaignName } from '../db/campaign-meta.ts';
+import { tableNames } from './table-names.ts';
+import { playersSummary } from './players-summary.ts';
 
 const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
 
@@ -36,17 +38,9 @@ export function playersSight(ps: PlayReader) {
       t.kind !== 'phylactery',
   );
   const visibleIds = new Set(visible.map((t) => t.id));
-  // Entities are numbered afresh among the visible ones: "Gnawer 3" must not hint at a hidden Gnawer 2.
-  const seen = new Map<string, number>();
-  const shownName = new Map(
-    visible.map((t) => {
-      if (t.kind !== 'entity') return [t.id, t.name] as const;
-      const base = t.name.replace(/\s+\d+$/, '');
-      const n = (seen.get(base) ?? 0) + 1;
-      seen.set(base, n);
-      return [t.id, n > 1 ? `${base} ${n}` : base] as const;
-    }),
-  );
+  const entities = visible.filter((t) => t.kind === 'entity');
+  const shownName = new Map<number, string>(visible.map((t) => [t.id, t.name]));
+  tableNames(entities.map((t) => t.name)).forEach((name, i) => shownName.set(entities[i]!.id, name));
   // Whose turn players see: the current one if visible; during a hidden entrant's turn, the next
   // visible one (as "up next"), so no gap in the highlight betrays it.
   const saved = stored(ps, 'machine:combat');
@@ -109,5 +103,6 @@ export function playerView(db: Database, ps: PlayReader): PlayerView {
       })),
     round: turn ? turn.round : null,
     rolls: [...publicRolls(db, floor)],
+    summary: playersSummary(db, ps),
   };
 }
