@@ -139,6 +139,12 @@ export const innFieldsSchema = z.strictObject({
   shelterExtra: whole.min(0).max(10_000).default(0),
   /** Days of the survival clock one meal bought today feeds (ch.4 counts one). */
   fedDays: whole.min(1).max(7).default(1),
+  /** False: a meal bought today feeds no one (ch.4's clock and ch.8's rest count it as no meal). */
+  mealFeeds: z.boolean().default(true),
+  /** False: tonight's shelter restores no Sanity (ch.8), though it still counts as shelter. */
+  restRecovers: z.boolean().default(true),
+  /** Sanity levels more than ch.8's one that a night's rest restores to those who ate here today. */
+  restBonus: whole.min(0).max(3).default(0),
 });
 export type InnFields = z.output<typeof innFieldsSchema>;
 export type InnFieldsInput = z.input<typeof innFieldsSchema>;

@@ -18,7 +18,7 @@ const simple = (
 
 export const EVENTS: TableDefInput[] = [
   // ch.5: 2-9 are the negative half (a Wary Retainer leaves on them, Stage 3 locks to them); rolls
-  // are capped at 2, so the first row starts the table at 1. Prices and fed days are the app's to apply.
+  // are capped at 2, so the first row starts the table at 1. Prices, meals and rest are the app's to apply.
   {
     key: 'inn-events',
     name: 'Inn Events',
@@ -28,14 +28,32 @@ export const EVENTS: TableDefInput[] = [
     rows: (
       [
         [1, 2, 'Brawl in the common room', 'Each patron pays 12 gold in damages or spends the night in the stocks.'],
-        [3, 3, 'Spoiled stew', 'Meals today restore nothing; the Inn refunds half.'],
-        [4, 4, 'Rats in the rafters', 'Shelter tonight is uneasy: Sanity does not recover.'],
+        [
+          3,
+          3,
+          'Spoiled stew',
+          'Meals cost half today and feed no one: tonight counts as a night without a meal.',
+          { mealPercent: 50, mealFeeds: false },
+        ],
+        [
+          4,
+          4,
+          'Rats in the rafters',
+          'Shelter tonight is uneasy: it counts as shelter, but no Sanity comes back.',
+          { restRecovers: false },
+        ],
         [5, 5, 'A stranger asks too many questions', 'The Judge notes one secret the stranger learned.'],
         [6, 6, 'Leaking roof', 'Shelter costs 12 gold more today.', { shelterExtra: 12 }],
         [7, 7, 'A caravan takes the beds', 'Shelter costs double today.', { shelterPercent: 200 }],
         [8, 8, 'Light fingers', 'A cutpurse works the tables: one patron loses 1d6 × 6 gold.'],
         [9, 9, 'Bad news from below', 'Talk of the Tombs sours the room: −1 to the next Challenge roll in the Tombs.'],
-        [10, 10, 'A travelling fiddler', 'Everyone who eats here tonight recovers one Sanity level on rest.'],
+        [
+          10,
+          10,
+          'A travelling fiddler',
+          'Whoever eats here today and rests tonight gets one Sanity level more back than usual.',
+          { restBonus: 1 },
+        ],
         [11, 11, 'Feast night', 'Meals cost half today and count as two days fed.', { mealPercent: 50, fedDays: 2 }],
         [
           12,

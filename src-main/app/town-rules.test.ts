@@ -80,7 +80,8 @@ describe('rest and recovery at the Inn (ch.8, ch.5)', () => {
   });
 
   it('5.35: at Stage 2 Lost needs two nights of rest: the first is counted and kept, the second recovers', async () => {
-    const { app, roster, me } = await openDemo(34);
+    // Seed 30: neither day's Inn event touches the rest.
+    const { app, roster, me } = await openDemo(30);
     const o = roster[0]!;
     await setStage(app, 2);
     await app.call('lichslayer.update', { id: o.id, patch: { sanity: 'lost' } });

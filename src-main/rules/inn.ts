@@ -23,6 +23,10 @@ export interface InnPrices {
   why: string | null;
 }
 
+/** Whether an event's Inn fields change what a meal or a night costs or feeds (its rest aside). */
+const touchesPrices = (f: InnFields): boolean =>
+  f.mealPercent !== 100 || f.shelterPercent !== 100 || f.shelterExtra !== 0 || f.fedDays !== 1 || !f.mealFeeds;
+
 /**
  * The day's prices (ch.4) as the day's Inn events set them (ch.5): at Stage 1 a negative event may
  * come before the day's own, and both bear on the day. Percentages multiply, gold added sums, and
@@ -39,14 +43,44 @@ export function innPrices(events: readonly InnEventToday[]): InnPrices {
     ...(meal !== INN_PRICES.meal ? [`a meal ${meal} gold`] : []),
     ...(shelter !== INN_PRICES.shelter ? [`shelter ${shelter} gold`] : []),
     ...(fedDays !== 1 ? [`a meal feeds ${fedDays} days`] : []),
+    ...(fx.some((f) => !f.mealFeeds) ? ['a meal feeds no one'] : []),
   ];
-  const named = events.filter((e) => e.inn).map((e) => e.label);
+  const named = events.filter((e) => e.inn && touchesPrices(e.inn)).map((e) => e.label);
   return {
     meal,
     shelter,
     both: meal + shelter,
     fedDays,
     why: parts.length ? `${named.join(' and ')} today: ${parts.join(', ')}` : null,
+  };
+}
+
+/** What the day's Inn events do to its night (ch.4, ch.8), each effect with the event that caused it. */
+export interface InnNight {
+  /** The event whose meals feed no one today, or null when a meal feeds as the book says. */
+  spoiledBy: string | null;
+  /** The event under which tonight's shelter restores no Sanity, or null. */
+  unrestBy: string | null;
+  /** Sanity levels more that a night's rest restores to those who ate here today, and the event. */
+  bonus: { levels: number; by: string } | null;
+}
+
+/** The day's Inn events as they bear on its night: any one that spoils meals or rest does so; bonuses add. */
+export function innNight(events: readonly InnEventToday[]): InnNight {
+  const withFields = events.flatMap((e) => (e.inn ? [{ label: e.label, inn: e.inn }] : []));
+  const levels = withFields.reduce((sum, e) => sum + e.inn.restBonus, 0);
+  return {
+    spoiledBy: withFields.find((e) => !e.inn.mealFeeds)?.label ?? null,
+    unrestBy: withFields.find((e) => !e.inn.restRecovers)?.label ?? null,
+    bonus: levels
+      ? {
+          levels,
+          by: withFields
+            .filter((e) => e.inn.restBonus)
+            .map((e) => e.label)
+            .join(' and '),
+        }
+      : null,
   };
 }
 

@@ -270,6 +270,10 @@ export function sanityAfterNight(input: {
   disturbedSleepRoll?: number;
   /** The Unbound's Sign: recovery doubled at the Inn. */
   doubled?: boolean;
+  /** The day's Inn event under which shelter restores no Sanity (ch.5's events), if any. */
+  unrestBy?: string | null;
+  /** Levels more restored by the day's Inn event, and the event (ch.5's events). */
+  bonus?: { levels: number; by: string } | null;
 }): NightRecovery {
   const { sanity, attentionStage } = input;
   const effects = attentionEffects(attentionStage);
@@ -280,6 +284,7 @@ export function sanityAfterNight(input: {
   });
   if (effects.innClosed) return keep('The Inn is closed at Stage 4: no rest (ch.5)');
   if (!input.sheltered) return keep('No shelter: no Sanity recovered (ch.8)');
+  if (input.unrestBy) return keep(`${input.unrestBy} at the Inn: no Sanity recovered (Inn event)`);
   if (effects.disturbedSleep && input.disturbedSleepRoll === 1) {
     const next = dropSanity(sanity);
     return {
@@ -302,11 +307,14 @@ export function sanityAfterNight(input: {
       explain: `${sleep}Lost needs ${effects.lostNightsToRecover} nights of rest at Stage ${attentionStage}: night ${input.lostNights + 1} of ${effects.lostNightsToRecover} (ch.5)`,
     };
   }
-  const steps = input.doubled ? 2 : 1;
+  const bonus = input.bonus?.levels ?? 0;
+  const steps = (input.doubled ? 2 : 1) + bonus;
   const next = recoverSanity(sanity, steps);
-  const why = input.doubled
-    ? "sheltered and fed within 3 days, doubled by the Unbound's Sign (ch.6)"
-    : 'sheltered and fed within 3 days';
+  const why = `${
+    input.doubled
+      ? "sheltered and fed within 3 days, doubled by the Unbound's Sign (ch.6)"
+      : 'sheltered and fed within 3 days'
+  }${bonus ? `, ${bonus} level${bonus === 1 ? '' : 's'} more for ${input.bonus!.by} (Inn event)` : ''}`;
   return {
     sanity: next,
     lostNights: 0,

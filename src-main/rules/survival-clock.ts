@@ -166,6 +166,10 @@ export interface LichslayerNightInput {
   shift: ClockShift;
   /** The Unbound's Sign doubles Sanity recovery at the Inn (ch.6). */
   sanityDoubled: boolean;
+  /** The day's Inn event under which shelter restores no Sanity, if any. */
+  unrestBy?: string | null;
+  /** Sanity levels more the day's Inn event gives this character's rest, and the event. */
+  restBonus?: { levels: number; by: string } | null;
 }
 
 export interface LichslayerNight {
@@ -219,8 +223,12 @@ export function lichslayerNight(dice: Dice, input: LichslayerNightInput, rules: 
     lostNightsRule: rules.lostRestNights,
     ...(disturbedSleep ? { disturbedSleepRoll: disturbedSleep.natural } : {}),
     doubled: input.sanityDoubled,
+    unrestBy: input.unrestBy ?? null,
+    bonus: input.restBonus ?? null,
   });
-  if (input.sheltered && (night.sanity !== sanity || night.lostNights > 0 || disturbedSleep)) notes.push(night.explain);
+  // A night an Inn event left restless says so, so the Judge sees why nothing came back.
+  if (input.sheltered && (night.sanity !== sanity || night.lostNights > 0 || disturbedSleep || input.unrestBy))
+    notes.push(night.explain);
   const lostNights = night.sanity === 'lost' ? night.lostNights : 0;
   sanity = night.sanity;
   if (sanity !== input.sanity && !notes.some((n) => n.includes('Sanity') || n.includes('→')))

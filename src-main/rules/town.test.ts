@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { DEFAULT_HOUSE_RULES as RULES } from '@shared/house-rules.ts';
 import { Dice } from './dice.ts';
 import { ScriptedRandom, SeededRandom } from './random-source.ts';
-import { INN_PRICES, innPrices, innPurchase, rollInn, type InnContext } from './inn.ts';
+import { INN_PRICES, innNight, innPrices, innPurchase, rollInn, type InnContext } from './inn.ts';
+import { innFieldsSchema } from '@shared/tables.ts';
 import { armorRepair, brokenItemRepair, recolour, rollDisposition, smithPrice } from './smith.ts';
 import { activeBoons, IDOL_TIERS, idolActive, isVanity, vanityStage, type Idol } from './idol.ts';
 import { loyaltyAfterPay, retainerCap, rollRetainers, RETAINER_GRADES } from './retainers.ts';
@@ -28,7 +29,10 @@ describe('the Inn (ch.4, ch.5)', () => {
     const book = { meal: 36, shelter: 72, both: 108, fedDays: 1, why: null };
     expect(innPrices([])).toEqual(book);
     expect(innPrices([{ label: 'Quiet', inn: null }])).toEqual(book);
-    const rain = { label: 'Rain', inn: { mealPercent: 50, shelterPercent: 150, shelterExtra: 5, fedDays: 3 } };
+    const rain = {
+      label: 'Rain',
+      inn: innFieldsSchema.parse({ mealPercent: 50, shelterPercent: 150, shelterExtra: 5, fedDays: 3 }),
+    };
     expect(innPrices([rain])).toEqual({
       meal: 18,
       shelter: 113,
@@ -37,7 +41,7 @@ describe('the Inn (ch.4, ch.5)', () => {
       why: 'Rain today: a meal 18 gold, shelter 113 gold, a meal feeds 3 days',
     });
     // Stage 1's negative event first and the day's own both bear on the day (ch.5)
-    const caravan = { label: 'Caravan', inn: { mealPercent: 100, shelterPercent: 200, shelterExtra: 0, fedDays: 1 } };
+    const caravan = { label: 'Caravan', inn: innFieldsSchema.parse({ shelterPercent: 200 }) };
     expect(innPrices([caravan, rain])).toEqual({
       meal: 18,
       shelter: 221,
@@ -45,6 +49,15 @@ describe('the Inn (ch.4, ch.5)', () => {
       fedDays: 3,
       why: 'Caravan and Rain today: a meal 18 gold, shelter 221 gold, a meal feeds 3 days',
     });
+  });
+
+  it('ch.4, ch.8: a day’s Inn events may spoil its meals or its rest and add Sanity levels to it; none changes nothing', () => {
+    expect(innNight([{ label: 'Quiet', inn: null }])).toEqual({ spoiledBy: null, unrestBy: null, bonus: null });
+    const stew = { label: 'Stew', inn: innFieldsSchema.parse({ mealPercent: 50, mealFeeds: false }) };
+    const rats = { label: 'Rats', inn: innFieldsSchema.parse({ restRecovers: false }) };
+    const song = { label: 'Song', inn: innFieldsSchema.parse({ restBonus: 1 }) };
+    expect(innNight([stew, song])).toEqual({ spoiledBy: 'Stew', unrestBy: null, bonus: { levels: 1, by: 'Song' } });
+    expect(innNight([rats, song])).toEqual({ spoiledBy: null, unrestBy: 'Rats', bonus: { levels: 1, by: 'Song' } });
   });
 
   it('ch.4, ch.5: a purchase is paid by the character or by another; one meal and one shelter a day; none at Stage 4', () => {

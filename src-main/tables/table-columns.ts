@@ -161,6 +161,9 @@ export const INN_COLUMNS: TypedColumn[] = [
   col('inn', 'shelterPercent', whole),
   col('inn', 'shelterExtra', whole),
   col('inn', 'fedDays', whole),
+  col('inn', 'mealFeeds', yesNo),
+  col('inn', 'restRecovers', yesNo),
+  col('inn', 'restBonus', whole),
 ];
 
 /** "ghoul-table", "ghoul-table ×2", "ghoul-table x2 +1" — a nested roll. */

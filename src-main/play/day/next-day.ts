@@ -24,7 +24,8 @@ import {
   properlyInscribed,
   VANITY_DAILY_TARGET,
 } from '../../rules/idol.ts';
-import { rollInn, rollInnNegativeFirst } from '../../rules/inn.ts';
+import { rollInn, rollInnNegativeFirst, type InnNight } from '../../rules/inn.ts';
+import { innNightToday } from '../inn-today.ts';
 import { attentionEffects, type AttentionStage } from '../../rules/lich-attention.ts';
 import { turningStatus } from '../../rules/lich.ts';
 import { RETAINER_GRADES, rollRetainers, waryLeaves } from '../../rules/retainers.ts';
@@ -231,14 +232,15 @@ function attentionStep(ps: PlayReader, w: DayWorld, out: DayOut) {
 }
 
 /** ch.4, ch.8: each Lichslayer's clock and night; ch.6: the Celestial Mark heals the Town's residents. */
-function nightStep(dice: Dice, w: DayWorld, out: DayOut): void {
+function nightStep(dice: Dice, w: DayWorld, out: DayOut, tonight: InnNight): void {
   const { boons, vanity } = w.effects;
   const innOpen = !attentionEffects(w.stage).innClosed;
   for (const l of [...w.roster.values()]) {
     if (w.dive.lost.includes(l.id)) continue;
-    // Stage 4: the Inn is closed and the clock runs unchecked (ch.5).
+    // Stage 4: the Inn is closed and the clock runs unchecked (ch.5). A spoiling event's meal feeds no one.
     // A feast's meal bought on an earlier day still feeds tonight, whether the Inn opens or not.
-    const ate = (innOpen && l.ate_today === 1) || fedByEarlierMeal(l.fed_through, w.day);
+    const ateHere = innOpen && l.ate_today === 1 && !tonight.spoiledBy;
+    const ate = ateHere || fedByEarlierMeal(l.fed_through, w.day);
     const sheltered = innOpen && l.sheltered_today === 1;
     const doubled = boonStrength(boons, 'unbound-sign', l.id, w.rules) === 'full';
     const n = lichslayerNight(
@@ -262,6 +264,8 @@ function nightStep(dice: Dice, w: DayWorld, out: DayOut): void {
         attentionStage: w.stage,
         shift: clockShiftFor(l.id, boons, vanity.clockSooner, w.rules),
         sanityDoubled: doubled,
+        unrestBy: tonight.unrestBy,
+        restBonus: ateHere ? tonight.bonus : null,
       },
       w.rules,
     );
@@ -281,6 +285,8 @@ function nightStep(dice: Dice, w: DayWorld, out: DayOut): void {
       });
     let health = n.clock.health;
     const notes = [...n.notes];
+    if (innOpen && l.ate_today === 1 && tonight.spoiledBy)
+      notes.push(`${tonight.spoiledBy}: the meal bought today fed no one (Inn event)`);
     // ch.6 the Celestial Mark: the Town heals its residents — those neither on a dive nor in the Forest.
     const heal = celestialHeal({
       health,
@@ -336,6 +342,8 @@ export function nextDay(ps: PlaySession): DayReport {
     };
     const refresh = () => (world.effects = idolEffects(ps, world.town, world.day));
     const out: DayOut = { lines, records: [], tokensGone: [], attentionEvents: [] };
+    // The night closes the day now ending, under that day's Inn event; the step below rolls the next.
+    const tonight = innNightToday(ps);
     const inn = innStep(dice, world, out);
     const paidDouble = retainerStep(dice, world, out, inn);
     grayedRegionStep(dice, world, out);
@@ -349,7 +357,7 @@ export function nextDay(ps: PlaySession): DayReport {
     const watch = watchUnderStage(world.town.squareWatch, attention.stage);
     if (watch.explain) line(out, 'change', watch.explain);
     world.town = { ...world.town, squareWatch: watch.watch };
-    nightStep(dice, world, out);
+    nightStep(dice, world, out, tonight);
     world.day += 1;
     refresh();
     morningStep(dice, world, out);
