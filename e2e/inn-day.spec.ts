@@ -36,6 +36,17 @@ test('Feast night, rolled as day 2 begins, shows on the Town screen and halves t
 
   await page.getByRole('button', { name: 'Tables', exact: true }).click();
   await page.goto(host.url + '#/tables/inn-events');
+  // The demo's Inn table is the app's starter table as shipped: nothing to reset.
+  await expect(page.getByRole('button', { name: 'Reset to starter', exact: true })).toBeDisabled();
+  // Spoiled stew (row 2) feeds no one; the fiddler (row 9) gives a Sanity level more on rest.
+  await page.getByRole('button', { name: 'More of row 2' }).click();
+  await expect(page.getByLabel('Row 2 meals feed')).not.toBeChecked();
+  await expect(page.getByLabel('Row 2 rest restores sanity')).toBeChecked();
+  await expect(page.getByLabel('Row 2 meal price percent')).toHaveValue('50');
+  await page.getByRole('button', { name: 'More of row 9' }).click();
+  await page.getByLabel('Row 9 Sanity levels more on rest').scrollIntoViewIfNeeded();
+  await expect(page.getByLabel('Row 9 Sanity levels more on rest')).toHaveValue('1');
+  await page.screenshot({ path: test.info().outputPath('inn-fiddler-row.png'), fullPage: false });
   // the tenth row is Feast night, on 11
   await page.getByRole('button', { name: 'More of row 10' }).click();
   await page.getByLabel('Row 10 days one meal feeds').scrollIntoViewIfNeeded();

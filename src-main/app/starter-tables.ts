@@ -22,6 +22,27 @@ export function starterPack(resourcesDir: string): TablePack {
   return parsed.data;
 }
 
+/** Rows compared by what they say: the ids a campaign gives its rows aside, keys in one order. */
+function rowsText(rows: readonly object[]): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, x]) => [k, sorted(x)]),
+          )
+        : v;
+  return JSON.stringify(rows.map((row) => sorted(Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'id')))));
+}
+
+/** Whether a campaign's table says other than the app's current starter table of its key. */
+export function differsFromStarter(resourcesDir: string, key: string, rows: readonly object[]): boolean {
+  const starter = starterPack(resourcesDir).tables.find((t) => t.key === key);
+  return !!starter && rowsText(rows) !== rowsText(starter.rows);
+}
+
 /** Tables added to the pack after it began keeping its list of keys (ch.15's spirits and Vestments). */
 const ADDED_WITH_KEYS: ReadonlySet<string> = new Set(['spirits-elemental', 'spirits-wild', 'vestments']);
 

@@ -188,6 +188,8 @@ export interface TableView {
   drawn: number;
   /** A starter version exists to reset to. */
   hasStarter: boolean;
+  /** The table's rows are not the app's current starter rows (edited here, or shipped since). */
+  starterDiffers: boolean;
   /** Every table key in the campaign, for "roll on" pickers. */
   keys: string[];
 }

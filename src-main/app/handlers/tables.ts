@@ -25,7 +25,7 @@ import { tableCatalog } from '../../db/table-catalog.ts';
 import { uncoveredText } from '../../tables/table-coverage.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { starterPack } from '../starter-tables.ts';
+import { differsFromStarter, starterPack } from '../starter-tables.ts';
 import { nextRowId, withOwnId } from '../../tables/row-ids.ts';
 import { campaignTableOdds } from '../../odds/odds-ops.ts';
 
@@ -53,6 +53,7 @@ export function tableHandlers(ctx: HandlerContext): HandlersOf<'tables'> {
       issues: validateTable(s.def, new Set(keys)),
       drawn: s.drawn.length,
       hasStarter: starterPack(ctx.options.resourcesDir).tables.some((t) => t.key === key),
+      starterDiffers: differsFromStarter(ctx.options.resourcesDir, key, s.def.rows),
       keys,
     };
   }
