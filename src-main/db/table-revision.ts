@@ -45,12 +45,24 @@ export const skillUsesRevision = (db: Database): string => revision(db, 'skillUs
 export const ledgerRevision = (db: Database): string => revision(db, 'ledger');
 
 /**
+ * One transaction wrapper per connection, given the work as its argument: better-sqlite3 builds
+ * a wrapper and its four variants on every `db.transaction` call, a cost each command paid.
+ */
+const transactions = new WeakMap<Database, (run: () => unknown) => unknown>();
+
+function transactionOf(db: Database): (run: () => unknown) => unknown {
+  let transaction = transactions.get(db);
+  if (!transaction) transactions.set(db, (transaction = db.transaction((run: () => unknown) => run())));
+  return transaction;
+}
+
+/**
  * A transaction over watched tables: if it rolls back, what was read inside it after a write (and
  * kept under that write's revision) is forgotten with it.
  */
 export function watchedTransaction<T>(db: Database, run: () => T): T {
   try {
-    return db.transaction(run)();
+    return transactionOf(db)(run) as T;
   } catch (error) {
     const held = revisions.get(db) ?? { tables: 0, skillUses: 0, ledger: 0 };
     for (const kind of Object.keys(WATCHED) as Watched[]) held[kind]++;
