@@ -158,7 +158,9 @@ export class CampaignApp implements CampaignFiles {
     return new Promise((done) =>
       setImmediate(() => {
         try {
-          endGoneLinks(this.options, this.currentCampaign?.path, () => this.screens.view()?.roster ?? []);
+          this.screens.onceSinceChange(() =>
+            endGoneLinks(this.options, this.currentCampaign?.path, () => this.screens.view()?.roster ?? []),
+          );
           this.screens.flush();
         } catch (error) {
           console.error(`Lichslayer Judge: a screen's view could not be built: ${(error as Error).message}`);

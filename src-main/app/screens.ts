@@ -80,6 +80,20 @@ export class Screens {
     this.unpushed = true;
   }
 
+  /** The revision `onceSinceChange` last ran its check to the end at. */
+  private checkedAt: number | null = null;
+
+  /**
+   * Runs a check of what only a change can alter (a Lichslayer gone from the roster) when something
+   * changed since it last ran to the end: a command that changed nothing (a table roll) skips it.
+   */
+  onceSinceChange(check: () => void): void {
+    const revision = this.revision;
+    if (this.checkedAt === revision) return;
+    check();
+    this.checkedAt = revision;
+  }
+
   /** The play state of the open campaign as it stands, read through the one shared reader. */
   reader(db: Database): PlayReader {
     const state = loadPlayState(db);
