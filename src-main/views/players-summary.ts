@@ -22,10 +22,11 @@ const kept = new WeakMap<Database, { key: string; value: EndedSummary | null }>(
  * A token hidden or shown since leaves the names as the fight's end left them.
  */
 function summaryKey(db: Database, ps: PlayReader, session: number): string {
-  // The GLOB term matches the partial index of phase steps.
+  // Through the partial index of phase steps: the planner would rather walk the session's steps.
   const row = statement(
     db,
-    `SELECT id, at FROM history WHERE session = ? AND undone = 0 AND label GLOB 'Phase: *' ORDER BY id DESC LIMIT 1`,
+    `SELECT id, at FROM history INDEXED BY history_dive_steps
+     WHERE session = ? AND undone = 0 AND label GLOB 'Phase: *' ORDER BY id DESC LIMIT 1`,
   ).get(session) as { id: number; at: string } | undefined;
   return JSON.stringify([session, row?.id ?? null, row?.at ?? null, ps.settingText('machine:dive')]);
 }
