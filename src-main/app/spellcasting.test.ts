@@ -308,6 +308,24 @@ describe('the Giver’s Recipes (ch.17)', () => {
     expect([after.items.loot1, after.items.loot2, after.items.loot3?.name]).toEqual([null, null, 'Brine lily']);
     app.close();
   });
+  it('Medicine Bay: a Red Flora in a Medicine Slot keeps its colour, so it raises Petal Broth’s M as a Red Flora in a Loot slot does (ch.2, ch.17)', async () => {
+    const app = await demo();
+    const broth = await spell(app, 'Petal Broth'); // Red Flora raise its M
+    const c = await fight(app);
+    await bare(app, c.id);
+    await app.call('lichslayer.update', { id: c.id, patch: { gold: 0, skill2: 'Medicine Bay' } });
+    await app.call('lichslayer.setItem', { id: c.id, slot: 'medicine1', item: { name: 'Ashbloom', colour: 'Red' } });
+    await app.call('lichslayer.setItem', { id: c.id, slot: 'medicine2', item: { name: 'Brine lily', colour: 'Blue' } });
+    const entry = (await app.call('phase.spellbook', { tokenId: c.tokenId })).schools
+      .flatMap((s) => s.spells)
+      .find((s) => s.label === 'Petal Broth')!;
+    expect(entry).toMatchObject({ allowed: true, needs: { flora: { colour: 'Red', max: 1 } } });
+    const p = await app.call('phase.cast', { tokenId: c.tokenId, ...broth, flora: 1 });
+    expect(resolution(p.notices, 'Petal Broth')).toMatch(/\+ Magic 1 = \d+ \(ch\.15\)/);
+    const after = await person(app, c.id);
+    expect([after.items.medicine1, after.items.medicine2?.name]).toEqual([null, 'Brine lily']);
+    app.close();
+  });
 });
 
 describe('the Forest path (ch.17)', () => {
