@@ -137,6 +137,8 @@ export interface SkillOffer {
   tokenId: number | null;
   /** It names a token hidden from players: shown only while secrets show. */
   hidden: boolean;
+  /** Its use rolls dice its player may roll at the table instead (ch.1). */
+  rollsDice: boolean;
   args: {
     rooms?: { x: number; y: number }[];
     tokenId?: number;

@@ -59,6 +59,9 @@ function textOf(ps: PlayReader, command: HandRolledCommand, args: unknown, said:
     case 'tables.roll':
       // A table's name may tell what is coming (a trap table, a Lich's spells): the ask names none.
       return `A roll on a table${said}: the dice in the order the Judge calls them`;
+    case 'skill.use':
+      // A skill may name a hidden class (ch.1) or a target the players cannot see: the ask names neither.
+      return `A skill's roll${said}: the dice in the order the Judge calls them`;
     case 'lichslayer.roll':
       // The class is rolled hidden even from its player (ch.1): the ask names its die, never the class.
       return `Rolling up a Lichslayer${said}: ${creationFaceOrder((args as ParsedArgsOf<'lichslayer.roll'>).influence)}`;

@@ -13,6 +13,8 @@ export interface SkillDef {
   kind: 'action' | 'passive' | 'response';
   limit: SkillLimit | null;
   board: BoardEffect | null;
+  /** Its use rolls dice a player may roll at the table instead (ch.1): loot, damage, healing. */
+  rollsDice: boolean;
 }
 
 const s = (
@@ -22,7 +24,10 @@ const s = (
   kind: SkillDef['kind'],
   limit: SkillLimit | null = null,
   board: BoardEffect | null = null,
-): SkillDef => ({ name, className, slot, kind, limit, board });
+): SkillDef => ({ name, className, slot, kind, limit, board, rollsDice: ROLLS_DICE.has(name) });
+
+/** The board's skills whose use rolls dice: Charge's damage, Burgle's loot, the Bandage's healing, Influence's die. */
+const ROLLS_DICE: ReadonlySet<string> = new Set(['Charge', 'Burgle', 'Diagnose and Bandage', 'Influence']);
 
 export const SKILLS: readonly SkillDef[] = [
   s('The Breaker', 1, 'Break', 'action', null, 'break'),

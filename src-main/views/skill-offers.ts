@@ -57,8 +57,14 @@ export function skillOffers(
     const held = heldSkills(l);
     if (!held.length) continue;
     const enhanced = new Set(lifeRecord(ps, l.id).enhanced.map((k) => k.toLowerCase()));
-    const add = (o: Omit<SkillOffer, 'lichslayerId' | 'hidden'> & { hidden?: boolean }) =>
-      offers.push({ lichslayerId: l.id, hidden: false, ...o, label: `${l.name}: ${o.label}` });
+    const add = (o: Omit<SkillOffer, 'lichslayerId' | 'hidden' | 'rollsDice'> & { hidden?: boolean }) =>
+      offers.push({
+        lichslayerId: l.id,
+        hidden: false,
+        rollsDice: skillNamed(o.skill)?.rollsDice ?? false,
+        ...o,
+        label: `${l.name}: ${o.label}`,
+      });
     for (const k of held) {
       const isEnhanced = enhanced.has(k.name.toLowerCase());
       if (t && placed(t) && (k.board || ROOM_SKILLS.has(k.name))) roomOffers(k, t, isEnhanced);

@@ -5,7 +5,7 @@ import type { PrivateView } from '../private-view.ts';
 import type { FightResult } from '../fight.ts';
 import type { BoardView } from '../board.ts';
 import type { PhaseView } from '../phase.ts';
-import type { RolledLichslayer, RollView } from './views.ts';
+import type { LifeNotes, RolledLichslayer, RollView } from './views.ts';
 
 /** Binds a result type to an argument schema; the result exists at the type level only. */
 const command =
@@ -30,10 +30,12 @@ export const HAND_ROLLED_COMMANDS = [
   'tables.roll',
   /** Rolling up a Lichslayer: the three starting loot dice with their influence dice, the stat points, the class (ch.1, ch.4). */
   'lichslayer.roll',
+  /** A class skill's use from the board: Charge's damage, Burgle's loot, the Bandage's healing, Influence (ch.2). */
+  'skill.use',
 ] as const;
 export type HandRolledCommand = (typeof HAND_ROLLED_COMMANDS)[number];
-/** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn, a table's roll, a new Lichslayer. */
-export type HandRolledResult = FightResult | BoardView | PhaseView | RollView | RolledLichslayer;
+/** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn, a table's roll, a new Lichslayer, a skill's notes. */
+export type HandRolledResult = FightResult | BoardView | PhaseView | RollView | RolledLichslayer | LifeNotes;
 
 /** The faces as typed, in the order rolled; main checks them against the dice the rules ask for. */
 export const enteredFacesSchema = z
