@@ -69,7 +69,7 @@ test('ailments on the board and the Gauntlet; Bandage lifts one from the token e
 
   await page
     .getByRole('group', { name: 'Skills on Gnawer' })
-    .getByRole('button', { name: 'Brother Quillam: Bandage' })
+    .getByRole('button', { name: 'Brother Quillam: Bandage', exact: true })
     .click();
   await expect(ailments.getByRole('button', { name: 'Poison' })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.locator('.turn-conditions .chip', { hasText: 'Poison' })).toHaveCount(0);
