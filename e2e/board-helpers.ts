@@ -18,8 +18,10 @@ export async function api<T>(
   args: unknown = {},
 ): Promise<T> {
   const token = new URL(host.url).searchParams.get('token')!;
+  // A fresh connection per call: Node's client sends on a kept-alive socket the host may be closing
+  // after its idle timeout, and unlike a browser it does not retry (a reset POST, not the host's fault).
   const res = await request.post(`${host.origin}/api/${command}`, {
-    headers: { 'X-Lichslayer-Token': token, 'Content-Type': 'application/json' },
+    headers: { 'X-Lichslayer-Token': token, 'Content-Type': 'application/json', Connection: 'close' },
     data: args,
   });
   const reply = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };

@@ -179,7 +179,11 @@ test('a fight on Floor 2 from the board: attack, the enemy strikes back, a trap,
   for (const n of [String(ENEMY_HEALTH), String(afterHit)]) expect(seen).not.toContain(n);
   const pv = (await (
     await request.post(`${host.origin}/api/players.view`, {
-      headers: { 'X-Lichslayer-Token': new URL(url).searchParams.get('token')!, 'Content-Type': 'application/json' },
+      headers: {
+        'X-Lichslayer-Token': new URL(url).searchParams.get('token')!,
+        'Content-Type': 'application/json',
+        Connection: 'close',
+      },
       data: {},
     })
   ).json()) as { value: PlayerView };
