@@ -125,6 +125,16 @@ export interface WorldState {
   squareEmpty: boolean;
 }
 
+/** A Witch inhabiting a body through Oneness (ch.2), and her own token, inert while she does. */
+export interface OnenessView {
+  lichslayerId: number;
+  witch: string;
+  /** Her own token, or null when it is not on the board. */
+  witchTokenId: number | null;
+  bodyTokenId: number;
+  body: string;
+}
+
 /** A class skill the engine offers now (ch.2), with what skill.use takes for it; its limits are checked when used. */
 export interface SkillOffer {
   label: string;
@@ -197,6 +207,8 @@ export interface BoardView {
   enemiesMayMove: string[];
   /** Lichslayers on the dive at 0 Health, waiting to withdraw or press on (ch.11). */
   awaitingZero: { lichslayerId: number; name: string; explain: string }[];
+  /** Each Witch inhabiting a body through Oneness (ch.2): her own token lies inert meanwhile. */
+  oneness: OnenessView[];
   /** What the last action set off (a trap, a reveal), for the Judge to read out. */
   notices?: string[];
 }

@@ -7,6 +7,7 @@ import { noteTableWrite } from './table-revision.ts';
 import { TRACKED_TABLES } from '../state/tracked-tables.ts';
 import { COMPACTED_STEP, readStoredJson } from '../state/stored-json.ts';
 import { statement } from './statements.ts';
+import { CASCADES as PLAY_CASCADES, SET_NULLS, type PlayTable } from '../state/rows.ts';
 
 type Row = Record<string, unknown>;
 export interface RowChange {
@@ -16,15 +17,10 @@ export interface RowChange {
   after: Row | null;
 }
 
-/** The schema's ON DELETE CASCADE links between tracked tables: child table and its column. */
-const CASCADES: Record<string, [string, string][]> = {
-  lichslayer: [
-    ['item', 'lichslayer_id'],
-    ['inventory', 'lichslayer_id'],
-    ['token', 'lichslayer_id'],
-    ['skill_use', 'lichslayer_id'],
-  ],
-  token: [['turn_stack', 'token_id']],
+/** The schema's ON DELETE CASCADE links between tracked tables: the play tables' and the rest. */
+const CASCADES: Record<string, readonly (readonly [string, string])[]> = {
+  ...PLAY_CASCADES,
+  lichslayer: [...(PLAY_CASCADES.lichslayer ?? []), ['skill_use', 'lichslayer_id']],
   rtable: [['rtable_row', 'table_id']],
 };
 
@@ -78,6 +74,11 @@ export class RecordingWriter {
       }[])
         this.delete(child, childId);
     }
+    for (const [child, column] of SET_NULLS[table as PlayTable] ?? [])
+      for (const { id: childId } of statement(this.db, `SELECT id FROM ${child} WHERE ${column} = ?`).all(id) as {
+        id: number;
+      }[])
+        this.update(child, childId, { [column]: null });
     noteTableWrite(this.db, table);
     statement(this.db, `DELETE FROM ${table} WHERE id = ?`).run(id);
     this.changes.push({ table, id, before, after: null });

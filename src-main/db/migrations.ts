@@ -379,6 +379,14 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE lichslayer ADD COLUMN fed_through INTEGER CHECK (fed_through IS NULL OR fed_through >= 1)`);
     },
   },
+  {
+    version: 11,
+    describe: 'a Witch using Oneness inhabits a token on the board, and returns to her body when it is removed (ch.2)',
+    up: (db) => {
+      // NULL: she inhabits no one (every Lichslayer before this format).
+      db.exec(`ALTER TABLE lichslayer ADD COLUMN inhabits INTEGER REFERENCES token(id) ON DELETE SET NULL`);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -1,6 +1,7 @@
 // The phases as the app steps them (rulebook ch.10, ch.11, ch.15, ch.16): the turn passing with what
 // the rules attach to a round's start and end, spells resolving when their moment comes, the Lich
 // manifesting in the Town or waiting on Floor 10. Plain functions over one transaction's writer.
+import { onenessLeftBehind, onenessRoundEnds } from './skills/oneness.ts';
 import { provideDiveEvents } from './dive-port.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';
@@ -209,6 +210,7 @@ export function step(ps: PlaySession, combat: CombatActor, notices: string[]): v
       settle(ps, combat, notices);
     }
     if (combat.getSnapshot().value === 'roundEnd') {
+      onenessRoundEnds(ps, notices);
       // The round's end (ch.11, ch.16): Sanity triggers, and in the Town the Lich's communion.
       if (phase === 'manifestation') {
         const turnedNow = communion(ps, dive.getSnapshot().context.present, notices);
@@ -317,6 +319,7 @@ export function applyDiveEvent(
   const left = present.filter((id) => !after.context.present.includes(id));
   if (after.context.floor === null && before.context.floor !== null) leaveBoard(ps, 'everyone');
   else if (left.length) leaveBoard(ps, left);
+  if (after.context.floor !== before.context.floor || left.length) onenessLeftBehind(ps, notices);
   if (after.context.floor !== before.context.floor && after.context.floor !== null) {
     beginVisit(ps);
     enterFloor(ps, after.context.floor, after.context.present, entrance, notices, before.context.floor === null);

@@ -1,6 +1,7 @@
 // What a hit does once it lands (rulebook ch.1, ch.2, ch.8, ch.10-ch.12, ch.16): the defender as the damage
 // rules read it, the hit written, broken items, lost turns, 0 Health for a Lichslayer or an entity felled,
 // and the Sanity a hit costs.
+import { inertReason, onenessBodyFalls } from './skills/oneness.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import { familiarDefeated } from './familiar-bonds.ts';
 import type { TokenView } from '@shared/board.ts';
@@ -50,6 +51,7 @@ export function defenderOf(
       armor: l.armor,
       sync: syncHeld(ps, l.id),
       blockedBy,
+      inert: inertReason(ps, t),
       ...(worn ? { worn, armorKept: `kept by Worn Armor (the first ${worn} instance this Round)` } : {}),
     };
   }
@@ -235,6 +237,23 @@ export function sanityAfterHit(
 
 /** What reaching 0 Health sets off for whoever was hit. */
 export function afterZero(
+  ps: PlaySession,
+  target: TokenView,
+  byLichslayerId: number | null,
+  command: CommandName,
+  lines: string[],
+  result: FightResult,
+): 'lost' | 'choose' | 'no-dive' | 'felled' {
+  const outcome = bodyAtZero(ps, target, byLichslayerId, command, lines, result);
+  // ch.2, ch.16: a Witch inhabiting the body returns to her own, or dies with the Phylactery.
+  for (const witch of onenessBodyFalls(ps, target, lines)) {
+    ps.update('lichslayer', witch, { health: 0 });
+    lichslayerAtZero(ps, witch, command, lines, result);
+  }
+  return outcome;
+}
+
+function bodyAtZero(
   ps: PlaySession,
   target: TokenView,
   byLichslayerId: number | null,

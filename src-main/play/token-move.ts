@@ -1,6 +1,7 @@
 // A token moved on the board (rulebook ch.9): by the Judge, refused when the phase does not allow it;
 // otherwise judged by the board's rules and resolved: the room revealed, a trap, a Sanity Test,
 // the Phylactery found, the turn stack.
+import { inertReason } from './skills/oneness.ts';
 import type { ParsedArgsOf, CommandName } from '@shared/contract.ts';
 import type { TokenView } from '@shared/board.ts';
 import { judgeMove, phaseRefusesMove } from '../rules/board-moves.ts';
@@ -17,6 +18,9 @@ import { countTurnStep } from './turn-movement.ts';
 /** The token, refused when the phase lets it move nowhere on that floor. */
 function movableNow(ps: PlaySession, tokenId: number, floor: number): TokenView {
   const token = tokenOf(ps, tokenId);
+  const inert = inertReason(ps, token);
+  if (inert)
+    throw new CommandFailure('refused', `${inert}; end Oneness to move it. ${token.name} stays where they were.`);
   const refused = phaseRefusesMove(token, divePlace(ps), floor);
   if (refused) throw new CommandFailure('refused', `${refused}. ${token.name} stays where they were.`);
   return token;

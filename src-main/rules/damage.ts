@@ -59,6 +59,8 @@ export interface Defender extends Vitals {
   blockedBy?: string | null;
   /** What keeps the Armor when it negates this instance (Worn Armor, ch.2), or null. */
   armorKept?: string | null;
+  /** Why this body takes no damage at all (a Witch's own, inert while she inhabits another, ch.2), or null. */
+  inert?: string | null;
 }
 
 export interface Multiplier {
@@ -130,6 +132,7 @@ export function resolveHit(
     multipliers: [] as Multiplier[],
     reachedZero: false,
   };
+  if (defender.inert) return { ...keep, outcome: 'immune', explain: `${defender.inert}; ${source.label} does nothing` };
   const colourless = source.colour === 'Colourless';
   if (colourless && (defender.lich || defender.phylactery)) {
     return {

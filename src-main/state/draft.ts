@@ -6,7 +6,7 @@ import { Dice, type DiceLogEntry } from '../rules/dice.ts';
 import { EnteredFaces, SeededRandom, type RandomState } from '../rules/random-source.ts';
 import type { DrawState } from '../tables/table-roll.ts';
 import { withChanges, type Effect, type PlayState, type Row } from './play-state.ts';
-import { CASCADES, type AppendTable, type PlayRows, type PlayTable } from './rows.ts';
+import { CASCADES, SET_NULLS, type AppendTable, type PlayRows, type PlayTable } from './rows.ts';
 import type { PlaySession, RollRecord, TableCatalog, TableRollKit } from './session.ts';
 import { savedRandom } from './sessions.ts';
 import type { LedgerReads } from './ledger-entry.ts';
@@ -219,6 +219,10 @@ export class Draft implements PlaySession {
     // What SQLite would remove by ON DELETE CASCADE goes first, so undo brings it back too.
     for (const [child, column] of CASCADES[table] ?? []) {
       for (const r of this.all(child)) if ((r as unknown as Row)[column] === id) this.delete(child, r.id);
+    }
+    for (const [child, column] of SET_NULLS[table] ?? []) {
+      for (const r of this.all(child))
+        if ((r as unknown as Row)[column] === id) this.update(child, r.id, { [column]: null });
     }
     this.changed(table, id, null);
     this.effects.push({ op: 'delete', table, id });

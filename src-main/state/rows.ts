@@ -43,6 +43,8 @@ export interface LichslayerRow {
   fed_through: number | null;
   /** Nights of rest counted at Lost toward recovery at Stage 2 (ch.5). */
   lost_rest_nights: number;
+  /** The token a Witch inhabits through Oneness (ch.2), or null. */
+  inhabits: number | null;
 }
 
 export interface ItemRow {
@@ -176,4 +178,9 @@ export const CASCADES: { readonly [T in PlayTable]?: readonly (readonly [PlayTab
     ['token', 'lichslayer_id'],
   ],
   token: [['turn_stack', 'token_id']],
+};
+
+/** The schema's ON DELETE SET NULL links: a deleted row clears these columns that point at it first. */
+export const SET_NULLS: { readonly [T in PlayTable]?: readonly (readonly [PlayTable, string])[] } = {
+  token: [['lichslayer', 'inhabits']],
 };

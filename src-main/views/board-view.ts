@@ -1,5 +1,6 @@
 // The Judge's board: every room and token of a floor with all its secrets, for the board
 // and the hidden-info pane.
+import { onenessNow } from '../play/skills/oneness.ts';
 import { countBuild } from './view-builds.ts';
 import {
   occupants,
@@ -126,6 +127,13 @@ export function boardView(ps: PlayReader, floor: number): BoardView {
     offers: skillOffers(ps, floor, rooms, tokens, inFight(ps)),
     enemiesMayMove: stored(ps, 'machine:combat')?.value === 'between' ? enemiesThatMayMove(ps) : [],
     awaitingZero: awaitingZero(ps),
+    oneness: onenessNow(ps).map(({ witch, body }) => ({
+      lichslayerId: witch.id,
+      witch: witch.name,
+      witchTokenId: tokens.find((t) => t.lichslayerId === witch.id)?.id ?? null,
+      bodyTokenId: body.id,
+      body: body.name,
+    })),
   };
 }
 

@@ -25,7 +25,15 @@ const placed = (t: TokenView): t is TokenView & { x: number; y: number; floor: n
 
 /** Skills that offer something aimed at a room or at a token: the others are skipped before the loops. */
 const ROOM_SKILLS = new Set(['Commune', 'Charge', 'Maneuver', 'Predict', 'Identify']);
-const TOKEN_SKILLS = new Set(['Diagnose and Bandage', 'Cure', 'Command', 'Retainers', 'Family Heirloom', 'Influence']);
+const TOKEN_SKILLS = new Set([
+  'Diagnose and Bandage',
+  'Cure',
+  'Command',
+  'Retainers',
+  'Family Heirloom',
+  'Influence',
+  'Oneness',
+]);
 
 const roomKey = (x: number, y: number) => x * 16 + y;
 
@@ -113,6 +121,19 @@ export function skillOffers(
 
     function tokenOffers(k: SkillDef, isEnhanced: boolean): void {
       for (const target of here) {
+        if (k.name === 'Oneness') {
+          // ch.2, ch.16: a body she can see on her floor, the Phylactery too; one at a time.
+          if (t && !target.hidden && !target.defeated && target.id !== t.id && l.inhabits === null)
+            add({
+              label: `Inhabit ${target.name} (Oneness)`,
+              skill: k.name,
+              aim: 'token',
+              room: { x: target.x!, y: target.y! },
+              tokenId: target.id,
+              args: { tokenId: target.id },
+            });
+          continue;
+        }
         if (target.kind === 'phylactery' || target.defeated) continue;
         const on = (label: string, args: SkillOffer['args']) =>
           add({

@@ -1,6 +1,7 @@
 // The turn tracker's rows (rulebook ch.11): the stack in order, each entrant with its Health, Speed
 // and turns a round, its conditions, and whether it is its turn or it has acted. One builder for
 // the Judge's board; the players' view takes the visible rows and drops the Judge's facts.
+import { onenessNow } from '../play/skills/oneness.ts';
 import type { PlayReader } from '../state/session.ts';
 import type { TokenView, TurnEntryView } from '@shared/board.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';
@@ -36,6 +37,7 @@ function conditionsOf(
   sanity: SanityLevel | undefined,
   forPlayers: boolean,
   ailments: readonly string[] = [],
+  oneness: readonly string[] = [],
 ): string[] {
   const out: string[] = [];
   if (t.defeated) out.push('Defeated');
@@ -45,6 +47,8 @@ function conditionsOf(
   if (sanity && sanity !== 'whole') out.push(`Sanity: ${SANITY_LADDER[sanity].label}`);
   // ch.2: Burn, Poison, Freeze and Bound show where the table can see them.
   for (const a of ailments) out.push(a);
+  // ch.2: the table sees the Witch's body lie still and the body she moves.
+  for (const o of oneness) out.push(o);
   if (r?.owes.includes(t.id)) out.push('Responded: no action next turn');
   // An enemy's spell in waiting is the Judge's to announce.
   if (!forPlayers || t.kind !== 'entity')
@@ -67,6 +71,16 @@ function buildTurnOrder(ps: PlayReader): TurnEntryView[] {
   const people = new Map(ps.all('lichslayer').map((r) => [r.id, r]));
   const r = round(ps);
   const { turned, lost } = diveActor(ps).getSnapshot().context;
+  const oneness = onenessNow(ps);
+  // A body the Judge has hidden since is not named to the players.
+  const onenessOf = (t: TokenView, forPlayers: boolean) =>
+    oneness.flatMap(({ witch, body }) =>
+      body.id === t.id
+        ? [`Inhabited by ${witch.name} (Oneness)`]
+        : witch.id === t.lichslayerId
+          ? [forPlayers && body.hidden ? 'Inert (Oneness)' : `Inert: inhabits ${body.name} (Oneness)`]
+          : [],
+    );
   return turnStack(ps).flatMap((e) => {
     const t = tokens.get(e.token_id);
     if (!t) return [];
@@ -74,7 +88,7 @@ function buildTurnOrder(ps: PlayReader): TurnEntryView[] {
     const speed = person ? person.speed : (t.stats.speed ?? null);
     const turns = turnsPerRound(speed ?? 6, rules, t.kind === 'entity' ? t.stats.turns : undefined).value;
     const ailments = ailmentsOf(ps, carrierOf(t));
-    const conditions = conditionsOf(t, r, turned, lost, person?.sanity, false, ailments);
+    const conditions = conditionsOf(t, r, turned, lost, person?.sanity, false, ailments, onenessOf(t, false));
     if (t.kind === 'entity' && t.health === 0 && !t.defeated) conditions.unshift('At 0 Health');
     if (t.kind === 'entity' && t.intention) conditions.push(`Intends: ${t.intention}`);
     return [
@@ -91,7 +105,7 @@ function buildTurnOrder(ps: PlayReader): TurnEntryView[] {
         speed,
         turns,
         conditions,
-        publicConditions: conditionsOf(t, r, turned, lost, person?.sanity, true, ailments),
+        publicConditions: conditionsOf(t, r, turned, lost, person?.sanity, true, ailments, onenessOf(t, true)),
         current: r?.current === t.id,
         // In a fight: no turn left this round (not the current one, none queued).
         done: r !== null && r.current !== t.id && !r.queue.includes(t.id),

@@ -167,6 +167,8 @@ export const townCommands = {
       prevented: z.boolean().optional(),
     }),
   ),
+  /** Oneness ended when the Witch chooses (ch.2): she returns to her own body. */
+  'skill.end': command<LifeNotes>()(z.strictObject({ id: rowId, skill: z.enum(['Oneness']) })),
   'ailment.set': command<LifeNotes>()(
     z
       .strictObject({

@@ -8,6 +8,7 @@ import { today } from '../../state/town.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { useSkill } from '../../play/skills/skill-use.ts';
 import { skillGrantColumns } from '../../play/skills/skill-facts.ts';
+import { endOneness } from '../../play/skills/oneness.ts';
 
 export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
   return {
@@ -69,5 +70,6 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         return { day: today(ps), notes };
       }),
     'skill.use': (args) => ctx.transact('skill.use', args, `Skill: ${args.skill}`, (ps) => useSkill(ps, args)),
+    'skill.end': (args) => ctx.transact('skill.end', args, `End ${args.skill}`, (ps) => endOneness(ps, args.id)),
   };
 }

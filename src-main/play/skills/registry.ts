@@ -12,6 +12,7 @@ import { identify, inscribe, predict } from './scholar.ts';
 import type { SkillEffect } from './skill-call.ts';
 import { maneuver, maneuverPrevented, rallyAround, recallRooms } from './veteran.ts';
 import { commune } from './witch.ts';
+import { beginOneness } from './oneness.ts';
 import { familiarIntel } from '../familiar-intel.ts';
 
 export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
@@ -104,6 +105,7 @@ export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
   Cure: { use: (c) => ({ target: cureToken(c.ps, c.l, c.args.tokenId, c.args.ailment, c.notes) }) },
   // The Witch
   Commune: { use: commune },
+  Oneness: { use: beginOneness },
   'Counter Magic': {
     // ch.2: with a spell declared, it is stolen; otherwise the counter itself is the Judge's to apply.
     use: (c) => {

@@ -1,0 +1,106 @@
+// The Witch's capstone on the board (ch.2, ch.16): Oneness begun on a token she can see, ended when she
+// chooses, and ended by what the book says ends it: the body at 0 Health, the Round's end against the
+// Lich, the party leaving the body's floor. Destroying the Phylactery she inhabits kills her.
+import type { TokenView } from '@shared/board.ts';
+import type { LifeNotes } from '@shared/contract.ts';
+import { inertBody, onenessEnds, onenessTarget, type OnenessEnd } from '../../rules/oneness.ts';
+import { allTokens } from '../../state/board.ts';
+import { CommandFailure } from '../../state/failures.ts';
+import { requireLichslayer, type LichslayerRow } from '../../state/lichslayer.ts';
+import type { PlayReader, PlaySession } from '../../state/session.ts';
+import { today } from '../../state/town.ts';
+import { positionOf, tokenOf, townFighters } from '../fight-reach.ts';
+import type { SkillCall, SkillOutcome } from './skill-call.ts';
+
+export const ONENESS = 'Oneness';
+
+/** Every Oneness in effect: the Witch and the body she inhabits. */
+export function onenessNow(ps: PlayReader): { witch: LichslayerRow; body: TokenView }[] {
+  const witches = ps.all('lichslayer').filter((l) => l.inhabits !== null);
+  if (!witches.length) return [];
+  const tokens = new Map(allTokens(ps).map((t) => [t.id, t]));
+  return witches.flatMap((witch) => {
+    const body = tokens.get(witch.inhabits!);
+    return body ? [{ witch, body }] : [];
+  });
+}
+
+/** Why this token takes no damage now: its Witch inhabits another body (ch.2), or null. */
+export function inertReason(ps: PlayReader, t: TokenView): string | null {
+  if (t.lichslayerId === null) return null;
+  const here = onenessNow(ps).find((o) => o.witch.id === t.lichslayerId);
+  return here ? inertBody(here.witch.name, here.body.name) : null;
+}
+
+/** Oneness begun (ch.2): on a token she can see, not her own, standing, and no one else's body already. */
+export function beginOneness(c: SkillCall): SkillOutcome {
+  const { ps, l } = c;
+  if (c.args.tokenId === undefined)
+    throw new CommandFailure('invalid-args', 'Choose the token Oneness inhabits (tokenId). Nothing changed.');
+  const already = onenessNow(ps).find((o) => o.witch.id === l.id);
+  if (already)
+    throw new CommandFailure(
+      'refused',
+      `${l.name} already inhabits ${already.body.name}: end Oneness first (ch.2). Nothing changed.`,
+    );
+  c.here();
+  const body = tokenOf(ps, c.args.tokenId);
+  const town = townFighters(ps);
+  const decided = onenessTarget(positionOf(c.token!, town), {
+    ...positionOf(body, town),
+    hidden: body.hidden,
+    defeated: body.defeated || body.health === 0,
+    self: body.lichslayerId === l.id,
+    lich: !!body.stats.lich,
+    phylactery: body.kind === 'phylactery',
+    inhabitedBy: onenessNow(ps).find((o) => o.body.id === body.id)?.witch.name ?? null,
+  });
+  if ('refused' in decided) throw new CommandFailure('refused', `${decided.refused}. Nothing changed.`);
+  ps.update('lichslayer', l.id, { inhabits: body.id });
+  c.notes.push(decided.explain);
+  return { target: body.name, tokenId: body.id };
+}
+
+function end(ps: PlaySession, witch: LichslayerRow, body: TokenView, why: OnenessEnd, lines: string[]): boolean {
+  ps.update('lichslayer', witch.id, { inhabits: null });
+  const ended = onenessEnds(witch.name, body.name, why);
+  lines.push(ended.explain);
+  return ended.dies;
+}
+
+/** The Witch ends Oneness when she chooses (ch.2): refused when she inhabits no one. */
+export function endOneness(ps: PlaySession, id: number): LifeNotes {
+  const l = requireLichslayer(ps, id);
+  const here = onenessNow(ps).find((o) => o.witch.id === l.id);
+  if (!here)
+    throw new CommandFailure('refused', `${l.name} inhabits no one: Oneness is not in effect. Nothing changed.`);
+  const notes: string[] = [];
+  end(ps, here.witch, here.body, 'chosen', notes);
+  return { day: today(ps), notes };
+}
+
+/**
+ * A body at 0 Health (ch.2, ch.16): the Witch in it returns to her own body; the Witch in the Phylactery
+ * dies with it. Returns the Witches who die, for the caller's 0-Health rules.
+ */
+export function onenessBodyFalls(ps: PlaySession, body: TokenView, lines: string[]): number[] {
+  const dead: number[] = [];
+  for (const o of onenessNow(ps).filter((k) => k.body.id === body.id))
+    if (end(ps, o.witch, o.body, body.kind === 'phylactery' ? 'phylactery-destroyed' : 'body-at-zero', lines))
+      dead.push(o.witch.id);
+  return dead;
+}
+
+/** The Round's end (ch.2): Oneness against the Lich lasts one Round. */
+export function onenessRoundEnds(ps: PlaySession, notices: string[]): void {
+  for (const o of onenessNow(ps)) if (o.body.stats.lich) end(ps, o.witch, o.body, 'lich-round', notices);
+}
+
+/** After the party moves between floors or off the board (ch.2): a Witch whose body stayed behind returns to her own. */
+export function onenessLeftBehind(ps: PlaySession, notices: string[]): void {
+  const tokens = allTokens(ps);
+  for (const o of onenessNow(ps)) {
+    const own = tokens.find((t) => t.lichslayerId === o.witch.id);
+    if (own?.floor !== o.body.floor) end(ps, o.witch, o.body, 'left-behind', notices);
+  }
+}
