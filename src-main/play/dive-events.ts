@@ -319,7 +319,6 @@ export function applyDiveEvent(
   const left = present.filter((id) => !after.context.present.includes(id));
   if (after.context.floor === null && before.context.floor !== null) leaveBoard(ps, 'everyone');
   else if (left.length) leaveBoard(ps, left);
-  if (after.context.floor !== before.context.floor || left.length) onenessLeftBehind(ps, notices);
   if (after.context.floor !== before.context.floor && after.context.floor !== null) {
     beginVisit(ps);
     enterFloor(ps, after.context.floor, after.context.present, entrance, notices, before.context.floor === null);
@@ -330,6 +329,8 @@ export function applyDiveEvent(
     attention.send({ type: 'DESCENT', floor: after.context.floor });
     writeSetting(ps, 'machine:attention', attention.getPersistedSnapshot());
   }
+  // After the tokens have followed the dive, so her own body's floor is where the party now stands.
+  if (after.context.floor !== before.context.floor || left.length) onenessLeftBehind(ps, notices);
   // ch.13: the glow is bought fresh each descent; the dive's end takes every Channel buff.
   if (String(after.value) === 'town' && String(before.value) !== 'town') endChannelBuffs(ps, notices);
   const was = String(before.value);

@@ -1,0 +1,202 @@
+// The Witch's capstone, Oneness (ch.2 and ch.16), driven through skill.use, skill.end, fight.damage, the
+// turn stack and the dive on the demo campaign with fixed seeds: whom she may inhabit, her body lying
+// inert, and each thing that ends it.
+import { describe, expect, it } from 'vitest';
+import { descendTo, openDemo } from '../test-support/temp-app.ts';
+
+type App = Awaited<ReturnType<typeof openDemo>>['app'];
+
+const WREN = 4;
+const WITCH = {
+  hiddenClass: 'The Witch',
+  skill1: 'Commune',
+  skill2: 'Familiar',
+  skill3: 'Counter Magic',
+  capstone: 'Oneness',
+  level: 6,
+};
+const health = async (app: App) => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === WREN)!.health;
+const inhabited = async (app: App, floor: number) =>
+  (await app.call('board.view', { floor })).oneness.map((o) => `${o.witch} in ${o.body}`);
+
+/** Floor 1 with the Hex Imp beside Wren (token 4 at (1,0)) and the fight begun: Ghast Lord 5, Marrow Thief 6, Imp 7. */
+async function floorOneFight() {
+  const { app } = await openDemo(7);
+  await app.call('phase.send', { event: { type: 'DESCEND' } });
+  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+  await app.call('board.addToken', {
+    kind: 'entity',
+    name: 'Hex Imp',
+    colour: 'Blue',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 40,
+    armor: 0,
+    stats: { magic: 3 },
+  });
+  await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  await app.call('lichslayer.update', { id: WREN, patch: WITCH });
+  return app;
+}
+
+/** Floor 10 with the Lich on the board and the Phylactery in the landing: Phylactery 1, Wren 5, the Lich 6. */
+async function floorTen() {
+  const { app } = await openDemo(7);
+  await app.call('houseRules.update', { patch: { lichOnFloorTen: true } });
+  await app.call('lichslayer.update', { id: WREN, patch: WITCH });
+  for (let f = 1; f <= 10; f++)
+    await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+  await app.call('board.setRoom', {
+    floor: 10,
+    x: 2,
+    y: 0,
+    patch: { phylactery: true, name: 'Reliquary of Ash', type: 'vault' },
+  });
+  await descendTo(app, 10);
+  const tokens = (await app.call('board.view', { floor: 10 })).tokens;
+  return {
+    app,
+    lich: tokens.find((t) => t.stats.lich)!.id,
+    phylactery: tokens.find((t) => t.kind === 'phylactery')!.id,
+  };
+}
+
+const oneness = (app: App, tokenId?: number) =>
+  app.dispatch('skill.use', { id: WREN, skill: 'Oneness', ...(tokenId === undefined ? {} : { tokenId }) });
+
+describe('Oneness: the Witch inhabits another body (ch.2, ch.16)', () => {
+  it('refuses her own body, a body at 0 Health, one hidden from her and a call naming none, and ending it when it is not on', async () => {
+    const app = await floorOneFight();
+    const refusal = async (tokenId?: number) => {
+      const r = await oneness(app, tokenId);
+      return r.ok ? 'done' : r.error.message;
+    };
+    expect(await app.dispatch('skill.end', { id: WREN, skill: 'Oneness' })).toMatchObject({
+      ok: false,
+      error: { message: 'Wren of the Hollow inhabits no one: Oneness is not in effect. Nothing changed.' },
+    });
+    expect(await refusal()).toBe('Choose the token Oneness inhabits (tokenId). Nothing changed.');
+    expect(await refusal(4)).toBe(
+      'Wren of the Hollow cannot inhabit her own body with Oneness (ch.2). Nothing changed.',
+    );
+    await app.call('board.updateToken', { id: 5, patch: { hidden: true } });
+    expect(await refusal(5)).toBe(
+      'Ghast Lord is not visible to Wren of the Hollow: Oneness inhabits a target she can see (ch.2). Nothing changed.',
+    );
+    await app.call('fight.damage', { target: 6, amount: 99, label: 'Test blow', bypassArmor: true });
+    expect(await refusal(6)).toBe(
+      'Marrow Thief is at 0 Health: Oneness needs a body that stands (ch.2). Nothing changed.',
+    );
+    expect(await inhabited(app, 1)).toEqual([]);
+    expect(await refusal(7)).toBe('done');
+    expect(await inhabited(app, 1)).toEqual(['Wren of the Hollow in Hex Imp']);
+    app.close();
+  });
+
+  it('her own body takes no damage and cannot be moved while she inhabits another; ending it by choice lets damage land again', async () => {
+    const app = await floorOneFight();
+    expect(await oneness(app, 7)).toMatchObject({
+      ok: true,
+      value: {
+        notes: [
+          'Wren of the Hollow inhabits Hex Imp (Oneness, ch.2): she acts through its body with its physical stats and her own Magic and spells, its loot at hand; her own body lies inert and immune to all damage',
+        ],
+      },
+    });
+    const spike = () => app.call('fight.damage', { target: 4, amount: 10, label: 'Bone Spike', bypassArmor: true });
+    expect((await spike()).lines).toEqual([
+      "Bone Spike: 10 to Wren of the Hollow, the Judge's hand",
+      "Wren of the Hollow's own body lies inert while she inhabits Hex Imp (Oneness, ch.2): it takes no damage; Bone Spike does nothing",
+    ]);
+    expect(await health(app)).toBe(36);
+    expect(await app.dispatch('board.moveToken', { tokenId: 4, floor: 1, x: 2, y: 0 })).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          "Wren of the Hollow's own body lies inert while she inhabits Hex Imp (Oneness, ch.2): it takes no damage; end Oneness to move it. Wren of the Hollow stays where they were.",
+      },
+    });
+    expect((await app.call('skill.end', { id: WREN, skill: 'Oneness' })).notes).toEqual([
+      'Wren of the Hollow ends Oneness and leaves Hex Imp: Wren of the Hollow returns to her own body (ch.2)',
+    ]);
+    expect((await spike()).lines).toEqual([
+      "Bone Spike: 10 to Wren of the Hollow, the Judge's hand",
+      "10 to Wren of the Hollow's Health (bypasses Armor): 36 → 26 (ch.11)",
+    ]);
+    expect(await health(app)).toBe(26);
+    expect(await oneness(app, 5)).toMatchObject({
+      ok: false,
+      error: { message: 'Oneness is once per session (ch.2), and it has been used. Nothing changed.' },
+    });
+    app.close();
+  });
+
+  it('ends when the inhabited body reaches 0 Health, and when the party descends and leaves the body behind', async () => {
+    const app = await floorOneFight();
+    await oneness(app, 7);
+    expect(
+      (await app.call('fight.damage', { target: 7, amount: 99, label: 'Test blow', bypassArmor: true })).lines,
+    ).toContain('Hex Imp reaches 0 Health: Oneness ends and Wren of the Hollow returns to her own body (ch.2)');
+    expect(await inhabited(app, 1)).toEqual([]);
+    app.close();
+
+    const again = await floorOneFight();
+    await oneness(again, 7);
+    await again.call('phase.send', { event: { type: 'COMBAT_OVER' } });
+    const down = await again.call('phase.send', { event: { type: 'DESCEND' } });
+    expect(down.dive.floor).toBe(2);
+    expect(down.notices).toContain(
+      'The party leaves the floor Hex Imp stands on: Oneness ends and Wren of the Hollow returns to her own body (ch.2)',
+    );
+    expect(await inhabited(again, 1)).toEqual([]);
+    again.close();
+  });
+
+  it('removing the inhabited token ends it, and undoing the removal brings it back', async () => {
+    const app = await floorOneFight();
+    await oneness(app, 7);
+    await app.call('board.removeToken', { id: 7 });
+    expect(await inhabited(app, 1)).toEqual([]);
+    await app.call('history.undo', {});
+    expect(await inhabited(app, 1)).toEqual(['Wren of the Hollow in Hex Imp']);
+    app.close();
+  });
+
+  it('inhabiting the Lich lasts until the end of that Round', async () => {
+    const { app, lich } = await floorTen();
+    expect((await oneness(app, lich)).ok).toBe(true);
+    expect(await inhabited(app, 10)).toEqual(['Wren of the Hollow in The Lich']);
+    expect((await app.call('phase.view', {})).combat!.round).toBe(1);
+    // Round 1's six turns pass with her in the Lich (the Lich acts twice); the seventh press ends the Round.
+    for (let turn = 1; turn <= 6; turn++) {
+      expect((await app.call('phase.nextTurn', {})).combat!.round).toBe(1);
+      expect(await inhabited(app, 10)).toEqual(['Wren of the Hollow in The Lich']);
+    }
+    const p = await app.call('phase.nextTurn', {});
+    expect(p.notices?.[0]).toBe(
+      'The Round ends: Oneness against the Lich lasts one Round, and Wren of the Hollow returns to her own body (ch.2)',
+    );
+    expect(await inhabited(app, 10)).toEqual([]);
+    app.close();
+  });
+
+  it('destroying the Phylactery she inhabits kills her (ch.16)', async () => {
+    const { app, phylactery } = await floorTen();
+    await oneness(app, phylactery);
+    const r = await app.call('fight.damage', {
+      target: phylactery,
+      amount: 999,
+      label: 'Test blow',
+      bypassArmor: true,
+      crush: true,
+    });
+    expect(r.lines.slice(3, 5)).toEqual([
+      "The Phylactery is destroyed: the waves stop and the Lich's Revival is denied (ch.10, ch.12)",
+      'The Phylactery is destroyed while Wren of the Hollow inhabits it: she dies with it (ch.16)',
+    ]);
+    expect(r.lines.at(-1)).toBe('Wren of the Hollow is permanently lost (ch.10, ch.11)');
+    expect(await health(app)).toBe(0);
+    app.close();
+  });
+});
