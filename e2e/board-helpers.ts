@@ -1,5 +1,6 @@
 // Helpers for driving the Konva board: where a token sits on screen, and the app's own API.
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { CampaignView } from '../src-shared/contract.ts';
 import type { BoardView, TokenView } from '../src-shared/board.ts';
 import {
   cellOrigin,
@@ -106,4 +107,24 @@ export async function openSeededDemo(
   await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
   await page.getByRole('heading', { name: 'Demo: The Ashen Causeway' }).waitFor();
   await api(request, host, 'dice.setSeed', { seed });
+}
+
+/** One of the campaign's Lichslayers, by name. */
+export async function rosterMember(
+  request: APIRequestContext,
+  host: RunningHost,
+  name: string,
+): Promise<CampaignView['roster'][number]> {
+  const found = (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === name);
+  if (!found) throw new Error(`No Lichslayer named ${name} in the roster`);
+  return found;
+}
+
+/** The party descends to Floor 1 from the phase banner, and the Judge opens the board. */
+export async function descendToTheBoard(page: Page): Promise<void> {
+  const banner = page.getByRole('status', { name: 'Phase' });
+  await banner.getByRole('button', { name: 'Descend' }).click();
+  await expect(banner).toContainText('Exploring · Floor 1');
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
 }

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import type { CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo, roomPoint } from './board-helpers.ts';
+import { api, openSeededDemo, roomPoint, rosterMember } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -21,9 +21,7 @@ test('Break from the board: the selected room offers Break in with an attack on 
   test.setTimeout(180_000);
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 11);
-  const odile = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
-    (l) => l.name === 'Odile Vantreck',
-  )!;
+  const odile = await rosterMember(request, host, 'Odile Vantreck');
   await api(request, host, 'lichslayer.update', {
     id: odile.id,
     patch: { hiddenClass: 'The Breaker', skill1: 'Break', level: 2 },
@@ -126,9 +124,7 @@ test("the Challenge dialog: a Veteran's Recall assists another's roll, adding th
   test.setTimeout(180_000);
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 4);
-  const quillam = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
-    (l) => l.name === 'Brother Quillam',
-  )!;
+  const quillam = await rosterMember(request, host, 'Brother Quillam');
   await api(request, host, 'lichslayer.update', {
     id: quillam.id,
     patch: { hiddenClass: 'The Veteran', skill1: 'Recall', level: 2, power: 7 },

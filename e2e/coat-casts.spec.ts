@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import type { CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { api, openSeededDemo, rosterMember } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -17,9 +17,7 @@ test("the Doctor's Coat from the Gauntlet and the Cast dialog: prepared there, c
   test.setTimeout(180_000);
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 7);
-  const odile = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
-    (l) => l.name === 'Odile Vantreck',
-  )!;
+  const odile = await rosterMember(request, host, 'Odile Vantreck');
   await api(request, host, 'lichslayer.update', {
     id: odile.id,
     patch: {

@@ -2,10 +2,9 @@
 // the day's pay, shown in the Retainers list.
 import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
-import type { CampaignView } from '../src-shared/contract.ts';
 import type { TownStateView } from '../src-shared/town.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo, roomPoint } from './board-helpers.ts';
+import { api, descendToTheBoard, openSeededDemo, roomPoint, rosterMember } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -22,9 +21,7 @@ test('Retainers enhanced: No pay today beside a Retainer of the Aristocrat excus
   await page.setViewportSize({ width: 1366, height: 768 });
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  const quillam = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
-    (l) => l.name === 'Brother Quillam',
-  )!;
+  const quillam = await rosterMember(request, host, 'Brother Quillam');
   await api(request, host, 'lichslayer.update', {
     id: quillam.id,
     patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', skill2: 'Retainers', level: 4 },
@@ -54,9 +51,7 @@ test('Familiar enhanced: a Familiar added on the board for its Witch gets twice 
   await page.setViewportSize({ width: 1366, height: 768 });
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  const wren = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
-    (l) => l.name === 'Wren of the Hollow',
-  )!;
+  const wren = await rosterMember(request, host, 'Wren of the Hollow');
   await api(request, host, 'lichslayer.update', {
     id: wren.id,
     patch: { hiddenClass: 'The Witch', skill1: 'Commune', skill2: 'Familiar', level: 4 },
@@ -64,11 +59,7 @@ test('Familiar enhanced: a Familiar added on the board for its Witch gets twice 
   await api(request, host, 'skill.points', { id: wren.id, delta: 1 });
   await api(request, host, 'skill.spendPoint', { id: wren.id, action: 'enhance', skill: 'Familiar' });
   await page.reload();
-  const banner = page.getByRole('status', { name: 'Phase' });
-  await banner.getByRole('button', { name: 'Descend' }).click();
-  await expect(banner).toContainText('Exploring · Floor 1');
-  await page.getByRole('button', { name: 'Board', exact: true }).click();
-  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  await descendToTheBoard(page);
   const at = await roomPoint(page, 4, 4);
   await page.mouse.click(at.x, at.y);
   await page.getByText('Add a token here').click();
@@ -95,9 +86,7 @@ test('Medicine Bay enhanced: Replenish daily beside the Medicine Slots chooses t
   await page.setViewportSize({ width: 1366, height: 768 });
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  const quillam = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
-    (l) => l.name === 'Brother Quillam',
-  )!;
+  const quillam = await rosterMember(request, host, 'Brother Quillam');
   await api(request, host, 'lichslayer.update', {
     id: quillam.id,
     patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', skill2: 'Medicine Bay', level: 4 },

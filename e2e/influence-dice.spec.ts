@@ -2,9 +2,8 @@
 // (Influence 1d6); each dialog names the die held with a box to add it, and the roll made with the box
 // ticked adds the Compass's face, named in what happened.
 import { expect, test } from '@playwright/test';
-import type { CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { api, openSeededDemo, rosterMember } from './board-helpers.ts';
 
 const SHOTS = process.env.INFLUENCE_SHOTS ?? 'test-results/shots/influence-shots';
 
@@ -20,9 +19,7 @@ test('ch.13: the Attack and Challenge dialogs offer the Influence die held; tick
   test.setTimeout(180_000);
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  const odile = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
-    (l) => l.name === 'Odile Vantreck',
-  )!;
+  const odile = await rosterMember(request, host, 'Odile Vantreck');
   await api(request, host, 'lichslayer.setItem', {
     id: odile.id,
     slot: 'loot3',

@@ -3,9 +3,8 @@
 // from either with one button.
 import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
-import type { CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo, tokenPoint } from './board-helpers.ts';
+import { api, descendToTheBoard, openSeededDemo, rosterMember, tokenPoint } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -22,9 +21,7 @@ test('Oneness: the Witch inhabits an enemy from its token editor, both bodies sa
   await page.setViewportSize({ width: 1366, height: 768 });
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  const wren = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
-    (l) => l.name === 'Wren of the Hollow',
-  )!;
+  const wren = await rosterMember(request, host, 'Wren of the Hollow');
   await api(request, host, 'lichslayer.update', {
     id: wren.id,
     patch: {
@@ -37,9 +34,7 @@ test('Oneness: the Witch inhabits an enemy from its token editor, both bodies sa
     },
   });
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-  const banner = page.getByRole('status', { name: 'Phase' });
-  await banner.getByRole('button', { name: 'Descend' }).click();
-  await expect(banner).toContainText('Exploring · Floor 1');
+  await descendToTheBoard(page);
   const board = await api<BoardView>(request, host, 'board.addToken', {
     kind: 'entity',
     name: 'Hex Imp',
@@ -53,8 +48,8 @@ test('Oneness: the Witch inhabits an enemy from its token editor, both bodies sa
   });
   const imp = board.tokens.find((t) => t.name === 'Hex Imp')!;
   const herBody = board.tokens.find((t) => t.lichslayerId === wren.id)!;
-  await page.getByRole('button', { name: 'Board', exact: true }).click();
-  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  // The board open before the Imp was added takes it from the campaign's push.
+  await expect(page.getByRole('list', { name: 'Turn order, in stack order' })).toContainText('Hex Imp');
   const at = await tokenPoint(page, board, imp);
   await page.mouse.click(at.x, at.y);
 

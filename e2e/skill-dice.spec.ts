@@ -1,10 +1,10 @@
 // A class skill's dice rolled at the table (ch.1, ch.2): the skills on the selected room offer their
 // dice to the table beside the one-click use; Sable's Burgle takes the 70 her player rolled.
 import { expect, test } from '@playwright/test';
-import type { CampaignView, LedgerEntry, TableView } from '../src-shared/contract.ts';
+import type { LedgerEntry, TableView } from '../src-shared/contract.ts';
 import type { BoardView } from '../src-shared/board.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo, tokenPoint } from './board-helpers.ts';
+import { api, openSeededDemo, rosterMember, tokenPoint } from './board-helpers.ts';
 
 const SHOTS = process.env.TABLE_DICE_SHOTS ?? 'test-results/shots/table-dice-shots';
 
@@ -21,9 +21,7 @@ test('Sable Burgles the Mark on a 70 rolled at the table: 30 on the loot table g
 }) => {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 11);
-  const sable = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
-    (l) => l.name === 'Sable Hartigan',
-  )!;
+  const sable = await rosterMember(request, host, 'Sable Hartigan');
   await api(request, host, 'lichslayer.update', {
     id: sable.id,
     patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', skill2: 'Extra Pockets', skill3: 'Disarm', level: 6 },

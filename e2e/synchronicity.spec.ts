@@ -3,9 +3,8 @@
 // carries the mark that makes it the Unbound's own.
 import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
-import type { CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo, roomPoint } from './board-helpers.ts';
+import { api, openSeededDemo, roomPoint, rosterMember } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -22,9 +21,7 @@ test("the Damage dialog's Unbound mark halves what strikes a Full Spectrum Lichs
   host = await startHost(tempDataDir());
   await page.setViewportSize({ width: 1366, height: 768 });
   await openSeededDemo(page, request, host, 8);
-  const sable = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
-    (l) => l.name === 'Sable Hartigan',
-  )!;
+  const sable = await rosterMember(request, host, 'Sable Hartigan');
   for (const slot of ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'])
     await api(request, host, 'lichslayer.setItem', { id: sable.id, slot, item: null });
   for (const [slot, name, colour] of [

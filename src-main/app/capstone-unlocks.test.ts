@@ -4,6 +4,7 @@
 // Health a Maneuver prevented.
 import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
+import { hexImpOnFloorOne } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -30,21 +31,7 @@ async function turnOf(app: App, tokenId: number, round: number) {
 describe('capstones the app counts (ch.2)', () => {
   it('Oneness unlocks once Counter Magic has stolen spells of three different schools — a second Demon spell does not count again', async () => {
     const { app } = await openDemo(7);
-    await app.call('phase.send', { event: { type: 'DESCEND' } });
-    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-    const imp = (
-      await app.call('board.addToken', {
-        kind: 'entity',
-        name: 'Hex Imp',
-        colour: 'Blue',
-        floor: 1,
-        x: 2,
-        y: 0,
-        health: 40,
-        armor: 0,
-        stats: { magic: 3 },
-      })
-    ).tokens.find((t) => t.name === 'Hex Imp')!;
+    const imp = await hexImpOnFloorOne(app);
     await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const wren = 4;
     await app.call('lichslayer.update', {
@@ -87,21 +74,7 @@ describe('capstones the app counts (ch.2)', () => {
 
   it('ch.2: Counter Magic answers a declared special ability too — on a success it does not resolve, one success one counter, and no school counts toward Oneness', async () => {
     const { app } = await openDemo(7);
-    await app.call('phase.send', { event: { type: 'DESCEND' } });
-    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-    const imp = (
-      await app.call('board.addToken', {
-        kind: 'entity',
-        name: 'Hex Imp',
-        colour: 'Blue',
-        floor: 1,
-        x: 2,
-        y: 0,
-        health: 40,
-        armor: 0,
-        stats: { magic: 3 },
-      })
-    ).tokens.find((t) => t.name === 'Hex Imp')!;
+    const imp = await hexImpOnFloorOne(app);
     await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const wren = 4;
     await app.call('lichslayer.update', {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardView, TokenView } from '@shared/board.ts';
 import { descendTo, openDemo } from '../test-support/temp-app.ts';
+import { landingsTo, reliquary } from '../test-support/floor-setups.ts';
 
 const tokenNamed = (b: BoardView, name: string): TokenView => b.tokens.find((t) => t.name === name)!;
 
@@ -95,14 +96,8 @@ describe('Lich-coded loot against the Phylactery (ch.12)', () => {
       slot: 'loot3',
       item: { name: 'Cinder Compass', colour: 'Red' },
     });
-    for (let f = 1; f <= 10; f++)
-      await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
-    await app.call('board.setRoom', {
-      floor: 10,
-      x: 2,
-      y: 0,
-      patch: { phylactery: true, name: 'Reliquary of Ash', type: 'vault' },
-    });
+    await landingsTo(app, 10);
+    await reliquary(app);
     await descendTo(app, 10);
     const board = await app.call('board.view', { floor: 10 });
     const phylactery = board.tokens.find((t) => t.kind === 'phylactery')!;

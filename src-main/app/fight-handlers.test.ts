@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { descendTo, intoTheVault, makeApp, openDemo, tempDir, type VaultEnemy } from '../test-support/temp-app.ts';
 import { SPIKE_ROOM } from '../test-support/spike-room.ts';
+import { landingsTo, reliquary } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -427,14 +428,8 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
     });
     await app.call('lichslayer.setItem', { id: odile!.id, slot: 'loot3', item: { name: 'Candles', colour: 'Blue' } });
     await app.call('lichslayer.update', { id: wren!.id, patch: { sanity: 'lost' } });
-    for (let f = 1; f <= 10; f++)
-      await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
-    await app.call('board.setRoom', {
-      floor: 10,
-      x: 3,
-      y: 0,
-      patch: { phylactery: true, name: 'Reliquary of Ash', type: 'chamber' },
-    });
+    await landingsTo(app, 10);
+    await reliquary(app, { x: 3, type: 'chamber' });
     await descendTo(app, 10);
     const board = await app.call('board.view', { floor: 10 });
     const lich = board.tokens.find((t) => t.stats.lich)!;
@@ -530,8 +525,7 @@ describe('the Lich and its Phylactery (ch.10, ch.12, ch.16)', () => {
       slot: 'gear',
       item: { name: 'Cinder Maul', colour: 'Red', notes: 'Attack: 2d6' },
     });
-    for (let f = 1; f <= 10; f++)
-      await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+    await landingsTo(app, 10);
     await descendTo(app, 10);
     await app.call('lichslayer.update', { id: sable!.id, patch: { armor: 0 } });
     const board = await app.call('board.view', { floor: 10 });
@@ -556,8 +550,7 @@ describe('a player killed by the Judge’s hand (ch.11)', () => {
   it('ch.11: damage by hand that kills a player, felled by another Lichslayer, costs that killer the Sanity Challenge of 12 an attack would', async () => {
     const { app } = await openDemo(32);
     const [, , sable] = (await app.call('campaign.current', {}))!.roster;
-    for (let f = 1; f <= 10; f++)
-      await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+    await landingsTo(app, 10);
     await descendTo(app, 10);
     await app.call('lichslayer.update', { id: sable!.id, patch: { armor: 0 } });
     const board = await app.call('board.view', { floor: 10 });
@@ -731,8 +724,7 @@ describe('the board under the Attention (ch.5, ch.9, ch.10)', () => {
 
   it('ch.10: a Lichslayer standing in a cleared room of Floor 9 has cleared it: the Gate opens from the board', async () => {
     const { app } = await openDemo(52);
-    for (let f = 1; f <= 9; f++)
-      await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+    await landingsTo(app, 9);
     let phase = await app.call('phase.view', {});
     for (let f = 0; f < 9; f++) phase = await app.call('phase.send', { event: { type: 'DESCEND' } });
     expect(phase.notices!.slice(1)).toEqual(

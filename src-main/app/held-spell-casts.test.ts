@@ -3,6 +3,7 @@
 // real SQLite file), each with a fixed seed and fixed expectations.
 import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
+import { hexImpOnFloorOne } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -16,21 +17,7 @@ async function spell(app: App, label: string) {
 
 /** Into a fight on Floor 1 with one enemy that casts (Magic 3); returns whose turn it is. */
 async function fight(app: App) {
-  await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-  const imp = (
-    await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Hex Imp',
-      colour: 'Blue',
-      floor: 1,
-      x: 2,
-      y: 0,
-      health: 40,
-      armor: 0,
-      stats: { magic: 3 },
-    })
-  ).tokens.find((t) => t.name === 'Hex Imp')!;
+  const imp = await hexImpOnFloorOne(app);
   const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
   const current = p.combat!.entrants.find((e) => e.tokenId === p.combat!.currentTokenId)!;
   return { imp, current: { tokenId: current.tokenId, id: current.lichslayerId! } };

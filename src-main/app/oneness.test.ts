@@ -3,6 +3,7 @@
 // inert, and each thing that ends it.
 import { describe, expect, it } from 'vitest';
 import { descendTo, openDemo } from '../test-support/temp-app.ts';
+import { hexImpOnFloorOne, landingsTo, reliquary } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -22,19 +23,7 @@ const inhabited = async (app: App, floor: number) =>
 /** Floor 1 with the Hex Imp beside Wren (token 4 at (1,0)) and the fight begun: Ghast Lord 5, Marrow Thief 6, Imp 7. */
 async function floorOneFight() {
   const { app } = await openDemo(7);
-  await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-  await app.call('board.addToken', {
-    kind: 'entity',
-    name: 'Hex Imp',
-    colour: 'Blue',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 40,
-    armor: 0,
-    stats: { magic: 3 },
-  });
+  await hexImpOnFloorOne(app);
   await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
   await app.call('lichslayer.update', { id: WREN, patch: WITCH });
   return app;
@@ -45,14 +34,8 @@ async function floorTen() {
   const { app } = await openDemo(7);
   await app.call('houseRules.update', { patch: { lichOnFloorTen: true } });
   await app.call('lichslayer.update', { id: WREN, patch: WITCH });
-  for (let f = 1; f <= 10; f++)
-    await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
-  await app.call('board.setRoom', {
-    floor: 10,
-    x: 2,
-    y: 0,
-    patch: { phylactery: true, name: 'Reliquary of Ash', type: 'vault' },
-  });
+  await landingsTo(app, 10);
+  await reliquary(app);
   await descendTo(app, 10);
   const tokens = (await app.call('board.view', { floor: 10 })).tokens;
   return {

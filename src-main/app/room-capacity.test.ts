@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
 import type { BoardView } from '@shared/board.ts';
+import { landingsTo, reliquary } from '../test-support/floor-setups.ts';
 
 const at = (b: BoardView, x: number, y: number) =>
   b.tokens.filter((t) => t.floor === b.floor && t.x === x && t.y === y && !t.defeated).map((t) => t.name);
@@ -45,8 +46,7 @@ describe('room capacity on arrival (ch.9)', () => {
   it('the Floor-10 Lich (house rule) takes the nearest room with space when the party fills the Gate’s Chamber of 4', async () => {
     const { app } = await openDemo(31);
     await app.call('houseRules.update', { patch: { lichOnFloorTen: true } });
-    for (let f = 1; f <= 9; f++)
-      await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+    await landingsTo(app, 9);
     await app.call('board.setRoom', { floor: 10, x: 2, y: 0, patch: { type: 'chamber', name: 'The Gate' } });
     await app.call('board.setRoom', {
       floor: 10,
@@ -55,12 +55,7 @@ describe('room capacity on arrival (ch.9)', () => {
       revealed: true,
       patch: { type: 'hall', name: 'West Hall' },
     });
-    await app.call('board.setRoom', {
-      floor: 10,
-      x: 3,
-      y: 0,
-      patch: { phylactery: true, name: 'Reliquary of Ash', type: 'chamber' },
-    });
+    await reliquary(app, { x: 3, type: 'chamber' });
     let floor = 0;
     while (floor < 9) floor = (await app.call('phase.send', { event: { type: 'DESCEND' } })).dive.floor ?? 0;
     for (const l of (await app.call('campaign.current', {}))!.roster)

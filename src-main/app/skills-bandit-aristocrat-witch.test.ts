@@ -2,6 +2,7 @@
 // through the commands a Judge uses, on the demo campaign with fixed seeds.
 import { describe, expect, it } from 'vitest';
 import { descendTo, openDemo } from '../test-support/temp-app.ts';
+import { hexImpOnFloorOne, landingsTo } from '../test-support/floor-setups.ts';
 
 const setup = () => openDemo(11);
 
@@ -395,8 +396,7 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
         level: 6,
       },
     });
-    for (let f = 1; f <= 10; f++)
-      await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+    await landingsTo(app, 10);
     await descendTo(app, 10);
     const lich = (await app.call('board.view', { floor: 10 })).tokens.find((t) => t.stats.lich)!;
     await app.call('lichslayer.update', { id: q.id, patch: { level: 2 } });
@@ -429,20 +429,7 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
       id: wren.id,
       patch: { hiddenClass: 'The Witch', skill1: 'Commune', skill2: 'Familiar', skill3: 'Counter Magic', level: 6 },
     });
-    await app.call('phase.send', { event: { type: 'DESCEND' } });
-    await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-    const board = await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Hex Imp',
-      colour: 'Blue',
-      floor: 1,
-      x: 2,
-      y: 0,
-      health: 5,
-      armor: 0,
-      stats: { magic: 3 },
-    });
-    const imp = board.tokens.find((t) => t.name === 'Hex Imp')!;
+    const imp = await hexImpOnFloorOne(app, 5);
     const offered = await app.call('challenge.presets', { lichslayerId: wren.id });
     expect(
       offered.presets.filter((p) => p.key.startsWith('counter-magic')).map((p) => [p.key, p.target, p.explain]),

@@ -2,6 +2,7 @@
 // commands on the demo campaign (a real SQLite file), each with a fixed seed and fixed expectations.
 import { describe, expect, it } from 'vitest';
 import { descendTo, openDemo } from '../test-support/temp-app.ts';
+import { landingsTo } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -792,8 +793,7 @@ describe("the Breaker's capstone (ch.2)", () => {
       id: o.id,
       patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill2: 'Rumble Hat', skill3: 'Charge', level: 6 },
     });
-    for (let f = 1; f <= 7; f++)
-      await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+    await landingsTo(app, 7);
     const fell = async (floor: number) => {
       const board = await app.call('board.addToken', {
         kind: 'entity',

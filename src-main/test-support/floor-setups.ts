@@ -1,0 +1,44 @@
+// Floors set by hand for tests that need a fight or the Lich without rolling the rooms on the way:
+// the same quiet rooms, enemy and Phylactery each time, so fixed seeds give fixed results.
+import type { CampaignApp } from '../app/campaign-app.ts';
+import type { TokenView } from '@shared/board.ts';
+
+/** A quiet Vault at (2,0) on every floor from 1 to `last`, so a dive there rolls no room on the way (ch.9). */
+export async function landingsTo(app: CampaignApp, last: number): Promise<void> {
+  for (let f = 1; f <= last; f++)
+    await app.call('board.setRoom', { floor: f, x: 2, y: 0, patch: { type: 'vault', name: `Landing ${f}` } });
+}
+
+/** The Phylactery's room on Floor 10, the Reliquary of Ash, at (x,0) (ch.16). */
+export async function reliquary(
+  app: CampaignApp,
+  { x = 2, type = 'vault' }: { x?: number; type?: 'vault' | 'chamber' } = {},
+): Promise<void> {
+  await app.call('board.setRoom', {
+    floor: 10,
+    x,
+    y: 0,
+    patch: { phylactery: true, name: 'Reliquary of Ash', type },
+  });
+}
+
+/**
+ * The party descends to Floor 1 and a Wide Vault is set at (2,0) beside it, holding a Hex Imp that
+ * casts (Magic 3, Blue, no Armor); returns the Imp's token. The fight is not yet on.
+ */
+export async function hexImpOnFloorOne(app: CampaignApp, health = 40): Promise<TokenView> {
+  await app.call('phase.send', { event: { type: 'DESCEND' } });
+  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+  const board = await app.call('board.addToken', {
+    kind: 'entity',
+    name: 'Hex Imp',
+    colour: 'Blue',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health,
+    armor: 0,
+    stats: { magic: 3 },
+  });
+  return board.tokens.find((t) => t.name === 'Hex Imp')!;
+}
