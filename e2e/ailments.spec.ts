@@ -88,7 +88,7 @@ test('ailments on the board and the Gauntlet; Bandage lifts one from the token e
   // The ledger: Cheat on Quillam's Bandage roll (a roll that is not hers: the lower is better).
   await page.getByRole('button', { name: 'Ledger', exact: true }).click();
   await page.locator('.ledger-toggle', { hasText: 'Gnawer' }).first().click();
-  await page.getByRole('button', { name: 'Cheat: Sable Hartigan rerolls this' }).click();
+  await page.getByRole('button', { name: 'Cheat: Sable Hartigan rerolls this', exact: true }).click();
   await expect(page.locator('.ledger-explain', { hasText: 'Sable Hartigan Cheats on' })).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/ledger-cheat.png` });
 });

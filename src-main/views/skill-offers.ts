@@ -65,7 +65,9 @@ export function skillOffers(
     const held = heldSkills(l);
     if (!held.length) continue;
     const enhanced = new Set(lifeRecord(ps, l.id).enhanced.map((k) => k.toLowerCase()));
-    const add = (o: Omit<SkillOffer, 'lichslayerId' | 'hidden' | 'rollsDice'> & { hidden?: boolean }) =>
+    const add = (
+      o: Omit<SkillOffer, 'lichslayerId' | 'hidden' | 'rollsDice'> & { hidden?: boolean; rollsDice?: boolean },
+    ) =>
       offers.push({
         lichslayerId: l.id,
         hidden: false,
@@ -85,8 +87,17 @@ export function skillOffers(
         const at = { x: r.x, y: r.y };
         const inRoom = t.x === r.x && t.y === r.y;
         const steps = Math.abs(t.x - r.x) + Math.abs(t.y - r.y);
-        const room = (label: string, args: SkillOffer['args'] = {}, hidden = false) =>
-          add({ label, skill: k.name, aim: 'room', room: at, tokenId: null, args, hidden });
+        const room = (label: string, args: SkillOffer['args'] = {}, hidden = false, rollsDice?: boolean) =>
+          add({
+            label,
+            skill: k.name,
+            aim: 'room',
+            room: at,
+            tokenId: null,
+            args,
+            hidden,
+            ...(rollsDice ? { rollsDice } : {}),
+          });
         if (k.board === 'reveal' && !r.revealed) room(`${k.name} reveals this room`, { rooms: [at] });
         if (k.board === 'break' && !inRoom) {
           room(`${k.name} into this room`, { rooms: [at] });
@@ -97,7 +108,8 @@ export function skillOffers(
           room(`${k.name} — hold this doorway`, { block: true });
         if (k.board === 'disarm' && inRoom && r.trap && !r.trap.disabled) {
           room(`${k.name} the trap`);
-          if (isEnhanced) room(`${k.name} the trap from sneak`, { sneak: true });
+          // ch.2: only from sneak does the enhanced Disarm roll, the mechanism on the Loot Table.
+          if (isEnhanced) room(`${k.name} the trap from sneak`, { sneak: true }, false, true);
         }
         if (k.name === 'Commune' && isEnhanced && floor + COMMUNE_AHEAD <= LAST_ROLLED_FLOOR)
           room(`${k.name} reads (${r.x + 1},${r.y + 1}) on Floor ${floor + COMMUNE_AHEAD}`, {

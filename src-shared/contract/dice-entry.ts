@@ -30,7 +30,7 @@ export const HAND_ROLLED_COMMANDS = [
   'tables.roll',
   /** Rolling up a Lichslayer: the three starting loot dice with their influence dice, the stat points, the class (ch.1, ch.4). */
   'lichslayer.roll',
-  /** A class skill's use from the board: Charge's damage, Burgle's loot, the Bandage's healing, Influence (ch.2). */
+  /** A class skill's use: Charge's damage, Burgle's loot, the Bandage's healing, Influence, Disarm's mechanism from sneak, Cheat's reroll (ch.2). */
   'skill.use',
 ] as const;
 export type HandRolledCommand = (typeof HAND_ROLLED_COMMANDS)[number];
