@@ -10,7 +10,7 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-test('Feast night, rolled as day 2 begins, shows on the Town screen and halves the meal Odile buys; its row holds the prices', async ({
+test('Feast night, rolled as day 2 begins, shows on the Town screen and halves the meal Odile buys; its row holds the prices, and the Brawl, Light fingers and Bad news rows hold what befalls the patrons', async ({
   page,
   request,
 }) => {
@@ -53,4 +53,16 @@ test('Feast night, rolled as day 2 begins, shows on the Town screen and halves t
   await expect(page.getByLabel('Row 10 meal price percent')).toHaveValue('50');
   await expect(page.getByLabel('Row 10 days one meal feeds')).toHaveValue('2');
   await page.screenshot({ path: test.info().outputPath('inn-event-row.png'), fullPage: false });
+  // What befalls the patrons: the Brawl's damages (row 1), the cutpurse's d6 (row 7), Bad news's omen (row 8).
+  await page.getByRole('searchbox', { name: 'Filter rows' }).fill('Brawl');
+  await page.getByRole('button', { name: 'More of row 1', exact: true }).click();
+  await expect(page.getByLabel('Row 1 damages each patron pays')).toHaveValue('12');
+  await page.getByRole('searchbox', { name: 'Filter rows' }).fill('Light fingers');
+  await page.getByRole('button', { name: 'More of row 7', exact: true }).click();
+  await expect(page.getByLabel('Row 7 cutpurse d6')).toHaveValue('1');
+  await page.getByRole('searchbox', { name: 'Filter rows' }).fill('Bad news');
+  await page.getByRole('button', { name: 'More of row 8', exact: true }).click();
+  await page.getByLabel('Row 8 next Challenge in the Tombs').scrollIntoViewIfNeeded();
+  await expect(page.getByLabel('Row 8 next Challenge in the Tombs')).toHaveValue('-1');
+  await page.screenshot({ path: test.info().outputPath('inn-patron-rows.png'), fullPage: false });
 });

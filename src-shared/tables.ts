@@ -127,8 +127,8 @@ export const trapFieldsSchema = z.strictObject({
 export type TrapFields = z.output<typeof trapFieldsSchema>;
 
 /**
- * An Inn event's effect on the day's prices and on what a meal is worth (ch.4, ch.5): the Inn's
- * event rows carry it; the rest of an event is its text, applied by the Judge.
+ * An Inn event's effect on the day's prices, on what a meal and a night are worth, and on the day's
+ * patrons (ch.4, ch.5): the Inn's event rows carry it; the rest of an event is its text, for the Judge.
  */
 export const innFieldsSchema = z.strictObject({
   /** A meal's price today as a percentage of the book's 36 gold (50: half; 0: free). */
@@ -145,6 +145,12 @@ export const innFieldsSchema = z.strictObject({
   restRecovers: z.boolean().default(true),
   /** Sanity levels more than ch.8's one that a night's rest restores to those who ate here today. */
   restBonus: whole.min(0).max(3).default(0),
+  /** Gold each patron pays that night; one who cannot spends it in the stocks, and rest restores no Sanity. */
+  damages: whole.min(0).max(10_000).default(0),
+  /** d6 rolled that night, times 6 gold, taken from one patron chosen at random (no more than they hold). */
+  theftD6: whole.min(0).max(6).default(0),
+  /** Added to each patron's next Challenge roll in the Tombs. */
+  nextTombsChallenge: whole.min(-3).max(3).default(0),
 });
 export type InnFields = z.output<typeof innFieldsSchema>;
 export type InnFieldsInput = z.input<typeof innFieldsSchema>;

@@ -65,6 +65,16 @@ export const townStateSchema = z.strictObject({
     .nullable()
     .default(null),
   /** The Square's gift (ch.4): a bonus to all rolls on the given day. */
+  /** Inn events' omens on the patrons' next Challenge roll in the Tombs, spent by that roll. */
+  omens: z
+    .array(
+      z.strictObject({
+        lichslayerId: z.number().int(),
+        value: z.number().int().min(-9).max(9),
+        by: z.string().max(200),
+      }),
+    )
+    .default([]),
   squareGift: z.strictObject({ day: z.number().int(), bonus: z.number().int() }).nullable().default(null),
   squareWatch: z.number().int().min(0).default(0),
   /** The weeks whose start (the Smith's d8, ch.5) and end (the Giver's hunger, ch.17) have been done. */

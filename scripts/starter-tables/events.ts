@@ -18,7 +18,8 @@ const simple = (
 
 export const EVENTS: TableDefInput[] = [
   // ch.5: 2-9 are the negative half (a Wary Retainer leaves on them, Stage 3 locks to them); rolls
-  // are capped at 2, so the first row starts the table at 1. Prices, meals and rest are the app's to apply.
+  // are capped at 2, so the first row starts the table at 1. Prices, meals, rest and what befalls the
+  // patrons are the app's to apply; a patron is one who bought a meal or shelter there that day.
   {
     key: 'inn-events',
     name: 'Inn Events',
@@ -27,7 +28,13 @@ export const EVENTS: TableDefInput[] = [
     starter: true,
     rows: (
       [
-        [1, 2, 'Brawl in the common room', 'Each patron pays 12 gold in damages or spends the night in the stocks.'],
+        [
+          1,
+          2,
+          'Brawl in the common room',
+          'A fight over the dice wrecks the tables: tonight each patron pays 12 gold in damages, or spends the night in the stocks and gets no Sanity back.',
+          { damages: 12 },
+        ],
         [
           3,
           3,
@@ -45,8 +52,20 @@ export const EVENTS: TableDefInput[] = [
         [5, 5, 'A stranger asks too many questions', 'The Judge notes one secret the stranger learned.'],
         [6, 6, 'Leaking roof', 'Shelter costs 12 gold more today.', { shelterExtra: 12 }],
         [7, 7, 'A caravan takes the beds', 'Shelter costs double today.', { shelterPercent: 200 }],
-        [8, 8, 'Light fingers', 'A cutpurse works the tables: one patron loses 1d6 × 6 gold.'],
-        [9, 9, 'Bad news from below', 'Talk of the Tombs sours the room: −1 to the next Challenge roll in the Tombs.'],
+        [
+          8,
+          8,
+          'Light fingers',
+          'A cutpurse works the tables: tonight one patron, picked at random, loses 1d6 × 6 gold.',
+          { theftD6: 1 },
+        ],
+        [
+          9,
+          9,
+          'Bad news from below',
+          'Talk of the Tombs sours the room: each patron takes −1 on their next Challenge roll in the Tombs.',
+          { nextTombsChallenge: -1 },
+        ],
         [
           10,
           10,

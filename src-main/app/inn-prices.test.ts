@@ -99,7 +99,7 @@ describe('the day’s Inn event and its prices (ch.4, ch.5)', () => {
     await app.call('town.nextDay', {});
     expect(await inn(app)).toEqual({
       event:
-        'Brawl in the common room — Each patron pays 12 gold in damages or spends the night in the stocks. Then: Feast night — Meals cost half today and count as two days fed.',
+        'Brawl in the common room — A fight over the dice wrecks the tables: tonight each patron pays 12 gold in damages, or spends the night in the stocks and gets no Sanity back. Then: Feast night — Meals cost half today and count as two days fed.',
       prices: FEAST_NIGHT,
     });
     await app.call('phase.attention', { event: { type: 'JUDGE_SETS', stage: 4 } });

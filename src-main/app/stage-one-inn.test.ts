@@ -19,7 +19,7 @@ describe('Stage 1: negative Inn events first (ch.5)', () => {
     const r = await app.call('town.nextDay', {});
     // seed 8: the d8 shows 1, so event 2; then the d12 shows 12, −1 at Stage 1: event 11
     expect(innLines(r)).toEqual([
-      'Inn, day 2, first: 2 = 1 on d8 + 1, a negative event (2-9) first at Stage 1 (ch.5, house rule): Brawl in the common room — Each patron pays 12 gold in damages or spends the night in the stocks.',
+      'Inn, day 2, first: 2 = 1 on d8 + 1, a negative event (2-9) first at Stage 1 (ch.5, house rule): Brawl in the common room — A fight over the dice wrecks the tables: tonight each patron pays 12 gold in damages, or spends the night in the stocks and gets no Sanity back.',
       "Inn, day 2: 11 = 12 on d12 − 1 (Lich's Attention Stage 1) (ch.5): Feast night — Meals cost half today and count as two days fed.",
     ]);
     // the ledger lists the newest first
@@ -67,7 +67,7 @@ describe('Stage 1: negative Inn events first (ch.5)', () => {
     const r = await app.call('town.nextDay', {});
     // seed 8's first die, now the d12: 1, −1 at Stage 1, held at 2
     expect(innLines(r)).toEqual([
-      "Inn, day 2: 2 = 1 on d12 − 1 (Lich's Attention Stage 1) (0 below 2 counts as 2) (ch.5): Brawl in the common room — Each patron pays 12 gold in damages or spends the night in the stocks.",
+      "Inn, day 2: 2 = 1 on d12 − 1 (Lich's Attention Stage 1) (0 below 2 counts as 2) (ch.5): Brawl in the common room — A fight over the dice wrecks the tables: tonight each patron pays 12 gold in damages, or spends the night in the stocks and gets no Sanity back.",
     ]);
     app.close();
   });
@@ -78,7 +78,7 @@ describe('Stage 1: negative Inn events first (ch.5)', () => {
     await app.call('dice.setSeed', { seed: 8 });
     const r = await app.call('town.nextDay', {});
     expect(innLines(r)).toEqual([
-      "Inn, day 2: 2 = 1 on d12 − 2 (Lich's Attention Stage 2) (-1 below 2 counts as 2) (ch.5): Brawl in the common room — Each patron pays 12 gold in damages or spends the night in the stocks.",
+      "Inn, day 2: 2 = 1 on d12 − 2 (Lich's Attention Stage 2) (-1 below 2 counts as 2) (ch.5): Brawl in the common room — A fight over the dice wrecks the tables: tonight each patron pays 12 gold in damages, or spends the night in the stocks and gets no Sanity back.",
     ]);
     app.close();
   });

@@ -18,6 +18,7 @@ import { equippedItems, influenceToAdd, rollModifiersFor } from './gear.ts';
 import type { InfluenceDie } from '../rules/loot-roll.ts';
 import { integrityCheck, integrityTarget } from '../rules/damage.ts';
 import type { LichslayerRow } from '../state/lichslayer.ts';
+import { readTown, writeTown } from '../state/town.ts';
 
 export type Where = 'tombs' | 'town' | 'forest';
 
@@ -55,6 +56,9 @@ export function lichslayerChallenge(
   const items = equippedItems(ps, l.id);
   // Every Challenge the app calls (a trap's, a round's Sanity) takes the dice held under the house rule's other reading.
   const influence = input.influence ?? (input.judgeTotal === undefined ? influenceToAdd(ps, l, false, l.name) : []);
+  // An Inn event's omen on a patron is spent by their next Challenge in the Tombs (the Inn's event rows, ch.5).
+  const town = diveActor(ps).getSnapshot().context.floor !== null ? readTown(ps) : null;
+  const omens = (town?.omens ?? []).filter((o) => o.lichslayerId === l.id);
   const value = ps.roll(command, ({ dice }) => {
     const c = rollCharacterChallenge(
       dice,
@@ -68,7 +72,11 @@ export function lichslayerChallenge(
         modifiers: {
           ...(mods.sanity ? { sanity: l.sanity } : {}),
           survival: mods.survival,
-          other: [...mods.other, ...(input.other ?? [])],
+          other: [
+            ...mods.other,
+            ...omens.map((o) => ({ source: `${o.by} (Inn event)`, value: o.value })),
+            ...(input.other ?? []),
+          ],
         },
         ...(input.judgeTotal !== undefined ? { judgeTotal: input.judgeTotal } : {}),
         influence,
@@ -100,6 +108,7 @@ export function lichslayerChallenge(
     return { value: { c, integrity }, records };
   });
   const { c } = value;
+  if (town && omens.length) writeTown(ps, { ...town, omens: town.omens.filter((o) => o.lichslayerId !== l.id) });
   let tail = '';
   if (value.integrity) {
     tail = `; ${value.integrity.explain}`;

@@ -63,24 +63,37 @@ export interface InnNight {
   unrestBy: string | null;
   /** Sanity levels more that a night's rest restores to those who ate here today, and the event. */
   bonus: { levels: number; by: string } | null;
+  /** Gold each patron pays tonight, or a night in the stocks, and the event. */
+  damages: { gold: number; by: string } | null;
+  /** The d6 a thief rolls tonight (times 6 gold) on one patron, and the event. */
+  theft: { d6: number; by: string } | null;
+  /** What each patron's next Challenge in the Tombs takes, and the event. */
+  omen: { value: number; by: string } | null;
 }
 
 /** The day's Inn events as they bear on its night: any one that spoils meals or rest does so; bonuses add. */
 export function innNight(events: readonly InnEventToday[]): InnNight {
   const withFields = events.flatMap((e) => (e.inn ? [{ label: e.label, inn: e.inn }] : []));
-  const levels = withFields.reduce((sum, e) => sum + e.inn.restBonus, 0);
+  /** A number the events add up, with the events that gave it; null when they give none. */
+  const summed = (key: 'restBonus' | 'damages' | 'theftD6' | 'nextTombsChallenge') => {
+    const total = withFields.reduce((sum, e) => sum + e.inn[key], 0);
+    const by = withFields
+      .filter((e) => e.inn[key])
+      .map((e) => e.label)
+      .join(' and ');
+    return total ? { total, by } : null;
+  };
+  const bonus = summed('restBonus');
+  const damages = summed('damages');
+  const theft = summed('theftD6');
+  const omen = summed('nextTombsChallenge');
   return {
     spoiledBy: withFields.find((e) => !e.inn.mealFeeds)?.label ?? null,
     unrestBy: withFields.find((e) => !e.inn.restRecovers)?.label ?? null,
-    bonus: levels
-      ? {
-          levels,
-          by: withFields
-            .filter((e) => e.inn.restBonus)
-            .map((e) => e.label)
-            .join(' and '),
-        }
-      : null,
+    bonus: bonus && { levels: bonus.total, by: bonus.by },
+    damages: damages && { gold: damages.total, by: damages.by },
+    theft: theft && { d6: theft.total, by: theft.by },
+    omen: omen && { value: omen.total, by: omen.by },
   };
 }
 

@@ -155,7 +155,7 @@ export const SPELL_COLUMNS: TypedColumn[] = [
   col('spell', 'grantedBy', free),
 ];
 
-/** An Inn event's prices and fed days (ch.4, ch.5). */
+/** An Inn event's prices, fed days, night and what it costs its patrons (ch.4, ch.5). */
 export const INN_COLUMNS: TypedColumn[] = [
   col('inn', 'mealPercent', whole),
   col('inn', 'shelterPercent', whole),
@@ -164,6 +164,9 @@ export const INN_COLUMNS: TypedColumn[] = [
   col('inn', 'mealFeeds', yesNo),
   col('inn', 'restRecovers', yesNo),
   col('inn', 'restBonus', whole),
+  col('inn', 'damages', whole),
+  col('inn', 'theftD6', whole),
+  col('inn', 'nextTombsChallenge', whole),
 ];
 
 /** "ghoul-table", "ghoul-table ×2", "ghoul-table x2 +1" — a nested roll. */

@@ -9,7 +9,6 @@ import { retainerStreaks } from '../skills/aristocrat.ts';
 import { medicineRefills } from '../skills/doctor.ts';
 import type { DayReport } from '@shared/contract.ts';
 import type { TownState } from '@shared/town.ts';
-import { fedByEarlierMeal } from '@shared/inn-day.ts';
 import { readWorld, writeWorld } from '../../state/board.ts';
 import { currentSession } from '../../state/sessions.ts';
 import { readHouseRules, writeSetting } from '../../state/settings.ts';
@@ -18,31 +17,28 @@ import { weeksAtClose } from '../../rules/calendar.ts';
 import type { Dice } from '../../rules/dice.ts';
 import {
   activeVanity,
-  celestialHeal,
   lastVanityIdolGone,
   destructionDone,
   properlyInscribed,
   VANITY_DAILY_TARGET,
 } from '../../rules/idol.ts';
-import { rollInn, rollInnNegativeFirst, type InnNight } from '../../rules/inn.ts';
+import { rollInn, rollInnNegativeFirst } from '../../rules/inn.ts';
 import { innNightToday } from '../inn-today.ts';
-import { attentionEffects, type AttentionStage } from '../../rules/lich-attention.ts';
+import type { AttentionStage } from '../../rules/lich-attention.ts';
 import { turningStatus } from '../../rules/lich.ts';
 import { RETAINER_GRADES, rollRetainers, waryLeaves } from '../../rules/retainers.ts';
 import { dayPay } from '../../rules/retainer-pay.ts';
-import { clockShiftFor } from '../../rules/roll-modifiers.ts';
 import { skillRollBonuses } from '../skills/skill-facts.ts';
 import { squareEventDue, squareGift, watchUnderStage } from '../../rules/square.ts';
-import { lichslayerNight } from '../../rules/survival-clock.ts';
 import { GRAYED_REGION_TARGET } from '../../rules/forest.ts';
-import { nightLine, nightPatch } from './day-close.ts';
 import { forestMorning } from './forest-day.ts';
 import { attentionActor, attentionStage, diveActor, turnedOn } from '../machines.ts';
 import { entryText } from '../../tables/table-entries.ts';
-import { boonStrength, ensureSmith, idolEffects, removeToken } from '../town.ts';
+import { ensureSmith, idolEffects, removeToken } from '../town.ts';
 
 import { challenge, line, partyInTown, type DayOut, type DayWorld } from './day-world.ts';
 import { weekEnds, weekStarts } from './week-turn.ts';
+import { nightStep } from './night.ts';
 
 /** The day at the Inn as the Retainers read it (ch.7): its roll, and Stage 1's negative event before it. */
 interface InnDay {
@@ -229,76 +225,6 @@ function attentionStep(ps: PlayReader, w: DayWorld, out: DayOut) {
       line(out, 'change', `${t.name}, turned on day ${on}: ${turningStatus(on, w.day + 1).explain}`);
   }
   return { snapshot: attention.getPersistedSnapshot(), stage: after.stage as AttentionStage };
-}
-
-/** ch.4, ch.8: each Lichslayer's clock and night; ch.6: the Celestial Mark heals the Town's residents. */
-function nightStep(dice: Dice, w: DayWorld, out: DayOut, tonight: InnNight): void {
-  const { boons, vanity } = w.effects;
-  const innOpen = !attentionEffects(w.stage).innClosed;
-  for (const l of [...w.roster.values()]) {
-    if (w.dive.lost.includes(l.id)) continue;
-    // Stage 4: the Inn is closed and the clock runs unchecked (ch.5). A spoiling event's meal feeds no one.
-    // A feast's meal bought on an earlier day still feeds tonight, whether the Inn opens or not.
-    const ateHere = innOpen && l.ate_today === 1 && !tonight.spoiledBy;
-    const ate = ateHere || fedByEarlierMeal(l.fed_through, w.day);
-    const sheltered = innOpen && l.sheltered_today === 1;
-    const doubled = boonStrength(boons, 'unbound-sign', l.id, w.rules) === 'full';
-    const n = lichslayerNight(
-      dice,
-      {
-        name: l.name,
-        day: w.day,
-        level: l.level,
-        clock: {
-          daysWithoutMeal: l.days_without_meal,
-          daysWithoutShelter: l.days_without_shelter,
-          maxHealth: l.max_health,
-          hungerMaxHealthLost: l.hunger_lost,
-          health: l.health,
-          missedDaysSinceRest: l.missed_since_rest,
-        },
-        sanity: l.sanity,
-        lostNights: l.lost_rest_nights,
-        ate,
-        sheltered,
-        attentionStage: w.stage,
-        shift: clockShiftFor(l.id, boons, vanity.clockSooner, w.rules),
-        sanityDoubled: doubled,
-        unrestBy: tonight.unrestBy,
-        restBonus: ateHere ? tonight.bonus : null,
-      },
-      w.rules,
-    );
-    if (n.disturbedSleep)
-      out.records.push({
-        cause: `${l.name}'s sleep at Stage 3, day ${w.day} (ch.5)`,
-        character: l.name,
-        explain: `1d6 = ${n.disturbedSleep.natural}${n.disturbedSleep.natural === 1 ? ': disturbed sleep' : ''}`,
-        result: n.disturbedSleep,
-      });
-    if (n.rest)
-      out.records.push({
-        cause: `${l.name} rests, day ${w.day} (ch.8)`,
-        character: l.name,
-        explain: n.rest.explain,
-        result: n.rest,
-      });
-    let health = n.clock.health;
-    const notes = [...n.notes];
-    if (innOpen && l.ate_today === 1 && tonight.spoiledBy)
-      notes.push(`${tonight.spoiledBy}: the meal bought today fed no one (Inn event)`);
-    // ch.6 the Celestial Mark: the Town heals its residents — those neither on a dive nor in the Forest.
-    const heal = celestialHeal({
-      health,
-      maxHealth: n.clock.maxHealth,
-      strength: boonStrength(boons, 'celestial-mark', l.id, w.rules),
-      inTown: w.dive.floor === null && !w.town.forest.present.includes(l.id),
-    });
-    if (heal.explain) notes.push(heal.explain);
-    health = heal.health;
-    w.roster.set(l.id, { ...l, ...nightPatch(n, health) });
-    out.lines.push(nightLine(l.name, { ate, sheltered }, { notes, penalties: n.penalties }));
-  }
 }
 
 /** The morning of the next day (the world's day already moved on): a Vanity Idol's dedicators roll their Sanity Challenge (ch.6). */
