@@ -80,10 +80,17 @@ describe('the Inn’s events on its patrons (ch.4, ch.5)', () => {
     const inTown = await app.call('challenge.roll', { lichslayerId: odile, target: 12, cause: 'Haggle' });
     expect(inTown.lines.join(' ')).not.toContain('Bad news');
     await app.call('phase.send', { event: { type: 'DESCEND' } });
+    // The Challenge dialog names it before the roll.
+    expect((await app.call('challenge.presets', { lichslayerId: odile })).roller.explain).toBe(
+      '2d6, Sanity Strange (ch.8) −1; Bad news from below (Inn event) −1',
+    );
     await app.call('dice.setSeed', { seed: 7 });
     const first = await app.call('challenge.roll', { lichslayerId: odile, target: 12, cause: 'Climb the shaft' });
     expect(first.lines[0]).toMatch(
       /^Odile Vantreck: Climb the shaft: Odile Vantreck succeeds \(14 = 2d6! \[1, 6\+6\+3\] − 1 \(Sanity Strange \(ch\.8\)\) − 1 \(Bad news from below \(Inn event\)\) vs 12/,
+    );
+    expect((await app.call('challenge.presets', { lichslayerId: odile })).roller.explain).toBe(
+      '2d6, Sanity Strange (ch.8) −1',
     );
     const second = await app.call('challenge.roll', { lichslayerId: odile, target: 12, cause: 'Climb again' });
     expect(second.lines).toEqual([

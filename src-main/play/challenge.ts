@@ -29,6 +29,7 @@ import { equippedItems, influenceOffer, influenceToAdd, rollModifiersFor } from 
 import { recallAssistFor } from './skills/skill-facts.ts';
 import { holdsSkill, type LichslayerRow } from '../state/lichslayer.ts';
 import { diveActor } from './machines.ts';
+import { innOmensOn } from './inn-today.ts';
 
 export type ChallengeArgs = z.output<typeof challengeArgsSchema>;
 
@@ -177,6 +178,7 @@ export function challengeSetup(
 ): ChallengeSetupView {
   const roller = rollerOf(ps, args);
   const mods = roller.lichslayer ? rollModifiersFor(ps, roller.lichslayer) : null;
+  const omens = roller.lichslayer ? innOmensOn(ps, roller.lichslayer.id) : [];
   const presets: ChallengePresetView[] = presetsFor(ps, roller).map(({ key, label, target, sanity, explain }) => ({
     key,
     label,
@@ -190,8 +192,10 @@ export function challengeSetup(
       level: roller.level,
       lichslayerId: roller.lichslayer?.id ?? null,
       tokenId: roller.token?.id ?? null,
-      modifiers: mods?.all ?? [],
-      explain: mods ? `${roller.level}d6, ${mods.explain}` : `${roller.level}d6 at its level (ch.1, ch.12)`,
+      modifiers: [...(mods?.all ?? []), ...omens],
+      explain: mods
+        ? `${roller.level}d6, ${mods.explain}${omens.map((o) => `; ${o.source} ${o.value < 0 ? '−' : '+'}${Math.abs(o.value)}`).join('')}`
+        : `${roller.level}d6 at its level (ch.1, ch.12)`,
     },
     presets,
     ladder: (Object.entries(DIFFICULTY) as [string, number][]).map(([label, target]) => ({

@@ -1,12 +1,14 @@
 // Today at the Inn (ch.4, ch.5): the events rolled as the day began (at Stage 1 a negative one may
 // come first), and the prices they set for the day's meals and shelter. A purchase and the Town panel
-// both read it here. A closed Inn (Stage 4) has no event and sells nothing.
-import type { PlayReader } from '../state/session.ts';
-import { readTown, today } from '../state/town.ts';
+// both read it here. A closed Inn (Stage 4) has no event and sells nothing. The omens its events leave
+// on the patrons wait here for their next Challenge in the Tombs.
+import type { PlayReader, PlaySession } from '../state/session.ts';
+import { readTown, today, writeTown } from '../state/town.ts';
+import type { Modifier } from '../rules/dice.ts';
 import { innNight, innPrices, type InnEventToday, type InnNight, type InnPrices } from '../rules/inn.ts';
 import { attentionEffects } from '../rules/lich-attention.ts';
 import { entryAt } from '../tables/table-entries.ts';
-import { attentionStage } from './machines.ts';
+import { attentionStage, diveActor } from './machines.ts';
 
 export interface InnToday {
   /** The day's events as their rows read ("label — details"), or null before the first day has turned. */
@@ -39,4 +41,19 @@ export function innToday(ps: PlayReader): InnToday {
 /** What today's Inn events do to tonight's meals and rest (ch.4, ch.8). */
 export function innNightToday(ps: PlayReader): InnNight {
   return innNight(asEvents(eventsToday(ps)));
+}
+
+/** The Inn events' omens (the Inn's event rows) a Lichslayer's next Challenge takes: in the Tombs only. */
+export function innOmensOn(ps: PlayReader, lichslayerId: number): Modifier[] {
+  if (diveActor(ps).getSnapshot().context.floor === null) return [];
+  return readTown(ps)
+    .omens.filter((o) => o.lichslayerId === lichslayerId)
+    .map((o) => ({ source: `${o.by} (Inn event)`, value: o.value }));
+}
+
+/** A Challenge in the Tombs spends the Lichslayer's omens. */
+export function spendInnOmens(ps: PlaySession, lichslayerId: number): void {
+  const town = readTown(ps);
+  if (town.omens.some((o) => o.lichslayerId === lichslayerId))
+    writeTown(ps, { ...town, omens: town.omens.filter((o) => o.lichslayerId !== lichslayerId) });
 }

@@ -18,7 +18,7 @@ import { equippedItems, influenceToAdd, rollModifiersFor } from './gear.ts';
 import type { InfluenceDie } from '../rules/loot-roll.ts';
 import { integrityCheck, integrityTarget } from '../rules/damage.ts';
 import type { LichslayerRow } from '../state/lichslayer.ts';
-import { readTown, writeTown } from '../state/town.ts';
+import { innOmensOn, spendInnOmens } from './inn-today.ts';
 
 export type Where = 'tombs' | 'town' | 'forest';
 
@@ -56,9 +56,7 @@ export function lichslayerChallenge(
   const items = equippedItems(ps, l.id);
   // Every Challenge the app calls (a trap's, a round's Sanity) takes the dice held under the house rule's other reading.
   const influence = input.influence ?? (input.judgeTotal === undefined ? influenceToAdd(ps, l, false, l.name) : []);
-  // An Inn event's omen on a patron is spent by their next Challenge in the Tombs (the Inn's event rows, ch.5).
-  const town = diveActor(ps).getSnapshot().context.floor !== null ? readTown(ps) : null;
-  const omens = (town?.omens ?? []).filter((o) => o.lichslayerId === l.id);
+  const omens = innOmensOn(ps, l.id);
   const value = ps.roll(command, ({ dice }) => {
     const c = rollCharacterChallenge(
       dice,
@@ -72,11 +70,7 @@ export function lichslayerChallenge(
         modifiers: {
           ...(mods.sanity ? { sanity: l.sanity } : {}),
           survival: mods.survival,
-          other: [
-            ...mods.other,
-            ...omens.map((o) => ({ source: `${o.by} (Inn event)`, value: o.value })),
-            ...(input.other ?? []),
-          ],
+          other: [...mods.other, ...omens, ...(input.other ?? [])],
         },
         ...(input.judgeTotal !== undefined ? { judgeTotal: input.judgeTotal } : {}),
         influence,
@@ -108,7 +102,7 @@ export function lichslayerChallenge(
     return { value: { c, integrity }, records };
   });
   const { c } = value;
-  if (town && omens.length) writeTown(ps, { ...town, omens: town.omens.filter((o) => o.lichslayerId !== l.id) });
+  if (omens.length) spendInnOmens(ps, l.id);
   let tail = '';
   if (value.integrity) {
     tail = `; ${value.integrity.explain}`;
