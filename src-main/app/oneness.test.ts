@@ -182,4 +182,43 @@ describe('Oneness: the Witch inhabits another body (ch.2, ch.16)', () => {
     expect(await health(app)).toBe(0);
     app.close();
   });
+
+  it('she acts through the body: her own does not attack, and what the body fells is hers — by its attack or by the Judge’s hand, 1 XP each to Wren', async () => {
+    const app = await floorOneFight();
+    const xp = async () => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === WREN)!.xp;
+    await oneness(app, 6);
+    const rat = (
+      await app.call('board.addToken', {
+        kind: 'entity',
+        name: 'Grave Rat',
+        colour: 'Red',
+        floor: 1,
+        x: 1,
+        y: 0,
+        health: 1,
+        armor: 0,
+        stats: { level: 1 },
+      })
+    ).tokens.find((t) => t.name === 'Grave Rat')!;
+    expect(await app.dispatch('fight.attack', { attacker: 4, target: 5, outOfTurn: true })).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          "Wren of the Hollow's own body lies inert while she inhabits Marrow Thief (Oneness, ch.2): she acts through Marrow Thief. Nothing changed.",
+      },
+    });
+    expect(await xp()).toBe(40);
+    await app.call('dice.setSeed', { seed: 3 });
+    expect((await app.call('fight.attack', { attacker: 6, target: rat.id, outOfTurn: true })).lines).toEqual([
+      'Attack: Marrow Thief → Grave Rat: 2 damage',
+      'Marrow Thief: 2 damage = 1d6! [2] (ch.11)',
+      "2 to Grave Rat's Health (no Armor left): 1 → 0 (ch.11)",
+      'Wren of the Hollow fells Grave Rat: +1 XP (ch.1)',
+    ]);
+    expect(await xp()).toBe(41);
+    const byHand = await app.call('fight.damage', { target: 7, amount: 99, label: 'Hex bolt', felledBy: 6 });
+    expect(byHand.lines.at(-1)).toBe('Wren of the Hollow fells Hex Imp: +1 XP (ch.1)');
+    expect(await xp()).toBe(42);
+    app.close();
+  });
 });

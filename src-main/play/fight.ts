@@ -28,6 +28,7 @@ import { factionOf } from './faction-signature.ts';
 import { equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear.ts';
 import { readFight, roundNow, writeFight } from './fight-state.ts';
 import { row, tokenOf, townFighters, positionOf, attackerKit, blockersFor } from './fight-reach.ts';
+import { actorOf } from './skills/oneness.ts';
 import {
   defenderOf,
   noteWorn,
@@ -235,8 +236,11 @@ export function resolveAttack(
     if (planned.own.check.breaks) breakItem(ps, planned.own.item, lines);
   }
   if (hit?.reachedZero) {
-    const outcome = afterZero(ps, target, l?.id ?? null, command, lines, result);
-    if (outcome === 'lost' && l) killerSanity(ps, l, target, command, lines);
+    // ch.2: a Witch acting through the body she inhabits is the one who fells its target.
+    const actor = actorOf(ps, kit.token);
+    const killer = actor !== null ? row(ps, actor) : undefined;
+    const outcome = afterZero(ps, target, actor, command, lines, result);
+    if (outcome === 'lost' && killer) killerSanity(ps, killer, target, command, lines);
   }
   if (hit) sanityAfterHit(ps, kit.token, target, hit, command, lines);
   return result;
@@ -257,6 +261,7 @@ export function applyJudgedDamage(ps: PlaySession, a: DamageArgs, command: Comma
   const cause = `Damage: ${a.label} → ${target.name}`;
   // ch.1: a kill by the Judge's hand gives its XP to the Lichslayer named as its author.
   const author = a.felledBy !== null ? tokenOf(ps, a.felledBy) : null;
+  const authorId = author ? actorOf(ps, author) : null;
   if (author && author.id === target.id)
     throw new CommandFailure('refused', `${target.name} cannot fell themselves. Nothing changed.`);
   const result = emptyResult();
@@ -282,10 +287,10 @@ export function applyJudgedDamage(ps: PlaySession, a: DamageArgs, command: Comma
     command,
     result.lines,
     result,
-    author?.lichslayerId ?? null,
+    authorId,
   );
   // ch.11: a player killed by the Judge's hand costs its named killer the same Sanity as one killed by an attack.
-  const killer = author?.lichslayerId != null ? row(ps, author.lichslayerId) : undefined;
+  const killer = authorId !== null ? row(ps, authorId) : undefined;
   if (hit.zero === 'lost' && killer) killerSanity(ps, killer, target, command, result.lines);
   ps.roll(command, () => ({
     value: null,

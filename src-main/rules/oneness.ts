@@ -64,3 +64,7 @@ export function onenessEnds(witch: string, body: string, why: OnenessEnd): { exp
 /** Why the Witch's own body takes no hit while she inhabits another (ch.2). */
 export const inertBody = (witch: string, body: string) =>
   `${witch}'s own body lies inert while she inhabits ${body} (Oneness, ch.2): it takes no damage`;
+
+/** Why the Witch's own body does not act while she inhabits another: she acts through that one (ch.2). */
+export const inertActs = (witch: string, body: string) =>
+  `${witch}'s own body lies inert while she inhabits ${body} (Oneness, ch.2): she acts through ${body}`;

@@ -25,6 +25,11 @@ export function onenessNow(ps: PlayReader): { witch: LichslayerRow; body: TokenV
   });
 }
 
+/** Who acts through a token (ch.2): the Witch inhabiting it, else its own Lichslayer, else no one. */
+export function actorOf(ps: PlayReader, token: TokenView): number | null {
+  return onenessNow(ps).find((o) => o.body.id === token.id)?.witch.id ?? token.lichslayerId;
+}
+
 /** Why this token takes no damage now: its Witch inhabits another body (ch.2), or null. */
 export function inertReason(ps: PlayReader, t: TokenView): string | null {
   if (t.lichslayerId === null) return null;
