@@ -221,4 +221,28 @@ describe('Oneness: the Witch inhabits another body (ch.2, ch.16)', () => {
     expect(await xp()).toBe(42);
     app.close();
   });
+
+  it('she casts through the body with her own spells and gold — Stall as a Response from the Hex Imp costs Wren 36 gold; her own body casts nothing', async () => {
+    const app = await floorOneFight();
+    await app.call('lichslayer.update', { id: WREN, patch: { gold: 700 } });
+    const stall = (await app.call('phase.spellbook', { tokenId: 4 })).schools
+      .flatMap((s) => s.spells)
+      .find((x) => x.label === 'Stall')!;
+    const at = { table: stall.table, row: stall.row };
+    await oneness(app, 7);
+    expect(await app.dispatch('phase.cast', { tokenId: 4, ...at })).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          "Wren of the Hollow's own body lies inert while she inhabits Hex Imp (Oneness, ch.2): she acts through Hex Imp. Nothing changed.",
+      },
+    });
+    const cast = await app.call('phase.cast', { tokenId: 7, ...at });
+    expect(cast.notices).toEqual([
+      'Wren of the Hollow in Hex Imp casts Stall (Response; Stall: 36 gold)',
+      'Stall (Hex Imp) resolves (ch.15) — One entity loses its next turn.',
+    ]);
+    expect((await app.call('campaign.current', {}))!.roster.find((l) => l.id === WREN)!.gold).toBe(664);
+    app.close();
+  });
 });

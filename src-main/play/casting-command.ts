@@ -6,14 +6,17 @@ import { castFrom } from './cast-sources.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { liveCombat, settle, step } from './dive-events.ts';
 import { diveActor } from './machines.ts';
+import { actingAs } from './skills/oneness.ts';
 import type { ParsedArgsOf } from '@shared/contract.ts';
 import type { PlaySession } from '../state/session.ts';
 
 /** A spell cast on the turn stack (ch.15): checked, paid for, and resolved now or when its casting time comes */
 export function castSpell(ps: PlaySession, args: ParsedArgsOf<'phase.cast'>) {
   const combat = liveCombat(ps, 'Spells are cast in combat, on the turn stack (ch.15). Nothing changed.');
-  const token = allTokens(ps).find((t) => t.id === args.tokenId);
-  if (!token) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
+  const found = allTokens(ps).find((t) => t.id === args.tokenId);
+  if (!found) throw new CommandFailure('not-found', `No token ${args.tokenId} on the board.`);
+  // ch.2: a Witch in Oneness casts through the body she inhabits, on its turn, with her Magic and spells.
+  const token = actingAs(ps, found);
   const spell = findSpell(ps, args.table, args.row);
   const ctxNow = combat.getSnapshot().context;
   const options = {

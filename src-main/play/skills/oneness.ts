@@ -3,7 +3,7 @@
 // Lich, the party leaving the body's floor. Destroying the Phylactery she inhabits kills her.
 import type { TokenView } from '@shared/board.ts';
 import type { LifeNotes } from '@shared/contract.ts';
-import { inertBody, onenessEnds, onenessTarget, type OnenessEnd } from '../../rules/oneness.ts';
+import { inertActs, inertBody, onenessEnds, onenessTarget, type OnenessEnd } from '../../rules/oneness.ts';
 import { allTokens } from '../../state/board.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { requireLichslayer, type LichslayerRow } from '../../state/lichslayer.ts';
@@ -28,6 +28,18 @@ export function onenessNow(ps: PlayReader): { witch: LichslayerRow; body: TokenV
 /** Who acts through a token (ch.2): the Witch inhabiting it, else its own Lichslayer, else no one. */
 export function actorOf(ps: PlayReader, token: TokenView): number | null {
   return onenessNow(ps).find((o) => o.body.id === token.id)?.witch.id ?? token.lichslayerId;
+}
+
+/**
+ * A token as it acts (ch.2): the body a Witch inhabits acts as her, with her own Magic and spells;
+ * her own inert body does not act at all (refused with where she is).
+ */
+export function actingAs(ps: PlayReader, token: TokenView): TokenView {
+  const here = onenessNow(ps);
+  const inert = here.find((o) => o.witch.id === token.lichslayerId);
+  if (inert) throw new CommandFailure('refused', `${inertActs(inert.witch.name, inert.body.name)}. Nothing changed.`);
+  const witch = here.find((o) => o.body.id === token.id)?.witch;
+  return witch ? { ...token, lichslayerId: witch.id, name: `${witch.name} in ${token.name}` } : token;
 }
 
 /** Why this token takes no damage now: its Witch inhabits another body (ch.2), or null. */
