@@ -196,7 +196,8 @@ describe('boons of properly inscribed Idols (ch.6)', () => {
     for (let d = 0; d < 3; d++) await fedDay();
     expect((await me(o!.id)).health).toBe(1);
     const day4 = await fedDay();
-    expect(texts(day4).find((t) => t.startsWith('Odile Vantreck'))).toMatch(
+    // Her night's line, after what the day's Inn event cost her as a patron.
+    expect(texts(day4).find((t) => t.startsWith('Odile Vantreck ('))).toMatch(
       /the Celestial Mark heals 36 Health \(ch\.6\)/,
     );
     expect((await me(o!.id)).health).toBe(37);

@@ -85,7 +85,7 @@ describe('the day (ch.4, ch.5, ch.8)', () => {
     const report = await app.call('town.nextDay', {});
     // 5.01: each day's report opens with the Inn's d12, rolled for the day that begins.
     expect(report.lines[0]!.text).toBe(
-      'Inn, day 5: 7 = 7 on d12 (ch.5): A caravan takes the beds — Shelter costs double today.',
+      'Inn, day 5: 12 = 12 on d12 (ch.5): The keeper’s favour — A free night of shelter and meal for the whole party.',
     );
     const odile = await find(app, 'Odile Vantreck');
     expect(odile.life.penalties).toContainEqual({ source: 'Hunger, day 4 (ch.4)', value: -1 });

@@ -52,12 +52,39 @@ describe('the Inn (ch.4, ch.5)', () => {
   });
 
   it('ch.4, ch.8: a day’s Inn events may spoil its meals or its rest and add Sanity levels to it; none changes nothing', () => {
-    expect(innNight([{ label: 'Quiet', inn: null }])).toEqual({ spoiledBy: null, unrestBy: null, bonus: null });
+    const none = { damages: null, theft: null, omen: null };
+    expect(innNight([{ label: 'Quiet', inn: null }])).toEqual({
+      spoiledBy: null,
+      unrestBy: null,
+      bonus: null,
+      ...none,
+    });
     const stew = { label: 'Stew', inn: innFieldsSchema.parse({ mealPercent: 50, mealFeeds: false }) };
     const rats = { label: 'Rats', inn: innFieldsSchema.parse({ restRecovers: false }) };
     const song = { label: 'Song', inn: innFieldsSchema.parse({ restBonus: 1 }) };
-    expect(innNight([stew, song])).toEqual({ spoiledBy: 'Stew', unrestBy: null, bonus: { levels: 1, by: 'Song' } });
-    expect(innNight([rats, song])).toEqual({ spoiledBy: null, unrestBy: 'Rats', bonus: { levels: 1, by: 'Song' } });
+    expect(innNight([stew, song])).toEqual({
+      spoiledBy: 'Stew',
+      unrestBy: null,
+      bonus: { levels: 1, by: 'Song' },
+      ...none,
+    });
+    expect(innNight([rats, song])).toEqual({
+      spoiledBy: null,
+      unrestBy: 'Rats',
+      bonus: { levels: 1, by: 'Song' },
+      ...none,
+    });
+  });
+
+  it('ch.5: the events of one day (Stage 1 may bring two) add their damages, cutpurse dice and omens, each named by its event', () => {
+    const brawl = { label: 'Brawl', inn: innFieldsSchema.parse({ damages: 12 }) };
+    const thief = { label: 'Thief', inn: innFieldsSchema.parse({ theftD6: 1, nextTombsChallenge: -1 }) };
+    const news = { label: 'News', inn: innFieldsSchema.parse({ nextTombsChallenge: -1 }) };
+    expect(innNight([brawl, thief, news])).toMatchObject({
+      damages: { gold: 12, by: 'Brawl' },
+      theft: { d6: 1, by: 'Thief' },
+      omen: { value: -2, by: 'Thief and News' },
+    });
   });
 
   it('ch.4, ch.5: a purchase is paid by the character or by another; one meal and one shelter a day; none at Stage 4', () => {
