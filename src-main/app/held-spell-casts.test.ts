@@ -72,7 +72,7 @@ describe('casts from a Scroll, the Coat and a stolen spell (ch.2)', () => {
       ok: false,
       error: {
         message:
-          "Odile Vantreck cannot store Grey Hush: Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15). Nothing changed.",
+          "Odile Vantreck cannot store Grey Hush: Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15), or to a Witch whose Oneness inhabits the Phylactery or the Lich (ch.2, ch.16). Nothing changed.",
       },
     });
     expect((await app.call('skill.use', { id: doc, skill: 'Doctor’s Coat of Arms', spell: lash })).notes).toEqual([

@@ -245,4 +245,31 @@ describe('Oneness: the Witch inhabits another body (ch.2, ch.16)', () => {
     expect((await app.call('campaign.current', {}))!.roster.find((l) => l.id === WREN)!.gold).toBe(664);
     app.close();
   });
+
+  it('in the Phylactery she gains its spells: Lich’s Magic, shut to her own body, opens to her through it (ch.16)', async () => {
+    const { app, phylactery } = await floorTen();
+    // Her own build would open it too (the demo's Wren is Full Spectrum): her slots are emptied first.
+    for (const slot of ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'] as const)
+      await app.call('lichslayer.setItem', { id: WREN, slot, item: null });
+    const lichSchool = async (tokenId: number) =>
+      (await app.call('phase.spellbook', { tokenId })).schools.find((s) => s.school === 'lich')!;
+    expect(await lichSchool(5)).toMatchObject({
+      open: false,
+      access:
+        "Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15), or to a Witch whose Oneness inhabits the Phylactery or the Lich (ch.2, ch.16)",
+    });
+    await oneness(app, phylactery);
+    expect(await lichSchool(phylactery)).toMatchObject({
+      open: true,
+      access: "Lich's Magic open: Oneness inhabits the Phylactery or the Lich, and gains its spells (ch.2, ch.16)",
+    });
+    expect(await app.dispatch('phase.spellbook', { tokenId: 5 })).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          "Wren of the Hollow's own body lies inert while she inhabits The Phylactery (Oneness, ch.2): she acts through The Phylactery. Nothing changed.",
+      },
+    });
+    app.close();
+  });
 });

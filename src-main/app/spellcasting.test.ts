@@ -253,7 +253,8 @@ describe('Lich’s Magic for a Lichslayer (ch.14, ch.15)', () => {
     expect(await app.dispatch('phase.cast', { tokenId: c.tokenId, ...hush })).toMatchObject({
       ok: false,
       error: {
-        message: "Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15). Nothing changed.",
+        message:
+          "Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15), or to a Witch whose Oneness inhabits the Phylactery or the Lich (ch.2, ch.16). Nothing changed.",
       },
     });
     await app.call('lichslayer.setItem', { id: c.id, slot: 'garment', item: { name: 'Blue Cloak', colour: 'Blue' } });

@@ -61,6 +61,9 @@ export function casterOf(
     items,
     inventory,
     turned: turned.includes(l.id),
+    inhabitsLich:
+      l.inhabits !== null &&
+      allTokens(ps).some((t) => t.id === l.inhabits && (t.kind === 'phylactery' || !!t.stats.lich)),
     giverAccess: { feedings, medicineBay: slotPlanOf(ps, l).medicine.length > 0 },
     forestLoot: holdsForestLoot(ps, items, inventory),
     conduits: conduitsOf(ps, l.id),

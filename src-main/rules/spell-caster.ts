@@ -31,6 +31,8 @@ export interface Caster {
   inventory: readonly { name: string; count: number }[];
   /** Turned by the Lich (ch.16): Lich's Magic opens to them. */
   turned?: boolean;
+  /** ch.2, ch.16: a Witch whose Oneness inhabits the Phylactery or the Lich gains its spells, Lich's Magic. */
+  inhabitsLich?: boolean;
   /** Feedings of the Giver (ch.17) and Medicine Bay (ch.2): the ways to the Giver's Recipes. */
   giverAccess?: { feedings: number; medicineBay: boolean };
   /** ch.4: Forest loot held (a Flora or a Stone, equipped or carried) opens Daedric Magic. */

@@ -22,7 +22,15 @@ export const GIVER_FEEDINGS_FOR_RECIPES = 3;
 
 /** How a school came to be open to a caster (the cast dialog shows it, a cast through a conduit records it). */
 export type SchoolWay =
-  'colour' | 'turned' | 'full-spectrum' | 'giver-fed' | 'medicine-bay' | 'forest-loot' | 'identify' | 'house-rule';
+  | 'colour'
+  | 'turned'
+  | 'full-spectrum'
+  | 'oneness'
+  | 'giver-fed'
+  | 'medicine-bay'
+  | 'forest-loot'
+  | 'identify'
+  | 'house-rule';
 
 export interface SchoolAccess {
   school: SpellSchool;
@@ -53,7 +61,8 @@ const colourRule = (rules: HouseRules, colour: string) =>
 
 /**
  * Which way, if any, opens a school to a Lichslayer (ch.15, ch.2, ch.4, ch.14, ch.16, ch.17): a
- * coloured school by being its colour; Lich's Magic only when turned or in Full Spectrum; the Giver's
+ * coloured school by being its colour; Lich's Magic only when turned, in Full Spectrum or through
+ * Oneness in the Phylactery or the Lich; the Giver's
  * Recipes by three feedings or Medicine Bay, which also opens Celestial Magic; Forest loot opens
  * Daedric Magic; a conduit Identified this floor opens one spell of its school. A Scroll or a stolen
  * spell does not ask (the caller skips this).
@@ -75,6 +84,7 @@ export function schoolAccess(
   if (school === 'lich') {
     if (caster.turned) ways.push('turned');
     if (build.fullSpectrum) ways.push('full-spectrum');
+    if (caster.inhabitsLich) ways.push('oneness');
   } else if (school === 'giver') {
     // Without a record of feedings (a caster built by hand) the Recipes are not gated.
     if (!caster.giverAccess || caster.giverAccess.feedings >= GIVER_FEEDINGS_FOR_RECIPES) ways.push('giver-fed');
@@ -98,7 +108,7 @@ export function schoolAccess(
       school,
       open: false,
       ways,
-      explain: `Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15)`,
+      explain: `Lich's Magic is open to a Lichslayer only when turned or in Full Spectrum (ch.15), or to a Witch whose Oneness inhabits the Phylactery or the Lich (ch.2, ch.16)`,
     };
   if (school === 'giver')
     return {
@@ -126,6 +136,7 @@ const WAY_TEXT: Record<SchoolWay, (colour: string, rules: HouseRules) => string>
   colour: (c, rules) => `${colourRule(rules, c)} (ch.15)`,
   turned: () => 'turned by the Lich (ch.15, ch.16)',
   'full-spectrum': () => 'Full Spectrum opens Colourless magic (ch.14)',
+  oneness: () => 'Oneness inhabits the Phylactery or the Lich, and gains its spells (ch.2, ch.16)',
   'giver-fed': () => `the Giver fed ${GIVER_FEEDINGS_FOR_RECIPES} times (ch.17)`,
   'medicine-bay': () => 'Medicine Bay (ch.2)',
   'forest-loot': () => 'Forest loot held (ch.4)',

@@ -9,12 +9,15 @@ import { readHouseRules } from '../state/settings.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { casterOf, castVerdict, spellbook } from '../play/casting.ts';
 import { heldSourcesFor } from '../play/cast-sources.ts';
+import { actingAs } from '../play/skills/oneness.ts';
 import { combatActor, diveActor, stored } from '../play/machines.ts';
 import { buildOf, schoolAccess } from '../rules/spell-schools.ts';
 
 export function spellbookView(ps: PlayReader, tokenId: number): SpellbookView {
-  const token = allTokens(ps).find((t) => t.id === tokenId);
-  if (!token) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
+  const found = allTokens(ps).find((t) => t.id === tokenId);
+  if (!found) throw new CommandFailure('not-found', `No token ${tokenId} on the board.`);
+  // ch.2: the body a Witch inhabits casts as her; her own inert body casts nothing.
+  const token = actingAs(ps, found);
   const combat = stored(ps, 'machine:combat') ? combatActor(ps).getSnapshot().context : null;
   const turned = diveActor(ps).getSnapshot().context.turned;
   const rules = readHouseRules(ps);
