@@ -54,6 +54,30 @@ describe('Vanity and the Lich’s Attention (ch.6, ch.5)', () => {
     app.close();
   });
 
+  it('6.51: a properly inscribed Idol destroyed blesses its destroyer with +1 to a Rating of their choice: one stat point, spent on Power; an uninscribed one blesses no one', async () => {
+    const { app, roster, me } = await openDemo(52);
+    const s = roster[2]!;
+    await app.call('lichslayer.update', { id: s.id, patch: { gold: 2000 } });
+    const commission = (inscription: 'elemental-sigil' | null, subject: string) =>
+      app.call('idol.commission', { payer: s.id, tier: 1, inscription, selfIdol: false, subject });
+    await commission('elemental-sigil', 'the Warden');
+    const t = await commission(null, 'a rival');
+    const [inscribed, bare] = t.state.idols;
+    await app.call('idol.destroy', { idol: inscribed!.id, payer: s.id });
+    await app.call('idol.destroy', { idol: bare!.id, payer: s.id });
+    expect((await me(s.id)).life.statPoints).toBe(0);
+    const day = texts(await app.call('town.nextDay', {})).filter((x) => x.includes('is destroyed'));
+    expect(day).toEqual([
+      "The Tier 1 Idol of the Warden is destroyed; its inscription's entity blesses Sable Hartigan: +1 to a Rating of their choice, a stat point to spend on the Gauntlet (ch.6)",
+      'The Tier 1 Idol of a rival is destroyed (ch.6)',
+    ]);
+    const blessed = await me(s.id);
+    expect(blessed.life.statPoints).toBe(1);
+    await app.call('lichslayer.spendPoint', { id: s.id, stat: 'power' });
+    expect([(await me(s.id)).power, (await me(s.id)).life.statPoints]).toEqual([blessed.power + 1, 0]);
+    app.close();
+  });
+
   it('5.62: at Stage 3 the last Vanity Idol destroyed brings the Attention to Stage 2', async () => {
     const { app, roster } = await openDemo(52);
     const s = roster[2]!;

@@ -193,11 +193,14 @@ function idolStep(w: DayWorld, out: DayOut): void {
   };
   for (const f of finished) {
     const proper = properlyInscribed(f);
-    const destroyer = f.destroyedBy !== null ? (w.roster.get(f.destroyedBy)?.name ?? 'the destroyer') : 'the destroyer';
+    const by = f.destroyedBy !== null ? w.roster.get(f.destroyedBy) : undefined;
+    const destroyer = by?.name ?? 'the destroyer';
+    // ch.6: the blessing's +1 to a Rating of their choice is one stat point, spent as a level's are.
+    if (proper && by) w.roster.set(by.id, { ...by, stat_points: by.stat_points + 1 });
     line(
       out,
       'change',
-      `The Tier ${f.tier} Idol${f.subject ? ` of ${f.subject}` : ''} is destroyed${f.rareItem && f.tier === 3 ? `; ${f.rareItem} is consumed in the breaking` : ''}${f.crown ? "; the Lich's Crown's corruption remains" : ''}${proper ? `; its inscription's entity blesses ${destroyer}: +1 to a Rating of their choice (ch.6, the Judge records it)` : ''} (ch.6)`,
+      `The Tier ${f.tier} Idol${f.subject ? ` of ${f.subject}` : ''} is destroyed${f.rareItem && f.tier === 3 ? `; ${f.rareItem} is consumed in the breaking` : ''}${f.crown ? "; the Lich's Crown's corruption remains" : ''}${proper ? `; its inscription's entity blesses ${destroyer}: +1 to a Rating of their choice, a stat point to spend on the Gauntlet` : ''} (ch.6)`,
     );
   }
   const standing = new Set(w.town.idols.filter((i) => !i.destroyed).map((i) => i.id));
