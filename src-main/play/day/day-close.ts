@@ -7,6 +7,22 @@ import { NO_SHIFT, lichslayerNight, type LichslayerNight } from '../../rules/sur
 import type { AttentionStage } from '../../rules/lich-attention.ts';
 import type { LichslayerRow } from '../../state/lichslayer.ts';
 
+/** What a Lichslayer's row brings to their night (ch.4, ch.8): who they are, their clock, their Sanity. */
+export const nightOf = (l: LichslayerRow) => ({
+  name: l.name,
+  level: l.level,
+  clock: {
+    daysWithoutMeal: l.days_without_meal,
+    daysWithoutShelter: l.days_without_shelter,
+    maxHealth: l.max_health,
+    hungerMaxHealthLost: l.hunger_lost,
+    health: l.health,
+    missedDaysSinceRest: l.missed_since_rest,
+  },
+  sanity: l.sanity,
+  lostNights: l.lost_rest_nights,
+});
+
 /** One Lichslayer's day ends (ch.4, ch.8): the clock with its penalties, and the night that follows. */
 export function closeDay(
   ps: PlaySession,
@@ -18,19 +34,8 @@ export function closeDay(
     const night = lichslayerNight(
       dice,
       {
-        name: l.name,
+        ...nightOf(l),
         day: opts.day,
-        level: l.level,
-        clock: {
-          daysWithoutMeal: l.days_without_meal,
-          daysWithoutShelter: l.days_without_shelter,
-          maxHealth: l.max_health,
-          hungerMaxHealthLost: l.hunger_lost,
-          health: l.health,
-          missedDaysSinceRest: l.missed_since_rest,
-        },
-        sanity: l.sanity,
-        lostNights: l.lost_rest_nights,
         ate: opts.ate,
         sheltered: opts.sheltered,
         attentionStage: opts.stage,

@@ -9,7 +9,7 @@ import { attentionEffects } from '../../rules/lich-attention.ts';
 import { clockShiftFor } from '../../rules/roll-modifiers.ts';
 import { lichslayerNight } from '../../rules/survival-clock.ts';
 import { boonStrength } from '../town.ts';
-import { nightLine, nightPatch } from './day-close.ts';
+import { nightLine, nightOf, nightPatch } from './day-close.ts';
 import { line, type DayOut, type DayWorld } from './day-world.ts';
 
 /**
@@ -45,19 +45,8 @@ export function nightStep(dice: Dice, w: DayWorld, out: DayOut, tonight: InnNigh
     const n = lichslayerNight(
       dice,
       {
-        name: l.name,
+        ...nightOf(l),
         day: w.day,
-        level: l.level,
-        clock: {
-          daysWithoutMeal: l.days_without_meal,
-          daysWithoutShelter: l.days_without_shelter,
-          maxHealth: l.max_health,
-          hungerMaxHealthLost: l.hunger_lost,
-          health: l.health,
-          missedDaysSinceRest: l.missed_since_rest,
-        },
-        sanity: l.sanity,
-        lostNights: l.lost_rest_nights,
         ate,
         sheltered,
         attentionStage: w.stage,
