@@ -65,6 +65,10 @@ export interface FightSummary {
   xp: { name: string; amount: number }[];
   loot: { name: string; item: string }[];
   gold: { name: string; amount: number }[];
+  /** Each Lichslayer's Sanity that changed in the fight, from its first level to its last (ch.8). */
+  sanity: { name: string; from: string; to: string }[];
+  /** Items that broke in the fight (ch.11), whose they were. */
+  broken: { name: string; item: string }[];
   notableRolls: string[];
 }
 
@@ -85,6 +89,10 @@ export interface DiveSummary {
   deaths: { name: string; lost: boolean }[];
   sanity: { name: string; from: string; to: string }[];
   xp: { name: string; amount: number }[];
+  /** Health each Lichslayer dealt and took in the dive's fights. */
+  damage: { name: string; dealt: number; taken: number }[];
+  /** Items that broke on the dive (ch.11), whose they were. */
+  broken: { name: string; item: string }[];
 }
 
 export interface JournalDay {

@@ -8,7 +8,11 @@ const NAMES = ['Ash', 'Bree', 'Cole', 'Dara'];
 
 /** A new campaign's rolled party pays the Inn, dives to Floor 1, fells a hound (by an attack, or
  * by the Judge's hand naming Ash) and withdraws. */
-async function firstDive(felling: 'attack' | 'judged' = 'attack') {
+async function firstDive(
+  felling: 'attack' | 'judged' = 'attack',
+  /** What else happens in the fight, before it ends. */
+  during?: (app: ReturnType<typeof makeApp>, ids: { roster: number[]; ash: number }) => Promise<void>,
+) {
   const app = makeApp();
   await app.call('campaign.create', { name: 'Journal' });
   await app.call('dice.setSeed', { seed: 5 });
@@ -38,6 +42,7 @@ async function firstDive(felling: 'attack' | 'judged' = 'attack') {
   await app.call('phase.nextTurn', {});
   if (felling === 'attack') await app.call('fight.attack', { attacker: ash, target: hound, outOfTurn: true });
   else await app.call('fight.damage', { target: hound, amount: 6, label: 'Cinder Lash', felledBy: ash });
+  await during?.(app, { roster: roster.map((l) => l.id), ash });
   await app.call('phase.send', { event: { type: 'COMBAT_OVER' } });
   await app.call('phase.send', { event: { type: 'WITHDRAW' } });
   return { app, roster };
@@ -141,6 +146,38 @@ describe('the journal keeps what happened (ch.1, ch.9, ch.11)', () => {
     expect(s!.dives).toHaveLength(1);
     expect(s!.fights).toEqual([]);
     expect(s!.steps.map((x) => x.label)).toEqual(['Phase: descend', 'Phase: withdraw']);
+    app.close();
+  });
+
+  it('an item broken and a Sanity lost in the fight are in its summary and the dive’s, with the Health each Lichslayer dealt and took (ch.8, ch.11)', async () => {
+    const { app } = await firstDive('attack', async (a, ids) => {
+      const held = (await a.call('campaign.current', {}))!.roster.find((l) => l.id === ids.roster[1])!;
+      const slot = (Object.keys(held.items) as (keyof typeof held.items)[]).find((k) => held.items[k])!;
+      await a.call('fight.integrity', { lichslayerId: ids.roster[1]!, slot, result: 'breaks' });
+      await a.call('lichslayer.update', { id: ids.roster[3]!, patch: { sanity: 'strange' } });
+    });
+    // Bree's first equipped item; it leaves its slot for her inventory, broken, and is no loot found.
+    const item = 'Scarlet Cleaver';
+    const fight = await app.call('journal.summary', { of: 'fight' });
+    if (fight.of !== 'fight') throw new Error(`the newest summary is of ${fight.of}, not of a fight`);
+    expect([fight.summary.broken, fight.summary.sanity, fight.summary.loot]).toEqual([
+      [{ name: 'Bree', item }],
+      [{ name: 'Dara', from: 'whole', to: 'strange' }],
+      [],
+    ]);
+    const dive = await app.call('journal.summary', { of: 'dive' });
+    if (dive.of !== 'dive') throw new Error(`the newest summary is of ${dive.of}, not of a dive`);
+    expect([dive.summary.broken, dive.summary.sanity, dive.summary.loot]).toEqual([
+      [{ name: 'Bree', item }],
+      [{ name: 'Dara', from: 'whole', to: 'strange' }],
+      [],
+    ]);
+    expect(dive.summary.damage).toEqual([
+      { name: 'Ash', dealt: 6, taken: 0 },
+      { name: 'Bree', dealt: 0, taken: 0 },
+      { name: 'Cole', dealt: 0, taken: 0 },
+      { name: 'Dara', dealt: 0, taken: 0 },
+    ]);
     app.close();
   });
 

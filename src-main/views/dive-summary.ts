@@ -1,10 +1,11 @@
 // A dive summed up from the undo steps between the descent from the Town and the return to it (or
 // the party's fall): floors reached and cleared, rooms entered, fights, gold and loot gained, XP, who reached
-// 0 Health and who was lost for good, and each Lichslayer's Sanity from the first step to the last.
-import type { DiveSummary } from '@shared/journal.ts';
+// 0 Health and who was lost for good, each Lichslayer's Sanity from the first step to the last, the
+// Health each dealt and took in its fights, and the items broken.
+import type { DiveSummary, FightSummary } from '@shared/journal.ts';
 import type { JournalStepRecord } from '../db/journal-records.ts';
 import { roomLabel } from '../state/board.ts';
-import { itemGained, lichslayerGains, num, Sums, type StoryNames } from './story-rows.ts';
+import { itemBroken, itemGained, lichslayerGains, num, SanityPath, Sums, type StoryNames } from './story-rows.ts';
 
 export class DiveTally {
   private readonly floors = new Set<number>();
@@ -13,8 +14,10 @@ export class DiveTally {
   private readonly gold = new Sums();
   private readonly xp = new Sums();
   private readonly loot: DiveSummary['loot'] = [];
-  /** Lichslayer id → their Sanity before the dive's first change of it, and after its last. */
-  private readonly sanity = new Map<number, { name: string; from: string; to: string }>();
+  private readonly broken: DiveSummary['broken'] = [];
+  private readonly sanity = new SanityPath();
+  /** Health each Lichslayer dealt and took, summed from the dive's fights. */
+  private readonly damage = new Map<string, { name: string; dealt: number; taken: number }>();
   private readonly zero = new Map<number, string>();
 
   /** `start` is null when the session opened with the dive already under way. */
@@ -31,6 +34,15 @@ export class DiveTally {
     this.fights++;
   }
 
+  /** A fight of the dive has ended: its party's Lichslayers' damage counts toward the dive's. */
+  fightEnded(f: FightSummary, party: readonly string[]): void {
+    for (const e of f.entrants) {
+      if (e.side !== 'party' || !party.includes(e.name)) continue;
+      const d = this.damage.get(e.name) ?? { name: e.name, dealt: 0, taken: 0 };
+      this.damage.set(e.name, { name: e.name, dealt: d.dealt + e.dealt, taken: d.taken + e.taken });
+    }
+  }
+
   read(step: JournalStepRecord, floor: number | null, names: StoryNames): void {
     if (floor !== null) this.floors.add(floor);
     for (const c of step.changes) {
@@ -38,18 +50,17 @@ export class DiveTally {
         const where = roomLabel(num(c.after.floor), num(c.after.x), num(c.after.y));
         this.rooms.push(c.after.name ? `${String(c.after.name)}, ${where}` : where);
       }
-      const gained = itemGained(c, names);
+      const gained = itemGained(c, names, step.changes);
       if (gained) this.loot.push(gained);
+      const broke = itemBroken(c, names, step.changes);
+      if (broke) this.broken.push(broke);
+      this.sanity.read(c);
       const gains = lichslayerGains(c);
       if (!gains) continue;
       const name = String(c.after!.name);
       this.gold.add(name, gains.gold);
       this.xp.add(name, gains.xp);
       if (num(c.before!.health) > 0 && num(c.after!.health) === 0) this.zero.set(c.id, name);
-      if (c.before!.sanity !== c.after!.sanity) {
-        const was = this.sanity.get(c.id);
-        this.sanity.set(c.id, { name, from: was?.from ?? String(c.before!.sanity), to: String(c.after!.sanity) });
-      }
     }
   }
 
@@ -76,8 +87,10 @@ export class DiveTally {
       gold: this.gold.list(),
       loot: this.loot,
       deaths,
-      sanity: [...this.sanity.values()].filter((s) => s.from !== s.to),
+      sanity: this.sanity.list(),
       xp: this.xp.list(),
+      damage: [...this.damage.values()],
+      broken: this.broken,
     };
   }
 }

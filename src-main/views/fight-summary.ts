@@ -1,10 +1,11 @@
 // A fight summed up from the undo steps it recorded, from the step that started its rounds to the
 // one that closed them: Health and Armor each entrant lost, what each one's attacks took from
-// others, who was felled by whom, the XP, loot and gold gained, and the rolls made in it.
+// others, who was felled by whom, the XP, loot and gold gained, Sanity lost, items broken, and the
+// rolls made in it.
 import type { FightEntrant, FightSummary } from '@shared/journal.ts';
 import type { JournalRollRecord, JournalStepRecord } from '../db/journal-records.ts';
 import { roomLabel } from '../state/board.ts';
-import { lichslayerGains, itemGained, num, Sums, type StoryNames } from './story-rows.ts';
+import { itemBroken, itemGained, lichslayerGains, num, SanityPath, Sums, type StoryNames } from './story-rows.ts';
 
 const PARTY_KINDS = new Set(['lichslayer', 'retainer', 'familiar']);
 /** The step label an attack, or damage with a named author, is recorded under: "Attack: <attacker> → <target>". */
@@ -16,6 +17,8 @@ export class FightTally {
   private readonly xp = new Sums();
   private readonly gold = new Sums();
   private readonly loot: FightSummary['loot'] = [];
+  private readonly broken: FightSummary['broken'] = [];
+  private readonly sanity = new SanityPath();
   private readonly rolls: string[] = [];
   private rounds = 0;
   private room: string | null = null;
@@ -46,6 +49,7 @@ export class FightTally {
     const xpNow: string[] = [];
     const down: string[] = [];
     for (const c of step.changes) {
+      this.sanity.read(c);
       const gains = lichslayerGains(c);
       if (gains) {
         const name = String(c.after!.name);
@@ -59,8 +63,10 @@ export class FightTally {
         if (num(c.before!.health) > 0 && num(c.after!.health) === 0) down.push(name);
         continue;
       }
-      const gained = itemGained(c, this.names);
+      const gained = itemGained(c, this.names, step.changes);
       if (gained) this.loot.push(gained);
+      const broke = itemBroken(c, this.names, step.changes);
+      if (broke) this.broken.push(broke);
       if (c.table !== 'token') continue;
       const image = (c.after ?? c.before)!;
       if (this.room === null && typeof image.x === 'number' && typeof image.y === 'number' && image.floor)
@@ -95,6 +101,8 @@ export class FightTally {
       xp: this.xp.list(),
       loot: this.loot,
       gold: this.gold.list(),
+      sanity: this.sanity.list(),
+      broken: this.broken,
       notableRolls: this.rolls,
     };
   }

@@ -106,7 +106,9 @@ export function readStory(
     placed.set(step.id, { kind, floor });
     story.steps.push({ label: step.label, at: step.at, kind, floor, who: whoOf(step, names) });
     if (fight && combat && combatBefore && !combatAfter) {
-      story.fights.push(fight.finish(step.at));
+      const ended = fight.finish(step.at);
+      story.fights.push(ended);
+      tally?.fightEnded(ended, names.roster);
       fight = null;
     }
     if (tally && diveAfter && ENDS.has(diveAfter.value)) {

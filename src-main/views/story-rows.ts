@@ -36,9 +36,49 @@ export function lichslayerGains(c: RowChange): { xp: number; gold: number; healt
   };
 }
 
-/** An item or a stack that came to a Lichslayer in a step: a new row, or a slot filled anew. */
-export function itemGained(c: RowChange, names: StoryNames): { name: string; item: string } | null {
+/** A slot's item that left it for the inventory, broken, in the same step (ch.11): the stack it went to. */
+const brokenInto = (c: RowChange, changes: readonly RowChange[]): boolean =>
+  c.table === 'inventory' &&
+  !!c.after &&
+  num(c.after.broken) === 1 &&
+  changes.some((d) => d.table === 'item' && d.before && !d.after && d.before.name === c.after!.name);
+
+/** An item or a stack that came to a Lichslayer in a step: a new row, or a slot filled anew (not a broken item moved). */
+export function itemGained(
+  c: RowChange,
+  names: StoryNames,
+  changes: readonly RowChange[],
+): { name: string; item: string } | null {
   if ((c.table !== 'item' && c.table !== 'inventory') || !c.after) return null;
   if (c.before && c.before.name === c.after.name) return null;
+  if (brokenInto(c, changes)) return null;
   return { name: names.lichslayer(num(c.after.lichslayer_id)), item: String(c.after.name) };
+}
+
+/** An item that broke in a step (ch.11): marked broken in its slot, or moved out of it into the inventory broken. */
+export function itemBroken(
+  c: RowChange,
+  names: StoryNames,
+  changes: readonly RowChange[],
+): { name: string; item: string } | null {
+  const inSlot = c.table === 'item' && c.before && c.after && !num(c.before.broken) && num(c.after.broken) === 1;
+  if (!inSlot && !brokenInto(c, changes)) return null;
+  return { name: names.lichslayer(num(c.after!.lichslayer_id)), item: String(c.after!.name) };
+}
+
+/** A Lichslayer's Sanity from the first level a tally saw to the last (ch.8), kept per Lichslayer id. */
+export class SanityPath {
+  private readonly by = new Map<number, { name: string; from: string; to: string }>();
+  read(c: RowChange): void {
+    if (c.table !== 'lichslayer' || !c.before || !c.after || c.before.sanity === c.after.sanity) return;
+    const was = this.by.get(c.id);
+    this.by.set(c.id, {
+      name: String(c.after.name),
+      from: was?.from ?? String(c.before.sanity),
+      to: String(c.after.sanity),
+    });
+  }
+  list(): { name: string; from: string; to: string }[] {
+    return [...this.by.values()].filter((s) => s.from !== s.to);
+  }
 }
