@@ -123,3 +123,74 @@ test("every screen passes axe: picker, Roster, Gauntlet, board in a fight, key l
   expect(screens).toHaveLength(13);
   expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
 });
+
+test("the fight's dialogs pass axe: attack, Challenge, damage by hand, cast, and the fight's summary at its end", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 1414);
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Stair Landing' } });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  await api(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Bone Rat',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 9,
+    armor: 0,
+    stats: { level: 2, attack: '1d6' },
+  });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  const banner = page.getByRole('status', { name: 'Phase' });
+  await banner.getByRole('button', { name: 'Enemies enter' }).click();
+  const panel = page.getByRole('region', { name: 'Acting entrant' });
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+  const found: Record<string, string[]> = {};
+
+  await panel.getByRole('button', { name: 'Attack…' }).click();
+  const attack = page.getByRole('dialog', { name: 'Odile Vantreck attacks' });
+  await expect(attack.getByRole('radio', { name: /Bone Rat/ })).toBeVisible();
+  found.attack = await findings(page);
+  await attack.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.locator('.board-toolbar').getByRole('button', { name: 'Challenge…' }).click();
+  const challenge = page.getByRole('dialog', { name: /^Challenge/ });
+  await expect(challenge.getByLabel('Who rolls')).toBeVisible();
+  found.challenge = await findings(page);
+  await challenge.getByRole('button', { name: 'Cancel' }).click();
+
+  await page
+    .getByRole('region', { name: 'Selected room' })
+    .getByRole('button', { name: /Bone Rat/ })
+    .click();
+  await panel.getByRole('button', { name: 'Damage Bone Rat…' }).click();
+  const damage = page.getByRole('dialog', { name: 'Damage to Bone Rat' });
+  await expect(damage.getByLabel('Amount')).toBeVisible();
+  found['damage by hand'] = await findings(page);
+  await damage.getByLabel('Amount').fill('20');
+  await damage.getByRole('button', { name: 'Apply one instance' }).click();
+  await expect(damage.getByRole('list', { name: 'What happened' })).toContainText('fells Bone Rat');
+  found['damage result'] = await findings(page);
+  await damage.getByRole('button', { name: 'Done' }).click();
+
+  await page.keyboard.press('Alt+c');
+  const cast = page.getByRole('dialog', { name: 'Cast a spell' });
+  await expect(cast.getByRole('heading').first()).toBeVisible();
+  found.cast = await findings(page);
+  await page.keyboard.press('Escape');
+  await expect(cast).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'End the fight' }).click();
+  const fought = page.getByRole('dialog', { name: 'The fight is over' });
+  await expect(fought.getByTestId('fight-summary')).toContainText('Felled:');
+  found['fight summary'] = await findings(page);
+
+  expect(Object.keys(found)).toHaveLength(6);
+  expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
+});
