@@ -3,11 +3,11 @@
 // starts the next turn; the dialogs open for whoever's turn it is; a kill by the Judge's hand asks
 // whose it was and gives the XP; the attack's dice show in its result. And when the host goes away,
 // the Judge's page says so at once and stops claiming saves.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import type { CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo, tokenPoint } from './board-helpers.ts';
+import { allInView, api, openSeededDemo, tokenPoint } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -15,21 +15,6 @@ test.afterEach(async () => {
 });
 
 const SHOTS = process.env.ACTING_SHOTS ?? 'test-results/shots/acting-shots';
-
-/** Every button of the panel lies inside the 1366×768 viewport, the page unscrolled. */
-async function allInView(page: Page, panel: Locator): Promise<number> {
-  expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
-  const buttons = panel.getByRole('button');
-  const n = await buttons.count();
-  for (let i = 0; i < n; i++) {
-    const box = (await buttons.nth(i).boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(1366);
-    expect(box.y + box.height).toBeLessThanOrEqual(768);
-  }
-  return n;
-}
 
 test('a fight from the acting panel at 1366×768: attack with its dice, one press a turn, the Challenge for the acting entrant, a kill by hand credited, the banner whole at the round’s end (ch.1, ch.11)', async ({
   page,

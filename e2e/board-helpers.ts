@@ -1,5 +1,5 @@
 // Helpers for driving the Konva board: where a token sits on screen, and the app's own API.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { CampaignView } from '../src-shared/contract.ts';
 import type { BoardView, TokenView } from '../src-shared/board.ts';
 import {
@@ -127,4 +127,19 @@ export async function descendToTheBoard(page: Page): Promise<void> {
   await expect(banner).toContainText('Exploring · Floor 1');
   await page.getByRole('button', { name: 'Board', exact: true }).click();
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+}
+
+/** Every button of the panel lies inside the 1366×768 viewport, the page unscrolled. */
+export async function allInView(page: Page, panel: Locator): Promise<number> {
+  expect(await page.evaluate(() => [window.scrollX, window.scrollY])).toEqual([0, 0]);
+  const buttons = panel.getByRole('button');
+  const n = await buttons.count();
+  for (let i = 0; i < n; i++) {
+    const box = (await buttons.nth(i).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1366);
+    expect(box.y + box.height).toBeLessThanOrEqual(768);
+  }
+  return n;
 }

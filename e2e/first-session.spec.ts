@@ -1,15 +1,16 @@
 // A first session from the campaign picker at 1366×768, every step a click or a key (the dice alone
 // seeded): a new campaign, four Lichslayers rolled by the book (ch.1), a day at the Inn paid from
-// their own gold (ch.4), Floor 1 (ch.9), a fight there to its end (an attack each way, the Judge's
-// damage, turns and rounds, the fight's summary; ch.11), the withdrawal and the dive's summary, and
-// the journal that keeps it, filtered by kind and floor.
+// their own gold (ch.4), Floor 1 (ch.9), a fight there to its end (an attack each way, a Challenge and
+// a chest from the acting panel, all of it on screen unscrolled, the Judge's damage, turns and rounds,
+// the fight's summary, on the players' screen too; ch.11), the withdrawal and the dive's summary, and
+// the journal that keeps both, filtered by kind and floor.
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api } from './board-helpers.ts';
+import { allInView, api } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -34,9 +35,10 @@ async function printed(page: Page): Promise<{ text: string; pages: number }> {
 const snap = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${String(++shot).padStart(2, '0')}-${name}.png` });
 
-test('a first session from the picker: four rolled Lichslayers pay the Inn from their own gold, descend to Floor 1, win a fight there by clicks, withdraw, and the dive summary shown is kept and filtered in the journal (ch.1, ch.4, ch.9, ch.11)', async ({
+test('a first session from the picker: four rolled Lichslayers pay the Inn from their own gold, descend to Floor 1, win a fight there by clicks with a Challenge and a chest from the acting panel, withdraw, and both summaries are shown to the players and kept and filtered in the journal (ch.1, ch.4, ch.9, ch.11)', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -130,17 +132,31 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
     if (next !== 'Dace Morrow') await panel.getByRole('button', { name: 'Next turn' }).click();
   }
   await snap(page, 'round-2');
+  // Everything Dace can do is on screen, the page unscrolled; his Challenge is made from the panel.
+  expect(await allInView(page, panel)).toBeGreaterThanOrEqual(5);
+  await panel.getByRole('button', { name: 'Challenge…' }).click();
+  const challenge = page.getByRole('dialog', { name: /^Challenge/ });
+  await challenge.getByRole('group', { name: 'Difficulty' }).getByRole('button').first().click();
+  await challenge.getByRole('button', { name: /^Roll against / }).click();
+  await expect(challenge.getByRole('list', { name: 'What happened' })).toContainText('Dace Morrow');
+  await snap(page, 'challenge');
+  await challenge.getByRole('button', { name: 'Done' }).click();
   await portcullis('Ghast Lord');
   // Both Ghouls down: the panel says so and ends the fight in one click; its summary follows.
   await expect(panel.getByRole('status')).toContainText('No enemy stands on this floor.');
+  // The Nest's chest, opened where Dace stands, from the panel.
+  await panel.getByRole('button', { name: 'Open chest' }).click();
+  await expect(page.locator('.board-notices').filter({ hasText: 'Dace Morrow opens the chest' })).toBeVisible();
   await snap(page, 'fight-won');
   await panel.getByRole('button', { name: 'End the fight' }).click();
   const fought = page.getByRole('dialog', { name: 'The fight is over' });
   const summary = fought.getByTestId('fight-summary');
   await expect(summary).toContainText('Fight at F1 (2,1) · 2 rounds');
   await expect(summary).toContainText('Felled: Feaster (by Dace Morrow) · Ghast Lord (by Dace Morrow)');
-  await expect(summary).toContainText('XP: Dace Morrow +2 XP');
-  await expect(summary).toContainText('6 rolls in the fight');
+  // The two kills and the chest opened (ch.1); the chest's loot and gold (ch.9, ch.10).
+  await expect(summary).toContainText('XP: Dace Morrow +3 XP');
+  await expect(summary).toContainText(/Loot: Dace Morrow: Grey Compass\s*· Gold: Dace Morrow \+70 gold/);
+  await expect(summary).toContainText('10 rolls in the fight');
   await snap(page, 'fight-summary');
   // Kept beside the board, not modal: the board's controls answer while the summary stays in view.
   await fought.getByRole('button', { name: 'Keep beside the board' }).click();
@@ -151,6 +167,14 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   await page.getByRole('button', { name: 'Show secrets' }).click();
   await fought.getByRole('button', { name: 'Done' }).click();
   await expect(fought).toHaveCount(0);
+  // The players' screen, as the room's big display shows it: the fight's summary with no secret.
+  const players = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
+  await players.goto(host.playersUrl);
+  await expect(players.getByTestId('fight-summary')).toContainText(
+    'Felled: Feaster (by Dace Morrow) · Ghast Lord (by Dace Morrow)',
+  );
+  await players.screenshot({ path: `${SHOTS}/${String(++shot).padStart(2, '0')}-players-fight-summary.png` });
+  await players.context().close();
 
   // Back to the Town: the Judge is shown the dive's summary, kept in the journal (ch.9).
   await banner.getByRole('button', { name: 'Withdraw to Town' }).click();
@@ -165,7 +189,7 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   expect(dive.pages).toBe(1);
   // The sheet's heading prints in capitals; the lines below as the dialog shows them.
   expect(dive.text).toContain('Rooms entered: Empty Antechamber, F1 (3,1) · Rat-king Nest, F1 (2,1) · Fights: 1');
-  expect(dive.text).toContain('XP: Dace Morrow +2 XP');
+  expect(dive.text).toContain('XP: Dace Morrow +3 XP');
   await snap(page, 'dive-summary-print');
   await page.goto(`${host.url}#/print/fight`);
   const fight = await printed(page);
@@ -177,6 +201,7 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   await page.getByRole('button', { name: 'Journal', exact: true }).click();
   const session = page.getByRole('article', { name: 'Session 1' });
   await expect(session.getByTestId('dive-summary')).toContainText('Floor 1 · back in the Town');
+  await expect(session.getByTestId('fight-summary')).toContainText('Fight at F1 (2,1) · 2 rounds');
   await snap(page, 'journal');
   await page.getByTestId('journal-kind').selectOption('town');
   await expect(session.getByTestId('journal-steps-1').getByRole('listitem')).toHaveCount(4);
