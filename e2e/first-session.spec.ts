@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { allInView, api } from './board-helpers.ts';
+import type { BoardView } from '../src-shared/board.ts';
+import { allInView, api, drag, roomPoint, tokenPoint } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -176,6 +177,29 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   await players.screenshot({ path: `${SHOTS}/${String(++shot).padStart(2, '0')}-players-fight-summary.png` });
   await players.context().close();
 
+  // The Judge sets a trap in the room east of the party, and Ash steps into it (ch.9).
+  const east = await roomPoint(page, 3, 0);
+  await page.mouse.click(east.x, east.y);
+  const roomPanel = page.getByRole('region', { name: 'Selected room' });
+  await roomPanel.getByText('Set by hand (prep)').click();
+  const trap = roomPanel.getByRole('group', { name: 'Trap' });
+  await trap.getByLabel('Name').fill('Needle lock');
+  await trap.getByLabel('Name').press('Enter');
+  await trap.getByLabel(/Listed effect/).check();
+  await trap.getByLabel('Damage').fill('1d6');
+  await trap.getByLabel('Damage').press('Enter');
+  const prepared = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  expect(prepared.rooms.find((r) => r.x === 3 && r.y === 0)!.trap).toMatchObject({ label: 'Needle lock' });
+  const ash = await tokenPoint(
+    page,
+    prepared,
+    prepared.tokens.find((t) => t.name === 'Ash Vell')!,
+  );
+  await drag(page, ash, east);
+  // Its notice, the newest of several, is scrolled into view at the side column's foot.
+  await expect(page.locator('.board-notices').filter({ hasText: 'Needle lock' })).toBeInViewport();
+  await snap(page, 'trap');
+
   // Back to the Town: the Judge is shown the dive's summary, kept in the journal (ch.9).
   await banner.getByRole('button', { name: 'Withdraw to Town' }).click();
   const over = page.getByRole('dialog', { name: 'The dive is over' });
@@ -188,7 +212,9 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   const dive = await printed(page);
   expect(dive.pages).toBe(1);
   // The sheet's heading prints in capitals; the lines below as the dialog shows them.
-  expect(dive.text).toContain('Rooms entered: Empty Antechamber, F1 (3,1) · Rat-king Nest, F1 (2,1) · Fights: 1');
+  expect(dive.text).toContain(
+    'Rooms entered: Empty Antechamber, F1 (3,1) · Rat-king Nest, F1 (2,1) · F1 (4,1) · Fights: 1',
+  );
   expect(dive.text).toContain('XP: Dace Morrow +3 XP');
   await snap(page, 'dive-summary-print');
   await page.goto(`${host.url}#/print/fight`);
