@@ -5,13 +5,10 @@
 // the fight's summary, on the players' screen too; ch.11), the withdrawal and the dive's summary, and
 // the journal that keeps both, filtered by kind and floor.
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import type { BoardView } from '../src-shared/board.ts';
 import { allInView, api, drag, roomPoint, tokenPoint } from './board-helpers.ts';
+import { printedPdf } from './print-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -22,17 +19,6 @@ const SHOTS = process.env.FIRST_SESSION_SHOTS ?? 'test-results/shots/first-sessi
 const NAMES = ['Ash Vell', 'Brindle Oak', 'Corra Finch', 'Dace Morrow'];
 let shot = 0;
 
-/** The print view on this page as a PDF, read back with pdftotext (as the print spec does). */
-async function printed(page: Page): Promise<{ text: string; pages: number }> {
-  await page.locator('.print-area[data-ready="true"]').waitFor();
-  await page.emulateMedia({ media: 'print' });
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lj-pdf-')), 'summary.pdf');
-  await page.pdf({ path: file, preferCSSPageSize: true, printBackground: true });
-  await page.emulateMedia({ media: 'screen' });
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
-  return { text, pages };
-}
 const snap = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${String(++shot).padStart(2, '0')}-${name}.png` });
 
@@ -209,7 +195,7 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   // Printed from the dialog: the dive's summary on paper, read back from the PDF.
   await over.getByRole('button', { name: 'Print…' }).click();
   await expect(page.getByRole('heading', { name: 'Dive summary' })).toBeVisible();
-  const dive = await printed(page);
+  const dive = await printedPdf(page);
   expect(dive.pages).toBe(1);
   // The sheet's heading prints in capitals; the lines below as the dialog shows them.
   expect(dive.text).toContain(
@@ -218,7 +204,7 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   expect(dive.text).toContain('XP: Dace Morrow +3 XP');
   await snap(page, 'dive-summary-print');
   await page.goto(`${host.url}#/print/fight`);
-  const fight = await printed(page);
+  const fight = await printedPdf(page);
   expect(fight.pages).toBe(1);
   expect(fight.text).toMatch(/Ghast Lord\s+enemy\s+0\s+18\s+0/);
   expect(fight.text).toContain('Felled: Feaster (by Dace Morrow) · Ghast Lord (by Dace Morrow)');

@@ -1,9 +1,11 @@
 // A new campaign from the picker: the Smith's disposition is told at once (ch.4), a Lichslayer
 // rolled with a fixed seed holds starter loot whose row text shows on the Gauntlet (ch.1, ch.13):
-// a line under each filled slot, the whole text on hover (title) and on keyboard focus (described by).
+// a line under each filled slot, the whole text on hover (title) and on keyboard focus (described by);
+// off the slots too, in the inventory, the attack dialog and the printed Gauntlet.
 import { expect, test } from '@playwright/test';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api } from './board-helpers.ts';
+import { api, openSeededDemo, rosterMember } from './board-helpers.ts';
+import { printedPdf } from './print-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -47,10 +49,76 @@ test('a rolled Lichslayer’s loot shows its row’s text on the Gauntlet, on ho
     await expect(line).toContainText(details(name));
     // Hover and keyboard focus give the same text: the input's title, and the line it is described by.
     const input = gauntlet.getByLabel(`Loot ${slot.slice(-1)} item`);
-    await expect(input).toHaveAttribute('title', new RegExp(details(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(input).toHaveAttribute('title', new RegExp(escaped(details(name))));
     await input.focus();
-    await expect(input).toHaveAccessibleDescription(new RegExp(details(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(input).toHaveAccessibleDescription(new RegExp(escaped(details(name))));
   }
   await gauntlet.getByTestId('item-text-loot1').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/item-text-gauntlet.png' });
 });
+
+test('an item’s text follows it off the slots: an inventory stack on hover and focus, the attack dialog’s weapon, and the printed Gauntlet (ch.13)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 1414);
+  const odile = await rosterMember(request, host, 'Odile Vantreck');
+  // A starter loot row carried in the inventory: its row's text goes with it.
+  const rows = (
+    await api<{
+      table: { rows: { label: string; details: string; loot: { actions: string[]; colour: string } | null }[] };
+    }>(request, host, 'tables.get', { key: 'loot' })
+  ).table.rows;
+  const carried = rows.find((r) => r.loot && r.details.length > 20)!;
+  await api(request, host, 'lichslayer.setInventory', { id: odile.id, stacks: [{ name: carried.label, count: 1 }] });
+  // And in her gear, a starter weapon: its row's text goes to the attack dialog and the sheet.
+  const weapon = rows.find((r) => r.loot?.actions.includes('attack') && r.details && r !== carried)!;
+  await api(request, host, 'lichslayer.setItem', {
+    id: odile.id,
+    slot: 'gear',
+    item: { name: weapon.label, colour: weapon.loot!.colour },
+  });
+  await page.reload();
+  await page.getByRole('button', { name: "Open Odile Vantreck's Gauntlet" }).click();
+  const stack = page.locator('.stack-name', { hasText: carried.label });
+  await expect(stack).toHaveAttribute('title', new RegExp(escaped(carried.details)));
+  const count = page.getByLabel(`${carried.label} count`);
+  await count.focus();
+  await expect(count).toHaveAccessibleDescription(new RegExp(escaped(carried.details)));
+
+  // In a fight, the attack dialog says what her weapon is.
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Stair Landing' } });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  await api(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Bone Rat',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 9,
+    armor: 0,
+    stats: { level: 2, attack: '1d6' },
+  });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await page.getByRole('status', { name: 'Phase' }).getByRole('button', { name: 'Enemies enter' }).click();
+  const panel = page.getByRole('region', { name: 'Acting entrant' });
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+  await panel.getByRole('button', { name: 'Attack…' }).click();
+  const attack = page.getByRole('dialog', { name: 'Odile Vantreck attacks' });
+  await expect(attack.getByTestId('weapon-text')).toContainText(weapon.details);
+  await page.screenshot({ path: 'test-results/item-text-attack.png' });
+  await attack.getByRole('button', { name: 'Cancel' }).click();
+
+  // On paper: her Gauntlet prints each equipped item's text.
+  await page.goto(`${host.url}#/print/gauntlet/${odile.id}`);
+  const sheet = await printedPdf(page);
+  // pdftotext lays the sheet's columns out with spaces: the words, in order.
+  expect(sheet.text.replace(/\s+/g, ' ')).toContain(weapon.details.replace(/\s+/g, ' ').slice(0, 30));
+});
+
+/** A text as a pattern that matches it literally. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,13 +1,10 @@
 // Print (Gauntlet sheets ch.1/ch.4, party sheet, floor handout ch.9, loot cards ch.13) as real
 // PDFs from Chromium, read back with pdftotext: the fields are there, the secrets are not.
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { BoardView } from '../src-shared/board.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
+import { printedPdf } from './print-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -16,14 +13,7 @@ test.afterEach(async () => {
 
 async function pdf(page: Page, hash: string): Promise<{ text: string; pages: number; file: string }> {
   await page.goto(host.url + hash);
-  await page.locator('.print-area[data-ready="true"]').waitFor();
-  await page.emulateMedia({ media: 'print' });
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lj-pdf-')), 'out.pdf');
-  await page.pdf({ path: file, preferCSSPageSize: true, printBackground: true });
-  await page.emulateMedia({ media: 'screen' });
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
-  return { text, pages, file };
+  return printedPdf(page);
 }
 
 test('Gauntlet sheets, one page each, never print a class before level 2; blank and party sheets', async ({ page }) => {
