@@ -221,6 +221,13 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   await snap(page, 'journal-town');
   await page.getByTestId('journal-kind').selectOption('edits');
   await expect(session.getByTestId('journal-steps-1')).toContainText('Roll up Ash Vell');
+  // By Lichslayer: Dace's own steps, his fight's attack among them; Ash's list holds none of Dace's.
+  await page.getByTestId('journal-kind').selectOption('');
+  await page.getByTestId('journal-lichslayer').selectOption('Dace Morrow');
+  await expect(session.getByTestId('journal-steps-1')).toContainText('Attack: Dace Morrow → Feaster');
+  await page.getByTestId('journal-lichslayer').selectOption('Ash Vell');
+  await expect(session.getByTestId('journal-steps-1')).not.toContainText('Dace Morrow → Feaster');
+  await page.getByTestId('journal-lichslayer').selectOption('');
   await page.getByTestId('journal-floor').selectOption('5');
   await expect(session).toContainText('Nothing recorded in this session matches these filters.');
   await snap(page, 'journal-empty');

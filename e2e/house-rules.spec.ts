@@ -77,3 +77,11 @@ test('ch.5: Stage 1’s negative Inn event before the day’s roll is a named ho
   await page.reload();
   await expect(toggle).toBeChecked();
 });
+
+test('ch.1, ch.4: Starting gold is a named house rule with its default of 324, three days at the Inn, and says what it fills', async ({
+  page,
+}) => {
+  await openHouseRules(page);
+  await expect(page.getByLabel('Starting gold')).toHaveValue('324');
+  await expect(page.locator('[data-rule="startingGold"]')).toContainText('enough for three such days');
+});
