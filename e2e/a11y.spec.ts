@@ -1,29 +1,16 @@
 // Accessibility: axe-core over every screen of the Judge's app, the key list and the
 // players' screen, with WCAG 2.1 A/AA, best practices, and the check that a control's spoken name
 // holds the words it shows (label-content-name-mismatch, off in axe by default).
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
+import { axeFindings } from './axe-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
   await host?.stop();
 });
-
-/** axe's findings on the page as it stands: rule, impact, and where, one line each. */
-async function findings(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return result.violations.flatMap((v) =>
-    v.nodes.map(
-      (n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
-    ),
-  );
-}
 
 test("every screen passes axe: picker, Roster, Gauntlet, board in a fight, key list, Tables, Ledger, Journal, House rules, Backups, Print, players' screen", async ({
   page,
@@ -36,15 +23,15 @@ test("every screen passes axe: picker, Roster, Gauntlet, board in a fight, key l
 
   await page.goto(host.url);
   await expect(page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' })).toBeVisible();
-  found.picker = await findings(page);
+  found.picker = await axeFindings(page);
 
   await openSeededDemo(page, request, host, 4);
-  found.roster = await findings(page);
+  found.roster = await axeFindings(page);
 
   const crumbs = page.getByRole('navigation', { name: 'Where you are' });
   await page.getByRole('button', { name: "Open Odile Vantreck's Gauntlet" }).click();
   await expect(crumbs).toContainText('Odile Vantreck');
-  found.gauntlet = await findings(page);
+  found.gauntlet = await axeFindings(page);
 
   await page.getByRole('button', { name: 'Board', exact: true }).click();
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
@@ -78,23 +65,23 @@ test("every screen passes axe: picker, Roster, Gauntlet, board in a fight, key l
   });
   await page.keyboard.press('Alt+n');
   await expect(page.getByTestId('turn')).toBeVisible();
-  found.board = await findings(page);
+  found.board = await axeFindings(page);
   // the floor's text mirror, as the keyboard opens it
   await page
     .locator('.board-mirror')
     .getByRole('button', { name: /^Room \(3,1\)/ })
     .focus();
-  found['board mirror'] = await findings(page);
+  found['board mirror'] = await axeFindings(page);
 
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keys on this screen' })).toBeVisible();
-  found['key list'] = await findings(page);
+  found['key list'] = await axeFindings(page);
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Tables', exact: true }).click();
   await page.locator('.table-link').first().click();
   await expect(page.locator('.table-row').first()).toBeVisible();
-  found.tables = await findings(page);
+  found.tables = await axeFindings(page);
 
   for (const [button, crumb] of [
     ['Ledger', 'Roll ledger'],
@@ -105,18 +92,18 @@ test("every screen passes axe: picker, Roster, Gauntlet, board in a fight, key l
     await page.getByRole('button', { name: button, exact: true }).click();
     await expect(crumbs).toContainText(crumb);
     await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
-    found[crumb] = await findings(page);
+    found[crumb] = await axeFindings(page);
   }
 
   await page.getByRole('button', { name: 'Roster', exact: true }).click();
   await page.getByRole('button', { name: 'Print party sheet' }).click();
   await expect(page.locator('.print-area[data-ready="true"]')).toBeVisible();
-  found.print = await findings(page);
+  found.print = await axeFindings(page);
 
   const players = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
   await players.goto(host.playersUrl);
   await expect(players.locator('canvas').first()).toBeVisible();
-  found["players' screen"] = await findings(players);
+  found["players' screen"] = await axeFindings(players);
   await players.context().close();
 
   const screens = Object.keys(found);
@@ -156,13 +143,13 @@ test("the fight's dialogs pass axe: attack, Challenge, damage by hand, cast, and
   await panel.getByRole('button', { name: 'Attack…' }).click();
   const attack = page.getByRole('dialog', { name: 'Odile Vantreck attacks' });
   await expect(attack.getByRole('radio', { name: /Bone Rat/ })).toBeVisible();
-  found.attack = await findings(page);
+  found.attack = await axeFindings(page);
   await attack.getByRole('button', { name: 'Cancel' }).click();
 
   await page.locator('.board-toolbar').getByRole('button', { name: 'Challenge…' }).click();
   const challenge = page.getByRole('dialog', { name: /^Challenge/ });
   await expect(challenge.getByLabel('Who rolls')).toBeVisible();
-  found.challenge = await findings(page);
+  found.challenge = await axeFindings(page);
   await challenge.getByRole('button', { name: 'Cancel' }).click();
 
   await page
@@ -172,24 +159,24 @@ test("the fight's dialogs pass axe: attack, Challenge, damage by hand, cast, and
   await panel.getByRole('button', { name: 'Damage Bone Rat…' }).click();
   const damage = page.getByRole('dialog', { name: 'Damage to Bone Rat' });
   await expect(damage.getByLabel('Amount')).toBeVisible();
-  found['damage by hand'] = await findings(page);
+  found['damage by hand'] = await axeFindings(page);
   await damage.getByLabel('Amount').fill('20');
   await damage.getByRole('button', { name: 'Apply one instance' }).click();
   await expect(damage.getByRole('list', { name: 'What happened' })).toContainText('fells Bone Rat');
-  found['damage result'] = await findings(page);
+  found['damage result'] = await axeFindings(page);
   await damage.getByRole('button', { name: 'Done' }).click();
 
   await page.keyboard.press('Alt+c');
   const cast = page.getByRole('dialog', { name: 'Cast a spell' });
   await expect(cast.getByRole('heading').first()).toBeVisible();
-  found.cast = await findings(page);
+  found.cast = await axeFindings(page);
   await page.keyboard.press('Escape');
   await expect(cast).toHaveCount(0);
 
   await panel.getByRole('button', { name: 'End the fight' }).click();
   const fought = page.getByRole('dialog', { name: 'The fight is over' });
   await expect(fought.getByTestId('fight-summary')).toContainText('Felled:');
-  found['fight summary'] = await findings(page);
+  found['fight summary'] = await axeFindings(page);
 
   expect(Object.keys(found)).toHaveLength(6);
   expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});

@@ -6,6 +6,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import type { CampaignView } from '../src-shared/contract.ts';
+import { axeFindings } from './axe-helpers.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { allInView, api, openSeededDemo, tokenPoint } from './board-helpers.ts';
 
@@ -204,6 +205,7 @@ test('when the host stops answering, the Judge’s page says so within 2 seconds
   await expect(page.getByText('All changes saved')).toHaveCount(0);
   await expect(page.getByText('Not saved: host unreachable')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/6-host-down.png` });
+  expect(await axeFindings(page)).toEqual([]);
   down = false;
   await expect(alert).toHaveCount(0, { timeout: 5000 });
   await expect(page.getByText('All changes saved')).toBeVisible();

@@ -2,6 +2,7 @@
 // (ch.9, ch.11): the seen enemy named as they knew it, a hidden one never, no roll they did not see.
 import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
+import { axeFindings } from './axe-helpers.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
 
@@ -66,6 +67,7 @@ test("a fight's end shows the players who fought and fell, the hidden hound unna
   ]);
   await expect(players.locator('body')).not.toContainText('Grey Hound 1');
   await players.screenshot({ path: `${SHOTS}/fight-summary.png` });
+  expect(await axeFindings(players)).toEqual([]);
 
   await api(request, host, 'phase.send', { event: { type: 'WITHDRAW' } });
   await expect(ended.getByTestId('dive-summary')).toContainText('Dive · Floor 1 · back in the Town');

@@ -4,7 +4,7 @@
 // and every push it received, finding none of the board's, another Lichslayer's or the Judge's
 // secrets, nor its own class before level 2 (ch.1, ch.2, ch.8, ch.11).
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from './axe-helpers.ts';
 import type { BoardView } from '../src-shared/board.ts';
 import type { CampaignView } from '../src-shared/contract.ts';
 import type { PhaseView } from '../src-shared/phase.ts';
@@ -161,10 +161,7 @@ test('four private screens and the shared one through a scripted dive with a fig
   await expect(phones[1]!.page.getByRole('list', { name: 'You can now' })).toContainText('Cast a spell (Magic');
   await phones[1]!.page.screenshot({ path: `${SHOTS}/private-dive-360x740.png`, fullPage: true });
   // Clean for assistive technology in the fight, where the page shows the most.
-  const axe = await new AxeBuilder({ page: phones[1]!.page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeFindings(phones[1]!.page)).toEqual([]);
   const tablet = await screen(browser, urls[0]!, 768, 1024);
   await expectGauntlet(tablet.page, (await api<CampaignView>(request, host, 'campaign.current')).roster[0]!);
   await tablet.page.screenshot({ path: `${SHOTS}/private-dive-768x1024.png`, fullPage: true });

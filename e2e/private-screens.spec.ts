@@ -2,9 +2,9 @@
 // players' screen open at once during a dive; each page shows its own Lichslayer's numbers as the
 // Gauntlet holds them, follows a change live, never shows another's, and ends when revoked (ch.1).
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import type { CampaignView } from '../src-shared/contract.ts';
 import type { PrivateLinksView } from '../src-shared/private-view.ts';
+import { axeFindings } from './axe-helpers.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, openSeededDemo } from './board-helpers.ts';
 
@@ -72,10 +72,7 @@ test('four private screens and the shared one: each shows its own Gauntlet, foll
   }
   await expect(shared.locator('.players-head')).toContainText('Floor 1');
   await phones[0]!.screenshot({ path: `${SHOTS}/private-360x740.png`, fullPage: true });
-  const axe = await new AxeBuilder({ page: phones[0]! })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeFindings(phones[0]!)).toEqual([]);
 
   // A change to one Lichslayer reaches that phone only; level 2 reveals that player's class to them.
   const second = roster[1]!;
