@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { api, fightABoneRat, openSeededDemo } from './board-helpers.ts';
 import { axeFindings } from './axe-helpers.ts';
 
 let host: RunningHost;
@@ -119,23 +119,7 @@ test("the fight's dialogs pass axe: attack, Challenge, damage by hand, cast, and
   await page.setViewportSize({ width: 1366, height: 768 });
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Stair Landing' } });
-  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
-  await api(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Bone Rat',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 9,
-    armor: 0,
-    stats: { level: 2, attack: '1d6' },
-  });
-  await page.getByRole('button', { name: 'Board', exact: true }).click();
-  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
-  const banner = page.getByRole('status', { name: 'Phase' });
-  await banner.getByRole('button', { name: 'Enemies enter' }).click();
+  await fightABoneRat(page, request, host);
   const panel = page.getByRole('region', { name: 'Acting entrant' });
   await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
   const found: Record<string, string[]> = {};

@@ -143,3 +143,31 @@ export async function allInView(page: Page, panel: Locator): Promise<number> {
   }
   return n;
 }
+
+/**
+ * A fight on Floor 1 begun from the board: the party descends into a quiet Vault at (3,1) where a
+ * Bone Rat (9 Health, no Armor, 1d6) waits, the Judge opens the board and the enemies enter.
+ */
+export async function fightABoneRat(
+  page: Page,
+  request: APIRequestContext,
+  host: RunningHost,
+  { room = 'Stair Landing', level = 2 }: { room?: string; level?: number } = {},
+): Promise<void> {
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: room } });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  await api(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Bone Rat',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 9,
+    armor: 0,
+    stats: { level, attack: '1d6' },
+  });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  await page.getByRole('status', { name: 'Phase' }).getByRole('button', { name: 'Enemies enter' }).click();
+}

@@ -4,7 +4,7 @@
 // off the slots too, in the inventory, the attack dialog and the printed Gauntlet.
 import { expect, test } from '@playwright/test';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo, rosterMember } from './board-helpers.ts';
+import { api, fightABoneRat, openSeededDemo, rosterMember } from './board-helpers.ts';
 import { printedPdf } from './print-helpers.ts';
 
 let host: RunningHost;
@@ -90,21 +90,7 @@ test('an item’s text follows it off the slots: an inventory stack on hover and
   await expect(count).toHaveAccessibleDescription(new RegExp(escaped(carried.details)));
 
   // In a fight, the attack dialog says what her weapon is.
-  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Stair Landing' } });
-  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
-  await api(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Bone Rat',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 9,
-    armor: 0,
-    stats: { level: 2, attack: '1d6' },
-  });
-  await page.getByRole('button', { name: 'Board', exact: true }).click();
-  await page.getByRole('status', { name: 'Phase' }).getByRole('button', { name: 'Enemies enter' }).click();
+  await fightABoneRat(page, request, host);
   const panel = page.getByRole('region', { name: 'Acting entrant' });
   await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
   await panel.getByRole('button', { name: 'Attack…' }).click();

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo, roomPoint, rosterMember } from './board-helpers.ts';
+import { api, fightABoneRat, openSeededDemo, roomPoint, rosterMember } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -30,22 +30,7 @@ test("the Damage dialog's Unbound mark halves what strikes a Full Spectrum Lichs
     ['accessory', 'Orange Ring', 'Orange'],
   ])
     await api(request, host, 'lichslayer.setItem', { id: sable.id, slot, item: { name, colour } });
-  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
-  await api(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Bone Rat',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 9,
-    armor: 0,
-    stats: { level: 1, attack: '1d6' },
-  });
-  await page.getByRole('button', { name: 'Board', exact: true }).click();
-  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
-  await page.getByRole('status', { name: 'Phase' }).getByRole('button', { name: 'Enemies enter' }).click();
+  await fightABoneRat(page, request, host, { room: 'Quiet Vault', level: 1 });
 
   await page
     .getByRole('region', { name: 'Selected room' })
