@@ -240,7 +240,7 @@ describe('Oneness: the Witch inhabits another body (ch.2, ch.16)', () => {
     const cast = await app.call('phase.cast', { tokenId: 7, ...at });
     expect(cast.notices).toEqual([
       'Wren of the Hollow in Hex Imp casts Stall (Response; Stall: 36 gold)',
-      'Stall (Hex Imp) resolves (ch.15) — One entity loses its next turn.',
+      'Stall (Wren of the Hollow in Hex Imp) resolves (ch.15) — One entity loses its next turn.',
     ]);
     expect((await app.call('campaign.current', {}))!.roster.find((l) => l.id === WREN)!.gold).toBe(664);
     app.close();
@@ -270,6 +270,26 @@ describe('Oneness: the Witch inhabits another body (ch.2, ch.16)', () => {
           "Wren of the Hollow's own body lies inert while she inhabits The Phylactery (Oneness, ch.2): she acts through The Phylactery. Nothing changed.",
       },
     });
+    app.close();
+  });
+
+  it('a spell she casts through the body resolves at her Magic and in her name: Cinder Lash from the Hex Imp adds her 1, not its 3', async () => {
+    const app = await floorOneFight();
+    await app.call('lichslayer.update', { id: WREN, patch: { gold: 700 } });
+    await app.call('lichslayer.setItem', { id: WREN, slot: 'gear', item: { name: 'Soot Axe', colour: 'Black' } });
+    await oneness(app, 7);
+    let p = await app.call('phase.view', {});
+    for (let i = 0; i < 6 && p.combat!.currentTokenId !== 7; i++) p = await app.call('phase.nextTurn', {});
+    expect(p.combat!.currentTokenId).toBe(7);
+    const lash = (await app.call('phase.spellbook', { tokenId: 7 })).schools
+      .flatMap((s) => s.spells)
+      .find((x) => x.label === 'Cinder Lash')!;
+    await app.call('dice.setSeed', { seed: 4 });
+    const cast = await app.call('phase.cast', { tokenId: 7, table: lash.table, row: lash.row });
+    expect(cast.notices).toEqual([
+      'Wren of the Hollow in Hex Imp casts Cinder Lash (On Turn; Cinder Lash: 36 gold)',
+      'Cinder Lash (Wren of the Hollow in Hex Imp) resolves: 2d6 [5, 4] + Magic 1 = 10 (ch.15); Magic 1 at casting (ch.15) — Black damage to one target in the room.',
+    ]);
     app.close();
   });
 });

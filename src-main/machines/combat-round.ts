@@ -17,6 +17,8 @@ export interface Slot {
 export interface Casting {
   id: number;
   caster: number;
+  /** ch.2: the Lichslayer who cast through another body (Oneness): her Magic, loot and name resolve it. */
+  by?: number;
   /** Where the spell is written: table key and row index, with its label for the banner. */
   table: string;
   row: number;

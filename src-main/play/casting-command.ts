@@ -47,6 +47,7 @@ export function castSpell(ps: PlaySession, args: ParsedArgsOf<'phase.cast'>) {
   if (!verdict.ok) throw new CommandFailure('refused', `${verdict.why}. Nothing changed.`);
   const casting = {
     caster: token.id,
+    ...(token.lichslayerId !== null && token.lichslayerId !== found.lichslayerId ? { by: token.lichslayerId } : {}),
     table: spell.table.key,
     row: spell.row,
     label: spell.label,

@@ -23,6 +23,7 @@ import { requireLichslayer } from '../state/lichslayer.ts';
 import { dropSanity } from '../rules/sanity.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';
 import { conduitsOf, fixConduitSpell, holdsForestLoot } from './school-access.ts';
+import { asHers } from './skills/oneness.ts';
 
 /** A Lichslayer as a caster: gold, Health, equipped items with their entries, inventory, Magic as it stands now (ch.4, ch.13). */
 export function casterOf(
@@ -221,7 +222,10 @@ export function resolveDue(ps: PlaySession, due: readonly Casting[], notices: st
   const tokens = new Map(allTokens(ps).map((t) => [t.id, t]));
   const book = spellbook(ps);
   for (const c of due) {
-    const token = tokens.get(c.caster);
+    const body = tokens.get(c.caster);
+    // ch.2: cast through a body she inhabited, it resolves as hers, even after Oneness has ended.
+    const witch = body && c.by !== undefined ? ps.byId('lichslayer', c.by) : undefined;
+    const token = body && witch ? asHers(body, witch) : body;
     const spell = book.find((s) => s.table.key === c.table && s.row === c.row && s.label === c.label);
     if (!token) {
       notices.push(`${c.label} fizzles: its caster is gone`);

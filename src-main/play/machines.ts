@@ -80,6 +80,7 @@ const attentionSnapshot = snapshotSchema(
 const casting = z.looseObject({
   id,
   caster: id,
+  by: id.optional(),
   table: z.string().max(200),
   row: z.number().int().min(0),
   label: z.string().max(1000),

@@ -39,8 +39,15 @@ export function actingAs(ps: PlayReader, token: TokenView): TokenView {
   const inert = here.find((o) => o.witch.id === token.lichslayerId);
   if (inert) throw new CommandFailure('refused', `${inertActs(inert.witch.name, inert.body.name)}. Nothing changed.`);
   const witch = here.find((o) => o.body.id === token.id)?.witch;
-  return witch ? { ...token, lichslayerId: witch.id, name: `${witch.name} in ${token.name}` } : token;
+  return witch ? asHers(token, witch) : token;
 }
+
+/** A body as the Witch who inhabits it acts through it: her Lichslayer, named as her in it (ch.2). */
+export const asHers = (body: TokenView, witch: { id: number; name: string }): TokenView => ({
+  ...body,
+  lichslayerId: witch.id,
+  name: `${witch.name} in ${body.name}`,
+});
 
 /** Why this token takes no damage now: its Witch inhabits another body (ch.2), or null. */
 export function inertReason(ps: PlayReader, t: TokenView): string | null {
