@@ -64,7 +64,6 @@ export const townStateSchema = z.strictObject({
     })
     .nullable()
     .default(null),
-  /** The Square's gift (ch.4): a bonus to all rolls on the given day. */
   /** Inn events' omens on the patrons' next Challenge roll in the Tombs, spent by that roll. */
   omens: z
     .array(
@@ -75,6 +74,7 @@ export const townStateSchema = z.strictObject({
       }),
     )
     .default([]),
+  /** The Square's gift (ch.4): a bonus to all rolls on the given day. */
   squareGift: z.strictObject({ day: z.number().int(), bonus: z.number().int() }).nullable().default(null),
   squareWatch: z.number().int().min(0).default(0),
   /** The weeks whose start (the Smith's d8, ch.5) and end (the Giver's hunger, ch.17) have been done. */

@@ -19,11 +19,12 @@ import { rollOnTable } from '../tables/table-roll.ts';
 import type { Casting } from '../machines/combat-round.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { skillMagic } from './skills/skill-facts.ts';
-import { requireLichslayer } from '../state/lichslayer.ts';
+import { requireLichslayer, type LichslayerRow } from '../state/lichslayer.ts';
 import { dropSanity } from '../rules/sanity.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';
 import { conduitsOf, fixConduitSpell, holdsForestLoot } from './school-access.ts';
 import { asHers } from './skills/oneness.ts';
+import { isLichBody, onenessOf } from './oneness-state.ts';
 
 /** A Lichslayer as a caster: gold, Health, equipped items with their entries, inventory, Magic as it stands now (ch.4, ch.13). */
 export function casterOf(
@@ -62,9 +63,7 @@ export function casterOf(
     items,
     inventory,
     turned: turned.includes(l.id),
-    inhabitsLich:
-      l.inhabits !== null &&
-      allTokens(ps).some((t) => t.id === l.inhabits && (t.kind === 'phylactery' || !!t.stats.lich)),
+    inhabitsLich: inhabitsLich(ps, l),
     giverAccess: { feedings, medicineBay: slotPlanOf(ps, l).medicine.length > 0 },
     forestLoot: holdsForestLoot(ps, items, inventory),
     conduits: conduitsOf(ps, l.id),
@@ -72,6 +71,13 @@ export function casterOf(
     lootMagic: lootMagic(items).value,
     statPoints: l.magic_bonus,
   };
+}
+
+/** ch.2, ch.16: her Oneness in the Lich or its Phylactery gains its spells. */
+function inhabitsLich(ps: PlayReader, l: LichslayerRow): boolean {
+  if (l.inhabits === null) return false;
+  const body = onenessOf(ps, l.id)?.body;
+  return !!body && isLichBody(body);
 }
 
 /** A Lichslayer's Magic as it stands now. */

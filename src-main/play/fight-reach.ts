@@ -19,6 +19,7 @@ import {
 } from '../rules/attack.ts';
 import { isNear } from '../rules/board-moves.ts';
 import { inertActs } from '../rules/oneness.ts';
+import { onenessOf } from './oneness-state.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { blockItems, equippedItems, influenceOffer } from './gear.ts';
 import { readFight, roundNow, roundOf } from './fight-state.ts';
@@ -85,8 +86,7 @@ export function attackerKit(ps: PlayReader, tokenId: number): AttackerKit {
   else if (l) {
     weapons = weaponOptions(equippedItems(ps, l.id));
     if (l.health === 0) refused = `${l.name} is at 0 Health: withdraw or press on first (ch.11)`;
-    else if (l.inhabits !== null)
-      refused = inertActs(l.name, allTokens(ps).find((t) => t.id === l.inhabits)?.name ?? 'another body');
+    else if (l.inhabits !== null) refused = inertActs(l.name, onenessOf(ps, l.id)?.body.name ?? 'another body');
     else refused = attackAccess(l.name, weapons);
   } else if (token.kind === 'retainer') {
     statDamage = retainerDamage(token.stats.attack ?? '+0', rules);

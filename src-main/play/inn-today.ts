@@ -45,15 +45,14 @@ export function innNightToday(ps: PlayReader): InnNight {
 
 /** The Inn events' omens (the Inn's event rows) a Lichslayer's next Challenge takes: in the Tombs only. */
 export function innOmensOn(ps: PlayReader, lichslayerId: number): Modifier[] {
-  if (diveActor(ps).getSnapshot().context.floor === null) return [];
-  return readTown(ps)
-    .omens.filter((o) => o.lichslayerId === lichslayerId)
-    .map((o) => ({ source: `${o.by} (Inn event)`, value: o.value }));
+  const omens = readTown(ps).omens.filter((o) => o.lichslayerId === lichslayerId);
+  // Most Challenges have none: the dive is read only for those that do.
+  if (!omens.length || diveActor(ps).getSnapshot().context.floor === null) return [];
+  return omens.map((o) => ({ source: `${o.by} (Inn event)`, value: o.value }));
 }
 
-/** A Challenge in the Tombs spends the Lichslayer's omens. */
+/** A Challenge in the Tombs spends the Lichslayer's omens (its caller has found some). */
 export function spendInnOmens(ps: PlaySession, lichslayerId: number): void {
   const town = readTown(ps);
-  if (town.omens.some((o) => o.lichslayerId === lichslayerId))
-    writeTown(ps, { ...town, omens: town.omens.filter((o) => o.lichslayerId !== lichslayerId) });
+  writeTown(ps, { ...town, omens: town.omens.filter((o) => o.lichslayerId !== lichslayerId) });
 }

@@ -1,6 +1,6 @@
 // The Judge's board: every room and token of a floor with all its secrets, for the board
 // and the hidden-info pane.
-import { onenessNow } from '../play/skills/oneness.ts';
+import { onenessNow } from '../play/oneness-state.ts';
 import { countBuild } from './view-builds.ts';
 import {
   occupants,

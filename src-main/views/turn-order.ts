@@ -1,7 +1,7 @@
 // The turn tracker's rows (rulebook ch.11): the stack in order, each entrant with its Health, Speed
 // and turns a round, its conditions, and whether it is its turn or it has acted. One builder for
 // the Judge's board; the players' view takes the visible rows and drops the Judge's facts.
-import { onenessNow } from '../play/skills/oneness.ts';
+import { onenessNow } from '../play/oneness-state.ts';
 import type { PlayReader } from '../state/session.ts';
 import type { TokenView, TurnEntryView } from '@shared/board.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';

@@ -9,21 +9,11 @@ import { CommandFailure } from '../../state/failures.ts';
 import { requireLichslayer, type LichslayerRow } from '../../state/lichslayer.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
 import { today } from '../../state/town.ts';
+import { onenessNow, onenessOf } from '../oneness-state.ts';
 import { positionOf, tokenOf, townFighters } from '../fight-reach.ts';
 import type { SkillCall, SkillOutcome } from './skill-call.ts';
 
 export const ONENESS = 'Oneness';
-
-/** Every Oneness in effect: the Witch and the body she inhabits. */
-export function onenessNow(ps: PlayReader): { witch: LichslayerRow; body: TokenView }[] {
-  const witches = ps.all('lichslayer').filter((l) => l.inhabits !== null);
-  if (!witches.length) return [];
-  const tokens = new Map(allTokens(ps).map((t) => [t.id, t]));
-  return witches.flatMap((witch) => {
-    const body = tokens.get(witch.inhabits!);
-    return body ? [{ witch, body }] : [];
-  });
-}
 
 /** Who acts through a token (ch.2): the Witch inhabiting it, else its own Lichslayer, else no one. */
 export function actorOf(ps: PlayReader, token: TokenView): number | null {
@@ -36,7 +26,7 @@ export function actorOf(ps: PlayReader, token: TokenView): number | null {
  */
 export function actingAs(ps: PlayReader, token: TokenView): TokenView {
   const here = onenessNow(ps);
-  const inert = here.find((o) => o.witch.id === token.lichslayerId);
+  const inert = token.lichslayerId !== null ? here.find((o) => o.witch.id === token.lichslayerId) : undefined;
   if (inert) throw new CommandFailure('refused', `${inertActs(inert.witch.name, inert.body.name)}. Nothing changed.`);
   const witch = here.find((o) => o.body.id === token.id)?.witch;
   return witch ? asHers(token, witch) : token;
@@ -51,8 +41,7 @@ export const asHers = (body: TokenView, witch: { id: number; name: string }): To
 
 /** Why this token takes no damage now: its Witch inhabits another body (ch.2), or null. */
 export function inertReason(ps: PlayReader, t: TokenView): string | null {
-  if (t.lichslayerId === null) return null;
-  const here = onenessNow(ps).find((o) => o.witch.id === t.lichslayerId);
+  const here = t.lichslayerId !== null ? onenessOf(ps, t.lichslayerId) : null;
   return here ? inertBody(here.witch.name, here.body.name) : null;
 }
 
@@ -61,7 +50,7 @@ export function beginOneness(c: SkillCall): SkillOutcome {
   const { ps, l } = c;
   if (c.args.tokenId === undefined)
     throw new CommandFailure('invalid-args', 'Choose the token Oneness inhabits (tokenId). Nothing changed.');
-  const already = onenessNow(ps).find((o) => o.witch.id === l.id);
+  const already = onenessOf(ps, l.id);
   if (already)
     throw new CommandFailure(
       'refused',
@@ -95,7 +84,7 @@ function end(ps: PlaySession, witch: LichslayerRow, body: TokenView, why: Onenes
 /** The Witch ends Oneness when she chooses (ch.2): refused when she inhabits no one. */
 export function endOneness(ps: PlaySession, id: number): LifeNotes {
   const l = requireLichslayer(ps, id);
-  const here = onenessNow(ps).find((o) => o.witch.id === l.id);
+  const here = onenessOf(ps, l.id);
   if (!here)
     throw new CommandFailure('refused', `${l.name} inhabits no one: Oneness is not in effect. Nothing changed.`);
   const notes: string[] = [];

@@ -18,6 +18,10 @@ export interface RowWindow {
   height: number;
 }
 
+/** Where a row (by its position among the rows shown) sits from the top: past an open row, its drawer lower. */
+export const rowTop = (pos: number, open: number | null, drawer: number): number =>
+  pos * ROW_HEIGHT + (open !== null && pos > open ? drawer : 0);
+
 /**
  * @param open the position of the open row among the rows shown, or null when none is open
  * @param drawer the open row's drawer height in pixels
@@ -35,5 +39,5 @@ export function rowWindow(
   if (open === null || from <= open) return { first: from, count, offset: from * ROW_HEIGHT, height };
   // Past the open row: its drawer is above the window, and every row beneath it sits lower by it.
   const first = Math.max(open + 1, Math.floor((scrollTop - drawer) / ROW_HEIGHT) - SPARE);
-  return { first, count, offset: first * ROW_HEIGHT + drawer, height };
+  return { first, count, offset: rowTop(first, open, drawer), height };
 }
