@@ -21,5 +21,10 @@ export function onenessOf(ps: PlayReader, lichslayerId: number): { witch: Lichsl
   return onenessNow(ps).find((o) => o.witch.id === lichslayerId) ?? null;
 }
 
+/** The Witch inhabiting a body, or null: she acts through it (ch.2). */
+export function inhabitantOf(ps: PlayReader, bodyTokenId: number): LichslayerRow | null {
+  return onenessNow(ps).find((o) => o.body.id === bodyTokenId)?.witch ?? null;
+}
+
 /** A body whose Oneness gains the Lich's spells (ch.2, ch.16): the Lich or its Phylactery. */
 export const isLichBody = (t: TokenView): boolean => t.kind === 'phylactery' || !!t.stats.lich;

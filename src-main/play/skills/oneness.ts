@@ -9,7 +9,7 @@ import { CommandFailure } from '../../state/failures.ts';
 import { requireLichslayer, type LichslayerRow } from '../../state/lichslayer.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
 import { today } from '../../state/town.ts';
-import { onenessNow, onenessOf } from '../oneness-state.ts';
+import { inhabitantOf, onenessNow, onenessOf } from '../oneness-state.ts';
 import { positionOf, tokenOf, townFighters } from '../fight-reach.ts';
 import type { SkillCall, SkillOutcome } from './skill-call.ts';
 
@@ -17,7 +17,7 @@ export const ONENESS = 'Oneness';
 
 /** Who acts through a token (ch.2): the Witch inhabiting it, else its own Lichslayer, else no one. */
 export function actorOf(ps: PlayReader, token: TokenView): number | null {
-  return onenessNow(ps).find((o) => o.body.id === token.id)?.witch.id ?? token.lichslayerId;
+  return inhabitantOf(ps, token.id)?.id ?? token.lichslayerId;
 }
 
 /**
@@ -25,10 +25,9 @@ export function actorOf(ps: PlayReader, token: TokenView): number | null {
  * her own inert body does not act at all (refused with where she is).
  */
 export function actingAs(ps: PlayReader, token: TokenView): TokenView {
-  const here = onenessNow(ps);
-  const inert = token.lichslayerId !== null ? here.find((o) => o.witch.id === token.lichslayerId) : undefined;
+  const inert = token.lichslayerId !== null ? onenessOf(ps, token.lichslayerId) : null;
   if (inert) throw new CommandFailure('refused', `${inertActs(inert.witch.name, inert.body.name)}. Nothing changed.`);
-  const witch = here.find((o) => o.body.id === token.id)?.witch;
+  const witch = inhabitantOf(ps, token.id);
   return witch ? asHers(token, witch) : token;
 }
 
