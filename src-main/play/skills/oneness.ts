@@ -65,7 +65,7 @@ export function beginOneness(c: SkillCall): SkillOutcome {
     self: body.lichslayerId === l.id,
     lich: !!body.stats.lich,
     phylactery: body.kind === 'phylactery',
-    inhabitedBy: onenessNow(ps).find((o) => o.body.id === body.id)?.witch.name ?? null,
+    inhabitedBy: inhabitantOf(ps, body.id)?.name ?? null,
   });
   if ('refused' in decided) throw new CommandFailure('refused', `${decided.refused}. Nothing changed.`);
   ps.update('lichslayer', l.id, { inhabits: body.id });
