@@ -491,6 +491,34 @@ describe("the players' list of rolls", () => {
     app.close();
   }, 120_000);
 
+  it("an impossible room's discarded first roll never reaches the players; the re-roll that made the room does (ch.10)", async () => {
+    const { app, shown, judge } = await setUp(true);
+    // After a Sanity Break on this floor the Whispering Stair is impossible here, so seed 5's first
+    // roll (7 on d12) is thrown away and re-rolled.
+    const rooms = (await app.call('tables.get', { key: 'rooms-upper' })).table;
+    const stair = rooms.rows.findIndex((r) => r.label === 'Whispering Stair');
+    await app.call('tables.setRow', {
+      key: 'rooms-upper',
+      index: stair,
+      row: { ...rooms.rows[stair]!, room: { ...rooms.rows[stair]!.room!, impossibleWhen: 'sanity-break' } },
+    });
+    const odile = (await app.call('campaign.current', {}))!.roster.find((l) => l.name === 'Odile Vantreck')!;
+    await app.call('challenge.roll', { lichslayerId: odile.id, target: 12, sanity: true, cause: 'A vision', total: 3 });
+    await app.call('dice.setSeed', { seed: 5 });
+    const made = await judge('board.revealRoom', { floor: 1, x: 2, y: 2 });
+    const discarded = made.filter((k) => k.includes('7 = 7 on d12 → Whispering Stair'));
+    const reroll = made.filter((k) => / on d12 → /.test(k) && !k.includes('Whispering Stair'));
+    expect(discarded).toHaveLength(1);
+    expect(reroll).toHaveLength(1);
+    const visible = await shown();
+    expect(overlap(discarded, visible)).toEqual([]);
+    expect(overlap(reroll, visible)).toEqual(reroll);
+    expect(visible.filter((k) => k.includes('impossible'))).toEqual([]);
+    const room = (await app.call('players.view', {})).rooms.find((r) => r.x === 2 && r.y === 2)!;
+    expect(room.name).toBe(reroll[0]!.split('→ ')[1]!.split(' (')[0]);
+    app.close();
+  }, 120_000);
+
   it('a pre-rolled room the Judge rewrote before revealing it shows none of the pre-roll', async () => {
     const { app, shown, judge } = await setUp(true);
     const preroll = await judge('board.prerollRoom', { floor: 1, x: 3, y: 3 });
