@@ -12,7 +12,7 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-test("every screen passes axe: picker, Roster, Gauntlet, board in a fight, key list, Tables, Ledger, Journal, House rules, Backups, Print, players' screen", async ({
+test("every screen passes axe: picker, Roster, the creation wizard before and after its roll, Gauntlet, board in a fight, key list, Tables, Ledger, Journal, House rules, Backups, Print, players' screen", async ({
   page,
   request,
   browser,
@@ -27,6 +27,15 @@ test("every screen passes axe: picker, Roster, Gauntlet, board in a fight, key l
 
   await openSeededDemo(page, request, host, 4);
   found.roster = await axeFindings(page);
+
+  await page.getByRole('button', { name: 'Roll a Lichslayer…' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Roll a Lichslayer' });
+  await wizard.getByLabel('Name').fill('Ysolde Marrow');
+  found['creation wizard'] = await axeFindings(page);
+  await wizard.getByRole('button', { name: 'Roll' }).click();
+  await expect(wizard.getByRole('list', { name: 'Starting loot' }).getByRole('listitem')).toHaveCount(3);
+  found['rolled Lichslayer'] = await axeFindings(page);
+  await wizard.getByRole('button', { name: 'Close' }).click();
 
   const crumbs = page.getByRole('navigation', { name: 'Where you are' });
   await page.getByRole('button', { name: "Open Odile Vantreck's Gauntlet" }).click();
@@ -107,7 +116,7 @@ test("every screen passes axe: picker, Roster, Gauntlet, board in a fight, key l
   await players.context().close();
 
   const screens = Object.keys(found);
-  expect(screens).toHaveLength(13);
+  expect(screens).toHaveLength(15);
   expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
 });
 
