@@ -106,7 +106,7 @@ test('a fight from the acting panel at 1366×768: attack with its dice, one pres
 
   // Sable opens the chest where she stands, from the panel; what it held is told in a toast that covers
   // neither the board, the room panel nor the acting panel.
-  await panel.getByRole('button', { name: 'Open chest' }).click();
+  await panel.getByRole('button', { name: 'Open chest', exact: true }).click();
   const toast = page.locator('.board-notices').filter({ hasText: 'Sable Hartigan opens the chest' });
   await expect(toast).toBeVisible();
   const overlaps = async (other: Locator) => {
@@ -119,7 +119,7 @@ test('a fight from the acting panel at 1366×768: attack with its dice, one pres
   // The room panel scrolls in its own column part, which the docked toasts sit below.
   expect(await overlaps(page.locator('.side-scroll'))).toBe(false);
   await page.screenshot({ path: `${SHOTS}/3a-chest-toast.png` });
-  await expect(panel.getByRole('button', { name: 'Open chest' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Open chest', exact: true })).toHaveCount(0);
 
   // Sable fells the Bone Rat by the Judge's hand: the dialog asks whose hand, Sable by default; the XP is hers.
   const sableXp = (await me('Sable Hartigan')).xp;

@@ -132,7 +132,7 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   // Both Ghouls down: the panel says so and ends the fight in one click; its summary follows.
   await expect(panel.getByRole('status')).toContainText('No enemy stands on this floor.');
   // The Nest's chest, opened where Dace stands, from the panel.
-  await panel.getByRole('button', { name: 'Open chest' }).click();
+  await panel.getByRole('button', { name: 'Open chest', exact: true }).click();
   await expect(page.locator('.board-notices').filter({ hasText: 'Dace Morrow opens the chest' })).toBeVisible();
   await snap(page, 'fight-won');
   await panel.getByRole('button', { name: 'End the fight' }).click();

@@ -348,3 +348,34 @@ test('the dialog reveals an unrevealed room ahead of Odile, naming its trap befo
     'Trap triggers for Odile Vantreck: Loose flagstone — 1d6 damage, one instance. (ch.9)',
   );
 });
+
+test("Odile opens the chest where she stands from the acting panel on the table's faces: 6 holds loot, 50 finds the Cinder Compass, 3 on the gold die is 30 gold (ch.9, ch.10)", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const { panel } = await odileFacesAGnawer(page, request);
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { chest: true } });
+  await panel.getByRole('button', { name: 'The chest on table dice…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Odile Vantreck opens the chest on table dice' });
+  await expect(dialog).toContainText('its d6, the loot roll when it holds loot, then its gold');
+  await dialog.getByLabel('Faces rolled at the table').fill('6');
+  await dialog.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'This roll needs more dice than the 1 entered: die 2 is a d100 with no face. Enter it too.',
+  );
+  await dialog.getByLabel('Faces rolled at the table').fill('6 50 3');
+  await page.screenshot({ path: `${SHOTS}/chest-on-table-dice.png` });
+  await dialog.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Open chest' })).toHaveCount(0);
+  const chest = (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' }))
+    .filter((e) => e.command === 'board.openChest')
+    .map((e) => [e.explain, e.enteredBy]);
+  expect(chest).toEqual([
+    ['30 gold = 1d6! [3] × 10 (ch.10)', 'the Judge'],
+    ['10 = 50 on d100 − 40 (Floor 1) → Common: Cinder Compass (Tomb Loot Table)', 'the Judge'],
+    ['6 on d6 (loot on 4+): the chest holds loot (ch.9)', 'the Judge'],
+  ]);
+});
