@@ -151,8 +151,9 @@ describe('Oneness: the Witch inhabits another body (ch.2, ch.16)', () => {
     expect((await oneness(app, lich)).ok).toBe(true);
     expect(await inhabited(app, 10)).toEqual(['Wren of the Hollow in The Lich']);
     expect((await app.call('phase.view', {})).combat!.round).toBe(1);
-    // Round 1's six turns pass with her in the Lich (the Lich acts twice); the seventh press ends the Round.
-    for (let turn = 1; turn <= 6; turn++) {
+    // Round 1's turns pass with her in the Lich (the Lich acts twice, her own turn passes untaken);
+    // the sixth press ends the Round.
+    for (let turn = 1; turn <= 5; turn++) {
       expect((await app.call('phase.nextTurn', {})).combat!.round).toBe(1);
       expect(await inhabited(app, 10)).toEqual(['Wren of the Hollow in The Lich']);
     }
@@ -219,6 +220,29 @@ describe('Oneness: the Witch inhabits another body (ch.2, ch.16)', () => {
     const byHand = await app.call('fight.damage', { target: 7, amount: 99, label: 'Hex bolt', felledBy: 6 });
     expect(byHand.lines.at(-1)).toBe('Wren of the Hollow fells Hex Imp: +1 XP (ch.1)');
     expect(await xp()).toBe(42);
+    app.close();
+  });
+
+  it('her own turn passes on its own while she inhabits another body, and comes back once she ends it', async () => {
+    const app = await floorOneFight();
+    const acting = async () => (await app.call('phase.view', {})).combat!.current;
+    const next = async () => (await app.call('phase.nextTurn', {})).notices;
+    for (const who of ['Brother Quillam', 'Sable Hartigan', 'Wren of the Hollow']) {
+      await next();
+      expect(await acting()).toBe(who);
+    }
+    await oneness(app, 6);
+    // Ghast Lord, Marrow Thief (hers to act through), Hex Imp, the round's end, then round 2.
+    for (let press = 0; press < 7; press++) await next();
+    expect(await acting()).toBe('Sable Hartigan');
+    expect(await next()).toEqual([
+      "Wren of the Hollow's own turn passes: her body lies inert while she acts through Marrow Thief on its turn (Oneness, ch.2)",
+    ]);
+    expect(await acting()).toBe('Ghast Lord');
+    await app.call('skill.end', { id: WREN, skill: 'Oneness' });
+    // Round 3: her turn is hers again.
+    for (let press = 0; press < 7; press++) await next();
+    expect(await acting()).toBe('Wren of the Hollow');
     app.close();
   });
 

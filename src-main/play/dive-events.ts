@@ -2,6 +2,8 @@
 // the rules attach to a round's start and end, spells resolving when their moment comes, the Lich
 // manifesting in the Town or waiting on Floor 10. Plain functions over one transaction's writer.
 import { onenessLeftBehind, onenessRoundEnds } from './skills/oneness.ts';
+import { onenessOf } from './oneness-state.ts';
+import { inertTurnPasses } from '../rules/oneness.ts';
 import { provideDiveEvents } from './dive-port.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';
@@ -172,6 +174,36 @@ export function turnNotices(ps: PlaySession, combat: CombatActor, notices: strin
   }
 }
 
+/**
+ * One press runs on past what no one would act in: the gap between player turns when no enemy may
+ * move (ch.11), and the turn of a Witch's own body while she acts through another (Oneness, ch.2),
+ * with the gap after it (that turn was not taken). It stops at a turn someone takes, a gap enemies
+ * may use, or the round's end.
+ */
+function passTurnsNotTaken(ps: PlaySession, combat: CombatActor, notices: string[]): void {
+  let passedOne = false;
+  // Each pass moves the stack on by one; a round holds at most two stops per slot.
+  for (let left = combat.getSnapshot().context.order.length * 2 + 2; left > 0; left--) {
+    const snap = combat.getSnapshot();
+    const gap = snap.value === 'between' && (passedOne || enemiesThatMayMove(ps).length === 0);
+    const inert = snap.value === 'turn' && snap.context.current !== null ? inertTurn(ps, snap.context.current) : null;
+    if (!gap && !inert) return;
+    if (inert) {
+      notices.push(inert);
+      passedOne = true;
+    }
+    combat.send({ type: 'NEXT_TURN' });
+    settle(ps, combat, notices);
+  }
+}
+
+/** Why this entrant's turn passes untaken: it is a Witch's own body while she inhabits another (ch.2). */
+function inertTurn(ps: PlayReader, tokenId: number): string | null {
+  const witch = allTokens(ps).find((t) => t.id === tokenId)?.lichslayerId;
+  const o = witch != null ? onenessOf(ps, witch) : null;
+  return o ? inertTurnPasses(o.witch.name, o.body.name) : null;
+}
+
 /** The fight's round, synced with the board's stack (newcomers join, the fallen leave); refused when no fight is on. */
 export function liveCombat(ps: PlayReader, why: string) {
   if (!stored(ps, 'machine:combat')) throw new CommandFailure('refused', why);
@@ -199,16 +231,12 @@ export function step(ps: PlaySession, combat: CombatActor, notices: string[]): v
     combat.send({ type: 'END_ROUND' });
     investitureAtRoundStart(ps, combat.getSnapshot().context.round, notices);
     settle(ps, combat, notices);
+    passTurnsNotTaken(ps, combat, notices);
     turnNotices(ps, combat, notices);
   } else {
     combat.send({ type: 'NEXT_TURN' });
     settle(ps, combat, notices);
-    // ch.11: the gap between player turns is for enemies that may move; with none to move, one press
-    // runs on through it to the next turn.
-    if (combat.getSnapshot().value === 'between' && enemiesThatMayMove(ps).length === 0) {
-      combat.send({ type: 'NEXT_TURN' });
-      settle(ps, combat, notices);
-    }
+    passTurnsNotTaken(ps, combat, notices);
     if (combat.getSnapshot().value === 'roundEnd') {
       onenessRoundEnds(ps, notices);
       // The round's end (ch.11, ch.16): Sanity triggers, and in the Town the Lich's communion.
@@ -346,6 +374,7 @@ export function applyDiveEvent(
     combat.send({ type: 'START', order: stackSlots(ps) });
     // ch.9: turns lost to a trap before the fight are given up in it.
     for (const tokenId of owedAtStart(ps)) combat.send({ type: 'OWE', tokenId });
+    passTurnsNotTaken(ps, combat, notices);
     turnNotices(ps, combat, notices);
     writeSetting(ps, 'machine:combat', combat.getPersistedSnapshot());
     investitureAtRoundStart(ps, combat.getSnapshot().context.round, notices);

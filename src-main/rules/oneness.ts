@@ -68,3 +68,7 @@ export const inertBody = (witch: string, body: string) =>
 /** Why the Witch's own body does not act while she inhabits another: she acts through that one (ch.2). */
 export const inertActs = (witch: string, body: string) =>
   `${witch}'s own body lies inert while she inhabits ${body} (Oneness, ch.2): she acts through ${body}`;
+
+/** Why the Witch's own turn passes while she inhabits another: she acts on that body's turn (ch.2). */
+export const inertTurnPasses = (witch: string, body: string) =>
+  `${witch}'s own turn passes: her body lies inert while she acts through ${body} on its turn (Oneness, ch.2)`;
