@@ -68,7 +68,6 @@ export async function drag(page: Page, from: { x: number; y: number }, to: { x: 
   await page.mouse.up();
 }
 
-/** Where Konva draws a token now (after a refused drop it must be back in its slot). */
 /** Which room each token stands in, by its label. Rooms, not pixels: the page's layout may widen
  * the board between two reads (a side panel filling in), which moves every token's pixels. */
 export async function konvaTokenPositions(page: Page) {

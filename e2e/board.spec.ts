@@ -143,3 +143,80 @@ test("the players' screen updates live and shows nothing secret", async ({ page,
   expect(text).not.toContain('SECRET');
   expect(await players.evaluate(() => document.documentElement.outerHTML)).not.toContain('SECRET');
 });
+
+/** A room's line in the floor's text mirror, drawn from the same tokens as the canvas. */
+const mirrorRoom = (page: import('@playwright/test').Page, x: number, y: number) =>
+  page.getByRole('region', { name: 'Floor 1 as text' }).getByRole('button', { name: `Room (${x + 1},${y + 1}):` });
+
+/** Seed 4: the party's entrance, a Chamber of 4 (ch.9), full until Odile steps out of it. */
+const AFTER_ODILE_LEFT = 'Room (3,1): Rat-king Nest, Chamber · 3/4 (chest), 3 tokens';
+
+test('a step into a revealed room is drawn before main answers, and main agrees with what was drawn', async ({
+  page,
+  request,
+}) => {
+  host = await startHost(tempDataDir());
+  await openBoard(page);
+  await api(request, host, 'dice.setSeed', { seed: 4 });
+  await page.getByRole('button', { name: 'Enter party here' }).click();
+  await api(request, host, 'board.setRoom', {
+    floor: 1,
+    x: 1,
+    y: 0,
+    patch: { type: 'vault', name: 'Quiet Gallery' },
+    revealed: true,
+  });
+  await expect(mirrorRoom(page, 1, 0)).toContainText('Quiet Gallery');
+  // The move is held at the page's edge until the canvas has been read: main has not seen it yet.
+  let asked = 0;
+  let answer!: () => void;
+  const held = new Promise<void>((r) => (answer = r));
+  await page.route('**/api/board.moveToken', async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const odile = board.tokens.find((t) => t.name === 'Odile Vantreck')!;
+  await drag(page, await tokenPoint(page, board, odile), await roomPoint(page, 1, 0));
+  await expect.poll(() => asked).toBe(1);
+  await expect(mirrorRoom(page, 1, 0)).toHaveText(/Quiet Gallery, Vault · 1\/\d+, 1 token$/);
+  await expect(mirrorRoom(page, 1, 0).locator('..')).toContainText('Odile Vantreck');
+  await expect(mirrorRoom(page, 2, 0)).toHaveText(AFTER_ODILE_LEFT);
+  const drawn = [await mirrorRoom(page, 1, 0).innerText(), await mirrorRoom(page, 2, 0).innerText()];
+  answer();
+  await expect
+    .poll(async () =>
+      (await api<BoardView>(request, host, 'board.view', { floor: 1 })).tokens.find((t) => t.id === odile.id),
+    )
+    .toMatchObject({ x: 1, y: 0 });
+  await expect(page.getByRole('region', { name: 'Selected room' })).toContainText('Quiet Gallery');
+  expect([await mirrorRoom(page, 1, 0).innerText(), await mirrorRoom(page, 2, 0).innerText()]).toEqual(drawn);
+});
+
+test('a drawn step main asks the Judge about goes back until the Judge moves it anyway', async ({ page, request }) => {
+  host = await startHost(tempDataDir());
+  await openBoard(page);
+  await api(request, host, 'dice.setSeed', { seed: 4 });
+  await page.getByRole('button', { name: 'Enter party here' }).click();
+  await api(request, host, 'board.setRoom', {
+    floor: 1,
+    x: 0,
+    y: 0,
+    patch: { type: 'vault', name: 'Far Gallery' },
+    revealed: true,
+  });
+  await expect(mirrorRoom(page, 0, 0)).toContainText('Far Gallery');
+  const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
+  const odile = board.tokens.find((t) => t.name === 'Odile Vantreck')!;
+  const entrance = await mirrorRoom(page, 2, 0).innerText();
+  // Two rooms along: not a step the book allows in one move (ch.9), so main asks first.
+  await drag(page, await tokenPoint(page, board, odile), await roomPoint(page, 0, 0));
+  const dialog = page.getByRole('dialog', { name: 'Judge override?' });
+  await expect(dialog).toBeVisible();
+  await expect(mirrorRoom(page, 0, 0)).not.toContainText('token');
+  await expect(mirrorRoom(page, 2, 0)).toHaveText(entrance);
+  await dialog.getByRole('button', { name: 'Move anyway' }).click();
+  await expect(mirrorRoom(page, 0, 0)).toHaveText(/Far Gallery, Vault · 1\/\d+, 1 token$/);
+  await expect(mirrorRoom(page, 2, 0)).toHaveText(AFTER_ODILE_LEFT);
+});

@@ -1,6 +1,6 @@
 // The Judge's board view turned into what the canvas draws: each room's title, line of facts and
 // marks, and each token's card. Secrets shown or hidden decide what the Judge's own screen shows.
-import type { RoomView, TokenView, TurnEntryView } from '@shared/board.ts';
+import type { BoardView, RoomView, SkillOffer, TokenView, TurnEntryView } from '@shared/board.ts';
 import type { PhaseView } from '@shared/phase.ts';
 import { keyedMap } from '../../lib/keyed.ts';
 import { KIND_LOOK } from './board-geometry.ts';
@@ -133,4 +133,16 @@ export function turnLineOf(
   if (combat.atRoundEnd) return `End of round ${combat.round}.`;
   if (combat.between) return `Round ${combat.round}: between turns, enemies may move.`;
   return `Round ${combat.round}: ${who ?? 'someone'}'s turn.`;
+}
+
+/** The class skills main offers on a room (ch.2); with secrets hidden, none aimed at a hidden token. */
+export function roomOffers(board: BoardView | null, at: { x: number; y: number }, secrets: boolean): SkillOffer[] {
+  return (board?.offers ?? []).filter(
+    (o) => o.aim === 'room' && o.room.x === at.x && o.room.y === at.y && (secrets || !o.hidden),
+  );
+}
+
+/** The class skills main offers on a token (ch.2). */
+export function tokenOffersOf(board: BoardView | null, id: number, secrets: boolean): SkillOffer[] {
+  return (board?.offers ?? []).filter((o) => o.aim === 'token' && o.tokenId === id && (secrets || !o.hidden));
 }
