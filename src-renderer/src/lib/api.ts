@@ -70,6 +70,9 @@ function start(): Promise<void> {
 
 // The code and token leave the address bar as soon as this module loads, before any view renders.
 const ready = start();
+/** Set once the token is in hand: from then on a command's request leaves in the call that sends it. */
+let started = false;
+void ready.then(() => (started = true));
 
 /** True when commands can reach main: Electron's bridge, or a web page that has its token. */
 export async function hasHostAccess(): Promise<boolean> {
@@ -81,8 +84,13 @@ export async function hasHostAccess(): Promise<boolean> {
 export const MISSING_TOKEN_MESSAGE =
   'This page needs the link the app printed when it started (it opens one window). Open the newest link it printed, or restart the app to get a new one.';
 
-async function overHttp<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<Reply<ResultOf<K>>> {
-  await ready;
+function overHttp<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<Reply<ResultOf<K>>> {
+  // Not behind an await once started: the request goes out before the page's next render, which a
+  // drop drawn at mouse-up has just scheduled.
+  return started ? request(name, args) : ready.then(() => request(name, args));
+}
+
+async function request<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<Reply<ResultOf<K>>> {
   let response: Response;
   try {
     response = await fetch(`/api/${name}`, {
