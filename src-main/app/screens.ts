@@ -128,6 +128,10 @@ export class Screens {
     if (!this.unpushed) return;
     this.unpushed = false;
     const open = this.campaign();
+    // The players' screens first: the Judge's own screen has drawn the change already (a drop is
+    // drawn at mouse-up and the reply has gone), the table has not.
+    this.flushPlayers(open);
+    this.flushPrivate();
     if (this.judges.size > 0) {
       const view = this.view();
       this.tell({
@@ -137,7 +141,9 @@ export class Screens {
         phase: view && open ? phaseOrNothing(() => this.reader(open.db)) : null,
       });
     }
-    this.flushPrivate();
+  }
+
+  private flushPlayers(open: ReturnType<Screens['campaign']>): void {
     if (this.players.size === 0) {
       this.lastPlayers = null;
       return;

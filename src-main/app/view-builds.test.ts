@@ -21,7 +21,8 @@ describe('one view build per command', () => {
     expect(answered.ok).toBe(true);
     expect(pushes).toEqual([]);
     await app.idle();
-    expect(pushes).toEqual(['campaign', 'players']);
+    // The players' screen first: the Judge's screen drew the move already.
+    expect(pushes).toEqual(['players', 'campaign']);
     expect(takeViewBuilds()).toEqual({ board: 1, judge: 1, phase: 1, players: 1 });
     app.close();
   });
