@@ -1,6 +1,6 @@
 // The Tomb board in Chromium (rulebook ch.9 the board, ch.10 room generation): drag to reveal,
 // refusal of a full room, undo, restart; and the players' screen beside it.
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
 import { api, drag, konvaTokenPositions, roomPoint, tokenPoint } from './board-helpers.ts';
@@ -10,7 +10,7 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-async function openBoard(page: import('@playwright/test').Page) {
+async function openBoard(page: Page) {
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Open Demo: The Ashen Causeway' }).click();
   await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
@@ -151,22 +151,21 @@ const mirrorRoom = (page: import('@playwright/test').Page, x: number, y: number)
 /** Seed 4: the party's entrance, a Chamber of 4 (ch.9), full until Odile steps out of it. */
 const AFTER_ODILE_LEFT = 'Room (3,1): Rat-king Nest, Chamber · 3/4 (chest), 3 tokens';
 
-test('a step into a revealed room is drawn before main answers, and main agrees with what was drawn', async ({
-  page,
-  request,
-}) => {
+/** The seeded party entered at (3,1), and an empty vault revealed on the top row, shown on the board. */
+async function partyAndAVault(page: Page, request: APIRequestContext, x: number, name: string): Promise<void> {
   host = await startHost(tempDataDir());
   await openBoard(page);
   await api(request, host, 'dice.setSeed', { seed: 4 });
   await page.getByRole('button', { name: 'Enter party here' }).click();
-  await api(request, host, 'board.setRoom', {
-    floor: 1,
-    x: 1,
-    y: 0,
-    patch: { type: 'vault', name: 'Quiet Gallery' },
-    revealed: true,
-  });
-  await expect(mirrorRoom(page, 1, 0)).toContainText('Quiet Gallery');
+  await api(request, host, 'board.setRoom', { floor: 1, x, y: 0, patch: { type: 'vault', name }, revealed: true });
+  await expect(mirrorRoom(page, x, 0)).toContainText(name);
+}
+
+test('a step into a revealed room is drawn before main answers, and main agrees with what was drawn', async ({
+  page,
+  request,
+}) => {
+  await partyAndAVault(page, request, 1, 'Quiet Gallery');
   // The move is held at the page's edge until the canvas has been read: main has not seen it yet.
   let asked = 0;
   let answer!: () => void;
@@ -195,18 +194,7 @@ test('a step into a revealed room is drawn before main answers, and main agrees 
 });
 
 test('a drawn step main asks the Judge about goes back until the Judge moves it anyway', async ({ page, request }) => {
-  host = await startHost(tempDataDir());
-  await openBoard(page);
-  await api(request, host, 'dice.setSeed', { seed: 4 });
-  await page.getByRole('button', { name: 'Enter party here' }).click();
-  await api(request, host, 'board.setRoom', {
-    floor: 1,
-    x: 0,
-    y: 0,
-    patch: { type: 'vault', name: 'Far Gallery' },
-    revealed: true,
-  });
-  await expect(mirrorRoom(page, 0, 0)).toContainText('Far Gallery');
+  await partyAndAVault(page, request, 0, 'Far Gallery');
   const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
   const odile = board.tokens.find((t) => t.name === 'Odile Vantreck')!;
   const entrance = await mirrorRoom(page, 2, 0).innerText();
