@@ -1,5 +1,6 @@
 // The board as the play state holds it: rooms, tokens and the turn stack.
 import { GRID, type Chest, type EntityStats, type TokenView, type Trap, type WorldState } from '@shared/board.ts';
+import { takesAPlace } from '@shared/room-places.ts';
 import { z } from 'zod';
 import type { RoomRecord, TokenRecord, TurnStackRow } from './rows.ts';
 import type { PlayReader, PlaySession } from './session.ts';
@@ -130,13 +131,9 @@ export function enemiesIn(tokens: readonly TokenView[], floor: number, x: number
   return tokens.filter((t) => t.floor === floor && t.x === x && t.y === y && t.kind === 'entity' && !t.defeated);
 }
 
-/**
- * Everyone standing in a room (not defeated): what a room's capacity counts (ch.9). The party takes
- * places as the enemies do (RULINGS: a full room blocks every token, so every token fills it); the
- * Phylactery is a vessel on the floor, not one who stands in the way.
- */
+/** Everyone in a room who takes one of its places: what a room's capacity counts (ch.9). */
 export function occupants(tokens: readonly TokenView[], floor: number, x: number, y: number): TokenView[] {
-  return tokens.filter((t) => t.floor === floor && t.x === x && t.y === y && t.kind !== 'phylactery' && !t.defeated);
+  return tokens.filter((t) => t.floor === floor && t.x === x && t.y === y && takesAPlace(t));
 }
 
 /** A token on the board, or a refusal that names it. */

@@ -14,6 +14,7 @@ import {
 import { rosterRows } from '../state/roster.ts';
 import type { PlayReader } from '../state/session.ts';
 import { GRID, type ActingView, type BoardView, type RoomView, type TokenView } from '@shared/board.ts';
+import { roomMarks } from '@shared/room-places.ts';
 import { roomCapacity, shrineSafety, type ShrineSafety } from '../rules/board-facts.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { DEFAULT_ENTRANCE } from '../rules/board-moves.ts';
@@ -54,8 +55,7 @@ export function roomView(
     details: rec?.details ?? '',
     capacity,
     occupancy,
-    full: revealed && held !== null && occupancy >= held,
-    cleared: revealed && rec?.entered === 1 && occupancy === 0,
+    ...roomMarks(revealed, rec?.entered === 1, held, occupancy),
     trap: parseTrap(rec?.trap ?? null),
     chest: parseChest(rec?.chest ?? null),
     sanityTest: rec?.sanity_test === 1,

@@ -2,16 +2,14 @@
 // within the frame the Judge lets go in. Main still decides: its reply replaces this, and when it
 // agrees (the usual case) nothing is drawn again. Only a step into a revealed room that is not full
 // is foreseen; a reveal, a full room or a token off the floor waits for main's answer.
-import type { BoardView, RoomView, TokenView } from '@shared/board.ts';
-
-/** Tokens a room's occupancy counts, as main counts them: standing, and not a Phylactery (ch.9). */
-const counts = (t: TokenView) => t.kind !== 'phylactery' && !t.defeated;
+import type { BoardView, RoomView } from '@shared/board.ts';
+import { roomMarks, takesAPlace } from '@shared/room-places.ts';
 
 function withOccupancy(r: RoomView, by: number): RoomView {
   const occupancy = r.occupancy + by;
-  // A capacity of 0 is either a safe Shrine (never full) or a room that holds none: its mark stays.
-  const full = r.capacity === null || r.capacity === 0 ? r.full : r.revealed && occupancy >= r.capacity;
-  return { ...r, occupancy, full, cleared: r.revealed && r.entered && occupancy === 0 };
+  // A capacity of 0 is a safe Shrine (never full) unless main marked the room full: it holds none.
+  const held = r.capacity === 0 && !r.full ? null : r.capacity;
+  return { ...r, occupancy, ...roomMarks(r.revealed, r.entered, held, occupancy) };
 }
 
 /** The board with token `id` stepped into room (x, y) of its floor, or null when main's answer cannot be foreseen. */
@@ -19,9 +17,9 @@ export function predictMove(board: BoardView, id: number, x: number, y: number):
   const t = board.tokens.find((k) => k.id === id);
   if (!t || t.floor !== board.floor || t.x === null || t.y === null || (t.x === x && t.y === y)) return null;
   const to = board.rooms.find((r) => r.x === x && r.y === y);
-  if (!to || !to.revealed || (counts(t) && to.full)) return null;
+  if (!to || !to.revealed || (takesAPlace(t) && to.full)) return null;
   const from = { x: t.x, y: t.y };
-  const by = counts(t) ? 1 : 0;
+  const by = takesAPlace(t) ? 1 : 0;
   const rooms = board.rooms.map((r) => {
     if (r.x === from.x && r.y === from.y) return withOccupancy(r, -by);
     if (r === to) {
