@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { COLOURS, type Colour } from './gauntlet.ts';
 import type { EndedSummary } from './journal.ts';
 import { FACTIONS, ROOM_TYPES, trapFieldsSchema, type RoomType, type TrapFields } from './tables.ts';
+import type { SkillChoice } from './contract/skill-args.ts';
 
 export const GRID = 5;
 export const TOKEN_KINDS = ['lichslayer', 'retainer', 'familiar', 'entity', 'phylactery'] as const;
@@ -139,7 +140,6 @@ export interface OnenessView {
 export interface SkillOffer {
   label: string;
   lichslayerId: number;
-  skill: string;
   /** Aimed at a room (shown with the room) or at a token (shown with that token). */
   aim: 'room' | 'token';
   /** The room it is aimed at, or the aimed token's room. */
@@ -149,15 +149,8 @@ export interface SkillOffer {
   hidden: boolean;
   /** Its use rolls dice its player may roll at the table instead (ch.1). */
   rollsDice: boolean;
-  args: {
-    rooms?: { x: number; y: number }[];
-    tokenId?: number;
-    tokens?: number[];
-    block?: boolean;
-    ahead?: boolean;
-    sneak?: boolean;
-    influence?: 'add' | 'subtract';
-  };
+  /** What skill.use takes for it, but who uses it: the skill and its own choices. */
+  use: SkillChoice;
 }
 
 /** The entrant whose turn it is (ch.11), with what it can do now, for the acting panel. */

@@ -49,7 +49,7 @@ describe('the skills the board offers (ch.2)', () => {
     expect(labelsOf(b, veteran!.id, { x: 0, y: 4 })).toContain(`${veteran!.name}: Recall reveals this room`);
     expect(labelsOf(b, veteran!.id, { x: 2, y: 1 })).not.toContain(`${veteran!.name}: Recall reveals this room`);
     const offer = b.offers.find((o) => o.label === `${breaker!.name}: Charge to this room` && o.room.y === 2)!;
-    expect(offer).toMatchObject({ skill: 'Charge', args: { rooms: [{ x: 2, y: 2 }] } });
+    expect(offer).toMatchObject({ use: { skill: 'Charge', rooms: [{ x: 2, y: 2 }] } });
     app.close();
   });
 

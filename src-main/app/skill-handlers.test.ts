@@ -25,6 +25,41 @@ describe('skills (ch.2)', () => {
     app.close();
   });
 
+  it("a use carries only its own skill's choices: a stray one, or a name the book does not spell, is refused and nothing changes", async () => {
+    const { app, roster, me } = await setup();
+    const o = roster[0]!; // The Breaker, level 2, Skill 1 Break
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const before = await me(o.id);
+    // ch.2: Break takes a room and an enemy to attack, never a Cure's ailment.
+    expect(
+      await app.dispatch('skill.use', { id: o.id, skill: 'Break', rooms: [{ x: 2, y: 1 }], ailment: 'Burn' }),
+    ).toEqual({ ok: false, error: { code: 'invalid-args', message: 'skill.use: Break takes no ailment (ch.2)' } });
+    expect(await app.dispatch('skill.use', { id: o.id, skill: 'Bash', rooms: [{ x: 2, y: 1 }] })).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid-args',
+        message:
+          'skill.use: skill: Name a class skill as the book spells it, such as Charge or Diagnose and Bandage (ch.2)',
+      },
+    });
+    expect(await me(o.id)).toEqual(before);
+    expect((await app.call('board.view', { floor: 1 })).rooms.find((r) => r.x === 2 && r.y === 1)!.revealed).toBe(
+      false,
+    );
+    app.close();
+  });
+
+  it('a skill written on the sheet in any case shows as the book spells it, and one the app does not know shows as written, unknown', async () => {
+    const { app, roster, me } = await setup();
+    const o = roster[0]!;
+    await app.call('lichslayer.update', { id: o.id, patch: { skill1: 'break', skill2: 'Thunder Clap' } });
+    expect((await me(o.id)).life.skills.map((k) => [k.name, k.skill, k.kind])).toEqual([
+      ['Break', 'Break', 'action'],
+      ['Thunder Clap', null, 'unknown'],
+    ]);
+    app.close();
+  });
+
   it('Break enters a room through the board (the players see it); Disarm disables the trap where the Bandit stands', async () => {
     const { app, roster } = await setup();
     const [o, , sable] = roster;

@@ -7,7 +7,7 @@ import { contentsFor, fillRoom } from './room-reveal.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { familiarOnBoard } from './familiar-bonds.ts';
 
-export function familiarIntel(c: SkillCall): { target: string; tokenId: number } {
+export function familiarIntel(c: SkillCall<'Familiar'>): { target: string; tokenId: number } {
   const familiar = familiarOnBoard(c.ps, c.l.id);
   if (!familiar || familiar.floor === null || familiar.x === null || familiar.y === null)
     throw new CommandFailure(

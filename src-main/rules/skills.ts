@@ -1,13 +1,14 @@
 // The classes' skills (rulebook ch.2) as data: which slot each fills, how it acts, how often it may
 // be used, and what it does on the board. Summaries are the app's own labels, not the book's text.
 import type { ClassName } from '@shared/house-rules.ts';
+import type { SkillName } from '@shared/contract/skill-args.ts';
 import { showDice, showModifiers, sumDice, totalOf, type Dice, type Modifier } from './dice.ts';
 
 export type SkillLimit = 'turn' | 'round' | 'floor' | 'day' | 'session';
 export type BoardEffect = 'reveal' | 'burgle' | 'disarm' | 'break';
 
 export interface SkillDef {
-  name: string;
+  name: SkillName;
   className: ClassName;
   slot: 1 | 2 | 3 | 'capstone';
   kind: 'action' | 'passive' | 'response';
@@ -20,7 +21,7 @@ export interface SkillDef {
 const s = (
   className: ClassName,
   slot: SkillDef['slot'],
-  name: string,
+  name: SkillName,
   kind: SkillDef['kind'],
   limit: SkillLimit | null = null,
   board: BoardEffect | null = null,

@@ -136,7 +136,8 @@ export function lichslayerView(
       skills: [row.skill1, row.skill2, row.skill3, row.capstone].filter(Boolean).map((name) => {
         const def = skillNamed(name);
         return {
-          name,
+          name: def?.name ?? name,
+          skill: def?.name ?? null,
           kind: def?.kind ?? 'unknown',
           limit: def?.limit ? LIMIT_LABEL[def.limit] : null,
           board: def?.board ?? null,

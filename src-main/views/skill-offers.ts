@@ -3,6 +3,7 @@
 // straight line, Maneuver's one step, Commune's reach two floors ahead, a trap to disarm, an enemy in the
 // room) is decided here, once, so the screens only show the offers. skill.use still checks every limit.
 import type { RoomView, SkillOffer, TokenView } from '@shared/board.ts';
+import type { SkillChoice } from '@shared/contract/skill-args.ts';
 import { skillNamed, type SkillDef } from '../rules/skills.ts';
 import { lifeRecord } from '../state/life-records.ts';
 import type { LichslayerRow } from '../state/lichslayer.ts';
@@ -71,7 +72,7 @@ export function skillOffers(
       offers.push({
         lichslayerId: l.id,
         hidden: false,
-        rollsDice: skillNamed(o.skill)?.rollsDice ?? false,
+        rollsDice: skillNamed(o.use.skill)?.rollsDice ?? false,
         ...o,
         label: `${l.name}: ${o.label}`,
       });
@@ -87,47 +88,41 @@ export function skillOffers(
         const at = { x: r.x, y: r.y };
         const inRoom = t.x === r.x && t.y === r.y;
         const steps = Math.abs(t.x - r.x) + Math.abs(t.y - r.y);
-        const room = (label: string, args: SkillOffer['args'] = {}, hidden = false, rollsDice?: boolean) =>
-          add({
-            label,
-            skill: k.name,
-            aim: 'room',
-            room: at,
-            tokenId: null,
-            args,
-            hidden,
-            ...(rollsDice ? { rollsDice } : {}),
-          });
-        if (k.board === 'reveal' && !r.revealed) room(`${k.name} reveals this room`, { rooms: [at] });
-        if (k.board === 'break' && !inRoom) {
-          room(`${k.name} into this room`, { rooms: [at] });
+        const room = (label: string, use: SkillChoice, hidden = false, rollsDice?: boolean) =>
+          add({ label, aim: 'room', room: at, tokenId: null, use, hidden, ...(rollsDice ? { rollsDice } : {}) });
+        const skill = k.name;
+        if ((skill === 'Recall' || skill === 'Commune') && !r.revealed)
+          room(`${skill} reveals this room`, { skill, rooms: [at] });
+        if (skill === 'Break' && !inRoom) {
+          room(`${skill} into this room`, { skill, rooms: [at] });
           for (const e of enemiesIn(r.x, r.y))
-            room(`${k.name} in, attacking ${e.name}`, { rooms: [at], tokenId: e.id }, e.hidden);
+            room(`${skill} in, attacking ${e.name}`, { skill, rooms: [at], tokenId: e.id }, e.hidden);
         }
-        if (k.board === 'break' && inRoom && inFight && isEnhanced)
-          room(`${k.name} — hold this doorway`, { block: true });
-        if (k.board === 'disarm' && inRoom && r.trap && !r.trap.disabled) {
-          room(`${k.name} the trap`);
+        if (skill === 'Break' && inRoom && inFight && isEnhanced)
+          room(`${skill} — hold this doorway`, { skill, block: true });
+        if (skill === 'Disarm' && inRoom && r.trap && !r.trap.disabled) {
+          room(`${skill} the trap`, { skill });
           // ch.2: only from sneak does the enhanced Disarm roll, the mechanism on the Loot Table.
-          if (isEnhanced) room(`${k.name} the trap from sneak`, { sneak: true }, false, true);
+          if (isEnhanced) room(`${skill} the trap from sneak`, { skill, sneak: true }, false, true);
         }
-        if (k.name === 'Commune' && isEnhanced && floor + COMMUNE_AHEAD <= LAST_ROLLED_FLOOR)
-          room(`${k.name} reads (${r.x + 1},${r.y + 1}) on Floor ${floor + COMMUNE_AHEAD}`, {
+        if (skill === 'Commune' && isEnhanced && floor + COMMUNE_AHEAD <= LAST_ROLLED_FLOOR)
+          room(`${skill} reads (${r.x + 1},${r.y + 1}) on Floor ${floor + COMMUNE_AHEAD}`, {
+            skill,
             rooms: [at],
             ahead: true,
           });
-        if (k.board === 'burgle' && inRoom)
-          for (const e of enemiesIn(r.x, r.y)) room(`${k.name} ${e.name}`, { tokenId: e.id }, e.hidden);
+        if (skill === 'Burgle' && inRoom)
+          for (const e of enemiesIn(r.x, r.y)) room(`${skill} ${e.name}`, { skill, tokenId: e.id }, e.hidden);
         // ch.2: Charge runs in a straight line, along a row or a column.
-        if (k.name === 'Charge' && !inRoom && (t.x === r.x || t.y === r.y))
-          room('Charge to this room', { rooms: [at] });
+        if (skill === 'Charge' && !inRoom && (t.x === r.x || t.y === r.y))
+          room('Charge to this room', { skill, rooms: [at] });
         // ch.2: Maneuver takes one step, alone or with an ally from the same room.
-        if (k.name === 'Maneuver' && steps === 1) {
-          room('Maneuver here', { rooms: [at] });
-          for (const a of allies) room(`Maneuver here with ${a.name}`, { rooms: [at], tokenId: a.id });
+        if (skill === 'Maneuver' && steps === 1) {
+          room('Maneuver here', { skill, rooms: [at] });
+          for (const a of allies) room(`Maneuver here with ${a.name}`, { skill, rooms: [at], tokenId: a.id });
         }
-        if (k.name === 'Predict' || k.name === 'Identify')
-          for (const e of enemiesIn(r.x, r.y)) room(`${k.name} ${e.name}`, { tokenId: e.id }, e.hidden);
+        if (skill === 'Predict' || skill === 'Identify')
+          for (const e of enemiesIn(r.x, r.y)) room(`${skill} ${e.name}`, { skill, tokenId: e.id }, e.hidden);
       }
     }
 
@@ -138,35 +133,38 @@ export function skillOffers(
           if (t && !target.hidden && !target.defeated && target.id !== t.id && l.inhabits === null)
             add({
               label: `Inhabit ${target.name} (Oneness)`,
-              skill: k.name,
               aim: 'token',
               room: { x: target.x!, y: target.y! },
               tokenId: target.id,
-              args: { tokenId: target.id },
+              use: { skill: 'Oneness', tokenId: target.id },
             });
           continue;
         }
         if (target.kind === 'phylactery' || target.defeated) continue;
-        const on = (label: string, args: SkillOffer['args']) =>
+        const on = (label: string, use: SkillChoice) =>
           add({
             label,
-            skill: k.name,
             aim: 'token',
             room: { x: target.x!, y: target.y! },
             tokenId: target.id,
-            args,
+            use,
             hidden: target.hidden,
           });
         const self = target.lichslayerId === l.id;
-        if (k.name === 'Diagnose and Bandage') on('Bandage', { tokens: [target.id] });
-        if (k.name === 'Cure') on('Cure', { tokenId: target.id });
-        if (k.name === 'Command' && !self) on('Command', { tokens: [target.id] });
-        if (k.name === 'Retainers' && target.kind === 'retainer')
-          on(`${target.name} tells`, { tokenId: target.id, rooms: [{ x: target.x!, y: target.y! }] });
-        if (k.name === 'Family Heirloom' && isEnhanced && !self) on('Heirloom covers', { tokenId: target.id });
-        if (k.name === 'Influence') {
+        const skill = k.name;
+        if (skill === 'Diagnose and Bandage') on('Bandage', { skill, tokens: [target.id] });
+        if (skill === 'Cure') on('Cure', { skill, tokenId: target.id });
+        if (skill === 'Command' && !self) on('Command', { skill, tokens: [target.id] });
+        if (skill === 'Retainers' && target.kind === 'retainer')
+          on(`${target.name} tells`, { skill, tokenId: target.id, rooms: [{ x: target.x!, y: target.y! }] });
+        if (skill === 'Family Heirloom' && isEnhanced && !self) on('Heirloom covers', { skill, tokenId: target.id });
+        if (skill === 'Influence') {
           const hostile = target.kind === 'entity';
-          on(`Influence ${hostile ? '−' : '+'}`, { tokenId: target.id, influence: hostile ? 'subtract' : 'add' });
+          on(`Influence ${hostile ? '−' : '+'}`, {
+            skill,
+            tokenId: target.id,
+            influence: hostile ? 'subtract' : 'add',
+          });
         }
       }
     }

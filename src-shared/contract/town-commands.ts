@@ -1,12 +1,12 @@
 // Town, its people, loot fates, skills, the journal and the house rules.
 import { z } from 'zod';
-import { COLOURS, itemInputSchema, ITEM_SLOTS, MEDICINE_SLOTS, LIMITS, nameSchema, stackSchema } from '../gauntlet.ts';
+import { COLOURS, itemInputSchema, ITEM_SLOTS, LIMITS, nameSchema, stackSchema } from '../gauntlet.ts';
 import { houseRulesPatchSchema } from '../house-rules.ts';
 import { AILMENTS } from '../ailments.ts';
 import { INSCRIPTION_IDS, RETAINER_GRADE_NAMES, SMITH_COLOURS, type TownStateView } from '../town.ts';
-import { tableKeySchema } from '../tables.ts';
 import type { CampaignView, DayReport, JournalSession, LifeNotes } from './views.ts';
 import { command, lootFateSchema, noArgs, rowId } from './arg-schemas.ts';
+import { skillUseSchema } from './skill-args.ts';
 
 export const townCommands = {
   'town.buy': command<LifeNotes>()(
@@ -119,54 +119,8 @@ export const townCommands = {
     z.union([z.strictObject({ add: nameSchema }), z.strictObject({ remove: z.number().int().min(1) })]),
   ),
   'town.travel': command<{ days: number; notes: string[] }>()(z.strictObject({ to: nameSchema })),
-  'skill.use': command<LifeNotes>()(
-    z.strictObject({
-      id: rowId,
-      skill: z.string().trim().min(1, { error: 'Name the skill' }).max(60),
-      rooms: z
-        .array(z.strictObject({ x: z.number().int().min(0).max(4), y: z.number().int().min(0).max(4) }))
-        .max(25)
-        .optional(),
-      tokenId: rowId.optional(),
-      /** Crush: the target's Health or its Armor to 0 (ch.2). */
-      crush: z.enum(['health', 'armor']).optional(),
-      /** Diagnose and Bandage: the tokens of the characters healed (ch.2). */
-      tokens: z.array(rowId).min(1).max(30).optional(),
-      /** Identify: a loot item, by its name on the campaign's loot tables (ch.2). */
-      item: z.string().trim().min(1).max(120).optional(),
-      /** Break enhanced, as a Response: block the way into the Breaker's room this Round (ch.2). */
-      block: z.boolean().optional(),
-      /** Scrolls and Ink: the Lichslayer whose Gear or Garment is inscribed with Magic (ch.2). */
-      inscribe: z.strictObject({ id: rowId, slot: z.enum(['gear', 'garment']) }).optional(),
-      /** Diagnose and Bandage: which ailment to lift from a target (ch.2; default: the first in the book's order). */
-      lift: z
-        .array(z.strictObject({ tokenId: rowId, ailment: z.enum(AILMENTS) }))
-        .max(30)
-        .optional(),
-      /** Cure: the ailment lifted (ch.2; default: the first in the book's order). */
-      ailment: z.enum(AILMENTS).optional(),
-      /** Cheat: the ledger entry rerolled (ch.2). */
-      rollId: rowId.optional(),
-      /** Cheat: which result is the better for the Bandit (default: higher for the Bandit's own roll, lower for another's). */
-      keep: z.enum(['higher', 'lower']).optional(),
-      /** Commune enhanced: read the chosen room two floors ahead (ch.2). */
-      ahead: z.boolean().optional(),
-      /** Disarm: made from sneak (enhanced, the mechanism is recovered as Uncommon loot, ch.2). */
-      sneak: z.boolean().optional(),
-      /** Influence: add to a friendly roll or take from a hostile one (ch.2). */
-      influence: z.enum(['add', 'subtract']).optional(),
-      /** Scrolls and Ink: the spell a Scroll records; the Doctor's Coat: the spell prepared; Counter Magic: the spell stolen; Commune: the spell learned through a conduit (ch.2, ch.17). */
-      spell: z.strictObject({ table: tableKeySchema, row: z.number().int().min(0).max(1999) }).optional(),
-      /** Retainers enhanced: the Retainer (its id in the Town) who needs no pay today (ch.2). */
-      holiday: z.number().int().min(1).optional(),
-      /** Medicine Bay enhanced: the Medicine Slot whose item replenishes each day (ch.2). */
-      refill: z.enum(MEDICINE_SLOTS).optional(),
-      /** Counter Magic: the special ability declared, answered instead of a spell (ch.2). */
-      ability: z.string().trim().min(1).max(120).optional(),
-      /** Maneuver: the attack or spell avoided would have brought the ally to 0 Health (counts toward Rally, ch.2). */
-      prevented: z.boolean().optional(),
-    }),
-  ),
+  /** One use of a class skill, with the choices its own skill makes (ch.2). */
+  'skill.use': command<LifeNotes>()(skillUseSchema),
   /** Oneness ended when the Witch chooses (ch.2): she returns to her own body. */
   'skill.end': command<LifeNotes>()(z.strictObject({ id: rowId, skill: z.enum(['Oneness']) })),
   'ailment.set': command<LifeNotes>()(

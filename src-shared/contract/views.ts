@@ -4,6 +4,7 @@ import type { HouseRules } from '../house-rules.ts';
 import type { RollNode } from '../dice.ts';
 import type { Ailment } from '../ailments.ts';
 import type { TableCategory, TableDef, TableIssue } from '../tables.ts';
+import type { SkillName } from './skill-args.ts';
 
 export interface AppInfo {
   version: string;
@@ -103,7 +104,15 @@ export interface LichslayerView extends LichslayerFields {
     skillPoints: number;
     enhanced: string[];
     /** Skills held, with how often each may be used and whether it acts on the board (ch.2). */
-    skills: { name: string; kind: string; limit: string | null; board: string | null }[];
+    skills: {
+      /** As the book spells it when it is one of the class skills, else as written on the sheet. */
+      name: string;
+      /** The class skill it is, or null: a skill the app does not know, whose effect is the Judge's. */
+      skill: SkillName | null;
+      kind: string;
+      limit: string | null;
+      board: string | null;
+    }[];
     /** A capstone condition the campaign's history can show (ch.2). */
     capstone: { capstone: string; have: number; need: number; explain: string } | null;
     /** Loot channelled into buffs, until the dive ends (ch.13). */

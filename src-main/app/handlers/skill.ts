@@ -69,7 +69,8 @@ export function skillHandlers(ctx: HandlerContext): HandlersOf<'skill'> {
         writeLifeRecord(ps, l.id, { ...lifeRecord(ps, l.id), skillPoints: r.skillPoints - 1 });
         return { day: today(ps), notes };
       }),
-    'skill.use': (args) => ctx.transact('skill.use', args, `Skill: ${args.skill}`, (ps) => useSkill(ps, args)),
+    'skill.use': (args) =>
+      ctx.transact('skill.use', args, `Skill: ${args.skill}`, (ps) => useSkill(ps, args.skill, args)),
     'skill.end': (args) => ctx.transact('skill.end', args, `End ${args.skill}`, (ps) => endOneness(ps, args.id)),
   };
 }

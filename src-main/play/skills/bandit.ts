@@ -88,7 +88,7 @@ export function recoverMechanism(
 }
 
 /** Disarm (ch.2): the armed trap of the Bandit's own room triggers for no one for the rest of the dive. */
-export function disarmHere(c: SkillCall): void {
+export function disarmHere(c: SkillCall<'Disarm'>): void {
   const pos = c.here();
   const room = roomAt(c.ps, pos.floor, pos.x, pos.y);
   const trap = parseTrap(room?.trap ?? null);
@@ -105,7 +105,7 @@ export function disarmHere(c: SkillCall): void {
 }
 
 /** Burgle (ch.2): a loot roll, secured at once; from an enemy in the room, once each, only loot of its colour. */
-export function burgle(c: SkillCall): SkillOutcome {
+export function burgle(c: SkillCall<'Burgle'>): SkillOutcome {
   const { ps, l, args, notes } = c;
   const pos = c.here();
   const victim = args.tokenId ? allTokens(ps).find((t) => t.id === args.tokenId) : undefined;

@@ -296,7 +296,7 @@ export const doorwaySchema = z.array(
 export const DOORWAY_KEY = 'skill:doorway';
 
 /** Break (ch.2): into the chosen room with a bonus Attack; enhanced, as a Response, the doorway held. */
-export function breakSkill(c: SkillCall): SkillOutcome {
+export function breakSkill(c: SkillCall<'Break'>): SkillOutcome {
   c.here();
   const [r] = c.rooms;
   if (c.args.block) {

@@ -45,7 +45,7 @@ export function inertReason(ps: PlayReader, t: TokenView): string | null {
 }
 
 /** Oneness begun (ch.2): on a token she can see, not her own, standing, and no one else's body already. */
-export function beginOneness(c: SkillCall): SkillOutcome {
+export function beginOneness(c: SkillCall<'Oneness'>): SkillOutcome {
   const { ps, l } = c;
   if (c.args.tokenId === undefined)
     throw new CommandFailure('invalid-args', 'Choose the token Oneness inhabits (tokenId). Nothing changed.');

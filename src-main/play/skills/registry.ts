@@ -9,13 +9,13 @@ import { burgle, cheatRoll, disarmHere } from './bandit.ts';
 import { breakSkill, charge } from './breaker.ts';
 import { atZeroHealth, chooseRefill, countHealsFromZero, cureToken, liftAfterBandage } from './doctor.ts';
 import { identify, inscribe, predict } from './scholar.ts';
-import type { SkillEffect } from './skill-call.ts';
+import type { SkillEffects } from './skill-call.ts';
 import { maneuver, maneuverPrevented, rallyAround, recallRooms } from './veteran.ts';
 import { commune } from './witch.ts';
 import { beginOneness } from './oneness.ts';
 import { familiarIntel } from '../familiar-intel.ts';
 
-export const SKILL_EFFECTS: Readonly<Record<string, SkillEffect>> = {
+export const SKILL_EFFECTS: Readonly<SkillEffects> = {
   // The Witch's Familiar (ch.3): one piece of intelligence per Round.
   Familiar: { use: familiarIntel },
   // The Breaker

@@ -8,20 +8,23 @@ import type { LichslayerRow } from '../../state/lichslayer.ts';
 import type { PlaySession } from '../../state/session.ts';
 
 export type SkillArgs = ParsedArgsOf<'skill.use'>;
+export type SkillName = SkillArgs['skill'];
+/** Each skill's own use, by its name: what its effect is handed. */
+export type SkillArgsOf = { [S in SkillName]: Extract<SkillArgs, { skill: S }> };
 export type UseWindow = Omit<SkillUse, 'lichslayerId' | 'skill'>;
 
-export interface SkillCall {
+export interface SkillCall<S extends SkillName = SkillName> {
   ps: PlaySession;
   l: LichslayerRow;
   def: SkillDef;
-  args: SkillArgs;
+  args: SkillArgsOf[S];
   notes: string[];
   day: number;
   now: UseWindow;
   /** The user's Magic as it stands now (Recall and Commune reach by it, ch.2). */
   magic: number;
   /** The rooms chosen, in order (none: an empty list). */
-  rooms: NonNullable<SkillArgs['rooms']>;
+  rooms: readonly { x: number; y: number }[];
   /** The user's own token on the board, if any. */
   token: TokenView | undefined;
   /** Where the user stands; refuses when they are not on the board (the skill acts in the Tombs). */
@@ -35,9 +38,12 @@ export interface SkillCall {
 /** What a use reports for its record (the target and faction capstones count, a Burgle's token). */
 export type SkillOutcome = Pick<SkillUse, 'target' | 'faction' | 'tokenId' | 'success'>;
 
-export interface SkillEffect {
+export interface SkillEffect<S extends SkillName> {
   /** Applies the skill; returns what its record of use keeps. */
-  use(call: SkillCall): SkillOutcome | void;
+  use(call: SkillCall<S>): SkillOutcome | void;
   /** A passive skill that still takes a use when it carries a choice (the Coat's spell, a pay holiday). */
-  passiveChoice?(call: Pick<SkillCall, 'ps' | 'l' | 'args' | 'enhanced'>): boolean;
+  passiveChoice?(call: Pick<SkillCall<S>, 'ps' | 'l' | 'args' | 'enhanced'>): boolean;
 }
+
+/** The skills whose use the app applies, each with its own effect; the rest are recorded for the Judge. */
+export type SkillEffects = { [S in SkillName]?: SkillEffect<S> };

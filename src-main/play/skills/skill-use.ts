@@ -15,7 +15,7 @@ import { lichslayerMagic } from '../casting.ts';
 import { skillMoment } from '../fight-state.ts';
 import { combatActor, diveActor, stored } from '../machines.ts';
 import { SKILL_EFFECTS } from './registry.ts';
-import type { SkillArgs, SkillCall, UseWindow } from './skill-call.ts';
+import type { SkillArgsOf, SkillCall, SkillName, UseWindow } from './skill-call.ts';
 
 /** The window a use is counted in: the session, day, floor, fight, visit, Round and turn. */
 export function useWindow(ps: PlayReader, day: number): UseWindow {
@@ -35,20 +35,20 @@ export function useWindow(ps: PlayReader, day: number): UseWindow {
   };
 }
 
-export function useSkill(ps: PlaySession, args: SkillArgs): LifeNotes {
+export function useSkill<S extends SkillName>(ps: PlaySession, skill: S, args: SkillArgsOf[S]): LifeNotes {
   const l = requireLichslayer(ps, args.id);
-  const def = skillNamed(args.skill);
-  if (!holdsSkill(l, args.skill))
+  const def = skillNamed(skill);
+  if (!holdsSkill(l, skill))
     throw new CommandFailure(
       'refused',
-      `${l.name} does not hold ${args.skill}: skills unlock at levels 2, 4 and 6 (ch.2). Nothing changed.`,
+      `${l.name} does not hold ${skill}: skills unlock at levels 2, 4 and 6 (ch.2). Nothing changed.`,
     );
   if (!def)
     throw new CommandFailure(
       'refused',
-      `${args.skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`,
+      `${skill} is not a class skill the app knows: record its effect by hand. Nothing changed.`,
     );
-  const effect = SKILL_EFFECTS[def.name];
+  const effect = SKILL_EFFECTS[skill];
   const enhanced = lifeRecord(ps, l.id).enhanced.includes(def.name);
   if (def.kind === 'passive' && !effect?.passiveChoice?.({ ps, l, args, enhanced }))
     throw new CommandFailure('refused', `${def.name} is passive: it is always in effect (ch.2). Nothing changed.`);
@@ -59,7 +59,7 @@ export function useSkill(ps: PlaySession, args: SkillArgs): LifeNotes {
 
   const notes: string[] = [];
   const token = allTokens(ps).find((t) => t.lichslayerId === l.id);
-  const call: SkillCall = {
+  const call: SkillCall<S> = {
     ps,
     l,
     def,
@@ -68,7 +68,7 @@ export function useSkill(ps: PlaySession, args: SkillArgs): LifeNotes {
     day,
     now,
     magic: lichslayerMagic(ps, l.id),
-    rooms: args.rooms ?? [],
+    rooms: ('rooms' in args && args.rooms) || [],
     token,
     enhanced,
     here: () => {

@@ -148,7 +148,7 @@ export function maneuver(
 }
 
 /** Recall (ch.2): up to Magic rooms of the current floor revealed, without entering them; enhanced, the richest named. */
-export function recallRooms(c: SkillCall): void {
+export function recallRooms(c: SkillCall<'Recall'>): void {
   const pos = c.here();
   if (c.rooms.length === 0)
     throw new CommandFailure('invalid-args', 'Choose the rooms Recall reveals. Nothing changed.');

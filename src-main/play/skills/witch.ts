@@ -82,7 +82,7 @@ export function familiarHealth(
  * Commune (ch.2): every room within 1 space, or one room up to Magic spaces away; enhanced, two floors
  * ahead; or, with a spell named, coloured loot as a conduit to learn one spell of its school (ch.17).
  */
-export function commune(c: SkillCall): SkillOutcome | void {
+export function commune(c: SkillCall<'Commune'>): SkillOutcome | void {
   if (c.args.spell) {
     const spell = findSpell(c.ps, c.args.spell.table, c.args.spell.row);
     const target = learnThroughCommune(

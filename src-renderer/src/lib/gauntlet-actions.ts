@@ -1,4 +1,5 @@
 // Commands the Gauntlet's panels share: a field saved as it is edited, and a skill used from the sheet.
+import type { SkillChoice } from '@shared/contract/skill-args.ts';
 import type { LichslayerPatch } from '@shared/gauntlet.ts';
 import { appState } from './app-state.svelte.ts';
 
@@ -7,14 +8,7 @@ export function saveField<K extends keyof LichslayerPatch>(id: number, key: K) {
     appState.attempt('lichslayer.update', { id, patch: { [key]: value } as LichslayerPatch });
 }
 
-export interface SkillExtra {
-  influence?: 'add' | 'subtract';
-  spell?: { table: string; row: number };
-  tokenId?: number;
-  refill?: `medicine${1 | 2 | 3}`;
-}
-
-export async function useSkill(id: number, skill: string, extra: SkillExtra = {}): Promise<void> {
-  const r = await appState.run('skill.use', { id, skill, ...extra });
+export async function useSkill(id: number, use: SkillChoice): Promise<void> {
+  const r = await appState.run('skill.use', { id, ...use });
   if (r) appState.say('info', r.notes.join(' · '));
 }
