@@ -88,7 +88,7 @@ test('a whole page of linked tables: preview with coverage and links, save, roll
   await expect(page.getByRole('list', { name: 'Rolls' }).locator('li').first()).toContainText(explain!);
 });
 
-test('a page whose rooms loop back imports whole: the preview names each loop with its chain and a keep or drop, a dropped one saves as text, and a roll ends at a link back saying so', async ({
+test('a page whose rooms loop back imports whole: each section’s closing line links every row back, the preview names each loop with its chain and a keep or drop, a dropped one saves as text, and a roll ends at a link back saying so', async ({
   page,
   request,
 }, testInfo) => {
@@ -101,8 +101,8 @@ test('a page whose rooms loop back imports whole: the preview names each loop wi
     .fill(fs.readFileSync('src-main/tables/fixtures/pastes/173-page-rooms-loop-back.txt', 'utf8'));
   const preview = dialog.getByLabel('Preview');
   const links = preview.getByRole('region', { name: 'Links' });
-  await expect(links.getByRole('heading')).toHaveText('Links between tables · 6 loops back');
-  await expect(links.getByTestId('loop')).toHaveCount(6);
+  await expect(links.getByRole('heading')).toHaveText('Links between tables · 25 loops back');
+  await expect(links.getByTestId('loop')).toHaveCount(25);
   const emptyHalls = links.locator('li', { hasText: 'EMPTY HALLS row 6' });
   await expect(emptyHalls.getByTestId('loop')).toContainText(
     'Loop: DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM — a roll ends here and says so',
@@ -154,10 +154,31 @@ test('a page whose rooms loop back imports whole: the preview names each loop wi
   await page.getByRole('button', { name: 'Import…' }).click();
   await dialog.getByLabel('Table text').fill(pack.text);
   const loops = preview.getByRole('region', { name: 'Loops' });
+  // Every row that came back through its section's closing line is a loop of its own; the one
+  // dropped before the export was saved as text and links nowhere.
   await expect(loops.locator('li')).toHaveText([
+    'EMPTY HALLS row 1: DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM',
+    'EMPTY HALLS row 2: DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM',
+    'EMPTY HALLS row 3: DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM',
+    'EMPTY HALLS row 4: DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM',
+    'EMPTY HALLS row 5: DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM',
+    'LAIRS row 1: DUNGEON ROOM → LAIRS → DUNGEON ROOM',
+    'LAIRS row 2: DUNGEON ROOM → LAIRS → DUNGEON ROOM',
+    'LAIRS row 3: DUNGEON ROOM → LAIRS → DUNGEON ROOM',
     'LAIRS row 4: DUNGEON ROOM → LAIRS → DUNGEON ROOM',
+    'SPECIAL ROOM row 3: DUNGEON ROOM → SPECIAL ROOM → DUNGEON ROOM',
     'SPECIAL ROOM row 4: DUNGEON ROOM → SPECIAL ROOM → DUNGEON ROOM',
+    'SHRINES row 1: DUNGEON ROOM → SPECIAL ROOM → SHRINES → DUNGEON ROOM',
+    'SHRINES row 2: DUNGEON ROOM → SPECIAL ROOM → SHRINES → DUNGEON ROOM',
+    'SHRINES row 3: DUNGEON ROOM → SPECIAL ROOM → SHRINES → DUNGEON ROOM',
+    'SHRINES row 4: DUNGEON ROOM → SPECIAL ROOM → SHRINES → DUNGEON ROOM',
+    'SHRINES row 5: DUNGEON ROOM → SPECIAL ROOM → SHRINES → DUNGEON ROOM',
     'SHRINES row 6: DUNGEON ROOM → SPECIAL ROOM → SHRINES → DUNGEON ROOM',
+    'TREASURE row 1: DUNGEON ROOM → SPECIAL ROOM → TREASURE → DUNGEON ROOM',
+    'TREASURE row 2: DUNGEON ROOM → SPECIAL ROOM → TREASURE → DUNGEON ROOM',
+    'TREASURE row 3: DUNGEON ROOM → SPECIAL ROOM → TREASURE → DUNGEON ROOM',
+    'TREASURE row 4: DUNGEON ROOM → SPECIAL ROOM → TREASURE → DUNGEON ROOM',
+    'TREASURE row 5: DUNGEON ROOM → SPECIAL ROOM → TREASURE → DUNGEON ROOM',
     'TREASURE row 6: DUNGEON ROOM → SPECIAL ROOM → TREASURE → DUNGEON ROOM',
     'VAULTS row 3: DUNGEON ROOM → VAULTS → DUNGEON ROOM',
   ]);

@@ -319,11 +319,31 @@ describe('a page whose rooms loop back to the first room', () => {
     path.join(import.meta.dirname, '..', 'tables', 'fixtures', 'pastes', '173-page-rooms-loop-back.txt'),
     'utf8',
   );
+  // Each section's closing line sends every row that links nowhere else back to DUNGEON ROOM.
   const LOOPS = [
+    'empty-halls#1 dungeon-room → empty-halls → dungeon-room',
+    'empty-halls#2 dungeon-room → empty-halls → dungeon-room',
+    'empty-halls#3 dungeon-room → empty-halls → dungeon-room',
+    'empty-halls#4 dungeon-room → empty-halls → dungeon-room',
+    'empty-halls#5 dungeon-room → empty-halls → dungeon-room',
     'empty-halls#6 dungeon-room → empty-halls → dungeon-room',
+    'lairs#1 dungeon-room → lairs → dungeon-room',
+    'lairs#2 dungeon-room → lairs → dungeon-room',
+    'lairs#3 dungeon-room → lairs → dungeon-room',
     'lairs#4 dungeon-room → lairs → dungeon-room',
+    'special-room#3 dungeon-room → special-room → dungeon-room',
     'special-room#4 dungeon-room → special-room → dungeon-room',
+    'shrines#1 dungeon-room → special-room → shrines → dungeon-room',
+    'shrines#2 dungeon-room → special-room → shrines → dungeon-room',
+    'shrines#3 dungeon-room → special-room → shrines → dungeon-room',
+    'shrines#4 dungeon-room → special-room → shrines → dungeon-room',
+    'shrines#5 dungeon-room → special-room → shrines → dungeon-room',
     'shrines#6 dungeon-room → special-room → shrines → dungeon-room',
+    'treasure#1 dungeon-room → special-room → treasure → dungeon-room',
+    'treasure#2 dungeon-room → special-room → treasure → dungeon-room',
+    'treasure#3 dungeon-room → special-room → treasure → dungeon-room',
+    'treasure#4 dungeon-room → special-room → treasure → dungeon-room',
+    'treasure#5 dungeon-room → special-room → treasure → dungeon-room',
     'treasure#6 dungeon-room → special-room → treasure → dungeon-room',
     'vaults#3 dungeon-room → vaults → dungeon-room',
   ];
@@ -345,7 +365,7 @@ describe('a page whose rooms loop back to the first room', () => {
       'TREASURE',
       'VAULTS',
     ]);
-    expect(preview.links.filter((l) => l.resolved)).toHaveLength(16);
+    expect(preview.links.filter((l) => l.resolved)).toHaveLength(35);
     expect(loopsOf(preview.links)).toEqual(LOOPS);
     expect(preview.tables[1]!.rowNotes[5]).toContain(
       'goes back to DUNGEON ROOM (DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM): kept as a link, a roll ends there and says so',
@@ -366,7 +386,7 @@ describe('a page whose rooms loop back to the first room', () => {
     app.close();
   });
 
-  it('60 seeded rolls of DUNGEON ROOM each follow at least one link: 85 links followed, 19 rolls ended by a link back', async () => {
+  it('60 seeded rolls of DUNGEON ROOM each follow at least one link and every one ends at a link back: 85 links followed', async () => {
     const { app } = await campaign();
     await app.call('tables.importSave', { text: PAGE });
     await app.call('dice.setSeed', { seed: 60 });
@@ -387,7 +407,7 @@ describe('a page whose rooms loop back to the first room', () => {
     expect(followed).toHaveLength(60);
     expect(Math.min(...followed)).toBeGreaterThanOrEqual(1);
     expect(followed.reduce((a, b) => a + b, 0)).toBe(85);
-    expect(loops).toBe(19);
+    expect(loops).toBe(60);
     app.close();
   });
 
@@ -412,7 +432,14 @@ describe('a page whose rooms loop back to the first room', () => {
     const { app } = await campaign();
     const dropLoops = [{ table: 'empty-halls', row: 5 }];
     const preview = await app.call('tables.importPreview', { text: PAGE, dropLoops });
-    expect(loopsOf(preview.links)[0]).toBe('empty-halls#6 dungeon-room → empty-halls → dungeon-room (dropped)');
+    expect(loopsOf(preview.links).slice(0, 6)).toEqual([
+      'empty-halls#1 dungeon-room → empty-halls → dungeon-room',
+      'empty-halls#2 dungeon-room → empty-halls → dungeon-room',
+      'empty-halls#3 dungeon-room → empty-halls → dungeon-room',
+      'empty-halls#4 dungeon-room → empty-halls → dungeon-room',
+      'empty-halls#5 dungeon-room → empty-halls → dungeon-room',
+      'empty-halls#6 dungeon-room → empty-halls → dungeon-room (dropped)',
+    ]);
     expect(preview.tables[1]!.table.rows[5]!.rollOn).toBeNull();
     expect(preview.tables[1]!.rowNotes[5]).toContain(
       "“go to the section named 'DUNGEON ROOM'” goes back to DUNGEON ROOM (DUNGEON ROOM → EMPTY HALLS → DUNGEON ROOM): dropped, kept as text",

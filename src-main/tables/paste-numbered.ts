@@ -6,6 +6,7 @@ import { rowCandidate, type RowCandidate } from './paste-rows.ts';
 import { endsSentence, nameFromTitle, CONTINUED, PAGE_NUMBER } from './paste-titles.ts';
 import type { Classified } from './paste-classify.ts';
 import type { LinesBody, Section } from './paste-sections.ts';
+import { spreadClosingLink } from './paste-closing.ts';
 
 /** The reading of numbered rows over a page's classified lines. */
 export function numberedRows(lines: readonly Classified[]) {
@@ -177,6 +178,7 @@ export function numberedRows(lines: readonly Classified[]) {
 
   /** Once a numbered section is whole: a Markdown list numbered "1." throughout, and rows out of order, said. */
   function settleLines(section: Section): void {
+    spreadClosingLink(section);
     const body = section.body as LinesBody;
     const rows = body.rows;
     if (rows.length >= 2 && rows.every((r) => r.key.from === 1 && r.key.to === 1 && r.separator === '.')) {

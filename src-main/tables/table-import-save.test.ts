@@ -270,6 +270,25 @@ describe('every import goes through coverage (pastes a review once found read wr
     app.close();
   });
 
+  it('a link after a lead-in that orders the steps (“After your encounter, go to …”) is plain; after a condition it is doubted', async () => {
+    const app = await campaign();
+    const text = [
+      'HALLS - Roll a d2',
+      "1 Dust. After your encounter, go to the section named 'DEEP'.",
+      "2 Bones. If you survive, go to the section named 'DEEP'.",
+      '',
+      'DEEP - Roll a d2',
+      '1 A pit.',
+      '2 A stair.',
+    ].join('\n');
+    const preview = await app.call('tables.importPreview', { text });
+    expect(preview.links.map((l) => [l.line, l.doubt])).toEqual([
+      [2, null],
+      [3, 'it follows a condition in the same sentence'],
+    ]);
+    app.close();
+  });
+
   it('“Roll on Loot” finds the campaign table keyed loot, and the preview says how it was found', async () => {
     const app = await campaign();
     const preview = await app.call('tables.importPreview', { text: fixture('131-links-by-key-and-word.txt') });

@@ -44,6 +44,9 @@ const SELF = /^(?:this|the\s+same)\s+table\b/i;
 /** Words that make a phrase something a character does ("you may reroll", "when you roll on any table"). */
 const SUBJECT =
   /\b(?:you|your|they|he|she|it|we|i|bearer|wearer|wielder|owner|user|holder|player|may|can|could|must|might|should|will|would|cannot|can't|when|whenever|unless|once)\b/i;
+/** A lead-in that orders the steps rather than setting a condition ("After your encounter, go to …"). */
+const SEQUENCE = /^\s*(?:after(?:wards?)?|then|next|finally)\b/i;
+const CONDITION = /\b(?:if|unless|when|whenever|may|can|could|might|should|would)\b/i;
 /** What a character rerolls rather than the table: "reroll a failed saving throw", "reroll one die". */
 const REROLL_OBJECT =
   /^\s+(?:a|an|one|two|any|all|your|their|his|her|its|that|those|these|\d+|failed|missed|damage|the\s+(?!result\b|entry\b|row\b|table\b|same\b)\w+|\w+\s+(?:checks?|saves?|saving|throws?|attacks?|rolls?|dice|die))\b/i;
@@ -64,6 +67,7 @@ function instruction(text: string, at: number): { ok: boolean; doubt: string | n
   if (clause.trim()) return { ok: false, doubt: null };
   const mark = (parts.pop() ?? '').trim();
   if (!mark || mark !== ',') return { ok: true, doubt: null };
+  if (SEQUENCE.test(sentence) && !CONDITION.test(sentence)) return { ok: true, doubt: null };
   return {
     ok: true,
     doubt: SUBJECT.test(sentence)
