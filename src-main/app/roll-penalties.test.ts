@@ -5,31 +5,76 @@ import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
+type Sanity = 'whole' | 'strange' | 'edge' | 'paranoid';
 
 const ledgerEntry = async (app: App, character: string, cause: string) =>
   (await app.call('ledger.list', { character })).find((e) => e.cause === cause)!;
 
+/** Four days in Town with shelter and no meal: hunger's day 4, −1 to all rolls (ch.4). */
+async function starve(app: App) {
+  const roster = (await app.call('campaign.current', {}))!.roster;
+  for (const l of roster) await app.call('lichslayer.update', { id: l.id, patch: { gold: 1000 } });
+  for (let d = 0; d < 4; d++) {
+    for (const l of roster) await app.call('town.buy', { id: l.id, what: 'shelter' });
+    await app.call('town.nextDay', {});
+  }
+}
+
 /** Sable as a Bandit with Burgle, at the given Sanity, in a Vault of Floor 1 with one Red enemy to rob. */
-async function burglar(seed: number, sanity: 'strange' | 'edge' | 'paranoid') {
+async function burglar(seed: number, sanity: Sanity, inTown: (app: App) => Promise<void> = async () => {}) {
   const { app, roster } = await openDemo(seed);
   const sable = roster[2]!;
   await app.call('lichslayer.update', {
     id: sable.id,
     patch: { hiddenClass: 'The Bandit', skill1: 'Burgle', level: 2, sanity },
   });
+  await inTown(app);
   await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
+  const { x, y } = (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === sable.id)!;
+  await app.call('board.setRoom', { floor: 1, x, y, patch: { type: 'vault', name: 'Wide Vault' } });
   const board = await app.call('board.addToken', {
     kind: 'entity',
     name: 'Mark',
     colour: 'Red',
     floor: 1,
-    x: 2,
-    y: 0,
+    x,
+    y,
     health: 3,
     armor: 0,
   });
   return { app, sable, mark: board.tokens.find((t) => t.name === 'Mark')! };
+}
+
+/** Odile as a Breaker with Charge, in the Tombs with one Bone Rat in the room ahead, the floor's own enemies felled. */
+async function charger(seed: number, sanity: Sanity, inTown: (app: App) => Promise<void> = async () => {}) {
+  const { app, roster } = await openDemo(seed);
+  const o = roster[0]!;
+  await app.call('lichslayer.update', {
+    id: o.id,
+    patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill3: 'Charge', level: 6, speed: 4, sanity },
+  });
+  await inTown(app);
+  await app.call('phase.send', { event: { type: 'DESCEND' } });
+  for (const t of (await app.call('board.view', { floor: 1 })).tokens.filter((k) => k.kind === 'entity'))
+    await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
+  await app.call('board.setRoom', {
+    floor: 1,
+    x: 2,
+    y: 1,
+    revealed: true,
+    patch: { type: 'chamber', name: 'Rat Run' },
+  });
+  await app.call('board.addToken', {
+    kind: 'entity',
+    name: 'Bone Rat',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 1,
+    health: 20,
+    armor: 0,
+  });
+  return { app, o };
 }
 
 describe('Burgle and the Sanity ladder (ch.2, ch.8)', () => {
@@ -72,32 +117,7 @@ describe('Burgle and the Sanity ladder (ch.2, ch.8)', () => {
 
 describe('the penalties to all rolls reach the class skills’ own dice (ch.2, ch.4, ch.8)', () => {
   it('ch.8: an Edge Breaker’s Charge deals its 1d6 with Edge’s −2 to each enemy passed', async () => {
-    const { app, roster } = await openDemo(11);
-    const o = roster[0]!;
-    await app.call('lichslayer.update', {
-      id: o.id,
-      patch: { hiddenClass: 'The Breaker', skill1: 'Break', skill3: 'Charge', level: 6, speed: 4, sanity: 'edge' },
-    });
-    await app.call('phase.send', { event: { type: 'DESCEND' } });
-    for (const t of (await app.call('board.view', { floor: 1 })).tokens.filter((k) => k.kind === 'entity'))
-      await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
-    await app.call('board.setRoom', {
-      floor: 1,
-      x: 2,
-      y: 1,
-      revealed: true,
-      patch: { type: 'chamber', name: 'Rat Run' },
-    });
-    await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Bone Rat',
-      colour: 'Red',
-      floor: 1,
-      x: 2,
-      y: 1,
-      health: 20,
-      armor: 0,
-    });
+    const { app, o } = await charger(11, 'edge');
     const r = await app.call('skill.use', { id: o.id, skill: 'Charge', rooms: [{ x: 2, y: 1 }] });
     expect(r.notes.find((n) => n.startsWith("Odile Vantreck's Charge strikes Bone Rat"))).toMatch(
       /^Odile Vantreck's Charge strikes Bone Rat: \d+ = 1d6 \[\d\] − 2 \(Sanity Edge \(ch\.8\)\) \(ch\.2\)$/,
@@ -136,6 +156,61 @@ describe('the penalties to all rolls reach the class skills’ own dice (ch.2, c
     });
     const r = await app.call('skill.use', { id: w.id, skill: 'Influence', influence: 'add' });
     expect(r.notes.join('\n')).toMatch(/\) \[[\d, ]+\] − 1 \(Sanity Strange \(ch\.8\)\) = \d+, added to the roll/);
+    app.close();
+  });
+});
+
+describe('hunger’s −1 to all rolls reaches the class skills’ own dice (ch.2, ch.4)', () => {
+  const hunger = /− 1 \(Hunger, day 4 \(ch\.4\)\)/;
+
+  it('ch.4: a hungry Breaker’s Charge deals its 1d6 with hunger’s −1', async () => {
+    const { app, o } = await charger(11, 'whole', starve);
+    const r = await app.call('skill.use', { id: o.id, skill: 'Charge', rooms: [{ x: 2, y: 1 }] });
+    expect(r.notes.find((n) => n.startsWith("Odile Vantreck's Charge strikes Bone Rat"))).toMatch(
+      /^Odile Vantreck's Charge strikes Bone Rat: \d+ = 1d6 \[\d\] − 1 \(Hunger, day 4 \(ch\.4\)\) \(ch\.2\)$/,
+    );
+    app.close();
+  });
+
+  it('ch.4: a hungry Bandit’s Burgle loot roll carries hunger’s −1', async () => {
+    const { app, sable, mark } = await burglar(11, 'whole', starve);
+    await app.call('skill.use', { id: sable.id, skill: 'Burgle', tokenId: mark.id });
+    expect((await ledgerEntry(app, 'Sable Hartigan', 'Sable Hartigan Burgles Mark')).explain).toMatch(hunger);
+    app.close();
+  });
+
+  it('ch.4: a hungry Lich Doctor’s Diagnose and Bandage heals its 2d6 with hunger’s −1', async () => {
+    const { app, roster } = await openDemo(11);
+    const [o, q] = roster;
+    await app.call('lichslayer.update', {
+      id: q!.id,
+      patch: { hiddenClass: 'The Lich Doctor', skill1: 'Diagnose and Bandage', level: 2 },
+    });
+    await starve(app);
+    await app.call('lichslayer.update', { id: o!.id, patch: { health: 4 } });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const board = await app.call('board.view', { floor: 1 });
+    const healed = await app.call('skill.use', {
+      id: q!.id,
+      skill: 'Diagnose and Bandage',
+      tokens: [board.tokens.find((t) => t.lichslayerId === o!.id)!.id],
+    });
+    expect(healed.notes[0]).toMatch(
+      /^Odile Vantreck: \d+ = 2d6 \[\d, \d\] − 1 \(Hunger, day 4 \(ch\.4\)\) Health restored: 4 → /,
+    );
+    app.close();
+  });
+
+  it('ch.4: a hungry Aristocrat’s Influence pool carries hunger’s −1', async () => {
+    const { app, roster } = await openDemo(11);
+    const w = roster[3]!;
+    await app.call('lichslayer.update', {
+      id: w.id,
+      patch: { hiddenClass: 'The Aristocrat', skill1: 'Command', capstone: 'Influence' },
+    });
+    await starve(app);
+    const r = await app.call('skill.use', { id: w.id, skill: 'Influence', influence: 'add' });
+    expect(r.notes.join('\n')).toMatch(/\) \[[\d, ]+\] − 1 \(Hunger, day 4 \(ch\.4\)\) = \d+, added to the roll/);
     app.close();
   });
 });
