@@ -54,6 +54,23 @@ describe('a rolled party can play (ch.1, ch.4, ch.13)', () => {
     expect(paid).toEqual(SEEDS.map(() => 4));
   });
 
+  it('4.24, 4.26, 4.34: a Lichslayer made by hand begins at Power 6, Speed 6, Health 36 and Armor 6 (house rule startingStats), Whole, with 324 gold (house rule startingGold)', async () => {
+    const app = makeApp();
+    await app.call('campaign.create', { name: 'By hand' });
+    const [ines] = (await app.call('lichslayer.create', { name: 'Ines' })).roster;
+    expect(ines).toMatchObject({
+      power: 6,
+      speed: 6,
+      health: 36,
+      maxHealth: 36,
+      armor: 6,
+      maxArmor: 6,
+      sanity: 'whole',
+      gold: 324,
+    });
+    app.close();
+  });
+
   it("4.01: the Smith's disposition is rolled when the campaign is created, in the ledger, and not again at the first day (ch.4)", async () => {
     const app = makeApp();
     const view = await app.call('campaign.create', { name: 'Smith at once' });

@@ -197,6 +197,27 @@ describe('Vanity consequences, stacked (ch.6)', () => {
     expect((await me(roster[1]!.id)).life.penalties.some((p) => p.source.startsWith('Hunger'))).toBe(false);
     app.close();
   });
+
+  it('6.38: stage 2 gives the Inn +1 chance of negative events for 7 days — the d12 takes −1 (house rule vanityInnShift) on days 9 to 15, not on day 16', async () => {
+    const { app, roster } = await openDemo(51);
+    const s = roster[2]!;
+    await app.call('lichslayer.update', { id: s.id, patch: { gold: 20000 } });
+    await app.call('idol.commission', {
+      payer: s.id,
+      tier: 2,
+      inscription: null,
+      selfIdol: false,
+      subject: 'a patron',
+    });
+    expect(texts(await days(app, 7))).toContain('Vanity stage 0 → 2 (ch.6)');
+    const shifted: boolean[] = [];
+    for (let d = 9; d <= 16; d++) {
+      const inn = texts(await app.call('town.nextDay', {})).find((t) => t.startsWith(`Inn, day ${d}: `))!;
+      shifted.push(inn.includes(' − 1 (A Vanity Idol of stage 2, for 7 days (ch.6, house rule))'));
+    }
+    expect(shifted).toEqual([true, true, true, true, true, true, true, false]);
+    app.close();
+  });
 });
 
 describe('boons of properly inscribed Idols (ch.6)', () => {
