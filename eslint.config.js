@@ -47,6 +47,24 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in the database layer, and the engine steps its machines purely: no actor is made to read a value.
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/db/**', 'src-main/**/*.test.ts', 'src-main/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='prepare']",
+          message: 'SQL statements are prepared in src-main/db only.',
+        },
+        {
+          selector: "CallExpression[callee.name='createActor']",
+          message: 'Step machines with transition() on their snapshots; actors belong to tests.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser } },
   },

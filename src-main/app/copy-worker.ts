@@ -4,7 +4,8 @@
 // loop. Jobs run as they come; a backup says when its source is fixed, then copies step by step.
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { isHealthy, takeBackup } from '../db/backups.ts';
+import { isHealthy, pinRead, takeBackup } from '../db/backups.ts';
+import { renameCampaign } from '../db/campaign-meta.ts';
 import { backupCampaignFile, backupTo, openCampaignFile, openSqlite, withReadOnlyAsync } from '../db/campaign-file.ts';
 import type { CopyJob, CopyMessage } from '../db/copy-wire.ts';
 import { forgetAllSteps } from '../db/history.ts';
@@ -24,8 +25,7 @@ async function backup(job: Extract<CopyJob, { kind: 'backup' }>): Promise<string
   // and folds the write-ahead log back into the file, as the app's own would have.
   const snapshot = openSqlite(job.file, job.nativeBinding, { fileMustExist: true });
   try {
-    snapshot.exec('BEGIN');
-    snapshot.prepare(`SELECT count(*) FROM sqlite_master`).get();
+    pinRead(snapshot);
     post({ id: job.id, type: 'pinned' });
     return await takeBackup(snapshot, job.file, job.backupsDir, job.reason);
   } finally {
@@ -51,7 +51,7 @@ async function duplicate(job: Extract<CopyJob, { kind: 'duplicate' }>): Promise<
   const copy = await openCampaignFile(job.target, { backupDir: job.backupDir, nativeBinding: job.nativeBinding });
   try {
     copy.db.transaction(() => {
-      copy.db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)`).run(job.name);
+      renameCampaign(copy.db, job.name);
       // The copy starts its own undo history: undoing in it must not reach into the original's past.
       forgetAllSteps(copy.db);
     })();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { backupTo, CAMPAIGN_EXTENSION, makePrivateDir, withReadOnly } from './campaign-file.ts';
 import { copyOffThread } from './copy-runner.ts';
+import { statement } from './statements.ts';
 
 export const retentionSchema = z.strictObject({
   /** Keep this many of today's backups (newest first). */
@@ -36,6 +37,12 @@ function parseStamp(stamp: string): Date {
 }
 
 export const campaignBase = (campaignFile: string) => path.basename(campaignFile, CAMPAIGN_EXTENSION);
+
+/** Fixes what a connection reads: a read transaction begun and made to hold by a first read. */
+export function pinRead(db: Db): void {
+  db.exec('BEGIN');
+  statement(db, `SELECT count(*) FROM sqlite_master`).get();
+}
 
 /** Takes a db.backup() copy of an open campaign. */
 export async function takeBackup(db: Db, campaignFile: string, backupsDir: string, reason: string): Promise<string> {

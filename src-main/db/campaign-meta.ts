@@ -20,3 +20,8 @@ export function writeCampaignBasics(db: Database, name: string, town: { name: st
   );
   statement(db, `INSERT OR IGNORE INTO town (id, name, day) VALUES (1, ?, ?)`).run(town.name, town.day);
 }
+
+/** A copy's own name, written over the one it was copied with. */
+export function renameCampaign(db: Database, name: string): void {
+  statement(db, `INSERT OR REPLACE INTO meta (key, value) VALUES ('name', ?)`).run(name);
+}
