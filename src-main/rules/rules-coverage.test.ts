@@ -32,7 +32,7 @@ function readTable(): Row[] {
     .sort()) {
     const text = fs.readFileSync(path.join(dir, name), 'utf8');
     text.split('\n').forEach((line, i) => {
-      if (!/^\|\s*\d{1,2}\.\d{2,3}\s*\|/.test(line)) return;
+      if (!/^\|\s*\d{1,2}\.\d{2,3}[a-z]?\s*\|/.test(line)) return;
       const cells = line
         .split(/(?<!\\)\|/)
         .slice(1, -1)
@@ -194,9 +194,9 @@ describe('the rules coverage table, docs/RULES.md', () => {
   });
 
   it('no rule is proved by the house-rules switch test alone, which shows only that a setting changes something', () => {
-    const bad = testsNamed(rows)
-      .filter(({ file }) => file.endsWith('rules/house-rules.test.ts'))
-      .map(({ r, title }) => `line ${r.line} (${r.id}): “${title}” proves no number of the book`);
+    const bad = rows
+      .filter((r) => r.test.includes('rules/house-rules.test.ts'))
+      .map((r) => `line ${r.line} (${r.id}): ${r.test} proves no number of the book`);
     expect(bad).toEqual([]);
   });
 

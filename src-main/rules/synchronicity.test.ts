@@ -51,6 +51,16 @@ describe('synchronicity (ch.14)', () => {
     ).toEqual(['mono-color', 'mono-type']);
   });
 
+  it('ch.14: one item alone makes no condition, two of a colour do (house rule synchronicityMinItems, default 2)', () => {
+    expect(ids([{ name: 'a', colour: 'Red' }])).toEqual([]);
+    expect(
+      ids([
+        { name: 'a', colour: 'Red' },
+        { name: 'b', colour: 'Red' },
+      ]),
+    ).toEqual(['mono-color']);
+  });
+
   it('ch.14: broken items are ignored', () => {
     const r = synchronicity(
       [
