@@ -177,7 +177,10 @@ describe('enemies between player turns (ch.11)', () => {
     let p = await app.call('phase.nextTurn', {});
     expect(p.combat!.between).toBe(true);
     p = await app.call('phase.enemiesAdvance', {});
-    expect(p.notices).toEqual([expect.stringMatching(/^Grey Hound moves to \(3,2\), closing on .* \(ch\.11\)$/)]);
+    // ch.11: toward the weakest: Sable, at 24 Health, is the party's lowest.
+    const party = (await app.call('campaign.current', {}))!.roster.map((l) => ({ name: l.name, health: l.health }));
+    expect(party.filter((l) => l.health <= 24)).toEqual([{ name: 'Sable Hartigan', health: 24 }]);
+    expect(p.notices).toEqual(['Grey Hound moves to (3,2), closing on Sable Hartigan (Health 24) (ch.11)']);
     const board = await app.call('board.view', { floor: 1 });
     expect(board.tokens.find((t) => t.name === 'Grey Hound')).toMatchObject({ x: 2, y: 1 });
     // once per gap: pressing again moves nobody further
