@@ -134,7 +134,7 @@ describe('the Bandit’s rolls at the table (ch.1, ch.2)', () => {
     );
     const r = await app.call('handDice.roll', { command: 'skill.use', args, faces: [6, 5, 6, 4, 5, 5, 5, 5] });
     expect('notes' in r && r.notes).toEqual([
-      "Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! + d6! + d6! + d6! + d6! were [1, 15, 2, 4, 9, 3] = 34; the reroll [6+5, 6+4, 5, 5, 5, 5] = 41; the higher is better for Sable Hartigan: the reroll's 41 stands, with the roll's modifiers as before (ch.2)",
+      "Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! + d6! + d6! + d6! + d6! were [1, 15, 2, 4, 9, 3] = 34; the reroll [6+5, 6+4, 5, 5, 5, 5] = 41; the higher is better for Sable Hartigan: the reroll's 41 stands; vs 12: meets the target (ch.2)",
     ]);
     const [entry] = await app.call('ledger.list', { limit: 1 });
     expect([entry!.cause, entry!.enteredBy, entry!.faces.map((f) => f.face)]).toEqual([

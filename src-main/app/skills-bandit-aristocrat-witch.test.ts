@@ -231,7 +231,7 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     await app.call('dice.setSeed', { seed: 7 });
     const cheated = await app.call('skill.use', { id: sable!.id, skill: 'Cheat', rollId: mine.id });
     expect(cheated.notes).toEqual([
-      "Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! were [1, 15] = 16; the reroll [1, 6+6+3] (a natural 1 again counts as 6: 6, 15) = 21; the higher is better for Sable Hartigan: the reroll's 21 stands, with the roll's modifiers as before (ch.2)",
+      "Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! were [1, 15] = 16; the reroll [1, 6+6+3] (a natural 1 again counts as 6: 6, 15) = 21; the higher is better for Sable Hartigan: the reroll's 21 stands; vs 12: meets the target (ch.2)",
     ]);
     expect(await app.dispatch('skill.use', { id: sable!.id, skill: 'Cheat', rollId: mine.id })).toMatchObject({
       ok: false,
@@ -245,7 +245,7 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     )!;
     await app.call('dice.setSeed', { seed: 2 });
     expect((await app.call('skill.use', { id: sable!.id, skill: 'Cheat', rollId: theirs.id })).notes).toEqual([
-      "Sable Hartigan Cheats on #9 (Odile Vantreck: Odile shoves Sable): d6! + d6! were [5, 1] = 6; the reroll [6+3, 6+1] = 16; the lower is better for Sable Hartigan: the original 6 stands, with the roll's modifiers as before (ch.2)",
+      'Sable Hartigan Cheats on #9 (Odile Vantreck: Odile shoves Sable): d6! + d6! were [5, 1] = 6; the reroll [6+3, 6+1] = 16; the lower is better for Sable Hartigan: the original 6 stands; vs 12: short of the target (ch.2)',
     ]);
     expect(
       (await app.call('ledger.list', { character: 'Sable Hartigan' })).filter((e) =>
@@ -278,7 +278,36 @@ describe('the Bandit, the Aristocrat and the Witch (ch.2)', () => {
     expect(mine.explain).toBe('16 = 2d6! [1, 6+6+3] vs 12: meets the target (ch.1)');
     await app.call('dice.setSeed', { seed: 22 }); // the reroll shows [1, 1]
     expect((await app.call('skill.use', { id: sable.id, skill: 'Cheat', rollId: mine.id })).notes).toEqual([
-      "Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! were [1, 15] = 16; the reroll [1, 1] (a natural 1 again counts as 6: 6, 1) = 7; the higher is better for Sable Hartigan: the original 16 stands, with the roll's modifiers as before (ch.2)",
+      'Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! were [1, 15] = 16; the reroll [1, 1] (a natural 1 again counts as 6: 6, 1) = 7; the higher is better for Sable Hartigan: the original 16 stands; vs 12: meets the target (ch.2)',
+    ]);
+    app.close();
+  });
+
+  it("Cheat (ch.2, ch.8): the reroll takes the original roll's modifiers, so a Bandit at Sanity Edge keeps her −2 on the reroll and is met against the same target: 14 short of 15 becomes 19, which meets it", async () => {
+    const { app, roster } = await setup();
+    const sable = roster[2]!;
+    await app.call('lichslayer.update', {
+      id: sable.id,
+      patch: {
+        hiddenClass: 'The Bandit',
+        skill1: 'Burgle',
+        skill2: 'Extra Pockets',
+        skill3: 'Disarm',
+        capstone: 'Cheat',
+        level: 2,
+        sanity: 'edge',
+      },
+    });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('dice.setSeed', { seed: 7 });
+    await app.call('challenge.roll', { lichslayerId: sable.id, target: 15, cause: 'Climb the shaft' });
+    const mine = (await app.call('ledger.list', { character: 'Sable Hartigan' })).find((e) =>
+      e.cause.endsWith('Climb the shaft'),
+    )!;
+    expect(mine.explain).toBe('14 = 2d6! [1, 6+6+3] − 2 (Sanity Edge (ch.8)) vs 15: short of the target (ch.1)');
+    await app.call('dice.setSeed', { seed: 7 });
+    expect((await app.call('skill.use', { id: sable.id, skill: 'Cheat', rollId: mine.id })).notes).toEqual([
+      "Sable Hartigan Cheats on #2 (Sable Hartigan: Climb the shaft): d6! + d6! were [1, 15] = 16 − 2 (Sanity Edge (ch.8)) = 14; the reroll [1, 6+6+3] (a natural 1 again counts as 6: 6, 15) = 21 − 2 (Sanity Edge (ch.8)) = 19; the higher is better for Sable Hartigan: the reroll's 19 stands; vs 15: meets the target (ch.2)",
     ]);
     app.close();
   });

@@ -250,14 +250,44 @@ const facesSchema = z.array(
   z.object({ sides: z.number().int().min(1), face: z.number().int().min(1), cause: z.string() }),
 );
 
+const modifierSchema = z.object({ source: z.string(), value: z.number() });
+/** The parts of a logged result Cheat's reroll keeps: a Challenge's, an attack's or a table roll's modifiers. */
+const cheatedResultSchema = z.object({
+  flat: z.number().optional(),
+  modifiers: z
+    .union([
+      z.array(modifierSchema),
+      z.object({
+        sanity: modifierSchema.nullable(),
+        survival: z.array(modifierSchema),
+        other: z.array(modifierSchema),
+      }),
+    ])
+    .optional(),
+  target: z.number().optional(),
+  success: z.boolean().optional(),
+  miss: z.boolean().optional(),
+});
+
+function cheatedResult(id: number, json: string): Pick<CheatSource, 'modifiers' | 'target' | 'damage'> {
+  const r = cheatedResultSchema.safeParse(readStoredJson<unknown>('roll_log', 'result', id, json)).data;
+  if (!r) return { modifiers: [], target: null, damage: false };
+  const m = r.modifiers;
+  const listed = !m ? [] : Array.isArray(m) ? m : [...(m.sanity ? [m.sanity] : []), ...m.survival, ...m.other];
+  const flat = r.flat ? [{ source: 'fixed damage', value: r.flat }] : [];
+  const isChallenge = r.target !== undefined && r.success !== undefined;
+  return { modifiers: [...flat, ...listed], target: isChallenge ? r.target! : null, damage: r.miss !== undefined };
+}
+
 /**
  * A ledger entry as Cheat rerolls it (ch.2): its dice are its own faces, or — on an entry that
  * chains on from its command's first — those its command's first entry kept, caused by it.
  */
 export function cheatSource(db: Database, rollId: number): CheatSource | null {
-  const e = statement(db, `SELECT id, at, command, cause, character, explain, faces FROM roll_log WHERE id = ?`).get(
-    rollId,
-  ) as
+  const e = statement(
+    db,
+    `SELECT id, at, command, cause, character, explain, result, faces FROM roll_log WHERE id = ?`,
+  ).get(rollId) as
     | {
         id: number;
         at: string;
@@ -265,6 +295,7 @@ export function cheatSource(db: Database, rollId: number): CheatSource | null {
         cause: string;
         character: string | null;
         explain: string;
+        result: string;
         faces: string;
       }
     | undefined;
@@ -286,6 +317,7 @@ export function cheatSource(db: Database, rollId: number): CheatSource | null {
     character: e.character,
     faces: mine.length ? mine : faces,
     exploding: /d6!/.test(e.explain) || faces.some((f) => f.cause.endsWith('(explosion)')),
+    ...cheatedResult(e.id, e.result),
   };
 }
 

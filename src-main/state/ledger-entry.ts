@@ -1,6 +1,8 @@
 // What a command may ask of the ledger, which is too large to load with the play state: a narrow,
 // read-only port onto the rolls made before the command (Cheat rerolls one, ch.2; Scrolls and Ink
 // writes a spell witnessed this session; Counter Magic steals after its Challenge).
+import type { Modifier } from '../rules/dice.ts';
+
 export interface CheatSource {
   id: number;
   cause: string;
@@ -9,6 +11,12 @@ export interface CheatSource {
   faces: { sides: number; face: number; cause: string }[];
   /** A Challenge's d6 explode, and so does their reroll. */
   exploding: boolean;
+  /** What the entry added to its dice (an item's flat bonus, Sanity, hunger, Influence …): the reroll keeps them. */
+  modifiers: Modifier[];
+  /** A Challenge's target (after any shift): the reroll is met against it. */
+  target: number | null;
+  /** A damage roll: its total is never below 0 (ch.11). */
+  damage: boolean;
 }
 
 export interface LedgerReads {

@@ -43,7 +43,15 @@ export function cheatRoll(
   const better = keep ?? (e.character === bandit.name ? 'higher' : 'lower');
   const entry = `#${e.id} (${e.cause})`;
   const cheated = ps.roll('skill.use', ({ dice }) => {
-    const c = rollCheat(dice, { bandit: bandit.name, entry, dice: faces, keep: better });
+    const c = rollCheat(dice, {
+      bandit: bandit.name,
+      entry,
+      dice: faces,
+      keep: better,
+      modifiers: e.modifiers,
+      target: e.target,
+      damage: e.damage,
+    });
     return {
       value: c,
       records: [
