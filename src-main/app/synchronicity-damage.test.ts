@@ -243,3 +243,88 @@ describe("Dual-Color is immune to a faction whose signature holds both colours (
     app.close();
   });
 });
+
+/** Sable wears three Red items, her Red Knife striking 2d6: Mono-Color Red and nothing else (ch.14). */
+async function monoRedSable(app: App, id: number) {
+  for (const slot of ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'] as const)
+    await app.call('lichslayer.setItem', { id, slot, item: null });
+  await app.call('lichslayer.setItem', {
+    id,
+    slot: 'gear',
+    item: { name: 'Red Knife', colour: 'Red', notes: 'Attack: 2d6' },
+  });
+  await app.call('lichslayer.setItem', { id, slot: 'garment', item: { name: 'Red Cloak', colour: 'Red' } });
+  await app.call('lichslayer.setItem', { id, slot: 'accessory', item: { name: 'Red Ring', colour: 'Red' } });
+  await app.call('lichslayer.update', { id, patch: { armor: 0 } });
+  const sync = (await app.call('campaign.current', {}))!.roster.find((l) => l.id === id)!.life.sync;
+  expect(sync.map((c) => c.label)).toEqual(['Mono-Color']);
+}
+
+describe('the colour multipliers through an attack (ch.14)', () => {
+  it('ch.14: a Mono-Color Lichslayer deals 2× damage with an attack and receives ½ from one, halved rounding down: 9 → 18, 9 → 4', async () => {
+    const { app, board, roster } = await inTheVault(8, [
+      { name: 'Slate Hound', colour: 'Blue', health: 60, attack: '2d6', stats: { bypassArmor: true } },
+    ]);
+    await monoRedSable(app, roster.find((l) => l.name === 'Sable Hartigan')!.id);
+    const dealt = await attackOnSeed(app, board, 4, 'Sable Hartigan', 'Slate Hound');
+    expect(dealt.lines).toEqual([
+      'Attack: Sable Hartigan → Slate Hound with Red Knife: 9 damage',
+      'Sable Hartigan: 9 damage = 2d6! [5, 4] (ch.11)',
+      "18 to Slate Hound's Health (no Armor left; ×2 attacker's Mono-Color (ch.14): 9 → 18): 60 → 42 (ch.11)",
+    ]);
+    const received = await attackOnSeed(app, board, 4, 'Slate Hound', 'Sable Hartigan');
+    expect(received.lines).toEqual([
+      'Attack: Slate Hound → Sable Hartigan: 9 damage',
+      'Slate Hound: 9 damage = 2d6! [5, 4] (ch.11)',
+      "4 to Sable Hartigan's Health (bypasses Armor; ½ defender's Mono-Color (ch.14): 9 → 4): 24 → 20 (ch.11)",
+    ]);
+    app.close();
+  });
+
+  it('ch.14: a Full Spectrum Lichslayer deals 2× damage to a Colourless entity and receives ½ from one: 9 → 18, 9 → 4', async () => {
+    const { app, board, roster } = await inTheVault(8, [
+      { name: 'Pale Wisp', colour: 'Colourless', health: 60, attack: '2d6', stats: { bypassArmor: true } },
+    ]);
+    const sable = roster.find((l) => l.name === 'Sable Hartigan')!;
+    await fullSpectrumSable(app, sable.id);
+    await app.call('lichslayer.setItem', {
+      id: sable.id,
+      slot: 'gear',
+      item: { name: 'Red Knife', colour: 'Red', notes: 'Attack: 2d6' },
+    });
+    const dealt = await attackOnSeed(app, board, 4, 'Sable Hartigan', 'Pale Wisp');
+    expect(dealt.lines).toEqual([
+      'Attack: Sable Hartigan → Pale Wisp with Red Knife: 9 damage',
+      'Sable Hartigan: 9 damage = 2d6! [5, 4] (ch.11)',
+      "18 to Pale Wisp's Health (no Armor left; ×2 attacker's Full Spectrum against a Colourless entity (ch.14): 9 → 18): 60 → 42 (ch.11)",
+    ]);
+    const received = await attackOnSeed(app, board, 4, 'Pale Wisp', 'Sable Hartigan');
+    expect(received.lines).toEqual([
+      'Attack: Pale Wisp → Sable Hartigan: 9 damage',
+      'Pale Wisp: 9 damage = 2d6! [5, 4] (ch.11)',
+      "4 to Sable Hartigan's Health (bypasses Armor; ½ defender's Full Spectrum against a Colourless source (ch.14): 9 → 4): 24 → 20 (ch.11)",
+      'Damage from Pale Wisp, a Colourless entity (ch.8, target by house rule): Sable Hartigan fails (10 = 1d6! [6+4] vs 12: short of the target (ch.1)) and drops to Strange (ch.8)',
+    ]);
+    app.close();
+  });
+
+  it("ch.14: a Dual-Color Lichslayer deals 2× damage to an enemy of one of its colours, 19 → 38, and that enemy's attack does nothing to her", async () => {
+    const { app, board, roster } = await inTheVault(8, [{ name: 'Ember Hound', colour: 'Red', health: 60 }]);
+    const odile = roster.find((l) => l.name === 'Odile Vantreck')!;
+    const sync = (await app.call('campaign.current', {}))!.roster.find((l) => l.id === odile.id)!.life.sync;
+    expect(sync.map((c) => c.label)).toEqual(['Dual-Color']);
+    const r = await attackOnSeed(app, board, 4, 'Odile Vantreck', 'Ember Hound');
+    expect(r.lines).toEqual([
+      'Attack: Odile Vantreck → Ember Hound with Cinder Maul: 19 damage',
+      'Odile Vantreck: 19 damage = 2d6! + 1d6! Power above 6 (ch.4) [5, 4, 6+4] (ch.11)',
+      "38 to Ember Hound's Health (no Armor left; ×2 attacker's Dual-Color against a Red enemy (ch.14): 19 → 38): 60 → 22 (ch.11)",
+    ]);
+    const struck = await attackOnSeed(app, board, 4, 'Ember Hound', 'Odile Vantreck');
+    expect(struck.lines).toEqual([
+      'Attack: Ember Hound → Odile Vantreck: 5 damage',
+      'Ember Hound: 5 damage = 1d6! [5] (ch.11)',
+      "Odile Vantreck's Dual-Color (Red and Black) makes them immune to Red enemies: Ember Hound's attack does nothing (ch.14)",
+    ]);
+    app.close();
+  });
+});
