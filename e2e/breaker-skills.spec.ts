@@ -117,7 +117,7 @@ test("the Scholar's Gauntlet: Scrolls and Ink inscribes another's Gear (+1 Magic
   await page.screenshot({ path: `${SHOTS}/scholar-gauntlet.png` });
 });
 
-test("the Challenge dialog: a Veteran's Recall assists another's roll, adding their Power", async ({
+test("the Challenge dialog: a Veteran's Recall, written in lower case on the sheet, assists another's roll, adding their Power", async ({
   page,
   request,
 }) => {
@@ -127,7 +127,7 @@ test("the Challenge dialog: a Veteran's Recall assists another's roll, adding th
   const quillam = await rosterMember(request, host, 'Brother Quillam');
   await api(request, host, 'lichslayer.update', {
     id: quillam.id,
-    patch: { hiddenClass: 'The Veteran', skill1: 'Recall', level: 2, power: 7 },
+    patch: { hiddenClass: 'The Veteran', skill1: 'recall', level: 2, power: 7 },
   });
   await page.getByRole('button', { name: 'Board', exact: true }).click();
   await page.getByRole('button', { name: 'Challenge…' }).click();
