@@ -210,3 +210,53 @@ test('when the host stops answering, the Judge’s page says so within 2 seconds
   await expect(alert).toHaveCount(0, { timeout: 5000 });
   await expect(page.getByText('All changes saved')).toBeVisible();
 });
+
+test('the acting Lichslayer uses what it holds from the panel: Bleached Ink consumed on her turn leaves her Gauntlet, without leaving the board (ch.13)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 1414);
+  const odile = async () =>
+    (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Odile Vantreck')!;
+  await api(request, host, 'lichslayer.setItem', {
+    id: (await odile()).id,
+    slot: 'loot1',
+    item: { name: 'Bleached Ink', colour: 'Colourless' },
+  });
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Stair Landing' } });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  await api<BoardView>(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Bone Rat',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 9,
+    armor: 0,
+    stats: { level: 1, attack: '1d6' },
+  });
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await page.getByRole('status', { name: 'Phase' }).getByRole('button', { name: 'Enemies enter' }).click();
+  const panel = page.getByRole('region', { name: 'Acting entrant' });
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+
+  const holds = panel.getByRole('group', { name: 'What Odile Vantreck holds' });
+  const pick = holds.getByRole('combobox', { name: 'An item Odile Vantreck holds' });
+  await pick.selectOption({ label: 'Loot 1: Bleached Ink' });
+  for (const box of [await pick.boundingBox(), await holds.getByRole('combobox').nth(1).boundingBox()])
+    expect([box!.x >= 0, box!.y >= 0, box!.x + box!.width <= 1366, box!.y + box!.height <= 768]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+  await page.screenshot({ path: `${SHOTS}/item-from-panel.png` });
+  await holds.getByRole('combobox', { name: 'Fate of Bleached Ink' }).selectOption('consume');
+  await expect(page.getByText(/Bleached Ink is used up for its effect \(ch\.13\)/)).toBeVisible();
+  expect((await odile()).items.loot1).toBeNull();
+  await expect(pick.locator('option', { hasText: 'Bleached Ink' })).toHaveCount(0);
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+});
