@@ -39,6 +39,7 @@ export const TABLE_LIMITS: Readonly<Record<string, TableLimit>> = {
   room: { rows: 250, bytes: 16 * MB },
   token: { rows: 100_000, bytes: 64 * MB },
   turn_stack: { rows: 100_000, bytes: 16 * MB },
+  ailment: { rows: 400_000, bytes: 16 * MB },
   skill_use: { rows: 5_000_000, bytes: null },
   day_report: { rows: 1_000_000, bytes: null },
   history: { rows: 5_000_000, bytes: null },

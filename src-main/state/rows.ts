@@ -3,6 +3,7 @@
 import type { TokenKind } from '@shared/board.ts';
 import type { Colour, ItemSlot, SanityLevel } from '@shared/gauntlet.ts';
 import type { RoomType } from '@shared/tables.ts';
+import type { Ailment } from '@shared/ailments.ts';
 
 export interface TownRow {
   id: number;
@@ -140,6 +141,14 @@ export interface SkillUseRow {
   success: number | null;
 }
 
+/** An ailment (ch.2) one carrier has: a Lichslayer (on and off the board), or another token. */
+export interface AilmentRow {
+  id: number;
+  lichslayer_id: number | null;
+  token_id: number | null;
+  ailment: Ailment;
+}
+
 /** The tables a play command reads and writes, loaded whole into the play state. */
 export interface PlayRows {
   town: TownRow;
@@ -150,6 +159,7 @@ export interface PlayRows {
   room: RoomRecord;
   token: TokenRecord;
   turn_stack: TurnStackRow;
+  ailment: AilmentRow;
 }
 export type PlayTable = keyof PlayRows;
 
@@ -162,6 +172,7 @@ export const PLAY_TABLES = [
   'room',
   'token',
   'turn_stack',
+  'ailment',
 ] as const satisfies readonly PlayTable[];
 
 /**
@@ -176,8 +187,12 @@ export const CASCADES: { readonly [T in PlayTable]?: readonly (readonly [PlayTab
     ['item', 'lichslayer_id'],
     ['inventory', 'lichslayer_id'],
     ['token', 'lichslayer_id'],
+    ['ailment', 'lichslayer_id'],
   ],
-  token: [['turn_stack', 'token_id']],
+  token: [
+    ['turn_stack', 'token_id'],
+    ['ailment', 'token_id'],
+  ],
 };
 
 /** The schema's ON DELETE SET NULL links: a deleted row clears these columns that point at it first. */

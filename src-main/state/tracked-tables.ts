@@ -10,6 +10,7 @@ export const TRACKED_TABLES: ReadonlySet<string> = new Set([
   'room',
   'token',
   'turn_stack',
+  'ailment',
   'day_report',
   'skill_use',
 ]);

@@ -1,19 +1,17 @@
-// Ailments (Burn, Poison, Freeze, Bound) as the campaign keeps them, by the character who carries them,
+// Ailments (Burn, Poison, Freeze, Bound) as the campaign keeps them, a row per carrier and ailment,
 // and the Aristocrat's Family Heirloom that makes Bound fail for whoever it covers (ch.2).
-import { tokenOf, allTokens, tokenRecord } from '../../state/board.ts';
+import { tokenOf, allTokens } from '../../state/board.ts';
+import type { AilmentRow } from '../../state/rows.ts';
 import { lichslayerOf, holdsSkill, type LichslayerRow } from '../../state/lichslayer.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
 import { z } from 'zod';
 import type { TokenView } from '@shared/board.ts';
-import { AILMENTS, type Ailment } from '@shared/ailments.ts';
-import { readSetting, writeSetting } from '../../state/settings.ts';
+import type { Ailment } from '@shared/ailments.ts';
+import { readSetting } from '../../state/settings.ts';
 import { changeAilment, sortAilments } from '../../rules/ailments.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { roundNow } from '../fight-state.ts';
 import { enhancedSkill } from './skill-facts.ts';
-
-export const readBook = (ps: PlayReader): AilmentBook =>
-  readSetting(ps, 'ailments', ailmentsSchema, { lichslayers: {}, tokens: {} });
 
 /** Who carries an ailment: a Lichslayer (on and off the board) or another token. */
 export type Carrier = { lichslayerId: number } | { tokenId: number };
@@ -22,32 +20,31 @@ export type Carrier = { lichslayerId: number } | { tokenId: number };
 export const carrierOf = (t: TokenView): Carrier =>
   t.lichslayerId !== null ? { lichslayerId: t.lichslayerId } : { tokenId: t.id };
 
+const carries = (who: Carrier) => (r: Readonly<AilmentRow>) =>
+  'lichslayerId' in who ? r.lichslayer_id === who.lichslayerId : r.token_id === who.tokenId;
+
 /** The ailments a carrier has now, in the book's order. */
-export function ailmentsOf(ps: PlayReader, who: Carrier, book: AilmentBook = readBook(ps)): Ailment[] {
-  if ('lichslayerId' in who) return sortAilments(book.lichslayers[String(who.lichslayerId)] ?? []);
-  const entry = book.tokens[String(who.tokenId)];
-  const t = entry ? tokenRecord(ps, who.tokenId) : null;
-  return entry && t && t.name === entry.name && t.placed_at === entry.placed ? sortAilments(entry.ailments) : [];
+export function ailmentsOf(ps: PlayReader, who: Carrier): Ailment[] {
+  return sortAilments(
+    ps
+      .all('ailment')
+      .filter(carries(who))
+      .map((r) => r.ailment),
+  );
 }
 
+/** A carrier's ailments become `next`: those lifted are deleted, those new inserted, the rest kept as they are. */
 export function writeAilments(ps: PlaySession, who: Carrier, next: readonly Ailment[]): void {
-  const book = readBook(ps);
-  if ('lichslayerId' in who) {
-    const key = String(who.lichslayerId);
-    const rest = Object.fromEntries(Object.entries(book.lichslayers).filter(([k]) => k !== key));
-    writeSetting(ps, 'ailments', { ...book, lichslayers: next.length ? { ...rest, [key]: [...next] } : rest });
-    return;
-  }
-  const key = String(who.tokenId);
-  const t = tokenRecord(ps, who.tokenId);
-  // Entries of tokens no longer on the board are dropped as the book is written.
-  const rest = Object.fromEntries(
-    Object.entries(book.tokens).filter(([k]) => k !== key && tokenRecord(ps, Number(k)) !== null),
-  );
-  writeSetting(ps, 'ailments', {
-    ...book,
-    tokens: next.length && t ? { ...rest, [key]: { name: t.name, placed: t.placed_at, ailments: [...next] } } : rest,
-  });
+  const held = ps.all('ailment').filter(carries(who));
+  for (const r of held) if (!next.includes(r.ailment)) ps.delete('ailment', r.id);
+  for (const ailment of next)
+    if (!held.some((r) => r.ailment === ailment))
+      ps.insert(
+        'ailment',
+        'lichslayerId' in who
+          ? { lichslayer_id: who.lichslayerId, token_id: null, ailment }
+          : { lichslayer_id: null, token_id: who.tokenId, ailment },
+      );
 }
 
 /** The Judge sets or clears an ailment (ch.2); Family Heirloom makes Bound fail with no roll. */
@@ -122,19 +119,6 @@ export function coveredBy(ps: PlayReader, who: Carrier): string | null {
   }
   return null;
 }
-
-export const list = z.array(z.enum(AILMENTS)).max(AILMENTS.length);
-
-// A token's entry names the token it was set on (its name and placement): SQLite may give a removed
-// token's id to the next one placed, which must not inherit its ailments.
-export const tokenEntry = z.object({ name: z.string().max(200), placed: z.number().int(), ailments: list });
-
-export const ailmentsSchema = z.object({
-  lichslayers: z.record(z.string(), list).default({}),
-  tokens: z.record(z.string(), tokenEntry).default({}),
-});
-
-export type AilmentBook = z.output<typeof ailmentsSchema>;
 
 // Family Heirloom enhanced (ch.2): whom each Aristocrat covers, and in which Round (null: outside a fight).
 export const coverSchema = z.record(
