@@ -2,7 +2,7 @@
 // so a crash mid-migration leaves the file at the previous version, never half-migrated.
 import type { Database } from 'better-sqlite3';
 import { moveOlderSettings } from './older-settings.ts';
-import { ailmentsAsRows } from './skill-state-rows.ts';
+import { SKILL_STATE_MIGRATIONS } from './skill-state-rows.ts';
 
 export interface Migration {
   version: number;
@@ -388,12 +388,7 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE lichslayer ADD COLUMN inhabits INTEGER REFERENCES token(id) ON DELETE SET NULL`);
     },
   },
-  {
-    version: 12,
-    describe:
-      'ailments (Burn, Poison, Freeze, Bound) are rows of their own, one per carrier and ailment, going with the Lichslayer or token that carries them (ch.2)',
-    up: ailmentsAsRows,
-  },
+  ...SKILL_STATE_MIGRATIONS,
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -46,6 +46,10 @@ export interface LichslayerRow {
   lost_rest_nights: number;
   /** The token a Witch inhabits through Oneness (ch.2), or null. */
   inhabits: number | null;
+  /** The Lich Doctor's characters healed back from 0 Health, toward Cure (ch.2). */
+  heals_from_zero: number;
+  /** The Aristocrat's days in a row with at least 3 active Retainers, toward Influence (ch.2). */
+  retainer_streak: number;
 }
 
 export interface ItemRow {
@@ -149,6 +153,34 @@ export interface AilmentRow {
   ailment: Ailment;
 }
 
+/** Medicine Bay enhanced (ch.2): the Doctor's chosen Medicine Slot and the item it replenishes each day. */
+export interface MedicineRefillRow {
+  id: number;
+  lichslayer_id: number;
+  slot: 'medicine1' | 'medicine2' | 'medicine3';
+  name: string;
+  colour: Colour;
+  notes: string;
+  loot_ref: string | null;
+}
+
+/** Family Heirloom enhanced (ch.2): whom an Aristocrat covers, and in which fight's Round (null: outside a fight). */
+export interface HeirloomCoverRow {
+  id: number;
+  lichslayer_id: number;
+  token_id: number;
+  serial: number | null;
+  round: number | null;
+}
+
+/** A Familiar placed for its Witch (ch.3), kept after its token is removed (token_id null) for its defeat. */
+export interface FamiliarRow {
+  id: number;
+  witch_id: number;
+  token_id: number | null;
+  defeated_session: number | null;
+}
+
 /** The tables a play command reads and writes, loaded whole into the play state. */
 export interface PlayRows {
   town: TownRow;
@@ -160,6 +192,9 @@ export interface PlayRows {
   token: TokenRecord;
   turn_stack: TurnStackRow;
   ailment: AilmentRow;
+  medicine_refill: MedicineRefillRow;
+  heirloom_cover: HeirloomCoverRow;
+  familiar: FamiliarRow;
 }
 export type PlayTable = keyof PlayRows;
 
@@ -173,6 +208,9 @@ export const PLAY_TABLES = [
   'token',
   'turn_stack',
   'ailment',
+  'medicine_refill',
+  'heirloom_cover',
+  'familiar',
 ] as const satisfies readonly PlayTable[];
 
 /**
@@ -188,14 +226,21 @@ export const CASCADES: { readonly [T in PlayTable]?: readonly (readonly [PlayTab
     ['inventory', 'lichslayer_id'],
     ['token', 'lichslayer_id'],
     ['ailment', 'lichslayer_id'],
+    ['medicine_refill', 'lichslayer_id'],
+    ['heirloom_cover', 'lichslayer_id'],
+    ['familiar', 'witch_id'],
   ],
   token: [
     ['turn_stack', 'token_id'],
     ['ailment', 'token_id'],
+    ['heirloom_cover', 'token_id'],
   ],
 };
 
 /** The schema's ON DELETE SET NULL links: a deleted row clears these columns that point at it first. */
 export const SET_NULLS: { readonly [T in PlayTable]?: readonly (readonly [PlayTable, string])[] } = {
-  token: [['lichslayer', 'inhabits']],
+  token: [
+    ['lichslayer', 'inhabits'],
+    ['familiar', 'token_id'],
+  ],
 };

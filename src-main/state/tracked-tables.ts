@@ -11,6 +11,9 @@ export const TRACKED_TABLES: ReadonlySet<string> = new Set([
   'token',
   'turn_stack',
   'ailment',
+  'medicine_refill',
+  'heirloom_cover',
+  'familiar',
   'day_report',
   'skill_use',
 ]);

@@ -4,10 +4,8 @@ import { tokenOf, allTokens } from '../../state/board.ts';
 import type { AilmentRow } from '../../state/rows.ts';
 import { lichslayerOf, holdsSkill, type LichslayerRow } from '../../state/lichslayer.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
-import { z } from 'zod';
 import type { TokenView } from '@shared/board.ts';
 import type { Ailment } from '@shared/ailments.ts';
-import { readSetting } from '../../state/settings.ts';
 import { changeAilment, sortAilments } from '../../rules/ailments.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { roundNow } from '../fight-state.ts';
@@ -90,8 +88,6 @@ export function setAilment(
   return [change.explain];
 }
 
-export const readCovers = (ps: PlayReader) => readSetting(ps, 'heirloom-cover', coverSchema, {});
-
 export const sameRound = (
   c: { serial: number | null; round: number | null },
   now: { serial: number; round: number } | null,
@@ -110,23 +106,12 @@ export function coveredBy(ps: PlayReader, who: Carrier): string | null {
   const me = tokenOfCarrier(ps, who);
   if (!me) return null;
   const now = roundNow(ps);
-  for (const [id, c] of Object.entries(readCovers(ps))) {
-    if (c.tokenId !== me.id || !sameRound(c, now)) continue;
-    const a = lichslayerOf(ps, Number(id));
+  for (const c of ps.all('heirloom_cover')) {
+    if (c.token_id !== me.id || !sameRound(c, now)) continue;
+    const a = lichslayerOf(ps, c.lichslayer_id);
     if (!a || !holdsSkill(a, 'Family Heirloom') || !enhancedSkill(ps, a, 'Family Heirloom')) continue;
     const d = steps(tokenOfCarrier(ps, { lichslayerId: a.id }), me);
     if (d !== null && d <= 1) return a.name;
   }
   return null;
 }
-
-// Family Heirloom enhanced (ch.2): whom each Aristocrat covers, and in which Round (null: outside a fight).
-export const coverSchema = z.record(
-  z.string(),
-  z.object({
-    tokenId: z.number().int(),
-    name: z.string().max(200),
-    serial: z.number().int().nullable(),
-    round: z.number().int().nullable(),
-  }),
-);

@@ -1,9 +1,8 @@
 // The Aristocrat's skills (ch.2): Command, Influence, the Retainers' intelligence and their days in a
 // row, and the Family Heirloom's cover.
-import { healsSchema, enhancedSkill } from './skill-facts.ts';
+import { enhancedSkill } from './skill-facts.ts';
 import { tokenOf, allTokens, ensureRoom, roomAt } from '../../state/board.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
-import { readSetting, writeSetting } from '../../state/settings.ts';
 import { readTown, writeTown } from '../../state/town.ts';
 import {
   commandGrant,
@@ -25,7 +24,7 @@ import { lichslayerMagic } from '../casting.ts';
 import { roundNow } from '../fight-state.ts';
 import { contentsFor, fillRoom } from '../room-reveal.ts';
 import { communeReading } from '../../rules/skills-witch.ts';
-import { readCovers, sameRound, tokenOfCarrier, steps } from './ailments.ts';
+import { sameRound, tokenOfCarrier, steps } from './ailments.ts';
 import { payHolidayRefusal } from '../../rules/retainer-pay.ts';
 
 /** Command (ch.2): a Retainer of the Aristocrat's directed, or an ally granted an action; two when enhanced. */
@@ -132,8 +131,7 @@ export function chooseHeirloomCover(
   const t = tokenOf(ps, tokenId);
   const mine = tokenOfCarrier(ps, { lichslayerId: aristocrat.id });
   const now = roundNow(ps);
-  const covers = readCovers(ps);
-  const held = covers[String(aristocrat.id)];
+  const held = ps.all('heirloom_cover').find((c) => c.lichslayer_id === aristocrat.id);
   const refused = heirloomCoverRefusal({
     aristocrat: aristocrat.name,
     target: {
@@ -142,13 +140,12 @@ export function chooseHeirloomCover(
       ally: !t.defeated && PARTY_KINDS.has(t.kind),
       steps: steps(mine, t),
     },
-    chosen: held && sameRound(held, now) ? held.name : null,
+    chosen: held && sameRound(held, now) ? (ps.byId('token', held.token_id)?.name ?? null) : null,
   });
   if (refused) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
-  writeSetting(ps, 'heirloom-cover', {
-    ...covers,
-    [String(aristocrat.id)]: { tokenId: t.id, name: t.name, serial: now?.serial ?? null, round: now?.round ?? null },
-  });
+  const cover = { token_id: t.id, serial: now?.serial ?? null, round: now?.round ?? null };
+  if (held) ps.update('heirloom_cover', held.id, cover);
+  else ps.insert('heirloom_cover', { lichslayer_id: aristocrat.id, ...cover });
   lines.push(
     `${aristocrat.name}'s Family Heirloom covers ${t.name} ${now ? `this Round (${now.round})` : 'until a fight begins'}: Bound and compelling effects fail on them without a roll (ch.2)`,
   );
@@ -225,8 +222,6 @@ export function retainerIntel(
   return { target: r.name, tokenId: r.tokenId };
 }
 
-export const readStreaks = (ps: PlayReader) => readSetting(ps, 'retainer-streaks', healsSchema, {});
-
 /**
  * At a day's close (ch.2): each Aristocrat's days in a row with at least 3 active Retainers; at seven,
  * with all three skills held, Influence unlocks. The lines for the day's report.
@@ -234,12 +229,10 @@ export const readStreaks = (ps: PlayReader) => readSetting(ps, 'retainer-streaks
 export function retainerStreaks(ps: PlaySession): string[] {
   const lines: string[] = [];
   const retainers = readTown(ps).retainers;
-  const streaks = readStreaks(ps);
-  const next: Record<string, number> = {};
   const rows = ps.all('lichslayer').filter((l) => l.hidden_class === 'The Aristocrat');
   for (const l of rows) {
-    const s = influenceStreak(l.name, streaks[String(l.id)] ?? 0, retainers.filter((r) => r.employer === l.id).length);
-    if (s.days) next[String(l.id)] = s.days;
+    const s = influenceStreak(l.name, l.retainer_streak, retainers.filter((r) => r.employer === l.id).length);
+    if (s.days !== l.retainer_streak) ps.update('lichslayer', l.id, { retainer_streak: s.days });
     if (s.explain) lines.push(s.explain);
     const p = influenceProgress(s.days);
     if (p.have >= p.need && !l.capstone && l.skill1 && l.skill2 && l.skill3) {
@@ -247,7 +240,6 @@ export function retainerStreaks(ps: PlaySession): string[] {
       lines.push(`${l.name}'s capstone condition is met: ${p.capstone} unlocks (ch.2)`);
     }
   }
-  if (JSON.stringify(next) !== JSON.stringify(streaks)) writeSetting(ps, 'retainer-streaks', next);
   return lines;
 }
 

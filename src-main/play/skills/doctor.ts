@@ -1,19 +1,16 @@
 // The Lich Doctor's skills (ch.2): Diagnose and Bandage's lifting of ailments, Cure, the heals from 0
 // Health that unlock it, and Medicine Bay's daily refill.
-import { healsSchema, enhancedSkill } from './skill-facts.ts';
+import { enhancedSkill } from './skill-facts.ts';
 import { tokenOf, allTokens } from '../../state/board.ts';
 import { lichslayerOf, type LichslayerRow } from '../../state/lichslayer.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
-import { z } from 'zod';
 import type { Ailment } from '@shared/ailments.ts';
-import { readSetting, writeSetting } from '../../state/settings.ts';
 import { liftOne } from '../../rules/ailments.ts';
 import { cureProgress, rollCure } from '../../rules/skills-doctor.ts';
 import { influenceProgress } from '../../rules/skills-aristocrat.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { carrierOf, ailmentsOf, writeAilments } from './ailments.ts';
-import { readStreaks } from './aristocrat.ts';
-import { MEDICINE_SLOTS, type Colour } from '@shared/gauntlet.ts';
+import { MEDICINE_SLOTS } from '@shared/gauntlet.ts';
 import { slotLabel } from '../../rules/gauntlet-slots.ts';
 import { MEDICINE_REFILL_GOLD, medicineRefill, refillChoiceRefusal } from '../../rules/medicine-refill.ts';
 
@@ -104,8 +101,6 @@ export function cureToken(
   return t.name;
 }
 
-export const readHeals = (ps: PlayReader) => readSetting(ps, 'heals-from-zero', healsSchema, {});
-
 /** The tokens at 0 Health among those about to be healed. */
 export function atZeroHealth(ps: PlayReader, tokenIds: readonly number[] | undefined): number[] {
   return [...new Set(tokenIds ?? [])].filter((id) => {
@@ -123,9 +118,8 @@ export function countHealsFromZero(
 ): void {
   const back = wereAtZero.filter((id) => (allTokens(ps).find((k) => k.id === id)?.health ?? 0) > 0).length;
   if (!back) return;
-  const heals = readHeals(ps);
-  const total = (heals[String(doctor.id)] ?? 0) + back;
-  writeSetting(ps, 'heals-from-zero', { ...heals, [String(doctor.id)]: total });
+  const total = doctor.heals_from_zero + back;
+  ps.update('lichslayer', doctor.id, { heals_from_zero: total });
   const p = cureProgress(total);
   lines.push(`${doctor.name}: ${p.explain}`);
   if (p.have >= p.need && !doctor.capstone && doctor.skill1 && doctor.skill2 && doctor.skill3) {
@@ -137,14 +131,12 @@ export function countHealsFromZero(
 /** Capstone progress the Gauntlet shows beyond the Bandit's and the Scholar's (ch.2): the Lich Doctor's Cure, the Aristocrat's Influence. */
 export function doctorCapstone(
   ps: PlayReader,
-  l: { id: number; hidden_class: string | null },
+  l: Pick<LichslayerRow, 'hidden_class' | 'heals_from_zero' | 'retainer_streak'>,
 ): ReturnType<typeof cureProgress> | null {
-  if (l.hidden_class === 'The Lich Doctor') return cureProgress(readHeals(ps)[String(l.id)] ?? 0);
-  if (l.hidden_class === 'The Aristocrat') return influenceProgress(readStreaks(ps)[String(l.id)] ?? 0);
+  if (l.hidden_class === 'The Lich Doctor') return cureProgress(l.heals_from_zero);
+  if (l.hidden_class === 'The Aristocrat') return influenceProgress(l.retainer_streak);
   return null;
 }
-
-export const readRefills = (ps: PlayReader) => readSetting(ps, 'medicine-refills', refillsSchema, {});
 
 export const itemIn = (ps: PlayReader, lichslayerId: number, slot: string) =>
   ps.all('item').find((i) => i.lichslayer_id === lichslayerId && i.slot === slot);
@@ -164,10 +156,10 @@ export function chooseRefill(
     item: item?.name ?? null,
   });
   if (refused || !item) throw new CommandFailure('refused', `${refused}. Nothing changed.`);
-  writeSetting(ps, 'medicine-refills', {
-    ...readRefills(ps),
-    [String(doctor.id)]: { slot, name: item.name, colour: item.colour, notes: item.notes },
-  });
+  const refill = { slot, name: item.name, colour: item.colour, notes: item.notes, loot_ref: item.loot_ref };
+  const held = ps.all('medicine_refill').find((r) => r.lichslayer_id === doctor.id);
+  if (held) ps.update('medicine_refill', held.id, refill);
+  else ps.insert('medicine_refill', { lichslayer_id: doctor.id, ...refill });
   lines.push(
     `${doctor.name}'s ${item.name} in ${slotLabel(slot)} will replenish at the start of each day for ${MEDICINE_REFILL_GOLD} gold, paid at the Inn (ch.2)`,
   );
@@ -177,8 +169,8 @@ export function chooseRefill(
 /** A new day's start (ch.2): each Doctor's chosen Medicine Slot item comes back if it was used, for 36 gold. */
 export function medicineRefills(ps: PlaySession): string[] {
   const lines: string[] = [];
-  for (const [key, r] of Object.entries(readRefills(ps))) {
-    const l = ps.byId('lichslayer', Number(key));
+  for (const r of ps.all('medicine_refill')) {
+    const l = ps.byId('lichslayer', r.lichslayer_id);
     if (!l || !enhancedSkill(ps, l, 'Medicine Bay')) continue;
     const verdict = medicineRefill({
       doctor: l.name,
@@ -192,9 +184,10 @@ export function medicineRefills(ps: PlaySession): string[] {
         lichslayer_id: l.id,
         slot: r.slot,
         name: r.name,
-        colour: r.colour as Colour,
+        colour: r.colour,
         broken: 0,
         notes: r.notes,
+        loot_ref: r.loot_ref,
       });
       ps.update('lichslayer', l.id, { gold: l.gold - verdict.paid });
     }
@@ -202,14 +195,3 @@ export function medicineRefills(ps: PlaySession): string[] {
   }
   return lines;
 }
-
-// ch.2 Medicine Bay enhanced: each Doctor's chosen Medicine Slot and the item it replenishes.
-export const refillsSchema = z.record(
-  z.string(),
-  z.object({
-    slot: z.enum(MEDICINE_SLOTS),
-    name: z.string().max(200),
-    colour: z.string().max(40),
-    notes: z.string().max(20_000),
-  }),
-);

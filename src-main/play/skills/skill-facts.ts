@@ -151,6 +151,3 @@ export const INVESTITURE_KEY = 'skill:investiture';
 export const tiersSchema = z.record(z.string(), z.array(z.enum(['upper', 'middle', 'lower'])));
 
 export const TIERS_KEY = 'skill:crush-tiers';
-
-// Cure's unlock (ch.2): heals back from 0 Health by the Doctor's Diagnose and Bandage (a skill, not a spell), counted per Doctor.
-export const healsSchema = z.record(z.string(), z.number().int().min(0));
