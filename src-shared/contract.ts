@@ -11,6 +11,7 @@ import { recordCommands } from './contract/record-commands.ts';
 import { tableCommands } from './contract/table-commands.ts';
 import { townCommands } from './contract/town-commands.ts';
 import type { CampaignView } from './contract/views.ts';
+import type { StorageView } from './storage.ts';
 import type { PlayerView } from './board.ts';
 import type { PrivateView } from './private-view.ts';
 import type { PhaseView } from './phase.ts';
@@ -73,7 +74,9 @@ export type Push =
   /** Something the Judge must know at once (the background integrity check found damage). */
   | { type: 'problem'; message: string }
   /** A campaign file being checked before it opens: steps done of all, and what is being read. */
-  | { type: 'checking'; path: string; fileName: string; done: number; total: number; what: string };
+  | { type: 'checking'; path: string; fileName: string; done: number; total: number; what: string }
+  /** The open campaign's full integrity check came to its end (the Backups screen shows how). */
+  | { type: 'integrity'; check: StorageView['check'] };
 
 /** The only commands a players' screen may call (with the read-only players token). */
 export const PLAYER_COMMANDS: readonly CommandName[] = ['players.view'];

@@ -28,7 +28,6 @@ import { ensureStarterTables } from './starter-tables.ts';
 import { checkCampaignSettings } from './campaign-settings.ts';
 import { allHandlers } from './all-handlers.ts';
 import { endGoneLinks, restoreKeptLinks } from './handlers/private.ts';
-
 export type { AppOptions, OpenCampaign } from './handler-context.ts';
 
 export class CampaignApp implements CampaignFiles {
@@ -79,6 +78,7 @@ export class CampaignApp implements CampaignFiles {
         });
         this.queue = closeIt.catch(() => undefined);
       },
+      (check) => this.screens.tell({ type: 'integrity', check }),
     );
     // The data folder and its campaigns are the Judge's alone.
     makePrivateDir(this.campaignsDir);

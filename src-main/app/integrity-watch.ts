@@ -26,6 +26,8 @@ export class IntegrityWatch {
     private readonly stillOpen: (db: Database) => boolean,
     /** Closes the damaged campaign once the command running (if any) is done, and tells the Judge. */
     private readonly refuse: (file: string, problem: string, ino: number) => void,
+    /** The check came to its end: the screens showing it are told, so none stays on “checking”. */
+    private readonly settled: (check: StorageView['check']) => void,
   ) {}
 
   /** How far the check of the open campaign has got. */
@@ -87,6 +89,7 @@ export class IntegrityWatch {
         detail,
         at: new Date().toISOString(),
       };
+      this.settled(this.view());
       if (finding.kind === 'ok') return;
       this.refuse(
         file,

@@ -71,6 +71,8 @@ export class AppState {
   pending = $state(0);
   /** A campaign file being checked before it opens (the Judge may stop it); null when none. */
   checking = $state<Extract<Push, { type: 'checking' }> | null>(null);
+  /** The open campaign's full integrity check as last pushed at its end (null until then). */
+  integrity = $state<Extract<Push, { type: 'integrity' }>['check'] | null>(null);
   loaded = $state(false);
   /** The web host's live connection is lost: nothing is saved until it is back. */
   hostDown = $state(false);
@@ -108,6 +110,7 @@ export class AppState {
         } else if (push.type === 'problem') this.say('error', push.message);
         else if (push.type === 'sharing') this.sharingChanges++;
         else if (push.type === 'checking') this.checking = push;
+        else if (push.type === 'integrity') this.integrity = push.check;
       },
       (open) => {
         const was = this.hostDown;
