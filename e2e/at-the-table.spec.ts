@@ -414,12 +414,15 @@ test.describe('at the table at 1366×768', () => {
     // Keyboard: a row's Alt+↓ moves it down the order; R answers out of turn; Enter shows it on the board.
     const wren = stack.find((e) => e.name === 'Wren of the Hollow')!;
     const at = stack.findIndex((e) => e.tokenId === wren.tokenId);
-    await tracker.getByRole('button', { name: /^Wren of the Hollow, Lichslayer/ }).focus();
+    const wrenRow = tracker.getByRole('button', { name: /^Wren of the Hollow, Lichslayer/ });
+    await wrenRow.focus();
     await page.keyboard.press('Alt+ArrowDown');
     await expect
       .poll(async () => (await board(request)).turnStack.findIndex((e) => e.tokenId === wren.tokenId))
       .toBe(at + 1);
-    await tracker.getByRole('button', { name: /^Wren of the Hollow, Lichslayer/ }).focus();
+    // Focus stays on the row it moved, drawn in its new place, so the next key acts on it.
+    await expect(tracker.locator('li.turn-row').nth(at + 1)).toHaveAttribute('data-entry', String(wren.tokenId));
+    await expect(wrenRow).toBeFocused();
     await page.keyboard.press('r');
     await expect(tracker.locator(`[data-entry="${wren.tokenId}"]`)).toContainText('Responded: no action next turn');
     const wrenToken = (await board(request)).tokens.find((t) => t.id === wren.tokenId)!;
@@ -553,7 +556,13 @@ test.describe("the screenshots of a fight, with the players' screen beside the b
         browser,
       }) => {
         host = await startHost(tempDataDir());
+        // Ten entrants: the four, the Mourners, the hidden Lurker and what Odile's reveal let in.
         await fight(page, request);
+        await expect(page.getByRole('region', { name: 'Turn order' }).locator('li.turn-row')).toHaveCount(10);
+        // Whose turn it is and all it can do stay on screen beside the full tracker.
+        const acting = page.getByRole('region', { name: 'Acting entrant' });
+        for (const name of ['Next turn', 'Attack…', 'Challenge…', 'Cast…'])
+          await expect(acting.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
         const players = await openPlayers(browser, width, height);
         await expect(players.locator('canvas').first()).toBeVisible();
         await expect(players.getByRole('region', { name: 'Whose turn' })).toContainText("Brother Quillam's turn");
