@@ -55,7 +55,7 @@ describe('a Lichslayer rolled up on table dice (ch.1, ch.4)', () => {
       command: 'lichslayer.roll',
       args: { name: 'Mira Quell', influence: [0, 6, 0] },
     });
-    expect(call.what).toBe(
+    expect(call?.what).toBe(
       'Rolling up a Lichslayer: loot 1: d100; loot 2: d100 then its d6; loot 3: d100; six d6 for the stat points; the class d8',
     );
     app.close();

@@ -26,7 +26,7 @@ describe('the dice a player is asked for (ch.4, ch.11)', () => {
   it('Odile at Power 8 is asked for her maul’s 2d6 and 2d6 more for Power above 6 (ch.4); her faces 3 4 5 2 deal 14 and the Gnawer drops to 26', async () => {
     const { app, odile, args } = await odileAtPower8(21);
     const call = await app.call('handDice.call', { lichslayerId: odile.id, command: 'fight.attack', args });
-    expect(call.what).toBe('Attack Gnawer with Cinder Maul (2d6 + 2d6 for Power above 6)');
+    expect(call?.what).toBe('Attack Gnawer with Cinder Maul (2d6 + 2d6 for Power above 6)');
     await app.call('private.sendDice', { lichslayerId: odile.id, faces: [3, 4, 5, 2] });
     const r = await app.call('handDice.accept', { args });
     expect('lines' in r && r.lines[1]).toBe(
@@ -58,7 +58,7 @@ describe('the dice a player is asked for (ch.4, ch.11)', () => {
       command: 'fight.attack',
       args: { ...args, bonusDice: 1 },
     });
-    expect(call.what).toBe('Attack Gnawer with Cinder Maul (2d6 + 2d6 for Power above 6 + 1d6 bonus)');
+    expect(call?.what).toBe('Attack Gnawer with Cinder Maul (2d6 + 2d6 for Power above 6 + 1d6 bonus)');
     app.close();
   });
 
@@ -75,7 +75,7 @@ describe('the dice a player is asked for (ch.4, ch.11)', () => {
       command: 'fight.attack',
       args: withInfluence,
     });
-    expect(call.what).toBe(
+    expect(call?.what).toBe(
       'Attack Gnawer with Cinder Maul (2d6 + 2d6 for Power above 6 + 1d6 Influence of Cinder Compass)',
     );
     await app.call('private.sendDice', { lichslayerId: odile.id, faces: [3, 4, 5, 2, 6] });
@@ -92,7 +92,26 @@ describe('the dice a player is asked for (ch.4, ch.11)', () => {
     expect(again.ok && again.revision).toBe(first.ok && first.revision);
     await app.call('board.updateToken', { id: args.target, patch: { hidden: true } });
     const hidden = await app.call('handDice.call', ask);
-    expect(hidden.what).toBe('Attack a target with Cinder Maul (2d6 + 2d6 for Power above 6)');
+    expect(hidden?.what).toBe('Attack a target with Cinder Maul (2d6 + 2d6 for Power above 6)');
+    app.close();
+  });
+  it('a dialog’s ask that reaches main after its roll was answered asks the player nothing more; a dialog opened anew asks again', async () => {
+    const { app, odile, args } = await odileAtPower8(21);
+    const ask = {
+      lichslayerId: odile.id,
+      command: 'fight.attack' as const,
+      args,
+      asker: 'attack dialog, first opening',
+    };
+    await app.call('handDice.call', ask);
+    await app.call('private.sendDice', { lichslayerId: odile.id, faces: [3, 4, 5, 2] });
+    await app.call('handDice.accept', { args });
+    // The dialog's last ask, sent as the Judge accepted, arrives after the roll was made.
+    expect(await app.call('handDice.call', ask)).toBeNull();
+    expect(await app.call('handDice.current', {})).toBeNull();
+    expect((await app.call('private.view', { lichslayerId: odile.id })).call).toBeNull();
+    const reopened = await app.call('handDice.call', { ...ask, asker: 'attack dialog, second opening' });
+    expect(reopened?.what).toBe('Attack Gnawer with Cinder Maul (2d6 + 2d6 for Power above 6)');
     app.close();
   });
 });

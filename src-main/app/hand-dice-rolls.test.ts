@@ -57,7 +57,7 @@ describe('the Judge’s other rolls on dice rolled at the table (ch.1, ch.8, ch.
     const args = { target: tokenId(board, 'Brother Quillam'), amount: 2, label: 'a grave-cold touch', lichType: true };
     const call = await app.call('handDice.call', { lichslayerId: quillam.id, command: 'fight.damage', args });
     // The Judge's label for the damage stays off the player's screen.
-    expect(call.what).toBe('Sanity Challenge, for damage taken — 1d6, Sanity Strange (ch.8) −1');
+    expect(call?.what).toBe('Sanity Challenge, for damage taken — 1d6, Sanity Strange (ch.8) −1');
     await app.call('private.sendDice', { lichslayerId: quillam.id, faces: [5] });
     await app.call('handDice.accept', { args });
     const [entry] = await rollsOf(app, 'fight.damage');

@@ -64,7 +64,7 @@ describe('a skill’s dice rolled at the table (ch.1, ch.2)', () => {
     );
     expect((await me(sable.id)).inventory).toEqual(before);
     const call = await app.call('handDice.call', { lichslayerId: sable.id, command: 'skill.use', args });
-    expect(call.what).toBe("A skill's roll: the dice in the order the Judge calls them");
+    expect(call?.what).toBe("A skill's roll: the dice in the order the Judge calls them");
     app.close();
   });
 });

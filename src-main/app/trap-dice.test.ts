@@ -40,7 +40,7 @@ describe('a trap’s dice rolled at the table (ch.9, ch.11)', () => {
   it('asked of Odile’s player, the ask names the room and nothing in it; her 6+1 and 2 deal 9 (ch.9, ch.11)', async () => {
     const { app, into, sheet } = await besideASpikeRoom(4);
     const call = await app.call('handDice.call', { lichslayerId: sheet.id, command: 'board.moveToken', args: into });
-    expect(call.what).toBe('Entering F1 (4,1): the dice the room asks of you, in the order the Judge calls them');
+    expect(call?.what).toBe('Entering F1 (4,1): the dice the room asks of you, in the order the Judge calls them');
     await app.call('private.sendDice', { lichslayerId: sheet.id, faces: [6, 1, 2] });
     const r = await app.call('handDice.accept', { args: into });
     expect('notices' in r && r.notices).toEqual([

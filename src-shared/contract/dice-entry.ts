@@ -66,12 +66,17 @@ export const diceEntryCommands = {
    * words the ask from the command's arguments as the dialog holds them and what the table sees; a
    * Challenge's cause is shown only when the Judge makes it public.
    */
-  'handDice.call': command<DiceCallView>()(
+  'handDice.call': command<DiceCallView | null>()(
     z.strictObject({
       lichslayerId: rowId,
       command: z.enum(HAND_ROLLED_COMMANDS),
       args: z.unknown(),
       causePublic: z.boolean().default(false),
+      /**
+       * The dialog asking, named once per opening: once its roll is made it asks nothing more (an
+       * ask sent as the roll was answered, arriving after it, would ask the player again). Null then.
+       */
+      asker: z.string().min(1).max(64).optional(),
     }),
   ),
   /** The roll called now, with any faces its player sent (the dialog reads it after each push). */

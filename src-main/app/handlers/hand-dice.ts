@@ -21,12 +21,17 @@ export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers):
       throw new CommandFailure('invalid-args', `${command}: ${describeIssues(parsed.error)}. Nothing changed.`);
     return parsed.data;
   };
+  /** The dialog whose ask stands, and the last dialogs whose roll was made (they ask nothing more). */
+  let askedBy: string | null = null;
+  const answered: string[] = [];
   const run = (command: HandRolledCommand, args: unknown, faces: readonly number[], by: string): HandRolledResult => {
     const parsed = argsOf(command, args);
     const handler = handlers()[command] as (a: unknown) => HandRolledResult;
     const value = withEnteredDice({ faces, by }, () => handler(parsed));
     // The roll is made: nothing is asked of anyone any more.
     if (currentCall(ctx.state())) ctx.transact('handDice.end', {}, 'Roll answered', (ps) => endCall(ps));
+    if (askedBy !== null) answered.splice(0, Math.max(0, answered.push(askedBy) - 32));
+    askedBy = null;
     return value;
   };
   return {
@@ -35,11 +40,13 @@ export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers):
       const call = offeredCall(ctx.state());
       return run(call.command, args, call.offered, playerEntered(call.name));
     },
-    'handDice.call': ({ lichslayerId, command, args, causePublic }) => {
+    'handDice.call': ({ lichslayerId, command, args, causePublic, asker }) => {
+      if (asker !== undefined && answered.includes(asker)) return null;
       const what = askedOfPlayer(ctx.state(), command, argsOf(command, args), causePublic);
       // Asked again in the same words (the dialog asks anew on each change main pushes): nothing to
       // write, and no push that would make it ask again.
       const now = currentCall(ctx.state());
+      askedBy = asker ?? null;
       if (now && now.lichslayerId === lichslayerId && now.command === command && now.what === what) return now;
       return ctx.transact('handDice.call', { lichslayerId }, 'A roll called', (ps) =>
         callRoll(ps, lichslayerId, command, what),
@@ -47,6 +54,7 @@ export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers):
     },
     'handDice.current': () => currentCall(ctx.state()),
     'handDice.end': () => {
+      askedBy = null;
       if (currentCall(ctx.state())) ctx.transact('handDice.end', {}, 'Roll call ended', (ps) => endCall(ps));
       return null;
     },
