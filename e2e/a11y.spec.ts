@@ -174,3 +174,62 @@ test("the fight's dialogs pass axe: attack, Challenge, damage by hand, cast, and
   expect(Object.keys(found)).toHaveLength(6);
   expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
 });
+
+test("the Odds lab, the import dialog, the dive's summary and the print views pass axe: Gauntlets, blank sheet, floor handout, loot cards, the dive printed", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 8);
+  const found: Record<string, string[]> = {};
+
+  await page.getByRole('button', { name: 'Odds', exact: true }).click();
+  const sim = page.getByRole('region', { name: 'Dive simulator' });
+  await expect(sim).toContainText('No run yet');
+  found['Odds lab'] = await axeFindings(page);
+  await sim.getByLabel('Seed').fill('7');
+  await sim.getByLabel('Dives').fill('20');
+  await sim.getByRole('button', { name: 'Run 20 dives' }).click();
+  await expect(sim.getByRole('status').first()).toContainText('20 of 20 dives, done (seed 7)');
+  found['Odds lab after a run'] = await axeFindings(page);
+
+  await page.getByRole('button', { name: 'Tables', exact: true }).click();
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByLabel('Table text')
+    .fill('Omens\n\n| d4 | Omen |\n|---|---|\n| 1 | Crows |\n| 2 | Smoke |\n| 3 | Bells |');
+  await expect(dialog.getByLabel('Preview').getByRole('region', { name: 'Table Omens', exact: true })).toBeVisible();
+  found['import dialog'] = await axeFindings(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  const banner = page.getByRole('status', { name: 'Phase' });
+  await expect(banner).toContainText('Floor 1');
+  await banner.getByRole('button', { name: 'Withdraw to Town' }).click();
+  const over = page.getByRole('dialog', { name: 'The dive is over' });
+  await expect(over.getByTestId('dive-summary')).toContainText('Floor 1 · back in the Town');
+  found["dive's summary"] = await axeFindings(page);
+  await over.getByRole('button', { name: 'Print…' }).click();
+  await expect(page.getByRole('heading', { name: 'Dive summary' })).toBeVisible();
+  found["dive's summary printed"] = await axeFindings(page);
+
+  for (const [name, hash] of [
+    ['Gauntlets printed', '#/print/gauntlets'],
+    ['blank Gauntlet', '#/print/blank'],
+    ['floor handout', '#/print/floor/1'],
+    ['loot cards', '#/print/loot/0,1,2,60'],
+  ] as const) {
+    await page.goto(host.url + hash);
+    await expect(page.locator('.print-area[data-ready="true"]')).toBeVisible();
+    found[name] = await axeFindings(page);
+  }
+
+  expect(Object.keys(found)).toHaveLength(9);
+  expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
+});

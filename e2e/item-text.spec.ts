@@ -108,3 +108,49 @@ test('an item’s text follows it off the slots: an inventory stack on hover and
 
 /** A text as a pattern that matches it literally. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('the Cast dialog opens on the Lichslayer whose turn it is with their spell loot’s text, and a loot card prints its row’s text (ch.13, ch.15)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 1414);
+  const quillam = await rosterMember(request, host, 'Brother Quillam');
+  const rows = (
+    await api<{
+      table: {
+        rows: { label: string; details: string; loot: { itemType: string; colour: string } | null }[];
+      };
+    }>(request, host, 'tables.get', { key: 'loot' })
+  ).table.rows;
+  const scroll = rows.findIndex((r) => r.loot?.itemType === 'scroll' && r.details.length > 20);
+  const row = rows[scroll]!;
+  await api(request, host, 'lichslayer.setItem', {
+    id: quillam.id,
+    slot: 'loot3',
+    item: { name: row.label, colour: row.loot!.colour },
+  });
+
+  await fightABoneRat(page, request, host);
+  const panel = page.getByRole('region', { name: 'Acting entrant' });
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+  // Odile stands first in the stack: the dialog must follow the turn past her.
+  await page.keyboard.press('Alt+t');
+  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Brother Quillam's turn");
+  await page.keyboard.press('Alt+c');
+  const cast = page.getByRole('dialog', { name: 'Cast a spell' });
+  // The caster is the one acting, not the first of the party.
+  await expect(cast.getByLabel('Caster').locator('option:checked')).toHaveText('Brother Quillam (their turn)');
+  const loot = cast.getByRole('list', { name: 'Loot for spells' });
+  await expect(loot).toContainText(row.label);
+  await expect(loot).toContainText(row.details.slice(0, 30));
+  await page.screenshot({ path: 'test-results/item-text-cast.png' });
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${host.url}#/print/loot/${scroll}`);
+  const card = page.locator('.loot-card');
+  await expect(card).toHaveCount(1);
+  await expect(card.locator('.card-head')).toContainText(row.label);
+  await expect(card.locator('.card-effect')).toHaveText(row.details);
+});

@@ -48,6 +48,30 @@ test('paste a Markdown d6 table, see the preview, save, roll it, see the ledger 
   await expect(page.getByRole('status').filter({ hasText: 'Replayed' })).toContainText('every face came out the same');
 });
 
+test('a Markdown table pasted under its title line takes that title as its name, and saves as one table under it', async ({
+  page,
+}) => {
+  host = await startHost(tempDataDir());
+  await openDemo(page);
+  await page.getByRole('button', { name: 'Tables', exact: true }).click();
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByLabel('Table text')
+    .fill(
+      'Random Weather\n\n| d4 | Weather |\n|----|---------|\n| 1 | Ash rain |\n| 2 | Still air |\n| 3 | Cold wind |\n| 4 | Red sky |\n',
+    );
+  const preview = dialog.getByLabel('Preview');
+  await expect(preview.getByRole('region', { name: 'Table Random Weather', exact: true })).toBeVisible();
+  await expect(preview.getByRole('region')).toHaveCount(1);
+  await expect(preview).not.toContainText('Imported table');
+  await expect(dialog.getByText('No problems found.')).toBeVisible();
+  await expect(dialog.locator('.preview-table tbody tr')).toHaveCount(4);
+  await dialog.getByRole('button', { name: 'Save table' }).click();
+  await expect(page.getByLabel('Table name')).toHaveValue('Random Weather');
+  await expect(page.locator('.table-link', { hasText: 'Random Weather' })).toHaveCount(1);
+});
+
 test('edit a loot row, undo, redo, restart: the state is as left', async ({ page }) => {
   const dataDir = tempDataDir();
   host = await startHost(dataDir);
