@@ -3,6 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import { moveOlderSettings } from './older-settings.ts';
 import { SKILL_STATE_MIGRATIONS } from './skill-state-rows.ts';
+import { lootRefOfName } from './loot-ref-sql.ts';
 
 export interface Migration {
   version: number;
@@ -343,16 +344,8 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE inventory ADD COLUMN loot_ref TEXT;
         -- Items already held are tied to the row their name finds, as the app found it by name
         -- before: the first loot table (by name) with a loot row of that label.
-        UPDATE item SET loot_ref = (
-          SELECT t.key || '#' || (r.data ->> '$.id') FROM rtable AS t JOIN rtable_row AS r ON r.table_id = t.id
-          WHERE t.category = 'loot' AND json_valid(r.data) AND json_type(r.data, '$.loot') = 'object'
-            AND json_type(r.data, '$.id') = 'integer' AND lower(trim(r.data ->> '$.label')) = lower(trim(item.name))
-          ORDER BY t.name, r.position, r.id LIMIT 1);
-        UPDATE inventory SET loot_ref = (
-          SELECT t.key || '#' || (r.data ->> '$.id') FROM rtable AS t JOIN rtable_row AS r ON r.table_id = t.id
-          WHERE t.category = 'loot' AND json_valid(r.data) AND json_type(r.data, '$.loot') = 'object'
-            AND json_type(r.data, '$.id') = 'integer' AND lower(trim(r.data ->> '$.label')) = lower(trim(inventory.name))
-          ORDER BY t.name, r.position, r.id LIMIT 1);
+        UPDATE item SET loot_ref = ${lootRefOfName('item.name')};
+        UPDATE inventory SET loot_ref = ${lootRefOfName('inventory.name')};
       `);
     },
   },

@@ -2,6 +2,7 @@
 // the file, so play reads typed rows with their CHECKs instead of JSON. Plain SQL on the tables as the
 // format before has them: a migration must not read through play code written for later formats.
 import type { Database } from 'better-sqlite3';
+import { lootRefOfName } from './loot-ref-sql.ts';
 
 /** Format 12: ailments (ch.2), a row per carrier and ailment, going with their Lichslayer or token. */
 function ailmentsAsRows(db: Database): void {
@@ -87,12 +88,9 @@ function skillStateAsRows(db: Database): void {
       SELECT r.v FROM (${records('retainer-streaks')}) AS r
       WHERE r.id = CAST(lichslayer.id AS TEXT) AND r.type = 'integer' AND r.v >= 0), 0);
     INSERT INTO medicine_refill (lichslayer_id, slot, name, colour, notes, loot_ref)
-      SELECT l.id, r.v ->> '$.slot', r.v ->> '$.name', r.v ->> '$.colour', coalesce(r.v ->> '$.notes', ''), (
-          -- Tied to the loot row its name finds, as items held were when they gained the link.
-          SELECT t.key || '#' || (w.data ->> '$.id') FROM rtable AS t JOIN rtable_row AS w ON w.table_id = t.id
-          WHERE t.category = 'loot' AND json_valid(w.data) AND json_type(w.data, '$.loot') = 'object'
-            AND json_type(w.data, '$.id') = 'integer' AND lower(trim(w.data ->> '$.label')) = lower(trim(r.v ->> '$.name'))
-          ORDER BY t.name, w.position, w.id LIMIT 1)
+      -- Tied to the loot row its name finds, as items held were when they gained the link.
+      SELECT l.id, r.v ->> '$.slot', r.v ->> '$.name', r.v ->> '$.colour', coalesce(r.v ->> '$.notes', ''),
+        ${lootRefOfName("r.v ->> '$.name'")}
       FROM (${records('medicine-refills')}) AS r JOIN lichslayer AS l ON CAST(l.id AS TEXT) = r.id
       WHERE r.type = 'object' AND r.v ->> '$.slot' IN ('medicine1','medicine2','medicine3')
         AND json_type(r.v, '$.name') = 'text' AND json_type(r.v, '$.colour') = 'text';
