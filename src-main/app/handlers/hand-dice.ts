@@ -30,7 +30,7 @@ export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers):
     const value = withEnteredDice({ faces, by }, () => handler(parsed));
     // The roll is made: nothing is asked of anyone any more.
     if (currentCall(ctx.state())) ctx.transact('handDice.end', {}, 'Roll answered', (ps) => endCall(ps));
-    if (askedBy !== null) answered.splice(0, Math.max(0, answered.push(askedBy) - 32));
+    if (askedBy !== null && answered.push(askedBy) > 32) answered.shift();
     askedBy = null;
     return value;
   };
