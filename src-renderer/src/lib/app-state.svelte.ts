@@ -74,8 +74,12 @@ export class AppState {
   /** The open campaign's full integrity check as last pushed at its end (null until then). */
   integrity = $state<Extract<Push, { type: 'integrity' }>['check'] | null>(null);
   loaded = $state(false);
-  /** The web host's live connection is lost: nothing is saved until it is back. */
-  hostDown = $state(false);
+  /**
+   * The web host's live connection is lost, so nothing is saved: `unreachable` while no host
+   * answers, `relaunched` once one answers that does not know this page's token (it was started
+   * again and printed new links). Null while connected.
+   */
+  hostDown = $state<'unreachable' | 'relaunched' | null>(null);
   /** Judge-only secrets on screen; H hides them all at once (the laptop turned around). */
   secrets = $state(sessionStorage.getItem('lichslayer-secrets') !== 'off');
 
@@ -114,8 +118,13 @@ export class AppState {
       },
       (open) => {
         const was = this.hostDown;
-        this.hostDown = !open;
-        if (open && was) void this.catchUp();
+        if (open) {
+          this.hostDown = null;
+          if (was) void this.catchUp();
+        } else {
+          if (!was) this.hostDown = 'unreachable';
+          void this.askWhyDown();
+        }
       },
     );
     window.addEventListener('hashchange', () => {
@@ -132,6 +141,16 @@ export class AppState {
     this.takeCampaign(current, revisionOf(current));
     this.screen = this.guard(screenFromHash(location.hash));
     this.loaded = true;
+  }
+
+  /** The socket closed: asks the host itself whether it is gone or is a new launch that refuses this token. */
+  private async askWhyDown(): Promise<void> {
+    try {
+      await send('app.info', {});
+    } catch (error) {
+      if (this.hostDown && error instanceof ApiError && error.error.code === 'refused') this.hostDown = 'relaunched';
+      else if (this.hostDown) this.hostDown = 'unreachable';
+    }
   }
 
   /** The host is back: what it holds now replaces what this page last saw. */
