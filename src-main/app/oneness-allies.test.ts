@@ -34,6 +34,9 @@ async function witchWren(app: App) {
   await app.call('lichslayer.setItem', { id: WREN, slot: 'gear', item: SICKLE });
 }
 
+/** Wren's own Block item, which her body keeps while she is in Odile's. */
+const BUCKLER = { name: 'Wicker Buckler', colour: 'Purple', notes: 'Block: once a round, one instance.' } as const;
+
 /** A Grave Rat with a 1d6 attack in Odile's room (2,0): an enemy to strike Brother Quillam (token 2) beside her. */
 async function graveRat(app: App): Promise<number> {
   const board = await app.call('board.addToken', {
@@ -140,6 +143,48 @@ describe('Oneness into an ally: Wren of the Hollow in Odile Vantreck (ch.2)', ()
       'Attack: Wren of the Hollow → Marrow Thief with Thorn Sickle: 1 damage',
       'Wren of the Hollow: 1 damage = 1d4 [3] − 2 (Sanity Edge (ch.8)) (ch.11)',
     ]);
+    app.close();
+  });
+
+  it('Oneness into an ally (ch.2): her own body lies inert — its turn passes, a hit on it does nothing and its Wicker Buckler cannot Block — while a hit on Odile’s body takes Odile’s Health, and at 0 Health Oneness ends with Wren’s 36 Health untouched', async () => {
+    const app = await floorOneFight();
+    await app.call('lichslayer.setItem', { id: WREN, slot: 'garment', item: BUCKLER });
+    const rat = await graveRat(app);
+    await intoOdile(app);
+    await app.call('phase.nextTurn', {});
+    await app.call('phase.nextTurn', {});
+    expect((await app.call('phase.nextTurn', {})).notices).toEqual([
+      "Wren of the Hollow's own turn passes: her body lies inert while she acts through Odile Vantreck on its turn (Oneness, ch.2)",
+    ]);
+    const spike = await app.call('fight.damage', { target: WREN, amount: 10, label: 'Bone Spike', bypassArmor: true });
+    expect(spike.lines.at(-1)).toBe(
+      "Wren of the Hollow's own body lies inert while she inhabits Odile Vantreck (Oneness, ch.2): it takes no damage; Bone Spike does nothing",
+    );
+    const quillam = (await app.call('fight.options', { attacker: rat })).targets.find((t) => t.tokenId === 2)!;
+    expect(quillam.blockers.map((b) => `${b.name}'s ${b.item}`)).toEqual(["Odile Vantreck's Tar-stitched Coat"]);
+    expect(
+      await app.dispatch('fight.attack', {
+        attacker: rat,
+        target: 2,
+        outOfTurn: true,
+        block: { lichslayerId: WREN, slot: 'garment' },
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          "Wren of the Hollow's own body lies inert while she inhabits Odile Vantreck (Oneness, ch.2): she acts through Odile Vantreck. Nothing changed.",
+      },
+    });
+    const cut = await app.call('fight.damage', { target: ODILE, amount: 10, label: 'Test blow', bypassArmor: true });
+    expect(cut.lines.at(-1)).toBe("10 to Odile Vantreck's Health (bypasses Armor): 30 → 20 (ch.11)");
+    const down = await app.call('fight.damage', { target: ODILE, amount: 99, label: 'Test blow', bypassArmor: true });
+    expect(down.lines).toContain(
+      'Odile Vantreck reaches 0 Health: Oneness ends and Wren of the Hollow returns to her own body (ch.2)',
+    );
+    expect(down.atZero.map((z) => z.name)).toEqual(['Odile Vantreck']);
+    expect((await app.call('board.view', { floor: 1 })).oneness).toEqual([]);
+    expect((await sheet(app, WREN)).health).toBe(36);
     app.close();
   });
 

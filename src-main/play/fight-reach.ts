@@ -113,7 +113,7 @@ function vitalsOf(ps: PlayReader, t: TokenView): { health: number; gold: number 
   return { health: t.health ?? 0, gold: 0 };
 }
 
-/** Who may Block a hit on this target: the target or a character adjacent to it, with an intact Block item unused this round (ch.13). */
+/** Who may Block a hit on this target: the target or a character adjacent to it, with an intact Block item unused this round (ch.13), not a Witch's inert body (ch.2). */
 export function blockersFor(
   ps: PlayReader,
   target: TokenView,
@@ -134,6 +134,8 @@ export function blockersFor(
     )
       return [];
     if (t.id !== target.id && !isNear({ floor: t.floor, x: t.x, y: t.y }, at, rules)) return [];
+    // ch.2: a Witch's own body lies inert while she inhabits another; it Blocks nothing.
+    if (onenessOf(ps, t.lichslayerId)) return [];
     return blockItems(equippedItems(ps, t.lichslayerId))
       .filter((i) => now === null || roundOf(fight.blocks[String(i.id)], now) !== now.round)
       .map((i) => ({

@@ -29,6 +29,8 @@ import { equippedItems, rollModifiersFor, syncHeld, type HeldItem } from './gear
 import { readFight, roundNow, writeFight } from './fight-state.ts';
 import { row, tokenOf, townFighters, positionOf, attackerKit, blockersFor } from './fight-reach.ts';
 import { actorOf } from './skills/oneness.ts';
+import { onenessOf } from './oneness-state.ts';
+import { inertActs } from '../rules/oneness.ts';
 import {
   defenderOf,
   noteWorn,
@@ -97,6 +99,9 @@ export function resolveAttack(
   const block = a.block
     ? blockersFor(ps, target).find((b) => b.lichslayerId === a.block!.lichslayerId && b.slot === a.block!.slot)
     : undefined;
+  // ch.2: the holder named may be a Witch whose own body lies inert while she is in another.
+  const inert = a.block && !block ? onenessOf(ps, a.block.lichslayerId) : null;
+  if (inert) throw new CommandFailure('refused', `${inertActs(inert.witch.name, inert.body.name)}. Nothing changed.`);
   if (a.block && !block)
     throw new CommandFailure(
       'refused',
