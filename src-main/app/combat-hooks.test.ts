@@ -1,6 +1,6 @@
 // What the rules make happen inside a fight, in a real campaign file: spells and their timing
-// (ch.15), enemies between player turns (ch.11), Sanity at the round's end (ch.11, ch.12), and the
-// Lich's manifestation in the Town (ch.16).
+// (ch.15), enemies between player turns and whom they strike (ch.11), Sanity at the round's end
+// (ch.11, ch.12), and the Lich's manifestation in the Town (ch.16).
 import { describe, expect, it } from 'vitest';
 import type { Colour } from '@shared/gauntlet.ts';
 import { makeApp, openDemo } from '../test-support/temp-app.ts';
@@ -198,6 +198,48 @@ describe('enemies between player turns (ch.11)', () => {
       x: 2,
       y: 2,
     });
+    app.close();
+  });
+});
+
+describe('whom an enemy strikes (ch.11, house rule)', () => {
+  it('ch.11: the target the attack dialog proposes for an enemy follows the house rule enemyTarget — the weakest in reach (Sable, 24 Health), the one holding the most gold (Brother Quillam, given 2000), or the first in reach on the turn stack (Odile) — and fight.attack lands on that one', async () => {
+    const app = await demo();
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    const board = await app.call('board.addToken', {
+      kind: 'entity',
+      name: 'Grey Hound',
+      colour: 'Red',
+      floor: 1,
+      x: 2,
+      y: 0,
+      health: 30,
+      armor: 0,
+      stats: { attack: '1d6' },
+    });
+    const hound = board.tokens.find((t) => t.name === 'Grey Hound')!.id;
+    await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+    await app.call('lichslayer.update', { id: 2, patch: { gold: 2000 } });
+    await app.call('dice.setSeed', { seed: 3 });
+    /** The proposal's words and the first line of the hound's attack on the one proposed. */
+    const strike = async (enemyTarget: 'weakest' | 'richest' | 'first-on-stack') => {
+      await app.call('houseRules.update', { patch: { enemyTarget } });
+      const options = await app.call('fight.options', { attacker: hound });
+      const hit = await app.call('fight.attack', { attacker: hound, target: options.defaultTarget!, outOfTurn: true });
+      return [options.defaultExplain, hit.lines[0]];
+    };
+    expect(await strike('weakest')).toEqual([
+      'Sable Hartigan, the weakest in reach (24 Health) (house rule)',
+      'Attack: Grey Hound → Sable Hartigan: 2 damage',
+    ]);
+    expect(await strike('richest')).toEqual([
+      'Brother Quillam, the character holding the most gold (2000) (house rule)',
+      'Attack: Grey Hound → Brother Quillam: 16 damage',
+    ]);
+    expect(await strike('first-on-stack')).toEqual([
+      'Odile Vantreck, the first in reach on the turn stack (house rule)',
+      'Attack: Grey Hound → Odile Vantreck: 5 damage',
+    ]);
     app.close();
   });
 });
