@@ -51,6 +51,8 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   for (const [i, name] of NAMES.entries()) {
     await town.getByRole('button', { name: `Both 108 gold: meal and shelter for ${name}` }).click();
     await expect(town.getByRole('row').nth(i + 1)).toContainText('fed, sheltered');
+    // 324 starting gold (the house rule's default) less the Inn's 108.
+    await expect(town.getByRole('row').nth(i + 1)).toContainText(`${name} 216 gold`);
   }
   // Each paid the Inn's 108 from their own starting gold (ch.4, house rule).
   await expect(town.getByRole('row').filter({ hasText: 'fed, sheltered' })).toHaveCount(4);
@@ -58,6 +60,7 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
 
   const banner = page.getByRole('status', { name: 'Phase' });
   await banner.getByRole('button', { name: 'Descend' }).click();
+  await expect(banner).toContainText('Exploring · Floor 1');
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
   await snap(page, 'floor-1');
 
@@ -72,6 +75,8 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
     await panel.getByRole('button', { name: 'Next turn' }).click();
     await expect(heading).toHaveText(`Round 1 · ${next}'s turn`);
   }
+  // Each attack and Challenge below is made with everything the acting entrant can do in view, unscrolled.
+  expect(await allInView(page, panel)).toBeGreaterThanOrEqual(5);
   await panel.getByRole('button', { name: 'Attack…' }).click();
   const attack = page.getByRole('dialog', { name: 'Dace Morrow attacks' });
   await attack.getByRole('radio', { name: /Feaster/ }).check();
@@ -104,6 +109,7 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   await panel.getByRole('button', { name: 'Next turn' }).click();
   await expect(heading).toHaveText("Round 1 · Ghast Lord's turn");
   await snap(page, 'ghast-lord-turn');
+  expect(await allInView(page, panel)).toBeGreaterThanOrEqual(5);
   await panel.getByRole('button', { name: 'Attack…' }).click();
   const strike = page.getByRole('dialog', { name: 'Ghast Lord attacks' });
   await strike.getByRole('button', { name: 'Roll the attack' }).click();
