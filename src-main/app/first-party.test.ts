@@ -21,18 +21,27 @@ async function rolledParty(seed: number) {
 }
 
 describe('a rolled party can play (ch.1, ch.4, ch.13)', () => {
-  it('over 20 seeds × 4 rolled Lichslayers, at least 75% hold loot that allows an attack (ch.1, ch.13)', async () => {
+  it('over 20 seeds × 4 rolled Lichslayers, at least 75% hold loot the attack dialog lets them attack with, on Floor 1 (ch.1, ch.11, ch.13)', async () => {
     let armed = 0;
     let rolled = 0;
+    let listed = 0;
     for (const seed of SEEDS) {
       const { app, roster, actionsOf } = await rolledParty(seed);
+      await app.call('phase.send', { event: { type: 'DESCEND' } });
+      const tokens = (await app.call('board.view', { floor: 1 })).tokens;
       for (const l of roster) {
         rolled++;
         const held = [l.items.loot1, l.items.loot2, l.items.loot3].map((i) => i!.name);
-        if (held.some((n) => actionsOf(n).includes('attack'))) armed++;
+        if (held.some((n) => actionsOf(n).includes('attack'))) listed++;
+        const token = tokens.find((t) => t.lichslayerId === l.id)!;
+        // What the attack dialog offers: loot that allows the attack and whose damage dice can be read.
+        const options = await app.call('fight.options', { attacker: token.id });
+        if (options.weapons.some((w) => w.allowed)) armed++;
       }
       app.close();
     }
+    // Every row the starting rolls reach that lists Attack also carries dice the engine can roll.
+    expect(listed).toBe(66);
     expect(rolled).toBe(80);
     expect(armed).toBe(66);
     expect(armed / rolled).toBeGreaterThanOrEqual(0.75);
