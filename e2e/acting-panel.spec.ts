@@ -73,7 +73,23 @@ test('a fight from the acting panel at 1366×768: attack with its dice, one pres
   await expect(card).toHaveCount(0);
   await page.keyboard.press('s');
   await expect(card).toBeVisible();
+  // The card covers the centre of no token on the floor.
+  const cardBox = (await card.boundingBox())!;
+  for (const t of b0.tokens.filter((t) => t.floor === 1 && t.x !== null)) {
+    const p = await tokenPoint(page, b0, t);
+    const inside =
+      p.x > cardBox.x && p.x < cardBox.x + cardBox.width && p.y > cardBox.y && p.y < cardBox.y + cardBox.height;
+    expect(inside, `the token card covers ${t.name}`).toBe(false);
+  }
   await page.keyboard.press('Escape');
+  await expect(card).toHaveCount(0);
+  // Picked again, a click away from the board closes it too.
+  await page.keyboard.press('s');
+  await expect(card).toBeVisible();
+  await page
+    .getByRole('heading', { name: /^Floor 1/ })
+    .first()
+    .click();
   await expect(card).toHaveCount(0);
 
   // Odile attacks from the panel; the result shows the dice as the ledger does.
@@ -202,6 +218,7 @@ test('when the host process stops, the Judge’s page says so at once with no ti
   const alert = page.getByRole('alert').filter({ hasText: 'host is unreachable' });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('Nothing you do now is saved');
+  await expect(alert).toContainText('Start it again (npm start) and open the link it prints');
   await expect(page.getByText('All changes saved')).toHaveCount(0);
   await expect(page.getByText('Not saved: host unreachable')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/6-host-down.png` });
