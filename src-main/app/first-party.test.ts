@@ -93,4 +93,27 @@ describe('a rolled party can play (ch.1, ch.4, ch.13)', () => {
     expect((await app.call('campaign.current', {}))!.town.smith).toBe(view.town.smith);
     app.close();
   });
+
+  it("a rolled Lichslayer's starting loot (a Scarlet Cleaver) keeps its row's tier, actions and text when the Judge renames that row (ch.1, ch.13)", async () => {
+    const { app, roster } = await rolledParty(101);
+    const held = roster[0]!.items.loot1!;
+    const rows = (await app.call('tables.get', { key: 'loot' })).table.rows;
+    const index = rows.findIndex((r) => r.label === held.name);
+    const before = roster[0]!.lootText.slots.loot1!;
+    // The editor sends the row without its id: the row keeps the one it has.
+    const { id: _id, ...sent } = rows[index]!;
+    await app.call('tables.setRow', { key: 'loot', index, row: { ...sent, label: 'Renamed by the Judge' } });
+    const after = (await app.call('campaign.current', {}))!.roster[0]!;
+    expect(held.name).toBe('Scarlet Cleaver');
+    expect(before.row).toBe('Scarlet Cleaver');
+    expect(after.items.loot1!.name).toBe('Scarlet Cleaver');
+    expect(after.lootText.slots.loot1).toEqual({
+      row: 'Renamed by the Judge',
+      tier: 'common',
+      itemType: 'weapon',
+      actions: ['attack', 'equip'],
+      details: 'Attack: 1d6 damage.',
+    });
+    app.close();
+  });
 });
