@@ -4,21 +4,14 @@
 // Magic, spells and gold go with her; her own body lies inert.
 import { describe, expect, it } from 'vitest';
 import { descendTo, openDemo } from '../test-support/temp-app.ts';
-import { hexImpOnFloorOne, landingsTo } from '../test-support/floor-setups.ts';
+import { hexImpOnFloorOne, landingsTo, ONENESS_WITCH } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
 const ODILE = 1;
 const SABLE = 3;
 const WREN = 4;
-const WITCH = {
-  hiddenClass: 'The Witch',
-  skill1: 'Commune',
-  skill2: 'Familiar',
-  skill3: 'Counter Magic',
-  capstone: 'Oneness',
-  level: 6,
-};
+const WITCH = ONENESS_WITCH;
 /** Wren's own weapon, which her body keeps while she is in Odile's. */
 const SICKLE = { name: 'Thorn Sickle', colour: 'Purple', notes: 'Attack: 1d4.' } as const;
 

@@ -3,19 +3,12 @@
 // inert, and each thing that ends it.
 import { describe, expect, it } from 'vitest';
 import { descendTo, openDemo } from '../test-support/temp-app.ts';
-import { hexImpOnFloorOne, landingsTo, reliquary } from '../test-support/floor-setups.ts';
+import { hexImpOnFloorOne, landingsTo, ONENESS_WITCH, reliquary } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
 const WREN = 4;
-const WITCH = {
-  hiddenClass: 'The Witch',
-  skill1: 'Commune',
-  skill2: 'Familiar',
-  skill3: 'Counter Magic',
-  capstone: 'Oneness',
-  level: 6,
-};
+const WITCH = ONENESS_WITCH;
 const health = async (app: App) => (await app.call('campaign.current', {}))!.roster.find((l) => l.id === WREN)!.health;
 const inhabited = async (app: App, floor: number) =>
   (await app.call('board.view', { floor })).oneness.map((o) => `${o.witch} in ${o.body}`);

@@ -42,3 +42,13 @@ export async function hexImpOnFloorOne(app: CampaignApp, health = 40): Promise<T
   });
   return board.tokens.find((t) => t.name === 'Hex Imp')!;
 }
+
+/** A level-6 Witch's patch for `lichslayer.update`: all three skills and the Oneness capstone (ch.2). */
+export const ONENESS_WITCH = {
+  hiddenClass: 'The Witch',
+  skill1: 'Commune',
+  skill2: 'Familiar',
+  skill3: 'Counter Magic',
+  capstone: 'Oneness',
+  level: 6,
+} as const;
