@@ -26,6 +26,20 @@ if (LATEST_VERSION >= 4) {
   });
   await app.call('board.enterFloor', { floor: 1 });
 }
+if (LATEST_VERSION >= 13) {
+  // Loot's fates keep state of their own (ch.13): a gem channelled on the dive, a scroll inscribed on a spell.
+  await app.call('lichslayer.setItem', { id, slot: 'loot2', item: { name: 'Sleet Geode', colour: 'Blue' } });
+  await app.call('loot.fate', { fate: 'channel', id, from: { slot: 'loot2' } });
+  await app.call('lichslayer.setItem', { id, slot: 'loot1', item: { name: 'Soot Scroll', colour: 'Black' } });
+  const demon = (await app.call('tables.get', { key: 'spells-demon' })).table;
+  const row = demon.rows.findIndex((r) => r.label === 'Cinder Lash');
+  await app.call('loot.fate', {
+    fate: 'inscribe',
+    id,
+    from: { slot: 'loot1' },
+    target: { spell: { table: 'spells-demon', row } },
+  });
+}
 app.close();
 const out = `src-main/db/fixtures/campaign-v${LATEST_VERSION}.lichslayer`;
 fs.copyFileSync(demo!.path, out);

@@ -73,6 +73,33 @@ describe('Inscribe (ch.13)', () => {
     expect(l.inventory.map((s) => s.name)).toEqual(['Soot Scroll', 'Cinder Compass']);
     app.close();
   });
+
+  it('an inscription on a spell is undone and redone: inscribing the same scroll again is refused only while it stands', async () => {
+    const { app, roster } = await openDemo(5);
+    const o = roster[0]!;
+    await app.call('lichslayer.setInventory', { id: o.id, stacks: [{ name: 'Soot Scroll', count: 1 }] });
+    const lash = (await app.call('tables.get', { key: 'spells-demon' })).table.rows.findIndex(
+      (x) => x.label === 'Cinder Lash',
+    );
+    const inscribe = {
+      fate: 'inscribe',
+      id: o.id,
+      from: { stack: 0 },
+      target: { spell: { table: 'spells-demon', row: lash } },
+    } as const;
+    const refusal = {
+      ok: false,
+      error: { message: "Cinder Lash already bears Soot Scroll's inscription (ch.13). Nothing changed." },
+    };
+    await app.call('loot.fate', inscribe);
+    expect(await app.dispatch('loot.fate', inscribe)).toMatchObject(refusal);
+    await app.call('history.undo', {});
+    expect(await app.dispatch('loot.fate', inscribe)).toMatchObject({ ok: true });
+    await app.call('history.undo', {});
+    await app.call('history.redo', {});
+    expect(await app.dispatch('loot.fate', inscribe)).toMatchObject(refusal);
+    app.close();
+  });
 });
 
 describe('Influence (ch.1, ch.13)', () => {

@@ -105,6 +105,32 @@ describe('the five fates of loot (ch.13)', () => {
     app.close();
   });
 
+  it('channel: undo gives the item back without its buff and redo burns it again; the dive’s end is undone with its buffs', async () => {
+    const { app, pick, odile, me } = await setup();
+    const glow = pick((r) => r.loot!.actions.includes('channel'));
+    await app.call('lichslayer.setItem', {
+      id: odile.id,
+      slot: 'loot3',
+      item: { name: glow.label, colour: glow.loot!.colour },
+    });
+    await app.call('phase.send', { event: { type: 'DESCEND' } });
+    await app.call('loot.fate', { fate: 'channel', id: odile.id, from: { slot: 'loot3' } });
+    const buff = { name: glow.label, details: glow.details };
+    await app.call('history.undo', {});
+    expect((await me()).life.buffs).toEqual([]);
+    expect((await me()).items.loot3).toMatchObject({ name: glow.label });
+    await app.call('history.redo', {});
+    expect((await me()).life.buffs).toEqual([buff]);
+    expect((await me()).items.loot3).toBeNull();
+    await app.call('phase.send', { event: { type: 'WITHDRAW' } });
+    expect((await me()).life.buffs).toEqual([]);
+    await app.call('history.undo', {});
+    expect((await me()).life.buffs).toEqual([buff]);
+    await app.call('history.redo', {});
+    expect((await me()).life.buffs).toEqual([]);
+    app.close();
+  });
+
   it('component: the ×N choice is made once; hold and unequip take the holder’s turn in a fight', async () => {
     const { app, pick, odile, me } = await setup();
     const comp = pick((r) => r.loot!.itemType === 'component');

@@ -117,7 +117,10 @@ describe('migrations', () => {
                 ...kept
               } = JSON.parse(String(r.value)) as Record<string, unknown>;
               expect(JSON.parse(value!), `${fixture}: setting ${String(r.key)}`).toEqual(kept);
-            } else expect(value, `${fixture}: setting ${String(r.key)}`).toBe(r.value);
+            } else if (r.key === 'channel-buffs' || r.key === 'spell-inscriptions')
+              // Format 14 moves loot's kept state into rows of its own (migration-v14.test.ts shows them there).
+              expect(value, `${fixture}: setting ${String(r.key)}`).toBe('{}');
+            else expect(value, `${fixture}: setting ${String(r.key)}`).toBe(r.value);
           }
           continue;
         }

@@ -204,6 +204,22 @@ const CASES: Case[] = [
     says: /Crafted\.lichslayer is damaged: its item row 1 belongs to a lichslayer row that is not there/,
   },
   {
+    name: 'a Channel buff that belongs to no Lichslayer',
+    craft: ({ file }) =>
+      withSql(file, (db) => db.exec(`INSERT INTO channel_buff (lichslayer_id, name) VALUES (99, 'Sleet Geode')`)),
+    says: /Crafted\.lichslayer is damaged: its channel_buff row 1 belongs to a lichslayer row that is not there/,
+  },
+  {
+    name: "an inscription on a spell row before the first (a row past its table's CHECK)",
+    craft: ({ file }) =>
+      breakingChecks(
+        file,
+        `INSERT INTO spell_inscription (lichslayer_id, spell_table, spell_row, spell_label, line)
+         VALUES (1, 'spells-demon', -1, 'Cinder Lash', 'Inscribed: Soot Scroll')`,
+      ),
+    says: /its spell_inscription row 1 breaks the rule CHECK \(spell_row>=0\)/,
+  },
+  {
     name: 'a damaged setting (a file in rollback-journal mode)',
     craft: ({ file }) =>
       withSql(file, (db) => db.exec(`INSERT INTO setting (key, value) VALUES ('world', '{')`), 'delete'),

@@ -43,6 +43,8 @@ export const TABLE_LIMITS: Readonly<Record<string, TableLimit>> = {
   medicine_refill: { rows: 1_000, bytes: 1 * MB },
   heirloom_cover: { rows: 1_000, bytes: 1 * MB },
   familiar: { rows: 100_000, bytes: 16 * MB },
+  channel_buff: { rows: 100_000, bytes: 16 * MB },
+  spell_inscription: { rows: 100_000, bytes: 16 * MB },
   skill_use: { rows: 5_000_000, bytes: null },
   day_report: { rows: 1_000_000, bytes: null },
   history: { rows: 5_000_000, bytes: null },

@@ -3,6 +3,7 @@
 // format before has them: a migration must not read through play code written for later formats.
 import type { Database } from 'better-sqlite3';
 import { lootRefOfName } from './loot-ref-sql.ts';
+import { emptiedSettings, settingRecords } from './moved-settings-sql.ts';
 
 /** Format 12: ailments (ch.2), a row per carrier and ailment, going with their Lichslayer or token. */
 function ailmentsAsRows(db: Database): void {
@@ -36,16 +37,9 @@ function ailmentsAsRows(db: Database): void {
       WHERE s.key = 'ailments' AND t.lichslayer_id IS NULL AND a.value IN ('Burn','Poison','Freeze','Bound')
         AND t.name = e.value ->> '$.name' AND t.placed_at = e.value ->> '$.placed'
       ORDER BY t.id, a.key;
-    -- The old setting row stays (emptied), so that older undo steps naming its id land on it and nowhere else.
-    UPDATE setting SET value = '{}' WHERE key = 'ailments';
+    ${emptiedSettings(['ailments'])}
   `);
 }
-
-// A setting as the app read it: an object of records keyed by a row's id, or nothing.
-const records = (key: string) =>
-  `SELECT e.key AS id, e.value AS v, e.type AS type FROM setting AS s,
-     json_each(CASE WHEN json_valid(s.value) AND json_type(s.value) = 'object' THEN s.value ELSE '{}' END) AS e
-   WHERE s.key = '${key}'`;
 
 /**
  * Format 13: the rest of the class skills' state (ch.2, ch.3) — the Doctor's heals from 0 Health, the
@@ -82,22 +76,22 @@ function skillStateAsRows(db: Database): void {
     CREATE INDEX familiar_of_witch ON familiar (witch_id);
 
     UPDATE lichslayer SET heals_from_zero = coalesce((
-      SELECT r.v FROM (${records('heals-from-zero')}) AS r
+      SELECT r.v FROM (${settingRecords('heals-from-zero')}) AS r
       WHERE r.id = CAST(lichslayer.id AS TEXT) AND r.type = 'integer' AND r.v >= 0), 0);
     UPDATE lichslayer SET retainer_streak = coalesce((
-      SELECT r.v FROM (${records('retainer-streaks')}) AS r
+      SELECT r.v FROM (${settingRecords('retainer-streaks')}) AS r
       WHERE r.id = CAST(lichslayer.id AS TEXT) AND r.type = 'integer' AND r.v >= 0), 0);
     INSERT INTO medicine_refill (lichslayer_id, slot, name, colour, notes, loot_ref)
       -- Tied to the loot row its name finds, as items held were when they gained the link.
       SELECT l.id, r.v ->> '$.slot', r.v ->> '$.name', r.v ->> '$.colour', coalesce(r.v ->> '$.notes', ''),
         ${lootRefOfName("r.v ->> '$.name'")}
-      FROM (${records('medicine-refills')}) AS r JOIN lichslayer AS l ON CAST(l.id AS TEXT) = r.id
+      FROM (${settingRecords('medicine-refills')}) AS r JOIN lichslayer AS l ON CAST(l.id AS TEXT) = r.id
       WHERE r.type = 'object' AND r.v ->> '$.slot' IN ('medicine1','medicine2','medicine3')
         AND json_type(r.v, '$.name') = 'text' AND json_type(r.v, '$.colour') = 'text';
     -- A cover or a bond named its token by id, name and placement (ids are reused): only a match counts.
     INSERT INTO heirloom_cover (lichslayer_id, token_id, serial, round)
       SELECT l.id, t.id, r.v ->> '$.serial', r.v ->> '$.round'
-      FROM (${records('heirloom-cover')}) AS r JOIN lichslayer AS l ON CAST(l.id AS TEXT) = r.id
+      FROM (${settingRecords('heirloom-cover')}) AS r JOIN lichslayer AS l ON CAST(l.id AS TEXT) = r.id
       JOIN token AS t ON t.id = r.v ->> '$.tokenId' AND t.name = r.v ->> '$.name'
       WHERE r.type = 'object' AND json_type(r.v, '$.tokenId') = 'integer'
         AND coalesce(json_type(r.v, '$.serial'), 'null') IN ('integer','null')
@@ -106,12 +100,10 @@ function skillStateAsRows(db: Database): void {
       SELECT l.id,
         (SELECT t.id FROM token AS t WHERE CAST(t.id AS TEXT) = r.id AND t.name = r.v ->> '$.name' AND t.placed_at = r.v ->> '$.placed'),
         CASE WHEN json_type(r.v, '$.defeatedSession') = 'integer' THEN r.v ->> '$.defeatedSession' END
-      FROM (${records('familiar-bonds')}) AS r JOIN lichslayer AS l ON l.id = r.v ->> '$.witch'
+      FROM (${settingRecords('familiar-bonds')}) AS r JOIN lichslayer AS l ON l.id = r.v ->> '$.witch'
       WHERE r.type = 'object' AND json_type(r.v, '$.witch') = 'integer'
       ORDER BY CAST(r.id AS INTEGER);
-    -- The old rows stay (emptied), so that older undo steps naming their ids land on them and nowhere else.
-    UPDATE setting SET value = '{}'
-      WHERE key IN ('heals-from-zero','retainer-streaks','medicine-refills','heirloom-cover','familiar-bonds');
+    ${emptiedSettings(['heals-from-zero', 'retainer-streaks', 'medicine-refills', 'heirloom-cover', 'familiar-bonds'])}
   `);
 }
 

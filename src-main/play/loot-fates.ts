@@ -5,8 +5,8 @@
 import type { ParsedArgsOf } from '@shared/contract.ts';
 import type { PlayReader, PlaySession } from '../state/session.ts';
 import type { ItemSlot } from '@shared/gauntlet.ts';
-import { readHouseRules, writeSetting } from '../state/settings.ts';
-import { readBuffs } from '../state/channel-buffs.ts';
+import { readHouseRules } from '../state/settings.ts';
+import { addChannelBuff } from '../state/channel-buffs.ts';
 import {
   canChannel,
   canConsume,
@@ -109,14 +109,7 @@ export function lootFate(ps: PlaySession, args: LootFateArgs): { day: number; no
         ),
       );
       s.take(ps);
-      const buffs = readBuffs(ps);
-      writeSetting(ps, 'channel-buffs', {
-        ...buffs,
-        [String(args.id)]: [
-          ...(buffs[String(args.id)] ?? []),
-          { name: s.item.name, details: s.item.entry?.details ?? '' },
-        ],
-      });
+      addChannelBuff(ps, args.id, { name: s.item.name, details: s.item.entry?.details ?? '' });
       break;
     }
     case 'merge': {

@@ -1,15 +1,26 @@
-// Channel buffs (rulebook ch.13) as the campaign keeps them: by Lichslayer, until the dive ends.
+// Channel buffs (rulebook ch.13) as the campaign keeps them: a row per buff a Lichslayer channelled,
+// removed with them, until the dive ends.
 import type { PlayReader, PlaySession } from './session.ts';
-import { z } from 'zod';
-import { readSetting, writeSetting } from './settings.ts';
+import type { ChannelBuffRow } from './rows.ts';
 
-const buffSchema = z.record(z.string(), z.array(z.strictObject({ name: z.string(), details: z.string() })));
-export type ChannelBuffs = z.output<typeof buffSchema>;
-export const readBuffs = (s: PlayReader): ChannelBuffs => readSetting(s, 'channel-buffs', buffSchema, {});
+export type ChannelBuff = Pick<ChannelBuffRow, 'name' | 'details'>;
+
+/** The buffs a Lichslayer holds now, in the order they were channelled. */
+export function buffsOf(s: PlayReader, lichslayerId: number): ChannelBuff[] {
+  return s
+    .all('channel_buff')
+    .filter((b) => b.lichslayer_id === lichslayerId)
+    .map((b) => ({ name: b.name, details: b.details }));
+}
+
+export function addChannelBuff(s: PlaySession, lichslayerId: number, buff: ChannelBuff): void {
+  s.insert('channel_buff', { lichslayer_id: lichslayerId, name: buff.name, details: buff.details });
+}
 
 /** ch.13: every Channel buff ends when the dive ends. */
 export function endChannelBuffs(s: PlaySession, notices: string[]): void {
-  if (!Object.values(readBuffs(s)).some((b) => b.length)) return;
-  writeSetting(s, 'channel-buffs', {});
+  const buffs = s.all('channel_buff');
+  if (!buffs.length) return;
+  for (const b of buffs) s.delete('channel_buff', b.id);
   notices.push('The dive is over: every Channel buff ends (ch.13)');
 }

@@ -181,6 +181,28 @@ export interface FamiliarRow {
   defeated_session: number | null;
 }
 
+/** A buff a Lichslayer channelled from an item (ch.13), kept until the dive ends. */
+export interface ChannelBuffRow {
+  id: number;
+  lichslayer_id: number;
+  /** The item channelled. */
+  name: string;
+  /** Its loot entry's text, as it was channelled. */
+  details: string;
+}
+
+/** An item's effect a Lichslayer inscribed on a spell (ch.13): the spell as the spellbook lists it, and the line cast with it. */
+export interface SpellInscriptionRow {
+  id: number;
+  lichslayer_id: number;
+  /** The spell table's key. */
+  spell_table: string;
+  /** The spell's row in that table, from 0. */
+  spell_row: number;
+  spell_label: string;
+  line: string;
+}
+
 /** The tables a play command reads and writes, loaded whole into the play state. */
 export interface PlayRows {
   town: TownRow;
@@ -195,6 +217,8 @@ export interface PlayRows {
   medicine_refill: MedicineRefillRow;
   heirloom_cover: HeirloomCoverRow;
   familiar: FamiliarRow;
+  channel_buff: ChannelBuffRow;
+  spell_inscription: SpellInscriptionRow;
 }
 export type PlayTable = keyof PlayRows;
 
@@ -211,6 +235,8 @@ export const PLAY_TABLES = [
   'medicine_refill',
   'heirloom_cover',
   'familiar',
+  'channel_buff',
+  'spell_inscription',
 ] as const satisfies readonly PlayTable[];
 
 /**
@@ -229,6 +255,8 @@ export const CASCADES: { readonly [T in PlayTable]?: readonly (readonly [PlayTab
     ['medicine_refill', 'lichslayer_id'],
     ['heirloom_cover', 'lichslayer_id'],
     ['familiar', 'witch_id'],
+    ['channel_buff', 'lichslayer_id'],
+    ['spell_inscription', 'lichslayer_id'],
   ],
   token: [
     ['turn_stack', 'token_id'],

@@ -1,36 +1,38 @@
 // Inscriptions a Lichslayer has made on spells (ch.13's Inscribe: an item's effect applied to a
-// spell, neither destroyed), kept as a campaign setting (undoable like any edit) by Lichslayer.
+// spell, neither destroyed), a row per inscription, removed with its Lichslayer (undoable like any edit).
 import type { PlayReader, PlaySession } from './session.ts';
-import { z } from 'zod';
-import { readSetting, writeSetting } from './settings.ts';
 
-const inscriptionSchema = z.strictObject({
-  table: z.string(),
-  row: z.number().int(),
-  label: z.string(),
-  line: z.string(),
-});
-const allSchema = z.record(z.string(), z.array(inscriptionSchema));
-export type SpellInscription = z.output<typeof inscriptionSchema>;
+/** A spell as an inscription names it: its table's key, its row there and its label. */
+export interface InscribedSpell {
+  table: string;
+  row: number;
+  label: string;
+}
 
-export const readSpellInscriptions = (s: PlayReader): Record<string, SpellInscription[]> =>
-  readSetting(s, 'spell-inscriptions', allSchema, {});
+export interface SpellInscription extends InscribedSpell {
+  line: string;
+}
 
-/** The inscriptions on one spell, as its caster made them. */
-export function inscriptionsOn(
-  s: PlayReader,
-  lichslayerId: number,
-  spell: { table: string; row: number; label: string },
-): SpellInscription[] {
-  return (readSpellInscriptions(s)[String(lichslayerId)] ?? []).filter(
-    (i) => i.table === spell.table && i.row === spell.row && i.label === spell.label,
-  );
+/** The inscriptions on one spell, as its caster made them, in the order made. */
+export function inscriptionsOn(s: PlayReader, lichslayerId: number, spell: InscribedSpell): SpellInscription[] {
+  return s
+    .all('spell_inscription')
+    .filter(
+      (i) =>
+        i.lichslayer_id === lichslayerId &&
+        i.spell_table === spell.table &&
+        i.spell_row === spell.row &&
+        i.spell_label === spell.label,
+    )
+    .map((i) => ({ table: i.spell_table, row: i.spell_row, label: i.spell_label, line: i.line }));
 }
 
 export function addSpellInscription(s: PlaySession, lichslayerId: number, inscription: SpellInscription): void {
-  const all = readSpellInscriptions(s);
-  writeSetting(s, 'spell-inscriptions', {
-    ...all,
-    [String(lichslayerId)]: [...(all[String(lichslayerId)] ?? []), inscription],
+  s.insert('spell_inscription', {
+    lichslayer_id: lichslayerId,
+    spell_table: inscription.table,
+    spell_row: inscription.row,
+    spell_label: inscription.label,
+    line: inscription.line,
   });
 }

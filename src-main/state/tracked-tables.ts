@@ -14,6 +14,8 @@ export const TRACKED_TABLES: ReadonlySet<string> = new Set([
   'medicine_refill',
   'heirloom_cover',
   'familiar',
+  'channel_buff',
+  'spell_inscription',
   'day_report',
   'skill_use',
 ]);

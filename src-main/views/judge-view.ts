@@ -20,7 +20,7 @@ import { characterRollModifiers, modifierList, situationOf, type RollSituation }
 import { readTown } from '../state/town.ts';
 import { idolEffects } from '../play/town.ts';
 import { skillMagic, skillRollBonuses } from '../play/skills/skill-facts.ts';
-import { readBuffs } from '../state/channel-buffs.ts';
+import { buffsOf } from '../state/channel-buffs.ts';
 import { usesForCapstone } from '../state/skill-uses.ts';
 import { capstoneProgress, LIMIT_LABEL, skillNamed, type SkillUse } from '../rules/skills.ts';
 import { currentSession } from '../state/sessions.ts';
@@ -237,7 +237,6 @@ function judgeState(ps: PlayReader): JudgeState {
   const items = ps.all('item');
   const stacks = [...ps.all('inventory')].sort((a, b) => a.position - b.position || a.id - b.id);
   const rules = readHouseRules(ps);
-  const buffs = readBuffs(ps);
   const records = readLifeRecords(ps);
   const lookup = lootEntries(ps);
   const day = town?.day ?? 1;
@@ -251,7 +250,7 @@ function judgeState(ps: PlayReader): JudgeState {
         items.filter((i) => i.lichslayer_id === row.id),
         stacks.filter((s) => s.lichslayer_id === row.id),
         rules,
-        buffs[String(row.id)] ?? [],
+        buffsOf(ps, row.id),
         usesForCapstone(ps, row.id, row.hidden_class),
         records[String(row.id)],
         lookup,
