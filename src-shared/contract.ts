@@ -66,7 +66,8 @@ export type Reply<T> = { ok: true; value: T; revision?: number } | { ok: false; 
 export type Push =
   /** One per change, built once: the Judge's view, the phase banner's, and the change's revision. */
   | { type: 'campaign'; view: CampaignView | null; revision: number; phase?: PhaseView | null }
-  | { type: 'players'; view: PlayerView | null; revision?: number }
+  /** `news`: the view's newest roll was never shown on a players' screen before (not one a redo brought back). */
+  | { type: 'players'; view: PlayerView | null; revision?: number; news?: boolean }
   /** One Lichslayer's own screen, pushed only to that Lichslayer's private link. */
   | { type: 'private'; view: PrivateView | null; revision?: number }
   /** The players' screens began or stopped being shared on the local network: private links change. */

@@ -4,6 +4,7 @@
 // pushed only when what it shows changed, so a hidden change tells the players nothing.
 import type { Database } from 'better-sqlite3';
 import type { CampaignView, Push } from '@shared/contract.ts';
+import type { PlayerView } from '@shared/board.ts';
 import type { PhaseView } from '@shared/phase.ts';
 import { loadPlayState, stateReader } from '../db/play-store.ts';
 import { tableCatalog } from '../db/table-catalog.ts';
@@ -54,7 +55,31 @@ export class Screens {
 
   subscribePlayers(listener: Listener): () => void {
     this.players.add(listener);
+    // The rolls a joining screen is shown as it opens are no news to it at the next change.
+    this.noteRollsShown(this.campaign());
     return () => this.players.delete(listener);
+  }
+
+  /**
+   * The rolls the players' screens have been shown in this campaign, each once: a roll that comes
+   * back (an undone step redone) is no news to any of them, even one opened in between.
+   */
+  private rollsShown: { db: Database; keys: Set<string> } | null = null;
+
+  /** Notes the rolls the players' view shows now; true when its newest is one never shown before. */
+  private noteRollsShown(open: ReturnType<Screens['campaign']>, view = open ? this.playersNow(open) : null): boolean {
+    if (!open || !view) return false;
+    const held = this.rollsShown?.db === open.db ? this.rollsShown.keys : null;
+    const keys = view.rolls.map((r) => `${r.at}\n${r.explain}`);
+    const news = held !== null && keys[0] !== undefined && !held.has(keys[0]);
+    const all = held ?? new Set<string>();
+    for (const k of keys) all.add(k);
+    this.rollsShown = { db: open.db, keys: all };
+    return news;
+  }
+
+  private playersNow(open: OpenCampaign): PlayerView {
+    return playerView(open.db, this.reader(open.db));
   }
 
   /** A private screen of one Lichslayer: it hears only that Lichslayer's projection, when it changes. */
@@ -148,12 +173,14 @@ export class Screens {
       this.lastPlayers = null;
       return;
     }
-    const push: Push = { type: 'players', view: open ? playerView(open.db, this.reader(open.db)) : null };
+    const view = open ? this.playersNow(open) : null;
+    const push: Push = { type: 'players', view };
     const text = JSON.stringify(push);
     if (text === this.lastPlayers) return;
     this.lastPlayers = text;
     // The revision goes with the push, not into what is compared: a screen skips what it already holds.
-    const sent: Push = { ...push, revision: this.revision };
+    const news = this.noteRollsShown(open, view);
+    const sent: Push = { ...push, revision: this.revision, ...(news ? { news } : {}) };
     for (const listener of this.players) listener(sent);
   }
 
