@@ -84,6 +84,25 @@ export async function hasHostAccess(): Promise<boolean> {
 export const MISSING_TOKEN_MESSAGE =
   'This page needs the link the app printed when it started (it opens one window). Open the newest link it printed, or restart the app to get a new one.';
 
+/**
+ * Why a request got no answer of the host's own: the host is not there, or it is there but does
+ * not know this page's token (a new launch, a revoked link). Tagged where the request failed, so a
+ * screen whose socket closed reads one answer instead of matching messages.
+ */
+export type HostAbsence = 'unreachable' | 'token-unknown';
+const absences = new WeakMap<CommandError, HostAbsence>();
+
+function absent(kind: HostAbsence, message: string): { ok: false; error: CommandError } {
+  const error: CommandError = { code: kind === 'unreachable' ? 'internal' : 'refused', message };
+  absences.set(error, kind);
+  return { ok: false, error };
+}
+
+/** The host's absence a failed request shows; null when the host answered (a refusal of its own). */
+export function hostAbsence(error: unknown): HostAbsence | null {
+  return error instanceof ApiError ? (absences.get(error.error) ?? null) : null;
+}
+
 function overHttp<K extends CommandName>(name: K, args: ArgsOf<K>): Promise<Reply<ResultOf<K>>> {
   // Not behind an await once started: the request goes out before the page's next render, which a
   // drop drawn at mouse-up has just scheduled.
@@ -99,13 +118,9 @@ async function request<K extends CommandName>(name: K, args: ArgsOf<K>): Promise
       body: JSON.stringify(args),
     });
   } catch {
-    return {
-      ok: false,
-      error: { code: 'internal', message: 'The Lichslayer Judge host is not reachable. Is it still running?' },
-    };
+    return absent('unreachable', 'The Lichslayer Judge host is not reachable. Is it still running?');
   }
-  if (response.status === 401)
-    return { ok: false, error: { code: 'refused', message: codeProblem ?? MISSING_TOKEN_MESSAGE } };
+  if (response.status === 401) return absent('token-unknown', codeProblem ?? MISSING_TOKEN_MESSAGE);
   const text = await response.text();
   try {
     return JSON.parse(text) as Reply<ResultOf<K>>;

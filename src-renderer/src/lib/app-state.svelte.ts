@@ -2,7 +2,7 @@
 // No rules are computed here; every number shown comes from main.
 import type { AppInfo, ArgsOf, CampaignSummary, CampaignView, CommandName, Push, ResultOf } from '@shared/contract.ts';
 import type { PhaseView } from '@shared/phase.ts';
-import { ApiError, onPush, revisionOf, send } from './api.ts';
+import { ApiError, hostAbsence, onPush, revisionOf, send } from './api.ts';
 import { prefetchBoard } from './board-prefetch.ts';
 import { reuse } from './reuse.ts';
 
@@ -148,8 +148,7 @@ export class AppState {
     try {
       await send('app.info', {});
     } catch (error) {
-      if (this.hostDown && error instanceof ApiError && error.error.code === 'refused') this.hostDown = 'relaunched';
-      else if (this.hostDown) this.hostDown = 'unreachable';
+      if (this.hostDown) this.hostDown = hostAbsence(error) === 'token-unknown' ? 'relaunched' : 'unreachable';
     }
   }
 

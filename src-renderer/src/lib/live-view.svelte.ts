@@ -4,7 +4,7 @@
 // drops it says so and asks the host directly, so a reconnect catches up and a restarted host
 // (whose links are new) says to ask the Judge for the new link.
 import type { Push } from '@shared/contract.ts';
-import { ApiError, hasHostAccess, MISSING_TOKEN_MESSAGE, onPush, revisionOf } from './api.ts';
+import { ApiError, hasHostAccess, hostAbsence, MISSING_TOKEN_MESSAGE, onPush, revisionOf } from './api.ts';
 import { reuse } from './reuse.ts';
 
 export interface LiveViewOptions<V extends object> {
@@ -56,16 +56,18 @@ export class LiveView<V extends object> {
       this.problem = null;
     } catch (e) {
       if (this.stopped) return;
-      if (e instanceof ApiError && e.message === MISSING_TOKEN_MESSAGE) {
+      const absence = hostAbsence(e);
+      const message = e instanceof Error ? e.message : String(e);
+      if (absence === 'token-unknown') {
         // The host is up but does not know this link: revoked, or a new launch with new links.
-        this.problem = this.view ? this.options.endedMessage : MISSING_TOKEN_MESSAGE;
+        this.problem = this.view ? this.options.endedMessage : message;
         this.stopPushes?.();
-      } else if (e instanceof ApiError && e.error.code === 'no-campaign') {
+      } else if (absence === 'unreachable') this.lost = true;
+      else if (e instanceof ApiError && e.error.code === 'no-campaign') {
         // The Judge has not opened a campaign yet: wait; its view comes as a push when they do.
         this.view = null;
         this.lost = false;
-      } else if (e instanceof ApiError && e.error.code === 'internal') this.lost = true;
-      else this.problem = e instanceof Error ? e.message : String(e);
+      } else this.problem = message;
     }
   }
 
