@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { moveOlderSettings } from './older-settings.ts';
 import { SKILL_STATE_MIGRATIONS } from './skill-state-rows.ts';
 import { LOOT_STATE_MIGRATIONS } from './loot-state-rows.ts';
+import { SKILL_ROUND_MIGRATIONS } from './skill-round-rows.ts';
 import { lootRefOfName } from './loot-ref-sql.ts';
 
 export interface Migration {
@@ -384,6 +385,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   ...SKILL_STATE_MIGRATIONS,
   ...LOOT_STATE_MIGRATIONS,
+  ...SKILL_ROUND_MIGRATIONS,
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

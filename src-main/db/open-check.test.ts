@@ -220,6 +220,19 @@ const CASES: Case[] = [
     says: /its spell_inscription row 1 breaks the rule CHECK \(spell_row>=0\)/,
   },
   {
+    name: 'a doorway held by a Breaker who is not there',
+    craft: ({ file }) =>
+      withSql(file, (db) =>
+        db.exec(`INSERT INTO doorway_hold (breaker_id, floor, x, y, serial, round) VALUES (99, 1, 2, 1, 1, 1)`),
+      ),
+    says: /Crafted\.lichslayer is damaged: its doorway_hold row 1 belongs to a lichslayer row that is not there/,
+  },
+  {
+    name: 'a Crush tier of no floor tier (a value past its CHECK)',
+    craft: ({ file }) => breakingChecks(file, `INSERT INTO crush_tier (lichslayer_id, tier) VALUES (1, 'deep')`),
+    says: /its crush_tier row 1 breaks the rule CHECK \(tier in\('upper','middle','lower'\)\)/,
+  },
+  {
     name: 'a damaged setting (a file in rollback-journal mode)',
     craft: ({ file }) =>
       withSql(file, (db) => db.exec(`INSERT INTO setting (key, value) VALUES ('world', '{')`), 'delete'),

@@ -203,6 +203,42 @@ export interface SpellInscriptionRow {
   line: string;
 }
 
+/** A floor tier on which a Breaker has felled an enemy, toward Crush (ch.2). */
+export interface CrushTierRow {
+  id: number;
+  lichslayer_id: number;
+  tier: 'upper' | 'middle' | 'lower';
+}
+
+/** A square of the board in one fight's Round: where a skill's reach was set, and when. */
+interface PlacedInRound {
+  floor: number;
+  x: number;
+  y: number;
+  serial: number;
+  round: number;
+}
+
+/** A character the Scholar's Investiture reaches (ch.2): granted at a Round's start where the Scholar stood. */
+export interface InvestitureRow extends PlacedInRound {
+  id: number;
+  scholar_id: number;
+  lichslayer_id: number;
+}
+
+/** The doorway a Breaker holds (ch.2, Break enhanced): the room's square, in the Round it holds. */
+export interface DoorwayHoldRow extends PlacedInRound {
+  id: number;
+  breaker_id: number;
+}
+
+/** An enemy turned back at a held doorway, kept out of that room for the Round (ch.2). */
+export interface DoorwayDenialRow {
+  id: number;
+  doorway_id: number;
+  token_id: number;
+}
+
 /** The tables a play command reads and writes, loaded whole into the play state. */
 export interface PlayRows {
   town: TownRow;
@@ -219,6 +255,10 @@ export interface PlayRows {
   familiar: FamiliarRow;
   channel_buff: ChannelBuffRow;
   spell_inscription: SpellInscriptionRow;
+  crush_tier: CrushTierRow;
+  investiture: InvestitureRow;
+  doorway_hold: DoorwayHoldRow;
+  doorway_denial: DoorwayDenialRow;
 }
 export type PlayTable = keyof PlayRows;
 
@@ -237,6 +277,10 @@ export const PLAY_TABLES = [
   'familiar',
   'channel_buff',
   'spell_inscription',
+  'crush_tier',
+  'investiture',
+  'doorway_hold',
+  'doorway_denial',
 ] as const satisfies readonly PlayTable[];
 
 /**
@@ -257,12 +301,18 @@ export const CASCADES: { readonly [T in PlayTable]?: readonly (readonly [PlayTab
     ['familiar', 'witch_id'],
     ['channel_buff', 'lichslayer_id'],
     ['spell_inscription', 'lichslayer_id'],
+    ['crush_tier', 'lichslayer_id'],
+    ['investiture', 'scholar_id'],
+    ['investiture', 'lichslayer_id'],
+    ['doorway_hold', 'breaker_id'],
   ],
   token: [
     ['turn_stack', 'token_id'],
     ['ailment', 'token_id'],
     ['heirloom_cover', 'token_id'],
+    ['doorway_denial', 'token_id'],
   ],
+  doorway_hold: [['doorway_denial', 'doorway_id']],
 };
 
 /** The schema's ON DELETE SET NULL links: a deleted row clears these columns that point at it first. */

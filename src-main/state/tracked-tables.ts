@@ -16,6 +16,10 @@ export const TRACKED_TABLES: ReadonlySet<string> = new Set([
   'familiar',
   'channel_buff',
   'spell_inscription',
+  'crush_tier',
+  'investiture',
+  'doorway_hold',
+  'doorway_denial',
   'day_report',
   'skill_use',
 ]);

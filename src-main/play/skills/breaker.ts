@@ -11,8 +11,7 @@ import {
   knockBackTo,
   rollChargeDamage,
 } from '../../rules/skills-breaker.ts';
-import { z } from 'zod';
-import { readHouseRules, readSetting, writeSetting } from '../../state/settings.ts';
+import { readHouseRules } from '../../state/settings.ts';
 import type { DieRoll } from '../../rules/dice.ts';
 import { presetChallenge, rollChallenge } from '../../rules/challenge.ts';
 import { roundNow } from '../fight-state.ts';
@@ -222,13 +221,17 @@ export function holdDoorway(ps: PlaySession, l: LichslayerRow, enhanced: boolean
       'refused',
       `${l.name} is not on the board: a doorway is held in the Tombs. Nothing changed.`,
     );
-  const held = readSetting(ps, DOORWAY_KEY, doorwaySchema, []).filter(
-    (d) => d.serial === now.serial && d.round === now.round && d.breaker !== l.id,
-  );
-  writeSetting(ps, DOORWAY_KEY, [
-    ...held,
-    { breaker: l.id, at: { floor: me.floor, x: me.x, y: me.y }, serial: now.serial, round: now.round, denied: [] },
-  ]);
+  // A hold lasts its Round, and a Breaker holds one doorway: the ones that ended, or were theirs, go.
+  for (const d of ps.all('doorway_hold'))
+    if (d.serial !== now.serial || d.round !== now.round || d.breaker_id === l.id) ps.delete('doorway_hold', d.id);
+  ps.insert('doorway_hold', {
+    breaker_id: l.id,
+    floor: me.floor,
+    x: me.x,
+    y: me.y,
+    serial: now.serial,
+    round: now.round,
+  });
   notes.push(
     `${l.name} blocks the way into ${cell(me.floor, me.x, me.y)} this Round: an enemy entering must pass a Challenge of ${l.power}, ${l.name}'s Power (ch.2)`,
   );
@@ -249,16 +252,15 @@ export function passDoorway(
 ): boolean {
   const now = roundNow(ps);
   if (!now || enemy.kind !== 'entity') return true;
-  const all = readSetting(ps, DOORWAY_KEY, doorwaySchema, []);
-  const i = all.findIndex(
-    (d) =>
-      d.serial === now.serial && d.round === now.round && d.at.floor === to.floor && d.at.x === to.x && d.at.y === to.y,
-  );
-  if (i < 0) return true;
-  const hold = all[i]!;
-  const breaker = lichslayerOf(ps, hold.breaker);
+  const hold = ps
+    .all('doorway_hold')
+    .find(
+      (d) => d.serial === now.serial && d.round === now.round && d.floor === to.floor && d.x === to.x && d.y === to.y,
+    );
+  if (!hold) return true;
+  const breaker = lichslayerOf(ps, hold.breaker_id);
   if (!breaker) return true;
-  if (hold.denied.includes(enemy.id)) {
+  if (ps.all('doorway_denial').some((n) => n.doorway_id === hold.id && n.token_id === enemy.id)) {
     notes.push(`${enemy.name} was denied at ${breaker.name}'s doorway this Round: it stays (ch.2)`);
     return false;
   }
@@ -273,27 +275,10 @@ export function passDoorway(
     notes.push(`${cause}: ${enemy.name} succeeds (${r.explain}) and comes through (ch.2)`);
     return true;
   }
-  writeSetting(
-    ps,
-    DOORWAY_KEY,
-    all.map((d, k) => (k === i ? { ...d, denied: [...d.denied, enemy.id] } : d)),
-  );
+  ps.insert('doorway_denial', { doorway_id: hold.id, token_id: enemy.id });
   notes.push(`${cause}: ${enemy.name} fails (${r.explain}) and is denied entry this Round (ch.2)`);
   return false;
 }
-
-/** Doorways the Breaker holds this Round (ch.2, Break enhanced), and the enemies already denied at each. */
-export const doorwaySchema = z.array(
-  z.object({
-    breaker: z.number().int(),
-    at: z.object({ floor: z.number().int(), x: z.number().int(), y: z.number().int() }),
-    serial: z.number().int(),
-    round: z.number().int(),
-    denied: z.array(z.number().int()),
-  }),
-);
-
-export const DOORWAY_KEY = 'skill:doorway';
 
 /** Break (ch.2): into the chosen room with a bonus Attack; enhanced, as a Response, the doorway held. */
 export function breakSkill(c: SkillCall<'Break'>): SkillOutcome {

@@ -1,11 +1,11 @@
 // The Scholar's skills (ch.2): Predict, Investiture at each Round's start, Scrolls and Ink inscriptions,
 // and Identify.
-import { INVESTITURE_KEY, investitureSchema, enhancedSkill } from './skill-facts.ts';
+import { enhancedSkill } from './skill-facts.ts';
 import { lichslayerOf, holdsSkill, type LichslayerRow } from '../../state/lichslayer.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
+import type { InvestitureRow } from '../../state/rows.ts';
 import { allTokens } from '../../state/board.ts';
-import { z } from 'zod';
-import { readHouseRules, readSetting, writeSetting } from '../../state/settings.ts';
+import { readHouseRules } from '../../state/settings.ts';
 import {
   identifyEntity,
   identifyLoot,
@@ -79,7 +79,7 @@ export function investitureAtRoundStart(ps: PlaySession, round: number, notices:
   const stackOrder = ps.all('turn_stack');
   for (const e of stackOrder) order.set(e.token_id, e.position);
   const serial = readFight(ps).serial;
-  const granted: z.output<typeof investitureSchema> = [];
+  const granted: Omit<InvestitureRow, 'id'>[] = [];
   for (const t of tokens) {
     if (t.kind !== 'lichslayer' || t.lichslayerId === null || t.defeated || !standing(t)) continue;
     const scholar = lichslayerOf(ps, t.lichslayerId);
@@ -104,20 +104,24 @@ export function investitureAtRoundStart(ps: PlaySession, round: number, notices:
       enhanced: enhancedSkill(ps, scholar, 'Investiture'),
       adjacency: rules.adjacency,
     });
-    granted.push({
-      scholar: scholar.id,
-      at: { floor: t.floor, x: t.x, y: t.y },
-      serial,
-      round,
-      to: chosen.map((c) => c.lichslayerId),
-    });
+    for (const c of chosen)
+      granted.push({
+        scholar_id: scholar.id,
+        lichslayer_id: c.lichslayerId,
+        floor: t.floor,
+        x: t.x,
+        y: t.y,
+        serial,
+        round,
+      });
     if (chosen.length)
       notices.push(
         `Investiture: ${chosen.map((c) => c.name).join(', ')} ${chosen.length === 1 ? 'has' : 'have'} +${INVESTITURE_MAGIC} Magic and +1 to all rolls from ${scholar.name} this Round, while ${scholar.name} stays (ch.2)`,
       );
   }
-  const before = readSetting(ps, INVESTITURE_KEY, investitureSchema, []);
-  if (granted.length || before.length) writeSetting(ps, INVESTITURE_KEY, granted);
+  // Each Round's start grants anew: last Round's reach ends with it.
+  for (const g of ps.all('investiture')) ps.delete('investiture', g.id);
+  for (const g of granted) ps.insert('investiture', g);
 }
 
 /** Scrolls and Ink (ch.2): inscribe a Gear or Garment with +1 Magic (+2 enhanced); a full turn, outside a fight. */

@@ -2,9 +2,7 @@
 // bonus, Rumble Hat's Health and Armor, Recall's assist, and Crush's count of tiers felled (ch.2).
 import { lichslayerOf, holdsSkill, type LichslayerRow } from '../../state/lichslayer.ts';
 import type { PlayReader, PlaySession } from '../../state/session.ts';
-import { z } from 'zod';
 import { allTokens } from '../../state/board.ts';
-import { readSetting, writeSetting } from '../../state/settings.ts';
 import { lifeRecord } from '../../state/life-records.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { roundNow } from '../fight-state.ts';
@@ -20,7 +18,7 @@ export const enhancedSkill = (ps: PlayReader, l: LichslayerRow, skill: string): 
 /** The Scholars whose Investiture reaches this Lichslayer now: granted at this Round's start, the Scholar not moved away. */
 export function investedBy(ps: PlayReader, lichslayerId: number): LichslayerRow[] {
   // Asked for every Lichslayer in every view: the grants first, as there are seldom any.
-  const grants = readSetting(ps, INVESTITURE_KEY, investitureSchema, []).filter((g) => g.to.includes(lichslayerId));
+  const grants = ps.all('investiture').filter((g) => g.lichslayer_id === lichslayerId);
   if (!grants.length) return [];
   const now = roundNow(ps);
   if (!now) return [];
@@ -28,10 +26,10 @@ export function investedBy(ps: PlayReader, lichslayerId: number): LichslayerRow[
   return grants
     .filter((g) => g.serial === now.serial && g.round === now.round)
     .filter((g) => {
-      const t = tokens.find((k) => k.lichslayerId === g.scholar);
-      return !!t && !t.defeated && t.floor === g.at.floor && t.x === g.at.x && t.y === g.at.y;
+      const t = tokens.find((k) => k.lichslayerId === g.scholar_id);
+      return !!t && !t.defeated && t.floor === g.floor && t.x === g.x && t.y === g.y;
     })
-    .map((g) => lichslayerOf(ps, g.scholar))
+    .map((g) => lichslayerOf(ps, g.scholar_id))
     .filter((r): r is LichslayerRow => !!r);
 }
 
@@ -124,30 +122,14 @@ export function noteFelledForCapstone(
 ): void {
   const l = lichslayerOf(ps, byLichslayerId);
   if (!l || l.hidden_class !== 'The Breaker') return;
-  const all = readSetting(ps, TIERS_KEY, tiersSchema, {});
-  const before = all[String(l.id)] ?? [];
+  const before = ps
+    .all('crush_tier')
+    .filter((t) => t.lichslayer_id === l.id)
+    .map((t) => t.tier);
   const r = crushTiers(before, floor);
-  if (r.tiers.length !== before.length) writeSetting(ps, TIERS_KEY, { ...all, [String(l.id)]: r.tiers });
+  for (const tier of r.tiers) if (!before.includes(tier)) ps.insert('crush_tier', { lichslayer_id: l.id, tier });
   if (r.met && !l.capstone.trim() && l.skill1 && l.skill2 && l.skill3) {
     ps.update('lichslayer', l.id, { capstone: 'Crush' });
     lines.push(`${l.name}'s capstone condition is met (${r.explain}): Crush unlocks (ch.2)`);
   }
 }
-
-/** Who Investiture reaches this Round (ch.2): set at each Round's start, kept while the Scholar stays put. */
-export const investitureSchema = z.array(
-  z.object({
-    scholar: z.number().int(),
-    at: z.object({ floor: z.number().int(), x: z.number().int(), y: z.number().int() }),
-    serial: z.number().int(),
-    round: z.number().int(),
-    to: z.array(z.number().int()),
-  }),
-);
-
-export const INVESTITURE_KEY = 'skill:investiture';
-
-/** The floor tiers on which each Breaker has felled an enemy, toward Crush (ch.2): at most three per Breaker. */
-export const tiersSchema = z.record(z.string(), z.array(z.enum(['upper', 'middle', 'lower'])));
-
-export const TIERS_KEY = 'skill:crush-tiers';
