@@ -6,7 +6,6 @@ import { readWorld } from '../state/board.ts';
 import { olderAttentionStage, olderPartyFloor } from '../db/older-settings.ts';
 import { stateReader } from '../db/play-store.ts';
 import { currentSession, savedRandom, sessionStarts } from '../state/sessions.ts';
-import { readLifeRecords } from '../state/life-records.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { readTown } from '../state/town.ts';
 import { journalNotes } from '../views/journal-view.ts';
@@ -22,7 +21,6 @@ export function checkCampaignSettings(db: Database): void {
   olderAttentionStage(db);
   olderPartyFloor(db);
   readTown(ps);
-  readLifeRecords(ps);
   savedRandom(ps);
   const sessions = currentSession(ps);
   sessionStarts(ps);

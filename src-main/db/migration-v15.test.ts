@@ -6,62 +6,10 @@ import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { descendTo, makeApp, openDemo } from '../test-support/temp-app.ts';
 import { landingsTo } from '../test-support/floor-setups.ts';
+import { asOlderFormat } from '../test-support/older-formats.ts';
 import { LATEST_VERSION } from './migrations.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
-
-interface Placed {
-  floor: number;
-  x: number;
-  y: number;
-  serial: number;
-  round: number;
-}
-
-/**
- * The closed campaign as format 14 kept the same state: the rows written back as its settings, the
- * tables format 15 added dropped (the only change to the schema it made), and no undo steps.
- */
-function asFormat14(file: string, crushTiers: Record<string, unknown> = {}): void {
-  const db = new Database(file);
-  const grants = db.prepare(`SELECT * FROM investiture ORDER BY id`).all() as (Placed & {
-    scholar_id: number;
-    lichslayer_id: number;
-  })[];
-  const holds = db.prepare(`SELECT * FROM doorway_hold ORDER BY id`).all() as (Placed & {
-    id: number;
-    breaker_id: number;
-  })[];
-  const denials = db.prepare(`SELECT * FROM doorway_denial ORDER BY id`).all() as {
-    doorway_id: number;
-    token_id: number;
-  }[];
-  const at = (p: Placed) => ({ floor: p.floor, x: p.x, y: p.y });
-  const settings = {
-    'skill:crush-tiers': crushTiers,
-    'skill:investiture': [...new Set(grants.map((g) => g.scholar_id))].map((scholar) => {
-      const mine = grants.filter((g) => g.scholar_id === scholar);
-      const g = mine[0]!;
-      return { scholar, at: at(g), serial: g.serial, round: g.round, to: mine.map((m) => m.lichslayer_id) };
-    }),
-    'skill:doorway': holds.map((h) => ({
-      breaker: h.breaker_id,
-      at: at(h),
-      serial: h.serial,
-      round: h.round,
-      denied: denials.filter((d) => d.doorway_id === h.id).map((d) => d.token_id),
-    })),
-  };
-  const put = db.prepare(
-    `INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-  );
-  for (const [key, value] of Object.entries(settings)) put.run(key, JSON.stringify(value));
-  // The undo steps name the tables format 15 added, where a format-14 file's named the settings: they go too.
-  db.exec(`DELETE FROM history;`);
-  db.exec(`DROP TABLE doorway_denial; DROP TABLE doorway_hold; DROP TABLE investiture; DROP TABLE crush_tier;`);
-  db.pragma('user_version = 14');
-  db.close();
-}
 
 /** Rows of the campaign file as it stands on disk. */
 function rowsOf(file: string, sql: string): unknown[] {
@@ -116,7 +64,9 @@ describe('format 15: the class skills’ Round state as rows (ch.2)', () => {
     });
     await landingsTo(app, 7);
     app.close();
-    asFormat14(file, { [String(o.id)]: ['upper', 'middle'], '77': ['lower'], [String(roster[1]!.id)]: ['deep'] });
+    asOlderFormat(file, 14, {
+      crushTiers: { [String(o.id)]: ['upper', 'middle'], '77': ['lower'], [String(roster[1]!.id)]: ['deep'] },
+    });
     const again = await reopened(dataDir, file);
     expect(again.view.schemaVersion).toBe(LATEST_VERSION);
     await descendTo(again.app, 7);
@@ -173,7 +123,7 @@ describe('format 15: the class skills’ Round state as rows (ch.2)', () => {
     await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect((await me(odile.id)).derived.magic.value).toBe(magic + 1);
     app.close();
-    asFormat14(file);
+    asOlderFormat(file, 14);
     const again = await reopened(dataDir, file);
     expect((await again.me(odile.id)).derived.magic.value).toBe(magic + 1);
     expect((await again.me(odile.id)).life.penalties).toContainEqual({
@@ -211,7 +161,7 @@ describe('format 15: the class skills’ Round state as rows (ch.2)', () => {
       "Grave Hound: Enter past Odile Vantreck's doorway: Grave Hound fails (3 = 1d6! [3] vs 14: short of the target (ch.1)) and is denied entry this Round (ch.2)",
     ]);
     app.close();
-    asFormat14(file);
+    asOlderFormat(file, 14);
     const again = await reopened(dataDir, file);
     const denied = "Grave Hound was denied at Odile Vantreck's doorway this Round: it stays (ch.2)";
     // The next gap in the same Round: the Hound tries again and is held out without a roll.

@@ -5,6 +5,7 @@ import { moveOlderSettings } from './older-settings.ts';
 import { SKILL_STATE_MIGRATIONS } from './skill-state-rows.ts';
 import { LOOT_STATE_MIGRATIONS } from './loot-state-rows.ts';
 import { SKILL_ROUND_MIGRATIONS } from './skill-round-rows.ts';
+import { LIFE_RECORD_MIGRATIONS } from './life-record-rows.ts';
 import { lootRefOfName } from './loot-ref-sql.ts';
 
 export interface Migration {
@@ -386,6 +387,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SKILL_STATE_MIGRATIONS,
   ...LOOT_STATE_MIGRATIONS,
   ...SKILL_ROUND_MIGRATIONS,
+  ...LIFE_RECORD_MIGRATIONS,
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

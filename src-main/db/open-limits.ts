@@ -49,6 +49,7 @@ export const TABLE_LIMITS: Readonly<Record<string, TableLimit>> = {
   investiture: { rows: 100_000, bytes: 16 * MB },
   doorway_hold: { rows: 100_000, bytes: 16 * MB },
   doorway_denial: { rows: 100_000, bytes: 16 * MB },
+  enhanced_skill: { rows: 100_000, bytes: 16 * MB },
   skill_use: { rows: 5_000_000, bytes: null },
   day_report: { rows: 1_000_000, bytes: null },
   history: { rows: 5_000_000, bytes: null },

@@ -1,22 +1,44 @@
-// Per-Lichslayer records kept as campaign settings (undoable like any edit): where XP came from
-// (ch.1) and skill points with the skills they enhanced (ch.2).
+// Per-Lichslayer records (undoable like any edit): where XP came from (ch.1), and Skill Points with
+// the skills they enhanced (ch.2). The counts are the Lichslayer's own columns; each enhanced skill
+// is a row, removed with them.
 import type { PlayReader, PlaySession } from './session.ts';
-import { z } from 'zod';
-import { readSetting, writeSetting } from './settings.ts';
 
-const recordSchema = z.strictObject({
-  enemiesFelled: z.number().int().min(0).default(0),
-  floorsCleared: z.number().int().min(0).default(0),
-  skillPoints: z.number().int().min(0).default(0),
-  enhanced: z.array(z.string()).default([]),
-});
-export type LifeRecord = z.output<typeof recordSchema>;
-const allSchema = z.record(z.string(), recordSchema);
+export interface LifeRecord {
+  enemiesFelled: number;
+  floorsCleared: number;
+  skillPoints: number;
+  /** The skills enhanced, in the order enhanced. */
+  enhanced: string[];
+}
 
-export const readLifeRecords = (s: PlayReader): Record<string, LifeRecord> =>
-  readSetting(s, 'life-records', allSchema, {});
-export const lifeRecord = (s: PlayReader, id: number): LifeRecord =>
-  readLifeRecords(s)[String(id)] ?? recordSchema.parse({});
+const NONE: Readonly<LifeRecord> = { enemiesFelled: 0, floorsCleared: 0, skillPoints: 0, enhanced: [] };
+
+export function lifeRecord(s: PlayReader, id: number): LifeRecord {
+  const l = s.byId('lichslayer', id);
+  if (!l) return { ...NONE, enhanced: [] };
+  return {
+    enemiesFelled: l.enemies_felled,
+    floorsCleared: l.floors_cleared,
+    skillPoints: l.skill_points,
+    enhanced: s
+      .all('enhanced_skill')
+      .filter((e) => e.lichslayer_id === id)
+      .map((e) => e.skill),
+  };
+}
+
+/** Writes what differs from the Lichslayer's record as it stands. */
 export function writeLifeRecord(s: PlaySession, id: number, record: LifeRecord): void {
-  writeSetting(s, 'life-records', { ...readLifeRecords(s), [String(id)]: record });
+  const l = s.byId('lichslayer', id);
+  if (!l) return;
+  const patch = {
+    ...(record.enemiesFelled !== l.enemies_felled ? { enemies_felled: record.enemiesFelled } : {}),
+    ...(record.floorsCleared !== l.floors_cleared ? { floors_cleared: record.floorsCleared } : {}),
+    ...(record.skillPoints !== l.skill_points ? { skill_points: record.skillPoints } : {}),
+  };
+  s.update('lichslayer', id, patch);
+  const held = s.all('enhanced_skill').filter((e) => e.lichslayer_id === id);
+  for (const e of held) if (!record.enhanced.includes(e.skill)) s.delete('enhanced_skill', e.id);
+  for (const skill of new Set(record.enhanced))
+    if (!held.some((e) => e.skill === skill)) s.insert('enhanced_skill', { lichslayer_id: id, skill });
 }

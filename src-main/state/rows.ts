@@ -50,6 +50,12 @@ export interface LichslayerRow {
   heals_from_zero: number;
   /** The Aristocrat's days in a row with at least 3 active Retainers, toward Influence (ch.2). */
   retainer_streak: number;
+  /** Enemies this Lichslayer has felled, toward XP (ch.1). */
+  enemies_felled: number;
+  /** Floors this Lichslayer has cleared, toward XP (ch.1). */
+  floors_cleared: number;
+  /** Skill Points not yet spent (ch.2). */
+  skill_points: number;
 }
 
 export interface ItemRow {
@@ -203,6 +209,13 @@ export interface SpellInscriptionRow {
   line: string;
 }
 
+/** A skill a Lichslayer enhanced with a Skill Point (ch.2). */
+export interface EnhancedSkillRow {
+  id: number;
+  lichslayer_id: number;
+  skill: string;
+}
+
 /** A floor tier on which a Breaker has felled an enemy, toward Crush (ch.2). */
 export interface CrushTierRow {
   id: number;
@@ -259,6 +272,7 @@ export interface PlayRows {
   investiture: InvestitureRow;
   doorway_hold: DoorwayHoldRow;
   doorway_denial: DoorwayDenialRow;
+  enhanced_skill: EnhancedSkillRow;
 }
 export type PlayTable = keyof PlayRows;
 
@@ -281,6 +295,7 @@ export const PLAY_TABLES = [
   'investiture',
   'doorway_hold',
   'doorway_denial',
+  'enhanced_skill',
 ] as const satisfies readonly PlayTable[];
 
 /**
@@ -305,6 +320,7 @@ export const CASCADES: { readonly [T in PlayTable]?: readonly (readonly [PlayTab
     ['investiture', 'scholar_id'],
     ['investiture', 'lichslayer_id'],
     ['doorway_hold', 'breaker_id'],
+    ['enhanced_skill', 'lichslayer_id'],
   ],
   token: [
     ['turn_stack', 'token_id'],

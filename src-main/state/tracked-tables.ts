@@ -20,6 +20,7 @@ export const TRACKED_TABLES: ReadonlySet<string> = new Set([
   'investiture',
   'doorway_hold',
   'doorway_denial',
+  'enhanced_skill',
   'day_report',
   'skill_use',
 ]);

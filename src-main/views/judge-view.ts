@@ -15,7 +15,7 @@ import { readHouseRules } from '../state/settings.ts';
 import type { HouseRules } from '@shared/house-rules.ts';
 import { levelForXp, skillsUnlocked, totalXp } from '../rules/character.ts';
 import { synchronicity } from '../rules/synchronicity.ts';
-import { readLifeRecords, type LifeRecord } from '../state/life-records.ts';
+import { lifeRecord, type LifeRecord } from '../state/life-records.ts';
 import { characterRollModifiers, modifierList, situationOf, type RollSituation } from '../rules/roll-modifiers.ts';
 import { readTown } from '../state/town.ts';
 import { idolEffects } from '../play/town.ts';
@@ -237,7 +237,6 @@ function judgeState(ps: PlayReader): JudgeState {
   const items = ps.all('item');
   const stacks = [...ps.all('inventory')].sort((a, b) => a.position - b.position || a.id - b.id);
   const rules = readHouseRules(ps);
-  const records = readLifeRecords(ps);
   const lookup = lootEntries(ps);
   const day = town?.day ?? 1;
   const townState = readTown(ps);
@@ -252,7 +251,7 @@ function judgeState(ps: PlayReader): JudgeState {
         rules,
         buffsOf(ps, row.id),
         usesForCapstone(ps, row.id, row.hidden_class),
-        records[String(row.id)],
+        lifeRecord(ps, row.id),
         lookup,
         {
           ...situationOf(fx, townState, day, row.id, { where: 'town', sanityChallenge: false }, rules),
