@@ -103,6 +103,11 @@ export interface SpellbookView {
       castingTime: string;
       allowed: boolean;
       why: string;
+      /**
+       * The dice it rolls as it is cast, in order, for faces rolled at the table ("2d6, then a roll
+       * on “Elemental Spirits”"); null when it rolls none then: no roll, or it resolves later (ch.15).
+       */
+      tableDice: string | null;
       /** Choices to make at the moment of casting (ch.13's ×N, ch.17's recipes and Flora). */
       needs: {
         choice?: { item: string; times: number };

@@ -12,6 +12,7 @@ import { allTokens, roomLabel } from '../state/board.ts';
 import { challengeSetup } from '../play/challenge.ts';
 import { playersSight } from '../views/player-view.ts';
 import { creationFaceOrder } from '@shared/creation-words.ts';
+import { castRollAsked } from '../play/cast-dice.ts';
 
 /** The ask's text as the player reads it (at most 160 characters, as the call keeps it). */
 export function askedOfPlayer(ps: PlayReader, command: HandRolledCommand, args: unknown, causePublic: boolean): string {
@@ -62,6 +63,13 @@ function textOf(ps: PlayReader, command: HandRolledCommand, args: unknown, said:
     case 'skill.use':
       // A skill may name a hidden class (ch.1) or a target the players cannot see: the ask names neither.
       return `A skill's roll${said}: the dice in the order the Judge calls them`;
+    case 'phase.cast': {
+      // The spell is the caster's own choice from their own spellbook: their player may read its name.
+      const asked = castRollAsked(ps, args as ParsedArgsOf<'phase.cast'>);
+      return asked.dice
+        ? `${asked.spell}'s roll${said} (${asked.dice}) for ${asked.caster}`
+        : `${asked.spell}${said} for ${asked.caster}: it rolls no dice as it is cast`;
+    }
     case 'lichslayer.roll':
       // The class is rolled hidden even from its player (ch.1): the ask names its die, never the class.
       return `Rolling up a Lichslayer${said}: ${creationFaceOrder((args as ParsedArgsOf<'lichslayer.roll'>).influence)}`;

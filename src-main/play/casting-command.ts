@@ -1,14 +1,16 @@
 import { CASTING_TIME_LABEL } from '@shared/tables.ts';
 import { allTokens } from '../state/board.ts';
 import { writeSetting } from '../state/settings.ts';
-import { castVerdict, findSpell, payForCast } from './casting.ts';
-import { castFrom } from './cast-sources.ts';
+import { castVerdict, findSpell, payForCast, type SpellRef } from './casting.ts';
+import { castFrom, type SourcedCast } from './cast-sources.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { liveCombat, settle, step } from './dive-events.ts';
 import { diveActor } from './machines.ts';
 import { actingAs } from './skills/oneness.ts';
 import type { ParsedArgsOf } from '@shared/contract.ts';
-import type { PlaySession } from '../state/session.ts';
+import type { TokenView } from '@shared/board.ts';
+import type { PlayReader, PlaySession } from '../state/session.ts';
+import type { CastOptions } from '../rules/spell-caster.ts';
 
 /** A spell cast on the turn stack (ch.15): checked, paid for, and resolved now or when its casting time comes */
 export function castSpell(ps: PlaySession, args: ParsedArgsOf<'phase.cast'>) {
@@ -19,24 +21,7 @@ export function castSpell(ps: PlaySession, args: ParsedArgsOf<'phase.cast'>) {
   const token = actingAs(ps, found);
   const spell = findSpell(ps, args.table, args.row);
   const ctxNow = combat.getSnapshot().context;
-  const options = {
-    ...(args.componentChoice ? { componentChoice: args.componentChoice } : {}),
-    ...(args.recipes ? { recipes: args.recipes } : {}),
-    ...(args.flora !== undefined ? { flora: args.flora } : {}),
-  };
-  // ch.2: a Scroll, the Doctor's Coat or a stolen spell is one more source of the same cast.
-  const froms = [
-    args.scroll !== undefined ? { scroll: args.scroll } : null,
-    args.coat ? { coat: true as const } : null,
-    args.stolen ? { stolen: true as const } : null,
-    args.learned ? { learned: true as const } : null,
-  ].filter((f) => f !== null);
-  if (froms.length > 1)
-    throw new CommandFailure(
-      'invalid-args',
-      'A spell is cast from one source at a time: a Scroll, the Coat, a stolen or a learned spell. Nothing changed.',
-    );
-  const sourced = froms[0] ? castFrom(ps, token, spell, froms[0], ctxNow.round) : null;
+  const { options, sourced } = castChoices(ps, token, spell, args, ctxNow.round);
   const verdict = castVerdict(
     ps,
     token,
@@ -83,4 +68,32 @@ export function castSpell(ps: PlaySession, args: ParsedArgsOf<'phase.cast'>) {
   if (spell.fields.castingTime === 'on-turn') step(ps, combat, notices);
   writeSetting(ps, 'machine:combat', combat.getPersistedSnapshot());
   return notices;
+}
+
+/** The choices a cast is made with and the one source it is cast from, if any (ch.2, ch.13, ch.17). */
+export function castChoices(
+  ps: PlayReader,
+  token: TokenView,
+  spell: SpellRef,
+  args: ParsedArgsOf<'phase.cast'>,
+  round: number,
+): { options: CastOptions; sourced: SourcedCast | null } {
+  const options = {
+    ...(args.componentChoice ? { componentChoice: args.componentChoice } : {}),
+    ...(args.recipes ? { recipes: args.recipes } : {}),
+    ...(args.flora !== undefined ? { flora: args.flora } : {}),
+  };
+  // ch.2: a Scroll, the Doctor's Coat or a stolen spell is one more source of the same cast.
+  const froms = [
+    args.scroll !== undefined ? { scroll: args.scroll } : null,
+    args.coat ? { coat: true as const } : null,
+    args.stolen ? { stolen: true as const } : null,
+    args.learned ? { learned: true as const } : null,
+  ].filter((f) => f !== null);
+  if (froms.length > 1)
+    throw new CommandFailure(
+      'invalid-args',
+      'A spell is cast from one source at a time: a Scroll, the Coat, a stolen or a learned spell. Nothing changed.',
+    );
+  return { options, sourced: froms[0] ? castFrom(ps, token, spell, froms[0], round) : null };
 }

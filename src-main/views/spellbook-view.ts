@@ -7,8 +7,9 @@ import type { PlayReader } from '../state/session.ts';
 import { allTokens } from '../state/board.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { CommandFailure } from '../state/failures.ts';
-import { casterOf, castVerdict, spellbook } from '../play/casting.ts';
+import { casterOf, castVerdict, spellbook, type SpellRef } from '../play/casting.ts';
 import { heldSourcesFor } from '../play/cast-sources.ts';
+import { castDiceWords } from '../play/cast-dice.ts';
 import { actingAs } from '../play/skills/oneness.ts';
 import { combatActor, diveActor, stored } from '../play/machines.ts';
 import { buildOf, schoolAccess } from '../rules/spell-schools.ts';
@@ -55,10 +56,17 @@ export function spellbookView(ps: PlayReader, tokenId: number): SpellbookView {
       cost: verdict.cost,
       healthCost: spell.fields.healthCost,
       castingTime: CASTING_TIME_LABEL[spell.fields.castingTime],
+      tableDice: castDiceWords(spell, 1, tableName(ps, spell)),
       allowed: verdict.ok || onlyChoice,
       why: verdict.why,
       needs,
     });
   }
   return { caster: token.name, schools: [...groups.values()], held: heldSourcesFor(ps, token) };
+}
+
+/** The table a spell calls on, as the Judge's screen names it. */
+function tableName(ps: PlayReader, spell: SpellRef): string {
+  const key = spell.rollOn?.table ?? '';
+  return `“${ps.tables.defs.get(key)?.name ?? key}”`;
 }

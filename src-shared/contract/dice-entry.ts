@@ -32,9 +32,11 @@ export const HAND_ROLLED_COMMANDS = [
   'lichslayer.roll',
   /** A class skill's use: Charge's damage, Burgle's loot, the Bandage's healing, Influence, Disarm's mechanism from sneak, Cheat's reroll (ch.2). */
   'skill.use',
+  /** A spell cast now: its roll, once per casting released together, then any table it calls on (ch.13, ch.15). */
+  'phase.cast',
 ] as const;
 export type HandRolledCommand = (typeof HAND_ROLLED_COMMANDS)[number];
-/** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn, a table's roll, a new Lichslayer, a skill's notes. */
+/** What those commands answer: a Challenge's or an attack's result, the board after a chest, the phase after a turn or a cast, a table's roll, a new Lichslayer, a skill's notes. */
 export type HandRolledResult = FightResult | BoardView | PhaseView | RollView | RolledLichslayer | LifeNotes;
 
 /** The faces as typed, in the order rolled; main checks them against the dice the rules ask for. */

@@ -1,0 +1,89 @@
+// A spell's dice rolled at the table (ch.15): in the Cast dialog the Judge chooses table dice, picks
+// Cinder Lash and types the faces; a 7 on a d6 is refused by die and changes nothing, 4 5 resolves
+// the spell on them, and the ledger names the Judge. Fixed seed 7: Odile Vantreck's turn first.
+import { expect, test } from '@playwright/test';
+import type { CampaignView, LedgerEntry } from '../src-shared/contract.ts';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+import { api, openSeededDemo } from './board-helpers.ts';
+
+let host: RunningHost;
+test.afterEach(async () => {
+  await host?.stop();
+});
+
+test('the Judge casts Cinder Lash on faces rolled at the table: 4 7 is refused by die, 4 5 resolves 2d6 [4, 5] + Magic 1 = 10 (ch.15)', async ({
+  page,
+  request,
+}) => {
+  host = await startHost(tempDataDir());
+  await openSeededDemo(page, request, host, 7);
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  await api(request, host, 'board.addToken', {
+    kind: 'entity',
+    name: 'Grey Hound',
+    colour: 'Red',
+    floor: 1,
+    x: 2,
+    y: 0,
+    health: 6,
+    armor: 0,
+  });
+  await api(request, host, 'phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  expect((await api<{ combat: { current: string | null } }>(request, host, 'phase.view')).combat.current).toBe(
+    'Odile Vantreck',
+  );
+  const odile = (await api<CampaignView>(request, host, 'campaign.current')).roster.find(
+    (l) => l.name === 'Odile Vantreck',
+  )!;
+  // Bare but for Black gear (ch.15's Demon spells) and 700 gold: Magic 1 (ch.4).
+  for (const slot of ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'])
+    await api(request, host, 'lichslayer.setItem', { id: odile.id, slot, item: null });
+  await api(request, host, 'lichslayer.setItem', {
+    id: odile.id,
+    slot: 'gear',
+    item: { name: 'Soot Axe', colour: 'Black' },
+  });
+  await api(request, host, 'lichslayer.update', { id: odile.id, patch: { gold: 700 } });
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Phase' })).toContainText('Combat · Floor 1');
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.keyboard.press('Alt+c');
+  const dialog = page.getByRole('dialog', { name: 'Cast a spell' });
+  await dialog.getByLabel("Roll the spell's dice at the table").check();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Cinder Lash' })).toContainText(
+    'On Turn · 36 gold · 2d6',
+  );
+  await dialog.getByRole('button', { name: 'Cinder Lash…' }).click();
+  const options = dialog.getByRole('group', { name: 'Casting Cinder Lash' });
+  await expect(options.getByTestId('cast-table-dice')).toHaveText(
+    "The faces go to Cinder Lash's 2d6, in the order they fall.",
+  );
+  const faces = options.getByLabel('Faces rolled at the table');
+  await faces.fill('4 7');
+  await options.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(options.getByRole('alert')).toHaveText('Die 2 is a d6: 7 cannot come up on it (1 to 6).');
+  // The picked spell's entry and its refusal show whole at 1366x768: the spell list steps aside.
+  await expect(faces).toBeInViewport();
+  await expect(options.getByRole('alert')).toBeInViewport();
+  await expect(dialog.getByRole('button', { name: 'Crush' })).toBeHidden();
+  await page.screenshot({ path: test.info().outputPath('cast-table-dice.png') });
+  expect((await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.id === odile.id)!.gold).toBe(
+    700,
+  );
+
+  await faces.fill('4 5');
+  await options.getByRole('button', { name: 'Use these faces' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'What happened' })).toContainText(
+    'Cinder Lash (Odile Vantreck) resolves: 2d6 [4, 5] + Magic 1 = 10 (ch.15)',
+  );
+  const [entry] = (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' })).filter(
+    (e) => e.command === 'phase.cast' && e.faces.length > 0,
+  );
+  expect([entry!.enteredBy, entry!.faces.map((f) => f.face)]).toEqual(['the Judge', [4, 5]]);
+  expect((await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.id === odile.id)!.gold).toBe(
+    664,
+  );
+});
