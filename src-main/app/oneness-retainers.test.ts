@@ -17,6 +17,20 @@ const xp = async (app: App, id: number) =>
 const tokenNamed = async (app: App, name: string) =>
   (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.name === name)!;
 
+/** Wren's Familiar summoned beside her own body at (1,0) on Floor 1 (ch.3). */
+const summonFamiliar = (app: App, name: string) =>
+  app.dispatch('board.addToken', {
+    kind: 'familiar',
+    name,
+    colour: 'Black',
+    floor: 1,
+    x: 1,
+    y: 0,
+    health: 6,
+    armor: 0,
+    witch: WREN,
+  });
+
 /**
  * Wren a Witch with Oneness, Brother Quillam an Aristocrat who hires Pell, a Skilled Retainer (30 Health,
  * 6 Armor, Attack +1d6, ch.7), before the dive; Floor 1 with the Hex Imp, the fight on. Pell, hired
@@ -92,17 +106,7 @@ describe('Oneness into a Retainer or a Familiar (ch.2, ch.3, ch.7)', () => {
     const { app } = await openDemo(7);
     await app.call('lichslayer.update', { id: WREN, patch: ONENESS_WITCH });
     await hexImpOnFloorOne(app);
-    await app.call('board.addToken', {
-      kind: 'familiar',
-      name: 'Grave moth',
-      colour: 'Black',
-      floor: 1,
-      x: 1,
-      y: 0,
-      health: 6,
-      armor: 0,
-      witch: WREN,
-    });
+    expect(await summonFamiliar(app, 'Grave moth')).toMatchObject({ ok: true });
     await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const moth = await tokenNamed(app, 'Grave moth');
     expect((await app.call('skill.use', { id: WREN, skill: 'Oneness', tokenId: moth.id })).notes).toEqual([
@@ -122,19 +126,7 @@ describe('Oneness into a Retainer or a Familiar (ch.2, ch.3, ch.7)', () => {
       'Grave moth reaches 0 Health: Oneness ends and Wren of the Hollow returns to her own body (ch.2)',
     ]);
     expect((await app.call('board.view', { floor: 1 })).oneness).toEqual([]);
-    expect(
-      await app.dispatch('board.addToken', {
-        kind: 'familiar',
-        name: 'Second moth',
-        colour: 'Black',
-        floor: 1,
-        x: 1,
-        y: 0,
-        health: 6,
-        armor: 0,
-        witch: WREN,
-      }),
-    ).toMatchObject({
+    expect(await summonFamiliar(app, 'Second moth')).toMatchObject({
       ok: false,
       error: {
         message:
