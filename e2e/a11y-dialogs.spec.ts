@@ -2,8 +2,8 @@
 // add-token form, token editor), the zero-Health prompt, the table-dice dialog, a fight printed, the
 // Journal filtered, and the Tables screen with a roll, a row's drawer and a confirmation dialog.
 import { expect, test } from '@playwright/test';
-import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { fightABoneRat, openSeededDemo } from './board-helpers.ts';
+import type { RunningHost } from './web-host.ts';
+import { actingPanelOnTurnOf, demoOnAFreshHost, fightABoneRat } from './board-helpers.ts';
 import { axeFindings } from './axe-helpers.ts';
 
 let host: RunningHost;
@@ -16,12 +16,9 @@ test("the room prep form with its trap editor, the add-token form, the token edi
   request,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 1414);
+  host = await demoOnAFreshHost(page, request, 1414);
   await fightABoneRat(page, request, host);
-  const panel = page.getByRole('region', { name: 'Acting entrant' });
-  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+  const panel = await actingPanelOnTurnOf(page, 'Odile Vantreck');
   const room = page.getByRole('region', { name: 'Selected room' });
   const found: Record<string, string[]> = {};
 

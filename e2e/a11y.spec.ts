@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, fightABoneRat, openSeededDemo } from './board-helpers.ts';
+import { actingPanelOnTurnOf, api, demoOnAFreshHost, fightABoneRat, openSeededDemo } from './board-helpers.ts';
 import { axeFindings } from './axe-helpers.ts';
 
 let host: RunningHost;
@@ -125,12 +125,9 @@ test("the fight's dialogs pass axe: attack, Challenge, damage by hand, cast, and
   request,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 1414);
+  host = await demoOnAFreshHost(page, request, 1414);
   await fightABoneRat(page, request, host);
-  const panel = page.getByRole('region', { name: 'Acting entrant' });
-  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+  const panel = await actingPanelOnTurnOf(page, 'Odile Vantreck');
   const found: Record<string, string[]> = {};
 
   await panel.getByRole('button', { name: 'Attack…' }).click();
@@ -180,9 +177,7 @@ test("the Odds lab, the import dialog, the dive's summary and the print views pa
   request,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 8);
+  host = await demoOnAFreshHost(page, request, 8);
   const found: Record<string, string[]> = {};
 
   await page.getByRole('button', { name: 'Odds', exact: true }).click();

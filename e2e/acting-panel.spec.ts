@@ -3,12 +3,12 @@
 // starts the next turn; the dialogs open for whoever's turn it is; a kill by the Judge's hand asks
 // whose it was and gives the XP; the attack's dice show in its result. And when the host goes away,
 // the Judge's page says so at once and stops claiming saves; started again, it sends the Judge to its new link.
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import type { CampaignView } from '../src-shared/contract.ts';
 import { axeFindings } from './axe-helpers.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { allInView, api, openSeededDemo, tokenPoint } from './board-helpers.ts';
+import { addEnemy, allInView, api, openSeededDemo, tokenPoint } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -16,6 +16,20 @@ test.afterEach(async () => {
 });
 
 const SHOTS = process.env.ACTING_SHOTS ?? 'test-results/shots/acting-shots';
+
+/** Odile Vantreck is given Bleached Ink, a Colourless consumable, in her first loot slot; returns a reader of her sheet as it stands. */
+async function odileWithBleachedInk(
+  request: APIRequestContext,
+): Promise<() => Promise<CampaignView['roster'][number]>> {
+  const odile = async () =>
+    (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Odile Vantreck')!;
+  await api(request, host, 'lichslayer.setItem', {
+    id: (await odile()).id,
+    slot: 'loot1',
+    item: { name: 'Bleached Ink', colour: 'Colourless' },
+  });
+  return odile;
+}
 
 test('a fight from the acting panel at 1366×768: attack with its dice, one press a turn, the Challenge for the acting entrant, a kill by hand credited, the banner whole at the round’s end (ch.1, ch.11)', async ({
   page,
@@ -203,13 +217,7 @@ test('when the host process stops, the Judge’s page says so at once with no ti
   const port = Number(new URL(host.url).port);
   await page.clock.install();
   await openSeededDemo(page, request, host, 7);
-  const odile = async () =>
-    (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Odile Vantreck')!;
-  await api(request, host, 'lichslayer.setItem', {
-    id: (await odile()).id,
-    slot: 'loot1',
-    item: { name: 'Bleached Ink', colour: 'Colourless' },
-  });
+  const odile = await odileWithBleachedInk(request);
   await expect(page.getByText('All changes saved')).toBeVisible();
   // The page's clock stands still from here: what it shows next comes from the socket closing,
   // not from a timer, so it is on screen as soon as the stopped host drops the connection.
@@ -283,26 +291,10 @@ test('the acting Lichslayer uses what it holds from the panel: Bleached Ink cons
   test.setTimeout(180_000);
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 1414);
-  const odile = async () =>
-    (await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.name === 'Odile Vantreck')!;
-  await api(request, host, 'lichslayer.setItem', {
-    id: (await odile()).id,
-    slot: 'loot1',
-    item: { name: 'Bleached Ink', colour: 'Colourless' },
-  });
+  const odile = await odileWithBleachedInk(request);
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Stair Landing' } });
   await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
-  await api<BoardView>(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Bone Rat',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 9,
-    armor: 0,
-    stats: { level: 1, attack: '1d6' },
-  });
+  await addEnemy(request, host, { name: 'Bone Rat', health: 9, stats: { level: 1, attack: '1d6' } });
   await page.getByRole('button', { name: 'Board', exact: true }).click();
   await page.getByRole('status', { name: 'Phase' }).getByRole('button', { name: 'Enemies enter' }).click();
   const panel = page.getByRole('region', { name: 'Acting entrant' });

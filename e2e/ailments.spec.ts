@@ -4,8 +4,8 @@
 import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import type { CampaignView } from '../src-shared/contract.ts';
-import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo, tokenPoint } from './board-helpers.ts';
+import type { RunningHost } from './web-host.ts';
+import { api, demoOnAFreshHost, tokenPoint } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -19,9 +19,7 @@ test('ailments on the board and the Gauntlet; Bandage lifts one from the token e
   request,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 1414);
+  host = await demoOnAFreshHost(page, request, 1414);
   const roster = (await api<CampaignView>(request, host, 'campaign.current')).roster;
   const quillam = roster.find((l) => l.name === 'Brother Quillam')!;
   const sable = roster.find((l) => l.name === 'Sable Hartigan')!;

@@ -10,7 +10,8 @@ import {
   stageLayout,
   tokenSlot,
 } from '../src-renderer/src/components/board/board-geometry.ts';
-import type { RunningHost } from './web-host.ts';
+import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
+import { ENEMY_DEFAULTS, type Enemy } from '../src-main/test-support/floor-setups.ts';
 
 export async function api<T>(
   request: APIRequestContext,
@@ -108,6 +109,27 @@ export async function openSeededDemo(
   await api(request, host, 'dice.setSeed', { seed });
 }
 
+/**
+ * A fresh host with the Judge's page at 1366×768, the demo campaign open and the dice seeded. Should
+ * the opening fail, the host is stopped here: the caller has no host yet to stop.
+ */
+export async function demoOnAFreshHost(page: Page, request: APIRequestContext, seed: number): Promise<RunningHost> {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const host = await startHost(tempDataDir());
+  try {
+    await openSeededDemo(page, request, host, seed);
+  } catch (failure) {
+    await host.stop();
+    throw failure;
+  }
+  return host;
+}
+
+/** Sets an enemy down through the API (as `ENEMY_DEFAULTS`, unless told); the floor's board after. */
+export async function addEnemy(request: APIRequestContext, host: RunningHost, enemy: Enemy): Promise<BoardView> {
+  return api<BoardView>(request, host, 'board.addToken', { ...ENEMY_DEFAULTS, ...enemy });
+}
+
 /** One of the campaign's Lichslayers, by name. */
 export async function rosterMember(
   request: APIRequestContext,
@@ -155,18 +177,15 @@ export async function fightABoneRat(
 ): Promise<void> {
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: room } });
   await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
-  await api(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Bone Rat',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 9,
-    armor: 0,
-    stats: { level, attack: '1d6' },
-  });
+  await addEnemy(request, host, { name: 'Bone Rat', health: 9, stats: { level, attack: '1d6' } });
   await page.getByRole('button', { name: 'Board', exact: true }).click();
   await expect(page.getByTestId('board-canvas').locator('canvas').first()).toBeVisible();
   await page.getByRole('status', { name: 'Phase' }).getByRole('button', { name: 'Enemies enter' }).click();
+}
+
+/** The acting-entrant panel, once it says Round 1 has come to this entrant's turn. */
+export async function actingPanelOnTurnOf(page: Page, entrant: string): Promise<Locator> {
+  const panel = page.getByRole('region', { name: 'Acting entrant' });
+  await expect(panel.getByRole('heading')).toHaveText(`Round 1 · ${entrant}'s turn`);
+  return panel;
 }

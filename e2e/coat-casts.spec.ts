@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import type { CampaignView } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo, rosterMember } from './board-helpers.ts';
+import { addEnemy, api, openSeededDemo, rosterMember } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -47,16 +47,7 @@ test("the Doctor's Coat from the Gauntlet and the Cast dialog: prepared there, c
   await expect(banner).toContainText('Exploring · Floor 1');
   await expect(page.getByTestId('board-canvas')).toBeVisible();
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await api(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Grey Hound',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 40,
-    armor: 0,
-  });
+  await addEnemy(request, host, { name: 'Grey Hound', health: 40 });
   await page.keyboard.press('Alt+n');
   await expect(banner).toContainText('Combat · Floor 1');
   const current = async () =>

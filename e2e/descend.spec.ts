@@ -1,7 +1,7 @@
 // Descending is played on the board: pressed from the Roster, the Judge lands on Floor 1's board.
 import { expect, test } from '@playwright/test';
-import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { openSeededDemo } from './board-helpers.ts';
+import type { RunningHost } from './web-host.ts';
+import { demoOnAFreshHost } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -9,9 +9,7 @@ test.afterEach(async () => {
 });
 
 test('Descend from the Roster shows the board at Floor 1 (ch.9)', async ({ page, request }) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 9);
+  host = await demoOnAFreshHost(page, request, 9);
   await expect(page.getByRole('heading', { name: 'Demo: The Ashen Causeway' })).toBeVisible();
   const banner = page.getByRole('status', { name: 'Phase' });
   await banner.getByRole('button', { name: 'Descend' }).click();

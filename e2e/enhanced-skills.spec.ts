@@ -3,8 +3,8 @@
 import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import type { TownStateView } from '../src-shared/town.ts';
-import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, descendToTheBoard, openSeededDemo, roomPoint, rosterMember } from './board-helpers.ts';
+import type { RunningHost } from './web-host.ts';
+import { api, demoOnAFreshHost, descendToTheBoard, roomPoint, rosterMember } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -18,9 +18,7 @@ test('Retainers enhanced: No pay today beside a Retainer of the Aristocrat excus
   request,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 1414);
+  host = await demoOnAFreshHost(page, request, 1414);
   const quillam = await rosterMember(request, host, 'Brother Quillam');
   await api(request, host, 'lichslayer.update', {
     id: quillam.id,
@@ -48,9 +46,7 @@ test('Familiar enhanced: a Familiar added on the board for its Witch gets twice 
   request,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 1414);
+  host = await demoOnAFreshHost(page, request, 1414);
   const wren = await rosterMember(request, host, 'Wren of the Hollow');
   await api(request, host, 'lichslayer.update', {
     id: wren.id,
@@ -83,9 +79,7 @@ test('Medicine Bay enhanced: Replenish daily beside the Medicine Slots chooses t
   request,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 1414);
+  host = await demoOnAFreshHost(page, request, 1414);
   const quillam = await rosterMember(request, host, 'Brother Quillam');
   await api(request, host, 'lichslayer.update', {
     id: quillam.id,

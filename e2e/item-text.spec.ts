@@ -4,7 +4,7 @@
 // off the slots too, in the inventory, the attack dialog and the printed Gauntlet.
 import { expect, test } from '@playwright/test';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, fightABoneRat, openSeededDemo, rosterMember } from './board-helpers.ts';
+import { actingPanelOnTurnOf, api, demoOnAFreshHost, fightABoneRat, rosterMember } from './board-helpers.ts';
 import { printedPdf } from './print-helpers.ts';
 
 let host: RunningHost;
@@ -62,9 +62,7 @@ test('an item’s text follows it off the slots: an inventory stack on hover and
   request,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 1414);
+  host = await demoOnAFreshHost(page, request, 1414);
   const odile = await rosterMember(request, host, 'Odile Vantreck');
   // A starter loot row carried in the inventory: its row's text goes with it.
   const rows = (
@@ -91,8 +89,7 @@ test('an item’s text follows it off the slots: an inventory stack on hover and
 
   // In a fight, the attack dialog says what her weapon is.
   await fightABoneRat(page, request, host);
-  const panel = page.getByRole('region', { name: 'Acting entrant' });
-  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+  const panel = await actingPanelOnTurnOf(page, 'Odile Vantreck');
   await panel.getByRole('button', { name: 'Attack…' }).click();
   const attack = page.getByRole('dialog', { name: 'Odile Vantreck attacks' });
   await expect(attack.getByTestId('weapon-text')).toContainText(weapon.details);
@@ -113,9 +110,7 @@ test('the Cast dialog opens on the Lichslayer whose turn it is with their spell 
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 1414);
+  host = await demoOnAFreshHost(page, request, 1414);
   const quillam = await rosterMember(request, host, 'Brother Quillam');
   const rows = (
     await api<{
@@ -133,8 +128,7 @@ test('the Cast dialog opens on the Lichslayer whose turn it is with their spell 
   });
 
   await fightABoneRat(page, request, host);
-  const panel = page.getByRole('region', { name: 'Acting entrant' });
-  await expect(panel.getByRole('heading')).toHaveText("Round 1 · Odile Vantreck's turn");
+  const panel = await actingPanelOnTurnOf(page, 'Odile Vantreck');
   // Odile stands first in the stack: the dialog must follow the turn past her.
   await page.keyboard.press('Alt+t');
   await expect(panel.getByRole('heading')).toHaveText("Round 1 · Brother Quillam's turn");

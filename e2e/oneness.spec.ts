@@ -3,8 +3,9 @@
 // from either with one button.
 import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
-import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, descendToTheBoard, openSeededDemo, rosterMember, tokenPoint } from './board-helpers.ts';
+import type { RunningHost } from './web-host.ts';
+import { ONENESS_WITCH } from '../src-main/test-support/floor-setups.ts';
+import { addEnemy, api, demoOnAFreshHost, descendToTheBoard, rosterMember, tokenPoint } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -18,34 +19,12 @@ test('Oneness: the Witch inhabits an enemy from its token editor, both bodies sa
   request,
 }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  host = await startHost(tempDataDir());
-  await openSeededDemo(page, request, host, 1414);
+  host = await demoOnAFreshHost(page, request, 1414);
   const wren = await rosterMember(request, host, 'Wren of the Hollow');
-  await api(request, host, 'lichslayer.update', {
-    id: wren.id,
-    patch: {
-      hiddenClass: 'The Witch',
-      skill1: 'Commune',
-      skill2: 'Familiar',
-      skill3: 'Counter Magic',
-      capstone: 'Oneness',
-      level: 6,
-    },
-  });
+  await api(request, host, 'lichslayer.update', { id: wren.id, patch: ONENESS_WITCH });
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
   await descendToTheBoard(page);
-  const board = await api<BoardView>(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Hex Imp',
-    colour: 'Blue',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 40,
-    armor: 0,
-    stats: { magic: 3 },
-  });
+  const board = await addEnemy(request, host, { name: 'Hex Imp', colour: 'Blue', health: 40, stats: { magic: 3 } });
   const imp = board.tokens.find((t) => t.name === 'Hex Imp')!;
   const herBody = board.tokens.find((t) => t.lichslayerId === wren.id)!;
   // The board open before the Imp was added takes it from the campaign's push.

@@ -2,7 +2,7 @@
 // phase banner at each step (ch.9 floors, ch.11 combat, ch.1 XP for a cleared floor).
 import { expect, test } from '@playwright/test';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { addEnemy, api, openSeededDemo } from './board-helpers.ts';
 import type { BoardView } from '../src-shared/board.ts';
 
 let host: RunningHost;
@@ -84,16 +84,7 @@ test('spells in the round and the Lich in the Town: cast from the dialog, pay at
   await banner.getByRole('button', { name: 'Descend' }).click();
   await expect(banner).toContainText('Exploring · Floor 1');
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await api(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Grey Hound',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 6,
-    armor: 0,
-  });
+  await addEnemy(request, host, { name: 'Grey Hound', health: 6 });
   await page.keyboard.press('Alt+n');
   await expect(banner).toContainText('Combat · Floor 1');
   // Whatever the entrance room rolled, go to the first Lichslayer's turn.

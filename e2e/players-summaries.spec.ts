@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 import type { BoardView } from '../src-shared/board.ts';
 import { axeFindings } from './axe-helpers.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { addEnemy, api, openSeededDemo } from './board-helpers.ts';
+import type { Enemy } from '../src-main/test-support/floor-setups.ts';
 
 const SHOTS = process.env.PLAYERS_SHOTS ?? 'test-results/shots/players-shots';
 
@@ -15,15 +16,9 @@ test.afterEach(async () => {
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
-const hound = (name: string, hidden: boolean) => ({
-  kind: 'entity',
+const hound = (name: string, hidden: boolean): Enemy => ({
   name,
-  colour: 'Red',
-  floor: 1,
-  x: 2,
-  y: 0,
   health: 6,
-  armor: 0,
   hidden,
   stats: { level: 1, attack: '1d6' },
 });
@@ -37,8 +32,8 @@ test("a fight's end shows the players who fought and fell, the hidden hound unna
   await openSeededDemo(page, request, host, 21);
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
   await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
-  await api(request, host, 'board.addToken', hound('Grey Hound 1', true));
-  await api(request, host, 'board.addToken', hound('Grey Hound 2', false));
+  await addEnemy(request, host, hound('Grey Hound 1', true));
+  await addEnemy(request, host, hound('Grey Hound 2', false));
   const players = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
   await players.goto(host.playersUrl);
   await expect(players.locator('canvas').first()).toBeVisible();

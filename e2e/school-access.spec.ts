@@ -2,7 +2,7 @@
 // the caster and why the rest are shut; the dialog shows it beside each school's spells.
 import { expect, test } from '@playwright/test';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { addEnemy, api, openSeededDemo } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -18,16 +18,7 @@ test('the Cast dialog shows each school open or shut to the caster, and why: Dem
   const banner = page.getByRole('status', { name: 'Phase' });
   await banner.getByRole('button', { name: 'Descend' }).click();
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await api(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Grey Hound',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 6,
-    armor: 0,
-  });
+  await addEnemy(request, host, { name: 'Grey Hound', health: 6 });
   // The key acts on the phase the page holds: wait until the descent has reached the banner (in the
   // Town it offers no "Enemies enter"), or Alt+N would be refused there.
   await expect(banner.getByRole('button', { name: 'Enemies enter' })).toBeEnabled();

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Colour } from '@shared/gauntlet.ts';
 import { makeApp, openDemo } from '../test-support/temp-app.ts';
+import { addEnemy } from '../test-support/floor-setups.ts';
 
 type App = ReturnType<typeof makeApp>;
 
@@ -21,16 +22,7 @@ async function fight(
   enemy: { name: string; colour: Colour; x: number; y: number } = { name: 'Grey Hound', colour: 'Red', x: 2, y: 0 },
 ) {
   await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.addToken', {
-    kind: 'entity',
-    name: enemy.name,
-    colour: enemy.colour,
-    floor: 1,
-    x: enemy.x,
-    y: enemy.y,
-    health: 6,
-    armor: 0,
-  });
+  await addEnemy(app, { ...enemy, health: 6 });
   return app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
 }
 
@@ -206,18 +198,7 @@ describe('whom an enemy strikes (ch.11, house rule)', () => {
   it('ch.11: the target the attack dialog proposes for an enemy follows the house rule enemyTarget — the weakest in reach (Sable, 24 Health), the one holding the most gold (Brother Quillam, given 2000), or the first in reach on the turn stack (Odile) — and fight.attack lands on that one', async () => {
     const app = await demo();
     await app.call('phase.send', { event: { type: 'DESCEND' } });
-    const board = await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Grey Hound',
-      colour: 'Red',
-      floor: 1,
-      x: 2,
-      y: 0,
-      health: 30,
-      armor: 0,
-      stats: { attack: '1d6' },
-    });
-    const hound = board.tokens.find((t) => t.name === 'Grey Hound')!.id;
+    const hound = (await addEnemy(app, { name: 'Grey Hound', health: 30, stats: { attack: '1d6' } })).id;
     await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     await app.call('lichslayer.update', { id: 2, patch: { gold: 2000 } });
     await app.call('dice.setSeed', { seed: 3 });

@@ -3,6 +3,7 @@
 // a summary of each fight and each dive computed from the recorded steps; filters narrow it.
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../test-support/temp-app.ts';
+import { addEnemy } from '../test-support/floor-setups.ts';
 
 const NAMES = ['Ash', 'Bree', 'Cole', 'Dara'];
 
@@ -22,17 +23,7 @@ async function firstDive(
   await app.call('lichslayer.gainGold', { id: roster[1]!.id, amount: 30 });
   await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
   await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.addToken', {
-    kind: 'entity',
-    name: 'Grey Hound',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 6,
-    armor: 0,
-    stats: { level: 1, attack: '1d6' },
-  });
+  await addEnemy(app, { name: 'Grey Hound', health: 6, stats: { level: 1, attack: '1d6' } });
   await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
   const tokens = (await app.call('board.view', { floor: 1 })).tokens;
   const hound = tokens.find((t) => t.name === 'Grey Hound')!.id;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { VESTMENTS } from '@shared/tables.ts';
 import { openDemo } from '../test-support/temp-app.ts';
+import { addEnemy } from '../test-support/floor-setups.ts';
 
 describe('Inscribe (ch.13)', () => {
   it('applies a scroll’s effect to another item or to a spell; neither is destroyed, and not twice', async () => {
@@ -51,16 +52,7 @@ describe('Inscribe (ch.13)', () => {
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     // room for the Hound beside the party (ch.9: the rolled Antechamber holds three, all taken)
     await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-    await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Grey Hound',
-      colour: 'Red',
-      floor: 1,
-      x: 2,
-      y: 0,
-      health: 6,
-      armor: 0,
-    });
+    await addEnemy(app, { name: 'Grey Hound', health: 6 });
     let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const token = p.combat!.entrants.find((e) => e.lichslayerId === o.id)!;
     let guard = 0;

@@ -12,6 +12,18 @@ async function setup() {
   return { app, pick, odile, me };
 }
 
+/** As `setup`, with the first loot row that has the Channel action in Odile's third loot slot. */
+async function withAChannelItem() {
+  const set = await setup();
+  const glow = set.pick((r) => r.loot!.actions.includes('channel'));
+  await set.app.call('lichslayer.setItem', {
+    id: set.odile.id,
+    slot: 'loot3',
+    item: { name: glow.label, colour: glow.loot!.colour },
+  });
+  return { ...set, glow };
+}
+
 describe('the five fates of loot (ch.13)', () => {
   it('consume: only loot with the Consume action; a stack loses one', async () => {
     const { app, pick, odile, me } = await setup();
@@ -84,13 +96,7 @@ describe('the five fates of loot (ch.13)', () => {
   });
 
   it('channel: only in the Tombs; the buff frees the slot and ends with the dive', async () => {
-    const { app, pick, odile, me } = await setup();
-    const glow = pick((r) => r.loot!.actions.includes('channel'));
-    await app.call('lichslayer.setItem', {
-      id: odile.id,
-      slot: 'loot3',
-      item: { name: glow.label, colour: glow.loot!.colour },
-    });
+    const { app, odile, me, glow } = await withAChannelItem();
     expect(await app.dispatch('loot.fate', { fate: 'channel', id: odile.id, from: { slot: 'loot3' } })).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/channel in the Tombs/) },
@@ -106,13 +112,7 @@ describe('the five fates of loot (ch.13)', () => {
   });
 
   it('channel: undo gives the item back without its buff and redo burns it again; the dive’s end is undone with its buffs', async () => {
-    const { app, pick, odile, me } = await setup();
-    const glow = pick((r) => r.loot!.actions.includes('channel'));
-    await app.call('lichslayer.setItem', {
-      id: odile.id,
-      slot: 'loot3',
-      item: { name: glow.label, colour: glow.loot!.colour },
-    });
+    const { app, odile, me, glow } = await withAChannelItem();
     await app.call('phase.send', { event: { type: 'DESCEND' } });
     await app.call('loot.fate', { fate: 'channel', id: odile.id, from: { slot: 'loot3' } });
     const buff = { name: glow.label, details: glow.details };

@@ -4,7 +4,7 @@
 // Magic, spells and gold go with her; her own body lies inert.
 import { describe, expect, it } from 'vitest';
 import { descendTo, openDemo } from '../test-support/temp-app.ts';
-import { hexImpOnFloorOne, landingsTo, ONENESS_WITCH } from '../test-support/floor-setups.ts';
+import { addEnemy, hexImpOnFloorOne, landingsTo, ONENESS_WITCH } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -32,18 +32,8 @@ const BUCKLER = { name: 'Wicker Buckler', colour: 'Purple', notes: 'Block: once 
 
 /** A Grave Rat with a 1d6 attack in Odile's room (2,0): an enemy to strike Brother Quillam (token 2) beside her. */
 async function graveRat(app: App): Promise<number> {
-  const board = await app.call('board.addToken', {
-    kind: 'entity',
-    name: 'Grave Rat',
-    colour: 'Green',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 6,
-    armor: 0,
-    stats: { level: 1, attack: '1d6' },
-  });
-  return board.tokens.find((t) => t.name === 'Grave Rat')!.id;
+  return (await addEnemy(app, { name: 'Grave Rat', colour: 'Green', health: 6, stats: { level: 1, attack: '1d6' } }))
+    .id;
 }
 
 /** Floor 1, the fight begun (Odile's turn first): Odile, Quillam, Sable and the Hex Imp (7) at (2,0), Wren at (1,0). */

@@ -2,6 +2,7 @@
 // the board (reveal, disarm, break, burgle), and capstone progress from the campaign's history.
 import { describe, expect, it } from 'vitest';
 import { openDemo, walkEveryRoom } from '../test-support/temp-app.ts';
+import { addEnemy } from '../test-support/floor-setups.ts';
 
 const setup = () => openDemo(11);
 
@@ -451,19 +452,8 @@ describe('skills that change a number in a fight (ch.2)', () => {
     await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
     for (const t of (await app.call('board.view', { floor: 1 })).tokens.filter((k) => k.kind === 'entity'))
       await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
-    const board = await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Grey Hound',
-      colour: 'Red',
-      floor: 1,
-      x: 2,
-      y: 0,
-      health: 20,
-      armor: 0,
-      stats: { level: 2, attack: '1d6' },
-    });
-    const hound = board.tokens.find((t) => t.name === 'Grey Hound')!;
-    const vet = board.tokens.find((t) => t.lichslayerId === v.id)!;
+    const hound = await addEnemy(app, { name: 'Grey Hound', health: 20, stats: { level: 2, attack: '1d6' } });
+    const vet = (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.lichslayerId === v.id)!;
     let p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const armor = (await me(v.id)).armor;
     const bite = () => app.call('fight.attack', { attacker: hound.id, target: vet.id, outOfTurn: true, damage: 4 });

@@ -5,6 +5,7 @@
 // through Commune, cast for one Sanity level with no components (ch.2, ch.17).
 import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
+import { addEnemy } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -20,16 +21,7 @@ async function spell(app: App, label: string) {
 async function fight(app: App) {
   await app.call('phase.send', { event: { type: 'DESCEND' } });
   await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-  await app.call('board.addToken', {
-    kind: 'entity',
-    name: 'Grey Hound',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 60,
-    armor: 0,
-  });
+  await addEnemy(app, { name: 'Grey Hound', health: 60 });
   const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
   const tokenOf = (id: number) => p.combat!.entrants.find((e) => e.lichslayerId === id)!.tokenId;
   return { tokenOf };

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SpellFields } from '@shared/tables.ts';
 import { openDemo } from '../test-support/temp-app.ts';
+import { addEnemy } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -18,16 +19,7 @@ const person = async (app: App, id: number) => (await roster(app)).find((l) => l
 /** Into a fight on Floor 1 with one enemy; returns the entrant whose turn it is (a Lichslayer). */
 async function fight(app: App) {
   await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.addToken', {
-    kind: 'entity',
-    name: 'Grey Hound',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 6,
-    armor: 0,
-  });
+  await addEnemy(app, { name: 'Grey Hound', health: 6 });
   const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
   const caster = p.combat!.entrants.find((e) => e.tokenId === p.combat!.currentTokenId)!;
   return { tokenId: caster.tokenId, id: caster.lichslayerId!, name: caster.name };

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { addEnemy } from '../test-support/floor-setups.ts';
 import { LATEST_VERSION } from './migrations.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures', 'campaign-v13.lichslayer');
@@ -115,16 +116,7 @@ describe('format 14: loot’s kept state as rows (ch.13)', () => {
     expect((await person('Wren of the Hollow')).life.buffs).toEqual([EMBER]);
     // Room for a Hound beside the party: the Fixture Hall, a Chamber, holds the four of them (ch.9).
     await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-    await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Grey Hound',
-      colour: 'Red',
-      floor: 1,
-      x: 2,
-      y: 0,
-      health: 6,
-      armor: 0,
-    });
+    await addEnemy(app, { name: 'Grey Hound', health: 6 });
     const fight = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const odile = fight.combat!.entrants.find((e) => e.name === 'Odile Vantreck')!;
     // The seeded order gives Odile the first turn.

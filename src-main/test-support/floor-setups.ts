@@ -2,6 +2,20 @@
 // the same quiet rooms, enemy and Phylactery each time, so fixed seeds give fixed results.
 import type { CampaignApp } from '../app/campaign-app.ts';
 import type { TokenView } from '@shared/board.ts';
+import type { ArgsOf } from '@shared/contract.ts';
+
+type NewToken = ArgsOf<'board.addToken'>;
+/** What the tests' enemies are unless told otherwise: a Red entity with no Armor at (2,0) on Floor 1. */
+export const ENEMY_DEFAULTS = { kind: 'entity', colour: 'Red', floor: 1, x: 2, y: 0, armor: 0 } as const;
+/** An enemy for `addEnemy`: its name, and whatever differs from `ENEMY_DEFAULTS`. */
+export type Enemy = Pick<NewToken, 'name'> & Partial<Omit<NewToken, 'kind' | 'name'>>;
+
+/** Sets an enemy down and returns its token. */
+export async function addEnemy(app: CampaignApp, enemy: Enemy): Promise<TokenView> {
+  const board = await app.call('board.addToken', { ...ENEMY_DEFAULTS, ...enemy });
+  // The newest of that name: a test may set down two enemies named alike.
+  return board.tokens.filter((t) => t.name === enemy.name).reduce((a, b) => (b.id > a.id ? b : a));
+}
 
 /** A quiet Vault at (2,0) on every floor from 1 to `last`, so a dive there rolls no room on the way (ch.9). */
 export async function landingsTo(app: CampaignApp, last: number): Promise<void> {
@@ -29,18 +43,7 @@ export async function reliquary(
 export async function hexImpOnFloorOne(app: CampaignApp, health = 40): Promise<TokenView> {
   await app.call('phase.send', { event: { type: 'DESCEND' } });
   await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Wide Vault' } });
-  const board = await app.call('board.addToken', {
-    kind: 'entity',
-    name: 'Hex Imp',
-    colour: 'Blue',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health,
-    armor: 0,
-    stats: { magic: 3 },
-  });
-  return board.tokens.find((t) => t.name === 'Hex Imp')!;
+  return addEnemy(app, { name: 'Hex Imp', colour: 'Blue', health, stats: { magic: 3 } });
 }
 
 /** A level-6 Witch's patch for `lichslayer.update`: all three skills and the Oneness capstone (ch.2). */
