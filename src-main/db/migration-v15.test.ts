@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { descendTo, makeApp, openDemo } from '../test-support/temp-app.ts';
-import { landingsTo } from '../test-support/floor-setups.ts';
+import { addEnemy, landingsTo } from '../test-support/floor-setups.ts';
 import { asOlderFormat } from '../test-support/older-formats.ts';
 import { LATEST_VERSION } from './migrations.ts';
 
@@ -36,20 +36,8 @@ async function quietFloor(app: App): Promise<void> {
     await app.call('board.updateToken', { id: t.id, patch: { defeated: true } });
 }
 
-const hound = async (app: App, x: number, y: number) =>
-  (
-    await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Grave Hound',
-      colour: 'Red',
-      floor: 1,
-      x,
-      y,
-      health: 20,
-      armor: 0,
-      stats: { level: 1, attack: '1d6' },
-    })
-  ).tokens.find((t) => t.name === 'Grave Hound')!;
+const hound = (app: App, x: number, y: number) =>
+  addEnemy(app, { name: 'Grave Hound', x, y, health: 20, stats: { level: 1, attack: '1d6' } });
 
 const room = (app: App, y: number, name: string) =>
   app.call('board.setRoom', { floor: 1, x: 2, y, revealed: true, patch: { type: 'chamber', name } });
@@ -70,18 +58,8 @@ describe('format 15: the class skills’ Round state as rows (ch.2)', () => {
     const again = await reopened(dataDir, file);
     expect(again.view.schemaVersion).toBe(LATEST_VERSION);
     await descendTo(again.app, 7);
-    const board = await again.app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Foe 7',
-      colour: 'Red',
-      floor: 7,
-      x: 2,
-      y: 0,
-      health: 5,
-      armor: 0,
-    });
-    const foe = board.tokens.find((t) => t.name === 'Foe 7')!;
-    const odile = board.tokens.find((t) => t.lichslayerId === o.id)!;
+    const foe = await addEnemy(again.app, { name: 'Foe 7', floor: 7, health: 5 });
+    const odile = (await again.app.call('board.view', { floor: 7 })).tokens.find((t) => t.lichslayerId === o.id)!;
     const last = await again.app.call('fight.attack', {
       attacker: odile.id,
       target: foe.id,
