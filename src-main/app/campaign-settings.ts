@@ -9,7 +9,7 @@ import { currentSession, savedRandom, sessionStarts } from '../state/sessions.ts
 import { readHouseRules } from '../state/settings.ts';
 import { readTown } from '../state/town.ts';
 import { journalNotes } from '../views/journal-view.ts';
-import { attentionActor, combatActor, diveActor, stored, turnedOn } from '../play/machines.ts';
+import { attentionActor, combatActor, diveActor, stored } from '../play/machines.ts';
 import { starterRecord } from './starter-tables.ts';
 
 /** Throws CampaignFileError('damaged') naming the first setting that is not what the app writes. */
@@ -24,7 +24,6 @@ export function checkCampaignSettings(db: Database): void {
   savedRandom(ps);
   const sessions = currentSession(ps);
   sessionStarts(ps);
-  turnedOn(ps);
   starterRecord(db);
   for (let session = 1; session <= sessions; session++) journalNotes(ps, session);
   // The machines are restored as play restores them, so a snapshot xstate would refuse is found now.

@@ -1,6 +1,6 @@
-// The life records formats before 16 kept in one setting keyed by a Lichslayer's id — where their XP
-// came from (ch.1) and their Skill Points with the skills they enhanced (ch.2) — moved once, in the
-// file, onto the Lichslayer and into a table of its own. Plain SQL on the tables as format 15 has them:
+// The life records older formats kept in settings keyed by a Lichslayer's id — where their XP came
+// from (ch.1), their Skill Points with the skills they enhanced (ch.2) and the day they were turned
+// (ch.16) — moved once, in the file, onto the Lichslayer and into a table of its own. Plain SQL on the tables as format 15 has them:
 // a migration must not read through play code written for later formats.
 import type { Database } from 'better-sqlite3';
 import { emptiedSettings, settingRecords } from './moved-settings-sql.ts';
@@ -37,6 +37,17 @@ function lifeRecordsAsRows(db: Database): void {
   `);
 }
 
+/** Format 17: the day the Lich turned a Lichslayer, on the Lichslayer, for the Pilgrimage's six days (ch.16). */
+function turnedDayOnLichslayer(db: Database): void {
+  db.exec(`
+    ALTER TABLE lichslayer ADD COLUMN turned_on_day INTEGER CHECK (turned_on_day >= 1);
+    UPDATE lichslayer SET turned_on_day = (
+      SELECT r.v FROM (${settingRecords('turned-on')}) AS r
+      WHERE r.id = CAST(lichslayer.id AS TEXT) AND r.type = 'integer' AND r.v >= 1);
+    ${emptiedSettings(['turned-on'])}
+  `);
+}
+
 /** The formats that moved the life records out of settings, in order. */
 export const LIFE_RECORD_MIGRATIONS = [
   {
@@ -44,5 +55,10 @@ export const LIFE_RECORD_MIGRATIONS = [
     describe:
       'life records are schema: the enemies felled, floors cleared and Skill Points on the Lichslayer, and a row per skill they enhanced (ch.1, ch.2)',
     up: lifeRecordsAsRows,
+  },
+  {
+    version: 17,
+    describe: 'the day a Lichslayer was turned is kept on the Lichslayer, for the Pilgrimage’s six days (ch.16)',
+    up: turnedDayOnLichslayer,
   },
 ] as const;

@@ -23,16 +23,7 @@ import { floorTenRound } from './floor-ten.ts';
 import { resolveDue } from './casting.ts';
 import { investitureAtRoundStart } from './skills/scholar.ts';
 import { CommandFailure } from '../state/failures.ts';
-import {
-  attentionActor,
-  combatActor,
-  diveActor,
-  freshCombat,
-  partyIds,
-  stackSlots,
-  stored,
-  turnedOn,
-} from './machines.ts';
+import { attentionActor, combatActor, diveActor, freshCombat, partyIds, stackSlots, stored } from './machines.ts';
 import { endChannelBuffs } from '../state/channel-buffs.ts';
 import { XP_PER_CLEARED_FLOOR } from '../rules/character.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
@@ -244,11 +235,7 @@ export function step(ps: PlaySession, combat: CombatActor, notices: string[]): v
         const turnedNow = communion(ps, dive.getSnapshot().context.present, notices);
         for (const id of turnedNow) dive.send({ type: 'TURNED', lichslayer: id });
         // ch.16: the six days of the Pilgrimage count from the day of the turning.
-        if (turnedNow.length)
-          writeSetting(ps, 'turned-on', {
-            ...turnedOn(ps),
-            ...Object.fromEntries(turnedNow.map((id) => [String(id), today(ps)])),
-          });
+        for (const id of turnedNow) ps.update('lichslayer', id, { turned_on_day: today(ps) });
         writeSetting(ps, 'machine:dive', dive.getPersistedSnapshot());
       } else
         roundEndSanity(

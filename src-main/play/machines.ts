@@ -247,6 +247,6 @@ export function combatActor(s: PlayReader): MachineCursor<typeof combatRound> {
   );
 }
 
-const turnedOnSchema = z.record(z.string(), z.number().int());
-/** The day each turned character was turned (ch.16), for the Pilgrimage's six days. */
-export const turnedOn = (s: PlayReader): Record<string, number> => readSetting(s, 'turned-on', turnedOnSchema, {});
+/** The day a turned character was turned (ch.16), for the Pilgrimage's six days; null when never. */
+export const turnedOnDay = (s: PlayReader, lichslayerId: number): number | null =>
+  s.byId('lichslayer', lichslayerId)?.turned_on_day ?? null;

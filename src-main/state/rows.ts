@@ -56,6 +56,8 @@ export interface LichslayerRow {
   floors_cleared: number;
   /** Skill Points not yet spent (ch.2). */
   skill_points: number;
+  /** The day the Lich last turned this Lichslayer (ch.16), or null. */
+  turned_on_day: number | null;
 }
 
 export interface ItemRow {

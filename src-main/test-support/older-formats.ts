@@ -28,6 +28,16 @@ export interface OlderState {
   crushTiers?: Record<string, unknown>;
 }
 
+/** Format 17 back to 16: the days the Lich turned Lichslayers into their setting. */
+function before17(db: Db): void {
+  const turned = db.prepare(`SELECT id, turned_on_day FROM lichslayer WHERE turned_on_day IS NOT NULL`).all() as {
+    id: number;
+    turned_on_day: number;
+  }[];
+  putSettings(db, { 'turned-on': Object.fromEntries(turned.map((l) => [String(l.id), l.turned_on_day])) });
+  db.exec(`ALTER TABLE lichslayer DROP COLUMN turned_on_day;`);
+}
+
 /** Format 16 back to 15: the life records into their one setting. */
 function before16(db: Db): void {
   const people = db.prepare(`SELECT id, enemies_felled, floors_cleared, skill_points FROM lichslayer`).all() as {
@@ -97,7 +107,7 @@ function before15(db: Db, older: OlderState): void {
   db.exec(`DROP TABLE doorway_denial; DROP TABLE doorway_hold; DROP TABLE investiture; DROP TABLE crush_tier;`);
 }
 
-const BACK: Record<number, (db: Db, older: OlderState) => void> = { 16: before16, 15: before15 };
+const BACK: Record<number, (db: Db, older: OlderState) => void> = { 17: before17, 16: before16, 15: before15 };
 
 /** The closed campaign file as format `version` kept the same state. */
 export function asOlderFormat(file: string, version: number, older: OlderState = {}): void {

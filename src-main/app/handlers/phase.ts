@@ -16,7 +16,7 @@ import { castSpell } from '../../play/casting-command.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
 import { requireLichslayer } from '../../state/lichslayer.ts';
 import { applyDiveEvent, liveCombat, step } from '../../play/dive-events.ts';
-import { attentionActor, diveActor, partyFloor, turnedOn } from '../../play/machines.ts';
+import { attentionActor, diveActor, partyFloor, turnedOnDay } from '../../play/machines.ts';
 
 export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
   return {
@@ -29,7 +29,7 @@ export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
         const caster = args.by !== undefined ? requireLichslayer(ps, args.by) : null;
         const verdict = turningExit(args.how, {
           name: l.name,
-          turnedOn: turnedOn(ps)[String(args.id)] ?? null,
+          turnedOn: turnedOnDay(ps, args.id),
           today: today(ps),
           caster,
           cleansedId: l.id,

@@ -32,7 +32,7 @@ import { skillRollBonuses } from '../skills/skill-facts.ts';
 import { squareEventDue, squareGift, watchUnderStage } from '../../rules/square.ts';
 import { GRAYED_REGION_TARGET } from '../../rules/forest.ts';
 import { forestMorning } from './forest-day.ts';
-import { attentionActor, attentionStage, diveActor, turnedOn } from '../machines.ts';
+import { attentionActor, attentionStage, diveActor, turnedOnDay } from '../machines.ts';
 import { entryText } from '../../tables/table-entries.ts';
 import { ensureSmith, idolEffects, removeToken } from '../town.ts';
 
@@ -220,11 +220,10 @@ function attentionStep(ps: PlayReader, w: DayWorld, out: DayOut) {
   if (after.stage !== before)
     line(out, 'change', `Lich's Attention: Stage ${before} → ${after.stage}${after.last ? ` — ${after.last}` : ''}`);
   if (w.town.banquetOn === w.day) w.town = { ...w.town, banquetOn: null };
-  const since = turnedOn(ps);
   for (const id of w.dive.turned) {
     const t = w.roster.get(id);
-    const on = since[String(id)];
-    if (t && on !== undefined)
+    const on = turnedOnDay(ps, id);
+    if (t && on !== null)
       line(out, 'change', `${t.name}, turned on day ${on}: ${turningStatus(on, w.day + 1).explain}`);
   }
   return { snapshot: attention.getPersistedSnapshot(), stage: after.stage as AttentionStage };
