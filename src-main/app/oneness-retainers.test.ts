@@ -2,7 +2,7 @@
 // fight.* and board.* on the demo campaign with fixed seeds. The book lets her inhabit "any visible
 // target — ally, enemy, or entity": a Retainer hired by the party's Aristocrat is an ally, her own
 // Familiar a body on the board like any other, so the app allows both; the body acts with its own
-// physical stats, what it fells is hers, her own body lies inert, and the body at 0 Health ends it.
+// physical stats and on its own turn, what it fells is hers, her own body lies inert, and the body at 0 Health ends it.
 import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
 import { hexImpOnFloorOne, ONENESS_WITCH } from '../test-support/floor-setups.ts';
@@ -99,6 +99,45 @@ describe('Oneness into a Retainer or a Familiar (ch.2, ch.3, ch.7)', () => {
         ok: true,
       },
     );
+    app.close();
+  });
+
+  it('Oneness into a Retainer keeps the stack (ch.2, ch.7): Wren acts through Pell on his turn, at Brother Quillam’s initiative; her own turn passes untaken; the turn Pell lost to the Bone snare is his, not hers', async () => {
+    const { app, imp, pell } = await pellHiredFightOn();
+    await app.call('skill.use', { id: WREN, skill: 'Oneness', tokenId: pell.id });
+    const next = async () => {
+      const p = await app.call('phase.nextTurn', {});
+      return { turn: p.combat!.current, notices: p.notices };
+    };
+    const quillamsTurn = await app.call('phase.nextTurn', {});
+    expect([quillamsTurn.combat!.current, quillamsTurn.combat!.upcoming[0]!.name]).toEqual(['Brother Quillam', 'Pell']);
+    // Round 1: Pell gave up this turn to the Bone snare as the party entered Floor 1 (ch.9).
+    expect(await next()).toEqual({ turn: 'Sable Hartigan', notices: [] });
+    expect(await next()).toEqual({
+      turn: 'Ghast Lord',
+      notices: [
+        "Wren of the Hollow's own turn passes: her body lies inert while she acts through Pell on its turn (Oneness, ch.2)",
+      ],
+    });
+    expect(await app.dispatch('fight.attack', { attacker: pell.id, target: imp.id })).toMatchObject({
+      ok: false,
+      error: { message: "Pell attacks on their own turn (ch.11); it is Ghast Lord's turn now. Nothing changed." },
+    });
+    for (const turn of ['Marrow Thief', 'Hex Imp', null, 'Odile Vantreck', 'Brother Quillam', 'Pell'])
+      expect((await next()).turn).toBe(turn);
+    await app.call('dice.setSeed', { seed: 5 });
+    expect((await app.call('fight.attack', { attacker: pell.id, target: imp.id })).lines).toEqual([
+      'Attack: Pell → Hex Imp: 5 damage',
+      'Pell: 5 damage = 2d6 (1d6 + +1d6, ch.7)! [1, 4] (ch.11)',
+      "5 to Hex Imp's Health (no Armor left): 40 → 35 (ch.11)",
+    ]);
+    expect(await next()).toEqual({ turn: 'Sable Hartigan', notices: [] });
+    expect(await next()).toEqual({
+      turn: 'Ghast Lord',
+      notices: [
+        "Wren of the Hollow's own turn passes: her body lies inert while she acts through Pell on its turn (Oneness, ch.2)",
+      ],
+    });
     app.close();
   });
 
