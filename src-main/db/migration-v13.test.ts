@@ -3,20 +3,15 @@
 // Heirloom's cover and each Familiar in settings keyed by id; they open as columns and rows, and the
 // Gauntlet, the day's start and the board read them as before.
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { makeApp } from '../test-support/temp-app.ts';
+import { olderCampaign } from '../test-support/older-campaigns.ts';
 import { LATEST_VERSION } from './migrations.ts';
-
-const FIXTURE = path.resolve(import.meta.dirname, 'fixtures', 'campaign-v12.lichslayer');
 
 /** The format-12 demo party on Floor 1 with the skill settings as formats up to 12 wrote them, and a Familiar there. */
 function olderFormatWithSkillSettings(): string {
-  const file = path.join(tempDir(), 'campaigns', 'v12.lichslayer');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.copyFileSync(FIXTURE, file);
-  const db = new Database(file);
+  const { file, db } = olderCampaign(12);
   db.prepare(
     `INSERT INTO token (id, kind, name, colour, floor, x, y, health, max_health, armor, placed_at)
      VALUES (9, 'familiar', 'Grave moth', 'Black', 1, 2, 0, 6, 6, 0, 9)`,

@@ -2,14 +2,12 @@
 // dive ends and the inscriptions made on spells in settings keyed by a Lichslayer's id; they open as
 // rows of the Lichslayers still there, and the Gauntlet, the cast and the dive's end read them as before.
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { makeApp } from '../test-support/temp-app.ts';
+import { olderCampaign } from '../test-support/older-campaigns.ts';
 import { addEnemy } from '../test-support/floor-setups.ts';
 import { LATEST_VERSION } from './migrations.ts';
-
-const FIXTURE = path.resolve(import.meta.dirname, 'fixtures', 'campaign-v13.lichslayer');
 
 const GEODE = {
   name: 'Sleet Geode',
@@ -26,10 +24,7 @@ const WREN_LINE = 'Inscribed: Ember Shard — +1 to Power until the dive ends.';
  * for a Lichslayer no longer there, and one that is no inscription at all.
  */
 function olderFormatWithLootState(): string {
-  const file = path.join(tempDir(), 'campaigns', 'v13.lichslayer');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.copyFileSync(FIXTURE, file);
-  const db = new Database(file);
+  const { file, db } = olderCampaign(13);
   const add = db.prepare(`UPDATE setting SET value = json_set(value, ?, json(?)) WHERE key = ?`);
   add.run('$."4"', JSON.stringify([EMBER]), 'channel-buffs');
   // '77' is a Lichslayer no longer there, whose id the next one created may take: not carried over.

@@ -2,23 +2,18 @@
 // from, their unspent Skill Points and the skills they enhanced in one setting keyed by their id; they
 // open on the Lichslayers still there, and the Gauntlet, Skill Points and the undo read them as before.
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { makeApp } from '../test-support/temp-app.ts';
+import { olderCampaign } from '../test-support/older-campaigns.ts';
 import { LATEST_VERSION } from './migrations.ts';
-
-const FIXTURE = path.resolve(import.meta.dirname, 'fixtures', 'campaign-v15.lichslayer');
 
 /**
  * The format-15 fixture with life records as format 15 kept them: Odile's, Wren's with entries that
  * are no skill, and one of a Lichslayer no longer there, whose id the next one created may take.
  */
 function olderFormatWithLifeRecords(): string {
-  const file = path.join(tempDir(), 'campaigns', 'v15.lichslayer');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.copyFileSync(FIXTURE, file);
-  const db = new Database(file);
+  const { file, db } = olderCampaign(15);
   const records = {
     '1': { enemiesFelled: 3, floorsCleared: 2, skillPoints: 1, enhanced: ['Break'] },
     '4': { enemiesFelled: 1, floorsCleared: 0, skillPoints: 2, enhanced: ['Oneness', '', 5] },

@@ -2,23 +2,18 @@
 // it in a setting keyed by the Lichslayer's id; it opens on the Lichslayers still there, and the
 // Pilgrimage's six days count from it as before.
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { makeApp, tempDir } from '../test-support/temp-app.ts';
+import { makeApp } from '../test-support/temp-app.ts';
+import { olderCampaign } from '../test-support/older-campaigns.ts';
 import { LATEST_VERSION } from './migrations.ts';
-
-const FIXTURE = path.resolve(import.meta.dirname, 'fixtures', 'campaign-v16.lichslayer');
 
 /**
  * The format-16 fixture on day 10, with Odile turned on day 2 and Sable on day 5 as format 16 kept
  * them, a day of a Lichslayer no longer there, and one that is no day.
  */
 function olderFormatWithTurnings(): string {
-  const file = path.join(tempDir(), 'campaigns', 'v16.lichslayer');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.copyFileSync(FIXTURE, file);
-  const db = new Database(file);
+  const { file, db } = olderCampaign(16);
   db.exec(`UPDATE town SET day = 10`);
   db.exec(`UPDATE setting SET value = json_set(value, '$.context.turned', json('[1, 3]')) WHERE key = 'machine:dive'`);
   db.prepare(`INSERT INTO setting (key, value) VALUES ('turned-on', ?)`).run(

@@ -246,7 +246,3 @@ export function combatActor(s: PlayReader): MachineCursor<typeof combatRound> {
     snapshot ? restore(combatRound, 'machine:combat', snapshot) : initialTransition(combatRound)[0],
   );
 }
-
-/** The day a turned character was turned (ch.16), for the Pilgrimage's six days; null when never. */
-export const turnedOnDay = (s: PlayReader, lichslayerId: number): number | null =>
-  s.byId('lichslayer', lichslayerId)?.turned_on_day ?? null;

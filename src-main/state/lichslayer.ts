@@ -9,6 +9,10 @@ export type { LichslayerRow };
 export const lichslayerOf = (r: PlayReader, id: number): LichslayerRow | undefined =>
   r.byId('lichslayer', id) ?? undefined;
 
+/** The day a turned character was turned (ch.16), for the Pilgrimage's six days; null when never. */
+export const turnedOnDay = (s: PlayReader, lichslayerId: number): number | null =>
+  s.byId('lichslayer', lichslayerId)?.turned_on_day ?? null;
+
 export function requireLichslayer(s: PlayReader, id: number): LichslayerRow {
   const row = s.byId('lichslayer', id);
   if (!row) throw new CommandFailure('not-found', `No Lichslayer with id ${id} in this campaign.`);

@@ -14,9 +14,9 @@ import { spellbookView } from '../../views/spellbook-view.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { castSpell } from '../../play/casting-command.ts';
 import type { HandlerContext, HandlersOf } from '../handler-context.ts';
-import { requireLichslayer } from '../../state/lichslayer.ts';
+import { requireLichslayer, turnedOnDay } from '../../state/lichslayer.ts';
 import { applyDiveEvent, liveCombat, step } from '../../play/dive-events.ts';
-import { attentionActor, diveActor, partyFloor, turnedOnDay } from '../../play/machines.ts';
+import { attentionActor, diveActor, partyFloor } from '../../play/machines.ts';
 
 export function phaseHandlers(ctx: HandlerContext): HandlersOf<'phase'> {
   return {

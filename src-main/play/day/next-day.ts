@@ -32,7 +32,8 @@ import { skillRollBonuses } from '../skills/skill-facts.ts';
 import { squareEventDue, squareGift, watchUnderStage } from '../../rules/square.ts';
 import { GRAYED_REGION_TARGET } from '../../rules/forest.ts';
 import { forestMorning } from './forest-day.ts';
-import { attentionActor, attentionStage, diveActor, turnedOnDay } from '../machines.ts';
+import { attentionActor, attentionStage, diveActor } from '../machines.ts';
+import { turnedOnDay } from '../../state/lichslayer.ts';
 import { entryText } from '../../tables/table-entries.ts';
 import { ensureSmith, idolEffects, removeToken } from '../town.ts';
 
