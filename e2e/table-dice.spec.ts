@@ -173,6 +173,9 @@ test("the other rolls take the table's dice: a named Challenge on 6 4 3 makes 13
 
   await panel.getByRole('button', { name: "The turn's end on dice rolled at the table" }).click();
   const next = page.getByRole('dialog', { name: 'Next turn with dice rolled at the table' });
+  await expect(next.getByTestId('next-turn-dice-preview')).toHaveText(
+    'This press rolls no dice: no Sanity Challenge is due and no spell resolves. Faces typed here are refused; press Next turn instead.',
+  );
   await next.getByLabel('Faces rolled at the table').fill('5');
   await next.getByRole('button', { name: 'Use these faces' }).click();
   await expect(next.getByRole('alert')).toHaveText(

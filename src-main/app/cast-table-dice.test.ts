@@ -1,6 +1,6 @@
 // A spell's dice rolled at the table (ch.15): the Cast dialog's phase.cast run through handDice on
 // faces the Judge types or the caster's player sends; wrong faces are refused and change nothing;
-// a spell cast for later rolls nothing now. Fixed seed 7 (Odile Vantreck's turn first), fixed faces.
+// a spell cast for later rolls nothing now, and its dice come with the Next turn that resolves it. Fixed seed 7 (Odile Vantreck's turn first), fixed faces.
 import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
 
@@ -121,6 +121,46 @@ describe('a spell cast on dice rolled at the table (ch.15)', () => {
       },
     });
     expect((await app.call('campaign.current', {}))!.roster.find((l) => l.id === id)!.gold).toBe(700);
+    app.close();
+  });
+
+  it('Burning Floor cast for the round’s end takes its 1d6 from the table at the Next turn that ends the round: the preview names it, face 5 resolves 1d6 [5] = 5, entered by the Judge (ch.11, ch.15)', async () => {
+    const { app, tokenId } = await odileCasts();
+    await app.call('phase.cast', { tokenId, ...(await spellAt(app, 'Burning Floor')) });
+    const preview = () => app.call('handDice.preview', { command: 'phase.nextTurn', args: {} });
+    // Brother Quillam's, Sable's, Wren's and the Grey Hound's turns come first: they roll nothing.
+    for (const next of ['Brother Quillam', 'Sable Hartigan', 'Wren of the Hollow', 'Grey Hound']) {
+      expect(await preview()).toEqual({ dice: [], refused: null });
+      expect((await app.call('phase.nextTurn', {})).combat!.current).toBe(next);
+    }
+    const before = { ledger: await app.call('ledger.list', {}), phase: await app.call('phase.view', {}) };
+    expect(await preview()).toEqual({
+      dice: [{ count: 1, sides: 6, cause: 'Spell: Burning Floor by Odile Vantreck (Demon Magic)' }],
+      refused: null,
+    });
+    // The preview decided on a draft it threw away: no roll, no turn, no change.
+    expect(await app.call('ledger.list', {})).toEqual(before.ledger);
+    expect(await app.call('phase.view', {})).toEqual(before.phase);
+    const r = await app.call('handDice.roll', { command: 'phase.nextTurn', args: {}, faces: [5] });
+    expect('notices' in r && r.notices).toContain(
+      'Burning Floor (Odile Vantreck) resolves: 1d6 [5] = 5 (ch.15) — The room burns: everyone in it takes 1d6 each round it lasts (not an instance).',
+    );
+    expect('combat' in r && r.combat).toMatchObject({ atRoundEnd: true, pending: [] });
+    const [entry] = await spellRolls(app);
+    expect([entry!.enteredBy, entry!.cause, entry!.faces.map((f) => f.face)]).toEqual([
+      'the Judge',
+      'Spell: Burning Floor by Odile Vantreck (Demon Magic)',
+      [5],
+    ]);
+    app.close();
+  });
+
+  it('the preview of a command that would be refused says why and asks for no dice', async () => {
+    const { app } = await openDemo(7);
+    expect(await app.call('handDice.preview', { command: 'phase.nextTurn', args: {} })).toEqual({
+      dice: [],
+      refused: 'There is no fight on: turns advance only in combat (ch.11).',
+    });
     app.close();
   });
 

@@ -37,6 +37,30 @@ export function withEnteredDice<T>(entered: EnteredDice, run: () => T): T {
   }
 }
 
+/** The dice a play command would ask of the table, while a preview runs; null otherwise. */
+let previewing: { faces: { sides: number; cause: string }[] | null } | null = null;
+
+/** Ends a previewed handler at its play command, before anything is applied. */
+class PreviewReached extends Error {}
+
+/**
+ * The dice faces entered at the table would stand in for, if the handler's play command ran now on
+ * the app's dice: decided on a draft that is thrown away, so nothing is written, rolled or pushed.
+ * Empty when the handler runs no play command. A refusal is thrown as the command would throw it.
+ */
+export function previewTableDice(run: () => unknown): { sides: number; cause: string }[] {
+  const held = { faces: null as { sides: number; cause: string }[] | null };
+  previewing = held;
+  try {
+    run();
+  } catch (error) {
+    if (!(error instanceof PreviewReached)) throw error;
+  } finally {
+    previewing = null;
+  }
+  return held.faces ?? [];
+}
+
 export function runPlayCommand<T>(
   db: Database,
   command: CommandName,
@@ -59,6 +83,10 @@ export function runPlayCommand<T>(
     entered: entered ?? undefined,
   });
   const value = decide(draft);
+  if (previewing) {
+    previewing.faces = draft.tableFaces;
+    throw new PreviewReached();
+  }
   const decision = draft.decision();
   const next = draft.next();
   const step = watchedTransaction(db, () => applyDecision(db, base, decision, next, label, now));

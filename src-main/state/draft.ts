@@ -103,6 +103,8 @@ export class Draft implements PlaySession {
   readonly effects: Effect[] = [];
   private readonly untracked = new Map<string, { id: number; key: string; value: string }>();
   readonly rolls: DecidedRoll[] = [];
+  /** Every die the command rolled that faces entered at the table stand in for (none inside appDice), in order. */
+  readonly tableFaces: { sides: number; cause: string }[] = [];
 
   constructor(
     private readonly base: PlayState,
@@ -277,6 +279,7 @@ export class Draft implements PlaySession {
     }
     const after = rng.snapshot();
     if (this.appOnly && faces.length) this.appRolled = true;
+    if (!this.appOnly) for (const f of faces) this.tableFaces.push({ sides: f.sides, cause: f.cause });
     const enteredBy = hand && faces.length > 0 ? this.inputs.entered!.by : null;
     outcome.records.forEach((r, i) =>
       this.rolls.push({

@@ -58,6 +58,14 @@ export interface DiceCallView {
   offered: number[] | null;
 }
 
+/** The dice a roll command would ask of the table now, in the order its rules roll them. */
+export interface TableDicePreview {
+  /** Runs of dice with one cause: "2d6, a Sanity Challenge for Odile". */
+  dice: { count: number; sides: number; cause: string }[];
+  /** Why the command would be refused now (then it asks for no dice). */
+  refused: string | null;
+}
+
 export const diceEntryCommands = {
   /** Runs one roll command on faces rolled at the table by the Judge, exactly as on rolled faces. */
   'handDice.roll': command<HandRolledResult>()(
@@ -80,6 +88,14 @@ export const diceEntryCommands = {
        */
       asker: z.string().min(1).max(64).optional(),
     }),
+  ),
+  /**
+   * What a roll command would roll if it ran now on the app's dice, to tell the Judge which faces to
+   * type (a round's end, the spells that resolve): nothing is written. A face typed may call for
+   * other dice after it than the app's would, as a failed Challenge calls its consequence.
+   */
+  'handDice.preview': command<TableDicePreview>()(
+    z.strictObject({ command: z.enum(HAND_ROLLED_COMMANDS), args: z.unknown() }),
   ),
   /** The roll called now, with any faces its player sent (the dialog reads it after each push). */
   'handDice.current': command<DiceCallView | null>()(z.strictObject({})),

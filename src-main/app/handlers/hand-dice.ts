@@ -2,8 +2,8 @@
 // the command's own rules (one random source that yields given faces), so a roll resolves exactly
 // as the same faces rolled by the app would; its ledger entry names who entered them.
 import { contract, describeIssues } from '@shared/contract.ts';
-import type { HandRolledCommand, HandRolledResult } from '@shared/contract/dice-entry.ts';
-import { withEnteredDice } from '../../db/play-command.ts';
+import type { HandRolledCommand, HandRolledResult, TableDicePreview } from '@shared/contract/dice-entry.ts';
+import { previewTableDice, withEnteredDice } from '../../db/play-command.ts';
 import { callRoll, currentCall, endCall, offeredCall } from '../../play/dice-calls.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { askedOfPlayer } from '../hand-dice-asks.ts';
@@ -52,6 +52,17 @@ export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers):
         callRoll(ps, lichslayerId, command, what),
       );
     },
+    'handDice.preview': ({ command, args }) => {
+      const parsed = argsOf(command, args);
+      const handler = handlers()[command] as (a: unknown) => unknown;
+      try {
+        return { dice: runsOf(previewTableDice(() => handler(parsed))), refused: null };
+      } catch (error) {
+        if (error instanceof CommandFailure && (error.code === 'refused' || error.code === 'not-found'))
+          return { dice: [], refused: error.message };
+        throw error;
+      }
+    },
     'handDice.current': () => currentCall(ctx.state()),
     'handDice.end': () => {
       askedBy = null;
@@ -59,4 +70,15 @@ export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers):
       return null;
     },
   };
+}
+
+/** Consecutive dice of one cause and size, counted: d6, d6 for one Challenge read "2d6". */
+function runsOf(faces: readonly { sides: number; cause: string }[]): TableDicePreview['dice'] {
+  const runs: TableDicePreview['dice'] = [];
+  for (const f of faces) {
+    const last = runs.at(-1);
+    if (last && last.cause === f.cause && last.sides === f.sides) last.count++;
+    else runs.push({ count: 1, sides: f.sides, cause: f.cause });
+  }
+  return runs;
 }
