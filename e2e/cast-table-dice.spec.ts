@@ -2,7 +2,7 @@
 // Cinder Lash and types the faces; a 7 on a d6 is refused by die and changes nothing, 4 5 resolves
 // the spell on them, and the ledger names the Judge. A spell cast for the round's end takes its dice
 // in the Next turn dialog, which names them. Fixed seed 7: Odile Vantreck's turn first.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { CampaignView, LedgerEntry } from '../src-shared/contract.ts';
 import type { LichslayerView } from '../src-shared/contract/views.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
@@ -13,8 +13,14 @@ test.afterEach(async () => {
   await host?.stop();
 });
 
-/** Odile on her turn in a fight on Floor 1 against a Grey Hound, bare but for Black gear (ch.15's Demon spells) and 700 gold: Magic 1 (ch.4). */
-async function odileOnHerTurn(page: Page, request: APIRequestContext): Promise<LichslayerView> {
+/**
+ * Odile on her turn in a fight on Floor 1 against a Grey Hound, bare but for Black gear (ch.15's Demon
+ * spells) and 700 gold: Magic 1 (ch.4). The Cast dialog open at 1366x768, on dice rolled at the table.
+ */
+async function castOnTableDice(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ odile: LichslayerView; dialog: Locator }> {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 7);
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
@@ -47,18 +53,26 @@ async function odileOnHerTurn(page: Page, request: APIRequestContext): Promise<L
   await page.reload();
   await expect(page.getByRole('status', { name: 'Phase' })).toContainText('Combat · Floor 1');
 
-  return odile;
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.keyboard.press('Alt+c');
+  const dialog = page.getByRole('dialog', { name: 'Cast a spell' });
+  await dialog.getByLabel("Roll the spell's dice at the table").check();
+  return { odile, dialog };
+}
+
+/** Who entered the faces of Odile's spell roll in the ledger, and which faces. */
+async function spellFacesEntered(request: APIRequestContext): Promise<[string | null, number[]]> {
+  const [entry] = (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' })).filter(
+    (e) => e.command === 'phase.cast' && e.faces.length > 0,
+  );
+  return [entry!.enteredBy, entry!.faces.map((f) => f.face)];
 }
 
 test('the Judge casts Cinder Lash on faces rolled at the table: 4 7 is refused by die, 4 5 resolves 2d6 [4, 5] + Magic 1 = 10 (ch.15)', async ({
   page,
   request,
 }) => {
-  const odile = await odileOnHerTurn(page, request);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.keyboard.press('Alt+c');
-  const dialog = page.getByRole('dialog', { name: 'Cast a spell' });
-  await dialog.getByLabel("Roll the spell's dice at the table").check();
+  const { odile, dialog } = await castOnTableDice(page, request);
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Cinder Lash' })).toContainText(
     'On Turn · 36 gold · 2d6',
   );
@@ -86,10 +100,7 @@ test('the Judge casts Cinder Lash on faces rolled at the table: 4 7 is refused b
   await expect(page.getByRole('list', { name: 'What happened' })).toContainText(
     'Cinder Lash (Odile Vantreck) resolves: 2d6 [4, 5] + Magic 1 = 10 (ch.15)',
   );
-  const [entry] = (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' })).filter(
-    (e) => e.command === 'phase.cast' && e.faces.length > 0,
-  );
-  expect([entry!.enteredBy, entry!.faces.map((f) => f.face)]).toEqual(['the Judge', [4, 5]]);
+  expect(await spellFacesEntered(request)).toEqual(['the Judge', [4, 5]]);
   expect((await api<CampaignView>(request, host, 'campaign.current')).roster.find((l) => l.id === odile.id)!.gold).toBe(
     664,
   );
@@ -99,11 +110,7 @@ test('Burning Floor, cast for the round’s end, takes its 1d6 in the Next turn 
   page,
   request,
 }) => {
-  await odileOnHerTurn(page, request);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await page.keyboard.press('Alt+c');
-  const dialog = page.getByRole('dialog', { name: 'Cast a spell' });
-  await dialog.getByLabel("Roll the spell's dice at the table").check();
+  const { dialog } = await castOnTableDice(page, request);
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Burning Floor' })).toContainText(
     'End Round · 48 gold · no dice now: any come at Next turn, as it resolves',
   );
@@ -128,8 +135,5 @@ test('Burning Floor, cast for the round’s end, takes its 1d6 in the Next turn 
   await expect(page.getByRole('list', { name: 'What happened' })).toContainText(
     'Burning Floor (Odile Vantreck) resolves: 1d6 [5] = 5 (ch.15)',
   );
-  const [entry] = (await api<LedgerEntry[]>(request, host, 'ledger.list', { character: 'Odile Vantreck' })).filter(
-    (e) => e.command === 'phase.cast' && e.faces.length > 0,
-  );
-  expect([entry!.enteredBy, entry!.faces.map((f) => f.face)]).toEqual(['the Judge', [5]]);
+  expect(await spellFacesEntered(request)).toEqual(['the Judge', [5]]);
 });
