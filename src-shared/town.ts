@@ -36,6 +36,8 @@ export const townStateSchema = z.strictObject({
         tokenId: z.number().int().nullable().default(null),
         /** An Exceptional Retainer's one loot item (ch.7). */
         loot: z.string().max(200).nullable().default(null),
+        /** The loot row that item was rolled on, kept so a renamed row still resolves (as an item's lootRef). */
+        lootRef: z.string().max(200).nullable().default(null),
         /** The day this Retainer needs no pay: its Aristocrat's enhanced Retainers skill (ch.2). */
         holidayOn: z.number().int().nullable().default(null),
       }),

@@ -3,7 +3,7 @@
 // Influence dice added. One home for the attack itself and for what a player is asked to roll.
 import type { PlayReader } from '../state/session.ts';
 import type { TokenView } from '@shared/board.ts';
-import type { DamageSpec, WeaponOption } from '../rules/attack.ts';
+import { GRADE_DICE_WORDS, type DamageSpec, type WeaponOption } from '../rules/attack.ts';
 import type { InfluenceDie } from '../rules/loot-roll.ts';
 import { readHouseRules } from '../state/settings.ts';
 import { influenceAgainstPhylactery } from '../rules/loot-fate.ts';
@@ -15,6 +15,8 @@ export interface AttackDice {
   base: DamageSpec;
   powerDice: number;
   bonusDice: number;
+  /** A Retainer's grade bonus on its loot weapon (ch.7); its bare attack holds it in the base already. */
+  gradeDice: number;
   influence: readonly InfluenceDie[];
   /** Lich-coded items whose Influence adds nothing against the Phylactery (ch.12, house rule). */
   useless: string[];
@@ -48,6 +50,7 @@ export function attackDice(
     base,
     powerDice: l ? powerAttackDice(l.power) : 0,
     bonusDice: a.bonusDice,
+    gradeDice: weapon ? kit.gradeDice : 0,
     influence: against.dice,
     useless: against.useless,
   };
@@ -57,6 +60,7 @@ export function attackDice(
 export function attackDiceWords(d: AttackDice): string {
   const parts = [d.base.text];
   if (d.powerDice) parts.push(`${d.powerDice}d6 for Power above 6`);
+  if (d.gradeDice) parts.push(`${d.gradeDice}d6 ${GRADE_DICE_WORDS}`);
   if (d.bonusDice) parts.push(`${d.bonusDice}d6 bonus`);
   for (const i of d.influence) parts.push(`1d${i.sides} Influence of ${i.source}`);
   return parts.join(' + ');

@@ -9,6 +9,8 @@ import { readHouseRules } from '../state/settings.ts';
 import {
   attackAccess,
   defaultTarget,
+  gradeDice,
+  GRADE_DICE_WORDS,
   parseDamage,
   reachRefusal,
   retainerDamage,
@@ -20,6 +22,7 @@ import {
 import { isNear } from '../rules/board-moves.ts';
 import { inertActs } from '../rules/oneness.ts';
 import { onenessOf } from './oneness-state.ts';
+import { retainerLoot } from './retainer-loot.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { blockItems, equippedItems, influenceOffer } from './gear.ts';
 import { readFight, roundNow, roundOf } from './fight-state.ts';
@@ -66,6 +69,8 @@ export interface AttackerKit {
   lichslayer: LichslayerRow | null;
   weapons: WeaponOption[];
   statDamage: DamageSpec | null;
+  /** The d6 a Retainer's grade adds to its loot weapon's dice (ch.7); 0 for everyone else. */
+  gradeDice: number;
   /** Why the entrant cannot attack at all. */
   refused: string | null;
   /** Why not now: a fight is on and it is another's turn. */
@@ -79,6 +84,7 @@ export function attackerKit(ps: PlayReader, tokenId: number): AttackerKit {
   const l = token.lichslayerId !== null ? (row(ps, token.lichslayerId) ?? null) : null;
   let weapons: WeaponOption[] = [];
   let statDamage: DamageSpec | null = null;
+  let grade = 0;
   let refused: string | null = null;
   if (token.defeated) refused = `${token.name} is felled`;
   else if (token.kind === 'phylactery') refused = 'The Phylactery has no attack (ch.12)';
@@ -90,7 +96,12 @@ export function attackerKit(ps: PlayReader, tokenId: number): AttackerKit {
     else refused = attackAccess(l.name, weapons);
   } else if (token.kind === 'retainer') {
     statDamage = retainerDamage(token.stats.attack ?? '+0', rules);
-    if (!statDamage) refused = `${token.name} has no attack dice (house rule: a Retainer's own dice are 0)`;
+    // ch.2, ch.7: its loot item is a weapon it (or a Witch inhabiting it) may attack with.
+    const loot = retainerLoot(ps, token.id);
+    weapons = loot ? weaponOptions([loot]) : [];
+    if (weapons.length) grade = gradeDice(token.stats.attack ?? '+0');
+    if (!statDamage && !weapons.some((w) => w.allowed))
+      refused = `${token.name} has no attack dice (house rule: a Retainer's own dice are 0)`;
   } else {
     statDamage = parseDamage(token.stats.attack ?? '');
     if (!statDamage)
@@ -101,7 +112,7 @@ export function attackerKit(ps: PlayReader, tokenId: number): AttackerKit {
     turn && turn.order.includes(token.id) && turn.current !== token.id
       ? `${token.name} attacks on their own turn (ch.11); it is ${turn.current !== null ? (allTokens(ps).find((t) => t.id === turn.current)?.name ?? 'another') + "'s" : "nobody's"} turn now`
       : null;
-  return { token, lichslayer: l, weapons, statDamage, refused, notYourTurn };
+  return { token, lichslayer: l, weapons, statDamage, gradeDice: grade, refused, notYourTurn };
 }
 
 /** A target's Health and gold as the default-target rule reads them. */
@@ -200,7 +211,7 @@ export function fightOptions(ps: PlayReader, attackerId: number): FightOptionsVi
     weapons: kit.weapons.map((w) => ({
       slot: w.slot,
       name: w.name,
-      damage: w.damage?.text ?? null,
+      damage: w.damage ? `${w.damage.text}${kit.gradeDice ? ` + ${kit.gradeDice}d6 ${GRADE_DICE_WORDS}` : ''}` : null,
       allowed: w.allowed,
       why: w.why,
     })),

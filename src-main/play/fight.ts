@@ -30,6 +30,7 @@ import { readFight, roundNow, writeFight } from './fight-state.ts';
 import { row, tokenOf, townFighters, positionOf, attackerKit, blockersFor } from './fight-reach.ts';
 import { actorOf } from './skills/oneness.ts';
 import { onenessOf } from './oneness-state.ts';
+import { retainerIntegrity } from './retainer-loot.ts';
 import { inertActs } from '../rules/oneness.ts';
 import {
   defenderOf,
@@ -78,19 +79,19 @@ export function resolveAttack(
   const rules = readHouseRules(ps);
   const l = kit.lichslayer;
 
-  let weapon: WeaponOption | null = null;
-  if (l) {
-    weapon = a.slot
-      ? (kit.weapons.find((o) => o.slot === a.slot) ?? null)
-      : (kit.weapons.find((o) => o.allowed) ?? null);
-    if (!weapon)
-      throw new CommandFailure(
-        'refused',
-        `${l.name} has nothing in ${a.slot ?? 'any band'} that allows the attack action (ch.11). Nothing changed.`,
-      );
-    if (!weapon.allowed) throw new CommandFailure('refused', `${weapon.why}. Nothing changed.`);
-  }
+  const chosen = a.slot ? kit.weapons.find((o) => o.slot === a.slot) : kit.weapons.find((o) => o.allowed);
+  if (l && !chosen)
+    throw new CommandFailure(
+      'refused',
+      `${l.name} has nothing in ${a.slot ?? 'any band'} that allows the attack action (ch.11). Nothing changed.`,
+    );
+  // A Retainer without a usable loot weapon attacks with its own dice (ch.7); only naming its unusable item refuses.
+  if (chosen && !chosen.allowed && (l || a.slot))
+    throw new CommandFailure('refused', `${chosen.why}. Nothing changed.`);
+  const weapon: WeaponOption | null = chosen?.allowed ? chosen : null;
   const items = l ? equippedItems(ps, l.id) : [];
+  if (a.integritySlot && !l && kit.weapons[0])
+    throw new CommandFailure('refused', `${retainerIntegrity(kit.token.name, kit.weapons[0].name)}. Nothing changed.`);
   if (a.integritySlot && !items.some((i) => i.slot === a.integritySlot))
     throw new CommandFailure(
       'refused',
@@ -158,6 +159,7 @@ export function resolveAttack(
           base,
           powerDice: planDice.powerDice,
           bonusDice: planDice.bonusDice,
+          gradeDice: planDice.gradeDice,
           modifiers,
           influence,
         },
@@ -207,7 +209,7 @@ export function resolveAttack(
           result: pick,
         });
     }
-    return { value: { amount, hit, blockCheck, own, rolled }, records };
+    return { value: { amount, hit, blockCheck, own, rolled, integrityDue }, records };
   });
 
   const result = emptyResult();
@@ -240,6 +242,8 @@ export function resolveAttack(
     lines.push(`A natural 1: ${planned.own.check.explain}`);
     if (planned.own.check.breaks) breakItem(ps, planned.own.item, lines);
   }
+  if (planned.integrityDue && !l && weapon)
+    lines.push(`A natural 1: ${retainerIntegrity(kit.token.name, weapon.name)}`);
   if (hit?.reachedZero) {
     // ch.2: a Witch acting through the body she inhabits is the one who fells its target.
     const actor = actorOf(ps, kit.token);

@@ -5,6 +5,7 @@ import { today } from '../state/town.ts';
 import { hireCheck, RETAINER_GRADES } from '../rules/retainers.ts';
 import { requireLichslayer as person } from '../state/lichslayer.ts';
 import { rollOnTable } from '../tables/table-roll.ts';
+import { lootRef } from '../rules/loot-entry.ts';
 import { CommandFailure } from '../state/failures.ts';
 import { placeRetainers } from './floor-entry.ts';
 import type { TownState } from '@shared/town.ts';
@@ -41,8 +42,9 @@ export function hireRetainer(
     ? ps.roll('retainer.hire', ({ dice, tables, drawn }) => {
         if (!tables.has('loot')) return { value: null, records: [] };
         const node = rollOnTable({ dice, tables, drawn, cause: `${a.name}'s loot item (ch.7)` }, 'loot');
+        const rowId = node.row === null ? undefined : tables.get('loot')!.rows[node.row]?.id;
         return {
-          value: node.label,
+          value: { label: node.label, ref: rowId === undefined ? null : lootRef('loot', rowId) },
           records: [
             {
               cause: `${a.name}'s loot item, an Exceptional Retainer (ch.7)`,
@@ -65,7 +67,8 @@ export function hireRetainer(
       hiredDay: today(ps),
       double: false,
       tokenId,
-      loot,
+      loot: loot?.label ?? null,
+      lootRef: loot?.ref ?? null,
       holidayOn: null,
     },
   ];

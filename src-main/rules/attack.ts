@@ -103,9 +103,20 @@ export function attackAccess(name: string, options: readonly WeaponOption[]): st
   return `${name} holds no Gear or loot that allows the attack action: loot and gear define what a character can do (ch.11)`;
 }
 
-/** A Retainer's attack: its own dice (house rule) plus its grade's bonus, "+0", "+1d6", "+2d6" (ch.7). */
+/** The d6 a Retainer's grade adds to its attack: "+0", "+1d6", "+2d6" (ch.7). */
+export const gradeDice = (gradeBonus: string): number => parseDamage(gradeBonus)?.count ?? 0;
+
+/** The grade's dice as the working and the attack dialog name them (ch.7). */
+export const GRADE_DICE_WORDS = "for the Retainer's grade (ch.7)";
+
+/**
+ * A Retainer's bare attack: its own dice (house rule) plus its grade's bonus (ch.7). With a loot
+ * weapon the grade's bonus adds to the weapon's dice instead (gradeDice in the attack's input): the
+ * book's "+Nd6" is a bonus to whatever the Retainer attacks with, and the house rule's own dice only
+ * stand in for a weapon it does not have.
+ */
 export function retainerDamage(gradeBonus: string, rules: HouseRules): DamageSpec | null {
-  const bonus = parseDamage(gradeBonus)?.count ?? 0;
+  const bonus = gradeDice(gradeBonus);
   const count = rules.retainerBaseAttack + bonus;
   return count > 0
     ? { count, sides: 6, flat: 0, text: `${count}d6 (${rules.retainerBaseAttack}d6 + ${gradeBonus || '+0'}, ch.7)` }
@@ -120,6 +131,8 @@ export interface AttackInput {
   powerDice: number;
   /** Dice a skill adds (Charge …, ch.2). */
   bonusDice?: number;
+  /** A Retainer's grade bonus added to its loot weapon's dice (ch.7). */
+  gradeDice?: number;
   /** The roller's modifiers "to all rolls" (Sanity ch.8, the survival clock ch.4). */
   modifiers: Modifier[];
   /** Influence dice added to the damage (ch.13: "attack"), rolled after the damage dice. */
@@ -149,9 +162,15 @@ export function rollAttack(dice: Dice, input: AttackInput, rules: HouseRules): A
   if (!Number.isInteger(bonus) || bonus < 0)
     throw new RangeError(`Bonus dice must be a whole number of 0 or more, not ${bonus}`);
   const { base } = input;
+  const grade = input.gradeDice ?? 0;
   const rolled = [
     ...dice.pool(base.count, base.sides, input.cause, base.sides === 6),
-    ...dice.pool(input.powerDice + bonus, 6, `${input.cause} (Power${bonus ? ' and bonus' : ''} dice)`, true),
+    ...dice.pool(
+      input.powerDice + bonus + grade,
+      6,
+      `${input.cause} (${grade ? 'grade' : 'Power'}${bonus ? ' and bonus' : ''} dice)`,
+      true,
+    ),
   ];
   // The loot's roll, not the attacker's: an Influence die is no natural 1 of the attack (ch.11).
   const modifiers = [...input.modifiers, ...rollInfluenceModifiers(dice, input.influence ?? [], input.cause)];
@@ -162,6 +181,7 @@ export function rollAttack(dice: Dice, input: AttackInput, rules: HouseRules): A
   const total = miss ? 0 : Math.max(0, sum + base.flat + totalOf(modifiers));
   const parts = [`${base.text}${base.sides === 6 ? '!' : ''}`];
   if (input.powerDice) parts.push(`${input.powerDice}d6! Power above 6 (ch.4)`);
+  if (grade) parts.push(`${grade}d6! ${GRADE_DICE_WORDS}`);
   if (bonus) parts.push(`${bonus}d6! bonus`);
   const flat = base.flat ? ` ${base.flat > 0 ? '+' : '−'} ${Math.abs(base.flat)}` : '';
   const why = miss
