@@ -87,8 +87,12 @@ test("an entity added by hand can be marked the Unbound's own, and the Judge's t
   await form.getByLabel('Colour').selectOption('Blue');
   await form.getByLabel("The Unbound's own (Full Spectrum resists it)").check();
   await form.getByRole('button', { name: 'Add', exact: true }).click();
-  const board = await api<BoardView>(request, host, 'board.view', { floor: 1 });
-  expect(board.tokens.find((t) => t.name === 'Blue Herald')).toMatchObject({ stats: { unbound: true }, x: 4, y: 4 });
+  // The form's add is sent without waiting, so poll the board until it has landed.
+  await expect
+    .poll(async () =>
+      (await api<BoardView>(request, host, 'board.view', { floor: 1 })).tokens.find((t) => t.name === 'Blue Herald'),
+    )
+    .toMatchObject({ stats: { unbound: true }, x: 4, y: 4 });
   await page
     .getByRole('region', { name: 'Selected room' })
     .getByRole('button', { name: /Blue Herald/ })
