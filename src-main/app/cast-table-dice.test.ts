@@ -2,9 +2,16 @@
 // faces the Judge types or the caster's player sends; wrong faces are refused and change nothing;
 // a spell cast for later rolls nothing now, and its dice come with the Next turn that resolves it. Fixed seed 7 (Odile Vantreck's turn first), fixed faces.
 import { describe, expect, it } from 'vitest';
+import type { HandRolledResult } from '@shared/contract/dice-entry.ts';
 import { openDemo } from '../test-support/temp-app.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
+
+/** What a hand-rolled command reported: a roll in a fight answers with its phase and notices. */
+function noticesOf(r: HandRolledResult): string[] {
+  if (!('notices' in r) || r.notices === undefined) throw new Error('The roll answered with no notices.');
+  return r.notices;
+}
 
 /** Odile on her turn in a fight on Floor 1, bare but for Black gear, 700 gold: Magic 1 (ch.4, ch.15). */
 async function odileCasts() {
@@ -54,7 +61,7 @@ describe('a spell cast on dice rolled at the table (ch.15)', () => {
       tableDice: '2d6',
     });
     const r = await app.call('handDice.roll', { command: 'phase.cast', args: { tokenId, ...lash }, faces: [4, 5] });
-    expect('notices' in r && r.notices).toContain(
+    expect(noticesOf(r)).toContain(
       'Cinder Lash (Odile Vantreck) resolves: 2d6 [4, 5] + Magic 1 = 10 (ch.15); Magic 1 at casting (ch.15) — Black damage to one target in the room.',
     );
     const [entry] = await spellRolls(app);
@@ -133,19 +140,23 @@ describe('a spell cast on dice rolled at the table (ch.15)', () => {
       expect(await preview()).toEqual({ dice: [], refused: null });
       expect((await app.call('phase.nextTurn', {})).combat!.current).toBe(next);
     }
-    const before = { ledger: await app.call('ledger.list', {}), phase: await app.call('phase.view', {}) };
+    const state = async () => ({
+      ledger: await app.call('ledger.list', {}),
+      phase: await app.call('phase.view', {}),
+      history: (await app.call('campaign.current', {}))!.history,
+    });
+    const before = await state();
     expect(await preview()).toEqual({
-      dice: [{ count: 1, sides: 6, cause: 'Spell: Burning Floor by Odile Vantreck (Demon Magic)' }],
+      dice: [{ count: 1, sides: 6, cause: 'Spell: Burning Floor by Odile Vantreck (Demon Magic)', who: null }],
       refused: null,
     });
-    // The preview decided on a draft it threw away: no roll, no turn, no change.
-    expect(await app.call('ledger.list', {})).toEqual(before.ledger);
-    expect(await app.call('phase.view', {})).toEqual(before.phase);
+    // The preview decided on a draft it threw away: no roll, no turn, no undo step, no change.
+    expect(await state()).toEqual(before);
     const r = await app.call('handDice.roll', { command: 'phase.nextTurn', args: {}, faces: [5] });
-    expect('notices' in r && r.notices).toContain(
+    expect(noticesOf(r)).toContain(
       'Burning Floor (Odile Vantreck) resolves: 1d6 [5] = 5 (ch.15) — The room burns: everyone in it takes 1d6 each round it lasts (not an instance).',
     );
-    expect('combat' in r && r.combat).toMatchObject({ atRoundEnd: true, pending: [] });
+    expect(r).toMatchObject({ combat: { atRoundEnd: true, pending: [] } });
     const [entry] = await spellRolls(app);
     expect([entry!.enteredBy, entry!.cause, entry!.faces.map((f) => f.face)]).toEqual([
       'the Judge',
@@ -183,7 +194,7 @@ describe('a spell cast on dice rolled at the table (ch.15)', () => {
     expect(call?.what).toBe("Cinder Lash's roll (2d6 ×3 at once) for Odile Vantreck");
     await app.call('private.sendDice', { lichslayerId: id, faces: [1, 2, 3, 4, 5, 6] });
     const r = await app.call('handDice.accept', { args });
-    expect('notices' in r && r.notices).toContain(
+    expect(noticesOf(r)).toContain(
       'Cinder Lash (Odile Vantreck) resolves ×3 at once (ch.13): 2d6 [1, 2] + Magic 1; 2d6 [3, 4] + Magic 1; 2d6 [5, 6] + Magic 1 = 24 (ch.15); Magic 1 at casting (ch.15) — Black damage to one target in the room.',
     );
     const [entry] = await spellRolls(app);

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { CommandName } from '@shared/contract.ts';
-import { Draft, type EnteredDice } from '../state/draft.ts';
+import { Draft, type EnteredDice, type TableFace } from '../state/draft.ts';
 import { CommandFailure } from '../state/failures.ts';
 import type { PlaySession } from '../state/session.ts';
 import { pushHistory, RecordingWriter } from './history.ts';
@@ -38,21 +38,25 @@ export function withEnteredDice<T>(entered: EnteredDice, run: () => T): T {
 }
 
 /** The dice a play command would ask of the table, while a preview runs; null otherwise. */
-let previewing: { faces: { sides: number; cause: string }[] | null } | null = null;
+let previewing: { faces: TableFace[] | null } | null = null;
 
 /** Ends a previewed handler at its play command, before anything is applied. */
 class PreviewReached extends Error {}
 
 /**
- * The dice faces entered at the table would stand in for, if the handler's play command ran now on
- * the app's dice: decided on a draft that is thrown away, so nothing is written, rolled or pushed.
- * Empty when the handler runs no play command. A refusal is thrown as the command would throw it.
+ * The dice faces entered at the table would stand in for, if the handler's play command ran now:
+ * decided on a draft that is thrown away, so nothing is written, rolled or pushed, and on neutral
+ * faces, so it lists the dice a roll asks first and shows nothing of the app's next outcome. Empty
+ * when the handler runs no play command. A refusal is thrown as the command would throw it.
  */
-export function previewTableDice(run: () => unknown): { sides: number; cause: string }[] {
-  const held = { faces: null as { sides: number; cause: string }[] | null };
+export function previewTableDice(run: () => unknown): TableFace[] {
+  const held: { faces: TableFace[] | null } = { faces: null };
   previewing = held;
   try {
-    run();
+    const value = run();
+    // A handler that went on after returning would run its play command outside the preview.
+    if (typeof (value as { then?: unknown } | null)?.then === 'function')
+      throw new Error('A preview runs only a handler that finishes before it returns.');
   } catch (error) {
     if (!(error instanceof PreviewReached)) throw error;
   } finally {
@@ -81,6 +85,7 @@ export function runPlayCommand<T>(
     skillUses: skillUseReads(db),
     refuse: (message) => new CommandFailure('refused', message),
     entered: entered ?? undefined,
+    preview: previewing !== null,
   });
   const value = decide(draft);
   if (previewing) {

@@ -165,3 +165,25 @@ export class EnteredFaces implements RandomSource {
     return { seed: 0, position: this.index, s: [0, 0, 0, 0] };
   }
 }
+
+/**
+ * The dice of a preview: every die shows 2 (a d1 its 1), never a 6 that rolls again nor a natural 1
+ * that calls an integrity check, so what it lists is only the dice a roll asks first, and nothing of
+ * what the seeded source holds next.
+ */
+export class NeutralFaces implements RandomSource {
+  private drawn = 0;
+
+  int(sides: number): number {
+    this.drawn++;
+    return Math.min(2, sides);
+  }
+
+  get position(): number {
+    return this.drawn;
+  }
+
+  snapshot(): RandomState {
+    return { seed: 0, position: this.drawn, s: [0, 0, 0, 0] };
+  }
+}

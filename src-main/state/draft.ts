@@ -3,7 +3,13 @@
 // step writes what a draft decided, and `next()` is the state after it.
 import type { CommandName } from '@shared/contract.ts';
 import { Dice, type DiceLogEntry } from '../rules/dice.ts';
-import { EnteredFaces, SeededRandom, type RandomState } from '../rules/random-source.ts';
+import {
+  EnteredFaces,
+  NeutralFaces,
+  SeededRandom,
+  type RandomSource,
+  type RandomState,
+} from '../rules/random-source.ts';
 import type { DrawState } from '../tables/table-roll.ts';
 import { withChanges, type Effect, type PlayState, type Row } from './play-state.ts';
 import { CASCADES, SET_NULLS, type AppendTable, type PlayRows, type PlayTable } from './rows.ts';
@@ -78,6 +84,16 @@ export interface DraftInputs {
   refuse: (message: string) => Error;
   /** Faces rolled at the table: the command's dice, in the order its rules ask for them. */
   entered?: EnteredDice | undefined;
+  /** A preview, thrown away: it rolls on neutral faces, so it shows nothing of the seeded source. */
+  preview?: boolean;
+}
+
+/** A die a roll asked of the table: which roll of the command it belongs to, and whose roll that is. */
+export interface TableFace {
+  sides: number;
+  cause: string;
+  roll: number;
+  character: string | null;
 }
 
 export class Draft implements PlaySession {
@@ -92,7 +108,7 @@ export class Draft implements PlaySession {
   private readonly lists = new Map<PlayTable, readonly Row[]>();
   private readonly nextIds = new Map<PlayTable, number>();
   private settingIds: Map<string, number> | null = null;
-  private rng: SeededRandom | null = null;
+  private rng: RandomSource | null = null;
   /** The faces entered by hand, while the command has some left to draw. */
   private readonly hand: EnteredFaces | null;
   /** Inside appDice: the entered faces wait for the rolls after. */
@@ -104,7 +120,8 @@ export class Draft implements PlaySession {
   private readonly untracked = new Map<string, { id: number; key: string; value: string }>();
   readonly rolls: DecidedRoll[] = [];
   /** Every die the command rolled that faces entered at the table stand in for (none inside appDice), in order. */
-  readonly tableFaces: { sides: number; cause: string }[] = [];
+  readonly tableFaces: TableFace[] = [];
+  private rollCount = 0;
 
   constructor(
     private readonly base: PlayState,
@@ -248,7 +265,8 @@ export class Draft implements PlaySession {
 
   // ---- rolls ----
 
-  private random(): SeededRandom {
+  private random(): RandomSource {
+    if (!this.rng && this.inputs.preview) this.rng = new NeutralFaces();
     if (!this.rng) {
       const saved = savedRandom(this);
       this.rng = saved ? SeededRandom.resume(saved) : new SeededRandom(this.inputs.freshSeed);
@@ -279,7 +297,9 @@ export class Draft implements PlaySession {
     }
     const after = rng.snapshot();
     if (this.appOnly && faces.length) this.appRolled = true;
-    if (!this.appOnly) for (const f of faces) this.tableFaces.push({ sides: f.sides, cause: f.cause });
+    const roll = this.rollCount++;
+    const character = outcome.records[0]?.character ?? null;
+    if (!this.appOnly) for (const f of faces) this.tableFaces.push({ sides: f.sides, cause: f.cause, roll, character });
     const enteredBy = hand && faces.length > 0 ? this.inputs.entered!.by : null;
     outcome.records.forEach((r, i) =>
       this.rolls.push({
@@ -308,6 +328,7 @@ export class Draft implements PlaySession {
 
   /** What was decided; call once, when the command's work is done. */
   decision(): Decision {
+    if (this.inputs.preview) throw new Error('A preview decides nothing to apply.');
     if (this.hand) {
       if (this.hand.position === 0)
         throw this.inputs.refuse(

@@ -60,8 +60,8 @@ export interface DiceCallView {
 
 /** The dice a roll command would ask of the table now, in the order its rules roll them. */
 export interface TableDicePreview {
-  /** Runs of dice with one cause: "2d6, a Sanity Challenge for Odile". */
-  dice: { count: number; sides: number; cause: string }[];
+  /** Each roll's dice of one cause and size: "2d6", a Challenge; whose roll it is, unless the cause names them. */
+  dice: { count: number; sides: number; cause: string; who: string | null }[];
   /** Why the command would be refused now (then it asks for no dice). */
   refused: string | null;
 }
@@ -90,9 +90,10 @@ export const diceEntryCommands = {
     }),
   ),
   /**
-   * What a roll command would roll if it ran now on the app's dice, to tell the Judge which faces to
-   * type (a round's end, the spells that resolve): nothing is written. A face typed may call for
-   * other dice after it than the app's would, as a failed Challenge calls its consequence.
+   * The dice a roll command asks first if it ran now, to tell the Judge which faces to type (a
+   * round's end, the spells that resolve): nothing is written, and it rolls on neutral faces, so it
+   * shows nothing of the app's next outcome. A 6 rolls again and a natural 1 calls an integrity
+   * check: those faces are typed right after the die that called them.
    */
   'handDice.preview': command<TableDicePreview>()(
     z.strictObject({ command: z.enum(HAND_ROLLED_COMMANDS), args: z.unknown() }),

@@ -5,6 +5,7 @@ import { contract, describeIssues } from '@shared/contract.ts';
 import type { HandRolledCommand, HandRolledResult, TableDicePreview } from '@shared/contract/dice-entry.ts';
 import { previewTableDice, withEnteredDice } from '../../db/play-command.ts';
 import { callRoll, currentCall, endCall, offeredCall } from '../../play/dice-calls.ts';
+import type { TableFace } from '../../state/draft.ts';
 import { CommandFailure } from '../../state/failures.ts';
 import { askedOfPlayer } from '../hand-dice-asks.ts';
 import type { HandlerContext, Handlers, HandlersOf } from '../handler-context.ts';
@@ -72,13 +73,20 @@ export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers):
   };
 }
 
-/** Consecutive dice of one cause and size, counted: d6, d6 for one Challenge read "2d6". */
-function runsOf(faces: readonly { sides: number; cause: string }[]): TableDicePreview['dice'] {
-  const runs: TableDicePreview['dice'] = [];
+/**
+ * The dice of one roll with one cause and size, counted: d6, d6 for one Challenge read "2d6". Two
+ * rolls are never merged (two Lichslayers' Sanity Challenges at a round's end share their cause),
+ * and each says whose roll it is unless its cause already names them.
+ */
+function runsOf(faces: readonly TableFace[]): TableDicePreview['dice'] {
+  const runs: (TableDicePreview['dice'][number] & { roll: number })[] = [];
   for (const f of faces) {
     const last = runs.at(-1);
-    if (last && last.cause === f.cause && last.sides === f.sides) last.count++;
-    else runs.push({ count: 1, sides: f.sides, cause: f.cause });
+    if (last && last.roll === f.roll && last.cause === f.cause && last.sides === f.sides) last.count++;
+    else {
+      const who = f.character !== null && !f.cause.includes(f.character) ? f.character : null;
+      runs.push({ count: 1, sides: f.sides, cause: f.cause, who, roll: f.roll });
+    }
   }
-  return runs;
+  return runs.map(({ roll: _roll, ...run }) => run);
 }
