@@ -180,8 +180,15 @@ test('a first session from the picker: four rolled Lichslayers pay the Inn from 
   await trap.getByLabel(/Listed effect/).check();
   await trap.getByLabel('Damage').fill('1d6');
   await trap.getByLabel('Damage').press('Enter');
+  // The form saves without waiting: poll until the trap's damage has landed.
+  await expect
+    .poll(
+      async () =>
+        (await api<BoardView>(request, host, 'board.view', { floor: 1 })).rooms.find((r) => r.x === 3 && r.y === 0)!
+          .trap,
+    )
+    .toMatchObject({ label: 'Needle lock', effect: { damage: '1d6' } });
   const prepared = await api<BoardView>(request, host, 'board.view', { floor: 1 });
-  expect(prepared.rooms.find((r) => r.x === 3 && r.y === 0)!.trap).toMatchObject({ label: 'Needle lock' });
   const ash = await tokenPoint(
     page,
     prepared,

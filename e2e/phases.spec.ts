@@ -67,8 +67,14 @@ test('a short dive: Town → Floor 1 → combat → cleared → Town, with the b
   // The fight's end shows its summary first; the Judge reads it and closes it.
   await page.getByRole('dialog', { name: 'The fight is over' }).getByRole('button', { name: 'Done' }).click();
   await banner.getByRole('button', { name: 'Floor cleared' }).click();
-  const roster = await api<{ roster: { name: string; xp: number }[] }>(request, host, 'campaign.current');
-  expect(roster.roster.find((l) => l.name === 'Odile Vantreck')!.xp).toBe(14 + 6);
+  await expect
+    .poll(
+      async () =>
+        (await api<{ roster: { name: string; xp: number }[] }>(request, host, 'campaign.current')).roster.find(
+          (l) => l.name === 'Odile Vantreck',
+        )!.xp,
+    )
+    .toBe(14 + 6);
 
   await banner.getByRole('button', { name: 'Withdraw to Town' }).click();
   await expect(banner).toContainText('In the Town');
