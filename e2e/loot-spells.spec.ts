@@ -74,6 +74,7 @@ test('a ×3 component with no choice made: the Cast dialog asks, and “all at o
   });
   const banner = page.getByRole('status', { name: 'Phase' });
   await banner.getByRole('button', { name: 'Descend' }).click();
+  await expect(banner).toContainText('Exploring · Floor 1');
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
   await api(request, host, 'board.addToken', {
     kind: 'entity',

@@ -17,6 +17,7 @@ test('the Cast dialog shows each school open or shut to the caster, and why: Dem
   await openSeededDemo(page, request, host, 15);
   const banner = page.getByRole('status', { name: 'Phase' });
   await banner.getByRole('button', { name: 'Descend' }).click();
+  await expect(banner).toContainText('Exploring · Floor 1');
   await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
   await addEnemy(request, host, { name: 'Grey Hound', health: 6 });
   // The key acts on the phase the page holds: wait until the descent has reached the banner (in the
