@@ -130,6 +130,17 @@ export async function addEnemy(request: APIRequestContext, host: RunningHost, en
   return api<BoardView>(request, host, 'board.addToken', { ...ENEMY_DEFAULTS, ...enemy });
 }
 
+/**
+ * A fight on Floor 1 through the API: the Quiet Vault set at (2,0) where the party arrives, the
+ * party descends, the enemy is set down there, and the enemies enter.
+ */
+export async function fightInTheQuietVault(request: APIRequestContext, host: RunningHost, enemy: Enemy): Promise<void> {
+  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
+  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
+  await addEnemy(request, host, enemy);
+  await api(request, host, 'phase.send', { event: { type: 'ENEMIES_ENTER' } });
+}
+
 /** One of the campaign's Lichslayers, by name. */
 export async function rosterMember(
   request: APIRequestContext,

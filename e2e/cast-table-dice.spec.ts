@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import type { CampaignView, LedgerEntry } from '../src-shared/contract.ts';
 import type { LichslayerView } from '../src-shared/contract/views.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { api, fightInTheQuietVault, openSeededDemo } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -23,19 +23,7 @@ async function castOnTableDice(
 ): Promise<{ odile: LichslayerView; dialog: Locator }> {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 7);
-  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
-  await api(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Grey Hound',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 6,
-    armor: 0,
-  });
-  await api(request, host, 'phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  await fightInTheQuietVault(request, host, { name: 'Grey Hound', health: 6 });
   expect((await api<{ combat: { current: string | null } }>(request, host, 'phase.view')).combat.current).toBe(
     'Odile Vantreck',
   );

@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import type { LedgerEntry } from '../src-shared/contract.ts';
 import { startHost, tempDataDir, type RunningHost } from './web-host.ts';
-import { api, openSeededDemo } from './board-helpers.ts';
+import { api, fightInTheQuietVault, openSeededDemo } from './board-helpers.ts';
 
 let host: RunningHost;
 test.afterEach(async () => {
@@ -20,19 +20,7 @@ test("the Next turn dialog lists the four Sanity Challenges of a round's end by 
 }) => {
   host = await startHost(tempDataDir());
   await openSeededDemo(page, request, host, 7);
-  await api(request, host, 'board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await api(request, host, 'phase.send', { event: { type: 'DESCEND' } });
-  await api(request, host, 'board.addToken', {
-    kind: 'entity',
-    name: 'Pale Watcher',
-    colour: 'Colourless',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 6,
-    armor: 0,
-  });
-  await api(request, host, 'phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  await fightInTheQuietVault(request, host, { name: 'Pale Watcher', colour: 'Colourless', health: 6 });
   // Brother Quillam's, Sable's, Wren's and the Pale Watcher's turns come first.
   for (let i = 0; i < 4; i++) await api(request, host, 'phase.nextTurn');
   await page.setViewportSize({ width: 1366, height: 768 });

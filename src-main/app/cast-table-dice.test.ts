@@ -3,6 +3,7 @@
 // a spell cast for later rolls nothing now, and its dice come with the Next turn that resolves it. Fixed seed 7 (Odile Vantreck's turn first), fixed faces.
 import { describe, expect, it } from 'vitest';
 import type { HandRolledResult } from '@shared/contract/dice-entry.ts';
+import { fightInTheQuietVault } from '../test-support/floor-setups.ts';
 import { openDemo } from '../test-support/temp-app.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
@@ -16,19 +17,7 @@ function noticesOf(r: HandRolledResult): string[] {
 /** Odile on her turn in a fight on Floor 1, bare but for Black gear, 700 gold: Magic 1 (ch.4, ch.15). */
 async function odileCasts() {
   const { app } = await openDemo(7);
-  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.addToken', {
-    kind: 'entity',
-    name: 'Grey Hound',
-    colour: 'Red',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 6,
-    armor: 0,
-  });
-  const p = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  const p = await fightInTheQuietVault(app, { name: 'Grey Hound', health: 6 });
   const me = p.combat!.entrants.find((e) => e.tokenId === p.combat!.currentTokenId)!;
   const id = me.lichslayerId!;
   for (const slot of ['gear', 'garment', 'accessory', 'loot1', 'loot2', 'loot3'] as const)

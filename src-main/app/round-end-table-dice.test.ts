@@ -3,6 +3,7 @@
 // nothing of what the app's dice would do. Fixed seed 7: the party of four in the Quiet Vault on
 // Floor 1 beside a Colourless entity, the Pale Watcher, which takes the last turn.
 import { describe, expect, it } from 'vitest';
+import { fightInTheQuietVault } from '../test-support/floor-setups.ts';
 import { openDemo } from '../test-support/temp-app.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
@@ -10,19 +11,7 @@ type App = Awaited<ReturnType<typeof openDemo>>['app'];
 /** The fight's four turns before the round's end, passed with the app's dice (they roll nothing). */
 async function atTheRoundsEnd(): Promise<App> {
   const { app } = await openDemo(7);
-  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
-  await app.call('phase.send', { event: { type: 'DESCEND' } });
-  await app.call('board.addToken', {
-    kind: 'entity',
-    name: 'Pale Watcher',
-    colour: 'Colourless',
-    floor: 1,
-    x: 2,
-    y: 0,
-    health: 6,
-    armor: 0,
-  });
-  await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+  await fightInTheQuietVault(app, { name: 'Pale Watcher', colour: 'Colourless', health: 6 });
   for (const next of ['Brother Quillam', 'Sable Hartigan', 'Wren of the Hollow', 'Pale Watcher'])
     expect((await app.call('phase.nextTurn', {})).combat!.current).toBe(next);
   return app;

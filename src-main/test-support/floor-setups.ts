@@ -17,6 +17,17 @@ export async function addEnemy(app: CampaignApp, enemy: Enemy): Promise<TokenVie
   return board.tokens.filter((t) => t.name === enemy.name).reduce((a, b) => (b.id > a.id ? b : a));
 }
 
+/**
+ * A fight on Floor 1: the Quiet Vault set at (2,0) where the party arrives, the party descends, the
+ * enemy is set down there, and the enemies enter. Returns the phase the fight starts in.
+ */
+export async function fightInTheQuietVault(app: CampaignApp, enemy: Enemy) {
+  await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
+  await app.call('phase.send', { event: { type: 'DESCEND' } });
+  await addEnemy(app, enemy);
+  return app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
+}
+
 /** A quiet Vault at (2,0) on every floor from 1 to `last`, so a dive there rolls no room on the way (ch.9). */
 export async function landingsTo(app: CampaignApp, last: number): Promise<void> {
   for (let f = 1; f <= last; f++)
