@@ -79,14 +79,16 @@ export function handDiceHandlers(ctx: HandlerContext, handlers: () => Handlers):
  * and each says whose roll it is unless its cause already names them.
  */
 function runsOf(faces: readonly TableFace[]): TableDicePreview['dice'] {
-  const runs: (TableDicePreview['dice'][number] & { roll: number })[] = [];
+  const runs: TableDicePreview['dice'] = [];
+  let lastRoll = -1;
   for (const f of faces) {
     const last = runs.at(-1);
-    if (last && last.roll === f.roll && last.cause === f.cause && last.sides === f.sides) last.count++;
+    if (last && f.roll === lastRoll && last.cause === f.cause && last.sides === f.sides) last.count++;
     else {
       const who = f.character !== null && !f.cause.includes(f.character) ? f.character : null;
-      runs.push({ count: 1, sides: f.sides, cause: f.cause, who, roll: f.roll });
+      runs.push({ count: 1, sides: f.sides, cause: f.cause, who });
     }
+    lastRoll = f.roll;
   }
-  return runs.map(({ roll: _roll, ...run }) => run);
+  return runs;
 }
