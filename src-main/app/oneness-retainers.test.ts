@@ -111,8 +111,11 @@ describe('Oneness into a Retainer or a Familiar (ch.2, ch.3, ch.7)', () => {
     };
     const quillamsTurn = await app.call('phase.nextTurn', {});
     expect([quillamsTurn.combat!.current, quillamsTurn.combat!.upcoming[0]!.name]).toEqual(['Brother Quillam', 'Pell']);
-    // Round 1: Pell gave up this turn to the Bone snare as the party entered Floor 1 (ch.9).
-    expect(await next()).toEqual({ turn: 'Sable Hartigan', notices: [] });
+    // Round 1: Pell gave up this turn to the Bone snare as the party entered Floor 1 (ch.9); the Judge is told.
+    expect(await next()).toEqual({
+      turn: 'Sable Hartigan',
+      notices: ['Pell gives up this turn, as owed (ch.9, ch.15)'],
+    });
     expect(await next()).toEqual({
       turn: 'Ghast Lord',
       notices: [

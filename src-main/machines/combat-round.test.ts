@@ -231,4 +231,20 @@ describe('enemies between player turns (ch.11)', () => {
     a.send({ type: 'NEXT_TURN' });
     expect(a.getSnapshot().context.current).toBe(2);
   });
+
+  it('ch.9, ch.15: a turn owed at the start of a fight or a round is given up even when it would open it', () => {
+    const a = createActor(combatRound).start();
+    const order = [
+      { tokenId: 1, turns: 1 },
+      { tokenId: 2, turns: 1 },
+    ];
+    a.send({ type: 'START', order, owes: [1] });
+    expect(a.getSnapshot().context).toMatchObject({ current: 2, owes: [] });
+    // Owed in round 1 after its own turn: round 2 opens with the next entrant.
+    a.send({ type: 'OWE', tokenId: 1 });
+    a.send({ type: 'NEXT_TURN' });
+    expect(a.getSnapshot().value).toBe('roundEnd');
+    a.send({ type: 'END_ROUND' });
+    expect(a.getSnapshot().context).toMatchObject({ round: 2, current: 2, owes: [] });
+  });
 });

@@ -57,7 +57,8 @@ export interface CombatContext {
 }
 
 export type CombatEvent =
-  | { type: 'START'; order: Slot[] }
+  /** `owes`: entrants who lost their next turn before the fight began (a trap, ch.9). */
+  | { type: 'START'; order: Slot[]; owes?: number[] }
   | { type: 'NEXT_TURN' }
   | { type: 'END_ROUND' }
   | { type: 'SYNC'; order: Slot[] }
@@ -84,6 +85,18 @@ function release(
   const now = context.pending.filter(match);
   if (!now.length) return { pending: context.pending, due: context.due };
   return { pending: context.pending.filter((c) => !match(c)), due: [...context.due, ...now] };
+}
+
+/** The next turn taken from the queue: turns owed are given up on the way, each owed turn once (ch.9, ch.15). */
+function nextTaken(queue: readonly number[], owes: readonly number[]) {
+  const rest = [...queue];
+  const owed = [...owes];
+  let next = rest.shift() ?? null;
+  while (next !== null && owed.includes(next)) {
+    owed.splice(owed.indexOf(next), 1);
+    next = rest.shift() ?? null;
+  }
+  return { next, queue: rest, owes: owed };
 }
 
 /** The queue once turns owed for Responses are given up (each owed turn once). */
@@ -130,29 +143,15 @@ export const combatRound = setup({
   actions: {
     begin: assign(({ event }) => {
       if (event.type !== 'START') return {};
-      const queue = roundTurns(event.order);
-      return {
-        round: 1,
-        order: event.order,
-        current: queue[0] ?? null,
-        queue: queue.slice(1),
-        acted: [],
-        owes: [],
-        interrupted: null,
-      };
+      const { next, queue, owes } = nextTaken(roundTurns(event.order), event.owes ?? []);
+      return { round: 1, order: event.order, current: next, queue, acted: [], owes, interrupted: null };
     }),
     advance: assign(({ context }) => {
       const acted =
         context.current !== null && context.interrupted === null ? [...context.acted, context.current] : context.acted;
       if (context.interrupted !== null) return { acted, current: context.interrupted, interrupted: null };
       // A turn owed for an earlier Response is given up: skip it once (ch.15).
-      const queue = [...context.queue];
-      const owes = [...context.owes];
-      let next = queue.shift() ?? null;
-      while (next !== null && owes.includes(next)) {
-        owes.splice(owes.indexOf(next), 1);
-        next = queue.shift() ?? null;
-      }
+      const { next, queue, owes } = nextTaken(context.queue, context.owes);
       return {
         acted,
         current: next,
@@ -213,12 +212,12 @@ export const combatRound = setup({
       };
     }),
     nextRound: assign(({ context }) => {
-      const queue = roundTurns(context.order);
-      const first = queue[0] ?? null;
+      // A turn owed from the round before is given up even when it would open this one (ch.15).
+      const { next, queue, owes } = nextTaken(roundTurns(context.order), context.owes);
       // ch.15: Start Next Round castings resolve before anyone acts; then the first turn begins.
       const early = release(context, (c) => c.time === 'start-next-round');
-      const then = release(early, (c) => c.time === 'next-turn' && c.caster === first);
-      return { round: context.round + 1, current: first, queue: queue.slice(1), acted: [], ...then };
+      const then = release(early, (c) => c.time === 'next-turn' && c.caster === next);
+      return { round: context.round + 1, current: next, queue, owes, acted: [], ...then };
     }),
     /** The board's stack changed: newcomers join at the bottom of this round, the fallen leave it (ch.11). */
     sync: assign(({ context, event }) => {

@@ -16,7 +16,7 @@ import { VESTMENTS } from '@shared/tables.ts';
 import { PRESS_ON_HEALTH } from '../rules/damage.ts';
 import { lostMovementPenalty, dropSanity } from '../rules/sanity.ts';
 import { allyAtZero as shakeAllies, communion, lichTargetNotice, reviveLich, roundEndSanity } from './round-hooks.ts';
-import { owedAtStart, tickOngoing } from './fight.ts';
+import { ongoingAtFightEnd, owedAtStart, tickOngoing } from './fight.ts';
 import { beginVisit } from './fight-state.ts';
 import { enterFloor, leaveBoard } from './floor-entry.ts';
 import { floorTenRound } from './floor-ten.ts';
@@ -27,6 +27,7 @@ import { attentionActor, combatActor, diveActor, freshCombat, partyIds, stackSlo
 import { endChannelBuffs } from '../state/channel-buffs.ts';
 import { XP_PER_CLEARED_FLOOR } from '../rules/character.ts';
 import { whyRefused, type DiveEvent } from '../machines/dive-machine.ts';
+import type { CombatEvent } from '../machines/combat-round.ts';
 import { addXp } from './growth.ts';
 import { familiarRolls } from './town.ts';
 import { floorNotCleared, where } from './floor-facts.ts';
@@ -151,6 +152,25 @@ export function settle(ps: PlaySession, combat: CombatActor, notices: string[]):
   combat.send({ type: 'RESOLVED' });
 }
 
+/**
+ * The stack moves on (the fight starts, a turn passes, a round begins): whoever gives up an owed turn
+ * on the way is named, so no turn vanishes unannounced (ch.9, ch.15); then spells due resolve.
+ */
+function moveStack(ps: PlaySession, combat: CombatActor, event: CombatEvent, notices: string[]): void {
+  const owed = event.type === 'START' ? (event.owes ?? []) : combat.getSnapshot().context.owes;
+  combat.send(event);
+  const still = [...combat.getSnapshot().context.owes];
+  for (const id of owed) {
+    const i = still.indexOf(id);
+    if (i !== -1) still.splice(i, 1);
+    else
+      notices.push(
+        `${allTokens(ps).find((t) => t.id === id)?.name ?? `#${id}`} gives up this turn, as owed (ch.9, ch.15)`,
+      );
+  }
+  settle(ps, combat, notices);
+}
+
 /** The Lich's turn in the Town names its target (ch.16); a Lost character's turn says when their movement is short (ch.8). */
 export function turnNotices(ps: PlaySession, combat: CombatActor, notices: string[]): void {
   const { current, round } = combat.getSnapshot().context;
@@ -183,8 +203,7 @@ function passTurnsNotTaken(ps: PlaySession, combat: CombatActor, notices: string
       notices.push(inert);
       passedOne = true;
     }
-    combat.send({ type: 'NEXT_TURN' });
-    settle(ps, combat, notices);
+    moveStack(ps, combat, { type: 'NEXT_TURN' }, notices);
   }
 }
 
@@ -219,14 +238,12 @@ export function step(ps: PlaySession, combat: CombatActor, notices: string[]): v
     // ch.11: ongoing damage strikes Health again as the round begins.
     tickOngoing(ps, notices);
     combat.send({ type: 'SYNC', order: stackSlots(ps) });
-    combat.send({ type: 'END_ROUND' });
+    moveStack(ps, combat, { type: 'END_ROUND' }, notices);
     investitureAtRoundStart(ps, combat.getSnapshot().context.round, notices);
-    settle(ps, combat, notices);
     passTurnsNotTaken(ps, combat, notices);
     turnNotices(ps, combat, notices);
   } else {
-    combat.send({ type: 'NEXT_TURN' });
-    settle(ps, combat, notices);
+    moveStack(ps, combat, { type: 'NEXT_TURN' }, notices);
     passTurnsNotTaken(ps, combat, notices);
     if (combat.getSnapshot().value === 'roundEnd') {
       onenessRoundEnds(ps, notices);
@@ -358,15 +375,15 @@ export function applyDiveEvent(
   if (fights.has(now) && !fights.has(was)) {
     if (now === 'floorTen') floorTenRound(ps, notices);
     const combat = freshCombat();
-    combat.send({ type: 'START', order: stackSlots(ps) });
     // ch.9: turns lost to a trap before the fight are given up in it.
-    for (const tokenId of owedAtStart(ps)) combat.send({ type: 'OWE', tokenId });
+    moveStack(ps, combat, { type: 'START', order: stackSlots(ps), owes: owedAtStart(ps) }, notices);
     passTurnsNotTaken(ps, combat, notices);
     turnNotices(ps, combat, notices);
     writeSetting(ps, 'machine:combat', combat.getPersistedSnapshot());
     investitureAtRoundStart(ps, combat.getSnapshot().context.round, notices);
   } else if (fights.has(was) && !fights.has(now)) {
     writeSetting(ps, 'machine:combat', null);
+    ongoingAtFightEnd(ps, 'phase.send', notices);
   }
 }
 

@@ -29,7 +29,7 @@ export function startOngoing(
     const fight = readFight(ps);
     writeFight(ps, {
       ...fight,
-      ongoing: [...fight.ongoing, { tokenId: token.id, label, damage, roundsLeft: rounds - 1 }],
+      ongoing: [...fight.ongoing, { tokenId: token.id, label, damage, roundsLeft: rounds - 1, rounds }],
     });
     lines.push(`${label} goes on for ${rounds - 1} more round${rounds - 1 === 1 ? '' : 's'} (ch.11)`);
     return;
@@ -80,6 +80,22 @@ export function tickOngoing(ps: PlaySession, lines: string[]): void {
     ongoing: fight.ongoing.filter((o) => o.roundsLeft > 1).map((o) => ({ ...o, roundsLeft: o.roundsLeft - 1 })),
   });
   for (const o of fight.ongoing) ongoingTick(ps, o.tokenId, `${o.label}, ongoing`, o.damage, 'phase.nextTurn', lines);
+}
+
+/**
+ * The fight is over with ongoing damage still owed: rounds exist only in a fight (ch.11), so what is
+ * left strikes at once, as it does when no fight is on, and nothing carries into the next fight.
+ */
+export function ongoingAtFightEnd(ps: PlaySession, command: CommandName, lines: string[]): void {
+  const fight = readFight(ps);
+  if (!fight.ongoing.length) return;
+  writeFight(ps, { ...fight, ongoing: [] });
+  lines.push('The fight is over: what ongoing damage still owed strikes at once (ch.11)');
+  for (const o of fight.ongoing)
+    for (let k = 1; k <= o.roundsLeft; k++) {
+      const which = o.rounds ? `round ${o.rounds - o.roundsLeft + k} of ${o.rounds}` : 'a round still owed';
+      ongoingTick(ps, o.tokenId, `${o.label} (${which}, the fight over)`, o.damage, command, lines);
+    }
 }
 
 /** When a fight starts, turns lost before it are given up (ch.9). */

@@ -29,6 +29,8 @@ const fightStateSchema = z.object({
       label: z.string().max(200),
       damage: z.string().max(40),
       roundsLeft: z.number().int().min(1).max(10),
+      /** How many rounds it lasts in all, to number the strikes; older saves do not say. */
+      rounds: z.number().int().min(1).max(10).optional(),
     }),
   ),
   /** Tokens that lost their next turn while no fight was on: they give it up when one starts (ch.9). */

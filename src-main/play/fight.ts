@@ -48,7 +48,7 @@ import {
 // The rest of the fight lives in its domain files; callers keep importing it from here.
 export { fightOptions } from './fight-reach.ts';
 export { applyHit, fellEntity, lichslayerAtZero, loseNextTurn } from './fight-outcomes.ts';
-export { judgeIntegrity, owedAtStart, startOngoing, tickOngoing } from './fight-ongoing.ts';
+export { judgeIntegrity, ongoingAtFightEnd, owedAtStart, startOngoing, tickOngoing } from './fight-ongoing.ts';
 export { bandageTokens, crushToken } from './fight-skills.ts';
 
 export type AttackArgs = z.output<typeof attackArgsSchema>;
