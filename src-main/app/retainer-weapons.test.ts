@@ -41,6 +41,9 @@ async function pellWith(seed: number) {
 const UNKEPT =
   "Ashen Maul is Pell's own loot item, and the app keeps no broken state for a Retainer's item: its integrity check (ch.11) is the Judge's to roll and rule by hand";
 
+/** The same for the Hex Cowl, Pell's item when he is hired on seed 11. */
+const COWL_UNKEPT = UNKEPT.replace('Ashen Maul', 'Hex Cowl');
+
 const MAUL = {
   slot: 'loot1',
   name: 'Ashen Maul',
@@ -158,6 +161,79 @@ describe("A Retainer's loot weapon (ch.2, ch.7, ch.13)", () => {
       'Attack: Pell → Hex Imp: 11 damage',
       'Pell: 11 damage = 3d6 (1d6 + +2d6, ch.7)! [5, 4, 2] (ch.11)',
       "11 to Hex Imp's Health (no Armor left): 40 → 29 (ch.11)",
+    ]);
+    app.close();
+  });
+
+  it("Pell, hired with the Hex Cowl and no weapon, is refused an attack naming loot1, and on his own dice a natural 1 still calls the Hex Cowl's check, the Judge's by hand (ch.11); seed 5 gives 10 damage", async () => {
+    const { app, imp, pell } = await pellWith(HEX_COWL);
+    expect(
+      await app.dispatch('fight.attack', { attacker: pell.id, target: imp.id, outOfTurn: true, slot: 'loot1' }),
+    ).toMatchObject({
+      ok: false,
+      error: { message: 'Pell has nothing in loot1 that allows the attack action (ch.11). Nothing changed.' },
+    });
+    expect(
+      await app.dispatch('fight.attack', {
+        attacker: pell.id,
+        target: imp.id,
+        outOfTurn: true,
+        integritySlot: 'loot1',
+      }),
+    ).toMatchObject({ ok: false, error: { message: `${COWL_UNKEPT}. Nothing changed.` } });
+    await app.call('dice.setSeed', { seed: 5 });
+    expect((await app.call('fight.attack', { attacker: pell.id, target: imp.id, outOfTurn: true })).lines).toEqual([
+      'Attack: Pell → Hex Imp: 10 damage',
+      'Pell: 10 damage = 3d6 (1d6 + +2d6, ch.7)! [1, 4, 5] (ch.11)',
+      "10 to Hex Imp's Health (no Armor left): 40 → 30 (ch.11)",
+      `A natural 1: ${COWL_UNKEPT}`,
+    ]);
+    app.close();
+  });
+
+  it('the Hex Cowl marked unbreakable on its row calls no check on a natural 1, and an integrity check asked of it is refused as needless (ch.11); seed 5 gives 10 damage', async () => {
+    const { app, imp, pell } = await pellWith(HEX_COWL);
+    const rows = (await app.call('tables.get', { key: 'loot' })).table.rows;
+    const index = rows.findIndex((r) => r.label === 'Hex Cowl');
+    const { id: _id, ...sent } = rows[index]!;
+    await app.call('tables.setRow', {
+      key: 'loot',
+      index,
+      row: { ...sent, loot: { ...sent.loot!, breakable: false } },
+    });
+    const needless = 'Hex Cowl is unbreakable (ch.11): there is nothing to check';
+    expect(
+      await app.dispatch('fight.attack', {
+        attacker: pell.id,
+        target: imp.id,
+        outOfTurn: true,
+        integritySlot: 'loot1',
+      }),
+    ).toMatchObject({ ok: false, error: { message: `${needless}. Nothing changed.` } });
+    await app.call('dice.setSeed', { seed: 5 });
+    expect((await app.call('fight.attack', { attacker: pell.id, target: imp.id, outOfTurn: true })).lines).toEqual([
+      'Attack: Pell → Hex Imp: 10 damage',
+      'Pell: 10 damage = 3d6 (1d6 + +2d6, ch.7)! [1, 4, 5] (ch.11)',
+      "10 to Hex Imp's Health (no Armor left): 40 → 30 (ch.11)",
+      `A natural 1: ${needless}`,
+    ]);
+    app.close();
+  });
+
+  it("the Ashen Maul's row left with no damage dice tells the Judge to write them in the row, as a Retainer keeps no notes (ch.13)", async () => {
+    const { app, pell } = await pellWith(ASHEN_MAUL);
+    const rows = (await app.call('tables.get', { key: 'loot' })).table.rows;
+    const index = rows.findIndex((r) => r.label === 'Ashen Maul');
+    const { id: _id, ...sent } = rows[index]!;
+    await app.call('tables.setRow', { key: 'loot', index, row: { ...sent, details: 'A heavy grey hammer.' } });
+    expect((await app.call('fight.options', { attacker: pell.id })).weapons).toEqual([
+      {
+        slot: 'loot1',
+        name: 'Ashen Maul',
+        damage: null,
+        allowed: false,
+        why: 'Ashen Maul allows the attack action but lists no damage dice: write them in its loot table row\'s details, e.g. "Attack: 2d6" (ch.13)',
+      },
     ]);
     app.close();
   });

@@ -98,7 +98,7 @@ export function attackerKit(ps: PlayReader, tokenId: number): AttackerKit {
     statDamage = retainerDamage(token.stats.attack ?? '+0', rules);
     // ch.2, ch.7: its loot item is a weapon it (or a Witch inhabiting it) may attack with.
     const loot = retainerLoot(ps, token.id);
-    weapons = loot ? weaponOptions([loot]) : [];
+    weapons = loot ? weaponOptions([loot], 'row') : [];
     if (weapons.length) grade = gradeDice(token.stats.attack ?? '+0');
     if (!statDamage && !weapons.some((w) => w.allowed))
       refused = `${token.name} has no attack dice (house rule: a Retainer's own dice are 0)`;

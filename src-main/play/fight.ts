@@ -30,7 +30,7 @@ import { readFight, roundNow, writeFight } from './fight-state.ts';
 import { row, tokenOf, townFighters, positionOf, attackerKit, blockersFor } from './fight-reach.ts';
 import { actorOf } from './skills/oneness.ts';
 import { onenessOf } from './oneness-state.ts';
-import { retainerIntegrity } from './retainer-loot.ts';
+import { retainerCheck, retainerLoot } from './retainer-loot.ts';
 import { inertActs } from '../rules/oneness.ts';
 import {
   defenderOf,
@@ -80,18 +80,21 @@ export function resolveAttack(
   const l = kit.lichslayer;
 
   const chosen = a.slot ? kit.weapons.find((o) => o.slot === a.slot) : kit.weapons.find((o) => o.allowed);
-  if (l && !chosen)
+  // Naming a band with no weapon refuses for any attacker: a Retainer's own dice stand in only when none is named.
+  if (!chosen && (l || a.slot))
     throw new CommandFailure(
       'refused',
-      `${l.name} has nothing in ${a.slot ?? 'any band'} that allows the attack action (ch.11). Nothing changed.`,
+      `${l?.name ?? kit.token.name} has nothing in ${a.slot ?? 'any band'} that allows the attack action (ch.11). Nothing changed.`,
     );
   // A Retainer without a usable loot weapon attacks with its own dice (ch.7); only naming its unusable item refuses.
   if (chosen && !chosen.allowed && (l || a.slot))
     throw new CommandFailure('refused', `${chosen.why}. Nothing changed.`);
   const weapon: WeaponOption | null = chosen?.allowed ? chosen : null;
   const items = l ? equippedItems(ps, l.id) : [];
-  if (a.integritySlot && !l && kit.weapons[0])
-    throw new CommandFailure('refused', `${retainerIntegrity(kit.token.name, kit.weapons[0].name)}. Nothing changed.`);
+  // A Retainer's one item, whether he attacks with it or with his own dice (ch.7, ch.11).
+  const held = !l ? retainerLoot(ps, kit.token.id) : null;
+  if (a.integritySlot && held?.slot === a.integritySlot)
+    throw new CommandFailure('refused', `${retainerCheck(kit.token.name, held)}. Nothing changed.`);
   if (a.integritySlot && !items.some((i) => i.slot === a.integritySlot))
     throw new CommandFailure(
       'refused',
@@ -242,8 +245,7 @@ export function resolveAttack(
     lines.push(`A natural 1: ${planned.own.check.explain}`);
     if (planned.own.check.breaks) breakItem(ps, planned.own.item, lines);
   }
-  if (planned.integrityDue && !l && weapon)
-    lines.push(`A natural 1: ${retainerIntegrity(kit.token.name, weapon.name)}`);
+  if (planned.integrityDue && held) lines.push(`A natural 1: ${retainerCheck(kit.token.name, held)}`);
   if (hit?.reachedZero) {
     // ch.2: a Witch acting through the body she inhabits is the one who fells its target.
     const actor = actorOf(ps, kit.token);

@@ -31,5 +31,11 @@ export function retainerLoot(ps: PlayReader, tokenId: number): EquippedItem | nu
  * Why an integrity check on a Retainer's item is not the app's (ch.11): the break would need a broken
  * state, a Smith's repair and a place on the Retainer that the app does not keep, so the Judge rules it.
  */
-export const retainerIntegrity = (retainer: string, item: string): string =>
+const retainerIntegrity = (retainer: string, item: string): string =>
   `${item} is ${retainer}'s own loot item, and the app keeps no broken state for a Retainer's item: its integrity check (ch.11) is the Judge's to roll and rule by hand`;
+
+/** What an integrity check on a Retainer's item comes to: none for an unbreakable one, else the Judge's (ch.11). */
+export function retainerCheck(retainer: string, item: EquippedItem): string {
+  if (item.entry && !item.entry.breakable) return `${item.name} is unbreakable (ch.11): there is nothing to check`;
+  return retainerIntegrity(retainer, item.name);
+}

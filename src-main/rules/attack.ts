@@ -62,7 +62,11 @@ export interface WeaponOption {
  * Attack action, or whose notes give an attack ("Attack: 2d6") for gear on no table; never a broken
  * one (it confers no effect, ch.11). The damage is the one its notes or Effect lists.
  */
-export function weaponOptions(items: readonly EquippedItem[]): WeaponOption[] {
+export function weaponOptions(
+  items: readonly EquippedItem[],
+  /** Where the Judge writes missing dice: a Gauntlet item's notes, or (a Retainer keeps no notes) its loot row. */
+  fixIn: 'notes' | 'row' = 'notes',
+): WeaponOption[] {
   return items.flatMap((i): WeaponOption[] => {
     const fromNotes = itemDamage(i.notes);
     const listed = i.entry?.actions.includes('attack') ?? false;
@@ -87,7 +91,7 @@ export function weaponOptions(items: readonly EquippedItem[]): WeaponOption[] {
           colour: i.colour,
           damage,
           allowed: false,
-          why: `${i.name} allows the attack action but lists no damage dice: write them in its notes, e.g. "Attack: 2d6" (ch.13)`,
+          why: `${i.name} allows the attack action but lists no damage dice: write them in ${fixIn === 'notes' ? 'its notes' : "its loot table row's details"}, e.g. "Attack: 2d6" (ch.13)`,
         },
       ];
     return [
