@@ -49,7 +49,7 @@ const MAUL = {
   name: 'Ashen Maul',
   damage: "2d6 + 2d6 for the Retainer's grade (ch.7)",
   allowed: true,
-  why: 'Ashen Maul: 2d6 (ch.13)',
+  why: "Ashen Maul: 2d6 + 2d6 for the Retainer's grade (ch.7), ch.13",
 };
 
 /** Pell's attack on the Hex Imp with the Ashen Maul on seed 10: the Maul's 2d6 [5, 4], his grade's 2d6 [2, 5]. */
@@ -126,7 +126,11 @@ describe("A Retainer's loot weapon (ch.2, ch.7, ch.13)", () => {
       row: { ...sent, label: 'Grave Maul', details: 'Attack: 3d6 Colourless damage.' },
     });
     expect((await app.call('fight.options', { attacker: pell.id })).weapons).toEqual([
-      { ...MAUL, damage: "3d6 + 2d6 for the Retainer's grade (ch.7)", why: 'Ashen Maul: 3d6 (ch.13)' },
+      {
+        ...MAUL,
+        damage: "3d6 + 2d6 for the Retainer's grade (ch.7)",
+        why: "Ashen Maul: 3d6 + 2d6 for the Retainer's grade (ch.7), ch.13",
+      },
     ]);
     app.close();
   });

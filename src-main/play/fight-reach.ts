@@ -208,13 +208,14 @@ export function fightOptions(ps: PlayReader, attackerId: number): FightOptionsVi
     },
     refused: kit.refused,
     notYourTurn: kit.notYourTurn,
-    weapons: kit.weapons.map((w) => ({
-      slot: w.slot,
-      name: w.name,
-      damage: w.damage ? `${w.damage.text}${kit.gradeDice ? ` + ${kit.gradeDice}d6 ${GRADE_DICE_WORDS}` : ''}` : null,
-      allowed: w.allowed,
-      why: w.why,
-    })),
+    weapons: kit.weapons.map((w) => {
+      const damage = w.damage
+        ? `${w.damage.text}${kit.gradeDice ? ` + ${kit.gradeDice}d6 ${GRADE_DICE_WORDS}` : ''}`
+        : null;
+      // The tooltip names the same dice the option lists, the Retainer's grade included.
+      const why = w.allowed && kit.gradeDice && damage ? `${w.name}: ${damage}, ch.13` : w.why;
+      return { slot: w.slot, name: w.name, damage, allowed: w.allowed, why };
+    }),
     statDamage: kit.statDamage?.text ?? null,
     targets,
     defaultTarget: defaultId,
