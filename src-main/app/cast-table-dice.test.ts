@@ -2,17 +2,11 @@
 // faces the Judge types or the caster's player sends; wrong faces are refused and change nothing;
 // a spell cast for later rolls nothing now, and its dice come with the Next turn that resolves it. Fixed seed 7 (Odile Vantreck's turn first), fixed faces.
 import { describe, expect, it } from 'vitest';
-import type { HandRolledResult } from '@shared/contract/dice-entry.ts';
 import { fightInTheQuietVault } from '../test-support/floor-setups.ts';
 import { openDemo } from '../test-support/temp-app.ts';
+import { noticesOf } from '../test-support/hand-rolled.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
-
-/** What a hand-rolled command reported: a roll in a fight answers with its phase and notices. */
-function noticesOf(r: HandRolledResult): string[] {
-  if (!('notices' in r) || r.notices === undefined) throw new Error('The roll answered with no notices.');
-  return r.notices;
-}
 
 /** Odile on her turn in a fight on Floor 1, bare but for Black gear, 700 gold: Magic 1 (ch.4, ch.15). */
 async function odileCasts() {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardView } from '@shared/board.ts';
 import { openDemo } from '../test-support/temp-app.ts';
+import { noticesOf } from '../test-support/hand-rolled.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -113,7 +114,7 @@ describe('the Judge’s other rolls on dice rolled at the table (ch.1, ch.8, ch.
       faces: [2, 3, 4, 5, 2, 3, 4],
     });
     const beside = 'A round beside Pale Watcher, Colourless (ch.11; target house rule)';
-    expect('notices' in r && r.notices).toEqual([
+    expect(noticesOf(r)).toEqual([
       `${beside}: Odile Vantreck fails (5 = 2d6! [2, 3] vs 12: short of the target (ch.1)) and drops to Strange (ch.8)`,
       `${beside}: Brother Quillam fails (3 = 1d6! [4] − 1 (Sanity Strange (ch.8)) vs 12: short of the target (ch.1)) and drops to Edge (ch.8)`,
       `${beside}: Sable Hartigan fails (5 = 1d6! [5] vs 12: short of the target (ch.1)) and drops to Strange (ch.8)`,

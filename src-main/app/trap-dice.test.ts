@@ -4,6 +4,7 @@
 // the way in stays the Judge's (ch.10). Fixed seeds and faces.
 import { describe, expect, it } from 'vitest';
 import { openDemo } from '../test-support/temp-app.ts';
+import { noticesOf } from '../test-support/hand-rolled.ts';
 import { SPIKE_ROOM } from '../test-support/spike-room.ts';
 
 /** The demo party on Floor 1 in a prepared Vault; beside it a revealed Spike Room whose listed trap deals 2d6 through Armor. */
@@ -27,7 +28,7 @@ describe('a trap’s dice rolled at the table (ch.9, ch.11)', () => {
   it('Odile steps onto the Spiked floor on entered faces 3 and 5: 8 through her Armor, 30 → 22; the ledger says the Judge entered them', async () => {
     const { app, into, sheet } = await besideASpikeRoom(4);
     const r = await app.call('handDice.roll', { command: 'board.moveToken', args: into, faces: [3, 5] });
-    expect('notices' in r && r.notices).toEqual([
+    expect(noticesOf(r)).toEqual([
       'Trap triggers for Odile Vantreck: Spiked floor (ch.9)',
       "8 to Odile Vantreck's Health (bypasses Armor): 30 → 22 (ch.11)",
     ]);
@@ -43,7 +44,7 @@ describe('a trap’s dice rolled at the table (ch.9, ch.11)', () => {
     expect(call?.what).toBe('Entering F1 (4,1): the dice the room asks of you, in the order the Judge calls them');
     await app.call('private.sendDice', { lichslayerId: sheet.id, faces: [6, 1, 2] });
     const r = await app.call('handDice.accept', { args: into });
-    expect('notices' in r && r.notices).toEqual([
+    expect(noticesOf(r)).toEqual([
       'Trap triggers for Odile Vantreck: Spiked floor (ch.9)',
       "9 to Odile Vantreck's Health (bypasses Armor): 30 → 21 (ch.11)",
     ]);
@@ -84,7 +85,7 @@ describe('a trap found on the way in (ch.9, ch.10)', () => {
     const odile = (await app.call('board.view', { floor: 1 })).tokens.find((t) => t.name === 'Odile Vantreck')!;
     const into = { tokenId: odile.id, floor: 1, x: 2, y: 1 };
     const r = await app.call('handDice.roll', { command: 'board.moveToken', args: into, faces: [4, 2] });
-    expect('notices' in r && r.notices).toEqual([
+    expect(noticesOf(r)).toEqual([
       'Odile Vantreck reveals Burial Alcoves (chamber)',
       'Trap triggers for Odile Vantreck: Falling urn — 1d6 damage, one instance. (ch.9)',
       'Armor negates the whole instance of 2 (Falling urn): Armor 5 → 4; its other effects still resolve (ch.11)',
