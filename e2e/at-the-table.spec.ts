@@ -424,7 +424,7 @@ test.describe('at the table at 1366×768', () => {
     await expect(tracker.locator('li.turn-row').nth(at + 1)).toHaveAttribute('data-entry', String(wren.tokenId));
     await expect(wrenRow).toBeFocused();
     await page.keyboard.press('r');
-    await expect(tracker.locator(`[data-entry="${wren.tokenId}"]`)).toContainText('Responded: no action next turn');
+    await expect(tracker.locator(`[data-entry="${wren.tokenId}"]`)).toContainText('Gives up their next turn');
     const wrenToken = (await board(request)).tokens.find((t) => t.id === wren.tokenId)!;
     await tracker.getByRole('button', { name: /^Wren of the Hollow, Lichslayer/ }).focus();
     await page.keyboard.press('Enter');

@@ -43,6 +43,12 @@ describe('ongoing damage when a fight ends (ch.11: rounds exist only in a fight)
       "1 to Odile Vantreck's Health (ongoing, not an instance): 30 → 29 (ch.11)",
       'Cold fire goes on for 2 more rounds (ch.11)',
     ]);
+    // The tracker shows the fire still burning: by name to the Judge, unnamed on the players' screen.
+    const tracked = (await app.call('board.view', { floor: 1 })).turnStack.find((e) => e.name === 'Odile Vantreck')!;
+    expect(tracked.conditions).toContain('Cold fire: ongoing damage, 2 more rounds');
+    expect(tracked.publicConditions).toContain('Ongoing damage, 2 more rounds');
+    const seen = (await app.call('players.view', {}))!.turnOrder.find((e) => e.name === 'Odile Vantreck')!;
+    expect(seen.conditions).toContain('Ongoing damage, 2 more rounds');
     const over = await app.call('phase.send', { event: { type: 'COMBAT_OVER' } });
     expect(over.notices).toEqual([
       'The fight is over: what ongoing damage still owed strikes at once (ch.11)',
@@ -109,6 +115,9 @@ describe('a turn given up (ch.9 a trap before the fight, ch.15 a Response)', () 
     const phase = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(phase.notices).toContain('Odile Vantreck gives up this turn, as owed (ch.9, ch.15)');
     expect(phase.combat!.current).toBe('Brother Quillam');
+    // Given up, the turn is no longer owed: the tracker says nothing more of it.
+    const tracked = (await app.call('board.view', { floor: 1 })).turnStack.find((e) => e.name === 'Odile Vantreck')!;
+    expect(tracked.conditions).not.toContain('Gives up their next turn');
     app.close();
   });
 });

@@ -2,6 +2,7 @@
 // and turns a round, its conditions, and whether it is its turn or it has acted. One builder for
 // the Judge's board; the players' view takes the visible rows and drops the Judge's facts.
 import { onenessNow } from '../play/oneness-state.ts';
+import { readFight } from '../play/fight-state.ts';
 import type { PlayReader } from '../state/session.ts';
 import type { TokenView, TurnEntryView } from '@shared/board.ts';
 import type { SanityLevel } from '@shared/gauntlet.ts';
@@ -38,6 +39,7 @@ function conditionsOf(
   forPlayers: boolean,
   ailments: readonly string[] = [],
   oneness: readonly string[] = [],
+  ongoing: readonly { label: string; roundsLeft: number }[] = [],
 ): string[] {
   const out: string[] = [];
   if (t.defeated) out.push('Defeated');
@@ -49,7 +51,13 @@ function conditionsOf(
   for (const a of ailments) out.push(a);
   // ch.2: the table sees the Witch's body lie still and the body she moves.
   for (const o of oneness) out.push(o);
-  if (r?.owes.includes(t.id)) out.push('Responded: no action next turn');
+  // A Response or a trap (ch.9, ch.15): the table saw what cost the turn.
+  if (r?.owes.includes(t.id)) out.push('Gives up their next turn');
+  // ch.11: fire and poison still burning; what set them off is the Judge's to name.
+  for (const o of ongoing)
+    out.push(
+      `${forPlayers ? 'Ongoing damage' : `${o.label}: ongoing damage`}, ${o.roundsLeft} more round${o.roundsLeft === 1 ? '' : 's'}`,
+    );
   // An enemy's spell in waiting is the Judge's to announce.
   if (!forPlayers || t.kind !== 'entity')
     for (const c of r?.pending ?? [])
@@ -72,6 +80,8 @@ function buildTurnOrder(ps: PlayReader): TurnEntryView[] {
   const r = round(ps);
   const { turned, lost } = diveActor(ps).getSnapshot().context;
   const oneness = onenessNow(ps);
+  const ongoing = r ? readFight(ps).ongoing : [];
+  const burning = (t: TokenView) => ongoing.filter((o) => o.tokenId === t.id);
   // A body the Judge has hidden since is not named to the players.
   const onenessOf = (t: TokenView, forPlayers: boolean) =>
     oneness.flatMap(({ witch, body }) =>
@@ -88,7 +98,17 @@ function buildTurnOrder(ps: PlayReader): TurnEntryView[] {
     const speed = person ? person.speed : (t.stats.speed ?? null);
     const turns = turnsPerRound(speed ?? 6, rules, t.kind === 'entity' ? t.stats.turns : undefined).value;
     const ailments = ailmentsOf(ps, carrierOf(t));
-    const conditions = conditionsOf(t, r, turned, lost, person?.sanity, false, ailments, onenessOf(t, false));
+    const conditions = conditionsOf(
+      t,
+      r,
+      turned,
+      lost,
+      person?.sanity,
+      false,
+      ailments,
+      onenessOf(t, false),
+      burning(t),
+    );
     if (t.kind === 'entity' && t.health === 0 && !t.defeated) conditions.unshift('At 0 Health');
     if (t.kind === 'entity' && t.intention) conditions.push(`Intends: ${t.intention}`);
     return [
@@ -105,7 +125,17 @@ function buildTurnOrder(ps: PlayReader): TurnEntryView[] {
         speed,
         turns,
         conditions,
-        publicConditions: conditionsOf(t, r, turned, lost, person?.sanity, true, ailments, onenessOf(t, true)),
+        publicConditions: conditionsOf(
+          t,
+          r,
+          turned,
+          lost,
+          person?.sanity,
+          true,
+          ailments,
+          onenessOf(t, true),
+          burning(t),
+        ),
         current: r?.current === t.id,
         // In a fight: no turn left this round (not the current one, none queued).
         done: r !== null && r.current !== t.id && !r.queue.includes(t.id),
