@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardView } from '@shared/board.ts';
 import { descendTo, makeApp, tempDir } from '../test-support/temp-app.ts';
+import { trapBeside } from '../test-support/floor-setups.ts';
 
 async function demo(seed = 11, dataDir = tempDir()) {
   const app = makeApp(dataDir);
@@ -146,17 +147,7 @@ describe('board (ch.9, ch.10)', () => {
   it('ch.9: a trap triggers once per character entering, unless disabled', async () => {
     const { app } = await demo();
     let b = await app.call('board.enterFloor', { floor: 1 });
-    await app.call('board.setRoom', {
-      floor: 1,
-      x: 1,
-      y: 0,
-      patch: {
-        type: 'chamber',
-        name: 'Snare Room',
-        trap: { label: 'Bone snare', disabled: false, effect: { loseTurn: true } },
-      },
-      revealed: true,
-    });
+    await trapBeside(app, 'Snare Room', 'Bone snare', { loseTurn: true });
     const [a, c] = party(b);
     b = await app.call('board.moveToken', { tokenId: a!.id, floor: 1, x: 1, y: 0 });
     expect(b.notices).toEqual([

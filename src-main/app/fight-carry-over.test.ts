@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardView, TokenView } from '@shared/board.ts';
 import { openDemo } from '../test-support/temp-app.ts';
-import { fightInTheQuietVault } from '../test-support/floor-setups.ts';
+import { addEnemy, fightInTheQuietVault, trapBeside } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -11,25 +11,10 @@ const tokenNamed = (b: BoardView, name: string): TokenView => b.tokens.find((t) 
 const health = async (app: App, name: string) =>
   (await app.call('campaign.current', {}))!.roster.find((l) => l.name === name)!.health;
 
-/** A room beside the Quiet Vault whose trap burns for three rounds (ch.9, ch.11). */
-async function emberRoom(app: App) {
-  await app.call('board.setRoom', {
-    floor: 1,
-    x: 1,
-    y: 0,
-    patch: {
-      type: 'chamber',
-      name: 'Ember Room',
-      trap: { label: 'Cold fire', disabled: false, effect: { damage: '1d6', ongoing: true, rounds: 3 } },
-    },
-    revealed: true,
-  });
-}
-
 describe('ongoing damage when a fight ends (ch.11: rounds exist only in a fight)', () => {
   it('the rounds still owed strike at once as the fight ends, as they would with no fight on, and nothing is left to strike in the next fight', async () => {
     const { app } = await openDemo(7);
-    await emberRoom(app);
+    await trapBeside(app, 'Ember Room', 'Cold fire', { damage: '1d6', ongoing: true, rounds: 3 });
     await fightInTheQuietVault(app, { name: 'Grey Hound', health: 30 });
     const board = await app.call('board.view', { floor: 1 });
     const moved = await app.call('board.moveToken', {
@@ -60,16 +45,7 @@ describe('ongoing damage when a fight ends (ch.11: rounds exist only in a fight)
     expect(await health(app, 'Odile Vantreck')).toBe(12);
 
     // A second fight: its rounds bring no fire from the first.
-    await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Ash Rat',
-      colour: 'Red',
-      floor: 1,
-      x: 2,
-      y: 0,
-      armor: 0,
-      health: 30,
-    });
+    await addEnemy(app, { name: 'Ash Rat', health: 30 });
     let phase = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     for (let press = 0; press < 8 && !phase.combat!.atRoundEnd; press++) phase = await app.call('phase.nextTurn', {});
     expect(phase.combat!.atRoundEnd).toBe(true);
@@ -86,32 +62,13 @@ describe('a turn given up (ch.9 a trap before the fight, ch.15 a Response)', () 
     const { app } = await openDemo(7);
     await app.call('board.setRoom', { floor: 1, x: 2, y: 0, patch: { type: 'vault', name: 'Quiet Vault' } });
     await app.call('phase.send', { event: { type: 'DESCEND' } });
-    await app.call('board.setRoom', {
-      floor: 1,
-      x: 1,
-      y: 0,
-      patch: {
-        type: 'chamber',
-        name: 'Snare Room',
-        trap: { label: 'Bone snare', disabled: false, effect: { loseTurn: true } },
-      },
-      revealed: true,
-    });
+    await trapBeside(app, 'Snare Room', 'Bone snare', { loseTurn: true });
     const board = await app.call('board.view', { floor: 1 });
     const odile = tokenNamed(board, 'Odile Vantreck');
     const snared = await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 1, y: 0 });
     expect(snared.notices).toContain('Odile Vantreck gives up their next turn: Bone snare (ch.9)');
     await app.call('board.moveToken', { tokenId: odile.id, floor: 1, x: 2, y: 0 });
-    await app.call('board.addToken', {
-      kind: 'entity',
-      name: 'Grey Hound',
-      colour: 'Red',
-      floor: 1,
-      x: 2,
-      y: 0,
-      armor: 0,
-      health: 30,
-    });
+    await addEnemy(app, { name: 'Grey Hound', health: 30 });
     const phase = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     expect(phase.notices).toContain('Odile Vantreck gives up this turn, as owed (ch.9, ch.15)');
     expect(phase.combat!.current).toBe('Brother Quillam');

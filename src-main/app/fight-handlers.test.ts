@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { descendTo, intoTheVault, makeApp, openDemo, tempDir, type VaultEnemy } from '../test-support/temp-app.ts';
 import { SPIKE_ROOM } from '../test-support/spike-room.ts';
-import { landingsTo, reliquary } from '../test-support/floor-setups.ts';
+import { landingsTo, reliquary, trapBeside } from '../test-support/floor-setups.ts';
 
 type App = Awaited<ReturnType<typeof openDemo>>['app'];
 
@@ -744,17 +744,7 @@ describe('the board under the Attention (ch.5, ch.9, ch.10)', () => {
 
   it('ch.11: ongoing damage is not an instance: it strikes Health through Armor, again at the start of the next round', async () => {
     const { app, board } = await inTheVault(53, [{ name: 'Gnawer', health: 12, armor: 0 }]);
-    await app.call('board.setRoom', {
-      floor: 1,
-      x: 1,
-      y: 0,
-      patch: {
-        type: 'chamber',
-        name: 'Ember Room',
-        trap: { label: 'Cold fire', disabled: false, effect: { damage: '1d6', ongoing: true, rounds: 2 } },
-      },
-      revealed: true,
-    });
+    await trapBeside(app, 'Ember Room', 'Cold fire', { damage: '1d6', ongoing: true, rounds: 2 });
     let phase = await app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
     const b = await app.call('board.moveToken', {
       tokenId: tokenNamed(board, 'Odile Vantreck').id,

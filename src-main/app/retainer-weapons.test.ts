@@ -4,6 +4,7 @@
 // 11 the Hex Cowl (a Block item, no attack). The book's "+2d6" is a bonus to the Retainer's attack,
 // so with a weapon it adds to the weapon's 2d6; the house rule's own 1d6 stands in only for a bare attack.
 import { describe, expect, it } from 'vitest';
+import type { TableRowInput } from '@shared/tables.ts';
 import { openDemo } from '../test-support/temp-app.ts';
 import { hexImpOnFloorOne, ONENESS_WITCH } from '../test-support/floor-setups.ts';
 
@@ -43,6 +44,34 @@ const UNKEPT =
 
 /** The same for the Hex Cowl, Pell's item when he is hired on seed 11. */
 const COWL_UNKEPT = UNKEPT.replace('Ashen Maul', 'Hex Cowl');
+
+type App = Awaited<ReturnType<typeof pellWith>>['app'];
+type Token = { id: number };
+
+/** Pell attacks the Hex Imp out of turn, asking for an integrity check on his loot1; the reply, refused or not. */
+const askCheck = (app: App, pell: Token, imp: Token) =>
+  app.dispatch('fight.attack', { attacker: pell.id, target: imp.id, outOfTurn: true, integritySlot: 'loot1' });
+
+/** Pell's attack on the Hex Imp on seed 5: its result's lines. */
+async function attackOnFive(app: App, pell: Token, imp: Token): Promise<string[]> {
+  await app.call('dice.setSeed', { seed: 5 });
+  return (await app.call('fight.attack', { attacker: pell.id, target: imp.id, outOfTurn: true })).lines;
+}
+
+/** The Judge edits a loot row in the tables editor, which sends the row without its id (the row keeps its own). */
+async function editLootRow(app: App, label: string, change: (row: TableRowInput) => TableRowInput) {
+  const rows = (await app.call('tables.get', { key: 'loot' })).table.rows;
+  const index = rows.findIndex((r) => r.label === label);
+  const { id: _id, ...sent } = rows[index]!;
+  await app.call('tables.setRow', { key: 'loot', index, row: change(sent) });
+}
+
+/** Pell's own 3d6 on seed 5 against the Hex Imp, hired with the Hex Cowl: [1, 4, 5], 10 damage. */
+const COWL_ON_FIVE = [
+  'Attack: Pell → Hex Imp: 10 damage',
+  'Pell: 10 damage = 3d6 (1d6 + +2d6, ch.7)! [1, 4, 5] (ch.11)',
+  "10 to Hex Imp's Health (no Armor left): 40 → 30 (ch.11)",
+];
 
 const MAUL = {
   slot: 'loot1',
@@ -116,15 +145,11 @@ describe("A Retainer's loot weapon (ch.2, ch.7, ch.13)", () => {
 
   it("the Ashen Maul's row renamed and rewritten by the Judge still arms Pell: the item keeps its name and takes the row's new 3d6 (ch.13)", async () => {
     const { app, pell } = await pellWith(ASHEN_MAUL);
-    const rows = (await app.call('tables.get', { key: 'loot' })).table.rows;
-    const index = rows.findIndex((r) => r.label === 'Ashen Maul');
-    // The editor sends the row without its id: the row keeps the one it has.
-    const { id: _id, ...sent } = rows[index]!;
-    await app.call('tables.setRow', {
-      key: 'loot',
-      index,
-      row: { ...sent, label: 'Grave Maul', details: 'Attack: 3d6 Colourless damage.' },
-    });
+    await editLootRow(app, 'Ashen Maul', (row) => ({
+      ...row,
+      label: 'Grave Maul',
+      details: 'Attack: 3d6 Colourless damage.',
+    }));
     expect((await app.call('fight.options', { attacker: pell.id })).weapons).toEqual([
       {
         ...MAUL,
@@ -137,16 +162,11 @@ describe("A Retainer's loot weapon (ch.2, ch.7, ch.13)", () => {
 
   it("an integrity check asked of the Ashen Maul is refused, and a natural 1 with it names the check the Judge rolls by hand: the app keeps no broken state for a Retainer's item (ch.11); seed 5 gives 15 damage", async () => {
     const { app, imp, pell } = await pellWith(ASHEN_MAUL);
-    expect(
-      await app.dispatch('fight.attack', {
-        attacker: pell.id,
-        target: imp.id,
-        outOfTurn: true,
-        integritySlot: 'loot1',
-      }),
-    ).toMatchObject({ ok: false, error: { message: `${UNKEPT}. Nothing changed.` } });
-    await app.call('dice.setSeed', { seed: 5 });
-    expect((await app.call('fight.attack', { attacker: pell.id, target: imp.id, outOfTurn: true })).lines).toEqual([
+    expect(await askCheck(app, pell, imp)).toMatchObject({
+      ok: false,
+      error: { message: `${UNKEPT}. Nothing changed.` },
+    });
+    expect(await attackOnFive(app, pell, imp)).toEqual([
       'Attack: Pell → Hex Imp with Ashen Maul: 15 damage',
       "Pell: 15 damage = 2d6! + 2d6! for the Retainer's grade (ch.7) [1, 4, 5, 5] (ch.11)",
       "15 to Hex Imp's Health (no Armor left): 40 → 25 (ch.11)",
@@ -177,59 +197,29 @@ describe("A Retainer's loot weapon (ch.2, ch.7, ch.13)", () => {
       ok: false,
       error: { message: 'Pell has nothing in loot1 that allows the attack action (ch.11). Nothing changed.' },
     });
-    expect(
-      await app.dispatch('fight.attack', {
-        attacker: pell.id,
-        target: imp.id,
-        outOfTurn: true,
-        integritySlot: 'loot1',
-      }),
-    ).toMatchObject({ ok: false, error: { message: `${COWL_UNKEPT}. Nothing changed.` } });
-    await app.call('dice.setSeed', { seed: 5 });
-    expect((await app.call('fight.attack', { attacker: pell.id, target: imp.id, outOfTurn: true })).lines).toEqual([
-      'Attack: Pell → Hex Imp: 10 damage',
-      'Pell: 10 damage = 3d6 (1d6 + +2d6, ch.7)! [1, 4, 5] (ch.11)',
-      "10 to Hex Imp's Health (no Armor left): 40 → 30 (ch.11)",
-      `A natural 1: ${COWL_UNKEPT}`,
-    ]);
+    expect(await askCheck(app, pell, imp)).toMatchObject({
+      ok: false,
+      error: { message: `${COWL_UNKEPT}. Nothing changed.` },
+    });
+    expect(await attackOnFive(app, pell, imp)).toEqual([...COWL_ON_FIVE, `A natural 1: ${COWL_UNKEPT}`]);
     app.close();
   });
 
   it('the Hex Cowl marked unbreakable on its row calls no check on a natural 1, and an integrity check asked of it is refused as needless (ch.11); seed 5 gives 10 damage', async () => {
     const { app, imp, pell } = await pellWith(HEX_COWL);
-    const rows = (await app.call('tables.get', { key: 'loot' })).table.rows;
-    const index = rows.findIndex((r) => r.label === 'Hex Cowl');
-    const { id: _id, ...sent } = rows[index]!;
-    await app.call('tables.setRow', {
-      key: 'loot',
-      index,
-      row: { ...sent, loot: { ...sent.loot!, breakable: false } },
-    });
+    await editLootRow(app, 'Hex Cowl', (row) => ({ ...row, loot: { ...row.loot!, breakable: false } }));
     const needless = 'Hex Cowl is unbreakable (ch.11): there is nothing to check';
-    expect(
-      await app.dispatch('fight.attack', {
-        attacker: pell.id,
-        target: imp.id,
-        outOfTurn: true,
-        integritySlot: 'loot1',
-      }),
-    ).toMatchObject({ ok: false, error: { message: `${needless}. Nothing changed.` } });
-    await app.call('dice.setSeed', { seed: 5 });
-    expect((await app.call('fight.attack', { attacker: pell.id, target: imp.id, outOfTurn: true })).lines).toEqual([
-      'Attack: Pell → Hex Imp: 10 damage',
-      'Pell: 10 damage = 3d6 (1d6 + +2d6, ch.7)! [1, 4, 5] (ch.11)',
-      "10 to Hex Imp's Health (no Armor left): 40 → 30 (ch.11)",
-      `A natural 1: ${needless}`,
-    ]);
+    expect(await askCheck(app, pell, imp)).toMatchObject({
+      ok: false,
+      error: { message: `${needless}. Nothing changed.` },
+    });
+    expect(await attackOnFive(app, pell, imp)).toEqual([...COWL_ON_FIVE, `A natural 1: ${needless}`]);
     app.close();
   });
 
   it("the Ashen Maul's row left with no damage dice tells the Judge to write them in the row, as a Retainer keeps no notes (ch.13)", async () => {
     const { app, pell } = await pellWith(ASHEN_MAUL);
-    const rows = (await app.call('tables.get', { key: 'loot' })).table.rows;
-    const index = rows.findIndex((r) => r.label === 'Ashen Maul');
-    const { id: _id, ...sent } = rows[index]!;
-    await app.call('tables.setRow', { key: 'loot', index, row: { ...sent, details: 'A heavy grey hammer.' } });
+    await editLootRow(app, 'Ashen Maul', (row) => ({ ...row, details: 'A heavy grey hammer.' }));
     expect((await app.call('fight.options', { attacker: pell.id })).weapons).toEqual([
       {
         slot: 'loot1',

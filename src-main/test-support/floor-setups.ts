@@ -28,6 +28,19 @@ export async function fightInTheQuietVault(app: CampaignApp, enemy: Enemy) {
   return app.call('phase.send', { event: { type: 'ENEMIES_ENTER' } });
 }
 
+type Trap = NonNullable<ArgsOf<'board.setRoom'>['patch']['trap']>;
+
+/** A revealed chamber at (1,0) on Floor 1, beside where the party arrives, whose trap triggers for each one entering (ch.9). */
+export async function trapBeside(app: CampaignApp, name: string, label: string, effect: Trap['effect']): Promise<void> {
+  await app.call('board.setRoom', {
+    floor: 1,
+    x: 1,
+    y: 0,
+    patch: { type: 'chamber', name, trap: { label, disabled: false, effect } },
+    revealed: true,
+  });
+}
+
 /** A quiet Vault at (2,0) on every floor from 1 to `last`, so a dive there rolls no room on the way (ch.9). */
 export async function landingsTo(app: CampaignApp, last: number): Promise<void> {
   for (let f = 1; f <= last; f++)
