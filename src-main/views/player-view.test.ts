@@ -16,6 +16,7 @@ import { stateReader } from '../db/play-store.ts';
 import { playerView } from './player-view.ts';
 import { floorHandout, printGauntlets } from './print-view.ts';
 import { secretsOf } from '../test-support/leak-probe.ts';
+import { addEnemy, fightInTheQuietVault } from '../test-support/floor-setups.ts';
 
 const roomArb = fc.record({
   revealed: fc.boolean(),
@@ -37,6 +38,18 @@ const tokenArb = fc.record({
 });
 
 describe("players' view", () => {
+  it("counts the party in a room's places as the Judge's board does, a hidden enemy left out (ch.9)", async () => {
+    const { app } = await openDemo(7);
+    await fightInTheQuietVault(app, { name: 'Grey Hound', health: 30 });
+    await addEnemy(app, { name: 'Unseen Thing', health: 5, hidden: true });
+    const judged = (await app.call('board.view', { floor: 1 })).rooms.find((r) => r.x === 2 && r.y === 0)!;
+    const seen = (await app.call('players.view', {}))!.rooms.find((r) => r.x === 2 && r.y === 0)!;
+    // The Judge counts six: the party of four, the Grey Hound and the hidden thing; the table five.
+    expect([judged.occupancy, judged.capacity, judged.full]).toEqual([6, 6, true]);
+    expect([seen.occupancy, seen.capacity, seen.full]).toEqual([5, 6, false]);
+    app.close();
+  });
+
   it('numbers visible entities afresh, so a hidden one leaves no gap in the names', async () => {
     const app = makeApp(tempDir());
     const view = await app.call('campaign.create', { name: 'Numbering' });
@@ -191,9 +204,9 @@ describe("players' view", () => {
             if (text.includes(s)) throw new Error(`players' view leaks ${s}`);
             if (printed.includes(s)) throw new Error(`a players' printout leaks ${s}`);
           }
-          // counts from visible entities only
+          // counts from visible tokens only, the party with the enemies, as the Judge's board counts (ch.9)
           for (const room of pv.rooms) {
-            const visibleHere = pv.tokens.filter((t) => t.x === room.x && t.y === room.y && t.kind === 'entity').length;
+            const visibleHere = pv.tokens.filter((t) => t.x === room.x && t.y === room.y).length;
             expect(room.occupancy).toBe(visibleHere);
           }
           // turn order is the stack order of visible tokens, with no gaps to count

@@ -7,7 +7,8 @@ import type { PlayReader } from '../state/session.ts';
 import type { PlayerToken, PlayerView } from '@shared/board.ts';
 import { roomCapacity, shrineSafety } from '../rules/board-facts.ts';
 import { readHouseRules } from '../state/settings.ts';
-import { allTokens, roomsOfFloor } from '../state/board.ts';
+import { allTokens, occupants, roomsOfFloor } from '../state/board.ts';
+import { roomMarks } from '@shared/room-places.ts';
 import { turnOrder } from './turn-order.ts';
 import { attentionStage, partyFloor, stored } from '../play/machines.ts';
 import { publicRolls } from '../db/public-rolls.ts';
@@ -69,7 +70,8 @@ export function playerView(db: Database, ps: PlayReader): PlayerView {
   }));
   const shrines = shrineSafety(attentionStage(ps), readHouseRules(ps));
   const rooms = revealedRooms.map((r) => {
-    const occupancy = visible.filter((t) => t.x === r.x && t.y === r.y && t.kind === 'entity').length;
+    // Counted as the Judge's board counts it (the party too, ch.9), from visible tokens only.
+    const occupancy = floor !== null ? occupants(visible, floor, r.x, r.y).length : 0;
     const held = r.room_type && floor !== null ? roomCapacity(r.room_type, floor, shrines) : null;
     const capacity = r.room_type ? (held ?? 0) : null;
     return {
@@ -79,8 +81,9 @@ export function playerView(db: Database, ps: PlayReader): PlayerView {
       name: r.name,
       occupancy,
       capacity,
-      full: held !== null && occupancy >= held,
-      cleared: r.entered === 1 && occupancy === 0,
+      full: roomMarks(true, r.entered === 1, held, occupancy).full,
+      // Cleared for the table once no enemy they can see is left, the party standing in it or not.
+      cleared: r.entered === 1 && !visible.some((t) => t.x === r.x && t.y === r.y && t.kind === 'entity'),
     };
   });
   return {
